@@ -1,0 +1,439 @@
+"""Domain types of triqua: facts, units, evidence, verdicts, records, specs and reports.
+
+Everything that crosses a module boundary or lands in a report is defined here, once, as a
+pydantic v2 model, so that it round-trips through JSON and has a documented JSON schema
+(``triqua schema`` prints it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import UTC, date, datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+REPORT_SCHEMA_VERSION = "1.0"
+
+
+def sha256_text(text: str) -> str:
+    """Return the hex SHA-256 of ``text`` encoded as UTF-8 (the content hash used everywhere)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def utc_now() -> datetime:
+    """Return the current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
+
+
+class Status(StrEnum):
+    """Verdict of a fact or of one fact unit.
+
+    ``insufficient_evidence`` is not "false": it stays distinct from ``contradicted``.
+    ``not_checkable`` marks content with nothing to check (and is left out of scores).
+    """
+
+    SUPPORTED = "supported"
+    CONTRADICTED = "contradicted"
+    INSUFFICIENT = "insufficient_evidence"
+    NOT_CHECKABLE = "not_checkable"
+
+
+class Mode(StrEnum):
+    """Where the evidence of a run may come from (the evidence contract's modes)."""
+
+    CLOSED_BOOK = "closed_book"
+    SUPPLIED_CONTEXT = "supplied_context"
+    BOUNDED_SEARCH = "bounded_search"
+
+
+class Span(BaseModel):
+    """Half-open character range ``[start, end)`` in a text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+
+
+class Qualifier(BaseModel):
+    """A Wikidata-style qualifier ``(label, value)`` that modifies a base triple only."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str = Field(description="Qualifier property, e.g. 'point in time', 'location'.")
+    value: str = Field(description="Qualifier value, e.g. '2026', 'Paris'.")
+
+    def __str__(self) -> str:
+        return f"({self.label}, {self.value})"
+
+
+UnitKind = Literal["base", "qualifier"]
+
+
+class FactUnit(BaseModel):
+    """One scoring unit: the base triple of a fact, or one of its qualifiers.
+
+    A qualifier unit's identity includes the subject of its fact, so the same
+    ``(point in time, 1990)`` on two different subjects is two units.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: UnitKind
+    subject: str
+    relation: str
+    object: str
+    label: str | None = None
+    value: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The unit as written in a fact string: ``(s, r, o)`` or ``(label, value)``."""
+        if self.kind == "base":
+            return f"({self.subject}, {self.relation}, {self.object})"
+        return f"({self.label}, {self.value})"
+
+
+class Fact(BaseModel):
+    """A TriQua fact: base triple ``(subject, relation, object)`` plus independent qualifiers."""
+
+    id: str = Field(default="", description="Run-unique fact id, e.g. 'f3'.")
+    subject: str
+    relation: str
+    object: str
+    qualifiers: list[Qualifier] = Field(default_factory=list)
+    span: Span | None = Field(default=None, description="Source span in the checked text.")
+    chunk_index: int = 0
+    source_text: str = Field(default="", description="The sentence or clause it came from.")
+
+    @property
+    def is_complex(self) -> bool:
+        """True when the fact carries at least one qualifier."""
+        return bool(self.qualifiers)
+
+    @property
+    def triple_text(self) -> str:
+        """The base triple as ``(s, r, o)``."""
+        return f"({self.subject}, {self.relation}, {self.object})"
+
+    def to_string(self) -> str:
+        """Fact string form: ``(s, r, o)`` or ``(s, r, o)-(q1, v1)-…-(qm, vm)``."""
+        return "-".join([self.triple_text, *(str(q) for q in self.qualifiers)])
+
+    def query(self) -> str:
+        """Retrieval query form: ``s r o`` or ``s r o q1 v1 … qm vm``."""
+        parts = [self.subject, self.relation, self.object]
+        for qualifier in self.qualifiers:
+            parts.extend([qualifier.label, qualifier.value])
+        return " ".join(p for p in parts if p)
+
+    def units(self) -> list[FactUnit]:
+        """The fact's units: the base triple first, then one per qualifier."""
+        base = {"subject": self.subject, "relation": self.relation, "object": self.object}
+        return [FactUnit(kind="base", **base)] + [
+            FactUnit(kind="qualifier", label=q.label, value=q.value, **base)
+            for q in self.qualifiers
+        ]
+
+    @classmethod
+    def parse(cls, text: str, **fields: Any) -> Fact:
+        """Parse the fact string form ``(s, r, o)-(q, v)-…`` back into a ``Fact``.
+
+        Raises:
+            ValueError: when the text is not in fact string form.
+        """
+        groups = _GROUP.findall(text.strip())
+        if not groups or _GROUP.sub("", text).strip("- \t") != "":
+            raise ValueError(f"not a fact string: {text!r}")
+        base = [p.strip() for p in groups[0].split(",")]
+        if len(base) < 3:
+            raise ValueError(f"base triple needs 3 parts: {groups[0]!r}")
+        subject, relation, obj = base[0], base[1], ", ".join(base[2:])
+        qualifiers = []
+        for group in groups[1:]:
+            label, sep, value = group.partition(",")
+            if not sep:
+                raise ValueError(f"qualifier needs a label and a value: {group!r}")
+            qualifiers.append(Qualifier(label=label.strip(), value=value.strip()))
+        return cls(subject=subject, relation=relation, object=obj, qualifiers=qualifiers, **fields)
+
+
+_GROUP = re.compile(r"\(([^()]*)\)")
+
+
+class Document(BaseModel):
+    """A document supplied by the caller (or ingested into a corpus)."""
+
+    id: str = ""
+    text: str
+    source: str | None = Field(default=None, description="URL or file path.")
+    title: str | None = None
+
+    def model_post_init(self, __context: Any) -> None:
+        """Give the document a content-derived id when none was set."""
+        if not self.id:
+            self.id = "doc-" + sha256_text(self.text)[:12]
+
+
+class Evidence(BaseModel):
+    """One evidence passage, with where it came from and how it was found."""
+
+    id: str = Field(description="Stable id: retriever, document and offsets.")
+    document_id: str
+    source: str | None = Field(default=None, description="URL or file path of the document.")
+    title: str | None = None
+    text: str
+    start: int | None = Field(default=None, description="Start offset in the document.")
+    end: int | None = Field(default=None, description="End offset in the document.")
+    content_hash: str = Field(description="SHA-256 of ``text``.")
+    score: float | None = None
+    rank: int | None = None
+    retriever: str = ""
+    retrieved_at: datetime | None = None
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        document_id: str,
+        text: str,
+        retriever: str,
+        source: str | None = None,
+        title: str | None = None,
+        start: int | None = None,
+        end: int | None = None,
+        score: float | None = None,
+        rank: int | None = None,
+    ) -> Evidence:
+        """Create evidence with its content hash, stable id and retrieval time filled in."""
+        content_hash = sha256_text(text)
+        ident = f"{retriever}:{document_id}:{start}:{end}:{content_hash[:12]}"
+        return cls(
+            id="ev-" + sha256_text(ident)[:16],
+            document_id=document_id,
+            source=source,
+            title=title,
+            text=text,
+            start=start,
+            end=end,
+            content_hash=content_hash,
+            score=score,
+            rank=rank,
+            retriever=retriever,
+            retrieved_at=utc_now(),
+        )
+
+
+class UnitVerdict(BaseModel):
+    """The verdict on one unit (base triple or one qualifier) of a fact."""
+
+    unit: str = Field(description="Unit text: '(s, r, o)' or '(label, value)'.")
+    kind: UnitKind
+    status: Status
+    error_span: str | None = Field(default=None, description="The wrong text, when wrong.")
+    evidence_ids: list[str] = Field(default_factory=list)
+    confidence: float | None = None
+
+
+Basis = Literal["evidence", "parametric", "none"]
+
+
+class Verdict(BaseModel):
+    """A judge's verdict on a fact, with the wrong components named."""
+
+    status: Status
+    wrong_components: list[str] = Field(
+        default_factory=list, description="Unit texts judged wrong: the base triple or qualifiers."
+    )
+    error_spans: list[str] = Field(default_factory=list, description="Exact wrong text spans.")
+    unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
+    rationale: str = ""
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    evidence_ids: list[str] = Field(default_factory=list)
+    basis: Basis = Field(
+        default="evidence",
+        description="'evidence' (declared evidence), 'parametric' (closed-book model knowledge).",
+    )
+    raw_output: str | None = None
+    error: str | None = Field(default=None, description="Why verification failed, if it did.")
+    judge: str = Field(default="", description="Judge revision (engine/model id).")
+    revision: int = Field(default=0, description="0 for the first verdict, +1 per re-grade.")
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class Usage(BaseModel):
+    """Model and search calls (and tokens) spent on a piece of work."""
+
+    model_calls: int = 0
+    search_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    tokens_estimated: bool = False
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            model_calls=self.model_calls + other.model_calls,
+            search_calls=self.search_calls + other.search_calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            tokens_estimated=self.tokens_estimated or other.tokens_estimated,
+        )
+
+
+class ReverifyRound(BaseModel):
+    """One re-verification round of a complex fact."""
+
+    round: int
+    units: list[str] = Field(description="Units re-verified in this round.")
+    queries: list[str]
+    evidence_ids: list[str] = Field(default_factory=list)
+    unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
+    stop_reason: str | None = None
+
+
+class Revisions(BaseModel):
+    """Revisions of the components that produced a record."""
+
+    extractor: str = ""
+    retriever: str = ""
+    judge: str = ""
+
+
+class ClaimRecord(BaseModel):
+    """Everything about one checked fact: the claim, its evidence, its verdicts and provenance."""
+
+    case_id: str = ""
+    response_id: str = ""
+    claim_id: str
+    claim_text: str = Field(description="The fact in string form.")
+    source_text: str = Field(default="", description="The text span the fact came from.")
+    context: str = Field(default="", description="Resolved context: question, previous chunk.")
+    fact: Fact
+    evidence: list[Evidence] = Field(default_factory=list)
+    verdict: Verdict
+    history: list[Verdict] = Field(
+        default_factory=list, description="Earlier verdicts, oldest first (append-only)."
+    )
+    complexity: dict[str, float | int | bool] = Field(default_factory=dict)
+    route: Literal["simple", "complex", "none"] = "simple"
+    rounds: list[ReverifyRound] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    revisions: Revisions = Field(default_factory=Revisions)
+    spec_hash: str = ""
+
+
+class RetrieverBudget(BaseModel):
+    """Bounds on retrieval for one run."""
+
+    max_searches: int = Field(default=50, ge=0, description="Searches allowed per run.")
+    max_results: int = Field(default=5, ge=1, description="Passages kept per query.")
+
+
+class SourcePolicy(BaseModel):
+    """Which sources may serve as evidence."""
+
+    allowed_domains: list[str] = Field(default_factory=list)
+    blocked_domains: list[str] = Field(default_factory=list)
+
+
+class ClaimPolicy(BaseModel):
+    """How text becomes facts."""
+
+    chunk_size: int = 300
+    use_question: bool = True
+    use_previous_chunk: bool = True
+
+
+class VerdictPolicy(BaseModel):
+    """How verdicts are reached and bounded."""
+
+    statuses: list[Status] = Field(default_factory=lambda: list(Status))
+    supported_requires_evidence: bool = True
+    reverify_rounds: int = 2
+    delta: int = 3
+    max_qualifiers: int = 3
+
+
+class AggregationPolicy(BaseModel):
+    """How unit verdicts become scores."""
+
+    dedup: bool = True
+    qualifier_identity: Literal["subject+qualifier"] = "subject+qualifier"
+    insufficient_counts_as: Literal["unsupported"] = "unsupported"
+    abstention: Literal["count", "exclude"] = "count"
+
+
+class FactualitySpec(BaseModel):
+    """The frozen contract of a run: what counts as evidence, who judges, how it is scored."""
+
+    model_config = ConfigDict(frozen=True)
+
+    version: str = "1"
+    mode: Mode = Mode.SUPPLIED_CONTEXT
+    authority: str = Field(default="", description="Whose word counts, e.g. 'supplied documents'.")
+    as_of: date | None = Field(default=None, description="Time the claims are judged at.")
+    corpus: str | None = Field(default=None, description="Corpus snapshot or collection name.")
+    retriever: str = "supplied"
+    budget: RetrieverBudget = Field(default_factory=RetrieverBudget)
+    source_policy: SourcePolicy = Field(default_factory=SourcePolicy)
+    claim_policy: ClaimPolicy = Field(default_factory=ClaimPolicy)
+    verdict_policy: VerdictPolicy = Field(default_factory=VerdictPolicy)
+    models: dict[str, str] = Field(default_factory=dict, description="Model revision per role.")
+    aggregation: AggregationPolicy = Field(default_factory=AggregationPolicy)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def hash(self) -> str:
+        """Stable SHA-256 of the spec's canonical JSON (excluding the hash itself)."""
+        payload = self.model_dump(mode="json", exclude={"hash"})
+        return sha256_text(json.dumps(payload, sort_keys=True, separators=(",", ":")))
+
+
+class Scores(BaseModel):
+    """TriQuaScore and its companions; ``None`` means undefined (nothing checkable)."""
+
+    triqua_score: float | None = None
+    claim_level_score: float | None = None
+    no_dedup_score: float | None = None
+    factscore_precision: float | None = None
+    contradiction_rate: float | None = None
+    abstentions: int = 0
+    units_total: int = 0
+    units_supported: int = 0
+    units_raw: int = 0
+    facts_total: int = 0
+    facts_by_status: dict[str, int] = Field(default_factory=dict)
+
+
+class Report(BaseModel):
+    """The result of one check: scores, one record per fact, the spec and the costs."""
+
+    schema_version: str = REPORT_SCHEMA_VERSION
+    run_id: str = ""
+    created_at: datetime = Field(default_factory=utc_now)
+    input_hash: str = ""
+    question: str | None = None
+    engine: str = ""
+    spec: FactualitySpec = Field(default_factory=FactualitySpec)
+    scores: Scores = Field(default_factory=Scores)
+    records: list[ClaimRecord] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    usage_by_role: dict[str, Usage] = Field(default_factory=dict)
+    reverify_trigger_rate: float | None = None
+    failures: int = Field(default=0, description="Facts whose verification failed.")
+    errors: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    @property
+    def score(self) -> float | None:
+        """Shortcut for ``scores.triqua_score``."""
+        return self.scores.triqua_score
+
+
+def report_json_schema() -> dict[str, Any]:
+    """The JSON schema of :class:`Report` (versioned by ``REPORT_SCHEMA_VERSION``)."""
+    return Report.model_json_schema()
