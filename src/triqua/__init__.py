@@ -1,1 +1,43 @@
-"""triqua."""
+"""triqua: fact-level factuality checking with TriQua facts, evidence and TriQuaScore.
+
+Public API::
+
+    import triqua
+    report = triqua.check("Marie Curie won the Nobel Prize in 1903.", documents=["..."])
+    report.score, report.records[0].verdict.status
+"""
+
+from triqua.api import acheck, check, make_context
+from triqua.context import Context
+from triqua.graph.main import build_graph
+from triqua.schema import (
+    ClaimRecord,
+    Document,
+    Evidence,
+    Fact,
+    FactualitySpec,
+    Qualifier,
+    Report,
+    Status,
+    Verdict,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ClaimRecord",
+    "Context",
+    "Document",
+    "Evidence",
+    "Fact",
+    "FactualitySpec",
+    "Qualifier",
+    "Report",
+    "Status",
+    "Verdict",
+    "__version__",
+    "acheck",
+    "build_graph",
+    "check",
+    "make_context",
+]

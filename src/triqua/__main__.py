@@ -1,0 +1,3 @@
+from triqua.cli import main
+
+main()

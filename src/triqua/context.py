@@ -1,0 +1,160 @@
+"""Run-time settings of a check, read by the graph's nodes through LangGraph's ``Runtime``.
+
+Every field has a description so LangGraph Studio shows it as a setting. Environment
+variables (``TRIQUA_*``) only provide defaults; an explicit value always wins.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+RetrieverKind = Literal["auto", "supplied", "closed_book", "chroma", "tavily", "chroma+tavily"]
+RoutingMode = Literal["auto", "always_element", "never_reverify"]
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def _env_int(name: str, default: int) -> int:
+    value = _env(name)
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be an integer, got {value!r}") from exc
+
+
+@dataclass(kw_only=True)
+class Context:
+    """Settings of one triqua run: models per role, retrieval, routing thresholds and limits."""
+
+    model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_MODEL"),
+        metadata={
+            "description": "Chat model for every LLM role, as 'provider:model' "
+            "(e.g. 'openai:gpt-4.1-mini'). Unset: the offline engine answers every role."
+        },
+    )
+    decompose_model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_DECOMPOSE_MODEL"),
+        metadata={"description": "Chat model for decomposition only (overrides `model`)."},
+    )
+    verify_model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_VERIFY_MODEL"),
+        metadata={"description": "Chat model for verification only (overrides `model`)."},
+    )
+    refine_model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_REFINE_MODEL"),
+        metadata={"description": "Chat model for re-verify query refinement (overrides `model`)."},
+    )
+    base_url: str | None = field(
+        default_factory=lambda: _env("TRIQUA_BASE_URL"),
+        metadata={"description": "OpenAI-compatible endpoint (vLLM, llama.cpp server) for models."},
+    )
+    temperature: float = field(
+        default=0.0, metadata={"description": "Sampling temperature for chat models."}
+    )
+    retriever: RetrieverKind = field(
+        default_factory=lambda: _env("TRIQUA_RETRIEVER", "auto"),  # type: ignore[arg-type,return-value]
+        metadata={
+            "description": "Evidence source: 'auto' (supplied documents when given, else closed "
+            "book), 'supplied', 'closed_book', 'chroma', 'tavily' or 'chroma+tavily'."
+        },
+    )
+    collection: str | None = field(
+        default_factory=lambda: _env("TRIQUA_COLLECTION"),
+        metadata={"description": "Chroma collection to search (retriever 'chroma')."},
+    )
+    chroma_path: str | None = field(
+        default_factory=lambda: _env("TRIQUA_CHROMA_PATH"),
+        metadata={"description": "Directory of the embedded Chroma store (default: user data)."},
+    )
+    chroma_url: str | None = field(
+        default_factory=lambda: _env("TRIQUA_CHROMA_URL"),
+        metadata={"description": "URL of a Chroma server; when set, used instead of embedded."},
+    )
+    chunk_size: int = field(
+        default_factory=lambda: _env_int("TRIQUA_CHUNK_SIZE", 300),
+        metadata={"description": "Characters per chunk for decomposition (0: no chunking)."},
+    )
+    delta: int = field(
+        default=3,
+        metadata={"description": "Element-graph diameter above which a fact is complex (δ)."},
+    )
+    max_qualifiers: int = field(
+        default=3, metadata={"description": "Qualifier count above which a fact is complex."}
+    )
+    routing: RoutingMode = field(
+        default="auto",
+        metadata={
+            "description": "'auto' routes by complexity; 'always_element' verifies every fact "
+            "unit by unit; 'never_reverify' skips re-verification."
+        },
+    )
+    reverify_rounds: int = field(
+        default=2, metadata={"description": "Re-verification rounds allowed per complex fact."}
+    )
+    max_searches: int = field(
+        default_factory=lambda: _env_int("TRIQUA_MAX_SEARCHES", 50),
+        metadata={"description": "Searches allowed per run (web search and Chroma)."},
+    )
+    max_results: int = field(
+        default=5, metadata={"description": "Evidence passages kept per query."}
+    )
+    max_concurrency: int = field(
+        default_factory=lambda: _env_int("TRIQUA_MAX_CONCURRENCY", 8),
+        metadata={"description": "Facts (and chunks) processed at once."},
+    )
+    max_output_retries: int = field(
+        default=2, metadata={"description": "Retries of a model call on malformed output."}
+    )
+    max_input_chars: int = field(
+        default=2_000_000, metadata={"description": "Largest input text accepted, in characters."}
+    )
+    max_facts: int = field(
+        default=5_000, metadata={"description": "Most facts verified in one run."}
+    )
+    as_of: str | None = field(
+        default=None, metadata={"description": "ISO date the claims are judged at."}
+    )
+    include_domains: list[str] = field(
+        default_factory=list, metadata={"description": "Web search: only these domains."}
+    )
+    exclude_domains: list[str] = field(
+        default_factory=list, metadata={"description": "Web search: never these domains."}
+    )
+
+    def model_for(self, role: Literal["decompose", "verify", "refine"]) -> str | None:
+        """The model configured for ``role``, falling back to ``model``; None means offline."""
+        specific = {
+            "decompose": self.decompose_model,
+            "verify": self.verify_model,
+            "refine": self.refine_model,
+        }[role]
+        return specific or self.model
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` with a clear message when a setting is out of range."""
+        for name in ("max_searches", "reverify_rounds", "delta", "max_qualifiers"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+        for name in ("max_results", "max_concurrency", "max_input_chars", "max_facts"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.chunk_size < 0:
+            raise ValueError(f"chunk_size must be >= 0, got {self.chunk_size}")
+
+    @classmethod
+    def from_mapping(cls, values: dict[str, Any] | None) -> Context:
+        """Build a context from a plain mapping, rejecting unknown keys with a clear error."""
+        values = dict(values or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
+        return cls(**values)

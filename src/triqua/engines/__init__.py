@@ -1,0 +1,1 @@
+"""Engines that answer triqua's LLM roles: LangChain chat models and the offline engine."""

@@ -1,0 +1,112 @@
+"""Who answers the LLM roles: the interfaces a decomposer, a judge and a query refiner implement.
+
+The roles are synchronous: graph nodes run in LangGraph's thread pool (bounded by
+``max_concurrency``), so the same graph works with ``invoke`` and ``ainvoke``.
+
+A chat model (any LangChain provider) and the offline engine (rules + embeddings) both
+implement these, so the graph never needs to know which one it is talking to.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from triqua.schema import Evidence, Fact, FactUnit, Usage, Verdict
+from triqua.state import Chunk
+
+
+class DecomposeResult(BaseModel):
+    """Facts found in one chunk, with what it cost and what the engine said."""
+
+    facts: list[Fact] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    raw_output: str | None = None
+    error: str | None = None
+
+
+class JudgeResult(BaseModel):
+    """A verdict and what it cost."""
+
+    verdict: Verdict
+    usage: Usage = Field(default_factory=Usage)
+
+
+class Decomposer(ABC):
+    """Splits a chunk of text into TriQua facts."""
+
+    revision: str
+
+    @abstractmethod
+    def decompose(
+        self,
+        chunk: Chunk,
+        *,
+        previous_chunk: str | None,
+        question: str | None,
+        chunked: bool,
+    ) -> DecomposeResult:
+        """Return the facts of ``chunk`` with spans in the full text."""
+
+
+class Judge(ABC):
+    """Judges a fact against evidence (or, in closed book, against model knowledge)."""
+
+    revision: str
+
+    @abstractmethod
+    def verify(
+        self,
+        fact: Fact,
+        evidence: Sequence[Evidence],
+        *,
+        units: Sequence[FactUnit] | None = None,
+        closed_book: bool = False,
+    ) -> JudgeResult:
+        """Return a verdict; with ``units``, also one unit verdict per listed unit."""
+
+
+class QueryRefiner(ABC):
+    """Writes contextualised search queries for units that are still unresolved."""
+
+    revision: str
+
+    @abstractmethod
+    def refine(
+        self, fact: Fact, units: Sequence[FactUnit], round_index: int
+    ) -> tuple[list[str], Usage]:
+        """Return one query per unit, in order."""
+
+
+def contextual_fact(fact: Fact, unit: FactUnit) -> Fact:
+    """The unit's neighbourhood in the element graph as a claim: base triple plus that qualifier."""
+    qualifiers = [q for q in fact.qualifiers if unit.kind == "qualifier" and q.label == unit.label
+                  and q.value == unit.value]
+    return fact.model_copy(update={"qualifiers": qualifiers})
+
+
+class TemplateRefiner(QueryRefiner):
+    """Deterministic refinement: the query of the unit's contextualised claim.
+
+    Round 1 asks for the base triple with the unit; later rounds drop the relation so that
+    passages phrased differently can still match.
+    """
+
+    revision = "template-refiner/1"
+
+    def refine(
+        self, fact: Fact, units: Sequence[FactUnit], round_index: int
+    ) -> tuple[list[str], Usage]:
+        """Return one query per unit built from its contextualised claim."""
+        queries = []
+        for unit in units:
+            sub = contextual_fact(fact, unit)
+            if round_index <= 1:
+                queries.append(sub.query())
+            elif unit.kind == "qualifier":
+                queries.append(f"{fact.subject} {fact.object} {unit.value}".strip())
+            else:
+                queries.append(f"{fact.subject} {fact.object}".strip())
+        return queries, Usage()

@@ -1,0 +1,113 @@
+"""Resolve the engine for each role from the run's settings, lazily and once per model."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from langchain_core.language_models import BaseChatModel
+
+from triqua.context import Context
+from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
+
+_REGISTRY: dict[str, BaseChatModel] = {}
+_CACHE: dict[tuple[str, str, str | None, float, int], object] = {}
+_LOCK = threading.Lock()
+
+
+def register_model(name: str, model: BaseChatModel) -> str:
+    """Make a chat model instance usable by name in ``Context.model`` (e.g. in tests, agents)."""
+    key = name if name.startswith("instance:") else f"instance:{name}"
+    with _LOCK:
+        _REGISTRY[key] = model
+    return key
+
+
+def chat_model(spec: str, *, base_url: str | None = None, temperature: float = 0.0) -> BaseChatModel:
+    """Build (or fetch a registered) chat model from a 'provider:model' string.
+
+    Raises:
+        ValueError: when the provider is unknown, its package is missing or its key is unset.
+    """
+    if spec.startswith("instance:"):
+        try:
+            return _REGISTRY[spec]
+        except KeyError:
+            raise ValueError(f"no chat model registered as {spec!r}") from None
+    from langchain.chat_models import init_chat_model
+
+    kwargs: dict[str, object] = {"temperature": temperature}
+    if base_url:
+        kwargs["base_url"] = base_url
+        if ":" not in spec:
+            spec = f"openai:{spec}"
+    try:
+        return init_chat_model(spec, **kwargs)
+    except ImportError as exc:
+        raise ValueError(
+            f"model {spec!r} needs its provider package: {exc}. "
+            "Install it, e.g. pip install 'triqua[openai]'."
+        ) from exc
+    except Exception as exc:
+        raise ValueError(f"cannot create model {spec!r}: {exc}") from exc
+
+
+def _cached(role: str, context: Context, build: type) -> object:
+    spec = context.model_for(role)  # type: ignore[arg-type]
+    key = (role, spec or "offline", context.base_url, context.temperature, context.max_output_retries)
+    with _LOCK:
+        engine = _CACHE.get(key)
+    if engine is not None and not (spec or "").startswith("instance:"):
+        return engine
+    engine = build(spec, context)
+    with _LOCK:
+        _CACHE[key] = engine
+    return engine
+
+
+@dataclass(frozen=True)
+class Engines:
+    """The engines answering each role of one run."""
+
+    decomposer: Decomposer
+    judge: Judge
+    refiner: QueryRefiner
+
+    @property
+    def offline(self) -> bool:
+        """True when every role runs on the offline engine."""
+        from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
+
+        return isinstance(self.decomposer, OfflineDecomposer) and isinstance(
+            self.judge, OfflineJudge
+        )
+
+
+def resolve_engines(context: Context) -> Engines:
+    """Engines for each role: the configured chat model, or the offline engine when none."""
+    from triqua.engines.llm import LLMDecomposer, LLMJudge, LLMRefiner
+    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
+
+    def model(spec: str) -> BaseChatModel:
+        return chat_model(spec, base_url=context.base_url, temperature=context.temperature)
+
+    def decomposer(spec: str | None, ctx: Context) -> Decomposer:
+        if not spec:
+            return OfflineDecomposer()
+        return LLMDecomposer(model(spec), max_retries=ctx.max_output_retries)
+
+    def judge(spec: str | None, ctx: Context) -> Judge:
+        if not spec:
+            return OfflineJudge()
+        return LLMJudge(model(spec), max_retries=ctx.max_output_retries)
+
+    def refiner(spec: str | None, ctx: Context) -> QueryRefiner:
+        if not spec:
+            return TemplateRefiner()
+        return LLMRefiner(model(spec), max_retries=ctx.max_output_retries)
+
+    return Engines(
+        decomposer=_cached("decompose", context, decomposer),  # type: ignore[arg-type]
+        judge=_cached("verify", context, judge),  # type: ignore[arg-type]
+        refiner=_cached("refine", context, refiner),  # type: ignore[arg-type]
+    )

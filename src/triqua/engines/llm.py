@@ -1,0 +1,317 @@
+"""LLM roles answered by any LangChain chat model, through structured output.
+
+Each call goes through ``with_structured_output(..., include_raw=True)``; output that does not
+parse is retried (bounded, with back-off) and, when retries run out, the failure is recorded
+in the result instead of guessing. Nothing the model echoes from the fenced input is trusted:
+only the parsed fields are read, and "supported" needs cited evidence (enforced downstream).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from langchain_core.exceptions import OutputParserException
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable, RunnableLambda
+from pydantic import BaseModel, Field
+
+from triqua.engines.base import (
+    DecomposeResult,
+    Decomposer,
+    Judge,
+    JudgeResult,
+    QueryRefiner,
+)
+from triqua.prompts import decompose_examples, decompose_user_prompt, fence, load_text
+from triqua.schema import (
+    Evidence,
+    Fact,
+    FactUnit,
+    Qualifier,
+    Span,
+    Status,
+    UnitVerdict,
+    Usage,
+    Verdict,
+)
+from triqua.state import Chunk
+
+
+class ExtractedFact(BaseModel):
+    """One fact as the decomposition model returns it."""
+
+    subject: str = Field(description="Entity the fact is about, pronouns resolved.")
+    relation: str = Field(description="Predicate, including negation.")
+    object: str = Field(description="Object or complement; may be empty.")
+    qualifiers: list[Qualifier] = Field(default_factory=list)
+    source_sentence: str = Field(default="", description="Exact sentence of the text.")
+
+
+class ExtractedFacts(BaseModel):
+    """All facts of a chunk."""
+
+    facts: list[ExtractedFact] = Field(default_factory=list)
+
+
+StatusName = Literal["supported", "contradicted", "insufficient_evidence", "not_checkable"]
+
+
+class JudgedUnit(BaseModel):
+    """The model's verdict on one unit."""
+
+    unit: str = Field(description="The unit exactly as listed: '(s, r, o)' or '(label, value)'.")
+    status: StatusName
+    error_span: str | None = Field(default=None, description="Exact wrong words, if wrong.")
+
+
+class Judgement(BaseModel):
+    """The model's verdict on a fact."""
+
+    status: StatusName
+    wrong_components: list[str] = Field(default_factory=list)
+    error_spans: list[str] = Field(default_factory=list)
+    unit_verdicts: list[JudgedUnit] = Field(default_factory=list)
+    evidence_ids: list[str] = Field(default_factory=list)
+    rationale: str = ""
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+
+
+class RefinedQueries(BaseModel):
+    """One search query per unit, in order."""
+
+    queries: list[str]
+
+
+def model_revision(model: BaseChatModel) -> str:
+    """A readable revision string for records: provider class and model name."""
+    name = getattr(model, "model_name", None) or getattr(model, "model", None) or ""
+    return f"{type(model).__name__}:{name}" if name else type(model).__name__
+
+
+def _usage_of(message: Any) -> Usage:
+    usage = getattr(message, "usage_metadata", None) or {}
+    if usage:
+        return Usage(
+            model_calls=1,
+            input_tokens=int(usage.get("input_tokens", 0)),
+            output_tokens=int(usage.get("output_tokens", 0)),
+        )
+    return Usage(model_calls=1, tokens_estimated=True)
+
+
+def _require_parsed(result: dict[str, Any]) -> dict[str, Any]:
+    if result.get("parsed") is None:
+        error = result.get("parsing_error") or "no structured output"
+        raise OutputParserException(f"malformed model output: {error}")
+    return result
+
+
+class StructuredCaller:
+    """Calls a chat model for one schema, with bounded retries on errors and bad output."""
+
+    def __init__(self, model: BaseChatModel, schema: type[BaseModel], max_retries: int) -> None:
+        structured = model.with_structured_output(schema, include_raw=True)
+        self.runnable: Runnable[Any, dict[str, Any]] = (
+            structured | RunnableLambda(_require_parsed)
+        ).with_retry(stop_after_attempt=max_retries + 1, wait_exponential_jitter=True)
+
+    def invoke(self, messages: list[BaseMessage]) -> tuple[Any, AIMessage | None, Usage]:
+        """Return (parsed, raw message, usage); raises after the last failed attempt."""
+        result = self.runnable.invoke(messages)
+        raw = result.get("raw")
+        return result["parsed"], raw, _usage_of(raw)
+
+
+def _raw_text(raw: AIMessage | None) -> str | None:
+    if raw is None:
+        return None
+    if raw.tool_calls:
+        return json.dumps([call["args"] for call in raw.tool_calls], ensure_ascii=False)
+    return raw.content if isinstance(raw.content, str) else json.dumps(raw.content)
+
+
+def _decompose_system() -> str:
+    examples = []
+    for example in decompose_examples():
+        rendered = decompose_user_prompt(
+            example["text"],
+            question=example.get("question"),
+            previous_chunk=example.get("previous"),
+            chunked="previous" in example,
+        )
+        answer = json.dumps({"facts": example["facts"]}, ensure_ascii=False)
+        examples.append(f"Input:\n{rendered}\nOutput:\n{answer}")
+    return load_text("decompose_system.md") + "\n\nExamples:\n\n" + "\n\n".join(examples)
+
+
+def locate(source_sentence: str, chunk: Chunk) -> Span:
+    """Span of ``source_sentence`` in the full text, or the whole chunk when not found."""
+    if source_sentence:
+        at = chunk.text.find(source_sentence.strip())
+        if at >= 0:
+            start = chunk.start + at
+            return Span(start=start, end=start + len(source_sentence.strip()))
+    return Span(start=chunk.start, end=chunk.end)
+
+
+class LLMDecomposer(Decomposer):
+    """Decomposition by a chat model, in one of the four prompt modes."""
+
+    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+        self.revision = model_revision(model)
+        self._caller = StructuredCaller(model, ExtractedFacts, max_retries)
+
+    def decompose(
+        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
+    ) -> DecomposeResult:
+        """Decompose one chunk; a failed call is recorded, not raised."""
+        user = decompose_user_prompt(
+            chunk.text, question=question, previous_chunk=previous_chunk, chunked=chunked
+        )
+        messages = [SystemMessage(_decompose_system()), HumanMessage(user)]
+        try:
+            parsed, raw, usage = self._caller.invoke(messages)
+        except Exception as exc:  # provider errors and malformed output after retries
+            return DecomposeResult(
+                error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}",
+                usage=Usage(model_calls=1, tokens_estimated=True),
+            )
+        facts = []
+        for item in parsed.facts:
+            if not item.subject.strip() or not item.relation.strip():
+                continue
+            span = locate(item.source_sentence, chunk)
+            facts.append(
+                Fact(
+                    subject=item.subject.strip(),
+                    relation=item.relation.strip(),
+                    object=item.object.strip(),
+                    qualifiers=[q for q in item.qualifiers if q.label.strip() and q.value.strip()],
+                    span=span,
+                    chunk_index=chunk.index,
+                    source_text=item.source_sentence.strip() or chunk.text,
+                )
+            )
+        return DecomposeResult(facts=facts, usage=usage, raw_output=_raw_text(raw))
+
+
+def _status(name: str) -> Status:
+    return Status(name)
+
+
+class LLMJudge(Judge):
+    """Verification by a chat model: one call per fact, per-unit verdicts when asked."""
+
+    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+        self.revision = model_revision(model)
+        self._caller = StructuredCaller(model, Judgement, max_retries)
+
+    def messages(
+        self,
+        fact: Fact,
+        evidence: Sequence[Evidence],
+        units: Sequence[FactUnit] | None,
+        closed_book: bool,
+    ) -> list[BaseMessage]:
+        """The prompt: fenced fact, fenced evidence passages, and what to return."""
+        parts = [fence("FACT", fact.to_string())]
+        if closed_book:
+            parts.append(
+                "Mode: closed book. No evidence is given: judge from your own knowledge, "
+                "and answer insufficient_evidence when you are not sure."
+            )
+        elif not evidence:
+            parts.append("No evidence was found.")
+        for item in evidence:
+            header = f"{item.source or item.document_id}"
+            parts.append(fence("EVIDENCE", f"[{header}]\n{item.text}", id=item.id))
+        if units:
+            listed = "\n".join(f"- {unit.text}" for unit in units)
+            parts.append(f"Give one unit verdict for each of these units:\n{listed}")
+        return [SystemMessage(load_text("verify_system.md")), HumanMessage("\n\n".join(parts))]
+
+    def verify(
+        self,
+        fact: Fact,
+        evidence: Sequence[Evidence],
+        *,
+        units: Sequence[FactUnit] | None = None,
+        closed_book: bool = False,
+    ) -> JudgeResult:
+        """Judge ``fact``; a failed call yields insufficient evidence with the error recorded."""
+        try:
+            parsed, raw, usage = self._caller.invoke(
+                self.messages(fact, evidence, units, closed_book)
+            )
+        except Exception as exc:
+            return JudgeResult(
+                verdict=Verdict(
+                    status=Status.INSUFFICIENT,
+                    error=f"verification failed: {type(exc).__name__}: {exc}",
+                    judge=self.revision,
+                ),
+                usage=Usage(model_calls=1, tokens_estimated=True),
+            )
+        known_ids = {item.id for item in evidence}
+        cited = [i for i in parsed.evidence_ids if i in known_ids]
+        if not cited and evidence and parsed.status in ("supported", "contradicted"):
+            cited = [item.id for item in evidence]
+        unit_texts = {unit.text: unit for unit in units or []}
+        unit_verdicts = [
+            UnitVerdict(
+                unit=item.unit,
+                kind=unit_texts[item.unit].kind,
+                status=_status(item.status),
+                error_span=item.error_span,
+                evidence_ids=cited if item.status == "supported" else [],
+                confidence=parsed.confidence,
+            )
+            for item in parsed.unit_verdicts
+            if item.unit in unit_texts
+        ]
+        verdict = Verdict(
+            status=_status(parsed.status),
+            wrong_components=parsed.wrong_components,
+            error_spans=parsed.error_spans,
+            unit_verdicts=unit_verdicts,
+            rationale=parsed.rationale,
+            confidence=parsed.confidence,
+            evidence_ids=cited,
+            basis="parametric" if closed_book else "evidence",
+            raw_output=_raw_text(raw),
+            judge=self.revision,
+        )
+        return JudgeResult(verdict=verdict, usage=usage)
+
+
+class LLMRefiner(QueryRefiner):
+    """Query refinement by a chat model: one call for all units of a round."""
+
+    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+        self.revision = model_revision(model)
+        self._caller = StructuredCaller(model, RefinedQueries, max_retries)
+
+    def refine(
+        self, fact: Fact, units: Sequence[FactUnit], round_index: int
+    ) -> tuple[list[str], Usage]:
+        """Return one query per unit; falls back to the units' own query forms on failure."""
+        listed = "\n".join(f"- {unit.text}" for unit in units)
+        messages = [
+            SystemMessage(load_text("refine_system.md")),
+            HumanMessage(f"{fence('FACT', fact.to_string())}\n\nRound {round_index}.\n{listed}"),
+        ]
+        fallback = [
+            " ".join(filter(None, [fact.subject, fact.relation, fact.object, u.label, u.value]))
+            for u in units
+        ]
+        try:
+            parsed, _raw, usage = self._caller.invoke(messages)
+        except Exception:
+            return fallback, Usage(model_calls=1, tokens_estimated=True)
+        queries = [q.strip() for q in parsed.queries if q.strip()]
+        if len(queries) != len(units):
+            return fallback, usage
+        return queries, usage

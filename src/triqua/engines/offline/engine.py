@@ -1,0 +1,79 @@
+"""The offline engine as triqua roles: rule-based decomposition and evidence alignment.
+
+It answers every LLM role when no chat model is configured, deterministically and without
+any key or download. It is honest about what it can judge: in closed book it has no
+knowledge of its own, so every fact stays insufficient_evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from triqua.engines.base import DecomposeResult, Decomposer, Judge, JudgeResult
+from triqua.schema import Evidence, Fact, FactUnit, Status, Usage, Verdict
+from triqua.state import Chunk
+
+OFFLINE_NOTE = (
+    "No chat model configured: the offline engine (rules + embeddings) answered every role. "
+    "Set --model provider:model (or TRIQUA_MODEL) to use an LLM."
+)
+
+
+class OfflineDecomposer(Decomposer):
+    """Rule-based TriQua decomposition on spaCy's dependency parse."""
+
+    def __init__(self) -> None:
+        from triqua.engines.offline.decomposer import DECOMPOSER_REVISION
+
+        self.revision = DECOMPOSER_REVISION
+
+    def decompose(
+        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
+    ) -> DecomposeResult:
+        """Decompose one chunk on spaCy's parse."""
+        from triqua.engines.offline.decomposer import get_decomposer
+
+        facts = get_decomposer().decompose(
+            chunk.text,
+            offset=chunk.start,
+            chunk_index=chunk.index,
+            previous_chunk=previous_chunk,
+            question=question,
+        )
+        return DecomposeResult(facts=facts, usage=Usage())
+
+
+class OfflineJudge(Judge):
+    """Evidence-alignment verification: each unit judged on its own against evidence spans."""
+
+    def __init__(self) -> None:
+        from triqua.engines.offline.verifier import VERIFIER_REVISION
+
+        self.revision = VERIFIER_REVISION
+
+    def verify(
+        self,
+        fact: Fact,
+        evidence: Sequence[Evidence],
+        *,
+        units: Sequence[FactUnit] | None = None,
+        closed_book: bool = False,
+    ) -> JudgeResult:
+        """Judge ``fact`` against ``evidence``; closed book yields insufficient evidence."""
+        if closed_book:
+            verdict = Verdict(
+                status=Status.INSUFFICIENT,
+                rationale="Closed book: the offline engine has no knowledge of its own.",
+                basis="none",
+                judge=self.revision,
+            )
+            return JudgeResult(verdict=verdict)
+        from triqua.engines.offline.verifier import get_verifier
+
+        verdict = get_verifier().verify(fact, list(evidence))
+        if units is not None:
+            wanted = {unit.text for unit in units}
+            verdict = verdict.model_copy(
+                update={"unit_verdicts": [u for u in verdict.unit_verdicts if u.unit in wanted]}
+            )
+        return JudgeResult(verdict=verdict)

@@ -1,0 +1,42 @@
+"""The main check graph: prepare → split → decompose (per chunk) → route → verify (per fact) → score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from triqua.context import Context
+from triqua.graph.verification import build_verification_graph
+from triqua.nodes.decompose import decompose, fan_out_chunks
+from triqua.nodes.prepare import prepare
+from triqua.nodes.route import fan_out_facts, route
+from triqua.nodes.score import score
+from triqua.nodes.split import split
+from triqua.state import InputState, OutputState, State
+
+
+def build_graph(**compile_kwargs: Any) -> CompiledStateGraph:
+    """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``checkpointer``)."""
+    builder = StateGraph(
+        State, context_schema=Context, input_schema=InputState, output_schema=OutputState
+    )
+    builder.add_node("prepare", prepare)
+    builder.add_node("split", split)
+    builder.add_node("decompose", decompose)
+    builder.add_node("route", route)
+    builder.add_node("verify_fact", build_verification_graph())
+    builder.add_node("score", score)
+    builder.add_edge(START, "prepare")
+    builder.add_edge("prepare", "split")
+    builder.add_conditional_edges("split", fan_out_chunks, ["decompose", "route"])
+    builder.add_edge("decompose", "route")
+    builder.add_conditional_edges("route", fan_out_facts, ["verify_fact", "score"])
+    builder.add_edge("verify_fact", "score")
+    builder.add_edge("score", END)
+    return builder.compile(name="triqua", **compile_kwargs)
+
+
+#: The compiled graph served by ``langgraph.json`` (Studio and LangGraph server).
+graph = build_graph()

@@ -1,0 +1,55 @@
+"""Decompose: one call per chunk (fanned out with ``Send``), previous chunk as context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Send
+
+from triqua.context import Context
+from triqua.nodes.common import context_of, emit
+from triqua.resources import resources_for
+from triqua.state import ChunkTask, RoleUsage, State
+
+
+def fan_out_chunks(state: State) -> list[Send] | str:
+    """One decomposition task per chunk; the previous chunk travels along as context."""
+    chunks = state.get("chunks", [])
+    if not chunks:
+        return "route"
+    chunked = len(chunks) > 1
+    return [
+        Send(
+            "decompose",
+            ChunkTask(
+                run_id=state["run_id"],
+                chunk=chunk,
+                previous_chunk=chunks[i - 1].text if i > 0 else None,
+                question=state.get("question"),
+                chunked=chunked,
+            ),
+        )
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Decompose one chunk into facts; a failure is recorded and the run goes on."""
+    context = context_of(runtime)
+    engines = resources_for(task["run_id"], context).engines
+    chunk = task["chunk"]
+    result = engines.decomposer.decompose(
+        chunk,
+        previous_chunk=task["previous_chunk"],
+        question=task["question"],
+        chunked=task["chunked"],
+    )
+    emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
+    update: dict[str, Any] = {
+        "facts": result.facts,
+        "usage_log": [RoleUsage(role="decompose", usage=result.usage)],
+    }
+    if result.error:
+        update["errors"] = [result.error]
+    return update

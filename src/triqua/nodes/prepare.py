@@ -1,0 +1,111 @@
+"""Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
+from triqua.engines.offline.engine import OFFLINE_NOTE
+from triqua.nodes.common import context_of
+from triqua.resources import RunResources, build_resources, register
+from triqua.schema import (
+    ClaimPolicy,
+    Document,
+    FactualitySpec,
+    RetrieverBudget,
+    SourcePolicy,
+    VerdictPolicy,
+)
+from triqua.state import State
+
+AUTHORITY = {
+    "supplied_context": "the supplied documents",
+    "bounded_search": "the searched sources",
+    "closed_book": "the judge's own knowledge",
+}
+
+
+def coerce_documents(raw: list[Any] | None) -> list[Document]:
+    """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly."""
+    documents = []
+    for index, item in enumerate(raw or []):
+        if isinstance(item, Document):
+            documents.append(item)
+        elif isinstance(item, str):
+            documents.append(Document(text=item, source=f"document {index + 1}"))
+        elif isinstance(item, dict):
+            documents.append(Document.model_validate(item))
+        else:
+            raise ValueError(f"document {index + 1}: expected text or a Document, got {type(item)}")
+    return documents
+
+
+def validate_text(text: Any, context: Context) -> str:
+    """The text to check, or a clear ``ValueError`` when it is missing, empty or too large."""
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string, got {type(text).__name__}")
+    if not text.strip():
+        raise ValueError("text is empty: nothing to check")
+    if len(text) > context.max_input_chars:
+        raise ValueError(
+            f"text has {len(text):,} characters, above the limit of {context.max_input_chars:,} "
+            "(max_input_chars)"
+        )
+    return text
+
+
+def build_spec(
+    context: Context, resources: RunResources, overrides: dict[str, Any] | None
+) -> FactualitySpec:
+    """Freeze the run's evidence contract from its settings and resolved engines."""
+    engines = resources.engines
+    spec = FactualitySpec(
+        mode=resources.mode,
+        authority=AUTHORITY[resources.mode.value],
+        as_of=date.fromisoformat(context.as_of) if context.as_of else None,
+        corpus=context.collection,
+        retriever=resources.retriever.revision,
+        budget=RetrieverBudget(max_searches=context.max_searches, max_results=context.max_results),
+        source_policy=SourcePolicy(
+            allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
+        ),
+        claim_policy=ClaimPolicy(chunk_size=context.chunk_size),
+        verdict_policy=VerdictPolicy(
+            reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,
+            delta=context.delta,
+            max_qualifiers=context.max_qualifiers,
+        ),
+        models={
+            "decompose": engines.decomposer.revision,
+            "verify": engines.judge.revision,
+            "refine": engines.refiner.revision,
+            "routing": context.routing,
+        },
+    )
+    if overrides:
+        data = spec.model_dump(exclude={"hash"})
+        unknown = sorted(set(overrides) - set(data))
+        if unknown:
+            raise ValueError(f"unknown spec field(s): {', '.join(unknown)}")
+        data.update(overrides)
+        spec = FactualitySpec.model_validate(data)
+    return spec
+
+
+def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Validate input and settings, set up the run's resources and freeze its spec."""
+    context = context_of(runtime)
+    context.validate()
+    validate_text(state.get("text"), context)
+    documents = coerce_documents(state.get("documents"))
+    run_id = state.get("run_id") or uuid.uuid4().hex
+    resources = build_resources(context, documents)
+    register(run_id, resources)
+    spec = build_spec(context, resources, state.get("spec_overrides"))
+    notes = [OFFLINE_NOTE] if resources.engines.offline else []
+    engine = "offline" if resources.engines.offline else resources.engines.judge.revision
+    return {"run_id": run_id, "spec": spec, "engine": engine, "documents": documents, "notes": notes}

@@ -1,0 +1,48 @@
+"""Record: turn a verified fact into its ``ClaimRecord`` (the evidence contract's unit)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
+from triqua.nodes.common import context_of, emit
+from triqua.resources import resources_for
+from triqua.schema import ClaimRecord, Revisions, Usage
+from triqua.state import FactState
+
+
+def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
+    context = context_of(runtime)
+    resources = resources_for(state["run_id"], context)
+    fact, verdict = state["fact"], state["verdict"]
+    errors = [e for e in state.get("retrieval_errors", []) if e]
+    if errors and verdict.status.value != "supported":
+        joined = "; ".join(dict.fromkeys(errors))
+        verdict = verdict.model_copy(
+            update={"error": f"{verdict.error}; {joined}" if verdict.error else joined}
+        )
+    claim = ClaimRecord(
+        claim_id=fact.id,
+        response_id=state["run_id"],
+        claim_text=fact.to_string(),
+        source_text=fact.source_text,
+        context=state.get("question") or "",
+        fact=fact,
+        evidence=state.get("evidence", []),
+        verdict=verdict,
+        complexity=state.get("complexity", {}),
+        route=state["route"],
+        rounds=state.get("rounds", []),
+        usage=state.get("usage") or Usage(),
+        revisions=Revisions(
+            extractor=resources.engines.decomposer.revision,
+            retriever=resources.retriever.revision,
+            judge=verdict.judge or resources.engines.judge.revision,
+        ),
+        spec_hash=state["spec_hash"],
+    )
+    emit("fact_verified", fact=fact.id, claim=claim.claim_text, status=verdict.status.value)
+    return {"records": [claim]}

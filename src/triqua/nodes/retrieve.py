@@ -1,0 +1,54 @@
+"""Retrieve: find evidence for a fact with the run's retriever, within the search budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
+from triqua.nodes.common import context_of
+from triqua.resources import RunResources, resources_for
+from triqua.schema import Evidence, Mode, Usage
+from triqua.state import FactState, RoleUsage
+
+
+def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evidence]:
+    """Old evidence first, then new passages not seen before (by id)."""
+    seen = {item.id for item in old}
+    merged = list(old)
+    for item in new:
+        if item.id not in seen:
+            seen.add(item.id)
+            merged.append(item)
+    return merged
+
+
+def search(
+    resources: RunResources, query: str, k: int
+) -> tuple[list[Evidence], str | None, Usage]:
+    """Run one search; returns evidence, a recorded error (or None) and its usage."""
+    if resources.mode is Mode.CLOSED_BOOK:
+        return [], None, Usage()
+    result = resources.retriever.search(query, k, budget=resources.budget)
+    usage = Usage(search_calls=1 if result.searched else 0)
+    error = result.error
+    if not result.searched and error is None:
+        error = "search budget spent"
+    return result.evidence, error, usage
+
+
+def retrieve(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """First retrieval for a fact, with its full query string."""
+    context = context_of(runtime)
+    resources = resources_for(state["run_id"], context)
+    evidence, error, usage = search(resources, state["fact"].query(), context.max_results)
+    return {
+        "evidence": evidence,
+        "retrieval_errors": [error] if error else [],
+        "usage": usage,
+        "usage_log": [RoleUsage(role="search", usage=usage)],
+        "round": 0,
+        "rounds": [],
+    }

@@ -1,0 +1,99 @@
+"""Re-verify: refine queries for units left insufficient, search again, judge those units again.
+
+Bounded three ways: rounds (``reverify_rounds``), the run's search budget, and progress
+(a round stops the loop when nothing is left insufficient).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
+from triqua.nodes.common import context_of
+from triqua.nodes.retrieve import merge_evidence, search
+from triqua.nodes.verify import settle
+from triqua.resources import resources_for
+from triqua.schema import FactUnit, Mode, ReverifyRound, Status, Usage
+from triqua.state import FactState, RoleUsage
+
+
+def pending_units(state: FactState) -> list[FactUnit]:
+    """Units of the fact whose verdict is still insufficient evidence."""
+    insufficient = {
+        u.unit for u in state["verdict"].unit_verdicts if u.status is Status.INSUFFICIENT
+    }
+    return [unit for unit in state["fact"].units() if unit.text in insufficient]
+
+
+def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["reverify", "record"]:
+    """Loop again only for complex facts with insufficient units, rounds and budget left."""
+    context = context_of(runtime)
+    if state["route"] != "complex" or context.routing == "never_reverify":
+        return "record"
+    if state.get("round", 0) >= context.reverify_rounds or state.get("stop_reason"):
+        return "record"
+    resources = resources_for(state["run_id"], context)
+    if resources.mode is Mode.CLOSED_BOOK or not pending_units(state):
+        return "record"
+    if resources.retriever.name != "supplied" and resources.budget.exhausted:
+        return "record"
+    return "reverify"
+
+
+def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
+    context = context_of(runtime)
+    resources = resources_for(state["run_id"], context)
+    fact = state["fact"]
+    round_index = state.get("round", 0) + 1
+    units = pending_units(state)
+    queries, refine_usage = resources.engines.refiner.refine(fact, units, round_index)
+    evidence = list(state.get("evidence", []))
+    new_ids: list[str] = []
+    search_usage = Usage()
+    errors = []
+    stop_reason = None
+    for query in queries:
+        found, error, usage = search(resources, query, context.max_results)
+        search_usage = search_usage + usage
+        if error:
+            errors.append(error)
+            if error == "search budget spent":
+                stop_reason = error
+        new_ids.extend(item.id for item in found if item.id not in new_ids)
+        evidence = merge_evidence(evidence, found)
+    judged = resources.engines.judge.verify(fact, evidence, units=units)
+    fresh = settle(fact, judged.verdict, evidence)
+    targets = {unit.text for unit in units}
+    updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
+    merged_units = [updated.get(u.unit, u) for u in state["verdict"].unit_verdicts]
+    merged = settle(
+        fact,
+        state["verdict"].model_copy(update={"unit_verdicts": merged_units}),
+        evidence,
+    )
+    record = ReverifyRound(
+        round=round_index,
+        units=sorted(targets),
+        queries=queries,
+        evidence_ids=new_ids,
+        unit_verdicts=list(updated.values()),
+        stop_reason=stop_reason,
+    )
+    usage = refine_usage + search_usage + judged.usage
+    return {
+        "verdict": merged,
+        "evidence": evidence,
+        "round": round_index,
+        "rounds": [*state.get("rounds", []), record],
+        "retrieval_errors": [*state.get("retrieval_errors", []), *errors],
+        "stop_reason": stop_reason,
+        "usage": (state.get("usage") or Usage()) + usage,
+        "usage_log": [
+            RoleUsage(role="refine", usage=refine_usage),
+            RoleUsage(role="search", usage=search_usage),
+            RoleUsage(role="verify", usage=judged.usage),
+        ],
+    }

@@ -1,0 +1,63 @@
+"""Score: TriQuaScore and companions over all records, and the run's report."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
+from triqua.metrics import score_facts
+from triqua.nodes.common import context_of, emit
+from triqua.resources import release
+from triqua.schema import Report, Usage, sha256_text
+from triqua.state import RoleUsage, State
+
+_FACT_NUMBER = re.compile(r"\d+")
+
+
+def _order(claim_id: str) -> int:
+    match = _FACT_NUMBER.search(claim_id)
+    return int(match.group()) if match else 0
+
+
+def usage_by_role(log: list[RoleUsage]) -> dict[str, Usage]:
+    """Sum usage per role (decompose, verify, refine, search)."""
+    totals: dict[str, Usage] = {}
+    for entry in log:
+        totals[entry.role] = totals.get(entry.role, Usage()) + entry.usage
+    return totals
+
+
+def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Aggregate the records into scores and build the report."""
+    context_of(runtime)
+    records = sorted(state.get("records", []), key=lambda r: _order(r.claim_id))
+    scores = score_facts([(r.fact, r.verdict) for r in records])
+    by_role = usage_by_role(state.get("usage_log", []))
+    total = Usage()
+    for usage in by_role.values():
+        total = total + usage
+    triggered = sum(1 for r in records if r.rounds)
+    notes = list(state.get("notes", []))
+    if scores.triqua_score is None:
+        notes.append("No checkable facts were found: the score is undefined.")
+    report = Report(
+        run_id=state["run_id"],
+        input_hash=sha256_text(state["text"]),
+        question=state.get("question"),
+        engine=state.get("engine", ""),
+        spec=state["spec"],
+        scores=scores,
+        records=records,
+        usage=total,
+        usage_by_role=by_role,
+        reverify_trigger_rate=(triggered / len(records)) if records else None,
+        failures=sum(1 for r in records if r.verdict.error),
+        errors=list(state.get("errors", [])),
+        notes=notes,
+    )
+    release(state["run_id"])
+    emit("scored", score=scores.triqua_score, facts=len(records))
+    return {"report": report}

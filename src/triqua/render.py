@@ -1,0 +1,101 @@
+"""Human-readable rendering of a report for the terminal (rich tables)."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from triqua.schema import Report, Status
+
+STYLE = {
+    Status.SUPPORTED: "green",
+    Status.CONTRADICTED: "red",
+    Status.INSUFFICIENT: "yellow",
+    Status.NOT_CHECKABLE: "dim",
+}
+SHORT = {
+    Status.SUPPORTED: "supported",
+    Status.CONTRADICTED: "contradicted",
+    Status.INSUFFICIENT: "insufficient",
+    Status.NOT_CHECKABLE: "not checkable",
+}
+
+
+def fmt_score(value: float | None) -> str:
+    """A score as a percentage, or 'undefined' when there was nothing to score."""
+    return "undefined" if value is None else f"{value:.1%}"
+
+
+def facts_table(report: Report) -> Table:
+    """One row per fact: its units with verdicts, the wrong component and the best evidence."""
+    table = Table(show_lines=True, expand=True)
+    table.add_column("#", no_wrap=True)
+    table.add_column("fact (units)", ratio=3)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("wrong component", ratio=1)
+    table.add_column("evidence", ratio=2)
+    for record in report.records:
+        verdict = record.verdict
+        units = Text()
+        by_unit = {u.unit: u.status for u in verdict.unit_verdicts}
+        for i, unit in enumerate(record.fact.units()):
+            if i:
+                units.append("-")
+            status = by_unit.get(unit.text, verdict.status)
+            units.append(unit.text, style=STYLE[status])
+        cited = [e for e in record.evidence if e.id in set(verdict.evidence_ids)]
+        shown = (cited or record.evidence)[:1]
+        evidence = Text()
+        for item in shown:
+            snippet = item.text if len(item.text) <= 160 else item.text[:157] + "…"
+            evidence.append(snippet)
+            evidence.append(f"\n{item.source or item.document_id}", style="dim")
+        if verdict.error:
+            evidence.append(f"\nerror: {verdict.error}", style="red")
+        wrong = ", ".join(verdict.wrong_components)
+        if verdict.error_spans:
+            wrong += "\n→ " + ", ".join(f'"{s}"' for s in verdict.error_spans)
+        route = " ↻" * len(record.rounds)
+        table.add_row(
+            record.claim_id,
+            units,
+            Text(SHORT[verdict.status] + route, style=STYLE[verdict.status]),
+            wrong,
+            evidence,
+        )
+    return table
+
+
+def summary(report: Report) -> Group:
+    """Scores, counts and costs under the table."""
+    s = report.scores
+    lines = [
+        Text.assemble(
+            ("TriQuaScore ", "bold"),
+            (fmt_score(s.triqua_score), "bold cyan"),
+            f"  ({s.units_supported}/{s.units_total} units; {s.units_raw} before dedup)",
+        ),
+        Text(
+            f"claim-level {fmt_score(s.claim_level_score)} · no-dedup {fmt_score(s.no_dedup_score)}"
+            f" · fact precision {fmt_score(s.factscore_precision)}"
+            f" · contradiction rate {fmt_score(s.contradiction_rate)}"
+            f" · abstentions {s.abstentions}"
+        ),
+        Text(
+            f"facts {s.facts_total} · model calls {report.usage.model_calls}"
+            f" · searches {report.usage.search_calls} · failures {report.failures}"
+            f" · mode {report.spec.mode.value} · spec {report.spec.hash[:12]}",
+            style="dim",
+        ),
+    ]
+    lines.extend(Text(note, style="italic") for note in report.notes)
+    lines.extend(Text(f"error: {error}", style="red") for error in report.errors)
+    return Group(*lines)
+
+
+def print_report(report: Report, console: Console) -> None:
+    """Print the facts table and the summary."""
+    if report.records:
+        console.print(facts_table(report))
+    console.print(summary(report))

@@ -1,0 +1,111 @@
+"""Per-run resources that must be shared by every node of one run: engines, retriever, budget.
+
+They are not graph state (they are not serialisable), so they live here keyed by the run id
+that travels in the state and in every ``Send`` payload. A resumed run rebuilds them.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import date
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from triqua.context import Context
+from triqua.engines.factory import Engines, resolve_engines
+from triqua.schema import Document, Mode
+from triqua.tools.base import Retriever, SearchBudget
+
+_MAX_RUNS = 64
+_RUNS: OrderedDict[str, RunResources] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+@dataclass
+class RunResources:
+    """What one run shares across nodes."""
+
+    engines: Engines
+    retriever: Retriever
+    budget: SearchBudget
+    mode: Mode
+
+
+def retriever_kind(context: Context, has_documents: bool) -> str:
+    """The retriever a run uses: ``context.retriever``, with 'auto' resolved."""
+    if context.retriever == "auto":
+        return "supplied" if has_documents else "closed_book"
+    return context.retriever
+
+
+def mode_of(kind: str) -> Mode:
+    """The evidence-contract mode that a retriever kind implies."""
+    if kind == "supplied":
+        return Mode.SUPPLIED_CONTEXT
+    if kind == "closed_book":
+        return Mode.CLOSED_BOOK
+    return Mode.BOUNDED_SEARCH
+
+
+def build_resources(context: Context, documents: list[Document]) -> RunResources:
+    """Create engines, retriever and budget for a run; fail fast when a retriever is unusable."""
+    from triqua.tools.factory import build_retriever
+
+    kind = retriever_kind(context, bool(documents))
+    if kind == "supplied" and not documents:
+        raise ValueError("retriever 'supplied' needs documents (--evidence FILE or documents=)")
+    options: dict[str, Any] = {
+        "documents": documents,
+        "collection": context.collection,
+        "chroma_path": context.chroma_path,
+        "chroma_url": context.chroma_url,
+        "include_domains": context.include_domains,
+        "exclude_domains": context.exclude_domains,
+        "as_of": date.fromisoformat(context.as_of) if context.as_of else None,
+        "max_results": context.max_results,
+    }
+    retriever = build_retriever(kind, **options)
+    retriever.check_available()
+    return RunResources(
+        engines=resolve_engines(context),
+        retriever=retriever,
+        budget=SearchBudget(context.max_searches),
+        mode=mode_of(kind),
+    )
+
+
+def register(run_id: str, resources: RunResources) -> None:
+    """Remember a run's resources (bounded: the oldest runs are forgotten first)."""
+    with _LOCK:
+        _RUNS[run_id] = resources
+        _RUNS.move_to_end(run_id)
+        while len(_RUNS) > _MAX_RUNS:
+            _RUNS.popitem(last=False)
+
+
+def resources_for(
+    run_id: str, context: Context, documents: list[Document] | None = None
+) -> RunResources:
+    """The run's resources, rebuilding them when the run resumes in a new process.
+
+    Raises:
+        ValueError: when they must be rebuilt but the run's documents are not at hand.
+    """
+    with _LOCK:
+        found = _RUNS.get(run_id)
+    if found is not None:
+        return found
+    if documents is None and retriever_kind(context, False) in ("supplied", "auto"):
+        raise ValueError(
+            f"run {run_id} has no resources in this process; resume it with triqua.check(resume=...)"
+        )
+    built = build_resources(context, documents or [])
+    register(run_id, built)
+    return built
+
+
+def release(run_id: str) -> None:
+    """Forget a finished run's resources."""
+    with _LOCK:
+        _RUNS.pop(run_id, None)

@@ -1,0 +1,122 @@
+"""Graph state: what goes in (``InputState``), what flows between nodes, what comes out."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel
+
+from triqua.schema import (
+    ClaimRecord,
+    Document,
+    Evidence,
+    Fact,
+    FactualitySpec,
+    Report,
+    ReverifyRound,
+    Usage,
+    Verdict,
+)
+
+
+class Chunk(BaseModel):
+    """A piece of the input text with its position."""
+
+    index: int
+    text: str
+    start: int
+    end: int
+
+
+class RoleUsage(BaseModel):
+    """Usage spent by one role (decompose / verify / refine / search) in one step."""
+
+    role: str
+    usage: Usage
+
+
+class InputState(TypedDict, total=False):
+    """What a caller gives: the text, optionally a question, documents and spec overrides."""
+
+    text: str
+    question: str | None
+    documents: list[Document | str | dict[str, Any]] | None
+    spec_overrides: dict[str, Any] | None
+
+
+class OutputState(TypedDict):
+    """What a caller gets back: the report."""
+
+    report: Report
+
+
+class State(TypedDict, total=False):
+    """The main graph's full state."""
+
+    text: str
+    question: str | None
+    documents: list[Document | str | dict[str, Any]] | None
+    spec_overrides: dict[str, Any] | None
+    run_id: str
+    spec: FactualitySpec
+    engine: str
+    chunks: list[Chunk]
+    facts: Annotated[list[Fact], operator.add]
+    records: Annotated[list[ClaimRecord], operator.add]
+    usage_log: Annotated[list[RoleUsage], operator.add]
+    errors: Annotated[list[str], operator.add]
+    notes: Annotated[list[str], operator.add]
+    tasks: list[FactTask]
+    report: Report
+
+
+class ChunkTask(TypedDict):
+    """Payload of one decomposition task (sent to the ``decompose`` node)."""
+
+    run_id: str
+    chunk: Chunk
+    previous_chunk: str | None
+    question: str | None
+    chunked: bool
+
+
+Route = Literal["simple", "complex"]
+
+
+class FactTask(TypedDict):
+    """Payload of one fact's verification (sent to the ``verify_fact`` subgraph)."""
+
+    run_id: str
+    fact: Fact
+    route: Route
+    complexity: dict[str, float | int | bool]
+    question: str | None
+    spec_hash: str
+
+
+class FactState(TypedDict, total=False):
+    """State of the per-fact verification subgraph."""
+
+    run_id: str
+    fact: Fact
+    route: Route
+    complexity: dict[str, float | int | bool]
+    question: str | None
+    spec_hash: str
+    evidence: list[Evidence]
+    verdict: Verdict
+    rounds: list[ReverifyRound]
+    round: int
+    usage: Usage
+    retrieval_errors: list[str]
+    stop_reason: str | None
+    records: list[ClaimRecord]
+    usage_log: Annotated[list[RoleUsage], operator.add]
+
+
+class FactOutput(TypedDict):
+    """What the verification subgraph hands back to the main graph."""
+
+    records: list[ClaimRecord]
+    usage_log: list[RoleUsage]

@@ -1,0 +1,104 @@
+"""Scripted chat models for testing triqua (and agents that embed it) without any provider.
+
+``ScriptedChatModel`` answers each call from a function of the prompt, never from call order,
+because triqua fans calls out concurrently. It supports ``with_structured_output`` through
+tool calls, so LangChain's real output parser stays in the path.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from pydantic import ConfigDict, Field, PrivateAttr
+
+#: A responder gets the schema name being asked for and the prompt text, and returns the
+#: structured answer (a dict), a raw string (sent as message content: malformed output), or
+#: raises (a provider error).
+Responder = Callable[[str, str], dict[str, Any] | str]
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A fake chat model whose answers are computed from the prompt by a responder."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    responder: Responder
+    model_name: str = "scripted"
+    usage: bool = Field(default=True, description="Attach usage metadata to answers.")
+    _calls: list[tuple[str, str]] = PrivateAttr(default_factory=list)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _tool: str | None = PrivateAttr(default=None)
+
+    @property
+    def _llm_type(self) -> str:
+        return "triqua-scripted"
+
+    @property
+    def calls(self) -> list[tuple[str, str]]:
+        """(schema name, prompt) of every call so far."""
+        with self._lock:
+            return list(self._calls)
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Runnable[Any, BaseMessage]:
+        """Remember which schema is asked for; the answer comes back as a tool call."""
+        bound = self.model_copy()
+        bound._calls = self._calls
+        bound._lock = self._lock
+        first = tools[0] if tools else None
+        bound._tool = getattr(first, "__name__", None) or (
+            first.get("name") if isinstance(first, dict) else None
+        )
+        return bound
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        prompt = "\n\n".join(str(m.content) for m in messages)
+        tool = self._tool or ""
+        with self._lock:
+            self._calls.append((tool, prompt))
+        answer = self.responder(tool, prompt)
+        usage = (
+            {"input_tokens": len(prompt) // 4, "output_tokens": 20, "total_tokens": len(prompt) // 4 + 20}
+            if self.usage
+            else None
+        )
+        if isinstance(answer, str):
+            message = AIMessage(content=answer, usage_metadata=usage)  # type: ignore[arg-type]
+        else:
+            message = AIMessage(
+                content="",
+                tool_calls=[{"name": tool, "args": answer, "id": f"call_{len(self._calls)}"}],
+                usage_metadata=usage,  # type: ignore[arg-type]
+            )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+def fenced(prompt: str, tag: str) -> str:
+    """The body between ``<<<TAG…>>>`` and ``<<<END TAG>>>``: the last match, the real input.
+
+    Few-shot examples in the system prompt carry the same markers, so the last one counts.
+    """
+    start = prompt.rfind(f"<<<{tag}")
+    if start < 0:
+        return ""
+    body_start = prompt.find(">>>", start) + 3
+    end = prompt.find(f"<<<END {tag}>>>", body_start)
+    return prompt[body_start:end].strip()
+
+
+def dumps(value: Any) -> str:
+    """JSON text, for responders that want to return malformed or raw output."""
+    return json.dumps(value)

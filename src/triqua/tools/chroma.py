@@ -1,0 +1,219 @@
+"""Chroma as a retriever: embedded (``PersistentClient``) by default, a server when given a URL.
+
+Vectors always come from the offline MiniLM embedder (registered with Chroma as
+``"triqua_minilm"``); Chroma's default embedding function would download a model, so a
+collection made with it is refused rather than used.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import chromadb
+from chromadb.api import ClientAPI
+from chromadb.api.models.Collection import Collection
+from chromadb.config import Settings
+from chromadb.errors import ChromaError, NotFoundError
+
+from triqua.engines.offline.embeddings import TriquaMiniLMEmbeddingFunction
+from triqua.schema import Evidence
+from triqua.tools.base import (
+    Retriever,
+    RetrieverUnavailable,
+    SearchBudget,
+    SearchResult,
+    check_k,
+)
+from triqua.tools.paths import default_chroma_path
+
+__all__ = [
+    "ChromaRetriever",
+    "open_client",
+    "open_collection",
+    "parse_server_url",
+    "store_location",
+]
+
+_DEFAULT_PORTS = {"http": 8000, "https": 443}
+
+
+def parse_server_url(url: str) -> tuple[str, int, bool]:
+    """Split a Chroma server URL into ``(host, port, ssl)``; the port defaults to 8000 (http).
+
+    Raises:
+        ValueError: when the URL is not ``http(s)://host[:port]``.
+    """
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in _DEFAULT_PORTS or not parts.hostname:
+        raise ValueError(f"chroma: not a server URL (expected http(s)://host[:port]): {url!r}")
+    try:
+        port = parts.port or _DEFAULT_PORTS[parts.scheme]
+    except ValueError:
+        raise ValueError(f"chroma: bad port in server URL {url!r}") from None
+    return parts.hostname, port, parts.scheme == "https"
+
+
+def store_location(*, path: str | Path | None = None, url: str | None = None) -> str:
+    """Where a client with these options keeps its data (for messages)."""
+    if url:
+        return url
+    return str(Path(path).expanduser() if path else default_chroma_path())
+
+
+def open_client(*, path: str | Path | None = None, url: str | None = None) -> ClientAPI:
+    """Open a Chroma client: the server at ``url``, else the embedded store at ``path``.
+
+    Raises:
+        RetrieverUnavailable: when the server cannot be reached or the store cannot be opened.
+    """
+    settings = Settings(anonymized_telemetry=False)
+    if url:
+        host, port, ssl = parse_server_url(url)
+        try:
+            return chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+        except (ValueError, ChromaError, OSError) as exc:
+            message = f"chroma: cannot reach the server at {url} ({exc})"
+            raise RetrieverUnavailable(message) from None
+    store = Path(path).expanduser() if path else default_chroma_path()
+    try:
+        store.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(store), settings=settings)
+    except (OSError, ValueError, ChromaError) as exc:
+        raise RetrieverUnavailable(f"chroma: cannot open the store at {store} ({exc})") from None
+
+
+def open_collection(client: ClientAPI, name: str, *, create: bool, where: str) -> Collection:
+    """Open (or create) a collection bound to the MiniLM embedding function.
+
+    Raises:
+        RetrieverUnavailable: when it does not exist (and ``create`` is False) or was
+            embedded with another embedding function.
+        ValueError: when ``name`` is not a valid collection name.
+    """
+    embedder = TriquaMiniLMEmbeddingFunction()
+    try:
+        if create:
+            return client.get_or_create_collection(name, embedding_function=embedder)  # type: ignore[arg-type]
+        return client.get_collection(name, embedding_function=embedder)  # type: ignore[arg-type]
+    except NotFoundError:
+        raise RetrieverUnavailable(
+            f"chroma: collection {name!r} not found in {where}; "
+            "create it with `triqua ingest PATH... --collection NAME`"
+        ) from None
+    except ChromaError as exc:
+        if "name" in str(exc).lower():
+            raise ValueError(f"chroma: invalid collection name {name!r}: {exc}") from None
+        raise RetrieverUnavailable(f"chroma: cannot open collection {name!r} ({exc})") from None
+    except ValueError as exc:
+        raise RetrieverUnavailable(
+            f"chroma: collection {name!r} in {where} was not embedded with triqua's MiniLM "
+            f"embedder; re-ingest it into a new collection ({exc})"
+        ) from None
+
+
+def _similarity(distance: float, space: str) -> float:
+    """Similarity of unit vectors from Chroma's distance in ``space`` (cosine, ip or l2)."""
+    if space == "l2":
+        return 1.0 - distance / 2.0  # squared L2 of unit vectors is 2 - 2·cos
+    return 1.0 - distance  # cosine and ip distances are both 1 - cos for unit vectors
+
+
+def _int_or_none(value: Any) -> int | None:
+    """Metadata value as an int, or None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class ChromaRetriever(Retriever):
+    """Nearest passages in a Chroma collection, scored by cosine similarity."""
+
+    name = "chroma"
+
+    def __init__(
+        self, collection: str, *, path: str | Path | None = None, url: str | None = None
+    ) -> None:
+        """Name the collection and where it lives; nothing is opened until first use.
+
+        Args:
+            collection: Collection name (made by ``triqua ingest``).
+            path: Embedded store directory; defaults to ``default_chroma_path()``.
+            url: A Chroma server (``http://host:port``); takes precedence over ``path``.
+        """
+        super().__init__()
+        if url:
+            parse_server_url(url)
+        self.collection_name = collection
+        self.path = path
+        self.url = url
+        self.where = store_location(path=path, url=url)
+        self.revision = f"chroma:{collection}@minilm"
+        self._collection: Collection | None = None
+        self._space = "cosine"
+        self._lock = threading.Lock()
+
+    def _get_collection(self) -> Collection:
+        """The collection, opened once (thread-safe)."""
+        with self._lock:
+            if self._collection is None:
+                client = open_client(path=self.path, url=self.url)
+                collection = open_collection(
+                    client, self.collection_name, create=False, where=self.where
+                )
+                hnsw = (collection.configuration or {}).get("hnsw") or {}
+                self._space = str(hnsw.get("space") or "cosine")
+                self._collection = collection
+            return self._collection
+
+    def check_available(self) -> None:
+        """Raise :class:`RetrieverUnavailable` when the store or the collection is missing."""
+        self._get_collection()
+
+    def describe(self) -> str:
+        """Where this retriever looks."""
+        return f"the document collection {self.collection_name!r}"
+
+    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
+        """Top-``k`` passages by embedding similarity; failures go in ``error``.
+
+        The collection is local (or the caller's own server), so ``budget`` is untouched.
+        """
+        check_k(k)
+        self._count_call()
+        try:
+            collection = self._get_collection()
+            found = collection.query(
+                query_texts=[query],
+                n_results=k,
+                include=["documents", "metadatas", "distances"],
+            )
+        except RetrieverUnavailable as exc:
+            return SearchResult(error=str(exc))
+        except Exception as exc:
+            # A server outage or a broken store fails this query only, not the run.
+            return SearchResult(error=f"chroma: query failed ({type(exc).__name__}: {exc})")
+        ids = found["ids"][0] if found["ids"] else []
+        documents = (found.get("documents") or [[]])[0]
+        metadatas = (found.get("metadatas") or [[]])[0]
+        distances = (found.get("distances") or [[]])[0]
+        evidence = []
+        for rank, (chunk_id, text, meta, distance) in enumerate(
+            zip(ids, documents, metadatas, distances, strict=True), start=1
+        ):
+            meta = dict(meta or {})
+            title = meta.get("title")
+            evidence.append(
+                Evidence.build(
+                    document_id=str(meta.get("document_id") or chunk_id),
+                    text=text or "",
+                    retriever=self.name,
+                    source=str(meta["source"]) if meta.get("source") else None,
+                    title=title if isinstance(title, str) else None,
+                    start=_int_or_none(meta.get("start")),
+                    end=_int_or_none(meta.get("end")),
+                    score=_similarity(float(distance), self._space),
+                    rank=rank,
+                )
+            )
+        return SearchResult(evidence=evidence)

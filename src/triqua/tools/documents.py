@@ -1,0 +1,245 @@
+"""Reading evidence files (text, Markdown, HTML, JSONL) and splitting them into passages.
+
+Shared by supplied-document retrieval and corpus ingestion, so both read files, reject
+bad ones and compute passage offsets the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+from triqua.schema import Document
+
+__all__ = [
+    "HTML_SUFFIXES",
+    "JSONL_SUFFIXES",
+    "SUPPORTED_SUFFIXES",
+    "JsonlRecord",
+    "Passage",
+    "decode_text",
+    "expand_paths",
+    "html_to_text",
+    "load_documents",
+    "parse_jsonl",
+    "read_bytes",
+    "read_text",
+    "split_passages",
+]
+
+TEXT_SUFFIXES = frozenset({".txt", ".text", ".md", ".markdown", ".rst"})
+HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
+JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES
+
+_BINARY_SNIFF_BYTES = 8192
+
+
+def read_bytes(path: Path) -> bytes:
+    """Read a file's bytes.
+
+    Raises:
+        ValueError: ``"<path>: <why>"`` when the file is missing or unreadable.
+    """
+    try:
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise ValueError(f"{path}: is a directory, not a file") from None
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    """Decode a file's bytes as UTF-8 text (BOM stripped).
+
+    Raises:
+        ValueError: ``"<path>: <why>"`` when the data is binary, not UTF-8 or has no text.
+    """
+    if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
+        raise ValueError(f"{path}: looks binary (contains NUL bytes); expected a text file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(
+            f"{path}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+    if not text.strip():
+        raise ValueError(f"{path}: is empty")
+    return text
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 text file; raises ``ValueError("<path>: <why>")`` when it is not one."""
+    return decode_text(read_bytes(path), path)
+
+
+class _TextExtractor(HTMLParser):
+    """Collects visible text and the title of an HTML page.
+
+    The standard library parser is enough for evidence text and avoids a heavier
+    dependency (BeautifulSoup, lxml) for one job.
+    """
+
+    _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "head"})
+    _BLOCK = frozenset(
+        {
+            "p", "div", "br", "li", "ul", "ol", "tr", "table", "section", "article",
+            "header", "footer", "aside", "nav", "main", "blockquote", "pre", "hr",
+            "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "figcaption", "title",
+        }
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self._skip_depth = 0
+        self._in_title = False
+        self.title_parts: list[str] = []
+        self.blocks: list[list[str]] = [[]]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "title":
+            self._in_title = True
+        elif tag in self._SKIP:
+            self._skip_depth += 1
+        if tag in self._BLOCK:
+            self.blocks.append([])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+        elif tag in self._SKIP and self._skip_depth:
+            self._skip_depth -= 1
+        if tag in self._BLOCK:
+            self.blocks.append([])
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title_parts.append(data)
+        elif not self._skip_depth:
+            self.blocks[-1].append(data)
+
+
+def html_to_text(html: str) -> tuple[str, str | None]:
+    """Extract the visible text of an HTML page (blocks separated by blank lines) and its title."""
+    parser = _TextExtractor()
+    parser.feed(html)
+    parser.close()
+    paragraphs = [" ".join("".join(parts).split()) for parts in parser.blocks]
+    text = "\n\n".join(p for p in paragraphs if p)
+    title = " ".join("".join(parser.title_parts).split()) or None
+    return text, title
+
+
+@dataclass(frozen=True)
+class JsonlRecord:
+    """One JSONL line's text, with its 1-based line number and optional title."""
+
+    line: int
+    text: str
+    title: str | None = None
+
+
+def parse_jsonl(text: str, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
+    """Parse JSONL text into records taken from ``field``; bad lines become messages."""
+    records: list[JsonlRecord] = []
+    problems: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(f"{path}:{number}: invalid JSON ({exc.msg})")
+            continue
+        value = obj.get(field) if isinstance(obj, dict) else None
+        if not isinstance(value, str):
+            problems.append(f"{path}:{number}: no string field {field!r}")
+            continue
+        if not value.strip():
+            problems.append(f"{path}:{number}: field {field!r} is empty")
+            continue
+        title = obj.get("title")
+        records.append(JsonlRecord(number, value, title if isinstance(title, str) else None))
+    return records, problems
+
+
+def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand directories into their supported files (sorted, hidden files skipped)."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw).expanduser()
+        if path.is_dir():
+            out.extend(
+                p
+                for p in sorted(path.rglob("*"))
+                if p.is_file()
+                and p.suffix.lower() in SUPPORTED_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            )
+        else:
+            out.append(path)
+    return out
+
+
+def load_documents(paths: Sequence[str | Path], *, field: str = "text") -> list[Document]:
+    """Load text, Markdown, HTML and JSONL files as documents (one per JSONL line).
+
+    Raises:
+        ValueError: ``"<path>: <why>"`` for the first unreadable, binary, non-UTF-8,
+            empty or malformed file.
+    """
+    documents: list[Document] = []
+    for path in expand_paths(paths):
+        text = read_text(path)
+        suffix = path.suffix.lower()
+        if suffix in HTML_SUFFIXES:
+            body, title = html_to_text(text)
+            if not body:
+                raise ValueError(f"{path}: HTML page has no visible text")
+            documents.append(Document(text=body, source=str(path), title=title))
+        elif suffix in JSONL_SUFFIXES:
+            records, problems = parse_jsonl(text, path, field)
+            if problems:
+                raise ValueError(problems[0])
+            documents.extend(
+                Document(text=r.text, source=f"{path}#{r.line}", title=r.title) for r in records
+            )
+        else:
+            documents.append(Document(text=text, source=str(path)))
+    return documents
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A passage of a document: ``text == document[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+
+def split_passages(text: str, chunk_size: int, chunk_overlap: int = 0) -> list[Passage]:
+    """Split text with LangChain's recursive splitter, keeping offsets into ``text``."""
+    splitter = RecursiveCharacterTextSplitter(
+        chunk_size=chunk_size, chunk_overlap=chunk_overlap, add_start_index=True
+    )
+    passages: list[Passage] = []
+    cursor = 0
+    for chunk in splitter.create_documents([text]):
+        content = chunk.page_content
+        start = int(chunk.metadata.get("start_index", -1))
+        if start < 0 or text[start : start + len(content)] != content:
+            # The splitter finds offsets by search; re-search from our own cursor if it missed.
+            start = text.find(content, cursor)
+            if start < 0:
+                start = text.find(content)
+        passages.append(Passage(start, start + len(content), content))
+        cursor = start + 1
+    return passages

@@ -1,0 +1,113 @@
+"""Build a retriever by kind name (as written in settings, specs and on the command line)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from triqua.schema import Document, FactualitySpec
+from triqua.tools.base import CombinedRetriever, Retriever
+
+__all__ = ["DEFAULT_MIN_RELEVANCE", "RETRIEVER_KINDS", "build_retriever", "retriever_from_spec"]
+
+RETRIEVER_KINDS = ("supplied", "closed_book", "tavily", "chroma", "chroma+tavily")
+
+#: Cosine similarity a Chroma passage needs before web search is skipped ("chroma+tavily").
+#: MiniLM puts unrelated sentence pairs mostly below 0.2 and paraphrases above 0.5.
+DEFAULT_MIN_RELEVANCE = 0.3
+
+
+def build_retriever(
+    kind: str,
+    *,
+    documents: Sequence[Document] | None = None,
+    passage_chars: int = 600,
+    collection: str | None = None,
+    chroma_path: str | Path | None = None,
+    chroma_url: str | None = None,
+    tavily_api_key: str | None = None,
+    max_results: int = 5,
+    include_domains: Sequence[str] = (),
+    exclude_domains: Sequence[str] = (),
+    as_of: date | None = None,
+    tavily_options: Mapping[str, Any] | None = None,
+    min_relevance: float = DEFAULT_MIN_RELEVANCE,
+) -> Retriever:
+    """Build the retriever ``kind`` (one of ``RETRIEVER_KINDS``).
+
+    Args:
+        kind: ``supplied``, ``closed_book``, ``tavily``, ``chroma`` or ``chroma+tavily``.
+        documents: The supplied documents (kind ``supplied``).
+        passage_chars: Passage size for supplied documents.
+        collection: Chroma collection name (kinds with ``chroma``).
+        chroma_path: Embedded Chroma store directory.
+        chroma_url: Chroma server URL (instead of the embedded store).
+        tavily_api_key: Tavily key; defaults to ``$TAVILY_API_KEY``.
+        max_results: Most web results per search.
+        include_domains: Only these domains may serve as web evidence.
+        exclude_domains: These domains never serve as web evidence.
+        as_of: Keep web results to pages published on or before this date.
+        tavily_options: More ``TavilyRetriever`` keyword arguments (timeout, search_depth...).
+        min_relevance: Chroma score below which ``chroma+tavily`` falls back to the web.
+
+    Raises:
+        ValueError: for an unknown kind or a missing required argument.
+    """
+    # Backends are imported on demand: chromadb and the HTTP stack are slow to import.
+    if kind == "supplied":
+        from triqua.tools.supplied import SuppliedRetriever
+
+        if documents is None:
+            raise ValueError("retriever 'supplied' needs documents (none were given)")
+        return SuppliedRetriever(documents, passage_chars=passage_chars)
+    if kind == "closed_book":
+        from triqua.tools.closed_book import ClosedBookRetriever
+
+        return ClosedBookRetriever()
+    if kind not in RETRIEVER_KINDS:
+        raise ValueError(f"unknown retriever {kind!r}; choose one of {', '.join(RETRIEVER_KINDS)}")
+    web: Retriever | None = None
+    if "tavily" in kind:
+        from triqua.tools.tavily import TavilyRetriever
+
+        web = TavilyRetriever(
+            api_key=tavily_api_key,
+            max_results=max_results,
+            include_domains=include_domains,
+            exclude_domains=exclude_domains,
+            as_of=as_of,
+            **dict(tavily_options or {}),
+        )
+        if kind == "tavily":
+            return web
+    from triqua.tools.chroma import ChromaRetriever
+
+    if not collection:
+        raise ValueError(f"retriever {kind!r} needs a Chroma collection name")
+    chroma = ChromaRetriever(collection, path=chroma_path, url=chroma_url)
+    return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
+
+
+def retriever_from_spec(
+    spec: FactualitySpec,
+    *,
+    documents: Sequence[Document] | None = None,
+    chroma_path: str | Path | None = None,
+    chroma_url: str | None = None,
+    tavily_api_key: str | None = None,
+) -> Retriever:
+    """Build the retriever a spec declares, with its source policy, as-of date and corpus."""
+    return build_retriever(
+        spec.retriever,
+        documents=documents,
+        collection=spec.corpus,
+        chroma_path=chroma_path,
+        chroma_url=chroma_url,
+        tavily_api_key=tavily_api_key,
+        max_results=min(spec.budget.max_results, 20),
+        include_domains=spec.source_policy.allowed_domains,
+        exclude_domains=spec.source_policy.blocked_domains,
+        as_of=spec.as_of,
+    )

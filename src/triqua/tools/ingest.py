@@ -1,0 +1,266 @@
+"""Ingesting files into a Chroma collection: read, split with offsets, embed, store.
+
+A file is identified by its resolved path and versioned by the SHA-256 of its bytes (plus
+the splitting settings): re-ingesting an unchanged file adds nothing, a changed file's
+chunks replace its old ones. A file that cannot be read is reported and skipped; the
+others are still ingested.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from chromadb.api.models.Collection import Collection
+
+from triqua.schema import sha256_text, utc_now
+from triqua.tools.chroma import open_client, open_collection, store_location
+from triqua.tools.documents import (
+    HTML_SUFFIXES,
+    JSONL_SUFFIXES,
+    decode_text,
+    expand_paths,
+    html_to_text,
+    parse_jsonl,
+    read_bytes,
+    split_passages,
+)
+
+__all__ = ["FileOutcome", "IngestSummary", "ingest_paths", "list_collections"]
+
+Status = Literal["added", "replaced", "unchanged", "failed"]
+Progress = Callable[["FileOutcome", int, int], None]
+
+DEFAULT_CHUNK_SIZE = 600
+
+
+@dataclass
+class FileOutcome:
+    """What ingestion did with one file."""
+
+    path: str
+    status: Status
+    chunks: int = 0
+    message: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class IngestSummary:
+    """The outcome of one ingestion run."""
+
+    collection: str
+    where: str
+    files: list[FileOutcome] = field(default_factory=list)
+    seconds: float = 0.0
+    collection_count: int = 0
+
+    def count(self, status: Status) -> int:
+        """Number of files with ``status``."""
+        return sum(1 for f in self.files if f.status == status)
+
+    @property
+    def chunks_added(self) -> int:
+        """Chunks written in this run."""
+        return sum(f.chunks for f in self.files if f.status in ("added", "replaced"))
+
+    @property
+    def problems(self) -> list[str]:
+        """One message per failed file and per skipped JSONL line."""
+        out: list[str] = []
+        for f in self.files:
+            if f.message:
+                out.append(f.message)
+            out.extend(f.warnings)
+        return out
+
+    def __str__(self) -> str:
+        return (
+            f"{self.collection} ({self.where}): {self.count('added')} added, "
+            f"{self.count('replaced')} replaced, {self.count('unchanged')} unchanged, "
+            f"{self.count('failed')} failed; {self.chunks_added} chunks written, "
+            f"{self.collection_count} in collection ({self.seconds:.1f} s)"
+        )
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """One chunk ready for Chroma."""
+
+    id: str
+    text: str
+    metadata: dict[str, str | int]
+
+
+def _file_documents(
+    path: Path, data_text: str, field_name: str
+) -> tuple[list[tuple[str, str, str | None]], list[str]]:
+    """The file's documents as ``(source, text, title)``, and messages on skipped lines."""
+    suffix = path.suffix.lower()
+    if suffix in JSONL_SUFFIXES:
+        records, problems = parse_jsonl(data_text, path, field_name)
+        return [(f"{path}#{r.line}", r.text, r.title) for r in records], problems
+    if suffix in HTML_SUFFIXES:
+        body, title = html_to_text(data_text)
+        if not body:
+            raise ValueError(f"{path}: HTML page has no visible text")
+        return [(str(path), body, title)], []
+    return [(str(path), data_text, None)], []
+
+
+def _build_chunks(
+    documents: list[tuple[str, str, str | None]],
+    *,
+    file_key: str,
+    file_hash: str,
+    split: str,
+    chunk_size: int,
+    chunk_overlap: int,
+) -> list[_Chunk]:
+    """Split documents into chunks with offsets, hashes and provenance metadata."""
+    ingested_at = utc_now().isoformat()
+    chunks: list[_Chunk] = []
+    for source, text, title in documents:
+        document_id = "doc-" + sha256_text(text)[:12]
+        for passage in split_passages(text, chunk_size, chunk_overlap):
+            content_hash = sha256_text(passage.text)
+            meta: dict[str, str | int] = {
+                "source": source,
+                "file": file_key,
+                "document_id": document_id,
+                "start": passage.start,
+                "end": passage.end,
+                "content_hash": content_hash,
+                "file_hash": file_hash,
+                "split": split,
+                "ingested_at": ingested_at,
+            }
+            if title:
+                meta["title"] = title
+            ident = f"{source}\0{passage.start}\0{passage.end}\0{content_hash}"
+            chunks.append(_Chunk("c-" + sha256_text(ident)[:32], passage.text, meta))
+    return chunks
+
+
+def _ingest_file(
+    collection: Collection,
+    path: Path,
+    *,
+    field_name: str,
+    chunk_size: int,
+    chunk_overlap: int,
+    batch_size: int,
+) -> FileOutcome:
+    """Ingest one file: skip it when unchanged, replace its chunks when changed."""
+    path = path.resolve()
+    file_key = str(path)
+    try:
+        data = read_bytes(path)
+        file_hash = hashlib.sha256(data).hexdigest()
+        split = f"chars={chunk_size},overlap={chunk_overlap},field={field_name}"
+        documents, warnings = _file_documents(path, decode_text(data, path), field_name)
+    except ValueError as exc:
+        return FileOutcome(str(path), "failed", message=str(exc))
+    if not documents:
+        message = f"{path}: no text to ingest"
+        return FileOutcome(str(path), "failed", message=message, warnings=warnings)
+
+    existing = collection.get(where={"file": file_key}, include=["metadatas"])
+    old_ids = list(existing["ids"])
+    old_meta = existing.get("metadatas") or []
+    if old_ids and all(
+        m and m.get("file_hash") == file_hash and m.get("split") == split for m in old_meta
+    ):
+        return FileOutcome(str(path), "unchanged", chunks=len(old_ids), warnings=warnings)
+
+    chunks = _build_chunks(
+        documents,
+        file_key=file_key,
+        file_hash=file_hash,
+        split=split,
+        chunk_size=chunk_size,
+        chunk_overlap=chunk_overlap,
+    )
+    # Write the new chunks before dropping the old: an interrupted run leaves the file
+    # marked as changed (mixed hashes), so the next run finishes the replacement.
+    for start in range(0, len(chunks), batch_size):
+        batch = chunks[start : start + batch_size]
+        collection.upsert(
+            ids=[c.id for c in batch],
+            documents=[c.text for c in batch],
+            metadatas=[c.metadata for c in batch],
+        )
+    new_ids = {c.id for c in chunks}
+    stale = [i for i in old_ids if i not in new_ids]
+    if stale:
+        collection.delete(ids=stale)
+    status: Status = "replaced" if old_ids else "added"
+    return FileOutcome(str(path), status, chunks=len(chunks), warnings=warnings)
+
+
+def ingest_paths(
+    paths: Sequence[str | Path],
+    collection: str,
+    *,
+    field: str = "text",
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    chunk_overlap: int = 0,
+    path: str | Path | None = None,
+    url: str | None = None,
+    progress: Progress | None = None,
+) -> IngestSummary:
+    """Ingest files (directories are walked) into a Chroma collection, creating it if needed.
+
+    Args:
+        paths: Files or directories: text, Markdown, HTML, JSONL.
+        collection: Collection name.
+        field: JSONL field holding the text (one document per line, source ``path#line``).
+        chunk_size: Characters per chunk (LangChain's recursive splitter).
+        chunk_overlap: Characters shared by neighbouring chunks.
+        path: Embedded store directory (default ``default_chroma_path()``).
+        url: A Chroma server URL, used instead of the embedded store.
+        progress: Called after each file with ``(outcome, files_done, files_total)``.
+
+    Raises:
+        RetrieverUnavailable: when the store or server cannot be used.
+        ValueError: on bad settings or an invalid collection name.
+    """
+    if chunk_size < 50:
+        raise ValueError(f"chunk_size must be >= 50, got {chunk_size}")
+    if not 0 <= chunk_overlap < chunk_size:
+        raise ValueError(f"chunk_overlap must be in 0..chunk_size-1, got {chunk_overlap}")
+    began = time.perf_counter()
+    where = store_location(path=path, url=url)
+    client = open_client(path=path, url=url)
+    target = open_collection(client, collection, create=True, where=where)
+    batch_size = max(1, min(client.get_max_batch_size(), 1000))
+    files = expand_paths(paths)
+    summary = IngestSummary(collection=collection, where=where)
+    for done, file_path in enumerate(files, start=1):
+        outcome = _ingest_file(
+            target,
+            file_path,
+            field_name=field,
+            chunk_size=chunk_size,
+            chunk_overlap=chunk_overlap,
+            batch_size=batch_size,
+        )
+        summary.files.append(outcome)
+        if progress is not None:
+            progress(outcome, done, len(files))
+    summary.collection_count = target.count()
+    summary.seconds = time.perf_counter() - began
+    return summary
+
+
+def list_collections(
+    *, path: str | Path | None = None, url: str | None = None
+) -> list[tuple[str, int]]:
+    """Names and chunk counts of the collections in a store or server, sorted by name."""
+    client = open_client(path=path, url=url)
+    found: list[Any] = list(client.list_collections())
+    return sorted((c.name, c.count()) for c in found)

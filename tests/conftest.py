@@ -1,0 +1,122 @@
+"""Shared fixtures: scripted models keyed by prompt content, isolated data directories."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from triqua.testing import ScriptedChatModel, fenced
+
+FRANCE = "As of 2026, France has a population of 64.5 million, excluding overseas departments."
+CURIE = "Marie Curie won the Nobel Prize in Physics in 1903."
+PARIS = "Paris is the capital of France."
+
+FACTS_BY_SENTENCE: dict[str, list[dict[str, Any]]] = {
+    FRANCE: [
+        {
+            "subject": "France",
+            "relation": "has population",
+            "object": "64.5 million",
+            "qualifiers": [
+                {"label": "point in time", "value": "2026"},
+                {"label": "excluding", "value": "overseas departments"},
+            ],
+            "source_sentence": FRANCE,
+        }
+    ],
+    CURIE: [
+        {
+            "subject": "Marie Curie",
+            "relation": "won",
+            "object": "Nobel Prize in Physics",
+            "qualifiers": [{"label": "point in time", "value": "1903"}],
+            "source_sentence": CURIE,
+        }
+    ],
+    PARIS: [
+        {
+            "subject": "Paris",
+            "relation": "is capital of",
+            "object": "France",
+            "qualifiers": [],
+            "source_sentence": PARIS,
+        }
+    ],
+}
+
+EVIDENCE_ID = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>")
+
+
+def decompose_by_table(text: str) -> dict[str, Any]:
+    """Facts for every known sentence found in the fenced text."""
+    facts = []
+    for sentence, found in FACTS_BY_SENTENCE.items():
+        if sentence in text:
+            facts.extend(found)
+    return {"facts": facts}
+
+
+def default_judgement(fact: str, prompt: str) -> dict[str, Any]:
+    """Judge by looking for the fact's words in the fenced evidence (a crude, honest judge)."""
+    ids = EVIDENCE_ID.findall(prompt)
+    if not ids:
+        return {"status": "insufficient_evidence", "rationale": "no evidence"}
+    evidence = prompt[prompt.find("<<<EVIDENCE") :].lower()
+    units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    if "2026" in fact and "2025" in evidence:
+        return {
+            "status": "contradicted",
+            "wrong_components": ["(point in time, 2026)"],
+            "error_spans": ["2026"],
+            "unit_verdicts": [
+                {"unit": u, "status": "contradicted" if "2026" in u else "supported"}
+                for u in units
+            ],
+            "evidence_ids": ids[:1],
+            "confidence": 0.9,
+        }
+    return {
+        "status": "supported",
+        "unit_verdicts": [{"unit": u, "status": "supported"} for u in units],
+        "evidence_ids": ids[:1],
+        "confidence": 0.8,
+    }
+
+
+def make_responder(
+    judge: Callable[[str, str], dict[str, Any] | str] = default_judgement,
+) -> Callable[[str, str], dict[str, Any] | str]:
+    """A responder answering each role from the prompt's fenced content."""
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        if tool == "ExtractedFacts":
+            return decompose_by_table(fenced(prompt, "TEXT"))
+        if tool == "Judgement":
+            return judge(fenced(prompt, "FACT"), prompt)
+        if tool == "RefinedQueries":
+            units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+            return {"queries": [f"refined {u}" for u in units]}
+        raise AssertionError(f"unexpected schema {tool!r}")
+
+    return respond
+
+
+@pytest.fixture
+def scripted() -> Callable[..., ScriptedChatModel]:
+    """Factory for scripted chat models."""
+
+    def build(judge: Callable[[str, str], dict[str, Any] | str] = default_judgement) -> ScriptedChatModel:
+        return ScriptedChatModel(responder=make_responder(judge))
+
+    return build
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test's data directory and settings away from the user's."""
+    monkeypatch.setenv("TRIQUA_HOME", str(tmp_path_factory.mktemp("triqua-home")))
+    for name in ("TRIQUA_MODEL", "TRIQUA_RETRIEVER", "TAVILY_API_KEY", "TRIQUA_COLLECTION"):
+        monkeypatch.delenv(name, raising=False)

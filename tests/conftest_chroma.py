@@ -1,0 +1,114 @@
+"""Shared Chroma fixtures: a real Chroma server on a free loopback port, and a store per test.
+
+Import the fixtures explicitly (``from tests.conftest_chroma import chroma_store``). The server
+is started once per test session even when several modules import the fixture.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_STARTUP_SECONDS = 60.0
+_server: dict[str, Any] = {}
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _heartbeat(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=2) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+def _start_server(root: Path) -> tuple[subprocess.Popen[bytes], str, Path]:
+    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
+    if chroma is None:
+        pytest.fail("the `chroma` command is missing next to the Python interpreter")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path = root / "chroma-server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [chroma, "run", "--path", str(root / "data"), "--host", "127.0.0.1", "--port", str(port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + _STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            break
+        if _heartbeat(url):
+            return process, url, log_path
+        time.sleep(0.2)
+    process.kill()
+    process.wait(timeout=10)
+    tail = log_path.read_text(errors="replace")[-2000:]
+    pytest.fail(f"Chroma server did not answer its heartbeat at {url}:\n{tail}")
+
+
+def _stop_server() -> None:
+    process = _server.pop("process", None)
+    _server.clear()
+    if process is None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def chroma_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """URL of a Chroma server started for this session (one process, however many importers)."""
+    if "url" not in _server:
+        process, url, _ = _start_server(tmp_path_factory.mktemp("chroma-server"))
+        _server.update(process=process, url=url)
+        request.session.config.add_cleanup(_stop_server)
+    yield str(_server["url"])
+
+
+@dataclass(frozen=True)
+class ChromaStore:
+    """Where a test's collection lives: an embedded directory or a server URL."""
+
+    mode: str
+    collection: str
+    path: Path | None = None
+    url: str | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Keyword arguments naming the store, as ``ingest_paths``/``ChromaRetriever`` take."""
+        return {"path": self.path, "url": self.url}
+
+
+@pytest.fixture(params=["embedded", pytest.param("server", marks=pytest.mark.slow)])
+def chroma_store(request: pytest.FixtureRequest, tmp_path: Path) -> ChromaStore:
+    """A fresh collection name in an embedded store, then the same on the shared server."""
+    collection = f"test-{uuid.uuid4().hex[:12]}"
+    if request.param == "server":
+        url = request.getfixturevalue("chroma_server")
+        return ChromaStore("server", collection, url=url)
+    return ChromaStore("embedded", collection, path=tmp_path / "chroma")
