@@ -72,8 +72,7 @@ def default_judgement(fact: str, prompt: str) -> dict[str, Any]:
             "wrong_components": ["(point in time, 2026)"],
             "error_spans": ["2026"],
             "unit_verdicts": [
-                {"unit": u, "status": "contradicted" if "2026" in u else "supported"}
-                for u in units
+                {"unit": u, "status": "contradicted" if "2026" in u else "supported"} for u in units
             ],
             "evidence_ids": ids[:1],
             "confidence": 0.9,
@@ -108,14 +107,18 @@ def make_responder(
 def scripted() -> Callable[..., ScriptedChatModel]:
     """Factory for scripted chat models."""
 
-    def build(judge: Callable[[str, str], dict[str, Any] | str] = default_judgement) -> ScriptedChatModel:
+    def build(
+        judge: Callable[[str, str], dict[str, Any] | str] = default_judgement,
+    ) -> ScriptedChatModel:
         return ScriptedChatModel(responder=make_responder(judge))
 
     return build
 
 
 @pytest.fixture(autouse=True)
-def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Keep every test's data directory and settings away from the user's."""
     monkeypatch.setenv("TRIQUA_HOME", str(tmp_path_factory.mktemp("triqua-home")))
     for name in ("TRIQUA_MODEL", "TRIQUA_RETRIEVER", "TAVILY_API_KEY", "TRIQUA_COLLECTION"):

@@ -47,7 +47,16 @@ def _start_server(root: Path) -> tuple[subprocess.Popen[bytes], str, Path]:
     log_path = root / "chroma-server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [chroma, "run", "--path", str(root / "data"), "--host", "127.0.0.1", "--port", str(port)],
+            [
+                chroma,
+                "run",
+                "--path",
+                str(root / "data"),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
             stdout=log,
             stderr=subprocess.STDOUT,
         )

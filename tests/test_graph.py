@@ -59,8 +59,9 @@ def test_decomposition_fans_out_per_chunk_with_previous_chunk(scripted: Any) -> 
 
 def test_question_mode_is_used_when_a_question_is_given(scripted: Any) -> None:
     model = scripted()
-    triqua.check(CURIE, question="Tell me about Marie Curie", documents=DOCS, model=model,
-                 chunk_size=0)
+    triqua.check(
+        CURIE, question="Tell me about Marie Curie", documents=DOCS, model=model, chunk_size=0
+    )
     prompt = next(p for tool, p in model.calls if tool == "ExtractedFacts")
     assert "Mode: question." in prompt and "<<<QUESTION>>>" in prompt
 

@@ -40,9 +40,7 @@ BERLIN = Document(
 
 
 def _long_document() -> Document:
-    paragraphs = [
-        f"Paragraph {i} talks about topic{i} and nothing else. " * 4 for i in range(12)
-    ]
+    paragraphs = [f"Paragraph {i} talks about topic{i} and nothing else. " * 4 for i in range(12)]
     paragraphs[7] = "The Danube flows through Vienna, Budapest and Belgrade. " * 3
     return Document(id="d-long", source="long.md", text="\n\n".join(paragraphs))
 
@@ -81,8 +79,8 @@ def test_supplied_returns_ranks_in_score_order_and_respects_k() -> None:
     result = retriever.search("capital", k=2)
     assert len(result.evidence) == 2
     assert [e.rank for e in result.evidence] == [1, 2]
-    scores = [e.score for e in result.evidence]
-    assert all(s is not None and s > 0 for s in scores)
+    scores = [e.score or 0.0 for e in result.evidence]
+    assert all(s > 0 for s in scores)
     assert scores == sorted(scores, reverse=True)
 
 
@@ -158,7 +156,8 @@ def test_load_documents_reads_text_markdown_html_and_jsonl(tmp_path: Path) -> No
     (tmp_path / "b.md").write_text("# Title\n\nMarkdown about bats.", encoding="utf-8")
     (tmp_path / "c.html").write_text(
         "<html><head><title> Cats  page </title><style>p{x:1}</style></head>"
-        "<body><p>Cats &amp; kittens</p><script>var secret=1;</script><div>purr</div></body></html>",
+        "<body><p>Cats &amp; kittens</p><script>var secret=1;</script>"
+        "<div>purr</div></body></html>",
         encoding="utf-8",
     )
     (tmp_path / "d.jsonl").write_text(

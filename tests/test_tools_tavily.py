@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Iterator
 from datetime import date
 
 import pytest
@@ -48,14 +49,14 @@ def web() -> TavilyRetriever:
 
 
 @pytest.fixture
-def http() -> responses.RequestsMock:
+def http() -> Iterator[responses.RequestsMock]:
     with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
         yield mock
 
 
 def _body(http: responses.RequestsMock, i: int = 0) -> dict[str, object]:
     body = http.calls[i].request.body
-    assert body is not None
+    assert isinstance(body, str | bytes)
     return dict(json.loads(body))
 
 
@@ -166,7 +167,9 @@ def test_timeout_is_recorded_without_retry(
     assert len(http.calls) == 1
 
 
-def test_outage_is_retried_then_recorded(web: TavilyRetriever, http: responses.RequestsMock) -> None:
+def test_outage_is_retried_then_recorded(
+    web: TavilyRetriever, http: responses.RequestsMock
+) -> None:
     http.post(URL, body=requests.exceptions.ConnectionError("connection refused"))
     result = web.search("q", k=3)
     assert result.error is not None and "cannot connect" in result.error

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -55,16 +55,33 @@ def read_input(text: str | None, file: Path | None) -> str:
 @app.command()
 def check(
     text: Annotated[str | None, typer.Argument(help="Text to check ('-' for stdin).")] = None,
-    file: Annotated[Path | None, typer.Option("--file", "-f", help="Read the text from a file.")] = None,
-    question: Annotated[str | None, typer.Option("--question", "-q", help="The question the text answers.")] = None,
-    evidence: Annotated[list[Path] | None, typer.Option("--evidence", "-e", help="Evidence file (repeatable).")] = None,
-    model: Annotated[str | None, typer.Option("--model", "-m", help="Chat model 'provider:model' for every role.")] = None,
-    retriever: Annotated[str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", "-f", help="Read the text from a file.")
+    ] = None,
+    question: Annotated[
+        str | None, typer.Option("--question", "-q", help="The question the text answers.")
+    ] = None,
+    evidence: Annotated[
+        list[Path] | None, typer.Option("--evidence", "-e", help="Evidence file (repeatable).")
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option("--model", "-m", help="Chat model 'provider:model' for every role."),
+    ] = None,
+    retriever: Annotated[
+        str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")
+    ] = None,
     collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
-    chroma_url: Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")] = None,
-    chunk_size: Annotated[int | None, typer.Option(help="Characters per chunk (0: no chunking).")] = None,
+    chroma_url: Annotated[
+        str | None, typer.Option(help="Chroma server URL (default: embedded).")
+    ] = None,
+    chunk_size: Annotated[
+        int | None, typer.Option(help="Characters per chunk (0: no chunking).")
+    ] = None,
     max_searches: Annotated[int | None, typer.Option(help="Searches allowed in this run.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the machine-readable report.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the machine-readable report.")
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No notes on stderr.")] = False,
 ) -> None:
     """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
@@ -72,7 +89,7 @@ def check(
     from triqua.tools.documents import load_documents
 
     body = read_input(text, file)
-    settings: dict[str, object] = {}
+    settings: dict[str, Any] = {}
     for name, value in {
         "retriever": retriever,
         "collection": collection,

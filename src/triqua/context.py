@@ -10,7 +10,6 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-RetrieverKind = Literal["auto", "supplied", "closed_book", "chroma", "tavily", "chroma+tavily"]
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
 
 
@@ -59,11 +58,12 @@ class Context:
     temperature: float = field(
         default=0.0, metadata={"description": "Sampling temperature for chat models."}
     )
-    retriever: RetrieverKind = field(
-        default_factory=lambda: _env("TRIQUA_RETRIEVER", "auto"),  # type: ignore[arg-type,return-value]
+    retriever: str = field(
+        default_factory=lambda: _env("TRIQUA_RETRIEVER", "auto") or "auto",
         metadata={
             "description": "Evidence source: 'auto' (supplied documents when given, else closed "
-            "book), 'supplied', 'closed_book', 'chroma', 'tavily' or 'chroma+tavily'."
+            "book), 'supplied', 'closed_book', 'chroma', 'tavily', 'chroma+tavily', or "
+            "'instance:NAME' for a retriever registered with triqua.register_retriever."
         },
     )
     collection: str | None = field(

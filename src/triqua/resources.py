@@ -7,9 +7,9 @@ that travels in the state and in every ``Send`` payload. A resumed run rebuilds 
 from __future__ import annotations
 
 import threading
-from datetime import date
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from triqua.context import Context
@@ -20,6 +20,15 @@ from triqua.tools.base import Retriever, SearchBudget
 _MAX_RUNS = 64
 _RUNS: OrderedDict[str, RunResources] = OrderedDict()
 _LOCK = threading.Lock()
+_CUSTOM_RETRIEVERS: dict[str, Retriever] = {}
+
+
+def register_retriever(name: str, retriever: Retriever) -> str:
+    """Make a retriever instance usable by name as ``Context.retriever`` (custom backends)."""
+    key = name if name.startswith("instance:") else f"instance:{name}"
+    with _LOCK:
+        _CUSTOM_RETRIEVERS[key] = retriever
+    return key
 
 
 @dataclass
@@ -45,7 +54,7 @@ def mode_of(kind: str) -> Mode:
         return Mode.SUPPLIED_CONTEXT
     if kind == "closed_book":
         return Mode.CLOSED_BOOK
-    return Mode.BOUNDED_SEARCH
+    return Mode.BOUNDED_SEARCH  # web search, Chroma and registered custom retrievers
 
 
 def build_resources(context: Context, documents: list[Document]) -> RunResources:
@@ -65,7 +74,12 @@ def build_resources(context: Context, documents: list[Document]) -> RunResources
         "as_of": date.fromisoformat(context.as_of) if context.as_of else None,
         "max_results": context.max_results,
     }
-    retriever = build_retriever(kind, **options)
+    if kind.startswith("instance:"):
+        if kind not in _CUSTOM_RETRIEVERS:
+            raise ValueError(f"no retriever registered as {kind!r}")
+        retriever = _CUSTOM_RETRIEVERS[kind]
+    else:
+        retriever = build_retriever(kind, **options)
     retriever.check_available()
     return RunResources(
         engines=resolve_engines(context),
@@ -98,7 +112,7 @@ def resources_for(
         return found
     if documents is None and retriever_kind(context, False) in ("supplied", "auto"):
         raise ValueError(
-            f"run {run_id} has no resources in this process; resume it with triqua.check(resume=...)"
+            f"run {run_id} has no resources in this process; resume it through triqua.check"
         )
     built = build_resources(context, documents or [])
     register(run_id, built)

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 from pydantic import ConfigDict, Field, PrivateAttr
 
 #: A responder gets the schema name being asked for and the prompt text, and returns the
@@ -47,7 +48,13 @@ class ScriptedChatModel(BaseChatModel):
         with self._lock:
             return list(self._calls)
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Runnable[Any, BaseMessage]:
+    def bind_tools(
+        self,
+        tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
+        *,
+        tool_choice: str | None = None,
+        **kwargs: Any,
+    ) -> Runnable[LanguageModelInput, AIMessage]:
         """Remember which schema is asked for; the answer comes back as a tool call."""
         bound = self.model_copy()
         bound._calls = self._calls
@@ -71,17 +78,21 @@ class ScriptedChatModel(BaseChatModel):
             self._calls.append((tool, prompt))
         answer = self.responder(tool, prompt)
         usage = (
-            {"input_tokens": len(prompt) // 4, "output_tokens": 20, "total_tokens": len(prompt) // 4 + 20}
+            {
+                "input_tokens": len(prompt) // 4,
+                "output_tokens": 20,
+                "total_tokens": len(prompt) // 4 + 20,
+            }
             if self.usage
             else None
         )
         if isinstance(answer, str):
-            message = AIMessage(content=answer, usage_metadata=usage)  # type: ignore[arg-type]
+            message = AIMessage(content=answer, usage_metadata=usage)
         else:
             message = AIMessage(
                 content="",
                 tool_calls=[{"name": tool, "args": answer, "id": f"call_{len(self._calls)}"}],
-                usage_metadata=usage,  # type: ignore[arg-type]
+                usage_metadata=usage,
             )
         return ChatResult(generations=[ChatGeneration(message=message)])
 

@@ -82,8 +82,11 @@ class QueryRefiner(ABC):
 
 def contextual_fact(fact: Fact, unit: FactUnit) -> Fact:
     """The unit's neighbourhood in the element graph as a claim: base triple plus that qualifier."""
-    qualifiers = [q for q in fact.qualifiers if unit.kind == "qualifier" and q.label == unit.label
-                  and q.value == unit.value]
+    qualifiers = [
+        q
+        for q in fact.qualifiers
+        if unit.kind == "qualifier" and q.label == unit.label and q.value == unit.value
+    ]
     return fact.model_copy(update={"qualifiers": qualifiers})
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
@@ -23,7 +24,9 @@ def register_model(name: str, model: BaseChatModel) -> str:
     return key
 
 
-def chat_model(spec: str, *, base_url: str | None = None, temperature: float = 0.0) -> BaseChatModel:
+def chat_model(
+    spec: str, *, base_url: str | None = None, temperature: float = 0.0
+) -> BaseChatModel:
     """Build (or fetch a registered) chat model from a 'provider:model' string.
 
     Raises:
@@ -36,7 +39,7 @@ def chat_model(spec: str, *, base_url: str | None = None, temperature: float = 0
             raise ValueError(f"no chat model registered as {spec!r}") from None
     from langchain.chat_models import init_chat_model
 
-    kwargs: dict[str, object] = {"temperature": temperature}
+    kwargs: dict[str, Any] = {"temperature": temperature}
     if base_url:
         kwargs["base_url"] = base_url
         if ":" not in spec:
@@ -54,7 +57,13 @@ def chat_model(spec: str, *, base_url: str | None = None, temperature: float = 0
 
 def _cached(role: str, context: Context, build: type) -> object:
     spec = context.model_for(role)  # type: ignore[arg-type]
-    key = (role, spec or "offline", context.base_url, context.temperature, context.max_output_retries)
+    key = (
+        role,
+        spec or "offline",
+        context.base_url,
+        context.temperature,
+        context.max_output_retries,
+    )
     with _LOCK:
         engine = _CACHE.get(key)
     if engine is not None and not (spec or "").startswith("instance:"):

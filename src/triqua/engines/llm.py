@@ -19,8 +19,8 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
 
 from triqua.engines.base import (
-    DecomposeResult,
     Decomposer,
+    DecomposeResult,
     Judge,
     JudgeResult,
     QueryRefiner,
@@ -102,7 +102,7 @@ def _usage_of(message: Any) -> Usage:
     return Usage(model_calls=1, tokens_estimated=True)
 
 
-def _require_parsed(result: dict[str, Any]) -> dict[str, Any]:
+def _require_parsed(result: Any) -> dict[str, Any]:
     if result.get("parsed") is None:
         error = result.get("parsing_error") or "no structured output"
         raise OutputParserException(f"malformed model output: {error}")

@@ -1,4 +1,4 @@
-"""The main check graph: prepare → split → decompose (per chunk) → route → verify (per fact) → score."""
+"""The main check graph: prepare → split → decompose → route → verify per fact → score."""
 
 from __future__ import annotations
 
@@ -14,17 +14,18 @@ from triqua.nodes.prepare import prepare
 from triqua.nodes.route import fan_out_facts, route
 from triqua.nodes.score import score
 from triqua.nodes.split import split
-from triqua.state import InputState, OutputState, State
+from triqua.state import ChunkTask, InputState, OutputState, State
 
 
-def build_graph(**compile_kwargs: Any) -> CompiledStateGraph:
+def build_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``checkpointer``)."""
     builder = StateGraph(
         State, context_schema=Context, input_schema=InputState, output_schema=OutputState
     )
     builder.add_node("prepare", prepare)
     builder.add_node("split", split)
-    builder.add_node("decompose", decompose)
+    # Its input is the Send payload, not the state; the overloads do not model that.
+    builder.add_node("decompose", decompose, input_schema=ChunkTask)  # type: ignore[call-overload]
     builder.add_node("route", route)
     builder.add_node("verify_fact", build_verification_graph())
     builder.add_node("score", score)

@@ -19,7 +19,7 @@ from triqua.state import FactOutput, FactState, FactTask
 NODE_RETRY = RetryPolicy(max_attempts=2, initial_interval=0.2)
 
 
-def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph:
+def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the subgraph that verifies one fact along its route."""
     builder = StateGraph(
         FactState, context_schema=Context, input_schema=FactTask, output_schema=FactOutput

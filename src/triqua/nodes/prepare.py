@@ -108,4 +108,10 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     spec = build_spec(context, resources, state.get("spec_overrides"))
     notes = [OFFLINE_NOTE] if resources.engines.offline else []
     engine = "offline" if resources.engines.offline else resources.engines.judge.revision
-    return {"run_id": run_id, "spec": spec, "engine": engine, "documents": documents, "notes": notes}
+    return {
+        "run_id": run_id,
+        "spec": spec,
+        "engine": engine,
+        "documents": documents,
+        "notes": notes,
+    }

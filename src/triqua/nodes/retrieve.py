@@ -13,6 +13,8 @@ from triqua.resources import RunResources, resources_for
 from triqua.schema import Evidence, Mode, Usage
 from triqua.state import FactState, RoleUsage
 
+BUDGET_SPENT = "search budget spent"
+
 
 def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evidence]:
     """Old evidence first, then new passages not seen before (by id)."""
@@ -25,9 +27,7 @@ def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evi
     return merged
 
 
-def search(
-    resources: RunResources, query: str, k: int
-) -> tuple[list[Evidence], str | None, Usage]:
+def search(resources: RunResources, query: str, k: int) -> tuple[list[Evidence], str | None, Usage]:
     """Run one search; returns evidence, a recorded error (or None) and its usage."""
     if resources.mode is Mode.CLOSED_BOOK:
         return [], None, Usage()
@@ -35,7 +35,7 @@ def search(
     usage = Usage(search_calls=1 if result.searched else 0)
     error = result.error
     if not result.searched and error is None:
-        error = "search budget spent"
+        error = BUDGET_SPENT
     return result.evidence, error, usage
 
 

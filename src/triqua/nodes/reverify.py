@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.nodes.common import context_of
-from triqua.nodes.retrieve import merge_evidence, search
+from triqua.nodes.retrieve import BUDGET_SPENT, merge_evidence, search
 from triqua.nodes.verify import settle
 from triqua.resources import resources_for
 from triqua.schema import FactUnit, Mode, ReverifyRound, Status, Usage
@@ -37,7 +37,7 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
     resources = resources_for(state["run_id"], context)
     if resources.mode is Mode.CLOSED_BOOK or not pending_units(state):
         return "record"
-    if resources.retriever.name != "supplied" and resources.budget.exhausted:
+    if resources.retriever.uses_budget and resources.budget.exhausted:
         return "record"
     return "reverify"
 
@@ -60,7 +60,7 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         search_usage = search_usage + usage
         if error:
             errors.append(error)
-            if error == "search budget spent":
+            if error == BUDGET_SPENT:
                 stop_reason = error
         new_ids.extend(item.id for item in found if item.id not in new_ids)
         evidence = merge_evidence(evidence, found)

@@ -32,11 +32,15 @@ def element_graph(fact: Fact) -> nx.Graph:
         if not qualifier.value.strip():
             graph.add_node(node)  # an empty value stays unattached
             continue
-        host = anchor
-        for other, other_q in values:
-            if other != node and other_q.value and other_q.value.lower() in qualifier.value.lower():
-                host = other
-                break
+        mentioned = [
+            (len(other_q.value), other)
+            for other, other_q in values
+            if other != node
+            and other_q.value.strip()
+            and len(other_q.value) < len(qualifier.value)
+            and other_q.value.lower() in qualifier.value.lower()
+        ]
+        host = max(mentioned)[1] if mentioned else anchor  # the most specific mention
         graph.add_edge(host, node, label=qualifier.label)
     return graph
 

@@ -28,7 +28,7 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
         keep_separator="end",
         add_start_index=True,
     )
-    chunks = []
+    chunks: list[Chunk] = []
     for document in splitter.create_documents([text]):
         start = int(document.metadata["start_index"])
         if start < 0:  # the splitter could not place it; find it ourselves

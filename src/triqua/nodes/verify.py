@@ -16,7 +16,7 @@ from triqua.state import FactState, RoleUsage
 
 
 def aggregate_status(unit_verdicts: Sequence[UnitVerdict]) -> Status:
-    """Fact status from unit statuses: any contradicted → contradicted; all supported → supported."""
+    """Fact status from unit statuses: any contradicted wins; all supported → supported."""
     statuses = [u.status for u in unit_verdicts]
     if not statuses:
         return Status.INSUFFICIENT
@@ -36,9 +36,7 @@ def complete_units(fact: Fact, verdict: Verdict) -> Verdict:
     for unit, status in label_units(fact, verdict):
         if unit.text in have:
             continue
-        span = next(
-            (s for s in verdict.error_spans if s and s.lower() in unit.text.lower()), None
-        )
+        span = next((s for s in verdict.error_spans if s and s.lower() in unit.text.lower()), None)
         derived.append(
             UnitVerdict(
                 unit=unit.text,

@@ -17,7 +17,8 @@ from importlib import metadata
 from typing import TYPE_CHECKING
 
 from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decomposer_rules import extract_facts, repair_names
+from triqua.engines.offline.decomposer_phrases import repair_names
+from triqua.engines.offline.decomposer_rules import extract_facts
 from triqua.schema import Fact, Qualifier, Span
 
 if TYPE_CHECKING:

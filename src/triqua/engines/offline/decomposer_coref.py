@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from triqua.engines.offline.decomposer_rules import render
+from triqua.engines.offline.decomposer_phrases import render
 
 PERSON = "person"
 THING = "thing"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.base import DecomposeResult, Decomposer, Judge, JudgeResult
+from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
 from triqua.schema import Evidence, Fact, FactUnit, Status, Usage, Verdict
 from triqua.state import Chunk
 

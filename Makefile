@@ -1,0 +1,40 @@
+# triqua — developer targets. Everything installs into .venv; nothing needs an API key.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 2025
+
+.PHONY: install test lint typecheck ci demo bench studio clean
+
+$(BIN)/triqua: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@
+
+install: $(BIN)/triqua  ## create .venv and install triqua with its dev tools
+
+test: install  ## run the test suite (offline, no keys)
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: install
+	$(BIN)/mypy
+
+ci: test lint typecheck  ## what CI runs
+
+demo: install  ## check the shipped example against the demo corpus, offline
+	$(BIN)/triqua demo
+
+bench: install  ## print the benchmark figures
+	$(BIN)/python benchmarks/run_all.py
+
+studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT), offline engine
+	$(BIN)/pip install --quiet 'langgraph-cli[inmem]'
+	$(BIN)/langgraph dev --no-browser --port $(PORT)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
