@@ -23,7 +23,7 @@ err = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    typer.echo(f"error: {message}", err=True)
     return typer.Exit(code)
 
 

@@ -1,0 +1,103 @@
+"""The ``triqua`` command: input sources, evidence files, table and JSON output, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from triqua.cli import app
+from triqua.engines.factory import register_model
+
+from .conftest import CURIE, FRANCE
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def model_name(scripted: Any) -> str:
+    return register_model("cli-test", scripted())
+
+
+@pytest.fixture
+def evidence(tmp_path: Path) -> Path:
+    path = tmp_path / "evidence.md"
+    path.write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
+        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_check_prints_json_report(model_name: str, evidence: Path) -> None:
+    result = runner.invoke(
+        app, ["check", f"{FRANCE} {CURIE}", "-e", str(evidence), "-m", model_name, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["schema_version"] == "1.0"
+    assert [r["verdict"]["status"] for r in report["records"]] == ["contradicted", "supported"]
+    assert report["scores"]["triqua_score"] == pytest.approx(0.8)
+
+
+def test_check_prints_a_table(model_name: str, evidence: Path) -> None:
+    result = runner.invoke(
+        app, ["check", FRANCE, "-e", str(evidence), "-m", model_name], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "TriQuaScore" in result.stdout
+    assert "(point in time, 2026)" in result.stdout
+    assert "contradicted" in result.stdout
+
+
+def test_check_reads_a_file_and_stdin(model_name: str, evidence: Path, tmp_path: Path) -> None:
+    text_file = tmp_path / "answer.txt"
+    text_file.write_text(CURIE, encoding="utf-8")
+    from_file = runner.invoke(
+        app, ["check", "-f", str(text_file), "-e", str(evidence), "-m", model_name, "--json"]
+    )
+    from_stdin = runner.invoke(
+        app, ["check", "-", "-e", str(evidence), "-m", model_name, "--json"], input=CURIE
+    )
+    for result in (from_file, from_stdin):
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["records"][0]["verdict"]["status"] == "supported"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "empty"), (b"\x00\x01binary", "binary"), (b"caf\xe9", "UTF-8")],
+)
+def test_bad_text_files_give_one_line_errors(
+    model_name: str, tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    result = runner.invoke(app, ["check", "-f", str(path), "-m", model_name])
+    assert result.exit_code != 0
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_broken_evidence_file_is_a_clear_error(model_name: str, tmp_path: Path) -> None:
+    bad = tmp_path / "evidence.bin"
+    bad.write_bytes(b"\x00\x00\x00")
+    result = runner.invoke(app, ["check", CURIE, "-e", str(bad), "-m", model_name])
+    assert result.exit_code != 0
+    assert "evidence.bin" in result.stderr
+
+
+def test_missing_text_file(model_name: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", "-f", str(tmp_path / "nope.txt"), "-m", model_name])
+    assert result.exit_code != 0 and "nope.txt" in result.stderr
+
+
+def test_schema_command_prints_the_report_schema() -> None:
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "Report" and "records" in schema["properties"]
