@@ -1,4 +1,4 @@
-"""The ``triqua`` command: check text from the shell and print a table or JSON."""
+"""``triqua check``: check text from the shell and print a table or JSON; ``triqua schema``."""
 
 from __future__ import annotations
 
@@ -10,49 +10,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from triqua.cli._common import fail, read_input
 from triqua.schema import report_json_schema
 
-app = typer.Typer(
-    name="triqua",
-    help="Check the factuality of text: facts, evidence, verdicts and TriQuaScore.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-err = Console(stderr=True)
 
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print a one-line error to stderr and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
-def read_input(text: str | None, file: Path | None) -> str:
-    """The text to check: the argument, a file, or stdin ('-' or piped)."""
-    if text is not None and file is not None:
-        raise fail("give the text as an argument or with --file, not both")
-    if file is not None:
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            raise fail(f"{file}: {exc.strerror or exc}") from exc
-        if b"\x00" in data[:8192]:
-            raise fail(f"{file}: binary file, expected text")
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise fail(f"{file}: not valid UTF-8 (byte {exc.start})") from exc
-    if text is None or text == "-":
-        if sys.stdin is None or sys.stdin.isatty():
-            raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")
-        try:
-            return sys.stdin.read()
-        except UnicodeDecodeError as exc:
-            raise fail(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
-    return text
-
-
-@app.command()
 def check(
     text: Annotated[str | None, typer.Argument(help="Text to check ('-' for stdin).")] = None,
     file: Annotated[
@@ -109,23 +70,19 @@ def check(
         return
     if not quiet:
         for note in report.notes:
-            err.print(f"[dim]{note}[/dim]", highlight=False)
+            typer.echo(note, err=True)
         report = report.model_copy(update={"notes": []})
     from triqua.render import print_report
 
     print_report(report, Console())
 
 
-@app.command()
 def schema() -> None:
     """Print the JSON schema of the report."""
     sys.stdout.write(json.dumps(report_json_schema(), indent=2) + "\n")
 
 
-def main() -> None:
-    """Entry point for ``python -m triqua``."""
-    app()
-
-
-if __name__ == "__main__":
-    main()
+def register(app: typer.Typer) -> None:
+    """Add ``check`` and ``schema`` to the command."""
+    app.command()(check)
+    app.command()(schema)

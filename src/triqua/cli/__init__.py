@@ -1,0 +1,36 @@
+"""The ``triqua`` command. Each module of this package adds its commands with ``register(app)``.
+
+Commands are discovered from the package so that each feature keeps its command beside it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import typer
+
+app = typer.Typer(
+    name="triqua",
+    help="Check the factuality of text: facts, evidence, verdicts and TriQuaScore.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def _register_commands() -> None:
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if module.name.startswith("_"):
+            continue
+        loaded = importlib.import_module(f"{__name__}.{module.name}")
+        register = getattr(loaded, "register", None)
+        if register is not None:
+            register(app)
+
+
+_register_commands()
+
+
+def main() -> None:
+    """Entry point of the ``triqua`` script and ``python -m triqua``."""
+    app()

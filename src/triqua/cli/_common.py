@@ -1,0 +1,40 @@
+"""Helpers shared by commands: one-line errors and reading input text."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print a one-line error to stderr and return the exit to raise."""
+    first = message.strip().splitlines()[0] if message.strip() else "failed"
+    typer.echo(f"error: {first}", err=True)
+    return typer.Exit(code)
+
+
+def read_input(text: str | None, file: Path | None) -> str:
+    """The text to check: the argument, a file, or stdin ('-' or piped)."""
+    if text is not None and file is not None:
+        raise fail("give the text as an argument or with --file, not both")
+    if file is not None:
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            raise fail(f"{file}: {exc.strerror or exc}") from exc
+        if b"\x00" in data[:8192]:
+            raise fail(f"{file}: binary file, expected text")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise fail(f"{file}: not valid UTF-8 (byte {exc.start})") from exc
+    if text is None or text == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError as exc:
+            raise fail(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
+    return text
