@@ -423,7 +423,11 @@ class Report(BaseModel):
     records: list[ClaimRecord] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     usage_by_role: dict[str, Usage] = Field(default_factory=dict)
-    reverify_trigger_rate: float | None = None
+    reverify_trigger_rate: float | None = Field(
+        default=None, description="Share of facts that entered re-verification."
+    )
+    model_calls_per_fact: float | None = None
+    search_calls_per_fact: float | None = None
     failures: int = Field(default=0, description="Facts whose verification failed.")
     errors: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)

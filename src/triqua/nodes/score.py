@@ -54,6 +54,8 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         usage=total,
         usage_by_role=by_role,
         reverify_trigger_rate=(triggered / len(records)) if records else None,
+        model_calls_per_fact=(total.model_calls / len(records)) if records else None,
+        search_calls_per_fact=(total.search_calls / len(records)) if records else None,
         failures=sum(1 for r in records if r.verdict.error),
         errors=list(state.get("errors", [])),
         notes=notes,

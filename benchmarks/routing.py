@@ -1,0 +1,249 @@
+"""Routing benchmark: model and search calls per fact for three routing settings.
+
+Settings: ``auto`` (route by element-graph complexity), ``always_element`` (every fact
+verified unit by unit with re-verification) and ``never_reverify``. A scripted model of
+fixed behaviour answers every role, so call counts are exact; verdict agreement between
+settings is reported for the scripted model and for the offline engine.
+
+Run: ``.venv/bin/python benchmarks/routing.py``
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import triqua
+from triqua.schema import Report
+from triqua.testing import ScriptedChatModel, fenced
+
+SIMPLE_BIOS = {
+    "Ada Lovelace": ("was born in", "London", "worked with", "Charles Babbage", "English"),
+    "Alan Turing": ("was born in", "Maida Vale", "worked at", "Bletchley Park", "British"),
+    "Grace Hopper": ("was born in", "New York City", "worked on", "the Harvard Mark I", "American"),
+    "Niels Bohr": ("was born in", "Copenhagen", "founded", "the Niels Bohr Institute", "Danish"),
+    "Lise Meitner": ("was born in", "Vienna", "worked with", "Otto Hahn", "Austrian"),
+    "Enrico Fermi": ("was born in", "Rome", "built", "Chicago Pile-1", "Italian"),
+    "Rosalind Franklin": ("was born in", "London", "worked at", "King's College London", "British"),
+    "Srinivasa Ramanujan": ("was born in", "Erode", "worked with", "G. H. Hardy", "Indian"),
+}
+
+COMPLEX = [
+    {
+        "sentence": "In 1903 in Stockholm, Marie Curie won the Nobel Prize in Physics with Pierre "
+        "Curie for research on radiation, according to the Nobel Foundation.",
+        "fact": ("Marie Curie", "won", "Nobel Prize in Physics"),
+        "qualifiers": [
+            ("point in time", "1903"),
+            ("location", "Stockholm"),
+            ("together with", "Pierre Curie"),
+            ("cause", "research on radiation"),
+            ("according to", "Nobel Foundation"),
+        ],
+        "docs": [
+            "Marie Curie won the Nobel Prize in Physics in 1903 together with Pierre Curie.",
+            "The Nobel Foundation credits Marie Curie for research on radiation.",
+            "Marie Curie received the prize in Stockholm.",
+        ],
+    },
+    {
+        "sentence": "From 2002 to 2007, Ronaldo played for Real Madrid in Madrid, excluding a loan, "
+        "after leaving Inter Milan.",
+        "fact": ("Ronaldo", "played for", "Real Madrid"),
+        "qualifiers": [
+            ("start time", "2002"),
+            ("end time", "2007"),
+            ("location", "Madrid"),
+            ("excluding", "loan"),
+            ("after", "Inter Milan"),
+        ],
+        "docs": [
+            "Ronaldo played for Real Madrid from 2002 to 2007.",
+            "Ronaldo joined Real Madrid in Madrid after Inter Milan.",
+        ],
+    },
+    {
+        "sentence": "As of 2025, France has a population of 64.5 million excluding overseas "
+        "departments according to INSEE, in mainland Europe.",
+        "fact": ("France", "has population", "64.5 million"),
+        "qualifiers": [
+            ("point in time", "2025"),
+            ("excluding", "overseas departments"),
+            ("according to", "INSEE"),
+            ("location", "mainland Europe"),
+        ],
+        "docs": [
+            "As of 2025, France has a population of 64.5 million, excluding overseas departments.",
+            "INSEE counts the population of France in mainland Europe.",
+        ],
+    },
+]
+
+
+def build_texts() -> tuple[list[str], list[str], dict[str, list[dict[str, Any]]]]:
+    """Texts, the evidence corpus, and the scripted decomposition table by sentence."""
+    texts, corpus, table = [], [], {}
+    for person, (r1, o1, r2, o2, nat) in SIMPLE_BIOS.items():
+        sentences = [
+            f"{person} {r1} {o1}.",
+            f"{person} {r2} {o2}.",
+            f"{person} was {nat}.",
+            f"{person} enjoyed playing chess.",  # unverifiable: no evidence anywhere
+        ]
+        table[sentences[0]] = [_fact(person, r1, o1)]
+        table[sentences[1]] = [_fact(person, r2, o2)]
+        table[sentences[2]] = [_fact(person, "was", nat)]
+        table[sentences[3]] = [_fact(person, "enjoyed playing", "chess")]
+        texts.append(" ".join(sentences))
+        corpus.append(f"{person} {r1} {o1}. {person} {r2} {o2}. {person} was {nat}.")
+    for item in COMPLEX:
+        s, r, o = item["fact"]
+        table[item["sentence"]] = [_fact(s, r, o, item["qualifiers"])]
+        texts.append(item["sentence"])
+        corpus.extend(item["docs"])
+    return texts, corpus, table
+
+
+def _fact(s: str, r: str, o: str, qualifiers: Any = ()) -> dict[str, Any]:
+    return {
+        "subject": s,
+        "relation": r,
+        "object": o,
+        "qualifiers": [{"label": label, "value": value} for label, value in qualifiers],
+    }
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", text.lower()) if len(w) > 2}
+
+
+def lexical_judge(prompt: str) -> dict[str, Any]:
+    """Support a unit when one passage holds the subject and every word of the unit's value."""
+    fact = fenced(prompt, "FACT")
+    passages = re.findall(
+        r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", prompt, re.S
+    )
+    subject = fact[1 : fact.index(",")]
+    listed = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    units = listed or re.findall(r"\([^()]*\)", fact)
+
+    def value(unit: str) -> str:
+        parts = [p.strip() for p in unit.strip("()").split(",")]
+        return parts[-1]
+
+    verdicts, ids = [], []
+    for unit in units:
+        found = [
+            pid
+            for pid, text in passages
+            if _words(subject) <= _words(text) and _words(value(unit)) <= _words(text)
+        ]
+        verdicts.append({"unit": unit, "status": "supported" if found else "insufficient_evidence"})
+        ids.extend(found[:1])
+    missing = [v["unit"] for v in verdicts if v["status"] != "supported"]
+    answer: dict[str, Any] = {
+        "status": "insufficient_evidence" if missing else "supported",
+        "error_spans": [value(u) for u in missing],
+        "evidence_ids": sorted(set(ids)),
+    }
+    if listed:
+        answer["unit_verdicts"] = verdicts
+    return answer
+
+
+def scripted_model(table: dict[str, list[dict[str, Any]]]) -> ScriptedChatModel:
+    """The fixed-behaviour model answering decomposition, verification and refinement."""
+
+    def respond(tool: str, prompt: str) -> dict[str, Any]:
+        if tool == "ExtractedFacts":
+            text = fenced(prompt, "TEXT")
+            return {"facts": [f for s, facts in table.items() if s in text for f in facts]}
+        if tool == "Judgement":
+            return lexical_judge(prompt)
+        units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+        subject = fenced(prompt, "FACT")[1:].split(",")[0]
+        return {"queries": [f"{subject} {u.strip('()').split(',')[-1].strip()}" for u in units]}
+
+    return ScriptedChatModel(responder=respond)
+
+
+def run_setting(texts: list[str], corpus: list[str], routing: str, **settings: Any) -> list[Report]:
+    """Check every text with one routing setting."""
+    return [
+        triqua.check(text, documents=corpus, routing=routing, chunk_size=0, **settings)
+        for text in texts
+    ]
+
+
+def summarise(reports: list[Report]) -> dict[str, float]:
+    """Calls per fact, searches per fact and the re-verify trigger rate over all reports."""
+    facts = sum(len(r.records) for r in reports)
+    triggered = sum(1 for r in reports for rec in r.records if rec.rounds)
+    return {
+        "facts": facts,
+        "model_calls_per_fact": sum(r.usage.model_calls for r in reports) / facts,
+        "verify_calls_per_fact": sum(
+            r.usage_by_role.get("verify", triqua.schema.Usage()).model_calls for r in reports
+        )
+        / facts,
+        "searches_per_fact": sum(r.usage.search_calls for r in reports) / facts,
+        "trigger_rate": triggered / facts,
+        "score": sum(r.scores.units_supported for r in reports)
+        / max(1, sum(r.scores.units_total for r in reports)),
+    }
+
+
+def verdicts(reports: list[Report], simple_only: bool) -> list[str]:
+    """Fact statuses in order (optionally only facts without qualifiers)."""
+    return [
+        rec.verdict.status.value
+        for r in reports
+        for rec in r.records
+        if not (simple_only and rec.fact.qualifiers)
+    ]
+
+
+def agreement(a: list[str], b: list[str]) -> float:
+    """Share of positions where two verdict lists agree."""
+    return sum(x == y for x, y in zip(a, b, strict=True)) / len(a) if a else float("nan")
+
+
+def main() -> None:
+    """Print the table of figures for both engines."""
+    texts, corpus, table = build_texts()
+    settings = ["auto", "always_element", "never_reverify"]
+    print(f"{len(texts)} texts ({len(SIMPLE_BIOS)} biographies, {len(COMPLEX)} qualified)\n")
+    for engine in ("scripted", "offline"):
+        results = {}
+        started = time.perf_counter()
+        for routing in settings:
+            extra: dict[str, Any] = {}
+            if engine == "scripted":
+                extra["model"] = scripted_model(table)
+            results[routing] = run_setting(texts, corpus, routing, **extra)
+        elapsed = time.perf_counter() - started
+        print(f"engine: {engine}  ({elapsed:.1f} s for all settings)")
+        header = f"{'setting':<16}{'facts':>6}{'calls/fact':>12}{'verify/fact':>13}"
+        print(header + f"{'search/fact':>13}{'trigger':>9}{'unit score':>12}")
+        for routing in settings:
+            s = summarise(results[routing])
+            print(
+                f"{routing:<16}{s['facts']:>6}{s['model_calls_per_fact']:>12.2f}"
+                f"{s['verify_calls_per_fact']:>13.2f}{s['searches_per_fact']:>13.2f}"
+                f"{s['trigger_rate']:>9.2f}{s['score']:>12.3f}"
+            )
+        base = summarise(results["always_element"])
+        routed = summarise(results["auto"])
+        if base["model_calls_per_fact"]:
+            ratio = routed["model_calls_per_fact"] / base["model_calls_per_fact"]
+            print(f"calls ratio auto / always_element: {ratio:.2f}")
+        for other in ("always_element", "never_reverify"):
+            simple = agreement(verdicts(results["auto"], True), verdicts(results[other], True))
+            every = agreement(verdicts(results["auto"], False), verdicts(results[other], False))
+            print(f"agreement auto vs {other}: simple facts {simple:.2f}, all facts {every:.2f}")
+        print()
+
+
+if __name__ == "__main__":
+    main()
