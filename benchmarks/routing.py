@@ -48,8 +48,8 @@ COMPLEX = [
         ],
     },
     {
-        "sentence": "From 2002 to 2007, Ronaldo played for Real Madrid in Madrid, excluding a loan, "
-        "after leaving Inter Milan.",
+        "sentence": "From 2002 to 2007, Ronaldo played for Real Madrid in Madrid, "
+        "excluding a loan, after leaving Inter Milan.",
         "fact": ("Ronaldo", "played for", "Real Madrid"),
         "qualifiers": [
             ("start time", "2002"),

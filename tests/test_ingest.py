@@ -89,6 +89,20 @@ def test_ingest_reads_every_format_with_offsets_and_metadata(
     assert row_text == "Row one about ferries." and row_meta["title"] == "Ferries"
 
 
+def test_a_file_named_twice_is_ingested_once(
+    files: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    summary = ingest_paths(
+        [files / "notes.md", files, files / "notes.md"],
+        chroma_store.collection,
+        field="body",
+        **chroma_store.options,
+    )
+    assert [Path(f.path).name for f in summary.files].count("notes.md") == 1
+    assert summary.count("added") == 4
+
+
 def test_reingesting_unchanged_files_adds_nothing(
     files: Path,
     chroma_store: ChromaStore,  # noqa: F811

@@ -171,20 +171,25 @@ def parse_jsonl(text: str, path: Path, field: str) -> tuple[list[JsonlRecord], l
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand directories into their supported files (sorted, hidden files skipped)."""
+    """Expand directories into their supported files (sorted, hidden ones skipped), once each."""
     out: list[Path] = []
+    seen: set[Path] = set()
     for raw in paths:
         path = Path(raw).expanduser()
         if path.is_dir():
-            out.extend(
+            found = [
                 p
                 for p in sorted(path.rglob("*"))
                 if p.is_file()
                 and p.suffix.lower() in SUPPORTED_SUFFIXES
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
+            ]
         else:
-            out.append(path)
+            found = [path]
+        for p in found:
+            if p.resolve() not in seen:
+                seen.add(p.resolve())
+                out.append(p)
     return out
 
 

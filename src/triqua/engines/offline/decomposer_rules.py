@@ -111,6 +111,8 @@ def _is_predicate(token: Token) -> bool:
         return token.head.pos_ in {"VERB", "AUX"}
     if token.dep_ == "acl":
         return token.tag_ == "VBN" and after_comma(token)
+    if token.dep_ == "relcl":  # "the first woman to win": a modal, not a stated fact
+        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in token.children)
     return True
 
 
@@ -123,7 +125,14 @@ def _conjuncts(token: Token) -> list[Token]:
 
 
 def _verb_words(verb: Token) -> list[Token]:
+    """The verb with its auxiliaries, negation and particles.
+
+    A bare participle coordinated with an auxiliated verb shares its auxiliaries: in "was
+    designed and built", "built" reads "was built".
+    """
     words = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i]
+    if not words and verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBG"}:
+        words = [c for c in verb.head.children if c.dep_ in {"aux", "auxpass"}]
     words += [c for c in verb.children if c.dep_ in {"neg", "prt"}]
     return [*words, verb]
 
@@ -213,8 +222,11 @@ def _prepositional_complement(pred: _Predicate, verb: Token) -> None:
 
 
 def _subject_heads(verb: Token, depth: int = 0) -> list[Token]:
-    """Subject heads of a clause, inherited from the verb it is coordinated with or from the
-    noun a relative or participle clause describes when the clause has none of its own."""
+    """Subject heads of a clause, inherited when the clause has none of its own.
+
+    A coordinated verb inherits from the verb it joins; a relative or participle clause
+    takes the noun it describes.
+    """
     for child in verb.children:
         if child.dep_ in _SUBJECT_DEPS:
             if child.lower_ in _RELATIVE_SUBJECTS and verb.dep_ == "relcl":
@@ -348,7 +360,7 @@ def _is_opinion(pred: _Predicate) -> bool:
 
 
 def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
-    """ "Marie Curie, a physicist, ..." states (Marie Curie, is, a physicist)."""
+    """An appositive states a property: "Marie Curie, a physicist" is a physicist."""
     subject = _argument_text(noun, refer, None)
     obj = render(noun_phrase(appos), refer)
     if subject is None or not obj or any(t.lower_ in _SUBJECTIVE for t in appos.subtree):
@@ -357,7 +369,7 @@ def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
 
 
 def _existential_facts(verb: Token, refer: Refer) -> list[RawFact]:
-    """ "There are 20 regions in Italy" states (Italy, has, 20 regions)."""
+    """An existential states a possession: "There are 20 regions in Italy" (Italy, has, ...)."""
     attr = next((c for c in verb.children if c.dep_ in {"attr", "dobj"}), None)
     if attr is None:
         return []
