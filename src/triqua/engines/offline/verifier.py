@@ -49,6 +49,7 @@ _COVERAGE = 0.75  # share of a text value's content words an evidence sentence m
 _LOOSE_COVERAGE = 0.5  # ... enough when the sentence is also close in embedding space
 _CLOSE_COSINE = 0.6  # "close in embedding space" between fact and sentence
 _RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
+_SAME_MEANING = 0.8  # fact and sentence this close in embedding space state the same thing
 _MAX_SENTENCE_WORDS = 60  # longer run-on "sentences" (web boilerplate) are cut
 _EMBED_CACHE_SIZE = 50_000
 _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
@@ -513,7 +514,11 @@ class AlignmentVerifier:
             outcome, wrong, used_d, used_n = _values_relation(parts.object, info, set(), set())
             text_ok = _text_matches(parts.object, sentence)
             if outcome == "match" and text_ok:
-                relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
+                relation_ok = (
+                    hit is not None
+                    or sentence.cosine >= _SAME_MEANING
+                    or self._relation_by_embedding(parts, fact, info)
+                )
                 if not relation_ok:
                     continue
                 anchor = hit if isinstance(hit, Token) else None

@@ -1,0 +1,64 @@
+"""``triqua demo``: check a shipped example against a small demo corpus, offline.
+
+On first use the demo corpus is ingested into an embedded, persistent Chroma collection
+(re-ingesting unchanged files adds nothing), then the example text is checked against it.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from triqua.cli._common import fail
+
+DEMO_COLLECTION = "triqua-demo"
+
+
+def demo_files() -> tuple[list[Path], str]:
+    """The demo corpus files and the example text shipped with triqua."""
+    folder = Path(str(resources.files("triqua").joinpath("demo")))
+    corpus = sorted(folder.glob("*.md"))
+    example = (folder / "example.txt").read_text(encoding="utf-8")
+    return corpus, example
+
+
+def demo(
+    model: Annotated[
+        str | None, typer.Option("--model", "-m", help="Chat model 'provider:model'.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON report.")] = False,
+) -> None:
+    """Check the shipped example text against the demo corpus (Chroma, embedded)."""
+    from triqua.api import check
+    from triqua.render import print_report
+    from triqua.tools.ingest import ingest_paths
+
+    corpus, example = demo_files()
+    err = Console(stderr=True)
+    try:
+        summary = ingest_paths(corpus, DEMO_COLLECTION)
+        if summary.chunks_added:
+            err.print(f"[dim]Demo corpus ingested: {summary}[/dim]", highlight=False)
+        report = check(example, model=model, retriever="chroma", collection=DEMO_COLLECTION)
+    except (ValueError, OSError) as exc:
+        raise fail(str(exc)) from exc
+    if as_json:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        return
+    console = Console()
+    console.print("[bold]Checked text[/bold]")
+    console.print(example.strip(), highlight=False)
+    console.print()
+    for note in report.notes:
+        err.print(f"[dim]{note}[/dim]", highlight=False)
+    print_report(report.model_copy(update={"notes": []}), console)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``demo`` to the command."""
+    app.command()(demo)
