@@ -96,12 +96,14 @@ class SearchResult:
 
     ``error`` records a failed search (outage, rate limit, bad key...); ``searched`` is
     False when no search was made (budget spent, closed book), with the reason in ``note``.
+    ``cached`` is True when an earlier search's result was served again (no search made).
     """
 
     evidence: list[Evidence] = field(default_factory=list)
     error: str | None = None
     searched: bool = True
     note: str | None = None
+    cached: bool = False
 
 
 BUDGET_SPENT_NOTE = "search budget spent: no search made"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.metadata
 import logging
 import os
+import threading
 import time
 from collections.abc import Sequence
 from datetime import date
@@ -126,6 +127,7 @@ class TavilyRetriever(Retriever):
         self.backoff_base = backoff_base
         self.api_base_url = api_base_url
         self._client: TavilyClient | None = None
+        self._client_lock = threading.Lock()
         version = importlib.metadata.version("tavily-python")
         as_of_part = f" end_date={as_of.isoformat()}" if as_of else ""
         self.revision = f"tavily/{version} depth={search_depth}{as_of_part}"
@@ -145,11 +147,12 @@ class TavilyRetriever(Retriever):
 
     def _get_client(self) -> TavilyClient:
         """The client, made on first use (it holds a pooled HTTP session)."""
-        if self._client is None:
-            self._client = TavilyClient(
-                api_key=self._api_key, api_base_url=self.api_base_url, client_source="triqua"
-            )
-        return self._client
+        with self._client_lock:
+            if self._client is None:
+                self._client = TavilyClient(
+                    api_key=self._api_key, api_base_url=self.api_base_url, client_source="triqua"
+                )
+            return self._client
 
     def _params(self, k: int) -> dict[str, Any]:
         """Request parameters for one search of ``k`` results."""

@@ -1,0 +1,66 @@
+"""``triqua ingest`` and ``triqua collections``: build and list Chroma collections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from triqua.cli._common import fail
+
+Store = Annotated[Path | None, typer.Option("--chroma-path", help="Embedded store directory.")]
+Url = Annotated[str | None, typer.Option("--chroma-url", help="Chroma server, http://host:port.")]
+
+
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Files or folders: .txt .md .html .jsonl")],
+    collection: Annotated[str, typer.Option("--collection", "-c", help="Collection name.")],
+    field: Annotated[str, typer.Option(help="JSONL field holding the text.")] = "text",
+    chunk_size: Annotated[int, typer.Option(help="Characters per chunk.")] = 600,
+    chroma_path: Store = None,
+    chroma_url: Url = None,
+) -> None:
+    """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced)."""
+    from triqua.tools import RetrieverError
+    from triqua.tools.ingest import FileOutcome, ingest_paths
+
+    def show(outcome: FileOutcome, done: int, total: int) -> None:
+        typer.echo(f"[{done}/{total}] {outcome.status:9} {outcome.path}", err=True)
+
+    try:
+        summary = ingest_paths(
+            paths,
+            collection,
+            field=field,
+            chunk_size=chunk_size,
+            path=chroma_path,
+            url=chroma_url,
+            progress=show,
+        )
+    except (RetrieverError, ValueError) as exc:
+        raise fail(str(exc)) from exc
+    for problem in summary.problems:
+        typer.echo(f"warning: {problem}", err=True)
+    typer.echo(str(summary))
+    if summary.files and summary.count("failed") == len(summary.files):
+        raise typer.Exit(1)
+
+
+def collections(chroma_path: Store = None, chroma_url: Url = None) -> None:
+    """List the Chroma collections with their chunk counts."""
+    from triqua.tools import RetrieverError
+    from triqua.tools.ingest import list_collections
+
+    try:
+        found = list_collections(path=chroma_path, url=chroma_url)
+    except RetrieverError as exc:
+        raise fail(str(exc)) from exc
+    for name, count in found:
+        typer.echo(f"{name}\t{count}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands to the ``triqua`` app."""
+    app.command()(ingest)
+    app.command()(collections)
