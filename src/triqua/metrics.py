@@ -14,18 +14,23 @@ import unicodedata
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 import numpy as np
 from scipy import stats
 
-from triqua.schema import Fact, FactUnit, Scores, Status, Verdict
+from triqua.schema import ClaimRecord, Fact, FactUnit, Scores, Status, Verdict
 
 __all__ = [
+    "RiskCoverage",
+    "citation_completeness",
     "classification_report",
     "label_units",
+    "link_correctness",
     "normalize",
     "pearson_spearman_mae",
+    "risk_coverage_curve",
     "score_facts",
     "selective_risk",
     "unit_key",
@@ -320,3 +325,75 @@ def classification_report(
         "confusion_matrix": matrix.tolist(),
         "n": total,
     }
+
+
+def citation_completeness(
+    supported: Sequence[bool], weights: Sequence[float] | None = None
+) -> float | None:
+    """Share of claims needing support whose cited sources jointly support them.
+
+    ``supported`` has one flag per checkable claim (an uncited claim is ``False``); with
+    ``weights`` (one importance per claim, >= 0) the share is importance-weighted. ``None``
+    when there is no claim or the weights sum to zero.
+
+    Raises:
+        ValueError: when the weights differ in length from the flags or one is negative/NaN.
+    """
+    if weights is None:
+        return _ratio(sum(bool(flag) for flag in supported), len(supported))
+    if len(weights) != len(supported):
+        raise ValueError(f"{len(supported)} claims but {len(weights)} weights")
+    if any(math.isnan(w) or w < 0 for w in weights):
+        raise ValueError("weights must be non-negative numbers")
+    total = float(sum(weights))
+    if total == 0.0:
+        return None
+    return sum(w for w, flag in zip(weights, supported, strict=True) if flag) / total
+
+
+def link_correctness(supports: Sequence[bool]) -> float | None:
+    """Share of claim–source links whose source supports its claim; ``None`` with no link."""
+    return _ratio(sum(bool(flag) for flag in supports), len(supports))
+
+
+@dataclass(frozen=True)
+class RiskCoverage:
+    """A risk–coverage curve over verdict confidence, and what its "risk" means.
+
+    ``kind`` is ``"accuracy"`` when gold labels define correctness (risk is the error rate
+    among covered verdicts) and ``"abstention"`` without them (risk is the abstention rate
+    among covered verdicts: it measures how decisive the checker is, not whether it is right).
+    ``points`` are :func:`selective_risk` rows, by ascending threshold.
+    """
+
+    kind: Literal["accuracy", "abstention"]
+    n: int
+    points: list[dict[str, Any]] = field(default_factory=list)
+
+
+def risk_coverage_curve(
+    records: Sequence[ClaimRecord], gold: Sequence[Status | str] | None = None
+) -> RiskCoverage:
+    """Risk–coverage curve of the records' verdicts, thresholded on verdict confidence.
+
+    With ``gold`` (one status per record) a verdict is correct when its status equals the
+    gold status. Without gold this is the abstention curve: a verdict counts as "correct"
+    when it is decisive (supported or contradicted) and wrong when it abstains (insufficient
+    evidence); not-checkable records are left out. A verdict without a confidence counts as
+    confidence 0, so it is covered only at the lowest threshold.
+
+    Raises:
+        ValueError: when ``gold`` differs in length from ``records`` or holds an unknown status.
+    """
+    if gold is not None:
+        if len(gold) != len(records):
+            raise ValueError(f"{len(records)} records but {len(gold)} gold labels")
+        labels = [Status(label) for label in gold]
+        confidences = [r.verdict.confidence or 0.0 for r in records]
+        correct = [r.verdict.status == g for r, g in zip(records, labels, strict=True)]
+        return RiskCoverage("accuracy", len(records), selective_risk(confidences, correct))
+    kept = [r for r in records if r.verdict.status != Status.NOT_CHECKABLE]
+    decisive = (Status.SUPPORTED, Status.CONTRADICTED)
+    confidences = [r.verdict.confidence or 0.0 for r in kept]
+    correct = [r.verdict.status in decisive for r in kept]
+    return RiskCoverage("abstention", len(kept), selective_risk(confidences, correct))

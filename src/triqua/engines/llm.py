@@ -18,6 +18,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
 
+from triqua.costs import estimate_tokens
 from triqua.engines.base import (
     Decomposer,
     DecomposeResult,
@@ -91,7 +92,8 @@ def model_revision(model: BaseChatModel) -> str:
     return f"{type(model).__name__}:{name}" if name else type(model).__name__
 
 
-def _usage_of(message: Any) -> Usage:
+def _usage_of(message: Any, prompt: Sequence[BaseMessage]) -> Usage:
+    """Usage reported by the provider; else token counts estimated from prompt and output."""
     usage = getattr(message, "usage_metadata", None) or {}
     if usage:
         return Usage(
@@ -99,7 +101,15 @@ def _usage_of(message: Any) -> Usage:
             input_tokens=int(usage.get("input_tokens", 0)),
             output_tokens=int(usage.get("output_tokens", 0)),
         )
-    return Usage(model_calls=1, tokens_estimated=True)
+    prompt_text = "\n\n".join(
+        m.content if isinstance(m.content, str) else json.dumps(m.content) for m in prompt
+    )
+    return Usage(
+        model_calls=1,
+        input_tokens=estimate_tokens(prompt_text),
+        output_tokens=estimate_tokens(_raw_text(message) or ""),
+        tokens_estimated=True,
+    )
 
 
 def _require_parsed(result: Any) -> dict[str, Any]:
@@ -112,17 +122,27 @@ def _require_parsed(result: Any) -> dict[str, Any]:
 class StructuredCaller:
     """Calls a chat model for one schema, with bounded retries on errors and bad output."""
 
-    def __init__(self, model: BaseChatModel, schema: type[BaseModel], max_retries: int) -> None:
+    def __init__(
+        self,
+        model: BaseChatModel,
+        schema: type[BaseModel],
+        max_retries: int,
+        retry_wait: float = 1.0,
+    ) -> None:
         structured = model.with_structured_output(schema, include_raw=True)
         self.runnable: Runnable[Any, dict[str, Any]] = (
             structured | RunnableLambda(_require_parsed)
-        ).with_retry(stop_after_attempt=max_retries + 1, wait_exponential_jitter=True)
+        ).with_retry(
+            stop_after_attempt=max_retries + 1,
+            wait_exponential_jitter=True,
+            exponential_jitter_params={"initial": retry_wait, "jitter": retry_wait},
+        )
 
     def invoke(self, messages: list[BaseMessage]) -> tuple[Any, AIMessage | None, Usage]:
         """Return (parsed, raw message, usage); raises after the last failed attempt."""
         result = self.runnable.invoke(messages)
         raw = result.get("raw")
-        return result["parsed"], raw, _usage_of(raw)
+        return result["parsed"], raw, _usage_of(raw, messages)
 
 
 def _raw_text(raw: AIMessage | None) -> str | None:
@@ -160,9 +180,11 @@ def locate(source_sentence: str, chunk: Chunk) -> Span:
 class LLMDecomposer(Decomposer):
     """Decomposition by a chat model, in one of the four prompt modes."""
 
-    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+    def __init__(
+        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+    ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, ExtractedFacts, max_retries)
+        self._caller = StructuredCaller(model, ExtractedFacts, max_retries, retry_wait)
 
     def decompose(
         self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
@@ -177,7 +199,7 @@ class LLMDecomposer(Decomposer):
         except Exception as exc:  # provider errors and malformed output after retries
             return DecomposeResult(
                 error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}",
-                usage=Usage(model_calls=1, tokens_estimated=True),
+                usage=_usage_of(None, messages),
             )
         facts = []
         for item in parsed.facts:
@@ -205,9 +227,11 @@ def _status(name: str) -> Status:
 class LLMJudge(Judge):
     """Verification by a chat model: one call per fact, per-unit verdicts when asked."""
 
-    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+    def __init__(
+        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+    ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, Judgement, max_retries)
+        self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait)
 
     def messages(
         self,
@@ -242,10 +266,9 @@ class LLMJudge(Judge):
         closed_book: bool = False,
     ) -> JudgeResult:
         """Judge ``fact``; a failed call yields insufficient evidence with the error recorded."""
+        messages = self.messages(fact, evidence, units, closed_book)
         try:
-            parsed, raw, usage = self._caller.invoke(
-                self.messages(fact, evidence, units, closed_book)
-            )
+            parsed, raw, usage = self._caller.invoke(messages)
         except Exception as exc:
             return JudgeResult(
                 verdict=Verdict(
@@ -253,7 +276,7 @@ class LLMJudge(Judge):
                     error=f"verification failed: {type(exc).__name__}: {exc}",
                     judge=self.revision,
                 ),
-                usage=Usage(model_calls=1, tokens_estimated=True),
+                usage=_usage_of(None, messages),
             )
         known_ids = {item.id for item in evidence}
         cited = [i for i in parsed.evidence_ids if i in known_ids]
@@ -290,9 +313,11 @@ class LLMJudge(Judge):
 class LLMRefiner(QueryRefiner):
     """Query refinement by a chat model: one call for all units of a round."""
 
-    def __init__(self, model: BaseChatModel, *, max_retries: int = 2) -> None:
+    def __init__(
+        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+    ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, RefinedQueries, max_retries)
+        self._caller = StructuredCaller(model, RefinedQueries, max_retries, retry_wait)
 
     def refine(
         self, fact: Fact, units: Sequence[FactUnit], round_index: int
@@ -310,7 +335,7 @@ class LLMRefiner(QueryRefiner):
         try:
             parsed, _raw, usage = self._caller.invoke(messages)
         except Exception:
-            return fallback, Usage(model_calls=1, tokens_estimated=True)
+            return fallback, _usage_of(None, messages)
         queries = [q.strip() for q in parsed.queries if q.strip()]
         if len(queries) != len(units):
             return fallback, usage

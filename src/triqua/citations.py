@@ -1,0 +1,446 @@
+"""Citation checks: do the sources a text cites for a claim support that claim?
+
+A text may carry ``[1]``-style markers and a source list at its end (lines such as
+``[1] https://…`` or ``[2]: path/to/file.md``, or a "References"/"Sources" section).
+:func:`parse_citations` removes the list and the markers, giving the text to check, and
+remembers where each marker stood. After a run, :func:`check_citations` maps each claim to
+the markers in or right after its sentence, judges the claim against each cited source alone
+(and, when no single source does, against all of them together), and reports citation
+completeness and link correctness (see :mod:`triqua.metrics`).
+
+Local file paths are read; URLs are matched against supplied documents with that ``source``
+and are never fetched (an unmatched URL is reported as unavailable).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from triqua.engines.base import Judge
+from triqua.metrics import citation_completeness, link_correctness
+from triqua.schema import (
+    ClaimRecord,
+    Document,
+    Evidence,
+    Fact,
+    Report,
+    Status,
+    Usage,
+    Verdict,
+)
+from triqua.tools.documents import load_documents
+from triqua.tools.supplied import SuppliedRetriever
+
+__all__ = [
+    "CitationLink",
+    "CitationMarker",
+    "CitationReport",
+    "CitationSource",
+    "CitedText",
+    "ClaimCitation",
+    "check_citations",
+    "claim_keys",
+    "parse_citations",
+    "resolve_source",
+]
+
+#: Cited documents up to this many characters are given to the judge whole; longer ones are
+#: cut into passages and the best-matching ones (BM25) are given.
+WHOLE_DOCUMENT_CHARS = 4000
+#: A marker range such as ``[2-9]`` may name at most this many sources.
+_MAX_RANGE = 50
+
+# Keys have at most three digits, so a bracketed year such as "[2024]" is not a marker.
+_MARKER = re.compile(r"[ \t]*\[\^?(\d{1,3}(?:\s*[-–,]\s*\d{1,3})*)\](?!\()")
+_BRACKET_DEF = re.compile(r"^\s*(?:[-*]\s+)?\[\^?(\d+)\]:?\s+(\S.*?)\s*$")
+_NUMBERED_DEF = re.compile(r"^\s*(?:[-*]\s+)?(\d+)[.)]\s+(\S.*?)\s*$")
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:references|sources|bibliography|citations|works cited)"
+    r"\s*:?\s*(?:\*\*|__)?\s*:?\s*$",
+    re.IGNORECASE,
+)
+_URL = re.compile(r"https?://[^\s<>\"'`]+", re.IGNORECASE)
+_PATH_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}(?:#\d+)?$")
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)|\n")
+
+SourceKind = Literal["url", "path", "text"]
+
+
+class CitationSource(BaseModel):
+    """One entry of the source list: its key, what it points at and the line as written."""
+
+    key: str
+    target: str = Field(description="URL, file path, or the entry's text.")
+    kind: SourceKind
+    line: str
+
+
+class CitationMarker(BaseModel):
+    """A marker in the text: the keys it cites and where it stood."""
+
+    keys: list[str]
+    position: int = Field(description="Offset in the checked text where the marker was removed.")
+    start: int = Field(description="Start offset in the original text.")
+    end: int = Field(description="End offset in the original text.")
+
+
+class CitedText(BaseModel):
+    """A text split into the part to check, its markers and its source list."""
+
+    original: str
+    text: str = Field(description="The text to check: no source list, no markers.")
+    sources: dict[str, CitationSource] = Field(default_factory=dict)
+    markers: list[CitationMarker] = Field(default_factory=list)
+
+    @property
+    def has_citations(self) -> bool:
+        """True when the text cites anything (markers or a source list)."""
+        return bool(self.markers or self.sources)
+
+
+class CitationLink(BaseModel):
+    """One claim–source link and whether that source, alone, supports the claim."""
+
+    claim_id: str
+    key: str
+    target: str | None = Field(default=None, description="None when the key is not listed.")
+    available: bool = False
+    reason: str | None = Field(default=None, description="Why the source could not be used.")
+    verdict: Verdict | None = None
+    evidence: list[Evidence] = Field(default_factory=list)
+
+    @property
+    def supports(self) -> bool:
+        """True when the source was judged to support the claim."""
+        return self.verdict is not None and self.verdict.status == Status.SUPPORTED
+
+
+class ClaimCitation(BaseModel):
+    """A claim, the sources it cites and whether they jointly support it."""
+
+    claim_id: str
+    keys: list[str] = Field(default_factory=list)
+    checkable: bool = True
+    supported: bool = False
+    joint_verdict: Verdict | None = Field(
+        default=None, description="Verdict against all cited sources together, when judged."
+    )
+    weight: float = 1.0
+
+
+class CitationReport(BaseModel):
+    """Citation completeness and link correctness of a checked text, with every link."""
+
+    sources: list[CitationSource] = Field(default_factory=list)
+    claims: list[ClaimCitation] = Field(default_factory=list)
+    links: list[CitationLink] = Field(default_factory=list)
+    completeness: float | None = Field(
+        default=None, description="Share of checkable claims jointly supported by their cites."
+    )
+    link_correctness: float | None = Field(
+        default=None, description="Share of judged claim–source links that support the claim."
+    )
+    unavailable_links: int = 0
+    usage: Usage = Field(default_factory=Usage)
+    notes: list[str] = Field(default_factory=list)
+
+
+def _source_of(key: str, rest: str, line: str) -> CitationSource:
+    """Classify a source-list entry: a URL anywhere in it, else a path-like token, else text."""
+    url = _URL.search(rest)
+    if url:
+        return CitationSource(key=key, target=url.group().rstrip(".,;:)]>"), kind="url", line=line)
+    for token in reversed(rest.split()):
+        token = token.strip("<>`'\"()[],;")
+        if token and ("/" in token or _PATH_SUFFIX.search(token)) and not token.endswith("."):
+            return CitationSource(key=key, target=token, kind="path", line=line)
+    return CitationSource(key=key, target=rest, kind="text", line=line)
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """(offset, line without its line break) for every line of ``text``."""
+    out, offset = [], 0
+    for line in text.splitlines(keepends=True):
+        out.append((offset, line.rstrip("\r\n")))
+        offset += len(line)
+    return out
+
+
+def _source_list(text: str) -> tuple[int, dict[str, CitationSource]]:
+    """Where the source list starts in ``text`` and its entries (``len(text)`` when none).
+
+    The list is either everything after the last "References"/"Sources" heading, when every
+    non-blank line there is an entry (``[n] …`` or ``n. …``), or the trailing run of
+    ``[n] …`` lines.
+    """
+    lines = _lines(text)
+    for i in range(len(lines) - 1, -1, -1):
+        if not _HEADING.match(lines[i][1]):
+            continue
+        entries = [_BRACKET_DEF.match(s) or _NUMBERED_DEF.match(s) for _, s in lines[i + 1 :]]
+        body = [(m, s) for m, (_, s) in zip(entries, lines[i + 1 :], strict=True) if s.strip()]
+        if body and all(m is not None for m, _ in body):
+            return lines[i][0], {
+                m.group(1): _source_of(m.group(1), m.group(2), s) for m, s in body if m
+            }
+        break
+    start, found = len(text), {}
+    for offset, line in reversed(lines):
+        if not line.strip():
+            continue
+        match = _BRACKET_DEF.match(line)
+        if match is None:
+            break
+        start = offset
+        found[match.group(1)] = _source_of(match.group(1), match.group(2), line)
+    return start, dict(reversed(found.items()))
+
+
+def _expand(keys: str) -> list[str]:
+    """Marker content to keys: ``"1, 3-5"`` → ``["1", "3", "4", "5"]``."""
+    out: list[str] = []
+    for part in re.split(r"\s*,\s*", keys):
+        low, _, high = re.sub(r"\s*[-–]\s*", "-", part).partition("-")
+        if high and int(low) <= int(high) <= int(low) + _MAX_RANGE:
+            out.extend(str(n) for n in range(int(low), int(high) + 1))
+        else:
+            out.extend(p for p in (low, high) if p)
+    return list(dict.fromkeys(out))
+
+
+def parse_citations(text: str) -> CitedText:
+    """Split ``text`` into the text to check, its citation markers and its source list.
+
+    Markers (``[1]``, ``[1, 2]``, ``[2-4]``, ``[^1]``) are removed with the spaces before
+    them, so ``"… in 1903 [1]."`` is checked as ``"… in 1903."``; each marker keeps the offset
+    where it stood. A ``[1](…)`` Markdown link is not a marker.
+    """
+    list_start, sources = _source_list(text)
+    body = text[:list_start].rstrip()
+    pieces: list[str] = []
+    markers: list[CitationMarker] = []
+    cursor = length = 0
+    for match in _MARKER.finditer(body):
+        kept = body[cursor : match.start()]
+        pieces.append(kept)
+        length += len(kept)
+        markers.append(
+            CitationMarker(
+                keys=_expand(match.group(1)), position=length, start=match.start(), end=match.end()
+            )
+        )
+        cursor = match.end()
+    pieces.append(body[cursor:])
+    return CitedText(original=text, text="".join(pieces), sources=sources, markers=markers)
+
+
+def _claim_region(text: str, fact: Fact) -> tuple[int, int] | None:
+    """The claim's span in ``text`` extended to the end of its sentence, or None if unknown."""
+    if fact.span is not None and fact.span.end <= len(text):
+        start, end = fact.span.start, fact.span.end
+    else:
+        at = text.find(fact.source_text.strip()) if fact.source_text.strip() else -1
+        if at < 0:
+            return None
+        start, end = at, at + len(fact.source_text.strip())
+    stop = _SENTENCE_END.search(text, max(start, end - 1))
+    if stop is None:
+        return start, len(text)
+    return start, stop.start() if stop.group() == "\n" else stop.end()
+
+
+def claim_keys(cited: CitedText, fact: Fact) -> list[str]:
+    """Keys of the markers in the claim's sentence or right after it, in order of appearance.
+
+    A marker counts for every claim of the sentence it closes, so a sentence holding two
+    claims that cite different sources gives both claims both sources (they are then judged
+    jointly, and each link on its own).
+    """
+    region = _claim_region(cited.text, fact)
+    if region is None:
+        return []
+    start, end = region
+    keys = [k for m in cited.markers if start <= m.position <= end for k in m.keys]
+    return list(dict.fromkeys(keys))
+
+
+def _same_source(a: str, b: str) -> bool:
+    return a.strip().rstrip("/") == b.strip().rstrip("/")
+
+
+def resolve_source(
+    source: CitationSource,
+    documents: Sequence[Document] = (),
+    base_dir: str | Path | None = None,
+) -> tuple[list[Document], str | None]:
+    """The documents a source points at, or a reason why it is unavailable.
+
+    Supplied documents whose ``source`` equals the target come first; otherwise a path is
+    read (relative to ``base_dir``, default the working directory) and a URL is unavailable,
+    since sources are never fetched.
+    """
+    matches = [d for d in documents if d.source and _same_source(d.source, source.target)]
+    if matches:
+        return matches, None
+    if source.kind == "url":
+        return [], "URL not among the supplied documents (sources are never fetched)"
+    if source.kind == "text":
+        return [], "source entry is neither a URL nor a file path"
+    path = Path(source.target).expanduser()
+    if not path.is_absolute():
+        path = Path(base_dir or Path.cwd()) / path
+    try:
+        return load_documents([path]), None
+    except ValueError as exc:
+        return [], str(exc)
+
+
+def _evidence(fact: Fact, documents: Sequence[Document], k: int) -> list[Evidence]:
+    """Evidence from cited documents: whole when short, else the best ``k`` passages each."""
+    out: list[Evidence] = []
+    for doc in documents:
+        if len(doc.text) <= WHOLE_DOCUMENT_CHARS:
+            out.append(
+                Evidence.build(
+                    document_id=doc.id,
+                    text=doc.text,
+                    retriever="citation",
+                    source=doc.source,
+                    title=doc.title,
+                    start=0,
+                    end=len(doc.text),
+                )
+            )
+        else:
+            found = SuppliedRetriever([doc]).search(fact.query(), k).evidence
+            out.extend(e.model_copy(update={"retriever": "citation"}) for e in found)
+    return out
+
+
+def _judge(judge: Judge, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict, Usage]:
+    """Judge ``fact`` on ``evidence``; with no passage to show, it is insufficient evidence."""
+    if not evidence:
+        verdict = Verdict(
+            status=Status.INSUFFICIENT,
+            rationale="no passage of the cited source matches the claim",
+            judge=judge.revision,
+        )
+        return verdict, Usage()
+    result = judge.verify(fact, evidence)
+    return result.verdict, result.usage
+
+
+def check_citations(
+    report: Report,
+    cited: CitedText,
+    judge: Judge,
+    *,
+    documents: Sequence[Document] = (),
+    base_dir: str | Path | None = None,
+    weights: Mapping[str, float] | None = None,
+    max_passages: int = 5,
+) -> CitationReport:
+    """Judge every claim of ``report`` against the sources it cites in ``cited``.
+
+    Args:
+        report: The report of a run on ``cited.text``.
+        cited: The parsed text (see :func:`parse_citations`).
+        judge: Who judges a claim against one source's evidence.
+        documents: Supplied documents; a source whose target equals a document's ``source``
+            uses that document.
+        base_dir: Directory that relative source paths are read from.
+        weights: Importance per claim id for completeness (default 1 each).
+        max_passages: Passages per long cited document given to the judge.
+
+    Completeness and link correctness are ``None`` when the text cites nothing or there is
+    nothing to measure. Links to unavailable sources are left out of link correctness (they
+    could not be judged) and counted in ``unavailable_links``; they never support a claim.
+    """
+    resolved: dict[str, tuple[list[Document], str | None]] = {}
+    claims: list[ClaimCitation] = []
+    links: list[CitationLink] = []
+    usage = Usage()
+    for record in report.records:
+        claim, claim_links, spent = _check_claim(
+            record, cited, judge, resolved, documents, base_dir, max_passages
+        )
+        claim.weight = (weights or {}).get(record.claim_id, 1.0)
+        claims.append(claim)
+        links.extend(claim_links)
+        usage = usage + spent
+    checkable = [c for c in claims if c.checkable]
+    judged = [link for link in links if link.available]
+    notes = []
+    if not cited.has_citations:
+        notes.append("The text cites no sources: citation metrics are undefined.")
+    unknown = sorted({k for m in cited.markers for k in m.keys} - set(cited.sources), key=int)
+    if unknown:
+        notes.append(f"Markers cite sources missing from the source list: {', '.join(unknown)}.")
+    return CitationReport(
+        sources=list(cited.sources.values()),
+        claims=claims,
+        links=links,
+        completeness=citation_completeness(
+            [c.supported for c in checkable], [c.weight for c in checkable]
+        )
+        if cited.has_citations
+        else None,
+        link_correctness=link_correctness([link.supports for link in judged]),
+        unavailable_links=len(links) - len(judged),
+        usage=usage,
+        notes=notes,
+    )
+
+
+def _check_claim(
+    record: ClaimRecord,
+    cited: CitedText,
+    judge: Judge,
+    resolved: dict[str, tuple[list[Document], str | None]],
+    documents: Sequence[Document],
+    base_dir: str | Path | None,
+    max_passages: int,
+) -> tuple[ClaimCitation, list[CitationLink], Usage]:
+    """One claim's links, each judged alone, and the joint verdict when none supports alone."""
+    keys = claim_keys(cited, record.fact)
+    claim = ClaimCitation(
+        claim_id=record.claim_id,
+        keys=keys,
+        checkable=record.verdict.status != Status.NOT_CHECKABLE,
+    )
+    if not claim.checkable:
+        return claim, [], Usage()
+    usage = Usage()
+    links: list[CitationLink] = []
+    for key in keys:
+        source = cited.sources.get(key)
+        if source is None:
+            links.append(
+                CitationLink(
+                    claim_id=record.claim_id, key=key, reason=f"no source [{key}] in the list"
+                )
+            )
+            continue
+        if key not in resolved:
+            resolved[key] = resolve_source(source, documents, base_dir)
+        docs, reason = resolved[key]
+        link = CitationLink(claim_id=record.claim_id, key=key, target=source.target, reason=reason)
+        if docs:
+            link.available = True
+            link.evidence = _evidence(record.fact, docs, max_passages)
+            link.verdict, spent = _judge(judge, record.fact, link.evidence)
+            usage = usage + spent
+        links.append(link)
+    usable = [link for link in links if link.available]
+    claim.supported = any(link.supports for link in usable)
+    if not claim.supported and len(usable) > 1:
+        joint = [e for link in usable for e in link.evidence]
+        claim.joint_verdict, spent = _judge(judge, record.fact, joint)
+        usage = usage + spent
+        claim.supported = claim.joint_verdict.status == Status.SUPPORTED
+    return claim, links, usage

@@ -1,0 +1,292 @@
+"""Citation checks: parsing markers and source lists, mapping claims, judging each link."""
+
+from __future__ import annotations
+
+import re
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import triqua
+from triqua.citations import (
+    CitedText,
+    check_citations,
+    claim_keys,
+    parse_citations,
+    resolve_source,
+)
+from triqua.engines.llm import LLMJudge
+from triqua.metrics import citation_completeness, link_correctness
+from triqua.schema import Document, Fact, Report, Span, Status
+from triqua.testing import ScriptedChatModel, fenced
+
+PHYSICS = "Marie Curie won the Nobel Prize in Physics in 1903."
+WARSAW = "Marie Curie was born in Warsaw."
+PARIS = "Paris is the capital of France."
+
+FACTS = {
+    PHYSICS: {
+        "subject": "Marie Curie",
+        "relation": "won",
+        "object": "Nobel Prize in Physics",
+        "qualifiers": [{"label": "point in time", "value": "1903"}],
+        "source_sentence": PHYSICS,
+    },
+    WARSAW: {
+        "subject": "Marie Curie",
+        "relation": "was born in",
+        "object": "Warsaw",
+        "qualifiers": [],
+        "source_sentence": WARSAW,
+    },
+    PARIS: {
+        "subject": "Paris",
+        "relation": "is capital of",
+        "object": "France",
+        "qualifiers": [],
+        "source_sentence": PARIS,
+    },
+}
+
+
+def strict_judge(prompt: str) -> dict[str, Any]:
+    """Supported only when the object and every qualifier value occur in the evidence."""
+    fact = Fact.parse(fenced(prompt, "FACT"))
+    ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
+    # The system prompt mentions the evidence markers too: read from the first real passage.
+    evidence = prompt[prompt.find(f"<<<EVIDENCE id={ids[0]}") :].lower() if ids else ""
+    needed = [fact.object, *(q.value for q in fact.qualifiers)]
+    if ids and all(part.lower() in evidence for part in needed):
+        return {"status": "supported", "evidence_ids": ids, "confidence": 0.9}
+    return {"status": "insufficient_evidence", "rationale": "not stated", "confidence": 0.5}
+
+
+def respond(tool: str, prompt: str) -> dict[str, Any]:
+    if tool == "ExtractedFacts":
+        text = fenced(prompt, "TEXT")
+        return {"facts": [fact for sentence, fact in FACTS.items() if sentence in text]}
+    if tool == "Judgement":
+        return strict_judge(prompt)
+    raise AssertionError(f"unexpected schema {tool!r}")
+
+
+@pytest.fixture
+def docs_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "curie.md").write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903, with Pierre Curie.\n", "utf-8"
+    )
+    # Topically close: the same person and prize, but neither the claim's field nor its year.
+    (folder / "close.md").write_text(
+        "Marie Curie won the Nobel Prize in Chemistry in 1911 for polonium and radium.\n", "utf-8"
+    )
+    return tmp_path
+
+
+PARIS_DOC = Document(text="Paris is the capital of France.", source="https://example.org/paris")
+
+
+def run(text: str, base: Path) -> tuple[CitedText, Report]:
+    """Parse the text and run the whole pipeline on the part to check."""
+    cited = parse_citations(text)
+    report = triqua.check(
+        cited.text,
+        documents=[PARIS_DOC, Document(text=(base / "docs" / "curie.md").read_text("utf-8"))],
+        model=ScriptedChatModel(responder=respond),
+        chunk_size=0,
+    )
+    return cited, report
+
+
+def judge() -> tuple[LLMJudge, ScriptedChatModel]:
+    model = ScriptedChatModel(responder=respond)
+    return LLMJudge(model), model
+
+
+CITED = (
+    f"{PHYSICS[:-1]} [1, 2]. {WARSAW[:-1]} [2]. {PARIS[:-1]} [3][4].\n\n"
+    "Sources:\n[1] docs/curie.md\n[2] docs/close.md\n"
+    "[3] https://example.org/paris\n[4] Paris guide, https://example.org/missing\n"
+)
+
+
+def test_parse_removes_markers_and_the_source_list() -> None:
+    cited = parse_citations(CITED)
+    assert cited.text == f"{PHYSICS} {WARSAW} {PARIS}"
+    assert [m.keys for m in cited.markers] == [["1", "2"], ["2"], ["3"], ["4"]]
+    assert [(s.key, s.kind, s.target) for s in cited.sources.values()] == [
+        ("1", "path", "docs/curie.md"),
+        ("2", "path", "docs/close.md"),
+        ("3", "url", "https://example.org/paris"),
+        ("4", "url", "https://example.org/missing"),
+    ]
+    # Each marker keeps where it stood in the original and where it was cut from the text.
+    first = cited.markers[0]
+    assert CITED[first.start : first.end] == " [1, 2]"
+    assert cited.text[first.position] == "."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris is the capital of France.[1]\n\n[1]: https://example.org/paris\n",
+        "Paris is the capital of France [^1].\n\n[^1]: https://example.org/paris",
+        "Paris is the capital of France [1].\n\n## References\n\n1. https://example.org/paris\n",
+        "Paris is the capital of France [1].\n\n**Sources**\n- [1] <https://example.org/paris>",
+    ],
+)
+def test_parse_accepts_common_source_list_forms(text: str) -> None:
+    cited = parse_citations(text)
+    assert cited.text == PARIS
+    assert cited.sources["1"].target == "https://example.org/paris"
+    assert [m.keys for m in cited.markers] == [["1"]]
+
+
+def test_parse_expands_ranges_and_leaves_other_brackets_alone() -> None:
+    text = "In [2024] the [docs](https://x.org) say A [2-4].\n\n[2] a.md\n[3] b.md\n[4] c.md"
+    cited = parse_citations(text)
+    assert cited.text == "In [2024] the [docs](https://x.org) say A."
+    assert [m.keys for m in cited.markers] == [["2", "3", "4"]]
+
+
+def test_parse_keeps_a_references_section_that_is_not_a_list() -> None:
+    text = "Paris is the capital of France.\n\nReferences\nSee the annual report for details."
+    cited = parse_citations(text)
+    assert cited.text == text and not cited.has_citations
+
+
+def test_claim_keys_take_markers_in_or_right_after_the_sentence() -> None:
+    cited = parse_citations("A won B [1] in 1903 [2]. C is D.[3] E is F.\n\n[1] a\n[2] b\n[3] c")
+    text = cited.text
+    assert text == "A won B in 1903. C is D. E is F."
+
+    def fact(sentence: str) -> Fact:
+        start = text.index(sentence)
+        return Fact(subject="x", relation="y", object="z", span=Span(start=start, end=start + 4))
+
+    assert claim_keys(cited, fact("A won B in 1903.")) == ["1", "2"]
+    assert claim_keys(cited, fact("C is D.")) == ["3"]
+    assert claim_keys(cited, fact("E is F.")) == []
+    unplaced = Fact(subject="x", relation="y", object="z", source_text="C is D.")
+    assert claim_keys(cited, unplaced) == ["3"]
+
+
+def test_citation_metrics_from_a_real_run(docs_dir: Path) -> None:
+    cited, report = run(CITED, docs_dir)
+    assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]
+    checker, model = judge()
+    result = check_citations(report, cited, checker, documents=[PARIS_DOC], base_dir=docs_dir)
+    by_claim = {c.claim_id: c for c in result.claims}
+    assert by_claim["f1"].keys == ["1", "2"] and by_claim["f1"].supported
+    assert by_claim["f2"].keys == ["2"] and not by_claim["f2"].supported
+    assert by_claim["f3"].keys == ["3", "4"] and by_claim["f3"].supported
+    links = {(link.claim_id, link.key): link for link in result.links}
+    assert links["f1", "1"].supports
+    # The topically close source is judged, and does not support the claim.
+    assert links["f1", "2"].available and not links["f1", "2"].supports
+    assert links["f1", "2"].verdict is not None
+    assert links["f1", "2"].verdict.status is Status.INSUFFICIENT
+    assert not links["f3", "4"].available
+    assert "never fetched" in (links["f3", "4"].reason or "")
+    assert result.completeness == pytest.approx(2 / 3)
+    assert result.link_correctness == pytest.approx(2 / 4)  # the unavailable link is left out
+    assert result.unavailable_links == 1
+    assert result.usage.model_calls == 4 == len(model.calls)
+    weighted = check_citations(
+        report,
+        cited,
+        checker,
+        documents=[PARIS_DOC],
+        base_dir=docs_dir,
+        weights={"f1": 1.0, "f2": 3.0, "f3": 1.0},
+    )
+    assert weighted.completeness == pytest.approx(2 / 5)
+
+
+def test_sources_that_support_only_jointly(tmp_path: Path) -> None:
+    (tmp_path / "prize.md").write_text("Marie Curie won the Nobel Prize in Physics.", "utf-8")
+    (tmp_path / "year.md").write_text("The prizes of 1903 were announced in Stockholm.", "utf-8")
+    text = f"{PHYSICS[:-1]} [1][2].\n\n[1] prize.md\n[2] year.md\n"
+    cited, report = run(text, _with_docs(tmp_path))
+    result = check_citations(report, cited, judge()[0], base_dir=tmp_path)
+    (claim,) = result.claims
+    assert claim.supported
+    assert claim.joint_verdict is not None and claim.joint_verdict.status is Status.SUPPORTED
+    assert result.completeness == 1.0
+    assert result.link_correctness == 0.0  # neither source supports the claim alone
+
+
+def _with_docs(base: Path) -> Path:
+    (base / "docs").mkdir(exist_ok=True)
+    (base / "docs" / "curie.md").write_text(PHYSICS, "utf-8")
+    return base
+
+
+def test_missing_sources_and_uncited_claims(docs_dir: Path) -> None:
+    text = f"{PARIS[:-1]} [5]. {WARSAW}\n\n[1] https://example.org/paris\n"
+    cited, report = run(text, docs_dir)
+    result = check_citations(report, cited, judge()[0], documents=[PARIS_DOC])
+    (link,) = result.links
+    assert link.key == "5" and link.target is None and not link.available
+    assert any("missing from the source list: 5" in note for note in result.notes)
+    uncited = next(c for c in result.claims if c.keys == [])
+    assert uncited.checkable and not uncited.supported
+    assert result.completeness == 0.0  # both checkable claims lack support
+    assert result.link_correctness is None  # no link could be judged
+
+
+def test_no_citations_means_undefined_metrics(docs_dir: Path) -> None:
+    cited, report = run(f"{PARIS} {PHYSICS}", docs_dir)
+    assert not cited.has_citations and report.records
+    checker, model = judge()
+    result = check_citations(report, cited, checker)
+    assert result.completeness is None and result.link_correctness is None
+    assert result.links == [] and model.calls == []
+    assert any("cites no sources" in note for note in result.notes)
+
+
+def test_urls_are_never_fetched(monkeypatch: pytest.MonkeyPatch, docs_dir: Path) -> None:
+    def no_network(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("network access attempted")
+
+    cited, report = run(f"{PARIS[:-1]} [1].\n\n[1] https://example.org/elsewhere\n", docs_dir)
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    result = check_citations(report, cited, judge()[0])
+    assert result.unavailable_links == 1 and result.completeness == 0.0
+
+
+def test_long_documents_are_cut_into_matching_passages(tmp_path: Path) -> None:
+    filler = "\n\n".join(f"Paragraph {i} is about gardening and tomatoes." for i in range(200))
+    (tmp_path / "long.md").write_text(f"{filler}\n\n{PHYSICS}\n\n{filler}", "utf-8")
+    (source,) = parse_citations(f"{PHYSICS[:-1]} [1].\n\n[1] long.md").sources.values()
+    docs, reason = resolve_source(source, base_dir=tmp_path)
+    assert reason is None and len(docs) == 1 and len(docs[0].text) > 4000
+    text = f"{PHYSICS[:-1]} [1].\n\n[1] long.md"
+    cited, report = run(text, _with_docs(tmp_path))
+    result = check_citations(report, cited, judge()[0], base_dir=tmp_path, max_passages=2)
+    (link,) = result.links
+    assert 1 <= len(link.evidence) <= 2 and link.supports
+    assert PHYSICS in link.evidence[0].text
+
+
+def test_unreadable_paths_are_unavailable_with_the_reason(tmp_path: Path) -> None:
+    (source,) = parse_citations("A [1].\n\n[1] nowhere/missing.md").sources.values()
+    docs, reason = resolve_source(source, base_dir=tmp_path)
+    assert docs == [] and reason is not None and "no such file" in reason
+
+
+def test_completeness_and_link_correctness_are_pure_shares() -> None:
+    assert citation_completeness([]) is None
+    assert citation_completeness([True, False, True]) == pytest.approx(2 / 3)
+    assert citation_completeness([True, False], [0.0, 0.0]) is None
+    assert citation_completeness([True, False], [3.0, 1.0]) == pytest.approx(0.75)
+    with pytest.raises(ValueError, match="2 claims but 1 weights"):
+        citation_completeness([True, False], [1.0])
+    with pytest.raises(ValueError, match="non-negative"):
+        citation_completeness([True], [-1.0])
+    assert link_correctness([]) is None
+    assert link_correctness([True, False, False, False]) == 0.25
