@@ -97,7 +97,13 @@ def make_responder(
             return judge(fenced(prompt, "FACT"), prompt)
         if tool == "RefinedQueries":
             units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
-            return {"queries": [f"refined {u}" for u in units]}
+            round_index = re.search(r"Round (\d+)\.", prompt)
+            suffix = (
+                f" round {round_index.group(1)}"
+                if round_index and round_index.group(1) != "1"
+                else ""
+            )
+            return {"queries": [f"refined {u}{suffix}" for u in units]}
         raise AssertionError(f"unexpected schema {tool!r}")
 
     return respond

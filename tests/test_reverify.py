@@ -108,3 +108,27 @@ def test_records_hold_every_round(scripted: Any) -> None:
         assert round_.queries and round_.evidence_ids and round_.unit_verdicts
     again = triqua.Report.model_validate_json(report.model_dump_json())
     assert again.records[0].rounds == record.rounds
+
+
+def test_a_repeated_query_stops_the_loop_without_another_verdict() -> None:
+    from triqua.testing import ScriptedChatModel
+
+    from .conftest import make_responder
+
+    base = make_responder(qualifiers_unresolved)
+
+    def same_query_every_round(tool: str, prompt: str) -> Any:
+        if tool == "RefinedQueries":
+            return {"queries": ["Marie Curie 1903"]}
+        return base(tool, prompt)
+
+    model = ScriptedChatModel(responder=same_query_every_round)
+    retriever = CountingRetriever()
+    name = register_retriever(f"counting-{id(retriever)}", retriever)
+    report = triqua.check(
+        CURIE, model=model, retriever=name, routing="always_element", reverify_rounds=3
+    )
+    (record,) = report.records
+    assert [r.stop_reason for r in record.rounds] == [None, "no new query"]
+    assert retriever.queries.count("Marie Curie 1903") == 1
+    assert len([1 for tool, _ in model.calls if tool == "Judgement"]) == 2

@@ -50,12 +50,25 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
     queries, refine_usage = resources.engines.refiner.refine(fact, units, round_index)
+    asked = {fact.query(), *(q for r in state.get("rounds", []) for q in r.queries)}
+    fresh_queries = [q for q in dict.fromkeys(queries) if q not in asked]
     evidence = list(state.get("evidence", []))
     new_ids: list[str] = []
     search_usage = Usage()
     errors = []
     stop_reason = None
-    for query in queries:
+    if not fresh_queries:  # nothing new to search: judging the same evidence again is waste
+        stopped = ReverifyRound(
+            round=round_index, units=[u.text for u in units], queries=[], stop_reason="no new query"
+        )
+        return {
+            "round": round_index,
+            "rounds": [*state.get("rounds", []), stopped],
+            "stop_reason": "no new query",
+            "usage": (state.get("usage") or Usage()) + refine_usage,
+            "usage_log": [RoleUsage(role="refine", usage=refine_usage)],
+        }
+    for query in fresh_queries:
         found, error, usage = search(resources, query, context.max_results)
         search_usage = search_usage + usage
         if error:
