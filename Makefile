@@ -32,9 +32,9 @@ demo: install  ## check the shipped example against the demo corpus, offline
 bench: install  ## print the benchmark figures
 	$(BIN)/python benchmarks/run_all.py
 
-studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT), offline engine
-	$(BIN)/pip install --quiet 'langgraph-cli[inmem]'
-	$(BIN)/langgraph dev --no-browser --port $(PORT)
+studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model
+	test -x $(BIN)/langgraph || $(BIN)/pip install --quiet 'langgraph-cli[inmem]'
+	TRIQUA_MODEL='$(MODEL)' $(BIN)/langgraph dev --no-browser --port $(PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

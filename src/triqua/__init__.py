@@ -7,9 +7,11 @@ Public API::
     report.score, report.records[0].verdict.status
 """
 
+from triqua.agents import as_tool
 from triqua.api import acheck, check, make_context
 from triqua.context import Context
 from triqua.graph.main import build_graph
+from triqua.regrade import regrade
 from triqua.schema import (
     ClaimRecord,
     Document,
@@ -37,7 +39,9 @@ __all__ = [
     "Verdict",
     "__version__",
     "acheck",
+    "as_tool",
     "build_graph",
     "check",
     "make_context",
+    "regrade",
 ]

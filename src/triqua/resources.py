@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -31,6 +31,33 @@ def register_retriever(name: str, retriever: Retriever) -> str:
     return key
 
 
+class FactTally:
+    """Thread-safe count of the facts a run's decomposition found and of the chunks it skipped.
+
+    Decomposition stops once ``max_facts`` facts are found, so an over-long input costs no
+    more than the facts that will be verified.
+    """
+
+    def __init__(self) -> None:
+        """Start with nothing found and nothing skipped."""
+        self.found = 0
+        self.skipped = 0
+        self._lock = threading.Lock()
+
+    def add(self, facts: int) -> None:
+        """Count the facts of one decomposed chunk."""
+        with self._lock:
+            self.found += facts
+
+    def skip_if_reached(self, limit: int) -> bool:
+        """Count a skipped chunk and return True when ``limit`` facts were already found."""
+        with self._lock:
+            if self.found < limit:
+                return False
+            self.skipped += 1
+            return True
+
+
 @dataclass
 class RunResources:
     """What one run shares across nodes."""
@@ -39,6 +66,7 @@ class RunResources:
     retriever: Retriever
     budget: SearchBudget
     mode: Mode
+    facts: FactTally = field(default_factory=FactTally)
 
 
 def retriever_kind(context: Context, has_documents: bool) -> str:
@@ -81,8 +109,13 @@ def build_resources(context: Context, documents: list[Document]) -> RunResources
     else:
         retriever = build_retriever(kind, **options)
     retriever.check_available()
+    engines = resolve_engines(context)
+    if context.cache:
+        from triqua.cache import apply_cache
+
+        engines, retriever = apply_cache(context, engines, retriever)
     return RunResources(
-        engines=resolve_engines(context),
+        engines=engines,
         retriever=retriever,
         budget=SearchBudget(context.max_searches),
         mode=mode_of(kind),
@@ -99,9 +132,19 @@ def register(run_id: str, resources: RunResources) -> None:
 
 
 def resources_for(
-    run_id: str, context: Context, documents: list[Document] | None = None
+    run_id: str,
+    context: Context,
+    documents: list[Document] | None = None,
+    *,
+    mode: str | None = None,
 ) -> RunResources:
     """The run's resources, rebuilding them when the run resumes in a new process.
+
+    Args:
+        run_id: The run.
+        context: The run's settings.
+        documents: The run's supplied documents, when they are at hand.
+        mode: The run's evidence mode, so a rebuild never silently changes it.
 
     Raises:
         ValueError: when they must be rebuilt but the run's documents are not at hand.
@@ -110,9 +153,10 @@ def resources_for(
         found = _RUNS.get(run_id)
     if found is not None:
         return found
-    if documents is None and retriever_kind(context, False) in ("supplied", "auto"):
+    if documents is None and mode == Mode.SUPPLIED_CONTEXT.value:
         raise ValueError(
-            f"run {run_id} has no resources in this process; resume it through triqua.check"
+            f"run {run_id}: its supplied documents are not loaded in this process; "
+            "resume it with triqua.check(resume=...) or `triqua check --resume`"
         )
     built = build_resources(context, documents or [])
     register(run_id, built)

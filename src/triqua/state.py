@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
+from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
 
 from triqua.schema import (
     ClaimRecord,
@@ -37,12 +38,13 @@ class RoleUsage(BaseModel):
 
 
 class InputState(TypedDict, total=False):
-    """What a caller gives: the text, optionally a question, documents and spec overrides."""
+    """What a caller gives: the text, optionally a question, documents, spec overrides, run id."""
 
     text: str
     question: str | None
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
+    run_id: str
 
 
 class OutputState(TypedDict):
@@ -79,6 +81,7 @@ class ChunkTask(TypedDict):
     previous_chunk: str | None
     question: str | None
     chunked: bool
+    mode: str
 
 
 Route = Literal["simple", "complex"]
@@ -93,6 +96,7 @@ class FactTask(TypedDict):
     complexity: dict[str, float | int | bool]
     question: str | None
     spec_hash: str
+    mode: str
 
 
 class FactState(TypedDict, total=False):
@@ -104,6 +108,7 @@ class FactState(TypedDict, total=False):
     complexity: dict[str, float | int | bool]
     question: str | None
     spec_hash: str
+    mode: str
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]

@@ -2,21 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
+from langgraph.errors import NodeError
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import RetryPolicy
+from langgraph.types import Command, RetryPolicy
 
 from triqua.context import Context
 from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
-from triqua.nodes.verify import verify
+from triqua.nodes.verify import settle, verify
+from triqua.schema import Status, Verdict
 from triqua.state import FactOutput, FactState, FactTask
 
 #: Node-level retries for unexpected errors (engines already retry their own calls).
 NODE_RETRY = RetryPolicy(max_attempts=2, initial_interval=0.2)
+
+
+def node_failed(state: FactState, error: NodeError) -> Command[Literal["verify", "record"]]:
+    """Record a node's failure once its retries are spent, so one fact never ends the run.
+
+    A failed retrieval leaves the fact without evidence; a failed verification or
+    re-verification leaves it insufficient with the error on its verdict.
+    """
+    message = f"{error.node} failed: {type(error.error).__name__}: {error.error}"
+    if error.node == "retrieve":
+        update = {"evidence": [], "retrieval_errors": [message], "round": 0, "rounds": []}
+        return Command(update=update, goto="verify")
+    if error.node == "verify":
+        failed = Verdict(status=Status.INSUFFICIENT, error=message)
+        verdict = settle(state["fact"], failed, state.get("evidence", []))
+        return Command(update={"verdict": verdict}, goto="record")
+    errors = [*state.get("retrieval_errors", []), message]
+    return Command(update={"stop_reason": message, "retrieval_errors": errors}, goto="record")
 
 
 def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
@@ -24,9 +44,10 @@ def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, A
     builder = StateGraph(
         FactState, context_schema=Context, input_schema=FactTask, output_schema=FactOutput
     )
-    builder.add_node("retrieve", retrieve, retry_policy=NODE_RETRY)
-    builder.add_node("verify", verify, retry_policy=NODE_RETRY)
-    builder.add_node("reverify", reverify, retry_policy=NODE_RETRY)
+    builder.set_node_defaults(retry_policy=NODE_RETRY)
+    builder.add_node("retrieve", retrieve, error_handler=node_failed)
+    builder.add_node("verify", verify, error_handler=node_failed)
+    builder.add_node("reverify", reverify, error_handler=node_failed)
     builder.add_node("record", record)
     builder.add_edge(START, "retrieve")
     builder.add_edge("retrieve", "verify")

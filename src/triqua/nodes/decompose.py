@@ -28,6 +28,7 @@ def fan_out_chunks(state: State) -> list[Send] | str:
                 previous_chunk=chunks[i - 1].text if i > 0 else None,
                 question=state.get("question"),
                 chunked=chunked,
+                mode=state["spec"].mode.value,
             ),
         )
         for i, chunk in enumerate(chunks)
@@ -37,14 +38,19 @@ def fan_out_chunks(state: State) -> list[Send] | str:
 def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     """Decompose one chunk into facts; a failure is recorded and the run goes on."""
     context = context_of(runtime)
-    engines = resources_for(task["run_id"], context).engines
+    resources = resources_for(task["run_id"], context, mode=task.get("mode"))
+    engines = resources.engines
     chunk = task["chunk"]
+    if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop
+        emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
+        return {}
     result = engines.decomposer.decompose(
         chunk,
         previous_chunk=task["previous_chunk"],
         question=task["question"],
         chunked=task["chunked"],
     )
+    resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {
         "facts": result.facts,

@@ -7,16 +7,17 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.metrics import label_units
 from triqua.nodes.common import context_of, emit
 from triqua.resources import resources_for
-from triqua.schema import ClaimRecord, Revisions, Usage
+from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
 
 
 def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context)
+    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
     fact, verdict = state["fact"], state["verdict"]
     errors = [e for e in state.get("retrieval_errors", []) if e]
     if errors and verdict.status.value != "supported":
@@ -44,5 +45,15 @@ def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         ),
         spec_hash=state["spec_hash"],
     )
-    emit("fact_verified", fact=fact.id, claim=claim.claim_text, status=verdict.status.value)
+    # Checkable units and supported ones, so stream consumers can show a running score.
+    labelled = [s for _, s in label_units(fact, verdict) if s is not Status.NOT_CHECKABLE]
+    emit(
+        "fact_verified",
+        fact=fact.id,
+        claim=claim.claim_text,
+        status=verdict.status.value,
+        wrong_components=list(verdict.wrong_components),
+        units=len(labelled),
+        supported_units=sum(s is Status.SUPPORTED for s in labelled),
+    )
     return {"records": [claim]}

@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.nodes.common import context_of
 from triqua.resources import RunResources, resources_for
-from triqua.schema import Evidence, Mode, Usage
+from triqua.schema import Evidence, Fact, Mode, Usage
 from triqua.state import FactState, RoleUsage
 
 BUDGET_SPENT = "search budget spent"
@@ -32,7 +32,7 @@ def search(resources: RunResources, query: str, k: int) -> tuple[list[Evidence],
     if resources.mode is Mode.CLOSED_BOOK:
         return [], None, Usage()
     result = resources.retriever.search(query, k, budget=resources.budget)
-    usage = Usage(search_calls=1 if result.searched else 0)
+    usage = Usage(search_calls=1 if result.searched and not result.cached else 0)
     error = result.error
     if not result.searched and error is None:
         error = BUDGET_SPENT
@@ -42,9 +42,12 @@ def search(resources: RunResources, query: str, k: int) -> tuple[list[Evidence],
 def retrieve(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """First retrieval for a fact, with its full query string."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context)
-    evidence, error, usage = search(resources, state["fact"].query(), context.max_results)
+    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    # A fact edited in Studio or over REST arrives as a plain dict: make it a Fact again.
+    fact = Fact.model_validate(state["fact"])
+    evidence, error, usage = search(resources, fact.query(), context.max_results)
     return {
+        "fact": fact,
         "evidence": evidence,
         "retrieval_errors": [error] if error else [],
         "usage": usage,

@@ -34,7 +34,7 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
         return "record"
     if state.get("round", 0) >= context.reverify_rounds or state.get("stop_reason"):
         return "record"
-    resources = resources_for(state["run_id"], context)
+    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
     if resources.mode is Mode.CLOSED_BOOK or not pending_units(state):
         return "record"
     if resources.retriever.uses_budget and resources.budget.exhausted:
@@ -45,7 +45,7 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
 def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context)
+    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
@@ -82,9 +82,11 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
     merged_units = [updated.get(u.unit, u) for u in state["verdict"].unit_verdicts]
+    # Every unit the earlier verdict left insufficient (all of them when its call failed) was
+    # judged again, so the earlier error no longer applies; this round's error (if any) does.
     merged = settle(
         fact,
-        state["verdict"].model_copy(update={"unit_verdicts": merged_units}),
+        state["verdict"].model_copy(update={"unit_verdicts": merged_units, "error": fresh.error}),
         evidence,
     )
     record = ReverifyRound(

@@ -10,6 +10,7 @@ from langgraph.types import Send
 
 from triqua.context import Context
 from triqua.nodes.common import context_of, emit
+from triqua.resources import resources_for
 from triqua.schema import Fact
 from triqua.state import FactTask, Route, State
 
@@ -80,10 +81,13 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         key=lambda f: (f.chunk_index, f.span.start if f.span else 0),
     )
     update: dict[str, Any] = {}
-    if len(facts) > context.max_facts:
+    skipped = resources_for(state["run_id"], context, mode=state["spec"].mode.value).facts.skipped
+    if len(facts) > context.max_facts or skipped:
+        chunks = len(state.get("chunks", []))
         update["errors"] = [
-            f"{len(facts) - context.max_facts} facts beyond max_facts={context.max_facts} "
-            "were not verified"
+            f"stopped at max_facts={context.max_facts}: "
+            f"{max(0, len(facts) - context.max_facts)} more facts found were not verified and "
+            f"{skipped} of {chunks} chunks were not decomposed"
         ]
         facts = facts[: context.max_facts]
     tasks = []
@@ -98,6 +102,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 complexity=features,
                 question=state.get("question"),
                 spec_hash=state["spec"].hash,
+                mode=state["spec"].mode.value,
             )
         )
     emit("facts_found", facts=len(tasks))

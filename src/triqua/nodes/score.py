@@ -10,7 +10,6 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.metrics import score_facts
 from triqua.nodes.common import context_of, emit
-from triqua.resources import release
 from triqua.schema import Report, Usage, sha256_text
 from triqua.state import RoleUsage, State
 
@@ -60,6 +59,5 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         errors=list(state.get("errors", [])),
         notes=notes,
     )
-    release(state["run_id"])
     emit("scored", score=scores.triqua_score, facts=len(records))
     return {"report": report}

@@ -102,7 +102,7 @@ def settle(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdic
 def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Judge the fact once: whole-fact on the simple route, per unit on the complex route."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context)
+    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
     result = resources.engines.judge.verify(

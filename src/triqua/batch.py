@@ -1,0 +1,288 @@
+"""Batch checks: many responses from a JSONL file, bounded concurrency, resumable output.
+
+Input: one JSON object per line with ``id``, ``text``, optional ``question`` and optional
+``evidence`` (a list whose items are a text string or ``{"path": FILE}``; relative paths
+resolve against the input file's folder). Output: one JSON report per line, ``{"id": …,
+**report}``, flushed as each check finishes (so in completion order). On a rerun, ids
+already in the output file are skipped, so an interrupted batch resumes where it stopped.
+A malformed line or a failed check is reported with its line number and left out of the
+output (a rerun retries it); nothing else is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from langchain_core.language_models import BaseChatModel
+from rich.console import Console
+from rich.table import Table
+
+from triqua.api import acheck, make_context
+from triqua.context import Context
+from triqua.render import fmt_score
+from triqua.schema import Document, Report, Status, Usage
+from triqua.tools.documents import load_documents
+
+__all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
+
+
+@dataclass(frozen=True)
+class BatchItem:
+    """One response to check, as read from the input file."""
+
+    line: int
+    id: str | int
+    text: str
+    question: str | None = None
+    evidence: tuple[str | Path, ...] | None = None
+
+
+@dataclass
+class BatchSummary:
+    """Outcome of a batch: what was checked, skipped and lost, scores and costs."""
+
+    checked: int = 0
+    already_done: int = 0
+    problems: list[str] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    undefined: int = 0
+    by_status: Counter[str] = field(default_factory=Counter)
+    usage: Usage = field(default_factory=Usage)
+    seconds: float = 0.0
+
+    @property
+    def mean_score(self) -> float | None:
+        """Mean TriQuaScore over the reports whose score is defined."""
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    def add(self, report: Report) -> None:
+        """Count one finished report."""
+        self.checked += 1
+        if report.score is None:
+            self.undefined += 1
+        else:
+            self.scores.append(report.score)
+        self.by_status.update(r.verdict.status.value for r in report.records)
+        self.usage = self.usage + report.usage
+
+    def table(self) -> Table:
+        """The summary as a rich table."""
+        table = Table(title="triqua batch", show_header=False)
+        table.add_column("", style="bold")
+        table.add_column("")
+        table.add_row("checked", str(self.checked))
+        table.add_row("already in output", str(self.already_done))
+        table.add_row("lines with problems", str(len(self.problems)))
+        table.add_row("mean TriQuaScore", fmt_score(self.mean_score))
+        table.add_row("undefined scores", str(self.undefined))
+        for status in Status:
+            table.add_row(f"facts {status.value}", str(self.by_status[status.value]))
+        tokens = f"{self.usage.input_tokens:,} in / {self.usage.output_tokens:,} out"
+        if self.usage.tokens_estimated:
+            tokens += " (estimated)"
+        table.add_row("model calls", f"{self.usage.model_calls:,}")
+        table.add_row("searches", f"{self.usage.search_calls:,}")
+        table.add_row("tokens", tokens)
+        table.add_row("time", f"{self.seconds:.1f} s")
+        return table
+
+
+def _item(line: int, raw: str, base: Path) -> BatchItem:
+    """Parse one input line; ``ValueError`` says what is wrong with it."""
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"invalid JSON ({exc.msg})") from None
+    if not isinstance(obj, dict):
+        raise ValueError("expected a JSON object")
+    ident = obj.get("id")
+    if isinstance(ident, bool) or not isinstance(ident, str | int) or ident == "":
+        raise ValueError("missing 'id' (a string or an integer)")
+    text = obj.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("missing 'text' (a non-empty string)")
+    question = obj.get("question")
+    if question is not None and not isinstance(question, str):
+        raise ValueError("'question' must be a string")
+    evidence = obj.get("evidence")
+    if evidence is None:
+        return BatchItem(line, ident, text, question)
+    if not isinstance(evidence, list):
+        raise ValueError("'evidence' must be a list of texts or {\"path\": …} objects")
+    items: list[str | Path] = []
+    for index, entry in enumerate(evidence, start=1):
+        if isinstance(entry, str):
+            items.append(entry)
+        elif isinstance(entry, dict) and isinstance(entry.get("path"), str):
+            path = Path(entry["path"]).expanduser()
+            items.append(path if path.is_absolute() else base / path)
+        else:
+            raise ValueError(f'evidence {index}: expected a text or {{"path": …}}')
+    return BatchItem(line, ident, text, question, tuple(items))
+
+
+def read_items(path: Path, problem: Callable[[str], None]) -> Iterator[BatchItem]:
+    """Yield the input's items lazily; each malformed line is passed to ``problem``, skipped."""
+    base = path.parent
+    seen: set[str] = set()
+    with path.open("rb") as handle:
+        for number, data in enumerate(handle, start=1):
+            try:
+                raw = data.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                problem(f"{path}:{number}: not valid UTF-8 (byte {exc.start})")
+                continue
+            if not raw.strip():
+                continue
+            try:
+                item = _item(number, raw, base)
+            except ValueError as exc:
+                problem(f"{path}:{number}: {exc}")
+                continue
+            if str(item.id) in seen:
+                problem(f"{path}:{number}: duplicate id {item.id!r}")
+                continue
+            seen.add(str(item.id))
+            yield item
+
+
+def completed_ids(output: Path) -> set[str]:
+    """Ids already written to ``output``; a torn last line (no newline) is cut off first.
+
+    A torn line is what an interrupted write leaves; its check is redone on resume.
+    """
+    if not output.exists():
+        return set()
+    data = output.read_bytes()
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        with output.open("r+b") as handle:
+            handle.truncate(cut)
+        data = data[:cut]
+    done: set[str] = set()
+    for raw in data.decode("utf-8", errors="replace").splitlines():
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict) and "id" in obj:
+            done.add(str(obj["id"]))
+    return done
+
+
+def _documents(item: BatchItem) -> list[Document] | None:
+    """The item's evidence as documents (files are read now, so errors carry its line)."""
+    if item.evidence is None:
+        return None
+    documents: list[Document] = []
+    for index, entry in enumerate(item.evidence, start=1):
+        if isinstance(entry, Path):
+            documents.extend(load_documents([entry]))
+        else:
+            documents.append(Document(text=entry, source=f"evidence {index}"))
+    return documents
+
+
+async def _run(
+    items: Iterator[BatchItem],
+    sink: TextIO,
+    context: Context,
+    concurrency: int,
+    summary: BatchSummary,
+    where: Path,
+    problem: Callable[[str], None],
+) -> None:
+    """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
+
+    async def worker() -> None:
+        for item in items:  # workers share the iterator; next() never awaits
+            try:
+                documents = _documents(item)
+                report = await acheck(
+                    item.text, question=item.question, documents=documents, context=context
+                )
+            except Exception as exc:  # a failed check is reported; the batch goes on
+                why = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+                problem(f"{where}:{item.line}: id {item.id!r}: {why}")
+                continue
+            line = json.dumps({"id": item.id, **report.model_dump(mode="json")})
+            sink.write(line + "\n")
+            sink.flush()
+            summary.add(report)
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+
+def run_batch(
+    input_path: str | Path,
+    output: str | Path | TextIO | None = None,
+    *,
+    concurrency: int = 4,
+    resume: bool = True,
+    console: Console | None = None,
+    quiet: bool = False,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    **settings: Any,
+) -> BatchSummary:
+    """Check every response of a JSONL file and write one report per line.
+
+    Args:
+        input_path: JSONL input (``id``, ``text``, optional ``question`` and ``evidence``).
+        output: Output file (appended to when resuming), an open text stream, or ``None``
+            for stdout.
+        concurrency: Checks running at once.
+        resume: Skip ids already in the output file; ``False`` starts the file afresh.
+        console: Where problems and the summary table go (default: stderr).
+        quiet: Print nothing (the summary is still returned).
+        context: Base settings of every check; ``settings`` override its fields.
+        model: Chat model (name or instance) for every role; unset: the offline engine.
+        **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
+
+    Raises:
+        ValueError: on bad settings or an unreadable input file.
+    """
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be >= 1, got {concurrency}")
+    source = Path(input_path)
+    if not source.is_file():
+        raise ValueError(f"{source}: no such file")
+    ctx = make_context(context, model=model, **settings)
+    out = console or Console(stderr=True)
+    summary = BatchSummary()
+    began = time.perf_counter()
+
+    def problem(message: str) -> None:
+        summary.problems.append(message)
+        if not quiet:
+            out.print(message, markup=False, highlight=False, soft_wrap=True)
+
+    done: set[str] = set()
+    if isinstance(output, str | Path) and resume:
+        done = completed_ids(Path(output))
+
+    def pending() -> Iterator[BatchItem]:
+        for item in read_items(source, problem):
+            if str(item.id) in done:
+                summary.already_done += 1
+                continue
+            yield item
+
+    if isinstance(output, str | Path):
+        with Path(output).open("a" if resume else "w", encoding="utf-8") as handle:
+            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, problem))
+    else:
+        stream = output if output is not None else sys.stdout
+        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, problem))
+    summary.seconds = time.perf_counter() - began
+    if not quiet:
+        out.print(summary.table())
+    return summary

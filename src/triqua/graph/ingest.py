@@ -1,0 +1,91 @@
+"""The ingest graph: seed a Chroma collection from files, so Studio can check against it.
+
+It wraps :func:`triqua.tools.ingest.ingest_paths` and reads the store location from the same
+``Context`` as the check graph (``collection``, ``chroma_path``, ``chroma_url``), so one set
+of Studio settings serves both graphs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import Runtime
+from typing_extensions import TypedDict
+
+from triqua.context import Context
+from triqua.nodes.common import context_of, emit
+from triqua.tools.ingest import DEFAULT_CHUNK_SIZE, FileOutcome, ingest_paths, list_collections
+
+#: Collection used when neither the input nor the context names one.
+DEFAULT_COLLECTION = "triqua-studio"
+
+
+class IngestInput(TypedDict, total=False):
+    """Files or folders to ingest (relative paths resolve against the server's directory)."""
+
+    paths: list[str]
+    collection: str | None
+    chunk_size: int
+    chunk_overlap: int
+
+
+class IngestOutput(TypedDict):
+    """What ingestion did, and the collections now in the store."""
+
+    summary: dict[str, Any]
+    collections: list[dict[str, Any]]
+
+
+class IngestState(IngestInput, IngestOutput, total=False):
+    """The ingest graph's state: its input and its output."""
+
+
+def _progress(outcome: FileOutcome, done: int, total: int) -> None:
+    emit("file_ingested", path=outcome.path, status=outcome.status, done=done, total=total)
+
+
+def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Ingest the given paths into the collection and list the store's collections."""
+    context = context_of(runtime)
+    paths = state.get("paths") or []
+    if not paths:
+        raise ValueError("ingest: give 'paths', e.g. [\"studio/corpus\"]")
+    collection = state.get("collection") or context.collection or DEFAULT_COLLECTION
+    summary = ingest_paths(
+        [Path(p).expanduser().resolve() for p in paths],
+        collection,
+        chunk_size=state.get("chunk_size") or DEFAULT_CHUNK_SIZE,
+        chunk_overlap=state.get("chunk_overlap") or 0,
+        path=context.chroma_path,
+        url=context.chroma_url,
+        progress=_progress,
+    )
+    found = list_collections(path=context.chroma_path, url=context.chroma_url)
+    return {
+        "summary": {
+            **asdict(summary),
+            "chunks_added": summary.chunks_added,
+            "problems": summary.problems,
+            "text": str(summary),
+        },
+        "collections": [{"name": name, "chunks": count} for name, count in found],
+    }
+
+
+def build_ingest_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the ingest graph; ``compile_kwargs`` go to ``compile``."""
+    builder = StateGraph(
+        IngestState, context_schema=Context, input_schema=IngestInput, output_schema=IngestOutput
+    )
+    builder.add_node("ingest", ingest)
+    builder.add_edge(START, "ingest")
+    builder.add_edge("ingest", END)
+    return builder.compile(name="triqua_ingest", **compile_kwargs)
+
+
+#: The compiled ingest graph served by ``langgraph.json``.
+graph = build_ingest_graph()

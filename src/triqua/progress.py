@@ -1,0 +1,178 @@
+"""Progress of a running check, from the graph's custom stream events.
+
+The graph emits ``chunk_decomposed``, ``facts_found``, ``fact_verified`` (from the per-fact
+subgraph) and ``scored``. :class:`ProgressTracker` folds them into counts and a running
+score; :func:`astream_check` yields them with the final report; :func:`run_with_progress`
+draws a rich progress bar on stderr when that is a terminal and the text is long, and stays
+silent otherwise, so piped output is never mixed with progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from triqua.api import graph_input, make_context, run_config
+from triqua.context import Context
+from triqua.nodes.split import split_text
+from triqua.render import fmt_score
+from triqua.schema import Document, Report
+
+__all__ = ["ProgressTracker", "astream_check", "run_with_progress", "wants_progress"]
+
+#: Texts with more chunks than this get a progress bar.
+MIN_CHUNKS = 3
+
+
+@dataclass
+class ProgressTracker:
+    """Counts and a running score folded from a check's stream events."""
+
+    chunks_total: int = 0
+    chunks_done: int = 0
+    facts_total: int | None = None
+    facts_done: int = 0
+    units: int = 0
+    supported_units: int = 0
+    by_status: Counter[str] = field(default_factory=Counter)
+    score: float | None = None
+    finished: bool = False
+
+    def update(self, event: dict[str, Any]) -> None:
+        """Fold one custom stream event into the counts."""
+        name = event.get("event")
+        if name == "chunk_decomposed":
+            self.chunks_done += 1
+        elif name == "facts_found":
+            self.facts_total = int(event.get("facts", 0))
+        elif name == "fact_verified":
+            self.facts_done += 1
+            self.by_status[str(event.get("status"))] += 1
+            self.units += int(event.get("units", 0))
+            self.supported_units += int(event.get("supported_units", 0))
+        elif name == "scored":
+            self.score = event.get("score")
+            self.finished = True
+
+    @property
+    def score_so_far(self) -> float | None:
+        """Supported units over checked units so far (before dedup); ``None`` before any."""
+        return self.supported_units / self.units if self.units else None
+
+    def describe(self) -> str:
+        """One line: the running score (the final one once scored) and counts per status."""
+        score = self.score if self.finished else self.score_so_far
+        label = "TriQuaScore" if self.finished else "score so far"
+        counts = ", ".join(f"{n} {status}" for status, n in sorted(self.by_status.items()))
+        return f"{label} {fmt_score(score)}" + (f" · {counts}" if counts else "")
+
+
+async def astream_check(
+    text: str,
+    *,
+    question: str | None = None,
+    documents: Sequence[Document | str | dict[str, Any]] | None = None,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    spec_overrides: dict[str, Any] | None = None,
+    **settings: Any,
+) -> AsyncIterator[dict[str, Any] | Report]:
+    """Check ``text``, yielding each custom stream event (a dict) and then the ``Report``.
+
+    Arguments are those of :func:`triqua.acheck`. Events come from the main graph and from
+    every fact's verification subgraph (``subgraphs=True``).
+    """
+    from triqua.graph.main import build_graph
+
+    ctx = make_context(context, model=model, **settings)
+    state = graph_input(text, question, documents, spec_overrides)
+    state["run_id"] = uuid.uuid4().hex
+    report: Report | None = None
+    async for namespace, mode, chunk in build_graph().astream(
+        state,
+        config=run_config(ctx),
+        context=ctx,
+        stream_mode=["custom", "values"],
+        subgraphs=True,
+    ):
+        if mode == "custom" and isinstance(chunk, dict):
+            yield chunk
+        elif not namespace and isinstance(chunk, dict) and "report" in chunk:
+            report = chunk["report"]
+    if report is None:
+        raise RuntimeError("the check graph finished without a report")
+    yield report
+
+
+def wants_progress(text: str, context: Context, console: Console, *, quiet: bool) -> bool:
+    """True when a bar helps: not quiet, the console is a terminal and the text is long."""
+    if quiet or not console.is_terminal:
+        return False
+    return len(split_text(text, context.chunk_size)) >= MIN_CHUNKS
+
+
+async def _with_bar(
+    text: str, console: Console, context: Context, check_kwargs: dict[str, Any]
+) -> Report:
+    tracker = ProgressTracker(chunks_total=len(split_text(text, context.chunk_size)))
+    columns = (
+        TextColumn("{task.description:<10}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[status]}"),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        chunks = bar.add_task("decompose", total=tracker.chunks_total, status="")
+        facts = bar.add_task("verify", total=None, status="")
+        async for item in astream_check(text, context=context, **check_kwargs):
+            if isinstance(item, Report):
+                return item
+            tracker.update(item)
+            bar.update(chunks, completed=tracker.chunks_done)
+            bar.update(
+                facts,
+                total=tracker.facts_total,
+                completed=tracker.facts_done,
+                status=tracker.describe(),
+            )
+    raise RuntimeError("the check stream ended without a report")
+
+
+def run_with_progress(
+    text: str,
+    *,
+    quiet: bool = False,
+    console: Console | None = None,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    **check_kwargs: Any,
+) -> Report:
+    """Check ``text`` like :func:`triqua.check`, with a progress bar on stderr when useful.
+
+    Args:
+        text: The text to check.
+        quiet: Never draw a bar.
+        console: Where the bar goes (default: stderr); no bar unless it is a terminal.
+        context: Base settings; ``check_kwargs`` that are ``Context`` fields override them.
+        model: Chat model (name or instance) for every role.
+        **check_kwargs: The other arguments of :func:`triqua.check` (``question``,
+            ``documents``, ``spec_overrides``) and ``Context`` fields.
+    """
+    from triqua.api import acheck
+
+    run_keys = ("question", "documents", "spec_overrides")
+    run_args = {key: check_kwargs.pop(key) for key in run_keys if key in check_kwargs}
+    ctx = make_context(context, model=model, **check_kwargs)
+    out = console or Console(stderr=True)
+    if not wants_progress(text, ctx, out, quiet=quiet):
+        return asyncio.run(acheck(text, context=ctx, **run_args))
+    return asyncio.run(_with_bar(text, out, ctx, run_args))

@@ -1,0 +1,190 @@
+"""Batch checks: JSONL in, one report per line out, malformed lines reported, resumable."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from triqua.batch import completed_ids, run_batch
+from triqua.cli import app
+from triqua.engines.factory import register_model
+from triqua.schema import Report, Usage
+from triqua.testing import fenced
+
+from .conftest import CURIE, FRANCE, PARIS, default_judgement
+
+FRANCE_DOC = "France had a population of 64.5 million in 2025, excluding overseas departments."
+CURIE_DOC = "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie."
+
+
+def _write(path: Path, rows: list[Any]) -> Path:
+    lines = [row if isinstance(row, str) else json.dumps(row) for row in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _reports(path: Path) -> dict[Any, dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert all(row.keys() >= {"id", "scores", "records"} for row in rows)
+    assert len({row["id"] for row in rows}) == len(rows)  # each id once
+    return {row["id"]: row for row in rows}
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    buffer = io.StringIO()
+    return Console(file=buffer, width=200), buffer
+
+
+GOOD = [
+    {"id": "france", "text": FRANCE, "evidence": [FRANCE_DOC]},
+    {"id": "curie", "text": CURIE, "question": "Who was Marie Curie?", "evidence": [CURIE_DOC]},
+    {"id": 3, "text": f"{PARIS} {CURIE}", "evidence": [CURIE_DOC, PARIS]},
+]
+
+
+def test_batch_writes_one_report_per_line_and_a_summary(tmp_path: Path, scripted: Any) -> None:
+    source = _write(tmp_path / "in.jsonl", GOOD)
+    out = tmp_path / "out.jsonl"
+    console, buffer = _console()
+    summary = run_batch(source, out, concurrency=2, console=console, model=scripted())
+    reports = _reports(out)
+    assert set(reports) == {"france", "curie", 3}
+    assert reports["france"]["scores"]["triqua_score"] == pytest.approx(2 / 3)
+    assert reports["curie"]["question"] == "Who was Marie Curie?"
+    assert Report.model_validate({k: v for k, v in reports[3].items() if k != "id"}).score == 1.0
+    assert summary.checked == 3 and summary.problems == []
+    assert summary.mean_score == pytest.approx((2 / 3 + 1 + 1) / 3)
+    assert summary.by_status == {"supported": 3, "contradicted": 1}
+    usage = [Usage.model_validate(r["usage"]) for r in reports.values()]
+    assert summary.usage == usage[0] + usage[1] + usage[2]
+    assert summary.usage.model_calls > 0 and summary.usage.search_calls == 4  # one per fact
+    table = buffer.getvalue()
+    assert "mean TriQuaScore" in table and "88.9%" in table and "model calls" in table
+
+
+def test_malformed_lines_are_reported_by_number_and_skipped(tmp_path: Path, scripted: Any) -> None:
+    rows: list[Any] = [
+        GOOD[0],
+        "{not json",
+        {"text": CURIE},
+        {"id": "no-text"},
+        {"id": "bad-path", "text": CURIE, "evidence": [{"path": "missing.txt"}]},
+        {"id": "bad-evidence", "text": CURIE, "evidence": "just a string"},
+        {"id": "france", "text": PARIS},
+        "",
+        GOOD[1],
+    ]
+    source = _write(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    console, buffer = _console()
+    summary = run_batch(source, out, console=console, model=scripted())
+    assert set(_reports(out)) == {"france", "curie"}
+    problems = sorted(summary.problems)
+    assert len(problems) == 6
+    expected = {
+        2: "invalid JSON",
+        3: "missing 'id'",
+        4: "missing 'text'",
+        5: "missing.txt: no such file",
+        6: "'evidence' must be a list",
+        7: "duplicate id 'france'",
+    }
+    for line, message in expected.items():
+        assert any(p.startswith(f"{source}:{line}: ") and message in p for p in problems), line
+    assert "in.jsonl:2: invalid JSON" in buffer.getvalue()
+
+
+def test_rerun_resumes_after_a_partial_output(tmp_path: Path, scripted: Any) -> None:
+    source = _write(tmp_path / "in.jsonl", GOOD)
+    out = tmp_path / "out.jsonl"
+    console, _ = _console()
+    run_batch(source, out, console=console, model=scripted())
+    first = out.read_text().splitlines()
+    kept = next(line for line in first if json.loads(line)["id"] == "curie")
+    out.write_text(kept + "\n" + '{"id": "france", "scores": {"triqua_sc')  # torn last write
+    model = scripted()
+    summary = run_batch(source, out, console=console, model=model)
+    assert summary.already_done == 1 and summary.checked == 2
+    reports = _reports(out)
+    assert set(reports) == {"france", "curie", 3}
+    assert out.read_text().splitlines()[0] == kept  # the finished line was left alone
+    checked = sorted(fenced(p, "TEXT") for t, p in model.calls if t == "ExtractedFacts")
+    assert checked == sorted([FRANCE, f"{PARIS} {CURIE}"])  # "curie" was not checked again
+    assert completed_ids(out) == {"france", "curie", "3"}
+
+
+def test_no_resume_starts_the_output_afresh(tmp_path: Path, scripted: Any) -> None:
+    source = _write(tmp_path / "in.jsonl", GOOD[:1])
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"id": "france"}\n{"id": "stale"}\n')
+    summary = run_batch(source, out, resume=False, quiet=True, model=scripted())
+    assert summary.checked == 1 and set(_reports(out)) == {"france"}
+
+
+def test_evidence_by_path_resolves_beside_the_input(tmp_path: Path, scripted: Any) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "curie.md").write_text(f"# Curie\n\n{CURIE_DOC}\n")
+    row = {"id": "p", "text": CURIE, "evidence": [{"path": "docs/curie.md"}, PARIS]}
+    source = _write(tmp_path / "in.jsonl", [row])
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(source, out, quiet=True, model=scripted())
+    assert summary.problems == []
+    (record,) = _reports(out)["p"]["records"]
+    assert record["verdict"]["status"] == "supported"
+    assert any(e["source"].endswith("docs/curie.md") for e in record["evidence"])
+
+
+def test_stdout_is_the_default_output(
+    tmp_path: Path, scripted: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _write(tmp_path / "in.jsonl", GOOD[1:2])
+    run_batch(source, quiet=True, model=scripted())
+    (line,) = capsys.readouterr().out.splitlines()
+    assert json.loads(line)["id"] == "curie"
+
+
+def test_checks_run_concurrently_up_to_the_bound(tmp_path: Path, scripted: Any) -> None:
+    running, peak, lock = [0], [0], threading.Lock()
+
+    def slow_judge(fact: str, prompt: str) -> dict[str, Any]:
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.2)
+        with lock:
+            running[0] -= 1
+        return default_judgement(fact, prompt)
+
+    rows = [{"id": i, "text": CURIE, "evidence": [CURIE_DOC]} for i in range(4)]
+    source = _write(tmp_path / "in.jsonl", rows)
+    summary = run_batch(
+        source, tmp_path / "out.jsonl", concurrency=2, quiet=True, model=scripted(slow_judge)
+    )
+    assert summary.checked == 4
+    assert peak[0] == 2
+
+
+def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no such file"):
+        run_batch(tmp_path / "absent.jsonl")
+    source = _write(tmp_path / "in.jsonl", GOOD[:1])
+    with pytest.raises(ValueError, match="concurrency must be >= 1"):
+        run_batch(source, concurrency=0)
+
+
+def test_batch_command_writes_output_and_exits_1_on_problems(tmp_path: Path, scripted: Any) -> None:
+    name = register_model("batch-cli", scripted())
+    source = _write(tmp_path / "in.jsonl", [GOOD[1], "{oops"])
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(app, ["batch", str(source), "-o", str(out), "-m", name])
+    assert result.exit_code == 1
+    assert set(_reports(out)) == {"curie"}
+    assert "in.jsonl:2: invalid JSON" in result.output

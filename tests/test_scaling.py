@@ -1,0 +1,114 @@
+"""Models behind an OpenAI-compatible endpoint (vLLM, llama.cpp server), via a local stub."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+import triqua
+from triqua.schema import Status
+
+from .conftest import CURIE, FRANCE, make_responder
+
+pytest.importorskip("langchain_openai", reason="pip install 'triqua[openai]'")
+
+DOCS = [
+    "France had a population of 64.5 million in 2025, excluding overseas departments.",
+    "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie.",
+]
+
+
+class _Endpoint(BaseHTTPRequestHandler):
+    """``POST /v1/chat/completions`` answered in OpenAI's format from the scripted responder.
+
+    ``ChatOpenAI.with_structured_output`` asks for a JSON-schema ``response_format`` (vLLM
+    and llama.cpp server support it), so the answer is that JSON as the message content.
+    """
+
+    requests: list[dict[str, Any]]
+    respond = staticmethod(make_responder())
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.requests.append(
+            {"path": self.path, "auth": self.headers.get("Authorization"), "body": body}
+        )
+        prompt = "\n\n".join(str(m.get("content") or "") for m in body["messages"])
+        schema = (body.get("response_format") or {}).get("json_schema") or {}
+        if "name" not in schema:
+            self.send_error(400, "expected a json_schema response_format")
+            return
+        answer = json.dumps(self.respond(schema["name"], prompt))
+        message = {"role": "assistant", "content": answer}
+        payload = json.dumps(
+            {
+                "id": "chatcmpl-stub",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
+            }
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep the test output clean."""
+
+
+@pytest.fixture
+def endpoint() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    requests: list[dict[str, Any]] = []
+    handler = type("Handler", (_Endpoint,), {"requests": requests})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_check_through_an_openai_compatible_endpoint(
+    endpoint: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base_url, requests = endpoint
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
+    report = triqua.check(
+        f"{FRANCE} {CURIE}", documents=DOCS, model="openai:stub-model", base_url=base_url
+    )
+    france, curie = report.records
+    assert france.verdict.status is Status.CONTRADICTED
+    assert france.verdict.wrong_components == ["(point in time, 2026)"]
+    assert curie.verdict.status is Status.SUPPORTED
+    assert report.engine == "ChatOpenAI:stub-model"
+    assert report.spec.models["verify"] == "ChatOpenAI:stub-model"
+    assert {r["path"] for r in requests} == {"/v1/chat/completions"}
+    assert {r["auth"] for r in requests} == {"Bearer sk-dummy"}
+    assert {r["body"]["model"] for r in requests} == {"stub-model"}
+    asked = {r["body"]["response_format"]["json_schema"]["name"] for r in requests}
+    assert asked == {"ExtractedFacts", "Judgement"}
+    assert report.usage.model_calls == len(requests)
+    assert report.usage.input_tokens == 100 * len(requests)  # the endpoint's own counts
+
+
+def test_environment_settings_select_the_endpoint(
+    endpoint: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base_url, requests = endpoint
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
+    monkeypatch.setenv("TRIQUA_MODEL", "openai:stub-model")
+    monkeypatch.setenv("TRIQUA_BASE_URL", base_url)
+    report = triqua.check(CURIE, documents=DOCS)
+    assert report.records[0].verdict.status is Status.SUPPORTED
+    assert requests and report.engine == "ChatOpenAI:stub-model"
