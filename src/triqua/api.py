@@ -1,19 +1,37 @@
-"""The Python API: ``check`` / ``acheck`` run the graph and return a ``Report``."""
+"""The Python API: ``check`` / ``acheck`` run the graph and return a ``Report``.
+
+A run can be saved in the run store (``store=``) and made durable (``durable=True``): every
+step is checkpointed in SQLite under the run id, so a run killed mid-way finishes later with
+``check(resume=run_id)`` without repeating the model calls and searches already made.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 import uuid
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import AsyncIterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
+from dataclasses import asdict, fields, replace
+from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
+from pydantic import BaseModel
 
 from triqua.context import Context
 from triqua.engines.factory import register_model
 from triqua.schema import Document, Report
+from triqua.store import RunStore, resolve_store
+from triqua.tools.paths import default_data_dir
+
+#: Checkpoint metadata keys: a durable run's settings and store, so a resume can reuse them.
+SETTINGS_KEY = "triqua_settings"
+STORE_KEY = "triqua_store"
 
 
 def make_context(
@@ -32,6 +50,17 @@ def make_context(
         base = replace(base, model=model)
     base.validate()
     return base
+
+
+def settings_of(context: Context) -> dict[str, Any]:
+    """A context as plain JSON-ready settings (saved with a run)."""
+    return asdict(context)
+
+
+def context_from_settings(settings: dict[str, Any]) -> Context:
+    """The context saved with a run (keys unknown to this version are dropped)."""
+    known = {f.name for f in fields(Context)}
+    return Context.from_mapping({k: v for k, v in settings.items() if k in known})
 
 
 def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
@@ -60,57 +89,252 @@ def graph_input(
     }
 
 
+def default_checkpoint_path() -> Path:
+    """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
+    return default_data_dir() / "checkpoints.sqlite"
+
+
+def _checkpoint_types() -> list[tuple[str, str]]:
+    """Models and enums of triqua's loaded modules: the only types restored from checkpoints.
+
+    Called after the graph is built, so every type its nodes can put in the state is loaded.
+    """
+    return [
+        (value.__module__, value.__name__)
+        for name, module in list(sys.modules.items())
+        if module is not None and (name == "triqua" or name.startswith("triqua."))
+        for value in list(vars(module).values())
+        if isinstance(value, type)
+        and value.__module__ == name
+        and issubclass(value, BaseModel | Enum)
+    ]
+
+
+@asynccontextmanager
+async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
+    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints."""
+    import aiosqlite
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    import triqua.graph.main  # noqa: F401 - loads every type the graph state can hold
+
+    file = Path(path).expanduser() if path else default_checkpoint_path()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
+    async with aiosqlite.connect(file) as conn:
+        yield AsyncSqliteSaver(conn, serde=serde)
+
+
+def _durable_config(context: Context, run_id: str, runs: RunStore | None) -> RunnableConfig:
+    config = run_config(context, run_id)
+    config["metadata"] = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
+    if runs is not None:
+        config["metadata"][STORE_KEY] = str(runs.path.resolve())
+    return config
+
+
+def _save(runs: RunStore | None, report: Report) -> None:
+    """Add the finished run's report to the store, once."""
+    if runs is not None and runs.latest_revision(report.run_id) is None:
+        runs.append_report(report)
+
+
+async def _invoke_durable(
+    graph: Any,
+    state: dict[str, Any] | None,
+    context: Context,
+    run_id: str,
+    runs: RunStore | None,
+) -> Report:
+    config = _durable_config(context, run_id, runs)
+    result = await graph.ainvoke(state, config=config, context=context, durability="sync")
+    report: Report = result["report"]
+    return report
+
+
+def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) -> None:
+    """Recreate a resumed run's engines, retriever and budget from its checkpointed state.
+
+    The budget is charged with the searches the run already made.
+    """
+    from triqua.nodes.prepare import coerce_documents
+    from triqua.resources import build_resources, register
+
+    try:
+        resources = build_resources(context, coerce_documents(values.get("documents")))
+    except ValueError as exc:
+        raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
+    spent = sum(e.usage.search_calls for e in values.get("usage_log", []) if e.role == "search")
+    for _ in range(spent):
+        resources.budget.try_spend()
+    register(run_id, resources)
+
+
+async def _resume(
+    run_id: str,
+    *,
+    context: Context | None,
+    model: str | BaseChatModel | None,
+    settings: dict[str, Any],
+    store: bool | str | Path | RunStore | None,
+    checkpoints: str | Path | None,
+) -> Report:
+    """Finish an interrupted durable run from its last checkpoint.
+
+    With ``store`` None, the run is saved where it was started (when it was saved at all).
+    """
+    from triqua.graph.main import build_graph
+    from triqua.nodes.prepare import coerce_documents
+
+    runs = resolve_store(store)
+    if runs is not None:
+        with suppress(KeyError):  # the store may not know it; the checkpoints may
+            run_id = runs.resolve(run_id)
+    async with open_checkpointer(checkpoints) as saver:
+        graph = build_graph(checkpointer=saver)
+        snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
+        if not snapshot.values:
+            if runs is not None and runs.latest_revision(run_id) is not None:
+                return runs.report(run_id)  # finished and saved: nothing left to do
+            raise ValueError(f"no interrupted run {run_id!r} to resume")
+        metadata: dict[str, Any] = dict(snapshot.metadata or {})
+        if store is None and metadata.get(STORE_KEY):
+            runs = RunStore(str(metadata[STORE_KEY]))
+        saved = json.loads(str(metadata.get(SETTINGS_KEY) or "{}"))
+        ctx = make_context(context or context_from_settings(saved), model=model, **settings)
+        values = snapshot.values
+        if runs is not None:
+            runs.start_run(
+                run_id,
+                text=values["text"],
+                question=values.get("question"),
+                settings=settings_of(ctx),
+                documents=coerce_documents(values.get("documents")),
+            )
+        if snapshot.next:
+            if "spec" in values:  # prepared: the run's resources exist only in its old process
+                _rebuild_resources(run_id, ctx, values)
+            report = await _invoke_durable(graph, None, ctx, run_id, runs)
+        else:
+            report = values["report"]
+        _save(runs, report)
+        if runs is not None:
+            await saver.adelete_thread(run_id)
+    return report
+
+
 async def acheck(
-    text: str,
+    text: str | None = None,
     *,
     question: str | None = None,
     documents: Sequence[Document | str | dict[str, Any]] | None = None,
     context: Context | None = None,
     model: str | BaseChatModel | None = None,
     spec_overrides: dict[str, Any] | None = None,
+    run_id: str | None = None,
+    store: bool | str | Path | RunStore | None = None,
+    durable: bool = False,
+    resume: str | None = None,
+    checkpoints: str | Path | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` asynchronously and return its report.
 
     Args:
-        text: The text to check.
+        text: The text to check (not needed with ``resume``).
         question: The question the text answers, used to resolve references.
         documents: Evidence documents (``Document``, text, or dicts) for supplied-context mode.
         context: Base settings; ``settings`` override individual fields.
         model: A 'provider:model' string or a chat model instance for every LLM role.
         spec_overrides: Fields of the ``FactualitySpec`` to set explicitly (e.g. authority).
-        **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``collection="demo"``.
+        run_id: The run's id (default: a new random id).
+        store: Where to save the run: a ``RunStore``, a path, True (the default store) or
+            False. None (default) follows ``$TRIQUA_STORE`` and saves nothing when it is unset.
+        durable: Checkpoint every step (SQLite) so that an interrupted run can be resumed.
+        resume: Finish the interrupted durable run with this id; its saved settings and
+            store apply, overridden by ``context``, ``model``, ``settings`` and ``store``.
+        checkpoints: The checkpoint file (default: ``$TRIQUA_HOME/checkpoints.sqlite``).
+        **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.graph.main import build_graph
+    from triqua.nodes.prepare import coerce_documents, validate_text
 
+    if resume is not None:
+        return await _resume(
+            resume,
+            context=context,
+            model=model,
+            settings=settings,
+            store=store,
+            checkpoints=checkpoints,
+        )
+    runs = resolve_store(store)
+    if text is None:
+        raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
     ctx = make_context(context, model=model, **settings)
-    graph = build_graph()
+    run_id = run_id or uuid.uuid4().hex
     state = graph_input(text, question, documents, spec_overrides)
-    state["run_id"] = uuid.uuid4().hex
-    result = await graph.ainvoke(state, config=run_config(ctx), context=ctx)
-    report: Report = result["report"]
+    state["run_id"] = run_id
+    if runs is not None:
+        validate_text(text, ctx)
+        runs.start_run(
+            run_id,
+            text=text,
+            question=question,
+            settings=settings_of(ctx),
+            documents=coerce_documents(list(documents or [])),
+        )
+    if not durable:
+        result = await build_graph().ainvoke(state, config=run_config(ctx), context=ctx)
+        report: Report = result["report"]
+        _save(runs, report)
+        return report
+    async with open_checkpointer(checkpoints) as saver:
+        graph = build_graph(checkpointer=saver)
+        if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
+            raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
+        report = await _invoke_durable(graph, state, ctx, run_id, runs)
+        _save(runs, report)
+        if runs is not None:  # the report is safe in the store: the checkpoints are spent
+            await saver.adelete_thread(run_id)
     return report
 
 
 def check(
-    text: str,
+    text: str | None = None,
     *,
     question: str | None = None,
     documents: Sequence[Document | str | dict[str, Any]] | None = None,
     context: Context | None = None,
     model: str | BaseChatModel | None = None,
     spec_overrides: dict[str, Any] | None = None,
+    run_id: str | None = None,
+    store: bool | str | Path | RunStore | None = None,
+    durable: bool = False,
+    resume: str | None = None,
+    checkpoints: str | Path | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
-    return asyncio.run(
-        acheck(
-            text,
-            question=question,
-            documents=documents,
-            context=context,
-            model=model,
-            spec_overrides=spec_overrides,
-            **settings,
+    # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default executor,
+    # whose default size (CPUs + 4) would cap the fan-out below ``max_concurrency``.
+    workers = settings.get("max_concurrency") or (context or Context()).max_concurrency
+    with asyncio.Runner() as runner:
+        runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=max(1, workers)))
+        return runner.run(
+            acheck(
+                text,
+                question=question,
+                documents=documents,
+                context=context,
+                model=model,
+                spec_overrides=spec_overrides,
+                run_id=run_id,
+                store=store,
+                durable=durable,
+                resume=resume,
+                checkpoints=checkpoints,
+                **settings,
+            )
         )
-    )

@@ -113,11 +113,22 @@ class Context:
     max_output_retries: int = field(
         default=2, metadata={"description": "Retries of a model call on malformed output."}
     )
+    retry_wait: float = field(
+        default=1.0,
+        metadata={
+            "description": "Seconds of back-off before the first retry of a model call; it "
+            "doubles each retry, plus up to as much random jitter."
+        },
+    )
     max_input_chars: int = field(
         default=2_000_000, metadata={"description": "Largest input text accepted, in characters."}
     )
     max_facts: int = field(
-        default=5_000, metadata={"description": "Most facts verified in one run."}
+        default_factory=lambda: _env_int("TRIQUA_MAX_FACTS", 5_000),
+        metadata={
+            "description": "Most facts verified in one run; decomposition stops once this "
+            "many are found."
+        },
     )
     as_of: str | None = field(
         default=None, metadata={"description": "ISO date the claims are judged at."}
@@ -127,6 +138,17 @@ class Context:
     )
     exclude_domains: list[str] = field(
         default_factory=list, metadata={"description": "Web search: never these domains."}
+    )
+    cache: bool = field(
+        default=True,
+        metadata={
+            "description": "Reuse earlier model answers and web searches for identical inputs "
+            "(False: always ask again)."
+        },
+    )
+    cache_path: str | None = field(
+        default=None,
+        metadata={"description": "SQLite file of the cache (default: user data/cache.sqlite)."},
     )
 
     def model_for(self, role: Literal["decompose", "verify", "refine"]) -> str | None:
@@ -140,7 +162,14 @@ class Context:
 
     def validate(self) -> None:
         """Raise ``ValueError`` with a clear message when a setting is out of range."""
-        for name in ("max_searches", "reverify_rounds", "delta", "max_qualifiers"):
+        for name in (
+            "max_searches",
+            "reverify_rounds",
+            "delta",
+            "max_qualifiers",
+            "max_output_retries",
+            "retry_wait",
+        ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
         for name in ("max_results", "max_concurrency", "max_input_chars", "max_facts"):

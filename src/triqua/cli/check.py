@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,13 +45,26 @@ def check(
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No notes on stderr.")] = False,
+    resume: Annotated[
+        str | None, typer.Option("--resume", metavar="RUN", help="Finish an interrupted run.")
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ask models and search engines again.")
+    ] = False,
+    store: Annotated[
+        Path | None, typer.Option("--store", help="Run store file (default: user data).")
+    ] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the run.")] = False,
 ) -> None:
     """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
     from triqua.api import check as run_check
+    from triqua.tools.base import RetrieverError
     from triqua.tools.documents import load_documents
 
-    body = read_input(text, file)
-    settings: dict[str, Any] = {}
+    if resume and (text is not None or file is not None):
+        raise fail("give TEXT or --resume RUN, not both")
+    body = None if resume else read_input(text, file)
+    settings: dict[str, Any] = {"cache": False} if no_cache else {}
     for name, value in {
         "retriever": retriever,
         "collection": collection,
@@ -60,11 +74,24 @@ def check(
     }.items():
         if value is not None:
             settings[name] = value
+    run_id = resume or uuid.uuid4().hex
     try:
         documents = load_documents(evidence) if evidence else None
-        report = run_check(body, question=question, documents=documents, model=model, **settings)
-    except (ValueError, OSError) as exc:
+        report = run_check(
+            body,
+            question=question,
+            documents=documents,
+            model=model,
+            run_id=run_id,
+            durable=True,
+            resume=resume,
+            store=False if no_store else (store or True),
+            **settings,
+        )
+    except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
+    except KeyboardInterrupt:
+        raise fail(f"interrupted: finish it with triqua check --resume {run_id}", 130) from None
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return

@@ -1,0 +1,148 @@
+"""``triqua runs``, ``show`` and ``regrade``: look at stored runs and grade them again."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from triqua.cli._common import fail
+from triqua.render import STYLE, fmt_score, print_report
+from triqua.schema import Report
+from triqua.store import RunStore
+
+StoreOption = Annotated[
+    Path | None, typer.Option("--store", help="Run store file (default: user data).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def _open(store: Path | None) -> RunStore:
+    try:
+        return RunStore(store)
+    except OSError as exc:
+        raise fail(f"cannot open the run store: {exc}") from exc
+
+
+def _message(exc: Exception) -> str:
+    """An exception's message without the quotes ``KeyError`` adds."""
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def runs(
+    limit: Annotated[int, typer.Option("--limit", "-n", help="Newest runs to list.")] = 20,
+    store: StoreOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List stored runs, newest first: id, time, score, facts, mode, engine."""
+    found = _open(store).runs(limit=limit)
+    if as_json:
+        payload = "[" + ",".join(r.model_dump_json() for r in found) + "]"
+        sys.stdout.write(payload + "\n")
+        return
+    if not found:
+        typer.echo("no runs stored yet", err=True)
+        return
+    table = Table()
+    for column in ("run", "time", "score", "facts", "mode", "engine", "revisions"):
+        table.add_column(column, no_wrap=column in ("run", "time"))
+    for run in found:
+        score = fmt_score(run.score) if run.revisions else "unfinished"
+        table.add_row(
+            run.run_id[:12],
+            run.created_at[:19].replace("T", " "),
+            score,
+            str(run.facts),
+            run.mode,
+            run.engine,
+            str(run.revisions),
+        )
+    Console().print(table)
+
+
+def history_table(report: Report) -> Table:
+    """One row per verdict revision of each fact: when, which judge, what it said."""
+    table = Table(show_lines=True, expand=True)
+    for column in ("#", "fact", "rev", "verdict", "judge", "wrong component", "time"):
+        table.add_column(column, no_wrap=column in ("#", "rev", "time"))
+    for record in report.records:
+        for verdict in [*record.history, record.verdict]:
+            table.add_row(
+                record.claim_id,
+                record.claim_text,
+                str(verdict.revision),
+                Text(verdict.status.value, style=STYLE[verdict.status]),
+                verdict.judge,
+                ", ".join(verdict.wrong_components),
+                verdict.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+            )
+    return table
+
+
+def show(
+    run_id: Annotated[str, typer.Argument(metavar="RUN", help="Run id or a unique prefix.")],
+    revision: Annotated[
+        int | None, typer.Option("--revision", "-r", help="Show this revision (default: latest).")
+    ] = None,
+    history: Annotated[
+        bool, typer.Option("--history", help="Every verdict revision of every fact.")
+    ] = False,
+    store: StoreOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
+    try:
+        report = _open(store).report(run_id, revision)
+    except KeyError as exc:
+        raise fail(_message(exc)) from exc
+    if as_json:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        return
+    console = Console()
+    if history:
+        console.print(history_table(report))
+        return
+    print_report(report, console)
+
+
+def regrade(
+    run_id: Annotated[str, typer.Argument(metavar="RUN", help="Run id or a unique prefix.")],
+    model: Annotated[
+        str | None, typer.Option("--model", "-m", help="Judge 'provider:model' (default: run's).")
+    ] = None,
+    retriever: Annotated[
+        str | None, typer.Option(help="Search with this retriever (implies --search-again).")
+    ] = None,
+    search_again: Annotated[
+        bool, typer.Option("--search-again", help="Search fresh evidence, not the stored.")
+    ] = False,
+    store: StoreOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
+    from triqua.regrade import regrade as run_regrade
+
+    opened = _open(store)
+    try:
+        report = run_regrade(
+            run_id, model=model, retriever=retriever, search_again=search_again, store=opened
+        )
+    except (KeyError, ValueError, OSError) as exc:
+        raise fail(_message(exc).splitlines()[0]) from exc
+    if as_json:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        return
+    typer.echo(f"run {report.run_id}: revision {opened.latest_revision(report.run_id)}", err=True)
+    print_report(report, Console())
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``runs``, ``show`` and ``regrade`` to the command."""
+    app.command()(runs)
+    app.command()(show)
+    app.command()(regrade)

@@ -1,0 +1,187 @@
+"""Re-grade a stored run: judge its facts again and append the new verdicts as a revision.
+
+The facts are not extracted again. Each fact is judged by the run's judge (or another one)
+on the stored evidence, or on fresh evidence when asked to search again, and normalised
+exactly as the verify node does (:func:`triqua.nodes.verify.settle`). The re-verify loop is
+not run again: reused evidence already holds what its rounds found, and a fresh search asks
+the fact's query and the queries its rounds asked. Re-grading never reads the cache: asking
+again is its purpose.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from triqua.api import context_from_settings, make_context
+from triqua.context import Context
+from triqua.engines.factory import Engines, resolve_engines
+from triqua.metrics import score_facts
+from triqua.nodes.prepare import AUTHORITY
+from triqua.nodes.retrieve import merge_evidence, search
+from triqua.nodes.score import usage_by_role
+from triqua.nodes.verify import settle
+from triqua.resources import RunResources, build_resources
+from triqua.schema import ClaimRecord, FactualitySpec, Mode, Report, Revisions, Usage
+from triqua.state import RoleUsage
+from triqua.store import RunStore, StoredRun
+
+__all__ = ["regrade"]
+
+
+def _queries(record: ClaimRecord) -> list[str]:
+    """The fact's own query, then the queries its re-verify rounds asked."""
+    queries = [record.fact.query()]
+    for round_ in record.rounds:
+        queries.extend(q for q in round_.queries if q not in queries)
+    return queries
+
+
+def _regrade_one(
+    record: ClaimRecord,
+    engines: Engines,
+    resources: RunResources | None,
+    mode: Mode,
+    context: Context,
+) -> tuple[ClaimRecord, list[RoleUsage], list[str]]:
+    """Judge one stored fact again; returns the new record, its usage and search errors."""
+    fact = record.fact
+    evidence, rounds, errors = list(record.evidence), record.rounds, []
+    search_usage = Usage()
+    if resources is not None:
+        evidence, rounds = [], []
+        for query in _queries(record):
+            found, error, usage = search(resources, query, context.max_results)
+            search_usage = search_usage + usage
+            evidence = merge_evidence(evidence, found)
+            if error:
+                errors.append(f"{fact.id}: {error}")
+    units = fact.units() if record.route == "complex" else None
+    judged = engines.judge.verify(fact, evidence, units=units, closed_book=mode is Mode.CLOSED_BOOK)
+    verdict = settle(fact, judged.verdict, evidence)
+    updated = record.model_copy(
+        update={
+            "evidence": evidence,
+            "verdict": verdict,
+            "history": [*record.history, record.verdict],
+            "rounds": rounds,
+            "usage": judged.usage + search_usage,
+            "revisions": Revisions(
+                extractor=record.revisions.extractor,
+                retriever=resources.retriever.revision if resources else record.revisions.retriever,
+                judge=verdict.judge or engines.judge.revision,
+            ),
+        }
+    )
+    log = [
+        RoleUsage(role="verify", usage=judged.usage),
+        RoleUsage(role="search", usage=search_usage),
+    ]
+    return updated, log, errors
+
+
+def _new_spec(
+    old: FactualitySpec, engines: Engines, resources: RunResources | None
+) -> FactualitySpec:
+    """The old contract with the new judge (and, after a fresh search, the new retriever)."""
+    update: dict[str, Any] = {"models": {**old.models, "verify": engines.judge.revision}}
+    if resources is not None:
+        update["retriever"] = resources.retriever.revision
+        if resources.mode is not old.mode:
+            update["mode"] = resources.mode
+            update["authority"] = AUTHORITY[resources.mode.value]
+    return FactualitySpec.model_validate({**old.model_dump(exclude={"hash"}), **update})
+
+
+def _engines_for(context: Context, stored: StoredRun) -> Engines:
+    try:
+        return resolve_engines(context)
+    except ValueError as exc:
+        raise ValueError(
+            f"cannot rebuild the judge of run {stored.run_id}: {exc}; pass model= (or --model)"
+        ) from exc
+
+
+def regrade(
+    run_id: str,
+    *,
+    model: str | BaseChatModel | None = None,
+    retriever: str | None = None,
+    search_again: bool = False,
+    documents: list[Any] | None = None,
+    store: RunStore | str | Path | None = None,
+    context: Context | None = None,
+    **settings: Any,
+) -> Report:
+    """Judge a stored run's facts again and append the verdicts as its next revision.
+
+    Args:
+        run_id: The run (or a unique prefix of its id).
+        model: The judge: a 'provider:model' string or a chat model instance; default: the
+            run's own model.
+        retriever: Search with this retriever instead of the run's (implies ``search_again``).
+        search_again: Search for fresh evidence instead of reusing the stored evidence.
+        documents: Documents for a fresh search with supplied context (default: the run's).
+        store: The run store (default: the user's).
+        context: Base settings (default: the run's stored settings).
+        **settings: ``Context`` fields to override.
+
+    Returns:
+        The new revision's report; its records carry the earlier verdicts as ``history``.
+    """
+    runs = store if isinstance(store, RunStore) else RunStore(store)
+    stored = runs.run(run_id)
+    previous = runs.report(stored.run_id)
+    base = context or context_from_settings(stored.settings)
+    if retriever is not None:
+        settings["retriever"] = retriever
+        search_again = True
+    ctx = replace(make_context(base, model=model, **settings), cache=False)
+    engines = _engines_for(ctx, stored)
+    resources = None
+    mode = previous.spec.mode
+    if search_again:
+        from triqua.nodes.prepare import coerce_documents
+
+        docs = coerce_documents(documents) if documents is not None else stored.documents
+        resources = build_resources(ctx, docs)
+        resources = replace(resources, engines=engines)
+        mode = resources.mode
+    with ThreadPoolExecutor(max_workers=ctx.max_concurrency) as pool:
+        results = list(
+            pool.map(lambda r: _regrade_one(r, engines, resources, mode, ctx), previous.records)
+        )
+    spec = _new_spec(previous.spec, engines, resources)
+    records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
+    log = [entry for _, entries, _ in results for entry in entries]
+    by_role = usage_by_role(log)
+    total = Usage()
+    for usage in by_role.values():
+        total = total + usage
+    report = Report(
+        run_id=stored.run_id,
+        input_hash=stored.input_hash,
+        question=stored.question,
+        engine="offline" if engines.offline else engines.judge.revision,
+        spec=spec,
+        scores=score_facts([(r.fact, r.verdict) for r in records]),
+        records=records,
+        usage=total,
+        usage_by_role=by_role,
+        reverify_trigger_rate=sum(1 for r in records if r.rounds) / len(records)
+        if records
+        else None,
+        failures=sum(1 for r in records if r.verdict.error),
+        errors=[error for _, _, errors in results for error in errors],
+        notes=[
+            f"Re-graded run {stored.run_id} (previous revision "
+            f"{runs.latest_revision(stored.run_id)}) "
+            + ("on freshly searched evidence." if search_again else "on its stored evidence.")
+        ],
+    )
+    revision = runs.append_report(report)
+    return runs.report(stored.run_id, revision)

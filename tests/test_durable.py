@@ -1,0 +1,141 @@
+"""Durable runs: checkpoints per run id, resumed after a real ``kill -9``."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import triqua
+from triqua.api import default_checkpoint_path
+from triqua.cli import app
+from triqua.store import RunStore
+from triqua.testing import fenced
+
+from .durable_child import BLOCKED, DOCS, SETTINGS, TEXT
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def finished_facts(run_id: str) -> int:
+    """Facts whose verification the checkpoint holds (writes to 'records' at the top level)."""
+    path = default_checkpoint_path()
+    if not path.exists():
+        return 0
+    with sqlite3.connect(path, timeout=5) as conn:
+        try:
+            row = conn.execute(
+                "SELECT COUNT(DISTINCT task_id) FROM writes WHERE thread_id = ? "
+                "AND checkpoint_ns = '' AND channel = 'records'",
+                (run_id,),
+            ).fetchone()
+        except sqlite3.OperationalError:  # tables not created yet
+            return 0
+    return int(row[0])
+
+
+def judged_facts(model: Any) -> list[str]:
+    return [fenced(prompt, "FACT") for tool, prompt in model.calls if tool == "Judgement"]
+
+
+@pytest.mark.slow
+def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_path: Path) -> None:
+    run_id = uuid.uuid4().hex
+    marker = tmp_path / "blocked"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.durable_child", run_id, str(marker)],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (marker.exists() and finished_facts(run_id) >= 2):
+            if child.poll() is not None:
+                output = child.stdout.read().decode() if child.stdout else ""
+                pytest.fail(f"child exited early ({child.returncode}): {output[-2000:]}")
+            if time.monotonic() > deadline:
+                pytest.fail("child never reached the blocked fact with the others finished")
+            time.sleep(0.1)
+        child.kill()  # SIGKILL: no clean-up of any kind
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -9
+    stored = RunStore()
+    assert stored.runs()[0].run_id == run_id
+    assert stored.runs()[0].revisions == 0  # started, never finished
+
+    model = scripted()
+    report = triqua.check(resume=run_id, model=model)
+
+    # Only the fact that was pending when the process died is judged again; the
+    # decomposition and the two finished verifications are not repeated.
+    assert [tool for tool, _ in model.calls] == ["Judgement"]
+    (judged,) = judged_facts(model)
+    assert BLOCKED in judged
+    assert report.run_id == run_id
+    assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]
+    fresh = triqua.check(TEXT, documents=DOCS, model=scripted(), **SETTINGS)
+    assert [r.verdict.status for r in report.records] == [r.verdict.status for r in fresh.records]
+    assert report.scores == fresh.scores
+    # The finished report is in the store and the spent checkpoints are gone.
+    assert stored.report(run_id).scores == report.scores
+    assert finished_facts(run_id) == 0
+
+
+def test_uninterrupted_durable_run_is_stored_and_checkpoints_cleared(scripted: Any) -> None:
+    report = triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True, store=True)
+    assert RunStore().report(report.run_id).scores == report.scores
+    assert finished_facts(report.run_id) == 0
+    # Resuming a finished, stored run gives its report back without any model call.
+    model = scripted()
+    again = triqua.check(resume=report.run_id[:8], model=model, store=True)
+    assert again.scores == report.scores and model.calls == []
+
+
+def test_finished_run_without_store_resumes_from_its_checkpoint(scripted: Any) -> None:
+    report = triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True)
+    assert not RunStore().runs()
+    model = scripted()
+    again = triqua.check(resume=report.run_id, model=model)
+    assert isinstance(again, triqua.Report)  # restored as triqua's types, not raw payloads
+    assert model.calls == []
+    assert again.scores == report.scores
+    assert [r.claim_id for r in again.records] == [r.claim_id for r in report.records]
+
+
+def test_resume_of_unknown_run_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no interrupted run 'nope'"):
+        triqua.check(resume="nope")
+
+
+def test_a_durable_run_id_cannot_be_reused(scripted: Any) -> None:
+    report = triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True)
+    with pytest.raises(ValueError, match="already has checkpoints"):
+        triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True, run_id=report.run_id)
+
+
+def test_text_is_required_without_resume() -> None:
+    with pytest.raises(ValueError, match="text is required"):
+        triqua.check()
+
+
+def test_cli_resume_errors_are_one_line() -> None:
+    runner = CliRunner()
+    unknown = runner.invoke(app, ["check", "--resume", "nope"])
+    assert unknown.exit_code != 0
+    assert unknown.stderr.strip() == "error: no interrupted run 'nope' to resume"
+    both = runner.invoke(app, ["check", "some text", "--resume", "nope"])
+    assert both.exit_code != 0 and "not both" in both.stderr
