@@ -101,3 +101,32 @@ def test_schema_command_prints_the_report_schema() -> None:
     assert result.exit_code == 0
     schema = json.loads(result.stdout)
     assert schema["title"] == "Report" and "records" in schema["properties"]
+
+
+def test_check_writes_an_html_report(model_name: str, evidence: Path, tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    result = runner.invoke(
+        app, ["check", FRANCE, "-e", str(evidence), "-m", model_name, "--html", str(page)]
+    )
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "(point in time, 2026)" in html and "<script" not in html.lower()
+
+
+def test_check_batch_writes_one_report_per_line(
+    model_name: str, evidence: Path, tmp_path: Path
+) -> None:
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(
+        json.dumps({"id": "a", "text": CURIE, "evidence": [{"path": str(evidence)}]})
+        + "\nnot json\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "reports.jsonl"
+    result = runner.invoke(
+        app, ["check", "--batch", str(answers), "-o", str(out), "-m", model_name, "--quiet"]
+    )
+    assert result.exit_code == 1  # one malformed line was reported and skipped
+    (line,) = out.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["id"] == "a"
+    assert "answers.jsonl:2: invalid JSON" in result.stderr

@@ -11,7 +11,7 @@ import asyncio
 import json
 import sys
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import asdict, fields, replace
@@ -140,17 +140,56 @@ def _save(runs: RunStore | None, report: Report) -> None:
         runs.append_report(report)
 
 
+EventHandler = Callable[[dict[str, Any]], None]
+
+
+async def run_graph(
+    graph: Any,
+    state: dict[str, Any] | None,
+    *,
+    config: RunnableConfig,
+    context: Context,
+    on_event: EventHandler | None = None,
+    **options: Any,
+) -> Report:
+    """Run the graph to its report; with ``on_event``, stream its progress events to it.
+
+    Per-fact events come from the verification subgraph, hence ``subgraphs=True``.
+    """
+    if on_event is None:
+        result = await graph.ainvoke(state, config=config, context=context, **options)
+        report: Report = result["report"]
+        return report
+    final: Report | None = None
+    async for namespace, mode, chunk in graph.astream(
+        state,
+        config=config,
+        context=context,
+        stream_mode=["custom", "values"],
+        subgraphs=True,
+        **options,
+    ):
+        if mode == "custom" and isinstance(chunk, dict):
+            on_event(chunk)
+        elif not namespace and isinstance(chunk, dict) and "report" in chunk:
+            final = chunk["report"]
+    if final is None:
+        raise RuntimeError("the check graph finished without a report")
+    return final
+
+
 async def _invoke_durable(
     graph: Any,
     state: dict[str, Any] | None,
     context: Context,
     run_id: str,
     runs: RunStore | None,
+    on_event: EventHandler | None = None,
 ) -> Report:
     config = _durable_config(context, run_id, runs)
-    result = await graph.ainvoke(state, config=config, context=context, durability="sync")
-    report: Report = result["report"]
-    return report
+    return await run_graph(
+        graph, state, config=config, context=context, on_event=on_event, durability="sync"
+    )
 
 
 def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) -> None:
@@ -179,6 +218,7 @@ async def _resume(
     settings: dict[str, Any],
     store: bool | str | Path | RunStore | None,
     checkpoints: str | Path | None,
+    on_event: EventHandler | None = None,
 ) -> Report:
     """Finish an interrupted durable run from its last checkpoint.
 
@@ -215,7 +255,7 @@ async def _resume(
         if snapshot.next:
             if "spec" in values:  # prepared: the run's resources exist only in its old process
                 _rebuild_resources(run_id, ctx, values)
-            report = await _invoke_durable(graph, None, ctx, run_id, runs)
+            report = await _invoke_durable(graph, None, ctx, run_id, runs, on_event)
         else:
             report = values["report"]
         _save(runs, report)
@@ -237,6 +277,7 @@ async def acheck(
     durable: bool = False,
     resume: str | None = None,
     checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` asynchronously and return its report.
@@ -255,6 +296,7 @@ async def acheck(
         resume: Finish the interrupted durable run with this id; its saved settings and
             store apply, overridden by ``context``, ``model``, ``settings`` and ``store``.
         checkpoints: The checkpoint file (default: ``$TRIQUA_HOME/checkpoints.sqlite``).
+        on_event: Called with each progress event (chunk decomposed, fact verified, …).
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.graph.main import build_graph
@@ -268,6 +310,7 @@ async def acheck(
             settings=settings,
             store=store,
             checkpoints=checkpoints,
+            on_event=on_event,
         )
     runs = resolve_store(store)
     if text is None:
@@ -286,15 +329,16 @@ async def acheck(
             documents=coerce_documents(list(documents or [])),
         )
     if not durable:
-        result = await build_graph().ainvoke(state, config=run_config(ctx), context=ctx)
-        report: Report = result["report"]
+        report = await run_graph(
+            build_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
+        )
         _save(runs, report)
         return report
     async with open_checkpointer(checkpoints) as saver:
         graph = build_graph(checkpointer=saver)
         if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
             raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
-        report = await _invoke_durable(graph, state, ctx, run_id, runs)
+        report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
         _save(runs, report)
         if runs is not None:  # the report is safe in the store: the checkpoints are spent
             await saver.adelete_thread(run_id)
@@ -314,6 +358,7 @@ def check(
     durable: bool = False,
     resume: str | None = None,
     checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
@@ -335,6 +380,7 @@ def check(
                 durable=durable,
                 resume=resume,
                 checkpoints=checkpoints,
+                on_event=on_event,
                 **settings,
             )
         )

@@ -242,7 +242,7 @@ def run_batch(
         concurrency: Checks running at once.
         resume: Skip ids already in the output file; ``False`` starts the file afresh.
         console: Where problems and the summary table go (default: stderr).
-        quiet: Print nothing (the summary is still returned).
+        quiet: No summary table (problems are still reported, and the summary returned).
         context: Base settings of every check; ``settings`` override its fields.
         model: Chat model (name or instance) for every role; unset: the offline engine.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
@@ -260,10 +260,9 @@ def run_batch(
     summary = BatchSummary()
     began = time.perf_counter()
 
-    def problem(message: str) -> None:
+    def problem(message: str) -> None:  # reported even when quiet: nothing is lost silently
         summary.problems.append(message)
-        if not quiet:
-            out.print(message, markup=False, highlight=False, soft_wrap=True)
+        out.print(message, markup=False, highlight=False, soft_wrap=True)
 
     done: set[str] = set()
     if isinstance(output, str | Path) and resume:

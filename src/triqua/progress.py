@@ -9,11 +9,11 @@ silent otherwise, so piped output is never mixed with progress.
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -112,6 +112,9 @@ async def astream_check(
     yield report
 
 
+CONTEXT_FIELDS = frozenset(f.name for f in dataclass_fields(Context))
+
+
 def wants_progress(text: str, context: Context, console: Console, *, quiet: bool) -> bool:
     """True when a bar helps: not quiet, the console is a terminal and the text is long."""
     if quiet or not console.is_terminal:
@@ -119,36 +122,8 @@ def wants_progress(text: str, context: Context, console: Console, *, quiet: bool
     return len(split_text(text, context.chunk_size)) >= MIN_CHUNKS
 
 
-async def _with_bar(
-    text: str, console: Console, context: Context, check_kwargs: dict[str, Any]
-) -> Report:
-    tracker = ProgressTracker(chunks_total=len(split_text(text, context.chunk_size)))
-    columns = (
-        TextColumn("{task.description:<10}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("{task.fields[status]}"),
-    )
-    with Progress(*columns, console=console, transient=False) as bar:
-        chunks = bar.add_task("decompose", total=tracker.chunks_total, status="")
-        facts = bar.add_task("verify", total=None, status="")
-        async for item in astream_check(text, context=context, **check_kwargs):
-            if isinstance(item, Report):
-                return item
-            tracker.update(item)
-            bar.update(chunks, completed=tracker.chunks_done)
-            bar.update(
-                facts,
-                total=tracker.facts_total,
-                completed=tracker.facts_done,
-                status=tracker.describe(),
-            )
-    raise RuntimeError("the check stream ended without a report")
-
-
 def run_with_progress(
-    text: str,
+    text: str | None,
     *,
     quiet: bool = False,
     console: Console | None = None,
@@ -159,20 +134,41 @@ def run_with_progress(
     """Check ``text`` like :func:`triqua.check`, with a progress bar on stderr when useful.
 
     Args:
-        text: The text to check.
+        text: The text to check (None when resuming a run).
         quiet: Never draw a bar.
         console: Where the bar goes (default: stderr); no bar unless it is a terminal.
-        context: Base settings; ``check_kwargs`` that are ``Context`` fields override them.
+        context: Base settings.
         model: Chat model (name or instance) for every role.
-        **check_kwargs: The other arguments of :func:`triqua.check` (``question``,
-            ``documents``, ``spec_overrides``) and ``Context`` fields.
+        **check_kwargs: Any other argument of :func:`triqua.check` (``question``,
+            ``documents``, ``run_id``, ``store``, ``durable``, ``resume``, ``Context`` fields).
     """
-    from triqua.api import acheck
+    from triqua.api import check
 
-    run_keys = ("question", "documents", "spec_overrides")
-    run_args = {key: check_kwargs.pop(key) for key in run_keys if key in check_kwargs}
-    ctx = make_context(context, model=model, **check_kwargs)
     out = console or Console(stderr=True)
-    if not wants_progress(text, ctx, out, quiet=quiet):
-        return asyncio.run(acheck(text, context=ctx, **run_args))
-    return asyncio.run(_with_bar(text, out, ctx, run_args))
+    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
+    ctx = make_context(context, **fields)
+    if text is None or not wants_progress(text, ctx, out, quiet=quiet):
+        return check(text, context=context, model=model, **check_kwargs)
+    tracker = ProgressTracker(chunks_total=len(split_text(text, ctx.chunk_size)))
+    columns = (
+        TextColumn("{task.description:<10}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[status]}"),
+    )
+    with Progress(*columns, console=out, transient=False) as bar:
+        chunks = bar.add_task("decompose", total=tracker.chunks_total, status="")
+        facts = bar.add_task("verify", total=None, status="")
+
+        def on_event(event: dict[str, Any]) -> None:
+            tracker.update(event)
+            bar.update(chunks, completed=tracker.chunks_done)
+            bar.update(
+                facts,
+                total=tracker.facts_total,
+                completed=tracker.facts_done,
+                status=tracker.describe(),
+            )
+
+        return check(text, context=context, model=model, on_event=on_event, **check_kwargs)

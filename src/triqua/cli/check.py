@@ -55,15 +55,28 @@ def check(
         Path | None, typer.Option("--store", help="Run store file (default: user data).")
     ] = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the run.")] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
+    ] = None,
+    batch: Annotated[
+        Path | None,
+        typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="With --batch: reports file (default stdout)."),
+    ] = None,
+    concurrency: Annotated[int, typer.Option(help="With --batch: responses checked at once.")] = 4,
 ) -> None:
     """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
-    from triqua.api import check as run_check
+    from triqua.progress import run_with_progress
     from triqua.tools.base import RetrieverError
     from triqua.tools.documents import load_documents
 
     if resume and (text is not None or file is not None):
         raise fail("give TEXT or --resume RUN, not both")
-    body = None if resume else read_input(text, file)
+    if batch is not None and (text is not None or file is not None or resume):
+        raise fail("give --batch FILE or a text, not both")
     settings: dict[str, Any] = {"cache": False} if no_cache else {}
     for name, value in {
         "retriever": retriever,
@@ -74,11 +87,20 @@ def check(
     }.items():
         if value is not None:
             settings[name] = value
+    if batch is not None:
+        from triqua.batch import run_batch
+
+        summary = run_batch(
+            batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
+        )
+        raise typer.Exit(1 if summary.problems else 0)
+    body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex
     try:
         documents = load_documents(evidence) if evidence else None
-        report = run_check(
+        report = run_with_progress(
             body,
+            quiet=quiet,
             question=question,
             documents=documents,
             model=model,
@@ -92,6 +114,11 @@ def check(
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
         raise fail(f"interrupted: finish it with triqua check --resume {run_id}", 130) from None
+    if html is not None:
+        from triqua.costs import prices_from_env
+        from triqua.report_html import write_html
+
+        write_html(report, html, prices=prices_from_env())
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return
