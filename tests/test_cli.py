@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from triqua.cli import app
 from triqua.engines.factory import register_model
 
-from .conftest import CURIE, FRANCE
+from .conftest import CURIE, FRANCE, PARIS
 
 runner = CliRunner()
 
@@ -130,3 +130,23 @@ def test_check_batch_writes_one_report_per_line(
     (line,) = out.read_text(encoding="utf-8").splitlines()
     assert json.loads(line)["id"] == "a"
     assert "answers.jsonl:2: invalid JSON" in result.stderr
+
+
+def test_check_with_citations_reports_completeness_and_links(
+    model_name: str, tmp_path: Path
+) -> None:
+    (tmp_path / "physics.md").write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903.\n", encoding="utf-8"
+    )
+    (tmp_path / "other.md").write_text("Bananas are rich in potassium.\n", encoding="utf-8")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(f"{CURIE} [1] {PARIS} [2]\n\n[1] physics.md\n[2] other.md\n", "utf-8")
+    result = runner.invoke(
+        app, ["check", "-f", str(answer), "--citations", "-m", model_name, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["spec"]["mode"] == "supplied_context"  # the cited files were the evidence
+    citations = payload["citations"]
+    assert len(citations["links"]) == 2
+    assert citations["link_correctness"] is not None

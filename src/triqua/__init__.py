@@ -9,9 +9,11 @@ Public API::
 
 from triqua.agents import as_tool
 from triqua.api import acheck, check, make_context
+from triqua.citations import check_cited
 from triqua.context import Context
 from triqua.graph.main import build_graph
 from triqua.regrade import regrade
+from triqua.resources import register_retriever
 from triqua.schema import (
     ClaimRecord,
     Document,
@@ -42,6 +44,8 @@ __all__ = [
     "as_tool",
     "build_graph",
     "check",
+    "check_cited",
     "make_context",
     "regrade",
+    "register_retriever",
 ]

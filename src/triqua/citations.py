@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from triqua.context import Context
 from triqua.engines.base import Judge
 from triqua.metrics import citation_completeness, link_correctness
 from triqua.schema import (
@@ -444,3 +446,42 @@ def _check_claim(
         usage = usage + spent
         claim.supported = claim.joint_verdict.status == Status.SUPPORTED
     return claim, links, usage
+
+
+def check_cited(
+    text: str,
+    *,
+    documents: Sequence[Document | str | dict[str, Any]] | None = None,
+    base_dir: str | Path | None = None,
+    weights: Mapping[str, float] | None = None,
+    **check_kwargs: Any,
+) -> tuple[Report, CitationReport]:
+    """Check a text that cites its sources: the facts, then each claim against what it cites.
+
+    The source list is taken out of the text before checking; without other evidence, the
+    readable cited sources are the run's documents. ``check_kwargs`` go to
+    :func:`triqua.check` (model, retriever, store, …).
+    """
+    from triqua.api import check, make_context
+    from triqua.engines.factory import resolve_engines
+    from triqua.nodes.prepare import coerce_documents
+
+    cited = parse_citations(text)
+    context_keys = {f.name for f in dataclass_fields(Context)}
+    settings = {k: v for k, v in check_kwargs.items() if k in context_keys and k != "model"}
+    context = make_context(check_kwargs.get("context"), model=check_kwargs.get("model"), **settings)
+    if not documents and check_kwargs.get("retriever") in (None, "auto"):
+        # No evidence given: the cited sources that can be read are the run's documents.
+        documents = [
+            d for source in cited.sources.values() for d in resolve_source(source, (), base_dir)[0]
+        ]
+    report = check(cited.text, documents=documents or None, **check_kwargs)
+    citations = check_citations(
+        report,
+        cited,
+        resolve_engines(context).judge,
+        documents=coerce_documents(list(documents or [])),
+        base_dir=base_dir,
+        weights=weights,
+    )
+    return report, citations

@@ -6,12 +6,15 @@ import json
 import sys
 import uuid
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from triqua.cli._common import fail, read_input
+
+if TYPE_CHECKING:
+    from triqua.citations import CitationReport
 from triqua.schema import report_json_schema
 
 
@@ -67,6 +70,12 @@ def check(
         typer.Option("--output", "-o", help="With --batch: reports file (default stdout)."),
     ] = None,
     concurrency: Annotated[int, typer.Option(help="With --batch: responses checked at once.")] = 4,
+    citations: Annotated[
+        bool,
+        typer.Option(
+            "--citations", help="The text cites sources ([1] … with a source list): judge them."
+        ),
+    ] = False,
 ) -> None:
     """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
     from triqua.progress import run_with_progress
@@ -96,20 +105,36 @@ def check(
         raise typer.Exit(1 if summary.problems else 0)
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex
+    cited: CitationReport | None = None
     try:
         documents = load_documents(evidence) if evidence else None
-        report = run_with_progress(
-            body,
-            quiet=quiet,
-            question=question,
-            documents=documents,
-            model=model,
-            run_id=run_id,
-            durable=True,
-            resume=resume,
-            store=False if no_store else (store or True),
-            **settings,
-        )
+        if citations and body is not None:
+            from triqua.citations import check_cited
+
+            base_dir = file.parent if file is not None else Path.cwd()
+            report, cited = check_cited(
+                body,
+                documents=documents,
+                base_dir=base_dir,
+                question=question,
+                model=model,
+                run_id=run_id,
+                store=False if no_store else (store or True),
+                **settings,
+            )
+        else:
+            report = run_with_progress(
+                body,
+                quiet=quiet,
+                question=question,
+                documents=documents,
+                model=model,
+                run_id=run_id,
+                durable=True,
+                resume=resume,
+                store=False if no_store else (store or True),
+                **settings,
+            )
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
@@ -118,17 +143,26 @@ def check(
         from triqua.costs import prices_from_env
         from triqua.report_html import write_html
 
-        write_html(report, html, prices=prices_from_env())
+        write_html(report, html, prices=prices_from_env(), citations=cited)
     if as_json:
-        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+        payload = report.model_dump(mode="json")
+        if cited is not None:
+            payload["citations"] = cited.model_dump(mode="json")
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return
     if not quiet:
         for note in report.notes:
             typer.echo(note, err=True)
         report = report.model_copy(update={"notes": []})
-    from triqua.render import print_report
+    from triqua.render import fmt_score, print_report
 
     print_report(report, Console())
+    if cited is not None:
+        typer.echo(
+            f"citations: completeness {fmt_score(cited.completeness)} · link correctness "
+            f"{fmt_score(cited.link_correctness)} · {len(cited.links)} links"
+            f" ({cited.unavailable_links} unavailable)"
+        )
 
 
 def schema() -> None:
