@@ -74,7 +74,7 @@ def test_loop_stops_at_its_round_limit(scripted: Any) -> None:
 
 
 def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
-    report, retriever, model = run(scripted, reverify_rounds=1)
+    report, _retriever, model = run(scripted, reverify_rounds=1)
     (record,) = report.records
     (round_,) = record.rounds
     assert round_.units == ["(point in time, 1903)"]

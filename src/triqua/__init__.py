@@ -46,6 +46,6 @@ __all__ = [
     "check",
     "check_cited",
     "make_context",
-    "regrade",
     "register_retriever",
+    "regrade",
 ]
