@@ -1,0 +1,365 @@
+"""Claim verification with given evidence: triqua (decompose, verify, aggregate) vs direct.
+
+Each row holds a claim, one evidence passage and a gold label. triqua decomposes the claim
+into facts, verifies every fact against the passage and aggregates: the claim is supported
+only when all its units are, contradicted when any unit is, insufficient evidence otherwise.
+The direct baseline judges the whole claim as one fact against the same passage, without
+decomposition. Both are scored with per-class precision, recall and F1, macro F1, balanced
+accuracy and the confusion matrix.
+
+Default label mapping (Factcheck-Bench subtask 3 stances): completely-support → supported,
+refute → contradicted, irrelevant → insufficient_evidence, partially-support → ``partial``.
+Partial rows are not in the 3-way metrics (no single gold verdict fits them); they are
+reported apart, with how triqua's unit-level score spreads over them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from triqua.evals.setup import EvalSetup
+from triqua.metrics import classification_report, label_units, score_facts
+from triqua.nodes.verify import settle
+from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
+
+__all__ = [
+    "CLAIMS_FILE",
+    "DEFAULT_LABEL_MAP",
+    "LABELS",
+    "PARTIAL",
+    "SKIP",
+    "ClaimOutcome",
+    "ClaimRow",
+    "claim_status",
+    "direct_facts",
+    "load_claims",
+    "parse_label_map",
+    "summarize_claims",
+    "verify_claims",
+]
+
+#: The default data file, relative to the data folder.
+CLAIMS_FILE = "factcheck_bench/subtask3_claim_evidence_stance.jsonl"
+#: The 3-way classes, in confusion-matrix order.
+LABELS = (Status.SUPPORTED.value, Status.CONTRADICTED.value, Status.INSUFFICIENT.value)
+#: Gold rows reported apart from the 3-way metrics.
+PARTIAL = "partial"
+#: Gold rows left out entirely.
+SKIP = "skip"
+TARGETS = (*LABELS, PARTIAL, SKIP)
+DEFAULT_LABEL_MAP = {
+    "completely-support": Status.SUPPORTED.value,
+    "refute": Status.CONTRADICTED.value,
+    "irrelevant": Status.INSUFFICIENT.value,
+    "partially-support": PARTIAL,
+}
+
+
+def parse_label_map(text: str) -> dict[str, str]:
+    """Parse ``"gold=target,gold=target"``; a target is a status, 'partial' or 'skip'.
+
+    Raises:
+        ValueError: for an entry without '=' or an unknown target.
+    """
+    mapping = {}
+    for entry in (e.strip() for e in text.split(",")):
+        if not entry:
+            continue
+        gold, sep, target = (part.strip() for part in entry.partition("="))
+        if not sep or not gold:
+            raise ValueError(f"label map entry {entry!r} is not 'gold=target'")
+        if target not in TARGETS:
+            raise ValueError(f"label map target {target!r} is not one of {', '.join(TARGETS)}")
+        mapping[gold] = target
+    return mapping
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    """One claim with its evidence passage, its raw label and the label it maps to."""
+
+    index: int
+    claim: str
+    evidence: str
+    label: str
+    gold: str
+
+
+def load_claims(
+    path: Path,
+    *,
+    claim_field: str = "claim",
+    evidence_field: str = "evidence",
+    label_field: str = "stance",
+    label_map: dict[str, str] | None = None,
+) -> tuple[list[ClaimRow], int]:
+    """Read claim rows from JSONL; returns the rows and how many were mapped to 'skip'.
+
+    Raises:
+        ValueError: ``"<path>:<line>: <why>"`` for a malformed row, or the labels that the
+            mapping does not cover.
+    """
+    mapping = DEFAULT_LABEL_MAP if label_map is None else label_map
+    rows: list[ClaimRow] = []
+    unknown: Counter[str] = Counter()
+    skipped = 0
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                claim = str(record[claim_field])
+                evidence = str(record[evidence_field])
+                label = str(record[label_field])
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise ValueError(f"{path}:{number}: not a claim row ({exc!r})") from None
+            target = mapping.get(label)
+            if target is None:
+                unknown[label] += 1
+            elif target == SKIP:
+                skipped += 1
+            else:
+                rows.append(ClaimRow(number, claim, evidence, label, target))
+    if unknown:
+        listed = ", ".join(f"{k!r} ({v})" for k, v in sorted(unknown.items()))
+        raise ValueError(f"{path}: labels not in the label map: {listed}")
+    return rows, skipped
+
+
+def claim_status(pairs: Sequence[tuple[Fact, Verdict]]) -> Status:
+    """A claim's verdict from its facts' verdicts, unit by unit.
+
+    Supported only when every checkable unit is; contradicted when any unit is; otherwise
+    (including a claim with no checkable unit) insufficient evidence.
+    """
+    statuses = [
+        status
+        for fact, verdict in pairs
+        for _, status in label_units(fact, verdict)
+        if status is not Status.NOT_CHECKABLE
+    ]
+    if Status.CONTRADICTED in statuses:
+        return Status.CONTRADICTED
+    if statuses and all(s is Status.SUPPORTED for s in statuses):
+        return Status.SUPPORTED
+    return Status.INSUFFICIENT
+
+
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+_VERB_DEPS = frozenset({"aux", "auxpass", "neg"})
+
+
+def direct_facts(claims: Sequence[str]) -> list[Fact]:
+    """One fact per claim whose base triple holds the whole claim (no decomposition).
+
+    The subject is the grammatical subject of the first sentence, the relation its main verb
+    with auxiliaries and negation, and the object everything else in the claim, so no word
+    of the claim is dropped and no qualifier is split off.
+    """
+    from triqua.engines.offline.decomposer import load_nlp
+
+    nlp = load_nlp()
+    facts = []
+    for claim, doc in zip(claims, nlp.pipe(claims, batch_size=64), strict=True):
+        text = claim.strip()
+        subject, relation, taken = "", "", []
+        sentence = next(iter(doc.sents), None)
+        if sentence is not None:
+            root = sentence.root
+            head = next((c for c in root.children if c.dep_ in _SUBJECT_DEPS), None)
+            if head is not None:
+                left, right = head.left_edge.idx, head.right_edge.idx + len(head.right_edge)
+                subject = claim[left:right]
+                verbs = sorted(
+                    [root, *(c for c in root.children if c.dep_ in _VERB_DEPS)], key=lambda t: t.i
+                )
+                relation = " ".join(t.text for t in verbs)
+                taken = [(left, right)] + [(t.idx, t.idx + len(t)) for t in verbs]
+        if not subject:
+            facts.append(Fact(subject=text, relation="", object="", source_text=claim))
+            continue
+        kept = "".join(ch for i, ch in enumerate(claim) if not any(a <= i < b for a, b in taken))
+        obj = " ".join(kept.split()).strip(" ,;:")
+        start = len(claim) - len(claim.lstrip())
+        facts.append(
+            Fact(
+                subject=subject,
+                relation=relation,
+                object=obj,
+                span=Span(start=start, end=start + len(text)),
+                source_text=text,
+            )
+        )
+    return facts
+
+
+class ClaimOutcome(BaseModel):
+    """triqua's and the direct baseline's verdicts on one row."""
+
+    index: int
+    gold: str
+    triqua: str
+    direct: str
+    triqua_score: float | None = None
+    facts: int = 0
+    error: str | None = None
+
+
+def _decompose(claims: Sequence[str], setup: EvalSetup) -> dict[str, list[Fact]]:
+    """Facts of each distinct claim, chunked as a check chunks (offline: one spaCy batch)."""
+    from triqua.evals.diagnostics import decompose_texts
+
+    distinct = list(dict.fromkeys(claims))
+    facts, _, _ = decompose_texts([(c, None) for c in distinct], setup)
+    return dict(zip(distinct, facts, strict=True))
+
+
+def _judge(fact: Fact, evidence: list[Evidence], setup: EvalSetup) -> tuple[Verdict, Usage]:
+    """Verify one fact as the verify node does: per unit on the complex route, then settle."""
+    from triqua.nodes.route import choose_route, complexity
+
+    complex_route = choose_route(complexity(fact), setup.context) == "complex"
+    units = fact.units() if complex_route else None
+    result = setup.resources.engines.judge.verify(fact, evidence, units=units)
+    return settle(fact, result.verdict, evidence), result.usage
+
+
+def _evidence(row: ClaimRow, setup: EvalSetup) -> list[Evidence]:
+    # The passages are at most ~1,000 characters, so the supplied retriever (5 passages of
+    # 600 characters) would hand the judge all of it; one passage of the whole text is that.
+    return [
+        Evidence.build(
+            document_id=f"row-{row.index}",
+            text=row.evidence,
+            source=f"row {row.index}",
+            retriever=setup.resources.retriever.revision,
+            start=0,
+            end=len(row.evidence),
+        )
+    ]
+
+
+def verify_claims(
+    rows: Sequence[ClaimRow],
+    setup: EvalSetup,
+    *,
+    workers: int = 1,
+    progress: Callable[[ClaimOutcome], None] | None = None,
+) -> tuple[list[ClaimOutcome], Usage]:
+    """Verify every row with triqua and with the direct baseline; outcomes in input order.
+
+    The offline engine decomposes all claims in one batch and verifies facts directly (with
+    one evidence passage, re-verification would search the same passage again and reach the
+    same verdicts). Chat models run each claim through the check graph, ``workers`` at once,
+    where the supplied retriever passes on only passages sharing words with the fact; the
+    direct baseline is always given the whole passage.
+    """
+    from triqua.api import check
+
+    facts_of = _decompose([r.claim for r in rows], setup) if setup.offline else {}
+    direct_of = dict(
+        zip(
+            dict.fromkeys(r.claim for r in rows),
+            direct_facts(list(dict.fromkeys(r.claim for r in rows))),
+            strict=True,
+        )
+    )
+
+    def run(row: ClaimRow) -> tuple[ClaimOutcome, Usage]:
+        evidence = _evidence(row, setup)
+        usage = Usage()
+        try:
+            if setup.offline:
+                pairs = []
+                for fact in facts_of[row.claim]:
+                    verdict, spent = _judge(fact, evidence, setup)
+                    pairs.append((fact, verdict))
+                    usage = usage + spent
+            else:
+                document = Document(text=row.evidence, source=f"row {row.index}")
+                report = check(row.claim, documents=[document], context=setup.context)
+                pairs = [(r.fact, r.verdict) for r in report.records]
+                usage = usage + report.usage
+            direct, spent = _judge(direct_of[row.claim], evidence, setup)
+            usage = usage + spent
+        except ValueError as exc:
+            failed = ClaimOutcome(
+                index=row.index,
+                gold=row.gold,
+                triqua="",
+                direct="",
+                error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            )
+            if progress is not None:
+                progress(failed)
+            return failed, usage
+        outcome = ClaimOutcome(
+            index=row.index,
+            gold=row.gold,
+            triqua=claim_status(pairs).value,
+            direct=claim_status([(direct_of[row.claim], direct)]).value,
+            triqua_score=score_facts(pairs).triqua_score,
+            facts=len(pairs),
+        )
+        if progress is not None:
+            progress(outcome)
+        return outcome, usage
+
+    if workers <= 1:
+        done = [run(row) for row in rows]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            done = list(pool.map(run, rows))
+    total = Usage()
+    for _, usage in done:
+        total = total + usage
+    return [outcome for outcome, _ in done], total
+
+
+def _score_band(score: float | None) -> str:
+    if score is None:
+        return "undefined"
+    if score <= 0.0:
+        return "0"
+    return "1" if score >= 1.0 else "between"
+
+
+def summarize_claims(outcomes: Sequence[ClaimOutcome]) -> dict[str, Any]:
+    """3-way metrics for triqua and the direct baseline, and how partial rows were judged.
+
+    Rows that failed (``error``) are counted and left out of every metric.
+    """
+    ok = [o for o in outcomes if o.error is None]
+    three = [o for o in ok if o.gold in LABELS]
+    partial = [o for o in ok if o.gold == PARTIAL]
+    gold = [o.gold for o in three]
+    systems = {
+        name: classification_report(gold, [getattr(o, name) for o in three], LABELS)
+        for name in ("triqua", "direct")
+    }
+    bands = Counter(_score_band(o.triqua_score) for o in partial)
+    return {
+        "rows": len(outcomes),
+        "errors": len(outcomes) - len(ok),
+        "gold_counts": dict(Counter(o.gold for o in ok)),
+        "three_way_rows": len(three),
+        "facts_per_claim": (sum(o.facts for o in ok) / len(ok)) if ok else None,
+        "claims_without_facts": sum(o.facts == 0 for o in ok),
+        "systems": systems,
+        "partial": {
+            "rows": len(partial),
+            "triqua": {s: sum(o.triqua == s for o in partial) for s in LABELS},
+            "direct": {s: sum(o.direct == s for o in partial) for s in LABELS},
+            "triqua_score_bands": {b: bands[b] for b in ("undefined", "0", "between", "1")},
+            "between_share": (bands["between"] / len(partial)) if partial else None,
+        },
+    }

@@ -1,0 +1,136 @@
+"""Decomposition diagnostics: how text becomes facts (the TriQua paper's Tables 3 and 5).
+
+Facts per sentence, the share of simple and complex facts, qualifiers per complex fact and
+by qualifier label, and fact units before and after deduplication.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from triqua.evals.setup import EvalSetup
+from triqua.metrics import normalize, unit_key
+from triqua.nodes.split import split_text
+from triqua.schema import Fact, Usage
+from triqua.state import Chunk
+
+__all__ = ["DecomposedText", "decompose_texts", "decomposition_stats"]
+
+
+@dataclass(frozen=True)
+class DecomposedText:
+    """The facts found in one text and the number of sentences it has."""
+
+    facts: tuple[Fact, ...]
+    sentences: int
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def decomposition_stats(items: Sequence[DecomposedText], top_labels: int = 15) -> dict[str, Any]:
+    """Aggregate decomposition statistics over texts.
+
+    Units are deduplicated within each text (as TriQuaScore does), then summed. Qualifier
+    labels are compared normalised (case and punctuation ignored); the ``top_labels`` most
+    frequent are listed with their share of all qualifiers.
+    """
+    facts = [fact for item in items for fact in item.facts]
+    sentences = sum(item.sentences for item in items)
+    complex_facts = [fact for fact in facts if fact.is_complex]
+    qualifiers = [q for fact in complex_facts for q in fact.qualifiers]
+    labels = Counter(normalize(q.label) or "(empty)" for q in qualifiers)
+    units_raw = sum(len(fact.units()) for fact in facts)
+    units_dedup = sum(
+        len({unit_key(u) for fact in item.facts for u in fact.units()}) for item in items
+    )
+    per_complex = Counter(len(fact.qualifiers) for fact in complex_facts)
+    return {
+        "texts": len(items),
+        "sentences": sentences,
+        "facts": len(facts),
+        "facts_per_sentence": _ratio(len(facts), sentences),
+        "facts_per_text": _ratio(len(facts), len(items)),
+        "simple_facts": len(facts) - len(complex_facts),
+        "complex_facts": len(complex_facts),
+        "complex_share": _ratio(len(complex_facts), len(facts)),
+        "qualifiers": len(qualifiers),
+        "qualifiers_per_complex_fact": _ratio(len(qualifiers), len(complex_facts)),
+        "complex_by_qualifier_count": {str(k): per_complex[k] for k in sorted(per_complex)},
+        "qualifier_labels": [
+            {"label": label, "count": count, "share": count / len(qualifiers)}
+            for label, count in labels.most_common(top_labels)
+        ],
+        "distinct_qualifier_labels": len(labels),
+        "units_raw": units_raw,
+        "units_dedup": units_dedup,
+        "dedup_removed_share": _ratio(units_raw - units_dedup, units_raw),
+    }
+
+
+def _chunks(text: str, chunk_size: int) -> list[Chunk]:
+    return split_text(text, chunk_size) if text.strip() else []
+
+
+def decompose_texts(
+    texts: Sequence[tuple[str, str | None]],
+    setup: EvalSetup,
+    *,
+    workers: int = 1,
+) -> tuple[list[list[Fact]], Usage, list[str]]:
+    """Decompose ``(text, question)`` pairs the way a check does: chunked, previous chunk given.
+
+    The offline engine parses every chunk of every text in one spaCy batch; chat models get
+    one call per chunk, ``workers`` at a time, through the run's (cached) decomposer.
+
+    Returns:
+        Facts per text (in input order), the usage spent and the decomposition errors.
+    """
+    chunk_size = setup.context.chunk_size
+    plans = [(_chunks(text, chunk_size), question) for text, question in texts]
+    if setup.offline:
+        from triqua.engines.offline.decomposer import ChunkInput, get_decomposer
+
+        requests = [
+            ChunkInput(
+                text=chunk.text,
+                offset=chunk.start,
+                chunk_index=chunk.index,
+                previous_chunk=chunks[i - 1].text if i else None,
+                question=question,
+            )
+            for chunks, question in plans
+            for i, chunk in enumerate(chunks)
+        ]
+        found = iter(get_decomposer().decompose_many(requests))
+        return [[f for _ in chunks for f in next(found)] for chunks, _ in plans], Usage(), []
+
+    decomposer = setup.resources.engines.decomposer
+    jobs = [
+        (n, chunk, chunks[i - 1].text if i else None, question, len(chunks) > 1)
+        for n, (chunks, question) in enumerate(plans)
+        for i, chunk in enumerate(chunks)
+    ]
+
+    def run(job: tuple[int, Chunk, str | None, str | None, bool]) -> Any:
+        _, chunk, previous, question, chunked = job
+        return decomposer.decompose(
+            chunk, previous_chunk=previous, question=question, chunked=chunked
+        )
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        results = list(pool.map(run, jobs))
+    facts: list[list[Fact]] = [[] for _ in plans]
+    usage = Usage()
+    errors = []
+    for job, result in zip(jobs, results, strict=True):
+        facts[job[0]].extend(result.facts)
+        usage = usage + result.usage
+        if result.error:
+            errors.append(result.error)
+    return facts, usage, errors

@@ -1,0 +1,338 @@
+"""FActScore biographies: triqua's score per bio against the human FActScore of that bio.
+
+The gold score of a bio is S / (S + NS + IR) over its human-labelled atomic facts. triqua
+checks the bio's text (question "Tell me a bio of TOPIC", chunked) against a knowledge
+source the caller names, and the evaluation reports Pearson, Spearman and MAE between
+triqua's scores (TriQuaScore, claim-level, no-dedup) and the gold scores. Bios the model
+declined carry no annotations and are reported as ineligible; bios whose triqua score is
+undefined are reported and left out of the correlations.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel
+
+from triqua.api import check
+from triqua.evals.setup import EvalSetup
+from triqua.metrics import pearson_spearman_mae
+from triqua.schema import Document, Report, Status
+
+__all__ = [
+    "BIO_FOLDER",
+    "DEFAULT_BIOS",
+    "VARIANTS",
+    "Bio",
+    "BioResult",
+    "KnowledgeSource",
+    "check_bios",
+    "load_bios",
+    "summarize_bios",
+]
+
+#: Folder of the labelled biographies inside the data folder.
+BIO_FOLDER = "factscore_labeled"
+#: The biographies evaluated by default.
+DEFAULT_BIOS = "ChatGPT"
+#: Score variants compared with the gold score: report field -> display name.
+VARIANTS = {
+    "triqua_score": "TriQuaScore",
+    "claim_level_score": "claim-level",
+    "no_dedup_score": "no-dedup",
+}
+
+BioStatus = Literal["scored", "declined", "no_gold", "no_evidence", "undefined", "error"]
+
+
+@dataclass(frozen=True)
+class Bio:
+    """One labelled biography: the answer text and its human atomic-fact labels."""
+
+    topic: str
+    text: str
+    question: str
+    annotated: bool
+    labels: tuple[str, ...] = ()
+    sentences: tuple[str, ...] = ()
+
+    @property
+    def gold_score(self) -> float | None:
+        """S / (S + NS + IR) over the human atomic facts; None when there are none."""
+        if not self.labels:
+            return None
+        return sum(label == "S" for label in self.labels) / len(self.labels)
+
+
+def _question(record: dict[str, Any], topic: str) -> str:
+    """The question the bio answers, from the record's ``input`` ("Question: ...")."""
+    raw = str(record.get("input") or "").strip()
+    raw = re.sub(r"^question:\s*", "", raw, flags=re.IGNORECASE)
+    return raw or f"Tell me a bio of {topic}."
+
+
+def load_bios(path: Path) -> list[Bio]:
+    """Read a FActScore labelled JSONL file (one record per line).
+
+    Raises:
+        ValueError: ``"<path>:<line>: <why>"`` for a malformed record.
+    """
+    bios = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                topic = str(record["topic"])
+                annotations = record.get("annotations")
+                labels: list[str] = []
+                sentences: list[str] = []
+                for item in annotations or []:
+                    sentences.append(str(item.get("text") or ""))
+                    labels += [str(f["label"]) for f in item.get("human-atomic-facts") or []]
+                bios.append(
+                    Bio(
+                        topic=topic,
+                        text=str(record.get("output") or ""),
+                        question=_question(record, topic),
+                        annotated=annotations is not None,
+                        labels=tuple(labels),
+                        sentences=tuple(sentences),
+                    )
+                )
+            except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+                raise ValueError(f"{path}:{number}: not a FActScore record ({exc})") from None
+    return bios
+
+
+def _slug(topic: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", topic.casefold()).strip("_")
+
+
+@dataclass(frozen=True)
+class KnowledgeSource:
+    """Where triqua looks for evidence about each topic, and how the results should call it."""
+
+    kind: Literal["closed_book", "search", "evidence_dir", "evidence_answers"]
+    label: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+    texts: dict[str, str] | None = None
+
+    @classmethod
+    def closed_book(cls) -> KnowledgeSource:
+        """No evidence: the judge's own knowledge (none, for the offline engine)."""
+        return cls("closed_book", "closed book (no evidence)", {"retriever": "closed_book"})
+
+    @classmethod
+    def search(cls, retriever: str, collection: str | None = None) -> KnowledgeSource:
+        """A searched source: 'chroma' (needs a collection), 'tavily' or 'chroma+tavily'.
+
+        Raises:
+            ValueError: for another retriever, or a Chroma retriever without a collection.
+        """
+        if retriever not in ("chroma", "tavily", "chroma+tavily"):
+            raise ValueError(f"retriever {retriever!r} is not a searched knowledge source")
+        if "chroma" in retriever and not collection:
+            raise ValueError(f"retriever {retriever!r} needs --collection")
+        names = {"chroma": f"Chroma collection {collection!r}", "tavily": "Tavily web search"}
+        label = " then ".join(names[part] for part in retriever.split("+"))
+        settings: dict[str, Any] = {"retriever": retriever}
+        if collection:
+            settings["collection"] = collection
+        return cls("search", label, settings)
+
+    @classmethod
+    def evidence_dir(cls, folder: Path) -> KnowledgeSource:
+        """Supplied files per topic: ``folder/<topic>.txt`` or ``.md`` (or a slug of it).
+
+        Raises:
+            ValueError: when the folder does not exist.
+        """
+        if not folder.is_dir():
+            raise ValueError(f"{folder}: no such folder")
+        return cls(
+            "evidence_dir", f"supplied files in {folder}", {"retriever": "supplied"}, path=folder
+        )
+
+    @classmethod
+    def evidence_answers(cls, path: Path) -> KnowledgeSource:
+        """Another model's answers to the same questions, used as proxy evidence per topic.
+
+        Only answers that model did not decline are used. Such an answer is retrieval
+        grounded at best, never ground truth: the results say so.
+        """
+        texts = {b.topic: b.text for b in load_bios(path) if b.annotated and b.text.strip()}
+        label = (
+            f"{path.stem} answers to the same questions, used as proxy evidence "
+            "(a retrieval-grounded model answer, NOT ground truth)"
+        )
+        return cls("evidence_answers", label, {"retriever": "supplied"}, path=path, texts=texts)
+
+    @property
+    def short_label(self) -> str:
+        """A few words naming the source (for figure captions)."""
+        if self.kind == "evidence_answers" and self.path is not None:
+            return f"evidence: {self.path.stem} answers (proxy, not ground truth)"
+        if self.kind == "evidence_dir":
+            return "evidence: supplied files"
+        return self.label
+
+    @property
+    def supplied(self) -> bool:
+        """True when evidence is supplied per topic (so a topic may have none)."""
+        return self.kind in ("evidence_dir", "evidence_answers")
+
+    def documents_for(self, topic: str) -> list[Document] | None:
+        """Evidence documents about ``topic``; None when this source has none for it."""
+        if self.texts is not None:
+            text = self.texts.get(topic)
+            return [Document(text=text, source=f"{self.path}#{topic}")] if text else None
+        if self.path is None:
+            return None
+        from triqua.tools.documents import load_documents
+
+        for stem in dict.fromkeys((topic, _slug(topic))):
+            for suffix in (".txt", ".md"):
+                file = self.path / f"{stem}{suffix}"
+                if file.is_file():
+                    return load_documents([file])
+        return None
+
+    def example_documents(self) -> list[Document]:
+        """Some evidence of this source, to build the spec's retriever (supplied kinds)."""
+        if self.texts:
+            topic = next(iter(self.texts))
+            return self.documents_for(topic) or []
+        if self.path is not None:
+            from triqua.tools.documents import load_documents
+
+            files = sorted([*self.path.glob("*.txt"), *self.path.glob("*.md")])
+            if not files:
+                raise ValueError(f"{self.path}: no .txt or .md evidence files")
+            return load_documents(files[:1])
+        return []
+
+
+class BioResult(BaseModel):
+    """What happened to one bio, with its gold and predicted scores."""
+
+    topic: str
+    status: BioStatus
+    gold: float | None = None
+    triqua_score: float | None = None
+    claim_level_score: float | None = None
+    no_dedup_score: float | None = None
+    facts: int = 0
+    units: int = 0
+    units_raw: int = 0
+    abstained_all: bool = False
+    spec_hash: str = ""
+    error: str | None = None
+
+
+@dataclass
+class BioOutcome:
+    """A bio's result and, when it was checked, its report."""
+
+    bio: Bio
+    result: BioResult
+    report: Report | None = None
+
+
+def _check_one(bio: Bio, source: KnowledgeSource, setup: EvalSetup) -> BioOutcome:
+    gold = bio.gold_score
+    if not bio.annotated:
+        return BioOutcome(bio, BioResult(topic=bio.topic, status="declined"))
+    if gold is None:
+        return BioOutcome(bio, BioResult(topic=bio.topic, status="no_gold"))
+    documents = source.documents_for(bio.topic) if source.supplied else None
+    if source.supplied and documents is None:
+        return BioOutcome(bio, BioResult(topic=bio.topic, status="no_evidence", gold=gold))
+    try:
+        report = check(bio.text, question=bio.question, documents=documents, context=setup.context)
+    except ValueError as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return BioOutcome(bio, BioResult(topic=bio.topic, status="error", gold=gold, error=message))
+    scores = report.scores
+    verdicts = [r.verdict.status for r in report.records]
+    result = BioResult(
+        topic=bio.topic,
+        status="undefined" if scores.triqua_score is None else "scored",
+        gold=gold,
+        triqua_score=scores.triqua_score,
+        claim_level_score=scores.claim_level_score,
+        no_dedup_score=scores.no_dedup_score,
+        facts=scores.facts_total,
+        units=scores.units_total,
+        units_raw=scores.units_raw,
+        abstained_all=bool(verdicts) and all(s is Status.INSUFFICIENT for s in verdicts),
+        spec_hash=report.spec.hash,
+    )
+    return BioOutcome(bio, result, report)
+
+
+def check_bios(
+    bios: Sequence[Bio],
+    source: KnowledgeSource,
+    setup: EvalSetup,
+    *,
+    workers: int = 1,
+    progress: Callable[[BioOutcome], None] | None = None,
+) -> list[BioOutcome]:
+    """Check every eligible bio against ``source``; results come back in input order.
+
+    Args:
+        bios: The bios to evaluate (declined ones are reported, not checked).
+        source: The knowledge source; its settings must already be in ``setup``.
+        setup: The run's settings and spec (see :func:`triqua.evals.setup.prepare_eval`).
+        workers: Bios checked at once (threads; useful with chat models).
+        progress: Called with each outcome as it finishes.
+    """
+
+    def run(bio: Bio) -> BioOutcome:
+        outcome = _check_one(bio, source, setup)
+        if progress is not None:
+            progress(outcome)
+        return outcome
+
+    if workers <= 1:
+        return [run(bio) for bio in bios]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(run, bios))
+
+
+def summarize_bios(results: Sequence[BioResult]) -> dict[str, Any]:
+    """Counts per status, mean scores, and correlations of each variant with the gold score.
+
+    Correlations use the scored bios only (undefined, declined, erroneous and evidence-less
+    bios are counted, not scored).
+    """
+    counts = dict.fromkeys(get_args(BioStatus), 0)
+    for result in results:
+        counts[result.status] += 1
+    scored = [r for r in results if r.status == "scored"]
+    gold = [float(r.gold) for r in scored if r.gold is not None]
+    eligible_gold = [r.gold for r in results if r.gold is not None]
+    variants: dict[str, Any] = {}
+    for name in VARIANTS:
+        predicted: list[float | None] = [getattr(r, name) for r in scored]
+        stats = pearson_spearman_mae(predicted, gold)
+        defined = [p for p in predicted if p is not None]
+        stats["mean"] = sum(defined) / len(defined) if defined else None
+        variants[name] = stats
+    return {
+        "bios": len(results),
+        "counts": counts,
+        "abstained_all": sum(r.abstained_all for r in scored),
+        "mean_gold_eligible": (sum(eligible_gold) / len(eligible_gold)) if eligible_gold else None,
+        "mean_gold_scored": (sum(gold) / len(gold)) if gold else None,
+        "variants": variants,
+    }

@@ -1,0 +1,60 @@
+"""Settings, resources and the frozen spec of an evaluation run, exactly as a check builds them.
+
+Evaluations go through the same settings path as ``triqua check`` (engines, retriever,
+cache), so a repeated evaluation reuses cached model answers and searches like a repeated
+check does, and its spec hash is the one its checks carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from triqua.api import make_context
+from triqua.context import Context
+from triqua.nodes.prepare import build_spec
+from triqua.resources import RunResources, build_resources
+from triqua.schema import Document, FactualitySpec
+
+__all__ = ["EvalSetup", "prepare_eval"]
+
+
+@dataclass(frozen=True)
+class EvalSetup:
+    """What an evaluation needs before it starts: settings, engines, retriever and spec."""
+
+    context: Context
+    resources: RunResources
+    spec: FactualitySpec
+
+    @property
+    def offline(self) -> bool:
+        """True when every role runs on the offline engine."""
+        return self.resources.engines.offline
+
+    @property
+    def engine(self) -> str:
+        """'offline', or the judge's revision (what a report calls its engine)."""
+        return "offline" if self.offline else self.resources.engines.judge.revision
+
+
+def prepare_eval(
+    context: Context | None = None,
+    *,
+    documents: Sequence[Document] = (),
+    **settings: Any,
+) -> EvalSetup:
+    """Resolve settings and build the run's resources and spec, failing fast when unusable.
+
+    Args:
+        context: Base settings; ``settings`` override fields (e.g. ``retriever="supplied"``).
+        documents: Example evidence for supplied-context runs (builds the retriever revision).
+        **settings: ``Context`` fields.
+
+    Raises:
+        ValueError: when a setting, a model or a retriever is unusable.
+    """
+    ctx = make_context(context, **settings)
+    resources = build_resources(ctx, list(documents))
+    return EvalSetup(context=ctx, resources=resources, spec=build_spec(ctx, resources, None))
