@@ -386,3 +386,20 @@ def test_no_supported_unit_without_evidence(
         assert all(u.status == Status.SUPPORTED for u in verdict.unit_verdicts)
     if not evidence:
         assert verdict.status == Status.INSUFFICIENT
+
+
+def test_a_date_between_relation_and_place_still_reveals_the_rival_place() -> None:
+    from triqua.engines.offline.verifier import get_verifier
+    from triqua.schema import Evidence, Fact, Status
+
+    fact = Fact(subject="Ronaldo", relation="was born in", object="São Paulo")
+    evidence = Evidence.build(
+        document_id="d",
+        text="Ronaldo was born on 18 September 1976 in Rio de Janeiro.",
+        retriever="test",
+    )
+    verdict = get_verifier().verify(fact, [evidence])
+    assert verdict.status is Status.CONTRADICTED
+    (unit,) = verdict.unit_verdicts
+    assert unit.quote == "Ronaldo was born on 18 September 1976 in Rio de Janeiro."
+    assert unit.evidence_ids == [evidence.id]

@@ -44,13 +44,22 @@ def facts_table(report: Report) -> Table:
                 units.append("-")
             status = by_unit.get(unit.text, verdict.status)
             units.append(unit.text, style=STYLE[status])
-        cited = [e for e in record.evidence if e.id in set(verdict.evidence_ids)]
-        shown = (cited or record.evidence)[:1]
         evidence = Text()
-        for item in shown:
-            snippet = item.text if len(item.text) <= 160 else item.text[:157] + "…"
-            evidence.append(snippet)
-            evidence.append(f"\n{item.source or item.document_id}", style="dim")
+        quoted = next(((u.quote, u.evidence_ids) for u in verdict.unit_verdicts if u.quote), None)
+        if quoted is not None:  # the very sentence the verdict rests on
+            quote, ids = quoted
+            source = next((e for e in record.evidence if e.id in ids), None)
+            evidence.append(f"“{quote}”")
+            if source is not None:
+                evidence.append(f"\n{source.source or source.document_id}", style="dim")
+        else:
+            cited = [e for e in record.evidence if e.id in set(verdict.evidence_ids)]
+            if not cited and record.evidence:
+                evidence.append("closest passage (not support): ", style="dim italic")
+            for item in (cited or record.evidence)[:1]:
+                snippet = item.text if len(item.text) <= 160 else item.text[:157] + "…"
+                evidence.append(snippet)
+                evidence.append(f"\n{item.source or item.document_id}", style="dim")
         if verdict.error:
             evidence.append(f"\nerror: {verdict.error}", style="red")
         wrong = ", ".join(verdict.wrong_components)

@@ -237,6 +237,9 @@ class UnitVerdict(BaseModel):
     error_span: str | None = Field(default=None, description="The wrong text, when wrong.")
     evidence_ids: list[str] = Field(default_factory=list)
     confidence: float | None = None
+    quote: str | None = Field(
+        default=None, description="The evidence sentence the unit was judged on, when known."
+    )
 
 
 Basis = Literal["evidence", "parametric", "none"]

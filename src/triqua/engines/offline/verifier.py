@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
-VERIFIER_REVISION = "offline-align/1"
+VERIFIER_REVISION = "offline-align/2"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
@@ -283,6 +283,19 @@ def _entity_type(text: str, start: int, end: int) -> str | None:
     return None
 
 
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december"
+    " jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+_SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
+
+
+def _slot_filler(word: str) -> bool:
+    """True for words that may sit between a relation and its value without changing slot."""
+    lowered = word.lower()
+    return lowered.isdigit() or lowered in _MONTHS or lowered in _SLOT_WORDS
+
+
 def _rival_entity(
     sentence: TextInfo, kind: str, cue: Token | set[str], exclude: Sequence[TextInfo]
 ) -> str | None:
@@ -297,7 +310,9 @@ def _rival_entity(
             continue
         before = [t for t in sentence.tokens if t.end <= start]
         if isinstance(cue, Token):
-            gap = [t for t in before if t.start >= cue.end]
+            # Dates and prepositions between the cue and the name do not break the slot:
+            # "born on 18 September 1976 in Rio de Janeiro" still puts the place in it.
+            gap = [t for t in before if t.start >= cue.end and not _slot_filler(t.text)]
             if cue.end > start or len(gap) > 3:
                 continue
         elif not any(t.text.lower() in cue for t in before[-3:]):
@@ -631,13 +646,16 @@ class AlignmentVerifier:
             if finding.status == Status.INSUFFICIENT:
                 confidence = round(min(0.9, max(0.4, 1.0 - 0.6 * best)), 3)
                 ids: list[str] = []
+                quote = None
             else:
                 assert finding.sentence is not None  # a judged unit always has its sentence
                 confidence = _confidence(finding.strength)
                 ids = [finding.sentence.evidence_id]
+                quote = finding.sentence.info.text
             unit_verdicts.append(UnitVerdict(
                 unit=unit.text, kind=unit.kind, status=finding.status,
                 error_span=finding.error_span, evidence_ids=ids, confidence=confidence,
+                quote=quote,
             ))
         statuses = [u.status for u in unit_verdicts]
         wrong = [u for u in unit_verdicts if u.status == Status.CONTRADICTED]
