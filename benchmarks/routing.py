@@ -171,7 +171,15 @@ def scripted_model(table: dict[str, list[dict[str, Any]]]) -> ScriptedChatModel:
 def run_setting(texts: list[str], corpus: list[str], routing: str, **settings: Any) -> list[Report]:
     """Check every text with one routing setting."""
     return [
-        triqua.check(text, documents=corpus, routing=routing, chunk_size=0, **settings)
+        triqua.check(  # no cache: every call is counted as it would be on a fresh run
+            text,
+            documents=corpus,
+            routing=routing,
+            chunk_size=0,
+            cache=False,
+            max_results=2,
+            **settings,
+        )
         for text in texts
     ]
 

@@ -77,6 +77,28 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
                 stop_reason = error
         new_ids.extend(item.id for item in found if item.id not in new_ids)
         evidence = merge_evidence(evidence, found)
+    previous = {item.id for item in state.get("evidence", [])}
+    if not set(new_ids) - previous and not state["verdict"].error:
+        # The searches found nothing new: the same evidence would get the same verdict.
+        reason = stop_reason or "no new evidence"
+        stopped = ReverifyRound(
+            round=round_index,
+            units=[u.text for u in units],
+            queries=fresh_queries,
+            evidence_ids=new_ids,
+            stop_reason=reason,
+        )
+        return {
+            "round": round_index,
+            "rounds": [*state.get("rounds", []), stopped],
+            "retrieval_errors": [*state.get("retrieval_errors", []), *errors],
+            "stop_reason": reason,
+            "usage": (state.get("usage") or Usage()) + refine_usage + search_usage,
+            "usage_log": [
+                RoleUsage(role="refine", usage=refine_usage),
+                RoleUsage(role="search", usage=search_usage),
+            ],
+        }
     judged = resources.engines.judge.verify(fact, evidence, units=units)
     fresh = settle(fact, judged.verdict, evidence)
     targets = {unit.text for unit in units}
@@ -92,7 +114,7 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     record = ReverifyRound(
         round=round_index,
         units=sorted(targets),
-        queries=queries,
+        queries=fresh_queries,
         evidence_ids=new_ids,
         unit_verdicts=list(updated.values()),
         stop_reason=stop_reason,
