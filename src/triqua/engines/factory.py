@@ -12,7 +12,7 @@ from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
 
 _REGISTRY: dict[str, BaseChatModel] = {}
-_CACHE: dict[tuple[str, str, str | None, float, int], object] = {}
+_CACHE: dict[tuple[str, str, str | None, float, int, float], object] = {}
 _LOCK = threading.Lock()
 
 
@@ -63,6 +63,7 @@ def _cached(role: str, context: Context, build: type) -> object:
         context.base_url,
         context.temperature,
         context.max_output_retries,
+        context.retry_wait,
     )
     with _LOCK:
         engine = _CACHE.get(key)
@@ -103,17 +104,21 @@ def resolve_engines(context: Context) -> Engines:
     def decomposer(spec: str | None, ctx: Context) -> Decomposer:
         if not spec:
             return OfflineDecomposer()
-        return LLMDecomposer(model(spec), max_retries=ctx.max_output_retries)
+        return LLMDecomposer(
+            model(spec), max_retries=ctx.max_output_retries, retry_wait=ctx.retry_wait
+        )
 
     def judge(spec: str | None, ctx: Context) -> Judge:
         if not spec:
             return OfflineJudge()
-        return LLMJudge(model(spec), max_retries=ctx.max_output_retries)
+        return LLMJudge(model(spec), max_retries=ctx.max_output_retries, retry_wait=ctx.retry_wait)
 
     def refiner(spec: str | None, ctx: Context) -> QueryRefiner:
         if not spec:
             return TemplateRefiner()
-        return LLMRefiner(model(spec), max_retries=ctx.max_output_retries)
+        return LLMRefiner(
+            model(spec), max_retries=ctx.max_output_retries, retry_wait=ctx.retry_wait
+        )
 
     return Engines(
         decomposer=_cached("decompose", context, decomposer),  # type: ignore[arg-type]

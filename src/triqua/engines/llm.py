@@ -1,6 +1,6 @@
 """LLM roles answered by any LangChain chat model, through structured output.
 
-Each call goes through ``with_structured_output(..., include_raw=True)``; output that does not
+Each call goes through ``with_structured_output`` and keeps the raw answer; output that does not
 parse is retried (bounded, with back-off) and, when retries run out, the failure is recorded
 in the result instead of guessing. Nothing the model echoes from the fenced input is trusted:
 only the parsed fields are read, and "supported" needs cited evidence (enforced downstream).
@@ -15,7 +15,8 @@ from typing import Any, Literal
 from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda, RunnableSequence
+from langchain_core.runnables.retry import ExponentialJitterParams
 from pydantic import BaseModel, Field
 
 from triqua.costs import estimate_tokens
@@ -119,6 +120,15 @@ def _require_parsed(result: Any) -> dict[str, Any]:
     return result
 
 
+def backoff(wait: float) -> ExponentialJitterParams:
+    """Back-off of ``wait`` s before the first retry, doubling each retry, plus up to ``wait`` s.
+
+    LangChain passes only ``initial`` on to tenacity (which, from 9.2, calls it ``multiplier``
+    and warns when it is not 1).
+    """
+    return {"initial": wait, "jitter": wait}
+
+
 class StructuredCaller:
     """Calls a chat model for one schema, with bounded retries on errors and bad output."""
 
@@ -129,14 +139,34 @@ class StructuredCaller:
         max_retries: int,
         retry_wait: float = 1.0,
     ) -> None:
-        structured = model.with_structured_output(schema, include_raw=True)
-        self.runnable: Runnable[Any, dict[str, Any]] = (
-            structured | RunnableLambda(_require_parsed)
-        ).with_retry(
+        structured = model.with_structured_output(schema)
+        steps = structured.steps if isinstance(structured, RunnableSequence) else []
+        call: Runnable[Any, dict[str, Any]]
+        if len(steps) >= 2:
+            # model | parser: call the two in turn. ``include_raw=True`` would run them through
+            # two RunnableParallel steps, each starting a thread pool on every call.
+            self._ask: Runnable[Any, Any] = steps[0]
+            self._parse: Runnable[Any, Any] = (
+                steps[1] if len(steps) == 2 else RunnableSequence(*steps[1:])
+            )
+            call = RunnableLambda(self._ask_and_parse)
+        else:
+            raw_and_parsed = model.with_structured_output(schema, include_raw=True)
+            call = raw_and_parsed | RunnableLambda(_require_parsed)
+        self.runnable: Runnable[Any, dict[str, Any]] = call.with_retry(
             stop_after_attempt=max_retries + 1,
             wait_exponential_jitter=True,
-            exponential_jitter_params={"initial": retry_wait, "jitter": retry_wait},
+            exponential_jitter_params=backoff(retry_wait),
         )
+
+    def _ask_and_parse(self, messages: list[BaseMessage], config: RunnableConfig) -> dict[str, Any]:
+        """The model's raw answer and its parsed form, as ``include_raw=True`` gives them."""
+        raw = self._ask.invoke(messages, config)
+        try:
+            parsed = self._parse.invoke(raw, config)
+        except Exception as exc:
+            return _require_parsed({"raw": raw, "parsed": None, "parsing_error": exc})
+        return _require_parsed({"raw": raw, "parsed": parsed})
 
     def invoke(self, messages: list[BaseMessage]) -> tuple[Any, AIMessage | None, Usage]:
         """Return (parsed, raw message, usage); raises after the last failed attempt."""

@@ -30,7 +30,11 @@ AUTHORITY = {
 
 
 def coerce_documents(raw: list[Any] | None) -> list[Document]:
-    """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly."""
+    """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly.
+
+    Raises:
+        ValueError: for an item of another type, or when every document is blank.
+    """
     documents = []
     for index, item in enumerate(raw or []):
         if isinstance(item, Document):
@@ -41,6 +45,8 @@ def coerce_documents(raw: list[Any] | None) -> list[Document]:
             documents.append(Document.model_validate(item))
         else:
             raise ValueError(f"document {index + 1}: expected text or a Document, got {type(item)}")
+    if documents and not any(d.text.strip() for d in documents):
+        raise ValueError("the supplied documents are empty: there is no evidence to check against")
     return documents
 
 

@@ -19,6 +19,8 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
     """Non-overlapping chunks of ``text`` (one chunk when ``chunk_size`` is 0)."""
     if chunk_size <= 0:
         stripped = text.strip()
+        if not stripped:
+            return []
         start = text.find(stripped)
         return [Chunk(index=0, text=stripped, start=start, end=start + len(stripped))]
     splitter = RecursiveCharacterTextSplitter(
@@ -34,6 +36,8 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
         if start < 0:  # the splitter could not place it; find it ourselves
             start = text.find(document.page_content)
         body = document.page_content
+        if not body.strip():  # tiny chunk sizes can cut off bare whitespace: nothing to check
+            continue
         chunks.append(Chunk(index=len(chunks), text=body, start=start, end=start + len(body)))
     return chunks
 
