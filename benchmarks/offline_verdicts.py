@@ -97,10 +97,15 @@ def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
     for fact, claim in facts:
         texts = by_claim[claim][:5]
         texts += [rows[rng.randrange(len(rows))]["evidence"] for _ in range(5 - len(texts))]
-        jobs.append((fact, [
-            Evidence.build(document_id=f"p{j}", text=short(t), retriever="bench")
-            for j, t in enumerate(texts)
-        ]))
+        jobs.append(
+            (
+                fact,
+                [
+                    Evidence.build(document_id=f"p{j}", text=short(t), retriever="bench")
+                    for j, t in enumerate(texts)
+                ],
+            )
+        )
     verifier = verifier_module.AlignmentVerifier()
     verifier.warm_up()
     verifier_module._split.cache_clear()
@@ -111,8 +116,10 @@ def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
         verifier.verify(fact, evidence)
     elapsed = time.perf_counter() - t0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{len(jobs)} facts x 5 passages ({chars:.0f} chars each on average), cold caches: "
-          f"{len(jobs) / elapsed:.1f} facts/s; peak RSS {peak_mb:.0f} MB")
+    print(
+        f"{len(jobs)} facts x 5 passages ({chars:.0f} chars each on average), cold caches: "
+        f"{len(jobs) / elapsed:.1f} facts/s; peak RSS {peak_mb:.0f} MB"
+    )
 
 
 def main() -> None:
@@ -155,21 +162,33 @@ def main() -> None:
     if args.dump:
         with args.dump.open("w", encoding="utf-8") as out:
             for row, (gold, pred, pairs) in zip(rows, results, strict=True):
-                out.write(json.dumps({
-                    "claim": row["claim"], "gold": gold, "pred": pred.value,
-                    "facts": [f.to_string() for f, _ in pairs],
-                    "units": [[u.status.value for u in v.unit_verdicts] for _, v in pairs],
-                    "evidence": row["evidence"][:600],
-                }) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "claim": row["claim"],
+                            "gold": gold,
+                            "pred": pred.value,
+                            "facts": [f.to_string() for f, _ in pairs],
+                            "units": [[u.status.value for u in v.unit_verdicts] for _, v in pairs],
+                            "evidence": row["evidence"][:600],
+                        }
+                    )
+                    + "\n"
+                )
 
     print(f"verifier {VERIFIER_REVISION}; decomposer: triqua offline rule decomposer")
-    print(f"rows {len(rows)}  claims {len(claims)}  facts verified {n_facts}  "
-          f"claims with the crude fallback fact: {len(crude)}")
+    print(
+        f"rows {len(rows)}  claims {len(claims)}  facts verified {n_facts}  "
+        f"claims with the crude fallback fact: {len(crude)}"
+    )
     gold_counts = Counter(g for g, _, _ in results)
     print("gold stances:", dict(gold_counts))
 
-    strict = [(g == "completely-support", p == Status.SUPPORTED)
-              for g, p, _ in results if g != "partially-support"]
+    strict = [
+        (g == "completely-support", p == Status.SUPPORTED)
+        for g, p, _ in results
+        if g != "partially-support"
+    ]
     loose = [(g == "completely-support", p == Status.SUPPORTED) for g, p, _ in results]
     print(f"balanced accuracy supported vs not (partial excluded): {balanced_accuracy(strict):.3f}")
     print(f"balanced accuracy supported vs not (partial = not):    {balanced_accuracy(loose):.3f}")
@@ -186,15 +205,20 @@ def main() -> None:
     partial = [pairs for g, _, pairs in results if g == "partially-support"]
     scores = [score_facts(pairs).triqua_score for pairs in partial]
     between = sum(1 for s in scores if s is not None and 0 < s < 1)
-    print(f"\npartially-support with 0 < TriQuaScore < 1: {between}/{len(partial)}"
-          f" = {between / max(1, len(partial)):.3f}")
-    dist = Counter("none" if s is None else "0" if s == 0 else "1" if s == 1 else "mid"
-                   for s in scores)
+    print(
+        f"\npartially-support with 0 < TriQuaScore < 1: {between}/{len(partial)}"
+        f" = {between / max(1, len(partial)):.3f}"
+    )
+    dist = Counter(
+        "none" if s is None else "0" if s == 0 else "1" if s == 1 else "mid" for s in scores
+    )
     print("  score distribution:", dict(dist))
 
     print(f"\ndecomposition: {len(claims) / t_decompose:.1f} claims/s")
-    print(f"verification: {n_facts / t_verify:.1f} facts/s ({t_verify:.1f} s), "
-          f"{len(rows) / t_verify:.1f} rows/s; peak RSS {peak_mb:.0f} MB")
+    print(
+        f"verification: {n_facts / t_verify:.1f} facts/s ({t_verify:.1f} s), "
+        f"{len(rows) / t_verify:.1f} rows/s; peak RSS {peak_mb:.0f} MB"
+    )
     sys.stdout.flush()
 
 

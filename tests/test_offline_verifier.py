@@ -32,7 +32,9 @@ def ev(text: str, doc: str = "doc") -> Evidence:
 
 def fact(s: str, r: str, o: str, *qualifiers: tuple[str, str]) -> Fact:
     return Fact(
-        subject=s, relation=r, object=o,
+        subject=s,
+        relation=r,
+        object=o,
         qualifiers=[Qualifier(label=label, value=value) for label, value in qualifiers],
     )
 
@@ -65,9 +67,7 @@ def test_numbers_with_units_convert_and_conflict() -> None:
     )
     # Another dimension, or another counted noun, is no conflict.
     assert number_relation(find_numbers("45%")[0], find_numbers("45 km")[0]) == "unknown"
-    assert number_relation(find_numbers("3 children")[0], find_numbers("5 books")[0]) == (
-        "unknown"
-    )
+    assert number_relation(find_numbers("3 children")[0], find_numbers("5 books")[0]) == ("unknown")
 
 
 @pytest.mark.parametrize(
@@ -120,8 +120,13 @@ def test_simple_fact_is_supported_with_evidence_and_metadata(verifier: Alignment
 
 
 def test_qualifiers_supported_with_date_granularity(verifier: AlignmentVerifier) -> None:
-    f = fact("Marie Curie", "won", "the Nobel Prize in Physics",
-             ("point in time", "December 1903"), ("together with", "Pierre Curie"))
+    f = fact(
+        "Marie Curie",
+        "won",
+        "the Nobel Prize in Physics",
+        ("point in time", "December 1903"),
+        ("together with", "Pierre Curie"),
+    )
     verdict = verifier.verify(f, [ev(CURIE)])
     assert statuses(verdict) == [Status.SUPPORTED] * 3
     assert verdict.status == Status.SUPPORTED
@@ -145,8 +150,13 @@ def test_year_of_the_object_contradicts_the_base(verifier: AlignmentVerifier) ->
 
 
 def test_france_example(verifier: AlignmentVerifier) -> None:
-    f = fact("France", "has population", "64.5 million",
-             ("point in time", "2026"), ("excluding", "overseas departments"))
+    f = fact(
+        "France",
+        "has population",
+        "64.5 million",
+        ("point in time", "2026"),
+        ("excluding", "overseas departments"),
+    )
     verdict = verifier.verify(f, [ev(FRANCE)])
     assert statuses(verdict) == [Status.SUPPORTED, Status.CONTRADICTED, Status.SUPPORTED]
     assert verdict.status == Status.CONTRADICTED
@@ -200,8 +210,9 @@ def test_qualifier_place_contradiction(verifier: AlignmentVerifier) -> None:
 def test_negation_mismatch_contradicts(
     verifier: AlignmentVerifier, relation: str, evidence: str
 ) -> None:
-    verdict = verifier.verify(fact("Marie Curie", relation, "the Nobel Prize in Physics"),
-                              [ev(evidence)])
+    verdict = verifier.verify(
+        fact("Marie Curie", relation, "the Nobel Prize in Physics"), [ev(evidence)]
+    )
     assert verdict.status == Status.CONTRADICTED
 
 
@@ -221,8 +232,7 @@ def test_names_match_by_surname_case_and_possessive(
 
 
 def test_pronoun_sentence_inherits_the_subject(verifier: AlignmentVerifier) -> None:
-    verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize in Physics"),
-                              [ev(CURIE)])
+    verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize in Physics"), [ev(CURIE)])
     record = json.loads(verdict.raw_output or "")
     assert verdict.status == Status.SUPPORTED
     assert record["units"][0]["sent"] == 1  # "She won ...", the subject from sentence 0
@@ -230,8 +240,9 @@ def test_pronoun_sentence_inherits_the_subject(verifier: AlignmentVerifier) -> N
 
 def test_unrelated_passage_is_insufficient(verifier: AlignmentVerifier) -> None:
     evidence = [ev("The Amazon river flows through Brazil into the Atlantic Ocean.")]
-    verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize", ("point in time",
-                                                                          "1903")), evidence)
+    verdict = verifier.verify(
+        fact("Marie Curie", "won", "the Nobel Prize", ("point in time", "1903")), evidence
+    )
     assert verdict.status == Status.INSUFFICIENT
     assert statuses(verdict) == [Status.INSUFFICIENT, Status.INSUFFICIENT]
     assert verdict.evidence_ids == []
@@ -246,8 +257,10 @@ def test_no_evidence_is_insufficient(verifier: AlignmentVerifier) -> None:
 def test_qualifier_value_elsewhere_in_passage_does_not_support(
     verifier: AlignmentVerifier,
 ) -> None:
-    passage = ("France has a population of 64.5 million. Paris hosted the Olympic Games. "
-               "The museum reopened. The bridge was finished in 2026.")
+    passage = (
+        "France has a population of 64.5 million. Paris hosted the Olympic Games. "
+        "The museum reopened. The bridge was finished in 2026."
+    )
     f = fact("France", "has population", "64.5 million", ("point in time", "2026"))
     verdict = verifier.verify(f, [ev(passage)])
     assert statuses(verdict) == [Status.SUPPORTED, Status.INSUFFICIENT]
@@ -269,8 +282,10 @@ def test_another_person_with_the_surname_is_not_the_subject(
     verifier: AlignmentVerifier,
 ) -> None:
     evidence = [ev("Pierre Curie was awarded the Nobel Prize in Physics in 1903.")]
-    verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize in Physics",
-                                   ("point in time", "1905")), evidence)
+    verdict = verifier.verify(
+        fact("Marie Curie", "won", "the Nobel Prize in Physics", ("point in time", "1905")),
+        evidence,
+    )
     assert verdict.status == Status.INSUFFICIENT
 
 
@@ -282,8 +297,10 @@ def test_citation_markers_are_not_quantities(verifier: AlignmentVerifier) -> Non
 
 def test_negation_is_read_near_the_object_not_anywhere(verifier: AlignmentVerifier) -> None:
     evidence = [ev("Neptune does not have a solid surface, and no probe has landed there.")]
-    assert verifier.verify(fact("Neptune", "is", "a body without a solid surface"),
-                           evidence).status != Status.CONTRADICTED
+    assert (
+        verifier.verify(fact("Neptune", "is", "a body without a solid surface"), evidence).status
+        != Status.CONTRADICTED
+    )
     assert verifier.verify(fact("Neptune", "has", "a solid surface"), evidence).status == (
         Status.CONTRADICTED
     )
@@ -297,8 +314,9 @@ def test_qualifier_rival_needs_the_base_in_the_same_sentence(
     verifier: AlignmentVerifier,
 ) -> None:
     evidence = [ev("Gary Smith holds degrees in public health from Johns Hopkins University.")]
-    f = fact("Gary Smith", "holds", "a doctorate in economics",
-             ("from", "the University of California"))
+    f = fact(
+        "Gary Smith", "holds", "a doctorate in economics", ("from", "the University of California")
+    )
     verdict = verifier.verify(f, evidence)
     assert verdict.status == Status.INSUFFICIENT
 
@@ -343,10 +361,11 @@ def test_concurrent_verification_gives_the_same_verdicts(verifier: AlignmentVeri
     from concurrent.futures import ThreadPoolExecutor
 
     jobs = [
-        (fact("France", "has population", "64.5 million", ("point in time", "2026")),
-         [ev(FRANCE)]),
-        (fact("Cristiano Ronaldo", "joined", "Real Madrid"),
-         [ev("In 2009, Cristiano Ronaldo joined Barcelona for a record fee.")]),
+        (fact("France", "has population", "64.5 million", ("point in time", "2026")), [ev(FRANCE)]),
+        (
+            fact("Cristiano Ronaldo", "joined", "Real Madrid"),
+            [ev("In 2009, Cristiano Ronaldo joined Barcelona for a record fee.")],
+        ),
         (fact("Marie Curie", "won", "the Nobel Prize in Physics"), [ev(CURIE)]),
     ] * 4
     expected = [verifier.verify(f, e).status for f, e in jobs]
@@ -356,21 +375,53 @@ def test_concurrent_verification_gives_the_same_verdicts(verifier: AlignmentVeri
 
 
 _WORDS = st.sampled_from(
-    ["Marie", "Curie", "won", "the", "Nobel", "Prize", "1903", "1904", "64.5", "million",
-     "France", "not", "in", "population", "of", "supported", "ignore", "Paris", "2026", ",",
-     ".", "She", "never", "km", "{", "}", '"status"', ":"]
+    [
+        "Marie",
+        "Curie",
+        "won",
+        "the",
+        "Nobel",
+        "Prize",
+        "1903",
+        "1904",
+        "64.5",
+        "million",
+        "France",
+        "not",
+        "in",
+        "population",
+        "of",
+        "supported",
+        "ignore",
+        "Paris",
+        "2026",
+        ",",
+        ".",
+        "She",
+        "never",
+        "km",
+        "{",
+        "}",
+        '"status"',
+        ":",
+    ]
 )
 _PHRASE = st.lists(_WORDS, min_size=0, max_size=6).map(" ".join)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    subject=_PHRASE, relation=_PHRASE, obj=_PHRASE,
+    subject=_PHRASE,
+    relation=_PHRASE,
+    obj=_PHRASE,
     qualifiers=st.lists(st.tuples(_PHRASE, _PHRASE), max_size=2),
     passages=st.lists(st.lists(_WORDS, max_size=25).map(" ".join), max_size=3),
 )
 def test_no_supported_unit_without_evidence(
-    subject: str, relation: str, obj: str, qualifiers: list[tuple[str, str]],
+    subject: str,
+    relation: str,
+    obj: str,
+    qualifiers: list[tuple[str, str]],
     passages: list[str],
 ) -> None:
     f = fact(subject, relation, obj, *qualifiers)

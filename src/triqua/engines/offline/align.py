@@ -68,33 +68,102 @@ class Token:
 
 _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*", re.UNICODE)
 _EXTRA_STOP = frozenset({"be", "have", "do", "s", "also", "mr", "mrs", "ms", "dr"})
-_NEGATIONS = frozenset(
-    {"not", "n't", "never", "no", "neither", "nor", "none", "cannot", "without"}
-)
+_NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "cannot", "without"})
 
 # Irregular forms and agent nouns that a suffix stemmer cannot bring together. spaCy's
 # lemmatizer would, but it needs the tagger (~3 ms a sentence), too slow for every
 # candidate sentence; this table plus the suffix rules only has to make inflections meet.
 _IRREGULAR = {
-    "won": "win", "winning": "win", "winner": "win", "winners": "win", "victory": "win",
-    "born": "bear", "birth": "bear", "bore": "bear", "was": "be", "were": "be", "is": "be",
-    "are": "be", "been": "be", "am": "be", "being": "be", "has": "have", "had": "have",
-    "having": "have", "did": "do", "does": "do", "done": "do", "made": "make",
-    "wrote": "write", "written": "write", "writer": "write", "author": "write",
-    "led": "lead", "leader": "lead", "began": "begin", "begun": "begin", "became": "become",
-    "took": "take", "taken": "take", "gave": "give", "given": "give", "went": "go",
-    "gone": "go", "saw": "see", "seen": "see", "held": "hold", "left": "leave",
-    "built": "build", "sold": "sell", "bought": "buy", "taught": "teach", "spoke": "speak",
-    "spoken": "speak", "ran": "run", "grew": "grow", "grown": "grow", "knew": "know",
-    "known": "know", "met": "meet", "paid": "pay", "said": "say", "told": "tell",
-    "lost": "lose", "fell": "fall", "fought": "fight", "drew": "draw", "drawn": "draw",
-    "chose": "choose", "chosen": "choose", "rose": "rise", "risen": "rise", "died": "die",
-    "dies": "die", "dying": "die", "death": "die", "dead": "die", "children": "child",
-    "men": "man", "women": "woman", "founder": "found", "founding": "found",
-    "married": "marry", "marriage": "marry", "populated": "population", "inhabitants": "population",
-    "discovered": "discover", "discovery": "discover", "invention": "invent",
-    "inventor": "invent", "creator": "create", "creation": "create", "located": "locate",
-    "location": "locate", "situated": "locate", "n't": "not", "cannot": "not",
+    "won": "win",
+    "winning": "win",
+    "winner": "win",
+    "winners": "win",
+    "victory": "win",
+    "born": "bear",
+    "birth": "bear",
+    "bore": "bear",
+    "was": "be",
+    "were": "be",
+    "is": "be",
+    "are": "be",
+    "been": "be",
+    "am": "be",
+    "being": "be",
+    "has": "have",
+    "had": "have",
+    "having": "have",
+    "did": "do",
+    "does": "do",
+    "done": "do",
+    "made": "make",
+    "wrote": "write",
+    "written": "write",
+    "writer": "write",
+    "author": "write",
+    "led": "lead",
+    "leader": "lead",
+    "began": "begin",
+    "begun": "begin",
+    "became": "become",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "went": "go",
+    "gone": "go",
+    "saw": "see",
+    "seen": "see",
+    "held": "hold",
+    "left": "leave",
+    "built": "build",
+    "sold": "sell",
+    "bought": "buy",
+    "taught": "teach",
+    "spoke": "speak",
+    "spoken": "speak",
+    "ran": "run",
+    "grew": "grow",
+    "grown": "grow",
+    "knew": "know",
+    "known": "know",
+    "met": "meet",
+    "paid": "pay",
+    "said": "say",
+    "told": "tell",
+    "lost": "lose",
+    "fell": "fall",
+    "fought": "fight",
+    "drew": "draw",
+    "drawn": "draw",
+    "chose": "choose",
+    "chosen": "choose",
+    "rose": "rise",
+    "risen": "rise",
+    "died": "die",
+    "dies": "die",
+    "dying": "die",
+    "death": "die",
+    "dead": "die",
+    "children": "child",
+    "men": "man",
+    "women": "woman",
+    "founder": "found",
+    "founding": "found",
+    "married": "marry",
+    "marriage": "marry",
+    "populated": "population",
+    "inhabitants": "population",
+    "discovered": "discover",
+    "discovery": "discover",
+    "invention": "invent",
+    "inventor": "invent",
+    "creator": "create",
+    "creation": "create",
+    "located": "locate",
+    "location": "locate",
+    "situated": "locate",
+    "n't": "not",
+    "cannot": "not",
 }
 
 # A small relation-synonym table: a relation word is matched by any word of its group.
@@ -223,10 +292,24 @@ _STEMMED_GROUPS = tuple(frozenset(stem(word) for word in group) for group in _RE
 
 
 _VERDICT_WORDS = frozenset({"supported", "contradicted", "insufficient", "verdict", "verdicts"})
-_DIRECTIVE_CUES = frozenset({
-    "ignore", "disregard", "instruction", "instructions", "system", "assistant", "prompt",
-    "respond", "answer", "output", "verifier", "classifier", "judge", "status",
-})
+_DIRECTIVE_CUES = frozenset(
+    {
+        "ignore",
+        "disregard",
+        "instruction",
+        "instructions",
+        "system",
+        "assistant",
+        "prompt",
+        "respond",
+        "answer",
+        "output",
+        "verifier",
+        "classifier",
+        "judge",
+        "status",
+    }
+)
 
 
 def is_directive(tokens: Sequence[Token]) -> bool:
@@ -252,10 +335,30 @@ def is_negated(tokens: Sequence[Token]) -> bool:
 # ----------------------------------------------------------------------------- dates
 
 _MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
-    "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
 }
 _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>1\d{3}|20\d{2})"
@@ -341,8 +444,10 @@ def find_dates(text: str) -> list[DateValue]:
             is_bare_year = pattern is _DATE_PATTERNS[-1]
             if is_bare_year and (
                 _QUANTITY_AFTER.match(text, m.end())
-                or (_PLURAL_AFTER.match(text, m.end())
-                    and not _TIME_BEFORE.search(text[max(0, m.start() - 10) : m.start()]))
+                or (
+                    _PLURAL_AFTER.match(text, m.end())
+                    and not _TIME_BEFORE.search(text[max(0, m.start() - 10) : m.start()])
+                )
             ):
                 continue
             value = _date_from_match(m)
@@ -390,34 +495,98 @@ def date_relation(claim: DateValue, evidence: DateValue) -> str:
 # --------------------------------------------------------------------------- numbers
 
 _SCALES = {
-    "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mio": 1e6, "m": 1e6,
-    "billion": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12,
-    "hundred": 1e2, "dozen": 12,
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "mio": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "tn": 1e12,
+    "hundred": 1e2,
+    "dozen": 12,
 }
 # Unit -> (dimension, factor to the dimension's base unit).
 _UNITS = {
-    "%": ("percent", 1.0), "percent": ("percent", 1.0), "per cent": ("percent", 1.0),
-    "km": ("length", 1000.0), "kilometre": ("length", 1000.0), "kilometer": ("length", 1000.0),
-    "kilometres": ("length", 1000.0), "kilometers": ("length", 1000.0),
-    "m": ("length", 1.0), "metre": ("length", 1.0), "meter": ("length", 1.0),
-    "metres": ("length", 1.0), "meters": ("length", 1.0), "cm": ("length", 0.01),
-    "mm": ("length", 0.001), "mi": ("length", 1609.344), "mile": ("length", 1609.344),
-    "miles": ("length", 1609.344), "ft": ("length", 0.3048), "feet": ("length", 0.3048),
-    "foot": ("length", 0.3048), "kg": ("mass", 1.0), "kilogram": ("mass", 1.0),
-    "kilograms": ("mass", 1.0), "g": ("mass", 0.001), "grams": ("mass", 0.001),
-    "tonnes": ("mass", 1000.0), "tonne": ("mass", 1000.0), "tons": ("mass", 1000.0),
-    "lb": ("mass", 0.4536), "lbs": ("mass", 0.4536), "km2": ("area", 1e6),
-    "sq km": ("area", 1e6), "square kilometres": ("area", 1e6),
-    "square kilometers": ("area", 1e6), "square miles": ("area", 2.59e6),
-    "°c": ("celsius", 1.0), "°f": ("fahrenheit", 1.0),
+    "%": ("percent", 1.0),
+    "percent": ("percent", 1.0),
+    "per cent": ("percent", 1.0),
+    "km": ("length", 1000.0),
+    "kilometre": ("length", 1000.0),
+    "kilometer": ("length", 1000.0),
+    "kilometres": ("length", 1000.0),
+    "kilometers": ("length", 1000.0),
+    "m": ("length", 1.0),
+    "metre": ("length", 1.0),
+    "meter": ("length", 1.0),
+    "metres": ("length", 1.0),
+    "meters": ("length", 1.0),
+    "cm": ("length", 0.01),
+    "mm": ("length", 0.001),
+    "mi": ("length", 1609.344),
+    "mile": ("length", 1609.344),
+    "miles": ("length", 1609.344),
+    "ft": ("length", 0.3048),
+    "feet": ("length", 0.3048),
+    "foot": ("length", 0.3048),
+    "kg": ("mass", 1.0),
+    "kilogram": ("mass", 1.0),
+    "kilograms": ("mass", 1.0),
+    "g": ("mass", 0.001),
+    "grams": ("mass", 0.001),
+    "tonnes": ("mass", 1000.0),
+    "tonne": ("mass", 1000.0),
+    "tons": ("mass", 1000.0),
+    "lb": ("mass", 0.4536),
+    "lbs": ("mass", 0.4536),
+    "km2": ("area", 1e6),
+    "sq km": ("area", 1e6),
+    "square kilometres": ("area", 1e6),
+    "square kilometers": ("area", 1e6),
+    "square miles": ("area", 2.59e6),
+    "°c": ("celsius", 1.0),
+    "°f": ("fahrenheit", 1.0),
 }
-_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "usd": "usd", "dollars": "usd",
-             "euros": "eur", "eur": "eur", "gbp": "gbp", "pounds": "gbp"}
+_CURRENCY = {
+    "$": "usd",
+    "€": "eur",
+    "£": "gbp",
+    "¥": "jpy",
+    "usd": "usd",
+    "dollars": "usd",
+    "euros": "eur",
+    "eur": "eur",
+    "gbp": "gbp",
+    "pounds": "gbp",
+}
 _WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "hundred": 100,
 }
 _UNIT_RE = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _SCALE_RE = "|".join(sorted(_SCALES, key=len, reverse=True))
@@ -548,11 +717,17 @@ def analyse(text: str) -> TextInfo:
     spans += [(n.start, n.end) for n in numbers]
     tokens = tuple(tokenize(text))
     content = tuple(
-        t for t in tokens
+        t
+        for t in tokens
         if not t.is_stop and not is_negation(t) and not any(s <= t.start < e for s, e in spans)
     )
     return TextInfo(
-        text, tokens, content, frozenset(t.stem for t in tokens), dates, numbers,
+        text,
+        tokens,
+        content,
+        frozenset(t.stem for t in tokens),
+        dates,
+        numbers,
         _acronyms(tokens),
     )
 
@@ -607,10 +782,31 @@ def name_match(part: TextInfo, sentence: TextInfo) -> float:
     return 0.6 if cover >= 0.5 and any(has_stem(sentence.stems, h) for h in heads) else 0.0
 
 
-_PREPOSITIONS = frozenset({
-    "of", "in", "on", "at", "for", "with", "from", "to", "by", "about", "between", "during",
-    "under", "over", "into", "through", "among", "within", "without", "against", "like",
-})
+_PREPOSITIONS = frozenset(
+    {
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "to",
+        "by",
+        "about",
+        "between",
+        "during",
+        "under",
+        "over",
+        "into",
+        "through",
+        "among",
+        "within",
+        "without",
+        "against",
+        "like",
+    }
+)
 
 
 def head_word(part: TextInfo) -> Token:
@@ -636,12 +832,20 @@ def values_relation(
     outcome = "match"
     wrong: str | None = None
     pairs: list[tuple[Any, list[tuple[int, Any]], Any, set[int]]] = [
-        (d, [(i, e) for i, e in enumerate(sentence.dates) if i not in skip_dates],
-         date_relation, used_d)
+        (
+            d,
+            [(i, e) for i, e in enumerate(sentence.dates) if i not in skip_dates],
+            date_relation,
+            used_d,
+        )
         for d in claim.dates
     ] + [
-        (n, [(i, e) for i, e in enumerate(sentence.numbers) if i not in skip_numbers],
-         number_relation, used_n)
+        (
+            n,
+            [(i, e) for i, e in enumerate(sentence.numbers) if i not in skip_numbers],
+            number_relation,
+            used_n,
+        )
         for n in claim.numbers
     ]
     for value, candidates, compare, used in pairs:

@@ -61,12 +61,30 @@ _LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "i
 _PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
 # Coarse entity types whose members can fill the same slot. The small model often reads a
 # club or a company named after a place as a place, so places and organisations are one type.
-_SAME_TYPE = {"GPE": "PLACE_ORG", "LOC": "PLACE_ORG", "FAC": "PLACE_ORG", "ORG": "PLACE_ORG",
-              "NORP": "NORP", "PERSON": "PERSON", "WORK_OF_ART": "WORK", "PRODUCT": "WORK",
-              "EVENT": "EVENT"}
-_LABEL_CUES = {"locat": {"in", "at", "near"}, "place": {"in", "at"}, "country": {"in"},
-               "city": {"in"}, "with": {"with", "alongside"}, "by": {"by"}, "for": {"for"},
-               "as": {"as"}, "from": {"from"}, "to": {"to"}, "venu": {"at", "in"}}
+_SAME_TYPE = {
+    "GPE": "PLACE_ORG",
+    "LOC": "PLACE_ORG",
+    "FAC": "PLACE_ORG",
+    "ORG": "PLACE_ORG",
+    "NORP": "NORP",
+    "PERSON": "PERSON",
+    "WORK_OF_ART": "WORK",
+    "PRODUCT": "WORK",
+    "EVENT": "EVENT",
+}
+_LABEL_CUES = {
+    "locat": {"in", "at", "near"},
+    "place": {"in", "at"},
+    "country": {"in"},
+    "city": {"in"},
+    "with": {"with", "alongside"},
+    "by": {"by"},
+    "for": {"for"},
+    "as": {"as"},
+    "from": {"from"},
+    "to": {"to"},
+    "venu": {"at", "in"},
+}
 
 
 @dataclass
@@ -284,7 +302,32 @@ def _entity_type(text: str, start: int, end: int) -> str | None:
 
 
 _MONTHS = frozenset(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
 )
 _SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
 
@@ -335,9 +378,7 @@ class AlignmentVerifier:
         self._lock = threading.Lock()
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
-    def verify(
-        self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True
-    ) -> Verdict:
+    def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
         """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
 
         Args:
@@ -446,7 +487,8 @@ class AlignmentVerifier:
         # Text addressed to a verifier (injected instructions, fake verdicts) is never aligned.
         # Questions assert nothing, so they are never aligned either.
         candidates = [
-            s for s in sentences
+            s
+            for s in sentences
             if s.subject > 0
             and not is_directive(s.info.tokens)
             and not s.info.text.rstrip(" \"'”’)]").endswith("?")
@@ -463,22 +505,21 @@ class AlignmentVerifier:
         ranked = sorted(candidates, key=lambda s: -s.score)
         return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN], by_place
 
-    def _relation_by_embedding(
-        self, parts: _FactParts, fact: Fact, sentence: TextInfo
-    ) -> bool:
+    def _relation_by_embedding(self, parts: _FactParts, fact: Fact, sentence: TextInfo) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.
 
         Used only when no word of the relation (or a synonym) occurs: the linking phrase
         is embedded and compared with the relation phrase.
         """
         subject_stems = {p.stem for p in parts.subject.content}
-        subject_end = max(
-            (t.end for t in sentence.tokens if t.stem in subject_stems), default=None
-        )
+        subject_end = max((t.end for t in sentence.tokens if t.stem in subject_stems), default=None)
         object_start = min(
-            (t.start for t in sentence.tokens
-             if any(t.stem == p.stem for p in parts.object.content)
-             and (subject_end is None or t.start >= subject_end)),
+            (
+                t.start
+                for t in sentence.tokens
+                if any(t.stem == p.stem for p in parts.object.content)
+                and (subject_end is None or t.start >= subject_end)
+            ),
             default=None,
         )
         if subject_end is None or object_start is None:
@@ -508,12 +549,20 @@ class AlignmentVerifier:
                 anchor = hit if isinstance(hit, Token) else None
                 if _negated_near(info, anchor, parts.object) != parts.negated:
                     contradiction = contradiction or _Finding(
-                        Status.CONTRADICTED, sentence, fact.relation,
-                        "negation differs from the aligned sentence", sentence.score,
+                        Status.CONTRADICTED,
+                        sentence,
+                        fact.relation,
+                        "negation differs from the aligned sentence",
+                        sentence.score,
                     )
                     continue
-                return _Finding(Status.SUPPORTED, sentence, None,
-                                "subject, relation and object aligned", sentence.score)
+                return _Finding(
+                    Status.SUPPORTED,
+                    sentence,
+                    None,
+                    "subject, relation and object aligned",
+                    sentence.score,
+                )
             if (
                 contradiction is not None
                 or hit is None
@@ -524,15 +573,21 @@ class AlignmentVerifier:
             # A bare value after a contentless relation ("is 2017") has no slot to clash in.
             if outcome == "conflict" and text_ok and (hit is not True or parts.object.content):
                 contradiction = _Finding(
-                    Status.CONTRADICTED, sentence, wrong,
-                    "the aligned sentence states another value", sentence.score,
+                    Status.CONTRADICTED,
+                    sentence,
+                    wrong,
+                    "the aligned sentence states another value",
+                    sentence.score,
                 )
             elif isinstance(hit, Token) and parts.object.is_name and not text_ok:
                 rival = self._rival(fact, parts, info, hit)
                 if rival:
                     contradiction = _Finding(
-                        Status.CONTRADICTED, sentence, fact.object,
-                        f"the aligned sentence names {rival!r} instead", sentence.score,
+                        Status.CONTRADICTED,
+                        sentence,
+                        fact.object,
+                        f"the aligned sentence names {rival!r} instead",
+                        sentence.score,
                     )
         return contradiction or _Finding(Status.INSUFFICIENT, top[0] if top else None)
 
@@ -576,8 +631,13 @@ class AlignmentVerifier:
                 outcome, wrong, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
                 text_ok = _text_matches(claim, sentence)
                 if outcome == "match" and text_ok:
-                    return _Finding(Status.SUPPORTED, sentence, None,
-                                    "qualifier value stated with the base", anchor.score)
+                    return _Finding(
+                        Status.SUPPORTED,
+                        sentence,
+                        None,
+                        "qualifier value stated with the base",
+                        anchor.score,
+                    )
                 # A rival value counts only where the base itself was judged, and only
                 # when that sentence clearly names the fact's subject.
                 if (
@@ -588,15 +648,22 @@ class AlignmentVerifier:
                 ):
                     continue
                 if outcome == "conflict" and text_ok:
-                    contradiction = _Finding(Status.CONTRADICTED, sentence, wrong,
-                                             "the aligned sentence states another value",
-                                             anchor.score)
+                    contradiction = _Finding(
+                        Status.CONTRADICTED,
+                        sentence,
+                        wrong,
+                        "the aligned sentence states another value",
+                        anchor.score,
+                    )
                 elif claim.is_name and not text_ok:
                     rival = self._qualifier_rival(fact, parts, label, value, sentence.info)
                     if rival:
                         contradiction = _Finding(
-                            Status.CONTRADICTED, sentence, value,
-                            f"the aligned sentence names {rival!r} instead", anchor.score,
+                            Status.CONTRADICTED,
+                            sentence,
+                            value,
+                            f"the aligned sentence names {rival!r} instead",
+                            anchor.score,
                         )
         return contradiction or _Finding(Status.INSUFFICIENT, anchors[0] if anchors else None)
 
@@ -651,11 +718,17 @@ class AlignmentVerifier:
                 confidence = _confidence(finding.strength)
                 ids = [finding.sentence.evidence_id]
                 quote = finding.sentence.info.text
-            unit_verdicts.append(UnitVerdict(
-                unit=unit.text, kind=unit.kind, status=finding.status,
-                error_span=finding.error_span, evidence_ids=ids, confidence=confidence,
-                quote=quote,
-            ))
+            unit_verdicts.append(
+                UnitVerdict(
+                    unit=unit.text,
+                    kind=unit.kind,
+                    status=finding.status,
+                    error_span=finding.error_span,
+                    evidence_ids=ids,
+                    confidence=confidence,
+                    quote=quote,
+                )
+            )
         statuses = [u.status for u in unit_verdicts]
         wrong = [u for u in unit_verdicts if u.status == Status.CONTRADICTED]
         if all(s == Status.SUPPORTED for s in statuses):
@@ -703,14 +776,24 @@ class AlignmentVerifier:
         record = {
             "judge": VERIFIER_REVISION,
             "aligned": [
-                {"ev": s.evidence_id, "sent": s.index, "score": round(s.score, 3),
-                 "cos": round(s.cosine, 3), "subj": round(s.subject, 2)}
+                {
+                    "ev": s.evidence_id,
+                    "sent": s.index,
+                    "score": round(s.score, 3),
+                    "cos": round(s.cosine, 3),
+                    "subj": round(s.subject, 2),
+                }
                 for s in top
             ],
             "units": [
-                {"unit": u.text, "status": f.status.value, "why": f.reason,
-                 "ev": f.sentence.evidence_id if f.sentence else None,
-                 "sent": f.sentence.index if f.sentence else None, "span": f.error_span}
+                {
+                    "unit": u.text,
+                    "status": f.status.value,
+                    "why": f.reason,
+                    "ev": f.sentence.evidence_id if f.sentence else None,
+                    "sent": f.sentence.index if f.sentence else None,
+                    "span": f.error_span,
+                }
                 for u, f in zip(units, findings, strict=True)
             ],
         }
