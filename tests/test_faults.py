@@ -10,12 +10,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from langchain_core.exceptions import OutputParserException
 from langchain_core.messages import HumanMessage
+from langchain_core.runnables import RunnableLambda
 from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.engines.llm import Judgement, StructuredCaller
+from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
 from triqua.faults import (
     FaultyChatModel,
     FaultyRetriever,
@@ -300,3 +302,68 @@ def test_unreachable_chroma_server_is_a_clear_error_at_start() -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "chroma" in lines[0] and str(port) in lines[0]
     assert time.perf_counter() - started < 30
+
+
+# --- nodes that raise ---------------------------------------------------------------------
+
+
+def test_a_judge_that_raises_fails_its_fact_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = LLMJudge.verify
+
+    def verify(self: LLMJudge, fact: Any, evidence: Any, **kwargs: Any) -> Any:
+        if fact.subject == "Person3":
+            raise RuntimeError("judge crashed")
+        return real(self, fact, evidence, **kwargs)
+
+    monkeypatch.setattr(LLMJudge, "verify", verify)
+    report = run(ScriptedChatModel(responder=responder), text=corpus_text(8))
+    assert len(report.records) == 8
+    (crashed,) = [r for r in report.records if r.fact.subject == "Person3"]
+    assert crashed.verdict.status is Status.INSUFFICIENT
+    assert crashed.verdict.error == "verify failed: RuntimeError: judge crashed"
+    assert report.failures == 1
+    assert all(r.verdict.status is Status.SUPPORTED for r in report.records if r is not crashed)
+
+
+def test_a_refiner_that_raises_ends_the_round_with_a_recorded_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refine(self: LLMRefiner, fact: Any, units: Any, round_index: int) -> Any:
+        raise KeyError("refiner crashed")
+
+    def open_year(tool: str, prompt: str) -> dict[str, Any] | str:
+        answer = responder(tool, prompt)
+        if tool == "Judgement" and isinstance(answer, dict):
+            for unit in answer["unit_verdicts"]:
+                if unit["unit"].startswith("(point in time"):
+                    unit["status"] = "insufficient_evidence"
+            answer["status"] = "insufficient_evidence"
+        return answer
+
+    monkeypatch.setattr(LLMRefiner, "refine", refine)
+    model = ScriptedChatModel(responder=open_year)
+    report = run(model, text="Person5 was born in City5 in 1905.", routing="always_element")
+    (record,) = report.records
+    assert record.rounds == []
+    assert record.verdict.status is Status.INSUFFICIENT
+    assert record.verdict.error and "reverify failed: KeyError" in record.verdict.error
+    assert report.failures == 1
+
+
+def test_structured_calls_work_when_a_provider_returns_no_model_parser_sequence() -> None:
+    class Opaque(ScriptedChatModel):
+        """A provider whose structured output is one runnable, not model | parser."""
+
+        def with_structured_output(
+            self, schema: Any, *, include_raw: bool = False, **kw: Any
+        ) -> Any:
+            inner = ScriptedChatModel.with_structured_output(self, schema, include_raw=include_raw)
+            return RunnableLambda(lambda messages: inner.invoke(messages))
+
+    good = Opaque(responder=lambda tool, prompt: {"status": "supported"})
+    parsed, raw, _ = StructuredCaller(good, Judgement, 0, 0.0).invoke([HumanMessage("x")])
+    assert parsed.status == "supported" and raw is not None and raw.tool_calls
+    bad = Opaque(responder=lambda tool, prompt: "not json")
+    with pytest.raises(OutputParserException, match="malformed model output"):
+        StructuredCaller(bad, Judgement, 1, 0.0).invoke([HumanMessage("x")])
+    assert len(bad.calls) == 2
