@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from triqua.context import Context
 from triqua.nodes.route import choose_route, complexity, element_graph
 from triqua.schema import Fact, Qualifier
@@ -71,3 +73,36 @@ def test_many_qualifiers_are_complex() -> None:
 def test_routing_modes_override() -> None:
     features = complexity(fact())
     assert choose_route(features, Context(routing="always_element")) == "complex"
+
+
+def test_verification_subgraph_draws_both_routes_and_the_loop() -> None:
+    from triqua.graph.verification import build_verification_graph
+
+    drawn = build_verification_graph().get_graph()
+    edges = {(e.source, e.target) for e in drawn.edges}
+    assert {("retrieve", "verify"), ("retrieve", "verify_units")} <= edges
+    assert ("verify", "record") in edges and ("verify", "reverify") not in edges
+    assert {("verify_units", "reverify"), ("reverify", "reverify"), ("reverify", "record")} <= edges
+
+
+def test_each_route_takes_its_own_path(scripted: Any) -> None:
+    import triqua
+    from triqua.graph.main import build_graph
+
+    from .conftest import CURIE
+
+    docs = ["Marie Curie won the Nobel Prize in Physics in 1903."]
+    for routing, judge_node in (("auto", "verify"), ("always_element", "verify_units")):
+        context = triqua.make_context(model=scripted(), routing=routing)
+        nodes = [
+            node
+            for _namespace, update in build_graph().stream(
+                {"text": CURIE, "documents": docs},
+                context=context,
+                stream_mode="updates",
+                subgraphs=True,
+            )
+            for node in update
+        ]
+        assert judge_node in nodes
+        assert ({"verify", "verify_units"} - {judge_node}).isdisjoint(nodes)

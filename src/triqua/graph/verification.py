@@ -1,4 +1,8 @@
-"""The per-fact verification subgraph: retrieve → verify → (re-verify loop) → record."""
+"""The per-fact verification subgraph, with its two routes as two paths.
+
+simple:  retrieve → verify → record
+complex: retrieve → verify_units → (reverify ↺) → record
+"""
 
 from __future__ import annotations
 
@@ -21,7 +25,14 @@ from triqua.state import FactOutput, FactState, FactTask
 NODE_RETRY = RetryPolicy(max_attempts=2, initial_interval=0.2)
 
 
-def node_failed(state: FactState, error: NodeError) -> Command[Literal["verify", "record"]]:
+def by_route(state: FactState) -> Literal["verify", "verify_units"]:
+    """Simple facts get one whole-fact verdict; complex facts a verdict per unit."""
+    return "verify_units" if state["route"] == "complex" else "verify"
+
+
+def node_failed(
+    state: FactState, error: NodeError
+) -> Command[Literal["verify", "verify_units", "record"]]:
     """Record a node's failure once its retries are spent, so one fact never ends the run.
 
     A failed retrieval leaves the fact without evidence; a failed verification or
@@ -30,8 +41,8 @@ def node_failed(state: FactState, error: NodeError) -> Command[Literal["verify",
     message = f"{error.node} failed: {type(error.error).__name__}: {error.error}"
     if error.node == "retrieve":
         update = {"evidence": [], "retrieval_errors": [message], "round": 0, "rounds": []}
-        return Command(update=update, goto="verify")
-    if error.node == "verify":
+        return Command(update=update, goto=by_route(state))
+    if error.node in ("verify", "verify_units"):
         failed = Verdict(status=Status.INSUFFICIENT, error=message)
         verdict = settle(state["fact"], failed, state.get("evidence", []))
         return Command(update={"verdict": verdict}, goto="record")
@@ -46,12 +57,15 @@ def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, A
     )
     builder.set_node_defaults(retry_policy=NODE_RETRY)
     builder.add_node("retrieve", retrieve, error_handler=node_failed)
+    # One judge node under two names, so Studio draws the two routes as two paths.
     builder.add_node("verify", verify, error_handler=node_failed)
+    builder.add_node("verify_units", verify, error_handler=node_failed)
     builder.add_node("reverify", reverify, error_handler=node_failed)
     builder.add_node("record", record)
     builder.add_edge(START, "retrieve")
-    builder.add_edge("retrieve", "verify")
-    builder.add_conditional_edges("verify", should_reverify, ["reverify", "record"])
+    builder.add_conditional_edges("retrieve", by_route, ["verify", "verify_units"])
+    builder.add_edge("verify", "record")
+    builder.add_conditional_edges("verify_units", should_reverify, ["reverify", "record"])
     builder.add_conditional_edges("reverify", should_reverify, ["reverify", "record"])
     builder.add_edge("record", END)
     return builder.compile(name="verify_fact", **compile_kwargs)
