@@ -161,9 +161,3 @@ def resources_for(
     built = build_resources(context, documents or [])
     register(run_id, built)
     return built
-
-
-def release(run_id: str) -> None:
-    """Forget a finished run's resources."""
-    with _LOCK:
-        _RUNS.pop(run_id, None)
