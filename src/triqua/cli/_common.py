@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -38,3 +39,21 @@ def read_input(text: str | None, file: Path | None) -> str:
         except UnicodeDecodeError as exc:
             raise fail(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
     return text
+
+
+# Options shared by the commands that run checks (``check`` and ``batch``).
+ModelOption = Annotated[
+    str | None, typer.Option("--model", "-m", help="Chat model 'provider:model' for every role.")
+]
+RetrieverOption = Annotated[
+    str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")
+]
+CollectionOption = Annotated[str | None, typer.Option(help="Chroma collection to search.")]
+ChromaUrlOption = Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")]
+ChunkSizeOption = Annotated[int | None, typer.Option(help="Characters per chunk (0: no chunking).")]
+MaxSearchesOption = Annotated[int | None, typer.Option(help="Searches allowed per check.")]
+
+
+def given_settings(**values: Any) -> dict[str, Any]:
+    """The ``Context`` settings the user actually gave (options left unset are dropped)."""
+    return {name: value for name, value in values.items() if value is not None}

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from triqua.cli._common import fail
+from triqua.cli._common import (
+    ChromaUrlOption,
+    ChunkSizeOption,
+    CollectionOption,
+    MaxSearchesOption,
+    ModelOption,
+    RetrieverOption,
+    fail,
+    given_settings,
+)
 
 
 def batch(
@@ -22,21 +31,12 @@ def batch(
     resume: Annotated[
         bool, typer.Option(help="Skip ids already in --output (--no-resume starts afresh).")
     ] = True,
-    model: Annotated[
-        str | None,
-        typer.Option("--model", "-m", help="Chat model 'provider:model' for every role."),
-    ] = None,
-    retriever: Annotated[
-        str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")
-    ] = None,
-    collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
-    chroma_url: Annotated[
-        str | None, typer.Option(help="Chroma server URL (default: embedded).")
-    ] = None,
-    chunk_size: Annotated[
-        int | None, typer.Option(help="Characters per chunk (0: no chunking).")
-    ] = None,
-    max_searches: Annotated[int | None, typer.Option(help="Searches allowed per check.")] = None,
+    model: ModelOption = None,
+    retriever: RetrieverOption = None,
+    collection: CollectionOption = None,
+    chroma_url: ChromaUrlOption = None,
+    chunk_size: ChunkSizeOption = None,
+    max_searches: MaxSearchesOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -47,17 +47,13 @@ def batch(
     """
     from triqua.batch import run_batch
 
-    settings: dict[str, Any] = {
-        name: value
-        for name, value in {
-            "retriever": retriever,
-            "collection": collection,
-            "chroma_url": chroma_url,
-            "chunk_size": chunk_size,
-            "max_searches": max_searches,
-        }.items()
-        if value is not None
-    }
+    settings = given_settings(
+        retriever=retriever,
+        collection=collection,
+        chroma_url=chroma_url,
+        chunk_size=chunk_size,
+        max_searches=max_searches,
+    )
     try:
         summary = run_batch(
             input_path,

@@ -6,12 +6,22 @@ import json
 import sys
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from triqua.cli._common import fail, read_input
+from triqua.cli._common import (
+    ChromaUrlOption,
+    ChunkSizeOption,
+    CollectionOption,
+    MaxSearchesOption,
+    ModelOption,
+    RetrieverOption,
+    fail,
+    given_settings,
+    read_input,
+)
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
@@ -29,21 +39,12 @@ def check(
     evidence: Annotated[
         list[Path] | None, typer.Option("--evidence", "-e", help="Evidence file (repeatable).")
     ] = None,
-    model: Annotated[
-        str | None,
-        typer.Option("--model", "-m", help="Chat model 'provider:model' for every role."),
-    ] = None,
-    retriever: Annotated[
-        str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")
-    ] = None,
-    collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
-    chroma_url: Annotated[
-        str | None, typer.Option(help="Chroma server URL (default: embedded).")
-    ] = None,
-    chunk_size: Annotated[
-        int | None, typer.Option(help="Characters per chunk (0: no chunking).")
-    ] = None,
-    max_searches: Annotated[int | None, typer.Option(help="Searches allowed in this run.")] = None,
+    model: ModelOption = None,
+    retriever: RetrieverOption = None,
+    collection: CollectionOption = None,
+    chroma_url: ChromaUrlOption = None,
+    chunk_size: ChunkSizeOption = None,
+    max_searches: MaxSearchesOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -86,16 +87,14 @@ def check(
         raise fail("give TEXT or --resume RUN, not both")
     if batch is not None and (text is not None or file is not None or resume):
         raise fail("give --batch FILE or a text, not both")
-    settings: dict[str, Any] = {"cache": False} if no_cache else {}
-    for name, value in {
-        "retriever": retriever,
-        "collection": collection,
-        "chroma_url": chroma_url,
-        "chunk_size": chunk_size,
-        "max_searches": max_searches,
-    }.items():
-        if value is not None:
-            settings[name] = value
+    settings = given_settings(
+        retriever=retriever,
+        collection=collection,
+        chroma_url=chroma_url,
+        chunk_size=chunk_size,
+        max_searches=max_searches,
+        cache=False if no_cache else None,
+    )
     if batch is not None:
         from triqua.batch import run_batch
 
