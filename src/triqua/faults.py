@@ -32,6 +32,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from pydantic import ConfigDict, Field, PrivateAttr
 
+from triqua.testing import schema_name
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 
 __all__ = [
@@ -183,10 +184,7 @@ class FaultyChatModel(BaseChatModel):
         bound = self.model_copy()
         bound._attempts = self._attempts
         bound._bound = self.inner.bind_tools(tools, tool_choice=tool_choice, **kwargs)
-        first = tools[0] if tools else None
-        bound._tool = getattr(first, "__name__", None) or (
-            str(first.get("name", "")) if isinstance(first, dict) else ""
-        )
+        bound._tool = schema_name(tools)
         return bound
 
     def decide(self, prompt: str, attempt: int) -> ModelFault:

@@ -26,6 +26,15 @@ from pydantic import ConfigDict, Field, PrivateAttr
 Responder = Callable[[str, str], dict[str, Any] | str]
 
 
+def schema_name(tools: Sequence[Any]) -> str:
+    """The name of the schema structured output asks for: the first bound tool's."""
+    first = tools[0] if tools else None
+    name = getattr(first, "__name__", None)
+    if name is None and isinstance(first, dict):
+        name = first.get("name")
+    return str(name or "")
+
+
 class ScriptedChatModel(BaseChatModel):
     """A fake chat model whose answers are computed from the prompt by a responder."""
 
@@ -59,10 +68,7 @@ class ScriptedChatModel(BaseChatModel):
         bound = self.model_copy()
         bound._calls = self._calls
         bound._lock = self._lock
-        first = tools[0] if tools else None
-        bound._tool = getattr(first, "__name__", None) or (
-            first.get("name") if isinstance(first, dict) else None
-        )
+        bound._tool = schema_name(tools)
         return bound
 
     def _generate(
