@@ -5,8 +5,11 @@ Input: one JSON object per line with ``id``, ``text``, optional ``question`` and
 resolve against the input file's folder). Output: one JSON report per line, ``{"id": …,
 **report}``, flushed as each check finishes (so in completion order). On a rerun, ids
 already in the output file are skipped, so an interrupted batch resumes where it stopped.
-A malformed line or a failed check is reported with its line number and left out of the
-output (a rerun retries it); nothing else is lost.
+A malformed line or a check that raised is reported with its line number and left out of
+the output (a rerun retries it); nothing else is lost. Every report line carries its
+``outcome``: ``complete``, ``partial`` (some chunks or facts failed; listed on stderr) or
+``failed`` (errors left nothing checked; listed on stderr). Failed checks are written like
+any other, so a rerun skips them: drop their lines from the output to retry them.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 from rich.table import Table
 
+from triqua.accounting import FAILED_RUN, failure_line, failure_summary
 from triqua.api import acheck, make_context
 from triqua.context import Context
 from triqua.render import fmt_score
@@ -55,6 +59,8 @@ class BatchSummary:
     scores: list[float] = field(default_factory=list)
     undefined: int = 0
     by_status: Counter[str] = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    coverages: list[float] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     seconds: float = 0.0
 
@@ -63,9 +69,29 @@ class BatchSummary:
         """Mean TriQuaScore over the reports whose score is defined."""
         return sum(self.scores) / len(self.scores) if self.scores else None
 
+    @property
+    def mean_coverage(self) -> float | None:
+        """Mean share of the text checked, over the reports that measured it."""
+        return sum(self.coverages) / len(self.coverages) if self.coverages else None
+
+    @property
+    def all_failed(self) -> bool:
+        """True when checks ran and errors left nothing checked in every one of them."""
+        return self.checked > 0 and self.outcomes["failed"] == self.checked
+
+    @property
+    def exit_code(self) -> int:
+        """1 when lines could not be checked, 3 when every check failed, else 0."""
+        if self.problems:
+            return 1
+        return FAILED_RUN if self.all_failed else 0
+
     def add(self, report: Report) -> None:
         """Count one finished report."""
         self.checked += 1
+        self.outcomes[report.outcome] += 1
+        if report.coverage is not None:
+            self.coverages.append(report.coverage)
         if report.score is None:
             self.undefined += 1
         else:
@@ -83,6 +109,10 @@ class BatchSummary:
         table.add_row("lines with problems", str(len(self.problems)))
         table.add_row("mean TriQuaScore", fmt_score(self.mean_score))
         table.add_row("undefined scores", str(self.undefined))
+        table.add_row("mean coverage", fmt_score(self.mean_coverage))
+        table.add_row("runs complete", str(self.outcomes["complete"]))
+        table.add_row("runs partial (some failed)", str(self.outcomes["partial"]))
+        table.add_row("runs failed (nothing checked)", str(self.outcomes["failed"]))
         for status in Status:
             table.add_row(f"facts {status.value}", str(self.by_status[status.value]))
         tokens = f"{self.usage.input_tokens:,} in / {self.usage.output_tokens:,} out"
@@ -199,6 +229,7 @@ async def _run(
     summary: BatchSummary,
     where: Path,
     problem: Callable[[str], None],
+    notice: Callable[[str], None],
 ) -> None:
     """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
 
@@ -217,6 +248,10 @@ async def _run(
             sink.write(line + "\n")
             sink.flush()
             summary.add(report)
+            if report.outcome == "failed":
+                notice(f"{where}:{item.line}: id {item.id!r}: {failure_line(report)}")
+            elif report.outcome == "partial":
+                notice(f"{where}:{item.line}: id {item.id!r}: partial: {failure_summary(report)}")
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
 
@@ -260,9 +295,12 @@ def run_batch(
     summary = BatchSummary()
     began = time.perf_counter()
 
-    def problem(message: str) -> None:  # reported even when quiet: nothing is lost silently
-        summary.problems.append(message)
+    def notice(message: str) -> None:  # reported even when quiet: nothing is lost silently
         out.print(message, markup=False, highlight=False, soft_wrap=True)
+
+    def problem(message: str) -> None:
+        summary.problems.append(message)
+        notice(message)
 
     done: set[str] = set()
     if isinstance(output, str | Path) and resume:
@@ -277,10 +315,10 @@ def run_batch(
 
     if isinstance(output, str | Path):
         with Path(output).open("a" if resume else "w", encoding="utf-8") as handle:
-            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, problem))
+            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, problem, notice))
     else:
         stream = output if output is not None else sys.stdout
-        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, problem))
+        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, problem, notice))
     summary.seconds = time.perf_counter() - began
     if not quiet:
         out.print(summary.table())

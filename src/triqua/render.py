@@ -6,6 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from triqua.accounting import failure_summary
 from triqua.schema import Report, Status
 
 STYLE = {
@@ -76,14 +77,57 @@ def facts_table(report: Report) -> Table:
     return table
 
 
+#: Unchecked pieces listed in the terminal; the rest are counted (JSON and HTML list all).
+MAX_LISTED = 10
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def unchecked_lines(report: Report) -> list[Text]:
+    """What was not checked: how much failed, each failed chunk, each sentence without a fact."""
+    lines = []
+    failed = failure_summary(report)
+    if failed:
+        lines.append(Text(f"failed: {failed}", style="bold red"))
+    items = [
+        Text(
+            f"chunk {c.chunk_index} (chars {c.span.start}–{c.span.end}) not decomposed: "
+            f"{c.error.splitlines()[0] if c.error else ''}",
+            style="red" if c.cause == "error" else "yellow",
+        )
+        for c in report.failed_chunks
+    ] + [
+        Text(
+            f"not decomposed (no fact): chars {u.span.start}–{u.span.end} “{_clip(u.text)}”",
+            style="yellow",
+        )
+        for u in report.undecomposed
+    ]
+    lines.extend(items[:MAX_LISTED])
+    if len(items) > MAX_LISTED:
+        lines.append(
+            Text(f"… and {len(items) - MAX_LISTED} more unchecked (see --json or --html)", "dim")
+        )
+    return lines
+
+
 def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
+    coverage = (
+        []
+        if report.coverage is None
+        else [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan"), " of the text"]
+    )
     lines = [
         Text.assemble(
             ("TriQuaScore ", "bold"),
             (fmt_score(s.triqua_score), "bold cyan"),
             f"  ({s.units_supported}/{s.units_total} units; {s.units_raw} before dedup)",
+            *coverage,
         ),
         Text(
             f"claim-level {fmt_score(s.claim_level_score)} · no-dedup {fmt_score(s.no_dedup_score)}"
@@ -98,8 +142,12 @@ def summary(report: Report) -> Group:
             style="dim",
         ),
     ]
+    lines.extend(unchecked_lines(report))
     lines.extend(Text(note, style="italic") for note in report.notes)
-    lines.extend(Text(f"error: {error}", style="red") for error in report.errors)
+    shown = {c.error for c in report.failed_chunks}  # listed above with their chunk
+    lines.extend(
+        Text(f"error: {error}", style="red") for error in report.errors if error not in shown
+    )
     return Group(*lines)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
+from triqua.accounting import failure_summary
 from triqua.citations import CitationReport
 from triqua.costs import CostSummary, Prices, cost_summary
 from triqua.metrics import label_units, risk_coverage_curve
@@ -93,17 +94,55 @@ def _highlight(text: str, spans: Iterable[str]) -> str:
     return "".join(out)
 
 
+def _failures_sub(report: Report) -> str:
+    facts = sum(1 for r in report.records if r.verdict.error)
+    chunks = sum(1 for c in report.failed_chunks if c.cause == "error")
+    return f"{facts} facts not verified, {chunks} chunks not decomposed"
+
+
+def _unchecked(report: Report) -> str:
+    """The parts of the text that were not checked: failed chunks and sentences without facts."""
+    if not report.failed_chunks and not report.undecomposed:
+        return ""
+    html = ['<section id="unchecked"><h2>Not checked</h2>']
+    line = failure_summary(report)
+    if line:
+        html.append(f'<p class="error-line">{_e(line)}</p>')
+    if report.failed_chunks:
+        html.append("<h3>Chunks not decomposed</h3><ul>")
+        for chunk in report.failed_chunks:
+            html.append(
+                f'<li><span class="fid">chunk {chunk.chunk_index}</span> '
+                f'<span class="route">chars {chunk.span.start}–{chunk.span.end}</span>'
+                f"<blockquote>{_e(chunk.text)}</blockquote>"
+                f'<p class="{"error-line" if chunk.cause == "error" else "meta"}">'
+                f"{_e(chunk.error)}</p></li>"
+            )
+        html.append("</ul>")
+    if report.undecomposed:
+        html.append("<h3>Sentences not decomposed (no fact found)</h3><ul>")
+        for sentence in report.undecomposed:
+            html.append(
+                f'<li><span class="route">chunk {sentence.chunk_index} · chars '
+                f"{sentence.span.start}–{sentence.span.end}</span> "
+                f"<q>{_e(sentence.text)}</q></li>"
+            )
+        html.append("</ul>")
+    return "".join(html) + "</section>"
+
+
 def _summary(report: Report) -> str:
     s = report.scores
     cards = [
         ("main", "TriQuaScore", _pct(s.triqua_score), f"{s.units_supported}/{s.units_total} units"),
+        ("", "coverage", _pct(report.coverage), "of the text checked"),
         ("", "claim-level", _pct(s.claim_level_score), "facts fully supported"),
         ("", "no dedup", _pct(s.no_dedup_score), f"{s.units_raw} units before dedup"),
         ("", "fact precision", _pct(s.factscore_precision), "facts judged supported"),
         ("", "contradiction rate", _pct(s.contradiction_rate), "of checkable facts"),
         ("", "abstentions", str(s.abstentions), "insufficient evidence"),
         ("", "re-verified", _pct(report.reverify_trigger_rate), "of facts"),
-        ("", "failures", str(report.failures), "verification errors"),
+        ("", "failures", str(report.failures), _failures_sub(report)),
     ]
     html = ['<section id="summary"><h2>Scores</h2><div class="cards">']
     for cls, label, value, sub in cards:
@@ -119,8 +158,10 @@ def _summary(report: Report) -> str:
     if report.notes:
         html.append('<div class="notes">' + "".join(f"<p>{_e(n)}</p>" for n in report.notes))
         html.append("</div>")
-    if report.errors:
-        html.append('<div class="errors">' + "".join(f"<p>{_e(n)}</p>" for n in report.errors))
+    listed = {c.error for c in report.failed_chunks}  # shown with their chunk below
+    errors = [e for e in report.errors if e not in listed]
+    if errors:
+        html.append('<div class="errors">' + "".join(f"<p>{_e(n)}</p>" for n in errors))
         html.append("</div>")
     return "".join(html) + "</section>"
 
@@ -380,6 +421,7 @@ def render_html(
             '<div class="meta">' + "".join(f"<span>{_e(m)}</span>" for m in meta) + "</div>",
             "</header>",
             _summary(report),
+            _unchecked(report),
             _plots(report),
             f'<section id="facts"><h2>Facts ({len(report.records)})</h2>{facts}</section>',
             _citations(citations) if citations is not None else "",

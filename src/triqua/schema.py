@@ -412,6 +412,34 @@ class Scores(BaseModel):
     facts_by_status: dict[str, int] = Field(default_factory=dict)
 
 
+ChunkCause = Literal["error", "max_facts"]
+
+
+class ChunkFailure(BaseModel):
+    """A chunk of the text that was not decomposed, so none of its facts were checked."""
+
+    chunk_index: int = Field(ge=0, description="Index of the chunk in the run's chunking.")
+    span: Span = Field(description="The chunk's characters in the checked text.")
+    text: str = Field(description="The chunk's text.")
+    error: str = Field(description="Why it was not decomposed.")
+    cause: ChunkCause = Field(
+        default="error",
+        description="'error': the decomposition failed (counted in ``failures``); "
+        "'max_facts': skipped once the run had found max_facts facts.",
+    )
+
+
+class UndecomposedSentence(BaseModel):
+    """A sentence of a decomposed chunk from which the engine got no fact: left unchecked."""
+
+    chunk_index: int = Field(ge=0)
+    span: Span = Field(description="The sentence's characters in the checked text.")
+    text: str
+
+
+Outcome = Literal["complete", "partial", "failed"]
+
+
 class Report(BaseModel):
     """The result of one check: scores, one record per fact, the spec and the costs."""
 
@@ -431,7 +459,32 @@ class Report(BaseModel):
     )
     model_calls_per_fact: float | None = None
     search_calls_per_fact: float | None = None
-    failures: int = Field(default=0, description="Facts whose verification failed.")
+    failures: int = Field(
+        default=0,
+        description="Facts whose verification failed (their verdict carries an error) plus "
+        "chunks whose decomposition failed (``failed_chunks`` with cause 'error').",
+    )
+    chunks: int = Field(default=0, ge=0, description="Chunks the text was split into.")
+    failed_chunks: list[ChunkFailure] = Field(
+        default_factory=list,
+        description="Chunks that were not decomposed, each with its span, index and error.",
+    )
+    undecomposed: list[UndecomposedSentence] = Field(
+        default_factory=list, description="Sentences of decomposed chunks that yielded no fact."
+    )
+    unverified_facts: list[Fact] = Field(
+        default_factory=list,
+        description="Facts found but not verified: the run stopped at max_facts.",
+    )
+    coverage: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Share of the text that was checked: its non-whitespace characters that "
+        "lie in a decomposed chunk and in no not-decomposed sentence, no span of a fact whose "
+        "verification failed and no span of an unverified fact, over all its non-whitespace "
+        "characters. None when unknown (reports made before it was measured).",
+    )
     errors: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
@@ -439,6 +492,21 @@ class Report(BaseModel):
     def score(self) -> float | None:
         """Shortcut for ``scores.triqua_score``."""
         return self.scores.triqua_score
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def outcome(self) -> Outcome:
+        """'failed' when errors left nothing checked, 'partial' when some failed, else 'complete'.
+
+        Failed: something failed and no fact was verified without an error (every chunk's
+        decomposition failed, or every fact's verification did). A run that found no fact
+        without any failure is complete: its score is undefined, but nothing went wrong.
+        """
+        if not self.failures:
+            return "complete"
+        if any(not record.verdict.error for record in self.records):
+            return "partial"
+        return "failed"
 
 
 def report_json_schema() -> dict[str, Any]:

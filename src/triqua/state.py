@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
 
 from triqua.schema import (
+    ChunkFailure,
     ClaimRecord,
     Document,
     Evidence,
@@ -16,6 +17,7 @@ from triqua.schema import (
     FactualitySpec,
     Report,
     ReverifyRound,
+    UndecomposedSentence,
     Usage,
     Verdict,
 )
@@ -65,6 +67,9 @@ class State(TypedDict, total=False):
     engine: str
     chunks: list[Chunk]
     facts: Annotated[list[Fact], operator.add]
+    failed_chunks: Annotated[list[ChunkFailure], operator.add]
+    undecomposed: Annotated[list[UndecomposedSentence], operator.add]
+    unverified_facts: list[Fact]
     records: Annotated[list[ClaimRecord], operator.add]
     usage_log: Annotated[list[RoleUsage], operator.add]
     errors: Annotated[list[str], operator.add]

@@ -8,6 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
+from triqua.accounting import FAILED_RUN
+
+__all__ = ["FAILED_RUN", "fail", "given_settings", "read_input"]
+
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""

@@ -43,7 +43,8 @@ def batch(
 ) -> None:
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
-    Exits with 1 when some lines could not be checked (they are listed on stderr).
+    Exits with 1 when some lines could not be checked (they are listed on stderr), and with 3
+    when every check ran but errors left nothing checked in any of them.
     """
     from triqua.batch import run_batch
 
@@ -66,8 +67,8 @@ def batch(
         )
     except (ValueError, OSError) as exc:
         raise fail(str(exc) or type(exc).__name__) from exc
-    if summary.problems:
-        raise typer.Exit(1)
+    if summary.exit_code:
+        raise typer.Exit(summary.exit_code)
 
 
 def register(app: typer.Typer) -> None:

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
+    FAILED_RUN,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
@@ -25,7 +26,8 @@ from triqua.cli._common import (
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
-from triqua.schema import report_json_schema
+
+from triqua.schema import Report, report_json_schema
 
 
 def check(
@@ -101,7 +103,7 @@ def check(
         summary = run_batch(
             batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
         )
-        raise typer.Exit(1 if summary.problems else 0)
+        raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
@@ -148,6 +150,7 @@ def check(
         if cited is not None:
             payload["citations"] = cited.model_dump(mode="json")
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        _exit_if_failed(report)
         return
     if not quiet:
         for note in report.notes:
@@ -162,6 +165,15 @@ def check(
             f"{fmt_score(cited.link_correctness)} · {len(cited.links)} links"
             f" ({cited.unavailable_links} unavailable)"
         )
+    _exit_if_failed(report)
+
+
+def _exit_if_failed(report: Report) -> None:
+    """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
+    if report.outcome == "failed":
+        from triqua.accounting import failure_line
+
+        raise fail(failure_line(report), FAILED_RUN)
 
 
 def schema() -> None:

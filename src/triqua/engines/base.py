@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from triqua.schema import Evidence, Fact, FactUnit, Usage, Verdict
+from triqua.schema import Evidence, Fact, FactUnit, Span, Usage, Verdict
 from triqua.state import Chunk
 
 
@@ -25,6 +25,9 @@ class DecomposeResult(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     raw_output: str | None = None
     error: str | None = None
+    undecomposed: list[Span] = Field(
+        default_factory=list, description="Sentences that yielded no fact."
+    )
 
 
 class JudgeResult(BaseModel):

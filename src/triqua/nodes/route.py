@@ -89,6 +89,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             f"{max(0, len(facts) - context.max_facts)} more facts found were not verified and "
             f"{skipped} of {chunks} chunks were not decomposed"
         ]
+        update["unverified_facts"] = facts[context.max_facts :]
         facts = facts[: context.max_facts]
     tasks = []
     for number, fact in enumerate(facts, start=1):

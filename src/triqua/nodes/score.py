@@ -7,6 +7,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from triqua.accounting import count_failures, report_coverage
 from triqua.context import Context
 from triqua.metrics import score_facts
 from triqua.nodes.common import context_of, emit
@@ -55,9 +56,16 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         reverify_trigger_rate=(triggered / len(records)) if records else None,
         model_calls_per_fact=(total.model_calls / len(records)) if records else None,
         search_calls_per_fact=(total.search_calls / len(records)) if records else None,
-        failures=sum(1 for r in records if r.verdict.error),
         errors=list(state.get("errors", [])),
         notes=notes,
+        chunks=len(state.get("chunks", [])),
+        failed_chunks=sorted(state.get("failed_chunks", []), key=lambda c: c.chunk_index),
+        undecomposed=sorted(
+            state.get("undecomposed", []), key=lambda s: (s.span.start, s.span.end)
+        ),
+        unverified_facts=state.get("unverified_facts", []),
     )
+    report.failures = count_failures(report.records, report.failed_chunks)
+    report.coverage = report_coverage(state["text"], report)
     emit("scored", score=scores.triqua_score, facts=len(records))
     return {"report": report}

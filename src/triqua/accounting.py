@@ -1,0 +1,133 @@
+"""What a run checked and what it lost: coverage of the text, failure counts, outcome lines.
+
+Nothing a run fails to check may vanish: a chunk that was not decomposed is a
+:class:`~triqua.schema.ChunkFailure`, a sentence that yielded no fact an
+:class:`~triqua.schema.UndecomposedSentence`, a fact whose verification failed keeps its
+error on its verdict. Coverage turns these into one number: the share of the text that was
+actually checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from triqua.schema import ChunkFailure, ClaimRecord, Fact, Report, Span, UndecomposedSentence
+
+__all__ = [
+    "FAILED_RUN",
+    "checked_coverage",
+    "count_failures",
+    "failure_line",
+    "failure_summary",
+    "report_coverage",
+    "unchecked_spans",
+]
+
+#: Exit status of a run in which errors left nothing checked (2 is for usage and input errors).
+FAILED_RUN = 3
+
+
+def checked_coverage(text: str, unchecked: Iterable[Span] = ()) -> float | None:
+    """Share of the non-whitespace characters of ``text`` outside every ``unchecked`` span.
+
+    Overlapping spans count once; whitespace counts neither way. ``None`` for a blank text.
+
+    Raises:
+        ValueError: for a span that reaches outside the text.
+    """
+    total = sum(not c.isspace() for c in text)
+    if not total:
+        return None
+    # Merge the spans first, so a character covered twice is subtracted once.
+    merged: list[list[int]] = []
+    for span in sorted(unchecked, key=lambda s: (s.start, s.end)):
+        if span.end > len(text) or span.start > span.end:
+            raise ValueError(
+                f"span {span.start}-{span.end} lies outside the text ({len(text)} characters)"
+            )
+        if merged and span.start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], span.end)
+        else:
+            merged.append([span.start, span.end])
+    lost = sum(sum(not c.isspace() for c in text[start:end]) for start, end in merged)
+    return (total - lost) / total
+
+
+def unchecked_spans(
+    failed_chunks: Sequence[ChunkFailure],
+    undecomposed: Sequence[UndecomposedSentence],
+    records: Sequence[ClaimRecord],
+    unverified_facts: Sequence[Fact],
+) -> list[Span]:
+    """Spans of the text left unchecked.
+
+    Those are failed or skipped chunks, sentences without facts, facts whose verification
+    failed and facts never verified.
+    """
+    spans = [c.span for c in failed_chunks] + [s.span for s in undecomposed]
+    failed_facts = [r.fact for r in records if r.verdict.error]
+    spans.extend(f.span for f in [*failed_facts, *unverified_facts] if f.span is not None)
+    return spans
+
+
+def report_coverage(text: str, report: Report) -> float | None:
+    """The report's coverage of ``text`` (see ``Report.coverage``)."""
+    return checked_coverage(
+        text,
+        unchecked_spans(
+            report.failed_chunks, report.undecomposed, report.records, report.unverified_facts
+        ),
+    )
+
+
+def count_failures(records: Sequence[ClaimRecord], failed_chunks: Sequence[ChunkFailure]) -> int:
+    """Facts whose verification failed plus chunks whose decomposition failed."""
+    return sum(1 for r in records if r.verdict.error) + sum(
+        1 for c in failed_chunks if c.cause == "error"
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{word}s" if count != 1 else word
+
+
+def _parts(report: Report) -> list[str]:
+    """What failed, as short phrases: chunks not decomposed, facts not verified."""
+    parts = []
+    failed = [c for c in report.failed_chunks if c.cause == "error"]
+    if failed:
+        total = report.chunks or len(failed)
+        parts.append(f"{len(failed)} of {total} {_plural(total, 'chunk')} not decomposed")
+    errored = sum(1 for r in report.records if r.verdict.error)
+    if errored:
+        total = len(report.records)
+        parts.append(f"{errored} of {total} {_plural(total, 'fact')} failed verification")
+    return parts
+
+
+def _coverage_phrase(report: Report) -> str | None:
+    if report.coverage is None:
+        return None
+    return f"{report.coverage:.1%} of the text checked"
+
+
+def failure_summary(report: Report) -> str | None:
+    """One line saying how much failed and how much was checked; None when nothing failed."""
+    parts = _parts(report)
+    if not parts:
+        return None
+    coverage = _coverage_phrase(report)
+    return " · ".join([*parts, *([coverage] if coverage else [])])
+
+
+def failure_line(report: Report) -> str:
+    """The one line a failed run prints: why nothing could be checked, and the first error."""
+    parts = _parts(report) or ["nothing was verified"]
+    first = next(
+        (c.error for c in report.failed_chunks if c.cause == "error"),
+        next((r.verdict.error for r in report.records if r.verdict.error), None),
+    )
+    line = "nothing could be checked: " + ", ".join(parts)
+    if first:
+        line += f" (first error: {first.splitlines()[0]})"
+    return line
