@@ -25,7 +25,7 @@ from triqua.schema import ChunkFailure, Fact, Report, Span, Status, Undecomposed
 from triqua.store import RunStore
 from triqua.testing import ScriptedChatModel
 
-from .conftest import CURIE, PARIS, make_responder
+from .conftest import CURIE, FRANCE, PARIS, make_responder
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
 runner = CliRunner()
@@ -359,3 +359,33 @@ def test_status_of_old_reports_without_coverage_still_loads() -> None:
     loaded = Report.model_validate(old)
     assert loaded.coverage is None and loaded.outcome == "complete"
     assert Status.SUPPORTED.value == "supported"
+
+
+def test_regrade_keeps_failed_chunks_and_recomputes_coverage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scripted: Any
+) -> None:
+    from triqua.regrade import regrade
+
+    real_decompose, real_verify = LLMDecomposer.decompose, LLMJudge.verify
+
+    def decompose(self: LLMDecomposer, chunk: Any, **kwargs: Any) -> DecomposeResult:
+        if FRANCE in chunk.text:
+            return DecomposeResult(error=f"decompose failed for chunk {chunk.index}: boom")
+        return real_decompose(self, chunk, **kwargs)
+
+    def verify(self: LLMJudge, fact: Fact, evidence: Any, **kwargs: Any) -> Any:
+        if fact.subject == "Marie Curie":
+            raise RuntimeError("judge crashed")
+        return real_verify(self, fact, evidence, **kwargs)
+
+    monkeypatch.setattr(LLMDecomposer, "decompose", decompose)
+    monkeypatch.setattr(LLMJudge, "verify", verify)
+    store = tmp_path / "runs.sqlite"
+    text = f"{PARIS} {CURIE} {FRANCE}"
+    first = run(scripted(), text, chunk_size=90, store=store)
+    assert first.failures == 2 and len(first.failed_chunks) == 1
+    monkeypatch.setattr(LLMJudge, "verify", real_verify)
+    again = regrade(first.run_id, model=scripted(), store=store)
+    assert again.failed_chunks == first.failed_chunks and again.failures == 1
+    assert again.coverage == pytest.approx(1 - nonblank(FRANCE) / nonblank(text))
+    assert first.coverage is not None and again.coverage > first.coverage

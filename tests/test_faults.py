@@ -16,6 +16,7 @@ from langchain_core.runnables import RunnableLambda
 from typer.testing import CliRunner
 
 import triqua
+from triqua.accounting import checked_coverage
 from triqua.cli import app
 from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
 from triqua.faults import (
@@ -26,6 +27,7 @@ from triqua.faults import (
     ServerError,
     draw,
 )
+from triqua.nodes.split import split_text
 from triqua.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced
@@ -156,7 +158,8 @@ def test_provider_errors_carry_status_codes() -> None:
 def assert_failures_recorded(report: Report) -> None:
     """Every failed fact has an error, none of them counts as supported, the report counts them."""
     failed = [r for r in report.records if r.verdict.error and "failed" in r.verdict.error]
-    assert report.failures == sum(1 for r in report.records if r.verdict.error)
+    errored = sum(1 for r in report.records if r.verdict.error)
+    assert report.failures == errored + len(report.failed_chunks)
     for record in failed:
         assert record.verdict.status is not Status.SUPPORTED
         assert all(u.status is not Status.SUPPORTED for u in record.verdict.unit_verdicts)
@@ -180,6 +183,65 @@ def test_fifty_facts_under_faults_lose_nothing() -> None:
     assert 3 <= model.most_attempts <= 3 * (1 + 2)
 
 
+#: Fault settings of the suite: (malformed rate, error rate) per call.
+FAULT_SETTINGS = {"faults": (0.3, 0.2), "stress": (0.5, 0.3)}
+
+
+def assert_every_chunk_and_fact_accounted_for(report: Report, text: str, size: int) -> None:
+    """Each chunk was decomposed (each of its facts has a record) or is a failed-chunk record."""
+    chunks = split_text(text, size)
+    assert report.chunks == len(chunks)
+    failed = {c.chunk_index: c for c in report.failed_chunks}
+    assert len(failed) == len(report.failed_chunks), "one record per failed chunk"
+    facts_in_failed = 0
+    for chunk in chunks:
+        sentences = sorted(m[0] for m in SENTENCE.finditer(chunk.text))
+        mine = sorted(
+            r.fact.source_text for r in report.records if r.fact.chunk_index == chunk.index
+        )
+        if chunk.index in failed:
+            record = failed[chunk.index]
+            assert (record.span.start, record.span.end) == (chunk.start, chunk.end)
+            assert record.text == chunk.text == text[chunk.start : chunk.end]
+            assert record.cause == "error" and f"chunk {chunk.index}" in record.error
+            assert mine == []
+            facts_in_failed += len(sentences)
+        else:
+            assert mine == sentences, f"chunk {chunk.index} lost facts"
+    assert len(report.records) + facts_in_failed == N_FACTS
+    errored = sum(1 for r in report.records if r.verdict.error)
+    assert report.failures == errored + len(failed)
+    unchecked = [c.span for c in report.failed_chunks] + [
+        r.fact.span for r in report.records if r.verdict.error and r.fact.span
+    ]
+    assert report.coverage == pytest.approx(checked_coverage(text, unchecked))
+    verified = len(report.records) - errored
+    assert report.outcome == (
+        "complete" if not report.failures else "partial" if verified else "failed"
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("setting", sorted(FAULT_SETTINGS))
+def test_every_chunk_and_fact_is_accounted_for_under_faults(setting: str, seed: int) -> None:
+    malformed, errors = FAULT_SETTINGS[setting]
+    model = faulty(malformed_rate=malformed, error_rate=errors, seed=seed)
+    text = corpus_text()
+    report = run(model, text, chunk_size=150, routing="always_element")
+    assert_every_chunk_and_fact_accounted_for(report, text, 150)
+    assert model.faults["ok"] < sum(model.faults.values()), "faults must have been injected"
+    assert_failures_recorded(report)
+
+
+def test_stress_faults_fail_some_chunks_and_the_report_says_so() -> None:
+    text = corpus_text()
+    report = run(faulty(malformed_rate=0.5, error_rate=0.3), text, max_output_retries=0)
+    assert report.failed_chunks, "at these rates without retries some chunks must fail"
+    assert_every_chunk_and_fact_accounted_for(report, text, 400)
+    assert report.coverage is not None and report.coverage < 1.0
+    assert report.outcome in ("partial", "failed")
+
+
 def test_failed_facts_are_the_same_in_every_run() -> None:
     settings: dict[str, Any] = {"max_concurrency": 8}
     first = run(faulty(malformed_rate=0.3, error_rate=0.2), **settings)
@@ -199,6 +261,8 @@ def test_decomposition_faults_are_reported_and_the_run_finishes() -> None:
     assert report.records == []
     assert report.scores.triqua_score is None
     assert report.errors and all("decompose failed" in e for e in report.errors)
+    assert len(report.failed_chunks) == report.chunks == report.failures > 0
+    assert report.coverage == 0.0 and report.outcome == "failed"
     assert any(
         re.search(r"RateLimitError|ServerError|ProviderTimeoutError", e) for e in report.errors
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from triqua.accounting import count_failures, report_coverage
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.engines.factory import Engines, resolve_engines
@@ -175,7 +176,10 @@ def regrade(
         reverify_trigger_rate=sum(1 for r in records if r.rounds) / len(records)
         if records
         else None,
-        failures=sum(1 for r in records if r.verdict.error),
+        chunks=previous.chunks,
+        failed_chunks=previous.failed_chunks,
+        undecomposed=previous.undecomposed,
+        unverified_facts=previous.unverified_facts,
         errors=[error for _, _, errors in results for error in errors],
         notes=[
             f"Re-graded run {stored.run_id} (previous revision "
@@ -183,5 +187,9 @@ def regrade(
             + ("on freshly searched evidence." if search_again else "on its stored evidence.")
         ],
     )
+    report.failures = count_failures(report.records, report.failed_chunks)
+    # Reports made before coverage was measured keep it unknown rather than guessed.
+    if previous.coverage is not None:
+        report.coverage = report_coverage(stored.text, report)
     revision = runs.append_report(report)
     return runs.report(stored.run_id, revision)
