@@ -117,11 +117,10 @@ def unchecked_lines(report: Report) -> list[Text]:
 def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
-    coverage = (
-        []
-        if report.coverage is None
-        else [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan"), " of the text"]
-    )
+    coverage: list[str | tuple[str, str]] = []
+    if report.coverage is not None:
+        coverage = [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan")]
+        coverage.append(" of the text")
     lines = [
         Text.assemble(
             ("TriQuaScore ", "bold"),
