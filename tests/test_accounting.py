@@ -145,15 +145,14 @@ def test_chunks_skipped_at_max_facts_are_recorded_but_not_failures(scripted: Any
 
 @pytest.fixture
 def with_filler(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An LLM decomposer that reports the filler sentence as not decomposed."""
+    """An LLM decomposer that reports exactly the filler sentence as not decomposed."""
     real = LLMDecomposer.decompose
 
     def decompose(self: LLMDecomposer, chunk: Any, **kwargs: Any) -> DecomposeResult:
         result = real(self, chunk, **kwargs)
         at = chunk.text.find(FILLER)
-        if at >= 0:
-            start = chunk.start + at
-            result.undecomposed.append(Span(start=start, end=start + len(FILLER)))
+        start = chunk.start + at
+        result.undecomposed = [Span(start=start, end=start + len(FILLER))] if at >= 0 else []
         return result
 
     monkeypatch.setattr(LLMDecomposer, "decompose", decompose)
@@ -171,6 +170,19 @@ def test_undecomposed_sentences_reach_the_report_and_lower_coverage(scripted: An
     )
     assert report.failures == 0 and report.outcome == "complete"
     assert report.coverage == pytest.approx(1 - nonblank(FILLER) / nonblank(text))
+
+
+def test_the_llm_decomposer_lists_sentences_no_fact_came_from(scripted: Any) -> None:
+    aside = "Dr. Who is not a doctor."
+    text = f"{PARIS} {FILLER}\n\n{aside} {CURIE}\n\n---"
+    report = run(scripted(), text, chunk_size=0)
+    assert [s.text for s in report.undecomposed] == [FILLER, aside]  # "---": nothing to check
+    for sentence in report.undecomposed:
+        assert text[sentence.span.start : sentence.span.end] == sentence.text
+    assert len(report.records) == 2
+    assert report.coverage == pytest.approx(
+        1 - (nonblank(FILLER) + nonblank(aside)) / nonblank(text)
+    )
 
 
 def test_facts_whose_verification_failed_leave_their_span_unchecked(

@@ -51,7 +51,12 @@ class Decomposer(ABC):
         question: str | None,
         chunked: bool,
     ) -> DecomposeResult:
-        """Return the facts of ``chunk`` with spans in the full text."""
+        """Return the facts of ``chunk`` with spans in the full text.
+
+        Sentences of the chunk that yielded no fact go in ``undecomposed``, as spans in the
+        full text inside the chunk (a span outside it fails the chunk, on the record). A
+        failure is returned in ``error``, not raised; a raised error fails the chunk too.
+        """
 
 
 class Judge(ABC):

@@ -39,6 +39,7 @@ from triqua.schema import (
     Usage,
     Verdict,
 )
+from triqua.sentences import unmatched_sentences
 from triqua.state import Chunk
 
 
@@ -247,7 +248,12 @@ class LLMDecomposer(Decomposer):
                     source_text=item.source_sentence.strip() or chunk.text,
                 )
             )
-        return DecomposeResult(facts=facts, usage=usage, raw_output=_raw_text(raw))
+        return DecomposeResult(
+            facts=facts,
+            usage=usage,
+            raw_output=_raw_text(raw),
+            undecomposed=unmatched_sentences(chunk, [f.span for f in facts]),
+        )
 
 
 def _status(name: str) -> Status:

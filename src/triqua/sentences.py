@@ -1,0 +1,57 @@
+"""Sentences of a chunk that no fact came from, for engines that do not say so themselves.
+
+A chat model returns facts with their source sentence; a sentence none of them was located in
+yielded no fact, and so was not checked. Sentences are found with spaCy's rule-based
+sentencizer on a blank English pipeline (no model to load: under a second, once per process),
+which knows abbreviations such as "Dr." that a regular expression would split on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from triqua.schema import Span
+from triqua.state import Chunk
+
+__all__ = ["sentence_spans", "unmatched_sentences"]
+
+
+@cache
+def _sentencizer() -> Any:
+    import spacy  # imported here: only runs that need sentences pay for it
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence of ``text``, trimmed of surrounding whitespace."""
+    spans = []
+    for sentence in _sentencizer()(text).sents:
+        start, end = sentence.start_char, sentence.end_char
+        body = text[start:end]
+        start += len(body) - len(body.lstrip())
+        end -= len(body) - len(body.rstrip())
+        if end > start:
+            spans.append((start, end))
+    return spans
+
+
+def unmatched_sentences(chunk: Chunk, fact_spans: Sequence[Span | None]) -> list[Span]:
+    """Sentences of ``chunk`` (as spans in the full text) that overlap no fact's span.
+
+    Sentences without a letter or digit (rules, bullets, stray punctuation) hold nothing to
+    check and are not listed.
+    """
+    located = [(s.start, s.end) for s in fact_spans if s is not None]
+    unmatched = []
+    for start, end in sentence_spans(chunk.text):
+        start, end = chunk.start + start, chunk.start + end
+        if not any(ch.isalnum() for ch in chunk.text[start - chunk.start : end - chunk.start]):
+            continue
+        if not any(s < end and start < e for s, e in located):
+            unmatched.append(Span(start=start, end=end))
+    return unmatched
