@@ -401,3 +401,14 @@ def test_regrade_keeps_failed_chunks_and_recomputes_coverage(
     assert again.failed_chunks == first.failed_chunks and again.failures == 1
     assert again.coverage == pytest.approx(1 - nonblank(FRANCE) / nonblank(text))
     assert first.coverage is not None and again.coverage > first.coverage
+
+
+def test_the_agent_summary_says_what_was_not_checked() -> None:
+    from triqua.agents import summarize
+
+    lines = summarize(accounted_report()).splitlines()
+    assert "not all checked: 1 of 3 chunks not decomposed · 50.0% of the text checked" in lines
+    only_sentences = Report(coverage=0.75, undecomposed=accounted_report().undecomposed)
+    assert summarize(only_sentences).splitlines()[-1] == (
+        "75.0% of the text checked; 1 sentence(s) yielded no fact"
+    )

@@ -24,6 +24,7 @@ from langchain_core.runnables import RunnableLambda
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from triqua.accounting import failure_summary
 from triqua.api import graph_input, make_context, run_config
 from triqua.context import Context
 from triqua.render import fmt_score
@@ -71,6 +72,14 @@ def summarize(report: Report) -> str:
         if verdict.error_spans:
             line += f" ({', '.join(repr(s) for s in verdict.error_spans)})"
         lines.append(line)
+    failed = failure_summary(report)
+    if failed:
+        lines.append(f"not all checked: {failed}")
+    elif report.coverage is not None and report.coverage < 1.0:
+        lines.append(
+            f"{fmt_score(report.coverage)} of the text checked; "
+            f"{len(report.undecomposed)} sentence(s) yielded no fact"
+        )
     if report.errors:
         lines.append("errors: " + "; ".join(report.errors))
     return "\n".join(lines)

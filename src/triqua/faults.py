@@ -11,7 +11,8 @@ Example::
 
     model = FaultyChatModel(inner=my_model, malformed_rate=0.3, error_rate=0.2)
     report = triqua.check(text, model=model, retry_wait=0.01)
-    assert report.failures == sum(1 for r in report.records if r.verdict.error)
+    failed_facts = sum(1 for r in report.records if r.verdict.error)
+    assert report.failures == failed_facts + len(report.failed_chunks)
 """
 
 from __future__ import annotations

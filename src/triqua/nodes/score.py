@@ -41,7 +41,13 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         total = total + usage
     triggered = sum(1 for r in records if r.rounds)
     notes = list(state.get("notes", []))
-    if scores.triqua_score is None:
+    failed = sum(1 for c in state.get("failed_chunks", []) if c.cause == "error")
+    if scores.triqua_score is None and failed:
+        notes.append(
+            "No checkable facts: the score is undefined (decomposition failed for "
+            f"{failed} of {len(state.get('chunks', []))} chunks)."
+        )
+    elif scores.triqua_score is None:
         notes.append("No checkable facts were found: the score is undefined.")
     report = Report(
         run_id=state["run_id"],
