@@ -14,6 +14,7 @@ from typing import Any
 
 from triqua.context import Context
 from triqua.engines.factory import Engines, resolve_engines
+from triqua.limits import CallLimit
 from triqua.schema import Document, Mode
 from triqua.tools.base import Retriever, SearchBudget
 
@@ -67,6 +68,21 @@ class RunResources:
     budget: SearchBudget
     mode: Mode
     facts: FactTally = field(default_factory=FactTally)
+    calls: CallLimit = field(default_factory=lambda: CallLimit(Context().max_calls))
+
+
+def calls_model(engine: object) -> bool:
+    """True when ``engine`` answers with a chat model (so its calls count against max_calls).
+
+    Cache wrappers (``.inner``) are looked through; the offline engine and the template
+    refiner make no model calls.
+    """
+    from triqua.engines.base import TemplateRefiner
+    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
+
+    while hasattr(engine, "inner"):
+        engine = engine.inner
+    return not isinstance(engine, OfflineDecomposer | OfflineJudge | TemplateRefiner)
 
 
 def retriever_kind(context: Context, has_documents: bool) -> str:
@@ -119,6 +135,7 @@ def build_resources(context: Context, documents: list[Document]) -> RunResources
         retriever=retriever,
         budget=SearchBudget(context.max_searches),
         mode=mode_of(kind),
+        calls=CallLimit(context.max_calls),
     )
 
 
@@ -129,6 +146,12 @@ def register(run_id: str, resources: RunResources) -> None:
         _RUNS.move_to_end(run_id)
         while len(_RUNS) > _MAX_RUNS:
             _RUNS.popitem(last=False)
+
+
+def find_resources(run_id: str) -> RunResources | None:
+    """The run's resources when this process holds them (never rebuilds them)."""
+    with _LOCK:
+        return _RUNS.get(run_id)
 
 
 def resources_for(

@@ -1,7 +1,7 @@
 """Re-verify: refine queries for units left insufficient, search again, judge those units again.
 
-Bounded three ways: rounds (``reverify_rounds``), the run's search budget, and progress
-(a round stops the loop when nothing is left insufficient).
+Bounded four ways: rounds (``reverify_rounds``), the run's search budget, its model calls
+(``max_calls``), and progress (a round stops the loop when nothing is left insufficient).
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
 from triqua.nodes.retrieve import BUDGET_SPENT, merge_evidence, search
 from triqua.nodes.verify import settle
-from triqua.resources import resources_for
+from triqua.resources import RunResources, calls_model, resources_for
 from triqua.schema import FactUnit, Mode, ReverifyRound, Status, Usage
 from triqua.state import FactState, RoleUsage
 
@@ -42,6 +43,21 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
     return "reverify"
 
 
+def _call_limit_stop(
+    state: FactState, resources: RunResources, round_index: int, units: list[FactUnit]
+) -> dict[str, Any]:
+    """End the loop with a recorded round: the run's model calls ran out."""
+    resources.calls.skip("round")
+    stopped = ReverifyRound(
+        round=round_index, units=[u.text for u in units], queries=[], stop_reason=MODEL_CALL_LIMIT
+    )
+    return {
+        "round": round_index,
+        "rounds": [*state.get("rounds", []), stopped],
+        "stop_reason": MODEL_CALL_LIMIT,
+    }
+
+
 def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     context = context_of(runtime)
@@ -49,7 +65,15 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
+    refiner_metered = calls_model(resources.engines.refiner)
+    judge_metered = calls_model(resources.engines.judge)
+    if judge_metered and resources.calls.exhausted:  # no judge call left: search nothing
+        return _call_limit_stop(state, resources, round_index, units)
+    if refiner_metered and not resources.calls.reserve():
+        return _call_limit_stop(state, resources, round_index, units)
     queries, refine_usage = resources.engines.refiner.refine(fact, units, round_index)
+    if refiner_metered and not refine_usage.model_calls:  # served from the cache
+        resources.calls.release()
     asked = {fact.query(), *(q for r in state.get("rounds", []) for q in r.queries)}
     fresh_queries = [q for q in dict.fromkeys(queries) if q not in asked]
     evidence = list(state.get("evidence", []))
@@ -99,7 +123,20 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
                 RoleUsage(role="search", usage=search_usage),
             ],
         }
+    if judge_metered and not resources.calls.reserve():
+        stop = _call_limit_stop(state, resources, round_index, units)
+        stop["rounds"][-1] = stop["rounds"][-1].model_copy(
+            update={"queries": fresh_queries, "evidence_ids": new_ids}
+        )
+        stop["usage"] = (state.get("usage") or Usage()) + refine_usage + search_usage
+        stop["usage_log"] = [
+            RoleUsage(role="refine", usage=refine_usage),
+            RoleUsage(role="search", usage=search_usage),
+        ]
+        return stop
     judged = resources.engines.judge.verify(fact, evidence, units=units)
+    if judge_metered and not judged.usage.model_calls:  # served from the cache
+        resources.calls.release()
     fresh = settle(fact, judged.verdict, evidence)
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
