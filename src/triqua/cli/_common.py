@@ -59,28 +59,28 @@ MaxSearchesOption = Annotated[
     int | None,
     typer.Option(
         help="Searches per check, every searching retriever (Chroma and web) "
-        "[default: TRIQUA_MAX_SEARCHES or 50]."
+        "(default: TRIQUA_MAX_SEARCHES or 50)."
     ),
 ]
 MaxFactsOption = Annotated[
     int | None,
-    typer.Option(help="Facts verified per check; the rest are skipped with a note [default: 5000]."),
+    typer.Option(help="Facts verified per check; the rest are skipped, noted (default: 5000)."),
 ]
 MaxInputCharsOption = Annotated[
-    int | None, typer.Option(help="Largest text accepted, in characters [default: 2000000].")
+    int | None, typer.Option(help="Largest text accepted, in characters (default: 2000000).")
 ]
 MaxEvidenceBytesOption = Annotated[
     int | None,
     typer.Option(
         help="Most bytes of evidence read per check, checked while reading "
-        f"[default: {DEFAULT_MAX_EVIDENCE_BYTES}]."
+        f"(default: {DEFAULT_MAX_EVIDENCE_BYTES})."
     ),
 ]
 MaxCallsOption = Annotated[
     int | None,
     typer.Option(
         help="Model calls per check; past it, facts end insufficient_evidence "
-        f"('model call limit reached') [default: {DEFAULT_MAX_CALLS}]."
+        f"('model call limit reached') (default: {DEFAULT_MAX_CALLS})."
     ),
 ]
 AllowPathOption = Annotated[
