@@ -42,14 +42,14 @@ def loads(text: str | bytes) -> Any:
     """``json.loads`` whose failures (malformed or too deeply nested) are one-line ``ValueError``s.
 
     Raises:
-        ValueError: ``"invalid JSON (…)"`` or ``"JSON nested too deeply …"``.
+        ValueError: ``"invalid JSON (…)"`` or ``"JSON nested too deeply"``.
     """
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
     except RecursionError:
-        raise ValueError("JSON nested too deeply (the parser's recursion limit was hit)") from None
+        raise ValueError("JSON nested too deeply") from None
 
 
 def _raw_lines(handle: IO[bytes], max_line_bytes: int) -> Iterator[tuple[int, bytes | None]]:
