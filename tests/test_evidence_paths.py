@@ -87,9 +87,8 @@ def test_batch_runs_the_lines_around_a_deep_one(tmp_path: Path, model: str) -> N
 
 
 def test_check_evidence_jsonl_uses_the_lines_around_a_deep_one(tmp_path: Path, model: str) -> None:
-    evidence = jsonl(
-        tmp_path / "e.jsonl", json.dumps({"text": "Nothing here."}), DEEP, json.dumps({"text": PARIS})
-    )
+    lines = [json.dumps({"text": "Nothing here."}), DEEP, json.dumps({"text": PARIS})]
+    evidence = jsonl(tmp_path / "e.jsonl", *lines)
     result = check_cli(PARIS, "-e", str(evidence), "-m", model, "--json")
     assert result.exit_code == 0, result.output
     report = Report.model_validate_json(result.stdout)
@@ -117,8 +116,12 @@ def test_ingest_keeps_the_lines_around_a_deep_one(
         return
     again = runner.invoke(
         app,
-        ["ingest", str(corpus / "a.jsonl"), "-c", "cli-" + chroma_store.collection]
-        + ["--chroma-path", str(chroma_store.path)],
+        [
+            "ingest",
+            str(corpus / "a.jsonl"),
+            *("-c", "cli-" + chroma_store.collection),
+            *("--chroma-path", str(chroma_store.path)),
+        ],
     )
     assert again.exit_code == 0, again.output
     assert "a.jsonl:2: JSON nested too deeply" in again.stderr
@@ -204,9 +207,7 @@ def test_a_link_out_of_an_evidence_folder_is_skipped(tmp_path: Path, model: str)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_special_files_are_skipped_in_walks_and_refused_by_name(
-    tmp_path: Path, model: str
-) -> None:
+def test_special_files_are_skipped_in_walks_and_refused_by_name(tmp_path: Path, model: str) -> None:
     folder = tmp_path / "evidence"
     folder.mkdir()
     (folder / "paris.txt").write_text(PARIS, encoding="utf-8")
@@ -219,7 +220,9 @@ def test_special_files_are_skipped_in_walks_and_refused_by_name(
 
 
 def test_an_evidence_folder_with_nothing_readable_is_an_error(
-    tmp_path: Path, model: str, chroma_store: ChromaStore  # noqa: F811
+    tmp_path: Path,
+    model: str,
+    chroma_store: ChromaStore,  # noqa: F811
 ) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -232,8 +235,12 @@ def test_an_evidence_folder_with_nothing_readable_is_an_error(
     if chroma_store.path is not None:
         result = runner.invoke(
             app,
-            ["ingest", str(empty), "-c", "x-" + chroma_store.collection]
-            + ["--chroma-path", str(chroma_store.path)],
+            [
+                "ingest",
+                str(empty),
+                *("-c", "x-" + chroma_store.collection),
+                *("--chroma-path", str(chroma_store.path)),
+            ],
         )
         one_line_error(result, "no readable evidence files")
 
@@ -241,7 +248,7 @@ def test_an_evidence_folder_with_nothing_readable_is_an_error(
 @pytest.mark.parametrize("root", ["/", "/proc", "/dev"])
 def test_system_roots_are_refused(root: str, model: str) -> None:
     one_line_error(check_cli(PARIS, "-e", root, "-m", model), root)
-    with pytest.raises(ValueError, match="refusing to walk|system files"):
+    with pytest.raises(ValueError, match=r"refusing to walk|system files"):
         load_documents([root])
     result = runner.invoke(app, ["ingest", root, "-c", "never"])
     one_line_error(result)
@@ -273,8 +280,9 @@ def test_evidence_over_max_evidence_bytes_is_refused_before_indexing(
         json.dumps({"id": 1, "text": PARIS, "evidence": [{"path": "evidence"}]}),
         json.dumps({"id": 2, "text": PARIS, "evidence": [PARIS]}),
     )
-    summary = run_batch(source, tmp_path / "out.jsonl", quiet=True, model=model, cache=False,
-                        max_evidence_bytes=3000)  # fmt: skip
+    summary = run_batch(
+        source, tmp_path / "out.jsonl", quiet=True, model=model, max_evidence_bytes=3000
+    )
     assert summary.checked == 1
     (problem,) = summary.problems
     assert problem.startswith(f"{source}:1: id 1: evidence 1: evidence is larger than")

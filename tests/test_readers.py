@@ -108,9 +108,7 @@ def test_eval_readers_skip_bad_lines_when_asked_and_fail_on_them_otherwise(
     assert [m.split(": ", 1)[0] for m in bad] == [f"{bios}:1", f"{bios}:3"]
 
 
-def test_report_command_reads_a_batch_file_around_a_bad_line(
-    tmp_path: Path, scripted: Any
-) -> None:
+def test_report_command_reads_a_batch_file_around_a_bad_line(tmp_path: Path, scripted: Any) -> None:
     paris = "Paris is the capital of France."
     good = triqua.check(paris, documents=[paris], model=scripted(), cache=False).model_dump_json()
     path = tmp_path / "out.jsonl"

@@ -26,9 +26,11 @@ MODEL_CALL_LIMIT = "model call limit reached"
 class CallLimit:
     """Thread-safe count of a run's model calls, bounded by ``max_calls``.
 
-    A call is reserved before it is made (so concurrent nodes never overshoot) and released
-    when it turned out to cost no model call (a cache hit). What the limit stopped is counted
-    for the run's note.
+    A call is reserved before it is made, so concurrent nodes never overshoot, and settled
+    after: kept when a model was called, given back when the answer came from the cache.
+    A reservation that finds the limit taken while other calls are still in flight waits
+    for them to settle, so a cache hit never makes another call's refusal. What the limit
+    stopped is counted for the run's note.
     """
 
     def __init__(self, max_calls: int) -> None:
@@ -37,23 +39,34 @@ class CallLimit:
             raise ValueError(f"max_calls must be >= 0, got {max_calls}")
         self.max_calls = max_calls
         self._used = 0
+        self._in_flight = 0
         self.skipped_chunks = 0
         self.skipped_facts = 0
         self.stopped_rounds = 0
         self._lock = threading.Lock()
+        self._settled = threading.Condition(self._lock)
 
     def reserve(self) -> bool:
-        """Count one call and return True, or return False when the limit is reached."""
-        with self._lock:
+        """Count one call and return True, or return False when the limit is reached.
+
+        Every True must be followed by :meth:`settle`.
+        """
+        with self._settled:
+            while self._used >= self.max_calls and self._in_flight:
+                self._settled.wait()
             if self._used >= self.max_calls:
                 return False
             self._used += 1
+            self._in_flight += 1
             return True
 
-    def release(self) -> None:
-        """Give back a reserved call that cost nothing."""
-        with self._lock:
-            self._used = max(0, self._used - 1)
+    def settle(self, called: bool) -> None:
+        """Finish a reserved call: keep it when a model was called, else give it back."""
+        with self._settled:
+            self._in_flight -= 1
+            if not called:
+                self._used -= 1
+            self._settled.notify_all()
 
     def charge(self, calls: int) -> None:
         """Count calls already made (a resumed run's earlier calls)."""

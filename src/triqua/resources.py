@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from triqua.context import Context
 from triqua.engines.factory import Engines, resolve_engines
 from triqua.limits import CallLimit
-from triqua.schema import Document, Mode
+from triqua.schema import Document, Mode, Usage
 from triqua.tools.base import Retriever, SearchBudget
+
+T = TypeVar("T")
 
 _MAX_RUNS = 64
 _RUNS: OrderedDict[str, RunResources] = OrderedDict()
@@ -69,6 +72,30 @@ class RunResources:
     mode: Mode
     facts: FactTally = field(default_factory=FactTally)
     calls: CallLimit = field(default_factory=lambda: CallLimit(Context().max_calls))
+
+
+def limited_call(
+    resources: RunResources,
+    engine: object,
+    call: Callable[[], T],
+    usage: Callable[[T], Usage],
+) -> T | None:
+    """Make one engine call within the run's model call limit; None when the limit refused it.
+
+    Only engines that call a chat model count; an answer with no model call in its usage
+    (served from the cache) gives its reservation back.
+    """
+    if not calls_model(engine):
+        return call()
+    if not resources.calls.reserve():
+        return None
+    called = True
+    try:
+        result = call()
+        called = bool(usage(result).model_calls)
+        return result
+    finally:
+        resources.calls.settle(called)
 
 
 def calls_model(engine: object) -> bool:

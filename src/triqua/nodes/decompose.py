@@ -9,7 +9,7 @@ from langgraph.types import Send
 
 from triqua.context import Context
 from triqua.nodes.common import context_of, emit
-from triqua.resources import calls_model, resources_for
+from triqua.resources import limited_call, resources_for
 from triqua.state import ChunkTask, RoleUsage, State
 
 
@@ -44,19 +44,21 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop
         emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
         return {}
-    metered = calls_model(engines.decomposer)
-    if metered and not resources.calls.reserve():  # counted; score reports the stop
+    result = limited_call(
+        resources,
+        engines.decomposer,
+        lambda: engines.decomposer.decompose(
+            chunk,
+            previous_chunk=task["previous_chunk"],
+            question=task["question"],
+            chunked=task["chunked"],
+        ),
+        lambda r: r.usage,
+    )
+    if result is None:  # the run's model calls ran out: counted, and score reports the stop
         resources.calls.skip("chunk")
         emit("chunk_skipped", chunk=chunk.index, reason="max_calls")
         return {}
-    result = engines.decomposer.decompose(
-        chunk,
-        previous_chunk=task["previous_chunk"],
-        question=task["question"],
-        chunked=task["chunked"],
-    )
-    if metered and not result.usage.model_calls:  # served from the cache: no call made
-        resources.calls.release()
     resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {

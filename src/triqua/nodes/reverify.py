@@ -15,7 +15,7 @@ from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
 from triqua.nodes.retrieve import BUDGET_SPENT, merge_evidence, search
 from triqua.nodes.verify import settle
-from triqua.resources import RunResources, calls_model, resources_for
+from triqua.resources import RunResources, calls_model, limited_call, resources_for
 from triqua.schema import FactUnit, Mode, ReverifyRound, Status, Usage
 from triqua.state import FactState, RoleUsage
 
@@ -65,15 +65,18 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
-    refiner_metered = calls_model(resources.engines.refiner)
-    judge_metered = calls_model(resources.engines.judge)
-    if judge_metered and resources.calls.exhausted:  # no judge call left: search nothing
+    engines = resources.engines
+    if calls_model(engines.judge) and resources.calls.exhausted:  # no judge call left
         return _call_limit_stop(state, resources, round_index, units)
-    if refiner_metered and not resources.calls.reserve():
+    refined = limited_call(
+        resources,
+        engines.refiner,
+        lambda: engines.refiner.refine(fact, units, round_index),
+        lambda r: r[1],
+    )
+    if refined is None:
         return _call_limit_stop(state, resources, round_index, units)
-    queries, refine_usage = resources.engines.refiner.refine(fact, units, round_index)
-    if refiner_metered and not refine_usage.model_calls:  # served from the cache
-        resources.calls.release()
+    queries, refine_usage = refined
     asked = {fact.query(), *(q for r in state.get("rounds", []) for q in r.queries)}
     fresh_queries = [q for q in dict.fromkeys(queries) if q not in asked]
     evidence = list(state.get("evidence", []))
@@ -123,7 +126,13 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
                 RoleUsage(role="search", usage=search_usage),
             ],
         }
-    if judge_metered and not resources.calls.reserve():
+    judged = limited_call(
+        resources,
+        engines.judge,
+        lambda: engines.judge.verify(fact, evidence, units=units),
+        lambda r: r.usage,
+    )
+    if judged is None:
         stop = _call_limit_stop(state, resources, round_index, units)
         stop["rounds"][-1] = stop["rounds"][-1].model_copy(
             update={"queries": fresh_queries, "evidence_ids": new_ids}
@@ -134,9 +143,6 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
             RoleUsage(role="search", usage=search_usage),
         ]
         return stop
-    judged = resources.engines.judge.verify(fact, evidence, units=units)
-    if judge_metered and not judged.usage.model_calls:  # served from the cache
-        resources.calls.release()
     fresh = settle(fact, judged.verdict, evidence)
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}

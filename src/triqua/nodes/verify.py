@@ -11,7 +11,7 @@ from triqua.context import Context
 from triqua.limits import MODEL_CALL_LIMIT
 from triqua.metrics import label_units
 from triqua.nodes.common import context_of
-from triqua.resources import calls_model, resources_for
+from triqua.resources import limited_call, resources_for
 from triqua.schema import Evidence, Fact, Mode, Status, UnitVerdict, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 
@@ -116,19 +116,21 @@ def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
     judge = resources.engines.judge
-    metered = calls_model(judge)
-    if metered and not resources.calls.reserve():
+    result = limited_call(
+        resources,
+        judge,
+        lambda: judge.verify(
+            fact, evidence, units=units, closed_book=resources.mode is Mode.CLOSED_BOOK
+        ),
+        lambda r: r.usage,
+    )
+    if result is None:  # the run's model calls ran out: recorded, never lost
         resources.calls.skip("fact")
         return {
             "verdict": settle(fact, call_limit_verdict(judge.revision, context.max_calls), []),
             "usage": state.get("usage") or Usage(),
             "usage_log": [RoleUsage(role="verify", usage=Usage())],
         }
-    result = judge.verify(
-        fact, evidence, units=units, closed_book=resources.mode is Mode.CLOSED_BOOK
-    )
-    if metered and not result.usage.model_calls:  # served from the cache: no call made
-        resources.calls.release()
     verdict = settle(fact, result.verdict, evidence)
     return {
         "verdict": verdict,

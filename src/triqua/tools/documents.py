@@ -173,9 +173,7 @@ def parse_jsonl(data: bytes, path: Path, field: str) -> tuple[list[JsonlRecord],
     return records, problems
 
 
-def expand_paths(
-    paths: Iterable[str | Path], *, problems: list[str] | None = None
-) -> list[Path]:
+def expand_paths(paths: Iterable[str | Path], *, problems: list[str] | None = None) -> list[Path]:
     """Expand folders into their evidence files (see :func:`evidence_files.expand_paths`)."""
     return _expand_paths(paths, SUPPORTED_SUFFIXES, problems=problems)
 
