@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
-from tests.conftest_chroma import ChromaStore, chroma_store  # noqa: F401
+from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
 from triqua.batch import run_batch
 from triqua.cli import app
 from triqua.engines.factory import register_model

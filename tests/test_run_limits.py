@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
-from tests.conftest_chroma import ChromaStore, chroma_store  # noqa: F401
+from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
 from tests.test_limits import DOCS, Responder, complex_text, notes, simple_text
 from triqua.cli import app
 from triqua.engines.factory import register_model
