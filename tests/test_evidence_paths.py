@@ -217,6 +217,7 @@ def test_special_files_are_skipped_in_walks_and_refused_by_name(tmp_path: Path, 
     assert "pipe.txt: skipped, not a regular file" in skipped[0]
     result = check_cli(PARIS, "-e", str(folder / "pipe.txt"), "-m", model)
     one_line_error(result, "pipe.txt", "not a regular file")
+    one_line_error(check_cli("-f", str(folder / "pipe.txt"), "-m", model), "not a regular file")
 
 
 def test_an_evidence_folder_with_nothing_readable_is_an_error(

@@ -23,6 +23,12 @@ def read_input(text: str | None, file: Path | None) -> str:
     if text is not None and file is not None:
         raise fail("give the text as an argument or with --file, not both")
     if file is not None:
+        from triqua.tools.evidence_files import check_readable_file
+
+        try:
+            check_readable_file(file)  # a FIFO or device would block or never end
+        except ValueError as exc:
+            raise fail(str(exc)) from exc
         try:
             data = file.read_bytes()
         except OSError as exc:

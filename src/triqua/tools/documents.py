@@ -149,12 +149,14 @@ class JsonlRecord:
     title: str | None = None
 
 
-def parse_jsonl(data: bytes, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
-    """Parse JSONL bytes into records taken from ``field``; bad lines become messages.
+def parse_jsonl(data: bytes | str, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
+    """Parse JSONL (bytes, or text) into records taken from ``field``; bad lines become messages.
 
     A bad line (malformed, nested too deeply, over-long, not UTF-8, no text) is reported as
     ``"<path>:<line>: <why>"`` and the other lines are still read.
     """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     problems: list[str] = []
 
     def record(obj: object) -> tuple[str, str | None]:
