@@ -278,7 +278,7 @@ def test_evidence_over_max_evidence_bytes_is_refused_before_indexing(
         triqua.check(PARIS, documents=[PARIS * 10], model=model, max_evidence_bytes=100)
     source = jsonl(
         tmp_path / "in.jsonl",
-        json.dumps({"id": 1, "text": PARIS, "evidence": [{"path": "evidence"}]}),
+        json.dumps({"id": 1, "text": PARIS, "evidence": [PARIS, {"path": "evidence"}]}),
         json.dumps({"id": 2, "text": PARIS, "evidence": [PARIS]}),
     )
     summary = run_batch(
@@ -286,7 +286,8 @@ def test_evidence_over_max_evidence_bytes_is_refused_before_indexing(
     )
     assert summary.checked == 1
     (problem,) = summary.problems
-    assert problem.startswith(f"{source}:1: id 1: evidence 1: evidence is larger than")
+    prefix = f"{source}:1: id 1: evidence 2: evidence is larger than max_evidence_bytes=3,000"
+    assert problem.startswith(prefix)
 
 
 @pytest.mark.parametrize(

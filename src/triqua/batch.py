@@ -189,9 +189,14 @@ def _documents(
     for index, entry in enumerate(item.evidence, start=1):
         if isinstance(entry, Path):
             skipped: list[str] = []
-            left = context.max_evidence_bytes - total
             try:
-                found = load_documents([entry], problems=skipped, policy=policy, max_bytes=left)
+                found = load_documents(
+                    [entry],
+                    problems=skipped,
+                    policy=policy,
+                    max_bytes=context.max_evidence_bytes,
+                    spent_bytes=total,
+                )
             except ValueError as exc:
                 raise ValueError(f"evidence {index}: {exc}") from None
             for message in skipped:

@@ -195,6 +195,7 @@ def load_documents(
     problems: list[str] | None = None,
     policy: PathPolicy | None = None,
     max_bytes: int | None = None,
+    spent_bytes: int = 0,
 ) -> list[Document]:
     """Load text, Markdown, HTML and JSONL files as documents (one per JSONL line).
 
@@ -206,6 +207,8 @@ def load_documents(
         policy: When given, every path must lie inside its folders.
         max_bytes: Most bytes read in all; checked against each file's size before it is
             read, so over-large evidence is refused before it fills memory.
+        spent_bytes: Bytes of evidence the caller already holds (counted against
+            ``max_bytes``).
 
     Raises:
         ValueError: ``"<path>: <why>"`` for the first unreadable, binary, non-UTF-8,
@@ -217,7 +220,7 @@ def load_documents(
         for raw in paths:
             policy.check(Path(raw).expanduser())
     documents: list[Document] = []
-    total = 0
+    total = spent_bytes
     for path in expand_paths(paths, problems=skipped):
         if policy is not None:
             policy.check(path)
