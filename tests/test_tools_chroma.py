@@ -91,12 +91,16 @@ def test_search_caps_results_at_k_and_at_the_collection_size(ingested: ChromaSto
     assert "Sourdough" in everything[0].text
 
 
-def test_search_leaves_the_budget_alone_and_counts_calls(ingested: ChromaStore) -> None:
+def test_search_spends_the_budget_and_counts_calls(ingested: ChromaStore) -> None:
     retriever = ChromaRetriever(ingested.collection, **ingested.options)
-    budget = SearchBudget(0)
+    budget = SearchBudget(1)
     result = asyncio.run(retriever.asearch("Eiffel Tower", k=2, budget=budget))
     assert result.searched and "Eiffel" in result.evidence[0].text
-    assert budget.used == 0 and retriever.calls == 1
+    assert budget.used == 1 and retriever.calls == 1
+    refused = retriever.search("Eiffel Tower", k=2, budget=budget)
+    assert not refused.searched and refused.evidence == []
+    assert refused.note is not None and "search budget spent" in refused.note
+    assert budget.refused == 1 and retriever.calls == 1
 
 
 def test_missing_collection_is_unavailable(chroma_store: ChromaStore) -> None:  # noqa: F811

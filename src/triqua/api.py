@@ -195,7 +195,8 @@ async def _invoke_durable(
 def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) -> None:
     """Recreate a resumed run's engines, retriever and budget from its checkpointed state.
 
-    The budget is charged with the searches the run already made.
+    The budget is charged with the searches the run already made, the call limit with its
+    model calls.
     """
     from triqua.nodes.prepare import coerce_documents
     from triqua.resources import build_resources, register
@@ -204,9 +205,11 @@ def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) ->
         resources = build_resources(context, coerce_documents(values.get("documents")))
     except ValueError as exc:
         raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
-    spent = sum(e.usage.search_calls for e in values.get("usage_log", []) if e.role == "search")
+    log = values.get("usage_log", [])
+    spent = sum(e.usage.search_calls for e in log if e.role == "search")
     for _ in range(spent):
         resources.budget.try_spend()
+    resources.calls.charge(sum(e.usage.model_calls for e in log if e.role != "search"))
     register(run_id, resources)
 
 

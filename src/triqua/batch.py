@@ -2,7 +2,8 @@
 
 Input: one JSON object per line with ``id``, ``text``, optional ``question`` and optional
 ``evidence`` (a list whose items are a text string or ``{"path": FILE}``; relative paths
-resolve against the input file's folder). Output: one JSON report per line, ``{"id": …,
+resolve against the input file's folder, and a path may only point inside that folder, the
+current folder or a folder of ``allow_paths``). Output: one JSON report per line, ``{"id": …,
 **report}``, flushed as each check finishes (so in completion order). On a rerun, ids
 already in the output file are skipped, so an interrupted batch resumes where it stopped.
 A malformed line or a check that raised is reported with its line number and left out of
@@ -20,7 +21,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,9 +32,12 @@ from rich.table import Table
 from triqua.accounting import FAILED_RUN, failure_line, failure_summary
 from triqua.api import acheck, make_context
 from triqua.context import Context
+from triqua.jsonl import read_jsonl
+from triqua.limits import limit_notes
 from triqua.render import fmt_score
 from triqua.schema import Document, Report, Status, Usage
-from triqua.tools.documents import load_documents
+from triqua.tools.documents import evidence_limit_error, load_documents
+from triqua.tools.evidence_files import PathPolicy
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
@@ -56,6 +60,7 @@ class BatchSummary:
     checked: int = 0
     already_done: int = 0
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
     undefined: int = 0
     by_status: Counter[str] = field(default_factory=Counter)
@@ -107,6 +112,7 @@ class BatchSummary:
         table.add_row("checked", str(self.checked))
         table.add_row("already in output", str(self.already_done))
         table.add_row("lines with problems", str(len(self.problems)))
+        table.add_row("warnings (skipped evidence, limits)", str(len(self.warnings)))
         table.add_row("mean TriQuaScore", fmt_score(self.mean_score))
         table.add_row("undefined scores", str(self.undefined))
         table.add_row("mean coverage", fmt_score(self.mean_coverage))
@@ -125,12 +131,12 @@ class BatchSummary:
         return table
 
 
-def _item(line: int, raw: str, base: Path) -> BatchItem:
-    """Parse one input line; ``ValueError`` says what is wrong with it."""
-    try:
-        obj = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"invalid JSON ({exc.msg})") from None
+def _item(obj: Any, base: Path) -> BatchItem:
+    """One input line's item (line number 0, set by the reader); ``ValueError`` says what is wrong.
+
+    Evidence paths resolve against ``base`` (the input file's folder); whether they may be
+    read is decided when the item is checked (:func:`_documents`).
+    """
     if not isinstance(obj, dict):
         raise ValueError("expected a JSON object")
     ident = obj.get("id")
@@ -144,7 +150,7 @@ def _item(line: int, raw: str, base: Path) -> BatchItem:
         raise ValueError("'question' must be a string")
     evidence = obj.get("evidence")
     if evidence is None:
-        return BatchItem(line, ident, text, question)
+        return BatchItem(0, ident, text, question)
     if not isinstance(evidence, list):
         raise ValueError("'evidence' must be a list of texts or {\"path\": …} objects")
     items: list[str | Path] = []
@@ -156,38 +162,30 @@ def _item(line: int, raw: str, base: Path) -> BatchItem:
             items.append(path if path.is_absolute() else base / path)
         else:
             raise ValueError(f'evidence {index}: expected a text or {{"path": …}}')
-    return BatchItem(line, ident, text, question, tuple(items))
+    return BatchItem(0, ident, text, question, tuple(items))
 
 
 def read_items(path: Path, problem: Callable[[str], None]) -> Iterator[BatchItem]:
-    """Yield the input's items lazily; each malformed line is passed to ``problem``, skipped."""
+    """Yield the input's items lazily; each bad line is passed to ``problem`` and skipped.
+
+    Lines are read by the shared JSONL reader: malformed, too deeply nested, over-long or
+    non-UTF-8 lines are reported with their number and the other lines still run.
+    """
     base = path.parent
     seen: set[str] = set()
-    with path.open("rb") as handle:
-        for number, data in enumerate(handle, start=1):
-            try:
-                raw = data.decode("utf-8-sig" if number == 1 else "utf-8")
-            except UnicodeDecodeError as exc:
-                problem(f"{path}:{number}: not valid UTF-8 (byte {exc.start})")
-                continue
-            if not raw.strip():
-                continue
-            try:
-                item = _item(number, raw, base)
-            except ValueError as exc:
-                problem(f"{path}:{number}: {exc}")
-                continue
-            if str(item.id) in seen:
-                problem(f"{path}:{number}: duplicate id {item.id!r}")
-                continue
-            seen.add(str(item.id))
-            yield item
+    for number, item in read_jsonl(path, problem, parse=lambda obj: _item(obj, base)):
+        if str(item.id) in seen:
+            problem(f"{path}:{number}: duplicate id {item.id!r}")
+            continue
+        seen.add(str(item.id))
+        yield replace(item, line=number)
 
 
 def completed_ids(output: Path) -> set[str]:
     """Ids already written to ``output``; a torn last line (no newline) is cut off first.
 
-    A torn line is what an interrupted write leaves; its check is redone on resume.
+    A torn line is what an interrupted write leaves; its check is redone on resume, as is
+    the check of any line that does not read back.
     """
     if not output.exists():
         return set()
@@ -197,28 +195,59 @@ def completed_ids(output: Path) -> set[str]:
         with output.open("r+b") as handle:
             handle.truncate(cut)
         data = data[:cut]
-    done: set[str] = set()
-    for raw in data.decode("utf-8", errors="replace").splitlines():
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(obj, dict) and "id" in obj:
-            done.add(str(obj["id"]))
-    return done
+
+    def ident(obj: Any) -> str:
+        if not isinstance(obj, dict) or "id" not in obj:
+            raise ValueError("no id")
+        return str(obj["id"])
+
+    return {i for _, i in read_jsonl(data, lambda _message: None, parse=ident, where=output)}
 
 
-def _documents(item: BatchItem) -> list[Document] | None:
-    """The item's evidence as documents (files are read now, so errors carry its line)."""
+def _documents(
+    item: BatchItem, context: Context, policy: PathPolicy, warn: Callable[[str], None]
+) -> list[Document] | None:
+    """The item's evidence as documents (files are read now, so errors carry its line).
+
+    Files must lie inside ``policy``'s folders; their bytes together stay within
+    ``context.max_evidence_bytes``, counted while reading.
+    """
     if item.evidence is None:
         return None
     documents: list[Document] = []
+    total = 0
     for index, entry in enumerate(item.evidence, start=1):
         if isinstance(entry, Path):
-            documents.extend(load_documents([entry]))
+            skipped: list[str] = []
+            try:
+                found = load_documents(
+                    [entry],
+                    problems=skipped,
+                    policy=policy,
+                    max_bytes=context.max_evidence_bytes,
+                    spent_bytes=total,
+                )
+            except ValueError as exc:
+                raise ValueError(f"evidence {index}: {exc}") from None
+            for message in skipped:
+                warn(message)
+            documents.extend(found)
+            total += sum(len(d.text.encode("utf-8")) for d in found)
         else:
+            total += len(entry.encode("utf-8"))
+            if total > context.max_evidence_bytes:
+                raise evidence_limit_error(context.max_evidence_bytes, total, f"evidence {index}")
             documents.append(Document(text=entry, source=f"evidence {index}"))
     return documents
+
+
+@dataclass(frozen=True)
+class _Reporters:
+    """Where a batch's messages go: problems (lines not checked) and warnings (kept going)."""
+
+    problem: Callable[[str], None]
+    warn: Callable[[str], None]
+    notice: Callable[[str], None]
 
 
 async def _run(
@@ -228,15 +257,16 @@ async def _run(
     concurrency: int,
     summary: BatchSummary,
     where: Path,
-    problem: Callable[[str], None],
-    notice: Callable[[str], None],
+    say: _Reporters,
 ) -> None:
     """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
+    policy = PathPolicy.of(where.parent, Path.cwd(), allow=context.allow_paths)
+    problem = say.problem
 
     async def worker() -> None:
         for item in items:  # workers share the iterator; next() never awaits
             try:
-                documents = _documents(item)
+                documents = _documents(item, context, policy, say.warn)
                 report = await acheck(
                     item.text, question=item.question, documents=documents, context=context
                 )
@@ -248,10 +278,13 @@ async def _run(
             sink.write(line + "\n")
             sink.flush()
             summary.add(report)
+            at = f"{where}:{item.line}: id {item.id!r}"
             if report.outcome == "failed":
-                notice(f"{where}:{item.line}: id {item.id!r}: {failure_line(report)}")
+                say.notice(f"{at}: {failure_line(report)}")
             elif report.outcome == "partial":
-                notice(f"{where}:{item.line}: id {item.id!r}: partial: {failure_summary(report)}")
+                say.notice(f"{at}: partial: {failure_summary(report)}")
+            for note in limit_notes(report.notes):  # the check went on past a limit: say so
+                say.warn(f"{at}: {note}")
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
 
@@ -302,6 +335,12 @@ def run_batch(
         summary.problems.append(message)
         notice(message)
 
+    def warn(message: str) -> None:
+        summary.warnings.append(message)
+        out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
+
+    say = _Reporters(problem, warn, notice)
+
     done: set[str] = set()
     if isinstance(output, str | Path) and resume:
         done = completed_ids(Path(output))
@@ -315,10 +354,10 @@ def run_batch(
 
     if isinstance(output, str | Path):
         with Path(output).open("a" if resume else "w", encoding="utf-8") as handle:
-            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, problem, notice))
+            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say))
     else:
         stream = output if output is not None else sys.stdout
-        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, problem, notice))
+        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say))
     summary.seconds = time.perf_counter() - began
     if not quiet:
         out.print(summary.table())

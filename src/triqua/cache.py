@@ -287,7 +287,7 @@ def searches_external(retriever: Retriever) -> bool:
     """True when some of the retriever's searches draw on the external budget."""
     if isinstance(retriever, CombinedRetriever):
         return searches_external(retriever.primary) or searches_external(retriever.fallback)
-    return retriever.uses_budget
+    return retriever.uses_budget and retriever.cacheable
 
 
 def cache_searches(retriever: Retriever, store: ResultCache) -> Retriever:
@@ -298,7 +298,7 @@ def cache_searches(retriever: Retriever, store: ResultCache) -> Retriever:
             cache_searches(retriever.fallback, store),
             min_score=retriever.min_score,
         )
-    if retriever.uses_budget and not isinstance(retriever, CachedRetriever):
+    if retriever.uses_budget and retriever.cacheable and not isinstance(retriever, CachedRetriever):
         return CachedRetriever(retriever, store)
     return retriever
 

@@ -36,6 +36,7 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.tools.documents import load_documents
+from triqua.tools.evidence_files import PathPolicy
 from triqua.tools.supplied import SuppliedRetriever
 
 __all__ = [
@@ -279,12 +280,14 @@ def resolve_source(
     source: CitationSource,
     documents: Sequence[Document] = (),
     base_dir: str | Path | None = None,
+    allow_paths: Sequence[str | Path] = (),
 ) -> tuple[list[Document], str | None]:
     """The documents a source points at, or a reason why it is unavailable.
 
     Supplied documents whose ``source`` equals the target come first; otherwise a path is
     read (relative to ``base_dir``, default the working directory) and a URL is unavailable,
-    since sources are never fetched.
+    since sources are never fetched. A path outside ``base_dir``, the working directory and
+    ``allow_paths`` is unavailable: a cited path is data, not a command-line choice.
     """
     matches = [d for d in documents if d.source and _same_source(d.source, source.target)]
     if matches:
@@ -296,8 +299,9 @@ def resolve_source(
     path = Path(source.target).expanduser()
     if not path.is_absolute():
         path = Path(base_dir or Path.cwd()) / path
+    policy = PathPolicy.of(base_dir or Path.cwd(), Path.cwd(), allow=allow_paths)
     try:
-        return load_documents([path]), None
+        return load_documents([path], policy=policy, problems=[]), None
     except ValueError as exc:
         return [], str(exc)
 
@@ -346,6 +350,7 @@ def check_citations(
     base_dir: str | Path | None = None,
     weights: Mapping[str, float] | None = None,
     max_passages: int = 5,
+    allow_paths: Sequence[str | Path] = (),
 ) -> CitationReport:
     """Judge every claim of ``report`` against the sources it cites in ``cited``.
 
@@ -356,6 +361,8 @@ def check_citations(
         documents: Supplied documents; a source whose target equals a document's ``source``
             uses that document.
         base_dir: Directory that relative source paths are read from.
+        allow_paths: More folders cited paths may point into (besides ``base_dir`` and the
+            working directory).
         weights: Importance per claim id for completeness (default 1 each).
         max_passages: Passages per long cited document given to the judge.
 
@@ -369,7 +376,7 @@ def check_citations(
     usage = Usage()
     for record in report.records:
         claim, claim_links, spent = _check_claim(
-            record, cited, judge, resolved, documents, base_dir, max_passages
+            record, cited, judge, resolved, documents, (base_dir, allow_paths), max_passages
         )
         claim.weight = (weights or {}).get(record.claim_id, 1.0)
         claims.append(claim)
@@ -405,7 +412,7 @@ def _check_claim(
     judge: Judge,
     resolved: dict[str, tuple[list[Document], str | None]],
     documents: Sequence[Document],
-    base_dir: str | Path | None,
+    where: tuple[str | Path | None, Sequence[str | Path]],
     max_passages: int,
 ) -> tuple[ClaimCitation, list[CitationLink], Usage]:
     """One claim's links, each judged alone, and the joint verdict when none supports alone."""
@@ -429,7 +436,7 @@ def _check_claim(
             )
             continue
         if key not in resolved:
-            resolved[key] = resolve_source(source, documents, base_dir)
+            resolved[key] = resolve_source(source, documents, *where)
         docs, reason = resolved[key]
         link = CitationLink(claim_id=record.claim_id, key=key, target=source.target, reason=reason)
         if docs:
@@ -473,7 +480,9 @@ def check_cited(
     if not documents and check_kwargs.get("retriever") in (None, "auto"):
         # No evidence given: the cited sources that can be read are the run's documents.
         documents = [
-            d for source in cited.sources.values() for d in resolve_source(source, (), base_dir)[0]
+            d
+            for source in cited.sources.values()
+            for d in resolve_source(source, (), base_dir, context.allow_paths)[0]
         ]
     report = check(cited.text, documents=documents or None, **check_kwargs)
     citations = check_citations(
@@ -483,5 +492,6 @@ def check_cited(
         documents=coerce_documents(list(documents or [])),
         base_dir=base_dir,
         weights=weights,
+        allow_paths=context.allow_paths,
     )
     return report, citations

@@ -12,6 +12,11 @@ from typing import Any, Literal
 
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
 
+#: Default of ``max_evidence_bytes``: 20 MB of evidence text.
+DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
+#: Default of ``max_calls``: model calls per run.
+DEFAULT_MAX_CALLS = 10_000
+
 
 def _env(name: str, default: str | None = None) -> str | None:
     value = os.environ.get(name)
@@ -130,6 +135,30 @@ class Context:
             "many are found."
         },
     )
+    # Evidence size, model calls and the paths evidence may be read from (with max_facts,
+    # max_input_chars and max_searches above, the limits a run enforces and reports).
+    max_evidence_bytes: int = field(
+        default_factory=lambda: _env_int("TRIQUA_MAX_EVIDENCE_BYTES", DEFAULT_MAX_EVIDENCE_BYTES),
+        metadata={
+            "description": "Most bytes of evidence a run reads (files and supplied texts "
+            "together), checked while reading, before the index is built."
+        },
+    )
+    max_calls: int = field(
+        default_factory=lambda: _env_int("TRIQUA_MAX_CALLS", DEFAULT_MAX_CALLS),
+        metadata={
+            "description": "Most model calls per run; once reached, the facts left are "
+            "recorded insufficient_evidence ('model call limit reached'). The offline "
+            "engine and cache hits make no model calls."
+        },
+    )
+    allow_paths: list[str] = field(
+        default_factory=list,
+        metadata={
+            "description": "Folders that evidence paths found in data (batch files, cited "
+            "sources) may point into, beyond the data file's folder and the current folder."
+        },
+    )
     as_of: str | None = field(
         default=None, metadata={"description": "ISO date the claims are judged at."}
     )
@@ -164,6 +193,7 @@ class Context:
         """Raise ``ValueError`` with a clear message when a setting is out of range."""
         for name in (
             "max_searches",
+            "max_calls",
             "reverify_rounds",
             "delta",
             "max_qualifiers",
@@ -172,11 +202,21 @@ class Context:
         ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
-        for name in ("max_results", "max_concurrency", "max_input_chars", "max_facts"):
+        for name in (
+            "max_results",
+            "max_concurrency",
+            "max_input_chars",
+            "max_facts",
+            "max_evidence_bytes",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
         if self.chunk_size < 0:
             raise ValueError(f"chunk_size must be >= 0, got {self.chunk_size}")
+        if not isinstance(self.allow_paths, list | tuple) or not all(
+            isinstance(p, str) and p for p in self.allow_paths
+        ):
+            raise ValueError(f"allow_paths must be a list of folders, got {self.allow_paths!r}")
 
     @classmethod
     def from_mapping(cls, values: dict[str, Any] | None) -> Context:

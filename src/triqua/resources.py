@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from triqua.context import Context
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.schema import Document, Mode
+from triqua.limits import CallLimit
+from triqua.schema import Document, Mode, Usage
 from triqua.tools.base import Retriever, SearchBudget
+
+T = TypeVar("T")
 
 _MAX_RUNS = 64
 _RUNS: OrderedDict[str, RunResources] = OrderedDict()
@@ -67,6 +71,45 @@ class RunResources:
     budget: SearchBudget
     mode: Mode
     facts: FactTally = field(default_factory=FactTally)
+    calls: CallLimit = field(default_factory=lambda: CallLimit(Context().max_calls))
+
+
+def limited_call(
+    resources: RunResources,
+    engine: object,
+    call: Callable[[], T],
+    usage: Callable[[T], Usage],
+) -> T | None:
+    """Make one engine call within the run's model call limit; None when the limit refused it.
+
+    Only engines that call a chat model count; an answer with no model call in its usage
+    (served from the cache) gives its reservation back.
+    """
+    if not calls_model(engine):
+        return call()
+    if not resources.calls.reserve():
+        return None
+    called = True
+    try:
+        result = call()
+        called = bool(usage(result).model_calls)
+        return result
+    finally:
+        resources.calls.settle(called)
+
+
+def calls_model(engine: object) -> bool:
+    """True when ``engine`` answers with a chat model (so its calls count against max_calls).
+
+    Cache wrappers (``.inner``) are looked through; the offline engine and the template
+    refiner make no model calls.
+    """
+    from triqua.engines.base import TemplateRefiner
+    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
+
+    while hasattr(engine, "inner"):
+        engine = engine.inner
+    return not isinstance(engine, OfflineDecomposer | OfflineJudge | TemplateRefiner)
 
 
 def retriever_kind(context: Context, has_documents: bool) -> str:
@@ -119,6 +162,7 @@ def build_resources(context: Context, documents: list[Document]) -> RunResources
         retriever=retriever,
         budget=SearchBudget(context.max_searches),
         mode=mode_of(kind),
+        calls=CallLimit(context.max_calls),
     )
 
 
@@ -129,6 +173,12 @@ def register(run_id: str, resources: RunResources) -> None:
         _RUNS.move_to_end(run_id)
         while len(_RUNS) > _MAX_RUNS:
             _RUNS.popitem(last=False)
+
+
+def find_resources(run_id: str) -> RunResources | None:
+    """The run's resources when this process holds them (never rebuilds them)."""
+    with _LOCK:
+        return _RUNS.get(run_id)
 
 
 def resources_for(

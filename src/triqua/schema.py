@@ -412,7 +412,7 @@ class Scores(BaseModel):
     facts_by_status: dict[str, int] = Field(default_factory=dict)
 
 
-ChunkCause = Literal["error", "max_facts"]
+ChunkCause = Literal["error", "max_facts", "max_calls"]
 
 
 class ChunkFailure(BaseModel):
@@ -425,7 +425,8 @@ class ChunkFailure(BaseModel):
     cause: ChunkCause = Field(
         default="error",
         description="'error': the decomposition failed (counted in ``failures``); "
-        "'max_facts': skipped once the run had found max_facts facts.",
+        "'max_facts': skipped once the run had found max_facts facts; 'max_calls': skipped "
+        "once the run had made max_calls model calls.",
     )
 
 

@@ -8,9 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from triqua.accounting import FAILED_RUN
-
-__all__ = ["FAILED_RUN", "fail", "given_settings", "read_input"]
+from triqua.accounting import FAILED_RUN as FAILED_RUN  # re-exported for the commands
+from triqua.context import DEFAULT_MAX_CALLS, DEFAULT_MAX_EVIDENCE_BYTES
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -25,6 +24,12 @@ def read_input(text: str | None, file: Path | None) -> str:
     if text is not None and file is not None:
         raise fail("give the text as an argument or with --file, not both")
     if file is not None:
+        from triqua.tools.evidence_files import check_readable_file
+
+        try:
+            check_readable_file(file)  # a FIFO or device would block or never end
+        except ValueError as exc:
+            raise fail(str(exc)) from exc
         try:
             data = file.read_bytes()
         except OSError as exc:
@@ -55,9 +60,52 @@ RetrieverOption = Annotated[
 CollectionOption = Annotated[str | None, typer.Option(help="Chroma collection to search.")]
 ChromaUrlOption = Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")]
 ChunkSizeOption = Annotated[int | None, typer.Option(help="Characters per chunk (0: no chunking).")]
-MaxSearchesOption = Annotated[int | None, typer.Option(help="Searches allowed per check.")]
+# Run limits (Context fields of the same names). Left unset, the Context default applies
+# (or its TRIQUA_* variable); the help shows the built-in default.
+MaxSearchesOption = Annotated[
+    int | None,
+    typer.Option(
+        help="Searches per check, every searching retriever (Chroma and web) "
+        "(default: TRIQUA_MAX_SEARCHES or 50)."
+    ),
+]
+MaxFactsOption = Annotated[
+    int | None,
+    typer.Option(help="Facts verified per check; the rest are skipped, noted (default: 5000)."),
+]
+MaxInputCharsOption = Annotated[
+    int | None, typer.Option(help="Largest text accepted, in characters (default: 2000000).")
+]
+MaxEvidenceBytesOption = Annotated[
+    int | None,
+    typer.Option(
+        help="Most bytes of evidence read per check, checked while reading "
+        f"(default: {DEFAULT_MAX_EVIDENCE_BYTES})."
+    ),
+]
+MaxCallsOption = Annotated[
+    int | None,
+    typer.Option(
+        help="Model calls per check; past it, facts end insufficient_evidence "
+        f"('model call limit reached') (default: {DEFAULT_MAX_CALLS})."
+    ),
+]
+AllowPathOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-path",
+        metavar="DIR",
+        help="Folder that evidence paths inside data files may point into (repeatable).",
+    ),
+]
 
 
 def given_settings(**values: Any) -> dict[str, Any]:
-    """The ``Context`` settings the user actually gave (options left unset are dropped)."""
-    return {name: value for name, value in values.items() if value is not None}
+    """The ``Context`` settings the user actually gave (options left unset are dropped).
+
+    Paths (``allow_paths``) become strings, as ``Context`` keeps them.
+    """
+    given = {name: value for name, value in values.items() if value is not None}
+    if "allow_paths" in given:
+        given["allow_paths"] = [str(p) for p in given["allow_paths"]]
+    return given

@@ -8,9 +8,14 @@ from typing import Annotated
 import typer
 
 from triqua.cli._common import (
+    AllowPathOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    MaxCallsOption,
+    MaxEvidenceBytesOption,
+    MaxFactsOption,
+    MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
     RetrieverOption,
@@ -37,14 +42,21 @@ def batch(
     chroma_url: ChromaUrlOption = None,
     chunk_size: ChunkSizeOption = None,
     max_searches: MaxSearchesOption = None,
+    max_facts: MaxFactsOption = None,
+    max_input_chars: MaxInputCharsOption = None,
+    max_evidence_bytes: MaxEvidenceBytesOption = None,
+    max_calls: MaxCallsOption = None,
+    allow_path: AllowPathOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
 ) -> None:
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
-    Exits with 1 when some lines could not be checked (they are listed on stderr), and with 3
-    when every check ran but errors left nothing checked in any of them.
+    Evidence paths in FILE.jsonl resolve against its folder and may point only inside it,
+    the current folder or an --allow-path folder. Exits with 1 when some lines could not be
+    checked (they are listed on stderr), and with 3 when every check ran but errors left
+    nothing checked in any of them.
     """
     from triqua.batch import run_batch
 
@@ -54,6 +66,11 @@ def batch(
         chroma_url=chroma_url,
         chunk_size=chunk_size,
         max_searches=max_searches,
+        max_facts=max_facts,
+        max_input_chars=max_input_chars,
+        max_evidence_bytes=max_evidence_bytes,
+        max_calls=max_calls,
+        allow_paths=allow_path,
     )
     try:
         summary = run_batch(

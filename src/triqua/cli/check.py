@@ -6,16 +6,21 @@ import json
 import sys
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from triqua.cli._common import (
     FAILED_RUN,
+    AllowPathOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    MaxCallsOption,
+    MaxEvidenceBytesOption,
+    MaxFactsOption,
+    MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
     RetrieverOption,
@@ -27,7 +32,7 @@ from triqua.cli._common import (
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
 
-from triqua.schema import Report, report_json_schema
+from triqua.schema import Document, Report, report_json_schema
 
 
 def check(
@@ -39,7 +44,10 @@ def check(
         str | None, typer.Option("--question", "-q", help="The question the text answers.")
     ] = None,
     evidence: Annotated[
-        list[Path] | None, typer.Option("--evidence", "-e", help="Evidence file (repeatable).")
+        list[Path] | None,
+        typer.Option(
+            "--evidence", "-e", help="Evidence file or folder (repeatable; folders are walked)."
+        ),
     ] = None,
     model: ModelOption = None,
     retriever: RetrieverOption = None,
@@ -47,6 +55,11 @@ def check(
     chroma_url: ChromaUrlOption = None,
     chunk_size: ChunkSizeOption = None,
     max_searches: MaxSearchesOption = None,
+    max_facts: MaxFactsOption = None,
+    max_input_chars: MaxInputCharsOption = None,
+    max_evidence_bytes: MaxEvidenceBytesOption = None,
+    max_calls: MaxCallsOption = None,
+    allow_path: AllowPathOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -81,9 +94,9 @@ def check(
     ] = False,
 ) -> None:
     """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
+    from triqua.limits import is_limit_note, limit_notes
     from triqua.progress import run_with_progress
     from triqua.tools.base import RetrieverError
-    from triqua.tools.documents import load_documents
 
     if resume and (text is not None or file is not None):
         raise fail("give TEXT or --resume RUN, not both")
@@ -95,6 +108,11 @@ def check(
         chroma_url=chroma_url,
         chunk_size=chunk_size,
         max_searches=max_searches,
+        max_facts=max_facts,
+        max_input_chars=max_input_chars,
+        max_evidence_bytes=max_evidence_bytes,
+        max_calls=max_calls,
+        allow_paths=allow_path,
         cache=False if no_cache else None,
     )
     if batch is not None:
@@ -108,7 +126,7 @@ def check(
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
-        documents = load_documents(evidence) if evidence else None
+        documents = _read_evidence(evidence, settings, quiet) if evidence else None
         if citations and body is not None:
             from triqua.citations import check_cited
 
@@ -145,6 +163,9 @@ def check(
         from triqua.report_html import write_html
 
         write_html(report, html, prices=prices_from_env(), citations=cited)
+    if not quiet:  # a limit the run reached is said on the terminal in every output mode
+        for note in limit_notes(report.notes):
+            typer.echo(f"warning: {note}", err=True)
     if as_json:
         payload = report.model_dump(mode="json")
         if cited is not None:
@@ -154,7 +175,8 @@ def check(
         return
     if not quiet:
         for note in report.notes:
-            typer.echo(note, err=True)
+            if not is_limit_note(note):
+                typer.echo(note, err=True)
         report = report.model_copy(update={"notes": []})
     from triqua.render import fmt_score, print_report
 
@@ -174,6 +196,27 @@ def _exit_if_failed(report: Report) -> None:
         from triqua.accounting import failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
+
+
+def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> list[Document]:
+    """The ``-e`` files and folders as documents, within the run's ``max_evidence_bytes``.
+
+    Paths typed here are allowed as given; folder walks keep to their folder. Skipped
+    JSONL lines and files are warnings; a folder with nothing readable is an error.
+    """
+    from dataclasses import replace
+
+    from triqua.context import Context
+    from triqua.tools.documents import load_documents
+
+    limit = replace(Context(), **settings)
+    limit.validate()
+    skipped: list[str] = []
+    documents = load_documents(paths, problems=skipped, max_bytes=limit.max_evidence_bytes)
+    if not quiet:
+        for message in skipped:
+            typer.echo(f"warning: {message}", err=True)
+    return documents
 
 
 def schema() -> None:

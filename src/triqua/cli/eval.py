@@ -61,6 +61,15 @@ def _settings(model: str | None, chunk_size: int | None, no_cache: bool) -> dict
     return settings
 
 
+class _BadLines(list[str]):
+    """Collects a data file's bad lines and warns about each on stderr as it is skipped."""
+
+    def append(self, message: str) -> None:
+        """Keep and print one ``file:line: why`` message."""
+        super().append(message)
+        typer.echo(f"warning: {message} (line skipped)", err=True)
+
+
 def _guard(estimate: Any, threshold: int, yes: bool) -> None:
     from triqua.evals.guard import confirm
 
@@ -164,7 +173,7 @@ def factscore_bio(
             source = KnowledgeSource.search(retriever or "chroma", collection)
         else:
             source = KnowledgeSource.closed_book()
-        records = load_bios(path)
+        records = load_bios(path, _BadLines())
         stamps.insert(0, stamp(path, rows=len(records)))
         chosen = sample(records, limit, seed)
         setup = prepare_eval(
@@ -252,6 +261,7 @@ def claims(
             evidence_field=evidence_field,
             label_field=label_field,
             label_map=mapping,
+            problems=_BadLines(),
         )
         data = [stamp(path, rows=len(rows) + skipped)]
         chosen = sample(rows, limit, seed)
@@ -315,7 +325,7 @@ def diagnostics(
 
     try:
         path = resolve_data_file(bios, data_dir, BIO_FOLDER)
-        records = load_bios(path)
+        records = load_bios(path, _BadLines())
         chosen = [b for b in sample(records, limit, seed) if b.annotated and b.text.strip()]
         setup = prepare_eval(retriever="closed_book", **_settings(model, chunk_size, no_cache))
     except (ValueError, OSError) as exc:

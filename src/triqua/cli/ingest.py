@@ -14,7 +14,13 @@ Url = Annotated[str | None, typer.Option("--chroma-url", help="Chroma server, ht
 
 
 def ingest(
-    paths: Annotated[list[Path], typer.Argument(help="Files or folders: .txt .md .html .jsonl")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Files or folders: .txt .md .html .jsonl (walks never follow links out of a "
+            "folder and skip special files)."
+        ),
+    ],
     collection: Annotated[str, typer.Option("--collection", "-c", help="Collection name.")],
     field: Annotated[str, typer.Option(help="JSONL field holding the text.")] = "text",
     chunk_size: Annotated[int, typer.Option(help="Characters per chunk.")] = 600,

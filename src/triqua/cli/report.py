@@ -11,18 +11,55 @@ from rich.console import Console
 
 from triqua.cli._common import fail
 from triqua.costs import CostSummary, Prices, cost_summary, load_prices, prices_from_env
+from triqua.jsonl import read_jsonl
 from triqua.schema import Report
 
+#: Largest single JSON report read (bytes).
+MAX_REPORT_BYTES = 256 * 1024 * 1024
 
-def _load_report(path: Path) -> Report:
+
+def _invalid(exc: ValidationError) -> str:
+    """A validation error as one line: where and what."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "top level"
+    return f"not a triqua report ({where}: {first['msg']})"
+
+
+def _report_line(obj: object) -> Report:
+    """One line of a batch output file (``{"id": …, **report}``) as a report."""
+    if not isinstance(obj, dict):
+        raise ValueError("not a triqua report (expected a JSON object)")
     try:
-        return Report.model_validate_json(path.read_bytes())
+        return Report.model_validate({k: v for k, v in obj.items() if k != "id"})
+    except ValidationError as exc:
+        raise ValueError(_invalid(exc)) from None
+
+
+def _load_reports(path: Path) -> list[Report]:
+    """The report of a JSON file, or every good report of a JSONL file (``triqua batch``).
+
+    Bad JSONL lines are warned about with their number; the others are still read.
+    """
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+
+        def warn(message: str) -> None:
+            typer.echo(f"warning: {message}", err=True)
+
+        try:
+            reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
+        except ValueError as exc:
+            raise fail(str(exc)) from exc
+        if not reports:
+            raise fail(f"{path}: no readable report")
+        return reports
+    try:
+        if path.stat().st_size > MAX_REPORT_BYTES:
+            raise fail(f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, not a report")
+        return [Report.model_validate_json(path.read_bytes())]
     except OSError as exc:
         raise fail(f"{path}: {exc.strerror or exc}") from exc
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "top level"
-        raise fail(f"{path}: not a triqua report ({where}: {first['msg']})") from exc
+    except ValidationError as exc:  # pydantic's parser bounds nesting depth itself
+        raise fail(f"{path}: {_invalid(exc)}") from exc
 
 
 def _cost_line(summary: CostSummary) -> str:
@@ -35,7 +72,12 @@ def _cost_line(summary: CostSummary) -> str:
 
 
 def report(
-    path: Annotated[Path, typer.Argument(help="A JSON report saved by 'triqua check --json'.")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="A JSON report saved by 'triqua check --json', or the JSONL of 'triqua batch'."
+        ),
+    ],
     html: Annotated[
         Path | None, typer.Option("--html", help="Write a self-contained HTML page here.")
     ] = None,
@@ -45,7 +87,7 @@ def report(
     ] = None,
 ) -> None:
     """Render a saved report as HTML (--html), or print its facts, scores and costs."""
-    loaded = _load_report(path)
+    reports = _load_reports(path)
     try:
         price_list: Prices | None = load_prices(prices) if prices else prices_from_env()
     except ValueError as exc:
@@ -53,8 +95,10 @@ def report(
     if html is not None:
         from triqua.report_html import write_html
 
+        if len(reports) > 1:
+            raise fail(f"{path}: holds {len(reports)} reports; --html renders one")
         try:
-            write_html(loaded, html, prices=price_list)
+            write_html(reports[0], html, prices=price_list)
         except OSError as exc:
             raise fail(f"{html}: {exc.strerror or exc}") from exc
         typer.echo(f"wrote {html}", err=True)
@@ -62,8 +106,9 @@ def report(
     from triqua.render import print_report
 
     console = Console()
-    print_report(loaded, console)
-    console.print(_cost_line(cost_summary(loaded, price_list)), style="dim")
+    for loaded in reports:
+        print_report(loaded, console)
+        console.print(_cost_line(cost_summary(loaded, price_list)), style="dim")
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,6 @@ reported apart, with how triqua's unit-level score spreads over them.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from triqua.evals.setup import EvalSetup
+from triqua.jsonl import read_jsonl
 from triqua.metrics import classification_report, label_units, score_facts
 from triqua.nodes.verify import settle
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
@@ -100,35 +100,50 @@ def load_claims(
     evidence_field: str = "evidence",
     label_field: str = "stance",
     label_map: dict[str, str] | None = None,
+    problems: list[str] | None = None,
 ) -> tuple[list[ClaimRow], int]:
     """Read claim rows from JSONL; returns the rows and how many were mapped to 'skip'.
 
+    Args:
+        path: The JSONL file.
+        claim_field: Field holding the claim.
+        evidence_field: Field holding its evidence text.
+        label_field: Field holding its gold label.
+        label_map: Dataset label to triqua status (or 'skip').
+        problems: Receives ``"<path>:<line>: <why>"`` for each bad line, which is skipped;
+            without it, the first bad line is raised.
+
     Raises:
-        ValueError: ``"<path>:<line>: <why>"`` for a malformed row, or the labels that the
-            mapping does not cover.
+        ValueError: ``"<path>:<line>: <why>"`` for a malformed row (without ``problems``),
+            or the labels that the mapping does not cover.
     """
     mapping = DEFAULT_LABEL_MAP if label_map is None else label_map
     rows: list[ClaimRow] = []
     unknown: Counter[str] = Counter()
     skipped = 0
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                claim = str(record[claim_field])
-                evidence = str(record[evidence_field])
-                label = str(record[label_field])
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                raise ValueError(f"{path}:{number}: not a claim row ({exc!r})") from None
-            target = mapping.get(label)
-            if target is None:
-                unknown[label] += 1
-            elif target == SKIP:
-                skipped += 1
-            else:
-                rows.append(ClaimRow(number, claim, evidence, label, target))
+
+    def fields_of(record: Any) -> tuple[str, str, str]:
+        try:
+            return (
+                str(record[claim_field]),
+                str(record[evidence_field]),
+                str(record[label_field]),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a claim row ({exc!r})") from None
+
+    def strict(message: str) -> None:
+        raise ValueError(message)
+
+    report = problems.append if problems is not None else strict
+    for number, (claim, evidence, label) in read_jsonl(path, report, parse=fields_of):
+        target = mapping.get(label)
+        if target is None:
+            unknown[label] += 1
+        elif target == SKIP:
+            skipped += 1
+        else:
+            rows.append(ClaimRow(number, claim, evidence, label, target))
     if unknown:
         listed = ", ".join(f"{k!r} ({v})" for k, v in sorted(unknown.items()))
         raise ValueError(f"{path}: labels not in the label map: {listed}")

@@ -10,7 +10,6 @@ undefined are reported and left out of the correlations.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +21,7 @@ from pydantic import BaseModel
 
 from triqua.api import check
 from triqua.evals.setup import EvalSetup
+from triqua.jsonl import read_jsonl
 from triqua.metrics import pearson_spearman_mae
 from triqua.schema import Document, Report, Status
 
@@ -77,39 +77,45 @@ def _question(record: dict[str, Any], topic: str) -> str:
     return raw or f"Tell me a bio of {topic}."
 
 
-def load_bios(path: Path) -> list[Bio]:
+def _bio(record: Any) -> Bio:
+    """One FActScore record as a bio; ``ValueError`` says why it is not one."""
+    try:
+        topic = str(record["topic"])
+        annotations = record.get("annotations")
+        labels: list[str] = []
+        sentences: list[str] = []
+        for item in annotations or []:
+            sentences.append(str(item.get("text") or ""))
+            labels += [str(f["label"]) for f in item.get("human-atomic-facts") or []]
+        return Bio(
+            topic=topic,
+            text=str(record.get("output") or ""),
+            question=_question(record, topic),
+            annotated=annotations is not None,
+            labels=tuple(labels),
+            sentences=tuple(sentences),
+        )
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"not a FActScore record ({exc!r})") from None
+
+
+def load_bios(path: Path, problems: list[str] | None = None) -> list[Bio]:
     """Read a FActScore labelled JSONL file (one record per line).
 
+    Args:
+        path: The JSONL file.
+        problems: Receives ``"<path>:<line>: <why>"`` for each bad line, which is skipped;
+            without it, the first bad line is raised.
+
     Raises:
-        ValueError: ``"<path>:<line>: <why>"`` for a malformed record.
+        ValueError: ``"<path>:<line>: <why>"`` for a malformed record (without ``problems``).
     """
-    bios = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                topic = str(record["topic"])
-                annotations = record.get("annotations")
-                labels: list[str] = []
-                sentences: list[str] = []
-                for item in annotations or []:
-                    sentences.append(str(item.get("text") or ""))
-                    labels += [str(f["label"]) for f in item.get("human-atomic-facts") or []]
-                bios.append(
-                    Bio(
-                        topic=topic,
-                        text=str(record.get("output") or ""),
-                        question=_question(record, topic),
-                        annotated=annotations is not None,
-                        labels=tuple(labels),
-                        sentences=tuple(sentences),
-                    )
-                )
-            except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-                raise ValueError(f"{path}:{number}: not a FActScore record ({exc})") from None
-    return bios
+
+    def strict(message: str) -> None:
+        raise ValueError(message)
+
+    report = problems.append if problems is not None else strict
+    return [bio for _, bio in read_jsonl(path, report, parse=_bio)]
 
 
 def _slug(topic: str) -> str:

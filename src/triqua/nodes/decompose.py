@@ -11,7 +11,7 @@ from langgraph.types import Send
 from triqua.context import Context
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
-from triqua.resources import resources_for
+from triqua.resources import limited_call, resources_for
 from triqua.schema import ChunkCause, ChunkFailure, Span, UndecomposedSentence
 from triqua.state import Chunk, ChunkTask, RoleUsage, State
 
@@ -82,13 +82,18 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
         reason = f"skipped: the run had found max_facts={context.max_facts} facts"
         return {"failed_chunks": [_failure(chunk, reason, "max_facts")]}
     try:
-        result = engines.decomposer.decompose(
-            chunk,
-            previous_chunk=task["previous_chunk"],
-            question=task["question"],
-            chunked=task["chunked"],
+        result = limited_call(
+            resources,
+            engines.decomposer,
+            lambda: engines.decomposer.decompose(
+                chunk,
+                previous_chunk=task["previous_chunk"],
+                question=task["question"],
+                chunked=task["chunked"],
+            ),
+            lambda r: r.usage,
         )
-        undecomposed = _undecomposed(result.undecomposed, chunk)
+        undecomposed = _undecomposed(result.undecomposed, chunk) if result is not None else []
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
@@ -96,6 +101,11 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}"
         )
         undecomposed = []
+    if result is None:  # the run's model calls ran out: counted, and score reports the stop
+        resources.calls.skip("chunk")
+        emit("chunk_skipped", chunk=chunk.index, reason="max_calls")
+        reason = f"skipped: the run had made max_calls={context.max_calls} model calls"
+        return {"failed_chunks": [_failure(chunk, reason, "max_calls")]}
     resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {

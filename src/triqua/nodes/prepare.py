@@ -21,6 +21,7 @@ from triqua.schema import (
     VerdictPolicy,
 )
 from triqua.state import State
+from triqua.tools.documents import evidence_limit_error
 
 AUTHORITY = {
     "supplied_context": "the supplied documents",
@@ -62,6 +63,20 @@ def validate_text(text: Any, context: Context) -> str:
             "(max_input_chars)"
         )
     return text
+
+
+def check_evidence_size(documents: list[Document], context: Context) -> None:
+    """Refuse supplied documents over ``max_evidence_bytes`` before they are indexed.
+
+    Raises:
+        ValueError: naming the limit and the size reached.
+    """
+    total = 0
+    for index, document in enumerate(documents, start=1):
+        total += len(document.text.encode("utf-8"))
+        if total > context.max_evidence_bytes:
+            where = document.source or f"document {index}"
+            raise evidence_limit_error(context.max_evidence_bytes, total, where)
 
 
 def build_spec(
@@ -108,6 +123,7 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     context.validate()
     validate_text(state.get("text"), context)
     documents = coerce_documents(state.get("documents"))
+    check_evidence_size(documents, context)
     run_id = state.get("run_id") or uuid.uuid4().hex
     resources = build_resources(context, documents)
     register(run_id, resources)

@@ -1,7 +1,7 @@
 """Re-verify: refine queries for units left insufficient, search again, judge those units again.
 
-Bounded three ways: rounds (``reverify_rounds``), the run's search budget, and progress
-(a round stops the loop when nothing is left insufficient).
+Bounded four ways: rounds (``reverify_rounds``), the run's search budget, its model calls
+(``max_calls``), and progress (a round stops the loop when nothing is left insufficient).
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
 from triqua.nodes.retrieve import BUDGET_SPENT, merge_evidence, search
 from triqua.nodes.verify import settle
-from triqua.resources import resources_for
+from triqua.resources import RunResources, calls_model, limited_call, resources_for
 from triqua.schema import FactUnit, Mode, ReverifyRound, Status, Usage
 from triqua.state import FactState, RoleUsage
 
@@ -42,6 +43,21 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
     return "reverify"
 
 
+def _call_limit_stop(
+    state: FactState, resources: RunResources, round_index: int, units: list[FactUnit]
+) -> dict[str, Any]:
+    """End the loop with a recorded round: the run's model calls ran out."""
+    resources.calls.skip("round")
+    stopped = ReverifyRound(
+        round=round_index, units=[u.text for u in units], queries=[], stop_reason=MODEL_CALL_LIMIT
+    )
+    return {
+        "round": round_index,
+        "rounds": [*state.get("rounds", []), stopped],
+        "stop_reason": MODEL_CALL_LIMIT,
+    }
+
+
 def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     context = context_of(runtime)
@@ -49,7 +65,18 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
-    queries, refine_usage = resources.engines.refiner.refine(fact, units, round_index)
+    engines = resources.engines
+    if calls_model(engines.judge) and resources.calls.exhausted:  # no judge call left
+        return _call_limit_stop(state, resources, round_index, units)
+    refined = limited_call(
+        resources,
+        engines.refiner,
+        lambda: engines.refiner.refine(fact, units, round_index),
+        lambda r: r[1],
+    )
+    if refined is None:
+        return _call_limit_stop(state, resources, round_index, units)
+    queries, refine_usage = refined
     asked = {fact.query(), *(q for r in state.get("rounds", []) for q in r.queries)}
     fresh_queries = [q for q in dict.fromkeys(queries) if q not in asked]
     evidence = list(state.get("evidence", []))
@@ -99,7 +126,23 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
                 RoleUsage(role="search", usage=search_usage),
             ],
         }
-    judged = resources.engines.judge.verify(fact, evidence, units=units)
+    judged = limited_call(
+        resources,
+        engines.judge,
+        lambda: engines.judge.verify(fact, evidence, units=units),
+        lambda r: r.usage,
+    )
+    if judged is None:
+        stop = _call_limit_stop(state, resources, round_index, units)
+        stop["rounds"][-1] = stop["rounds"][-1].model_copy(
+            update={"queries": fresh_queries, "evidence_ids": new_ids}
+        )
+        stop["usage"] = (state.get("usage") or Usage()) + refine_usage + search_usage
+        stop["usage_log"] = [
+            RoleUsage(role="refine", usage=refine_usage),
+            RoleUsage(role="search", usage=search_usage),
+        ]
+        return stop
     fresh = settle(fact, judged.verdict, evidence)
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}

@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
+from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.nodes.common import context_of, emit
 from triqua.resources import resources_for
 from triqua.schema import Fact
@@ -84,11 +85,12 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     skipped = resources_for(state["run_id"], context, mode=state["spec"].mode.value).facts.skipped
     if len(facts) > context.max_facts or skipped:
         chunks = len(state.get("chunks", []))
-        update["errors"] = [
-            f"stopped at max_facts={context.max_facts}: "
+        what = (
             f"{max(0, len(facts) - context.max_facts)} more facts found were not verified and "
             f"{skipped} of {chunks} chunks were not decomposed"
-        ]
+        )
+        update["errors"] = [f"stopped at max_facts={context.max_facts}: {what}"]
+        update["notes"] = [f"{LIMIT_NOTE_PREFIX}max_facts={context.max_facts}: {what}"]
         update["unverified_facts"] = facts[context.max_facts :]
         facts = facts[: context.max_facts]
     tasks = []

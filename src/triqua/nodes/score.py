@@ -9,8 +9,10 @@ from langgraph.runtime import Runtime
 
 from triqua.accounting import count_failures, report_coverage
 from triqua.context import Context
+from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.metrics import score_facts
 from triqua.nodes.common import context_of, emit
+from triqua.resources import find_resources
 from triqua.schema import Report, Usage, sha256_text
 from triqua.state import RoleUsage, State
 
@@ -30,6 +32,25 @@ def usage_by_role(log: list[RoleUsage]) -> dict[str, Usage]:
     return totals
 
 
+def run_limit_notes(run_id: str) -> list[str]:
+    """Notes on the limits this run reached (model calls, searches) and what they skipped.
+
+    The counts live with the run's resources in this process; a run resumed elsewhere
+    reports what its last process counted.
+    """
+    resources = find_resources(run_id)
+    if resources is None:
+        return []
+    notes = [n for n in [resources.calls.note()] if n]
+    refused = resources.budget.refused
+    if refused:
+        notes.append(
+            f"{LIMIT_NOTE_PREFIX}max_searches={resources.budget.max_searches}: {refused} "
+            "searches were not made (their facts kept the evidence found before)"
+        )
+    return notes
+
+
 def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Aggregate the records into scores and build the report."""
     context_of(runtime)
@@ -40,7 +61,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     for usage in by_role.values():
         total = total + usage
     triggered = sum(1 for r in records if r.rounds)
-    notes = list(state.get("notes", []))
+    notes = [*state.get("notes", []), *run_limit_notes(state["run_id"])]
     failed = sum(1 for c in state.get("failed_chunks", []) if c.cause == "error")
     if scores.triqua_score is None and failed:
         notes.append(

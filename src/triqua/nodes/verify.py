@@ -8,9 +8,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.limits import MODEL_CALL_LIMIT
 from triqua.metrics import label_units
 from triqua.nodes.common import context_of
-from triqua.resources import resources_for
+from triqua.resources import limited_call, resources_for
 from triqua.schema import Evidence, Fact, Mode, Status, UnitVerdict, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 
@@ -99,15 +100,37 @@ def settle(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdic
     return wrong_components(verdict)
 
 
+def call_limit_verdict(judge: str, max_calls: int) -> Verdict:
+    """The verdict of a fact left unjudged because the run's model calls ran out."""
+    return Verdict(
+        status=Status.INSUFFICIENT,
+        error=f"{MODEL_CALL_LIMIT} (max_calls={max_calls}): not verified",
+        judge=judge,
+    )
+
+
 def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Judge the fact once: whole-fact on the simple route, per unit on the complex route."""
     context = context_of(runtime)
     resources = resources_for(state["run_id"], context, mode=state.get("mode"))
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
-    result = resources.engines.judge.verify(
-        fact, evidence, units=units, closed_book=resources.mode is Mode.CLOSED_BOOK
+    judge = resources.engines.judge
+    result = limited_call(
+        resources,
+        judge,
+        lambda: judge.verify(
+            fact, evidence, units=units, closed_book=resources.mode is Mode.CLOSED_BOOK
+        ),
+        lambda r: r.usage,
     )
+    if result is None:  # the run's model calls ran out: recorded, never lost
+        resources.calls.skip("fact")
+        return {
+            "verdict": settle(fact, call_limit_verdict(judge.revision, context.max_calls), []),
+            "usage": state.get("usage") or Usage(),
+            "usage_log": [RoleUsage(role="verify", usage=Usage())],
+        }
     verdict = settle(fact, result.verdict, evidence)
     return {
         "verdict": verdict,

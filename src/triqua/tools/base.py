@@ -54,15 +54,23 @@ class SearchBudget:
             raise ValueError(f"max_searches must be >= 0, got {max_searches}")
         self.max_searches = max_searches
         self._used = 0
+        self._refused = 0
         self._lock = threading.Lock()
 
     def try_spend(self) -> bool:
-        """Count one search and return True, or return False when the budget is spent."""
+        """Count one search and return True, or return False (counted) when it is spent."""
         with self._lock:
             if self._used >= self.max_searches:
+                self._refused += 1
                 return False
             self._used += 1
             return True
+
+    @property
+    def refused(self) -> int:
+        """Searches asked for after the budget was spent (not made)."""
+        with self._lock:
+            return self._refused
 
     def spend(self) -> None:
         """Count one search, raising :class:`BudgetExhausted` when none is left."""
@@ -146,8 +154,10 @@ class Retriever(ABC):
 
     name: str = ""
     revision: str = ""
-    #: Whether searches draw on the run's external search budget.
+    #: Whether searches draw on the run's search budget (``max_searches``).
     uses_budget: bool = False
+    #: Whether results of budgeted searches may be served again from the result cache.
+    cacheable: bool = True
 
     def __init__(self) -> None:
         """Start the call counter at zero."""

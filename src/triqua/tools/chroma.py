@@ -25,6 +25,7 @@ from triqua.tools.base import (
     RetrieverUnavailable,
     SearchBudget,
     SearchResult,
+    budget_refused,
     check_k,
 )
 from triqua.tools.paths import default_chroma_path
@@ -130,6 +131,9 @@ class ChromaRetriever(Retriever):
     """Nearest passages in a Chroma collection, scored by cosine similarity."""
 
     name = "chroma"
+    uses_budget = True
+    #: The collection changes under the same name (re-ingest): never serve old results.
+    cacheable = False
 
     def __init__(
         self, collection: str, *, path: str | Path | None = None, url: str | None = None
@@ -177,9 +181,12 @@ class ChromaRetriever(Retriever):
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
         """Top-``k`` passages by embedding similarity; failures go in ``error``.
 
-        The collection is local (or the caller's own server), so ``budget`` is untouched.
+        Each query spends one search of ``budget`` (``max_searches``); a spent budget
+        answers without searching.
         """
         check_k(k)
+        if budget is not None and not budget.try_spend():
+            return budget_refused()
         self._count_call()
         try:
             collection = self._get_collection()

@@ -6,7 +6,6 @@ bad ones and compute passage offsets the same way.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -14,7 +13,10 @@ from pathlib import Path
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
+from triqua.jsonl import read_jsonl
 from triqua.schema import Document
+from triqua.tools.evidence_files import PathPolicy, check_readable_file
+from triqua.tools.evidence_files import expand_paths as _expand_paths
 
 __all__ = [
     "HTML_SUFFIXES",
@@ -23,6 +25,7 @@ __all__ = [
     "JsonlRecord",
     "Passage",
     "decode_text",
+    "evidence_limit_error",
     "expand_paths",
     "html_to_text",
     "load_documents",
@@ -146,78 +149,112 @@ class JsonlRecord:
     title: str | None = None
 
 
-def parse_jsonl(text: str, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
-    """Parse JSONL text into records taken from ``field``; bad lines become messages."""
-    records: list[JsonlRecord] = []
+def parse_jsonl(data: bytes | str, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
+    """Parse JSONL (bytes, or text) into records taken from ``field``; bad lines become messages.
+
+    A bad line (malformed, nested too deeply, over-long, not UTF-8, no text) is reported as
+    ``"<path>:<line>: <why>"`` and the other lines are still read.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     problems: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}:{number}: invalid JSON ({exc.msg})")
-            continue
+
+    def record(obj: object) -> tuple[str, str | None]:
         value = obj.get(field) if isinstance(obj, dict) else None
         if not isinstance(value, str):
-            problems.append(f"{path}:{number}: no string field {field!r}")
-            continue
+            raise ValueError(f"no string field {field!r}")
         if not value.strip():
-            problems.append(f"{path}:{number}: field {field!r} is empty")
-            continue
-        title = obj.get("title")
-        records.append(JsonlRecord(number, value, title if isinstance(title, str) else None))
+            raise ValueError(f"field {field!r} is empty")
+        title = obj.get("title") if isinstance(obj, dict) else None
+        return value, title if isinstance(title, str) else None
+
+    records = [
+        JsonlRecord(number, text, title)
+        for number, (text, title) in read_jsonl(data, problems.append, parse=record, where=path)
+    ]
     return records, problems
 
 
-def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand directories into their supported files (sorted, hidden ones skipped), once each."""
-    out: list[Path] = []
-    seen: set[Path] = set()
-    for raw in paths:
-        path = Path(raw).expanduser()
-        if path.is_dir():
-            found = [
-                p
-                for p in sorted(path.rglob("*"))
-                if p.is_file()
-                and p.suffix.lower() in SUPPORTED_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            ]
-        else:
-            found = [path]
-        for p in found:
-            if p.resolve() not in seen:
-                seen.add(p.resolve())
-                out.append(p)
-    return out
+def expand_paths(paths: Iterable[str | Path], *, problems: list[str] | None = None) -> list[Path]:
+    """Expand folders into their evidence files (see :func:`evidence_files.expand_paths`)."""
+    return _expand_paths(paths, SUPPORTED_SUFFIXES, problems=problems)
 
 
-def load_documents(paths: Sequence[str | Path], *, field: str = "text") -> list[Document]:
+def evidence_limit_error(limit: int, total: int, path: Path | str) -> ValueError:
+    """The error of evidence over ``max_evidence_bytes``: which limit, and how to lift it."""
+    return ValueError(
+        f"evidence is larger than max_evidence_bytes={limit:,} (reached {total:,} bytes at "
+        f"{path}); give less evidence or raise --max-evidence-bytes"
+    )
+
+
+def load_documents(
+    paths: Sequence[str | Path],
+    *,
+    field: str = "text",
+    problems: list[str] | None = None,
+    policy: PathPolicy | None = None,
+    max_bytes: int | None = None,
+    spent_bytes: int = 0,
+) -> list[Document]:
     """Load text, Markdown, HTML and JSONL files as documents (one per JSONL line).
+
+    Args:
+        paths: Files and folders (walked without leaving them; see ``expand_paths``).
+        field: JSONL field holding the text.
+        problems: Receives the JSONL lines and walked files that were skipped; without it,
+            the first such problem is raised.
+        policy: When given, every path must lie inside its folders.
+        max_bytes: Most bytes read in all; checked against each file's size before it is
+            read, so over-large evidence is refused before it fills memory.
+        spent_bytes: Bytes of evidence the caller already holds (counted against
+            ``max_bytes``).
 
     Raises:
         ValueError: ``"<path>: <why>"`` for the first unreadable, binary, non-UTF-8,
-            empty or malformed file.
+            empty or disallowed file, a folder with nothing readable, or evidence over
+            ``max_bytes``.
     """
+    skipped: list[str] = []
+    if policy is not None:
+        for raw in paths:
+            policy.check(Path(raw).expanduser())
     documents: list[Document] = []
-    for path in expand_paths(paths):
-        text = read_text(path)
+    total = spent_bytes
+    for path in expand_paths(paths, problems=skipped):
+        if policy is not None:
+            policy.check(path)
+        info = check_readable_file(path)
+        if max_bytes is not None and total + info.st_size > max_bytes:
+            raise evidence_limit_error(max_bytes, total + info.st_size, path)
+        data = read_bytes(path)
+        total += len(data)
+        if max_bytes is not None and total > max_bytes:  # grew since stat
+            raise evidence_limit_error(max_bytes, total, path)
         suffix = path.suffix.lower()
+        if suffix in JSONL_SUFFIXES:
+            if b"\x00" in data[:_BINARY_SNIFF_BYTES] or not data.strip():
+                decode_text(data, path)  # raises the one clear error: binary or empty
+            records, bad = parse_jsonl(data, path, field)
+            skipped.extend(bad)
+            if not records:
+                raise ValueError(f"{path}: no usable lines" + (f" ({bad[0]})" if bad else ""))
+            documents.extend(
+                Document(text=r.text, source=f"{path}#{r.line}", title=r.title) for r in records
+            )
+            continue
+        text = decode_text(data, path)
         if suffix in HTML_SUFFIXES:
             body, title = html_to_text(text)
             if not body:
                 raise ValueError(f"{path}: HTML page has no visible text")
             documents.append(Document(text=body, source=str(path), title=title))
-        elif suffix in JSONL_SUFFIXES:
-            records, problems = parse_jsonl(text, path, field)
-            if problems:
-                raise ValueError(problems[0])
-            documents.extend(
-                Document(text=r.text, source=f"{path}#{r.line}", title=r.title) for r in records
-            )
         else:
             documents.append(Document(text=text, source=str(path)))
+    if problems is not None:
+        problems.extend(skipped)
+    elif skipped:
+        raise ValueError(skipped[0])
     return documents
 
 

@@ -29,6 +29,7 @@ from triqua.tools.documents import (
     read_bytes,
     split_passages,
 )
+from triqua.tools.evidence_files import check_readable_file
 
 __all__ = ["FileOutcome", "IngestSummary", "ingest_paths", "list_collections"]
 
@@ -60,6 +61,7 @@ class IngestSummary:
     files: list[FileOutcome] = field(default_factory=list)
     seconds: float = 0.0
     collection_count: int = 0
+    skipped: list[str] = field(default_factory=list)
 
     def count(self, status: Status) -> int:
         """Number of files with ``status``."""
@@ -72,8 +74,8 @@ class IngestSummary:
 
     @property
     def problems(self) -> list[str]:
-        """One message per failed file and per skipped JSONL line."""
-        out: list[str] = []
+        """One message per failed file, per file a walk skipped and per skipped JSONL line."""
+        out: list[str] = list(self.skipped)
         for f in self.files:
             if f.message:
                 out.append(f.message)
@@ -99,13 +101,16 @@ class _Chunk:
 
 
 def _file_documents(
-    path: Path, data_text: str, field_name: str
+    path: Path, data: bytes, field_name: str
 ) -> tuple[list[tuple[str, str, str | None]], list[str]]:
     """The file's documents as ``(source, text, title)``, and messages on skipped lines."""
     suffix = path.suffix.lower()
     if suffix in JSONL_SUFFIXES:
-        records, problems = parse_jsonl(data_text, path, field_name)
+        if b"\x00" in data[:8192] or not data.strip():
+            decode_text(data, path)  # raises the one clear error: binary or empty
+        records, problems = parse_jsonl(data, path, field_name)
         return [(f"{path}#{r.line}", r.text, r.title) for r in records], problems
+    data_text = decode_text(data, path)
     if suffix in HTML_SUFFIXES:
         body, title = html_to_text(data_text)
         if not body:
@@ -164,10 +169,11 @@ def _plan_file(
     path = path.resolve()
     file_key = str(path)
     try:
+        check_readable_file(path)
         data = read_bytes(path)
         file_hash = hashlib.sha256(data).hexdigest()
         split = f"chars={chunk_size},overlap={chunk_overlap},field={field_name}"
-        documents, warnings = _file_documents(path, decode_text(data, path), field_name)
+        documents, warnings = _file_documents(path, data, field_name)
     except ValueError as exc:
         return _Plan(FileOutcome(file_key, "failed", message=str(exc)))
     if not documents:
@@ -234,7 +240,8 @@ def ingest_paths(
     """Ingest files (directories are walked) into a Chroma collection, creating it if needed.
 
     Args:
-        paths: Files or directories: text, Markdown, HTML, JSONL.
+        paths: Files or directories: text, Markdown, HTML, JSONL. Walks never follow a link
+            out of the folder and skip special files; system roots are refused.
         collection: Collection name.
         field: JSONL field holding the text (one document per line, source ``path#line``).
         chunk_size: Characters per chunk (LangChain's recursive splitter).
@@ -246,19 +253,21 @@ def ingest_paths(
 
     Raises:
         RetrieverUnavailable: when the store or server cannot be used.
-        ValueError: on bad settings or an invalid collection name.
+        ValueError: on bad settings, an invalid collection name, a system root, or a
+            folder with no readable file.
     """
     if chunk_size < 50:
         raise ValueError(f"chunk_size must be >= 50, got {chunk_size}")
     if not 0 <= chunk_overlap < chunk_size:
         raise ValueError(f"chunk_overlap must be in 0..chunk_size-1, got {chunk_overlap}")
     began = time.perf_counter()
+    walk_problems: list[str] = []
+    files = expand_paths(paths, problems=walk_problems)  # bad paths fail before the store opens
     where = store_location(path=path, url=url)
     client = open_client(path=path, url=url)
     target = open_collection(client, collection, create=True, where=where)
     batch_size = max(1, min(client.get_max_batch_size(), _WRITE_BATCH))
-    files = expand_paths(paths)
-    summary = IngestSummary(collection=collection, where=where)
+    summary = IngestSummary(collection=collection, where=where, skipped=walk_problems)
     pending: list[_Plan] = []
 
     def flush() -> None:
