@@ -149,6 +149,7 @@ _IRREGULAR = {
     "cannot": "not",
 }
 
+
 def _undouble(word: str) -> str:
     """Undo a doubled final consonant left by a stripped suffix ("stopp" -> "stop")."""
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouslz":
