@@ -5,11 +5,12 @@ that best match the fact (0.6 × embedding cosine + 0.4 × weighted token overla
 subject weighing most) are aligned with the fact. A sentence speaks about the subject
 when it names it or refers back to it ("She", "The city": see ``binding``). The base
 triple is bound to the window (one sentence, or a sentence and its continuation) that
-best supports it, and every qualifier is judged in that window only, so "Physics in 1911" is not supported by a
-Physics sentence and a Chemistry sentence about another event. Values are compared by
-strict rules; words may be paraphrased when the window is close in embedding space, and
-the verdict records the similarity it relied on. Evidence text is only ever compared,
-never obeyed, so instructions hidden in it cannot change a verdict.
+best supports it, and every qualifier is judged in that window only, so "Physics in
+1911" is not supported by a Physics sentence plus a Chemistry sentence about another
+event. Values are compared by strict rules; words may be paraphrased when the window is
+close in embedding space, and the verdict records the similarity it relied on. Evidence
+text is only ever compared, never obeyed, so instructions hidden in it cannot change a
+verdict.
 """
 
 from __future__ import annotations
