@@ -19,6 +19,7 @@ from triqua.engines.offline.align import (
     is_negated,
     name_match,
     relation_stems,
+    stem,
     stems_match,
 )
 from triqua.engines.offline.evidence import entities
@@ -73,8 +74,32 @@ _MONTH_WORDS = frozenset(
 
 
 def relation_words(relation: TextInfo) -> list[frozenset[str]]:
-    """The relation's content stems (light verbs dropped), each with its synonyms."""
-    return [relation_stems(t.stem) for t in relation.content if t.stem not in LIGHT_VERBS]
+    """The relation's content stems (light verbs dropped), each with its synonyms.
+
+    A multi-word synonym of the lexicon ("came into the world") stands for its group as
+    one word, so "came into the world in" is matched by "born in".
+    """
+    text = f" {relation.text.lower()} "
+    words: list[frozenset[str]] = []
+    covered: list[tuple[int, int]] = []
+    for phrase, group in _PHRASES:
+        at = text.find(f" {phrase} ")
+        if at >= 0:
+            words.append(group)
+            covered.append((at, at + len(phrase)))
+    for t in relation.content:
+        if t.stem in LIGHT_VERBS or any(s <= t.start < e for s, e in covered):
+            continue
+        words.append(relation_stems(t.stem))
+    return words
+
+
+_PHRASES = tuple(
+    (phrase, frozenset(stem(w) for w in group if " " not in w))
+    for group in LEXICON.relation_groups
+    for phrase in group
+    if " " in phrase
+)
 
 
 def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | bool | None:
@@ -94,7 +119,7 @@ def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | boo
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
     """A sentence word that is a part's word with a negating prefix ("unable" for "able")."""
-    stems = {t.stem for t in part.content if len(t.stem) >= 4}
+    stems = {t.stem for t in part.content if len(t.stem) >= 3}
     for token in sentence.tokens:
         low = token.stem
         for prefix in LEXICON.negation_prefixes:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -143,8 +144,17 @@ class _Finding:
 
 
 def _measured(part: TextInfo) -> bool:
-    """True when the part holds a quantity with a unit (length, mass, percent, money)."""
-    return any(r[1] != "count" for n in part.numbers for r in n.readings)
+    """True when the part is a measured quantity: with a unit or a counted noun.
+
+    "9,000 metres", "4.2%", "$2 billion", "2.1 million inhabitants" are; "the 200
+    metres" (a race) names a thing, not a quantity.
+    """
+    if _NAMED_BY_NUMBER.match(part.text):
+        return False
+    return any(n.noun or any(r[1] != "count" for r in n.readings) for n in part.numbers)
+
+
+_NAMED_BY_NUMBER = re.compile(r"^\s*the\s+\d", re.I)
 
 
 def _relation_hit(parts: _FactParts, sentence: TextInfo) -> Token | bool | None:
@@ -201,6 +211,13 @@ def _text_matches(part: TextInfo, sentence: _Sentence) -> _TextMatch:
     cover = coverage(part, sentence.info)
     if cover >= 1.0:
         return _TextMatch(True, "stated")
+    antonym = antonym_in(part, sentence.info)
+    if antonym is not None:
+        # "ineffective" states "effective", denied: the words match and the negation check
+        # of the caller turns the unit into a contradiction.
+        rest = [t for t in part.content if not antonym.stem.endswith(t.stem)]
+        if all(has_stem(sentence.info.stems, t.stem) for t in rest):
+            return _TextMatch(True, "stated")
     if substitution(part, sentence.info) is not None:
         return _TextMatch(False)
     similar = (
@@ -444,6 +461,7 @@ class AlignmentVerifier:
             if (
                 outcome == "conflict"
                 and text.ok
+                and not _NAMED_BY_NUMBER.match(parts.object.text)
                 and (hit is not True or parts.object.content or _measured(parts.object))
             ):
                 contradiction = _Finding(
@@ -513,15 +531,19 @@ class AlignmentVerifier:
 
         A value stated only in a sentence about another event is not support. A rival value
         counts only in the bound sentence itself, and only when the base was judged there.
-        Without a supported base, the qualifier is looked for in the best sentence stating
-        the base relation (so its unit can still be credited), never contradicted.
+        Without a supported base there is no event to bind to, so the qualifier stays
+        insufficient. A continuation sentence is read only when the bound sentence states
+        no rival value (a date of another event is not this one's).
         """
         claim = analyse(value)
         if not claim.content and not claim.dates and not claim.numbers:
             return _Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
         if not bound:
-            anchors = [s for s in top if self._anchored(parts, s)]
-            bound = anchors[:1]
+            return _Finding(
+                Status.INSUFFICIENT,
+                base.sentence,
+                reason="the base is not bound to an evidence window",
+            )
         for anchor in bound:
             for sentence in self._window(parts, anchor, by_place):
                 skip_d, skip_n = self._base_values(parts, sentence)
@@ -535,6 +557,8 @@ class AlignmentVerifier:
                         anchor.score,
                         window_start=anchor,
                     )
+                if outcome == "conflict":
+                    break  # the bound sentence names another value: its neighbour is no help
         sentence = base.sentence
         if (
             sentence is None
@@ -589,12 +613,18 @@ class AlignmentVerifier:
     ) -> str | None:
         """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
         text = f"{parts.query} {label} {value}"
-        kind = entity_type(text, len(text) - len(value), len(text))
-        if kind is None:
-            return None
         cues = {t.text.lower() for t in analyse(label).tokens}
         for token in analyse(label).tokens:
             cues |= _LABEL_CUES.get(token.stem, set())
+        # A name NER cannot type in the odd joined text is typed alone, or as a place when
+        # its label is a place preposition ("to Villeurbanne").
+        kind = (
+            entity_type(text, len(text) - len(value), len(text))
+            or entity_type(value, 0, len(value))
+            or ("PLACE_ORG" if cues & {"in", "at", "to", "from", "near"} else None)
+        )
+        if kind is None:
+            return None
         return rival_entity(info, kind, cues, [parts.subject, parts.object])
 
     # ---- verdict
