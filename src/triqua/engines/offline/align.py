@@ -140,7 +140,11 @@ def name_match(part: TextInfo, sentence: TextInfo) -> float:
         return 1.0
     last = part.content[-1]
     if part.is_name:
-        if len(last.stem) >= 3 and last.stem in sentence.stems:
+        if (
+            len(last.stem) >= 3
+            and last.stem in sentence.stems
+            and not _other_name_before(part, last, sentence)
+        ):
             return ALIAS  # a surname alone names the person: "Curie" ~ "Marie Curie"
         initials = "".join(t.text[0] for t in part.content).lower()
         if len(initials) >= 2 and initials in sentence.stems:
@@ -148,6 +152,23 @@ def name_match(part: TextInfo, sentence: TextInfo) -> float:
         return 0.0
     heads = {head_word(part).stem, last.stem}
     return 0.6 if cover >= 0.5 and any(has_stem(sentence.stems, h) for h in heads) else 0.0
+
+
+def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
+    """True when every mention of a name's last word follows another name word.
+
+    "Black Sea" does not name "Caspian Sea", nor "Pierre Curie" "Marie Curie".
+    """
+    stems = {t.stem for t in part.content}
+    tokens = sentence.tokens
+    mentions = [i for i, t in enumerate(tokens) if t.stem == last.stem]
+    return all(
+        i > 0
+        and tokens[i - 1].is_capitalised
+        and not tokens[i - 1].is_stop
+        and tokens[i - 1].stem not in stems
+        for i in mentions
+    )
 
 
 _PREPOSITIONS = frozenset(

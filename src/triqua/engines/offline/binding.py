@@ -73,7 +73,9 @@ def subject_extended(subject: TextInfo, sentence: TextInfo) -> bool:
     mentions = [i for i, t in enumerate(tokens) if t.stem in stems]
 
     def extended(i: int) -> bool:
-        for j in (i - 1, i + 1):
+        # "Newton's Principia" is Newton's: a possessive does not run into the next name.
+        possessive = tokens[i].text.lower().endswith(("'s", "’s"))
+        for j in (i - 1,) if possessive else (i - 1, i + 1):
             if 0 <= j < len(tokens):
                 other = tokens[j]
                 if other.is_capitalised and not other.is_stop and other.stem not in stems:

@@ -229,3 +229,30 @@ def rival_entity(
             continue
         return sentence.text[start:end]
     return None
+
+
+def roles_differ(subject: TextInfo, obj: TextInfo, sentence: TextInfo, hit: Token) -> bool:
+    """True when the sentence gives the relation to someone else than the subject.
+
+    Either the roles are swapped ("iron is more reactive than copper" for "copper is more
+    reactive than iron": the object before the relation word, the subject only after it),
+    or another name opens the sentence and the subject comes only after the relation
+    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital").
+    """
+    s_stems = {t.stem for t in subject.content}
+    o_stems = {t.stem for t in obj.content}
+    s_at = [t.start for t in sentence.tokens if t.stem in s_stems]
+    if not s_at or min(s_at) < hit.start:
+        return False
+    o_at = [t.start for t in sentence.tokens if t.stem in o_stems and t.stem not in s_stems]
+    if o_at and min(o_at) < hit.start:
+        return True
+    first = sentence.tokens[0] if sentence.tokens else None
+    return (
+        first is not None
+        and first.start < hit.start
+        and first.is_capitalised
+        and not first.is_stop
+        and first.stem not in s_stems
+        and first.stem not in o_stems
+    )

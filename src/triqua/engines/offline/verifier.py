@@ -38,7 +38,7 @@ from triqua.engines.offline.align import (
     values_relation,
 )
 from triqua.engines.offline.binding import REFERS, subject_extended, subject_scores
-from triqua.engines.offline.evidence import entities, split
+from triqua.engines.offline.evidence import Piece, entities, split
 from triqua.engines.offline.rules import (
     antonym_in,
     entity_type,
@@ -46,6 +46,7 @@ from triqua.engines.offline.rules import (
     relation_hit,
     relation_words,
     rival_entity,
+    roles_differ,
     substitution,
     unit_words_only,
 )
@@ -66,7 +67,7 @@ RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
 SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
 PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
 PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
-_PREFETCH_SENTENCES = 48  # sentences of a new passage embedded in one batch
+SIMILARITY_SUPPORT = 0.75  # an unmatched base is supported by a sentence this close (values checked)
 _EMBED_CACHE_SIZE = 50_000
 _LABEL_CUES = {
     "locat": {"in", "at", "near"},
@@ -141,6 +142,7 @@ class _Finding:
     reason: str = "no aligned evidence sentence states it"
     strength: float = 0.0
     window_start: _Sentence | None = None  # first sentence of a two-sentence window
+    similar: float = 0.0  # closest sentence carrying the fact's values, when rules found none
 
 
 def _measured(part: TextInfo) -> bool:
@@ -251,7 +253,6 @@ class AlignmentVerifier:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._seen: OrderedDict[str, None] = OrderedDict()
 
     def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
         """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
@@ -267,14 +268,37 @@ class AlignmentVerifier:
             with an evidence sentence, contradicted when any unit is contradicted,
             insufficient evidence otherwise.
         """
-        parts = _fact_parts(fact)
-        top, by_place = self._align(parts, evidence)
-        base, bound = self._judge_base(fact, parts, top)
-        findings = [base] + [
-            self._judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
-            for q in fact.qualifiers
+        return self.verify_many([fact], evidence, per_unit=per_unit)[0]
+
+    def verify_many(
+        self, facts: Sequence[Fact], evidence: Sequence[Evidence], *, per_unit: bool = True
+    ) -> list[Verdict]:
+        """Judge several facts against the same evidence, embedding in one batch.
+
+        The passages are split and analysed once, and the candidate sentences of every
+        fact are embedded together (cached by content), so facts sharing evidence cost
+        one model call, not one each.
+        """
+        passages = [
+            (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
         ]
-        return self._verdict(fact, evidence, findings, top, per_unit=per_unit)
+        jobs = [self._candidates(_fact_parts(fact), passages) for fact in facts]
+        texts = [
+            t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
+        ]
+        vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
+        verdicts = []
+        for fact, (parts, candidates, overlaps, by_place) in zip(facts, jobs, strict=True):
+            top = self._rank(parts, candidates, overlaps, vectors)
+            base, bound = self._judge_base(fact, parts, top)
+            if base.status == Status.INSUFFICIENT:
+                base, bound = self._by_similarity(fact, parts, top, base, bound)
+            findings = [base] + [
+                self._judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
+                for q in fact.qualifiers
+            ]
+            verdicts.append(self._verdict(fact, evidence, findings, top, per_unit=per_unit))
+        return verdicts
 
     def warm_up(self) -> None:
         """Load the embedding model and the spaCy pipelines now rather than on first use."""
@@ -285,21 +309,6 @@ class AlignmentVerifier:
         entities("Warm up.")
 
     # ---- alignment
-
-    def _prefetch(self, key: str, texts: list[str]) -> None:
-        """Embed a passage's sentences in one batch the first time the passage is seen.
-
-        The facts of a run share their evidence, so each sentence is embedded once per run
-        (by content hash), in batches, rather than a few at a time for every fact.
-        """
-        with self._lock:
-            if key in self._seen:
-                return
-            self._seen[key] = None
-            while len(self._seen) > _EMBED_CACHE_SIZE:
-                self._seen.popitem(last=False)
-        if texts:
-            self._embed(texts[:_PREFETCH_SENTENCES])
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         """Embed texts, reusing cached vectors (keyed by content hash)."""
@@ -342,22 +351,21 @@ class AlignmentVerifier:
         total = sum(w for w, _ in scores)
         return sum(w * s for w, s in scores) / total if total else 0.0
 
-    def _align(
-        self, parts: _FactParts, evidence: Sequence[Evidence]
-    ) -> tuple[list[_Sentence], dict[tuple[int, int], _Sentence]]:
-        """Find the sentences that name the subject and rank them against the fact.
+    def _candidates(
+        self,
+        parts: _FactParts,
+        passages: Sequence[tuple[Evidence, tuple[Piece, ...], TextInfo | None]],
+    ) -> tuple[_FactParts, list[_Sentence], dict[int, float], dict[tuple[int, int], _Sentence]]:
+        """Find the sentences that speak about the subject: the fact's candidates.
 
         A sentence names the subject itself, or refers back to it ("She", "The city") while
         it is the passage's topic (see ``binding``). Only those can support or contradict a
-        unit, so only those are embedded and scored: 0.6 × cosine(fact, sentence) + 0.4 ×
-        weighted token overlap. Returns the best few and an index of all sentences by place.
+        unit; the lexically closest few are embedded. Returns them with their token overlap
+        and an index of all sentences by place.
         """
         sentences: list[_Sentence] = []
-        for p, ev in enumerate(evidence):
-            pieces = split(ev.text)
-            self._prefetch(ev.content_hash, [piece.text for piece in pieces])
+        for p, (ev, pieces, title) in enumerate(passages):
             infos = [analyse(piece.text) for piece in pieces]
-            title = analyse(ev.title) if ev.title else None
             scores = subject_scores(parts.subject, infos, title)
             sentences += [
                 _Sentence(ev.id, p, i, info, piece.start, piece.end, subject=score)
@@ -373,17 +381,77 @@ class AlignmentVerifier:
             and not is_directive(s.info.tokens)
             and not s.info.text.rstrip(" \"'”’)]").endswith("?")
         ]
-        if not candidates:
-            return [], by_place
         overlaps = {id(s): self._overlap(parts, s.info) for s in candidates}
         # Embedding is the costly step: only the lexically closest few are embedded.
         candidates = sorted(candidates, key=lambda s: -overlaps[id(s)])[:_EMBEDDED_SENTENCES]
-        vectors = self._embed([parts.query] + [s.info.text for s in candidates])
-        for sentence, cosine in zip(candidates, vectors[1:] @ vectors[0], strict=True):
-            sentence.cosine = float(cosine)
+        return parts, candidates, overlaps, by_place
+
+    @staticmethod
+    def _rank(
+        parts: _FactParts,
+        candidates: list[_Sentence],
+        overlaps: dict[int, float],
+        vectors: dict[str, np.ndarray],
+    ) -> list[_Sentence]:
+        """Score candidates: 0.6 × cosine(fact, sentence) + 0.4 × token overlap; best first."""
+        query = vectors[parts.query]
+        for sentence in candidates:
+            sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         ranked = sorted(candidates, key=lambda s: -s.score)
-        return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN], by_place
+        return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN]
+
+    def _by_similarity(
+        self,
+        fact: Fact,
+        parts: _FactParts,
+        top: list[_Sentence],
+        base: _Finding,
+        bound: list[_Sentence],
+    ) -> tuple[_Finding, list[_Sentence]]:
+        """Support an unmatched base by a calibrated similarity, values checked by rules.
+
+        A sentence about the subject that is at least ``SIMILARITY_SUPPORT`` close to the
+        fact supports the base when it states every number and date of the fact, every
+        name word of its object and qualifiers, replaces no word of the object, and is
+        negated exactly when the fact is.
+        """
+        for sentence in sorted(top, key=lambda s: -s.cosine):
+            if not self._values_present(fact, parts, sentence):
+                continue
+            base.similar = sentence.cosine
+            if sentence.cosine < SIMILARITY_SUPPORT:
+                break
+            finding = _Finding(
+                Status.SUPPORTED,
+                sentence,
+                None,
+                f"aligned by similarity {sentence.cosine:.2f}",
+                sentence.score,
+            )
+            return finding, [sentence]
+        return base, bound
+
+    @staticmethod
+    def _values_present(fact: Fact, parts: _FactParts, sentence: _Sentence) -> bool:
+        """True when the sentence carries the fact's checkable values and polarity."""
+        info = sentence.info
+        if is_negated(list(info.tokens)) != parts.negated or antonym_in(parts.object, info):
+            return False
+        hit = _relation_hit(parts, info)
+        if (
+            isinstance(hit, Token)
+            and sentence.subject != REFERS
+            and roles_differ(parts.subject, parts.object, info, hit)
+        ):
+            return False
+        values = [parts.object] + [analyse(q.value) for q in fact.qualifiers]
+        for value in values:
+            if values_relation(value, info, set(), set())[0] != "match":
+                return False
+            if not all(name_word_in(t, info) for t in value.content if t.is_capitalised):
+                return False
+        return substitution(parts.object, info) is None
 
     def _relation_by_embedding(self, parts: _FactParts, fact: Fact, sentence: TextInfo) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.
@@ -431,7 +499,11 @@ class AlignmentVerifier:
             text = _text_matches(parts.object, sentence)
             if outcome == "match" and text.ok:
                 relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
-                if not relation_ok:
+                if not relation_ok or (
+                    isinstance(hit, Token)
+                    and sentence.subject != REFERS
+                    and roles_differ(parts.subject, parts.object, info, hit)
+                ):
                     continue
                 anchor = hit if isinstance(hit, Token) else None
                 if _negated(info, anchor, parts) != parts.negated:
@@ -727,6 +799,7 @@ class AlignmentVerifier:
                     "ev": f.sentence.evidence_id if f.sentence else None,
                     "sent": f.sentence.index if f.sentence else None,
                     "span": f.error_span,
+                    "sim": round(f.similar, 3),
                 }
                 for u, f in zip(units, findings, strict=True)
             ],
