@@ -16,7 +16,6 @@ verdict.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import threading
 from collections import OrderedDict
@@ -39,6 +38,7 @@ from triqua.engines.offline.align import (
 )
 from triqua.engines.offline.binding import REFERS, subject_extended, subject_scores
 from triqua.engines.offline.evidence import Piece, entities, split
+from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.rules import (
     antonym_in,
     entity_type,
@@ -50,7 +50,7 @@ from triqua.engines.offline.rules import (
     substitution,
     unit_words_only,
 )
-from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
+from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
@@ -67,7 +67,9 @@ RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
 SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
 PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
 PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
-SIMILARITY_SUPPORT = 0.75  # an unmatched base is supported by a sentence this close (values checked)
+SIMILARITY_SUPPORT = (
+    0.75  # an unmatched base is supported by a sentence this close (values checked)
+)
 _EMBED_CACHE_SIZE = 50_000
 _LABEL_CUES = {
     "locat": {"in", "at", "near"},
@@ -82,24 +84,6 @@ _LABEL_CUES = {
     "to": {"to"},
     "venu": {"at", "in"},
 }
-
-
-@dataclass
-class _Sentence:
-    """One evidence sentence: its place, and how well it aligns with the fact being judged."""
-
-    evidence_id: str
-    passage: int
-    index: int
-    info: TextInfo
-    start: int = 0
-    end: int = 0
-    cosine: float = 0.0
-    score: float = 0.0
-    subject: float = 0.0
-
-
-# ------------------------------------------------------------------ fact analysis
 
 
 @dataclass
@@ -132,19 +116,6 @@ def _fact_parts(fact: Fact) -> _FactParts:
 # ------------------------------------------------------------------ unit judgement
 
 
-@dataclass
-class _Finding:
-    """What one unit's alignment found: status, where, why and how strongly."""
-
-    status: Status
-    sentence: _Sentence | None = None
-    error_span: str | None = None
-    reason: str = "no aligned evidence sentence states it"
-    strength: float = 0.0
-    window_start: _Sentence | None = None  # first sentence of a two-sentence window
-    similar: float = 0.0  # closest sentence carrying the fact's values, when rules found none
-
-
 def _measured(part: TextInfo) -> bool:
     """True when the part is a measured quantity: with a unit or a counted noun.
 
@@ -173,7 +144,7 @@ def _negated(sentence: TextInfo, anchor: Token | None, parts: _FactParts) -> boo
     )
 
 
-def _subject_extended(subject: TextInfo, sentence: _Sentence) -> bool:
+def _subject_extended(subject: TextInfo, sentence: Sentence) -> bool:
     """True when the sentence names someone else with the subject's name ("Pierre Curie").
 
     A sentence that speaks of the subject by referring back to it is not checked.
@@ -196,7 +167,7 @@ class _TextMatch:
     reason: str = ""
 
 
-def _text_matches(part: TextInfo, sentence: _Sentence) -> _TextMatch:
+def _text_matches(part: TextInfo, sentence: Sentence) -> _TextMatch:
     """Whether the sentence states the part's words.
 
     A name must be named (alias rules); in descriptive text every capitalised word (a
@@ -230,21 +201,6 @@ def _text_matches(part: TextInfo, sentence: _Sentence) -> _TextMatch:
     )
     reason = f"aligned by similarity {sentence.cosine:.2f} (word coverage {cover:.2f})"
     return _TextMatch(similar, reason)
-
-
-def _quote(evidence: Sequence[Evidence], finding: _Finding) -> str:
-    """The finding's evidence window exactly as the passage writes it."""
-    sentence = finding.sentence
-    assert sentence is not None  # only judged units are quoted
-    first = finding.window_start or sentence
-    if first.passage != sentence.passage or first.start > sentence.start:
-        first = sentence
-    return evidence[sentence.passage].text[first.start : sentence.end]
-
-
-def _confidence(score: float) -> float:
-    """Confidence of a supported or contradicted unit from its sentence's alignment score."""
-    return round(min(0.97, max(0.5, 0.4 + 0.6 * score)), 3)
 
 
 class AlignmentVerifier:
@@ -297,7 +253,9 @@ class AlignmentVerifier:
                 self._judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
                 for q in fact.qualifiers
             ]
-            verdicts.append(self._verdict(fact, evidence, findings, top, per_unit=per_unit))
+            verdicts.append(
+                assemble(fact, evidence, findings, top, judge=VERIFIER_REVISION, per_unit=per_unit)
+            )
         return verdicts
 
     def warm_up(self) -> None:
@@ -355,7 +313,7 @@ class AlignmentVerifier:
         self,
         parts: _FactParts,
         passages: Sequence[tuple[Evidence, tuple[Piece, ...], TextInfo | None]],
-    ) -> tuple[_FactParts, list[_Sentence], dict[int, float], dict[tuple[int, int], _Sentence]]:
+    ) -> tuple[_FactParts, list[Sentence], dict[int, float], dict[tuple[int, int], Sentence]]:
         """Find the sentences that speak about the subject: the fact's candidates.
 
         A sentence names the subject itself, or refers back to it ("She", "The city") while
@@ -363,12 +321,12 @@ class AlignmentVerifier:
         unit; the lexically closest few are embedded. Returns them with their token overlap
         and an index of all sentences by place.
         """
-        sentences: list[_Sentence] = []
+        sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
             infos = [analyse(piece.text) for piece in pieces]
             scores = subject_scores(parts.subject, infos, title)
             sentences += [
-                _Sentence(ev.id, p, i, info, piece.start, piece.end, subject=score)
+                Sentence(ev.id, p, i, info, piece.start, piece.end, subject=score)
                 for i, (piece, info, score) in enumerate(zip(pieces, infos, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
@@ -389,10 +347,10 @@ class AlignmentVerifier:
     @staticmethod
     def _rank(
         parts: _FactParts,
-        candidates: list[_Sentence],
+        candidates: list[Sentence],
         overlaps: dict[int, float],
         vectors: dict[str, np.ndarray],
-    ) -> list[_Sentence]:
+    ) -> list[Sentence]:
         """Score candidates: 0.6 × cosine(fact, sentence) + 0.4 × token overlap; best first."""
         query = vectors[parts.query]
         for sentence in candidates:
@@ -405,10 +363,10 @@ class AlignmentVerifier:
         self,
         fact: Fact,
         parts: _FactParts,
-        top: list[_Sentence],
-        base: _Finding,
-        bound: list[_Sentence],
-    ) -> tuple[_Finding, list[_Sentence]]:
+        top: list[Sentence],
+        base: Finding,
+        bound: list[Sentence],
+    ) -> tuple[Finding, list[Sentence]]:
         """Support an unmatched base by a calibrated similarity, values checked by rules.
 
         A sentence about the subject that is at least ``SIMILARITY_SUPPORT`` close to the
@@ -422,7 +380,7 @@ class AlignmentVerifier:
             base.similar = sentence.cosine
             if sentence.cosine < SIMILARITY_SUPPORT:
                 break
-            finding = _Finding(
+            finding = Finding(
                 Status.SUPPORTED,
                 sentence,
                 None,
@@ -433,7 +391,7 @@ class AlignmentVerifier:
         return base, bound
 
     @staticmethod
-    def _values_present(fact: Fact, parts: _FactParts, sentence: _Sentence) -> bool:
+    def _values_present(fact: Fact, parts: _FactParts, sentence: Sentence) -> bool:
         """True when the sentence carries the fact's checkable values and polarity."""
         info = sentence.info
         if is_negated(list(info.tokens)) != parts.negated or antonym_in(parts.object, info):
@@ -481,15 +439,15 @@ class AlignmentVerifier:
     # ---- judgement
 
     def _judge_base(
-        self, fact: Fact, parts: _FactParts, top: list[_Sentence]
-    ) -> tuple[_Finding, list[_Sentence]]:
+        self, fact: Fact, parts: _FactParts, top: list[Sentence]
+    ) -> tuple[Finding, list[Sentence]]:
         """Judge the base triple against each aligned sentence; support wins, then conflict.
 
         Returns the finding and every sentence that supports the base (best first): the
         windows a qualifier may be bound to.
         """
-        contradiction: _Finding | None = None
-        supported: list[tuple[_Sentence, str]] = []
+        contradiction: Finding | None = None
+        supported: list[tuple[Sentence, str]] = []
         for sentence in top:
             if sentence.subject <= 0 or not _subject_values_match(parts, sentence.info):
                 continue
@@ -507,7 +465,7 @@ class AlignmentVerifier:
                     continue
                 anchor = hit if isinstance(hit, Token) else None
                 if _negated(info, anchor, parts) != parts.negated:
-                    contradiction = contradiction or _Finding(
+                    contradiction = contradiction or Finding(
                         Status.CONTRADICTED,
                         sentence,
                         fact.relation,
@@ -536,7 +494,7 @@ class AlignmentVerifier:
                 and not _NAMED_BY_NUMBER.match(parts.object.text)
                 and (hit is not True or parts.object.content or _measured(parts.object))
             ):
-                contradiction = _Finding(
+                contradiction = Finding(
                     Status.CONTRADICTED,
                     sentence,
                     wrong,
@@ -546,7 +504,7 @@ class AlignmentVerifier:
             elif isinstance(hit, Token) and parts.object.is_name and not text.ok:
                 rival = self._rival(fact, parts, info, hit)
                 if rival:
-                    contradiction = _Finding(
+                    contradiction = Finding(
                         Status.CONTRADICTED,
                         sentence,
                         fact.object,
@@ -555,9 +513,9 @@ class AlignmentVerifier:
                     )
         if supported:
             best, reason = supported[0]
-            finding = _Finding(Status.SUPPORTED, best, None, reason, best.score)
+            finding = Finding(Status.SUPPORTED, best, None, reason, best.score)
             return finding, [s for s, _ in supported]
-        return contradiction or _Finding(Status.INSUFFICIENT, top[0] if top else None), []
+        return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
 
     @staticmethod
     def _rival(fact: Fact, parts: _FactParts, info: TextInfo, hit: Token) -> str | None:
@@ -570,8 +528,8 @@ class AlignmentVerifier:
         return rival_entity(info, kind, hit, [parts.subject])
 
     def _window(
-        self, parts: _FactParts, bound: _Sentence, by_place: dict[tuple[int, int], _Sentence]
-    ) -> list[_Sentence]:
+        self, parts: _FactParts, bound: Sentence, by_place: dict[tuple[int, int], Sentence]
+    ) -> list[Sentence]:
         """The evidence window of an event: its sentence, and the next one when it continues.
 
         The next sentence continues the event when it refers back to the subject ("It
@@ -594,11 +552,11 @@ class AlignmentVerifier:
         parts: _FactParts,
         label: str,
         value: str,
-        base: _Finding,
-        bound: list[_Sentence],
-        top: list[_Sentence],
-        by_place: dict[tuple[int, int], _Sentence],
-    ) -> _Finding:
+        base: Finding,
+        bound: list[Sentence],
+        top: list[Sentence],
+        by_place: dict[tuple[int, int], Sentence],
+    ) -> Finding:
         """Judge one qualifier in the window the base triple is bound to, and only there.
 
         A value stated only in a sentence about another event is not support. A rival value
@@ -609,9 +567,9 @@ class AlignmentVerifier:
         """
         claim = analyse(value)
         if not claim.content and not claim.dates and not claim.numbers:
-            return _Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
+            return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
         if not bound:
-            return _Finding(
+            return Finding(
                 Status.INSUFFICIENT,
                 base.sentence,
                 reason="the base is not bound to an evidence window",
@@ -621,7 +579,7 @@ class AlignmentVerifier:
                 skip_d, skip_n = self._base_values(parts, sentence)
                 outcome, _, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
                 if outcome == "match" and _text_matches(claim, sentence).ok:
-                    return _Finding(
+                    return Finding(
                         Status.SUPPORTED,
                         sentence,
                         None,
@@ -631,49 +589,38 @@ class AlignmentVerifier:
                     )
                 if outcome == "conflict":
                     break  # the bound sentence names another value: its neighbour is no help
-        sentence = base.sentence
+        judged = base.sentence
         if (
-            sentence is None
+            judged is None
             or base.status == Status.INSUFFICIENT
-            or _subject_extended(parts.subject, sentence)
+            or _subject_extended(parts.subject, judged)
         ):
-            return _Finding(Status.INSUFFICIENT, bound[0] if bound else None)
-        skip_d, skip_n = self._base_values(parts, sentence)
-        outcome, wrong, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
-        text_ok = _text_matches(claim, sentence).ok
+            return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
+        skip_d, skip_n = self._base_values(parts, judged)
+        outcome, wrong, _, _ = values_relation(claim, judged.info, skip_d, skip_n)
+        text_ok = _text_matches(claim, judged).ok
         if outcome == "conflict" and text_ok:
-            return _Finding(
+            return Finding(
                 Status.CONTRADICTED,
-                sentence,
+                judged,
                 wrong,
                 "the sentence the base is bound to states another value",
-                sentence.score,
+                judged.score,
             )
         if claim.is_name and not text_ok:
-            rival = self._qualifier_rival(fact, parts, label, value, sentence.info)
+            rival = self._qualifier_rival(fact, parts, label, value, judged.info)
             if rival:
-                return _Finding(
+                return Finding(
                     Status.CONTRADICTED,
-                    sentence,
+                    judged,
                     value,
                     f"the sentence the base is bound to names {rival!r} instead",
-                    sentence.score,
+                    judged.score,
                 )
-        return _Finding(Status.INSUFFICIENT, sentence)
-
-    def _anchored(self, parts: _FactParts, sentence: _Sentence) -> bool:
-        """True when the sentence states the base relation or object (not just the subject)."""
-        hit = _relation_hit(parts, sentence.info)
-        if isinstance(hit, Token):
-            return True
-        if parts.object.content and coverage(parts.object, sentence.info) >= LOOSE_COVERAGE:
-            return True
-        if parts.object.dates or parts.object.numbers:
-            return values_relation(parts.object, sentence.info, set(), set())[0] == "match"
-        return False
+        return Finding(Status.INSUFFICIENT, judged)
 
     @staticmethod
-    def _base_values(parts: _FactParts, sentence: _Sentence) -> tuple[set[int], set[int]]:
+    def _base_values(parts: _FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:
         """Indexes of the sentence's dates and numbers that state the subject or object."""
         _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
         _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
@@ -700,111 +647,6 @@ class AlignmentVerifier:
         return rival_entity(info, kind, cues, [parts.subject, parts.object])
 
     # ---- verdict
-
-    def _verdict(
-        self,
-        fact: Fact,
-        evidence: Sequence[Evidence],
-        findings: list[_Finding],
-        top: list[_Sentence],
-        *,
-        per_unit: bool,
-    ) -> Verdict:
-        """Assemble the fact verdict, unit verdicts, rationale and the alignment record."""
-        units: list[FactUnit] = fact.units()
-        best = top[0].score if top else 0.0
-        unit_verdicts: list[UnitVerdict] = []
-        for unit, finding in zip(units, findings, strict=True):
-            if finding.status == Status.INSUFFICIENT:
-                confidence = round(min(0.9, max(0.4, 1.0 - 0.6 * best)), 3)
-                ids: list[str] = []
-                quote = None
-            else:
-                assert finding.sentence is not None  # a judged unit always has its sentence
-                confidence = _confidence(finding.strength)
-                ids = [finding.sentence.evidence_id]
-                quote = _quote(evidence, finding)
-            unit_verdicts.append(
-                UnitVerdict(
-                    unit=unit.text,
-                    kind=unit.kind,
-                    status=finding.status,
-                    error_span=finding.error_span,
-                    evidence_ids=ids,
-                    confidence=confidence,
-                    quote=quote,
-                )
-            )
-        statuses = [u.status for u in unit_verdicts]
-        wrong = [u for u in unit_verdicts if u.status == Status.CONTRADICTED]
-        if all(s == Status.SUPPORTED for s in statuses):
-            status = Status.SUPPORTED
-            confidence = min(u.confidence or 0.0 for u in unit_verdicts)
-        elif wrong:
-            status = Status.CONTRADICTED
-            confidence = max(u.confidence or 0.0 for u in wrong)
-        else:
-            status = Status.INSUFFICIENT
-            rest = [u.confidence or 0.0 for u in unit_verdicts if u.status == Status.INSUFFICIENT]
-            confidence = sum(rest) / len(rest)
-        evidence_ids = list(dict.fromkeys(i for u in unit_verdicts for i in u.evidence_ids))
-        return Verdict(
-            status=status,
-            wrong_components=[u.unit for u in wrong],
-            error_spans=[u.error_span for u in wrong if u.error_span],
-            unit_verdicts=unit_verdicts if per_unit else [],
-            rationale=self._rationale(units, findings, top),
-            confidence=round(confidence, 3),
-            evidence_ids=evidence_ids,
-            basis="evidence",
-            raw_output=self._record(units, findings, top),
-            judge=VERIFIER_REVISION,
-        )
-
-    @staticmethod
-    def _rationale(units: list[FactUnit], findings: list[_Finding], top: list[_Sentence]) -> str:
-        """A short human-readable account quoting the aligned evidence sentences."""
-        if not top:
-            return "No evidence sentence names the subject; every unit lacks evidence."
-        lines = []
-        for unit, finding in zip(units, findings, strict=True):
-            line = f"{unit.text}: {finding.status.value} ({finding.reason})"
-            if finding.sentence is not None and finding.status != Status.INSUFFICIENT:
-                line += f' — [{finding.sentence.evidence_id}] "{finding.sentence.info.text}"'
-            lines.append(line)
-        if all(f.status == Status.INSUFFICIENT for f in findings):
-            lines.append(f'Closest evidence [{top[0].evidence_id}]: "{top[0].info.text}"')
-        return "\n".join(lines)
-
-    @staticmethod
-    def _record(units: list[FactUnit], findings: list[_Finding], top: list[_Sentence]) -> str:
-        """Compact JSON of the alignment decisions, kept with the verdict for the record."""
-        record = {
-            "judge": VERIFIER_REVISION,
-            "aligned": [
-                {
-                    "ev": s.evidence_id,
-                    "sent": s.index,
-                    "score": round(s.score, 3),
-                    "cos": round(s.cosine, 3),
-                    "subj": round(s.subject, 2),
-                }
-                for s in top
-            ],
-            "units": [
-                {
-                    "unit": u.text,
-                    "status": f.status.value,
-                    "why": f.reason,
-                    "ev": f.sentence.evidence_id if f.sentence else None,
-                    "sent": f.sentence.index if f.sentence else None,
-                    "span": f.error_span,
-                    "sim": round(f.similar, 3),
-                }
-                for u, f in zip(units, findings, strict=True)
-            ],
-        }
-        return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
 _verifier: AlignmentVerifier | None = None
