@@ -167,10 +167,48 @@ def stem(word: str) -> str:
     w = word.lower().replace("’", "'").strip(".")
     if w.endswith("'s"):
         w = w[:-2]
-    w = w.replace(".", "")
+    w = _american(w.replace(".", ""))
     if w in _IRREGULAR:
         return _suffix_stem(_IRREGULAR[w])
     return _suffix_stem(w)
+
+
+_BRITISH_ENDINGS = (
+    ("isation", "ization"),
+    ("isations", "izations"),
+    ("ise", "ize"),
+    ("ised", "ized"),
+    ("ises", "izes"),
+    ("ising", "izing"),
+    ("iser", "izer"),
+    ("isers", "izers"),
+    ("lour", "lor"),
+    ("vour", "vor"),
+    ("bour", "bor"),
+    ("iour", "ior"),
+    ("lours", "lors"),
+    ("vours", "vors"),
+    ("bours", "bors"),
+    ("iours", "iors"),
+    ("tre", "ter"),
+    ("tres", "ters"),
+    ("programme", "program"),
+    ("programmes", "programs"),
+)
+
+
+def _american(w: str) -> str:
+    """British spellings in American form, so "optimisation" meets "optimization".
+
+    Applied to both sides of every comparison, so a word it changes by mistake ("rise" ->
+    "rize") still meets itself.
+    """
+    if len(w) < 6:
+        return w
+    for british, american in _BRITISH_ENDINGS:
+        if w.endswith(british):
+            return w[: -len(british)] + american
+    return w
 
 
 def _suffix_stem(w: str) -> str:
