@@ -91,3 +91,16 @@ def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
     broken.write_text('{"relation_groups": []}', encoding="utf-8")
     with pytest.raises(RuntimeError, match="lexicon"):
         _load(broken)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        ("the 16th century", "introduced in about 1562", "match"),
+        ("the 16th century", "introduced in 1620", "conflict"),
+        ("the late 15th century", "first recorded in 1567", "conflict"),
+        ("1562", "in the 16th century", "unknown"),
+    ],
+)
+def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:
+    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected

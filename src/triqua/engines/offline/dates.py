@@ -48,6 +48,11 @@ _DATE_PATTERNS = [
     re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.I),
     re.compile(r"\b(?P<year>1\d{3}|20\d{2})\s*[–—-]\s*(?P<hi>\d{2,4})\b(?!\s*%)"),
     re.compile(r"\b(?P<decade>1\d{2}0|20[0-9]0)['’]?s\b"),
+    re.compile(
+        r"\b(?:(?P<part>early|mid|late)[\s-]+)?(?P<century>1\d|20|21|[1-9])(?:st|nd|rd|th)"
+        r"[\s-]+century\b",
+        re.I,
+    ),
     re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}(?![\w])", re.I),
     re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!\s*[,.]?\s*\d)", re.I),
     re.compile(r"(?<![\d$€£¥.,])\b(?P<year>1\d{3}|20\d{2})\b(?![.,]\d)"),
@@ -89,6 +94,15 @@ class DateValue:
 def _date_from_match(m: re.Match[str]) -> DateValue | None:
     """Build a date value from one pattern match (None when it is not a valid date)."""
     groups = m.groupdict()
+    if groups.get("century"):
+        # "the 16th century" is 1500-1599 as it is used; "late" narrows to its last third.
+        low = (int(groups["century"]) - 1) * 100
+        low, high = {
+            "early": (low, low + 33),
+            "mid": (low + 33, low + 66),
+            "late": (low + 66, low + 99),
+        }.get((groups.get("part") or "").lower(), (low, low + 99))
+        return DateValue(m.group(), m.start(), m.end(), year=low, year_hi=high)
     if groups.get("decade"):
         decade = int(groups["decade"])
         return DateValue(m.group(), m.start(), m.end(), year=decade, year_hi=decade + 9)
