@@ -91,3 +91,12 @@ def test_a_value_from_another_event_never_supports_a_qualifier(verdicts: list[Ve
     assert verdict.unit_verdicts[1].status == Status.CONTRADICTED
     assert verdict.error_spans == ["1911"]
     assert "1903" in (verdict.unit_verdicts[1].quote or "")
+
+
+def test_the_record_keeps_each_window_by_offsets(verdicts: list[Verdict]) -> None:
+    for case, verdict in zip(CASES, verdicts, strict=True):
+        record = json.loads(verdict.raw_output or "{}")
+        for unit, entry in zip(verdict.unit_verdicts, record["units"], strict=True):
+            if unit.status == Status.SUPPORTED:
+                start, end = entry["at"]
+                assert case["evidence"][start:end] == unit.quote, case["id"]

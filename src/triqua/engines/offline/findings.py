@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from triqua.engines.offline.align import TextInfo
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
-__all__ = ["Finding", "Sentence", "assemble"]
+__all__ = ["Finding", "Sentence", "assemble", "window"]
 
 
 @dataclass
@@ -48,14 +48,22 @@ class Finding:
     similar: float = 0.0  # closest sentence carrying the fact's values, when rules found none
 
 
-def _quote(evidence: Sequence[Evidence], finding: Finding) -> str:
-    """The finding's evidence window exactly as the passage writes it."""
+def window(finding: Finding) -> tuple[int, int] | None:
+    """Character offsets of the finding's evidence window in its passage, if it has one."""
     sentence = finding.sentence
-    assert sentence is not None  # only judged units are quoted
+    if sentence is None:
+        return None
     first = finding.window_start or sentence
     if first.passage != sentence.passage or first.start > sentence.start:
         first = sentence
-    return evidence[sentence.passage].text[first.start : sentence.end]
+    return first.start, sentence.end
+
+
+def _quote(evidence: Sequence[Evidence], finding: Finding) -> str:
+    """The finding's evidence window exactly as the passage writes it."""
+    span = window(finding)
+    assert finding.sentence is not None and span is not None  # only judged units are quoted
+    return evidence[finding.sentence.passage].text[span[0] : span[1]]
 
 
 def _judged_confidence(score: float) -> float:
@@ -143,7 +151,11 @@ def _rationale(units: list[FactUnit], findings: list[Finding], top: list[Sentenc
 
 
 def _record(units: list[FactUnit], findings: list[Finding], top: list[Sentence], judge: str) -> str:
-    """Compact JSON of the alignment decisions, kept with the verdict for the record."""
+    """Compact JSON of the alignment decisions, kept with the verdict for the record.
+
+    Each unit records its evidence id, sentence index and window offsets ("at": start and
+    end character in the passage), the reason, and the closest similarity considered.
+    """
     record = {
         "judge": judge,
         "aligned": [
@@ -163,6 +175,7 @@ def _record(units: list[FactUnit], findings: list[Finding], top: list[Sentence],
                 "why": f.reason,
                 "ev": f.sentence.evidence_id if f.sentence else None,
                 "sent": f.sentence.index if f.sentence else None,
+                "at": window(f),
                 "span": f.error_span,
                 "sim": round(f.similar, 3),
             }
