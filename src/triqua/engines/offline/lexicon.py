@@ -1,0 +1,51 @@
+"""The offline verifier's word lists, read once from ``data/lexicon.json``.
+
+Relation synonyms, negation cues, antonym prefixes, approximate markers and the nouns a
+definite description ("the city") names a topic with are data, not code, so they can be
+extended without touching the rules that use them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["LEXICON", "Lexicon"]
+
+_PATH = Path(__file__).parent / "data" / "lexicon.json"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The word lists, normalised to lower case."""
+
+    relation_groups: tuple[tuple[str, ...], ...]
+    negation_cues: frozenset[str]
+    negation_prefixes: tuple[str, ...]
+    approximate: dict[str, str]
+    approximate_tolerance: float
+    definite_heads: frozenset[str]
+
+
+def _load(path: Path = _PATH) -> Lexicon:
+    """Read and check the lexicon file.
+
+    Raises:
+        RuntimeError: when the file is missing or lacks a list.
+    """
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return Lexicon(
+            relation_groups=tuple(tuple(w.lower() for w in g) for g in raw["relation_groups"]),
+            negation_cues=frozenset(w.lower() for w in raw["negation_cues"]),
+            negation_prefixes=tuple(raw["negation_prefixes"]),
+            approximate={k.lower(): v for k, v in raw["approximate"].items()},
+            approximate_tolerance=float(raw["approximate_tolerance"]),
+            definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
+        )
+    except (OSError, KeyError, ValueError) as exc:
+        raise RuntimeError(f"offline verifier lexicon {path} is unreadable: {exc}") from exc
+
+
+LEXICON = _load()

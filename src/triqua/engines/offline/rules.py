@@ -1,0 +1,258 @@
+"""Strict rules that compare one part of a fact with one evidence window.
+
+The relation word (or a synonym), negation (cues and antonym prefixes: "incapable",
+"unable"), a text value's words (with substitutions caught: "baseball clubs" is not
+"football clubs") and rival entities of the same type in the value's slot ("born in
+Warsaw" against "born in Kraków"). Pure functions on analysed text; the verifier decides
+what they mean for a unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from triqua.engines.offline.align import (
+    TextInfo,
+    Token,
+    analyse,
+    has_stem,
+    is_negated,
+    name_match,
+    relation_stems,
+    stem,
+    stems_match,
+)
+from triqua.engines.offline.evidence import entities
+from triqua.engines.offline.lexicon import LEXICON
+
+__all__ = [
+    "LIGHT_VERBS",
+    "antonym_in",
+    "entity_type",
+    "negated_near",
+    "relation_hit",
+    "relation_words",
+    "rival_entity",
+    "substitution",
+    "unit_words_only",
+]
+
+LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
+# Words a measured quantity implies: "8,849 metres" states that something is that high.
+_MEASURE_WORDS = frozenset(
+    {"high", "tall", "long", "wide", "deep", "heavy", "old", "large", "big", "height", "length"}
+)
+_SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
+_MONTH_WORDS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
+)
+
+
+def relation_words(relation: TextInfo) -> list[frozenset[str]]:
+    """The relation's content stems (light verbs dropped), each with its synonyms.
+
+    A multi-word synonym of the lexicon ("came into the world") stands for its group as
+    one word, so "came into the world in" is matched by "born in".
+    """
+    text = f" {relation.text.lower()} "
+    words: list[frozenset[str]] = []
+    covered: list[tuple[int, int]] = []
+    for phrase, group in _PHRASES:
+        at = text.find(f" {phrase} ")
+        if at >= 0:
+            words.append(group)
+            covered.append((at, at + len(phrase)))
+    for t in relation.content:
+        if t.stem in LIGHT_VERBS or any(s <= t.start < e for s, e in covered):
+            continue
+        words.append(relation_stems(t.stem))
+    return words
+
+
+_PHRASES = tuple(
+    (phrase, frozenset(stem(w) for w in group if " " not in w))
+    for group in LEXICON.relation_groups
+    for phrase in group
+    if " " in phrase
+)
+
+
+def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | bool | None:
+    """The sentence token expressing the relation (or one of its synonyms).
+
+    True when the relation has no content word to look for (``is``, ``has``); None when
+    no word of it is in the sentence.
+    """
+    if not words:
+        return True
+    for token in sentence.tokens:
+        for group in words:
+            if any(stems_match(token.stem, w) for w in group):
+                return token
+    return None
+
+
+def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
+    """A sentence word that is a part's word with a negating prefix ("unable" for "able")."""
+    stems = {t.stem for t in part.content if len(t.stem) >= 3}
+    for token in sentence.tokens:
+        low = token.stem
+        for prefix in LEXICON.negation_prefixes:
+            if low.startswith(prefix) and low[len(prefix) :] in stems:
+                return token
+    return None
+
+
+def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
+    """True when a negation cue sits just before the relation word in the sentence.
+
+    A relation with no word of its own ("is", "has") is anchored on the first word of
+    ``part`` (the object) instead; with neither, the sentence counts as not negated.
+    """
+    if anchor is None:
+        stems = {t.stem for t in part.content}
+        anchor = next((t for t in sentence.tokens if t.stem in stems), None)
+        if anchor is None:
+            return False
+    before = [t for t in sentence.tokens if t.end <= anchor.start][-4:]
+    return is_negated(before)
+
+
+def unit_words_only(part: TextInfo) -> bool:
+    """True when a part's words only say what its quantity measures ("9,000 metres high")."""
+    return bool(part.numbers) and all(t.stem in _MEASURE_WORDS for t in part.content)
+
+
+def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
+    """A sentence word standing where one of the part's words should be.
+
+    "top baseball clubs" against "top football clubs": the missing word's neighbours are
+    there with another word between them (or before the same head), so the sentence states
+    something else, not a paraphrase.
+    """
+    tokens = list(part.tokens)
+    words = sentence.tokens
+    for k, token in enumerate(tokens):
+        if token.is_stop or has_stem(sentence.stems, token.stem):
+            continue
+        after = tokens[k + 1] if k + 1 < len(tokens) else None
+        before = tokens[k - 1] if k > 0 else None
+        for i, word in enumerate(words):
+            if after is None or not stems_match(word.stem, after.stem) or i == 0:
+                continue
+            rival = words[i - 1]
+            if rival.is_stop or has_stem(part.stems, rival.stem):
+                continue
+            if before is None or (i >= 2 and stems_match(words[i - 2].stem, before.stem)):
+                return rival.text
+    return None
+
+
+def entity_type(text: str, start: int, end: int) -> str | None:
+    """The coarse NER type of ``text[start:end]`` read in context, if spaCy finds one."""
+    for e_start, e_end, kind in entities(text):
+        if e_start < end and start < e_end:
+            return kind
+    return None
+
+
+def _slot_filler(word: str) -> bool:
+    """True for words that may sit between a relation and its value without changing slot."""
+    lowered = word.lower()
+    return lowered.isdigit() or lowered in _MONTH_WORDS or lowered in _SLOT_WORDS
+
+
+_PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at", "near"})
+_NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
+
+
+def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
+    """True when a name after "in/to/from/at" fills a place slot whatever NER typed it as.
+
+    The small model reads unfamiliar place names ("Kraków", "Vénissieux") as persons.
+    """
+    return (
+        {kind, e_kind} <= _NAME_KINDS
+        and bool(before)
+        and before[-1].text.lower() in _PLACE_PREPOSITIONS
+    )
+
+
+def rival_entity(
+    sentence: TextInfo, kind: str, cue: Token | set[str], exclude: Sequence[TextInfo]
+) -> str | None:
+    """An entity of type ``kind`` right after the cue (a relation word or a label cue).
+
+    That position is the slot the claimed value fills, so another name there is a rival
+    value ("joined Barcelona" against "joined Real Madrid"). Names of ``exclude`` (the
+    subject, for one) are never rivals.
+    """
+    for start, end, e_kind in entities(sentence.text):
+        before = [t for t in sentence.tokens if t.end <= start]
+        if e_kind != kind and not _place_slot(kind, e_kind, before):
+            continue
+        if isinstance(cue, Token):
+            # Dates and prepositions between the cue and the name do not break the slot:
+            # "born on 18 September 1976 in Rio de Janeiro" still puts the place in it.
+            gap = [t for t in before if t.start >= cue.end and not _slot_filler(t.text)]
+            if cue.end > start or len(gap) > 3:
+                continue
+        elif not any(t.text.lower() in cue for t in before[-3:]):
+            continue
+        rival = analyse(sentence.text[start:end])
+        if any(name_match(part, rival) > 0 or name_match(rival, part) > 0 for part in exclude):
+            continue
+        return sentence.text[start:end]
+    return None
+
+
+def roles_differ(subject: TextInfo, obj: TextInfo, sentence: TextInfo, hit: Token) -> bool:
+    """True when the sentence gives the relation to someone else than the subject.
+
+    Either the roles are swapped ("iron is more reactive than copper" for "copper is more
+    reactive than iron": the object before the relation word, the subject only after it),
+    or another name opens the sentence and the subject comes only after the relation
+    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital").
+    """
+    s_stems = {t.stem for t in subject.content}
+    o_stems = {t.stem for t in obj.content}
+    s_at = [t.start for t in sentence.tokens if t.stem in s_stems]
+    if not s_at or min(s_at) < hit.start:
+        return False
+    o_at = [t.start for t in sentence.tokens if t.stem in o_stems and t.stem not in s_stems]
+    if o_at and min(o_at) < hit.start:
+        return True
+    first = sentence.tokens[0] if sentence.tokens else None
+    return (
+        first is not None
+        and first.start < hit.start
+        and first.is_capitalised
+        and not first.is_stop
+        and first.stem not in s_stems
+        and first.stem not in o_stems
+    )

@@ -1,0 +1,106 @@
+"""Pure rules of the offline verifier: quantities, spellings, antonyms, substitutions,
+evidence coreference and the lexicon file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from triqua.engines.offline.align import analyse, values_relation
+from triqua.engines.offline.binding import REFERS, refers_back, subject_scores
+from triqua.engines.offline.lexicon import _load
+from triqua.engines.offline.rules import antonym_in, relation_hit, relation_words, substitution
+from triqua.engines.offline.words import stem
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        ("about 8,800 m", "at 8,849 metres", "match"),
+        ("8,800 m", "at 8,849 metres", "conflict"),
+        ("9,000 metres", "at 8,849 metres", "conflict"),
+        ("nearly 9,000 m", "8,849 m", "match"),
+        ("nearly 9,500 m", "8,849 m", "conflict"),
+        ("over 8,000 metres", "8,849 m", "match"),
+        ("over 9,000 metres", "8,849 m", "conflict"),
+        ("300 metres", "330 metres", "conflict"),
+        ("8,849 m", "about 8,849 metres", "match"),
+    ],
+)
+def test_approximate_markers_widen_the_tolerance_on_their_side(
+    claim: str, evidence: str, expected: str
+) -> None:
+    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+
+
+def test_british_and_american_spellings_meet() -> None:
+    assert stem("optimisation") == stem("optimization")
+    assert stem("colour") == stem("color")
+    assert stem("centre") == stem("center")
+    assert stem("organised") == stem("organized")
+    assert stem("four") != stem("for")
+
+
+def test_antonym_prefixes_are_found() -> None:
+    assert antonym_in(analyse("effective"), analyse("The drug is ineffective.")) is not None
+    assert antonym_in(analyse("able to leave"), analyse("He was unable to leave.")) is not None
+    assert antonym_in(analyse("effective"), analyse("The drug is effective.")) is None
+
+
+def test_a_replaced_word_is_a_substitution_not_a_paraphrase() -> None:
+    sentence = analyse("organized for the top football clubs")
+    assert substitution(analyse("the top baseball clubs"), sentence) == "football"
+    assert substitution(analyse("the top football clubs"), sentence) is None
+
+
+def test_multi_word_relation_synonyms_come_from_the_lexicon() -> None:
+    words = relation_words(analyse("came into the world in"))
+    assert relation_hit(words, analyse("She was born in Warsaw.")) is not None
+    words = relation_words(analyse("will link"))
+    assert relation_hit(words, analyse("The line will connect A to B.")) is not None
+
+
+def test_pronouns_and_definite_descriptions_refer_back() -> None:
+    assert refers_back(analyse("She moved to Paris in 1891."))
+    assert refers_back(analyse("In 1891, she moved to Paris."))
+    assert refers_back(analyse("The city had 145,170 inhabitants."))
+    assert not refers_back(analyse("Pierre Curie was her husband."))
+    assert not refers_back(analyse("The war ended in 1918."))
+
+
+def test_the_topic_changes_when_another_name_opens_a_sentence() -> None:
+    sentences = [
+        analyse(t)
+        for t in (
+            "Marie Curie was a chemist.",
+            "She moved to Paris.",
+            "Pierre Curie was a physicist.",
+            "He won a prize.",
+        )
+    ]
+    scores = subject_scores(analyse("Marie Curie"), sentences, None)
+    assert scores[0] == 1.0
+    assert scores[1] == REFERS
+    assert scores[2] == 0.0  # "Pierre Curie" is not Marie Curie
+    assert scores[3] == 0.0
+
+
+def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "lexicon.json"
+    broken.write_text('{"relation_groups": []}', encoding="utf-8")
+    with pytest.raises(RuntimeError, match="lexicon"):
+        _load(broken)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"),
+    [
+        ("the 16th century", "introduced in about 1562", "match"),
+        ("the 16th century", "introduced in 1620", "conflict"),
+        ("the late 15th century", "first recorded in 1567", "conflict"),
+        ("1562", "in the 16th century", "unknown"),
+    ],
+)
+def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:
+    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
