@@ -1,0 +1,1 @@
+"""LangGraph-free domain logic: grounding, verdict settling, routing, deadlines, redaction."""
