@@ -49,7 +49,7 @@ def test_an_insert_on_an_existing_key_is_refused(
             for c, v in zip(columns, before[0], strict=True)
         ]
         marks = ", ".join("?" for _ in columns)
-        with pytest.raises(sqlite3.IntegrityError, match="append-only.*cannot be replaced"):
+        with pytest.raises(sqlite3.IntegrityError, match=r"append-only.*cannot be replaced"):
             conn.execute(f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({marks})", forged)
         assert rows(conn, table) == before
 
