@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from triqua.core.redaction import redact
 from triqua.schema import (
     ClaimRecord,
     Document,
@@ -214,7 +215,7 @@ class RunStore:
                     sha256_text(text),
                     text,
                     question,
-                    json.dumps(settings, sort_keys=True, default=str),
+                    redact(json.dumps(settings, sort_keys=True, default=str)),
                     json.dumps([d.model_dump(mode="json") for d in documents]),
                 ),
             )
