@@ -18,7 +18,9 @@ from triqua.cli._common import (
     MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
+    ModelTimeoutOption,
     RetrieverOption,
+    SearchTimeoutOption,
     fail,
     given_settings,
 )
@@ -46,6 +48,8 @@ def batch(
     max_input_chars: MaxInputCharsOption = None,
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
+    model_timeout: ModelTimeoutOption = None,
+    search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
@@ -70,6 +74,8 @@ def batch(
         max_input_chars=max_input_chars,
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
+        model_timeout=model_timeout,
+        search_timeout=search_timeout,
         allow_paths=allow_path,
     )
     try:

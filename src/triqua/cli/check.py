@@ -23,7 +23,9 @@ from triqua.cli._common import (
     MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
+    ModelTimeoutOption,
     RetrieverOption,
+    SearchTimeoutOption,
     fail,
     given_settings,
     read_input,
@@ -59,6 +61,8 @@ def check(
     max_input_chars: MaxInputCharsOption = None,
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
+    model_timeout: ModelTimeoutOption = None,
+    search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
@@ -112,6 +116,8 @@ def check(
         max_input_chars=max_input_chars,
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
+        model_timeout=model_timeout,
+        search_timeout=search_timeout,
         allow_paths=allow_path,
         cache=False if no_cache else None,
     )
