@@ -177,7 +177,10 @@ def check(
         for note in report.notes:
             if not is_limit_note(note):
                 typer.echo(note, err=True)
-        report = report.model_copy(update={"notes": []})
+    # Notes never go to stdout: stderr has them, or --quiet drops them. A reached limit
+    # stays in the summary when quiet (it is said on the terminal in every output mode).
+    kept = limit_notes(report.notes) if quiet else []
+    report = report.model_copy(update={"notes": kept})
     from triqua.render import fmt_score, print_report
 
     print_report(report, Console())
