@@ -123,6 +123,12 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
+    if body is not None and not quiet and not citations:
+        from triqua.cli._hints import no_evidence_hint
+
+        hint = no_evidence_hint(settings, has_evidence=bool(evidence))
+        if hint:
+            typer.echo(hint, err=True)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
