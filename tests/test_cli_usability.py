@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from triqua.cli import app
+from triqua.engines.factory import register_model
 
 from .conftest import PARIS
 
@@ -62,3 +64,28 @@ def test_evidence_or_a_chosen_retriever_gets_no_hint(tmp_path: Path) -> None:
         )["spec"]["mode"]
         == "supplied_context"
     )
+
+
+def test_batch_warns_when_text_evidence_names_a_file(tmp_path: Path, scripted: Any) -> None:
+    model = register_model("usability-batch", scripted())
+    (tmp_path / "ev.txt").write_text("Paris is the capital of France.\n", encoding="utf-8")
+    lines = [
+        {"id": "a", "text": PARIS, "evidence": ["ev.txt"]},
+        {"id": "b", "text": PARIS, "evidence": ["Paris is the capital of France."]},
+        {"id": "c", "text": PARIS, "evidence": [{"path": "ev.txt"}]},
+    ]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "reports.jsonl"
+    result = runner.invoke(app, ["batch", str(answers), "-o", str(out), "-m", model, "--quiet"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "checked as text" in line]
+    assert len(warnings) == 1, result.stderr
+    assert f"{answers}:1: id 'a'" in warnings[0]
+    assert "evidence 1 'ev.txt'" in warnings[0]
+    assert '{"path": "ev.txt"}' in warnings[0]
+    statuses = {
+        r["id"]: r["records"][0]["verdict"]["status"]
+        for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())
+    }
+    assert statuses["c"] == "supported"  # the path form reads the file
