@@ -39,18 +39,21 @@ def chat_model(
             raise ValueError(f"no chat model registered as {spec!r}") from None
     from langchain.chat_models import init_chat_model
 
+    from triqua.engines.providers import install_command, missing_provider_error, provider_of
+
     kwargs: dict[str, Any] = {"temperature": temperature}
     if base_url:
         kwargs["base_url"] = base_url
         if ":" not in spec:
             spec = f"openai:{spec}"
+    missing = missing_provider_error(spec)
+    if missing:
+        raise ValueError(missing)
     try:
         return init_chat_model(spec, **kwargs)
     except ImportError as exc:
-        raise ValueError(
-            f"model {spec!r} needs its provider package: {exc}. "
-            "Install it, e.g. pip install 'triqua[openai]'."
-        ) from exc
+        command = install_command(provider_of(spec) or "") or "pip install langchain-PROVIDER"
+        raise ValueError(f"model {spec!r} needs its provider package ({exc}): {command}") from exc
     except Exception as exc:
         raise ValueError(f"cannot create model {spec!r}: {exc}") from exc
 
