@@ -129,6 +129,12 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
+    if body is not None and not quiet and not citations:
+        from triqua.cli._hints import no_evidence_hint
+
+        hint = no_evidence_hint(settings, has_evidence=bool(evidence))
+        if hint:
+            typer.echo(hint, err=True)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
@@ -183,7 +189,10 @@ def check(
         for note in report.notes:
             if not is_limit_note(note):
                 typer.echo(note, err=True)
-        report = report.model_copy(update={"notes": []})
+    # Notes never go to stdout: stderr has them, or --quiet drops them. A reached limit
+    # stays in the summary when quiet (it is said on the terminal in every output mode).
+    kept = limit_notes(report.notes) if quiet else []
+    report = report.model_copy(update={"notes": kept})
     from triqua.render import fmt_score, print_report
 
     print_report(report, Console())
