@@ -98,7 +98,7 @@ class FactTask(TypedDict):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
@@ -110,7 +110,7 @@ class FactState(TypedDict, total=False):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
