@@ -156,3 +156,15 @@ def test_each_route_takes_its_own_path(scripted: Any) -> None:
         ]
         assert judge_node in nodes
         assert ({"verify", "verify_units"} - {judge_node}).isdisjoint(nodes)
+
+
+def test_an_element_named_inside_a_phrase_is_linked_to_it() -> None:
+    # An unsplit object still names Pensacola: the sentence is one connected graph.
+    facts = [
+        fact("Lanny Flaherty", "is", "an American actor born in Pensacola, Florida"),
+        fact("Pensacola", "is in", "Florida"),
+    ]
+    graph = element_graph(facts)
+    assert graph.has_edge("pensacola", "american actor born in pensacola florida")
+    features = route_facts(facts, AUTO)[0][1]
+    assert features["components"] == 1 and features["decision"] == "simple"

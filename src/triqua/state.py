@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
@@ -102,6 +102,7 @@ class FactTask(TypedDict):
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: NotRequired[list[Fact]]
 
 
 class FactState(TypedDict, total=False):
@@ -114,6 +115,7 @@ class FactState(TypedDict, total=False):
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: list[Fact]
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]

@@ -110,7 +110,25 @@ def element_graph(facts: Sequence[Fact]) -> nx.Graph:
                 link(anchor, alias[qualifier.value], qualifier.label)
             else:  # an empty value: an element that nothing connects
                 graph.add_node(f"∅{number}.{index}:{qualifier.label}")
+    _link_mentions(graph)
     return graph
+
+
+def _link_mentions(graph: nx.Graph) -> None:
+    """Join an element to the shortest longer element whose words contain it.
+
+    "Pensacola" in "actor born in Pensacola, Florida", "Sheehan" in "Sheehan's acting
+    career": the same entity named inside a phrase a decomposer left unsplit. Linking to the
+    shortest host only makes nested phrases a chain, not a clique.
+    """
+    names = [n for n in graph.nodes if not n.startswith("∅") and len(n) >= 3]
+    for short in names:
+        pattern = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)")
+        hosts = [n for n in names if len(n) > len(short) and pattern.search(n)]
+        if hosts:
+            host = min(hosts, key=len)
+            if not graph.has_edge(short, host):
+                graph.add_edge(short, host, labels=["mentioned in"])
 
 
 @dataclass(frozen=True)

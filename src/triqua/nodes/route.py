@@ -8,7 +8,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
-from triqua.core.routing import Thresholds, route_facts
+from triqua.core.routing import Thresholds, group_by_sentence, route_facts
 from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.nodes.common import context_of, emit
 from triqua.resources import resources_for
@@ -35,8 +35,14 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         update["unverified_facts"] = facts[context.max_facts :]
         facts = facts[: context.max_facts]
     facts = [f.model_copy(update={"id": f"f{n}"}) for n, f in enumerate(facts, start=1)]
-    tasks = [
-        FactTask(
+    sentence_of = {
+        facts[i].id: [facts[j] for j in group] for group in group_by_sentence(facts) for i in group
+    }
+    tasks = []
+    for fact, (fact_route, features) in zip(
+        facts, route_facts(facts, Thresholds.of(context)), strict=True
+    ):
+        task = FactTask(
             run_id=state["run_id"],
             fact=fact,
             route=fact_route,
@@ -45,10 +51,9 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             spec_hash=state["spec"].hash,
             mode=state["spec"].mode.value,
         )
-        for fact, (fact_route, features) in zip(
-            facts, route_facts(facts, Thresholds.of(context)), strict=True
-        )
-    ]
+        if fact_route == "complex":  # re-verification builds contextual claims from these
+            task["sentence_facts"] = sentence_of[fact.id]
+        tasks.append(task)
     emit("facts_found", facts=len(tasks), complex=sum(t["route"] == "complex" for t in tasks))
     update["tasks"] = tasks
     return update
