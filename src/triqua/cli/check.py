@@ -12,7 +12,6 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
-    FAILED_RUN,
     AllowPathOption,
     ChromaUrlOption,
     ChunkSizeOption,
@@ -33,8 +32,7 @@ from triqua.cli._common import (
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
-
-from triqua.schema import Document, Report, report_json_schema
+    from triqua.schema import Document, Report
 
 
 def check(
@@ -208,7 +206,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.accounting import failure_line
+        from triqua.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -236,6 +234,8 @@ def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> 
 
 def schema() -> None:
     """Print the JSON schema of the report."""
+    from triqua.schema import report_json_schema
+
     sys.stdout.write(json.dumps(report_json_schema(), indent=2) + "\n")
 
 
