@@ -127,7 +127,7 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
-    if body is not None and not quiet and not citations:
+    if body is not None and body.strip() and not quiet and not citations:
         from triqua.cli._hints import no_evidence_hint
 
         hint = no_evidence_hint(settings, has_evidence=bool(evidence))
