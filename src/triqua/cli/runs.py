@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
-from triqua.render import STYLE, fmt_score, print_report
+from triqua.render import STYLE, fmt_score, print_report, spec_table
 from triqua.schema import Report
 from triqua.store import RunStore
 
@@ -108,6 +108,7 @@ def show(
         console.print(history_table(report))
         return
     print_report(report, console)
+    console.print(spec_table(report.spec))
 
 
 def regrade(
