@@ -8,10 +8,14 @@ from typing import Annotated
 import typer
 
 from triqua.cli._common import (
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
@@ -19,6 +23,9 @@ from triqua.cli._common import (
     MaxSearchesOption,
     ModelOption,
     RetrieverOption,
+    RoutingOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
 )
@@ -47,6 +54,13 @@ def batch(
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -71,6 +85,13 @@ def batch(
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
     )
     try:
         summary = run_batch(

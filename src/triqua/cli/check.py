@@ -13,10 +13,14 @@ from rich.console import Console
 
 from triqua.cli._common import (
     FAILED_RUN,
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
@@ -24,6 +28,9 @@ from triqua.cli._common import (
     MaxSearchesOption,
     ModelOption,
     RetrieverOption,
+    RoutingOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
     read_input,
@@ -60,6 +67,13 @@ def check(
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -113,6 +127,13 @@ def check(
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
         cache=False if no_cache else None,
     )
     if batch is not None:

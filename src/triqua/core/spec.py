@@ -35,6 +35,14 @@ DESCRIPTIVE = frozenset({"authority"})
 def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
     """The spec as the run's resources and settings make it."""
     engines = resources.engines
+    models = {
+        "decompose": engines.decomposer.revision,
+        "verify": engines.judge.revision,
+        "refine": engines.refiner.revision,
+        "routing": context.routing,
+    }
+    if not engines.offline:  # chat models sample at this temperature
+        models["temperature"] = str(context.temperature)
     return FactualitySpec(
         mode=resources.mode,
         authority=AUTHORITY[resources.mode.value],
@@ -51,12 +59,7 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             delta=context.delta,
             max_qualifiers=context.max_qualifiers,
         ),
-        models={
-            "decompose": engines.decomposer.revision,
-            "verify": engines.judge.revision,
-            "refine": engines.refiner.revision,
-            "routing": context.routing,
-        },
+        models=models,
     )
 
 
