@@ -268,7 +268,11 @@ async def _run(
             try:
                 documents = _documents(item, context, policy, say.warn)
                 report = await acheck(
-                    item.text, question=item.question, documents=documents, context=context
+                    item.text,
+                    question=item.question,
+                    documents=documents,
+                    context=context,
+                    case_id=str(item.id),
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
                 why = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
