@@ -20,8 +20,8 @@ from urllib.parse import quote
 
 from triqua.accounting import failure_summary
 from triqua.citations import CitationReport
+from triqua.core.scoring import label_units, risk_coverage_curve
 from triqua.costs import CostSummary, Prices, cost_summary
-from triqua.metrics import label_units, risk_coverage_curve
 from triqua.plots import risk_coverage_plot, stacked_bars
 from triqua.schema import ClaimRecord, Evidence, FactUnit, Report, Status
 

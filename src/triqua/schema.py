@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from triqua.core.redaction import OptionalRedactedText, RedactedText
+
 REPORT_SCHEMA_VERSION = "1.0"
 
 
@@ -254,15 +256,17 @@ class Verdict(BaseModel):
     )
     error_spans: list[str] = Field(default_factory=list, description="Exact wrong text spans.")
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
-    rationale: str = ""
+    rationale: RedactedText = ""
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     evidence_ids: list[str] = Field(default_factory=list)
     basis: Basis = Field(
         default="evidence",
         description="'evidence' (declared evidence), 'parametric' (closed-book model knowledge).",
     )
-    raw_output: str | None = None
-    error: str | None = Field(default=None, description="Why verification failed, if it did.")
+    raw_output: OptionalRedactedText = None
+    error: OptionalRedactedText = Field(
+        default=None, description="Why verification failed, if it did."
+    )
     judge: str = Field(default="", description="Judge revision (engine/model id).")
     revision: int = Field(default=0, description="0 for the first verdict, +1 per re-grade.")
     created_at: datetime = Field(default_factory=utc_now)
@@ -300,7 +304,7 @@ class ReverifyRound(BaseModel):
     queries: list[str]
     evidence_ids: list[str] = Field(default_factory=list)
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
-    stop_reason: str | None = None
+    stop_reason: OptionalRedactedText = None
 
 
 class Revisions(BaseModel):
@@ -427,7 +431,7 @@ class ChunkFailure(BaseModel):
     chunk_index: int = Field(ge=0, description="Index of the chunk in the run's chunking.")
     span: Span = Field(description="The chunk's characters in the checked text.")
     text: str = Field(description="The chunk's text.")
-    error: str = Field(description="Why it was not decomposed.")
+    error: RedactedText = Field(description="Why it was not decomposed.")
     cause: ChunkCause = Field(
         default="error",
         description="'error': the decomposition failed (counted in ``failures``); "
@@ -492,8 +496,8 @@ class Report(BaseModel):
         "verification failed and no span of an unverified fact, over all its non-whitespace "
         "characters. None when unknown (reports made before it was measured).",
     )
-    errors: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    errors: list[RedactedText] = Field(default_factory=list)
+    notes: list[RedactedText] = Field(default_factory=list)
 
     @property
     def score(self) -> float | None:

@@ -8,13 +8,20 @@ from typing import Annotated, Any
 
 import typer
 
-from triqua.accounting import FAILED_RUN as FAILED_RUN  # re-exported for the commands
-from triqua.context import DEFAULT_MAX_CALLS, DEFAULT_MAX_EVIDENCE_BYTES
+from triqua.context import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_EVIDENCE_BYTES,
+    DEFAULT_MODEL_TIMEOUT,
+    DEFAULT_SEARCH_TIMEOUT,
+)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
+    from triqua.core.redaction import redact
+
     first = message.strip().splitlines()[0] if message.strip() else "failed"
+    first = redact(first)
     typer.echo(f"error: {first}", err=True)
     return typer.Exit(code)
 
@@ -88,6 +95,24 @@ MaxCallsOption = Annotated[
     typer.Option(
         help="Model calls per check; past it, facts end insufficient_evidence "
         f"('model call limit reached') (default: {DEFAULT_MAX_CALLS})."
+    ),
+]
+ModelTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0,
+        help="Seconds one model call may take; each retry gets as long again, then the fact "
+        "(or chunk) is recorded 'timed out' (default: TRIQUA_MODEL_TIMEOUT or "
+        f"{DEFAULT_MODEL_TIMEOUT:g}; 0: no limit).",
+    ),
+]
+SearchTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0,
+        help="Seconds one search may take, every retriever; a slower search is recorded "
+        f"'timed out' (default: TRIQUA_SEARCH_TIMEOUT or {DEFAULT_SEARCH_TIMEOUT:g}; "
+        "0: no limit).",
     ),
 ]
 AllowPathOption = Annotated[

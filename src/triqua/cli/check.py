@@ -12,7 +12,6 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
-    FAILED_RUN,
     AllowDomainOption,
     AllowPathOption,
     AsOfOption,
@@ -27,8 +26,10 @@ from triqua.cli._common import (
     MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
+    ModelTimeoutOption,
     RetrieverOption,
     RoutingOption,
+    SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
     fail,
@@ -38,8 +39,7 @@ from triqua.cli._common import (
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
-
-from triqua.schema import Document, Report, report_json_schema
+    from triqua.schema import Document, Report
 
 
 def check(
@@ -66,6 +66,8 @@ def check(
     max_input_chars: MaxInputCharsOption = None,
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
+    model_timeout: ModelTimeoutOption = None,
+    search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
     delta: DeltaOption = None,
     routing: RoutingOption = None,
@@ -126,6 +128,8 @@ def check(
         max_input_chars=max_input_chars,
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
+        model_timeout=model_timeout,
+        search_timeout=search_timeout,
         allow_paths=allow_path,
         delta=delta,
         routing=routing,
@@ -144,6 +148,12 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
+    if body is not None and not quiet and not citations:
+        from triqua.cli._hints import no_evidence_hint
+
+        hint = no_evidence_hint(settings, has_evidence=bool(evidence))
+        if hint:
+            typer.echo(hint, err=True)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
@@ -198,7 +208,10 @@ def check(
         for note in report.notes:
             if not is_limit_note(note):
                 typer.echo(note, err=True)
-        report = report.model_copy(update={"notes": []})
+    # Notes never go to stdout: stderr has them, or --quiet drops them. A reached limit
+    # stays in the summary when quiet (it is said on the terminal in every output mode).
+    kept = limit_notes(report.notes) if quiet else []
+    report = report.model_copy(update={"notes": kept})
     from triqua.render import fmt_score, print_report
 
     print_report(report, Console())
@@ -214,7 +227,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.accounting import failure_line
+        from triqua.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -242,6 +255,8 @@ def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> 
 
 def schema() -> None:
     """Print the JSON schema of the report."""
+    from triqua.schema import report_json_schema
+
     sys.stdout.write(json.dumps(report_json_schema(), indent=2) + "\n")
 
 
