@@ -251,7 +251,12 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     if verb.i in cache:
         return cache[verb.i]
     pred = _Predicate(verbs=[verb], relation=_verb_words(verb))
-    _apply_idiom(pred, verb)
+    idiom_prep = _apply_idiom(pred, verb)
+    if idiom_prep is not None:  # "gave birth to X": X is the object
+        obj = prep_object(idiom_prep, [idiom_prep])
+        pred.objects = _conjuncts(obj) if obj is not None else []
+        cache[verb.i] = pred
+        return pred
     current = verb
     for _ in range(4):
         kids: dict[str, Token] = {}
@@ -289,8 +294,11 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     return pred
 
 
-def _apply_idiom(pred: _Predicate, verb: Token) -> None:
-    """Replace an idiom's verb words by its meaning ("came into the world" -> "was born")."""
+def _apply_idiom(pred: _Predicate, verb: Token) -> Token | None:
+    """Replace an idiom's verb words by its meaning ("came into the world" -> "was born").
+
+    Returns the idiom's closing preposition when it takes the object ("gave birth to").
+    """
     doc = verb.doc
     for tail, meaning in IDIOMS.get(verb.lower_, []):
         end = verb.i + 1 + len(tail)
@@ -308,7 +316,9 @@ def _apply_idiom(pred: _Predicate, verb: Token) -> None:
             for token in words:  # the phrase the idiom's words head is used up as well
                 if token.dep_ in {"prep", "dobj", "prt", "pobj", "attr", "npadvmod"}:
                     pred.used.add(token.i)
-            return
+            last = words[-1]
+            return last if last.pos_ == "ADP" and last.dep_ in {"prep", "dative"} else None
+    return None
 
 
 def _adjective_complement(pred: _Predicate, acomp: Token) -> None:
@@ -473,7 +483,10 @@ def _argument_text(head: Token, refer: Refer, pred: _Predicate | None) -> str | 
     drop = [c for c in head.children if c.dep_ == "prep" and is_qualifier_prep(c)]
     if pred is not None:
         pred.pulled += drop
-    return render(noun_phrase(head, drop), refer) or None
+    text = render(noun_phrase(head, drop), refer)
+    if head.pos_ == "PROPN" and text == head.text:  # "Curie" alone: the text's "Marie Curie"
+        text = refer(head) or text
+    return text or None
 
 
 def _is_opinion(pred: _Predicate) -> bool:
