@@ -215,15 +215,18 @@ def _full_names(mentions: list[Mention]) -> list[Mention]:
     full: dict[str, set[str]] = {}
     for m in mentions:
         words = m.text.split()
-        if PERSON in m.kinds and len(words) > 1 and words[-1][:1].isupper():
+        person = PERSON in m.kinds or (THING in m.kinds and name_gender(words) is not None)
+        if person and 1 < len(words) <= 4 and all(w[:1].isupper() for w in words[-2:]):
             full.setdefault(words[-1], set()).add(m.text)
     out = []
     for m in mentions:
-        names = full.get(m.text, set()) if PERSON in m.kinds else set()
+        # a lone surname may be typed as a person or (wrongly) an organisation, not a place
+        names = full.get(m.text, set()) if PERSON in m.kinds or GROUP in m.kinds else set()
         if len(names) == 1:
             [name] = names
             gender = m.gender or name_gender(name.split())
-            m = Mention(name, m.kinds, m.start, m.sentence_start, m.subject, gender, m.end)
+            kinds = frozenset({PERSON})
+            m = Mention(name, kinds, m.start, m.sentence_start, m.subject, gender, m.end)
         out.append(m)
     return out
 

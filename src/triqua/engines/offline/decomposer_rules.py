@@ -162,7 +162,11 @@ def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, _Predicate]) -> l
 
 
 def _is_finite_root(root: Token) -> bool:
-    """True for a verb root, or a lowercase plural noun root right after a name (a mistag)."""
+    """True for a verb root, or a verbless sentence's plural-noun root after a noun (a mistag).
+
+    "The Danube empties into the Black Sea" is tagged with "empties" as a noun headed by
+    "Danube"; the noun reads as the verb when a prepositional phrase or object follows it.
+    """
     if root.pos_ in {"VERB", "AUX"}:
         return root.tag_ not in {"VBG", "TO"} or any(
             c.dep_ in {"aux", "auxpass"} for c in root.children
@@ -172,8 +176,10 @@ def _is_finite_root(root: Token) -> bool:
         and root.tag_ == "NNS"
         and root.is_lower
         and root.i > root.sent.start
-        and root.doc[root.i - 1].pos_ == "PROPN"
+        and root.doc[root.i - 1].pos_ in {"PROPN", "NOUN"}
+        and root.doc[root.i - 1].dep_ in {"compound", "amod", "nmod"}
         and root.doc[root.i - 1].head.i == root.i
+        and not any(t.pos_ in {"VERB", "AUX"} for t in root.sent)
         and any(c.dep_ in {"prep", "dobj"} and c.i > root.i for c in root.children)
     )
 
