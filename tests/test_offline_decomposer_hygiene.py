@@ -240,7 +240,7 @@ def test_no_fact_carries_a_bare_preposition_label(decomposer: RuleDecomposer) ->
 def test_label_table_never_maps_to_a_bare_preposition() -> None:
     for marker, labels in MARKER_LABELS.items():
         for kind in ("time", "place", "agent", "other"):
-            assert labels.label(kind) not in BARE_PREPOSITIONS, (marker, kind)  # type: ignore[arg-type]
+            assert labels.label(kind) not in BARE_PREPOSITIONS, (marker, kind)
     assert label_for("in", "time") == "point in time"
     assert label_for("in", "place") == "location"
     assert label_for("nonsense", "other") is None
