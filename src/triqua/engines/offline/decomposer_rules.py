@@ -22,6 +22,7 @@ from triqua.engines.offline.decomposer_phrases import (
     Refer,
     after_comma,
     is_concrete,
+    is_place,
     is_pronoun,
     is_quantity,
     is_time,
@@ -381,10 +382,21 @@ def _subject_heads(verb: Token, depth: int = 0) -> list[Token]:
 
 
 def _host_heads(noun: Token) -> list[Token]:
-    """The entity a relative clause describes: its noun, or the subject of "X is a noun who"."""
+    """The entity a relative clause describes: its noun, or the subject of "X is a noun who".
+
+    A comma clause after a noun inside a prepositional phrase ("a figure in Roman society,
+    known for ...") describes the noun the phrase hangs on, not the phrase's object.
+    """
+    while noun.dep_ == "pobj" and after_comma_clause(noun) and noun.head.head.pos_ == "NOUN":
+        noun = noun.head.head
     if noun.dep_ == "attr" and noun.head.pos_ in {"AUX", "VERB"}:
         return _subject_heads(noun.head, 4)
     return [noun]
+
+
+def after_comma_clause(noun: Token) -> bool:
+    """True when ``noun`` carries a participle clause set off by a comma."""
+    return any(c.dep_ == "acl" and after_comma(c) for c in noun.children)
 
 
 # --------------------------------------------------------------------------- qualifiers
@@ -510,6 +522,10 @@ def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
     if subject is None or not obj or any(t.lower_ in _SUBJECTIVE for t in appos.subtree):
         return []
     if is_quantity(noun) or is_quantity(appos):  # "100 degrees Celsius": one measure
+        return []
+    if is_place(noun) or is_place(appos):  # "Pensacola, Florida": a place in a larger one
+        return []
+    if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
         return []
     return [RawFact(subject, "is", obj)]
 
