@@ -227,7 +227,7 @@ async def _resume(
 
     With ``store`` None, the run is saved where it was started (when it was saved at all).
     """
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
     from triqua.nodes.prepare import coerce_documents
 
     runs = resolve_store(store)
@@ -235,7 +235,7 @@ async def _resume(
         with suppress(KeyError):  # the store may not know it; the checkpoints may
             run_id = runs.resolve(run_id)
     async with open_checkpointer(checkpoints) as saver:
-        graph = build_graph(checkpointer=saver)
+        graph = compiled_graph(checkpointer=saver)
         snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
         if not snapshot.values:
             if runs is not None and runs.latest_revision(run_id) is not None:
@@ -302,8 +302,9 @@ async def acheck(
         on_event: Called with each progress event (chunk decomposed, fact verified, …).
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
     from triqua.nodes.prepare import coerce_documents, validate_text
+    from triqua.report_cache import cached_report, store_report
 
     if resume is not None:
         return await _resume(
@@ -331,21 +332,47 @@ async def acheck(
             settings=settings_of(ctx),
             documents=coerce_documents(list(documents or [])),
         )
+    # Before any graph work: an identical earlier check answers at the cost of one lookup.
+    key = _report_key(ctx, text, question, documents, spec_overrides)
+    hit = cached_report(ctx, key, run_id) if key else None
+    if hit is not None:
+        _save(runs, hit)
+        return hit
     if not durable:
         report = await run_graph(
-            build_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
+            compiled_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
         )
-        _save(runs, report)
-        return report
-    async with open_checkpointer(checkpoints) as saver:
-        graph = build_graph(checkpointer=saver)
-        if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
-            raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
-        report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
-        _save(runs, report)
-        if runs is not None:  # the report is safe in the store: the checkpoints are spent
-            await saver.adelete_thread(run_id)
+    else:
+        async with open_checkpointer(checkpoints) as saver:
+            graph = compiled_graph(checkpointer=saver)
+            if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
+                raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
+            report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
+            _save(runs, report)
+            if runs is not None:  # the report is safe in the store: the checkpoints are spent
+                await saver.adelete_thread(run_id)
+    _save(runs, report)
+    if key:
+        store_report(ctx, key, report)
     return report
+
+
+def _report_key(
+    context: Context,
+    text: str,
+    question: str | None,
+    documents: Sequence[Document | str | dict[str, Any]] | None,
+    spec_overrides: dict[str, Any] | None,
+) -> str | None:
+    """The report-cache key of a run, or None when it is not cached or its input is unusable."""
+    from triqua.nodes.prepare import coerce_documents
+    from triqua.report_cache import report_key
+
+    try:
+        coerced = coerce_documents(list(documents or []))
+    except (ValueError, TypeError):  # the graph reports bad documents as it always does
+        return None
+    return report_key(context, text, question, coerced, spec_overrides)
 
 
 def check(
@@ -370,20 +397,45 @@ def check(
     workers = settings.get("max_concurrency") or (context or Context()).max_concurrency
     with asyncio.Runner() as runner:
         runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=max(1, workers)))
-        return runner.run(
-            acheck(
-                text,
-                question=question,
-                documents=documents,
-                context=context,
-                model=model,
-                spec_overrides=spec_overrides,
-                run_id=run_id,
-                store=store,
-                durable=durable,
-                resume=resume,
-                checkpoints=checkpoints,
-                on_event=on_event,
-                **settings,
+        boxed = runner.run(
+            _boxed(
+                acheck(
+                    text,
+                    question=question,
+                    documents=documents,
+                    context=context,
+                    model=model,
+                    spec_overrides=spec_overrides,
+                    run_id=run_id,
+                    store=store,
+                    durable=durable,
+                    resume=resume,
+                    checkpoints=checkpoints,
+                    on_event=on_event,
+                    **settings,
+                )
             )
         )
+        return boxed.value
+
+
+class _Box:
+    """A coroutine's result behind a constant ``repr``.
+
+    Python 3.11's ``asyncio.Runner`` formats the finished task's repr, result included, twice
+    per run (cpython#112559): for a report that is the whole report rendered as text, 5-6 %
+    of a large check's CPU. The box makes that repr free.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Report) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "<report>"
+
+
+async def _boxed(coroutine: Any) -> _Box:
+    """Await ``coroutine`` and box its report (see :class:`_Box`)."""
+    return _Box(await coroutine)
