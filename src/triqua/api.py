@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -63,10 +64,29 @@ def context_from_settings(settings: dict[str, Any]) -> Context:
     return Context.from_mapping({k: v for k, v in settings.items() if k in known})
 
 
+def cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
+def effective_concurrency(context: Context) -> int:
+    """``max_concurrency``, capped at the cores when the offline engine decomposes and judges.
+
+    Offline work is CPU-bound (spaCy, ONNX): more facts at once than cores only contend for
+    them. Model calls wait on the network, so a model-backed run keeps the setting.
+    """
+    if context.model_for("decompose") or context.model_for("verify"):
+        return context.max_concurrency
+    return min(context.max_concurrency, cores())
+
+
 def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
     """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop."""
     config: RunnableConfig = {
-        "max_concurrency": context.max_concurrency,
+        "max_concurrency": effective_concurrency(context),
         "recursion_limit": 25 + 2 * context.reverify_rounds,
     }
     if run_id:
