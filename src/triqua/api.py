@@ -12,7 +12,7 @@ import json
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import asdict, fields, replace
@@ -456,6 +456,6 @@ class _Box:
         return "<report>"
 
 
-async def _boxed(coroutine: Any) -> _Box:
+async def _boxed(coroutine: Coroutine[Any, Any, Report]) -> _Box:
     """Await ``coroutine`` and box its report (see :class:`_Box`)."""
     return _Box(await coroutine)
