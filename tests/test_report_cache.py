@@ -93,6 +93,17 @@ def test_another_engine_misses(scripted: Any) -> None:
     assert len(other_model.calls) == 3  # another model instance is asked again
 
 
+def test_a_rerun_under_another_case_id_is_served_with_it(scripted: Any) -> None:
+    model = scripted()
+    triqua.check(TEXT, documents=DOCS, model=model, case_id="line-1")
+    second = triqua.check(TEXT, documents=DOCS, model=model, case_id="line-2")
+    third = triqua.check(TEXT, documents=DOCS, model=model)
+    for served in (second, third):
+        assert any(REPORT_CACHE_NOTE in n for n in served.notes)
+    assert {r.case_id for r in second.records} == {"line-2"}
+    assert {r.case_id for r in third.records} == {""}
+
+
 def test_offline_rerun_is_served(searches: list[str]) -> None:
     first = triqua.check(TEXT, documents=DOCS)
     searched = len(searches)

@@ -113,8 +113,13 @@ def report_key(
     )
 
 
-def cached_report(context: Context, key: str, run_id: str) -> Report | None:
-    """The report stored under ``key``, as run ``run_id`` made no call; None on a miss."""
+def cached_report(
+    context: Context, key: str, run_id: str, case_id: str | None = None
+) -> Report | None:
+    """The report stored under ``key``, as run ``run_id`` made no call; None on a miss.
+
+    The caller's ``case_id`` (not part of the key) replaces the stored records' one.
+    """
     value = open_cache(context.cache_path).get(key)
     if value is None:
         return None
@@ -126,6 +131,7 @@ def cached_report(context: Context, key: str, run_id: str) -> Report | None:
         r.model_copy(
             update={
                 "usage": Usage(),
+                "case_id": case_id or "",
                 "response_id": run_id if r.response_id == stored.run_id else r.response_id,
             }
         )
