@@ -19,6 +19,7 @@ from triqua.cli._common import (
     MaxSearchesOption,
     ModelOption,
     RetrieverOption,
+    check_concurrency,
     fail,
     given_settings,
 )
@@ -60,6 +61,7 @@ def batch(
     """
     from triqua.batch import run_batch
 
+    check_concurrency(concurrency)
     settings = given_settings(
         retriever=retriever,
         collection=collection,

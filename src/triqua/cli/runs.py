@@ -1,4 +1,4 @@
-"""``triqua runs``, ``show`` and ``regrade``: look at stored runs and grade them again."""
+"""``triqua runs`` (and ``runs prune``), ``show`` and ``regrade``: stored runs, graded again."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rich.text import Text
 from triqua.cli._common import fail
 from triqua.render import STYLE, fmt_score, print_report
 from triqua.schema import Report
-from triqua.store import RunStore
+from triqua.store import RunStore, RunSummary, StoreError
 
 StoreOption = Annotated[
     Path | None, typer.Option("--store", help="Run store file (default: user data).")
@@ -25,8 +25,13 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 def _open(store: Path | None) -> RunStore:
     try:
         return RunStore(store)
-    except OSError as exc:
-        raise fail(f"cannot open the run store: {exc}") from exc
+    except (StoreError, OSError) as exc:
+        raise fail(str(exc)) from exc
+
+
+def _state(run: RunSummary) -> str:
+    """The score of a finished run, else what became of it."""
+    return fmt_score(run.score) if run.revisions else run.status.replace("_", " ")
 
 
 def _message(exc: Exception) -> str:
@@ -35,12 +40,18 @@ def _message(exc: Exception) -> str:
 
 
 def runs(
+    ctx: typer.Context,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Newest runs to list.")] = 20,
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List stored runs, newest first: id, time, score, facts, mode, engine."""
-    found = _open(store).runs(limit=limit)
+    """List stored runs, newest first: id, time, score (or unfinished / failed at start)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    try:
+        found = _open(store).runs(limit=limit)
+    except StoreError as exc:
+        raise fail(str(exc)) from exc
     if as_json:
         payload = "[" + ",".join(r.model_dump_json() for r in found) + "]"
         sys.stdout.write(payload + "\n")
@@ -52,11 +63,10 @@ def runs(
     for column in ("run", "time", "score", "facts", "mode", "engine", "revisions"):
         table.add_column(column, no_wrap=column in ("run", "time"))
     for run in found:
-        score = fmt_score(run.score) if run.revisions else "unfinished"
         table.add_row(
             run.run_id[:12],
             run.created_at[:19].replace("T", " "),
-            score,
+            _state(run),
             str(run.facts),
             run.mode,
             run.engine,
@@ -98,7 +108,7 @@ def show(
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
     try:
         report = _open(store).report(run_id, revision)
-    except KeyError as exc:
+    except (KeyError, StoreError) as exc:
         raise fail(_message(exc)) from exc
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
@@ -142,7 +152,12 @@ def regrade(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``runs``, ``show`` and ``regrade`` to the command."""
-    app.command()(runs)
+    """Add ``runs`` (a group: listing, ``prune``), ``show`` and ``regrade`` to the command."""
+    from triqua.cli._prune import prune
+
+    group = typer.Typer(add_completion=False)
+    group.callback(invoke_without_command=True)(runs)
+    group.command()(prune)
+    app.add_typer(group, name="runs")
     app.command()(show)
     app.command()(regrade)
