@@ -86,8 +86,10 @@ def downgrade_to_v1(path: Path) -> None:
     with sqlite3.connect(path) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")]
         for name in names:
-            if name.endswith("_no_replace") or name.startswith("outcomes_") or name == (
-                "runs_no_delete"
+            if (
+                name.endswith("_no_replace")
+                or name.startswith("outcomes_")
+                or name == ("runs_no_delete")
             ):
                 conn.execute(f"DROP TRIGGER {name}")
         conn.execute("DROP TABLE outcomes")
