@@ -77,7 +77,7 @@ def test_a_run_that_fails_before_its_first_step_is_not_resumable(scripted: Any) 
     assert shown.exit_code == 2
     assert "failed at start" in shown.stderr and "cannot be resumed" in shown.stderr
     assert "resume it" not in shown.stderr
-    with pytest.raises(ValueError, match="failed at start .*cannot be resumed"):
+    with pytest.raises(ValueError, match=r"failed at start .*cannot be resumed"):
         triqua.check(resume="early", store=True)
 
 
