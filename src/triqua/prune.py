@@ -17,13 +17,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from triqua.checkpoints import compact, delete_threads, thread_ages
+from triqua.checkpoints import DEFAULT_UNFINISHED_DAYS, compact, delete_threads, thread_ages
 from triqua.store import FAILED, FAILED_AT_START, RunStore
 
 __all__ = ["DEFAULT_UNFINISHED_DAYS", "Prunable", "PruneResult", "plan_prune", "prune"]
 
-#: Unfinished runs younger than this many days may still be running: kept by default.
-DEFAULT_UNFINISHED_DAYS = 1.0
 UNFINISHED = "unfinished"
 SPENT = "finished (spent checkpoints)"
 

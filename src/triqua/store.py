@@ -32,6 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from triqua.core.redaction import redact
 from triqua.dbfiles import StoreError, lock_timeout, prepare_database_path, sqlite_errors
 from triqua.schema import (
     ClaimRecord,
@@ -323,7 +324,7 @@ class RunStore:
                     sha256_text(text),
                     text,
                     question,
-                    json.dumps(settings, sort_keys=True, default=str),
+                    redact(json.dumps(settings, sort_keys=True, default=str)),
                     json.dumps([d.model_dump(mode="json") for d in documents]),
                 ),
             )

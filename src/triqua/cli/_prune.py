@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from triqua.checkpoints import DEFAULT_UNFINISHED_DAYS
 from triqua.cli._common import fail
 from triqua.dbfiles import StoreError
-from triqua.prune import DEFAULT_UNFINISHED_DAYS, SPENT, PruneResult
-from triqua.prune import prune as run_prune
-from triqua.store import RunStore
+
+if TYPE_CHECKING:  # loaded when the command runs, so that ``triqua --help`` stays fast
+    from triqua.prune import PruneResult
 
 
 def _megabytes(size: int) -> str:
@@ -29,6 +30,8 @@ def _age(when: datetime | None, now: datetime) -> str:
 
 
 def _print(result: PruneResult, console: Console) -> None:
+    from triqua.prune import SPENT
+
     now = datetime.now(UTC)
     if result.runs:
         table = Table()
@@ -85,6 +88,8 @@ def prune(
     With none of --unfinished, --failed-at-start, --failed: all three.
     """
     from triqua.api import default_checkpoint_path
+    from triqua.prune import prune as run_prune
+    from triqua.store import RunStore
 
     if older_than is not None and older_than < 0:
         raise fail(f"--older-than must be 0 or more days, got {older_than:g}")

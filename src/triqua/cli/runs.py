@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -12,9 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
-from triqua.render import STYLE, fmt_score, print_report
-from triqua.schema import Report
-from triqua.store import RunStore, RunSummary, StoreError
+from triqua.dbfiles import StoreError
+
+if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
+    from triqua.schema import Report
+    from triqua.store import RunStore, RunSummary
 
 StoreOption = Annotated[
     Path | None, typer.Option("--store", help="Run store file (default: user data).")
@@ -23,6 +25,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 def _open(store: Path | None) -> RunStore:
+    from triqua.store import RunStore
+
     try:
         return RunStore(store)
     except (StoreError, OSError) as exc:
@@ -31,6 +35,8 @@ def _open(store: Path | None) -> RunStore:
 
 def _state(run: RunSummary) -> str:
     """The score of a finished run, else what became of it."""
+    from triqua.render import fmt_score
+
     return fmt_score(run.score) if run.revisions else run.status.replace("_", " ")
 
 
@@ -77,6 +83,8 @@ def runs(
 
 def history_table(report: Report) -> Table:
     """One row per verdict revision of each fact: when, which judge, what it said."""
+    from triqua.render import STYLE
+
     table = Table(show_lines=True, expand=True)
     for column in ("#", "fact", "rev", "verdict", "judge", "wrong component", "time"):
         table.add_column(column, no_wrap=column in ("#", "rev", "time"))
@@ -106,6 +114,8 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
+    from triqua.render import print_report, spec_table
+
     try:
         report = _open(store).report(run_id, revision)
     except (KeyError, StoreError) as exc:
@@ -118,6 +128,7 @@ def show(
         console.print(history_table(report))
         return
     print_report(report, console)
+    console.print(spec_table(report.spec))
 
 
 def regrade(
@@ -136,6 +147,7 @@ def regrade(
 ) -> None:
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
     from triqua.regrade import regrade as run_regrade
+    from triqua.render import print_report
 
     opened = _open(store)
     try:
