@@ -418,7 +418,8 @@ async def acheck(
             try:
                 report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
             except BaseException as exc:
-                await _settle_failure(graph, saver, run_id, runs, exc)
+                with suppress(Exception):  # bookkeeping must not hide the run's own error
+                    await _settle_failure(graph, saver, run_id, runs, exc)
                 raise
             _save(runs, report)
             await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent

@@ -28,6 +28,7 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    check_concurrency,
     fail,
     given_settings,
 )
@@ -78,6 +79,7 @@ def batch(
     """
     from triqua.batch import run_batch
 
+    check_concurrency(concurrency)
     settings = given_settings(
         retriever=retriever,
         collection=collection,

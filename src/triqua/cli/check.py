@@ -32,6 +32,8 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    check_concurrency,
+    check_output_file,
     fail,
     given_settings,
     read_input,
@@ -140,12 +142,18 @@ def check(
         temperature=temperature,
         cache=False if no_cache else None,
     )
+    if html is not None:
+        check_output_file(html, "--html")  # before the run, not after its work is done
     if batch is not None:
         from triqua.batch import run_batch
 
-        summary = run_batch(
-            batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
-        )
+        check_concurrency(concurrency)
+        try:
+            summary = run_batch(
+                batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
+            )
+        except (ValueError, OSError) as exc:
+            raise fail(str(exc) or type(exc).__name__) from exc
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
     if body is not None and body.strip() and not quiet and not citations:
