@@ -296,6 +296,11 @@ class ReverifyRound(BaseModel):
 
     round: int
     units: list[str] = Field(description="Units re-verified in this round.")
+    claim: str = Field(
+        default="",
+        description="The contextual claim judged: the unresolved units and the elements that "
+        "connect them to the rest of the sentence, as a sentence.",
+    )
     queries: list[str]
     evidence_ids: list[str] = Field(default_factory=list)
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
@@ -325,7 +330,7 @@ class ClaimRecord(BaseModel):
     history: list[Verdict] = Field(
         default_factory=list, description="Earlier verdicts, oldest first (append-only)."
     )
-    complexity: dict[str, float | int | bool] = Field(default_factory=dict)
+    complexity: dict[str, float | int | bool | str] = Field(default_factory=dict)
     route: Literal["simple", "complex", "none"] = "simple"
     rounds: list[ReverifyRound] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
@@ -98,10 +98,11 @@ class FactTask(TypedDict):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: NotRequired[list[Fact]]
 
 
 class FactState(TypedDict, total=False):
@@ -110,10 +111,11 @@ class FactState(TypedDict, total=False):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: list[Fact]
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 
-from triqua.accounting import FAILED_RUN as FAILED_RUN  # re-exported for the commands
 from triqua.context import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_EVIDENCE_BYTES,

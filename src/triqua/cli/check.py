@@ -12,7 +12,6 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
-    FAILED_RUN,
     AllowPathOption,
     ChromaUrlOption,
     ChunkSizeOption,
@@ -33,8 +32,7 @@ from triqua.cli._common import (
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
-
-from triqua.schema import Document, Report, report_json_schema
+    from triqua.schema import Document, Report
 
 
 def check(
@@ -129,6 +127,12 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
+    if body is not None and not quiet and not citations:
+        from triqua.cli._hints import no_evidence_hint
+
+        hint = no_evidence_hint(settings, has_evidence=bool(evidence))
+        if hint:
+            typer.echo(hint, err=True)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
@@ -183,7 +187,10 @@ def check(
         for note in report.notes:
             if not is_limit_note(note):
                 typer.echo(note, err=True)
-        report = report.model_copy(update={"notes": []})
+    # Notes never go to stdout: stderr has them, or --quiet drops them. A reached limit
+    # stays in the summary when quiet (it is said on the terminal in every output mode).
+    kept = limit_notes(report.notes) if quiet else []
+    report = report.model_copy(update={"notes": kept})
     from triqua.render import fmt_score, print_report
 
     print_report(report, Console())
@@ -199,7 +206,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.accounting import failure_line
+        from triqua.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -227,6 +234,8 @@ def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> 
 
 def schema() -> None:
     """Print the JSON schema of the report."""
+    from triqua.schema import report_json_schema
+
     sys.stdout.write(json.dumps(report_json_schema(), indent=2) + "\n")
 
 

@@ -82,6 +82,8 @@ def chat_model(
             raise ValueError(f"no chat model registered as {spec!r}") from None
     from langchain.chat_models import init_chat_model
 
+    from triqua.engines.providers import install_command, missing_provider_error
+
     kwargs: dict[str, Any] = {"temperature": temperature}
     if base_url:
         kwargs["base_url"] = base_url
@@ -90,13 +92,14 @@ def chat_model(
     if timeout and provider_of(spec) in TIMEOUT_PROVIDERS:
         kwargs["timeout"] = timeout
         kwargs["max_retries"] = 0
+    missing = missing_provider_error(spec)
+    if missing:
+        raise ValueError(missing)
     try:
         model = init_chat_model(spec, **kwargs)
     except ImportError as exc:
-        raise ValueError(
-            f"model {spec!r} needs its provider package: {exc}. "
-            "Install it, e.g. pip install 'triqua[openai]'."
-        ) from exc
+        command = install_command(provider_of(spec) or "") or "pip install langchain-PROVIDER"
+        raise ValueError(f"model {spec!r} needs its provider package ({exc}): {command}") from exc
     except Exception as exc:
         raise ValueError(f"cannot create model {spec!r}: {exc}") from exc
     register_secrets_of(model)
