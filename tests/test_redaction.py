@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 from pydantic import SecretStr
 from typer.testing import CliRunner
 
+import triqua
 from triqua.cli import app
 from triqua.core.redaction import (
     MASK,
@@ -155,9 +158,8 @@ def _files_under(*roots: Path) -> list[Path]:
     return [p for root in roots for p in root.rglob("*") if p.is_file()]
 
 
-@pytest.mark.parametrize("stored", [True, False], ids=["run-store", "checkpoint-kept"])
 def test_keys_echoed_by_a_provider_are_written_nowhere(
-    stored: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     key = _key("sk-proj-")
     token = _key("opaque")  # no known shape: found only as an environment secret
@@ -184,20 +186,61 @@ def test_keys_echoed_by_a_provider_are_written_nowhere(
             "--json",
             "--html",
             str(html),
-            *(["--store", str(store)] if stored else ["--no-store"]),
+            "--store",
+            str(store),
             "--no-cache",
         ],
     )
     assert result.exit_code in (0, 3), result.output
     assert '"failed_chunks"' in result.stdout and MASK in result.stdout  # the errors are there
     written = _files_under(out, Path(os.environ["TRIQUA_HOME"]))
-    assert html in written
-    # The provider's error did reach what the run wrote: the run store, or (without a
-    # store) the checkpoint a durable run keeps; only its key is masked.
-    kept = store if stored else Path(os.environ["TRIQUA_HOME"]) / "checkpoints.sqlite"
-    assert kept in written and b"Incorrect API key provided" in kept.read_bytes()
+    assert html in written and store in written
+    # The provider's error did reach what the run wrote; only its key is masked.
+    assert b"Incorrect API key provided" in store.read_bytes()
+    assert b"Incorrect API key provided" in html.read_bytes()
     for secret in (key, token):
         needle = secret.encode()
         hits = [str(p) for p in written if needle in p.read_bytes()]
         assert hits == []
         assert secret not in result.stdout and secret not in result.stderr
+
+
+def test_an_interrupted_run_keeps_no_key_in_its_checkpoints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run stopped mid-way keeps its checkpoints (to resume): they hold the errors, no key."""
+    key = _key("sk-ant-api03-")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", key)
+    judged_france = threading.Event()
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        if tool == "ExtractedFacts":
+            text = fenced(prompt, "TEXT")
+            if CURIE in text:
+                raise PermissionError(f"401 invalid x-api-key {key}")
+            return decompose_by_table(text)
+        fact = fenced(prompt, "FACT")
+        if "France has population" in fact:
+            judged_france.set()
+            raise PermissionError(f"401 invalid x-api-key {key}")
+        judged_france.wait(10)
+        time.sleep(0.3)  # the failed fact's writes reach the checkpoint first
+        raise KeyboardInterrupt  # Ctrl-C while the last fact is judged
+
+    home = Path(os.environ["TRIQUA_HOME"])
+    with pytest.raises(KeyboardInterrupt):
+        triqua.check(
+            f"{PARIS} {FRANCE} {CURIE}",
+            model=ScriptedChatModel(responder=respond),
+            documents=[PARIS, FRANCE],
+            durable=True,
+            store=True,
+            chunk_size=90,
+            max_output_retries=0,
+            retry_wait=0.0,
+            cache=False,
+        )
+    written = _files_under(home)
+    checkpoints = b"".join(p.read_bytes() for p in written if p.name.startswith("checkpoints"))
+    assert b"401 invalid x-api-key" in checkpoints  # the errors were checkpointed
+    assert [str(p) for p in written if key.encode() in p.read_bytes()] == []
