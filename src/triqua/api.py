@@ -82,14 +82,18 @@ def graph_input(
     question: str | None,
     documents: Sequence[Document | str | dict[str, Any]] | None,
     spec_overrides: dict[str, Any] | None,
+    case_id: str | None = None,
 ) -> dict[str, Any]:
     """The graph's input state."""
-    return {
+    state: dict[str, Any] = {
         "text": text,
         "question": question,
         "documents": list(documents) if documents else None,
         "spec_overrides": spec_overrides,
     }
+    if case_id:
+        state["case_id"] = case_id
+    return state
 
 
 def default_checkpoint_path() -> Path:
@@ -317,6 +321,7 @@ async def acheck(
     resume: str | None = None,
     checkpoints: str | Path | None = None,
     on_event: EventHandler | None = None,
+    case_id: str | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` asynchronously and return its report.
@@ -336,6 +341,7 @@ async def acheck(
             store apply, overridden by ``context``, ``model``, ``settings`` and ``store``.
         checkpoints: The checkpoint file (default: ``$TRIQUA_HOME/checkpoints.sqlite``).
         on_event: Called with each progress event (chunk decomposed, fact verified, …).
+        case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.graph.main import build_graph
@@ -356,7 +362,7 @@ async def acheck(
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
     ctx = make_context(context, model=model, **settings)
     run_id = run_id or uuid.uuid4().hex
-    state = graph_input(text, question, documents, spec_overrides)
+    state = graph_input(text, question, documents, spec_overrides, case_id)
     state["run_id"] = run_id
     if runs is not None:
         validate_text(text, ctx)
@@ -406,6 +412,7 @@ def check(
     resume: str | None = None,
     checkpoints: str | Path | None = None,
     on_event: EventHandler | None = None,
+    case_id: str | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
@@ -422,6 +429,7 @@ def check(
                 context=context,
                 model=model,
                 spec_overrides=spec_overrides,
+                case_id=case_id,
                 run_id=run_id,
                 store=store,
                 durable=durable,

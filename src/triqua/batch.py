@@ -304,7 +304,11 @@ async def _run(
             try:
                 documents = _documents(item, context, policy, say.warn)
                 report = await acheck(
-                    item.text, question=item.question, documents=documents, context=context
+                    item.text,
+                    question=item.question,
+                    documents=documents,
+                    context=context,
+                    case_id=str(item.id),
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
                 why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)

@@ -356,15 +356,17 @@ class ClaimPolicy(BaseModel):
     """How text becomes facts."""
 
     chunk_size: int = 300
-    use_question: bool = True
-    use_previous_chunk: bool = True
 
 
 class VerdictPolicy(BaseModel):
     """How verdicts are reached and bounded."""
 
     statuses: list[Status] = Field(default_factory=lambda: list(Status))
-    supported_requires_evidence: bool = True
+    supported_requires_evidence: Literal[True] = Field(
+        default=True,
+        description="The grounding rule, always enforced: a unit is supported only with a "
+        "cited evidence id of this run and a verbatim quote from it.",
+    )
     reverify_rounds: int = 2
     delta: int = 3
     max_qualifiers: int = 3
@@ -376,7 +378,6 @@ class AggregationPolicy(BaseModel):
     dedup: bool = True
     qualifier_identity: Literal["subject+qualifier"] = "subject+qualifier"
     insufficient_counts_as: Literal["unsupported"] = "unsupported"
-    abstention: Literal["count", "exclude"] = "count"
 
 
 class FactualitySpec(BaseModel):

@@ -47,6 +47,7 @@ class InputState(TypedDict, total=False):
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
     run_id: str
+    case_id: str
 
 
 class OutputState(TypedDict):
@@ -63,6 +64,7 @@ class State(TypedDict, total=False):
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
     run_id: str
+    case_id: str
     spec: FactualitySpec
     engine: str
     chunks: list[Chunk]
@@ -103,6 +105,8 @@ class FactTask(TypedDict):
     spec_hash: str
     mode: str
     sentence_facts: NotRequired[list[Fact]]
+    case_id: NotRequired[str]
+    previous_chunk: NotRequired[str]
 
 
 class FactState(TypedDict, total=False):
@@ -116,6 +120,8 @@ class FactState(TypedDict, total=False):
     spec_hash: str
     mode: str
     sentence_facts: list[Fact]
+    case_id: str
+    previous_chunk: str
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]

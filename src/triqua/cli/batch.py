@@ -8,10 +8,14 @@ from typing import Annotated
 import typer
 
 from triqua.cli._common import (
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
@@ -20,7 +24,10 @@ from triqua.cli._common import (
     ModelOption,
     ModelTimeoutOption,
     RetrieverOption,
+    RoutingOption,
     SearchTimeoutOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
 )
@@ -51,6 +58,13 @@ def batch(
     model_timeout: ModelTimeoutOption = None,
     search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -77,6 +91,13 @@ def batch(
         model_timeout=model_timeout,
         search_timeout=search_timeout,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
     )
     try:
         summary = run_batch(

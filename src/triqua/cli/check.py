@@ -12,10 +12,14 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
@@ -24,7 +28,10 @@ from triqua.cli._common import (
     ModelOption,
     ModelTimeoutOption,
     RetrieverOption,
+    RoutingOption,
     SearchTimeoutOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
     read_input,
@@ -62,6 +69,13 @@ def check(
     model_timeout: ModelTimeoutOption = None,
     search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -117,6 +131,13 @@ def check(
         model_timeout=model_timeout,
         search_timeout=search_timeout,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
         cache=False if no_cache else None,
     )
     if batch is not None:
@@ -127,7 +148,7 @@ def check(
         )
         raise typer.Exit(summary.exit_code)
     body = None if resume else read_input(text, file)
-    if body is not None and not quiet and not citations:
+    if body is not None and body.strip() and not quiet and not citations:
         from triqua.cli._hints import no_evidence_hint
 
         hint = no_evidence_hint(settings, has_evidence=bool(evidence))

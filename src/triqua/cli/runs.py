@@ -103,7 +103,7 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
-    from triqua.render import print_report
+    from triqua.render import print_report, spec_table
 
     try:
         report = _open(store).report(run_id, revision)
@@ -117,6 +117,7 @@ def show(
         console.print(history_table(report))
         return
     print_report(report, console)
+    console.print(spec_table(report.spec))
 
 
 def regrade(

@@ -35,6 +35,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         update["unverified_facts"] = facts[context.max_facts :]
         facts = facts[: context.max_facts]
     facts = [f.model_copy(update={"id": f"f{n}"}) for n, f in enumerate(facts, start=1)]
+    chunk_text = {chunk.index: chunk.text for chunk in state.get("chunks", [])}
     sentence_of = {
         facts[i].id: [facts[j] for j in group] for group in group_by_sentence(facts) for i in group
     }
@@ -51,6 +52,10 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             spec_hash=state["spec"].hash,
             mode=state["spec"].mode.value,
         )
+        if state.get("case_id"):
+            task["case_id"] = state["case_id"]
+        if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given
+            task["previous_chunk"] = chunk_text[fact.chunk_index - 1]
         if fact_route == "complex":  # re-verification builds contextual claims from these
             task["sentence_facts"] = sentence_of[fact.id]
         tasks.append(task)
