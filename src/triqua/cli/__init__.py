@@ -11,7 +11,10 @@ from typing import Annotated
 
 import typer
 
+from triqua.cli._help import FlagsWithoutTypes
+
 app = typer.Typer(
+    cls=FlagsWithoutTypes,
     name="triqua",
     help="Check the factuality of text: facts, evidence, verdicts and TriQuaScore.",
     no_args_is_help=True,

@@ -10,6 +10,7 @@ import typer
 
 from triqua.accounting import FAILED_RUN as FAILED_RUN  # re-exported for the commands
 from triqua.context import DEFAULT_MAX_CALLS, DEFAULT_MAX_EVIDENCE_BYTES
+from triqua.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -39,14 +40,14 @@ def read_input(text: str | None, file: Path | None) -> str:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise fail(f"{file}: not valid UTF-8 (byte {exc.start})") from exc
+            raise fail(not_utf8(str(file), exc)) from exc
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")
         try:
             return sys.stdin.read()
         except UnicodeDecodeError as exc:
-            raise fail(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
+            raise fail(not_utf8("stdin", exc)) from exc
     return text
 
 

@@ -41,17 +41,7 @@ def _load_reports(path: Path) -> list[Report]:
     Bad JSONL lines are warned about with their number; the others are still read.
     """
     if path.suffix.lower() in (".jsonl", ".ndjson"):
-
-        def warn(message: str) -> None:
-            typer.echo(f"warning: {message}", err=True)
-
-        try:
-            reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
-        except ValueError as exc:
-            raise fail(str(exc)) from exc
-        if not reports:
-            raise fail(f"{path}: no readable report")
-        return reports
+        return _load_jsonl(path)
     try:
         if path.stat().st_size > MAX_REPORT_BYTES:
             raise fail(f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, not a report")
@@ -59,7 +49,30 @@ def _load_reports(path: Path) -> list[Report]:
     except OSError as exc:
         raise fail(f"{path}: {exc.strerror or exc}") from exc
     except ValidationError as exc:  # pydantic's parser bounds nesting depth itself
+        if _several_values(exc):  # batch output under another name (e.g. '> out.json')
+            return _load_jsonl(path)
         raise fail(f"{path}: {_invalid(exc)}") from exc
+
+
+def _several_values(exc: ValidationError) -> bool:
+    """True when the JSON parser stopped at a second value: the file is JSON lines."""
+    first = exc.errors()[0]
+    return first["type"] == "json_invalid" and "trailing characters" in first["msg"]
+
+
+def _load_jsonl(path: Path) -> list[Report]:
+    """Every good report of a JSONL file; bad lines are warned about with their number."""
+
+    def warn(message: str) -> None:
+        typer.echo(f"warning: {message}", err=True)
+
+    try:
+        reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
+    except ValueError as exc:
+        raise fail(str(exc)) from exc
+    if not reports:
+        raise fail(f"{path}: no readable report")
+    return reports
 
 
 def _cost_line(summary: CostSummary) -> str:
