@@ -35,11 +35,14 @@ def _message(exc: Exception) -> str:
 
 
 def runs(
+    ctx: typer.Context,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Newest runs to list.")] = 20,
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """List stored runs, newest first: id, time, score, facts, mode, engine."""
+    if ctx.invoked_subcommand is not None:
+        return
     found = _open(store).runs(limit=limit)
     if as_json:
         payload = "[" + ",".join(r.model_dump_json() for r in found) + "]"
@@ -142,7 +145,12 @@ def regrade(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``runs``, ``show`` and ``regrade`` to the command."""
-    app.command()(runs)
+    """Add ``runs`` (a group: listing, ``delete``), ``show`` and ``regrade`` to the command."""
+    from triqua.cli._runs_delete import delete
+
+    group = typer.Typer(add_completion=False)
+    group.callback(invoke_without_command=True)(runs)
+    group.command()(delete)
+    app.add_typer(group, name="runs")
     app.command()(show)
     app.command()(regrade)

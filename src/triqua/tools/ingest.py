@@ -307,3 +307,21 @@ def list_collections(
     client = open_client(path=path, url=url)
     found: list[Any] = list(client.list_collections())
     return sorted((c.name, c.count()) for c in found)
+
+
+def delete_collection(name: str, *, path: str | Path | None = None, url: str | None = None) -> int:
+    """Delete a collection from a store or server; returns how many chunks it held.
+
+    Raises:
+        RetrieverUnavailable: when the store or server cannot be used.
+        ValueError: when there is no collection of that name.
+    """
+    client = open_client(path=path, url=url)
+    where = store_location(path=path, url=url)
+    names = {c.name for c in client.list_collections()}
+    if name not in names:
+        known = ", ".join(sorted(names)) or "none"
+        raise ValueError(f"no collection {name!r} in {where} (collections: {known})")
+    count = client.get_collection(name).count()
+    client.delete_collection(name)
+    return count
