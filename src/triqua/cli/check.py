@@ -85,6 +85,10 @@ def check(
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
     ] = None,
+    md: Annotated[
+        Path | None,
+        typer.Option("--md", metavar="FILE", help="Also write a Markdown report (issues, PRs)."),
+    ] = None,
     batch: Annotated[
         Path | None,
         typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
@@ -190,6 +194,13 @@ def check(
         from triqua.report_html import write_html
 
         write_html(report, html, prices=prices_from_env(), citations=cited)
+    if md is not None:
+        from triqua.report_md import write_markdown
+
+        try:
+            write_markdown(report, md, citations=cited)
+        except OSError as exc:
+            raise fail(f"{md}: {exc.strerror or exc}") from exc
     if not quiet:  # a limit the run reached is said on the terminal in every output mode
         for note in limit_notes(report.notes):
             typer.echo(f"warning: {note}", err=True)

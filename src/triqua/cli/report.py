@@ -94,13 +94,29 @@ def report(
     html: Annotated[
         Path | None, typer.Option("--html", help="Write a self-contained HTML page here.")
     ] = None,
+    md: Annotated[
+        Path | None, typer.Option("--md", metavar="FILE", help="Write a Markdown report here.")
+    ] = None,
     prices: Annotated[
         Path | None,
         typer.Option(help="Prices file (JSON or TOML); default: the file in TRIQUA_PRICES."),
     ] = None,
 ) -> None:
-    """Render a saved report as HTML (--html), or print its facts, scores and costs."""
+    """Render a saved report as HTML (--html) or Markdown (--md), or print it with its costs.
+
+    --md writes every report of a batch file, one after another.
+    """
     reports = _load_reports(path)
+    if md is not None:
+        from triqua.report_md import render_markdown
+
+        try:
+            md.write_text("\n".join(render_markdown(r) for r in reports), encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"{md}: {exc.strerror or exc}") from exc
+        typer.echo(f"wrote {md}", err=True)
+        if html is None:
+            return
     try:
         price_list: Prices | None = load_prices(prices) if prices else prices_from_env()
     except ValueError as exc:
