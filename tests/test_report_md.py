@@ -40,8 +40,18 @@ def test_check_writes_a_markdown_report(model_name: str, evidence: Path, tmp_pat
     out = tmp_path / "report.md"
     result = runner.invoke(
         app,
-        ["check", f"{FRANCE} {CURIE}", "-e", str(evidence), "-m", model_name, "--json"]
-        + ["--no-store", "--md", str(out)],
+        [
+            "check",
+            f"{FRANCE} {CURIE}",
+            "-e",
+            str(evidence),
+            "-m",
+            model_name,
+            "--json",
+            "--no-store",
+            "--md",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     run_id = json.loads(result.stdout)["run_id"]
@@ -84,6 +94,4 @@ def test_report_command_writes_markdown_for_each_batch_report(
 
 
 def test_markdown_escapes_what_would_break_a_table() -> None:
-    assert md_escape("a | b\n<img src=x>`code`*bold*") == (
-        r"a \| b \<img src=x\>\`code\`\*bold\*"
-    )
+    assert md_escape("a | b\n<img src=x>`code`*bold*") == (r"a \| b \<img src=x\>\`code\`\*bold\*")
