@@ -155,7 +155,12 @@ def test_readme_example_runs(
 ) -> None:
     monkeypatch.setenv("TRIQUA_HOME", str(workspace.home))
     monkeypatch.chdir(workspace.folder)
-    args = _expand(example.args, workspace.folder, workspace.run_id)
+    run_id = workspace.run_id
+    if example.args[:2] == ("runs", "delete"):  # delete a run of its own, not the shared one
+        made = runner.invoke(app, ["check", "Paris is the capital of France.", "--json"])
+        assert made.exit_code == 0, made.output
+        run_id = json.loads(made.stdout)["run_id"]
+    args = _expand(example.args, workspace.folder, run_id)
     result = runner.invoke(app, args, input=example.stdin, env={"COLUMNS": "120"})
     gated = any(a.startswith(("--fail-under", "--fail-on")) for a in args)
     if gated and result.exit_code == 1:  # a documented gate failure, said on stderr
