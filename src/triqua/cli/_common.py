@@ -15,6 +15,7 @@ from triqua.context import (
     DEFAULT_MODEL_TIMEOUT,
     DEFAULT_SEARCH_TIMEOUT,
 )
+from triqua.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -35,10 +36,7 @@ def decode_text(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise fail(
-            f"{where}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}): "
-            "convert it first, e.g. iconv -f latin1 -t utf-8"
-        ) from exc
+        raise fail(not_utf8(where, exc)) from exc
 
 
 def read_input(text: str | None, file: Path | None) -> str:

@@ -164,12 +164,14 @@ def regrade(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``runs`` (a group: listing, ``prune``), ``show`` and ``regrade`` to the command."""
+    """Add ``runs`` (a group: listing, ``prune``, ``delete``), ``show`` and ``regrade``."""
     from triqua.cli._prune import prune
+    from triqua.cli._runs_delete import delete
 
     group = typer.Typer(add_completion=False)
     group.callback(invoke_without_command=True)(runs)
     group.command()(prune)
+    group.command()(delete)
     app.add_typer(group, name="runs")
     app.command()(show)
     app.command()(regrade)
