@@ -119,8 +119,8 @@ def test_bad_bytes_on_a_real_stdin_under_a_c_locale(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     err = done.stderr.decode()
     assert err.strip().splitlines() == [
-        "error: stdin: not valid UTF-8 (byte 0xff at offset 5): convert it first, "
-        "e.g. iconv -f latin1 -t utf-8"
+        "error: stdin: not valid UTF-8 (byte 0xff at offset 5); convert it first, "
+        "e.g. iconv -f latin1 -t utf-8 FILE > FILE.utf8"
     ]
 
 
