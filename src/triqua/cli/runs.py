@@ -146,10 +146,10 @@ def regrade(
     as_json: JsonOption = False,
 ) -> None:
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
+    opened = _open(store)  # a damaged store fails here, before the engines are loaded
     from triqua.regrade import regrade as run_regrade
     from triqua.render import print_report
 
-    opened = _open(store)
     try:
         report = run_regrade(
             run_id, model=model, retriever=retriever, search_again=search_again, store=opened
