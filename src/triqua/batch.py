@@ -32,6 +32,7 @@ from rich.table import Table
 from triqua.accounting import FAILED_RUN, failure_line, failure_summary
 from triqua.api import acheck, make_context
 from triqua.context import Context
+from triqua.core.redaction import error_text, redact
 from triqua.jsonl import read_jsonl
 from triqua.limits import limit_notes
 from triqua.render import fmt_score
@@ -303,10 +304,14 @@ async def _run(
             try:
                 documents = _documents(item, context, policy, say.warn)
                 report = await acheck(
-                    item.text, question=item.question, documents=documents, context=context
+                    item.text,
+                    question=item.question,
+                    documents=documents,
+                    context=context,
+                    case_id=str(item.id),
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
-                why = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+                why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)
                 problem(f"{where}:{item.line}: id {item.id!r}: {why}")
                 continue
             line = json.dumps({"id": item.id, **report.model_dump(mode="json")})

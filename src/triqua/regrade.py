@@ -20,9 +20,9 @@ from langchain_core.language_models import BaseChatModel
 from triqua.accounting import count_failures, report_coverage
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
+from triqua.core.scoring import score_facts
+from triqua.core.spec import AUTHORITY
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.metrics import score_facts
-from triqua.nodes.prepare import AUTHORITY
 from triqua.nodes.retrieve import merge_evidence, search
 from triqua.nodes.score import usage_by_role
 from triqua.nodes.verify import settle

@@ -12,18 +12,26 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
-    FAILED_RUN,
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
     MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
+    ModelTimeoutOption,
     RetrieverOption,
+    RoutingOption,
+    SearchTimeoutOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
     read_input,
@@ -39,8 +47,7 @@ from triqua.cli._gates import (
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
-
-from triqua.schema import Document, Report, report_json_schema
+    from triqua.schema import Document, Report
 
 
 def check(
@@ -67,7 +74,16 @@ def check(
     max_input_chars: MaxInputCharsOption = None,
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
+    model_timeout: ModelTimeoutOption = None,
+    search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -134,7 +150,16 @@ def check(
         max_input_chars=max_input_chars,
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
+        model_timeout=model_timeout,
+        search_timeout=search_timeout,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
         cache=False if no_cache else None,
     )
     if batch is not None:
@@ -239,7 +264,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.accounting import failure_line
+        from triqua.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -267,6 +292,8 @@ def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> 
 
 def schema() -> None:
     """Print the JSON schema of the report."""
+    from triqua.schema import report_json_schema
+
     sys.stdout.write(json.dumps(report_json_schema(), indent=2) + "\n")
 
 
