@@ -54,6 +54,8 @@ def runs(
     """List stored runs, newest first: id, time, score (or unfinished / failed at start)."""
     if ctx.invoked_subcommand is not None:
         return
+    from triqua.render import fmt_score
+
     try:
         found = _open(store).runs(limit=limit)
     except StoreError as exc:
