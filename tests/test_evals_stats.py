@@ -1,0 +1,126 @@
+"""Evaluation statistics by their definitions, each on a small example worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.evals.stats import calibration_table, coverage_overall, f1_at_k, per_fact_rates
+
+S, C, N = "supported", "contradicted", "insufficient_evidence"
+
+
+def test_calibration_table_by_hand() -> None:
+    # Four bins of width 0.25.
+    # [0, 0.25):   0.05 wrong, 0.15 right, 0.15 wrong -> n 3, mean conf 0.35/3, accuracy 1/3
+    # [0.25, 0.75): empty (two bins)
+    # [0.75, 1]:   0.85, 0.95, 0.95 right, 0.95 wrong, 1.0 right -> n 5, mean conf 4.7/5 = 0.94,
+    #              accuracy 4/5 = 0.8 (1.0 falls in the last bin)
+    # ECE = 3/8 * |1/3 - 0.35/3| + 5/8 * |0.8 - 0.94| = 0.08125 + 0.0875 = 0.16875
+    table = calibration_table(
+        [0.05, 0.15, 0.15, 0.85, 0.95, 0.95, 0.95, 1.0],
+        [False, True, False, True, True, True, False, True],
+        bins=4,
+    )
+    counts = [b["count"] for b in table["bins"]]
+    assert counts == [3, 0, 0, 5]
+    first, second, _, last = table["bins"]
+    assert (first["lower"], first["upper"]) == (0.0, 0.25)
+    assert first["mean_confidence"] == pytest.approx(0.35 / 3)
+    assert first["accuracy"] == pytest.approx(1 / 3)
+    assert second["accuracy"] is None and second["mean_confidence"] is None
+    assert last["mean_confidence"] == pytest.approx(0.94)
+    assert last["accuracy"] == pytest.approx(0.8)
+    assert table["ece"] == pytest.approx(0.16875)
+    assert table["n"] == 8
+    assert table["accuracy"] == pytest.approx(5 / 8)
+
+
+def test_calibration_of_a_perfectly_calibrated_judge_is_zero() -> None:
+    # Ten items at confidence 0.7 (bin [0.7, 0.8)), seven right: accuracy 0.7 = confidence.
+    table = calibration_table([0.7] * 10, [True] * 7 + [False] * 3, bins=10)
+    assert table["ece"] == pytest.approx(0.0)
+    assert table["bins"][7]["count"] == 10
+
+
+def test_calibration_table_empty_and_invalid() -> None:
+    empty = calibration_table([], [])
+    assert empty["n"] == 0 and empty["ece"] is None
+    assert all(b["count"] == 0 for b in empty["bins"])
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        calibration_table([1.2], [True])
+    with pytest.raises(ValueError, match="correctness"):
+        calibration_table([0.5], [True, False])
+    with pytest.raises(ValueError, match="bins"):
+        calibration_table([0.5], [True], bins=0)
+
+
+def test_coverage_and_overall_by_hand() -> None:
+    # Eight cases with a definite gold label; three predictions abstain (N: not enough evidence).
+    # Covered: #0 S/S, #1 S/S, #3 C/C, #4 C→S, #7 C/C -> coverage 5/8 = 0.625.
+    # Among covered: recall(S) = 2/2 = 1, recall(C) = 2/3 -> balanced accuracy 5/6.
+    # Overall = 0.625 * 5/6 = 0.5208333...
+    gold = [S, S, S, C, C, C, S, C]
+    pred = [S, S, N, C, S, N, N, C]
+    result = coverage_overall(gold, pred, (S, C))
+    assert (result["n"], result["covered"]) == (8, 5)
+    assert result["coverage"] == pytest.approx(0.625)
+    assert result["balanced_accuracy"] == pytest.approx(5 / 6)
+    assert result["overall"] == pytest.approx(0.625 * 5 / 6)
+
+
+def test_coverage_when_everything_abstains() -> None:
+    result = coverage_overall([S, C], [N, N], (S, C))
+    assert result["coverage"] == 0.0
+    assert result["balanced_accuracy"] is None and result["overall"] is None
+    with pytest.raises(ValueError, match="not definite"):
+        coverage_overall([N], [S], (S, C))
+
+
+def test_f1_at_k_by_hand_with_the_median_k() -> None:
+    # Totals 4, 2, 8, 10 -> median K = (4 + 8) / 2 = 6.
+    # #1: P 3/4, R 3/6 = 0.5       -> F1 = 2 * 0.75 * 0.5 / 1.25 = 0.6
+    # #2: no supported fact        -> 0
+    # #3: P 6/8, R min(6/6, 1) = 1 -> 2 * 0.75 / 1.75 = 0.857142...
+    # #4: P 2/10, R 2/6            -> 2 * 0.2 * (1/3) / (0.2 + 1/3) = 0.25
+    # mean = (0.6 + 0 + 6/7 + 0.25) / 4 = 0.4267857...
+    result = f1_at_k([3, 0, 6, 2], [4, 2, 8, 10])
+    assert result["k"] == 6.0
+    assert result["per_response"] == pytest.approx([0.6, 0.0, 6 / 7, 0.25])
+    assert result["mean"] == pytest.approx((0.6 + 6 / 7 + 0.25) / 4)
+
+
+def test_f1_at_k_with_a_set_k() -> None:
+    # K = 2: recall is 1 for every response with at least 2 supported facts.
+    # #1: P 0.75 -> 2 * 0.75 / 1.75 = 6/7; #3 the same; #4: P 0.2 -> 0.4 / 1.2 = 1/3.
+    result = f1_at_k([3, 0, 6, 2], [4, 2, 8, 10], k=2)
+    assert result["per_response"] == pytest.approx([6 / 7, 0.0, 6 / 7, 1 / 3])
+    assert result["mean"] == pytest.approx((12 / 7 + 1 / 3) / 4)
+
+
+def test_f1_at_k_undefined_and_invalid() -> None:
+    # Median of 0, 0, 3 is 0: no K, so no F1@K.
+    assert f1_at_k([0, 0, 1], [0, 0, 3])["mean"] is None
+    with pytest.raises(ValueError, match="between 0"):
+        f1_at_k([3], [2])
+    with pytest.raises(ValueError, match="positive"):
+        f1_at_k([1], [2], k=0)
+
+
+def test_per_fact_rates_by_hand() -> None:
+    # 8 facts, 2 re-verified, 12 model calls, 4 searches -> 0.25, 1.5, 0.5.
+    rates = per_fact_rates(8, reverified=2, model_calls=12, search_calls=4)
+    assert rates == {
+        "facts": 8,
+        "reverify_trigger_rate": 0.25,
+        "model_calls_per_fact": 1.5,
+        "search_calls_per_fact": 0.5,
+    }
+    # A path that never re-verifies has no trigger rate (not a rate of 0).
+    assert (
+        per_fact_rates(8, reverified=None, model_calls=0, search_calls=0)["reverify_trigger_rate"]
+        is None
+    )
+    assert (
+        per_fact_rates(0, reverified=0, model_calls=0, search_calls=0)["model_calls_per_fact"]
+        is None
+    )
