@@ -159,6 +159,27 @@ def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path:
     assert run.options["skipped"] == 1
     assert run.headline["triqua_f1_contradicted"] == pytest.approx(1.0)
     assert run.usage.model_calls > 0
+    # Binary view over the 3-way rows and the partial row (gold: not supported). triqua
+    # supports the partial Curie claim: [[1, 0], [1, 2]].
+    assert summary["binary"]["triqua"]["confusion_matrix"] == [[1, 0], [1, 2]]
+    assert run.headline["triqua_binary_f1_supported"] == pytest.approx(2 / 3)
+    # Coverage over the supported and contradicted rows: both definite and right.
+    assert run.headline["triqua_coverage"] == 1.0 and run.headline["triqua_overall"] == 1.0
+    # Calibration: Curie supported at 0.8 and France contradicted at 0.9, both right; the
+    # Paris abstention carries no confidence. ECE = 0.5 * 0.2 + 0.5 * 0.1 = 0.15.
+    assert summary["calibration"]["triqua"]["without_confidence"] == 1
+    assert run.headline["triqua_ece"] == pytest.approx(0.15)
+    # One fact per claim (4), one decomposition and one verification call each; no fact is
+    # complex, so none is re-verified.
+    assert summary["cost"]["facts"] == 4
+    assert run.headline["reverify_trigger_rate"] == 0.0
+    assert run.headline["model_calls_per_fact"] == pytest.approx(2.0)
+    folder = next(out.iterdir())
+    assert {"calibration-triqua.svg", "calibration-direct.svg"} <= {
+        p.name for p in folder.iterdir()
+    }
+    markdown = (folder / "result.md").read_text()
+    assert "Binary view, supported vs not" in markdown and "| 0.8–0.9 | 1 |" in markdown
 
 
 def test_cost_guard_prompt_answered_no_aborts(scripted: Any, bios: Path, tmp_path: Path) -> None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from triqua.evals.claims import ClaimOutcome, claim_confidence, summarize_claims
+from triqua.evals.plots import calibration_svg
 from triqua.evals.stats import calibration_table, coverage_overall, f1_at_k, per_fact_rates
+from triqua.schema import Fact, Qualifier, Status, UnitVerdict, Verdict
 
 S, C, N = "supported", "contradicted", "insufficient_evidence"
 
@@ -40,6 +43,21 @@ def test_calibration_of_a_perfectly_calibrated_judge_is_zero() -> None:
     table = calibration_table([0.7] * 10, [True] * 7 + [False] * 3, bins=10)
     assert table["ece"] == pytest.approx(0.0)
     assert table["bins"][7]["count"] == 10
+
+
+def test_calibration_bins_survive_floating_point() -> None:
+    # 0.57 * 100 is 56.99999999999999 in floating point; it still belongs to [0.57, 0.58).
+    table = calibration_table([0.57], [True], bins=100)
+    assert table["bins"][57]["count"] == 1
+
+
+def test_calibration_plot_draws_a_bar_per_filled_bin() -> None:
+    table = calibration_table([0.05, 0.95, 0.95], [False, True, False], bins=4)
+    svg = calibration_svg(table["bins"], title="judge", subtitle="n=3")
+    # Two filled bins: two bars (plus the frame and background rectangles), two mean dots.
+    assert svg.count('fill-opacity="0.55"') == 2
+    assert svg.count("<circle") == 2
+    assert svg.startswith("<svg") and "judge" in svg
 
 
 def test_calibration_table_empty_and_invalid() -> None:
@@ -124,3 +142,107 @@ def test_per_fact_rates_by_hand() -> None:
         per_fact_rates(0, reverified=0, model_calls=0, search_calls=0)["model_calls_per_fact"]
         is None
     )
+
+
+PARIS = Fact(subject="Paris", relation="is capital of", object="France")
+FRANCE = Fact(
+    subject="France",
+    relation="has population",
+    object="64.5 million",
+    qualifiers=[Qualifier(label="point in time", value="2026")],
+)
+LYON = Fact(subject="Lyon", relation="is in", object="France")
+
+
+def _wrong_year(confidence: float | None) -> Verdict:
+    return Verdict(
+        status=Status.INSUFFICIENT,
+        confidence=confidence,
+        unit_verdicts=[
+            UnitVerdict(unit=FRANCE.triple_text, kind="base", status=Status.SUPPORTED),
+            UnitVerdict(unit="(point in time, 2026)", kind="qualifier", status=Status.CONTRADICTED),
+        ],
+    )
+
+
+def test_claim_confidence_follows_the_deciding_facts() -> None:
+    # Supported needs both facts: the weaker one (0.7) bounds it.
+    supported = [
+        (PARIS, Verdict(status=Status.SUPPORTED, confidence=0.9)),
+        (FRANCE, Verdict(status=Status.SUPPORTED, confidence=0.7)),
+    ]
+    assert claim_confidence(supported, Status.SUPPORTED) == 0.7
+    # Contradicted needs one contradicted unit: FRANCE (0.8) and LYON (0.6) each have one,
+    # PARIS (0.95, supported) does not decide it -> the strongest of 0.8 and 0.6.
+    contradicted = [
+        (PARIS, Verdict(status=Status.SUPPORTED, confidence=0.95)),
+        (FRANCE, _wrong_year(0.8)),
+        (LYON, Verdict(status=Status.CONTRADICTED, confidence=0.6)),
+    ]
+    assert claim_confidence(contradicted, Status.CONTRADICTED) == 0.8
+    # A deciding fact without a confidence leaves the claim's confidence unknown.
+    assert claim_confidence([(FRANCE, _wrong_year(None))], Status.CONTRADICTED) is None
+    assert claim_confidence([], Status.INSUFFICIENT) is None
+
+
+def _outcome(i: int, gold: str, triqua: str, direct: str, **fields: object) -> ClaimOutcome:
+    return ClaimOutcome(index=i, gold=gold, triqua=triqua, direct=direct, **fields)  # type: ignore[arg-type]
+
+
+def test_summarize_claims_binary_coverage_calibration_and_cost() -> None:
+    outcomes = [
+        _outcome(1, S, S, S, facts=2, triqua_confidence=0.9, reverified=1, model_calls=3),
+        _outcome(2, S, N, S, facts=1, triqua_confidence=0.6, reverified=0, model_calls=2),
+        _outcome(3, C, C, N, facts=1, triqua_confidence=0.8, reverified=1, model_calls=2),
+        _outcome(4, N, N, N, facts=0, reverified=0, model_calls=1),
+        _outcome(5, "partial", N, S, facts=2, reverified=0, model_calls=3, search_calls=2),
+        _outcome(6, "partial", S, S, facts=1, reverified=0, model_calls=2),
+        _outcome(7, "partial", N, N, facts=0, reverified=0, model_calls=1),
+        _outcome(8, S, "", "", error="boom"),
+    ]
+    summary = summarize_claims(outcomes, bins=2)
+
+    # Binary view, 4 three-way rows + 3 partial rows (gold: not supported).
+    # gold      S S n n n n n      (n = not supported)
+    # triqua    S n n n n S n  -> [[1, 1], [1, 4]]: recall S 1/2, recall n 4/5
+    # direct    S S n n S S n  -> [[2, 0], [2, 3]]: recall S 1, recall n 3/5
+    assert summary["binary_rows"] == 7
+    triqua, direct = summary["binary"]["triqua"], summary["binary"]["direct"]
+    assert triqua["labels"] == ["supported", "not_supported"]
+    assert triqua["confusion_matrix"] == [[1, 1], [1, 4]]
+    assert triqua["accuracy"] == pytest.approx(5 / 7)
+    assert triqua["balanced_accuracy"] == pytest.approx((1 / 2 + 4 / 5) / 2)
+    assert triqua["per_class"]["supported"]["f1"] == pytest.approx(0.5)
+    assert direct["confusion_matrix"] == [[2, 0], [2, 3]]
+    assert direct["per_class"]["supported"]["f1"] == pytest.approx(2 / 3)  # P 2/4, R 1
+
+    # Coverage over rows with gold S or C (#1-#3). triqua: S, N, C -> covered 2/3, both
+    # right (recall S = recall C = 1) -> Overall 2/3. direct: S, S, N -> covered 2/3.
+    coverage = summary["coverage"]["triqua"]
+    assert coverage["coverage"] == pytest.approx(2 / 3)
+    assert coverage["balanced_accuracy"] == pytest.approx(1.0)
+    assert coverage["overall"] == pytest.approx(2 / 3)
+    assert summary["coverage"]["direct"]["covered"] == 2
+
+    # Calibration on 3-way rows with a confidence (#4 has none). Two bins: 0.9 right,
+    # 0.6 wrong, 0.8 right all fall in [0.5, 1]: mean 2.3/3, accuracy 2/3,
+    # ECE = |2/3 - 2.3/3| = 0.1.
+    calibration = summary["calibration"]["triqua"]
+    assert calibration["without_confidence"] == 1
+    assert [b["count"] for b in calibration["bins"]] == [0, 3]
+    assert calibration["ece"] == pytest.approx(0.1)
+    assert summary["calibration"]["direct"]["n"] == 0
+
+    # Cost: 7 facts over the rows that ran, 2 re-verified, 14 model calls, 2 searches.
+    assert summary["cost"] == {
+        "facts": 7,
+        "reverify_trigger_rate": pytest.approx(2 / 7),
+        "model_calls_per_fact": pytest.approx(2.0),
+        "search_calls_per_fact": pytest.approx(2 / 7),
+    }
+
+
+def test_claims_trigger_rate_is_undefined_when_the_path_never_reverifies() -> None:
+    summary = summarize_claims([_outcome(1, S, S, S, facts=2), _outcome(2, C, C, C, facts=1)])
+    assert summary["cost"]["reverify_trigger_rate"] is None
+    assert summary["cost"]["model_calls_per_fact"] == 0.0

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.evals.claims import LABELS, ClaimOutcome, summarize_claims
+from triqua.evals.claims import BINARY_LABELS, LABELS, ClaimOutcome, summarize_claims
 from triqua.evals.data import DataStamp
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
 from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summarize_bios
-from triqua.evals.plots import confusion_svg, scatter_svg
+from triqua.evals.plots import calibration_svg, confusion_svg, scatter_svg
 from triqua.evals.results import EvalRun, stamp_markdown
 from triqua.evals.setup import EvalSetup
 from triqua.schema import Usage
@@ -48,6 +48,39 @@ def _offline_note(setup: EvalSetup) -> list[str]:
         "Engine: the offline engine (rules + embeddings, no language model). These figures "
         "measure that engine, not triqua with an LLM judge."
     ]
+
+
+COST_KEYS = ("reverify_trigger_rate", "model_calls_per_fact", "search_calls_per_fact")
+
+
+def _cost_line(cost: dict[str, Any], why_no_trigger: str = "re-verification not run") -> str:
+    """One sentence: facts, re-verify trigger rate and calls per fact."""
+    rate = cost["reverify_trigger_rate"]
+    trigger = f"{_f(rate)}" if rate is not None else f"- ({why_no_trigger})"
+    return (
+        f"Facts: {cost['facts']}; re-verification trigger rate {trigger}; model calls per "
+        f"fact {_f(cost['model_calls_per_fact'], 2)}; searches per fact "
+        f"{_f(cost['search_calls_per_fact'], 2)}."
+    )
+
+
+def _calibration_lines(title: str, table: dict[str, Any]) -> list[str]:
+    """A calibration table: Pr(correct | confidence bin), counts and ECE."""
+    lines = [
+        f"Calibration of {title}: {table['n']} verdicts with a confidence "
+        f"({table['without_confidence']} without), accuracy {_f(table['accuracy'])}, mean "
+        f"confidence {_f(table['mean_confidence'])}, ECE {_f(table['ece'])}.",
+        "",
+        "| confidence | n | mean confidence | accuracy |",
+        "| --- | --- | --- | --- |",
+    ]
+    lines += [
+        f"| {b['lower']:.1f}–{b['upper']:.1f} | {b['count']} | {_f(b['mean_confidence'])} | "
+        f"{_f(b['accuracy'])} |"
+        for b in table["bins"]
+        if b["count"]
+    ]
+    return lines
 
 
 def _diagnostics_table(stats: dict[str, Any]) -> list[str]:
@@ -203,7 +236,17 @@ def claims_output(
             headline[f"{system}_{key}"] = report[key]
         for label in LABELS:
             headline[f"{system}_f1_{label}"] = report["per_class"][label]["f1"]
+        binary = summary["binary"][system]
+        headline[f"{system}_binary_f1_supported"] = binary["per_class"]["supported"]["f1"]
+        headline[f"{system}_binary_balanced_accuracy"] = binary["balanced_accuracy"]
+        covered = summary["coverage"][system]
+        headline[f"{system}_coverage"] = covered["coverage"]
+        headline[f"{system}_covered_balanced_accuracy"] = covered["balanced_accuracy"]
+        headline[f"{system}_overall"] = covered["overall"]
+        headline[f"{system}_ece"] = summary["calibration"][system]["ece"]
     headline["partial_between_share"] = summary["partial"]["between_share"]
+    for key in COST_KEYS:
+        headline[key] = summary["cost"][key]
     notes = _offline_note(setup)
     run = EvalRun.stamped(
         "claims",
@@ -227,6 +270,8 @@ def claims_output(
         f"{summary['gold_counts']}. Facts per claim: {_f(summary['facts_per_claim'], 2)}; "
         f"claims with no fact: {summary['claims_without_facts']}.",
         "",
+        _cost_line(summary["cost"], "not run offline: one passage per row, nothing new to search"),
+        "",
         "| system | macro F1 | balanced acc. | accuracy | "
         + " | ".join(f"F1 {label}" for label in LABELS)
         + " |",
@@ -247,6 +292,38 @@ def claims_output(
             for c in (systems[system]["per_class"][label] for label in LABELS)
         ]
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        f"Binary view, supported vs not ({summary['binary_rows']} rows; partial rows count as "
+        "not supported):",
+        "",
+        "| system | F1 supported | F1 not supported | balanced acc. | accuracy | matrix |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for system, title in names.items():
+        b = summary["binary"][system]
+        f1s = [b["per_class"][label]["f1"] for label in BINARY_LABELS]
+        lines.append(
+            f"| {title} | {_f(f1s[0])} | {_f(f1s[1])} | {_f(b['balanced_accuracy'])} | "
+            f"{_f(b['accuracy'])} | {b['confusion_matrix']} |"
+        )
+    lines += [
+        "",
+        "ElementCheck's Coverage (share of rows with gold supported or contradicted given a "
+        "definite verdict), balanced accuracy over those covered rows, and Overall = "
+        "Coverage × balanced accuracy:",
+        "",
+        "| system | rows | covered | Coverage | balanced acc. (covered) | Overall |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for system, title in names.items():
+        c = summary["coverage"][system]
+        lines.append(
+            f"| {title} | {c['n']} | {c['covered']} | {_f(c['coverage'])} | "
+            f"{_f(c['balanced_accuracy'])} | {_f(c['overall'])} |"
+        )
+    for system, title in names.items():
+        lines += ["", *_calibration_lines(title, summary["calibration"][system])]
     partial = summary["partial"]
     if partial["rows"]:
         bands = partial["triqua_score_bands"]
@@ -261,6 +338,17 @@ def claims_output(
         file = f"confusion-{system}.svg"
         files[file] = confusion_svg(systems[system]["confusion_matrix"], list(LABELS), title=title)
         lines.append(f"\n![{title}]({file})")
+    for system, title in names.items():
+        table = summary["calibration"][system]
+        if not table["n"]:
+            continue
+        file = f"calibration-{system}.svg"
+        files[file] = calibration_svg(
+            table["bins"],
+            title=f"Calibration: {title}",
+            subtitle=f"n={table['n']}, ECE {_f(table['ece'])}",
+        )
+        lines.append(f"\n![Calibration: {title}]({file})")
     return RunOutput(run, "\n".join(lines) + "\n", files)
 
 

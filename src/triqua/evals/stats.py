@@ -145,7 +145,8 @@ def calibration_table(
     ok = np.array([bool(flag) for flag in correct], dtype=bool)
     if conf.size and (np.isnan(conf).any() or conf.min() < 0.0 or conf.max() > 1.0):
         raise ValueError("confidences must be numbers in [0, 1]")
-    which = np.minimum((conf * bins).astype(int), bins - 1)
+    # A hair above the product keeps 0.57 * 100 = 56.99999... in the bin of 0.57.
+    which = np.minimum(np.floor(conf * bins + 1e-9).astype(int), bins - 1)
     rows: list[dict[str, Any]] = []
     ece = 0.0
     for b in range(bins):
