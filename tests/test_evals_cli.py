@@ -98,6 +98,14 @@ def test_factscore_bio_with_a_scripted_model(
         1,
         1,
     )
+    # F1@K over the 3 checked bios: checkable facts 1 (Curie), 1 (France), 0 (undefined) ->
+    # K = median 1. Curie 1 of 1 supported -> P = R = 1 -> 1; France and the undefined bio
+    # have no supported fact -> 0. Mean 1/3.
+    assert head["f1_k"] == 1.0
+    assert head["f1_at_k"] == pytest.approx(1 / 3)
+    # 2 facts; 5 model calls (3 decompositions, 2 verifications); neither fact re-verified.
+    assert head["model_calls_per_fact"] == pytest.approx(2.5)
+    assert head["reverify_trigger_rate"] == 0.0
     assert head["triqua_score_mae"] == pytest.approx(0.25)
     assert head["triqua_score_pearson"] == pytest.approx(1.0)
     assert head["mean_gold"] == pytest.approx((2 / 3 + 1 / 2) / 2)
@@ -230,6 +238,10 @@ def test_cost_guard_is_skipped_with_yes(scripted: Any, bios: Path, tmp_path: Pat
     assert run.headline["facts"] == 3
     assert run.headline["complex_share"] == pytest.approx(2 / 3)
     assert run.details["decomposition"]["qualifiers"] == 3
+    # One decomposition call per annotated bio (Curie, France, Paris, Quiet: 4) for 3 facts;
+    # nothing is verified, so there is no re-verify trigger rate.
+    assert run.headline["model_calls_per_fact"] == pytest.approx(4 / 3)
+    assert run.headline["reverify_trigger_rate"] is None
 
 
 def test_one_knowledge_source_at_a_time(bios: Path, evidence_dir: Path) -> None:

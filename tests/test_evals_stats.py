@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.evals.claims import ClaimOutcome, claim_confidence, summarize_claims
+from triqua.evals.factscore import BioResult, summarize_bios
 from triqua.evals.plots import calibration_svg
 from triqua.evals.stats import calibration_table, coverage_overall, f1_at_k, per_fact_rates
 from triqua.schema import Fact, Qualifier, Status, UnitVerdict, Verdict
@@ -246,3 +247,47 @@ def test_claims_trigger_rate_is_undefined_when_the_path_never_reverifies() -> No
     summary = summarize_claims([_outcome(1, S, S, S, facts=2), _outcome(2, C, C, C, facts=1)])
     assert summary["cost"]["reverify_trigger_rate"] is None
     assert summary["cost"]["model_calls_per_fact"] == 0.0
+
+
+def test_summarize_bios_f1_at_k_and_cost_over_checked_bios() -> None:
+    def bio(topic: str, status: str, **fields: int) -> BioResult:
+        return BioResult(topic=topic, status=status, gold=0.5, **fields)  # type: ignore[arg-type]
+
+    results = [
+        bio(
+            "a",
+            "scored",
+            facts=5,
+            facts_checkable=4,
+            facts_supported=3,
+            reverified=1,
+            model_calls=7,
+            search_calls=3,
+        ),
+        bio(
+            "b",
+            "scored",
+            facts=8,
+            facts_checkable=8,
+            facts_supported=6,
+            reverified=2,
+            model_calls=10,
+            search_calls=5,
+        ),
+        bio("c", "undefined", facts=1, facts_checkable=0, model_calls=1),
+        bio("d", "error", facts_checkable=9, facts_supported=9, model_calls=4),
+    ]
+    # Checked bios a, b, c (d failed). K = 3 (set):
+    # a: P 3/4, R 1 -> 2 * 0.75 / 1.75 = 6/7; b: P 6/8, R 1 -> 6/7; c: 0. Mean 4/7.
+    summary = summarize_bios(results, k=3)
+    assert summary["f1_at_k"]["k"] == 3
+    assert summary["f1_at_k"]["mean"] == pytest.approx(4 / 7)
+    # Default K: median of 4, 8, 0 = 4. a: P 0.75, R 3/4 -> 0.75; b: P 0.75, R 1 -> 6/7.
+    assert summarize_bios(results)["f1_at_k"]["per_response"] == pytest.approx([0.75, 6 / 7, 0])
+    # Facts 5 + 8 + 1 = 14; re-verified 3; model calls 18; searches 8.
+    assert summary["cost"] == {
+        "facts": 14,
+        "reverify_trigger_rate": pytest.approx(3 / 14),
+        "model_calls_per_fact": pytest.approx(18 / 14),
+        "search_calls_per_fact": pytest.approx(8 / 14),
+    }

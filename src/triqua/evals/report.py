@@ -13,6 +13,7 @@ from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summar
 from triqua.evals.plots import calibration_svg, confusion_svg, scatter_svg
 from triqua.evals.results import EvalRun, stamp_markdown
 from triqua.evals.setup import EvalSetup
+from triqua.evals.stats import per_fact_rates
 from triqua.schema import Usage
 
 __all__ = ["RunOutput", "claims_output", "diagnostics_output", "factscore_output"]
@@ -113,10 +114,14 @@ def factscore_output(
     source: KnowledgeSource,
     data: list[DataStamp],
     options: dict[str, Any],
+    k: float | None = None,
 ) -> RunOutput:
-    """The stamped run of a FActScore-bio evaluation, with a scatter plot per score variant."""
+    """The stamped run of a FActScore-bio evaluation, with a scatter plot per score variant.
+
+    ``k`` is F1@K's K (default: the median number of checkable facts per checked bio).
+    """
     results = [o.result for o in outcomes]
-    summary = summarize_bios(results)
+    summary = summarize_bios(results, k=k)
     counts = summary["counts"]
     decomposed = [
         DecomposedText(tuple(r.fact for r in o.report.records), len(o.bio.sentences))
@@ -148,6 +153,10 @@ def factscore_output(
     for name, stats_v in summary["variants"].items():
         for key in ("pearson", "spearman", "mae", "mean"):
             headline[f"{name}_{key}"] = stats_v[key]
+    headline["f1_at_k"] = summary["f1_at_k"]["mean"]
+    headline["f1_k"] = summary["f1_at_k"]["k"]
+    for key in COST_KEYS:
+        headline[key] = summary["cost"][key]
     run = EvalRun.stamped(
         "factscore-bio",
         setup.spec,
@@ -188,6 +197,17 @@ def factscore_output(
             f"| {label} | {v['n']} | {_f(v['pearson'])} | {_f(v['spearman'])} | "
             f"{_f(mae, 1)} | {_points(v['mean'])} |"
         )
+    f1 = summary["f1_at_k"]
+    k_text = "-" if f1["k"] is None else f"{f1['k']:g}"
+    how = "set" if k is not None else "median checkable facts per bio"
+    lines += [
+        "",
+        f"F1@K (VeriScore-style; precision = supported / checkable facts, recall = "
+        f"min(supported / K, 1)), K = {k_text} ({how}), mean over {f1['n']} checked bios: "
+        f"{_points(f1['mean'])}.",
+        "",
+        _cost_line(summary["cost"]),
+    ]
     lines += ["", *_diagnostics_table(stats), ""]
     files = {}
     scored = [r for r in results if r.status == "scored" and r.gold is not None]
@@ -378,6 +398,14 @@ def diagnostics_output(
         )
     }
     headline["errors"] = len(errors)
+    cost = per_fact_rates(
+        stats["facts"],
+        reverified=None,
+        model_calls=usage.model_calls,
+        search_calls=usage.search_calls,
+    )
+    for key in COST_KEYS:
+        headline[key] = cost[key]
     notes = _offline_note(setup)
     if errors:
         notes.append(f"{len(errors)} chunk(s) failed to decompose; first: {errors[0]}")
@@ -390,7 +418,14 @@ def diagnostics_output(
         headline=headline,
         usage=usage,
         notes=notes,
-        details={"decomposition": stats},
+        details={"decomposition": stats, "cost": cost},
     )
-    lines = [stamp_markdown(run), *(f"> {note}" for note in notes), "", *_diagnostics_table(stats)]
+    lines = [
+        stamp_markdown(run),
+        *(f"> {note}" for note in notes),
+        "",
+        _cost_line(cost, "decomposition only: nothing is verified"),
+        "",
+        *_diagnostics_table(stats),
+    ]
     return RunOutput(run, "\n".join(lines) + "\n", {})
