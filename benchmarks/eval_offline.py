@@ -50,6 +50,16 @@ def table(runs: dict[str, EvalRun]) -> str:
         f"{fmt(c['triqua_macro_f1'])} | direct {fmt(c['direct_macro_f1'])} |",
         f"| | balanced accuracy | {fmt(c['triqua_balanced_accuracy'])} | "
         f"direct {fmt(c['direct_balanced_accuracy'])} |",
+        f"| | binary F1 supported / balanced acc. | "
+        f"{fmt(c['triqua_binary_f1_supported'])} / {fmt(c['triqua_binary_balanced_accuracy'])} | "
+        f"direct {fmt(c['direct_binary_f1_supported'])} / "
+        f"{fmt(c['direct_binary_balanced_accuracy'])} |",
+        f"| | Coverage / Overall | {fmt(c['triqua_coverage'])} / {fmt(c['triqua_overall'])} | "
+        f"direct {fmt(c['direct_coverage'])} / {fmt(c['direct_overall'])} |",
+        f"| | ECE (confidence calibration) | {fmt(c['triqua_ece'])} | "
+        f"direct {fmt(c['direct_ece'])} |",
+        f"| | model calls per fact / re-verify trigger rate | "
+        f"{fmt(c['model_calls_per_fact'], digits=2)} / {fmt(c['reverify_trigger_rate'])} | |",
     ]
     for key, label in (
         ("bios-proxy", "PerplexityAI answers as proxy evidence"),
@@ -61,6 +71,11 @@ def table(runs: dict[str, EvalRun]) -> str:
             f"{fmt(h['triqua_score_pearson'])} / {fmt(h['triqua_score_spearman'])} | "
             f"MAE {fmt(h['triqua_score_mae'], 100, 1)} points; mean "
             f"{fmt(h['triqua_score_mean'], 100, 1)} vs gold {fmt(h['mean_gold'], 100, 1)} |"
+        )
+        lines.append(
+            f"| | F1@K (K={fmt(h['f1_k'], digits=0)}) / re-verify trigger rate | "
+            f"{fmt(h['f1_at_k'])} / {fmt(h['reverify_trigger_rate'])} | "
+            f"{fmt(h['search_calls_per_fact'], digits=2)} searches per fact |"
         )
     d = runs["diagnostics"].headline
     lines.append(

@@ -420,9 +420,9 @@ def overhead() -> list[tuple[str, str, str, str]]:
 
 def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, str]]:
     """Prompt tokens per FActScore ChatGPT bio, built with triqua's own message builders."""
-    from triqua.engines.llm import LLMJudge, _decompose_system
+    from triqua.engines.llm import LLMJudge
     from triqua.nodes.split import split_text
-    from triqua.prompts import decompose_user_prompt
+    from triqua.prompts import decompose_system, decompose_user_prompt, prompt_mode
     from triqua.schema import Evidence, Fact, sha256_text
     from triqua.tools.documents import split_passages
 
@@ -430,11 +430,11 @@ def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, st
     if not path.exists():
         return [("FActScore prompt tokens", f"n/a ({path} not found)", "", "")]
     bios = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    system = _decompose_system()
     count = Meter(tok).count
     judge = LLMJudge(ScriptedChatModel(responder=lambda tool, prompt: {}))
     pool = [p.text for bio in bios for p in split_passages(bio["output"], 600)]
     decompose_t, verify_bare_t, verify_t, n_facts, n_chunks = 0, 0, 0, 0, 0
+    system_calls: list[int] = []  # system prompt tokens of each call (its mode's few-shot)
     for index, bio in enumerate(bios):
         question = bio["input"].removeprefix("Question: ").strip()
         chunks = split_text(bio["output"], 300)
@@ -446,7 +446,10 @@ def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, st
                 previous_chunk=chunks[i - 1].text if i else None,
                 chunked=len(chunks) > 1,
             )
-            decompose_t += count(system) + count(user)
+            mode = prompt_mode(has_question=bool(question), chunked=len(chunks) > 1)
+            system_t = count(decompose_system(mode))
+            decompose_t += system_t + count(user)
+            system_calls.append(system_t)
         atomic = [
             fact["text"]
             for sentence in bio.get("annotations") or []
@@ -482,7 +485,7 @@ def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, st
         (
             "  decomposition prompt tokens per bio",
             f"{decompose_t / n:,.0f}",
-            f"{count(system):,} of them system prompt per call",
+            f"{sum(system_calls) / len(system_calls):,.0f} of them system prompt per call",
             "",
         ),
         (

@@ -98,6 +98,14 @@ def test_factscore_bio_with_a_scripted_model(
         1,
         1,
     )
+    # F1@K over the 3 checked bios: checkable facts 1 (Curie), 1 (France), 0 (undefined) ->
+    # K = median 1. Curie 1 of 1 supported -> P = R = 1 -> 1; France and the undefined bio
+    # have no supported fact -> 0. Mean 1/3.
+    assert head["f1_k"] == 1.0
+    assert head["f1_at_k"] == pytest.approx(1 / 3)
+    # 2 facts; 5 model calls (3 decompositions, 2 verifications); neither fact re-verified.
+    assert head["model_calls_per_fact"] == pytest.approx(2.5)
+    assert head["reverify_trigger_rate"] == 0.0
     assert head["triqua_score_mae"] == pytest.approx(0.25)
     assert head["triqua_score_pearson"] == pytest.approx(1.0)
     assert head["mean_gold"] == pytest.approx((2 / 3 + 1 / 2) / 2)
@@ -159,6 +167,27 @@ def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path:
     assert run.options["skipped"] == 1
     assert run.headline["triqua_f1_contradicted"] == pytest.approx(1.0)
     assert run.usage.model_calls > 0
+    # Binary view over the 3-way rows and the partial row (gold: not supported). triqua
+    # supports the partial Curie claim: [[1, 0], [1, 2]].
+    assert summary["binary"]["triqua"]["confusion_matrix"] == [[1, 0], [1, 2]]
+    assert run.headline["triqua_binary_f1_supported"] == pytest.approx(2 / 3)
+    # Coverage over the supported and contradicted rows: both definite and right.
+    assert run.headline["triqua_coverage"] == 1.0 and run.headline["triqua_overall"] == 1.0
+    # Calibration: Curie supported at 0.8 and France contradicted at 0.9, both right; the
+    # Paris abstention carries no confidence. ECE = 0.5 * 0.2 + 0.5 * 0.1 = 0.15.
+    assert summary["calibration"]["triqua"]["without_confidence"] == 1
+    assert run.headline["triqua_ece"] == pytest.approx(0.15)
+    # One fact per claim (4), one decomposition and one verification call each; no fact is
+    # complex, so none is re-verified.
+    assert summary["cost"]["facts"] == 4
+    assert run.headline["reverify_trigger_rate"] == 0.0
+    assert run.headline["model_calls_per_fact"] == pytest.approx(2.0)
+    folder = next(out.iterdir())
+    assert {"calibration-triqua.svg", "calibration-direct.svg"} <= {
+        p.name for p in folder.iterdir()
+    }
+    markdown = (folder / "result.md").read_text()
+    assert "Binary view, supported vs not" in markdown and "| 0.8–0.9 | 1 |" in markdown
 
 
 def test_cost_guard_prompt_answered_no_aborts(scripted: Any, bios: Path, tmp_path: Path) -> None:
@@ -209,6 +238,10 @@ def test_cost_guard_is_skipped_with_yes(scripted: Any, bios: Path, tmp_path: Pat
     assert run.headline["facts"] == 3
     assert run.headline["complex_share"] == pytest.approx(2 / 3)
     assert run.details["decomposition"]["qualifiers"] == 3
+    # One decomposition call per annotated bio (Curie, France, Paris, Quiet: 4) for 3 facts;
+    # nothing is verified, so there is no re-verify trigger rate.
+    assert run.headline["model_calls_per_fact"] == pytest.approx(4 / 3)
+    assert run.headline["reverify_trigger_rate"] is None
 
 
 def test_one_knowledge_source_at_a_time(bios: Path, evidence_dir: Path) -> None:

@@ -53,8 +53,11 @@ def test_decomposition_fans_out_per_chunk_with_previous_chunk(scripted: Any) -> 
     prompts = [p for tool, p in model.calls if tool == "ExtractedFacts"]
     assert len(prompts) >= 3
     assert all("Mode: chunks." in p for p in prompts)
-    assert any("(none: this is the first chunk)" in p for p in prompts)
-    assert any(PARIS in fenced(p, "PREVIOUS") for p in prompts)
+    # The real input follows the few-shot examples: its message starts at the last "Mode:".
+    inputs = [p[p.rfind("Mode: ") :] for p in prompts]
+    first = next(i for i in inputs if fenced(i, "TEXT").startswith(PARIS))
+    assert "<<<PREVIOUS>>>" not in first  # the first chunk has no previous chunk
+    assert any(PARIS in fenced(i, "PREVIOUS") for i in inputs)
 
 
 def test_question_mode_is_used_when_a_question_is_given(scripted: Any) -> None:

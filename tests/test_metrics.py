@@ -329,7 +329,19 @@ def test_selective_risk_default_thresholds_trace_the_curve() -> None:
     assert [r["threshold"] for r in rows] == [0.3, 0.8, 0.9]
     assert [r["coverage"] for r in rows] == [1.0, 0.5, 0.25]
     assert [r["risk"] for r in rows] == [0.5, 0.5, 0.0]
-    assert all(r["overall_accuracy"] == 0.5 for r in rows)
+    # Overall-correct rate N⁻¹ Σ aₙ·zₙ with N = 4: threshold 0.3 releases all four, two of
+    # them correct (0.9 and the first 0.3) -> 2/4; 0.8 releases 0.9 (correct) and 0.8
+    # (wrong) -> 1/4; 0.9 releases only the correct 0.9 -> 1/4.
+    assert [r["overall_correct"] for r in rows] == [0.5, 0.25, 0.25]
+
+
+def test_selective_risk_releasing_nothing_is_never_correct() -> None:
+    # Three of four items are correct (plain accuracy 0.75), but a threshold above every
+    # confidence releases none of them: Σ aₙ·zₙ = 0, so the overall-correct rate is 0 / 4.
+    (row,) = selective_risk([0.2, 0.4, 0.6, 0.8], [True, True, True, False], thresholds=[0.9])
+    assert row["covered"] == 0
+    assert row["overall_correct"] == 0.0
+    assert row["risk"] is None
 
 
 def test_selective_risk_uncovered_threshold_is_undefined() -> None:
@@ -341,7 +353,7 @@ def test_selective_risk_uncovered_threshold_is_undefined() -> None:
 
 def test_selective_risk_empty_and_invalid_input() -> None:
     (row,) = selective_risk([], [], thresholds=[0.5])
-    assert row["coverage"] is None and row["overall_accuracy"] is None
+    assert row["coverage"] is None and row["overall_correct"] is None
     with pytest.raises(ValueError, match="confidences"):
         selective_risk([0.5], [True, False])
     with pytest.raises(ValueError, match="NaN"):

@@ -129,6 +129,15 @@ def factscore_bio(
         str | None,
         typer.Option(help="Proxy evidence: another model's labelled answers (name or path)."),
     ] = None,
+    f1_k: Annotated[
+        float | None,
+        typer.Option(
+            "--f1-k",
+            min=1,
+            help="K of F1@K: supported facts a full answer needs "
+            "(default: the median number of checked facts per bio).",
+        ),
+    ] = None,
     model: Model = None,
     chunk_size: ChunkSize = None,
     data_dir: DataDir = None,
@@ -204,9 +213,13 @@ def factscore_bio(
         "limit": limit,
         "seed": seed,
         "chunk_size": setup.context.chunk_size,
+        "f1_k": f1_k,
     }
     _finish(
-        factscore_output(outcomes, setup=setup, source=source, data=stamps, options=options), out
+        factscore_output(
+            outcomes, setup=setup, source=source, data=stamps, options=options, k=f1_k
+        ),
+        out,
     )
 
 

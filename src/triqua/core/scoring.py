@@ -205,8 +205,11 @@ def selective_risk(
 
     Without thresholds every distinct confidence is one (ascending), which traces the whole
     risk–coverage curve. Each row holds ``threshold``, ``covered``, ``coverage``, ``risk``
-    (error rate among covered items, ``None`` when none is covered) and ``overall_accuracy``.
-    Plain Python (not numpy), so that run-time reports load no numerical library.
+    (error rate among covered items, ``None`` when none is covered) and ``overall_correct``,
+    the evidence contract's overall-correct rate N⁻¹ Σ aₙ·zₙ over all N items, where aₙ = 1
+    when item n is released (covered) and zₙ = 1 when it is correct: a threshold that releases
+    nothing has an overall-correct rate of 0, whatever the accuracy of the items. Plain
+    Python (not numpy), so that run-time reports load no numerical library.
 
     Raises:
         ValueError: when the two sequences differ in length or a confidence is NaN.
@@ -218,7 +221,6 @@ def selective_risk(
     if any(math.isnan(c) for c in conf):
         raise ValueError("confidences contain NaN")
     total = len(conf)
-    overall = sum(ok) / total if total else None
     cuts = sorted(set(conf)) if thresholds is None else list(thresholds)
     rows: list[dict[str, Any]] = []
     for threshold in cuts:
@@ -230,7 +232,7 @@ def selective_risk(
                 "covered": covered,
                 "coverage": covered / total if total else None,
                 "risk": 1.0 - sum(hits) / covered if covered else None,
-                "overall_accuracy": overall,
+                "overall_correct": sum(hits) / total if total else None,
             }
         )
     return rows

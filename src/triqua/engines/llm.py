@@ -29,7 +29,13 @@ from triqua.engines.base import (
     JudgeResult,
     QueryRefiner,
 )
-from triqua.prompts import decompose_examples, decompose_user_prompt, fence, load_text
+from triqua.prompts import (
+    decompose_system,
+    decompose_user_prompt,
+    fence,
+    load_text,
+    prompt_mode,
+)
 from triqua.schema import (
     Evidence,
     Fact,
@@ -205,20 +211,6 @@ def _raw_text(raw: AIMessage | None) -> str | None:
     return raw.content if isinstance(raw.content, str) else json.dumps(raw.content)
 
 
-def _decompose_system() -> str:
-    examples = []
-    for example in decompose_examples():
-        rendered = decompose_user_prompt(
-            example["text"],
-            question=example.get("question"),
-            previous_chunk=example.get("previous"),
-            chunked="previous" in example,
-        )
-        answer = json.dumps({"facts": example["facts"]}, ensure_ascii=False)
-        examples.append(f"Input:\n{rendered}\nOutput:\n{answer}")
-    return load_text("decompose_system.md") + "\n\nExamples:\n\n" + "\n\n".join(examples)
-
-
 def locate(source_sentence: str, chunk: Chunk) -> Span:
     """Span of ``source_sentence`` in the full text, or the whole chunk when not found."""
     if source_sentence:
@@ -250,7 +242,9 @@ class LLMDecomposer(Decomposer):
         user = decompose_user_prompt(
             chunk.text, question=question, previous_chunk=previous_chunk, chunked=chunked
         )
-        messages = [SystemMessage(_decompose_system()), HumanMessage(user)]
+        # The few-shot examples are rendered in this call's prompt mode, as the input is.
+        mode = prompt_mode(has_question=bool(question), chunked=chunked)
+        messages = [SystemMessage(decompose_system(mode)), HumanMessage(user)]
         try:
             parsed, raw, usage = self._caller.invoke(messages)
         except Exception as exc:  # provider errors and malformed output after retries

@@ -5,7 +5,8 @@ into facts, verifies every fact against the passage and aggregates: the claim is
 only when all its units are, contradicted when any unit is, insufficient evidence otherwise.
 The direct baseline judges the whole claim as one fact against the same passage, without
 decomposition. Both are scored with per-class precision, recall and F1, macro F1, balanced
-accuracy and the confusion matrix.
+accuracy and the confusion matrix; beside the 3-way view, a binary supported-vs-not view,
+ElementCheck's Coverage and Overall, and a calibration table of each system's confidence.
 
 Default label mapping (Factcheck-Bench subtask 3 stances): completely-support → supported,
 refute → contradicted, irrelevant → insufficient_evidence, partially-support → ``partial``.
@@ -22,11 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from triqua.core.scoring import label_units, score_facts
 from triqua.evals.setup import EvalSetup
-from triqua.evals.stats import classification_report
+from triqua.evals.stats import (
+    calibration_table,
+    classification_report,
+    coverage_overall,
+    per_fact_rates,
+)
 from triqua.jsonl import read_jsonl
 from triqua.nodes.verify import settle
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
@@ -39,6 +45,7 @@ __all__ = [
     "SKIP",
     "ClaimOutcome",
     "ClaimRow",
+    "claim_confidence",
     "claim_status",
     "direct_facts",
     "load_claims",
@@ -55,6 +62,11 @@ LABELS = (Status.SUPPORTED.value, Status.CONTRADICTED.value, Status.INSUFFICIENT
 PARTIAL = "partial"
 #: Gold rows left out entirely.
 SKIP = "skip"
+#: The binary view's classes: supported, and everything else (partial rows included).
+NOT_SUPPORTED = "not_supported"
+BINARY_LABELS = (Status.SUPPORTED.value, NOT_SUPPORTED)
+#: The verdicts ElementCheck's Coverage counts as definite.
+DEFINITE = (Status.SUPPORTED.value, Status.CONTRADICTED.value)
 TARGETS = (*LABELS, PARTIAL, SKIP)
 DEFAULT_LABEL_MAP = {
     "completely-support": Status.SUPPORTED.value,
@@ -170,6 +182,28 @@ def claim_status(pairs: Sequence[tuple[Fact, Verdict]]) -> Status:
     return Status.INSUFFICIENT
 
 
+def claim_confidence(pairs: Sequence[tuple[Fact, Verdict]], status: Status) -> float | None:
+    """Confidence in a claim's verdict ``status``, from the facts that decide it.
+
+    Supported needs every checkable fact, so it is as confident as the least confident of
+    them; contradicted or insufficient needs one fact whose units carry that status, so it
+    is as confident as the most confident such fact. ``None`` when no fact decides it or a
+    deciding fact has no confidence.
+    """
+    deciding = []
+    for fact, verdict in pairs:
+        statuses = {s for _, s in label_units(fact, verdict) if s is not Status.NOT_CHECKABLE}
+        if status is Status.SUPPORTED:
+            if statuses:
+                deciding.append(verdict.confidence)
+        elif status in statuses:
+            deciding.append(verdict.confidence)
+    known = [c for c in deciding if c is not None]
+    if not deciding or len(known) < len(deciding):
+        return None
+    return min(known) if status is Status.SUPPORTED else max(known)
+
+
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _VERB_DEPS = frozenset({"aux", "auxpass", "neg"})
 
@@ -226,7 +260,16 @@ class ClaimOutcome(BaseModel):
     triqua: str
     direct: str
     triqua_score: float | None = None
+    triqua_confidence: float | None = None
+    direct_confidence: float | None = None
     facts: int = 0
+    reverified: int | None = Field(
+        default=None,
+        description="triqua's facts that entered re-verification; None when its path never "
+        "runs it (offline: one passage, nothing new to search).",
+    )
+    model_calls: int = Field(default=0, description="triqua's model calls (not the baseline's).")
+    search_calls: int = 0
     error: str | None = None
 
 
@@ -299,6 +342,7 @@ def verify_claims(
     def run(row: ClaimRow) -> tuple[ClaimOutcome, Usage]:
         evidence = _evidence(row, setup)
         usage = Usage()
+        reverified: int | None = None
         try:
             if setup.offline:
                 pairs = []
@@ -311,7 +355,9 @@ def verify_claims(
                 document = Document(text=row.evidence, source=f"row {row.index}")
                 report = check(row.claim, documents=[document], context=setup.context)
                 pairs = [(r.fact, r.verdict) for r in report.records]
+                reverified = sum(1 for r in report.records if r.rounds)
                 usage = usage + report.usage
+            triqua_usage = usage
             direct_fact = direct_of[row.claim]
             direct, spent = _judge(direct_fact, evidence, setup, _routes([direct_fact], setup)[0])
             usage = usage + spent
@@ -326,13 +372,21 @@ def verify_claims(
             if progress is not None:
                 progress(failed)
             return failed, usage
+        triqua_status = claim_status(pairs)
+        direct_pairs = [(direct_of[row.claim], direct)]
+        direct_status = claim_status(direct_pairs)
         outcome = ClaimOutcome(
             index=row.index,
             gold=row.gold,
-            triqua=claim_status(pairs).value,
-            direct=claim_status([(direct_of[row.claim], direct)]).value,
+            triqua=triqua_status.value,
+            direct=direct_status.value,
             triqua_score=score_facts(pairs).triqua_score,
+            triqua_confidence=claim_confidence(pairs, triqua_status),
+            direct_confidence=claim_confidence(direct_pairs, direct_status),
             facts=len(pairs),
+            reverified=reverified,
+            model_calls=triqua_usage.model_calls,
+            search_calls=triqua_usage.search_calls,
         )
         if progress is not None:
             progress(outcome)
@@ -357,19 +411,60 @@ def _score_band(score: float | None) -> str:
     return "1" if score >= 1.0 else "between"
 
 
-def summarize_claims(outcomes: Sequence[ClaimOutcome]) -> dict[str, Any]:
-    """3-way metrics for triqua and the direct baseline, and how partial rows were judged.
+def _binary(label: str) -> str:
+    return label if label == Status.SUPPORTED.value else NOT_SUPPORTED
 
-    Rows that failed (``error``) are counted and left out of every metric.
+
+def _calibration(rows: Sequence[ClaimOutcome], system: str, bins: int) -> dict[str, Any]:
+    """Calibration of ``system``'s confidence on the 3-way rows that carry one."""
+    scored = [(getattr(o, f"{system}_confidence"), getattr(o, system) == o.gold) for o in rows]
+    kept = [(c, ok) for c, ok in scored if c is not None]
+    table = calibration_table([c for c, _ in kept], [ok for _, ok in kept], bins)
+    table["without_confidence"] = len(scored) - len(kept)
+    return table
+
+
+def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dict[str, Any]:
+    """Metrics for triqua and the direct baseline, and how partial rows were judged.
+
+    The 3-way metrics use rows whose gold is a status. The binary view (supported vs not
+    supported) also takes partial rows, as not supported: the claim as a whole does not
+    hold. Coverage and Overall use rows whose gold is supported or contradicted, with
+    insufficient evidence as the abstention. Calibration bins each 3-way row by the
+    system's confidence in its verdict (``bins`` bins) against whether the verdict equals
+    gold. Rows that failed (``error``) are counted and left out of every metric.
     """
     ok = [o for o in outcomes if o.error is None]
     three = [o for o in ok if o.gold in LABELS]
     partial = [o for o in ok if o.gold == PARTIAL]
     gold = [o.gold for o in three]
+    names = ("triqua", "direct")
     systems = {
         name: classification_report(gold, [getattr(o, name) for o in three], LABELS)
-        for name in ("triqua", "direct")
+        for name in names
     }
+    two = [*three, *partial]
+    binary = {
+        name: classification_report(
+            [_binary(o.gold) for o in two], [_binary(getattr(o, name)) for o in two], BINARY_LABELS
+        )
+        for name in names
+    }
+    definite = [o for o in three if o.gold in DEFINITE]
+    coverage = {
+        name: coverage_overall(
+            [o.gold for o in definite], [getattr(o, name) for o in definite], DEFINITE
+        )
+        for name in names
+    }
+    calibration = {name: _calibration(three, name, bins) for name in names}
+    reverified = [o.reverified for o in ok]
+    cost = per_fact_rates(
+        sum(o.facts for o in ok),
+        reverified=None if any(r is None for r in reverified) else sum(r or 0 for r in reverified),
+        model_calls=sum(o.model_calls for o in ok),
+        search_calls=sum(o.search_calls for o in ok),
+    )
     bands = Counter(_score_band(o.triqua_score) for o in partial)
     return {
         "rows": len(outcomes),
@@ -379,6 +474,11 @@ def summarize_claims(outcomes: Sequence[ClaimOutcome]) -> dict[str, Any]:
         "facts_per_claim": (sum(o.facts for o in ok) / len(ok)) if ok else None,
         "claims_without_facts": sum(o.facts == 0 for o in ok),
         "systems": systems,
+        "binary_rows": len(two),
+        "binary": binary,
+        "coverage": coverage,
+        "calibration": calibration,
+        "cost": cost,
         "partial": {
             "rows": len(partial),
             "triqua": {s: sum(o.triqua == s for o in partial) for s in LABELS},

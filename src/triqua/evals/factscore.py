@@ -5,7 +5,8 @@ checks the bio's text (question "Tell me a bio of TOPIC", chunked) against a kno
 source the caller names, and the evaluation reports Pearson, Spearman and MAE between
 triqua's scores (TriQuaScore, claim-level, no-dedup) and the gold scores. Bios the model
 declined carry no annotations and are reported as ineligible; bios whose triqua score is
-undefined are reported and left out of the correlations.
+undefined are reported and left out of the correlations. Beside them: VeriScore-style F1@K
+over the checked bios, and the re-verify trigger rate and calls per fact.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from triqua.api import check
 from triqua.evals.setup import EvalSetup
-from triqua.evals.stats import pearson_spearman_mae
+from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
 from triqua.jsonl import read_jsonl
 from triqua.schema import Document, Report, Status
 
@@ -237,6 +238,11 @@ class BioResult(BaseModel):
     claim_level_score: float | None = None
     no_dedup_score: float | None = None
     facts: int = 0
+    facts_checkable: int = Field(default=0, description="Facts whose verdict is not not-checkable.")
+    facts_supported: int = 0
+    reverified: int = Field(default=0, description="Facts that entered re-verification.")
+    model_calls: int = 0
+    search_calls: int = 0
     units: int = 0
     units_raw: int = 0
     abstained_all: bool = False
@@ -277,6 +283,11 @@ def _check_one(bio: Bio, source: KnowledgeSource, setup: EvalSetup) -> BioOutcom
         claim_level_score=scores.claim_level_score,
         no_dedup_score=scores.no_dedup_score,
         facts=scores.facts_total,
+        facts_checkable=sum(s is not Status.NOT_CHECKABLE for s in verdicts),
+        facts_supported=sum(s is Status.SUPPORTED for s in verdicts),
+        reverified=sum(1 for r in report.records if r.rounds),
+        model_calls=report.usage.model_calls,
+        search_calls=report.usage.search_calls,
         units=scores.units_total,
         units_raw=scores.units_raw,
         abstained_all=bool(verdicts) and all(s is Status.INSUFFICIENT for s in verdicts),
@@ -315,11 +326,14 @@ def check_bios(
         return list(pool.map(run, bios))
 
 
-def summarize_bios(results: Sequence[BioResult]) -> dict[str, Any]:
-    """Counts per status, mean scores, and correlations of each variant with the gold score.
+def summarize_bios(results: Sequence[BioResult], *, k: float | None = None) -> dict[str, Any]:
+    """Counts per status, mean scores, correlations with the gold score, F1@K and costs.
 
     Correlations use the scored bios only (undefined, declined, erroneous and evidence-less
-    bios are counted, not scored).
+    bios are counted, not scored). F1@K (VeriScore-style, over facts: supported facts out of
+    checkable ones) covers every checked bio, an undefined one scoring 0; ``k`` defaults to
+    the median number of checkable facts per checked bio. Trigger rate and calls per fact
+    count the facts of every checked bio.
     """
     counts = dict.fromkeys(get_args(BioStatus), 0)
     for result in results:
@@ -334,6 +348,15 @@ def summarize_bios(results: Sequence[BioResult]) -> dict[str, Any]:
         defined = [p for p in predicted if p is not None]
         stats["mean"] = sum(defined) / len(defined) if defined else None
         variants[name] = stats
+    checked = [r for r in results if r.status in ("scored", "undefined")]
+    f1 = f1_at_k([r.facts_supported for r in checked], [r.facts_checkable for r in checked], k)
+    f1["topics"] = [r.topic for r in checked]
+    cost = per_fact_rates(
+        sum(r.facts for r in checked),
+        reverified=sum(r.reverified for r in checked),
+        model_calls=sum(r.model_calls for r in checked),
+        search_calls=sum(r.search_calls for r in checked),
+    )
     return {
         "bios": len(results),
         "counts": counts,
@@ -341,4 +364,6 @@ def summarize_bios(results: Sequence[BioResult]) -> dict[str, Any]:
         "mean_gold_eligible": (sum(eligible_gold) / len(eligible_gold)) if eligible_gold else None,
         "mean_gold_scored": (sum(gold) / len(gold)) if gold else None,
         "variants": variants,
+        "f1_at_k": f1,
+        "cost": cost,
     }

@@ -1,4 +1,4 @@
-"""SVG figures of evaluation results: a scatter of predicted vs gold scores, a confusion matrix.
+"""SVG figures of evaluation results: scatter of predicted vs gold, confusion matrix, calibration.
 
 Hand-written SVG rather than a plotting library: the figures are a few dozen shapes, and a
 plain SVG file needs no dependency, renders on GitHub and diffs as text.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
-__all__ = ["confusion_svg", "scatter_svg"]
+__all__ = ["calibration_svg", "confusion_svg", "scatter_svg"]
 
 _FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"'
 
@@ -144,5 +145,80 @@ def confusion_svg(
                 f'<text x="{x + cell / 2:.0f}" y="{y + cell / 2:.0f}" text-anchor="middle" '
                 f'dominant-baseline="middle" font-size="13" fill="{colour}">{count}</text>'
             )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def calibration_svg(
+    bins: Sequence[dict[str, Any]],
+    *,
+    title: str,
+    subtitle: str = "",
+    size: int = 420,
+) -> str:
+    """A reliability diagram: accuracy per confidence bin as bars, the diagonal as reference.
+
+    ``bins`` are :func:`triqua.evals.stats.calibration_table` rows (``lower``, ``upper``,
+    ``count``, ``accuracy``); an empty bin draws no bar. Each bar is labelled with its
+    count, and a dot marks the bin's mean confidence at the height it should reach.
+    """
+    left, top, right, bottom = 56, 32 + (14 if subtitle else 0), 16, 48
+    plot = size - left - right
+    height = top + plot + bottom
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return left + x * plot, top + (1 - y) * plot
+
+    parts = _open(size, height, title)
+    if subtitle:
+        parts.append(
+            f'<text x="{size / 2:.0f}" y="36" text-anchor="middle" font-size="11" '
+            f'fill="#555">{escape(subtitle)}</text>'
+        )
+    parts.append(
+        f'<rect x="{left}" y="{top}" width="{plot}" height="{plot}" fill="none" stroke="#999"/>'
+    )
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        tx, _ = at(tick, 0)
+        _, ty = at(0, tick)
+        parts.append(
+            f'<text x="{_n(tx)}" y="{top + plot + 16}" text-anchor="middle" font-size="11">'
+            f"{tick:.2f}</text>"
+        )
+        parts.append(
+            f'<text x="{left - 6}" y="{_n(ty)}" text-anchor="end" dominant-baseline="middle" '
+            f'font-size="11">{tick:.2f}</text>'
+        )
+    x0, y0 = at(0, 0)
+    x1, y1 = at(1, 1)
+    parts.append(
+        f'<line x1="{_n(x0)}" y1="{_n(y0)}" x2="{_n(x1)}" y2="{_n(y1)}" stroke="#bbb" '
+        'stroke-dasharray="4 4"/>'
+    )
+    for row in bins:
+        if not row["count"] or row["accuracy"] is None:
+            continue
+        bx, by = at(float(row["lower"]), float(row["accuracy"]))
+        bar_width = (float(row["upper"]) - float(row["lower"])) * plot
+        parts.append(
+            f'<rect x="{_n(bx + 1)}" y="{_n(by)}" width="{_n(bar_width - 2)}" '
+            f'height="{_n(top + plot - by)}" fill="#2563eb" fill-opacity="0.55"/>'
+        )
+        if row.get("mean_confidence") is not None:
+            cx, cy = at(float(row["mean_confidence"]), float(row["mean_confidence"]))
+            parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="2.5" fill="#111"/>')
+        parts.append(
+            f'<text x="{_n(bx + bar_width / 2)}" y="{_n(max(by - 4, top + 10))}" '
+            f'text-anchor="middle" font-size="10">{row["count"]}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot / 2:.0f}" y="{height - 12}" text-anchor="middle" '
+        'font-size="12">confidence</text>'
+    )
+    mid = top + plot / 2
+    parts.append(
+        f'<text x="14" y="{mid:.0f}" text-anchor="middle" font-size="12" '
+        f'transform="rotate(-90 14 {mid:.0f})">accuracy (share correct)</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.evals.claims import LABELS, ClaimOutcome, summarize_claims
+from triqua.evals.claims import BINARY_LABELS, LABELS, ClaimOutcome, summarize_claims
 from triqua.evals.data import DataStamp
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
 from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summarize_bios
-from triqua.evals.plots import confusion_svg, scatter_svg
+from triqua.evals.plots import calibration_svg, confusion_svg, scatter_svg
 from triqua.evals.results import EvalRun, stamp_markdown
 from triqua.evals.setup import EvalSetup
+from triqua.evals.stats import per_fact_rates
 from triqua.schema import Usage
 
 __all__ = ["RunOutput", "claims_output", "diagnostics_output", "factscore_output"]
@@ -50,6 +51,39 @@ def _offline_note(setup: EvalSetup) -> list[str]:
     ]
 
 
+COST_KEYS = ("reverify_trigger_rate", "model_calls_per_fact", "search_calls_per_fact")
+
+
+def _cost_line(cost: dict[str, Any], why_no_trigger: str = "re-verification not run") -> str:
+    """One sentence: facts, re-verify trigger rate and calls per fact."""
+    rate = cost["reverify_trigger_rate"]
+    trigger = f"{_f(rate)}" if rate is not None else f"- ({why_no_trigger})"
+    return (
+        f"Facts: {cost['facts']}; re-verification trigger rate {trigger}; model calls per "
+        f"fact {_f(cost['model_calls_per_fact'], 2)}; searches per fact "
+        f"{_f(cost['search_calls_per_fact'], 2)}."
+    )
+
+
+def _calibration_lines(title: str, table: dict[str, Any]) -> list[str]:
+    """A calibration table: Pr(correct | confidence bin), counts and ECE."""
+    lines = [
+        f"Calibration of {title}: {table['n']} verdicts with a confidence "
+        f"({table['without_confidence']} without), accuracy {_f(table['accuracy'])}, mean "
+        f"confidence {_f(table['mean_confidence'])}, ECE {_f(table['ece'])}.",
+        "",
+        "| confidence | n | mean confidence | accuracy |",
+        "| --- | --- | --- | --- |",
+    ]
+    lines += [
+        f"| {b['lower']:.1f}–{b['upper']:.1f} | {b['count']} | {_f(b['mean_confidence'])} | "
+        f"{_f(b['accuracy'])} |"
+        for b in table["bins"]
+        if b["count"]
+    ]
+    return lines
+
+
 def _diagnostics_table(stats: dict[str, Any]) -> list[str]:
     lines = [
         "| decomposition | value |",
@@ -80,10 +114,14 @@ def factscore_output(
     source: KnowledgeSource,
     data: list[DataStamp],
     options: dict[str, Any],
+    k: float | None = None,
 ) -> RunOutput:
-    """The stamped run of a FActScore-bio evaluation, with a scatter plot per score variant."""
+    """The stamped run of a FActScore-bio evaluation, with a scatter plot per score variant.
+
+    ``k`` is F1@K's K (default: the median number of checkable facts per checked bio).
+    """
     results = [o.result for o in outcomes]
-    summary = summarize_bios(results)
+    summary = summarize_bios(results, k=k)
     counts = summary["counts"]
     decomposed = [
         DecomposedText(tuple(r.fact for r in o.report.records), len(o.bio.sentences))
@@ -115,6 +153,10 @@ def factscore_output(
     for name, stats_v in summary["variants"].items():
         for key in ("pearson", "spearman", "mae", "mean"):
             headline[f"{name}_{key}"] = stats_v[key]
+    headline["f1_at_k"] = summary["f1_at_k"]["mean"]
+    headline["f1_k"] = summary["f1_at_k"]["k"]
+    for key in COST_KEYS:
+        headline[key] = summary["cost"][key]
     run = EvalRun.stamped(
         "factscore-bio",
         setup.spec,
@@ -155,6 +197,17 @@ def factscore_output(
             f"| {label} | {v['n']} | {_f(v['pearson'])} | {_f(v['spearman'])} | "
             f"{_f(mae, 1)} | {_points(v['mean'])} |"
         )
+    f1 = summary["f1_at_k"]
+    k_text = "-" if f1["k"] is None else f"{f1['k']:g}"
+    how = "set" if k is not None else "median checkable facts per bio"
+    lines += [
+        "",
+        f"F1@K (VeriScore-style; precision = supported / checkable facts, recall = "
+        f"min(supported / K, 1)), K = {k_text} ({how}), mean over {f1['n']} checked bios: "
+        f"{_points(f1['mean'])}.",
+        "",
+        _cost_line(summary["cost"]),
+    ]
     lines += ["", *_diagnostics_table(stats), ""]
     files = {}
     scored = [r for r in results if r.status == "scored" and r.gold is not None]
@@ -203,7 +256,17 @@ def claims_output(
             headline[f"{system}_{key}"] = report[key]
         for label in LABELS:
             headline[f"{system}_f1_{label}"] = report["per_class"][label]["f1"]
+        binary = summary["binary"][system]
+        headline[f"{system}_binary_f1_supported"] = binary["per_class"]["supported"]["f1"]
+        headline[f"{system}_binary_balanced_accuracy"] = binary["balanced_accuracy"]
+        covered = summary["coverage"][system]
+        headline[f"{system}_coverage"] = covered["coverage"]
+        headline[f"{system}_covered_balanced_accuracy"] = covered["balanced_accuracy"]
+        headline[f"{system}_overall"] = covered["overall"]
+        headline[f"{system}_ece"] = summary["calibration"][system]["ece"]
     headline["partial_between_share"] = summary["partial"]["between_share"]
+    for key in COST_KEYS:
+        headline[key] = summary["cost"][key]
     notes = _offline_note(setup)
     run = EvalRun.stamped(
         "claims",
@@ -227,6 +290,8 @@ def claims_output(
         f"{summary['gold_counts']}. Facts per claim: {_f(summary['facts_per_claim'], 2)}; "
         f"claims with no fact: {summary['claims_without_facts']}.",
         "",
+        _cost_line(summary["cost"], "not run offline: one passage per row, nothing new to search"),
+        "",
         "| system | macro F1 | balanced acc. | accuracy | "
         + " | ".join(f"F1 {label}" for label in LABELS)
         + " |",
@@ -247,6 +312,38 @@ def claims_output(
             for c in (systems[system]["per_class"][label] for label in LABELS)
         ]
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        f"Binary view, supported vs not ({summary['binary_rows']} rows; partial rows count as "
+        "not supported):",
+        "",
+        "| system | F1 supported | F1 not supported | balanced acc. | accuracy | matrix |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for system, title in names.items():
+        b = summary["binary"][system]
+        f1s = [b["per_class"][label]["f1"] for label in BINARY_LABELS]
+        lines.append(
+            f"| {title} | {_f(f1s[0])} | {_f(f1s[1])} | {_f(b['balanced_accuracy'])} | "
+            f"{_f(b['accuracy'])} | {b['confusion_matrix']} |"
+        )
+    lines += [
+        "",
+        "ElementCheck's Coverage (share of rows with gold supported or contradicted given a "
+        "definite verdict), balanced accuracy over those covered rows, and Overall = "
+        "Coverage × balanced accuracy:",
+        "",
+        "| system | rows | covered | Coverage | balanced acc. (covered) | Overall |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for system, title in names.items():
+        c = summary["coverage"][system]
+        lines.append(
+            f"| {title} | {c['n']} | {c['covered']} | {_f(c['coverage'])} | "
+            f"{_f(c['balanced_accuracy'])} | {_f(c['overall'])} |"
+        )
+    for system, title in names.items():
+        lines += ["", *_calibration_lines(title, summary["calibration"][system])]
     partial = summary["partial"]
     if partial["rows"]:
         bands = partial["triqua_score_bands"]
@@ -261,6 +358,17 @@ def claims_output(
         file = f"confusion-{system}.svg"
         files[file] = confusion_svg(systems[system]["confusion_matrix"], list(LABELS), title=title)
         lines.append(f"\n![{title}]({file})")
+    for system, title in names.items():
+        table = summary["calibration"][system]
+        if not table["n"]:
+            continue
+        file = f"calibration-{system}.svg"
+        files[file] = calibration_svg(
+            table["bins"],
+            title=f"Calibration: {title}",
+            subtitle=f"n={table['n']}, ECE {_f(table['ece'])}",
+        )
+        lines.append(f"\n![Calibration: {title}]({file})")
     return RunOutput(run, "\n".join(lines) + "\n", files)
 
 
@@ -290,6 +398,14 @@ def diagnostics_output(
         )
     }
     headline["errors"] = len(errors)
+    cost = per_fact_rates(
+        stats["facts"],
+        reverified=None,
+        model_calls=usage.model_calls,
+        search_calls=usage.search_calls,
+    )
+    for key in COST_KEYS:
+        headline[key] = cost[key]
     notes = _offline_note(setup)
     if errors:
         notes.append(f"{len(errors)} chunk(s) failed to decompose; first: {errors[0]}")
@@ -302,7 +418,14 @@ def diagnostics_output(
         headline=headline,
         usage=usage,
         notes=notes,
-        details={"decomposition": stats},
+        details={"decomposition": stats, "cost": cost},
     )
-    lines = [stamp_markdown(run), *(f"> {note}" for note in notes), "", *_diagnostics_table(stats)]
+    lines = [
+        stamp_markdown(run),
+        *(f"> {note}" for note in notes),
+        "",
+        _cost_line(cost, "decomposition only: nothing is verified"),
+        "",
+        *_diagnostics_table(stats),
+    ]
     return RunOutput(run, "\n".join(lines) + "\n", {})

@@ -1,4 +1,8 @@
-"""Evaluation statistics: correlations with gold scores and per-class classification reports.
+"""Evaluation statistics: correlations, classification reports, calibration and coverage.
+
+Correlations with gold scores, per-class classification reports, a calibration table
+(Pr(correct | confidence) by confidence bin, with ECE), ElementCheck's Coverage and Overall,
+VeriScore-style F1@K, and the per-fact cost rates every evaluation summary reports.
 
 Used by the benchmark harnesses only; scipy is imported inside the function that needs it, so
 that importing triqua (or running a check) never loads it.
@@ -13,7 +17,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["classification_report", "pearson_spearman_mae"]
+__all__ = [
+    "calibration_table",
+    "classification_report",
+    "coverage_overall",
+    "f1_at_k",
+    "pearson_spearman_mae",
+    "per_fact_rates",
+]
 
 
 def _ratio(numerator: int, denominator: int) -> float | None:
@@ -108,4 +119,142 @@ def classification_report(
         "accuracy": _ratio(int(np.trace(matrix)), total),
         "confusion_matrix": matrix.tolist(),
         "n": total,
+    }
+
+
+def calibration_table(
+    confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
+) -> dict[str, Any]:
+    """Accuracy by confidence bin, Pr(correct | confidence = p), and the expected calibration error.
+
+    ``bins`` equal-width bins split [0, 1]; bin i holds confidences in [i/bins, (i+1)/bins),
+    the last one also 1.0. Each bin reports its bounds, ``count``, ``mean_confidence`` and
+    ``accuracy`` (both ``None`` when empty). ECE = Σ_b (n_b / N) · |accuracy_b − mean
+    confidence_b|, ``None`` with no item. A well-calibrated judge right 80 % of the time
+    when it says 0.8 has accuracy ≈ mean confidence in every bin.
+
+    Raises:
+        ValueError: when the sequences differ in length, ``bins`` < 1, or a confidence is
+            NaN or outside [0, 1].
+    """
+    if len(confidences) != len(correct):
+        raise ValueError(f"{len(confidences)} confidences but {len(correct)} correctness flags")
+    if bins < 1:
+        raise ValueError(f"bins must be at least 1, not {bins}")
+    conf = np.array([float(c) for c in confidences], dtype=float)
+    ok = np.array([bool(flag) for flag in correct], dtype=bool)
+    if conf.size and (np.isnan(conf).any() or conf.min() < 0.0 or conf.max() > 1.0):
+        raise ValueError("confidences must be numbers in [0, 1]")
+    # A hair above the product keeps 0.57 * 100 = 56.99999... in the bin of 0.57.
+    which = np.minimum(np.floor(conf * bins + 1e-9).astype(int), bins - 1)
+    rows: list[dict[str, Any]] = []
+    ece = 0.0
+    for b in range(bins):
+        members = which == b
+        count = int(members.sum())
+        mean_conf = float(conf[members].mean()) if count else None
+        accuracy = float(ok[members].mean()) if count else None
+        if mean_conf is not None and accuracy is not None:
+            ece += count / conf.size * abs(accuracy - mean_conf)
+        rows.append(
+            {
+                "lower": b / bins,
+                "upper": (b + 1) / bins,
+                "count": count,
+                "mean_confidence": mean_conf,
+                "accuracy": accuracy,
+            }
+        )
+    return {
+        "n": int(conf.size),
+        "bins": rows,
+        "ece": float(ece) if conf.size else None,
+        "accuracy": float(ok.mean()) if conf.size else None,
+        "mean_confidence": float(conf.mean()) if conf.size else None,
+    }
+
+
+def coverage_overall(
+    gold_labels: Sequence[str], pred_labels: Sequence[str], definite: Sequence[str]
+) -> dict[str, Any]:
+    """ElementCheck's Coverage, balanced accuracy of the definite verdicts, and Overall.
+
+    Coverage is the share of cases given a definite verdict (a prediction in ``definite``;
+    anything else, such as insufficient evidence, abstains). Balanced accuracy is the mean
+    recall over the gold classes among the covered cases, so abstaining is never counted as
+    an error twice. Overall = Coverage × balanced accuracy: a checker that abstains on half
+    the cases and is perfect on the rest scores 0.5. Values are ``None`` when undefined.
+
+    Raises:
+        ValueError: when the sequences differ in length or a gold label is not definite.
+    """
+    if len(gold_labels) != len(pred_labels):
+        raise ValueError(f"{len(gold_labels)} gold labels but {len(pred_labels)} predictions")
+    stray = sorted({g for g in gold_labels if g not in definite})
+    if stray:
+        raise ValueError(f"gold labels are not definite verdicts: {stray}")
+    covered = [(g, p) for g, p in zip(gold_labels, pred_labels, strict=True) if p in definite]
+    report = classification_report([g for g, _ in covered], [p for _, p in covered], list(definite))
+    coverage = _ratio(len(covered), len(gold_labels))
+    balanced = report["balanced_accuracy"]
+    return {
+        "n": len(gold_labels),
+        "covered": len(covered),
+        "coverage": coverage,
+        "balanced_accuracy": balanced,
+        "overall": None if coverage is None or balanced is None else coverage * balanced,
+    }
+
+
+def f1_at_k(
+    supported: Sequence[int], total: Sequence[int], k: float | None = None
+) -> dict[str, Any]:
+    """VeriScore-style F1@K of each response, and their mean.
+
+    For a response with S supported facts out of T: precision = S / T, recall@K =
+    min(S / K, 1), F1@K their harmonic mean, and 0 when S = 0 (so a response with no fact
+    scores 0). K is how many supported facts a user wants; by default the median number of
+    facts per response. ``k`` is ``None`` (and every F1@K undefined) when that median is 0.
+
+    Raises:
+        ValueError: when the sequences differ in length, a count is negative, S > T, or
+            ``k`` is not positive.
+    """
+    if len(supported) != len(total):
+        raise ValueError(f"{len(supported)} supported counts but {len(total)} totals")
+    if any(s < 0 or t < s for s, t in zip(supported, total, strict=True)):
+        raise ValueError("supported counts must lie between 0 and the number of facts")
+    if k is not None and not k > 0:
+        raise ValueError(f"K must be positive, not {k}")
+    chosen = k if k is not None else (float(np.median(total)) if total else None)
+    if not chosen:
+        return {"k": None, "n": len(total), "per_response": [None] * len(total), "mean": None}
+    scores: list[float] = []
+    for s, t in zip(supported, total, strict=True):
+        if s == 0:
+            scores.append(0.0)
+            continue
+        precision, recall = s / t, min(s / chosen, 1.0)
+        scores.append(2 * precision * recall / (precision + recall))
+    return {
+        "k": chosen,
+        "n": len(total),
+        "per_response": scores,
+        "mean": sum(scores) / len(scores) if scores else None,
+    }
+
+
+def per_fact_rates(
+    facts: int, *, reverified: int | None, model_calls: int, search_calls: int
+) -> dict[str, float | int | None]:
+    """Re-verification trigger rate and model calls and searches per fact.
+
+    ``reverified`` is how many facts entered re-verification, ``None`` when the evaluation's
+    path never runs it (the rate is then ``None``, not 0). Rates are ``None`` with no fact.
+    """
+    return {
+        "facts": facts,
+        "reverify_trigger_rate": None if reverified is None else _ratio(reverified, facts),
+        "model_calls_per_fact": _ratio(model_calls, facts),
+        "search_calls_per_fact": _ratio(search_calls, facts),
     }

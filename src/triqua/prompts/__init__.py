@@ -44,28 +44,42 @@ def prompt_mode(*, has_question: bool, chunked: bool) -> PromptMode:
 def decompose_user_prompt(
     text: str, *, question: str | None, previous_chunk: str | None, chunked: bool
 ) -> str:
-    """Build the user message for one decomposition call in the matching prompt mode."""
+    """Build the user message for one decomposition call in the matching prompt mode.
+
+    What the question and the previous chunk are for is said once, in the system prompt
+    (``decompose_system.md``), not in every message and every few-shot example; the first
+    chunk of a chunked text has no PREVIOUS block.
+    """
     mode = prompt_mode(has_question=bool(question), chunked=chunked)
     parts = [f"Mode: {mode}."]
     if question:
-        parts.append("The text answers this question; use it to resolve references.")
         parts.append(fence("QUESTION", question))
-    if chunked:
-        parts.append(
-            "The text is one chunk of a longer text. The previous chunk is context only: "
-            "extract facts from the TEXT chunk alone."
-        )
-        parts.append(fence("PREVIOUS", previous_chunk or "(none: this is the first chunk)"))
+    if chunked and previous_chunk:
+        parts.append(fence("PREVIOUS", previous_chunk))
     parts.append(fence("TEXT", text))
     return "\n\n".join(parts)
 
 
 def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
-    """Few-shot (user, assistant-json) pairs rendered in ``mode``."""
+    """Few-shot (user, assistant-json) pairs rendered in ``mode``, the run's prompt mode.
+
+    Each example is shown as the model will see the real input: with its question only in
+    the question modes, and with its previous chunk only in the chunk modes (an example
+    without one is a first chunk). An example whose references need its previous chunk is
+    left out of the plain mode, where nothing could resolve them.
+
+    Raises:
+        ValueError: when an example lacks the question a question mode shows.
+    """
+    with_question = mode.startswith("question")
+    chunked = mode.endswith("chunks")
     pairs = []
     for example in decompose_examples():
-        question = example.get("question") if mode.startswith("question") else None
-        chunked = mode in ("question+chunks", "chunks")
+        question = example.get("question") if with_question else None
+        if with_question and not question:
+            raise ValueError(f"decomposition example {example['text']!r} has no question")
+        if "previous" in example and not (question or chunked):
+            continue
         user = decompose_user_prompt(
             example["text"],
             question=question,
@@ -74,3 +88,10 @@ def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
         )
         pairs.append((user, json.dumps({"facts": example["facts"]}, ensure_ascii=False)))
     return pairs
+
+
+@cache
+def decompose_system(mode: PromptMode) -> str:
+    """The decomposition system prompt with its few-shot examples rendered in ``mode``."""
+    examples = [f"Input:\n{user}\nOutput:\n{answer}" for user, answer in decompose_few_shot(mode)]
+    return load_text("decompose_system.md") + "\n\nExamples:\n\n" + "\n\n".join(examples)
