@@ -64,9 +64,12 @@ def context_from_settings(settings: dict[str, Any]) -> Context:
 
 
 def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
-    """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop."""
+    """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop.
+
+    The fan-out is ``Context.workers()``: capped at the cores for the offline verifier.
+    """
     config: RunnableConfig = {
-        "max_concurrency": context.max_concurrency,
+        "max_concurrency": context.workers(),
         "recursion_limit": 25 + 2 * context.reverify_rounds,
     }
     if run_id:
