@@ -2,7 +2,9 @@
 
 Wrong years, places, numbers, people and qualifiers; paraphrases; evidence that names
 the subject by pronoun or definite description; distractor events in the same passage;
-negation; unit conversions. Each case states the expected status of every unit.
+negation; unit conversions; evidence close in meaning that lacks the fact's key words;
+names whose last word is a common noun ("the district"). Each case states the expected
+status of every unit.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def test_the_set_is_large_and_covers_every_kind_of_case() -> None:
     kinds = Counter(case["category"] for case in CASES)
     assert len(CASES) >= 150
     assert {"year", "place", "number", "person", "qualifier", "paraphrase", "pronoun"} <= set(kinds)
-    assert {"distractor", "negation", "units"} <= set(kinds)
+    assert {"distractor", "negation", "units", "keywords", "name"} <= set(kinds)
     assert len({case["id"] for case in CASES}) == len(CASES)
 
 

@@ -81,13 +81,14 @@ def effective_concurrency(context: Context) -> int:
     Offline work is CPU-bound (spaCy, ONNX): more facts at once than cores only contend for
     them. Model calls wait on the network, so a model-backed run keeps the setting.
     """
-    if context.model_for("decompose") or context.model_for("verify"):
-        return context.max_concurrency
-    return min(context.max_concurrency, cores())
+    return context.workers()
 
 
 def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
-    """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop."""
+    """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop.
+
+    The fan-out is ``Context.workers()``: capped at the cores for the offline verifier.
+    """
     config: RunnableConfig = {
         "max_concurrency": effective_concurrency(context),
         "recursion_limit": 25 + 2 * context.reverify_rounds,

@@ -224,6 +224,18 @@ class Context:
         }[role]
         return specific or self.model
 
+    def workers(self) -> int:
+        """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
+
+        The offline verifier's work is CPU-bound (one ONNX thread per call), so threads
+        beyond the cores only contend; model calls wait on the network, so they are not
+        capped.
+        """
+        if self.model_for("decompose") is not None or self.model_for("verify") is not None:
+            return self.max_concurrency
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+        return max(1, min(self.max_concurrency, cores or os.cpu_count() or 1))
+
     def validate(self) -> None:
         """Raise ``ValueError`` with a clear message when a setting is out of range."""
         for name in (

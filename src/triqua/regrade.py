@@ -159,7 +159,7 @@ def regrade(
         resources = build_resources(ctx, docs)
         resources = replace(resources, engines=engines)
         mode = resources.mode
-    with ThreadPoolExecutor(max_workers=ctx.max_concurrency) as pool:
+    with ThreadPoolExecutor(max_workers=ctx.workers()) as pool:
         results = list(
             pool.map(lambda r: _regrade_one(r, engines, resources, mode, ctx), previous.records)
         )

@@ -54,7 +54,6 @@ def runs(
     """List stored runs, newest first: id, time, score (or unfinished / failed at start)."""
     if ctx.invoked_subcommand is not None:
         return
-    from triqua.render import fmt_score
 
     try:
         found = _open(store).runs(limit=limit)

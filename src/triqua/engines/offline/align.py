@@ -155,18 +155,23 @@ def name_match(part: TextInfo, sentence: TextInfo) -> float:
 
 
 def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
-    """True when every mention of a name's last word follows another name word.
+    """True when no mention of a name's last word names it alone.
 
-    "Black Sea" does not name "Caspian Sea", nor "Pierre Curie" "Marie Curie".
+    A mention that follows another name word names something else ("Black Sea" does not
+    name "Caspian Sea", nor "Pierre Curie" "Marie Curie"), and so does one written in lower
+    case: "the Abong-Mbang sub-division" names no "Adamawa Division".
     """
     stems = {t.stem for t in part.content}
     tokens = sentence.tokens
     mentions = [i for i, t in enumerate(tokens) if t.stem == last.stem]
     return all(
-        i > 0
-        and tokens[i - 1].is_capitalised
-        and not tokens[i - 1].is_stop
-        and tokens[i - 1].stem not in stems
+        not tokens[i].is_capitalised
+        or (
+            i > 0
+            and tokens[i - 1].is_capitalised
+            and not tokens[i - 1].is_stop
+            and tokens[i - 1].stem not in stems
+        )
         for i in mentions
     )
 

