@@ -8,6 +8,7 @@ from typing import Any
 import triqua
 from triqua.resources import register_retriever
 from triqua.schema import Evidence, Status
+from triqua.testing import best_quote, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 from .conftest import CURIE
@@ -39,12 +40,14 @@ def qualifiers_unresolved(fact: str, prompt: str) -> dict[str, Any]:
     """Support the base triple only; every qualifier stays insufficient."""
     ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
     units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    passage = passages(prompt).get(ids[0], "") if ids else ""
     return {
         "status": "insufficient_evidence",
         "unit_verdicts": [
             {
                 "unit": u,
                 "status": "supported" if u.startswith("(Marie") else "insufficient_evidence",
+                "quote": best_quote(passage, u),
             }
             for u in units
         ],

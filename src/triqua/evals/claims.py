@@ -24,10 +24,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
 from triqua.jsonl import read_jsonl
 from triqua.metrics import classification_report, label_units, score_facts
-from triqua.nodes.verify import settle
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
 
 __all__ = [
