@@ -242,6 +242,17 @@ def test_rule_normalises_and_compares_values() -> None:
     assert missing_values(century, "in 1850") == [] and missing_values(century, "in 1950")
 
 
+def test_rule_accepts_shortened_and_derived_names_but_not_other_names() -> None:
+    def unit(subject: str, obj: str) -> FactUnit:
+        return FactUnit(kind="base", subject=subject, relation="r", object=obj)
+
+    douglas = unit("Justice William O. Douglas", "the United States Supreme Court")
+    assert missing_values(douglas, "William O. Douglas sat on the U.S. Supreme Court") == []
+    assert missing_values(unit("Barack Obama's father", "Kenya"), "Obama's father was Kenyan") == []
+    assert missing_values(unit("New York", "USA"), "New Zealand, not the USA") == ["new york"]
+    assert missing_values(unit("Paris", "France"), INJECTION) == ["paris", "france"]
+
+
 def test_rule_lets_a_pronoun_carry_a_subject_named_earlier_in_the_passage() -> None:
     unit = FactUnit(kind="base", subject="Marie Curie", relation="won", object="Nobel Prize")
     passages_ = {"ev-1": CURIE_DOC, "ev-2": "She won the Nobel Prize in Chemistry in 1911."}

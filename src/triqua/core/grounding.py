@@ -2,11 +2,12 @@
 
 A unit may be "supported" only when it cites an evidence id of this run and quotes that
 passage verbatim (after normalising case, whitespace, unicode quotes and dashes, accents,
-punctuation and symbols), and the quote carries the unit's checkable values: its numbers, dates and
-capitalised names (the subject's name may be carried by a pronoun referring back to it in
-the passage). "Contradicted" needs a cited passage of this run (and its quote, when it
-gives one, must be found there). Whatever the judge said, anything short of that is
-insufficient evidence, with the reason recorded.
+punctuation and symbols), and the quote carries the unit's checkable values: its numbers,
+dates and capitalised names (a name may be shortened to its last word and half its words;
+the subject's name may be carried by a pronoun referring back to it in the passage).
+"Contradicted" needs a cited passage of this run (and its quote, when it gives one, must be
+found there). Whatever the judge said, anything short of that is insufficient evidence, with
+the reason recorded.
 
 Hand-written rather than reusing the offline engine's value parsers: this module sits below
 the engines (nothing imports upward) and needs only "is this value written in the quote",
@@ -194,6 +195,9 @@ def _numbers(text: str) -> list[Number]:
     return found
 
 
+_POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+
+
 def _names(text: str) -> list[str]:
     """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
 
@@ -211,7 +215,7 @@ def _names(text: str) -> list[str]:
             run.pop(0)
         while run and normalise(run[-1]) in _STOP_NAMES:
             run.pop()
-        name = normalise(" ".join(run))
+        name = normalise(" ".join(_POSSESSIVE.sub("", word) for word in run))
         if name and name not in names:
             names.append(name)
         run = []
@@ -272,12 +276,32 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     earlier = f" {normalise(before)} "
     missing = [n.text for n in values.numbers if not _carried(n, written)]
     for name in values.names:
-        if f" {name} " in padded or _name_is_number(name, values.numbers):
+        if _name_in(name, padded) or _name_is_number(name, values.numbers):
             continue
-        if name in values.subject and refers and f" {name} " in earlier:
+        if name in values.subject and refers and _name_in(name, earlier):
             continue
         missing.append(name)
     return missing
+
+
+def _name_in(name: str, padded: str) -> bool:
+    """True when a normalised, space-padded text writes the name, or enough of it.
+
+    Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
+    William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
+    at least half of its words (initials aside; a word of four letters or more may open a
+    longer one) must appear.
+    """
+    if f" {name} " in padded:
+        return True
+    words = [w for w in name.split() if len(w) > 1] or name.split()
+    present = [w for w in words if f" {w} " in padded or _derived(w, padded)]
+    return words[-1] in present and 2 * len(present) >= len(words)
+
+
+def _derived(word: str, padded: str) -> bool:
+    """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya")."""
+    return len(word) >= 4 and f" {word}" in padded
 
 
 def _name_is_number(name: str, numbers: Sequence[Number]) -> bool:
