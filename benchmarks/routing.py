@@ -1,17 +1,30 @@
-"""Routing benchmark: model and search calls per fact for three routing settings.
+"""Routing benchmark: how often sentences route complex on real text, and what routing costs.
 
-Settings: ``auto`` (route by element-graph complexity), ``always_element`` (every fact
-verified unit by unit with re-verification) and ``never_reverify``. A scripted model of
+Part 1, real text: the FActScore ChatGPT biographies (``/work/shared/data``, or
+``TRIQUA_DATA``), decomposed by the offline engine. Every sentence's element graph is
+measured (diameter and component distributions, share of sentences and facts routed
+complex and why), then the first ``--bios`` biographies are checked under each routing
+setting with the offline engine, each against its own human-labelled supported atomic facts
+as supplied evidence: re-verify trigger rate, rounds and searches per fact, and how many
+verdicts differ between settings.
+
+Part 2, scripted: settings ``auto`` (route by element-graph complexity), ``always_element``
+(every fact verified unit by unit with re-verification) and ``never_reverify``. A scripted model of
 fixed behaviour answers every role, so call counts are exact; verdict agreement between
 settings is reported for the scripted model and for the offline engine.
 
-Run: ``.venv/bin/python benchmarks/routing.py``
+Run: ``.venv/bin/python benchmarks/routing.py [--bios N] [--delta D]``
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import re
 import time
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import triqua
@@ -217,8 +230,150 @@ def agreement(a: list[str], b: list[str]) -> float:
     return sum(x == y for x, y in zip(a, b, strict=True)) / len(a) if a else float("nan")
 
 
+DATA = Path(os.environ.get("TRIQUA_DATA", "/work/shared/data"))
+SETTINGS = ("auto", "always_element", "never_reverify")
+
+
+def load_bios() -> list[dict[str, Any]]:
+    """Annotated ChatGPT biographies: the answer and its human-labelled atomic facts."""
+    path = DATA / "factscore_labeled" / "ChatGPT.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [r for r in rows if r.get("annotations")]
+
+
+def supported_facts(bio: dict[str, Any]) -> list[str]:
+    """The human atomic facts labelled supported: this bio's evidence."""
+    return [
+        f["text"]
+        for sentence in bio["annotations"]
+        for f in sentence.get("human-atomic-facts") or []
+        if f.get("label") == "S"
+    ]
+
+
+def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
+    """Decompose every bio offline and print its sentences' element-graph statistics."""
+    from triqua.core.routing import Thresholds, group_by_sentence, sentence_features
+    from triqua.engines.offline.decomposer import get_decomposer
+
+    started = time.perf_counter()
+    facts_of = get_decomposer().decompose_many([b["output"] for b in bios])
+    elapsed = time.perf_counter() - started
+    diameters: Counter[int] = Counter()
+    components: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    by_delta: Counter[int] = Counter()
+    sentences = complex_sentences = facts = complex_facts = 0
+    for found in facts_of:
+        for group in group_by_sentence(found):
+            features = sentence_features([found[i] for i in group], Thresholds(delta=delta))
+            sentences += 1
+            facts += len(group)
+            diameter, parts = int(features["diameter"]), int(features["components"])
+            diameters[diameter] += 1
+            components[parts] += 1
+            for d in range(1, 7):
+                by_delta[d] += diameter > d or parts > 1
+            if features["decision"] == "complex":
+                complex_sentences += 1
+                complex_facts += len(group)
+                for reason in str(features["reason"]).split("; "):
+                    reasons[re.sub(r"\d+", "N", reason)] += 1
+    print(f"{len(bios)} ChatGPT bios decomposed offline in {elapsed:.1f} s")
+    print(
+        f"sentences with facts: {sentences}; routed complex at δ={delta}: {complex_sentences} "
+        f"({complex_sentences / sentences:.1%}); facts {facts}, complex {complex_facts} "
+        f"({complex_facts / facts:.1%})"
+    )
+    print(
+        "diameter:   "
+        + "  ".join(f"{d}: {n} ({n / sentences:.0%})" for d, n in sorted(diameters.items()))
+    )
+    print("components: " + "  ".join(f"{c}: {n}" for c, n in sorted(components.items())))
+    print("reasons:    " + "; ".join(f"{r}: {n}" for r, n in reasons.most_common()))
+    print(
+        "complex share of sentences by δ: "
+        + "  ".join(f"δ={d}: {n / sentences:.1%}" for d, n in sorted(by_delta.items()))
+    )
+    print()
+
+
+def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
+    """Check bios under each routing setting (offline engine) and compare."""
+    results: dict[str, list[Report]] = {}
+    for routing in SETTINGS:
+        started = time.perf_counter()
+        results[routing] = [
+            triqua.check(
+                bio["output"],
+                documents=supported_facts(bio),
+                routing=routing,
+                delta=delta,
+                cache=False,
+            )
+            for bio in bios
+        ]
+        print(f"  {routing}: {time.perf_counter() - started:.1f} s")
+    print(
+        f"{'setting':<16}{'facts':>6}{'complex':>9}{'trigger':>9}{'rounds/f':>10}"
+        f"{'search/f':>10}{'calls/f':>9}{'unit score':>12}"
+    )
+    for routing in SETTINGS:
+        reports = results[routing]
+        records = [rec for r in reports for rec in r.records]
+        n = max(1, len(records))
+        s = summarise(reports) if records else {}
+        print(
+            f"{routing:<16}{len(records):>6}"
+            f"{sum(rec.route == 'complex' for rec in records) / n:>9.2f}"
+            f"{sum(bool(rec.rounds) for rec in records) / n:>9.2f}"
+            f"{sum(len(rec.rounds) for rec in records) / n:>10.2f}"
+            f"{sum(r.usage.search_calls for r in reports) / n:>10.2f}"
+            f"{s.get('model_calls_per_fact', 0.0):>9.2f}{s.get('score', 0.0):>12.3f}"
+        )
+    auto = {(i, rec.claim_id): rec for i, r in enumerate(results["auto"]) for rec in r.records}
+    for other in ("always_element", "never_reverify"):
+        changed: Counter[str] = Counter()
+        for i, report in enumerate(results[other]):
+            for rec in report.records:
+                mine = auto.get((i, rec.claim_id))
+                if mine is not None and mine.verdict.status != rec.verdict.status:
+                    changed[f"{mine.verdict.status.value}->{rec.verdict.status.value}"] += 1
+        total = sum(changed.values())
+        print(
+            f"verdicts differing auto vs {other}: {total} of {len(auto)} "
+            f"({total / max(1, len(auto)):.1%}) "
+            + ", ".join(f"{k}: {v}" for k, v in changed.most_common())
+        )
+    triggered = [rec for r in results["auto"] for rec in r.records if rec.rounds]
+    resolved = sum(
+        any(
+            u.status.value != "insufficient_evidence"
+            for rnd in rec.rounds
+            for u in rnd.unit_verdicts
+        )
+        for rec in triggered
+    )
+    print(f"auto: {len(triggered)} facts re-verified, {resolved} with a unit resolved by a round")
+    if triggered:
+        example = triggered[0].rounds[0]
+        print(f"  e.g. claim: {example.claim!r}\n  queries: {example.queries}")
+    print()
+
+
 def main() -> None:
-    """Print the table of figures for both engines."""
+    """Print the figures: graph statistics and routed checks on bios, then the scripted set."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bios", type=int, default=20, help="bios checked per setting")
+    parser.add_argument("--delta", type=int, default=3)
+    parser.add_argument("--skip-scripted", action="store_true")
+    args = parser.parse_args()
+    bios = load_bios()
+    graph_statistics(bios, args.delta)
+    print(f"checking {args.bios} bios with the offline engine, each against its supported facts")
+    check_bios(bios[: args.bios], args.delta)
+    if args.skip_scripted:
+        return
     texts, corpus, table = build_texts()
     settings = ["auto", "always_element", "never_reverify"]
     print(f"{len(texts)} texts ({len(SIMPLE_BIOS)} biographies, {len(COMPLEX)} qualified)\n")

@@ -150,3 +150,58 @@ def test_check_with_citations_reports_completeness_and_links(
     citations = payload["citations"]
     assert len(citations["links"]) == 2
     assert citations["link_correctness"] is not None
+
+
+def test_routing_retrieval_and_model_flags_reach_the_run(
+    model_name: str, evidence: Path, tmp_path: Path
+) -> None:
+    flags = [
+        "--delta", "5", "--routing", "always", "--top-k", "2", "--as-of", "2024-06-01",
+        "--allow-domain", "nobelprize.org", "--allow-domain", "wikipedia.org",
+        "--block-domain", "example.com", "--temperature", "0.7",
+    ]  # fmt: skip
+    result = runner.invoke(
+        app, ["check", CURIE, "-e", str(evidence), "-m", model_name, "--json", *flags]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    spec = report["spec"]
+    assert spec["verdict_policy"]["delta"] == 5
+    assert spec["models"]["routing"] == "always_element"
+    assert spec["models"]["temperature"] == "0.7"
+    assert spec["budget"]["max_results"] == 2
+    assert spec["as_of"] == "2024-06-01"
+    assert spec["source_policy"] == {
+        "allowed_domains": ["nobelprize.org", "wikipedia.org"],
+        "blocked_domains": ["example.com"],
+    }
+    (record,) = report["records"]
+    assert record["route"] == "complex"  # --routing always: unit by unit
+    assert record["complexity"]["reason"] == "routing=always_element"
+    assert len(record["evidence"]) <= 2  # --top-k
+    batch_file = tmp_path / "in.jsonl"
+    batch_file.write_text(json.dumps({"id": "a1", "text": CURIE}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    batched = runner.invoke(
+        app,
+        ["batch", str(batch_file), "-o", str(out), "-m", model_name, "--routing", "never",
+         "--delta", "2", "--quiet"],
+    )  # fmt: skip
+    assert batched.exit_code == 0, batched.output
+    line = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    batch_spec = (line.get("report") or line)["spec"]
+    assert batch_spec["models"]["routing"] == "never_reverify"
+    assert batch_spec["verdict_policy"]["delta"] == 2
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--routing", "sometimes"], "--routing must be auto, always or never"),
+        (["--as-of", "June 2024"], "--as-of must be a date YYYY-MM-DD"),
+    ],
+)
+def test_bad_routing_or_date_is_one_line(model_name: str, flags: list[str], message: str) -> None:
+    result = runner.invoke(app, ["check", CURIE, "-m", model_name, *flags])
+    assert result.exit_code == 2
+    assert message in result.output

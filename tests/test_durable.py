@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.api import default_checkpoint_path
+from triqua.checkpoints import thread_ages
 from triqua.cli import app
 from triqua.store import RunStore
 from triqua.testing import fenced
@@ -105,15 +106,25 @@ def test_uninterrupted_durable_run_is_stored_and_checkpoints_cleared(scripted: A
     assert again.scores == report.scores and model.calls == []
 
 
-def test_finished_run_without_store_resumes_from_its_checkpoint(scripted: Any) -> None:
+def test_finished_run_without_store_leaves_no_checkpoints(scripted: Any) -> None:
     report = triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True)
     assert not RunStore().runs()
-    model = scripted()
-    again = triqua.check(resume=report.run_id, model=model)
-    assert isinstance(again, triqua.Report)  # restored as triqua's types, not raw payloads
-    assert model.calls == []
-    assert again.scores == report.scores
-    assert [r.claim_id for r in again.records] == [r.claim_id for r in report.records]
+    assert thread_ages(default_checkpoint_path()) == {}
+    with pytest.raises(ValueError, match="no interrupted run"):
+        triqua.check(resume=report.run_id, model=scripted())
+
+
+def interrupted_run(scripted: Any, run_id: str) -> None:
+    """A durable run stopped after its first fact, its checkpoints kept for a resume."""
+
+    def stop(event: dict[str, Any]) -> None:
+        if event.get("event") == "fact_verified":
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        triqua.check(
+            TEXT, documents=DOCS, model=scripted(), durable=True, run_id=run_id, on_event=stop
+        )
 
 
 def test_resume_of_unknown_run_is_a_clear_error() -> None:
@@ -122,9 +133,10 @@ def test_resume_of_unknown_run_is_a_clear_error() -> None:
 
 
 def test_a_durable_run_id_cannot_be_reused(scripted: Any) -> None:
-    report = triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True)
+    interrupted_run(scripted, "reused")
+    assert "reused" in thread_ages(default_checkpoint_path())
     with pytest.raises(ValueError, match="already has checkpoints"):
-        triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True, run_id=report.run_id)
+        triqua.check(TEXT, documents=DOCS, model=scripted(), durable=True, run_id="reused")
 
 
 def test_text_is_required_without_resume() -> None:

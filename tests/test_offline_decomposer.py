@@ -183,7 +183,7 @@ def test_ronaldo_example(decomposer: RuleDecomposer) -> None:
         (
             "The law covers all citizens except diplomats.",
             ("The law", "covers", "all citizens"),
-            ("except", "diplomats"),
+            ("excluding", "diplomats"),
         ),
         (
             "The team, including Smith, won the cup.",
@@ -193,7 +193,7 @@ def test_ronaldo_example(decomposer: RuleDecomposer) -> None:
         (
             "According to the BBC, the company hired 500 workers.",
             ("the company", "hired", "500 workers"),
-            ("according to", "the BBC"),
+            ("stated in", "the BBC"),
         ),
         (
             "The airline cancelled the flight due to bad weather.",
@@ -213,12 +213,12 @@ def test_ronaldo_example(decomposer: RuleDecomposer) -> None:
         (
             "After the war, Einstein moved to Berlin.",
             ("Einstein", "moved to", "Berlin"),
-            ("after", "the war"),
+            ("follows", "the war"),
         ),
         (
             "Before joining Apple, Jobs worked at IBM.",
             ("Jobs", "worked at", "IBM"),
-            ("before", "joining Apple"),
+            ("precedes", "joining Apple"),
         ),
     ],
 )

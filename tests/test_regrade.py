@@ -163,7 +163,7 @@ def test_regrade_needs_a_judge_it_can_rebuild(stored: tuple[RunStore, triqua.Rep
     from triqua.engines import factory
 
     factory._REGISTRY.clear()  # as in a new process: the run's model instance is gone
-    with pytest.raises(ValueError, match="pass model="):
+    with pytest.raises(ValueError, match="choose a judge with model="):
         triqua.regrade(original.run_id, store=store)
     with pytest.raises(KeyError, match="no run"):
         triqua.regrade("nope", store=store)

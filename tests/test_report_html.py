@@ -275,3 +275,28 @@ def test_cli_report_rejects_a_file_that_is_not_a_report(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "not a triqua report" in result.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_fact_shows_its_sentence_graph_and_route_reason() -> None:
+    from triqua.report_html import _graph_line
+    from triqua.schema import ClaimRecord, Fact, Status, Verdict
+
+    record = ClaimRecord(
+        claim_id="f1",
+        claim_text="(Ann, married, Bob)",
+        fact=Fact(subject="Ann", relation="married", object="Bob"),
+        verdict=Verdict(status=Status.INSUFFICIENT),
+        route="complex",
+        complexity={
+            "nodes": 5,
+            "edges": 4,
+            "diameter": 4,
+            "components": 1,
+            "decision": "complex",
+            "reason": "diameter 4 > δ=3",
+        },
+    )
+    line = _graph_line(record)
+    assert "5 elements, 4 relations, diameter 4, 1 component" in line
+    assert "diameter 4 &gt; δ=3" in line
+    assert _graph_line(record.model_copy(update={"complexity": {}})) == ""

@@ -70,7 +70,9 @@ def test_loop_stops_at_its_round_limit(scripted: Any) -> None:
     assert record.route == "complex"
     assert [r.round for r in record.rounds] == [1, 2]
     assert record.verdict.status is Status.INSUFFICIENT
-    assert len(retriever.queries) == 1 + 2  # first retrieval, then one query per round
+    # First retrieval; round 1 the contextual claim and a refined query; round 2 a refined
+    # query (the claim was asked already).
+    assert len(retriever.queries) == 1 + 2 + 1
     judge_calls = [p for tool, p in model.calls if tool == "Judgement"]
     assert len(judge_calls) == 3  # one per-unit call, then one per round
     assert report.reverify_trigger_rate == 1.0
@@ -81,7 +83,9 @@ def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
     (record,) = report.records
     (round_,) = record.rounds
     assert round_.units == ["(point in time, 1903)"]
-    assert round_.queries == ["refined (point in time, 1903)"]
+    claim = "Marie Curie won Nobel Prize in Physics (point in time: 1903)"
+    assert round_.claim == claim + "."
+    assert round_.queries == [claim, "refined (point in time, 1903)"]
     reverify_prompt = [p for tool, p in model.calls if tool == "Judgement"][-1]
     listed = re.findall(r"^- (\(.*\))$", reverify_prompt, flags=re.M)
     assert listed == ["(point in time, 1903)"]
@@ -133,5 +137,80 @@ def test_a_repeated_query_stops_the_loop_without_another_verdict() -> None:
     )
     (record,) = report.records
     assert [r.stop_reason for r in record.rounds] == [None, "no new query"]
+    assert record.rounds[1].claim == record.rounds[0].claim  # the same claim, not asked again
     assert retriever.queries.count("Marie Curie 1903") == 1
     assert len([1 for tool, _ in model.calls if tool == "Judgement"]) == 2
+
+
+FISCHER = "He moved to the United States in 1929, where he became a citizen in 1941."
+
+
+def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
+    monkeypatch: Any, scripted: Any
+) -> None:
+    """The claim carries the connecting fact; its search finds what supports the qualifier."""
+    from . import conftest
+
+    facts = [
+        {
+            "subject": "Gerhard Fischer",
+            "relation": "moved to",
+            "object": "the United States",
+            "qualifiers": [{"label": "point in time", "value": "1929"}],
+            "source_sentence": FISCHER,
+        },
+        {
+            "subject": "Gerhard Fischer",
+            "relation": "became",
+            "object": "a citizen",
+            "qualifiers": [{"label": "point in time", "value": "1941"}],
+            "source_sentence": FISCHER,
+        },
+    ]
+    monkeypatch.setitem(conftest.FACTS_BY_SENTENCE, FISCHER, facts)
+
+    def judge(fact: str, prompt: str) -> dict[str, Any]:
+        # Supports a qualifier only on a passage found by a query that names both events.
+        ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END", prompt, re.S)
+        units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+        both = [i for i, text in ids if "moved to" in text and "became" in text]
+        cited = (both or [i for i, _ in ids])[:1]
+        quote = passages(prompt)[cited[0]] if cited else None  # the passage, verbatim
+        return {
+            "status": "insufficient_evidence",
+            "unit_verdicts": [
+                {
+                    "unit": u,
+                    "status": "supported"
+                    if u.startswith("(Gerhard") or both
+                    else "insufficient_evidence",
+                    "quote": quote,
+                }
+                for u in units
+            ],
+            "evidence_ids": cited,
+        }
+
+    retriever = CountingRetriever()
+    name = register_retriever(f"counting-{id(retriever)}", retriever)
+    model = scripted(judge=judge)
+    report = triqua.check(
+        FISCHER, model=model, retriever=name, routing="always_element", reverify_rounds=2
+    )
+    became = next(r for r in report.records if r.fact.relation == "became")
+    (round_,) = became.rounds  # nothing left insufficient after the first round
+    claim = (
+        "Gerhard Fischer became a citizen (point in time: 1941), "
+        "where Gerhard Fischer moved to the United States"
+    )
+    assert round_.claim == claim + "."
+    assert round_.queries[0] == claim and claim in retriever.queries
+    assert round_.units == ["(point in time, 1941)"]
+    assert [u.status for u in round_.unit_verdicts] == [Status.SUPPORTED]
+    assert became.verdict.status is Status.SUPPORTED
+    # The judge saw the connecting fact beside the unresolved unit, and judged only that unit.
+    prompt = next(
+        p for tool, p in model.calls if tool == "Judgement" and "(context," in p and "1941" in p
+    )
+    assert "(context, Gerhard Fischer moved to the United States)" in prompt
+    assert re.findall(r"^- (\(.*\))$", prompt, flags=re.M) == ["(point in time, 1941)"]

@@ -106,7 +106,7 @@ def test_run_ids_resolve_from_unique_prefixes(tmp_path: Path) -> None:
         store.resolve("zz")
 
 
-@pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
+@pytest.mark.parametrize("table", [t for t in APPEND_ONLY_TABLES if t != "outcomes"])
 def test_updates_and_deletes_are_refused(scripted: Any, tmp_path: Path, table: str) -> None:
     path = tmp_path / "runs.sqlite"
     checked(scripted, path)
@@ -185,6 +185,9 @@ def test_cli_saves_by_default_and_lists_and_shows(cli_model: str, evidence: Path
     assert json.loads(shown.stdout) == report
     pretty = runner.invoke(app, ["show", report["run_id"]], env={"COLUMNS": "200"})
     assert "TriQuaScore" in pretty.stdout and "(point in time, 2026)" in pretty.stdout
+    # The frozen spec is printed with the report: mode, retriever and policies.
+    assert f"Spec {report['spec']['hash'][:12]}" in pretty.stdout
+    assert "supplied_context" in pretty.stdout and "verdict_policy.delta" in pretty.stdout
 
 
 def test_cli_store_options(cli_model: str, evidence: Path, tmp_path: Path) -> None:

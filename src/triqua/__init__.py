@@ -5,28 +5,64 @@ Public API::
     import triqua
     report = triqua.check("Marie Curie won the Nobel Prize in 1903.", documents=["..."])
     report.score, report.records[0].verdict.status
+
+The public names are loaded on first use (module ``__getattr__``, PEP 562): ``import triqua``
+and ``triqua --help`` then pay for LangGraph, LangChain and the engines only when a check runs.
 """
 
-from triqua.agents import as_tool
-from triqua.api import acheck, check, make_context
-from triqua.citations import check_cited
-from triqua.context import Context
-from triqua.graph.main import build_graph
-from triqua.regrade import regrade
-from triqua.resources import register_retriever
-from triqua.schema import (
-    ClaimRecord,
-    Document,
-    Evidence,
-    Fact,
-    FactualitySpec,
-    Qualifier,
-    Report,
-    Status,
-    Verdict,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from triqua.agents import as_tool
+    from triqua.api import acheck, check, make_context
+    from triqua.citations import check_cited
+    from triqua.context import Context
+    from triqua.graph.main import build_graph
+    from triqua.regrade import regrade
+    from triqua.resources import register_retriever
+    from triqua.schema import (
+        ClaimRecord,
+        Document,
+        Evidence,
+        Fact,
+        FactualitySpec,
+        Qualifier,
+        Report,
+        Status,
+        Verdict,
+    )
 
 __version__ = "0.1.0"
+
+#: Where each public name lives; ``__getattr__`` imports it from there on first access.
+_EXPORTS = {
+    "as_tool": "triqua.agents",
+    "acheck": "triqua.api",
+    "check": "triqua.api",
+    "make_context": "triqua.api",
+    "check_cited": "triqua.citations",
+    "Context": "triqua.context",
+    "build_graph": "triqua.graph.main",
+    "regrade": "triqua.regrade",
+    "register_retriever": "triqua.resources",
+    **dict.fromkeys(
+        (
+            "ClaimRecord",
+            "Document",
+            "Evidence",
+            "Fact",
+            "FactualitySpec",
+            "Qualifier",
+            "Report",
+            "Status",
+            "Verdict",
+        ),
+        "triqua.schema",
+    ),
+}
 
 __all__ = [
     "ClaimRecord",
@@ -49,3 +85,17 @@ __all__ = [
     "register_retriever",
     "regrade",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is used."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'triqua' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later accesses skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

@@ -23,10 +23,13 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
 
+from triqua.checkpoints import WHAT as CHECKPOINTS
+from triqua.checkpoints import forget_run
 from triqua.context import Context
+from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.engines.factory import register_model
 from triqua.schema import Document, Report
-from triqua.store import RunStore, resolve_store
+from triqua.store import FAILED, FAILED_AT_START, RunStore, resolve_store
 from triqua.tools.paths import default_data_dir
 
 #: Checkpoint metadata keys: a durable run's settings and store, so a resume can reuse them.
@@ -79,14 +82,18 @@ def graph_input(
     question: str | None,
     documents: Sequence[Document | str | dict[str, Any]] | None,
     spec_overrides: dict[str, Any] | None,
+    case_id: str | None = None,
 ) -> dict[str, Any]:
     """The graph's input state."""
-    return {
+    state: dict[str, Any] = {
         "text": text,
         "question": question,
         "documents": list(documents) if documents else None,
         "spec_overrides": spec_overrides,
     }
+    if case_id:
+        state["case_id"] = case_id
+    return state
 
 
 def default_checkpoint_path() -> Path:
@@ -120,10 +127,13 @@ async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any
     import triqua.graph.main  # noqa: F401 - loads every type the graph state can hold
 
     file = Path(path).expanduser() if path else default_checkpoint_path()
-    file.parent.mkdir(parents=True, exist_ok=True)
+    prepare_database_path(file, CHECKPOINTS)
     serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
-    async with aiosqlite.connect(file) as conn:
-        yield AsyncSqliteSaver(conn, serde=serde)
+    with sqlite_errors(file, CHECKPOINTS):  # a damaged or locked file: one line, no traceback
+        async with aiosqlite.connect(file, timeout=lock_timeout()) as conn:
+            saver = AsyncSqliteSaver(conn, serde=serde)
+            await saver.setup()
+            yield saver
 
 
 def _durable_config(context: Context, run_id: str, runs: RunStore | None) -> RunnableConfig:
@@ -138,6 +148,36 @@ def _save(runs: RunStore | None, report: Report) -> None:
     """Add the finished run's report to the store, once."""
     if runs is not None and runs.latest_revision(report.run_id) is None:
         runs.append_report(report)
+
+
+async def _settle_failure(
+    graph: Any, saver: Any, run_id: str, runs: RunStore | None, exc: BaseException
+) -> None:
+    """After a durable run raised: one that never got past ``prepare`` is not resumable.
+
+    Its checkpoints are deleted and the store records it ``failed_at_start``, so that
+    ``runs`` does not list it as unfinished and ``--resume`` says why instead of failing again.
+    An interruption (Ctrl-C, cancellation) leaves it resumable.
+    """
+    if not isinstance(exc, Exception):
+        return
+    snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
+    if "spec" in (snapshot.values or {}):
+        return  # prepared: the steps done so far are worth resuming
+    await forget_run(saver, run_id)
+    if runs is not None:
+        runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED_AT_START)
+
+
+def _refuse_failed(runs: RunStore | None, run_id: str) -> None:
+    """Refuse to resume a run the store records as failed, in one line."""
+    failed = runs.outcome(run_id) if runs is not None else None
+    if failed is not None:
+        status, error = failed
+        raise ValueError(
+            f"run {run_id[:12]} {status.replace('_', ' ')} ({error}) and cannot be resumed: "
+            "check the text again"
+        )
 
 
 EventHandler = Callable[[dict[str, Any]], None]
@@ -234,6 +274,7 @@ async def _resume(
     if runs is not None:
         with suppress(KeyError):  # the store may not know it; the checkpoints may
             run_id = runs.resolve(run_id)
+        _refuse_failed(runs, run_id)
     async with open_checkpointer(checkpoints) as saver:
         graph = build_graph(checkpointer=saver)
         snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
@@ -262,8 +303,7 @@ async def _resume(
         else:
             report = values["report"]
         _save(runs, report)
-        if runs is not None:
-            await saver.adelete_thread(run_id)
+        await forget_run(saver, run_id)  # finished: its checkpoints are spent
     return report
 
 
@@ -281,6 +321,7 @@ async def acheck(
     resume: str | None = None,
     checkpoints: str | Path | None = None,
     on_event: EventHandler | None = None,
+    case_id: str | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` asynchronously and return its report.
@@ -300,6 +341,7 @@ async def acheck(
             store apply, overridden by ``context``, ``model``, ``settings`` and ``store``.
         checkpoints: The checkpoint file (default: ``$TRIQUA_HOME/checkpoints.sqlite``).
         on_event: Called with each progress event (chunk decomposed, fact verified, …).
+        case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.graph.main import build_graph
@@ -320,7 +362,7 @@ async def acheck(
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
     ctx = make_context(context, model=model, **settings)
     run_id = run_id or uuid.uuid4().hex
-    state = graph_input(text, question, documents, spec_overrides)
+    state = graph_input(text, question, documents, spec_overrides, case_id)
     state["run_id"] = run_id
     if runs is not None:
         validate_text(text, ctx)
@@ -332,19 +374,27 @@ async def acheck(
             documents=coerce_documents(list(documents or [])),
         )
     if not durable:
-        report = await run_graph(
-            build_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
-        )
+        try:
+            report = await run_graph(
+                build_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
+            )
+        except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
+            if runs is not None:
+                runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
+            raise
         _save(runs, report)
         return report
     async with open_checkpointer(checkpoints) as saver:
         graph = build_graph(checkpointer=saver)
         if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
             raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
-        report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
+        try:
+            report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
+        except BaseException as exc:
+            await _settle_failure(graph, saver, run_id, runs, exc)
+            raise
         _save(runs, report)
-        if runs is not None:  # the report is safe in the store: the checkpoints are spent
-            await saver.adelete_thread(run_id)
+        await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
     return report
 
 
@@ -362,6 +412,7 @@ def check(
     resume: str | None = None,
     checkpoints: str | Path | None = None,
     on_event: EventHandler | None = None,
+    case_id: str | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
@@ -378,6 +429,7 @@ def check(
                 context=context,
                 model=model,
                 spec_overrides=spec_overrides,
+                case_id=case_id,
                 run_id=run_id,
                 store=store,
                 durable=durable,

@@ -32,6 +32,7 @@ from rich.table import Table
 from triqua.accounting import FAILED_RUN, failure_line, failure_summary
 from triqua.api import acheck, make_context
 from triqua.context import Context
+from triqua.core.redaction import error_text, redact
 from triqua.jsonl import read_jsonl
 from triqua.limits import limit_notes
 from triqua.render import fmt_score
@@ -241,6 +242,38 @@ def _documents(
     return documents
 
 
+def _names_a_file(entry: str, base: Path, policy: PathPolicy) -> bool:
+    """True when a text evidence entry is really a file name the ``{"path": …}`` form reads."""
+    name = entry.strip()
+    if not name or len(name) > 1024 or "\n" in name:
+        return False
+    path = Path(name).expanduser()
+    path = path if path.is_absolute() else base / path
+    try:
+        return path.exists() and policy.allows(path)
+    except (OSError, ValueError):  # a name too long or with a NUL byte is text
+        return False
+
+
+def path_as_text_warning(item: BatchItem, base: Path, policy: PathPolicy) -> str | None:
+    """One warning for the text evidence entries of ``item`` that name existing files.
+
+    ``"evidence": ["ev.jsonl"]`` checks the literal text "ev.jsonl", so every fact ends
+    insufficient; the user almost surely meant ``{"path": "ev.jsonl"}``.
+    """
+    named = [
+        (index, entry)
+        for index, entry in enumerate(item.evidence or (), start=1)
+        if isinstance(entry, str) and _names_a_file(entry, base, policy)
+    ]
+    if not named:
+        return None
+    listed = ", ".join(f"evidence {index} {entry.strip()!r}" for index, entry in named)
+    verb = "names a file but is" if len(named) == 1 else "name files but are"
+    example = json.dumps({"path": named[0][1].strip()})
+    return f"{listed} {verb} checked as text; to read a file write {example}"
+
+
 @dataclass(frozen=True)
 class _Reporters:
     """Where a batch's messages go: problems (lines not checked) and warnings (kept going)."""
@@ -265,13 +298,20 @@ async def _run(
 
     async def worker() -> None:
         for item in items:  # workers share the iterator; next() never awaits
+            hint = path_as_text_warning(item, where.parent, policy)
+            if hint:
+                say.warn(f"{where}:{item.line}: id {item.id!r}: {hint}")
             try:
                 documents = _documents(item, context, policy, say.warn)
                 report = await acheck(
-                    item.text, question=item.question, documents=documents, context=context
+                    item.text,
+                    question=item.question,
+                    documents=documents,
+                    context=context,
+                    case_id=str(item.id),
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
-                why = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+                why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)
                 problem(f"{where}:{item.line}: id {item.id!r}: {why}")
                 continue
             line = json.dumps({"id": item.id, **report.model_dump(mode="json")})

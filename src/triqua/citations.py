@@ -23,9 +23,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from triqua.context import Context
+from triqua.core.scoring import citation_completeness, link_correctness
 from triqua.core.verdicts import settle
 from triqua.engines.base import Judge
-from triqua.metrics import citation_completeness, link_correctness
 from triqua.schema import (
     ClaimRecord,
     Document,

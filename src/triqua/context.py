@@ -16,6 +16,10 @@ RoutingMode = Literal["auto", "always_element", "never_reverify"]
 DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
 #: Default of ``max_calls``: model calls per run.
 DEFAULT_MAX_CALLS = 10_000
+#: Default of ``model_timeout``: seconds one model call may take.
+DEFAULT_MODEL_TIMEOUT = 60.0
+#: Default of ``search_timeout``: seconds one search may take.
+DEFAULT_SEARCH_TIMEOUT = 20.0
 
 
 def _env(name: str, default: str | None = None) -> str | None:
@@ -31,6 +35,16 @@ def _env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError as exc:
         raise ValueError(f"{name} must be an integer, got {value!r}") from exc
+
+
+def _env_float(name: str, default: float) -> float:
+    value = _env(name)
+    if value is None:
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be a number, got {value!r}") from exc
 
 
 @dataclass(kw_only=True)
@@ -125,6 +139,20 @@ class Context:
             "doubles each retry, plus up to as much random jitter."
         },
     )
+    model_timeout: float = field(
+        default_factory=lambda: _env_float("TRIQUA_MODEL_TIMEOUT", DEFAULT_MODEL_TIMEOUT),
+        metadata={
+            "description": "Seconds one model call may take (each retry gets as long again); "
+            "given to the provider client and enforced around the call. 0: no limit."
+        },
+    )
+    search_timeout: float = field(
+        default_factory=lambda: _env_float("TRIQUA_SEARCH_TIMEOUT", DEFAULT_SEARCH_TIMEOUT),
+        metadata={
+            "description": "Seconds one search may take, every retriever; a search that "
+            "takes longer is recorded as timed out. 0: no limit."
+        },
+    )
     max_input_chars: int = field(
         default=2_000_000, metadata={"description": "Largest input text accepted, in characters."}
     )
@@ -180,6 +208,13 @@ class Context:
         metadata={"description": "SQLite file of the cache (default: user data/cache.sqlite)."},
     )
 
+    def __post_init__(self) -> None:
+        """Register secrets carried in endpoint URLs, so no record or log can show them."""
+        from triqua.core.redaction import register_url_secrets
+
+        register_url_secrets(self.base_url)
+        register_url_secrets(self.chroma_url)
+
     def model_for(self, role: Literal["decompose", "verify", "refine"]) -> str | None:
         """The model configured for ``role``, falling back to ``model``; None means offline."""
         specific = {
@@ -199,6 +234,8 @@ class Context:
             "max_qualifiers",
             "max_output_retries",
             "retry_wait",
+            "model_timeout",
+            "search_timeout",
         ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")

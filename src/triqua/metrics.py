@@ -1,26 +1,29 @@
-"""TriQuaScore and its companions, as pure functions over facts and verdicts.
+"""TriQuaScore and evaluation statistics under their historical import path.
 
-A fact's base triple is one unit and each qualifier one more. Error spans are mapped to
-units after normalisation, repeated units are counted once, and scores with nothing
-checkable are ``None`` (undefined), never 1.0 or 0.0. The evaluation helpers at the end
-(selective risk, correlations, classification report) serve benchmark harnesses.
+Run-time scoring lives in :mod:`triqua.core.scoring`; evaluation statistics in
+:mod:`triqua.evals.stats`, loaded only when one of its names is used (module ``__getattr__``),
+so that importing this module loads neither numpy nor scipy.
 """
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
-import warnings
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+import importlib
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from scipy import stats
+from triqua.core.scoring import (
+    RiskCoverage,
+    citation_completeness,
+    label_units,
+    link_correctness,
+    normalize,
+    risk_coverage_curve,
+    score_facts,
+    selective_risk,
+    unit_key,
+)
 
-from triqua.schema import ClaimRecord, Fact, FactUnit, Scores, Status, Verdict
+if TYPE_CHECKING:
+    from triqua.evals.stats import classification_report, pearson_spearman_mae
 
 __all__ = [
     "RiskCoverage",
@@ -36,364 +39,11 @@ __all__ = [
     "unit_key",
 ]
 
-# A comma inside digit groups ("1,000", "1,234.5") is a thousands separator: it is deleted so
-# that "1,000" and "1000" compare equal; any other punctuation becomes a space.
-_THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-
-# Words a verifier may use for the base triple as a whole in ``wrong_components``.
-_BASE_NAMES = frozenset({"base", "base triple", "triple"})
-
-# When one unit appears several times with different statuses, the highest rank wins.
-_RANK = {Status.CONTRADICTED: 2, Status.SUPPORTED: 1, Status.INSUFFICIENT: 0}
+_EVAL_STATS = frozenset({"classification_report", "pearson_spearman_mae"})
 
 
-def normalize(text: str) -> str:
-    """Normalise text for unit and span comparison: caseless, NFKC, no punctuation.
-
-    Letters, digits and combining marks are kept; a decimal point between digits survives
-    (``"64.5"`` stays distinct from ``"645"``); everything else becomes a space, and runs of
-    whitespace collapse to one space.
-    """
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-    folded = _THOUSANDS_COMMA.sub("", folded)
-    kept = (char if _is_kept(folded, i) else " " for i, char in enumerate(folded))
-    return " ".join("".join(kept).split())
-
-
-def _is_kept(text: str, i: int) -> bool:
-    """True when ``text[i]`` is a letter, digit, combining mark or a decimal point."""
-    char = text[i]
-    if char.isalnum() or unicodedata.category(char).startswith("M"):
-        return True
-    return char == "." and 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()
-
-
-def unit_key(unit: FactUnit) -> str:
-    """Return the dedup identity of a unit.
-
-    A base triple is identified by its normalised ``subject relation object``; a qualifier by
-    its normalised subject, label and value, so one qualifier on two subjects is two units.
-    """
-    if unit.kind == "base":
-        parts = ["base", unit.subject, unit.relation, unit.object]
-    else:
-        parts = ["qualifier", unit.subject, unit.label or "", unit.value or ""]
-    # "|" never survives normalisation, so joining with it cannot merge distinct parts.
-    return "|".join(normalize(part) for part in parts)
-
-
-def _unit_text(unit: FactUnit) -> str:
-    """Normalised text that error spans are matched against: ``s r o`` or ``label value``."""
-    if unit.kind == "base":
-        return normalize(f"{unit.subject} {unit.relation} {unit.object}")
-    return normalize(f"{unit.label or ''} {unit.value or ''}")
-
-
-def _unit_value(unit: FactUnit) -> str:
-    """Normalised value of a unit: the object of a base triple, the value of a qualifier."""
-    return normalize(unit.object if unit.kind == "base" else unit.value or "")
-
-
-def _contains(haystack: str, needle: str) -> bool:
-    """True when ``needle`` occurs in ``haystack`` on word boundaries (both normalised).
-
-    Word boundaries keep a span such as ``"19"`` from matching the value ``"1990"``.
-    """
-    return bool(needle) and f" {needle} " in f" {haystack} "
-
-
-def _span_matches(span: str, unit: FactUnit) -> bool:
-    """True when a normalised error span points at ``unit``.
-
-    The span matches when it occurs in the unit's text, or when the unit's value occurs in
-    the span (a span quoted from the source sentence, such as ``"as of 2026"``).
-    """
-    if unit.kind == "base" and span in _BASE_NAMES:
-        return True
-    return _contains(_unit_text(unit), span) or _contains(span, _unit_value(unit))
-
-
-def label_units(fact: Fact, verdict: Verdict) -> list[tuple[FactUnit, Status]]:
-    """Give each unit of ``fact`` its status under ``verdict``.
-
-    Unit verdicts decide the units they name (matched by normalised text and kind; a later
-    unit verdict replaces an earlier one). Other units follow the fact's verdict: supported
-    and not-checkable verdicts apply to all of them; a contradicted or insufficient verdict
-    applies to the units its error spans and wrong components point at, and the rest are
-    supported. When the error is located nowhere (no span matches a unit and no unit verdict
-    carries the verdict's status) the remaining units all take the verdict's status.
-    """
-    units = fact.units()
-    named = {(uv.kind, normalize(uv.unit)): uv.status for uv in verdict.unit_verdicts}
-    statuses: list[Status | None] = [named.get((u.kind, normalize(u.text))) for u in units]
-    open_units = [i for i, status in enumerate(statuses) if status is None]
-    if open_units:
-        fill = _fill_from_verdict(units, statuses, open_units, verdict)
-        for i in open_units:
-            statuses[i] = fill[i]
-    return [(unit, status or verdict.status) for unit, status in zip(units, statuses, strict=True)]
-
-
-def _fill_from_verdict(
-    units: list[FactUnit],
-    statuses: list[Status | None],
-    open_units: list[int],
-    verdict: Verdict,
-) -> dict[int, Status]:
-    """Statuses of the units no unit verdict named, derived from the fact-level verdict."""
-    if verdict.status in (Status.SUPPORTED, Status.NOT_CHECKABLE):
-        return dict.fromkeys(open_units, verdict.status)
-    spans = [normalize(s) for s in [*verdict.error_spans, *verdict.wrong_components]]
-    spans = [s for s in spans if s]
-    hits = {i for i, unit in enumerate(units) if any(_span_matches(s, unit) for s in spans)}
-    located = bool(hits) or verdict.status in statuses
-    if not located:
-        return dict.fromkeys(open_units, verdict.status)
-    return {i: verdict.status if i in hits else Status.SUPPORTED for i in open_units}
-
-
-def _ratio(numerator: int, denominator: int) -> float | None:
-    """``numerator / denominator``, or ``None`` when the denominator is zero."""
-    return numerator / denominator if denominator else None
-
-
-def score_facts(pairs: Sequence[tuple[Fact, Verdict]]) -> Scores:
-    """Compute TriQuaScore and its companions for checked facts.
-
-    Units are labelled with :func:`label_units`; not-checkable units are left out. For the
-    deduplicated score each :func:`unit_key` counts once, and when its occurrences disagree
-    contradicted wins over supported, and supported wins over insufficient evidence. A fact
-    is checkable when at least one of its units is. With no checkable unit every score is
-    ``None``.
-    """
-    raw: list[Status] = []
-    merged: dict[str, Status] = {}
-    checkable_facts = facts_all_supported = facts_supported = facts_contradicted = 0
-    for fact, verdict in pairs:
-        labelled = [(u, s) for u, s in label_units(fact, verdict) if s != Status.NOT_CHECKABLE]
-        if not labelled:
-            continue
-        checkable_facts += 1
-        facts_all_supported += all(s == Status.SUPPORTED for _, s in labelled)
-        facts_supported += verdict.status == Status.SUPPORTED
-        facts_contradicted += verdict.status == Status.CONTRADICTED
-        for unit, status in labelled:
-            raw.append(status)
-            key = unit_key(unit)
-            if key not in merged or _RANK[status] > _RANK[merged[key]]:
-                merged[key] = status
-
-    by_status = Counter(verdict.status for _, verdict in pairs)
-    units_supported = sum(s == Status.SUPPORTED for s in merged.values())
-    return Scores(
-        triqua_score=_ratio(units_supported, len(merged)),
-        no_dedup_score=_ratio(sum(s == Status.SUPPORTED for s in raw), len(raw)),
-        claim_level_score=_ratio(facts_all_supported, checkable_facts),
-        factscore_precision=_ratio(facts_supported, checkable_facts),
-        contradiction_rate=_ratio(facts_contradicted, checkable_facts),
-        abstentions=by_status[Status.INSUFFICIENT],
-        units_total=len(merged),
-        units_supported=units_supported,
-        units_raw=len(raw),
-        facts_total=len(pairs),
-        facts_by_status={status.value: by_status[status] for status in Status},
-    )
-
-
-def selective_risk(
-    confidences: Sequence[float],
-    correct: Sequence[bool],
-    thresholds: Sequence[float] | None = None,
-) -> list[dict[str, Any]]:
-    """Coverage and selective risk of answering only when confidence >= each threshold.
-
-    Without thresholds every distinct confidence is one (ascending), which traces the whole
-    risk–coverage curve. Each row holds ``threshold``, ``covered``, ``coverage``, ``risk``
-    (error rate among covered items, ``None`` when none is covered) and ``overall_accuracy``.
-
-    Raises:
-        ValueError: when the two sequences differ in length or a confidence is NaN.
-    """
-    if len(confidences) != len(correct):
-        raise ValueError(f"{len(confidences)} confidences but {len(correct)} correctness flags")
-    conf = np.asarray(confidences, dtype=float)
-    ok = np.asarray(correct, dtype=bool)
-    if np.isnan(conf).any():
-        raise ValueError("confidences contain NaN")
-    total = len(conf)
-    overall = float(ok.mean()) if total else None
-    cuts = sorted(set(conf.tolist())) if thresholds is None else list(thresholds)
-    rows: list[dict[str, Any]] = []
-    for threshold in cuts:
-        mask = conf >= threshold
-        covered = int(mask.sum())
-        rows.append(
-            {
-                "threshold": float(threshold),
-                "covered": covered,
-                "coverage": covered / total if total else None,
-                "risk": float(1.0 - ok[mask].mean()) if covered else None,
-                "overall_accuracy": overall,
-            }
-        )
-    return rows
-
-
-def _finite_or_none(value: float) -> float | None:
-    """``value`` as a float, or ``None`` when it is NaN (e.g. a correlation of constants)."""
-    return None if math.isnan(value) else float(value)
-
-
-def pearson_spearman_mae(
-    pred: Sequence[float | None], gold: Sequence[float]
-) -> dict[str, float | int | None]:
-    """Pearson and Spearman correlation and mean absolute error of predictions vs gold.
-
-    Pairs whose prediction is ``None`` are dropped (``n`` counts those kept). With fewer than
-    two pairs, or constant inputs for a correlation, the value is ``None``.
-
-    Raises:
-        ValueError: when the two sequences differ in length.
-    """
-    if len(pred) != len(gold):
-        raise ValueError(f"{len(pred)} predictions but {len(gold)} gold values")
-    kept = [(p, g) for p, g in zip(pred, gold, strict=True) if p is not None]
-    result: dict[str, float | int | None] = {
-        "n": len(kept),
-        "pearson": None,
-        "spearman": None,
-        "mae": None,
-    }
-    if len(kept) < 2:
-        return result
-    x = np.array([p for p, _ in kept], dtype=float)
-    y = np.array([g for _, g in kept], dtype=float)
-    with warnings.catch_warnings():
-        # Constant input makes a correlation undefined; scipy warns and returns NaN.
-        warnings.simplefilter("ignore", stats.ConstantInputWarning)
-        result["pearson"] = _finite_or_none(stats.pearsonr(x, y).statistic)
-        result["spearman"] = _finite_or_none(stats.spearmanr(x, y).statistic)
-    result["mae"] = float(np.abs(x - y).mean())
-    return result
-
-
-def classification_report(
-    gold_labels: Sequence[str], pred_labels: Sequence[str], labels: Sequence[str]
-) -> dict[str, Any]:
-    """Per-class precision, recall and F1, macro F1, balanced accuracy and confusion matrix.
-
-    Computed with numpy so that scoring needs no scikit-learn. Undefined values are ``None``:
-    precision of a class never predicted, recall of a class absent from gold, F1 of a class
-    absent from both. Macro F1 averages the defined F1 values; balanced accuracy averages
-    recall over classes present in gold. The matrix has gold labels as rows and predictions
-    as columns, in the order of ``labels``.
-
-    Raises:
-        ValueError: when the sequences differ in length or hold a label not in ``labels``.
-    """
-    if len(gold_labels) != len(pred_labels):
-        raise ValueError(f"{len(gold_labels)} gold labels but {len(pred_labels)} predictions")
-    index = {label: i for i, label in enumerate(labels)}
-    unknown = sorted({str(x) for x in [*gold_labels, *pred_labels] if x not in index})
-    if unknown:
-        raise ValueError(f"labels not in the label list: {unknown}")
-    matrix = np.zeros((len(labels), len(labels)), dtype=int)
-    if gold_labels:
-        rows = np.array([index[g] for g in gold_labels])
-        cols = np.array([index[p] for p in pred_labels])
-        np.add.at(matrix, (rows, cols), 1)
-
-    per_class: dict[str, dict[str, float | int | None]] = {}
-    for i, label in enumerate(labels):
-        tp = int(matrix[i, i])
-        predicted, support = int(matrix[:, i].sum()), int(matrix[i, :].sum())
-        per_class[str(label)] = {
-            "precision": _ratio(tp, predicted),
-            "recall": _ratio(tp, support),
-            "f1": _ratio(2 * tp, predicted + support),
-            "support": support,
-        }
-    f1s = [c["f1"] for c in per_class.values() if c["f1"] is not None]
-    recalls = [c["recall"] for c in per_class.values() if c["recall"] is not None]
-    total = int(matrix.sum())
-    return {
-        "labels": [str(label) for label in labels],
-        "per_class": per_class,
-        "macro_f1": float(np.mean(f1s)) if f1s else None,
-        "balanced_accuracy": float(np.mean(recalls)) if recalls else None,
-        "accuracy": _ratio(int(np.trace(matrix)), total),
-        "confusion_matrix": matrix.tolist(),
-        "n": total,
-    }
-
-
-def citation_completeness(
-    supported: Sequence[bool], weights: Sequence[float] | None = None
-) -> float | None:
-    """Share of claims needing support whose cited sources jointly support them.
-
-    ``supported`` has one flag per checkable claim (an uncited claim is ``False``); with
-    ``weights`` (one importance per claim, >= 0) the share is importance-weighted. ``None``
-    when there is no claim or the weights sum to zero.
-
-    Raises:
-        ValueError: when the weights differ in length from the flags or one is negative/NaN.
-    """
-    if weights is None:
-        return _ratio(sum(bool(flag) for flag in supported), len(supported))
-    if len(weights) != len(supported):
-        raise ValueError(f"{len(supported)} claims but {len(weights)} weights")
-    if any(math.isnan(w) or w < 0 for w in weights):
-        raise ValueError("weights must be non-negative numbers")
-    total = float(sum(weights))
-    if total == 0.0:
-        return None
-    return sum(w for w, flag in zip(weights, supported, strict=True) if flag) / total
-
-
-def link_correctness(supports: Sequence[bool]) -> float | None:
-    """Share of claim–source links whose source supports its claim; ``None`` with no link."""
-    return _ratio(sum(bool(flag) for flag in supports), len(supports))
-
-
-@dataclass(frozen=True)
-class RiskCoverage:
-    """A risk–coverage curve over verdict confidence, and what its "risk" means.
-
-    ``kind`` is ``"accuracy"`` when gold labels define correctness (risk is the error rate
-    among covered verdicts) and ``"abstention"`` without them (risk is the abstention rate
-    among covered verdicts: it measures how decisive the checker is, not whether it is right).
-    ``points`` are :func:`selective_risk` rows, by ascending threshold.
-    """
-
-    kind: Literal["accuracy", "abstention"]
-    n: int
-    points: list[dict[str, Any]] = field(default_factory=list)
-
-
-def risk_coverage_curve(
-    records: Sequence[ClaimRecord], gold: Sequence[Status | str] | None = None
-) -> RiskCoverage:
-    """Risk–coverage curve of the records' verdicts, thresholded on verdict confidence.
-
-    With ``gold`` (one status per record) a verdict is correct when its status equals the
-    gold status. Without gold this is the abstention curve: a verdict counts as "correct"
-    when it is decisive (supported or contradicted) and wrong when it abstains (insufficient
-    evidence); not-checkable records are left out. A verdict without a confidence counts as
-    confidence 0, so it is covered only at the lowest threshold.
-
-    Raises:
-        ValueError: when ``gold`` differs in length from ``records`` or holds an unknown status.
-    """
-    if gold is not None:
-        if len(gold) != len(records):
-            raise ValueError(f"{len(records)} records but {len(gold)} gold labels")
-        labels = [Status(label) for label in gold]
-        confidences = [r.verdict.confidence or 0.0 for r in records]
-        correct = [r.verdict.status == g for r, g in zip(records, labels, strict=True)]
-        return RiskCoverage("accuracy", len(records), selective_risk(confidences, correct))
-    kept = [r for r in records if r.verdict.status != Status.NOT_CHECKABLE]
-    decisive = (Status.SUPPORTED, Status.CONTRADICTED)
-    confidences = [r.verdict.confidence or 0.0 for r in kept]
-    correct = [r.verdict.status in decisive for r in kept]
-    return RiskCoverage("abstention", len(kept), selective_risk(confidences, correct))
+def __getattr__(name: str) -> Any:
+    """Load an evaluation statistic from :mod:`triqua.evals.stats` on first use."""
+    if name not in _EVAL_STATS:
+        raise AttributeError(f"module 'triqua.metrics' has no attribute {name!r}")
+    return getattr(importlib.import_module("triqua.evals.stats"), name)

@@ -20,10 +20,10 @@ from langchain_core.language_models import BaseChatModel
 from triqua.accounting import count_failures, report_coverage
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
+from triqua.core.scoring import score_facts
+from triqua.core.spec import AUTHORITY
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.metrics import score_facts
-from triqua.nodes.prepare import AUTHORITY
 from triqua.nodes.retrieve import merge_evidence, search
 from triqua.nodes.score import usage_by_role
 from triqua.resources import RunResources, build_resources
@@ -98,12 +98,19 @@ def _new_spec(
     return FactualitySpec.model_validate({**old.model_dump(exclude={"hash"}), **update})
 
 
-def _engines_for(context: Context, stored: StoredRun) -> Engines:
+def _engines_for(context: Context, stored: StoredRun, *, model_given: bool) -> Engines:
+    """The run's engines; when the stored judge cannot be rebuilt, say how to pick another.
+
+    The hint is left out when a model was given: it is that model that failed.
+    """
     try:
         return resolve_engines(context)
     except ValueError as exc:
+        if model_given:
+            raise ValueError(f"cannot regrade run {stored.run_id}: {exc}") from exc
         raise ValueError(
-            f"cannot rebuild the judge of run {stored.run_id}: {exc}; pass model= (or --model)"
+            f"cannot rebuild the judge of run {stored.run_id}: {exc}; "
+            "choose a judge with model= (or --model)"
         ) from exc
 
 
@@ -142,7 +149,7 @@ def regrade(
         settings["retriever"] = retriever
         search_again = True
     ctx = replace(make_context(base, model=model, **settings), cache=False)
-    engines = _engines_for(ctx, stored)
+    engines = _engines_for(ctx, stored, model_given=model is not None)
     resources = None
     mode = previous.spec.mode
     if search_again:

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.accounting import failure_summary
-from triqua.schema import Report, Status
+from triqua.schema import FactualitySpec, Report, Status
 
 STYLE = {
     Status.SUPPORTED: "green",
@@ -151,6 +151,24 @@ def summary(report: Report) -> Group:
         Text(f"error: {error}", style="red") for error in report.errors if error not in shown
     )
     return Group(*lines)
+
+
+def spec_table(spec: FactualitySpec) -> Table:
+    """The run's frozen evidence contract, one row per field (nested policies flattened)."""
+    table = Table(title=f"Spec {spec.hash[:12]}", show_header=False, title_justify="left")
+    table.add_column("field", style="bold")
+    table.add_column("value")
+
+    def add(prefix: str, value: object) -> None:
+        if isinstance(value, dict) and value:
+            for key, inner in value.items():
+                add(f"{prefix}.{key}" if prefix else key, inner)
+        else:
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            table.add_row(prefix, "—" if shown in (None, "", {}) else str(shown))
+
+    add("", spec.model_dump(mode="json", exclude={"hash"}))
+    return table
 
 
 def print_report(report: Report, console: Console) -> None:

@@ -22,8 +22,8 @@ from urllib.parse import quote
 from triqua.accounting import failure_summary
 from triqua.citations import CitationReport
 from triqua.core.grounding import locate_quote
+from triqua.core.scoring import label_units, risk_coverage_curve
 from triqua.costs import CostSummary, Prices, cost_summary
-from triqua.metrics import label_units, risk_coverage_curve
 from triqua.plots import risk_coverage_plot, stacked_bars
 from triqua.schema import ClaimRecord, Evidence, FactUnit, Report, Status
 
@@ -256,6 +256,21 @@ def _unit(unit: FactUnit, status: Status) -> str:
     )
 
 
+def _graph_line(record: ClaimRecord) -> str:
+    """The sentence's element-graph features and why it was routed as it was."""
+    c = record.complexity
+    if "diameter" not in c:
+        return ""
+    components = int(c.get("components", 1))
+    text = (
+        f"sentence element graph: {c.get('nodes', '?')} elements, {c.get('edges', '?')} "
+        f"relations, diameter {c['diameter']}, {components} component{'s' * (components != 1)}"
+    )
+    if c.get("reason"):
+        text += f" — {c['reason']}"
+    return f'<p class="route graph">{_e(text)}</p>'
+
+
 def _fact(record: ClaimRecord) -> str:
     verdict = record.verdict
     status = verdict.status
@@ -283,6 +298,9 @@ def _fact(record: ClaimRecord) -> str:
             f'<div class="source-text">{_highlight(record.source_text, verdict.error_spans)}</div>'
         )
     body.append(f'<div class="units">{units}</div>')
+    graph = _graph_line(record)
+    if graph:
+        body.append(graph)
     if verdict.wrong_components:
         wrong_text = ", ".join(verdict.wrong_components)
         spans = ", ".join(f"“{s}”" for s in verdict.error_spans)
@@ -317,8 +335,12 @@ def _fact(record: ClaimRecord) -> str:
         body.append('<p class="route">No evidence passages.</p>')
     if record.rounds:
         rounds = "".join(
-            f"<li>round {r.round}: {_e(', '.join(r.units))} — queries: "
-            f"{_e(' | '.join(r.queries))}{' — ' + _e(r.stop_reason) if r.stop_reason else ''}</li>"
+            f"<li>round {r.round}: {_e(', '.join(r.units))}"
+            + (f" — claim: “{_e(r.claim)}”" if r.claim else "")
+            + " — queries: "
+            + _e(" | ".join(r.queries))
+            + (f" — {_e(r.stop_reason)}" if r.stop_reason else "")
+            + "</li>"
             for r in record.rounds
         )
         body.append(f'<details><summary>Re-verification</summary><ul class="rounds">{rounds}</ul>')

@@ -130,6 +130,7 @@ def mode_of(kind: str) -> Mode:
 
 def build_resources(context: Context, documents: list[Document]) -> RunResources:
     """Create engines, retriever and budget for a run; fail fast when a retriever is unusable."""
+    from triqua.tools.bounded import bounded
     from triqua.tools.factory import build_retriever
 
     kind = retriever_kind(context, bool(documents))
@@ -144,11 +145,12 @@ def build_resources(context: Context, documents: list[Document]) -> RunResources
         "exclude_domains": context.exclude_domains,
         "as_of": date.fromisoformat(context.as_of) if context.as_of else None,
         "max_results": context.max_results,
+        "search_timeout": context.search_timeout,
     }
     if kind.startswith("instance:"):
         if kind not in _CUSTOM_RETRIEVERS:
             raise ValueError(f"no retriever registered as {kind!r}")
-        retriever = _CUSTOM_RETRIEVERS[kind]
+        retriever = bounded(_CUSTOM_RETRIEVERS[kind], context.search_timeout)
     else:
         retriever = build_retriever(kind, **options)
     retriever.check_available()

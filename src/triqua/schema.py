@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from triqua.core.redaction import OptionalRedactedText, RedactedText
+
 REPORT_SCHEMA_VERSION = "1.0"
 
 
@@ -261,7 +263,7 @@ class Verdict(BaseModel):
     )
     error_spans: list[str] = Field(default_factory=list, description="Exact wrong text spans.")
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
-    rationale: str = ""
+    rationale: RedactedText = ""
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     evidence_ids: list[str] = Field(default_factory=list)
     quote: str | None = Field(
@@ -275,8 +277,10 @@ class Verdict(BaseModel):
         default="evidence",
         description="'evidence' (declared evidence), 'parametric' (closed-book model knowledge).",
     )
-    raw_output: str | None = None
-    error: str | None = Field(default=None, description="Why verification failed, if it did.")
+    raw_output: OptionalRedactedText = None
+    error: OptionalRedactedText = Field(
+        default=None, description="Why verification failed, if it did."
+    )
     judge: str = Field(default="", description="Judge revision (engine/model id).")
     revision: int = Field(default=0, description="0 for the first verdict, +1 per re-grade.")
     created_at: datetime = Field(default_factory=utc_now)
@@ -306,10 +310,15 @@ class ReverifyRound(BaseModel):
 
     round: int
     units: list[str] = Field(description="Units re-verified in this round.")
+    claim: str = Field(
+        default="",
+        description="The contextual claim judged: the unresolved units and the elements that "
+        "connect them to the rest of the sentence, as a sentence.",
+    )
     queries: list[str]
     evidence_ids: list[str] = Field(default_factory=list)
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
-    stop_reason: str | None = None
+    stop_reason: OptionalRedactedText = None
 
 
 class Revisions(BaseModel):
@@ -335,7 +344,7 @@ class ClaimRecord(BaseModel):
     history: list[Verdict] = Field(
         default_factory=list, description="Earlier verdicts, oldest first (append-only)."
     )
-    complexity: dict[str, float | int | bool] = Field(default_factory=dict)
+    complexity: dict[str, float | int | bool | str] = Field(default_factory=dict)
     route: Literal["simple", "complex", "none"] = "simple"
     rounds: list[ReverifyRound] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
@@ -361,15 +370,17 @@ class ClaimPolicy(BaseModel):
     """How text becomes facts."""
 
     chunk_size: int = 300
-    use_question: bool = True
-    use_previous_chunk: bool = True
 
 
 class VerdictPolicy(BaseModel):
     """How verdicts are reached and bounded."""
 
     statuses: list[Status] = Field(default_factory=lambda: list(Status))
-    supported_requires_evidence: bool = True
+    supported_requires_evidence: Literal[True] = Field(
+        default=True,
+        description="The grounding rule, always enforced: a unit is supported only with a "
+        "cited evidence id of this run and a verbatim quote from it.",
+    )
     reverify_rounds: int = 2
     delta: int = 3
     max_qualifiers: int = 3
@@ -381,7 +392,6 @@ class AggregationPolicy(BaseModel):
     dedup: bool = True
     qualifier_identity: Literal["subject+qualifier"] = "subject+qualifier"
     insufficient_counts_as: Literal["unsupported"] = "unsupported"
-    abstention: Literal["count", "exclude"] = "count"
 
 
 class FactualitySpec(BaseModel):
@@ -435,7 +445,7 @@ class ChunkFailure(BaseModel):
     chunk_index: int = Field(ge=0, description="Index of the chunk in the run's chunking.")
     span: Span = Field(description="The chunk's characters in the checked text.")
     text: str = Field(description="The chunk's text.")
-    error: str = Field(description="Why it was not decomposed.")
+    error: RedactedText = Field(description="Why it was not decomposed.")
     cause: ChunkCause = Field(
         default="error",
         description="'error': the decomposition failed (counted in ``failures``); "
@@ -500,8 +510,8 @@ class Report(BaseModel):
         "verification failed and no span of an unverified fact, over all its non-whitespace "
         "characters. None when unknown (reports made before it was measured).",
     )
-    errors: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    errors: list[RedactedText] = Field(default_factory=list)
+    notes: list[RedactedText] = Field(default_factory=list)
 
     @property
     def score(self) -> float | None:

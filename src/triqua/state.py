@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
@@ -47,6 +47,7 @@ class InputState(TypedDict, total=False):
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
     run_id: str
+    case_id: str
 
 
 class OutputState(TypedDict):
@@ -63,6 +64,7 @@ class State(TypedDict, total=False):
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
     run_id: str
+    case_id: str
     spec: FactualitySpec
     engine: str
     chunks: list[Chunk]
@@ -98,10 +100,13 @@ class FactTask(TypedDict):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: NotRequired[list[Fact]]
+    case_id: NotRequired[str]
+    previous_chunk: NotRequired[str]
 
 
 class FactState(TypedDict, total=False):
@@ -110,10 +115,13 @@ class FactState(TypedDict, total=False):
     run_id: str
     fact: Fact
     route: Route
-    complexity: dict[str, float | int | bool]
+    complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
     mode: str
+    sentence_facts: list[Fact]
+    case_id: str
+    previous_chunk: str
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]

@@ -1,6 +1,7 @@
 """The run store: every check and every re-grade, kept append-only in SQLite.
 
-Tables (rows are only ever inserted; triggers refuse ``UPDATE`` and ``DELETE``):
+Tables (rows are only ever inserted; triggers refuse ``UPDATE``, ``DELETE`` and an ``INSERT``
+on an existing key, so ``INSERT OR REPLACE`` cannot rewrite a row either):
 
 - ``runs``: one row per run: input text and its hash, question, settings, documents.
 - ``records``: one row per fact: the ``ClaimRecord`` without evidence and verdicts.
@@ -9,6 +10,11 @@ Tables (rows are only ever inserted; triggers refuse ``UPDATE`` and ``DELETE``):
 - ``evidence``: one row per passage, per fact and per evidence revision.
 - ``reports``: one row per revision: the frozen ``FactualitySpec`` and its hash, the scores
   and the rest of the report.
+- ``outcomes``: runs that failed and cannot be resumed (``failed_at_start``: before their
+  first step; ``failed``: a run that was not durable).
+
+Only a run that never produced a report may be removed (``triqua runs prune``): its input row
+and outcome. Everything of a run with a report stays.
 
 A report is rebuilt from these rows; the verdicts of earlier revisions become its records'
 ``history``. Old verdicts, evidence and scores stay readable after any number of re-grades.
@@ -26,6 +32,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from triqua.core.redaction import redact
+from triqua.dbfiles import StoreError, lock_timeout, prepare_database_path, sqlite_errors
 from triqua.schema import (
     ClaimRecord,
     Document,
@@ -42,9 +50,12 @@ from triqua.tools.paths import default_data_dir
 
 __all__ = [
     "APPEND_ONLY_TABLES",
+    "FAILED",
+    "FAILED_AT_START",
     "STORE_ENV",
     "RunStore",
     "RunSummary",
+    "StoreError",
     "StoredRun",
     "default_store_path",
     "resolve_store",
@@ -52,8 +63,25 @@ __all__ = [
 
 #: Environment variable that makes the Python API save runs: '1' (default file) or a path.
 STORE_ENV = "TRIQUA_STORE"
-SCHEMA_VERSION = 1
-APPEND_ONLY_TABLES = ("runs", "records", "verdicts", "evidence", "reports")
+SCHEMA_VERSION = 2
+#: How the store names itself in errors.
+WHAT = "run store"
+APPEND_ONLY_TABLES = ("runs", "records", "verdicts", "evidence", "reports", "outcomes")
+#: Outcome of a run that failed before its first step: it cannot be resumed.
+FAILED_AT_START = "failed_at_start"
+#: Outcome of a run that was not durable and failed: it cannot be resumed.
+FAILED = "failed"
+#: The primary key of each append-only table: an insert on an existing one is refused.
+_KEYS = {
+    "runs": ("run_id",),
+    "records": ("run_id", "claim_id"),
+    "verdicts": ("run_id", "claim_id", "revision"),
+    "evidence": ("run_id", "claim_id", "revision", "position"),
+    "reports": ("run_id", "revision"),
+    "outcomes": ("run_id",),
+}
+#: Tables whose rows may be deleted while their run has no report (pruning a failed run).
+_PRUNABLE = ("runs", "outcomes")
 #: Record fields that change with each revision; they live in ``verdicts``/``evidence``.
 _PER_REVISION = {"evidence", "verdict", "history", "usage", "rounds", "revisions", "spec_hash"}
 
@@ -117,20 +145,50 @@ CREATE TABLE IF NOT EXISTS reports (
     report TEXT NOT NULL,
     PRIMARY KEY (run_id, revision)
 );
+CREATE TABLE IF NOT EXISTS outcomes (
+    run_id TEXT PRIMARY KEY REFERENCES runs(run_id),
+    created_at TEXT NOT NULL,
+    status TEXT NOT NULL,
+    error TEXT NOT NULL
+);
 """
 
 
-def _triggers() -> str:
+def _refuse(table: str, action: str) -> str:
+    return (
+        f"SELECT RAISE(ABORT, 'triqua run store is append-only: {table} rows cannot be {action}');"
+    )
+
+
+def _triggers() -> list[str]:
+    """Triggers that keep every table append-only (one statement each, idempotent).
+
+    ``BEFORE INSERT`` rejects an existing key: ``INSERT OR REPLACE`` would otherwise delete
+    the old row without firing the ``DELETE`` trigger (recursive triggers are off).
+    """
     statements = []
     for table in APPEND_ONLY_TABLES:
-        for action in ("UPDATE", "DELETE"):
-            statements.append(
-                f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()} "
-                f"BEFORE {action} ON {table} BEGIN SELECT RAISE(ABORT, "
-                f"'triqua run store is append-only: {table} rows cannot be "
-                f"{action.lower()}d'); END;"
-            )
-    return "\n".join(statements)
+        statements.append(
+            f"CREATE TRIGGER IF NOT EXISTS {table}_no_update BEFORE UPDATE ON {table} "
+            f"BEGIN {_refuse(table, 'updated')} END"
+        )
+        # A run without a report may be pruned; once it has one, nothing of it goes.
+        when = " WHEN EXISTS (SELECT 1 FROM reports WHERE run_id = OLD.run_id)"
+        statements.append(
+            f"CREATE TRIGGER IF NOT EXISTS {table}_no_delete BEFORE DELETE ON {table}"
+            f"{when if table in _PRUNABLE else ''} BEGIN {_refuse(table, 'deleted')} END"
+        )
+        match = " AND ".join(f"{column} = NEW.{column}" for column in _KEYS[table])
+        statements.append(
+            f"CREATE TRIGGER IF NOT EXISTS {table}_no_replace BEFORE INSERT ON {table} "
+            f"WHEN EXISTS (SELECT 1 FROM {table} WHERE {match}) "
+            f"BEGIN {_refuse(table, 'replaced')} END"
+        )
+    return statements
+
+
+def _schema_statements() -> list[str]:
+    return [part.strip() for part in _SCHEMA.split(";") if part.strip()]
 
 
 def default_store_path() -> Path:
@@ -148,6 +206,11 @@ class RunSummary(BaseModel):
     mode: str = ""
     engine: str = ""
     revisions: int = Field(default=0, description="Reports stored: 0 while unfinished.")
+    status: str = Field(
+        default="unfinished",
+        description="finished, unfinished (resumable), failed_at_start or failed.",
+    )
+    error: str | None = Field(default=None, description="Why a failed run failed.")
 
 
 class StoredRun(BaseModel):
@@ -166,17 +229,62 @@ class RunStore:
     """Append-only SQLite store of runs, their records, verdict revisions, evidence, reports."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        """Open (creating when missing) the store at ``path`` (default: the user's data dir)."""
+        """Open (creating or upgrading when needed) the store at ``path`` (default: user data).
+
+        Raises:
+            StoreError: the file is damaged, locked, not a database, or from a newer triqua.
+        """
         self.path = Path(path).expanduser() if path else default_store_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        prepare_database_path(self.path, WHAT)
         with self.connect() as conn:
-            conn.executescript(_SCHEMA + _triggers())
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if self._version(conn) != SCHEMA_VERSION:
+                self._upgrade(conn)
+
+    def _version(self, conn: sqlite3.Connection) -> int:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{WHAT} {self.path} was written by a newer triqua (schema {version}; this one "
+                f"reads {SCHEMA_VERSION}): upgrade triqua or pass --store FILE"
+            )
+        return version
+
+    def _upgrade(self, conn: sqlite3.Connection) -> None:
+        """Create the tables, or bring a version-1 store up to date, in one transaction.
+
+        Version 2 added ``outcomes``, the triggers that refuse an insert on an existing key,
+        and allowed removing a run that has no report.
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = self._version(conn)  # another process may have upgraded it meanwhile
+            if version != SCHEMA_VERSION:
+                for statement in _schema_statements():
+                    conn.execute(statement)
+                if version == 1:  # version 1 refused every delete, even of a failed run
+                    for table in _PRUNABLE:
+                        conn.execute(f"DROP TRIGGER IF EXISTS {table}_no_delete")
+                for statement in _triggers():
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection for one operation; closed afterwards."""
-        with closing(sqlite3.connect(self.path, timeout=30, isolation_level=None)) as conn:
+        """A connection for one operation; closed afterwards.
+
+        Raises:
+            StoreError: one line for any fault of the file (damaged, locked, unreadable).
+        """
+        with (
+            sqlite_errors(self.path, WHAT),
+            closing(
+                sqlite3.connect(self.path, timeout=lock_timeout(), isolation_level=None)
+            ) as conn,
+        ):
             conn.execute("PRAGMA foreign_keys = ON")
             yield conn
 
@@ -205,8 +313,10 @@ class RunStore:
     ) -> None:
         """Record a run's input before it starts (kept once: a resumed run adds nothing)."""
         with self._write() as conn:
+            if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone():
+                return
             conn.execute(
-                "INSERT OR IGNORE INTO runs (run_id, created_at, input_hash, text, question, "
+                "INSERT INTO runs (run_id, created_at, input_hash, text, question, "
                 "settings, documents) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     run_id,
@@ -214,10 +324,49 @@ class RunStore:
                     sha256_text(text),
                     text,
                     question,
-                    json.dumps(settings, sort_keys=True, default=str),
+                    redact(json.dumps(settings, sort_keys=True, default=str)),
                     json.dumps([d.model_dump(mode="json") for d in documents]),
                 ),
             )
+
+    def mark_failed(self, run_id: str, error: str, *, status: str = FAILED_AT_START) -> None:
+        """Record that a started run failed and cannot be resumed (kept once)."""
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM outcomes WHERE run_id = ?", (run_id,)).fetchone():
+                return
+            if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone() is None:
+                return  # never started here: nothing to mark
+            first = error.strip().splitlines()[0] if error.strip() else "failed"
+            conn.execute(
+                "INSERT INTO outcomes (run_id, created_at, status, error) VALUES (?, ?, ?, ?)",
+                (run_id, utc_now().isoformat(), status, first),
+            )
+
+    def outcome(self, run_id: str) -> tuple[str, str] | None:
+        """``(status, error)`` of a run recorded as failed, or None."""
+        with self.connect() as conn:
+            row = conn.execute(
+                "SELECT status, error FROM outcomes WHERE run_id = ?", (run_id,)
+            ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    def unreported(self) -> list[RunSummary]:
+        """Runs without a report (unfinished or failed), oldest first: what may be pruned."""
+        return sorted((r for r in self.runs() if r.revisions == 0), key=lambda r: r.created_at)
+
+    def remove_unreported(self, run_ids: Sequence[str]) -> int:
+        """Remove runs that have no report (their input and outcome); returns how many.
+
+        A run with a report is never removed: the triggers refuse it and so does this.
+        """
+        removed = 0
+        with self._write() as conn:
+            for run_id in run_ids:
+                if conn.execute("SELECT 1 FROM reports WHERE run_id = ?", (run_id,)).fetchone():
+                    raise ValueError(f"run {run_id} has a report: it is kept")
+                conn.execute("DELETE FROM outcomes WHERE run_id = ?", (run_id,))
+                removed += conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,)).rowcount
+        return removed
 
     def append_report(self, report: Report) -> int:
         """Add ``report`` as the run's next revision and return that revision number.
@@ -371,9 +520,10 @@ class RunStore:
         """Runs, newest first, with the scores of their latest revision."""
         query = (
             "SELECT r.run_id, r.created_at, p.score, p.facts, p.mode, p.engine, "
-            "(SELECT COUNT(*) FROM reports WHERE run_id = r.run_id) "
+            "(SELECT COUNT(*) FROM reports WHERE run_id = r.run_id), o.status, o.error "
             "FROM runs r LEFT JOIN reports p ON p.run_id = r.run_id AND p.revision = "
             "(SELECT MAX(revision) FROM reports WHERE run_id = r.run_id) "
+            "LEFT JOIN outcomes o ON o.run_id = r.run_id "
             "ORDER BY r.created_at DESC, r.rowid DESC"
         )
         params: tuple[Any, ...] = ()
@@ -391,6 +541,8 @@ class RunStore:
                 mode=row[4] or "",
                 engine=row[5] or "",
                 revisions=row[6],
+                status="finished" if row[6] else (row[7] or "unfinished"),
+                error=row[8],
             )
             for row in rows
         ]
@@ -431,7 +583,16 @@ class RunStore:
         run_id = self.resolve(run_id)
         latest = self.latest_revision(run_id)
         if latest is None:
-            raise KeyError(f"run {run_id} has no report yet (unfinished: resume it)")
+            failed = self.outcome(run_id)
+            if failed is not None:
+                raise KeyError(
+                    f"run {run_id} has no report: it {failed[0].replace('_', ' ')} "
+                    f"({failed[1]}) and cannot be resumed; check the text again"
+                )
+            raise KeyError(
+                f"run {run_id} has no report yet (unfinished: resume it with "
+                f"triqua check --resume {run_id[:12]})"
+            )
         revision = latest if revision is None else revision
         with self.connect() as conn:
             row = conn.execute(

@@ -8,13 +8,20 @@ from typing import Annotated, Any
 
 import typer
 
-from triqua.accounting import FAILED_RUN as FAILED_RUN  # re-exported for the commands
-from triqua.context import DEFAULT_MAX_CALLS, DEFAULT_MAX_EVIDENCE_BYTES
+from triqua.context import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_EVIDENCE_BYTES,
+    DEFAULT_MODEL_TIMEOUT,
+    DEFAULT_SEARCH_TIMEOUT,
+)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
+    from triqua.core.redaction import redact
+
     first = message.strip().splitlines()[0] if message.strip() else "failed"
+    first = redact(first)
     typer.echo(f"error: {first}", err=True)
     return typer.Exit(code)
 
@@ -90,6 +97,24 @@ MaxCallsOption = Annotated[
         f"('model call limit reached') (default: {DEFAULT_MAX_CALLS})."
     ),
 ]
+ModelTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0,
+        help="Seconds one model call may take; each retry gets as long again, then the fact "
+        "(or chunk) is recorded 'timed out' (default: TRIQUA_MODEL_TIMEOUT or "
+        f"{DEFAULT_MODEL_TIMEOUT:g}; 0: no limit).",
+    ),
+]
+SearchTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0,
+        help="Seconds one search may take, every retriever; a slower search is recorded "
+        f"'timed out' (default: TRIQUA_SEARCH_TIMEOUT or {DEFAULT_SEARCH_TIMEOUT:g}; "
+        "0: no limit).",
+    ),
+]
 AllowPathOption = Annotated[
     list[Path] | None,
     typer.Option(
@@ -100,12 +125,80 @@ AllowPathOption = Annotated[
 ]
 
 
+# Routing, retrieval and model settings (Context fields: delta, routing, max_results, as_of,
+# include_domains, exclude_domains, temperature).
+DeltaOption = Annotated[
+    int | None,
+    typer.Option(
+        "--delta",
+        help="Element-graph diameter above which a sentence is complex (δ, default: 3).",
+    ),
+]
+#: ``--routing`` values and the Context routing mode each means.
+ROUTING = {
+    "auto": "auto",
+    "always": "always_element",
+    "never": "never_reverify",
+    "always_element": "always_element",
+    "never_reverify": "never_reverify",
+}
+RoutingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--routing",
+        metavar="auto|always|never",
+        help="auto: route each sentence by its element graph; always: every fact unit by "
+        "unit with re-verification; never: no re-verification (default: auto).",
+    ),
+]
+TopKOption = Annotated[
+    int | None, typer.Option("--top-k", help="Evidence passages kept per query (default: 5).")
+]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of", metavar="YYYY-MM-DD", help="Date the claims are judged at (web search)."
+    ),
+]
+AllowDomainOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-domain", metavar="DOMAIN", help="Web search: only this domain (repeatable)."
+    ),
+]
+BlockDomainOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--block-domain", metavar="DOMAIN", help="Web search: never this domain (repeatable)."
+    ),
+]
+TemperatureOption = Annotated[
+    float | None,
+    typer.Option("--temperature", help="Sampling temperature of chat models (default: 0)."),
+]
+
+
 def given_settings(**values: Any) -> dict[str, Any]:
     """The ``Context`` settings the user actually gave (options left unset are dropped).
 
-    Paths (``allow_paths``) become strings, as ``Context`` keeps them.
+    Paths (``allow_paths``) become strings, as ``Context`` keeps them; ``routing`` takes
+    its short names; ``as_of`` must be an ISO date.
+
+    Raises:
+        typer.Exit: with a one-line error for a routing mode or date that is not valid.
     """
-    given = {name: value for name, value in values.items() if value is not None}
+    given = {name: value for name, value in values.items() if value not in (None, [])}
     if "allow_paths" in given:
         given["allow_paths"] = [str(p) for p in given["allow_paths"]]
+    if "routing" in given:
+        if given["routing"] not in ROUTING:
+            raise fail(f"--routing must be auto, always or never, got {given['routing']!r}")
+        given["routing"] = ROUTING[given["routing"]]
+    if "as_of" in given:
+        from datetime import date
+
+        try:
+            date.fromisoformat(given["as_of"])
+        except ValueError as exc:
+            raise fail(f"--as-of must be a date YYYY-MM-DD, got {given['as_of']!r}") from exc
     return given

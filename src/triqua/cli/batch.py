@@ -8,17 +8,26 @@ from typing import Annotated
 import typer
 
 from triqua.cli._common import (
+    AllowDomainOption,
     AllowPathOption,
+    AsOfOption,
+    BlockDomainOption,
     ChromaUrlOption,
     ChunkSizeOption,
     CollectionOption,
+    DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
     MaxFactsOption,
     MaxInputCharsOption,
     MaxSearchesOption,
     ModelOption,
+    ModelTimeoutOption,
     RetrieverOption,
+    RoutingOption,
+    SearchTimeoutOption,
+    TemperatureOption,
+    TopKOption,
     fail,
     given_settings,
 )
@@ -46,7 +55,16 @@ def batch(
     max_input_chars: MaxInputCharsOption = None,
     max_evidence_bytes: MaxEvidenceBytesOption = None,
     max_calls: MaxCallsOption = None,
+    model_timeout: ModelTimeoutOption = None,
+    search_timeout: SearchTimeoutOption = None,
     allow_path: AllowPathOption = None,
+    delta: DeltaOption = None,
+    routing: RoutingOption = None,
+    top_k: TopKOption = None,
+    as_of: AsOfOption = None,
+    allow_domain: AllowDomainOption = None,
+    block_domain: BlockDomainOption = None,
+    temperature: TemperatureOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -70,7 +88,16 @@ def batch(
         max_input_chars=max_input_chars,
         max_evidence_bytes=max_evidence_bytes,
         max_calls=max_calls,
+        model_timeout=model_timeout,
+        search_timeout=search_timeout,
         allow_paths=allow_path,
+        delta=delta,
+        routing=routing,
+        max_results=top_k,
+        as_of=as_of,
+        include_domains=allow_domain,
+        exclude_domains=block_domain,
+        temperature=temperature,
     )
     try:
         summary = run_batch(

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import ValidationError
-from rich.console import Console
 
 from triqua.cli._common import fail
-from triqua.costs import CostSummary, Prices, cost_summary, load_prices, prices_from_env
-from triqua.jsonl import read_jsonl
-from triqua.schema import Report
+
+if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` stays fast
+    from pydantic import ValidationError
+
+    from triqua.costs import CostSummary, Prices
+    from triqua.schema import Report
 
 #: Largest single JSON report read (bytes).
 MAX_REPORT_BYTES = 256 * 1024 * 1024
@@ -27,6 +28,10 @@ def _invalid(exc: ValidationError) -> str:
 
 def _report_line(obj: object) -> Report:
     """One line of a batch output file (``{"id": …, **report}``) as a report."""
+    from pydantic import ValidationError
+
+    from triqua.schema import Report
+
     if not isinstance(obj, dict):
         raise ValueError("not a triqua report (expected a JSON object)")
     try:
@@ -40,6 +45,11 @@ def _load_reports(path: Path) -> list[Report]:
 
     Bad JSONL lines are warned about with their number; the others are still read.
     """
+    from pydantic import ValidationError
+
+    from triqua.jsonl import read_jsonl
+    from triqua.schema import Report
+
     if path.suffix.lower() in (".jsonl", ".ndjson"):
 
         def warn(message: str) -> None:
@@ -87,6 +97,10 @@ def report(
     ] = None,
 ) -> None:
     """Render a saved report as HTML (--html), or print its facts, scores and costs."""
+    from rich.console import Console
+
+    from triqua.costs import cost_summary, load_prices, prices_from_env
+
     reports = _load_reports(path)
     try:
         price_list: Prices | None = load_prices(prices) if prices else prices_from_env()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -12,9 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
-from triqua.render import STYLE, fmt_score, print_report
-from triqua.schema import Report
-from triqua.store import RunStore
+
+if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
+    from triqua.schema import Report
+    from triqua.store import RunStore
 
 StoreOption = Annotated[
     Path | None, typer.Option("--store", help="Run store file (default: user data).")
@@ -23,6 +24,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 def _open(store: Path | None) -> RunStore:
+    from triqua.store import RunStore
+
     try:
         return RunStore(store)
     except OSError as exc:
@@ -40,6 +43,8 @@ def runs(
     as_json: JsonOption = False,
 ) -> None:
     """List stored runs, newest first: id, time, score, facts, mode, engine."""
+    from triqua.render import fmt_score
+
     found = _open(store).runs(limit=limit)
     if as_json:
         payload = "[" + ",".join(r.model_dump_json() for r in found) + "]"
@@ -67,6 +72,8 @@ def runs(
 
 def history_table(report: Report) -> Table:
     """One row per verdict revision of each fact: when, which judge, what it said."""
+    from triqua.render import STYLE
+
     table = Table(show_lines=True, expand=True)
     for column in ("#", "fact", "rev", "verdict", "judge", "wrong component", "time"):
         table.add_column(column, no_wrap=column in ("#", "rev", "time"))
@@ -96,6 +103,8 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
+    from triqua.render import print_report, spec_table
+
     try:
         report = _open(store).report(run_id, revision)
     except KeyError as exc:
@@ -108,6 +117,7 @@ def show(
         console.print(history_table(report))
         return
     print_report(report, console)
+    console.print(spec_table(report.spec))
 
 
 def regrade(
@@ -126,6 +136,7 @@ def regrade(
 ) -> None:
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
     from triqua.regrade import regrade as run_regrade
+    from triqua.render import print_report
 
     opened = _open(store)
     try:

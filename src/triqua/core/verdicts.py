@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from triqua.core.grounding import check_quote
-from triqua.metrics import label_units
+from triqua.core.scoring import label_units
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 __all__ = ["aggregate_status", "complete_units", "ground", "settle", "wrong_components"]

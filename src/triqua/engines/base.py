@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from triqua.core.redaction import OptionalRedactedText
 from triqua.schema import Evidence, Fact, FactUnit, Span, Usage, Verdict
 from triqua.state import Chunk
 
@@ -23,8 +24,8 @@ class DecomposeResult(BaseModel):
 
     facts: list[Fact] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
-    raw_output: str | None = None
-    error: str | None = None
+    raw_output: OptionalRedactedText = None
+    error: OptionalRedactedText = None
     undecomposed: list[Span] = Field(
         default_factory=list, description="Sentences that yielded no fact."
     )

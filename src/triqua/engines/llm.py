@@ -20,6 +20,8 @@ from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda, R
 from langchain_core.runnables.retry import ExponentialJitterParams
 from pydantic import BaseModel, Field
 
+from triqua.context import DEFAULT_MODEL_TIMEOUT
+from triqua.core.deadline import call_with_deadline
 from triqua.costs import estimate_tokens
 from triqua.engines.base import (
     Decomposer,
@@ -141,8 +143,16 @@ def backoff(wait: float) -> ExponentialJitterParams:
     return {"initial": wait, "jitter": wait}
 
 
+#: The role each structured-output schema answers, as timeout messages name it.
+_ROLES = {"ExtractedFacts": "decompose", "Judgement": "verify", "RefinedQueries": "refine"}
+
+
 class StructuredCaller:
-    """Calls a chat model for one schema, with bounded retries on errors and bad output."""
+    """Calls a chat model for one schema, with bounded retries on errors and bad output.
+
+    Each attempt is bounded by ``timeout`` seconds (:func:`call_with_deadline`), whatever the
+    model's client does; a timed-out attempt is retried like any failed one.
+    """
 
     def __init__(
         self,
@@ -150,7 +160,11 @@ class StructuredCaller:
         schema: type[BaseModel],
         max_retries: int,
         retry_wait: float = 1.0,
+        timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
+        self.timeout = timeout
+        role = _ROLES.get(schema.__name__, schema.__name__)
+        self._what = f"{role} model call"
         structured = model.with_structured_output(schema)
         steps = structured.steps if isinstance(structured, RunnableSequence) else []
         call: Runnable[Any, dict[str, Any]]
@@ -165,7 +179,14 @@ class StructuredCaller:
         else:
             raw_and_parsed = model.with_structured_output(schema, include_raw=True)
             call = raw_and_parsed | RunnableLambda(_require_parsed)
-        self.runnable: Runnable[Any, dict[str, Any]] = call.with_retry(
+        self._attempt = call
+
+        def bounded(messages: list[BaseMessage], config: RunnableConfig) -> dict[str, Any]:
+            return call_with_deadline(
+                lambda: self._attempt.invoke(messages, config), self.timeout, self._what
+            )
+
+        self.runnable: Runnable[Any, dict[str, Any]] = RunnableLambda(bounded).with_retry(
             stop_after_attempt=max_retries + 1,
             wait_exponential_jitter=True,
             exponential_jitter_params=backoff(retry_wait),
@@ -223,10 +244,15 @@ class LLMDecomposer(Decomposer):
     """Decomposition by a chat model, in one of the four prompt modes."""
 
     def __init__(
-        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+        self,
+        model: BaseChatModel,
+        *,
+        max_retries: int = 2,
+        retry_wait: float = 1.0,
+        timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, ExtractedFacts, max_retries, retry_wait)
+        self._caller = StructuredCaller(model, ExtractedFacts, max_retries, retry_wait, timeout)
 
     def decompose(
         self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
@@ -275,10 +301,15 @@ class LLMJudge(Judge):
     """Verification by a chat model: one call per fact, per-unit verdicts when asked."""
 
     def __init__(
-        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+        self,
+        model: BaseChatModel,
+        *,
+        max_retries: int = 2,
+        retry_wait: float = 1.0,
+        timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait)
+        self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait, timeout)
 
     def messages(
         self,
@@ -365,10 +396,15 @@ class LLMRefiner(QueryRefiner):
     """Query refinement by a chat model: one call for all units of a round."""
 
     def __init__(
-        self, model: BaseChatModel, *, max_retries: int = 2, retry_wait: float = 1.0
+        self,
+        model: BaseChatModel,
+        *,
+        max_retries: int = 2,
+        retry_wait: float = 1.0,
+        timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
         self.revision = model_revision(model)
-        self._caller = StructuredCaller(model, RefinedQueries, max_retries, retry_wait)
+        self._caller = StructuredCaller(model, RefinedQueries, max_retries, retry_wait, timeout)
 
     def refine(
         self, fact: Fact, units: Sequence[FactUnit], round_index: int

@@ -24,10 +24,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from triqua.core.scoring import label_units, score_facts
 from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
+from triqua.evals.stats import classification_report
 from triqua.jsonl import read_jsonl
-from triqua.metrics import classification_report, label_units, score_facts
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
 
 __all__ = [
@@ -238,11 +239,17 @@ def _decompose(claims: Sequence[str], setup: EvalSetup) -> dict[str, list[Fact]]
     return dict(zip(distinct, facts, strict=True))
 
 
-def _judge(fact: Fact, evidence: list[Evidence], setup: EvalSetup) -> tuple[Verdict, Usage]:
-    """Verify one fact as the verify node does: per unit on the complex route, then settle."""
-    from triqua.nodes.route import choose_route, complexity
+def _routes(facts: list[Fact], setup: EvalSetup) -> list[bool]:
+    """Whether each fact takes the complex route, by its sentence's element graph."""
+    from triqua.core.routing import Thresholds, route_facts
 
-    complex_route = choose_route(complexity(fact), setup.context) == "complex"
+    return [r == "complex" for r, _ in route_facts(facts, Thresholds.of(setup.context))]
+
+
+def _judge(
+    fact: Fact, evidence: list[Evidence], setup: EvalSetup, complex_route: bool
+) -> tuple[Verdict, Usage]:
+    """Verify one fact as the verify node does: per unit on the complex route, then settle."""
     units = fact.units() if complex_route else None
     result = setup.resources.engines.judge.verify(fact, evidence, units=units)
     return settle(fact, result.verdict, evidence), result.usage
@@ -295,8 +302,9 @@ def verify_claims(
         try:
             if setup.offline:
                 pairs = []
-                for fact in facts_of[row.claim]:
-                    verdict, spent = _judge(fact, evidence, setup)
+                facts = facts_of[row.claim]
+                for fact, complex_route in zip(facts, _routes(facts, setup), strict=True):
+                    verdict, spent = _judge(fact, evidence, setup, complex_route)
                     pairs.append((fact, verdict))
                     usage = usage + spent
             else:
@@ -304,7 +312,8 @@ def verify_claims(
                 report = check(row.claim, documents=[document], context=setup.context)
                 pairs = [(r.fact, r.verdict) for r in report.records]
                 usage = usage + report.usage
-            direct, spent = _judge(direct_of[row.claim], evidence, setup)
+            direct_fact = direct_of[row.claim]
+            direct, spent = _judge(direct_fact, evidence, setup, _routes([direct_fact], setup)[0])
             usage = usage + spent
         except ValueError as exc:
             failed = ClaimOutcome(

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from triqua.core.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
-from triqua.metrics import normalize, unit_key
 from triqua.nodes.split import split_text
 from triqua.schema import Fact, Usage
 from triqua.state import Chunk

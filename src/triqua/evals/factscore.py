@@ -21,8 +21,8 @@ from pydantic import BaseModel
 
 from triqua.api import check
 from triqua.evals.setup import EvalSetup
+from triqua.evals.stats import pearson_spearman_mae
 from triqua.jsonl import read_jsonl
-from triqua.metrics import pearson_spearman_mae
 from triqua.schema import Document, Report, Status
 
 __all__ = [

@@ -13,7 +13,7 @@ from typing import Any
 
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.nodes.prepare import build_spec
+from triqua.core.spec import build_spec
 from triqua.resources import RunResources, build_resources
 from triqua.schema import Document, FactualitySpec
 

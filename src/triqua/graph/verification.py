@@ -14,6 +14,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, RetryPolicy
 
 from triqua.context import Context
+from triqua.core.redaction import error_text
 from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
@@ -38,7 +39,7 @@ def node_failed(
     A failed retrieval leaves the fact without evidence; a failed verification or
     re-verification leaves it insufficient with the error on its verdict.
     """
-    message = f"{error.node} failed: {type(error.error).__name__}: {error.error}"
+    message = f"{error.node} failed: {error_text(error.error)}"
     if error.node == "retrieve":
         update = {"evidence": [], "retrieval_errors": [message], "round": 0, "rounds": []}
         return Command(update=update, goto=by_route(state))

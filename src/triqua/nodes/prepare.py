@@ -1,33 +1,23 @@
-"""Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec."""
+"""Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec.
+
+The spec itself is built by ``core.spec.build_spec`` from what was resolved here.
+"""
 
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.core.spec import build_spec
 from triqua.engines.offline.engine import OFFLINE_NOTE
 from triqua.nodes.common import context_of
-from triqua.resources import RunResources, build_resources, register
-from triqua.schema import (
-    ClaimPolicy,
-    Document,
-    FactualitySpec,
-    RetrieverBudget,
-    SourcePolicy,
-    VerdictPolicy,
-)
+from triqua.resources import build_resources, register
+from triqua.schema import Document
 from triqua.state import State
 from triqua.tools.documents import evidence_limit_error
-
-AUTHORITY = {
-    "supplied_context": "the supplied documents",
-    "bounded_search": "the searched sources",
-    "closed_book": "the judge's own knowledge",
-}
 
 
 def coerce_documents(raw: list[Any] | None) -> list[Document]:
@@ -77,44 +67,6 @@ def check_evidence_size(documents: list[Document], context: Context) -> None:
         if total > context.max_evidence_bytes:
             where = document.source or f"document {index}"
             raise evidence_limit_error(context.max_evidence_bytes, total, where)
-
-
-def build_spec(
-    context: Context, resources: RunResources, overrides: dict[str, Any] | None
-) -> FactualitySpec:
-    """Freeze the run's evidence contract from its settings and resolved engines."""
-    engines = resources.engines
-    spec = FactualitySpec(
-        mode=resources.mode,
-        authority=AUTHORITY[resources.mode.value],
-        as_of=date.fromisoformat(context.as_of) if context.as_of else None,
-        corpus=context.collection,
-        retriever=resources.retriever.revision,
-        budget=RetrieverBudget(max_searches=context.max_searches, max_results=context.max_results),
-        source_policy=SourcePolicy(
-            allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
-        ),
-        claim_policy=ClaimPolicy(chunk_size=context.chunk_size),
-        verdict_policy=VerdictPolicy(
-            reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,
-            delta=context.delta,
-            max_qualifiers=context.max_qualifiers,
-        ),
-        models={
-            "decompose": engines.decomposer.revision,
-            "verify": engines.judge.revision,
-            "refine": engines.refiner.revision,
-            "routing": context.routing,
-        },
-    )
-    if overrides:
-        data = spec.model_dump(exclude={"hash"})
-        unknown = sorted(set(overrides) - set(data))
-        if unknown:
-            raise ValueError(f"unknown spec field(s): {', '.join(unknown)}")
-        data.update(overrides)
-        spec = FactualitySpec.model_validate(data)
-    return spec
 
 
 def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:

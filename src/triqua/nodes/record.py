@@ -14,6 +14,14 @@ from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
 
 
+def resolved_context(question: str | None, previous_chunk: str | None) -> str:
+    """The context the fact was decomposed in: the question and the previous chunk."""
+    parts = [f"Question: {question}" if question else "", ""]
+    if previous_chunk:
+        parts[1] = f"Previous chunk: {previous_chunk}"
+    return "\n".join(p for p in parts if p)
+
+
 def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
     context = context_of(runtime)
@@ -26,11 +34,12 @@ def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
             update={"error": f"{verdict.error}; {joined}" if verdict.error else joined}
         )
     claim = ClaimRecord(
+        case_id=state.get("case_id") or "",
         claim_id=fact.id,
         response_id=state["run_id"],
         claim_text=fact.to_string(),
         source_text=fact.source_text,
-        context=state.get("question") or "",
+        context=resolved_context(state.get("question"), state.get("previous_chunk")),
         fact=fact,
         evidence=state.get("evidence", []),
         verdict=verdict,

@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.core.redaction import redact
 from triqua.nodes.common import context_of
 from triqua.resources import RunResources, resources_for
 from triqua.schema import Evidence, Fact, Mode, Usage
@@ -33,7 +34,7 @@ def search(resources: RunResources, query: str, k: int) -> tuple[list[Evidence],
         return [], None, Usage()
     result = resources.retriever.search(query, k, budget=resources.budget)
     usage = Usage(search_calls=1 if result.searched and not result.cached else 0)
-    error = result.error
+    error = redact(result.error) if result.error else None
     if not result.searched and error is None:
         error = BUDGET_SPENT
     return result.evidence, error, usage

@@ -1,7 +1,11 @@
-"""Re-verify: refine queries for units left insufficient, search again, judge those units again.
+"""Re-verify: for units left insufficient, search for and judge their contextual claim.
 
-Bounded four ways: rounds (``reverify_rounds``), the run's search budget, its model calls
-(``max_calls``), and progress (a round stops the loop when nothing is left insufficient).
+Each round builds the contextual claim of the pending units (they and the elements that
+connect them to the rest of their sentence, as a sentence: ``core.contextual``), searches
+with that claim and the refiner's queries, and judges the claim's pending units on the
+merged evidence. Bounded four ways: rounds (``reverify_rounds``), the run's search budget,
+its model calls (``max_calls``), and progress (a round stops the loop when nothing is left
+insufficient).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.core.contextual import contextual_claim
 from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
 from triqua.nodes.retrieve import BUDGET_SPENT, merge_evidence, search
@@ -44,12 +49,20 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
 
 
 def _call_limit_stop(
-    state: FactState, resources: RunResources, round_index: int, units: list[FactUnit]
+    state: FactState,
+    resources: RunResources,
+    round_index: int,
+    units: list[FactUnit],
+    claim: str = "",
 ) -> dict[str, Any]:
     """End the loop with a recorded round: the run's model calls ran out."""
     resources.calls.skip("round")
     stopped = ReverifyRound(
-        round=round_index, units=[u.text for u in units], queries=[], stop_reason=MODEL_CALL_LIMIT
+        round=round_index,
+        units=[u.text for u in units],
+        claim=claim,
+        queries=[],
+        stop_reason=MODEL_CALL_LIMIT,
     )
     return {
         "round": round_index,
@@ -65,9 +78,10 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(state)
+    claim = contextual_claim(fact, units, state.get("sentence_facts") or [fact])
     engines = resources.engines
     if calls_model(engines.judge) and resources.calls.exhausted:  # no judge call left
-        return _call_limit_stop(state, resources, round_index, units)
+        return _call_limit_stop(state, resources, round_index, units, claim.text)
     refined = limited_call(
         resources,
         engines.refiner,
@@ -75,8 +89,9 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         lambda r: r[1],
     )
     if refined is None:
-        return _call_limit_stop(state, resources, round_index, units)
-    queries, refine_usage = refined
+        return _call_limit_stop(state, resources, round_index, units, claim.text)
+    refined_queries, refine_usage = refined
+    queries = [claim.text.rstrip("."), *refined_queries]  # the claim itself is searched first
     asked = {fact.query(), *(q for r in state.get("rounds", []) for q in r.queries)}
     fresh_queries = [q for q in dict.fromkeys(queries) if q not in asked]
     evidence = list(state.get("evidence", []))
@@ -86,7 +101,11 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     stop_reason = None
     if not fresh_queries:  # nothing new to search: judging the same evidence again is waste
         stopped = ReverifyRound(
-            round=round_index, units=[u.text for u in units], queries=[], stop_reason="no new query"
+            round=round_index,
+            units=[u.text for u in units],
+            claim=claim.text,
+            queries=[],
+            stop_reason="no new query",
         )
         return {
             "round": round_index,
@@ -111,6 +130,7 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         stopped = ReverifyRound(
             round=round_index,
             units=[u.text for u in units],
+            claim=claim.text,
             queries=fresh_queries,
             evidence_ids=new_ids,
             stop_reason=reason,
@@ -129,11 +149,11 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     judged = limited_call(
         resources,
         engines.judge,
-        lambda: engines.judge.verify(fact, evidence, units=units),
+        lambda: engines.judge.verify(claim.fact, evidence, units=units),
         lambda r: r.usage,
     )
     if judged is None:
-        stop = _call_limit_stop(state, resources, round_index, units)
+        stop = _call_limit_stop(state, resources, round_index, units, claim.text)
         stop["rounds"][-1] = stop["rounds"][-1].model_copy(
             update={"queries": fresh_queries, "evidence_ids": new_ids}
         )
@@ -143,7 +163,7 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
             RoleUsage(role="search", usage=search_usage),
         ]
         return stop
-    fresh = settle(fact, judged.verdict, evidence)
+    fresh = settle(claim.fact, judged.verdict, evidence)
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
     merged_units = [updated.get(u.unit, u) for u in state["verdict"].unit_verdicts]
@@ -157,6 +177,7 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     record = ReverifyRound(
         round=round_index,
         units=sorted(targets),
+        claim=claim.text,
         queries=fresh_queries,
         evidence_ids=new_ids,
         unit_verdicts=list(updated.values()),

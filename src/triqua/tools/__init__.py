@@ -2,20 +2,46 @@
 
 The contract lives in :mod:`triqua.tools.base`; build a retriever by kind with
 :func:`triqua.tools.factory.build_retriever`. Backends are imported from their own
-modules so that importing this package stays light.
+modules, and the names below on first use (module ``__getattr__``), so that importing this
+package (e.g. for :mod:`triqua.tools.paths`) loads no LangChain.
 """
 
-from triqua.tools.base import (
-    BudgetExhausted,
-    CombinedRetriever,
-    Retriever,
-    RetrieverError,
-    RetrieverUnavailable,
-    SearchBudget,
-    SearchResult,
-    format_evidence,
-)
-from triqua.tools.factory import RETRIEVER_KINDS, build_retriever, retriever_from_spec
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from triqua.tools.base import (
+        BudgetExhausted,
+        CombinedRetriever,
+        Retriever,
+        RetrieverError,
+        RetrieverUnavailable,
+        SearchBudget,
+        SearchResult,
+        format_evidence,
+    )
+    from triqua.tools.factory import RETRIEVER_KINDS, build_retriever, retriever_from_spec
+
+_EXPORTS = {
+    **dict.fromkeys(
+        (
+            "BudgetExhausted",
+            "CombinedRetriever",
+            "Retriever",
+            "RetrieverError",
+            "RetrieverUnavailable",
+            "SearchBudget",
+            "SearchResult",
+            "format_evidence",
+        ),
+        "triqua.tools.base",
+    ),
+    **dict.fromkeys(
+        ("RETRIEVER_KINDS", "build_retriever", "retriever_from_spec"), "triqua.tools.factory"
+    ),
+}
 
 __all__ = [
     "RETRIEVER_KINDS",
@@ -30,3 +56,17 @@ __all__ = [
     "format_evidence",
     "retriever_from_spec",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is used."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'triqua.tools' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

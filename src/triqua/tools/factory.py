@@ -7,8 +7,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from triqua.context import DEFAULT_SEARCH_TIMEOUT
 from triqua.schema import Document, FactualitySpec
 from triqua.tools.base import CombinedRetriever, Retriever
+from triqua.tools.bounded import bounded
 
 __all__ = ["DEFAULT_MIN_RELEVANCE", "RETRIEVER_KINDS", "build_retriever", "retriever_from_spec"]
 
@@ -34,6 +36,7 @@ def build_retriever(
     as_of: date | None = None,
     tavily_options: Mapping[str, Any] | None = None,
     min_relevance: float = DEFAULT_MIN_RELEVANCE,
+    search_timeout: float | None = DEFAULT_SEARCH_TIMEOUT,
 ) -> Retriever:
     """Build the retriever ``kind`` (one of ``RETRIEVER_KINDS``).
 
@@ -51,6 +54,9 @@ def build_retriever(
         as_of: Keep web results to pages published on or before this date.
         tavily_options: More ``TavilyRetriever`` keyword arguments (timeout, search_depth...).
         min_relevance: Chroma score below which ``chroma+tavily`` falls back to the web.
+        search_timeout: Seconds each search may take (None or 0: no bound); every kind is
+            wrapped in a :class:`~triqua.tools.bounded.BoundedRetriever`, and Tavily also
+            gets it as its HTTP timeout.
 
     Raises:
         ValueError: for an unknown kind or a missing required argument.
@@ -61,24 +67,30 @@ def build_retriever(
 
         if documents is None:
             raise ValueError("retriever 'supplied' needs documents (none were given)")
-        return SuppliedRetriever(documents, passage_chars=passage_chars)
+        return bounded(SuppliedRetriever(documents, passage_chars=passage_chars), search_timeout)
     if kind == "closed_book":
         from triqua.tools.closed_book import ClosedBookRetriever
 
-        return ClosedBookRetriever()
+        return bounded(ClosedBookRetriever(), search_timeout)
     if kind not in RETRIEVER_KINDS:
         raise ValueError(f"unknown retriever {kind!r}; choose one of {', '.join(RETRIEVER_KINDS)}")
     web: Retriever | None = None
     if "tavily" in kind:
         from triqua.tools.tavily import TavilyRetriever
 
-        web = TavilyRetriever(
-            api_key=tavily_api_key,
-            max_results=max_results,
-            include_domains=include_domains,
-            exclude_domains=exclude_domains,
-            as_of=as_of,
-            **dict(tavily_options or {}),
+        options = dict(tavily_options or {})
+        if search_timeout:
+            options.setdefault("timeout", search_timeout)
+        web = bounded(
+            TavilyRetriever(
+                api_key=tavily_api_key,
+                max_results=max_results,
+                include_domains=include_domains,
+                exclude_domains=exclude_domains,
+                as_of=as_of,
+                **options,
+            ),
+            search_timeout,
         )
         if kind == "tavily":
             return web
@@ -86,7 +98,7 @@ def build_retriever(
 
     if not collection:
         raise ValueError(f"retriever {kind!r} needs a Chroma collection name")
-    chroma = ChromaRetriever(collection, path=chroma_path, url=chroma_url)
+    chroma = bounded(ChromaRetriever(collection, path=chroma_path, url=chroma_url), search_timeout)
     return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
 
 

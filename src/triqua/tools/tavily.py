@@ -31,6 +31,7 @@ from tavily.errors import (
 )
 from tavily.errors import TimeoutError as TavilyTimeout
 
+from triqua.core.redaction import redact, register_secret
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
     Retriever,
@@ -115,6 +116,7 @@ class TavilyRetriever(Retriever):
         if backoff_base < 0:
             raise ValueError(f"backoff_base must be >= 0, got {backoff_base}")
         self._api_key = api_key or os.environ.get(TAVILY_KEY_ENV) or None
+        register_secret(self._api_key)
         self.max_results = max_results
         self.search_depth = search_depth
         self.topic = topic
@@ -177,7 +179,7 @@ class TavilyRetriever(Retriever):
 
     def _redact(self, text: str) -> str:
         """Remove the API key from text that came from elsewhere (e.g. a server message)."""
-        return text.replace(self._api_key, "***") if self._api_key else text
+        return redact(text.replace(self._api_key, "***") if self._api_key else text)
 
     def _call(self, query: str, k: int) -> dict[str, Any]:
         """One HTTP search; sorts failures into retryable and not."""

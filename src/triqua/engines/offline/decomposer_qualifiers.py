@@ -1,20 +1,35 @@
 """Qualifier rules of the offline decomposer: which phrases qualify a fact, and as what.
 
 Prepositional phrases, bare noun-phrase adverbials and subordinate clauses attached to a
-verb become Wikidata-style qualifiers: time ("point in time", "start time", "end time"),
-place ("location"), "quantity", "cause", sequence ("after", "before"), provenance
-("according to") and constraints ("excluding", "including", "except"). Any other
-preposition is kept with the preposition itself as the label.
+verb become Wikidata-style qualifiers. The label is a property chosen from the phrase's
+marker and the kind of its value (``decomposer_labels`` holds the table): "point in time",
+"start time", "end time", "location", "quantity", "cause", "follows", "together with", ...
+never the bare preposition. A coordinated value ("in 1964 and 2021") gives one alternative
+per conjunct, which the clause rules turn into separate facts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from spacy.tokens import Token
 
+from triqua.engines.offline.decomposer_labels import (
+    CLAUSE_MARKERS,
+    CONTEXT,
+    END_TIME,
+    LOCATION,
+    POINT_IN_TIME,
+    QUALIFIER_MARKERS,
+    QUANTITY,
+    START_TIME,
+    ValueKind,
+    label_for,
+)
 from triqua.engines.offline.decomposer_phrases import (
     QUANTITY_ENTS,
+    TIME_ENTS,
+    YEAR,
     Refer,
     is_date_list,
     is_place,
@@ -26,53 +41,27 @@ from triqua.engines.offline.decomposer_phrases import (
     substitute_relative,
 )
 
-POINT_IN_TIME = "point in time"
-START_TIME = "start time"
-END_TIME = "end time"
-LOCATION = "location"
-QUANTITY = "quantity"
-CAUSE = "cause"
+Alternatives = tuple[tuple[str, str], ...]
+"""One qualifier slot: its ``(label, value)``, or one per value of a coordination."""
 
-# Prepositions (single or multi-word) and the qualifier label each one introduces.
-MARKER_LABELS = {
-    "as of": POINT_IN_TIME,
-    "since": START_TIME,
-    "until": END_TIME,
-    "till": END_TIME,
-    "after": "after",
-    "following": "after",
-    "before": "before",
-    "prior to": "before",
-    "because": CAUSE,
-    "because of": CAUSE,
-    "due to": CAUSE,
-    "owing to": CAUSE,
-    "thanks to": CAUSE,
-    "excluding": "excluding",
-    "including": "including",
-    "except": "except",
-    "except for": "except",
-    "according to": "according to",
-}
-# Subordinating conjunctions of adverbial clauses and the qualifier label each introduces.
-_MARK_LABELS = {
-    "because": CAUSE,
-    "since": START_TIME,
-    "until": END_TIME,
-    "till": END_TIME,
-    "after": "after",
-    "before": "before",
-}
-_TIME_PREPS = {"in", "on", "at", "during", "around", "circa", "by", "throughout"}
-_PLACE_PREPS = {"in", "at", "on", "near", "inside", "outside", "across", "throughout", "within"}
 _RANGE_END_PREPS = {"to", "until", "till", "through", "thru"}
+_LEFT_MARKER_WORDS = {"together", "along", "apart", "instead", "ahead", "prior", "due", "owing"}
+_AGENT_ENTS = {"PERSON", "ORG", "NORP"}
+_COORDINATED_POS = {"NOUN", "PROPN", "NUM"}
 
 
 def marker_tokens(prep: Token) -> list[Token]:
-    """The preposition and the adjacent words that complete it ("as of", "due to")."""
+    """The preposition and the adjacent words that complete it ("as of", "together with")."""
     tokens = [prep]
+    left = prep.doc[prep.i - 1] if prep.i > 0 else None
+    if (
+        left is not None
+        and left.lower_ in _LEFT_MARKER_WORDS
+        and (left.head.i == prep.i or prep.head.i == left.i)
+    ):
+        tokens.insert(0, left)
     current = prep
-    while len(tokens) < 3:
+    while len(tokens) < 4:
         nxt = next(
             (
                 c
@@ -108,17 +97,28 @@ def prep_object(prep: Token, markers: Sequence[Token]) -> Token | None:
     return None
 
 
+def value_kind(head: Token) -> ValueKind:
+    """What a value's head denotes: a date/time, a place, a person or organisation, other."""
+    if is_time(head):
+        return "time"
+    if is_place(head):
+        return "place"
+    if head.ent_type_ in _AGENT_ENTS or head.lower_ in {"him", "her", "them"}:
+        return "agent"
+    return "other"
+
+
 def is_qualifier_prep(prep: Token) -> bool:
     """True for a prepositional phrase inside a noun phrase that really qualifies the fact."""
     markers = marker_tokens(prep)
     marker = " ".join(t.lower_ for t in markers)
-    if marker in MARKER_LABELS:
+    if marker in QUALIFIER_MARKERS:
         return True
     obj = prep_object(prep, markers)
-    return obj is not None and marker in _TIME_PREPS and is_time(obj)
+    return obj is not None and label_for(marker, "time") == POINT_IN_TIME and is_time(obj)
 
 
-def main_prep(verb: Token) -> Token | None:
+def main_prep(verb: Token, used: Collection[int] = ()) -> Token | None:
     """The prepositional complement that completes a relation ("born in", "played for").
 
     Non-time phrases win; a time phrase is used only when nothing else completes the verb
@@ -129,10 +129,12 @@ def main_prep(verb: Token) -> Token | None:
     for child in verb.children:
         if child.dep_ not in {"prep", "dative"} or child.i < verb.i or child.pos_ != "ADP":
             continue
+        if child.i in used:
+            continue
         markers = marker_tokens(child)
         marker = " ".join(t.lower_ for t in markers)
         obj = prep_object(child, markers)
-        if obj is None or marker in MARKER_LABELS:
+        if obj is None or marker in QUALIFIER_MARKERS or markers[0].i < child.i:
             continue
         if not is_time(obj):
             plain.append(child)
@@ -142,8 +144,36 @@ def main_prep(verb: Token) -> Token | None:
     return candidates[0] if candidates else None
 
 
-def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[tuple[str, str]]:
-    """Qualifiers from one prepositional phrase: a label from its kind and the phrase value.
+def coordinated_values(obj: Token) -> list[Token]:
+    """The heads of a coordinated value ("1964 and 2021"), or ``[obj]`` when it is one value.
+
+    Only names, nouns and numbers of the same kind split; "March and April 2020" stays whole
+    because its first part alone would lose the year.
+    """
+    heads = [obj]
+    todo = [obj]
+    while todo:
+        current = todo.pop()
+        for child in current.children:
+            if child.dep_ == "conj" and child.pos_ in _COORDINATED_POS:
+                heads.append(child)
+                todo.append(child)
+    if len(heads) == 1:
+        return heads
+    kinds = {value_kind(h) for h in heads}
+    if len(kinds) > 1:
+        return [obj]
+    if kinds == {"time"} and not all(YEAR.match(h.text) or _has_year(h) for h in heads):
+        return [obj]
+    return sorted(heads, key=lambda t: t.i)
+
+
+def _has_year(head: Token) -> bool:
+    return any(YEAR.match(t.text) for t in noun_phrase(head))
+
+
+def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[Alternatives]:
+    """Qualifier slots from one prepositional phrase: a property label and the phrase value.
 
     Args:
         prep: the preposition token.
@@ -167,31 +197,42 @@ def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[tupl
         if is_side_part(c) and not (is_time(obj) and is_date_list(c))
         for t in c.subtree
     }
-    value = render((t for t in prep.subtree if t.i not in skip), refer)
-    if not value:
+    known = label_for(marker, "other") is not None
+    heads = coordinated_values(obj) if known and obj.dep_ == "pobj" else [obj]
+    if len(heads) > 1:
+        values = [(h, render(noun_phrase(h), refer)) for h in heads]
+    else:
+        values = [(obj, render((t for t in prep.subtree if t.i not in skip), refer))]
+    values = [(h, v) for h, v in values if v]
+    if not values:
         return []
-    if marker in MARKER_LABELS:
-        return [(MARKER_LABELS[marker], value)]
-    if is_time(obj):
-        if marker == "from":
-            ends = [render((t for t in end.subtree if t.i != end.i), refer) for end in nested]
-            return [(START_TIME, value), *((END_TIME, end) for end in ends if end)]
-        if marker in _RANGE_END_PREPS and range_open:
-            return [(END_TIME, value)]
-        if marker in _TIME_PREPS:
-            return [(POINT_IN_TIME, value)]
-    if marker in _PLACE_PREPS and is_place(obj):
-        return [(LOCATION, value)]
-    if is_quantity(obj):
-        return [(QUANTITY, value)]
-    return [(marker, value)]
+    if marker == "from" and is_time(obj):
+        ends = [render((t for t in end.subtree if t.i != end.i), refer) for end in nested]
+        return [
+            tuple((START_TIME, v) for _, v in values),
+            *(((END_TIME, end),) for end in ends if end),
+        ]
+    if not known:  # keep the unknown preposition in the value, under a neutral property
+        whole = render(t for t in prep.subtree if t.i not in skip - {m.i for m in markers})
+        return [((CONTEXT, whole),)] if whole else []
+    if marker == "to" and is_time(obj) and not range_open:
+        return [tuple((POINT_IN_TIME, value) for _, value in values)]
+    return [tuple((_label(marker, head), value) for head, value in values)]
 
 
-def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[tuple[str, str]]:
-    """Qualifiers from one dependent of a verb.
+def _label(marker: str, head: Token) -> str:
+    """The property of a known marker for the value headed by ``head``."""
+    kind = value_kind(head)
+    if kind == "other" and marker not in QUALIFIER_MARKERS and is_quantity(head):
+        return QUANTITY
+    return label_for(marker, kind) or CONTEXT
 
-    The dependent may be a prepositional phrase, a bare date or amount ("last year"), or an
-    adverbial clause ("because ...", "after ...").
+
+def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[Alternatives]:
+    """Qualifier slots from one dependent of a verb.
+
+    The dependent may be a prepositional phrase, a bare date or amount ("last year", "three
+    days later"), or an adverbial clause ("because ...", "after ...").
     """
     dep = child.dep_
     if dep == "prep":
@@ -199,15 +240,20 @@ def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[tu
     if dep in {"npadvmod", "tmod"}:
         value = render(noun_phrase(child), refer)
         if value and is_time(child):
-            return [(POINT_IN_TIME, value)]
+            return [((POINT_IN_TIME, value),)]
         if value and child.ent_type_ in QUANTITY_ENTS:
-            return [(QUANTITY, value)]
+            return [((QUANTITY, value),)]
+    if dep == "advmod" and child.ent_type_ in TIME_ENTS:  # "three days later"
+        value = render(child.subtree, refer)
+        if value:
+            return [((POINT_IN_TIME, value),)]
     if dep == "advcl":
         mark = next((c for c in child.children if c.dep_ == "mark"), None)
-        if mark is not None and mark.lower_ in _MARK_LABELS:
+        if mark is not None and mark.lower_ in CLAUSE_MARKERS:
             value = render((t for t in child.subtree if t.i != mark.i), refer)
-            if value:
-                return [(_MARK_LABELS[mark.lower_], value)]
+            label = label_for(mark.lower_, "other")
+            if value and label:
+                return [((label, value),)]
     return []
 
 
@@ -219,3 +265,19 @@ def opens_range(children: Sequence[Token]) -> bool:
             if obj is not None and is_time(obj):
                 return True
     return False
+
+
+__all__ = [
+    "LOCATION",
+    "POINT_IN_TIME",
+    "Alternatives",
+    "child_qualifiers",
+    "coordinated_values",
+    "is_qualifier_prep",
+    "main_prep",
+    "marker_tokens",
+    "opens_range",
+    "prep_object",
+    "prep_qualifiers",
+    "value_kind",
+]

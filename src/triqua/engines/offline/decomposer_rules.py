@@ -11,10 +11,13 @@ lookup, so this module keeps no state between sentences.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from spacy.tokens import Span, Token
 
+from triqua.engines.offline.decomposer_hygiene import IDIOMS, POSSESSIVES, is_junk_argument
+from triqua.engines.offline.decomposer_labels import LOCATION, POINT_IN_TIME
 from triqua.engines.offline.decomposer_phrases import (
     Refer,
     after_comma,
@@ -27,8 +30,7 @@ from triqua.engines.offline.decomposer_phrases import (
     substitute_relative,
 )
 from triqua.engines.offline.decomposer_qualifiers import (
-    LOCATION,
-    POINT_IN_TIME,
+    Alternatives,
     child_qualifiers,
     is_qualifier_prep,
     main_prep,
@@ -40,6 +42,8 @@ from triqua.engines.offline.decomposer_qualifiers import (
 
 MAX_SENTENCE_TOKENS = 120
 """Longer sentences are skipped: their parses are unreliable and their facts unusable."""
+MAX_VARIANTS = 8
+"""Most facts one clause splits into over its coordinated qualifier values."""
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _PREDICATE_DEPS = {"ROOT", "conj", "relcl", "advcl", "ccomp", "parataxis", "acl"}
@@ -58,8 +62,8 @@ _SUBJECTIVE = {
     "unfortunate", "wonderful", "worst",
 }  # fmt: skip
 
-Positioned = tuple[int, str, str]
-"""A qualifier ``(label, value)`` with the index of the token it came from."""
+Positioned = tuple[int, Alternatives]
+"""A qualifier slot (its alternatives) with the index of the token it came from."""
 
 
 @dataclass(frozen=True)
@@ -82,10 +86,20 @@ class _Predicate:
     used: set[int] = field(default_factory=set)
     phrase_object: bool = False
     pulled: list[Token] = field(default_factory=list)
+    idiom: str = ""
+
+    def relation_text(self) -> str:
+        """The relation as written: an idiom's meaning replaces its verb words."""
+        return " ".join(p for p in (self.idiom, render(self.relation, lower=True)) if p)
 
 
 def extract_facts(sent: Span, refer: Refer) -> list[RawFact]:
-    """Facts stated by one sentence; [] for questions, opinions and over-long sentences."""
+    """Facts stated by one sentence; [] for questions, opinions and over-long sentences.
+
+    When the clause rules find nothing in a declarative sentence, a clause-level fallback
+    reads its main verb: (subject, verb phrase, rest of the predicate), where an intransitive
+    verb gives an empty object ("Tilda Swinton acts." -> (Tilda Swinton, acts, "")).
+    """
     if len(sent) > MAX_SENTENCE_TOKENS or sent.text.rstrip().endswith("?"):
         return []
     cache: dict[int, _Predicate] = {}
@@ -98,7 +112,85 @@ def extract_facts(sent: Span, refer: Refer) -> list[RawFact]:
             for child in token.children:
                 if child.dep_ == "appos":
                     facts += _appositive_facts(token, child, refer)
+    facts = [f for f in facts if _is_clean(f)]
+    if not facts:
+        facts = [f for f in _fallback_facts(sent, refer, cache) if _is_clean(f)]
     return list(dict.fromkeys(facts))
+
+
+def _is_clean(fact: RawFact) -> bool:
+    """False for a fact built on a bare number, unit or determiner phrase."""
+    return not (
+        is_junk_argument(fact.subject, "subject") or is_junk_argument(fact.object, "object")
+    )
+
+
+def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, _Predicate]) -> list[RawFact]:
+    """The clause-level triple of a sentence the rules found nothing in.
+
+    Reads the root verb (or a plural noun the tagger took for the verb, as in "The Danube
+    empties into ..."), its subject (or the name left of it when the parser attached that
+    name to the verb as a compound), its verb phrase with particles and negation, and the
+    rest of the predicate. Opinions and unresolved pronouns still give nothing.
+    """
+    root = sent.root
+    if not _is_finite_root(root):
+        return []
+    heads = _subject_heads(root)
+    if heads:
+        subjects = [_argument_text(head, refer, None) for head in heads]
+    else:
+        left = _misparsed_subject(root)
+        subjects = [render(left, refer)] if left else []
+    if not subjects or not all(subjects):
+        return []
+    pred = _predicate(root, cache)
+    if _is_opinion(pred):
+        return []
+    objects = [_argument_text(head, refer, pred) for head in pred.objects]
+    if not all(objects):
+        return []
+    slots = _tidy(_clause_qualifiers(pred, refer, cache), [o for o in objects if o])
+    relation = pred.relation_text()
+    return [
+        RawFact(subject, relation, obj or "", quals)
+        for subject in subjects
+        if subject
+        for obj in objects or [""]
+        for quals in _variants(slots)
+    ]
+
+
+def _is_finite_root(root: Token) -> bool:
+    """True for a verb root, or a lowercase plural noun root right after a name (a mistag)."""
+    if root.pos_ in {"VERB", "AUX"}:
+        return root.tag_ not in {"VBG", "TO"} or any(
+            c.dep_ in {"aux", "auxpass"} for c in root.children
+        )
+    return (
+        root.pos_ == "NOUN"
+        and root.tag_ == "NNS"
+        and root.is_lower
+        and root.i > root.sent.start
+        and root.doc[root.i - 1].pos_ == "PROPN"
+        and root.doc[root.i - 1].head.i == root.i
+        and any(c.dep_ in {"prep", "dobj"} and c.i > root.i for c in root.children)
+    )
+
+
+def _misparsed_subject(root: Token) -> list[Token]:
+    """The noun phrase left of a subjectless root that the parser attached to it as a modifier."""
+    if any(c.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for c in root.children):
+        return []
+    left = [c for c in root.lefts if c.dep_ in {"compound", "det", "amod", "nmod", "npadvmod"}]
+    if not left or not any(t.pos_ in {"PROPN", "NOUN"} for c in left for t in c.subtree):
+        return []
+    return [t for c in left for t in c.subtree]
+
+
+def _variants(slots: list[Alternatives]) -> list[tuple[tuple[str, str], ...]]:
+    """One qualifier tuple per combination of coordinated values (at most ``MAX_VARIANTS``)."""
+    return list(itertools.islice(itertools.product(*slots), MAX_VARIANTS)) if slots else [()]
 
 
 # --------------------------------------------------------------------------- clauses
@@ -159,11 +251,13 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     if verb.i in cache:
         return cache[verb.i]
     pred = _Predicate(verbs=[verb], relation=_verb_words(verb))
+    _apply_idiom(pred, verb)
     current = verb
     for _ in range(4):
         kids: dict[str, Token] = {}
         for child in current.children:
-            kids.setdefault(child.dep_, child)
+            if child.i not in pred.used:
+                kids.setdefault(child.dep_, child)
         if "dobj" in kids:
             dobj = substitute_relative(kids["dobj"])
             pred.used.add(kids["dobj"].i)
@@ -195,6 +289,28 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     return pred
 
 
+def _apply_idiom(pred: _Predicate, verb: Token) -> None:
+    """Replace an idiom's verb words by its meaning ("came into the world" -> "was born")."""
+    doc = verb.doc
+    for tail, meaning in IDIOMS.get(verb.lower_, []):
+        end = verb.i + 1 + len(tail)
+        if end > verb.sent.end:
+            continue
+        words = list(doc[verb.i + 1 : end])
+        pairs = zip(tail, words, strict=True)
+        if all(w == t.lower_ or (w == "*" and t.lower_ in POSSESSIVES) for w, t in pairs):
+            if any(t.i not in {a.i for a in verb.subtree} for t in words):
+                continue
+            negation = [c for c in verb.children if c.dep_ == "neg"]
+            pred.idiom = " ".join(["not", meaning] if negation else [meaning])
+            pred.relation = []
+            pred.used |= {t.i for t in words}
+            for token in words:  # the phrase the idiom's words head is used up as well
+                if token.dep_ in {"prep", "dobj", "prt", "pobj", "attr", "npadvmod"}:
+                    pred.used.add(token.i)
+            return
+
+
 def _adjective_complement(pred: _Predicate, acomp: Token) -> None:
     pred.used.add(acomp.i)
     prep = next((c for c in acomp.rights if c.dep_ == "prep"), None)
@@ -208,7 +324,7 @@ def _adjective_complement(pred: _Predicate, acomp: Token) -> None:
 
 
 def _prepositional_complement(pred: _Predicate, verb: Token) -> None:
-    prep = main_prep(verb)
+    prep = main_prep(verb, pred.used)
     if prep is None:
         return
     markers = marker_tokens(prep)
@@ -266,12 +382,10 @@ def _clause_qualifiers(
         children = [c for c in verb.children if c.i not in pred.used]
         range_open = opens_range(children)
         for child in children:
-            out += [
-                (child.i, label, value)
-                for label, value in child_qualifiers(child, refer, range_open=range_open)
-            ]
+            found = child_qualifiers(child, refer, range_open=range_open)
+            out += [(child.i, alts) for alts in found]
     for prep in pred.pulled:
-        out += [(prep.i, lab, val) for lab, val in prep_qualifiers(prep, refer, range_open=False)]
+        out += [(prep.i, alts) for alts in prep_qualifiers(prep, refer, range_open=False)]
     if pred.verbs[0].dep_ == "relcl":
         out += _host_qualifier(pred.verbs[0], refer, cache)
     return out
@@ -287,22 +401,32 @@ def _host_qualifier(clause: Token, refer: Refer, cache: dict[int, _Predicate]) -
     host = clause.head
     value = render(noun_phrase(host), refer)
     if word.lower_ == "when" or is_time(host):
-        return [(host.i, POINT_IN_TIME, value)]
+        return [(host.i, ((POINT_IN_TIME, value),))]
     governor = host.head.head if host.dep_ == "pobj" else host.head
     if governor.pos_ in {"VERB", "AUX"} and governor.i != host.i:
         pred = _predicate(governor, cache)
         if host in pred.objects:
-            return [(host.i, render(pred.relation, lower=True), value)]
-    return [(host.i, LOCATION, value)]
+            return [(host.i, ((pred.relation_text(), value),))]
+    return [(host.i, ((LOCATION, value),))]
 
 
-def _tidy(qualifiers: list[Positioned], objects: list[str]) -> tuple[tuple[str, str], ...]:
-    """Qualifiers in text order, without repeats or a copy of the object."""
-    out: list[tuple[str, str]] = []
-    for _, label, value in sorted(qualifiers, key=lambda q: q[0]):
-        if value and value not in objects and (label, value) not in out:
-            out.append((label, value))
-    return tuple(out)
+def _tidy(qualifiers: list[Positioned], objects: list[str]) -> list[Alternatives]:
+    """Qualifier slots in text order, without repeats, copies of the object or junk values."""
+    out: list[Alternatives] = []
+    seen: set[tuple[str, str]] = set()
+    for _, alternatives in sorted(qualifiers, key=lambda q: q[0]):
+        kept = tuple(
+            (label, value)
+            for label, value in alternatives
+            if value
+            and value not in objects
+            and (label, value) not in seen
+            and not is_junk_argument(value, "object")
+        )
+        seen.update(kept)
+        if kept:
+            out.append(kept)
+    return out
 
 
 # --------------------------------------------------------------------------- facts
@@ -325,15 +449,16 @@ def _clause_facts(
     fronted[verb.i] = [q for q in qualifiers if q[0] < verb.i]
     if verb.dep_ == "conj":
         qualifiers += fronted.get(verb.head.i, [])
-    quals = _tidy(qualifiers, [o for o in objects if o])
-    if (not objects and not quals) or _is_opinion(pred):
+    slots = _tidy(qualifiers, [o for o in objects if o])
+    if (not objects and not slots) or _is_opinion(pred):
         return []
-    relation = render(pred.relation, lower=True)
+    relation = pred.relation_text()
     return [
         RawFact(subject, relation, obj or "", quals)
         for subject in subjects
         if subject
         for obj in objects or [""]
+        for quals in _variants(slots)
     ]
 
 
@@ -364,6 +489,8 @@ def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
     subject = _argument_text(noun, refer, None)
     obj = render(noun_phrase(appos), refer)
     if subject is None or not obj or any(t.lower_ in _SUBJECTIVE for t in appos.subtree):
+        return []
+    if is_quantity(noun) or is_quantity(appos):  # "100 degrees Celsius": one measure
         return []
     return [RawFact(subject, "is", obj)]
 

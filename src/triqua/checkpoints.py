@@ -1,0 +1,159 @@
+"""Checkpoint hygiene: a durable run's checkpoints live only while the run is unfinished.
+
+LangGraph's SQLite saver keeps every step of every thread (one thread per run id) and never
+shrinks its file. A finished run's thread is deleted at once, whether or not the run was
+stored; the file is then compacted when enough of it is free (``VACUUM``) and its WAL is
+checkpointed and truncated. :func:`thread_ages` and :func:`delete_threads` serve
+``triqua runs prune`` for threads left by interrupted runs.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+
+__all__ = [
+    "WHAT",
+    "checkpoint_time",
+    "compact",
+    "compact_async",
+    "database_bytes",
+    "delete_threads",
+    "forget_run",
+    "thread_ages",
+    "worth_vacuum",
+]
+
+#: How the checkpoint file names itself in errors.
+WHAT = "checkpoint file"
+#: Free space below which ``VACUUM`` is not worth rewriting the file.
+MIN_FREE_BYTES = 1 << 20
+#: ... and the share of the file that must be free.
+MIN_FREE_SHARE = 0.25
+# uuid6 (LangGraph checkpoint ids) counts 100 ns steps from 1582-10-15.
+_UUID_EPOCH = 0x01B21DD213814000
+
+
+def worth_vacuum(page_size: int, pages: int, free_pages: int) -> bool:
+    """True when rewriting the file frees at least 1 MiB and a quarter of it."""
+    free = free_pages * page_size
+    return free >= MIN_FREE_BYTES and free_pages >= MIN_FREE_SHARE * max(pages, 1)
+
+
+def database_bytes(path: Path) -> int:
+    """Size of a SQLite file with its WAL and shared-memory files."""
+    return sum(
+        p.stat().st_size for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists()
+    )
+
+
+def checkpoint_time(checkpoint_id: str) -> datetime | None:
+    """When a checkpoint was written, from its time-ordered (uuid6) id; None if not one."""
+    try:
+        value = UUID(checkpoint_id)
+    except ValueError:
+        return None
+    if value.version != 6:
+        return None
+    ticks = ((value.int >> 80) << 12) | ((value.int >> 64) & 0x0FFF)
+    return datetime.fromtimestamp((ticks - _UUID_EPOCH) / 10_000_000, tz=UTC)
+
+
+async def compact_async(conn: Any) -> None:
+    """``VACUUM`` an aiosqlite connection's file when worthwhile, then truncate its WAL.
+
+    Best effort: when another process holds the file, the space is reclaimed next time.
+    """
+    with suppress(sqlite3.Error):
+        if conn.in_transaction:
+            await conn.commit()
+        sizes = []
+        for pragma in ("page_size", "page_count", "freelist_count"):
+            async with conn.execute(f"PRAGMA {pragma}") as cursor:
+                row = await cursor.fetchone()
+                sizes.append(int(row[0]) if row else 0)
+        if worth_vacuum(*sizes):
+            await conn.execute("VACUUM")
+        await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+async def forget_run(saver: Any, run_id: str) -> None:
+    """Delete a finished run's checkpoints and compact the file (``saver``: AsyncSqliteSaver)."""
+    await saver.adelete_thread(run_id)
+    await compact_async(saver.conn)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=lock_timeout(), isolation_level=None)
+
+
+def _has_tables(conn: sqlite3.Connection) -> bool:
+    row = conn.execute(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
+        "AND name IN ('checkpoints', 'writes')"
+    ).fetchone()
+    return bool(row and row[0] == 2)
+
+
+def thread_ages(path: Path) -> dict[str, datetime | None]:
+    """Each thread (run id) in the checkpoint file with the time of its latest checkpoint.
+
+    Raises:
+        StoreError: the file is damaged, locked or not a database.
+    """
+    if not path.exists():
+        return {}
+    prepare_database_path(path, WHAT)
+    with sqlite_errors(path, WHAT), closing(_open(path)) as conn:
+        if not _has_tables(conn):
+            return {}
+        rows = conn.execute(
+            "SELECT thread_id, MAX(checkpoint_id) FROM checkpoints GROUP BY thread_id"
+        ).fetchall()
+    return {str(thread): checkpoint_time(str(latest)) for thread, latest in rows}
+
+
+def delete_threads(path: Path, thread_ids: list[str]) -> int:
+    """Delete the checkpoints and pending writes of ``thread_ids``; returns rows deleted."""
+    if not thread_ids or not path.exists():
+        return 0
+    prepare_database_path(path, WHAT)
+    deleted = 0
+    with sqlite_errors(path, WHAT), closing(_open(path)) as conn:
+        if not _has_tables(conn):
+            return 0
+        conn.execute("BEGIN IMMEDIATE")
+        for thread in thread_ids:
+            for table in ("checkpoints", "writes"):
+                deleted += conn.execute(
+                    f"DELETE FROM {table} WHERE thread_id = ?", (thread,)
+                ).rowcount
+        conn.execute("COMMIT")
+    return deleted
+
+
+def compact(path: Path) -> tuple[int, int]:
+    """Compact the checkpoint file when worthwhile and truncate its WAL.
+
+    Returns:
+        The bytes on disk (file, WAL and shared memory) before and after.
+    """
+    if not path.exists():
+        return 0, 0
+    before = database_bytes(path)
+    prepare_database_path(path, WHAT)
+    with sqlite_errors(path, WHAT), closing(_open(path)) as conn:
+        sizes = [
+            int(conn.execute(f"PRAGMA {pragma}").fetchone()[0])
+            for pragma in ("page_size", "page_count", "freelist_count")
+        ]
+        if worth_vacuum(*sizes):
+            conn.execute("VACUUM")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return before, database_bytes(path)

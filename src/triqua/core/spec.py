@@ -1,0 +1,104 @@
+"""The run's FactualitySpec, frozen from what the run actually resolved.
+
+Mode and retriever come from the built resources (the retriever that will search and the
+mode its documents imply), every policy from the settings that the nodes read. Overrides may
+describe the run (its authority, the name of a corpus snapshot when none is known) or restate
+what was resolved; an override that contradicts it is an error, so a spec never says
+``closed_book`` while supplied documents are searched.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from triqua.context import Context
+from triqua.resources import RunResources
+from triqua.schema import (
+    ClaimPolicy,
+    FactualitySpec,
+    RetrieverBudget,
+    SourcePolicy,
+    VerdictPolicy,
+)
+
+AUTHORITY = {
+    "supplied_context": "the supplied documents",
+    "bounded_search": "the searched sources",
+    "closed_book": "the judge's own knowledge",
+}
+
+#: Spec fields that describe rather than govern the run: any override is taken.
+DESCRIPTIVE = frozenset({"authority"})
+
+
+def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
+    """The spec as the run's resources and settings make it."""
+    engines = resources.engines
+    models = {
+        "decompose": engines.decomposer.revision,
+        "verify": engines.judge.revision,
+        "refine": engines.refiner.revision,
+        "routing": context.routing,
+    }
+    if not engines.offline:  # chat models sample at this temperature
+        models["temperature"] = str(context.temperature)
+    return FactualitySpec(
+        mode=resources.mode,
+        authority=AUTHORITY[resources.mode.value],
+        as_of=date.fromisoformat(context.as_of) if context.as_of else None,
+        corpus=context.collection,
+        retriever=resources.retriever.revision,
+        budget=RetrieverBudget(max_searches=context.max_searches, max_results=context.max_results),
+        source_policy=SourcePolicy(
+            allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
+        ),
+        claim_policy=ClaimPolicy(chunk_size=context.chunk_size),
+        verdict_policy=VerdictPolicy(
+            reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,
+            delta=context.delta,
+            max_qualifiers=context.max_qualifiers,
+        ),
+        models=models,
+    )
+
+
+def build_spec(
+    context: Context, resources: RunResources, overrides: dict[str, Any] | None
+) -> FactualitySpec:
+    """Freeze the run's evidence contract; ``overrides`` may describe it, never contradict it.
+
+    Raises:
+        ValueError: for an unknown field, or an override that contradicts what the run
+            resolved (naming the field, both values and the setting that governs it).
+    """
+    spec = resolved_spec(context, resources)
+    if not overrides:
+        return spec
+    data = spec.model_dump(exclude={"hash"})
+    unknown = sorted(set(overrides) - set(data))
+    unknown += sorted(
+        f"{name}.{key}"
+        for name, value in overrides.items()
+        if isinstance(value, dict) and isinstance(data.get(name), dict) and name != "models"
+        for key in set(value) - set(data[name])
+    )
+    if unknown:
+        raise ValueError(f"unknown spec field(s): {', '.join(unknown)}")
+    wanted = FactualitySpec.model_validate({**data, **overrides})
+    for name in sorted(overrides):
+        if name in DESCRIPTIVE or (name == "corpus" and spec.corpus is None):
+            continue
+        have, want = getattr(spec, name), getattr(wanted, name)
+        if have != want:
+            raise ValueError(
+                f"spec_overrides[{name!r}] = {_show(want)} contradicts the run, which resolved "
+                f"{_show(have)}; change the run's settings (retriever, documents, routing, "
+                "budgets, policies) instead of the spec"
+            )
+    return wanted
+
+
+def _show(value: Any) -> str:
+    dump = getattr(value, "model_dump", None)
+    return repr(dump(mode="json") if dump else getattr(value, "value", value))

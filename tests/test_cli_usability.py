@@ -1,0 +1,91 @@
+"""What a newcomer meets at the CLI's edges: notes, missing evidence, batch evidence paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from triqua.cli import app
+from triqua.engines.factory import register_model
+
+from .conftest import PARIS
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def offline_run() -> tuple[str, str]:
+    """One closed-book check on the offline engine, as a newcomer first runs it."""
+    result = runner.invoke(app, ["check", PARIS, "--no-store"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    return result.stdout, result.stderr
+
+
+def test_offline_note_goes_to_stderr_not_stdout(offline_run: tuple[str, str]) -> None:
+    stdout, stderr = offline_run
+    assert "offline engine" in stderr
+    assert "offline engine" not in stdout
+
+
+def test_quiet_drops_the_offline_note_everywhere() -> None:
+    result = runner.invoke(app, ["check", PARIS, "--no-store", "--quiet"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "TriQuaScore" in result.stdout
+    assert "offline engine" not in result.stdout
+    assert "offline engine" not in result.stderr
+
+
+def test_no_evidence_source_is_said_up_front(offline_run: tuple[str, str]) -> None:
+    stdout, stderr = offline_run
+    first = stderr.splitlines()[0]
+    assert first.startswith("note: no evidence source given")
+    for way in ("-e", "--retriever chroma", "--retriever tavily"):
+        assert way in first
+    assert "no evidence source" not in stdout
+    assert "TriQuaScore" in stdout  # the run went on, closed book
+    assert "closed_book" in stdout
+
+
+def test_evidence_or_a_chosen_retriever_gets_no_hint(tmp_path: Path) -> None:
+    evidence = tmp_path / "ev.txt"
+    evidence.write_text("Paris is the capital and largest city of France.\n", encoding="utf-8")
+    given = runner.invoke(app, ["check", PARIS, "--no-store", "-e", str(evidence)])
+    chosen = runner.invoke(app, ["check", PARIS, "--no-store", "--retriever", "closed_book"])
+    for result in (given, chosen):
+        assert result.exit_code == 0, result.output
+        assert "no evidence source" not in result.stderr
+    assert (
+        json.loads(
+            runner.invoke(app, ["check", PARIS, "--no-store", "-e", str(evidence), "--json"]).stdout
+        )["spec"]["mode"]
+        == "supplied_context"
+    )
+
+
+def test_batch_warns_when_text_evidence_names_a_file(tmp_path: Path, scripted: Any) -> None:
+    model = register_model("usability-batch", scripted())
+    (tmp_path / "ev.txt").write_text("Paris is the capital of France.\n", encoding="utf-8")
+    lines = [
+        {"id": "a", "text": PARIS, "evidence": ["ev.txt"]},
+        {"id": "b", "text": PARIS, "evidence": ["Paris is the capital of France."]},
+        {"id": "c", "text": PARIS, "evidence": [{"path": "ev.txt"}]},
+    ]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "reports.jsonl"
+    result = runner.invoke(app, ["batch", str(answers), "-o", str(out), "-m", model, "--quiet"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "checked as text" in line]
+    assert len(warnings) == 1, result.stderr
+    assert f"{answers}:1: id 'a'" in warnings[0]
+    assert "evidence 1 'ev.txt'" in warnings[0]
+    assert '{"path": "ev.txt"}' in warnings[0]
+    statuses = {
+        r["id"]: r["records"][0]["verdict"]["status"]
+        for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())
+    }
+    assert statuses["c"] == "supported"  # the path form reads the file
