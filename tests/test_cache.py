@@ -164,7 +164,8 @@ def test_cache_path_moves_the_cache(scripted: Any, tmp_path: Path) -> None:
     for _ in range(2):
         triqua.check(CURIE, documents=[SOURCES["Marie Curie"]], model=model, cache_path=str(path))
     assert [tool for tool, _ in model.calls].count("Judgement") == 1
-    assert len(ResultCache(path)) == 2 and not default_cache_path().exists()
+    # The decomposition, the verdict and the whole report.
+    assert len(ResultCache(path)) == 3 and not default_cache_path().exists()
 
 
 def test_cli_caches_and_no_cache_bypasses(scripted: Any, tmp_path: Path) -> None:

@@ -210,12 +210,13 @@ def test_reverify_stops_when_the_search_budget_is_spent() -> None:
         complex_text(1),
         responder,
         retriever=notes(),
-        max_searches=3,
+        max_searches=4,
         reverify_rounds=10,
     )
     (record,) = report.records
-    # One search for the fact, then one per round for its one open unit: two rounds fit.
-    assert report.usage.search_calls == 3
+    # One search for the fact; the first round searches the contextual claim and a refined
+    # query, later rounds only a new refined query: two rounds fit in four searches.
+    assert report.usage.search_calls == 4
     assert len(record.rounds) == 2
     assert record.verdict.status is Status.INSUFFICIENT
 

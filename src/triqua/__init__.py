@@ -13,6 +13,8 @@ and ``triqua --help`` then pay for LangGraph, LangChain and the engines only whe
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -99,3 +101,19 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_EXPORTS})
+
+
+class _Package(types.ModuleType):
+    """The package module, kept from losing a public function to a same-named submodule.
+
+    Importing ``triqua.regrade`` makes the import system set ``triqua.regrade`` to the
+    module; the public name must stay the function, so the function is bound instead.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -87,20 +87,20 @@ def summarize(report: Report) -> str:
 
 def _run(context: Context, state: dict[str, Any]) -> Report:
     """Run the check graph synchronously (safe inside a running graph's worker thread)."""
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
 
     state["run_id"] = uuid.uuid4().hex
-    result = build_graph().invoke(state, config=run_config(context), context=context)
+    result = compiled_graph().invoke(state, config=run_config(context), context=context)
     report: Report = result["report"]
     return report
 
 
 async def _arun(context: Context, state: dict[str, Any]) -> Report:
     """Run the check graph asynchronously."""
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
 
     state["run_id"] = uuid.uuid4().hex
-    result = await build_graph().ainvoke(state, config=run_config(context), context=context)
+    result = await compiled_graph().ainvoke(state, config=run_config(context), context=context)
     report: Report = result["report"]
     return report
 

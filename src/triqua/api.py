@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import asdict, fields, replace
@@ -66,10 +67,29 @@ def context_from_settings(settings: dict[str, Any]) -> Context:
     return Context.from_mapping({k: v for k, v in settings.items() if k in known})
 
 
+def cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
+def effective_concurrency(context: Context) -> int:
+    """``max_concurrency``, capped at the cores when the offline engine decomposes and judges.
+
+    Offline work is CPU-bound (spaCy, ONNX): more facts at once than cores only contend for
+    them. Model calls wait on the network, so a model-backed run keeps the setting.
+    """
+    if context.model_for("decompose") or context.model_for("verify"):
+        return context.max_concurrency
+    return min(context.max_concurrency, cores())
+
+
 def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
     """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop."""
     config: RunnableConfig = {
-        "max_concurrency": context.max_concurrency,
+        "max_concurrency": effective_concurrency(context),
         "recursion_limit": 25 + 2 * context.reverify_rounds,
     }
     if run_id:
@@ -267,7 +287,7 @@ async def _resume(
 
     With ``store`` None, the run is saved where it was started (when it was saved at all).
     """
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
     from triqua.nodes.prepare import coerce_documents
 
     runs = resolve_store(store)
@@ -276,7 +296,7 @@ async def _resume(
             run_id = runs.resolve(run_id)
         _refuse_failed(runs, run_id)
     async with open_checkpointer(checkpoints) as saver:
-        graph = build_graph(checkpointer=saver)
+        graph = compiled_graph(checkpointer=saver)
         snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
         if not snapshot.values:
             if runs is not None and runs.latest_revision(run_id) is not None:
@@ -344,8 +364,9 @@ async def acheck(
         case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
     from triqua.nodes.prepare import coerce_documents, validate_text
+    from triqua.report_cache import cached_report, store_report
 
     if resume is not None:
         return await _resume(
@@ -373,29 +394,56 @@ async def acheck(
             settings=settings_of(ctx),
             documents=coerce_documents(list(documents or [])),
         )
+    # Before any graph work: an identical earlier check answers at the cost of one lookup.
+    key = _report_key(ctx, text, question, documents, spec_overrides)
+    hit = cached_report(ctx, key, run_id, case_id) if key else None
+    if hit is not None:
+        _save(runs, hit)
+        return hit
     if not durable:
         try:
             report = await run_graph(
-                build_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
+                compiled_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
             )
         except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
             if runs is not None:
                 runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
             raise
         _save(runs, report)
-        return report
-    async with open_checkpointer(checkpoints) as saver:
-        graph = build_graph(checkpointer=saver)
-        if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
-            raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
-        try:
-            report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
-        except BaseException as exc:
-            await _settle_failure(graph, saver, run_id, runs, exc)
-            raise
-        _save(runs, report)
-        await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
+    else:
+        async with open_checkpointer(checkpoints) as saver:
+            graph = compiled_graph(checkpointer=saver)
+            if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
+                raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
+            try:
+                report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
+            except BaseException as exc:
+                with suppress(Exception):  # bookkeeping must not hide the run's own error
+                    await _settle_failure(graph, saver, run_id, runs, exc)
+                raise
+            _save(runs, report)
+            await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
+    if key:
+        store_report(ctx, key, report)
     return report
+
+
+def _report_key(
+    context: Context,
+    text: str,
+    question: str | None,
+    documents: Sequence[Document | str | dict[str, Any]] | None,
+    spec_overrides: dict[str, Any] | None,
+) -> str | None:
+    """The report-cache key of a run, or None when it is not cached or its input is unusable."""
+    from triqua.nodes.prepare import coerce_documents
+    from triqua.report_cache import report_key
+
+    try:
+        coerced = coerce_documents(list(documents or []))
+    except (ValueError, TypeError):  # the graph reports bad documents as it always does
+        return None
+    return report_key(context, text, question, coerced, spec_overrides)
 
 
 def check(
@@ -421,21 +469,46 @@ def check(
     workers = settings.get("max_concurrency") or (context or Context()).max_concurrency
     with asyncio.Runner() as runner:
         runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=max(1, workers)))
-        return runner.run(
-            acheck(
-                text,
-                question=question,
-                documents=documents,
-                context=context,
-                model=model,
-                spec_overrides=spec_overrides,
-                case_id=case_id,
-                run_id=run_id,
-                store=store,
-                durable=durable,
-                resume=resume,
-                checkpoints=checkpoints,
-                on_event=on_event,
-                **settings,
+        boxed = runner.run(
+            _boxed(
+                acheck(
+                    text,
+                    question=question,
+                    documents=documents,
+                    context=context,
+                    model=model,
+                    spec_overrides=spec_overrides,
+                    case_id=case_id,
+                    run_id=run_id,
+                    store=store,
+                    durable=durable,
+                    resume=resume,
+                    checkpoints=checkpoints,
+                    on_event=on_event,
+                    **settings,
+                )
             )
         )
+        return boxed.value
+
+
+class _Box:
+    """A coroutine's result behind a constant ``repr``.
+
+    Python 3.11's ``asyncio.Runner`` formats the finished task's repr, result included, twice
+    per run (cpython#112559): for a report that is the whole report rendered as text, 5-6 %
+    of a large check's CPU. The box makes that repr free.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Report) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "<report>"
+
+
+async def _boxed(coroutine: Coroutine[Any, Any, Report]) -> _Box:
+    """Await ``coroutine`` and box its report (see :class:`_Box`)."""
+    return _Box(await coroutine)

@@ -19,6 +19,7 @@ from uuid import UUID
 from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 
 __all__ = [
+    "DEFAULT_UNFINISHED_DAYS",
     "WHAT",
     "checkpoint_time",
     "compact",
@@ -30,6 +31,8 @@ __all__ = [
     "worth_vacuum",
 ]
 
+#: Unfinished runs younger than this many days may still be running: prune keeps them.
+DEFAULT_UNFINISHED_DAYS = 1.0
 #: How the checkpoint file names itself in errors.
 WHAT = "checkpoint file"
 #: Free space below which ``VACUUM`` is not worth rewriting the file.

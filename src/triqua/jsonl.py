@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from triqua.encoding import not_utf8
+
 __all__ = [
     "MAX_LINE_BYTES",
     "JsonLine",
@@ -115,7 +117,7 @@ def read_jsonl(
             try:
                 text = data.decode("utf-8-sig" if number == 1 else "utf-8")
             except UnicodeDecodeError as exc:
-                problem(f"{name}:{number}: not valid UTF-8 (byte {exc.start})")
+                problem(not_utf8(f"{name}:{number}", exc))
                 continue
             if not text.strip():
                 continue

@@ -90,13 +90,13 @@ async def astream_check(
     Arguments are those of :func:`triqua.acheck`. Events come from the main graph and from
     every fact's verification subgraph (``subgraphs=True``).
     """
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import compiled_graph
 
     ctx = make_context(context, model=model, **settings)
     state = graph_input(text, question, documents, spec_overrides)
     state["run_id"] = uuid.uuid4().hex
     report: Report | None = None
-    async for namespace, mode, chunk in build_graph().astream(
+    async for namespace, mode, chunk in compiled_graph().astream(
         state,
         config=run_config(ctx),
         context=ctx,

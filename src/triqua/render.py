@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.accounting import failure_summary
-from triqua.schema import FactualitySpec, Report, Status
+from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {
     Status.SUPPORTED: "green",
@@ -34,7 +34,7 @@ def facts_table(report: Report) -> Table:
     table.add_column("#", no_wrap=True)
     table.add_column("fact (units)", ratio=3)
     table.add_column("verdict", no_wrap=True)
-    table.add_column("wrong component", ratio=1)
+    table.add_column("wrong / unverified", ratio=1, width=12)  # with a ratio, width is the least
     table.add_column("evidence", ratio=2)
     for record in report.records:
         verdict = record.verdict
@@ -45,7 +45,7 @@ def facts_table(report: Report) -> Table:
                 units.append("-")
             status = by_unit.get(unit.text, verdict.status)
             units.append(unit.text, style=STYLE[status])
-        evidence = Text()
+        evidence = Text(overflow="fold")  # a long path wraps instead of ending in '…'
         quoted = next(((u.quote, u.evidence_ids) for u in verdict.unit_verdicts if u.quote), None)
         if quoted is not None:  # the very sentence the verdict rests on
             quote, ids = quoted
@@ -66,9 +66,9 @@ def facts_table(report: Report) -> Table:
                 evidence.append(f"\n{judged.unit}: {judged.grounding}", style="yellow")
         if verdict.error:
             evidence.append(f"\nerror: {verdict.error}", style="red")
-        wrong = ", ".join(verdict.wrong_components)
+        wrong = problem_units(verdict, by_unit)
         if verdict.error_spans:
-            wrong += "\n→ " + ", ".join(f'"{s}"' for s in verdict.error_spans)
+            wrong.append("\n→ " + ", ".join(f'"{s}"' for s in verdict.error_spans))
         route = " ↻" * len(record.rounds)
         table.add_row(
             record.claim_id,
@@ -78,6 +78,24 @@ def facts_table(report: Report) -> Table:
             evidence,
         )
     return table
+
+
+def problem_units(verdict: Verdict, by_unit: dict[str, Status]) -> Text:
+    """The verdict's wrong components, each labelled 'wrong' (contradicted) or 'unverified'.
+
+    ``wrong_components`` also lists units that merely lack evidence; they are not wrong.
+    """
+    text = Text(overflow="fold")
+    for unit in verdict.wrong_components:
+        status = by_unit.get(unit, verdict.status)
+        if text:
+            text.append("\n")
+        if status is Status.CONTRADICTED:
+            text.append("wrong ", style="bold red")
+        else:
+            text.append("unverified ", style="yellow")
+        text.append(unit)
+    return text
 
 
 #: Unchecked pieces listed in the terminal; the rest are counted (JSON and HTML list all).

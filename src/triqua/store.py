@@ -339,7 +339,7 @@ class RunStore:
             first = error.strip().splitlines()[0] if error.strip() else "failed"
             conn.execute(
                 "INSERT INTO outcomes (run_id, created_at, status, error) VALUES (?, ?, ?, ?)",
-                (run_id, utc_now().isoformat(), status, first),
+                (run_id, utc_now().isoformat(), status, redact(first)),
             )
 
     def outcome(self, run_id: str) -> tuple[str, str] | None:

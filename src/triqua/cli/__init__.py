@@ -7,15 +7,42 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Annotated
 
 import typer
 
+from triqua.cli._help import FlagsWithoutTypes
+
 app = typer.Typer(
+    cls=FlagsWithoutTypes,
     name="triqua",
     help="Check the factuality of text: facts, evidence, verdicts and TriQuaScore.",
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from triqua.cli._version import version_lines
+
+        typer.echo("\n".join(version_lines()))
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the package, engine revisions and spec version, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Check the factuality of text: facts, evidence, verdicts and TriQuaScore."""
 
 
 def _register_commands() -> None:

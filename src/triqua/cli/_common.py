@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,6 +15,7 @@ from triqua.context import (
     DEFAULT_MODEL_TIMEOUT,
     DEFAULT_SEARCH_TIMEOUT,
 )
+from triqua.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -24,6 +26,17 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     first = redact(first)
     typer.echo(f"error: {first}", err=True)
     return typer.Exit(code)
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """``data`` as text, or a one-line error: NUL bytes (binary) and invalid UTF-8 refused."""
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise fail(f"{where}: binary data (NUL byte at offset {nul}), expected text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail(not_utf8(where, exc)) from exc
 
 
 def read_input(text: str | None, file: Path | None) -> str:
@@ -41,20 +54,38 @@ def read_input(text: str | None, file: Path | None) -> str:
             data = file.read_bytes()
         except OSError as exc:
             raise fail(f"{file}: {exc.strerror or exc}") from exc
-        if b"\x00" in data[:8192]:
-            raise fail(f"{file}: binary file, expected text")
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise fail(f"{file}: not valid UTF-8 (byte {exc.start})") from exc
+        return decode_text(data, str(file))
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")
+        # Bytes, decoded here: the locale's decoder may let invalid bytes through as
+        # surrogates that fail much later, far from their cause.
+        stream = getattr(sys.stdin, "buffer", None)
         try:
-            return sys.stdin.read()
-        except UnicodeDecodeError as exc:
-            raise fail(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
+            data = stream.read() if stream is not None else sys.stdin.read().encode()
+        except UnicodeError as exc:
+            raise fail("stdin: not valid UTF-8: convert it first") from exc
+        return decode_text(data, "stdin")
+    if "\x00" in text:
+        raise fail("TEXT: binary data (NUL byte), expected text")
     return text
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Refuse an output path that cannot be written, before the run spends anything on it."""
+    folder = path.expanduser().parent
+    if path.is_dir():
+        raise fail(f"{option} {path}: is a directory; give a file name")
+    if not folder.is_dir():
+        raise fail(f"{option} {path}: folder {folder} does not exist; create it first")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise fail(f"{option} {path}: not writable")
+
+
+def check_concurrency(concurrency: int) -> None:
+    """Refuse a concurrency below 1 in one line."""
+    if concurrency < 1:
+        raise fail(f"--concurrency must be 1 or more, got {concurrency}")
 
 
 # Options shared by the commands that run checks (``check`` and ``batch``).

@@ -28,9 +28,11 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    check_concurrency,
     fail,
     given_settings,
 )
+from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 
 
 def batch(
@@ -68,16 +70,21 @@ def batch(
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
+    fail_under: FailUnderOption = None,
+    fail_on: FailOnOption = None,
 ) -> None:
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
     Evidence paths in FILE.jsonl resolve against its folder and may point only inside it,
     the current folder or an --allow-path folder. Exits with 1 when some lines could not be
-    checked (they are listed on stderr), and with 3 when every check ran but errors left
-    nothing checked in any of them.
+    checked (they are listed on stderr) or a gate failed (--fail-under: the mean
+    TriQuaScore; --fail-on: any fact of any line), and with 3 when every check ran but
+    errors left nothing checked in any of them.
     """
     from triqua.batch import run_batch
 
+    check_concurrency(concurrency)
+    gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
         retriever=retriever,
         collection=collection,
@@ -113,6 +120,7 @@ def batch(
         raise fail(str(exc) or type(exc).__name__) from exc
     if summary.exit_code:
         raise typer.Exit(summary.exit_code)
+    gates.enforce(summary.mean_score, summary.by_status)  # over the whole batch
 
 
 def register(app: typer.Typer) -> None:

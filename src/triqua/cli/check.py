@@ -32,9 +32,19 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    check_concurrency,
+    check_output_file,
     fail,
     given_settings,
     read_input,
+)
+from triqua.cli._gates import (
+    FailOnOption,
+    FailUnderOption,
+    Gates,
+    SummaryOption,
+    summary_line,
+    verdict_counts,
 )
 
 if TYPE_CHECKING:
@@ -93,6 +103,10 @@ def check(
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
     ] = None,
+    md: Annotated[
+        Path | None,
+        typer.Option("--md", metavar="FILE", help="Also write a Markdown report (issues, PRs)."),
+    ] = None,
     batch: Annotated[
         Path | None,
         typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
@@ -108,8 +122,15 @@ def check(
             "--citations", help="The text cites sources ([1] … with a source list): judge them."
         ),
     ] = False,
+    fail_under: FailUnderOption = None,
+    fail_on: FailOnOption = None,
+    one_line: SummaryOption = False,
 ) -> None:
-    """Check the facts in TEXT against evidence and print verdicts and TriQuaScore."""
+    """Check the facts in TEXT against evidence and print verdicts and TriQuaScore.
+
+    Exit codes: 0 done, 1 a --fail-under or --fail-on gate failed, 2 a usage or input
+    error, 3 errors left nothing checked, 130 interrupted.
+    """
     from triqua.limits import is_limit_note, limit_notes
     from triqua.progress import run_with_progress
     from triqua.tools.base import RetrieverError
@@ -118,6 +139,9 @@ def check(
         raise fail("give TEXT or --resume RUN, not both")
     if batch is not None and (text is not None or file is not None or resume):
         raise fail("give --batch FILE or a text, not both")
+    if one_line and as_json:
+        raise fail("give --json or --summary, not both")
+    gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
         retriever=retriever,
         collection=collection,
@@ -140,20 +164,23 @@ def check(
         temperature=temperature,
         cache=False if no_cache else None,
     )
+    if html is not None:
+        check_output_file(html, "--html")  # before the run, not after its work is done
     if batch is not None:
         from triqua.batch import run_batch
 
-        summary = run_batch(
-            batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
-        )
-        raise typer.Exit(summary.exit_code)
+        check_concurrency(concurrency)
+        try:
+            summary = run_batch(
+                batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
+            )
+        except (ValueError, OSError) as exc:
+            raise fail(str(exc) or type(exc).__name__) from exc
+        if summary.exit_code:
+            raise typer.Exit(summary.exit_code)
+        gates.enforce(summary.mean_score, summary.by_status)
+        return
     body = None if resume else read_input(text, file)
-    if body is not None and body.strip() and not quiet and not citations:
-        from triqua.cli._hints import no_evidence_hint
-
-        hint = no_evidence_hint(settings, has_evidence=bool(evidence))
-        if hint:
-            typer.echo(hint, err=True)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
@@ -189,11 +216,24 @@ def check(
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
         raise fail(f"interrupted: finish it with triqua check --resume {run_id}", 130) from None
+    if body is not None and not quiet and not citations:  # before every other line of output
+        from triqua.cli._hints import no_evidence_hint
+
+        hint = no_evidence_hint(settings, report.spec.mode, has_evidence=bool(evidence))
+        if hint:
+            typer.echo(hint, err=True)
     if html is not None:
         from triqua.costs import prices_from_env
         from triqua.report_html import write_html
 
         write_html(report, html, prices=prices_from_env(), citations=cited)
+    if md is not None:
+        from triqua.report_md import write_markdown
+
+        try:
+            write_markdown(report, md, citations=cited)
+        except OSError as exc:
+            raise fail(f"{md}: {exc.strerror or exc}") from exc
     if not quiet:  # a limit the run reached is said on the terminal in every output mode
         for note in limit_notes(report.notes):
             typer.echo(f"warning: {note}", err=True)
@@ -203,6 +243,7 @@ def check(
             payload["citations"] = cited.model_dump(mode="json")
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         _exit_if_failed(report)
+        gates.enforce(report.score, verdict_counts(report))
         return
     if not quiet:
         for note in report.notes:
@@ -214,14 +255,18 @@ def check(
     report = report.model_copy(update={"notes": kept})
     from triqua.render import fmt_score, print_report
 
-    print_report(report, Console())
-    if cited is not None:
+    if one_line:
+        typer.echo(summary_line(report))
+    else:
+        print_report(report, Console())
+    if cited is not None and not one_line:
         typer.echo(
             f"citations: completeness {fmt_score(cited.completeness)} · link correctness "
             f"{fmt_score(cited.link_correctness)} · {len(cited.links)} links"
             f" ({cited.unavailable_links} unavailable)"
         )
     _exit_if_failed(report)
+    gates.enforce(report.score, verdict_counts(report))
 
 
 def _exit_if_failed(report: Report) -> None:

@@ -246,14 +246,14 @@ def claims(
         parse_label_map,
         verify_claims,
     )
-    from triqua.evals.data import default_data_dir, sample, stamp
+    from triqua.evals.data import data_file, sample, stamp
     from triqua.evals.guard import estimate_cost
     from triqua.evals.report import claims_output
     from triqua.evals.setup import prepare_eval
     from triqua.schema import Document
 
     try:
-        path = file if file is not None else (data_dir or default_data_dir()) / CLAIMS_FILE
+        path = file if file is not None else data_file(data_dir, CLAIMS_FILE)
         mapping = parse_label_map(label_map) if label_map else None
         rows, skipped = load_claims(
             path,

@@ -53,8 +53,10 @@ def ingest(
         raise typer.Exit(1)
 
 
-def collections(chroma_path: Store = None, chroma_url: Url = None) -> None:
+def collections(ctx: typer.Context, chroma_path: Store = None, chroma_url: Url = None) -> None:
     """List the Chroma collections with their chunk counts."""
+    if ctx.invoked_subcommand is not None:
+        return
     from triqua.tools import RetrieverError
     from triqua.tools.ingest import list_collections
 
@@ -66,7 +68,33 @@ def collections(chroma_path: Store = None, chroma_url: Url = None) -> None:
         typer.echo(f"{name}\t{count}")
 
 
+def delete(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Collection to delete.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
+    chroma_path: Store = None,
+    chroma_url: Url = None,
+) -> None:
+    """Delete a Chroma collection and its chunks (the files it was built from stay)."""
+    import sys
+
+    from triqua.tools import RetrieverError
+    from triqua.tools.ingest import delete_collection
+
+    if not yes:
+        if sys.stdin is None or not sys.stdin.isatty():
+            raise fail("deleting a collection cannot be undone: pass --yes to delete it")
+        typer.confirm(f"delete collection {name!r} for good?", abort=True, err=True)
+    try:
+        count = delete_collection(name, path=chroma_path, url=chroma_url)
+    except (RetrieverError, ValueError) as exc:
+        raise fail(str(exc)) from exc
+    typer.echo(f"deleted collection {name} ({count} chunks)", err=True)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the commands to the ``triqua`` app."""
+    """Add the commands to the ``triqua`` app (``collections`` with ``delete``)."""
     app.command()(ingest)
-    app.command()(collections)
+    group = typer.Typer(add_completion=False)
+    group.callback(invoke_without_command=True)(collections)
+    group.command()(delete)
+    app.add_typer(group, name="collections")

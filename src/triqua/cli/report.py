@@ -47,21 +47,10 @@ def _load_reports(path: Path) -> list[Report]:
     """
     from pydantic import ValidationError
 
-    from triqua.jsonl import read_jsonl
     from triqua.schema import Report
 
     if path.suffix.lower() in (".jsonl", ".ndjson"):
-
-        def warn(message: str) -> None:
-            typer.echo(f"warning: {message}", err=True)
-
-        try:
-            reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
-        except ValueError as exc:
-            raise fail(str(exc)) from exc
-        if not reports:
-            raise fail(f"{path}: no readable report")
-        return reports
+        return _load_jsonl(path)
     try:
         if path.stat().st_size > MAX_REPORT_BYTES:
             raise fail(f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, not a report")
@@ -69,7 +58,31 @@ def _load_reports(path: Path) -> list[Report]:
     except OSError as exc:
         raise fail(f"{path}: {exc.strerror or exc}") from exc
     except ValidationError as exc:  # pydantic's parser bounds nesting depth itself
+        if _several_values(exc):  # batch output under another name (e.g. '> out.json')
+            return _load_jsonl(path)
         raise fail(f"{path}: {_invalid(exc)}") from exc
+
+
+def _several_values(exc: ValidationError) -> bool:
+    """True when the JSON parser stopped at a second value: the file is JSON lines."""
+    first = exc.errors()[0]
+    return first["type"] == "json_invalid" and "trailing characters" in first["msg"]
+
+
+def _load_jsonl(path: Path) -> list[Report]:
+    """Every good report of a JSONL file; bad lines are warned about with their number."""
+    from triqua.jsonl import read_jsonl
+
+    def warn(message: str) -> None:
+        typer.echo(f"warning: {message}", err=True)
+
+    try:
+        reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
+    except ValueError as exc:
+        raise fail(str(exc)) from exc
+    if not reports:
+        raise fail(f"{path}: no readable report")
+    return reports
 
 
 def _cost_line(summary: CostSummary) -> str:
@@ -91,17 +104,33 @@ def report(
     html: Annotated[
         Path | None, typer.Option("--html", help="Write a self-contained HTML page here.")
     ] = None,
+    md: Annotated[
+        Path | None, typer.Option("--md", metavar="FILE", help="Write a Markdown report here.")
+    ] = None,
     prices: Annotated[
         Path | None,
         typer.Option(help="Prices file (JSON or TOML); default: the file in TRIQUA_PRICES."),
     ] = None,
 ) -> None:
-    """Render a saved report as HTML (--html), or print its facts, scores and costs."""
+    """Render a saved report as HTML (--html) or Markdown (--md), or print it with its costs.
+
+    --md writes every report of a batch file, one after another.
+    """
     from rich.console import Console
 
     from triqua.costs import cost_summary, load_prices, prices_from_env
 
     reports = _load_reports(path)
+    if md is not None:
+        from triqua.report_md import render_markdown
+
+        try:
+            md.write_text("\n".join(render_markdown(r) for r in reports), encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"{md}: {exc.strerror or exc}") from exc
+        typer.echo(f"wrote {md}", err=True)
+        if html is None:
+            return
     try:
         price_list: Prices | None = load_prices(prices) if prices else prices_from_env()
     except ValueError as exc:

@@ -1,4 +1,4 @@
-"""``triqua runs``, ``show`` and ``regrade``: look at stored runs and grade them again."""
+"""``triqua runs`` (and ``runs prune``), ``show`` and ``regrade``: stored runs, graded again."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
+from triqua.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
     from triqua.schema import Report
-    from triqua.store import RunStore
+    from triqua.store import RunStore, RunSummary
 
 StoreOption = Annotated[
     Path | None, typer.Option("--store", help="Run store file (default: user data).")
@@ -28,8 +29,15 @@ def _open(store: Path | None) -> RunStore:
 
     try:
         return RunStore(store)
-    except OSError as exc:
-        raise fail(f"cannot open the run store: {exc}") from exc
+    except (StoreError, OSError) as exc:
+        raise fail(str(exc)) from exc
+
+
+def _state(run: RunSummary) -> str:
+    """The score of a finished run, else what became of it."""
+    from triqua.render import fmt_score
+
+    return fmt_score(run.score) if run.revisions else run.status.replace("_", " ")
 
 
 def _message(exc: Exception) -> str:
@@ -38,14 +46,18 @@ def _message(exc: Exception) -> str:
 
 
 def runs(
+    ctx: typer.Context,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Newest runs to list.")] = 20,
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List stored runs, newest first: id, time, score, facts, mode, engine."""
-    from triqua.render import fmt_score
-
-    found = _open(store).runs(limit=limit)
+    """List stored runs, newest first: id, time, score (or unfinished / failed at start)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    try:
+        found = _open(store).runs(limit=limit)
+    except StoreError as exc:
+        raise fail(str(exc)) from exc
     if as_json:
         payload = "[" + ",".join(r.model_dump_json() for r in found) + "]"
         sys.stdout.write(payload + "\n")
@@ -57,11 +69,10 @@ def runs(
     for column in ("run", "time", "score", "facts", "mode", "engine", "revisions"):
         table.add_column(column, no_wrap=column in ("run", "time"))
     for run in found:
-        score = fmt_score(run.score) if run.revisions else "unfinished"
         table.add_row(
             run.run_id[:12],
             run.created_at[:19].replace("T", " "),
-            score,
+            _state(run),
             str(run.facts),
             run.mode,
             run.engine,
@@ -107,7 +118,7 @@ def show(
 
     try:
         report = _open(store).report(run_id, revision)
-    except KeyError as exc:
+    except (KeyError, StoreError) as exc:
         raise fail(_message(exc)) from exc
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
@@ -153,7 +164,14 @@ def regrade(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``runs``, ``show`` and ``regrade`` to the command."""
-    app.command()(runs)
+    """Add ``runs`` (a group: listing, ``prune``, ``delete``), ``show`` and ``regrade``."""
+    from triqua.cli._prune import prune
+    from triqua.cli._runs_delete import delete
+
+    group = typer.Typer(add_completion=False)
+    group.callback(invoke_without_command=True)(runs)
+    group.command()(prune)
+    group.command()(delete)
+    app.add_typer(group, name="runs")
     app.command()(show)
     app.command()(regrade)

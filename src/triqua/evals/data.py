@@ -14,6 +14,7 @@ from pydantic import BaseModel
 __all__ = [
     "DATA_ENV",
     "DataStamp",
+    "data_file",
     "default_data_dir",
     "resolve_data_file",
     "sample",
@@ -51,6 +52,20 @@ def default_data_dir() -> Path:
     return root.parent / "shared" / "data"
 
 
+def data_file(data_dir: Path | None, relative: str) -> Path:
+    """A file of the data folder; a missing one is a one-line error naming it and the fix.
+
+    Raises:
+        ValueError: when the file does not exist.
+    """
+    path = (data_dir or default_data_dir()) / relative
+    if not path.is_file():
+        raise ValueError(
+            f"{path}: no such file; set {DATA_ENV} (or --data-dir) to the folder holding {relative}"
+        )
+    return path
+
+
 def resolve_data_file(value: str | Path, data_dir: Path | None, default_folder: str) -> Path:
     """A data file given as a path, or as a name (with or without ``.jsonl``) in the data folder.
 
@@ -64,7 +79,7 @@ def resolve_data_file(value: str | Path, data_dir: Path | None, default_folder: 
     for candidate in (base / str(value), base / f"{value}.jsonl"):
         if candidate.is_file():
             return candidate
-    raise ValueError(f"{value}: no such file (nor in {base})")
+    raise ValueError(f"{value}: no such file (nor in {base}); set {DATA_ENV} or --data-dir")
 
 
 class DataStamp(BaseModel):

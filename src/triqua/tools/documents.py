@@ -13,6 +13,7 @@ from pathlib import Path
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
+from triqua.encoding import not_utf8
 from triqua.jsonl import read_jsonl
 from triqua.schema import Document
 from triqua.tools.evidence_files import PathPolicy, check_readable_file
@@ -70,9 +71,7 @@ def decode_text(data: bytes, path: Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(
-            f"{path}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-        ) from None
+        raise ValueError(not_utf8(str(path), exc)) from None
     if not text.strip():
         raise ValueError(f"{path}: is empty")
     return text

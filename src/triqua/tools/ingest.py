@@ -253,8 +253,9 @@ def ingest_paths(
 
     Raises:
         RetrieverUnavailable: when the store or server cannot be used.
-        ValueError: on bad settings, an invalid collection name, a system root, or a
-            folder with no readable file.
+        ValueError: on bad settings, an invalid collection name, a system root, a
+            folder with no readable file, or when no given path exists (the collection is
+            then neither created nor opened).
     """
     if chunk_size < 50:
         raise ValueError(f"chunk_size must be >= 50, got {chunk_size}")
@@ -263,6 +264,9 @@ def ingest_paths(
     began = time.perf_counter()
     walk_problems: list[str] = []
     files = expand_paths(paths, problems=walk_problems)  # bad paths fail before the store opens
+    if files and not any(f.exists() for f in files):  # nothing to add: leave the store alone
+        names = ", ".join(str(f) for f in files[:3]) + (", …" if len(files) > 3 else "")
+        raise ValueError(f"{names}: no such file or folder; nothing ingested")
     where = store_location(path=path, url=url)
     client = open_client(path=path, url=url)
     target = open_collection(client, collection, create=True, where=where)
@@ -303,3 +307,21 @@ def list_collections(
     client = open_client(path=path, url=url)
     found: list[Any] = list(client.list_collections())
     return sorted((c.name, c.count()) for c in found)
+
+
+def delete_collection(name: str, *, path: str | Path | None = None, url: str | None = None) -> int:
+    """Delete a collection from a store or server; returns how many chunks it held.
+
+    Raises:
+        RetrieverUnavailable: when the store or server cannot be used.
+        ValueError: when there is no collection of that name.
+    """
+    client = open_client(path=path, url=url)
+    where = store_location(path=path, url=url)
+    names = {c.name for c in client.list_collections()}
+    if name not in names:
+        known = ", ".join(sorted(names)) or "none"
+        raise ValueError(f"no collection {name!r} in {where} (collections: {known})")
+    count = client.get_collection(name).count()
+    client.delete_collection(name)
+    return count

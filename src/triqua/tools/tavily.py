@@ -53,7 +53,7 @@ TAVILY_MAX_RESULTS = 20
 SearchDepth = Literal["basic", "advanced", "fast", "ultra-fast"]
 TimeRange = Literal["day", "week", "month", "year"]
 
-_NO_KEY = f"tavily: no API key; set {TAVILY_KEY_ENV} or pass api_key"
+_NO_KEY = f"tavily: no API key; set the {TAVILY_KEY_ENV} environment variable"
 
 
 class _TransientError(Exception):

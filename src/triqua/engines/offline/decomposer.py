@@ -3,7 +3,8 @@
 Used when no chat model is configured. Each chunk is parsed with ``en_core_web_sm`` (loaded
 once per process), pronouns are resolved against the chunk, the previous chunk and the
 question, and every sentence goes through the clause rules of ``decomposer_rules``. Each fact
-keeps the character span of its sentence in the full checked text.
+keeps the character span of its sentence in the full checked text; a sentence that gives no
+fact (a question, an opinion, a fragment, an unresolved pronoun) is reported by its span.
 """
 
 from __future__ import annotations
@@ -89,6 +90,14 @@ class ChunkInput:
 
 
 @dataclass(frozen=True)
+class ChunkFacts:
+    """What one chunk gave: its facts, and the spans of its sentences that gave none."""
+
+    facts: list[Fact]
+    undecomposed: list[Span]
+
+
+@dataclass(frozen=True)
 class _Piece:
     request: int
     start: int
@@ -148,6 +157,23 @@ class RuleDecomposer:
 
     def decompose_many(self, chunks: Sequence[ChunkInput | str]) -> list[list[Fact]]:
         """Facts of many chunks, parsed together in one ``nlp.pipe`` batch; one list each."""
+        return [found.facts for found in self.analyse_many(chunks)]
+
+    def analyse(
+        self,
+        chunk: str,
+        *,
+        offset: int = 0,
+        chunk_index: int = 0,
+        previous_chunk: str | None = None,
+        question: str | None = None,
+    ) -> ChunkFacts:
+        """Facts of one chunk and the spans (``offset`` based) of sentences that gave none."""
+        request = ChunkInput(chunk, offset, chunk_index, previous_chunk, question)
+        return self.analyse_many([request])[0]
+
+    def analyse_many(self, chunks: Sequence[ChunkInput | str]) -> list[ChunkFacts]:
+        """Facts and not-decomposed sentences of many chunks, parsed in one batch."""
         requests = [c if isinstance(c, ChunkInput) else ChunkInput(c) for c in chunks]
         pieces = [
             _Piece(n, start, text)
@@ -185,14 +211,18 @@ class RuleDecomposer:
             self._mentions.put(text, found)
         return found
 
-    def _facts(self, request: ChunkInput, parsed: list[tuple[int, Doc]]) -> list[Fact]:
+    def _facts(self, request: ChunkInput, parsed: list[tuple[int, Doc]]) -> ChunkFacts:
         contexts = [t for t in (request.previous_chunk, request.question) if t and t.strip()]
         fallbacks = [partial(self._context_mentions, t) for t in contexts]
         referents = resolve_pronouns(parsed, fallbacks)
         facts: list[Fact] = []
+        skipped: list[Span] = []
+        masked = _mask_markup(request.text)
         for base, doc in parsed:
 
             def refer(token: Token, base: int = base) -> str | None:
+                if token.pos_ == "PROPN":  # a lone surname's full name, keyed by its end
+                    return referents.get(base + token.idx + len(token.text))
                 return referents.get(base + token.idx)
 
             for sent in doc.sents:
@@ -201,6 +231,8 @@ class RuleDecomposer:
                     continue
                 start, end = bounds
                 raw = extract_facts(sent, refer)
+                if not raw and any(ch.isalnum() for ch in masked[start:end]):
+                    skipped.append(Span(start=request.offset + start, end=request.offset + end))
                 facts += [
                     Fact(
                         subject=r.subject,
@@ -213,7 +245,7 @@ class RuleDecomposer:
                     )
                     for r in raw
                 ]
-        return facts
+        return ChunkFacts(facts, skipped)
 
 
 def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:

@@ -1,10 +1,13 @@
 """Pronoun resolution for the offline decomposer: the most recent compatible mention wins.
 
 A small heuristic stands in for a coreference model (none ships without PyTorch): he/she
-take the latest person, it the latest non-person entity or common-noun subject, they the
-latest group (plural or coordinated subject, organisation, nationality). Mentions in the
-same sentence come first, then earlier sentences (subjects preferred), then the previous
-chunk, then the question.
+take the latest person of a compatible gender (``decomposer_gender``: titles, first names,
+gendered nouns, and earlier pronouns that already referred to the person), it the latest
+non-person entity or common-noun subject, they the latest group (plural or coordinated
+subject, organisation, nationality). Mentions in the same sentence come first (for a subject
+pronoun only the subjects of other clauses: "Together with Pierre, she ..." is not Pierre),
+then earlier sentences (subjects preferred), then the previous chunk, then the question.
+A surname alone ("Curie") stands for the one full name in the text that ends with it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,12 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
+from triqua.engines.offline.decomposer_gender import (
+    PRONOUN_GENDER,
+    Gender,
+    name_gender,
+    noun_gender,
+)
 from triqua.engines.offline.decomposer_phrases import render
 
 PERSON = "person"
@@ -48,6 +57,9 @@ class Mention:
     start: int
     sentence_start: int
     subject: bool
+    gender: Gender | None = None
+    end: int = -1
+    """Character offset just past the mention (its last token), -1 when unknown."""
 
 
 def pronoun_class(token: Token) -> str | None:
@@ -85,8 +97,13 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
                 break
         in_entity.update(t.i for t in tokens)
         subject = ent.root.dep_ in _SUBJECT_DEPS
-        out.append(_mention(render(tokens), kinds, tokens[0], base, subject))
+        gender = _gender_of(ent.root, [t.text for t in tokens]) if PERSON in kinds else None
+        out.append(_mention(render(tokens), kinds, tokens[0], base, subject, gender, tokens[-1]))
     for token in doc:
+        if _is_definite_thing(token) and token.i not in in_entity:
+            text = render(t for t in token.subtree if t.dep_ != "punct")
+            if text and not any(t.pos_ == "PRON" for t in token.subtree):
+                out.append(_mention(text, frozenset({THING}), token.left_edge, base, False))
         if token.dep_ not in _SUBJECT_DEPS or token.pos_ not in {"NOUN", "PROPN"}:
             continue
         conj = [c for c in token.rights if c.dep_ == "conj"]
@@ -98,38 +115,120 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
         if conj:
             words += [t for t in token.subtree if t.i > token.i and t.i <= conj[-1].i]
             kinds = frozenset({GROUP})
-        elif token.pos_ == "PROPN":
-            kinds = frozenset({PERSON})
+        elif token.pos_ == "PROPN" or noun_gender(token.text) is not None:
+            kinds = frozenset({PERSON})  # a name, or "the actress"
         else:
             kinds = frozenset({GROUP if token.tag_ == "NNS" else THING})
         text = render([*words, token])
         if text:
-            out.append(_mention(text, kinds, doc[min(t.i for t in [*words, token])], base, True))
+            first = doc[min(t.i for t in [*words, token])]
+            gender = (
+                _gender_of(token, [t.text for t in [*words, token]]) if PERSON in kinds else None
+            )
+            out.append(_mention(text, kinds, first, base, True, gender, token))
     out.sort(key=lambda m: m.start)
     return out
 
 
-def _mention(text: str, kinds: frozenset[str], first: Token, base: int, subject: bool) -> Mention:
-    return Mention(text, kinds, base + first.idx, base + first.sent.start_char, subject)
+def _is_definite_thing(token: Token) -> bool:
+    """True for "the film" as an object: a definite common noun "it" may refer to."""
+    return (
+        token.dep_ in {"dobj", "pobj"}
+        and token.pos_ == "NOUN"
+        and token.tag_ == "NN"
+        and noun_gender(token.text) is None
+        and any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in token.children)
+        and len(list(token.subtree)) <= 6
+    )
+
+
+def _gender_of(head: Token, words: list[str]) -> Gender | None:
+    """A person's gender from the name, or from a gendered noun said of them in the clause."""
+    found = name_gender(words) or noun_gender(head.text)
+    if found is not None:
+        return found
+    said = [c for c in head.children if c.dep_ == "appos"]
+    if head.dep_ in _SUBJECT_DEPS:
+        said += [c for c in head.head.children if c.dep_ == "attr"]
+    for noun in said:
+        found = noun_gender(noun.text)
+        if found is not None:
+            return found
+    return None
+
+
+def _mention(
+    text: str,
+    kinds: frozenset[str],
+    first: Token,
+    base: int,
+    subject: bool,
+    gender: Gender | None = None,
+    last: Token | None = None,
+) -> Mention:
+    end = base + last.idx + len(last.text) if last is not None else -1
+    return Mention(
+        text, kinds, base + first.idx, base + first.sent.start_char, subject, gender, end
+    )
 
 
 def _pick(
-    mentions: Sequence[Mention], needed: str, sentence_start: int | None, subject: bool
-) -> str | None:
+    mentions: Sequence[Mention],
+    needed: str,
+    sentence_start: int | None,
+    subject: bool,
+    gender: Gender | None = None,
+    genders: dict[str, Gender] | None = None,
+) -> Mention | None:
     """The latest compatible mention, by the order of preference in the module docstring.
 
-    In the pronoun's own sentence a subject pronoun prefers a subject; earlier on, subjects
-    are preferred to other mentions.
+    A person of the other gender (by name, noun or an earlier pronoun) is not compatible.
+    In the pronoun's own sentence a subject pronoun takes only a subject (of another
+    clause); earlier on, subjects are preferred to other mentions.
     """
-    compatible = [m for m in mentions if needed in m.kinds]
+    known = genders or {}
+    compatible = [
+        m
+        for m in mentions
+        if needed in m.kinds
+        and (gender is None or (m.gender or known.get(m.text)) in (None, gender))
+    ]
     if not compatible:
         return None
     same = [m for m in compatible if m.sentence_start == sentence_start]
     if same:
-        same_subjects = [m for m in same if m.subject] if subject else []
-        return (same_subjects or same)[-1].text
-    subjects = [m for m in compatible if m.subject]
-    return (subjects or compatible)[-1].text
+        pool = [m for m in same if m.subject] if subject else same
+        if pool:
+            return pool[-1]
+    earlier = [m for m in compatible if m.sentence_start != sentence_start]
+    if not earlier:
+        return None
+    subjects = [m for m in earlier if m.subject]
+    return (subjects or earlier)[-1]
+
+
+def _full_names(mentions: list[Mention]) -> list[Mention]:
+    """Mentions with a lone surname ("Curie") replaced by the text's one full name ending so.
+
+    A surname shared by two full names ("Marie Curie", "Pierre Curie") stays as written.
+    """
+    full: dict[str, set[str]] = {}
+    for m in mentions:
+        words = m.text.split()
+        person = PERSON in m.kinds or (THING in m.kinds and name_gender(words) is not None)
+        if person and 1 < len(words) <= 4 and all(w[:1].isupper() for w in words[-2:]):
+            full.setdefault(words[-1], set()).add(m.text)
+    out = []
+    for m in mentions:
+        # a lone surname may be typed as a person or (wrongly) an organisation, not a place
+        names = full.get(m.text, set()) if PERSON in m.kinds or GROUP in m.kinds else set()
+        if len(names) == 1:
+            [name] = names
+            gender = m.gender or name_gender(name.split())
+            kinds = frozenset({PERSON})
+            m = Mention(name, kinds, m.start, m.sentence_start, m.subject, gender, m.end)
+        out.append(m)
+    return out
 
 
 def resolve_pronouns(
@@ -142,12 +241,16 @@ def resolve_pronouns(
         docs: the parsed pieces of one chunk, each with its offset in the chunk.
         fallbacks: mentions of the previous chunk, then of the question, computed on demand.
     """
-    mentions = sorted(
+    found = sorted(
         (m for base, doc in docs for m in collect_mentions(doc, base)), key=lambda m: m.start
     )
+    mentions = _full_names(found)
+    resolved: dict[int, str] = {
+        m.end: m.text for m, was in zip(mentions, found, strict=True) if m.text != was.text
+    }  # aliases, keyed by the end of the surname; pronouns are keyed by their start
+    genders: dict[str, Gender] = {m.text: m.gender for m in mentions if m.gender is not None}
     starts = [m.start for m in mentions]
     loaded: dict[int, Sequence[Mention]] = {}
-    resolved: dict[int, str] = {}
     for base, doc in docs:
         for sent in doc.sents:
             sentence_start = base + sent.start_char
@@ -157,20 +260,26 @@ def resolve_pronouns(
                     continue
                 position = base + token.idx
                 subject = token.dep_ in _SUBJECT_DEPS
+                gender = PRONOUN_GENDER.get(token.lower_)
                 k = bisect.bisect_left(starts, position)
                 window = mentions[max(0, k - _WINDOW) : k]
-                referent = _pick(window, needed, sentence_start, subject)
+                picked = _pick(window, needed, sentence_start, subject, gender, genders)
                 for n, fallback in enumerate(fallbacks):
-                    if referent is not None:
+                    if picked is not None:
                         break
                     if n not in loaded:
-                        loaded[n] = fallback()
-                    referent = _pick(loaded[n], needed, None, subject)
-                if referent is None:
+                        loaded[n] = _full_names(list(fallback()))
+                    picked = _pick(loaded[n], needed, None, subject, gender, genders)
+                if picked is None:
                     continue
+                referent = picked.text
+                if gender is not None and picked.gender is None:
+                    genders.setdefault(referent, gender)
                 resolved[position] = referent
+                kinds = picked.kinds if needed == PERSON else frozenset({needed})
                 mentions.insert(
-                    k, Mention(referent, frozenset({needed}), position, sentence_start, subject)
+                    k,
+                    Mention(referent, kinds, position, sentence_start, subject, gender, -1),
                 )
                 starts.insert(k, position)
     return resolved

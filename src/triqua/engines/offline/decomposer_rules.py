@@ -22,6 +22,7 @@ from triqua.engines.offline.decomposer_phrases import (
     Refer,
     after_comma,
     is_concrete,
+    is_place,
     is_pronoun,
     is_quantity,
     is_time,
@@ -162,7 +163,11 @@ def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, _Predicate]) -> l
 
 
 def _is_finite_root(root: Token) -> bool:
-    """True for a verb root, or a lowercase plural noun root right after a name (a mistag)."""
+    """True for a verb root, or a verbless sentence's plural-noun root after a noun (a mistag).
+
+    "The Danube empties into the Black Sea" is tagged with "empties" as a noun headed by
+    "Danube"; the noun reads as the verb when a prepositional phrase or object follows it.
+    """
     if root.pos_ in {"VERB", "AUX"}:
         return root.tag_ not in {"VBG", "TO"} or any(
             c.dep_ in {"aux", "auxpass"} for c in root.children
@@ -172,8 +177,10 @@ def _is_finite_root(root: Token) -> bool:
         and root.tag_ == "NNS"
         and root.is_lower
         and root.i > root.sent.start
-        and root.doc[root.i - 1].pos_ == "PROPN"
+        and root.doc[root.i - 1].pos_ in {"PROPN", "NOUN"}
+        and root.doc[root.i - 1].dep_ in {"compound", "amod", "nmod"}
         and root.doc[root.i - 1].head.i == root.i
+        and not any(t.pos_ in {"VERB", "AUX"} for t in root.sent)
         and any(c.dep_ in {"prep", "dobj"} and c.i > root.i for c in root.children)
     )
 
@@ -251,7 +258,12 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     if verb.i in cache:
         return cache[verb.i]
     pred = _Predicate(verbs=[verb], relation=_verb_words(verb))
-    _apply_idiom(pred, verb)
+    idiom_prep = _apply_idiom(pred, verb)
+    if idiom_prep is not None:  # "gave birth to X": X is the object
+        obj = prep_object(idiom_prep, [idiom_prep])
+        pred.objects = _conjuncts(obj) if obj is not None else []
+        cache[verb.i] = pred
+        return pred
     current = verb
     for _ in range(4):
         kids: dict[str, Token] = {}
@@ -289,8 +301,11 @@ def _predicate(verb: Token, cache: dict[int, _Predicate]) -> _Predicate:
     return pred
 
 
-def _apply_idiom(pred: _Predicate, verb: Token) -> None:
-    """Replace an idiom's verb words by its meaning ("came into the world" -> "was born")."""
+def _apply_idiom(pred: _Predicate, verb: Token) -> Token | None:
+    """Replace an idiom's verb words by its meaning ("came into the world" -> "was born").
+
+    Returns the idiom's closing preposition when it takes the object ("gave birth to").
+    """
     doc = verb.doc
     for tail, meaning in IDIOMS.get(verb.lower_, []):
         end = verb.i + 1 + len(tail)
@@ -308,7 +323,9 @@ def _apply_idiom(pred: _Predicate, verb: Token) -> None:
             for token in words:  # the phrase the idiom's words head is used up as well
                 if token.dep_ in {"prep", "dobj", "prt", "pobj", "attr", "npadvmod"}:
                     pred.used.add(token.i)
-            return
+            last = words[-1]
+            return last if last.pos_ == "ADP" and last.dep_ in {"prep", "dative"} else None
+    return None
 
 
 def _adjective_complement(pred: _Predicate, acomp: Token) -> None:
@@ -365,10 +382,21 @@ def _subject_heads(verb: Token, depth: int = 0) -> list[Token]:
 
 
 def _host_heads(noun: Token) -> list[Token]:
-    """The entity a relative clause describes: its noun, or the subject of "X is a noun who"."""
+    """The entity a relative clause describes: its noun, or the subject of "X is a noun who".
+
+    A comma clause after a noun inside a prepositional phrase ("a figure in Roman society,
+    known for ...") describes the noun the phrase hangs on, not the phrase's object.
+    """
+    while noun.dep_ == "pobj" and after_comma_clause(noun) and noun.head.head.pos_ == "NOUN":
+        noun = noun.head.head
     if noun.dep_ == "attr" and noun.head.pos_ in {"AUX", "VERB"}:
         return _subject_heads(noun.head, 4)
     return [noun]
+
+
+def after_comma_clause(noun: Token) -> bool:
+    """True when ``noun`` carries a participle clause set off by a comma."""
+    return any(c.dep_ == "acl" and after_comma(c) for c in noun.children)
 
 
 # --------------------------------------------------------------------------- qualifiers
@@ -473,7 +501,10 @@ def _argument_text(head: Token, refer: Refer, pred: _Predicate | None) -> str | 
     drop = [c for c in head.children if c.dep_ == "prep" and is_qualifier_prep(c)]
     if pred is not None:
         pred.pulled += drop
-    return render(noun_phrase(head, drop), refer) or None
+    text = render(noun_phrase(head, drop), refer)
+    if head.pos_ == "PROPN" and text == head.text:  # "Curie" alone: the text's "Marie Curie"
+        text = refer(head) or text
+    return text or None
 
 
 def _is_opinion(pred: _Predicate) -> bool:
@@ -491,6 +522,10 @@ def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
     if subject is None or not obj or any(t.lower_ in _SUBJECTIVE for t in appos.subtree):
         return []
     if is_quantity(noun) or is_quantity(appos):  # "100 degrees Celsius": one measure
+        return []
+    if is_place(noun) or is_place(appos):  # "Pensacola, Florida": a place in a larger one
+        return []
+    if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
         return []
     return [RawFact(subject, "is", obj)]
 

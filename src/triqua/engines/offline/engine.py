@@ -30,17 +30,17 @@ class OfflineDecomposer(Decomposer):
     def decompose(
         self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
     ) -> DecomposeResult:
-        """Decompose one chunk on spaCy's parse."""
+        """Decompose one chunk on spaCy's parse; sentences with no fact go in ``undecomposed``."""
         from triqua.engines.offline.decomposer import get_decomposer
 
-        facts = get_decomposer().decompose(
+        found = get_decomposer().analyse(
             chunk.text,
             offset=chunk.start,
             chunk_index=chunk.index,
             previous_chunk=previous_chunk,
             question=question,
         )
-        return DecomposeResult(facts=facts, usage=Usage())
+        return DecomposeResult(facts=found.facts, usage=Usage(), undecomposed=found.undecomposed)
 
 
 class OfflineJudge(Judge):

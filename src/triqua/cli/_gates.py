@@ -1,0 +1,129 @@
+"""Gates for CI: fail a check on a low TriQuaScore or on facts with a given verdict.
+
+Exit codes of ``triqua check`` and ``triqua batch`` (documented in the README):
+0 passed, ``GATE_FAILED`` (1) a gate failed, 2 a usage or input error, 3 a failed run
+(errors left nothing checked), 130 interrupted. ``batch`` also exits 1 when lines could
+not be checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from triqua.cli._common import fail
+from triqua.render import fmt_score
+from triqua.schema import Report, Status
+
+#: Exit code when a ``--fail-under`` or ``--fail-on`` gate fails.
+GATE_FAILED = 1
+
+
+class FailOn(StrEnum):
+    """Verdicts ``--fail-on`` accepts (short names of :class:`triqua.schema.Status`)."""
+
+    contradicted = "contradicted"
+    insufficient = "insufficient"
+    not_checkable = "not_checkable"
+
+
+_STATUS = {
+    FailOn.contradicted: Status.CONTRADICTED,
+    FailOn.insufficient: Status.INSUFFICIENT,
+    FailOn.not_checkable: Status.NOT_CHECKABLE,
+}
+
+FailUnderOption = Annotated[
+    str | None,
+    typer.Option(
+        "--fail-under",
+        metavar="SCORE",
+        help="Exit 1 when TriQuaScore is below SCORE (0.8 or 80%); an undefined score fails.",
+    ),
+]
+FailOnOption = Annotated[
+    list[FailOn] | None,
+    typer.Option(
+        "--fail-on",
+        metavar="VERDICT",
+        help="Exit 1 when any fact has this verdict: contradicted, insufficient or "
+        "not_checkable (repeatable).",
+    ),
+]
+SummaryOption = Annotated[
+    bool,
+    typer.Option("--summary", help="Print one line (score, verdicts, run) instead of the table."),
+]
+
+
+def parse_threshold(text: str) -> float:
+    """A ``--fail-under`` value as a share in [0, 1]: '0.8' or '80%'.
+
+    A bare number above 1 is refused rather than guessed at (is '80' 80 % or a typo?).
+    """
+    raw = text.strip()
+    percent = raw.endswith("%")
+    try:
+        value = float(raw.rstrip("%").strip())
+    except ValueError:
+        raise fail(f"--fail-under {text!r}: expected a score such as 0.8 or 80%") from None
+    if percent:
+        value /= 100
+    if not 0.0 <= value <= 1.0:
+        raise fail(f"--fail-under {text!r}: a score lies in 0..1 (or 0%..100%), e.g. 0.8 or 80%")
+    return value
+
+
+@dataclass(frozen=True)
+class Gates:
+    """The gates a run must pass: a lowest TriQuaScore and verdicts no fact may have."""
+
+    fail_under: float | None = None
+    fail_on: frozenset[Status] = frozenset()
+
+    @classmethod
+    def of(cls, fail_under: str | None, fail_on: Iterable[FailOn] | None) -> Gates:
+        """Gates from the command-line options (a bad score is a usage error, exit 2)."""
+        threshold = parse_threshold(fail_under) if fail_under is not None else None
+        return cls(threshold, frozenset(_STATUS[f] for f in fail_on or ()))
+
+    def failures(self, score: float | None, verdicts: Counter[str]) -> list[str]:
+        """Why the gates fail for this score and these verdict counts (empty: they pass)."""
+        why = []
+        if self.fail_under is not None and (score is None or score < self.fail_under):
+            why.append(
+                f"TriQuaScore {fmt_score(score)} is below --fail-under {fmt_score(self.fail_under)}"
+            )
+        for status in sorted(self.fail_on):
+            if verdicts[status.value]:
+                facts = "fact" if verdicts[status.value] == 1 else "facts"
+                why.append(f"{verdicts[status.value]} {facts} {status.value}")
+        return why
+
+    def enforce(self, score: float | None, verdicts: Counter[str]) -> None:
+        """Say on stderr which gate failed (one line) and exit ``GATE_FAILED``; else return."""
+        why = self.failures(score, verdicts)
+        if why:
+            typer.echo(f"gate failed: {'; '.join(why)}", err=True)
+            raise typer.Exit(GATE_FAILED)
+
+
+def verdict_counts(report: Report) -> Counter[str]:
+    """Facts per verdict status of one report."""
+    return Counter(r.verdict.status.value for r in report.records)
+
+
+def summary_line(report: Report) -> str:
+    """The run in one line for logs: score, facts per verdict, coverage, mode and run id."""
+    counts = verdict_counts(report)
+    verdicts = ", ".join(f"{counts[s.value]} {s.value}" for s in Status)
+    coverage = "" if report.coverage is None else f" · coverage {fmt_score(report.coverage)}"
+    return (
+        f"TriQuaScore {fmt_score(report.score)} · {len(report.records)} facts: {verdicts}"
+        f"{coverage} · {report.outcome} · mode {report.spec.mode.value} · run {report.run_id}"
+    )

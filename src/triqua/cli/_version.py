@@ -1,0 +1,30 @@
+"""``triqua --version``: the package, the offline engine's revisions and the spec version.
+
+These are the strings recorded in every report, so a result can be matched to the code
+that produced it.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+
+def version_lines() -> list[str]:
+    """One 'name value' line each: package, report schema, spec, offline engine parts."""
+    from triqua.engines.offline.decomposer import DECOMPOSER_REVISION
+    from triqua.engines.offline.embeddings import MODEL_REVISION
+    from triqua.engines.offline.verifier import VERIFIER_REVISION
+    from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
+
+    try:
+        package = metadata.version("triqua")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        package = "unknown (not installed)"
+    return [
+        f"triqua {package}",
+        f"report schema {REPORT_SCHEMA_VERSION}",
+        f"factuality spec {FactualitySpec().version}",
+        f"offline decomposer {DECOMPOSER_REVISION}",
+        f"offline verifier {VERIFIER_REVISION}",
+        f"embeddings {MODEL_REVISION}",
+    ]

@@ -1,0 +1,164 @@
+"""A cache of whole reports, checked before any graph work: a repeated check costs a lookup.
+
+The key is the hash of the input (text, question, supplied documents, spec overrides),
+everything the run's ``FactualitySpec`` is frozen from (the settings and the retriever kind)
+and the revisions of what answers: each role's model and engine revision, the prompt files
+and triqua's own code. A hit is the earlier report under the new run's id, with no model
+call and no search in its usage and a note naming the run it came from.
+
+Cached only where the call cache would also serve every answer (see :mod:`triqua.cache`):
+supplied documents (their text is in the key), closed book and web search. Chroma and
+registered retrievers are not, because their revisions do not name their content. Reports
+with failures or errors are never stored, so a failed run is tried again. ``cache=False``
+(``--no-cache``) neither reads nor writes.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.metadata
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Literal
+
+from triqua.cache import _model_id, cache_key, open_cache, prompts_revision
+from triqua.context import Context
+from triqua.resources import retriever_kind
+from triqua.schema import Document, Report, Usage, utc_now
+
+__all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
+
+REPORT_CACHE_NOTE = "served from the report cache"
+#: Retriever kinds whose answers are fully named by the key (web search: by query and revision).
+_CACHEABLE_KINDS = frozenset({"supplied", "closed_book", "tavily"})
+#: Settings that change how fast a run is or where its cache lives, never what it finds.
+_NOT_IN_KEY = frozenset({"cache", "cache_path", "max_concurrency"})
+#: Libraries whose versions shape retrieval (BM25 index, web search client).
+_LIBRARIES = ("bm25s", "tavily-python")
+
+
+@functools.cache
+def code_revision() -> str:
+    """Hash of triqua's own files (code, prompts, lexicons): an edit or upgrade misses.
+
+    Computed once per process (a few milliseconds).
+    """
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    for name in _LIBRARIES:
+        try:
+            digest.update(f"{name}={importlib.metadata.version(name)}".encode())
+        except importlib.metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()[:16]
+
+
+def _engine_revisions(context: Context) -> dict[str, list[str]]:
+    """Each role's model (with the settings that shape its answers) and engine revision."""
+    from triqua.engines.factory import resolve_engines
+
+    engines = resolve_engines(context)
+    revisions = {
+        "decompose": engines.decomposer.revision,
+        "verify": engines.judge.revision,
+        "refine": engines.refiner.revision,
+    }
+    roles: tuple[Literal["decompose", "verify", "refine"], ...] = ("decompose", "verify", "refine")
+    models = {role: context.model_for(role) for role in roles}
+    return {
+        role: [_model_id(context, model) if model else "offline", revisions[role]]
+        for role, model in models.items()
+    }
+
+
+def report_key(
+    context: Context,
+    text: Any,
+    question: str | None,
+    documents: Sequence[Document],
+    spec_overrides: dict[str, Any] | None,
+) -> str | None:
+    """The run's report-cache key, or None when the run is not one the cache serves.
+
+    None as well when an input or a setting is not usable: the graph then reports the
+    problem as it always does.
+    """
+    if not context.cache or not isinstance(text, str):
+        return None
+    kind = retriever_kind(context, bool(documents))
+    if kind not in _CACHEABLE_KINDS:
+        return None
+    try:
+        engines = _engine_revisions(context)
+    except ValueError:  # e.g. an unknown model: the run itself says so
+        return None
+    settings = {k: v for k, v in asdict(context).items() if k not in _NOT_IN_KEY}
+    return cache_key(
+        "report",
+        code_revision(),
+        prompts_revision(),
+        engines,
+        kind,
+        settings,
+        spec_overrides,
+        text,
+        question,
+        [d.model_dump(mode="json") for d in documents],
+    )
+
+
+def cached_report(
+    context: Context, key: str, run_id: str, case_id: str | None = None
+) -> Report | None:
+    """The report stored under ``key``, as run ``run_id`` made no call; None on a miss.
+
+    The caller's ``case_id`` (not part of the key) replaces the stored records' one.
+    """
+    value = open_cache(context.cache_path).get(key)
+    if value is None:
+        return None
+    try:
+        stored = Report.model_validate_json(value)
+    except ValueError:  # written by another layout: a miss
+        return None
+    records = [
+        r.model_copy(
+            update={
+                "usage": Usage(),
+                "case_id": case_id or "",
+                "response_id": run_id if r.response_id == stored.run_id else r.response_id,
+            }
+        )
+        for r in stored.records
+    ]
+    per_fact = 0.0 if records else None
+    return stored.model_copy(
+        update={
+            "run_id": run_id,
+            "created_at": utc_now(),
+            "records": records,
+            "usage": Usage(),
+            "usage_by_role": {role: Usage() for role in stored.usage_by_role},
+            "model_calls_per_fact": per_fact,
+            "search_calls_per_fact": per_fact,
+            "notes": [
+                *stored.notes,
+                f"{REPORT_CACHE_NOTE} (first checked as run {stored.run_id} "
+                f"at {stored.created_at.isoformat(timespec='seconds')})",
+            ],
+        }
+    )
+
+
+def store_report(context: Context, key: str, report: Report) -> bool:
+    """Keep ``report`` under ``key`` unless something in it failed; True when kept."""
+    if report.failures or report.errors or report.failed_chunks:
+        return False
+    open_cache(context.cache_path).put(key, "report", report.model_dump_json())
+    return True

@@ -1,0 +1,146 @@
+"""Smaller CLI edges: batch output to `report`, ingest of nothing, help, data, UTF-8, Tavily."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from triqua.cli import app
+from triqua.engines.factory import register_model
+
+from .conftest import CURIE, FRANCE
+
+runner = CliRunner()
+LATIN = "café au lait".encode("latin-1")
+UTF8_ERROR = (
+    "not valid UTF-8 (byte 0xe9 at offset 3); convert it first, e.g. "
+    "iconv -f latin1 -t utf-8 FILE > FILE.utf8"
+)
+
+
+@pytest.fixture
+def model_name(scripted: Any) -> str:
+    return register_model("edges-test", scripted())
+
+
+@pytest.fixture
+def evidence(tmp_path: Path) -> Path:
+    path = tmp_path / "sources" / "deep" / "folder" / "population-and-prizes.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
+        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_report_reads_batch_output_whatever_its_name(
+    model_name: str, evidence: Path, tmp_path: Path
+) -> None:
+    answers = tmp_path / "answers.jsonl"
+    lines = [
+        {"id": i, "text": t, "evidence": [{"path": str(evidence)}]}
+        for i, t in enumerate([FRANCE, CURIE])
+    ]
+    answers.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "reports.json"  # batch output saved under a .json name
+    done = runner.invoke(app, ["batch", str(answers), "-o", str(out), "-m", model_name, "--quiet"])
+    assert done.exit_code == 0, done.output
+    result = runner.invoke(app, ["report", str(out)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("tokens in") == 2  # both reports, each with its costs
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"run_id": 1} trailing', encoding="utf-8")
+    refused = runner.invoke(app, ["report", str(broken)])
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().endswith(f"error: {broken}: no readable report")
+
+
+def test_ingest_of_a_missing_path_creates_no_collection(tmp_path: Path) -> None:
+    store = tmp_path / "chroma"
+    result = runner.invoke(
+        app, ["ingest", "nothere", "-c", "newcomer-x", "--chroma-path", str(store)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: nothere: no such file or folder; nothing ingested"
+    listed = runner.invoke(app, ["collections", "--chroma-path", str(store)])
+    assert listed.exit_code == 0, listed.output
+    assert "newcomer-x" not in listed.stdout
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["check"], ["batch"], ["runs"], ["show"], ["eval", "claims"], ["report"]]
+)
+def test_help_shows_no_bool_type_beside_flags(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.stdout
+    assert "--help" in result.stdout
+
+
+def test_missing_eval_data_names_the_path_and_the_variable(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["eval", "claims"], env={"TRIQUA_DATA": str(tmp_path / "none")})
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"error: {tmp_path / 'none'}/factcheck_bench/")
+    assert "no such file" in line and "TRIQUA_DATA" in line
+    assert "Errno" not in line
+
+
+def test_utf8_errors_are_worded_alike_with_a_fix(model_name: str, tmp_path: Path) -> None:
+    text = tmp_path / "answer.txt"
+    text.write_bytes(LATIN)
+    evidence = tmp_path / "notes.txt"
+    evidence.write_bytes(LATIN)
+    from_file = runner.invoke(app, ["check", "-f", str(text), "-m", model_name])
+    from_stdin = runner.invoke(app, ["check", "-", "-m", model_name], input=LATIN)
+    from_evidence = runner.invoke(app, ["check", CURIE, "-e", str(evidence), "-m", model_name])
+    for result, where in ((from_file, text), (from_stdin, "stdin"), (from_evidence, evidence)):
+        assert result.exit_code == 2, result.output
+        (line,) = result.stderr.strip().splitlines()
+        assert line == f"error: {where}: {UTF8_ERROR}", line
+
+
+def test_tavily_without_a_key_says_which_variable_to_set(model_name: str) -> None:
+    result = runner.invoke(app, ["check", CURIE, "--retriever", "tavily", "-m", model_name])
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert "set the TAVILY_API_KEY environment variable" in line
+    assert "api_key" not in line.replace("TAVILY_API_KEY", "")
+
+
+def test_table_labels_wrong_apart_from_unverified_at_80_columns(
+    scripted: Any, evidence: Path
+) -> None:
+    def judge(fact: str, prompt: str) -> dict[str, Any]:
+        if "Curie" in fact:
+            return {
+                "status": "insufficient_evidence",
+                "wrong_components": ["(Marie Curie, won, Nobel Prize in Physics)"],
+            }
+        from .conftest import default_judgement
+
+        return default_judgement(fact, prompt)
+
+    name = register_model("edges-labels", scripted(judge=judge))
+    result = runner.invoke(
+        app,
+        ["check", f"{FRANCE} {CURIE}", "-e", str(evidence), "-m", name, "--no-store"],
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("TriQuaScore")[0]
+    header = table.split("┡")[0]
+    assert "wrong /" in header and "unverified" in header and "…" not in header
+    cells = "".join(line.split("│")[4] for line in table.splitlines() if line.count("│") == 6)
+    assert "wrong(pointintime,2026)" in cells.replace(" ", "")
+    assert "unverified(MarieCurie,won,NobelPrizeinPhysics)" in cells.replace(" ", "")
+    paths = "".join(
+        line.split("│")[5].strip() for line in table.splitlines() if line.count("│") == 6
+    )
+    assert "sources/deep/folder/population-and-prizes.md" in paths  # folded, never cut

@@ -1,0 +1,43 @@
+"""Offline runs fan out to at most the cores; model-backed runs keep max_concurrency."""
+
+from __future__ import annotations
+
+import pytest
+
+import triqua
+from triqua.api import cores, effective_concurrency, run_config
+from triqua.context import Context
+
+from .conftest import CURIE, PARIS
+
+
+def test_offline_runs_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("triqua.api.cores", lambda: 2)
+    offline = Context(model=None, max_concurrency=8)
+    assert effective_concurrency(offline) == 2
+    assert run_config(offline)["max_concurrency"] == 2
+    assert effective_concurrency(Context(model=None, max_concurrency=1)) == 1
+
+
+def test_model_backed_runs_keep_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("triqua.api.cores", lambda: 2)
+    assert effective_concurrency(Context(model="openai:gpt-4.1-mini", max_concurrency=8)) == 8
+    assert effective_concurrency(Context(verify_model="openai:x", max_concurrency=8)) == 8
+
+
+def test_cores_counts_this_process() -> None:
+    assert cores() >= 1
+
+
+def test_capped_and_uncapped_offline_runs_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    text, documents = f"{PARIS} {CURIE}", [PARIS, CURIE]
+    monkeypatch.setattr("triqua.api.cores", lambda: 1)
+    capped = triqua.check(text, documents=documents, cache=False, chunk_size=0)
+    monkeypatch.setattr("triqua.api.cores", lambda: 8)
+    uncapped = triqua.check(text, documents=documents, cache=False, chunk_size=0)
+
+    def verdicts(report: triqua.Report) -> list[dict[str, object]]:
+        return [r.verdict.model_dump(exclude={"created_at"}) for r in report.records]
+
+    assert verdicts(capped) == verdicts(uncapped)
+    assert capped.scores == uncapped.scores

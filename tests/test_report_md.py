@@ -1,0 +1,97 @@
+"""The Markdown report: `check --md FILE` and `report FILE --md OUT`, escaped for tables."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from triqua.cli import app
+from triqua.engines.factory import register_model
+from triqua.report_md import md_escape
+
+from .conftest import CURIE, FRANCE
+
+runner = CliRunner()
+UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+@pytest.fixture
+def model_name(scripted: Any) -> str:
+    return register_model("md-test", scripted())
+
+
+@pytest.fixture
+def evidence(tmp_path: Path) -> Path:
+    path = tmp_path / "evidence.md"
+    path.write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
+        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_check_writes_a_markdown_report(model_name: str, evidence: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.md"
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            f"{FRANCE} {CURIE}",
+            "-e",
+            str(evidence),
+            "-m",
+            model_name,
+            "--json",
+            "--no-store",
+            "--md",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    run_id = json.loads(result.stdout)["run_id"]
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("## triqua report\n")
+    assert "**TriQuaScore 80.0%** (4/5 units)" in text
+    assert f"run `{run_id}`" in text
+    rows = [line for line in text.splitlines() if line.startswith("| f")]
+    assert len(rows) == 2
+    for row in rows:
+        assert len(UNESCAPED_PIPE.findall(row)) == 6  # five cells, whatever their text
+    france, curie = rows
+    assert "❌ contradicted" in france and "**wrong** (point in time, 2026)" in france
+    assert "“2026”" in france
+    assert "✅ supported" in curie
+    assert f"`{evidence}`" in curie
+
+
+def test_report_command_writes_markdown_for_each_batch_report(
+    model_name: str, evidence: Path, tmp_path: Path
+) -> None:
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(
+        "".join(
+            json.dumps({"id": i, "text": t, "evidence": [{"path": evidence.name}]}) + "\n"
+            for i, t in enumerate([FRANCE, CURIE])
+        ),
+        encoding="utf-8",
+    )
+    reports = tmp_path / "reports.jsonl"
+    done = runner.invoke(app, ["batch", str(answers), "-o", str(reports), "-m", model_name])
+    assert done.exit_code == 0, done.output
+    out = tmp_path / "all.md"
+    result = runner.invoke(app, ["report", str(reports), "--md", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").count("## triqua report") == 2
+    unwritable = runner.invoke(app, ["report", str(reports), "--md", str(tmp_path)])
+    assert unwritable.exit_code == 2
+    assert len(unwritable.stderr.strip().splitlines()) == 1
+
+
+def test_markdown_escapes_what_would_break_a_table() -> None:
+    assert md_escape("a | b\n<img src=x>`code`*bold*") == (r"a \| b \<img src=x\>\`code\`\*bold\*")
