@@ -5,8 +5,10 @@ A scripted chat model (answers computed from the prompt, as in the tests) is wra
 ``FaultyRetriever``; each setting runs over several seeds on a 50-fact text. Per setting it
 prints: runs, crashes, chunks lost (neither decomposed with every fact recorded nor kept as
 a failed-chunk record), facts lost (no record and not inside a failed chunk), "unsupported
-supported" (supported units without an evidence id of their record and a quote), failures,
-outcomes and coverage. The first four must be 0; the script exits 1 when they are not.
+supported" (supported units that fail the grounding rule when it is checked again on the
+stored record), grounding downgrades, failures, outcomes and coverage. One setting has the
+judge lie "supported" (made-up id, no id, another passage quoted) on 40 % of its verdicts.
+The first four must be 0; the script exits 1 when they are not.
 
 Run: ``.venv/bin/python benchmarks/faults.py [--seeds 5] [--chunk-size 150]``
 """
@@ -14,6 +16,7 @@ Run: ``.venv/bin/python benchmarks/faults.py [--seeds 5] [--chunk-size 150]``
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 import statistics
 import time
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import triqua
+from triqua.core.grounding import check_quote
 from triqua.faults import FaultyChatModel, FaultyRetriever
 from triqua.nodes.split import split_text
 from triqua.resources import register_retriever
@@ -35,13 +39,15 @@ SENTENCE = re.compile(r"(Person\d+) was born in (City\d+)( in (\d{4}))?\.")
 PASSAGE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
 UNIT = re.compile(r"^- (\(.*\))$", re.M)
 
-#: name -> (model malformed rate, model error rate, search outage, search 429, search slow)
-SETTINGS: dict[str, tuple[float, float, float, float, float]] = {
-    "clean": (0.0, 0.0, 0.0, 0.0, 0.0),
-    "faults 30% malformed / 20% errors": (0.3, 0.2, 0.0, 0.0, 0.0),
-    "stress 50% malformed / 30% errors": (0.5, 0.3, 0.0, 0.0, 0.0),
-    "search 20% outage / 20% 429 / 20% slow": (0.0, 0.0, 0.2, 0.2, 0.2),
-    "all of it (30/20 model, 20/20/20 search)": (0.3, 0.2, 0.2, 0.2, 0.2),
+#: name -> (model malformed rate, model error rate, search outage, search 429, search slow,
+#: share of verdicts where the judge lies "supported")
+SETTINGS: dict[str, tuple[float, float, float, float, float, float]] = {
+    "clean": (0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    "lying judge 40% (fake id / no id / wrong quote)": (0.0, 0.0, 0.0, 0.0, 0.0, 0.4),
+    "faults 30% malformed / 20% errors": (0.3, 0.2, 0.0, 0.0, 0.0, 0.0),
+    "stress 50% malformed / 30% errors": (0.5, 0.3, 0.0, 0.0, 0.0, 0.0),
+    "search 20% outage / 20% 429 / 20% slow": (0.0, 0.0, 0.2, 0.2, 0.2, 0.0),
+    "all of it (30/20 model, 20/20/20 search)": (0.3, 0.2, 0.2, 0.2, 0.2, 0.0),
 }
 
 
@@ -91,6 +97,36 @@ def responder(tool: str, prompt: str) -> dict[str, Any] | str:
     raise AssertionError(f"unexpected schema {tool!r}")
 
 
+def lying(rate: float, seed: int) -> Any:
+    """The responder, but for ``rate`` of verdicts the judge claims "supported" it cannot ground.
+
+    Three lies, in turn: a made-up evidence id, no id at all, and another passage of the
+    prompt cited and quoted (present in the run, but not about the fact).
+    """
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        answer = responder(tool, prompt)
+        digest = hashlib.sha256(f"{seed}:{prompt}".encode()).digest()
+        if tool != "Judgement" or digest[0] / 256 >= rate or not isinstance(answer, dict):
+            return answer
+        subject = fenced(prompt, "FACT")[1:].split(",")[0]
+        found = PASSAGE.findall(prompt)
+        real = next(((i, b.split("]\n", 1)[-1]) for i, b in found if subject + " " in b), None)
+        other = next(((i, b.split("]\n", 1)[-1]) for i, b in found if subject + " " not in b), None)
+        lie = digest[1] % 3
+        if lie == 2 and other is not None:
+            ids, quote = [other[0]], other[1]
+        else:
+            ids, quote = (["ev-deadbeef"] if lie == 0 else []), real[1] if real else "It is so."
+        units = [
+            {"unit": u, "status": "supported", "evidence_ids": ids, "quote": quote}
+            for u in UNIT.findall(prompt)
+        ]
+        return {"status": "supported", "unit_verdicts": units, "evidence_ids": ids, "quote": quote}
+
+    return respond
+
+
 @dataclass
 class Tally:
     """What one setting's runs lost, failed and covered."""
@@ -101,6 +137,7 @@ class Tally:
     facts_lost: int = 0
     ungrounded: int = 0
     uncited: int = 0
+    downgraded: int = 0
     supported_units: int = 0
     failures: int = 0
     failed_chunks: int = 0
@@ -126,15 +163,19 @@ def account(report: Report, text: str, chunk_size: int, tally: Tally) -> None:
         tally.facts_lost += missing
         tally.chunks_lost += 1 if missing else 0
     for record in report.records:
-        known = {e.id for e in record.evidence}
+        passages = {e.id: e.text for e in record.evidence}
+        units = {u.text: u for u in record.fact.units()}
         for unit in record.verdict.unit_verdicts:
+            tally.downgraded += 1 if unit.grounding else 0
             if unit.status is not Status.SUPPORTED:
                 continue
             tally.supported_units += 1
-            cited = bool(known.intersection(unit.evidence_ids))
-            if not (cited and (unit.quote or "").strip()):
+            grounded = check_quote(
+                units[unit.unit], unit.status, unit.evidence_ids, unit.quote, passages
+            )
+            if not grounded.ok:  # the grounding rule, checked again on the stored record
                 tally.ungrounded += 1
-                tally.uncited += 0 if cited else 1
+                tally.uncited += 0 if set(passages).intersection(unit.evidence_ids) else 1
         if record.verdict.status is Status.SUPPORTED and not record.verdict.unit_verdicts:
             tally.supported_units += 1
             tally.ungrounded += 1  # a supported fact with no unit verdict cannot show its quote
@@ -147,13 +188,13 @@ def account(report: Report, text: str, chunk_size: int, tally: Tally) -> None:
 
 def run_setting(name: str, seeds: int, chunk_size: int) -> Tally:
     """Run one fault setting over ``seeds`` seeds."""
-    malformed, errors, outage, limited, slow = SETTINGS[name]
+    malformed, errors, outage, limited, slow, lies = SETTINGS[name]
     text, docs = corpus()
     tally = Tally()
     started = time.perf_counter()
     for seed in range(seeds):
         model = FaultyChatModel(
-            inner=ScriptedChatModel(responder=responder),
+            inner=ScriptedChatModel(responder=lying(lies, seed) if lies else responder),
             malformed_rate=malformed,
             error_rate=errors,
             seed=seed,
@@ -199,13 +240,13 @@ def main() -> None:
     chunks = len(split_text(text, args.chunk_size))
     print(f"{N_FACTS} facts in {chunks} chunks; {args.seeds} seeds per setting\n")
     header = (
-        f"{'setting':42} {'runs':>4} {'crash':>5} {'chunks lost':>11} {'facts lost':>10} "
+        f"{'setting':48} {'runs':>4} {'crash':>5} {'chunks lost':>11} {'facts lost':>10} "
         f"{'unsup. supp.':>12} {'failures':>8} {'failed chunks':>13} "
-        f"{'coverage mean [min-max]':>24} {'outcomes':>22} {'s':>5}"
+        f"{'grounding downgrades':>20} {'coverage mean [min-max]':>24} {'outcomes':>22} {'s':>5}"
     )
     print(header)
     print("-" * len(header))
-    bad = uncited = 0
+    bad = uncited = ungrounded = 0
     for name in SETTINGS:
         t = run_setting(name, args.seeds, args.chunk_size)
         cover = (
@@ -215,17 +256,20 @@ def main() -> None:
         )
         outcomes = "/".join(str(t.outcomes[k]) for k in ("complete", "partial", "failed"))
         print(
-            f"{name:42} {t.runs:>4} {t.crashes:>5} {t.chunks_lost:>11} {t.facts_lost:>10} "
+            f"{name:48} {t.runs:>4} {t.crashes:>5} {t.chunks_lost:>11} {t.facts_lost:>10} "
             f"{f'{t.ungrounded}/{t.supported_units}':>12} {t.failures:>8} {t.failed_chunks:>13} "
-            f"{cover:>24} {outcomes + ' c/p/f':>22} {t.seconds:>5.1f}",
+            f"{t.downgraded:>20} {cover:>24} {outcomes + ' c/p/f':>22} {t.seconds:>5.1f}",
             flush=True,
         )
         bad += t.crashes + t.chunks_lost + t.facts_lost + t.ungrounded
         uncited += t.uncited
+        ungrounded += t.ungrounded
     print(
-        "\nunsup. supp.: supported units without a cited evidence id of their record and a "
-        f"quote / all supported units ({uncited} of them lack the evidence id, the rest only "
-        "the quote).\nMust be 0: crash, chunks lost, facts lost, unsup. supp."
+        "\nunsup. supp.: supported units failing the grounding rule (a cited evidence id of "
+        "their record and a verbatim quote from it carrying the unit's values) / all supported "
+        f"units ({uncited} of them lack the evidence id).\ngrounding downgrades: unit verdicts "
+        "the rule turned into insufficient_evidence.\nMust be 0: crash, chunks lost, facts "
+        f"lost, unsup. supp.\n\nunsupported supported: {ungrounded}"
     )
     if bad:
         raise SystemExit(1)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from triqua.schema import Fact, FactUnit
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 
 QUESTION = "Tell me about the Eiffel Tower."
 TEXT = (
@@ -41,7 +41,6 @@ FACTS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 
-_EVIDENCE_ID = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>")
 _UNIT = re.compile(r"^- (\(.*\))$", flags=re.M)
 
 
@@ -60,29 +59,49 @@ def _value(unit: FactUnit) -> str:
     return unit.object if unit.kind == "base" else unit.value or ""
 
 
+def _cite(unit: FactUnit, found: dict[str, str]) -> tuple[list[str], str | None]:
+    """The passage stating the unit's value (else the first) and its closest sentence."""
+    for evidence_id, text in found.items():
+        if _value(unit).lower() in text.lower():
+            return [evidence_id], best_quote(text, f"{unit.subject} {_value(unit)}")
+    first = next(iter(found.items()), None)
+    if first is None:
+        return [], None
+    return [first[0]], best_quote(first[1], f"{unit.subject} {_value(unit)}")
+
+
 def _judge(prompt: str) -> dict[str, Any]:
     fact = Fact.parse(fenced(prompt, "FACT"))
-    ids = _EVIDENCE_ID.findall(prompt)
-    # The evidence passages follow the fact (the system prompt mentions the markers too).
-    evidence = prompt[prompt.rfind("<<<END FACT>>>") :].lower() if ids else ""
+    found = passages(prompt)
+    evidence = " ".join(found.values()).lower()
     if fact.subject.lower() not in evidence:
         return {"status": "insufficient_evidence", "rationale": "the evidence does not say"}
     units = fact.units()
     wrong = [u for u in units if _value(u).lower() not in evidence]
     listed = set(_UNIT.findall(prompt))
-    unit_verdicts = [
-        {"unit": u.text, "status": "contradicted" if u in wrong else "supported"}
-        for u in units
-        if u.text in listed
-    ]
+    unit_verdicts = []
+    for u in units:
+        if u.text in listed:
+            ids, quote = _cite(u, found)
+            status = "contradicted" if u in wrong else "supported"
+            unit_verdicts.append(
+                {"unit": u.text, "status": status, "evidence_ids": ids, "quote": quote}
+            )
+    ids, quote = _cite((wrong or units)[0], found)
     if not wrong:
-        return {"status": "supported", "evidence_ids": ids[:1], "unit_verdicts": unit_verdicts}
+        return {
+            "status": "supported",
+            "evidence_ids": ids,
+            "quote": quote,
+            "unit_verdicts": unit_verdicts,
+        }
     return {
         "status": "contradicted",
         "wrong_components": [u.text for u in wrong],
         "error_spans": [_value(u) for u in wrong],
         "unit_verdicts": unit_verdicts,
-        "evidence_ids": ids[:1],
+        "evidence_ids": ids,
+        "quote": quote,
         "rationale": "the evidence gives another value",
     }
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 
 FRANCE = "As of 2026, France has a population of 64.5 million, excluding overseas departments."
 CURIE = "Marie Curie won the Nobel Prize in Physics in 1903."
@@ -60,10 +60,15 @@ def decompose_by_table(text: str) -> dict[str, Any]:
 
 
 def default_judgement(fact: str, prompt: str) -> dict[str, Any]:
-    """Judge by looking for the fact's words in the fenced evidence (a crude, honest judge)."""
+    """Judge by looking for the fact's words in the fenced evidence (a crude, honest judge).
+
+    It cites the first passage and quotes its sentence closest to the fact (or unit), as the
+    grounding rule asks; unrelated evidence then fails the rule, not the judge.
+    """
     ids = EVIDENCE_ID.findall(prompt)
     if not ids:
         return {"status": "insufficient_evidence", "rationale": "no evidence"}
+    passage = passages(prompt).get(ids[0], "")
     evidence = prompt[prompt.find("<<<EVIDENCE") :].lower()
     units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
     if "2026" in fact and "2025" in evidence:
@@ -72,15 +77,25 @@ def default_judgement(fact: str, prompt: str) -> dict[str, Any]:
             "wrong_components": ["(point in time, 2026)"],
             "error_spans": ["2026"],
             "unit_verdicts": [
-                {"unit": u, "status": "contradicted" if "2026" in u else "supported"} for u in units
+                {
+                    "unit": u,
+                    "status": "contradicted" if "2026" in u else "supported",
+                    "quote": best_quote(passage, fact),
+                }
+                for u in units
             ],
             "evidence_ids": ids[:1],
+            "quote": best_quote(passage, fact),
             "confidence": 0.9,
         }
     return {
         "status": "supported",
-        "unit_verdicts": [{"unit": u, "status": "supported"} for u in units],
+        "unit_verdicts": [
+            {"unit": u, "status": "supported", "quote": best_quote(passage, fact + " " + u)}
+            for u in units
+        ],
         "evidence_ids": ids[:1],
+        "quote": best_quote(passage, fact),
         "confidence": 0.8,
     }
 

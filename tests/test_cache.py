@@ -15,7 +15,7 @@ from triqua.cli import app
 from triqua.engines.factory import register_model
 from triqua.resources import register_retriever
 from triqua.schema import Evidence
-from triqua.testing import fenced
+from triqua.testing import best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 from .conftest import CURIE, FRANCE, PARIS
@@ -98,7 +98,9 @@ def test_failed_answers_are_not_cached(scripted: Any) -> None:
     def flaky(fact: str, prompt: str) -> dict[str, Any]:
         if state["fail"]:
             raise TimeoutError("provider timed out")
-        return {"status": "supported", "evidence_ids": re.findall(r"id=(ev-\w+)", prompt)}
+        ids = re.findall(r"id=(ev-\w+)", prompt)
+        quote = best_quote(passages(prompt)[ids[0]], fact)
+        return {"status": "supported", "evidence_ids": ids, "quote": quote}
 
     model, retriever = scripted(judge=flaky), WebLike()
     first = run(model, retriever, text=PARIS, max_output_retries=0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from triqua.citations import (
 from triqua.engines.llm import LLMJudge
 from triqua.metrics import citation_completeness, link_correctness
 from triqua.schema import Document, Fact, Report, Span, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 
 PHYSICS = "Marie Curie won the Nobel Prize in Physics in 1903."
 WARSAW = "Marie Curie was born in Warsaw."
@@ -52,15 +51,29 @@ FACTS = {
 
 
 def strict_judge(prompt: str) -> dict[str, Any]:
-    """Supported only when the object and every qualifier value occur in the evidence."""
+    """Supported only when the object and every qualifier value occur in the evidence.
+
+    Each unit cites and quotes the passage that states its value, so support spread over
+    two sources is grounded unit by unit.
+    """
     fact = Fact.parse(fenced(prompt, "FACT"))
-    ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
-    # The system prompt mentions the evidence markers too: read from the first real passage.
-    evidence = prompt[prompt.find(f"<<<EVIDENCE id={ids[0]}") :].lower() if ids else ""
-    needed = [fact.object, *(q.value for q in fact.qualifiers)]
-    if ids and all(part.lower() in evidence for part in needed):
-        return {"status": "supported", "evidence_ids": ids, "confidence": 0.9}
-    return {"status": "insufficient_evidence", "rationale": "not stated", "confidence": 0.5}
+    found = passages(prompt)
+    units = []
+    for unit in fact.units():
+        value = unit.object if unit.kind == "base" else unit.value or ""
+        stating = next((i for i, text in found.items() if value.lower() in text.lower()), None)
+        if stating is None:
+            return {"status": "insufficient_evidence", "rationale": "not stated", "confidence": 0.5}
+        quote = best_quote(found[stating], f"{unit.subject} {value}")
+        units.append(
+            {"unit": unit.text, "status": "supported", "evidence_ids": [stating], "quote": quote}
+        )
+    return {
+        "status": "supported",
+        "unit_verdicts": units,
+        "evidence_ids": list(dict.fromkeys(u["evidence_ids"][0] for u in units)),
+        "confidence": 0.9,
+    }
 
 
 def respond(tool: str, prompt: str) -> dict[str, Any]:

@@ -74,13 +74,15 @@ def responder(tool: str, prompt: str) -> dict[str, Any] | str:
         return {"facts": facts}
     if tool == "Judgement":
         subject = fenced(prompt, "FACT")[1:].split(",")[0]
-        ids = [i for i, body in passages(prompt) if subject + " " in body]
+        found = [(i, body) for i, body in passages(prompt) if subject + " " in body]
         units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
-        status = "supported" if ids else "insufficient_evidence"
+        status = "supported" if found else "insufficient_evidence"
+        quote = found[0][1].split("]\n", 1)[-1] if found else None  # the passage, verbatim
         return {
             "status": status,
-            "unit_verdicts": [{"unit": u, "status": status} for u in units],
-            "evidence_ids": ids[:1],
+            "unit_verdicts": [{"unit": u, "status": status, "quote": quote} for u in units],
+            "evidence_ids": [i for i, _ in found[:1]],
+            "quote": quote,
         }
     if tool == "RefinedQueries":
         units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)

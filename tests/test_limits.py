@@ -15,7 +15,7 @@ import pytest
 import triqua
 from triqua.resources import register_retriever
 from triqua.schema import Evidence, Report, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 pytestmark = [
@@ -37,7 +37,11 @@ def complex_text(n: int) -> str:
     )
 
 
-DOCS = [f"Person{i} was born in City{i}. Person{i} won Prize{i} in {1900 + i}." for i in range(40)]
+DOCS = [
+    f"Person{i} was born in City{i}. "
+    f"Person{i} won Prize{i} in {1900 + i} in Town{i} with Partner{i}, says the archive."
+    for i in range(40)
+]
 
 
 class Responder:
@@ -86,12 +90,15 @@ class Responder:
         units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
         if tool == "Judgement":
             ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
+            passage = passages(prompt).get(ids[0], "") if ids else ""
+            fact = fenced(prompt, "FACT")
             verdicts = [
                 {
                     "unit": unit,
                     "status": "insufficient_evidence"
                     if self.leave_partner_open and unit.startswith("(together with")
                     else "supported",
+                    "quote": best_quote(passage, f"{fact} {unit}"),
                 }
                 for unit in units
             ]
@@ -100,6 +107,7 @@ class Responder:
                 "status": "insufficient_evidence" if pending or not ids else "supported",
                 "unit_verdicts": verdicts,
                 "evidence_ids": ids[:1],
+                "quote": best_quote(passage, fact),
             }
         round_index = re.search(r"Round (\d+)\.", prompt)
         label = round_index.group(1) if round_index else "?"

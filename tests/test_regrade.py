@@ -16,7 +16,7 @@ from triqua.engines.factory import register_model
 from triqua.resources import register_retriever
 from triqua.schema import Evidence, Status
 from triqua.store import RunStore
-from triqua.testing import fenced
+from triqua.testing import best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 
 from .conftest import CURIE, FRANCE
@@ -98,8 +98,9 @@ def test_every_regrade_is_one_more_revision(
 
 def test_regrade_normalises_like_the_verify_node(scripted: Any, tmp_path: Path) -> None:
     def bare(fact: str, prompt: str) -> dict[str, Any]:
-        # No unit verdicts although asked for: settle() must derive one per unit.
-        return {"status": "supported", "evidence_ids": []}
+        # No unit verdicts although asked for: settle() must derive one per unit (and ground it).
+        ev_id, text = next((i, t) for i, t in passages(prompt).items() if "France" in t)
+        return {"status": "supported", "evidence_ids": [ev_id], "quote": best_quote(text, fact)}
 
     store = RunStore(tmp_path / "runs.sqlite")
     original = triqua.check(
@@ -108,9 +109,17 @@ def test_regrade_normalises_like_the_verify_node(scripted: Any, tmp_path: Path) 
     regraded = triqua.regrade(original.run_id, model=scripted(judge=bare), store=store)
     (france,) = regraded.records
     assert france.route == "complex"
-    assert [u.unit for u in france.verdict.unit_verdicts] == [u.text for u in france.fact.units()]
-    assert france.verdict.status is Status.SUPPORTED
-    assert all(u.evidence_ids for u in france.verdict.unit_verdicts)
+    units = france.verdict.unit_verdicts
+    assert [u.unit for u in units] == [u.text for u in france.fact.units()]
+    status = {u.unit: u for u in units}
+    assert status["(France, has population, 64.5 million)"].status is Status.SUPPORTED
+    assert status["(excluding, overseas departments)"].status is Status.SUPPORTED
+    assert all(u.evidence_ids and u.quote for u in units if u.status is Status.SUPPORTED)
+    # The passage says 2025: the judge's "supported" cannot stand for the 2026 qualifier.
+    year = status["(point in time, 2026)"]
+    assert year.status is Status.INSUFFICIENT
+    assert "quote lacks value 2026" in (year.grounding or "")
+    assert france.verdict.status is Status.INSUFFICIENT
 
 
 class Fresh(Retriever):

@@ -8,6 +8,7 @@ from typing import Any
 import triqua
 from triqua.resources import register_retriever
 from triqua.schema import Evidence, Status
+from triqua.testing import best_quote, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 from .conftest import CURIE
@@ -39,12 +40,14 @@ def qualifiers_unresolved(fact: str, prompt: str) -> dict[str, Any]:
     """Support the base triple only; every qualifier stays insufficient."""
     ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
     units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    passage = passages(prompt).get(ids[0], "") if ids else ""
     return {
         "status": "insufficient_evidence",
         "unit_verdicts": [
             {
                 "unit": u,
                 "status": "supported" if u.startswith("(Marie") else "insufficient_evidence",
+                "quote": best_quote(passage, u),
             }
             for u in units
         ],
@@ -171,6 +174,8 @@ def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
         ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END", prompt, re.S)
         units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
         both = [i for i, text in ids if "moved to" in text and "became" in text]
+        cited = (both or [i for i, _ in ids])[:1]
+        quote = passages(prompt)[cited[0]] if cited else None  # the passage, verbatim
         return {
             "status": "insufficient_evidence",
             "unit_verdicts": [
@@ -179,10 +184,11 @@ def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
                     "status": "supported"
                     if u.startswith("(Gerhard") or both
                     else "insufficient_evidence",
+                    "quote": quote,
                 }
                 for u in units
             ],
-            "evidence_ids": (both or [i for i, _ in ids])[:1],
+            "evidence_ids": cited,
         }
 
     retriever = CountingRetriever()

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from triqua.context import Context
 from triqua.core.scoring import citation_completeness, link_correctness
+from triqua.core.verdicts import settle
 from triqua.engines.base import Judge
 from triqua.schema import (
     ClaimRecord,
@@ -329,7 +330,7 @@ def _evidence(fact: Fact, documents: Sequence[Document], k: int) -> list[Evidenc
 
 
 def _judge(judge: Judge, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict, Usage]:
-    """Judge ``fact`` on ``evidence``; with no passage to show, it is insufficient evidence."""
+    """Judge ``fact`` on ``evidence`` (grounding rule applied); no passage: insufficient."""
     if not evidence:
         verdict = Verdict(
             status=Status.INSUFFICIENT,
@@ -338,7 +339,7 @@ def _judge(judge: Judge, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict,
         )
         return verdict, Usage()
     result = judge.verify(fact, evidence)
-    return result.verdict, result.usage
+    return settle(fact, result.verdict, evidence), result.usage
 
 
 def check_citations(

@@ -2,7 +2,7 @@
 
 The facts are not extracted again. Each fact is judged by the run's judge (or another one)
 on the stored evidence, or on fresh evidence when asked to search again, and normalised
-exactly as the verify node does (:func:`triqua.nodes.verify.settle`). The re-verify loop is
+exactly as the verify node does (:func:`triqua.core.verdicts.settle`). The re-verify loop is
 not run again: reused evidence already holds what its rounds found, and a fresh search asks
 the fact's query and the queries its rounds asked. Re-grading never reads the cache: asking
 again is its purpose.
@@ -22,10 +22,10 @@ from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.scoring import score_facts
 from triqua.core.spec import AUTHORITY
+from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
 from triqua.nodes.retrieve import merge_evidence, search
 from triqua.nodes.score import usage_by_role
-from triqua.nodes.verify import settle
 from triqua.resources import RunResources, build_resources
 from triqua.schema import ClaimRecord, FactualitySpec, Mode, Report, Revisions, Usage
 from triqua.state import RoleUsage

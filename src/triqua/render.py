@@ -29,7 +29,7 @@ def fmt_score(value: float | None) -> str:
 
 
 def facts_table(report: Report) -> Table:
-    """One row per fact: its units with verdicts, the wrong component and the best evidence."""
+    """One row per fact: units with verdicts, wrong component, the quote (or closest passage)."""
     table = Table(show_lines=True, expand=True)
     table.add_column("#", no_wrap=True)
     table.add_column("fact (units)", ratio=3)
@@ -61,6 +61,9 @@ def facts_table(report: Report) -> Table:
                 snippet = item.text if len(item.text) <= 160 else item.text[:157] + "…"
                 evidence.append(snippet)
                 evidence.append(f"\n{item.source or item.document_id}", style="dim")
+        for judged in verdict.unit_verdicts:
+            if judged.grounding:  # the grounding rule overrode the judge
+                evidence.append(f"\n{judged.unit}: {judged.grounding}", style="yellow")
         if verdict.error:
             evidence.append(f"\nerror: {verdict.error}", style="red")
         wrong = problem_units(verdict, by_unit)

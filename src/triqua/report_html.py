@@ -1,7 +1,8 @@
 """A report as one self-contained HTML page: inline CSS and SVG, no scripts, nothing fetched.
 
 The page shows the scores, every fact with its units coloured by verdict and the wrong
-component marked, the evidence with links, costs, the spec with its hash, and two charts.
+component marked, the evidence with links (the quote each verdict rests on marked in its
+passage, grounding downgrades noted), costs, the spec with its hash, and two charts.
 Every piece of text from the report is HTML-escaped, since checked text and evidence may
 hold markup of their own.
 """
@@ -20,6 +21,7 @@ from urllib.parse import quote
 
 from triqua.accounting import failure_summary
 from triqua.citations import CitationReport
+from triqua.core.grounding import locate_quote
 from triqua.core.scoring import label_units, risk_coverage_curve
 from triqua.costs import CostSummary, Prices, cost_summary
 from triqua.plots import risk_coverage_plot, stacked_bars
@@ -193,8 +195,38 @@ def _plots(report: Report) -> str:
     )
 
 
-def _evidence_item(item: Evidence, cited: bool) -> str:
-    text = item.text if len(item.text) <= SNIPPET_CHARS else item.text[: SNIPPET_CHARS - 1] + "…"
+def _quoted(text: str, quotes: Iterable[str]) -> str:
+    """Escape a passage, each grounded quote wrapped in <mark class="quote">, cut to a snippet.
+
+    A long passage is cut around its first quote, so the words the verdict rests on show.
+    """
+    spans = sorted({span for q in quotes if (span := locate_quote(text, q)) is not None})
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    lo = 0
+    if merged and merged[0][1] > SNIPPET_CHARS - 1:
+        lo = max(0, merged[0][0] - 80)
+    hi = max(lo + SNIPPET_CHARS - 1, merged[0][1] if merged else 0)
+    if lo == 0 and len(text) <= SNIPPET_CHARS:
+        hi = len(text)
+    out = ["…" if lo else ""]
+    cursor = lo
+    for start, end in merged:
+        if start >= hi:
+            break
+        out.append(_e(text[cursor:start]))
+        out.append(f'<mark class="quote">{_e(text[start:end])}</mark>')
+        cursor = end
+    out.append(_e(text[cursor:hi]))
+    return "".join(out) + ("…" if hi < len(text) else "")
+
+
+def _evidence_item(item: Evidence, cited: bool, quotes: Iterable[str] = ()) -> str:
+    text = _quoted(item.text, quotes)
     meta = [_link(item.source, item.document_id)]
     if item.title:
         meta.append(_e(item.title))
@@ -207,7 +239,7 @@ def _evidence_item(item: Evidence, cited: bool) -> str:
     if cited:
         meta.append('<span class="tag">cited</span>')
     return (
-        f'<li class="{"cited" if cited else ""}"><blockquote>{_e(text)}</blockquote>'
+        f'<li class="{"cited" if cited else ""}"><blockquote>{text}</blockquote>'
         f'<div class="ev-meta">{" · ".join(meta)}</div></li>'
     )
 
@@ -284,10 +316,17 @@ def _fact(record: ClaimRecord) -> str:
         body.append(f'<p class="rationale">{_e(verdict.rationale)}</p>')
     if verdict.error:
         body.append(f'<p class="error-line">error: {_e(verdict.error)}</p>')
+    for unit in verdict.unit_verdicts:
+        if unit.grounding:  # the grounding rule overrode the judge: say why
+            body.append(f'<p class="grounding">{_e(unit.unit)}: {_e(unit.grounding)}</p>')
+    quotes: dict[str, list[str]] = {}
+    for unit in verdict.unit_verdicts:
+        if unit.quote and unit.evidence_ids:
+            quotes.setdefault(unit.evidence_ids[0], []).append(unit.quote)
     cited_ids = set(verdict.evidence_ids)
     ordered = sorted(record.evidence, key=lambda e: e.id not in cited_ids)
     if ordered:
-        items = "".join(_evidence_item(e, e.id in cited_ids) for e in ordered)
+        items = "".join(_evidence_item(e, e.id in cited_ids, quotes.get(e.id, ())) for e in ordered)
         body.append(
             f"<details open><summary>Evidence ({len(ordered)})</summary>"
             f'<ol class="evidence">{items}</ol></details>'

@@ -240,7 +240,14 @@ class UnitVerdict(BaseModel):
     evidence_ids: list[str] = Field(default_factory=list)
     confidence: float | None = None
     quote: str | None = Field(
-        default=None, description="The evidence sentence the unit was judged on, when known."
+        default=None,
+        description="Verbatim quote of the cited passage the verdict rests on, as the passage "
+        "writes it (grounding checked).",
+    )
+    grounding: str | None = Field(
+        default=None,
+        description="Why the judge's verdict was downgraded to insufficient_evidence by the "
+        "grounding rule (cited id unknown, quote not found, quote lacks a value), else None.",
     )
 
 
@@ -259,6 +266,13 @@ class Verdict(BaseModel):
     rationale: RedactedText = ""
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     evidence_ids: list[str] = Field(default_factory=list)
+    quote: str | None = Field(
+        default=None, description="Verbatim quote the fact-level verdict rests on, if any."
+    )
+    grounding: str | None = Field(
+        default=None,
+        description="Grounding downgrades of this verdict, one 'unit: reason' per unit, else None.",
+    )
     basis: Basis = Field(
         default="evidence",
         description="'evidence' (declared evidence), 'parametric' (closed-book model knowledge).",

@@ -7,7 +7,9 @@ tool calls, so LangChain's real output parser stays in the path.
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -119,3 +121,40 @@ def fenced(prompt: str, tag: str) -> str:
 def dumps(value: Any) -> str:
     """JSON text, for responders that want to return malformed or raw output."""
     return json.dumps(value)
+
+
+_PASSAGE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“(])")
+_WORD = re.compile(r"\w+")
+
+
+def passages(prompt: str) -> dict[str, str]:
+    """The evidence passages of a verify prompt, by id, without their ``[source]`` header."""
+    found = {}
+    for evidence_id, body in _PASSAGE.findall(prompt):
+        header, newline, text = body.partition("\n")
+        found[evidence_id] = text if newline and header.startswith("[") else body
+    return found
+
+
+def best_quote(passage: str, unit: str) -> str:
+    """The sentence of ``passage`` sharing the most words with ``unit``: a scripted quote.
+
+    What a careful judge would copy into ``quote``: two consecutive sentences when the second
+    alone lacks words the pair has (a subject named before "It …"); ties go to the shorter,
+    then the earlier quote.
+    """
+    wanted = {w.casefold() for w in _WORD.findall(unit)}
+    sentences = [s.strip() for s in _SENTENCE_END.split(passage) if s.strip()]
+    if not sentences:
+        return passage.strip()
+    windows = [*sentences]
+    for first, second in itertools.pairwise(sentences):
+        at = passage.find(first)
+        end = passage.find(second, at + len(first)) + len(second)
+        windows.append(passage[at:end])
+
+    def shared(text: str) -> int:
+        return len(wanted & {w.casefold() for w in _WORD.findall(text)})
+
+    return max(windows, key=lambda w: (shared(w), -len(w)))

@@ -3,7 +3,8 @@
 Each call goes through ``with_structured_output`` and keeps the raw answer; output that does not
 parse is retried (bounded, with back-off) and, when retries run out, the failure is recorded
 in the result instead of guessing. Nothing the model echoes from the fenced input is trusted:
-only the parsed fields are read, and "supported" needs cited evidence (enforced downstream).
+only the parsed fields are read, and "supported" needs a cited passage of the run and a verbatim
+quote from it (the grounding rule, enforced when the verdict is settled).
 """
 
 from __future__ import annotations
@@ -76,6 +77,13 @@ class JudgedUnit(BaseModel):
     unit: str = Field(description="The unit exactly as listed: '(s, r, o)' or '(label, value)'.")
     status: StatusName
     error_span: str | None = Field(default=None, description="Exact wrong words, if wrong.")
+    evidence_ids: list[str] = Field(
+        default_factory=list, description="Ids of the passages this unit's verdict rests on."
+    )
+    quote: str | None = Field(
+        default=None,
+        description="Verbatim words of a cited passage that state (or contradict) this unit.",
+    )
 
 
 class Judgement(BaseModel):
@@ -86,6 +94,9 @@ class Judgement(BaseModel):
     error_spans: list[str] = Field(default_factory=list)
     unit_verdicts: list[JudgedUnit] = Field(default_factory=list)
     evidence_ids: list[str] = Field(default_factory=list)
+    quote: str | None = Field(
+        default=None, description="Verbatim words of a cited passage the verdict rests on."
+    )
     rationale: str = ""
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
@@ -339,19 +350,22 @@ class LLMJudge(Judge):
                 ),
                 usage=_usage_of(None, messages),
             )
-        known_ids = {item.id for item in evidence}
-        cited = [i for i in parsed.evidence_ids if i in known_ids]
-        if not cited and evidence and parsed.status in ("supported", "contradicted"):
-            cited = [item.id for item in evidence]
-        unit_texts = {unit.text: unit for unit in units or []}
+        # Citations and quotes are kept as the model gave them: settling applies the grounding
+        # rule (ids of this run, quote found in the passage, the unit's values in the quote).
+        judged = ("supported", "contradicted")
+        # Unit verdicts are read for the units asked for, or any unit of the fact when none were.
+        unit_texts = {unit.text: unit for unit in units or fact.units()}
         unit_verdicts = [
             UnitVerdict(
                 unit=item.unit,
                 kind=unit_texts[item.unit].kind,
                 status=_status(item.status),
                 error_span=item.error_span,
-                evidence_ids=cited if item.status == "supported" else [],
+                evidence_ids=(item.evidence_ids or parsed.evidence_ids)
+                if item.status in judged
+                else [],
                 confidence=parsed.confidence,
+                quote=(item.quote or parsed.quote) if item.status in judged else None,
             )
             for item in parsed.unit_verdicts
             if item.unit in unit_texts
@@ -363,7 +377,8 @@ class LLMJudge(Judge):
             unit_verdicts=unit_verdicts,
             rationale=parsed.rationale,
             confidence=parsed.confidence,
-            evidence_ids=cited,
+            evidence_ids=parsed.evidence_ids,
+            quote=parsed.quote,
             basis="parametric" if closed_book else "evidence",
             raw_output=_raw_text(raw),
             judge=self.revision,

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from triqua.core.scoring import label_units, score_facts
+from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import (
     calibration_table,
@@ -34,7 +35,6 @@ from triqua.evals.stats import (
     per_fact_rates,
 )
 from triqua.jsonl import read_jsonl
-from triqua.nodes.verify import settle
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
 
 __all__ = [

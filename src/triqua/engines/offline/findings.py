@@ -129,6 +129,7 @@ def assemble(
         rationale=_rationale(units, findings, top),
         confidence=round(confidence, 3),
         evidence_ids=evidence_ids,
+        quote=next((u.quote for u in unit_verdicts if u.quote), None),
         basis="evidence",
         raw_output=_record(units, findings, top, judge),
         judge=judge,
