@@ -12,7 +12,7 @@ import triqua
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
 from triqua.prompts import PromptMode, decompose_examples, decompose_few_shot, decompose_system
 from triqua.schema import Document
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, passages
 
 RONALDO = (
     "Ronaldo played for Corinthians, where he won the Campeonato Paulista and the Copa do Brasil."
@@ -54,10 +54,16 @@ def _imitate_few_shot(tool: str, prompt: str) -> dict[str, Any]:
                 return dict(answer)
         return {"facts": []}
     if tool == "Judgement":
-        ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
-        if not ids:
+        found = passages(prompt)
+        if not found:
             return {"status": "insufficient_evidence", "rationale": "no evidence"}
-        return {"status": "supported", "evidence_ids": ids[:1], "confidence": 0.9}
+        evidence_id, text = next(iter(found.items()))  # the whole passage is a verbatim quote
+        return {
+            "status": "supported",
+            "evidence_ids": [evidence_id],
+            "quote": text,
+            "confidence": 0.9,
+        }
     if tool == "RefinedQueries":
         return {"queries": []}
     raise AssertionError(f"unexpected schema {tool!r}")
