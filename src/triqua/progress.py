@@ -129,10 +129,14 @@ def run_with_progress(
     from triqua.api import check
 
     out = console or Console(stderr=True)
-    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
-    ctx = make_context(context, **fields)
-    if text is None or not wants_progress(text, ctx, out, quiet=quiet):
+    if text is None:  # resuming: the run's saved settings apply, overridden by these
         return check(text, context=context, model=model, **check_kwargs)
+    # The run's one Context, built here and handed on as it is.
+    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
+    ctx = make_context(context, model=model, **fields)
+    check_kwargs = {k: v for k, v in check_kwargs.items() if k not in CONTEXT_FIELDS}
+    if not wants_progress(text, ctx, out, quiet=quiet):
+        return check(text, context=ctx, **check_kwargs)
     tracker = ProgressTracker(chunks_total=len(split_text(text, ctx.chunk_size)))
     columns = (
         TextColumn("{task.description:<10}"),
@@ -155,4 +159,4 @@ def run_with_progress(
                 status=tracker.describe(),
             )
 
-        return check(text, context=context, model=model, on_event=on_event, **check_kwargs)
+        return check(text, context=ctx, on_event=on_event, **check_kwargs)
