@@ -88,7 +88,6 @@ class ChunkTask(TypedDict):
     previous_chunk: str | None
     question: str | None
     chunked: bool
-    mode: str
 
 
 Route = Literal["simple", "complex"]
@@ -103,7 +102,7 @@ class FactTask(TypedDict):
     complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
-    mode: str
+    documents_digest: NotRequired[str]  # the run's supplied documents (finds its retriever)
     sentence_facts: NotRequired[list[Fact]]
     case_id: NotRequired[str]
     previous_chunk: NotRequired[str]
@@ -118,7 +117,7 @@ class FactState(TypedDict, total=False):
     complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
-    mode: str
+    documents_digest: str
     sentence_facts: list[Fact]
     case_id: str
     previous_chunk: str

@@ -11,7 +11,7 @@ from langgraph.types import Send
 from triqua.context import Context
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
-from triqua.resources import limited_call, resources_for
+from triqua.resources import limited_call, run_resources
 from triqua.schema import ChunkCause, ChunkFailure, Span, UndecomposedSentence
 from triqua.state import Chunk, ChunkTask, RoleUsage, State
 
@@ -31,7 +31,6 @@ def fan_out_chunks(state: State) -> list[Send] | str:
                 previous_chunk=chunks[i - 1].text if i > 0 else None,
                 question=state.get("question"),
                 chunked=chunked,
-                mode=state["spec"].mode.value,
             ),
         )
         for i, chunk in enumerate(chunks)
@@ -74,7 +73,7 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     ``max_facts`` becomes a :class:`ChunkFailure`, so no part of the text goes unaccounted.
     """
     context = context_of(runtime)
-    resources = resources_for(task["run_id"], context, mode=task.get("mode"))
+    resources = run_resources(context, runtime)
     engines = resources.engines
     chunk = task["chunk"]
     if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop

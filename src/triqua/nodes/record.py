@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.metrics import label_units
 from triqua.nodes.common import context_of, emit
-from triqua.resources import resources_for
+from triqua.resources import run_resources
 from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
 
@@ -25,7 +25,7 @@ def resolved_context(question: str | None, previous_chunk: str | None) -> str:
 def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     fact, verdict = state["fact"], state["verdict"]
     errors = [e for e in state.get("retrieval_errors", []) if e]
     if errors and verdict.status.value != "supported":

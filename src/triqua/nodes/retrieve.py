@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.redaction import redact
 from triqua.nodes.common import context_of
-from triqua.resources import RunResources, resources_for
+from triqua.resources import RunResources, run_resources
 from triqua.schema import Evidence, Fact, Mode, Usage
 from triqua.state import FactState, RoleUsage
 
@@ -43,7 +43,7 @@ def search(resources: RunResources, query: str, k: int) -> tuple[list[Evidence],
 def retrieve(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """First retrieval for a fact, with its full query string."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     # A fact edited in Studio or over REST arrives as a plain dict: make it a Fact again.
     fact = Fact.model_validate(state["fact"])
     evidence, error, usage = search(resources, fact.query(), context.max_results)

@@ -11,7 +11,8 @@ from triqua.context import Context
 from triqua.core.routing import Thresholds, group_by_sentence, route_facts
 from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.nodes.common import context_of, emit
-from triqua.resources import resources_for
+from triqua.resources import documents_digest, ledger_of
+from triqua.schema import Document
 from triqua.state import FactTask, State
 
 
@@ -23,7 +24,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         key=lambda f: (f.chunk_index, f.span.start if f.span else 0),
     )
     update: dict[str, Any] = {}
-    skipped = resources_for(state["run_id"], context, mode=state["spec"].mode.value).facts.skipped
+    skipped = ledger_of(context, runtime).facts.skipped
     if len(facts) > context.max_facts or skipped:
         chunks = len(state.get("chunks", []))
         what = (
@@ -39,6 +40,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sentence_of = {
         facts[i].id: [facts[j] for j in group] for group in group_by_sentence(facts) for i in group
     }
+    # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
+    digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
     tasks = []
     for fact, (fact_route, features) in zip(
         facts, route_facts(facts, Thresholds.of(context)), strict=True
@@ -50,8 +53,9 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             complexity=features,
             question=state.get("question"),
             spec_hash=state["spec"].hash,
-            mode=state["spec"].mode.value,
         )
+        if digest:
+            task["documents_digest"] = digest
         if state.get("case_id"):
             task["case_id"] = state["case_id"]
         if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given

@@ -12,7 +12,7 @@ from triqua.context import Context
 from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.metrics import score_facts
 from triqua.nodes.common import context_of, emit
-from triqua.resources import find_resources
+from triqua.resources import RunLedger, ledger_of
 from triqua.schema import Report, Usage, sha256_text
 from triqua.state import RoleUsage, State
 
@@ -32,15 +32,11 @@ def usage_by_role(log: list[RoleUsage]) -> dict[str, Usage]:
     return totals
 
 
-def run_limit_notes(run_id: str) -> list[str]:
+def run_limit_notes(resources: RunLedger) -> list[str]:
     """Notes on the limits this run reached (model calls, searches) and what they skipped.
 
-    The counts live with the run's resources in this process; a run resumed elsewhere
-    reports what its last process counted.
+    The counts are the run's ledger's; a resumed run's ledger was charged from its state.
     """
-    resources = find_resources(run_id)
-    if resources is None:
-        return []
     notes = [n for n in [resources.calls.note()] if n]
     refused = resources.budget.refused
     if refused:
@@ -53,7 +49,7 @@ def run_limit_notes(run_id: str) -> list[str]:
 
 def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Aggregate the records into scores and build the report."""
-    context_of(runtime)
+    ledger = ledger_of(context_of(runtime), runtime)
     records = sorted(state.get("records", []), key=lambda r: _order(r.claim_id))
     scores = score_facts([(r.fact, r.verdict) for r in records])
     by_role = usage_by_role(state.get("usage_log", []))
@@ -61,7 +57,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     for usage in by_role.values():
         total = total + usage
     triggered = sum(1 for r in records if r.rounds)
-    notes = [*state.get("notes", []), *run_limit_notes(state["run_id"])]
+    notes = [*state.get("notes", []), *run_limit_notes(ledger)]
     failed = sum(1 for c in state.get("failed_chunks", []) if c.cause == "error")
     if scores.triqua_score is None and failed:
         notes.append(

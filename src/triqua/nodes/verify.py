@@ -16,7 +16,7 @@ from triqua.core.verdicts import (  # settling lives in core; re-exported for co
 )
 from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
-from triqua.resources import limited_call, resources_for
+from triqua.resources import limited_call, run_resources
 from triqua.schema import Mode, Status, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 
@@ -43,7 +43,7 @@ def call_limit_verdict(judge: str, max_calls: int) -> Verdict:
 def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Judge the fact once: whole-fact on the simple route, per unit on the complex route."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
     judge = resources.engines.judge
