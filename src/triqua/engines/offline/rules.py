@@ -17,13 +17,13 @@ from triqua.engines.offline.align import (
     analyse,
     has_stem,
     is_negated,
-    name_match,
     relation_stems,
     stem,
     stems_match,
 )
 from triqua.engines.offline.evidence import entities
 from triqua.engines.offline.lexicon import LEXICON
+from triqua.engines.offline.names import name_match
 
 __all__ = [
     "LIGHT_VERBS",
