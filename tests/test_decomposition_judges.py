@@ -185,3 +185,23 @@ def test_rule_diagnosis_judges_all_three_criteria() -> None:
     assert set(diagnosis.verdicts) == {"entailed", "decontextualised", "qualifiers_ok"}
     assert not diagnosis.verdicts["decontextualised"].passed
     assert not diagnosis.verdicts["qualifiers_ok"].passed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(The album, debuted at, number six on the US Billboard 200)",
+        "(Princess Margaret, appeared in, films including Me Before You)",
+        "(The Closer, aired for, seven seasons)",
+        "(Owen, grew up with, an older sister)",
+        "(Kakru, was, the former head of the department)",
+    ],
+)
+def test_names_titles_and_kinship_are_not_references(text: str) -> None:
+    verdict = judge_decontextualised(fact(text))
+    assert verdict.passed, verdict.reason
+
+
+def test_capitalised_pronoun_at_the_start_is_a_reference() -> None:
+    assert not judge_decontextualised(fact("(Her research, focused on, epidemiology)")).passed
+    assert not judge_decontextualised(fact("(Stevenson, abandoned, that career)")).passed
