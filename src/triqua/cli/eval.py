@@ -323,6 +323,7 @@ def diagnostics(
         list[str] | None,
         typer.Option(
             "--judge",
+            metavar="MODEL[@TEMP]",
             help="Chat model judging decomposition quality, 'provider:model' or "
             "'provider:model@TEMPERATURE'; give two for Cohen's κ (two models, or one at two "
             "temperatures). Default: the offline rule judges.",
