@@ -259,7 +259,7 @@ def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) ->
     The budget is charged with the searches the run already made, the call limit with its
     model calls.
     """
-    from triqua.nodes.prepare import coerce_documents
+    from triqua.core.inputs import coerce_documents
     from triqua.resources import build_resources, register
 
     try:
@@ -288,8 +288,8 @@ async def _resume(
 
     With ``store`` None, the run is saved where it was started (when it was saved at all).
     """
+    from triqua.core.inputs import coerce_documents
     from triqua.graph.main import compiled_graph
-    from triqua.nodes.prepare import coerce_documents
 
     runs = resolve_store(store)
     if runs is not None:
@@ -365,8 +365,8 @@ async def acheck(
         case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
+    from triqua.core.inputs import coerce_documents, validate_text
     from triqua.graph.main import compiled_graph
-    from triqua.nodes.prepare import coerce_documents, validate_text
     from triqua.report_cache import cached_report, store_report
 
     if resume is not None:
@@ -437,7 +437,7 @@ def _report_key(
     spec_overrides: dict[str, Any] | None,
 ) -> str | None:
     """The report-cache key of a run, or None when it is not cached or its input is unusable."""
-    from triqua.nodes.prepare import coerce_documents
+    from triqua.core.inputs import coerce_documents
     from triqua.report_cache import report_key
 
     try:

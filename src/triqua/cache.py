@@ -32,8 +32,7 @@ from pydantic import ValidationError
 from triqua.context import Context
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult, QueryRefiner
 from triqua.engines.factory import Engines
-from triqua.schema import Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
-from triqua.state import Chunk
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
 from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
 from triqua.tools.paths import default_data_dir
 

@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from triqua.api import graph_input, make_context, run_config
 from triqua.context import Context
-from triqua.nodes.split import split_text
+from triqua.core.chunking import split_text
 from triqua.render import fmt_score
 from triqua.schema import Document, Report
 

@@ -305,6 +305,13 @@ class Usage(BaseModel):
         )
 
 
+class RoleUsage(BaseModel):
+    """Usage spent by one role (decompose / verify / refine / search) in one step."""
+
+    role: str
+    usage: Usage
+
+
 class ReverifyRound(BaseModel):
     """One re-verification round of a complex fact."""
 
@@ -437,6 +444,15 @@ class Scores(BaseModel):
 
 
 ChunkCause = Literal["error", "max_facts", "max_calls"]
+
+
+class Chunk(BaseModel):
+    """A piece of the input text with its position."""
+
+    index: int
+    text: str
+    start: int
+    end: int
 
 
 class ChunkFailure(BaseModel):

@@ -38,6 +38,7 @@ from triqua.prompts import (
     prompt_mode,
 )
 from triqua.schema import (
+    Chunk,
     Evidence,
     Fact,
     FactUnit,
@@ -49,7 +50,6 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.sentences import unmatched_sentences
-from triqua.state import Chunk
 
 
 class ExtractedFact(BaseModel):

@@ -12,11 +12,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from triqua.core.chunking import split_text
 from triqua.core.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
-from triqua.nodes.split import split_text
-from triqua.schema import Fact, Usage
-from triqua.state import Chunk
+from triqua.schema import Chunk, Fact, Usage
 
 __all__ = ["DecomposedText", "decompose_texts", "decomposition_stats"]
 

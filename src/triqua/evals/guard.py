@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from triqua.context import Context
-from triqua.nodes.split import split_text
+from triqua.core.chunking import split_text
 
 __all__ = [
     "COMPLEX_SHARE",

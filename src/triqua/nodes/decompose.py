@@ -9,11 +9,11 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
+from triqua.core.chunking import chunk_failure, undecomposed_sentences
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.resources import limited_call, resources_for
-from triqua.schema import ChunkCause, ChunkFailure, Span, UndecomposedSentence
-from triqua.state import Chunk, ChunkTask, RoleUsage, State
+from triqua.state import ChunkTask, RoleUsage, State
 
 
 def fan_out_chunks(state: State) -> list[Send] | str:
@@ -38,35 +38,6 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     ]
 
 
-def _undecomposed(spans: list[Span], chunk: Chunk) -> list[UndecomposedSentence]:
-    """The engine's not-decomposed sentence spans (in the full text) with their text.
-
-    Raises:
-        ValueError: for a span outside the chunk (an engine bug worth a failed-chunk record).
-    """
-    sentences = []
-    for span in spans:
-        if not chunk.start <= span.start <= span.end <= chunk.end:
-            raise ValueError(
-                f"not-decomposed span {span.start}-{span.end} lies outside chunk "
-                f"{chunk.index} ({chunk.start}-{chunk.end})"
-            )
-        text = chunk.text[span.start - chunk.start : span.end - chunk.start]
-        if text.strip():
-            sentences.append(UndecomposedSentence(chunk_index=chunk.index, span=span, text=text))
-    return sentences
-
-
-def _failure(chunk: Chunk, error: str, cause: ChunkCause = "error") -> ChunkFailure:
-    return ChunkFailure(
-        chunk_index=chunk.index,
-        span=Span(start=chunk.start, end=chunk.end),
-        text=chunk.text,
-        error=error,
-        cause=cause,
-    )
-
-
 def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     """Decompose one chunk into facts; a failure is recorded and the run goes on.
 
@@ -80,7 +51,7 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop
         emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
         reason = f"skipped: the run had found max_facts={context.max_facts} facts"
-        return {"failed_chunks": [_failure(chunk, reason, "max_facts")]}
+        return {"failed_chunks": [chunk_failure(chunk, reason, "max_facts")]}
     try:
         result = limited_call(
             resources,
@@ -93,7 +64,9 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             ),
             lambda r: r.usage,
         )
-        undecomposed = _undecomposed(result.undecomposed, chunk) if result is not None else []
+        undecomposed = (
+            undecomposed_sentences(result.undecomposed, chunk) if result is not None else []
+        )
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
@@ -105,7 +78,7 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
         resources.calls.skip("chunk")
         emit("chunk_skipped", chunk=chunk.index, reason="max_calls")
         reason = f"skipped: the run had made max_calls={context.max_calls} model calls"
-        return {"failed_chunks": [_failure(chunk, reason, "max_calls")]}
+        return {"failed_chunks": [chunk_failure(chunk, reason, "max_calls")]}
     resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {
@@ -114,7 +87,7 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     }
     if result.error:
         update["errors"] = [result.error]
-        update["failed_chunks"] = [_failure(chunk, result.error)]
+        update["failed_chunks"] = [chunk_failure(chunk, result.error)]
     else:
         update["undecomposed"] = undecomposed
     return update
