@@ -31,7 +31,7 @@ from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.engines.factory import register_model
 from triqua.schema import Document, Report
 from triqua.store import FAILED, FAILED_AT_START, RunStore, resolve_store
-from triqua.tools.paths import default_data_dir
+from triqua.tools.paths import triqua_home
 
 #: Checkpoint metadata keys: a durable run's settings and store, so a resume can reuse them.
 SETTINGS_KEY = "triqua_settings"
@@ -119,7 +119,7 @@ def graph_input(
 
 def default_checkpoint_path() -> Path:
     """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
-    return default_data_dir() / "checkpoints.sqlite"
+    return triqua_home() / "checkpoints.sqlite"
 
 
 def _checkpoint_types() -> list[tuple[str, str]]:
