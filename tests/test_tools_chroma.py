@@ -187,9 +187,7 @@ def test_parse_server_url_rejects_bad_urls(url: str) -> None:
         parse_server_url(url)
 
 
-def test_triqua_home_honours_triqua_home(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_triqua_home_honours_triqua_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRIQUA_HOME", str(tmp_path / "home"))
     assert triqua_home() == tmp_path / "home"
     assert default_chroma_path() == tmp_path / "home" / "chroma"
