@@ -6,10 +6,11 @@ import re
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, HumanMessage
 
 import triqua
 from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
-from triqua.engines.llm import ExtractedFacts, facts_of
+from triqua.engines.llm import ExtractedFacts, _usage_of, facts_of
 from triqua.nodes.split import split_text
 from triqua.prompts import compact_answer
 from triqua.schema import Document, Fact, Report, Span
@@ -221,3 +222,22 @@ def test_an_answer_in_another_shape_is_an_error_not_an_empty_decomposition() -> 
         {"facts": [{"subject": "A", "relation": "is", "object": "B", "source_sentence": "A is B."}]}
     )
     assert legacy.sentences[0].sentence == "A is B." and legacy.sentences[0].facts[0].o == "B"
+
+
+def test_cached_input_tokens_are_counted_where_the_provider_reports_them() -> None:
+    message = AIMessage(
+        content="",
+        usage_metadata={
+            "input_tokens": 1_200,
+            "output_tokens": 300,
+            "total_tokens": 1_500,
+            "input_token_details": {"cache_read": 1_024},
+        },
+    )
+    usage = _usage_of(message, [HumanMessage("x")])
+    assert (usage.input_tokens, usage.cached_input_tokens, usage.output_tokens) == (
+        1_200,
+        1_024,
+        300,
+    )
+    assert (usage + usage).cached_input_tokens == 2_048
