@@ -84,7 +84,8 @@ class ChunkTask(TypedDict):
     """Payload of one decomposition task (sent to the ``decompose`` node)."""
 
     run_id: str
-    chunk: Chunk
+    chunk: Chunk  # the chunks of the task as one (the text they span), decomposed in one call
+    members: NotRequired[list[Chunk]]  # the chunks it holds, when more than one
     previous_chunk: str | None
     question: str | None
     chunked: bool
