@@ -623,8 +623,9 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     """
     import asyncio
 
-    from triqua.api import graph_input, make_context, open_checkpointer, run_config, run_graph
+    from triqua.api import make_context, open_checkpointer
     from triqua.graph.main import compiled_graph
+    from triqua.runner import arun, graph_input, run_config
 
     text, docs, notes = fixed_text()
     settings: dict[str, Any] = {
@@ -637,13 +638,13 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     async def once(mode: str | None, path: Path) -> Report:
         state = graph_input(text, None, None, None)
         if mode is None:
-            return await run_graph(compiled_graph(), state, config=run_config(ctx), context=ctx)
+            return await arun(state, context=ctx)
         run_id = f"bench-{time.monotonic_ns()}"
         state["run_id"] = run_id
         async with open_checkpointer(path) as saver:
             graph = compiled_graph(checkpointer=saver)
             config = run_config(ctx, run_id)
-            return await run_graph(graph, state, config=config, context=ctx, durability=mode)
+            return await arun(state, context=ctx, graph=graph, config=config, durability=mode)
 
     modes: list[str | None] = [None, "sync", "async", "exit"]
     cpu: dict[str | None, list[float]] = {m: [] for m in modes}

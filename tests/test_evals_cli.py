@@ -169,10 +169,11 @@ def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path:
     assert run.options["skipped"] == 1
     assert run.headline["triqua_f1_contradicted"] == pytest.approx(1.0)
     assert run.usage.model_calls > 0
-    # Binary view over the 3-way rows and the partial row (gold: not supported). triqua
-    # supports the partial Curie claim: [[1, 0], [1, 2]].
-    assert summary["binary"]["triqua"]["confusion_matrix"] == [[1, 0], [1, 2]]
-    assert run.headline["triqua_binary_f1_supported"] == pytest.approx(2 / 3)
+    # Binary view over the 3-way rows and the partial row (gold: not supported). The judge
+    # would support the partial Curie claim, but its quote lacks the claim's wrong value, so
+    # the grounding rule leaves it insufficient: not supported, as gold says.
+    assert summary["binary"]["triqua"]["confusion_matrix"] == [[1, 0], [0, 3]]
+    assert run.headline["triqua_binary_f1_supported"] == pytest.approx(1.0)
     # Coverage over the supported and contradicted rows: both definite and right.
     assert run.headline["triqua_coverage"] == 1.0 and run.headline["triqua_overall"] == 1.0
     # Calibration: Curie supported at 0.8 and France contradicted at 0.9, both right; the

@@ -49,7 +49,7 @@ def test_spans_point_into_the_text(scripted: Any) -> None:
 def test_decomposition_fans_out_per_chunk_with_previous_chunk(scripted: Any) -> None:
     model = scripted()
     text = f"{PARIS} {CURIE} {FRANCE}"
-    triqua.check(text, documents=DOCS, model=model, chunk_size=60)
+    triqua.check(text, documents=DOCS, model=model, chunk_size=60, decompose_batch_chars=0)
     prompts = [p for tool, p in model.calls if tool == "ExtractedFacts"]
     assert len(prompts) >= 3
     assert all("Mode: chunks." in p for p in prompts)

@@ -21,15 +21,20 @@ LONG = "\n\n".join(
 )
 
 
-def _chunks(store: ChromaStore) -> dict[str, Any]:
-    """Every chunk's document and metadata, read straight from Chroma."""
+def _raw_collection(store: ChromaStore) -> Any:
+    """The test's collection, opened straight with chromadb (not through triqua)."""
     settings = Settings(anonymized_telemetry=False)
     if store.url:
         host, port, _ = parse_server_url(store.url)
         client = chromadb.HttpClient(host=host, port=port, settings=settings)
     else:
         client = chromadb.PersistentClient(path=str(store.path), settings=settings)
-    return dict(client.get_collection(store.collection).get(include=["documents", "metadatas"]))
+    return client.get_collection(store.collection)
+
+
+def _chunks(store: ChromaStore) -> dict[str, Any]:
+    """Every chunk's document and metadata, read straight from Chroma."""
+    return dict(_raw_collection(store).get(include=["documents", "metadatas"]))
 
 
 @pytest.fixture
@@ -219,3 +224,20 @@ def test_invalid_names_and_settings_are_rejected(tmp_path: Path) -> None:
         ingest_paths([], "docs", chunk_size=10, path=tmp_path)
     with pytest.raises(ValueError, match="chunk_overlap"):
         ingest_paths([], "docs", chunk_size=100, chunk_overlap=100, path=tmp_path)
+
+
+def test_ingested_vectors_are_minilm_and_the_collection_names_its_embedder(
+    files: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    import numpy as np
+
+    from triqua.engines.offline.embeddings import get_embedder
+
+    ingest_paths([files], chroma_store.collection, field="body", **chroma_store.options)
+    collection = _raw_collection(chroma_store)
+    assert collection.configuration["embedding_function"].name() == "triqua_minilm"
+    data = collection.get(include=["documents", "embeddings"])
+    assert len(data["ids"]) > 0
+    expected = get_embedder().embed(list(data["documents"]))
+    np.testing.assert_allclose(np.asarray(data["embeddings"]), expected, atol=1e-6)

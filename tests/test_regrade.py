@@ -160,9 +160,9 @@ def test_search_again_appends_new_evidence_and_keeps_the_old(scripted: Any, tmp_
 
 def test_regrade_needs_a_judge_it_can_rebuild(stored: tuple[RunStore, triqua.Report]) -> None:
     store, original = stored
-    from triqua.engines import factory
+    from triqua import instances
 
-    factory._REGISTRY.clear()  # as in a new process: the run's model instance is gone
+    instances._INSTANCES.clear()  # as in a new process: the run's model instance is gone
     with pytest.raises(ValueError, match="choose a judge with model="):
         triqua.regrade(original.run_id, store=store)
     with pytest.raises(KeyError, match="no run"):

@@ -13,7 +13,6 @@ Two ways to embed the check graph:
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -25,9 +24,10 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from triqua.accounting import failure_summary
-from triqua.api import graph_input, make_context, run_config
+from triqua.api import make_context
 from triqua.context import Context
 from triqua.render import fmt_score
+from triqua.runner import arun, graph_input, run
 from triqua.schema import Document, Report, Status
 
 __all__ = ["CheckToolInput", "as_node", "as_tool", "summarize"]
@@ -87,22 +87,12 @@ def summarize(report: Report) -> str:
 
 def _run(context: Context, state: dict[str, Any]) -> Report:
     """Run the check graph synchronously (safe inside a running graph's worker thread)."""
-    from triqua.graph.main import compiled_graph
-
-    state["run_id"] = uuid.uuid4().hex
-    result = compiled_graph().invoke(state, config=run_config(context), context=context)
-    report: Report = result["report"]
-    return report
+    return run(state, context=context)
 
 
 async def _arun(context: Context, state: dict[str, Any]) -> Report:
     """Run the check graph asynchronously."""
-    from triqua.graph.main import compiled_graph
-
-    state["run_id"] = uuid.uuid4().hex
-    result = await compiled_graph().ainvoke(state, config=run_config(context), context=context)
-    report: Report = result["report"]
-    return report
+    return await arun(state, context=context)
 
 
 def as_tool(

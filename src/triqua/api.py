@@ -12,7 +12,7 @@ import json
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import asdict, fields, replace
@@ -29,6 +29,8 @@ from triqua.checkpoints import forget_run
 from triqua.context import Context
 from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.engines.factory import register_model
+from triqua.resources import RunLedger
+from triqua.runner import EventHandler, arun, graph_input, run_config
 from triqua.schema import Document, Report
 from triqua.store import FAILED, FAILED_AT_START, RunStore, resolve_store
 from triqua.tools.paths import triqua_home
@@ -84,39 +86,6 @@ def effective_concurrency(context: Context) -> int:
     return context.workers()
 
 
-def run_config(context: Context, run_id: str | None = None) -> RunnableConfig:
-    """Invocation config: bounded fan-out and a recursion limit that fits the re-verify loop.
-
-    The fan-out is ``Context.workers()``: capped at the cores for the offline verifier.
-    """
-    config: RunnableConfig = {
-        "max_concurrency": effective_concurrency(context),
-        "recursion_limit": 25 + 2 * context.reverify_rounds,
-    }
-    if run_id:
-        config["configurable"] = {"thread_id": run_id}
-    return config
-
-
-def graph_input(
-    text: str,
-    question: str | None,
-    documents: Sequence[Document | str | dict[str, Any]] | None,
-    spec_overrides: dict[str, Any] | None,
-    case_id: str | None = None,
-) -> dict[str, Any]:
-    """The graph's input state."""
-    state: dict[str, Any] = {
-        "text": text,
-        "question": question,
-        "documents": list(documents) if documents else None,
-        "spec_overrides": spec_overrides,
-    }
-    if case_id:
-        state["case_id"] = case_id
-    return state
-
-
 def default_checkpoint_path() -> Path:
     """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
     return triqua_home() / "checkpoints.sqlite"
@@ -157,12 +126,13 @@ async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any
             yield saver
 
 
-def _durable_config(context: Context, run_id: str, runs: RunStore | None) -> RunnableConfig:
-    config = run_config(context, run_id)
-    config["metadata"] = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
+def _durable_config(
+    context: Context, run_id: str, runs: RunStore | None, ledger: RunLedger | None = None
+) -> RunnableConfig:
+    metadata = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
     if runs is not None:
-        config["metadata"][STORE_KEY] = str(runs.path.resolve())
-    return config
+        metadata[STORE_KEY] = str(runs.path.resolve())
+    return run_config(context, run_id, ledger=ledger, metadata=metadata)
 
 
 def _save(runs: RunStore | None, report: Report) -> None:
@@ -201,44 +171,6 @@ def _refuse_failed(runs: RunStore | None, run_id: str) -> None:
         )
 
 
-EventHandler = Callable[[dict[str, Any]], None]
-
-
-async def run_graph(
-    graph: Any,
-    state: dict[str, Any] | None,
-    *,
-    config: RunnableConfig,
-    context: Context,
-    on_event: EventHandler | None = None,
-    **options: Any,
-) -> Report:
-    """Run the graph to its report; with ``on_event``, stream its progress events to it.
-
-    Per-fact events come from the verification subgraph, hence ``subgraphs=True``.
-    """
-    if on_event is None:
-        result = await graph.ainvoke(state, config=config, context=context, **options)
-        report: Report = result["report"]
-        return report
-    final: Report | None = None
-    async for namespace, mode, chunk in graph.astream(
-        state,
-        config=config,
-        context=context,
-        stream_mode=["custom", "values"],
-        subgraphs=True,
-        **options,
-    ):
-        if mode == "custom" and isinstance(chunk, dict):
-            on_event(chunk)
-        elif not namespace and isinstance(chunk, dict) and "report" in chunk:
-            final = chunk["report"]
-    if final is None:
-        raise RuntimeError("the check graph finished without a report")
-    return final
-
-
 async def _invoke_durable(
     graph: Any,
     state: dict[str, Any] | None,
@@ -246,32 +178,32 @@ async def _invoke_durable(
     run_id: str,
     runs: RunStore | None,
     on_event: EventHandler | None = None,
+    ledger: RunLedger | None = None,
 ) -> Report:
-    config = _durable_config(context, run_id, runs)
-    return await run_graph(
-        graph, state, config=config, context=context, on_event=on_event, durability="sync"
+    config = _durable_config(context, run_id, runs, ledger)
+    return await arun(
+        state, context=context, graph=graph, config=config, on_event=on_event, durability="sync"
     )
 
 
-def _rebuild_resources(run_id: str, context: Context, values: dict[str, Any]) -> None:
-    """Recreate a resumed run's engines, retriever and budget from its checkpointed state.
+def _resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> RunLedger:
+    """The ledger of a resumed run, from its checkpointed state: its documents and spending.
 
-    The budget is charged with the searches the run already made, the call limit with its
-    model calls.
+    The search budget is charged with the searches the run already made, the call limit
+    with its model calls; its supplied documents are held so its retriever can be rebuilt.
     """
     from triqua.core.inputs import coerce_documents
-    from triqua.resources import build_resources, register
+    from triqua.resources import build_resources
 
+    ledger = RunLedger.for_context(context)
     try:
-        resources = build_resources(context, coerce_documents(values.get("documents")))
+        documents = coerce_documents(values.get("documents"))
+        ledger.hold(documents)
+        build_resources(context, documents, ledger)  # fails now when unusable
     except ValueError as exc:
         raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
-    log = values.get("usage_log", [])
-    spent = sum(e.usage.search_calls for e in log if e.role == "search")
-    for _ in range(spent):
-        resources.budget.try_spend()
-    resources.calls.charge(sum(e.usage.model_calls for e in log if e.role != "search"))
-    register(run_id, resources)
+    ledger.charge(values)
+    return ledger
 
 
 async def _resume(
@@ -318,9 +250,8 @@ async def _resume(
                 documents=coerce_documents(values.get("documents")),
             )
         if snapshot.next:
-            if "spec" in values:  # prepared: the run's resources exist only in its old process
-                _rebuild_resources(run_id, ctx, values)
-            report = await _invoke_durable(graph, None, ctx, run_id, runs, on_event)
+            ledger = _resumed_ledger(run_id, ctx, values) if "spec" in values else None
+            report = await _invoke_durable(graph, None, ctx, run_id, runs, on_event, ledger)
         else:
             report = values["report"]
         _save(runs, report)
@@ -403,9 +334,7 @@ async def acheck(
         return hit
     if not durable:
         try:
-            report = await run_graph(
-                compiled_graph(), state, config=run_config(ctx), context=ctx, on_event=on_event
-            )
+            report = await arun(state, context=ctx, on_event=on_event)
         except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
             if runs is not None:
                 runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)

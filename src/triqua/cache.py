@@ -31,7 +31,7 @@ from pydantic import ValidationError
 
 from triqua.context import Context
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult, QueryRefiner
-from triqua.engines.factory import Engines
+from triqua.engines.factory import Engines, ModelKey
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
 from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
 from triqua.tools.paths import triqua_home
@@ -302,9 +302,30 @@ def cache_searches(retriever: Retriever, store: ResultCache) -> Retriever:
     return retriever
 
 
-def _model_id(context: Context, spec: str) -> str:
-    """The chat model and the settings that shape its answers."""
-    return f"{spec}|base_url={context.base_url}|temperature={context.temperature}"
+def cache_engines(
+    engines: Engines, keys: Sequence[ModelKey], path: str | Path | None = None
+) -> Engines:
+    """The engines with each chat-model role's answers cached (the offline engine is not).
+
+    ``keys`` are the roles' model keys; the cache file (``path``) is opened only when some
+    role calls a chat model.
+    """
+    if not any(key.spec for key in keys):
+        return engines
+    store = open_cache(path)
+    wrappers: dict[str, tuple[str, Any]] = {
+        "decompose": ("decomposer", CachedDecomposer),
+        "verify": ("judge", CachedJudge),
+        "refine": ("refiner", CachedRefiner),
+    }
+    updates = {
+        wrappers[key.role][0]: wrappers[key.role][1](
+            getattr(engines, wrappers[key.role][0]), store, key.model_id
+        )
+        for key in keys
+        if key.spec
+    }
+    return replace(engines, **updates)
 
 
 def apply_cache(
@@ -316,22 +337,10 @@ def apply_cache(
     """
     if not context.cache:
         return engines, retriever
-    roles = {
-        "decomposer": context.model_for("decompose"),
-        "judge": context.model_for("verify"),
-        "refiner": context.model_for("refine"),
-    }
-    if not any(roles.values()) and not searches_external(retriever):
+    from triqua.engines.factory import ROLES, model_key
+
+    keys = [model_key(context, role) for role in ROLES]
+    engines = cache_engines(engines, keys, context.cache_path)
+    if not searches_external(retriever):
         return engines, retriever
-    store = open_cache(context.cache_path)
-    wrappers: dict[str, Any] = {
-        "decomposer": CachedDecomposer,
-        "judge": CachedJudge,
-        "refiner": CachedRefiner,
-    }
-    updates = {
-        name: wrappers[name](getattr(engines, name), store, _model_id(context, spec))
-        for name, spec in roles.items()
-        if spec
-    }
-    return replace(engines, **updates), cache_searches(retriever, store)
+    return engines, cache_searches(retriever, open_cache(context.cache_path))

@@ -9,7 +9,6 @@ silent otherwise, so piped output is never mixed with progress.
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -20,10 +19,11 @@ from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from triqua.api import graph_input, make_context, run_config
+from triqua.api import make_context
 from triqua.context import Context
 from triqua.core.chunking import split_text
 from triqua.render import fmt_score
+from triqua.runner import astream, graph_input
 from triqua.schema import Document, Report
 
 __all__ = ["ProgressTracker", "astream_check", "run_with_progress", "wants_progress"]
@@ -90,26 +90,10 @@ async def astream_check(
     Arguments are those of :func:`triqua.acheck`. Events come from the main graph and from
     every fact's verification subgraph (``subgraphs=True``).
     """
-    from triqua.graph.main import compiled_graph
-
     ctx = make_context(context, model=model, **settings)
     state = graph_input(text, question, documents, spec_overrides)
-    state["run_id"] = uuid.uuid4().hex
-    report: Report | None = None
-    async for namespace, mode, chunk in compiled_graph().astream(
-        state,
-        config=run_config(ctx),
-        context=ctx,
-        stream_mode=["custom", "values"],
-        subgraphs=True,
-    ):
-        if mode == "custom" and isinstance(chunk, dict):
-            yield chunk
-        elif not namespace and isinstance(chunk, dict) and "report" in chunk:
-            report = chunk["report"]
-    if report is None:
-        raise RuntimeError("the check graph finished without a report")
-    yield report
+    async for item in astream(state, context=ctx):
+        yield item
 
 
 CONTEXT_FIELDS = frozenset(f.name for f in dataclass_fields(Context))
@@ -145,10 +129,14 @@ def run_with_progress(
     from triqua.api import check
 
     out = console or Console(stderr=True)
-    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
-    ctx = make_context(context, **fields)
-    if text is None or not wants_progress(text, ctx, out, quiet=quiet):
+    if text is None:  # resuming: the run's saved settings apply, overridden by these
         return check(text, context=context, model=model, **check_kwargs)
+    # The run's one Context, built here and handed on as it is.
+    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
+    ctx = make_context(context, model=model, **fields)
+    check_kwargs = {k: v for k, v in check_kwargs.items() if k not in CONTEXT_FIELDS}
+    if not wants_progress(text, ctx, out, quiet=quiet):
+        return check(text, context=ctx, **check_kwargs)
     tracker = ProgressTracker(chunks_total=len(split_text(text, ctx.chunk_size)))
     columns = (
         TextColumn("{task.description:<10}"),
@@ -171,4 +159,4 @@ def run_with_progress(
                 status=tracker.describe(),
             )
 
-        return check(text, context=context, model=model, on_event=on_event, **check_kwargs)
+        return check(text, context=ctx, on_event=on_event, **check_kwargs)

@@ -179,7 +179,7 @@ def regrade(
         run_id=stored.run_id,
         input_hash=stored.input_hash,
         question=stored.question,
-        engine="offline" if engines.offline else engines.judge.revision,
+        engine=engines.name,
         spec=spec,
         scores=score_facts([(r.fact, r.verdict) for r in records]),
         records=records,

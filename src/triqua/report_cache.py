@@ -21,9 +21,9 @@ import importlib.metadata
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from triqua.cache import _model_id, cache_key, open_cache, prompts_revision
+from triqua.cache import cache_key, open_cache, prompts_revision
 from triqua.context import Context
 from triqua.resources import retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
@@ -61,20 +61,10 @@ def code_revision() -> str:
 
 def _engine_revisions(context: Context) -> dict[str, list[str]]:
     """Each role's model (with the settings that shape its answers) and engine revision."""
-    from triqua.engines.factory import resolve_engines
+    from triqua.engines.factory import ROLES, engine, model_key
 
-    engines = resolve_engines(context)
-    revisions = {
-        "decompose": engines.decomposer.revision,
-        "verify": engines.judge.revision,
-        "refine": engines.refiner.revision,
-    }
-    roles: tuple[Literal["decompose", "verify", "refine"], ...] = ("decompose", "verify", "refine")
-    models = {role: context.model_for(role) for role in roles}
-    return {
-        role: [_model_id(context, model) if model else "offline", revisions[role]]
-        for role, model in models.items()
-    }
+    keys = [model_key(context, role) for role in ROLES]
+    return {key.role: [key.model_id, engine(key).revision] for key in keys}
 
 
 def report_key(

@@ -293,6 +293,9 @@ class Usage(BaseModel):
     search_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_input_tokens: int = Field(
+        default=0, description="Input tokens the provider served from its prompt cache."
+    )
     tokens_estimated: bool = False
 
     def __add__(self, other: Usage) -> Usage:
@@ -301,6 +304,7 @@ class Usage(BaseModel):
             search_calls=self.search_calls + other.search_calls,
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
+            cached_input_tokens=self.cached_input_tokens + other.cached_input_tokens,
             tokens_estimated=self.tokens_estimated or other.tokens_estimated,
         )
 
@@ -377,6 +381,11 @@ class ClaimPolicy(BaseModel):
     """How text becomes facts."""
 
     chunk_size: int = 300
+    decompose_batch_chars: int = Field(
+        default=0,
+        ge=0,
+        description="Characters of consecutive chunks decomposed in one call (0: per chunk).",
+    )
 
 
 class VerdictPolicy(BaseModel):

@@ -79,11 +79,11 @@ class ChunkTask(TypedDict):
     """Payload of one decomposition task (sent to the ``decompose`` node)."""
 
     run_id: str
-    chunk: Chunk
+    chunk: Chunk  # the chunks of the task as one (the text they span), decomposed in one call
+    members: NotRequired[list[Chunk]]  # the chunks it holds, when more than one
     previous_chunk: str | None
     question: str | None
     chunked: bool
-    mode: str
 
 
 Route = Literal["simple", "complex"]
@@ -98,7 +98,7 @@ class FactTask(TypedDict):
     complexity: dict[str, float | int | bool | str]
     question: str | None
     spec_hash: str
-    mode: str
+    documents_digest: NotRequired[str]  # the run's supplied documents (finds its retriever)
     sentence_facts: NotRequired[list[Fact]]
     case_id: NotRequired[str]
     previous_chunk: NotRequired[str]

@@ -16,9 +16,20 @@ BUDGET_SPENT = "search budget spent"
 class SearchSetup(Protocol):
     """What a search needs from the run: its retriever, search budget and mode."""
 
-    retriever: Retriever
-    budget: SearchBudget
-    mode: Mode
+    @property
+    def retriever(self) -> Retriever:
+        """The run's retriever."""
+        ...
+
+    @property
+    def budget(self) -> SearchBudget:
+        """The run's search budget."""
+        ...
+
+    @property
+    def mode(self) -> Mode:
+        """The run's mode (closed book searches nothing)."""
+        ...
 
 
 def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evidence]:

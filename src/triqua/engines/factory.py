@@ -1,18 +1,25 @@
-"""Resolve the engine for each role from the run's settings, lazily and once per model."""
+"""Resolve the engine for each role from the run's settings, lazily and once per model.
+
+:func:`model_key` is the one place that turns settings into a role's model (and the
+settings that shape its answers); :func:`engine` builds the engine for a key once per
+process (a bounded cache), so every node of every run with those settings shares it.
+"""
 
 from __future__ import annotations
 
-import threading
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
+from triqua.instances import PREFIX, instance, instance_id, register_instance
 
-_REGISTRY: dict[str, BaseChatModel] = {}
-_CACHE: dict[tuple[str, str, str | None, float, int, float, float], object] = {}
+Role = Literal["decompose", "verify", "refine"]
+ROLES: tuple[Role, ...] = ("decompose", "verify", "refine")
 
 #: Providers whose chat model class takes ``timeout`` (seconds per request) and
 #: ``max_retries``. Others get only triqua's own deadline around each call.
@@ -30,7 +37,6 @@ TIMEOUT_PROVIDERS = frozenset(
         "perplexity",
     }
 )
-_LOCK = threading.Lock()
 
 
 def register_model(name: str, model: BaseChatModel) -> str:
@@ -38,10 +44,7 @@ def register_model(name: str, model: BaseChatModel) -> str:
     from triqua.core.redaction import register_secrets_of
 
     register_secrets_of(model)
-    key = name if name.startswith("instance:") else f"instance:{name}"
-    with _LOCK:
-        _REGISTRY[key] = model
-    return key
+    return register_instance(name, model)
 
 
 def provider_of(spec: str) -> str | None:
@@ -75,11 +78,9 @@ def chat_model(
     """
     from triqua.core.redaction import register_secrets_of
 
-    if spec.startswith("instance:"):
-        try:
-            return _REGISTRY[spec]
-        except KeyError:
-            raise ValueError(f"no chat model registered as {spec!r}") from None
+    if spec.startswith(PREFIX):
+        model: BaseChatModel = instance(spec, BaseChatModel, "chat model")
+        return model
     from langchain.chat_models import init_chat_model
 
     from triqua.engines.providers import install_command, missing_provider_error
@@ -106,25 +107,40 @@ def chat_model(
     return model
 
 
-def _cached(role: str, context: Context, build: type) -> object:
-    spec = context.model_for(role)  # type: ignore[arg-type]
-    key = (
-        role,
-        spec or "offline",
-        context.base_url,
-        context.temperature,
-        context.max_output_retries,
-        context.retry_wait,
-        context.model_timeout,
+@dataclass(frozen=True)
+class ModelKey:
+    """What defines one role's engine: its model and the settings that shape its answers."""
+
+    role: Role
+    spec: str | None  # None: the offline engine
+    instance: int  # identity of a registered model instance (0 for none)
+    base_url: str | None
+    temperature: float
+    max_output_retries: int
+    retry_wait: float
+    model_timeout: float
+
+    @property
+    def model_id(self) -> str:
+        """The chat model and the settings that shape its answers ('offline' for none)."""
+        if not self.spec:
+            return "offline"
+        return f"{self.spec}|base_url={self.base_url}|temperature={self.temperature}"
+
+
+def model_key(context: Context, role: Role) -> ModelKey:
+    """The key of ``role``'s engine under ``context``: the one place roles meet models."""
+    spec = context.model_for(role)
+    return ModelKey(
+        role=role,
+        spec=spec,
+        instance=instance_id(spec),
+        base_url=context.base_url,
+        temperature=context.temperature,
+        max_output_retries=context.max_output_retries,
+        retry_wait=context.retry_wait,
+        model_timeout=context.model_timeout,
     )
-    with _LOCK:
-        engine = _CACHE.get(key)
-    if engine is not None and not (spec or "").startswith("instance:"):
-        return engine
-    engine = build(spec, context)
-    with _LOCK:
-        _CACHE[key] = engine
-    return engine
 
 
 @dataclass(frozen=True)
@@ -140,50 +156,46 @@ class Engines:
         """True when every role runs on the offline engine."""
         from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
 
-        return isinstance(self.decomposer, OfflineDecomposer) and isinstance(
-            self.judge, OfflineJudge
-        )
+        inner = [getattr(e, "inner", e) for e in (self.decomposer, self.judge)]
+        return isinstance(inner[0], OfflineDecomposer) and isinstance(inner[1], OfflineJudge)
+
+    @property
+    def name(self) -> str:
+        """What a report calls its engine: 'offline', or the judge's revision."""
+        return "offline" if self.offline else self.judge.revision
 
 
-def caller_options(context: Context) -> dict[str, Any]:
+def caller_options(key: ModelKey) -> dict[str, Any]:
     """Retry and deadline settings of the LLM engines, from the run's settings."""
     return {
-        "max_retries": context.max_output_retries,
-        "retry_wait": context.retry_wait,
-        "timeout": context.model_timeout,
+        "max_retries": key.max_output_retries,
+        "retry_wait": key.retry_wait,
+        "timeout": key.model_timeout,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def engine(key: ModelKey) -> Decomposer | Judge | QueryRefiner:
+    """The engine for ``key``: built on first use, then shared (bounded: oldest dropped)."""
+    from triqua.engines.llm import LLMDecomposer, LLMJudge, LLMRefiner
+    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
+
+    if not key.spec:
+        offline: dict[str, Callable[[], Decomposer | Judge | QueryRefiner]]
+        offline = {"decompose": OfflineDecomposer, "verify": OfflineJudge}
+        return offline.get(key.role, TemplateRefiner)()
+    model = chat_model(
+        key.spec, base_url=key.base_url, temperature=key.temperature, timeout=key.model_timeout
+    )
+    llm: dict[str, Callable[..., Decomposer | Judge | QueryRefiner]]
+    llm = {"decompose": LLMDecomposer, "verify": LLMJudge, "refine": LLMRefiner}
+    return llm[key.role](model, **caller_options(key))
 
 
 def resolve_engines(context: Context) -> Engines:
     """Engines for each role: the configured chat model, or the offline engine when none."""
-    from triqua.engines.llm import LLMDecomposer, LLMJudge, LLMRefiner
-    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
-
-    def model(spec: str) -> BaseChatModel:
-        return chat_model(
-            spec,
-            base_url=context.base_url,
-            temperature=context.temperature,
-            timeout=context.model_timeout,
-        )
-
-    def decomposer(spec: str | None, ctx: Context) -> Decomposer:
-        if not spec:
-            return OfflineDecomposer()
-        return LLMDecomposer(model(spec), **caller_options(ctx))
-
-    def judge(spec: str | None, ctx: Context) -> Judge:
-        if not spec:
-            return OfflineJudge()
-        return LLMJudge(model(spec), **caller_options(ctx))
-
-    def refiner(spec: str | None, ctx: Context) -> QueryRefiner:
-        if not spec:
-            return TemplateRefiner()
-        return LLMRefiner(model(spec), **caller_options(ctx))
-
     return Engines(
-        decomposer=_cached("decompose", context, decomposer),  # type: ignore[arg-type]
-        judge=_cached("verify", context, judge),  # type: ignore[arg-type]
-        refiner=_cached("refine", context, refiner),  # type: ignore[arg-type]
+        decomposer=engine(model_key(context, "decompose")),  # type: ignore[arg-type]
+        judge=engine(model_key(context, "verify")),  # type: ignore[arg-type]
+        refiner=engine(model_key(context, "refine")),  # type: ignore[arg-type]
     )

@@ -36,7 +36,7 @@ class EvalSetup:
     @property
     def engine(self) -> str:
         """'offline', or the judge's revision (what a report calls its engine)."""
-        return "offline" if self.offline else self.resources.engines.judge.revision
+        return self.resources.engines.name
 
 
 def prepare_eval(

@@ -16,7 +16,7 @@ from triqua.core.inputs import check_evidence_size, coerce_documents, validate_t
 from triqua.core.spec import build_spec
 from triqua.engines.offline.engine import OFFLINE_NOTE
 from triqua.nodes.common import context_of
-from triqua.resources import build_resources, register
+from triqua.resources import build_resources, ledger_of
 from triqua.state import State
 
 
@@ -28,11 +28,12 @@ def prepare(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     documents = coerce_documents(state.get("documents"))
     check_evidence_size(documents, context)
     run_id = state.get("run_id") or uuid.uuid4().hex
-    resources = build_resources(context, documents)
-    register(run_id, resources)
+    ledger = ledger_of(context, runtime)
+    ledger.hold(documents)
+    resources = build_resources(context, documents, ledger)
     spec = build_spec(context, resources, state.get("spec_overrides"))
     notes = [OFFLINE_NOTE] if resources.engines.offline else []
-    engine = "offline" if resources.engines.offline else resources.engines.judge.revision
+    engine = resources.engines.name
     return {
         "run_id": run_id,
         "spec": spec,

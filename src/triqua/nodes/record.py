@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.records import checkable_statuses, resolved_context, with_retrieval_errors
 from triqua.nodes.common import context_of, emit
-from triqua.resources import resources_for
+from triqua.resources import run_resources
 from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
 
@@ -17,7 +17,7 @@ from triqua.state import FactState
 def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     fact, verdict = state["fact"], state["verdict"]
     verdict = with_retrieval_errors(verdict, state.get("retrieval_errors", []))
     claim = ClaimRecord(

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.evidence import search
 from triqua.nodes.common import context_of
-from triqua.resources import resources_for
+from triqua.resources import run_resources
 from triqua.schema import Fact
 from triqua.state import FactState, RoleUsage
 
@@ -17,7 +17,7 @@ from triqua.state import FactState, RoleUsage
 def retrieve(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """First retrieval for a fact, with its full query string."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     # A fact edited in Studio or over REST arrives as a plain dict: make it a Fact again.
     fact = Fact.model_validate(state["fact"])
     evidence, error, usage = search(resources, fact.query(), context.max_results)

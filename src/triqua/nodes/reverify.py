@@ -26,7 +26,7 @@ from triqua.core.reverification import (
 from triqua.core.verdicts import settle
 from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
-from triqua.resources import RunResources, calls_model, limited_call, resources_for
+from triqua.resources import RunResources, calls_model, limited_call, run_resources
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
 from triqua.state import FactState, RoleUsage
 
@@ -38,7 +38,7 @@ def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["rev
         return "record"
     if state.get("round", 0) >= context.reverify_rounds or state.get("stop_reason"):
         return "record"
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     if resources.mode is Mode.CLOSED_BOOK or not pending_units(state["fact"], state["verdict"]):
         return "record"
     if resources.retriever.uses_budget and resources.budget.exhausted:
@@ -74,7 +74,7 @@ def _call_limit_stop(
 def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     context = context_of(runtime)
-    resources = resources_for(state["run_id"], context, mode=state.get("mode"))
+    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(fact, state["verdict"])

@@ -11,14 +11,15 @@ from triqua.context import Context
 from triqua.core.fact_limits import cap_facts, sentence_facts
 from triqua.core.routing import Thresholds, route_facts
 from triqua.nodes.common import context_of, emit
-from triqua.resources import resources_for
+from triqua.resources import documents_digest, ledger_of
+from triqua.schema import Document
 from triqua.state import FactTask, State
 
 
 def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Number the facts in text order, cap their count, and route each one."""
     context = context_of(runtime)
-    skipped = resources_for(state["run_id"], context, mode=state["spec"].mode.value).facts.skipped
+    skipped = ledger_of(context, runtime).facts.skipped
     capped = cap_facts(
         state.get("facts", []), context.max_facts, skipped, len(state.get("chunks", []))
     )
@@ -30,6 +31,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     facts = capped.facts
     chunk_text = {chunk.index: chunk.text for chunk in state.get("chunks", [])}
     sentence_of = sentence_facts(facts)
+    # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
+    digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
     tasks = []
     for fact, (fact_route, features) in zip(
         facts, route_facts(facts, Thresholds.of(context)), strict=True
@@ -41,8 +44,9 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             complexity=features,
             question=state.get("question"),
             spec_hash=state["spec"].hash,
-            mode=state["spec"].mode.value,
         )
+        if digest:
+            task["documents_digest"] = digest
         if state.get("case_id"):
             task["case_id"] = state["case_id"]
         if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from langgraph.runtime import Runtime
+
+from triqua.context import Context
 from triqua.core.run_report import build_report
 from triqua.limits import LIMIT_NOTE_PREFIX
-from triqua.nodes.common import emit
-from triqua.resources import find_resources
+from triqua.nodes.common import context_of, emit
+from triqua.resources import RunLedger, ledger_of
 from triqua.state import State
 
 
-def run_limit_notes(run_id: str) -> list[str]:
+def run_limit_notes(resources: RunLedger) -> list[str]:
     """Notes on the limits this run reached (model calls, searches) and what they skipped.
 
-    The counts live with the run's resources in this process; a run resumed elsewhere
-    reports what its last process counted.
+    The counts are the run's ledger's; a resumed run's ledger was charged from its state.
     """
-    resources = find_resources(run_id)
-    if resources is None:
-        return []
     notes = [n for n in [resources.calls.note()] if n]
     refused = resources.budget.refused
     if refused:
@@ -30,8 +29,9 @@ def run_limit_notes(run_id: str) -> list[str]:
     return notes
 
 
-def score(state: State) -> dict[str, Any]:
+def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Aggregate the records into scores and build the report."""
+    ledger = ledger_of(context_of(runtime), runtime)
     report = build_report(
         run_id=state["run_id"],
         text=state["text"],
@@ -41,7 +41,7 @@ def score(state: State) -> dict[str, Any]:
         records=state.get("records", []),
         usage_log=state.get("usage_log", []),
         errors=state.get("errors", []),
-        notes=[*state.get("notes", []), *run_limit_notes(state["run_id"])],
+        notes=[*state.get("notes", []), *run_limit_notes(ledger)],
         chunks=state.get("chunks", []),
         failed_chunks=state.get("failed_chunks", []),
         undecomposed=state.get("undecomposed", []),

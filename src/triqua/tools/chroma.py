@@ -1,13 +1,18 @@
 """Chroma as a retriever: embedded (``PersistentClient``) by default, a server when given a URL.
 
-Vectors always come from the offline MiniLM embedder (registered with Chroma as
-``"triqua_minilm"``); Chroma's default embedding function would download a model, so a
-collection made with it is refused rather than used.
+Searching and writing go through ``langchain_chroma.Chroma`` with triqua's MiniLM
+``Embeddings``. The collection itself is opened (or created) with ``chromadb`` first, bound to
+the MiniLM embedding function registered with Chroma as ``"triqua_minilm"``: Chroma persists
+that name with the collection, so a persisted collection reopens with it, and a collection
+made with Chroma's default embedding function (which would download a model) is refused
+rather than searched with vectors from another model. ``langchain_chroma`` alone creates
+collections with no embedding function and opens any collection without that check.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,8 +22,9 @@ from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.config import Settings
 from chromadb.errors import ChromaError, NotFoundError
+from langchain_chroma import Chroma
 
-from triqua.engines.offline.embeddings import TriquaMiniLMEmbeddingFunction
+from triqua.engines.offline.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
 from triqua.schema import Evidence
 from triqua.tools.base import (
     Retriever,
@@ -32,8 +38,10 @@ from triqua.tools.paths import default_chroma_path
 
 __all__ = [
     "ChromaRetriever",
+    "OpenedCollection",
     "open_client",
     "open_collection",
+    "open_vector_store",
     "parse_server_url",
     "store_location",
 ]
@@ -115,6 +123,40 @@ def open_collection(client: ClientAPI, name: str, *, create: bool, where: str) -
         ) from None
 
 
+@dataclass(frozen=True)
+class OpenedCollection:
+    """An opened collection: LangChain's vector store over it, and the raw collection.
+
+    The raw collection is kept for what the vector store does not offer: the chunk count
+    and the distance space the collection was built with.
+    """
+
+    store: Chroma
+    collection: Collection
+    #: The collection's distance space (``cosine``, ``ip`` or ``l2``).
+    space: str
+
+
+def open_vector_store(
+    client: ClientAPI, name: str, *, create: bool, where: str
+) -> OpenedCollection:
+    """Open (or create) a collection as a LangChain ``Chroma`` vector store embedding with MiniLM.
+
+    Raises:
+        RetrieverUnavailable: as :func:`open_collection`.
+        ValueError: when ``name`` is not a valid collection name.
+    """
+    collection = open_collection(client, name, create=create, where=where)
+    store = Chroma(
+        client=client,
+        collection_name=name,
+        embedding_function=MiniLMEmbeddings(),
+        create_collection_if_not_exists=False,
+    )
+    hnsw = (collection.configuration or {}).get("hnsw") or {}
+    return OpenedCollection(store, collection, str(hnsw.get("space") or "cosine"))
+
+
 def _similarity(distance: float, space: str) -> float:
     """Similarity of unit vectors from Chroma's distance in ``space`` (cosine, ip or l2)."""
     if space == "l2":
@@ -153,26 +195,22 @@ class ChromaRetriever(Retriever):
         self.url = url
         self.where = store_location(path=path, url=url)
         self.revision = f"chroma:{collection}@minilm"
-        self._collection: Collection | None = None
-        self._space = "cosine"
+        self._opened: OpenedCollection | None = None
         self._lock = threading.Lock()
 
-    def _get_collection(self) -> Collection:
+    def _open(self) -> OpenedCollection:
         """The collection, opened once (thread-safe)."""
         with self._lock:
-            if self._collection is None:
+            if self._opened is None:
                 client = open_client(path=self.path, url=self.url)
-                collection = open_collection(
+                self._opened = open_vector_store(
                     client, self.collection_name, create=False, where=self.where
                 )
-                hnsw = (collection.configuration or {}).get("hnsw") or {}
-                self._space = str(hnsw.get("space") or "cosine")
-                self._collection = collection
-            return self._collection
+            return self._opened
 
     def check_available(self) -> None:
         """Raise :class:`RetrieverUnavailable` when the store or the collection is missing."""
-        self._get_collection()
+        self._open()
 
     def describe(self) -> str:
         """Where this retriever looks."""
@@ -189,37 +227,29 @@ class ChromaRetriever(Retriever):
             return budget_refused()
         self._count_call()
         try:
-            collection = self._get_collection()
-            found = collection.query(
-                query_texts=[query],
-                n_results=k,
-                include=["documents", "metadatas", "distances"],
-            )
+            opened = self._open()
+            # Raw distances, scored below: LangChain's relevance functions map l2 distances
+            # differently from the unit-vector similarity triqua's thresholds assume.
+            found = opened.store.similarity_search_with_score(query, k=k)
         except RetrieverUnavailable as exc:
             return SearchResult(error=str(exc))
         except Exception as exc:
             # A server outage or a broken store fails this query only, not the run.
             return SearchResult(error=f"chroma: query failed ({type(exc).__name__}: {exc})")
-        ids = found["ids"][0] if found["ids"] else []
-        documents = (found.get("documents") or [[]])[0]
-        metadatas = (found.get("metadatas") or [[]])[0]
-        distances = (found.get("distances") or [[]])[0]
         evidence = []
-        for rank, (chunk_id, text, meta, distance) in enumerate(
-            zip(ids, documents, metadatas, distances, strict=True), start=1
-        ):
-            meta = dict(meta or {})
+        for rank, (document, distance) in enumerate(found, start=1):
+            meta = dict(document.metadata or {})
             title = meta.get("title")
             evidence.append(
                 Evidence.build(
-                    document_id=str(meta.get("document_id") or chunk_id),
-                    text=text or "",
+                    document_id=str(meta.get("document_id") or document.id),
+                    text=document.page_content or "",
                     retriever=self.name,
                     source=str(meta["source"]) if meta.get("source") else None,
                     title=title if isinstance(title, str) else None,
                     start=_int_or_none(meta.get("start")),
                     end=_int_or_none(meta.get("end")),
-                    score=_similarity(float(distance), self._space),
+                    score=_similarity(float(distance), opened.space),
                     rank=rank,
                 )
             )

@@ -2,6 +2,15 @@
 
 Shared by supplied-document retrieval and corpus ingestion, so both read files, reject
 bad ones and compute passage offsets the same way.
+
+Why not ``langchain_community``'s document loaders: its HTML loaders need BeautifulSoup or
+unstructured and its ``JSONLoader`` needs ``jq`` (none of them a dependency here), and
+``TextLoader`` reads the whole file with no size bound checked first, does not notice binary
+data, and wraps every failure in ``RuntimeError("Error loading <path>")``. Evidence files
+must be size-checked before they are read (``max_evidence_bytes``), confined to the allowed
+folders (``evidence_files.PathPolicy``), rejected with one clear ``"<path>: <why>"`` error,
+and JSONL lines bounded in length and nesting depth (``triqua.jsonl``) with bad lines
+reported and skipped; the readers below do exactly that with the standard library.
 """
 
 from __future__ import annotations

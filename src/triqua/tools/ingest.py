@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from chromadb.api.models.Collection import Collection
+from langchain_chroma import Chroma
 
 from triqua.schema import sha256_text, utc_now
-from triqua.tools.chroma import open_client, open_collection, store_location
+from triqua.tools.chroma import open_client, open_vector_store, store_location
 from triqua.tools.documents import (
     HTML_SUFFIXES,
     JSONL_SUFFIXES,
@@ -163,7 +163,7 @@ class _Plan:
 
 
 def _plan_file(
-    collection: Collection, path: Path, *, field_name: str, chunk_size: int, chunk_overlap: int
+    store: Chroma, path: Path, *, field_name: str, chunk_size: int, chunk_overlap: int
 ) -> _Plan:
     """Read one file and decide: fail it, skip it as unchanged, or (re)write its chunks."""
     path = path.resolve()
@@ -180,7 +180,7 @@ def _plan_file(
         message = f"{path}: no text to ingest"
         return _Plan(FileOutcome(file_key, "failed", message=message, warnings=warnings))
 
-    existing = collection.get(where={"file": file_key}, include=["metadatas"])
+    existing = store.get(where={"file": file_key}, include=["metadatas"])
     old_ids = list(existing["ids"])
     old_meta = existing.get("metadatas") or []
     if old_ids and all(
@@ -205,7 +205,7 @@ def _plan_file(
     )
 
 
-def _write(collection: Collection, plans: list[_Plan], batch_size: int) -> None:
+def _write(store: Chroma, plans: list[_Plan], batch_size: int) -> None:
     """Write the planned chunks in large batches, then drop the replaced ones.
 
     Batching across files matters: one embedding pass and one upsert per file cost far
@@ -216,14 +216,15 @@ def _write(collection: Collection, plans: list[_Plan], batch_size: int) -> None:
     chunks = [c for plan in plans for c in plan.chunks]
     for start in range(0, len(chunks), batch_size):
         batch = chunks[start : start + batch_size]
-        collection.upsert(
+        # add_texts embeds the batch with MiniLM in one pass and upserts it by id.
+        store.add_texts(
+            [c.text for c in batch],
+            metadatas=[dict(c.metadata) for c in batch],
             ids=[c.id for c in batch],
-            documents=[c.text for c in batch],
-            metadatas=[c.metadata for c in batch],
         )
     stale = [i for plan in plans for i in plan.stale_ids]
     if stale:
-        collection.delete(ids=stale)
+        store.delete(ids=stale)
 
 
 def ingest_paths(
@@ -269,13 +270,13 @@ def ingest_paths(
         raise ValueError(f"{names}: no such file or folder; nothing ingested")
     where = store_location(path=path, url=url)
     client = open_client(path=path, url=url)
-    target = open_collection(client, collection, create=True, where=where)
+    target = open_vector_store(client, collection, create=True, where=where)
     batch_size = max(1, min(client.get_max_batch_size(), _WRITE_BATCH))
     summary = IngestSummary(collection=collection, where=where, skipped=walk_problems)
     pending: list[_Plan] = []
 
     def flush() -> None:
-        _write(target, pending, batch_size)
+        _write(target.store, pending, batch_size)
         for plan in pending:
             summary.files.append(plan.outcome)
             if progress is not None:
@@ -285,7 +286,7 @@ def ingest_paths(
     for file_path in files:
         pending.append(
             _plan_file(
-                target,
+                target.store,
                 file_path,
                 field_name=field,
                 chunk_size=chunk_size,
@@ -295,7 +296,7 @@ def ingest_paths(
         if sum(len(p.chunks) for p in pending) >= batch_size:
             flush()
     flush()
-    summary.collection_count = target.count()
+    summary.collection_count = target.collection.count()
     summary.seconds = time.perf_counter() - began
     return summary
 

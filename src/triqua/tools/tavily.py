@@ -7,6 +7,17 @@ budget, or skipped for want of a key, spends nothing.
 
 The API key comes from the caller or ``TAVILY_API_KEY`` and never appears in a message,
 a log line or ``repr``.
+
+Why the raw ``tavily-python`` client and not ``langchain_tavily.TavilySearch``: TavilySearch
+(langchain-tavily 0.2) does not use tavily-python. It posts with ``requests.post`` and no
+timeout, so a stalled connection holds a worker thread for good (the per-search deadline
+of ``tools/bounded.py`` can only abandon it); it turns every HTTP failure into
+``ValueError("Error <status>: ...")`` and then swallows all exceptions into
+``{"error": exc}``, so 401/403, 429 and 5xx could only be told apart by parsing message text;
+an error body that is not JSON fails while reading the error; and it raises
+``ToolException`` for an empty result list, which is an ordinary answer here. The client
+below has a per-request timeout and one exception class per failure, which is what the
+budget, retry and error-recording rules need.
 """
 
 from __future__ import annotations

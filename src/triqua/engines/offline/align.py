@@ -1,9 +1,9 @@
-"""Text matching for evidence alignment: analysed texts, coverage, names, values.
+"""Text matching for evidence alignment: analysed texts, word coverage, values.
 
 An evidence sentence is analysed once (tokens, content words, dates, numbers); a piece of
-a fact is matched in it by content-word coverage, name rules ("Curie" names "Marie
-Curie") and value comparison. Tokens, dates and quantities live in their own modules and
-are re-exported here.
+a fact is matched in it by content-word coverage and value comparison. Tokens, dates and
+quantities live in their own modules and are re-exported here; name rules ("Curie" names
+"Marie Curie") are in ``names``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from triqua.engines.offline.words import (
 )
 
 __all__ = [
-    "ALIAS",
     "DateValue",
     "NumberValue",
     "TextInfo",
@@ -38,12 +37,9 @@ __all__ = [
     "find_dates",
     "find_numbers",
     "has_stem",
-    "head_word",
     "is_directive",
     "is_negated",
     "is_negation",
-    "name_match",
-    "name_word_in",
     "number_relation",
     "relation_stems",
     "stem",
@@ -53,9 +49,6 @@ __all__ = [
 ]
 
 # ----------------------------------------------------------------- text matching
-
-
-ALIAS = 0.8  # name-match strength of a surname or an acronym
 
 
 @dataclass(frozen=True)
@@ -114,11 +107,6 @@ def _acronyms(tokens: Sequence[Token]) -> frozenset[str]:
     return frozenset(out)
 
 
-def name_word_in(token: Token, sentence: TextInfo) -> bool:
-    """True when a capitalised word occurs in the sentence, or its acronym form does."""
-    return has_stem(sentence.stems, token.stem) or token.stem in sentence.acronyms
-
-
 def has_stem(stems: frozenset[str], word: str) -> bool:
     """True when a stem of the sentence matches ``word`` (exactly or by derivation)."""
     return word in stems or any(stems_match(word, s) for s in stems if s[:3] == word[:3])
@@ -129,88 +117,6 @@ def coverage(part: TextInfo, sentence: TextInfo) -> float:
     if not part.content:
         return 1.0
     return sum(has_stem(sentence.stems, t.stem) for t in part.content) / len(part.content)
-
-
-def name_match(part: TextInfo, sentence: TextInfo) -> float:
-    """How well the sentence names ``part``: 1 all words, 0.8 surname/acronym, 0.6 head."""
-    if not part.content:
-        return 0.0
-    cover = coverage(part, sentence)
-    if cover == 1.0:
-        return 1.0
-    last = part.content[-1]
-    if part.is_name:
-        if (
-            len(last.stem) >= 3
-            and last.stem in sentence.stems
-            and not _other_name_before(part, last, sentence)
-        ):
-            return ALIAS  # a surname alone names the person: "Curie" ~ "Marie Curie"
-        initials = "".join(t.text[0] for t in part.content).lower()
-        if len(initials) >= 2 and initials in sentence.stems:
-            return ALIAS
-        return 0.0
-    heads = {head_word(part).stem, last.stem}
-    return 0.6 if cover >= 0.5 and any(has_stem(sentence.stems, h) for h in heads) else 0.0
-
-
-def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
-    """True when no mention of a name's last word names it alone.
-
-    A mention that follows another name word names something else ("Black Sea" does not
-    name "Caspian Sea", nor "Pierre Curie" "Marie Curie"), and so does one written in lower
-    case: "the Abong-Mbang sub-division" names no "Adamawa Division".
-    """
-    stems = {t.stem for t in part.content}
-    tokens = sentence.tokens
-    mentions = [i for i, t in enumerate(tokens) if t.stem == last.stem]
-    return all(
-        not tokens[i].is_capitalised
-        or (
-            i > 0
-            and tokens[i - 1].is_capitalised
-            and not tokens[i - 1].is_stop
-            and tokens[i - 1].stem not in stems
-        )
-        for i in mentions
-    )
-
-
-_PREPOSITIONS = frozenset(
-    {
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "from",
-        "to",
-        "by",
-        "about",
-        "between",
-        "during",
-        "under",
-        "over",
-        "into",
-        "through",
-        "among",
-        "within",
-        "without",
-        "against",
-        "like",
-    }
-)
-
-
-def head_word(part: TextInfo) -> Token:
-    """The head word of a noun phrase: its last content word before any preposition.
-
-    "atoms" in "hydrogen atoms in water molecules".
-    """
-    cut = next((t.start for t in part.tokens if t.text.lower() in _PREPOSITIONS), None)
-    before = [t for t in part.content if cut is None or t.start < cut]
-    return (before or list(part.content))[-1]
 
 
 def values_relation(

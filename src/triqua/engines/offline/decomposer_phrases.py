@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection, Iterable
 
 from spacy.tokens import Doc, Token
 
+from triqua.engines.offline.lexicon import LEXICON
+
 Refer = Callable[[Token], str | None]
 """Returns the referent text of a pronoun token, or ``None`` when it has none."""
 
@@ -19,10 +21,7 @@ TIME_ENTS = {"DATE", "TIME"}
 PLACE_ENTS = {"GPE", "LOC", "FAC"}
 QUANTITY_ENTS = {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}
 YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
-_MONTHS = {
-    "january", "february", "march", "april", "may", "june", "july", "august",
-    "september", "october", "november", "december",
-}  # fmt: skip
+_MONTHS = frozenset(LEXICON.months)
 _RELATIVE_PRONOUNS = {"who", "whom", "which", "that"}
 _NONRESTRICTIVE_WORDS = {"who", "whom", "which", "where", "when", "whose"}
 _CUT_PUNCT = {",", ";", ":", "(", ")", "[", "]", "—", "–"}

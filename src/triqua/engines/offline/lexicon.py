@@ -1,8 +1,8 @@
-"""The offline verifier's word lists, read once from ``data/lexicon.json``.
+"""The offline engine's word lists, read once from ``data/lexicon.json``.
 
-Relation synonyms, negation cues, antonym prefixes, approximate markers and the nouns a
-definite description ("the city") names a topic with are data, not code, so they can be
-extended without touching the rules that use them.
+Relation synonyms, negation cues, antonym prefixes, approximate markers, the nouns a
+definite description ("the city") names a topic with, and the month names are data, not
+code, so they can be extended without touching the rules that use them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,15 @@ class Lexicon:
     approximate: dict[str, str]
     approximate_tolerance: float
     definite_heads: frozenset[str]
+    #: Full month names ("may" included) with their numbers.
+    months: dict[str, int]
+    #: Short month names ("sept") with their numbers.
+    month_abbreviations: dict[str, int]
+
+    @property
+    def month_numbers(self) -> dict[str, int]:
+        """Every month name, full or short, with its number."""
+        return {**self.months, **self.month_abbreviations}
 
 
 def _load(path: Path = _PATH) -> Lexicon:
@@ -43,6 +52,8 @@ def _load(path: Path = _PATH) -> Lexicon:
             approximate={k.lower(): v for k, v in raw["approximate"].items()},
             approximate_tolerance=float(raw["approximate_tolerance"]),
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
+            months={k.lower(): int(v) for k, v in raw["months"].items()},
+            month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
         )
     except (OSError, KeyError, ValueError) as exc:
         raise RuntimeError(f"offline verifier lexicon {path} is unreadable: {exc}") from exc

@@ -17,13 +17,13 @@ from triqua.engines.offline.align import (
     analyse,
     has_stem,
     is_negated,
-    name_match,
     relation_stems,
     stem,
     stems_match,
 )
 from triqua.engines.offline.evidence import entities
 from triqua.engines.offline.lexicon import LEXICON
+from triqua.engines.offline.names import name_match
 
 __all__ = [
     "LIGHT_VERBS",
@@ -44,34 +44,7 @@ _MEASURE_WORDS = frozenset(
     {"high", "tall", "long", "wide", "deep", "heavy", "old", "large", "big", "height", "length"}
 )
 _SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
-_MONTH_WORDS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-    ]
-)
+_MONTH_WORDS = frozenset(LEXICON.month_numbers)
 
 
 def relation_words(relation: TextInfo) -> list[frozenset[str]]:

@@ -16,11 +16,9 @@ verdict.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,24 +30,31 @@ from triqua.engines.offline.align import (
     has_stem,
     is_directive,
     is_negated,
-    name_match,
-    name_word_in,
     values_relation,
 )
-from triqua.engines.offline.binding import REFERS, subject_extended, subject_scores
+from triqua.engines.offline.binding import REFERS, subject_scores
 from triqua.engines.offline.evidence import Piece, entities, split
+from triqua.engines.offline.fact_match import (
+    NAMED_BY_NUMBER,
+    FactParts,
+    extends_subject,
+    fact_parts,
+    holds_key_words,
+    measured,
+    negated_in,
+    sentence_relation_hit,
+    subject_values_match,
+    text_matches,
+)
 from triqua.engines.offline.findings import Finding, Sentence, assemble
+from triqua.engines.offline.names import name_match, name_word_in
+from triqua.engines.offline.qualifiers import judge_qualifier
 from triqua.engines.offline.rules import (
     antonym_in,
     entity_type,
-    key_words,
-    negated_near,
-    relation_hit,
-    relation_words,
     rival_entity,
     roles_differ,
     substitution,
-    unit_words_only,
 )
 from triqua.schema import Evidence, Fact, Status, Verdict
 
@@ -60,158 +65,11 @@ VERIFIER_REVISION = "offline-align/4"
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
-# Paraphrase settings, tuned on the shared Factcheck-Bench file (benchmarks/offline_verdicts.py).
-COVERAGE = 0.75  # share of a text value's content words an evidence sentence must hold
-LOOSE_COVERAGE = 0.5  # ... enough when the sentence is also close in embedding space
-CLOSE_COSINE = 0.6  # "close in embedding space" between fact and sentence
 RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
-SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
-PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
-PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
 SIMILARITY_SUPPORT = (
     0.75  # an unmatched base is supported by a sentence this close (values checked)
 )
-KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
 _EMBED_CACHE_SIZE = 50_000
-_LABEL_CUES = {
-    "locat": {"in", "at", "near"},
-    "place": {"in", "at"},
-    "country": {"in"},
-    "city": {"in"},
-    "with": {"with", "alongside"},
-    "by": {"by"},
-    "for": {"for"},
-    "as": {"as"},
-    "from": {"from"},
-    "to": {"to"},
-    "venu": {"at", "in"},
-}
-
-
-@dataclass
-class _FactParts:
-    """The analysed parts of a fact and its embedding query."""
-
-    subject: TextInfo
-    relation: TextInfo
-    object: TextInfo
-    relation_words: list[frozenset[str]]
-    negated: bool
-    query: str
-
-
-def _fact_parts(fact: Fact) -> _FactParts:
-    """Analyse subject, relation and object; relation words come with their synonyms."""
-    relation = analyse(fact.relation)
-    words = relation_words(relation)
-    negated = is_negated(list(relation.tokens)) or is_negated(list(analyse(fact.object).tokens))
-    return _FactParts(
-        subject=analyse(fact.subject),
-        relation=relation,
-        object=analyse(fact.object),
-        relation_words=words,
-        negated=negated,
-        query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
-    )
-
-
-# ------------------------------------------------------------------ unit judgement
-
-
-def _measured(part: TextInfo) -> bool:
-    """True when the part is a measured quantity: with a unit or a counted noun.
-
-    "9,000 metres", "4.2%", "$2 billion", "2.1 million inhabitants" are; "the 200
-    metres" (a race) names a thing, not a quantity.
-    """
-    if _NAMED_BY_NUMBER.match(part.text):
-        return False
-    return any(n.noun or any(r[1] != "count" for r in n.readings) for n in part.numbers)
-
-
-_NAMED_BY_NUMBER = re.compile(r"^\s*the\s+\d", re.I)
-
-
-def _relation_hit(parts: _FactParts, sentence: TextInfo) -> Token | bool | None:
-    """The sentence token expressing the fact's relation (True: it has no word to find)."""
-    return relation_hit(parts.relation_words, sentence)
-
-
-def _negated(sentence: TextInfo, anchor: Token | None, parts: _FactParts) -> bool:
-    """True when the sentence denies the relation: a cue before it, or an antonym of a word."""
-    if negated_near(sentence, anchor, parts.object):
-        return True
-    return antonym_in(parts.relation, sentence) is not None or (
-        antonym_in(parts.object, sentence) is not None
-    )
-
-
-def _subject_extended(subject: TextInfo, sentence: Sentence) -> bool:
-    """True when the sentence names someone else with the subject's name ("Pierre Curie").
-
-    A sentence that speaks of the subject by referring back to it is not checked.
-    """
-    if sentence.subject < 0.6 or sentence.subject == REFERS:
-        return False
-    return subject_extended(subject, sentence.info)
-
-
-def _holds_key_words(parts: _FactParts, sentence: Sentence) -> bool:
-    """True when the window holds enough of the fact's key words (relation and object).
-
-    Similarity alone never supports a fact whose key words the evidence lacks: "you will
-    need hot water" is not supported by "there you have a delicious iced matcha latte".
-    """
-    return key_words(parts.relation_words, parts.object, sentence.info) >= KEY_COVERAGE
-
-
-def _subject_values_match(parts: _FactParts, sentence: TextInfo) -> bool:
-    """True when the dates and numbers inside the subject ("the 1932 race") are stated."""
-    return values_relation(parts.subject, sentence, set(), set())[0] == "match"
-
-
-@dataclass
-class _TextMatch:
-    """Whether a sentence states a text value, and how (verbatim, or by similarity)."""
-
-    ok: bool
-    reason: str = ""
-
-
-def _text_matches(part: TextInfo, sentence: Sentence) -> _TextMatch:
-    """Whether the sentence states the part's words.
-
-    A name must be named (alias rules); in descriptive text every capitalised word (a
-    name inside it: "a tool developed by Mondeca") must occur, no word may be replaced by
-    another ("baseball clubs" / "football clubs"), and enough of the other words must, the
-    fewer the closer the sentence is in embedding space (a paraphrase).
-    """
-    if not part.content or unit_words_only(part):
-        return _TextMatch(True, "stated")
-    if part.is_name:
-        return _TextMatch(name_match(part, sentence.info) > 0, "named")
-    if not all(name_word_in(t, sentence.info) for t in part.content if t.is_capitalised):
-        return _TextMatch(False)
-    cover = coverage(part, sentence.info)
-    if cover >= 1.0:
-        return _TextMatch(True, "stated")
-    antonym = antonym_in(part, sentence.info)
-    if antonym is not None:
-        # "ineffective" states "effective", denied: the words match and the negation check
-        # of the caller turns the unit into a contradiction.
-        rest = [t for t in part.content if not antonym.stem.endswith(t.stem)]
-        if all(has_stem(sentence.info.stems, t.stem) for t in rest):
-            return _TextMatch(True, "stated")
-    if substitution(part, sentence.info) is not None:
-        return _TextMatch(False)
-    similar = (
-        cover >= COVERAGE
-        or (cover >= LOOSE_COVERAGE and sentence.cosine >= CLOSE_COSINE)
-        or (cover >= PARAPHRASE_COVERAGE and sentence.cosine >= SAME_MEANING)
-        or sentence.cosine >= PARAPHRASE_COSINE
-    )
-    reason = f"aligned by similarity {sentence.cosine:.2f} (word coverage {cover:.2f})"
-    return _TextMatch(similar, reason)
 
 
 class AlignmentVerifier:
@@ -249,7 +107,7 @@ class AlignmentVerifier:
         passages = [
             (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
         ]
-        jobs = [self._candidates(_fact_parts(fact), passages) for fact in facts]
+        jobs = [self._candidates(fact_parts(fact), passages) for fact in facts]
         texts = [
             t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
         ]
@@ -261,7 +119,7 @@ class AlignmentVerifier:
             if base.status == Status.INSUFFICIENT:
                 base, bound = self._by_similarity(fact, parts, top, base, bound)
             findings = [base] + [
-                self._judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
+                judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
                 for q in fact.qualifiers
             ]
             verdicts.append(
@@ -306,7 +164,7 @@ class AlignmentVerifier:
         return out
 
     @staticmethod
-    def _overlap(parts: _FactParts, sentence: TextInfo) -> float:
+    def _overlap(parts: FactParts, sentence: TextInfo) -> float:
         """Weighted token overlap: subject 0.5, relation 0.2, object 0.3 (of parts present)."""
         scores: list[tuple[float, float]] = []
         if parts.subject.content:
@@ -322,9 +180,9 @@ class AlignmentVerifier:
 
     def _candidates(
         self,
-        parts: _FactParts,
+        parts: FactParts,
         passages: Sequence[tuple[Evidence, tuple[Piece, ...], TextInfo | None]],
-    ) -> tuple[_FactParts, list[Sentence], dict[int, float], dict[tuple[int, int], Sentence]]:
+    ) -> tuple[FactParts, list[Sentence], dict[int, float], dict[tuple[int, int], Sentence]]:
         """Find the sentences that speak about the subject: the fact's candidates.
 
         A sentence names the subject itself, or refers back to it ("She", "The city") while
@@ -357,7 +215,7 @@ class AlignmentVerifier:
 
     @staticmethod
     def _rank(
-        parts: _FactParts,
+        parts: FactParts,
         candidates: list[Sentence],
         overlaps: dict[int, float],
         vectors: dict[str, np.ndarray],
@@ -373,7 +231,7 @@ class AlignmentVerifier:
     def _by_similarity(
         self,
         fact: Fact,
-        parts: _FactParts,
+        parts: FactParts,
         top: list[Sentence],
         base: Finding,
         bound: list[Sentence],
@@ -386,7 +244,7 @@ class AlignmentVerifier:
         negated exactly when the fact is.
         """
         for sentence in sorted(top, key=lambda s: -s.cosine):
-            if not self._values_present(fact, parts, sentence) or not _holds_key_words(
+            if not self._values_present(fact, parts, sentence) or not holds_key_words(
                 parts, sentence
             ):
                 continue
@@ -404,12 +262,12 @@ class AlignmentVerifier:
         return base, bound
 
     @staticmethod
-    def _values_present(fact: Fact, parts: _FactParts, sentence: Sentence) -> bool:
+    def _values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
         """True when the sentence carries the fact's checkable values and polarity."""
         info = sentence.info
         if is_negated(list(info.tokens)) != parts.negated or antonym_in(parts.object, info):
             return False
-        hit = _relation_hit(parts, info)
+        hit = sentence_relation_hit(parts, info)
         if (
             isinstance(hit, Token)
             and sentence.subject != REFERS
@@ -424,7 +282,7 @@ class AlignmentVerifier:
                 return False
         return substitution(parts.object, info) is None
 
-    def _relation_by_embedding(self, parts: _FactParts, fact: Fact, sentence: TextInfo) -> bool:
+    def _relation_by_embedding(self, parts: FactParts, fact: Fact, sentence: TextInfo) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.
 
         Used only when no word of the relation (or a synonym) occurs: the linking phrase
@@ -452,7 +310,7 @@ class AlignmentVerifier:
     # ---- judgement
 
     def _judge_base(
-        self, fact: Fact, parts: _FactParts, top: list[Sentence]
+        self, fact: Fact, parts: FactParts, top: list[Sentence]
     ) -> tuple[Finding, list[Sentence]]:
         """Judge the base triple against each aligned sentence; support wins, then conflict.
 
@@ -462,12 +320,12 @@ class AlignmentVerifier:
         contradiction: Finding | None = None
         supported: list[tuple[Sentence, str]] = []
         for sentence in top:
-            if sentence.subject <= 0 or not _subject_values_match(parts, sentence.info):
+            if sentence.subject <= 0 or not subject_values_match(parts, sentence.info):
                 continue
             info = sentence.info
-            hit = _relation_hit(parts, info)
+            hit = sentence_relation_hit(parts, info)
             outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
-            text = _text_matches(parts.object, sentence)
+            text = text_matches(parts.object, sentence)
             if outcome == "match" and text.ok:
                 relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
                 if not relation_ok or (
@@ -479,13 +337,13 @@ class AlignmentVerifier:
                 anchor = hit if isinstance(hit, Token) else None
                 verbatim = text.reason in ("stated", "named")
                 if (not verbatim or hit is None) and (
-                    not _holds_key_words(parts, sentence)
+                    not holds_key_words(parts, sentence)
                     or is_negated(list(info.tokens)) != parts.negated
                 ):
                     # A paraphrase (of the object, or of the relation by embedding) must keep
                     # some of the fact's key words and be as negated as the fact.
                     continue
-                if _negated(info, anchor, parts) != parts.negated:
+                if negated_in(info, anchor, parts) != parts.negated:
                     contradiction = contradiction or Finding(
                         Status.CONTRADICTED,
                         sentence,
@@ -503,7 +361,7 @@ class AlignmentVerifier:
                 or supported
                 or hit is None
                 or sentence.subject < 0.6
-                or _subject_extended(parts.subject, sentence)
+                or extends_subject(parts.subject, sentence)
             ):
                 continue
             # A bare value after a contentless relation ("is 2017") has no slot to clash in,
@@ -511,8 +369,8 @@ class AlignmentVerifier:
             if (
                 outcome == "conflict"
                 and text.ok
-                and not _NAMED_BY_NUMBER.match(parts.object.text)
-                and (hit is not True or parts.object.content or _measured(parts.object))
+                and not NAMED_BY_NUMBER.match(parts.object.text)
+                and (hit is not True or parts.object.content or measured(parts.object))
             ):
                 contradiction = Finding(
                     Status.CONTRADICTED,
@@ -538,7 +396,7 @@ class AlignmentVerifier:
         return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
 
     @staticmethod
-    def _rival(fact: Fact, parts: _FactParts, info: TextInfo, hit: Token) -> str | None:
+    def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | None:
         """A same-type entity in the object's slot of the sentence, if there is one."""
         query = parts.query
         start = query.rfind(fact.object)
@@ -546,125 +404,6 @@ class AlignmentVerifier:
         if kind is None:
             return None
         return rival_entity(info, kind, hit, [parts.subject])
-
-    def _window(
-        self, parts: _FactParts, bound: Sentence, by_place: dict[tuple[int, int], Sentence]
-    ) -> list[Sentence]:
-        """The evidence window of an event: its sentence, and the next one when it continues.
-
-        The next sentence continues the event when it refers back to the subject ("It
-        took place in ...") without stating the relation again: "She won the Nobel Prize
-        in Chemistry in 1911" after the Physics sentence is another event.
-        """
-        window = [bound]
-        after = by_place.get((bound.passage, bound.index + 1))
-        if (
-            after is not None
-            and after.subject == REFERS
-            and not isinstance(_relation_hit(parts, after.info), Token)
-        ):
-            window.append(after)
-        return window
-
-    def _judge_qualifier(
-        self,
-        fact: Fact,
-        parts: _FactParts,
-        label: str,
-        value: str,
-        base: Finding,
-        bound: list[Sentence],
-        top: list[Sentence],
-        by_place: dict[tuple[int, int], Sentence],
-    ) -> Finding:
-        """Judge one qualifier in the window the base triple is bound to, and only there.
-
-        A value stated only in a sentence about another event is not support. A rival value
-        counts only in the bound sentence itself, and only when the base was judged there.
-        Without a supported base there is no event to bind to, so the qualifier stays
-        insufficient. A continuation sentence is read only when the bound sentence states
-        no rival value (a date of another event is not this one's).
-        """
-        claim = analyse(value)
-        if not claim.content and not claim.dates and not claim.numbers:
-            return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
-        if not bound:
-            return Finding(
-                Status.INSUFFICIENT,
-                base.sentence,
-                reason="the base is not bound to an evidence window",
-            )
-        for anchor in bound:
-            for sentence in self._window(parts, anchor, by_place):
-                skip_d, skip_n = self._base_values(parts, sentence)
-                outcome, _, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
-                if outcome == "match" and _text_matches(claim, sentence).ok:
-                    return Finding(
-                        Status.SUPPORTED,
-                        sentence,
-                        None,
-                        "qualifier value stated in the base's evidence window",
-                        anchor.score,
-                        window_start=anchor,
-                    )
-                if outcome == "conflict":
-                    break  # the bound sentence names another value: its neighbour is no help
-        judged = base.sentence
-        if (
-            judged is None
-            or base.status == Status.INSUFFICIENT
-            or _subject_extended(parts.subject, judged)
-        ):
-            return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
-        skip_d, skip_n = self._base_values(parts, judged)
-        outcome, wrong, _, _ = values_relation(claim, judged.info, skip_d, skip_n)
-        text_ok = _text_matches(claim, judged).ok
-        if outcome == "conflict" and text_ok:
-            return Finding(
-                Status.CONTRADICTED,
-                judged,
-                wrong,
-                "the sentence the base is bound to states another value",
-                judged.score,
-            )
-        if claim.is_name and not text_ok:
-            rival = self._qualifier_rival(fact, parts, label, value, judged.info)
-            if rival:
-                return Finding(
-                    Status.CONTRADICTED,
-                    judged,
-                    value,
-                    f"the sentence the base is bound to names {rival!r} instead",
-                    judged.score,
-                )
-        return Finding(Status.INSUFFICIENT, judged)
-
-    @staticmethod
-    def _base_values(parts: _FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:
-        """Indexes of the sentence's dates and numbers that state the subject or object."""
-        _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
-        _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
-        return od | sd, on | sn
-
-    @staticmethod
-    def _qualifier_rival(
-        fact: Fact, parts: _FactParts, label: str, value: str, info: TextInfo
-    ) -> str | None:
-        """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
-        text = f"{parts.query} {label} {value}"
-        cues = {t.text.lower() for t in analyse(label).tokens}
-        for token in analyse(label).tokens:
-            cues |= _LABEL_CUES.get(token.stem, set())
-        # A name NER cannot type in the odd joined text is typed alone, or as a place when
-        # its label is a place preposition ("to Villeurbanne").
-        kind = (
-            entity_type(text, len(text) - len(value), len(text))
-            or entity_type(value, 0, len(value))
-            or ("PLACE_ORG" if cues & {"in", "at", "to", "from", "near"} else None)
-        )
-        if kind is None:
-            return None
-        return rival_entity(info, kind, cues, [parts.subject, parts.object])
 
     # ---- verdict
 

@@ -1,0 +1,181 @@
+"""A fact's analysed parts and the rules that find each part in an evidence sentence.
+
+The verifier aligns sentences with a fact; these rules say whether an aligned sentence
+states the fact's relation, its object's words (verbatim or paraphrased), its key words,
+and whether it denies the relation. Thresholds were tuned on the shared Factcheck-Bench
+file (``benchmarks/offline_verdicts.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from triqua.engines.offline.align import (
+    TextInfo,
+    Token,
+    analyse,
+    coverage,
+    has_stem,
+    is_negated,
+    values_relation,
+)
+from triqua.engines.offline.binding import REFERS, subject_extended
+from triqua.engines.offline.findings import Sentence
+from triqua.engines.offline.names import name_match, name_word_in
+from triqua.engines.offline.rules import (
+    antonym_in,
+    key_words,
+    negated_near,
+    relation_hit,
+    relation_words,
+    substitution,
+    unit_words_only,
+)
+from triqua.schema import Fact
+
+__all__ = [
+    "NAMED_BY_NUMBER",
+    "FactParts",
+    "TextMatch",
+    "extends_subject",
+    "fact_parts",
+    "holds_key_words",
+    "measured",
+    "negated_in",
+    "sentence_relation_hit",
+    "subject_values_match",
+    "text_matches",
+]
+
+# Paraphrase settings, tuned on the shared Factcheck-Bench file (benchmarks/offline_verdicts.py).
+COVERAGE = 0.75  # share of a text value's content words an evidence sentence must hold
+LOOSE_COVERAGE = 0.5  # ... enough when the sentence is also close in embedding space
+CLOSE_COSINE = 0.6  # "close in embedding space" between fact and sentence
+SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
+PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
+PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
+KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
+
+
+@dataclass
+class FactParts:
+    """The analysed parts of a fact and its embedding query."""
+
+    subject: TextInfo
+    relation: TextInfo
+    object: TextInfo
+    relation_words: list[frozenset[str]]
+    negated: bool
+    query: str
+
+
+def fact_parts(fact: Fact) -> FactParts:
+    """Analyse subject, relation and object; relation words come with their synonyms."""
+    relation = analyse(fact.relation)
+    words = relation_words(relation)
+    negated = is_negated(list(relation.tokens)) or is_negated(list(analyse(fact.object).tokens))
+    return FactParts(
+        subject=analyse(fact.subject),
+        relation=relation,
+        object=analyse(fact.object),
+        relation_words=words,
+        negated=negated,
+        query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
+    )
+
+
+def measured(part: TextInfo) -> bool:
+    """True when the part is a measured quantity: with a unit or a counted noun.
+
+    "9,000 metres", "4.2%", "$2 billion", "2.1 million inhabitants" are; "the 200
+    metres" (a race) names a thing, not a quantity.
+    """
+    if NAMED_BY_NUMBER.match(part.text):
+        return False
+    return any(n.noun or any(r[1] != "count" for r in n.readings) for n in part.numbers)
+
+
+NAMED_BY_NUMBER = re.compile(r"^\s*the\s+\d", re.I)
+
+
+def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
+    """The sentence token expressing the fact's relation (True: it has no word to find)."""
+    return relation_hit(parts.relation_words, sentence)
+
+
+def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bool:
+    """True when the sentence denies the relation: a cue before it, or an antonym of a word."""
+    if negated_near(sentence, anchor, parts.object):
+        return True
+    return antonym_in(parts.relation, sentence) is not None or (
+        antonym_in(parts.object, sentence) is not None
+    )
+
+
+def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
+    """True when the sentence names someone else with the subject's name ("Pierre Curie").
+
+    A sentence that speaks of the subject by referring back to it is not checked.
+    """
+    if sentence.subject < 0.6 or sentence.subject == REFERS:
+        return False
+    return subject_extended(subject, sentence.info)
+
+
+def holds_key_words(parts: FactParts, sentence: Sentence) -> bool:
+    """True when the window holds enough of the fact's key words (relation and object).
+
+    Similarity alone never supports a fact whose key words the evidence lacks: "you will
+    need hot water" is not supported by "there you have a delicious iced matcha latte".
+    """
+    return key_words(parts.relation_words, parts.object, sentence.info) >= KEY_COVERAGE
+
+
+def subject_values_match(parts: FactParts, sentence: TextInfo) -> bool:
+    """True when the dates and numbers inside the subject ("the 1932 race") are stated."""
+    return values_relation(parts.subject, sentence, set(), set())[0] == "match"
+
+
+@dataclass
+class TextMatch:
+    """Whether a sentence states a text value, and how (verbatim, or by similarity)."""
+
+    ok: bool
+    reason: str = ""
+
+
+def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
+    """Whether the sentence states the part's words.
+
+    A name must be named (alias rules); in descriptive text every capitalised word (a
+    name inside it: "a tool developed by Mondeca") must occur, no word may be replaced by
+    another ("baseball clubs" / "football clubs"), and enough of the other words must, the
+    fewer the closer the sentence is in embedding space (a paraphrase).
+    """
+    if not part.content or unit_words_only(part):
+        return TextMatch(True, "stated")
+    if part.is_name:
+        return TextMatch(name_match(part, sentence.info) > 0, "named")
+    if not all(name_word_in(t, sentence.info) for t in part.content if t.is_capitalised):
+        return TextMatch(False)
+    cover = coverage(part, sentence.info)
+    if cover >= 1.0:
+        return TextMatch(True, "stated")
+    antonym = antonym_in(part, sentence.info)
+    if antonym is not None:
+        # "ineffective" states "effective", denied: the words match and the negation check
+        # of the caller turns the unit into a contradiction.
+        rest = [t for t in part.content if not antonym.stem.endswith(t.stem)]
+        if all(has_stem(sentence.info.stems, t.stem) for t in rest):
+            return TextMatch(True, "stated")
+    if substitution(part, sentence.info) is not None:
+        return TextMatch(False)
+    similar = (
+        cover >= COVERAGE
+        or (cover >= LOOSE_COVERAGE and sentence.cosine >= CLOSE_COSINE)
+        or (cover >= PARAPHRASE_COVERAGE and sentence.cosine >= SAME_MEANING)
+        or sentence.cosine >= PARAPHRASE_COSINE
+    )
+    reason = f"aligned by similarity {sentence.cosine:.2f} (word coverage {cover:.2f})"
+    return TextMatch(similar, reason)

@@ -1,0 +1,101 @@
+"""Whether a sentence names a fact's part: all its words, a surname, an acronym, its head.
+
+"Curie" names "Marie Curie" unless another name word comes first ("Pierre Curie"); "US"
+names "United States"; "the harbour" may name "the harbour of Kellby" by its head word.
+"""
+
+from __future__ import annotations
+
+from triqua.engines.offline.align import TextInfo, coverage, has_stem
+from triqua.engines.offline.words import Token
+
+__all__ = ["ALIAS", "head_word", "name_match", "name_word_in"]
+
+ALIAS = 0.8  # name-match strength of a surname or an acronym
+
+
+def name_word_in(token: Token, sentence: TextInfo) -> bool:
+    """True when a capitalised word occurs in the sentence, or its acronym form does."""
+    return has_stem(sentence.stems, token.stem) or token.stem in sentence.acronyms
+
+
+def name_match(part: TextInfo, sentence: TextInfo) -> float:
+    """How well the sentence names ``part``: 1 all words, 0.8 surname/acronym, 0.6 head."""
+    if not part.content:
+        return 0.0
+    cover = coverage(part, sentence)
+    if cover == 1.0:
+        return 1.0
+    last = part.content[-1]
+    if part.is_name:
+        if (
+            len(last.stem) >= 3
+            and last.stem in sentence.stems
+            and not _other_name_before(part, last, sentence)
+        ):
+            return ALIAS  # a surname alone names the person: "Curie" ~ "Marie Curie"
+        initials = "".join(t.text[0] for t in part.content).lower()
+        if len(initials) >= 2 and initials in sentence.stems:
+            return ALIAS
+        return 0.0
+    heads = {head_word(part).stem, last.stem}
+    return 0.6 if cover >= 0.5 and any(has_stem(sentence.stems, h) for h in heads) else 0.0
+
+
+def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
+    """True when no mention of a name's last word names it alone.
+
+    A mention that follows another name word names something else ("Black Sea" does not
+    name "Caspian Sea", nor "Pierre Curie" "Marie Curie"), and so does one written in lower
+    case: "the Abong-Mbang sub-division" names no "Adamawa Division".
+    """
+    stems = {t.stem for t in part.content}
+    tokens = sentence.tokens
+    mentions = [i for i, t in enumerate(tokens) if t.stem == last.stem]
+    return all(
+        not tokens[i].is_capitalised
+        or (
+            i > 0
+            and tokens[i - 1].is_capitalised
+            and not tokens[i - 1].is_stop
+            and tokens[i - 1].stem not in stems
+        )
+        for i in mentions
+    )
+
+
+_PREPOSITIONS = frozenset(
+    {
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "to",
+        "by",
+        "about",
+        "between",
+        "during",
+        "under",
+        "over",
+        "into",
+        "through",
+        "among",
+        "within",
+        "without",
+        "against",
+        "like",
+    }
+)
+
+
+def head_word(part: TextInfo) -> Token:
+    """The head word of a noun phrase: its last content word before any preposition.
+
+    "atoms" in "hydrogen atoms in water molecules".
+    """
+    cut = next((t.start for t in part.tokens if t.text.lower() in _PREPOSITIONS), None)
+    before = [t for t in part.content if cut is None or t.start < cut]
+    return (before or list(part.content))[-1]

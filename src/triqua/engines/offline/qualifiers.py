@@ -1,0 +1,157 @@
+"""Judging a fact's qualifiers ("in 1911", "with Pierre Curie") in the base's evidence window.
+
+A qualifier is judged only in the window its base triple is bound to (the supporting
+sentence, and the next one when it continues the same event), so a value stated about
+another event is never support.
+"""
+
+from __future__ import annotations
+
+from triqua.engines.offline.align import TextInfo, Token, analyse, values_relation
+from triqua.engines.offline.binding import REFERS
+from triqua.engines.offline.fact_match import (
+    FactParts,
+    extends_subject,
+    sentence_relation_hit,
+    text_matches,
+)
+from triqua.engines.offline.findings import Finding, Sentence
+from triqua.engines.offline.rules import entity_type, rival_entity
+from triqua.schema import Fact, Status
+
+__all__ = ["base_values", "event_window", "judge_qualifier", "qualifier_rival"]
+
+#: Cue words a qualifier label (stemmed) puts before its value in a sentence.
+LABEL_CUES = {
+    "locat": {"in", "at", "near"},
+    "place": {"in", "at"},
+    "country": {"in"},
+    "city": {"in"},
+    "with": {"with", "alongside"},
+    "by": {"by"},
+    "for": {"for"},
+    "as": {"as"},
+    "from": {"from"},
+    "to": {"to"},
+    "venu": {"at", "in"},
+}
+
+
+def event_window(
+    parts: FactParts, bound: Sentence, by_place: dict[tuple[int, int], Sentence]
+) -> list[Sentence]:
+    """The evidence window of an event: its sentence, and the next one when it continues.
+
+    The next sentence continues the event when it refers back to the subject ("It
+    took place in ...") without stating the relation again: "She won the Nobel Prize
+    in Chemistry in 1911" after the Physics sentence is another event.
+    """
+    window = [bound]
+    after = by_place.get((bound.passage, bound.index + 1))
+    if (
+        after is not None
+        and after.subject == REFERS
+        and not isinstance(sentence_relation_hit(parts, after.info), Token)
+    ):
+        window.append(after)
+    return window
+
+
+def judge_qualifier(
+    fact: Fact,
+    parts: FactParts,
+    label: str,
+    value: str,
+    base: Finding,
+    bound: list[Sentence],
+    top: list[Sentence],
+    by_place: dict[tuple[int, int], Sentence],
+) -> Finding:
+    """Judge one qualifier in the window the base triple is bound to, and only there.
+
+    A value stated only in a sentence about another event is not support. A rival value
+    counts only in the bound sentence itself, and only when the base was judged there.
+    Without a supported base there is no event to bind to, so the qualifier stays
+    insufficient. A continuation sentence is read only when the bound sentence states
+    no rival value (a date of another event is not this one's).
+    """
+    claim = analyse(value)
+    if not claim.content and not claim.dates and not claim.numbers:
+        return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
+    if not bound:
+        return Finding(
+            Status.INSUFFICIENT,
+            base.sentence,
+            reason="the base is not bound to an evidence window",
+        )
+    for anchor in bound:
+        for sentence in event_window(parts, anchor, by_place):
+            skip_d, skip_n = base_values(parts, sentence)
+            outcome, _, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
+            if outcome == "match" and text_matches(claim, sentence).ok:
+                return Finding(
+                    Status.SUPPORTED,
+                    sentence,
+                    None,
+                    "qualifier value stated in the base's evidence window",
+                    anchor.score,
+                    window_start=anchor,
+                )
+            if outcome == "conflict":
+                break  # the bound sentence names another value: its neighbour is no help
+    judged = base.sentence
+    if (
+        judged is None
+        or base.status == Status.INSUFFICIENT
+        or extends_subject(parts.subject, judged)
+    ):
+        return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
+    skip_d, skip_n = base_values(parts, judged)
+    outcome, wrong, _, _ = values_relation(claim, judged.info, skip_d, skip_n)
+    text_ok = text_matches(claim, judged).ok
+    if outcome == "conflict" and text_ok:
+        return Finding(
+            Status.CONTRADICTED,
+            judged,
+            wrong,
+            "the sentence the base is bound to states another value",
+            judged.score,
+        )
+    if claim.is_name and not text_ok:
+        rival = qualifier_rival(fact, parts, label, value, judged.info)
+        if rival:
+            return Finding(
+                Status.CONTRADICTED,
+                judged,
+                value,
+                f"the sentence the base is bound to names {rival!r} instead",
+                judged.score,
+            )
+    return Finding(Status.INSUFFICIENT, judged)
+
+
+def base_values(parts: FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:
+    """Indexes of the sentence's dates and numbers that state the subject or object."""
+    _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
+    _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
+    return od | sd, on | sn
+
+
+def qualifier_rival(
+    fact: Fact, parts: FactParts, label: str, value: str, info: TextInfo
+) -> str | None:
+    """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
+    text = f"{parts.query} {label} {value}"
+    cues = {t.text.lower() for t in analyse(label).tokens}
+    for token in analyse(label).tokens:
+        cues |= LABEL_CUES.get(token.stem, set())
+    # A name NER cannot type in the odd joined text is typed alone, or as a place when
+    # its label is a place preposition ("to Villeurbanne").
+    kind = (
+        entity_type(text, len(text) - len(value), len(text))
+        or entity_type(value, 0, len(value))
+        or ("PLACE_ORG" if cues & {"in", "at", "to", "from", "near"} else None)
+    )
+    if kind is None:
+        return None
+    return rival_entity(info, kind, cues, [parts.subject, parts.object])
