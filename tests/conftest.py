@@ -51,12 +51,13 @@ EVIDENCE_ID = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>")
 
 
 def decompose_by_table(text: str) -> dict[str, Any]:
-    """Facts for every known sentence found in the fenced text."""
-    facts = []
-    for sentence, found in FACTS_BY_SENTENCE.items():
-        if sentence in text:
-            facts.extend(found)
-    return {"facts": facts}
+    """Facts for every occurrence of a known sentence in the fenced text, in text order."""
+    found = sorted(
+        (match.start(), sentence)
+        for sentence in FACTS_BY_SENTENCE
+        for match in re.finditer(re.escape(sentence), text)
+    )
+    return {"facts": [fact for _, sentence in found for fact in FACTS_BY_SENTENCE[sentence]]}
 
 
 def default_judgement(fact: str, prompt: str) -> dict[str, Any]:

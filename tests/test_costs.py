@@ -17,6 +17,7 @@ from triqua.costs import (
     load_prices,
     prices_from_env,
 )
+from triqua.engines.llm import Judgement, schema_tokens
 from triqua.schema import FactualitySpec, Report, Usage
 from triqua.testing import ScriptedChatModel
 
@@ -70,8 +71,10 @@ def test_tokens_are_estimated_with_the_tokenizer_when_usage_is_missing() -> None
     verify = report.usage_by_role["verify"]
     assert verify.tokens_estimated and report.usage.tokens_estimated
     (verify_prompt,) = [p for tool, p in model.calls if tool == "Judgement"]
-    # The estimate counts the prompt's messages; the recorded prompt joins the same messages.
-    assert verify.input_tokens == estimate_tokens(verify_prompt)
+    # The estimate counts the prompt's messages (the recorded prompt joins the same messages)
+    # and the output schema sent with them.
+    assert verify.input_tokens == estimate_tokens(verify_prompt) + schema_tokens(Judgement)
+    assert schema_tokens(Judgement) > 100
     assert verify.output_tokens > 0  # the raw structured answer was counted
 
 

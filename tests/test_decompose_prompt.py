@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 import triqua
+from triqua.engines.llm import ExtractedFacts, facts_of
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
 from triqua.prompts import PromptMode, decompose_examples, decompose_few_shot, decompose_system
-from triqua.schema import Document
+from triqua.schema import Chunk, Document, Span
 from triqua.testing import ScriptedChatModel, fenced, passages
 
 RONALDO = (
@@ -27,14 +28,37 @@ def test_few_shot_examples_are_rendered_in_the_runs_mode(mode: PromptMode) -> No
     assert all(user.startswith(f"Mode: {mode}.") for user in users)
     with_question = mode.startswith("question")
     assert all(("<<<QUESTION>>>" in user) is with_question for user in users)
-    # Only the example that continues a previous chunk shows one, and only in chunk modes.
-    previous = [user for user in users if "<<<PREVIOUS>>>" in user]
-    assert len(previous) == (1 if mode.endswith("chunks") else 0)
-    # The example whose pronoun needs context is left out where nothing could resolve it.
+    # Only examples that continue a previous chunk show one, and only in chunk modes.
     needs_context = sum("previous" in e for e in decompose_examples())
+    previous = [user for user in users if "<<<PREVIOUS>>>" in user]
+    assert len(previous) == (needs_context if mode.endswith("chunks") else 0)
+    # An example whose pronoun needs context is left out where nothing could resolve it.
     assert len(pairs) == len(decompose_examples()) - (needs_context if mode == "plain" else 0)
     system = decompose_system(mode)
     assert set(re.findall(r"^Mode: ([a-z+]+)\.", system, flags=re.M)) == {mode}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_few_shot_answers_are_in_the_compact_schema_and_keep_the_key_examples(
+    mode: PromptMode,
+) -> None:
+    # The paper's dedup example and the question-mode example are kept; each answer parses
+    # with the schema the model is given, into the same facts as the readable example file.
+    texts = [e["text"] for e in decompose_examples()]
+    assert RONALDO in texts and any(t.startswith("As of 2026, France") for t in texts)
+    answers = [answer for _user, answer in decompose_few_shot(mode)]
+    for answer, example in zip(answers, decompose_examples(), strict=True):
+        parsed = ExtractedFacts.model_validate_json(answer)
+        chunk = Chunk(index=0, text=example["text"], start=0, end=len(example["text"]))
+        facts = facts_of(parsed, chunk)
+        assert [(f.subject, f.relation, f.object) for f in facts] == [
+            (f["subject"], f["relation"], f["object"]) for f in example["facts"]
+        ]
+        assert [[(q.label, q.value) for q in f.qualifiers] for f in facts] == [
+            [(q["label"], q["value"]) for q in f["qualifiers"]] for f in example["facts"]
+        ]
+        assert all(f.span == Span(start=0, end=len(example["text"])) for f in facts)
+        assert '"source_sentence"' not in answer and '"subject"' not in answer
 
 
 def test_the_prompt_says_labels_are_properties_and_no_example_uses_a_preposition() -> None:

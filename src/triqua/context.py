@@ -101,6 +101,14 @@ class Context:
         default_factory=lambda: _env_int("TRIQUA_CHUNK_SIZE", 300),
         metadata={"description": "Characters per chunk for decomposition (0: no chunking)."},
     )
+    decompose_batch_chars: int = field(
+        default_factory=lambda: _env_int("TRIQUA_DECOMPOSE_BATCH_CHARS", 4_000),
+        metadata={
+            "description": "Characters of consecutive chunks decomposed in one model call "
+            "(the prompt and schema are paid once per call); 0: one call per chunk. The "
+            "offline engine makes no calls and always decomposes chunk by chunk."
+        },
+    )
     delta: int = field(
         default=3,
         metadata={"description": "Element-graph diameter above which a fact is complex (δ)."},
@@ -260,8 +268,9 @@ class Context:
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
-        if self.chunk_size < 0:
-            raise ValueError(f"chunk_size must be >= 0, got {self.chunk_size}")
+        for name in ("chunk_size", "decompose_batch_chars"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
         if not isinstance(self.allow_paths, list | tuple) or not all(
             isinstance(p, str) and p for p in self.allow_paths
         ):

@@ -113,7 +113,7 @@ class Fact(BaseModel):
     source_text: str = Field(default="", description="The sentence or clause it came from.")
 
     @property
-    def is_complex(self) -> bool:
+    def has_qualifiers(self) -> bool:
         """True when the fact carries at least one qualifier."""
         return bool(self.qualifiers)
 
@@ -293,6 +293,9 @@ class Usage(BaseModel):
     search_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_input_tokens: int = Field(
+        default=0, description="Input tokens the provider served from its prompt cache."
+    )
     tokens_estimated: bool = False
 
     def __add__(self, other: Usage) -> Usage:
@@ -301,8 +304,16 @@ class Usage(BaseModel):
             search_calls=self.search_calls + other.search_calls,
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
+            cached_input_tokens=self.cached_input_tokens + other.cached_input_tokens,
             tokens_estimated=self.tokens_estimated or other.tokens_estimated,
         )
+
+
+class RoleUsage(BaseModel):
+    """Usage spent by one role (decompose / verify / refine / search) in one step."""
+
+    role: str
+    usage: Usage
 
 
 class ReverifyRound(BaseModel):
@@ -345,7 +356,7 @@ class ClaimRecord(BaseModel):
         default_factory=list, description="Earlier verdicts, oldest first (append-only)."
     )
     complexity: dict[str, float | int | bool | str] = Field(default_factory=dict)
-    route: Literal["simple", "complex", "none"] = "simple"
+    route: Literal["simple", "complex"] = "simple"
     rounds: list[ReverifyRound] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     revisions: Revisions = Field(default_factory=Revisions)
@@ -370,6 +381,11 @@ class ClaimPolicy(BaseModel):
     """How text becomes facts."""
 
     chunk_size: int = 300
+    decompose_batch_chars: int = Field(
+        default=0,
+        ge=0,
+        description="Characters of consecutive chunks decomposed in one call (0: per chunk).",
+    )
 
 
 class VerdictPolicy(BaseModel):
@@ -437,6 +453,15 @@ class Scores(BaseModel):
 
 
 ChunkCause = Literal["error", "max_facts", "max_calls"]
+
+
+class Chunk(BaseModel):
+    """A piece of the input text with its position."""
+
+    index: int
+    text: str
+    start: int
+    end: int
 
 
 class ChunkFailure(BaseModel):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -81,9 +81,6 @@ def batch(
     TriQuaScore; --fail-on: any fact of any line), and with 3 when every check ran but
     errors left nothing checked in any of them.
     """
-    from triqua.batch import run_batch
-
-    check_concurrency(concurrency)
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
         retriever=retriever,
@@ -106,6 +103,37 @@ def batch(
         exclude_domains=block_domain,
         temperature=temperature,
     )
+    run_batch_file(
+        input_path,
+        output,
+        gates,
+        concurrency=concurrency,
+        resume=resume,
+        quiet=quiet,
+        model=model,
+        settings=settings,
+    )
+
+
+def run_batch_file(
+    input_path: Path,
+    output: Path | None,
+    gates: Gates,
+    *,
+    concurrency: int,
+    quiet: bool,
+    model: str | None,
+    settings: dict[str, Any],
+    resume: bool = True,
+) -> None:
+    """Run a batch and exit as ``triqua batch`` does (shared by ``check --batch``).
+
+    Raises:
+        typer.Exit: with the batch's exit code, a gate's, or 2 for unreadable input.
+    """
+    from triqua.batch import run_batch
+
+    check_concurrency(concurrency)
     try:
         summary = run_batch(
             input_path,

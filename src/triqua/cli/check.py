@@ -32,7 +32,6 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
-    check_concurrency,
     check_output_file,
     fail,
     given_settings,
@@ -167,18 +166,17 @@ def check(
     if html is not None:
         check_output_file(html, "--html")  # before the run, not after its work is done
     if batch is not None:
-        from triqua.batch import run_batch
+        from triqua.cli.batch import run_batch_file
 
-        check_concurrency(concurrency)
-        try:
-            summary = run_batch(
-                batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
-            )
-        except (ValueError, OSError) as exc:
-            raise fail(str(exc) or type(exc).__name__) from exc
-        if summary.exit_code:
-            raise typer.Exit(summary.exit_code)
-        gates.enforce(summary.mean_score, summary.by_status)
+        run_batch_file(
+            batch,
+            output,
+            gates,
+            concurrency=concurrency,
+            quiet=quiet,
+            model=model,
+            settings=settings,
+        )
         return
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex

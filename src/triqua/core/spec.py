@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from triqua.context import Context
-from triqua.resources import RunResources
+from triqua.resources import RunResources, calls_model
 from triqua.schema import (
     ClaimPolicy,
     FactualitySpec,
@@ -53,7 +53,12 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
         source_policy=SourcePolicy(
             allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
         ),
-        claim_policy=ClaimPolicy(chunk_size=context.chunk_size),
+        claim_policy=ClaimPolicy(
+            chunk_size=context.chunk_size,
+            decompose_batch_chars=context.decompose_batch_chars
+            if calls_model(engines.decomposer)
+            else 0,
+        ),
         verdict_policy=VerdictPolicy(
             reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,
             delta=context.delta,

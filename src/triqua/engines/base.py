@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from triqua.core.redaction import OptionalRedactedText
-from triqua.schema import Evidence, Fact, FactUnit, Span, Usage, Verdict
-from triqua.state import Chunk
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, Usage, Verdict
 
 
 class DecomposeResult(BaseModel):

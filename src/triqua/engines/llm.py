@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Literal
 
 from langchain_core.exceptions import OutputParserException
@@ -18,7 +19,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda, RunnableSequence
 from langchain_core.runnables.retry import ExponentialJitterParams
-from pydantic import BaseModel, Field
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, Field, model_validator
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.core.deadline import call_with_deadline
@@ -31,6 +33,7 @@ from triqua.engines.base import (
     QueryRefiner,
 )
 from triqua.prompts import (
+    compact_answer,
     decompose_system,
     decompose_user_prompt,
     fence,
@@ -38,6 +41,7 @@ from triqua.prompts import (
     prompt_mode,
 )
 from triqua.schema import (
+    Chunk,
     Evidence,
     Fact,
     FactUnit,
@@ -49,23 +53,61 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.sentences import unmatched_sentences
-from triqua.state import Chunk
 
 
 class ExtractedFact(BaseModel):
-    """One fact as the decomposition model returns it."""
+    """A fact: subject, relation, object, [label, value] qualifiers."""
 
-    subject: str = Field(description="Entity the fact is about, pronouns resolved.")
-    relation: str = Field(description="Predicate, including negation.")
-    object: str = Field(description="Object or complement; may be empty.")
-    qualifiers: list[Qualifier] = Field(default_factory=list)
-    source_sentence: str = Field(default="", description="Exact sentence of the text.")
+    s: str
+    r: str
+    o: str = ""
+    q: list[list[str]] = Field(default_factory=list)
+
+
+class SentenceFacts(BaseModel):
+    """A source sentence and its facts."""
+
+    sentence: str
+    facts: list[ExtractedFact]
+
+
+def _long_form(facts: Any) -> bool:
+    """True for a list of facts in the long form: ``subject``, ``relation``, ... dicts."""
+    return isinstance(facts, list) and all(
+        isinstance(f, dict)
+        and isinstance(f.get("subject"), str)
+        and isinstance(f.get("relation"), str)
+        and isinstance(f.get("object", ""), str)
+        and isinstance(f.get("source_sentence", ""), str)
+        and isinstance(f.get("qualifiers") or [], list)
+        and all(
+            isinstance(q, dict)
+            and isinstance(q.get("label"), str)
+            and isinstance(q.get("value"), str)
+            for q in f.get("qualifiers") or []
+        )
+        for f in facts
+    )
 
 
 class ExtractedFacts(BaseModel):
-    """All facts of a chunk."""
+    """Facts by sentence."""
 
-    facts: list[ExtractedFact] = Field(default_factory=list)
+    # Short field names and no field descriptions: the schema is sent with every call and
+    # the system prompt already says what each field holds. Every field is required, so an
+    # answer in another shape fails (and is retried) rather than reading as "no facts".
+    sentences: list[SentenceFacts]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_long_form(cls, data: Any) -> Any:
+        """Accept the long per-fact form too (``facts`` of ``subject`` ... ``source_sentence``).
+
+        Models shown that form elsewhere still answer in it; the facts are the same.
+        """
+        if isinstance(data, dict) and "sentences" not in data and _long_form(data.get("facts")):
+            return compact_answer(data["facts"])
+        return data
 
 
 StatusName = Literal["supported", "contradicted", "insufficient_evidence", "not_checkable"]
@@ -113,21 +155,36 @@ def model_revision(model: BaseChatModel) -> str:
     return f"{type(model).__name__}:{name}" if name else type(model).__name__
 
 
-def _usage_of(message: Any, prompt: Sequence[BaseMessage]) -> Usage:
-    """Usage reported by the provider; else token counts estimated from prompt and output."""
+@cache
+def schema_tokens(schema: type[BaseModel]) -> int:
+    """Estimated tokens of ``schema`` as it is sent with a call (an OpenAI tool definition)."""
+    return estimate_tokens(json.dumps(convert_to_openai_tool(schema)))
+
+
+def _usage_of(
+    message: Any, prompt: Sequence[BaseMessage], schema: type[BaseModel] | None = None
+) -> Usage:
+    """Usage reported by the provider; else token counts estimated from prompt and output.
+
+    Input tokens served from the provider's prompt cache are counted where it reports them
+    (``input_token_details.cache_read``); an estimate counts the output schema sent with the
+    prompt (``schema``) too.
+    """
     usage = getattr(message, "usage_metadata", None) or {}
     if usage:
+        details = usage.get("input_token_details") or {}
         return Usage(
             model_calls=1,
             input_tokens=int(usage.get("input_tokens", 0)),
             output_tokens=int(usage.get("output_tokens", 0)),
+            cached_input_tokens=int(details.get("cache_read") or 0),
         )
     prompt_text = "\n\n".join(
         m.content if isinstance(m.content, str) else json.dumps(m.content) for m in prompt
     )
     return Usage(
         model_calls=1,
-        input_tokens=estimate_tokens(prompt_text),
+        input_tokens=estimate_tokens(prompt_text) + (schema_tokens(schema) if schema else 0),
         output_tokens=estimate_tokens(_raw_text(message) or ""),
         tokens_estimated=True,
     )
@@ -169,6 +226,7 @@ class StructuredCaller:
         timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
         self.timeout = timeout
+        self.schema = schema
         role = _ROLES.get(schema.__name__, schema.__name__)
         self._what = f"{role} model call"
         structured = model.with_structured_output(schema)
@@ -211,7 +269,7 @@ class StructuredCaller:
         """Return (parsed, raw message, usage); raises after the last failed attempt."""
         result = self.runnable.invoke(messages)
         raw = result.get("raw")
-        return result["parsed"], raw, _usage_of(raw, messages)
+        return result["parsed"], raw, _usage_of(raw, messages, self.schema)
 
 
 def _raw_text(raw: AIMessage | None) -> str | None:
@@ -222,14 +280,60 @@ def _raw_text(raw: AIMessage | None) -> str | None:
     return raw.content if isinstance(raw.content, str) else json.dumps(raw.content)
 
 
-def locate(source_sentence: str, chunk: Chunk) -> Span:
-    """Span of ``source_sentence`` in the full text, or the whole chunk when not found."""
-    if source_sentence:
-        at = chunk.text.find(source_sentence.strip())
-        if at >= 0:
-            start = chunk.start + at
-            return Span(start=start, end=start + len(source_sentence.strip()))
-    return Span(start=chunk.start, end=chunk.end)
+def locate(source_sentence: str, chunk: Chunk, after: int = 0) -> Span | None:
+    """Span of ``source_sentence`` in the full text; None when the chunk does not hold it.
+
+    The first occurrence at or after offset ``after`` of the chunk counts, else the first
+    anywhere in it: sentences come back in text order, so searching on from the last one
+    places a sentence that the text repeats at the occurrence meant.
+    """
+    sentence = source_sentence.strip()
+    if not sentence:
+        return None
+    at = chunk.text.find(sentence, after)
+    if at < 0:
+        at = chunk.text.find(sentence)
+    if at < 0:
+        return None
+    return Span(start=chunk.start + at, end=chunk.start + at + len(sentence))
+
+
+def _qualifiers(pairs: list[list[str]]) -> list[Qualifier]:
+    """Well-formed [label, value] pairs as qualifiers; anything else is dropped."""
+    return [
+        Qualifier(label=pair[0].strip(), value=pair[1].strip())
+        for pair in pairs
+        if len(pair) == 2 and pair[0].strip() and pair[1].strip()
+    ]
+
+
+def facts_of(parsed: ExtractedFacts, chunk: Chunk) -> list[Fact]:
+    """The parsed answer as facts with spans in the full text.
+
+    A sentence not found in the chunk gets the whole chunk as its span (the fact is kept and
+    its sentence is not claimed as checked).
+    """
+    facts = []
+    cursor = 0
+    for group in parsed.sentences:
+        span = locate(group.sentence, chunk, cursor)
+        if span is not None:
+            cursor = span.end - chunk.start
+        for item in group.facts:
+            if not item.s.strip() or not item.r.strip():
+                continue
+            facts.append(
+                Fact(
+                    subject=item.s.strip(),
+                    relation=item.r.strip(),
+                    object=item.o.strip(),
+                    qualifiers=_qualifiers(item.q),
+                    span=span or Span(start=chunk.start, end=chunk.end),
+                    chunk_index=chunk.index,
+                    source_text=group.sentence.strip() or chunk.text,
+                )
+            )
+    return facts
 
 
 class LLMDecomposer(Decomposer):
@@ -261,24 +365,9 @@ class LLMDecomposer(Decomposer):
         except Exception as exc:  # provider errors and malformed output after retries
             return DecomposeResult(
                 error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}",
-                usage=_usage_of(None, messages),
+                usage=_usage_of(None, messages, self._caller.schema),
             )
-        facts = []
-        for item in parsed.facts:
-            if not item.subject.strip() or not item.relation.strip():
-                continue
-            span = locate(item.source_sentence, chunk)
-            facts.append(
-                Fact(
-                    subject=item.subject.strip(),
-                    relation=item.relation.strip(),
-                    object=item.object.strip(),
-                    qualifiers=[q for q in item.qualifiers if q.label.strip() and q.value.strip()],
-                    span=span,
-                    chunk_index=chunk.index,
-                    source_text=item.source_sentence.strip() or chunk.text,
-                )
-            )
+        facts = facts_of(parsed, chunk)
         return DecomposeResult(
             facts=facts,
             usage=usage,

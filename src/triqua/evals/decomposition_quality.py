@@ -132,7 +132,7 @@ def _rate(passed: int, total: int) -> float | None:
 
 def _applies(criterion: str, fact: Fact) -> bool:
     """Qualifier misuse is judged on facts with qualifiers only (vacuous otherwise)."""
-    return criterion != "qualifiers_ok" or fact.is_complex
+    return criterion != "qualifiers_ok" or fact.has_qualifiers
 
 
 def _criterion_rates(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Decompose: one call per chunk (fanned out with ``Send``), previous chunk as context."""
+"""Decompose: one call per batch of chunks (``Send`` fan-out), the chunk before as context."""
 
 from __future__ import annotations
 
@@ -9,90 +9,66 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
+from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
+from triqua.core.chunking import chunk_failure, undecomposed_sentences
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
-from triqua.resources import limited_call, run_resources
-from triqua.schema import ChunkCause, ChunkFailure, Span, UndecomposedSentence
-from triqua.state import Chunk, ChunkTask, RoleUsage, State
+from triqua.resources import RunResources, limited_call, run_resources
+from triqua.schema import Chunk, UndecomposedSentence
+from triqua.state import ChunkTask, RoleUsage, State
 
 
 def fan_out_chunks(state: State) -> list[Send] | str:
-    """One decomposition task per chunk; the previous chunk travels along as context."""
+    """One decomposition task per batch of chunks; the chunk before it travels as context.
+
+    Consecutive chunks are packed up to the spec's ``decompose_batch_chars`` (0: one chunk a
+    task), so the prompt is paid once per batch rather than once per chunk.
+    """
     chunks = state.get("chunks", [])
     if not chunks:
         return "route"
-    chunked = len(chunks) > 1
-    return [
-        Send(
-            "decompose",
-            ChunkTask(
-                run_id=state["run_id"],
-                chunk=chunk,
-                previous_chunk=chunks[i - 1].text if i > 0 else None,
-                question=state.get("question"),
-                chunked=chunked,
-            ),
+    batches = pack(chunks, state["spec"].claim_policy.decompose_batch_chars)
+    chunked = len(batches) > 1
+    tasks = []
+    for members in batches:
+        first = members[0].index
+        task = ChunkTask(
+            run_id=state["run_id"],
+            chunk=members[0] if len(members) == 1 else merged_chunk(members, state["text"]),
+            previous_chunk=chunks[first - 1].text if first > 0 else None,
+            question=state.get("question"),
+            chunked=chunked,
         )
-        for i, chunk in enumerate(chunks)
-    ]
+        if len(members) > 1:
+            task["members"] = members
+        tasks.append(Send("decompose", task))
+    return tasks
 
 
-def _undecomposed(spans: list[Span], chunk: Chunk) -> list[UndecomposedSentence]:
-    """The engine's not-decomposed sentence spans (in the full text) with their text.
+def _call(
+    resources: RunResources, task: ChunkTask, chunk: Chunk, previous_chunk: str | None
+) -> tuple[DecomposeResult | None, list[UndecomposedSentence]]:
+    """One decomposition call within the run's limits; None when the call limit refused it.
 
-    Raises:
-        ValueError: for a span outside the chunk (an engine bug worth a failed-chunk record).
+    An engine that raises fails the chunk on the record (its error in the result), as does
+    a not-decomposed span outside the chunk.
     """
-    sentences = []
-    for span in spans:
-        if not chunk.start <= span.start <= span.end <= chunk.end:
-            raise ValueError(
-                f"not-decomposed span {span.start}-{span.end} lies outside chunk "
-                f"{chunk.index} ({chunk.start}-{chunk.end})"
-            )
-        text = chunk.text[span.start - chunk.start : span.end - chunk.start]
-        if text.strip():
-            sentences.append(UndecomposedSentence(chunk_index=chunk.index, span=span, text=text))
-    return sentences
-
-
-def _failure(chunk: Chunk, error: str, cause: ChunkCause = "error") -> ChunkFailure:
-    return ChunkFailure(
-        chunk_index=chunk.index,
-        span=Span(start=chunk.start, end=chunk.end),
-        text=chunk.text,
-        error=error,
-        cause=cause,
-    )
-
-
-def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Decompose one chunk into facts; a failure is recorded and the run goes on.
-
-    A chunk that fails (the engine reports an error or raises) or is skipped at
-    ``max_facts`` becomes a :class:`ChunkFailure`, so no part of the text goes unaccounted.
-    """
-    context = context_of(runtime)
-    resources = run_resources(context, runtime)
     engines = resources.engines
-    chunk = task["chunk"]
-    if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop
-        emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
-        reason = f"skipped: the run had found max_facts={context.max_facts} facts"
-        return {"failed_chunks": [_failure(chunk, reason, "max_facts")]}
     try:
         result = limited_call(
             resources,
             engines.decomposer,
             lambda: engines.decomposer.decompose(
                 chunk,
-                previous_chunk=task["previous_chunk"],
+                previous_chunk=previous_chunk,
                 question=task["question"],
                 chunked=task["chunked"],
             ),
             lambda r: r.usage,
         )
-        undecomposed = _undecomposed(result.undecomposed, chunk) if result is not None else []
+        undecomposed = (
+            undecomposed_sentences(result.undecomposed, chunk) if result is not None else []
+        )
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
@@ -100,11 +76,22 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}"
         )
         undecomposed = []
+    return result, undecomposed
+
+
+def _record(
+    resources: RunResources,
+    context: Context,
+    chunk: Chunk,
+    result: DecomposeResult | None,
+    undecomposed: list[UndecomposedSentence],
+) -> dict[str, Any]:
+    """The state update for one chunk's outcome: facts, usage, failure or sentences left."""
     if result is None:  # the run's model calls ran out: counted, and score reports the stop
         resources.calls.skip("chunk")
         emit("chunk_skipped", chunk=chunk.index, reason="max_calls")
         reason = f"skipped: the run had made max_calls={context.max_calls} model calls"
-        return {"failed_chunks": [_failure(chunk, reason, "max_calls")]}
+        return {"failed_chunks": [chunk_failure(chunk, reason, "max_calls")]}
     resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {
@@ -113,7 +100,81 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     }
     if result.error:
         update["errors"] = [result.error]
-        update["failed_chunks"] = [_failure(chunk, result.error)]
+        update["failed_chunks"] = [chunk_failure(chunk, result.error)]
     else:
         update["undecomposed"] = undecomposed
     return update
+
+
+def _merge(updates: list[dict[str, Any]]) -> dict[str, Any]:
+    """Chunk updates as one (every key is a list that the state's reducers concatenate)."""
+    merged: dict[str, Any] = {}
+    for update in updates:
+        for key, values in update.items():
+            merged.setdefault(key, []).extend(values)
+    return merged
+
+
+def _max_facts_reached(resources: RunResources, context: Context, chunk: Chunk) -> dict[str, Any]:
+    """The record of a chunk skipped because the run had found ``max_facts`` facts."""
+    emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
+    reason = f"skipped: the run had found max_facts={context.max_facts} facts"
+    return {"failed_chunks": [chunk_failure(chunk, reason, "max_facts")]}
+
+
+def _per_chunk(
+    resources: RunResources, context: Context, task: ChunkTask, members: list[Chunk]
+) -> list[dict[str, Any]]:
+    """The batch's chunks decomposed one call each, as without batching."""
+    updates = []
+    for i, chunk in enumerate(members):
+        if resources.facts.skip_if_reached(context.max_facts):
+            updates.append(_max_facts_reached(resources, context, chunk))
+            continue
+        previous = task["previous_chunk"] if i == 0 else members[i - 1].text
+        result, undecomposed = _call(resources, task, chunk, previous)
+        updates.append(_record(resources, context, chunk, result, undecomposed))
+    return updates
+
+
+def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Decompose a chunk, or a batch of chunks in one call, into facts; failures are recorded.
+
+    A chunk that fails (the engine reports an error or raises) or is skipped at
+    ``max_facts`` or ``max_calls`` becomes a :class:`ChunkFailure`, so no part of the text
+    goes unaccounted. A batch whose call fails (after the engine's retries) is split back
+    into one call per chunk, so one bad chunk costs only its own facts. Of a batch's answer,
+    the chunks after the one that reached ``max_facts`` are recorded skipped, as they would
+    have been one call each.
+    """
+    context = context_of(runtime)
+    resources = run_resources(context, runtime)
+    chunk = task["chunk"]
+    members = task.get("members") or [chunk]
+    if resources.facts.skip_if_reached(context.max_facts):  # counted; route reports the stop
+        skipped = [_max_facts_reached(resources, context, members[0])]
+        for member in members[1:]:
+            resources.facts.skip_if_reached(context.max_facts)  # counts each chunk skipped
+            skipped.append(_max_facts_reached(resources, context, member))
+        return _merge(skipped)
+    result, undecomposed = _call(resources, task, chunk, task["previous_chunk"])
+    if len(members) == 1:
+        return _record(resources, context, chunk, result, undecomposed)
+    if result is None:
+        return _merge([_record(resources, context, m, None, []) for m in members])
+    if result.error:  # the batch failed: its cost is kept, and each chunk gets its own call
+        emit("chunk_batch_split", chunks=[m.index for m in members], error=result.error)
+        spent = {"usage_log": [RoleUsage(role="decompose", usage=result.usage)]}
+        return _merge([spent, *_per_chunk(resources, context, task, members)])
+    facts = split_facts(result.facts, members)
+    sentences = split_spans([s.span for s in undecomposed], members)
+    updates = [{"usage_log": [RoleUsage(role="decompose", usage=result.usage)]}]
+    for i, member in enumerate(members):
+        if i and resources.facts.skip_if_reached(context.max_facts):
+            updates.append(_max_facts_reached(resources, context, member))
+            continue
+        part = DecomposeResult(facts=facts[i])  # the call's cost is counted once, above
+        updates.append(
+            _record(resources, context, member, part, undecomposed_sentences(sentences[i], member))
+        )
+    return _merge(updates)

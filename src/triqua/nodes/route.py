@@ -8,8 +8,8 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
-from triqua.core.routing import Thresholds, group_by_sentence, route_facts
-from triqua.limits import LIMIT_NOTE_PREFIX
+from triqua.core.fact_limits import cap_facts, sentence_facts
+from triqua.core.routing import Thresholds, route_facts
 from triqua.nodes.common import context_of, emit
 from triqua.resources import documents_digest, ledger_of
 from triqua.schema import Document
@@ -19,27 +19,18 @@ from triqua.state import FactTask, State
 def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Number the facts in text order, cap their count, and route each one."""
     context = context_of(runtime)
-    facts = sorted(
-        state.get("facts", []),
-        key=lambda f: (f.chunk_index, f.span.start if f.span else 0),
+    skipped = ledger_of(context, runtime).facts.skipped
+    capped = cap_facts(
+        state.get("facts", []), context.max_facts, skipped, len(state.get("chunks", []))
     )
     update: dict[str, Any] = {}
-    skipped = ledger_of(context, runtime).facts.skipped
-    if len(facts) > context.max_facts or skipped:
-        chunks = len(state.get("chunks", []))
-        what = (
-            f"{max(0, len(facts) - context.max_facts)} more facts found were not verified and "
-            f"{skipped} of {chunks} chunks were not decomposed"
-        )
-        update["errors"] = [f"stopped at max_facts={context.max_facts}: {what}"]
-        update["notes"] = [f"{LIMIT_NOTE_PREFIX}max_facts={context.max_facts}: {what}"]
-        update["unverified_facts"] = facts[context.max_facts :]
-        facts = facts[: context.max_facts]
-    facts = [f.model_copy(update={"id": f"f{n}"}) for n, f in enumerate(facts, start=1)]
+    if capped.error and capped.note:
+        update["errors"] = [capped.error]
+        update["notes"] = [capped.note]
+        update["unverified_facts"] = capped.unverified
+    facts = capped.facts
     chunk_text = {chunk.index: chunk.text for chunk in state.get("chunks", [])}
-    sentence_of = {
-        facts[i].id: [facts[j] for j in group] for group in group_by_sentence(facts) for i in group
-    }
+    sentence_of = sentence_facts(facts)
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
     tasks = []

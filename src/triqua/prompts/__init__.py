@@ -60,6 +60,29 @@ def decompose_user_prompt(
     return "\n\n".join(parts)
 
 
+def compact_answer(facts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Facts in the long form (``subject``, ..., ``source_sentence``) as the model answers them.
+
+    The answer groups facts by source sentence, so each sentence is written once, with short
+    field names (``s``, ``r``, ``o``, ``q`` as [label, value] pairs): fewer output tokens per
+    fact. Consecutive facts of one sentence share its group, as the model is asked to answer.
+    """
+    groups: list[dict[str, Any]] = []
+    for fact in facts:
+        sentence = fact.get("source_sentence", "")
+        item = {
+            "s": fact["subject"],
+            "r": fact["relation"],
+            "o": fact.get("object", ""),
+            "q": [[q["label"], q["value"]] for q in fact.get("qualifiers") or []],
+        }
+        if groups and groups[-1]["sentence"] == sentence:
+            groups[-1]["facts"].append(item)
+        else:
+            groups.append({"sentence": sentence, "facts": [item]})
+    return {"sentences": groups}
+
+
 def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
     """Few-shot (user, assistant-json) pairs rendered in ``mode``, the run's prompt mode.
 
@@ -86,7 +109,8 @@ def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
             previous_chunk=example.get("previous"),
             chunked=chunked,
         )
-        pairs.append((user, json.dumps({"facts": example["facts"]}, ensure_ascii=False)))
+        answer = compact_answer(example["facts"])
+        pairs.append((user, json.dumps(answer, ensure_ascii=False, separators=(",", ":"))))
     return pairs
 
 

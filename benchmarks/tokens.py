@@ -1,0 +1,287 @@
+"""Tokens per FActScore ChatGPT bio, every part of every call counted: baseline vs this checkout.
+
+Each bio goes through triqua's own LLM decomposer (and the verifier's message builder) with
+a recording model, so what is counted is what the code sends: the system prompt, the user
+message, the output schema sent with the call (as an OpenAI tool definition, JSON) and the
+answer. The answers are the bios' human atomic facts, in the answer shape each revision's
+schema asks for, so completion tokens compare like with like. Verification is counted per
+fact with five evidence passages of <= 600 characters (evidence tokens shown apart).
+
+Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
+``benchmarks/perf.py`` and ``triqua.costs.estimate_tokens`` do; provider BPE tokenizers count
+English within about 10-20 % of it.
+
+The baseline is a git revision (``--baseline-rev``, default ``b7571c1``: per-chunk calls,
+five few-shot examples, the long per-fact schema), exported with ``git archive`` and run in a
+child process, since two versions of one package cannot be imported in one process; this
+checkout runs in a child the same way.
+
+Run: ``PYTHONPATH=src python benchmarks/tokens.py [--baseline-rev REV] [--bios N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+TOKENIZER = ROOT / "src/triqua/engines/offline/data/minilm_tokenizer.json"
+
+
+def _use_sources(src: str) -> None:
+    """Import ``triqua`` from ``src``, ahead of an editable install's import hook."""
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__name__.lower()]
+    sys.path.insert(0, src)
+    for name in [m for m in sys.modules if m == "triqua" or m.startswith("triqua.")]:
+        del sys.modules[name]
+
+
+def _facts_of(bio: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """(sentence, atomic fact texts) of each annotated sentence of the bio."""
+    return [
+        (s["text"], [f["text"] for f in s.get("human-atomic-facts") or []])
+        for s in bio.get("annotations") or []
+    ]
+
+
+def _fact(topic: str, text: str, sentence: str) -> dict[str, Any]:
+    """An atomic fact as a long-form triple: the bio's subject, the first word, the rest."""
+    rest = text.removeprefix(topic).strip(" .")
+    relation, _, obj = rest.partition(" ")
+    return {
+        "subject": topic,
+        "relation": relation or "is",
+        "object": obj,
+        "qualifiers": [],
+        "source_sentence": sentence,
+    }
+
+
+def child(src: str, data: Path, bios_limit: int) -> None:
+    """Child mode: count one revision's tokens per role over the bios; print JSON."""
+    _use_sources(src)
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+    from tokenizers import Tokenizer
+
+    import triqua
+    from triqua.core.chunking import split_text
+    from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
+    from triqua.schema import Evidence, Fact, sha256_text
+    from triqua.testing import ScriptedChatModel, fenced
+    from triqua.tools.documents import split_passages
+
+    try:  # this checkout: chunks batched up to decompose_batch_chars
+        from triqua.context import Context
+        from triqua.core.chunk_batches import merged_chunk, pack
+
+        batch_chars = Context().decompose_batch_chars
+    except ImportError:  # the baseline: one call per chunk
+        batch_chars = 0
+
+    tok = Tokenizer.from_file(str(TOKENIZER))
+    tok.no_truncation()
+    tok.no_padding()
+
+    def count(text: str) -> int:
+        return len(tok.encode(text, add_special_tokens=False).ids)
+
+    compact = "sentences" in ExtractedFacts.model_json_schema()["properties"]
+    tally: Counter[str] = Counter()
+    current: dict[str, Any] = {}
+
+    class Recorder(ScriptedChatModel):
+        """Records every message and the bound tool's schema; answers from ``current``."""
+
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+            bound = super().bind_tools(tools, **kwargs)
+            bound._schema_json = json.dumps(convert_to_openai_tool(tools[0]))  # type: ignore[attr-defined]
+            return bound
+
+        def _generate(
+            self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any
+        ) -> Any:
+            role = current["role"]
+            tally[f"{role} calls"] += 1
+            tally[f"{role} system"] += count(str(messages[0].content))
+            user = str(messages[-1].content)
+            tally[f"{role} user"] += count(user)
+            if role == "decompose":
+                tally["decompose previous"] += count(fenced(user, "PREVIOUS"))
+            tally[f"{role} schema"] += count(self._schema_json)  # type: ignore[attr-defined]
+            result = super()._generate(messages, stop, run_manager, **kw)
+            call = result.generations[0].message.tool_calls[0]["args"]
+            tally[f"{role} completion"] += count(json.dumps(call, ensure_ascii=False))
+            return result
+
+    def respond(tool: str, prompt: str) -> dict[str, Any]:
+        if tool == "Judgement":
+            return current["verdict"]
+        facts = [
+            _fact(current["topic"], fact, sentence)
+            for sentence, facts in current["sentences"]
+            for fact in facts
+        ]
+        if not compact:
+            return {"facts": facts}
+        from triqua.prompts import compact_answer
+
+        return compact_answer(facts)
+
+    model = Recorder(responder=respond, usage=False)
+    decomposer = LLMDecomposer(model, max_retries=0)
+    judge = LLMJudge(model, max_retries=0)
+    judge_system = count(
+        str(judge.messages(Fact(subject="x", relation="y", object="z"), [], None, False)[0].content)
+    )
+    assert judge_system > 0
+    path = data / "factscore_labeled" / "ChatGPT.jsonl"
+    bios = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    bios = bios[:bios_limit] if bios_limit else bios
+    pool = [p.text for bio in bios for p in split_passages(bio["output"], 600)]
+    n_chunks = n_facts = 0
+    for index, bio in enumerate(bios):
+        question = bio["input"].removeprefix("Question: ").strip()
+        chunks = split_text(bio["output"], 300)
+        n_chunks += len(chunks)
+        current.update(role="decompose", topic=bio["topic"], sentences=_facts_of(bio))
+        groups = pack(chunks, batch_chars) if batch_chars else [[c] for c in chunks]
+        for members in groups:
+            first = members[0].index
+            chunk = members[0] if len(members) == 1 else merged_chunk(members, bio["output"])
+            # A sentence counts for the call holding its start (one cut by a chunk boundary
+            # too): the answer carries it once, as a model would.
+            current["sentences"] = [
+                (s, fs)
+                for s, fs in _facts_of(bio)
+                if chunk.start <= bio["output"].find(s) < chunk.end
+            ]
+            decomposer.decompose(
+                chunk,
+                previous_chunk=chunks[first - 1].text if first else None,
+                question=question,
+                chunked=len(groups) > 1,
+            )
+        current["role"] = "verify"
+        atomic = [fact for _, facts in _facts_of(bio) for fact in facts]
+        for k, text in enumerate(atomic):
+            rest = text.removeprefix(bio["topic"]).strip(" .")
+            fact = Fact(subject=bio["topic"], relation="", object=rest)
+            passages = [pool[(index * 7 + k * 5 + j) % len(pool)] for j in range(5)]
+            evidence = [
+                Evidence(
+                    id=f"ev-{j}",
+                    document_id=f"doc-{j}",
+                    source=f"https://en.wikipedia.org/wiki/Page_{j}",
+                    text=passage,
+                    content_hash=sha256_text(passage),
+                )
+                for j, passage in enumerate(passages)
+            ]
+            bare = judge.messages(fact, [], None, False)
+            full = judge.messages(fact, evidence, None, False)
+            tally["verify evidence"] += count(str(full[-1].content)) - count(str(bare[-1].content))
+            current["verdict"] = {
+                "status": "supported",
+                "evidence_ids": ["ev-0"],
+                "rationale": f"The passage states that {text.rstrip('.')}.",
+                "confidence": 0.9,
+            }
+            judge.verify(fact, evidence)
+            n_facts += 1
+    result = {
+        "source": triqua.__file__,
+        "bios": len(bios),
+        "chunks": n_chunks,
+        "facts": n_facts,
+        "batch_chars": batch_chars,
+        "tally": dict(tally),
+    }
+    print(json.dumps(result))
+
+
+def run_child(src: str, data: Path, bios: int) -> dict[str, Any]:
+    """This script's child mode with ``src`` first on the import path; its parsed output."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", src, "--data", str(data), "--bios", str(bios)],
+        env={**os.environ, "PYTHONPATH": src},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _export(rev: str, into: Path) -> str:
+    """The ``src`` folder of revision ``rev``, written into ``into``."""
+    into.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return str(into / "src")
+
+
+def rows(result: dict[str, Any]) -> dict[str, float]:
+    """Per-bio figures of one child's tally."""
+    t, n = result["tally"], result["bios"]
+    figures: dict[str, float] = {}
+    for role in ("decompose", "verify"):
+        parts = {
+            p: t.get(f"{role} {p}", 0) for p in ("calls", "system", "user", "schema", "completion")
+        }
+        figures[f"{role}: calls"] = parts["calls"] / n
+        figures[f"{role}: system prompt"] = parts["system"] / n
+        figures[f"{role}: user message"] = parts["user"] / n
+        figures[f"{role}: schema"] = parts["schema"] / n
+        figures[f"{role}: completion"] = parts["completion"] / n
+        prompt = parts["system"] + parts["user"] + parts["schema"]
+        figures[f"{role}: prompt incl. schema"] = prompt / n
+        figures[f"{role}: total"] = (prompt + parts["completion"]) / n
+    figures["decompose: of which previous-chunk context"] = t.get("decompose previous", 0) / n
+    figures["verify: of which evidence"] = t.get("verify evidence", 0) / n
+    figures["whole bio: total tokens"] = figures["decompose: total"] + figures["verify: total"]
+    figures["whole bio: calls"] = figures["decompose: calls"] + figures["verify: calls"]
+    figures["whole bio: calls per fact"] = figures["whole bio: calls"] * n / max(result["facts"], 1)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--bios", type=int, default=0, help="first N bios (0: all)")
+    parser.add_argument("--baseline-rev", default="b7571c1")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.data, args.bios)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        base = run_child(_export(args.baseline_rev, Path(tmp) / "base"), args.data, args.bios)
+        after = run_child(str(ROOT / "src"), args.data, args.bios)
+    assert base["source"] != after["source"], "both runs imported the same sources"
+    before_rows, after_rows = rows(base), rows(after)
+    print(
+        f"# Tokens per FActScore ChatGPT bio — {after['bios']} bios, "
+        f"{after['chunks'] / after['bios']:.1f} chunks and {after['facts'] / after['bios']:.1f} "
+        f"facts per bio; MiniLM WordPiece tokens; baseline {args.baseline_rev} vs this checkout "
+        f"(decompose_batch_chars={after['batch_chars']})\n"
+    )
+    print("| per bio | baseline | now | now / baseline |")
+    print("|---|---:|---:|---:|")
+    for name, value in before_rows.items():
+        now = after_rows[name]
+        ratio = f"{now / value:.2f}×" if value else ""
+        fmt = "{:,.2f}" if "calls" in name else "{:,.0f}"
+        print(f"| {name} | {fmt.format(value)} | {fmt.format(now)} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()
