@@ -173,3 +173,21 @@ def test_bad_judge_temperature_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.exit_code != 0
     assert "'hot' is not a temperature" in result.output
+
+
+def test_a_failed_judgement_is_an_error_left_out_of_rates() -> None:
+    from triqua.evals.decomposition_llm import LLMDiagnosisJudge
+    from triqua.evals.decomposition_quality import judge_facts, quality_summary
+    from triqua.schema import Fact
+
+    good = LLMDiagnosisJudge(_judge(None), name="good", max_retries=0).judge
+    broken = LLMDiagnosisJudge(
+        ScriptedChatModel(responder=lambda tool, prompt: "not json"), name="broken", max_retries=0
+    ).judge
+    fact = Fact.parse("(Paris, is capital of, France)", source_text=PARIS)
+    judged = judge_facts([(PARIS, [fact], ["plain"])], {"good": good, "broken": broken})
+    assert len(judged.errors) == 1 and judged.errors[0].startswith("broken: ")
+    summary = quality_summary(judged)
+    assert summary["criteria"]["entailed"]["good"] == {"n": 1, "pass_rate": 1.0}
+    assert summary["criteria"]["entailed"]["broken"] == {"n": 0, "pass_rate": None}
+    assert summary["kappa"]["entailed"]["n"] == 0
