@@ -118,7 +118,7 @@ def retriever_from_spec(
         chroma_path=chroma_path,
         chroma_url=chroma_url,
         tavily_api_key=tavily_api_key,
-        max_results=min(spec.budget.max_results, 20),
+        max_results=min(max(spec.budget.max_results, spec.budget.candidates or 0), 20),
         include_domains=spec.source_policy.allowed_domains,
         exclude_domains=spec.source_policy.blocked_domains,
         as_of=spec.as_of,
