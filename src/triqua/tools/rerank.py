@@ -6,11 +6,12 @@ wraps a run's retriever (see :func:`triqua.resources.retriever_for`) and does ex
 so every search a fact makes (first retrieval, re-verification queries, tool calls) is
 reranked. The default :class:`Reranker` reuses the packaged all-MiniLM-L6-v2 embedder.
 
-A passage scores the best cosine similarity to the query of the passage itself or any one
-of its sentences: a fact usually matches one sentence, and a whole-chunk vector (the one
-Chroma searched with) dilutes it with the rest of the chunk, so sentence scores are a
-signal the first stage did not already use. Scores are rounded and ties keep retrieval
-order, so reranking is deterministic; scores are cached per (query, passage hash).
+A passage scores the best cosine similarity of one of its sentences to the query: a fact
+usually matches one sentence, and a whole-chunk vector (the one Chroma searched with)
+dilutes it with the rest of the chunk, so sentence scores are a signal the first stage did
+not already use. Scores are rounded and ties keep retrieval order, so reranking is
+deterministic; scores are cached per (query, passage hash) and sentence vectors per passage
+hash, so a passage found again (another fact, a re-verification query) is not re-embedded.
 """
 
 from __future__ import annotations
@@ -59,6 +60,17 @@ def _unit_rows(vectors: Any) -> Vectors:
     return array / np.clip(norms, 1e-12, None)
 
 
+@functools.lru_cache(maxsize=4096)
+def _pieces(text: str) -> list[str]:
+    """What a passage is scored by: its sentences (the passage itself when it has one)."""
+    from triqua.sentences import sentence_spans
+
+    spans = sentence_spans(text)
+    if len(spans) <= 1:
+        return [text]
+    return [text[s:e] for s, e in spans[:_MAX_SENTENCES]]
+
+
 class Reranker:
     """Scores passages against a query with a sentence-embedding model and ranks them."""
 
@@ -68,6 +80,7 @@ class Reranker:
         self.revision = revision
         self._cache_size = cache_size
         self._scores: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._pieces: OrderedDict[str, Vectors] = OrderedDict()  # vectors by content hash
         self._lock = threading.Lock()
 
     @classmethod
@@ -87,7 +100,7 @@ class Reranker:
         return cls(embed, revision)
 
     def scores(self, query: str, passages: Sequence[Evidence]) -> list[float]:
-        """Each passage's score for ``query``: best similarity of it or one of its sentences."""
+        """Each passage's score for ``query``: the best similarity of one of its sentences."""
         with self._lock:
             known = {p.content_hash: self._scores.get((query, p.content_hash)) for p in passages}
         todo = [p for p in dict((p.content_hash, p) for p in passages).values()]
@@ -104,26 +117,28 @@ class Reranker:
         return [float(known[p.content_hash]) for p in passages]  # type: ignore[arg-type]
 
     def _score(self, query: str, passages: Sequence[Evidence]) -> dict[str, float]:
-        """Score passages not in the cache: one embedding call for the query and all pieces."""
-        from triqua.sentences import sentence_spans
-
+        """Score passages not in the cache: one embedding call for the query and new pieces."""
+        with self._lock:
+            known = {p.content_hash: self._pieces.get(p.content_hash) for p in passages}
+        fresh = [p for p in passages if known[p.content_hash] is None]
         texts = [query]
-        owner: list[int] = []
-        for index, passage in enumerate(passages):
-            pieces = [passage.text]
-            spans = sentence_spans(passage.text)
-            if len(spans) > 1:
-                pieces += [passage.text[s:e] for s, e in spans[:_MAX_SENTENCES]]
-            texts += pieces
-            owner += [index] * len(pieces)
+        for passage in fresh:
+            texts += _pieces(passage.text)
         vectors = _unit_rows(self._embed(texts))
         if len(vectors) != len(texts):
             raise ValueError(f"reranker returned {len(vectors)} vectors for {len(texts)} texts")
-        similarity = vectors[1:] @ vectors[0]
-        best = np.full(len(passages), -1.0, dtype=np.float64)
-        np.maximum.at(best, np.asarray(owner, dtype=np.int64), similarity.astype(np.float64))
+        at = 1
+        with self._lock:
+            for passage in fresh:
+                count = len(_pieces(passage.text))
+                known[passage.content_hash] = vectors[at : at + count]
+                self._pieces[passage.content_hash] = vectors[at : at + count]
+                at += count
+            while len(self._pieces) > self._cache_size:
+                self._pieces.popitem(last=False)
         return {
-            p.content_hash: round(float(best[i]), SCORE_DECIMALS) for i, p in enumerate(passages)
+            p.content_hash: round(float(np.max(known[p.content_hash] @ vectors[0])), SCORE_DECIMALS)
+            for p in passages
         }
 
     def rerank(self, query: str, evidence: Sequence[Evidence], k: int) -> list[Evidence]:
