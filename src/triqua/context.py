@@ -20,6 +20,8 @@ DEFAULT_MAX_CALLS = 10_000
 DEFAULT_MODEL_TIMEOUT = 60.0
 #: Default of ``search_timeout``: seconds one search may take.
 DEFAULT_SEARCH_TIMEOUT = 20.0
+#: Default of ``candidates`` for search retrievers: passages reranked per query (TriQua's 10).
+DEFAULT_CANDIDATES = 10
 
 
 def _env(name: str, default: str | None = None) -> str | None:
@@ -133,6 +135,29 @@ class Context:
     max_results: int = field(
         default=5, metadata={"description": "Evidence passages kept per query."}
     )
+    candidates: int | None = field(
+        default=None,
+        metadata={
+            "description": "Passages fetched per query before reranking keeps the best "
+            "max_results. Unset: 10 for search retrievers (Chroma, web, custom); supplied "
+            "documents fetch max_results and are not reranked."
+        },
+    )
+    rerank: bool = field(
+        default=True,
+        metadata={
+            "description": "Rerank search candidates against the fact's query (False: keep "
+            "the retriever's top max_results in its order)."
+        },
+    )
+    rerank_model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_RERANK_MODEL"),
+        metadata={
+            "description": "Reranking model: 'minilm' (packaged, offline; the default), "
+            "'provider:model' (a LangChain embeddings model) or 'instance:NAME' (a "
+            "registered Embeddings or Reranker)."
+        },
+    )
     max_concurrency: int = field(
         default_factory=lambda: _env_int("TRIQUA_MAX_CONCURRENCY", 8),
         metadata={"description": "Facts (and chunks) processed at once."},
@@ -232,6 +257,18 @@ class Context:
         }[role]
         return specific or self.model
 
+    def rerank_candidates(self, kind: str) -> int | None:
+        """Candidates reranked per query for retriever ``kind``; None: no reranking stage.
+
+        Search retrievers fetch ``candidates`` (default 10); supplied documents keep their
+        own default (no reranking unless ``candidates`` is set); closed book searches nothing.
+        """
+        if not self.rerank or kind in ("closed_book", "auto"):
+            return None
+        if kind == "supplied":
+            return self.candidates
+        return self.candidates or DEFAULT_CANDIDATES
+
     def workers(self) -> int:
         """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
 
@@ -268,6 +305,8 @@ class Context:
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.candidates is not None and self.candidates < 1:
+            raise ValueError(f"candidates must be >= 1, got {self.candidates}")
         for name in ("chunk_size", "decompose_batch_chars"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")

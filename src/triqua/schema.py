@@ -193,7 +193,13 @@ class Evidence(BaseModel):
     end: int | None = Field(default=None, description="End offset in the document.")
     content_hash: str = Field(description="SHA-256 of ``text``.")
     score: float | None = None
-    rank: int | None = None
+    rank: int | None = Field(default=None, description="Rank the retriever gave the passage.")
+    rerank_rank: int | None = Field(
+        default=None, description="Rank after reranking (None: not reranked)."
+    )
+    rerank_score: float | None = Field(
+        default=None, description="Reranker's similarity of the passage to the query."
+    )
     retriever: str = ""
     retrieved_at: datetime | None = None
 
@@ -368,6 +374,12 @@ class RetrieverBudget(BaseModel):
 
     max_searches: int = Field(default=50, ge=0, description="Searches allowed per run.")
     max_results: int = Field(default=5, ge=1, description="Passages kept per query.")
+    candidates: int | None = Field(
+        default=None, ge=1, description="Passages fetched per query before reranking."
+    )
+    rerank: str | None = Field(
+        default=None, description="Reranker revision (None: retrieval order kept)."
+    )
 
 
 class SourcePolicy(BaseModel):

@@ -185,6 +185,31 @@ RoutingOption = Annotated[
 TopKOption = Annotated[
     int | None, typer.Option("--top-k", help="Evidence passages kept per query (default: 5).")
 ]
+CandidatesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--candidates",
+        metavar="N",
+        help="Passages fetched per query before reranking keeps the best --top-k "
+        "(default: 10 for Chroma and web search; supplied documents: --top-k, not reranked).",
+    ),
+]
+RerankOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--rerank/--no-rerank",
+        help="Rerank search candidates against each fact with the packaged MiniLM model "
+        "(default: on); --no-rerank keeps the retriever's order.",
+    ),
+]
+RerankModelOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rerank-model",
+        metavar="MODEL",
+        help="Reranking model: minilm (default, offline) or provider:model embeddings.",
+    ),
+]
 AsOfOption = Annotated[
     str | None,
     typer.Option(

@@ -49,7 +49,12 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
         as_of=date.fromisoformat(context.as_of) if context.as_of else None,
         corpus=context.collection,
         retriever=resources.retriever.revision,
-        budget=RetrieverBudget(max_searches=context.max_searches, max_results=context.max_results),
+        budget=RetrieverBudget(
+            max_searches=context.max_searches,
+            max_results=context.max_results,
+            candidates=resources.key.candidates,
+            rerank=resources.reranker,
+        ),
         source_policy=SourcePolicy(
             allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
         ),
