@@ -100,9 +100,12 @@ def test_standalone_facts_pass(text: str) -> None:
 
 
 def test_preposition_label_fails() -> None:
-    verdict = judge_qualifiers(fact("(France, has population, 64.5 million)-(excluding, overseas)"))
+    verdict = judge_qualifiers(fact("(France, has population, 64.5 million)-(except, overseas)"))
     assert not verdict.passed
-    assert verdict.elements == ["(excluding, overseas)"]
+    assert verdict.elements == ["(except, overseas)"]
+    assert judge_qualifiers(
+        fact("(France, has population, 64.5 million)-(excluding, overseas)")
+    ).passed
     assert not judge_qualifiers(fact("(Curie, won, Nobel Prize)-(in, 1903)")).passed
     assert not judge_qualifiers(fact("(Curie, lived, Paris)-(as of, 1900)")).passed
 
@@ -205,3 +208,12 @@ def test_names_titles_and_kinship_are_not_references(text: str) -> None:
 def test_capitalised_pronoun_at_the_start_is_a_reference() -> None:
     assert not judge_decontextualised(fact("(Her research, focused on, epidemiology)")).passed
     assert not judge_decontextualised(fact("(Stevenson, abandoned, that career)")).passed
+
+
+def test_wikidata_scope_properties_are_not_bare_prepositions() -> None:
+    # "including" (P1012) and "excluding" (P1011) are Wikidata qualifier properties.
+    from triqua.evals import decomposition_judges as judges
+
+    assert "including" not in judges._PREPOSITIONS
+    assert "excluding" not in judges._PREPOSITIONS
+    assert "in" in judges._PREPOSITIONS

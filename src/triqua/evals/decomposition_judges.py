@@ -287,11 +287,13 @@ def judge_decontextualised(fact: Fact) -> CriterionVerdict:
 
 # -- (c) qualifier misuse ------------------------------------------------------------------
 
+#: Bare prepositions. "including" and "excluding" are left out: they are Wikidata qualifier
+#: properties (P1012, P1011), the labels the offline decomposer gives such phrases.
 _PREPOSITIONS = frozenset(
     _words(
         """about above across after against along amid among around as at before behind below
-    beneath beside besides between beyond by despite down during except excluding following
-    for from in including inside into like near of off on onto out outside over past per
+    beneath beside besides between beyond by despite down during except following
+    for from in inside into like near of off on onto out outside over past per
     plus since than through throughout till to toward towards under underneath unlike until
     up upon versus via with within without"""
     )
