@@ -17,9 +17,14 @@ from triqua.cli._common import (
     AsOfOption,
     BlockDomainOption,
     CandidatesOption,
+    CasePopulationOption,
     ChromaUrlOption,
     ChunkSizeOption,
+    CitationWeightsOption,
     CollectionOption,
+    CostFalseContradictedOption,
+    CostFalseSupportedOption,
+    DecisionOption,
     DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
@@ -91,6 +96,11 @@ def check(
     allow_domain: AllowDomainOption = None,
     block_domain: BlockDomainOption = None,
     temperature: TemperatureOption = None,
+    decision: DecisionOption = None,
+    case_population: CasePopulationOption = None,
+    cost_false_supported: CostFalseSupportedOption = None,
+    cost_false_contradicted: CostFalseContradictedOption = None,
+    citation_weights: CitationWeightsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -170,6 +180,11 @@ def check(
         include_domains=allow_domain,
         exclude_domains=block_domain,
         temperature=temperature,
+        decision=decision,
+        case_population=case_population,
+        cost_false_supported=cost_false_supported,
+        cost_false_contradicted=cost_false_contradicted,
+        citation_weights=citation_weights,
         cache=False if no_cache else None,
     )
     if html is not None:
