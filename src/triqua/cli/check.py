@@ -275,18 +275,14 @@ def check(
     # stays in the summary when quiet (it is said on the terminal in every output mode).
     kept = limit_notes(report.notes) if quiet else []
     report = report.model_copy(update={"notes": kept})
-    from triqua.render import fmt_score, print_report
+    from triqua.render import print_report
 
     if one_line:
         typer.echo(summary_line(report))
     else:
         print_report(report, Console())
     if cited is not None and not one_line:
-        typer.echo(
-            f"citations: completeness {fmt_score(cited.completeness)} · link correctness "
-            f"{fmt_score(cited.link_correctness)} · {len(cited.links)} links"
-            f" ({cited.unavailable_links} unavailable)"
-        )
+        typer.echo(f"citations: {cited.summary()}")
     _exit_if_failed(report)
     gates.enforce(report.score, verdict_counts(report))
 
