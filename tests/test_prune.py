@@ -64,7 +64,8 @@ def test_finished_runs_delete_their_checkpoints_stored_or_not(scripted: Any) -> 
     # Deleting a thread leaves free pages; the file is compacted and its WAL truncated.
     path = default_checkpoint_path()
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
-    assert database_bytes(path) < 200_000
+    # Compacted once 1 MiB is free: whatever the tests before it wrote, the file stays small.
+    assert database_bytes(path) < 1_048_576
 
 
 def test_a_run_that_fails_before_its_first_step_is_not_resumable(scripted: Any) -> None:
