@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.evals.claims import BINARY_LABELS, LABELS, ClaimOutcome, summarize_claims
+from triqua.evals.claims import LABELS, ClaimOutcome
+from triqua.evals.claims_summary import BINARY_LABELS, summarize_claims
 from triqua.evals.data import DataStamp
 from triqua.evals.decomposition_quality import JudgedTexts
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
