@@ -9,15 +9,16 @@ checkpoint file: ``checkpoints``; durable-run bookkeeping: ``durable``).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import uuid
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 from langchain_core.language_models import BaseChatModel
 
@@ -38,6 +39,8 @@ from triqua.engines.factory import register_model
 from triqua.runner import EventHandler, arun, graph_input
 from triqua.schema import Document, Report
 from triqua.store import FAILED, RunStore, resolve_store
+
+P = ParamSpec("P")
 
 
 def make_context(
@@ -251,50 +254,36 @@ def _report_key(
     return report_key(context, text, question, coerced, spec_overrides)
 
 
-def check(
-    text: str | None = None,
-    *,
-    question: str | None = None,
-    documents: Sequence[Document | str | dict[str, Any]] | None = None,
-    context: Context | None = None,
-    model: str | BaseChatModel | None = None,
-    spec_overrides: dict[str, Any] | None = None,
-    run_id: str | None = None,
-    store: bool | str | Path | RunStore | None = None,
-    durable: bool = False,
-    resume: str | None = None,
-    checkpoints: str | Path | None = None,
-    on_event: EventHandler | None = None,
-    case_id: str | None = None,
-    **settings: Any,
-) -> Report:
-    """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
-    # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default executor,
-    # whose default size (CPUs + 4) would cap the fan-out below ``max_concurrency``.
-    workers = settings.get("max_concurrency") or (context or Context()).max_concurrency
-    with asyncio.Runner() as runner:
-        runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=max(1, workers)))
-        boxed = runner.run(
-            _boxed(
-                acheck(
-                    text,
-                    question=question,
-                    documents=documents,
-                    context=context,
-                    model=model,
-                    spec_overrides=spec_overrides,
-                    case_id=case_id,
-                    run_id=run_id,
-                    store=store,
-                    durable=durable,
-                    resume=resume,
-                    checkpoints=checkpoints,
-                    on_event=on_event,
-                    **settings,
-                )
-            )
-        )
-        return boxed.value
+def _blocking(
+    coroutine_function: Callable[P, Coroutine[Any, Any, Report]], name: str, doc: str
+) -> Callable[P, Report]:
+    """``coroutine_function`` run to completion in a fresh event loop, as function ``name``.
+
+    It takes the same arguments (one signature to keep, read by ``inspect.signature``).
+    """
+
+    @functools.wraps(coroutine_function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> Report:
+        # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
+        # executor, whose default size (CPUs + 4) would cap the fan-out below
+        # ``max_concurrency``.
+        context = kwargs.get("context")
+        base = context if isinstance(context, Context) else Context()
+        setting = kwargs.get("max_concurrency")
+        workers = setting if isinstance(setting, int) and setting else base.max_concurrency
+        with asyncio.Runner() as runner:
+            executor = ThreadPoolExecutor(max_workers=max(1, workers))
+            runner.get_loop().set_default_executor(executor)
+            return runner.run(_boxed(coroutine_function(*args, **kwargs))).value
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = doc
+    return run
+
+
+check = _blocking(
+    acheck, "check", "Check ``text`` and return its report (see :func:`acheck` for the arguments)."
+)
 
 
 class _Box:
