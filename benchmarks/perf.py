@@ -623,7 +623,8 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     """
     import asyncio
 
-    from triqua.api import make_context, open_checkpointer
+    from triqua.api import make_context
+    from triqua.checkpoints import open_checkpointer
     from triqua.graph.main import compiled_graph
     from triqua.runner import arun, graph_input, run_config
 

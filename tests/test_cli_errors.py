@@ -15,7 +15,7 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from triqua.api import default_checkpoint_path
+from triqua.checkpoints import default_checkpoint_path
 from triqua.cli import app
 from triqua.engines.factory import register_model
 from triqua.store import RunStore, default_store_path

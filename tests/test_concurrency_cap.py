@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import triqua
-from triqua.api import cores, effective_concurrency, run_config
+from triqua.api import cores, effective_concurrency
 from triqua.context import Context
+from triqua.runner import run_config
 
 from .conftest import CURIE, PARIS
 

@@ -15,8 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
-from triqua.api import default_checkpoint_path
-from triqua.checkpoints import thread_ages
+from triqua.checkpoints import default_checkpoint_path, thread_ages
 from triqua.cli import app
 from triqua.store import RunStore
 from triqua.testing import fenced

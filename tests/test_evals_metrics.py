@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from triqua.context import Context
-from triqua.evals.claims import ClaimOutcome, claim_status, direct_facts, summarize_claims
+from triqua.evals.claims import ClaimOutcome, claim_status, direct_facts
+from triqua.evals.claims_summary import summarize_claims
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
 from triqua.evals.factscore import BioResult, summarize_bios
 from triqua.evals.guard import CostEstimate, confirm, count_sentences, estimate_cost

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.evals.claims import ClaimOutcome, claim_confidence, summarize_claims
+from triqua.evals.claims import ClaimOutcome, claim_confidence
+from triqua.evals.claims_summary import summarize_claims
 from triqua.evals.factscore import BioResult, summarize_bios
 from triqua.evals.plots import calibration_svg
 from triqua.evals.stats import calibration_table, coverage_overall, f1_at_k, per_fact_rates

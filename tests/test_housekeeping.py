@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from triqua.api import default_checkpoint_path
+from triqua.checkpoints import default_checkpoint_path
 from triqua.cli import app
 from triqua.engines.factory import register_model
 

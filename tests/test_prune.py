@@ -12,8 +12,7 @@ from langgraph.checkpoint.base.id import uuid6
 from typer.testing import CliRunner
 
 import triqua
-from triqua.api import default_checkpoint_path
-from triqua.checkpoints import checkpoint_time, database_bytes, thread_ages
+from triqua.checkpoints import checkpoint_time, database_bytes, default_checkpoint_path, thread_ages
 from triqua.cli import app
 from triqua.prune import plan_prune, prune
 from triqua.store import RunStore

@@ -2,42 +2,45 @@
 
 A run can be saved in the run store (``store=``) and made durable (``durable=True``): every
 step is checkpointed in SQLite under the run id, so a run killed mid-way finishes later with
-``check(resume=run_id)`` without repeating the model calls and searches already made.
+``check(resume=run_id)`` without repeating the model calls and searches already made (the
+checkpoint file: ``checkpoints``; durable-run bookkeeping: ``durable``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
-import sys
 import uuid
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager, suppress
-from dataclasses import asdict, fields, replace
-from enum import Enum
+from contextlib import suppress
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import RunnableConfig
-from pydantic import BaseModel
 
-from triqua.checkpoints import WHAT as CHECKPOINTS
-from triqua.checkpoints import forget_run
+from triqua.checkpoints import default_checkpoint_path as default_checkpoint_path  # for the CLI
+from triqua.checkpoints import forget_run, open_checkpointer
 from triqua.context import Context
-from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.durable import (
+    SETTINGS_KEY,
+    STORE_KEY,
+    invoke_durable,
+    refuse_failed,
+    resumed_ledger,
+    save_report,
+    settings_of,
+    settle_failure,
+)
 from triqua.engines.factory import register_model
-from triqua.resources import RunLedger
-from triqua.runner import EventHandler, arun, graph_input, run_config
+from triqua.runner import EventHandler, arun, graph_input
 from triqua.schema import Document, Report
-from triqua.store import FAILED, FAILED_AT_START, RunStore, resolve_store
-from triqua.tools.paths import triqua_home
+from triqua.store import FAILED, RunStore, resolve_store
 
-#: Checkpoint metadata keys: a durable run's settings and store, so a resume can reuse them.
-SETTINGS_KEY = "triqua_settings"
-STORE_KEY = "triqua_store"
+P = ParamSpec("P")
 
 
 def make_context(
@@ -56,11 +59,6 @@ def make_context(
         base = replace(base, model=model)
     base.validate()
     return base
-
-
-def settings_of(context: Context) -> dict[str, Any]:
-    """A context as plain JSON-ready settings (saved with a run)."""
-    return asdict(context)
 
 
 def context_from_settings(settings: dict[str, Any]) -> Context:
@@ -86,126 +84,6 @@ def effective_concurrency(context: Context) -> int:
     return context.workers()
 
 
-def default_checkpoint_path() -> Path:
-    """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
-    return triqua_home() / "checkpoints.sqlite"
-
-
-def _checkpoint_types() -> list[tuple[str, str]]:
-    """Models and enums of triqua's loaded modules: the only types restored from checkpoints.
-
-    Called after the graph is built, so every type its nodes can put in the state is loaded.
-    """
-    return [
-        (value.__module__, value.__name__)
-        for name, module in list(sys.modules.items())
-        if module is not None and (name == "triqua" or name.startswith("triqua."))
-        for value in list(vars(module).values())
-        if isinstance(value, type)
-        and value.__module__ == name
-        and issubclass(value, BaseModel | Enum)
-    ]
-
-
-@asynccontextmanager
-async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
-    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints."""
-    import aiosqlite
-    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
-    import triqua.graph.main  # noqa: F401 - loads every type the graph state can hold
-
-    file = Path(path).expanduser() if path else default_checkpoint_path()
-    prepare_database_path(file, CHECKPOINTS)
-    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
-    with sqlite_errors(file, CHECKPOINTS):  # a damaged or locked file: one line, no traceback
-        async with aiosqlite.connect(file, timeout=lock_timeout()) as conn:
-            saver = AsyncSqliteSaver(conn, serde=serde)
-            await saver.setup()
-            yield saver
-
-
-def _durable_config(
-    context: Context, run_id: str, runs: RunStore | None, ledger: RunLedger | None = None
-) -> RunnableConfig:
-    metadata = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
-    if runs is not None:
-        metadata[STORE_KEY] = str(runs.path.resolve())
-    return run_config(context, run_id, ledger=ledger, metadata=metadata)
-
-
-def _save(runs: RunStore | None, report: Report) -> None:
-    """Add the finished run's report to the store, once."""
-    if runs is not None and runs.latest_revision(report.run_id) is None:
-        runs.append_report(report)
-
-
-async def _settle_failure(
-    graph: Any, saver: Any, run_id: str, runs: RunStore | None, exc: BaseException
-) -> None:
-    """After a durable run raised: one that never got past ``prepare`` is not resumable.
-
-    Its checkpoints are deleted and the store records it ``failed_at_start``, so that
-    ``runs`` does not list it as unfinished and ``--resume`` says why instead of failing again.
-    An interruption (Ctrl-C, cancellation) leaves it resumable.
-    """
-    if not isinstance(exc, Exception):
-        return
-    snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
-    if "spec" in (snapshot.values or {}):
-        return  # prepared: the steps done so far are worth resuming
-    await forget_run(saver, run_id)
-    if runs is not None:
-        runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED_AT_START)
-
-
-def _refuse_failed(runs: RunStore | None, run_id: str) -> None:
-    """Refuse to resume a run the store records as failed, in one line."""
-    failed = runs.outcome(run_id) if runs is not None else None
-    if failed is not None:
-        status, error = failed
-        raise ValueError(
-            f"run {run_id[:12]} {status.replace('_', ' ')} ({error}) and cannot be resumed: "
-            "check the text again"
-        )
-
-
-async def _invoke_durable(
-    graph: Any,
-    state: dict[str, Any] | None,
-    context: Context,
-    run_id: str,
-    runs: RunStore | None,
-    on_event: EventHandler | None = None,
-    ledger: RunLedger | None = None,
-) -> Report:
-    config = _durable_config(context, run_id, runs, ledger)
-    return await arun(
-        state, context=context, graph=graph, config=config, on_event=on_event, durability="sync"
-    )
-
-
-def _resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> RunLedger:
-    """The ledger of a resumed run, from its checkpointed state: its documents and spending.
-
-    The search budget is charged with the searches the run already made, the call limit
-    with its model calls; its supplied documents are held so its retriever can be rebuilt.
-    """
-    from triqua.core.inputs import coerce_documents
-    from triqua.resources import build_resources
-
-    ledger = RunLedger.for_context(context)
-    try:
-        documents = coerce_documents(values.get("documents"))
-        ledger.hold(documents)
-        build_resources(context, documents, ledger)  # fails now when unusable
-    except ValueError as exc:
-        raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
-    ledger.charge(values)
-    return ledger
-
-
 async def _resume(
     run_id: str,
     *,
@@ -227,7 +105,7 @@ async def _resume(
     if runs is not None:
         with suppress(KeyError):  # the store may not know it; the checkpoints may
             run_id = runs.resolve(run_id)
-        _refuse_failed(runs, run_id)
+        refuse_failed(runs, run_id)
     async with open_checkpointer(checkpoints) as saver:
         graph = compiled_graph(checkpointer=saver)
         snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
@@ -250,11 +128,11 @@ async def _resume(
                 documents=coerce_documents(values.get("documents")),
             )
         if snapshot.next:
-            ledger = _resumed_ledger(run_id, ctx, values) if "spec" in values else None
-            report = await _invoke_durable(graph, None, ctx, run_id, runs, on_event, ledger)
+            ledger = resumed_ledger(run_id, ctx, values) if "spec" in values else None
+            report = await invoke_durable(graph, None, ctx, run_id, runs, on_event, ledger)
         else:
             report = values["report"]
-        _save(runs, report)
+        save_report(runs, report)
         await forget_run(saver, run_id)  # finished: its checkpoints are spent
     return report
 
@@ -330,7 +208,7 @@ async def acheck(
     key = _report_key(ctx, text, question, documents, spec_overrides)
     hit = cached_report(ctx, key, run_id, case_id) if key else None
     if hit is not None:
-        _save(runs, hit)
+        save_report(runs, hit)
         return hit
     if not durable:
         try:
@@ -339,19 +217,19 @@ async def acheck(
             if runs is not None:
                 runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
             raise
-        _save(runs, report)
+        save_report(runs, report)
     else:
         async with open_checkpointer(checkpoints) as saver:
             graph = compiled_graph(checkpointer=saver)
             if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
                 raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
             try:
-                report = await _invoke_durable(graph, state, ctx, run_id, runs, on_event)
+                report = await invoke_durable(graph, state, ctx, run_id, runs, on_event)
             except BaseException as exc:
                 with suppress(Exception):  # bookkeeping must not hide the run's own error
-                    await _settle_failure(graph, saver, run_id, runs, exc)
+                    await settle_failure(graph, saver, run_id, runs, exc)
                 raise
-            _save(runs, report)
+            save_report(runs, report)
             await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
     if key:
         store_report(ctx, key, report)
@@ -376,50 +254,36 @@ def _report_key(
     return report_key(context, text, question, coerced, spec_overrides)
 
 
-def check(
-    text: str | None = None,
-    *,
-    question: str | None = None,
-    documents: Sequence[Document | str | dict[str, Any]] | None = None,
-    context: Context | None = None,
-    model: str | BaseChatModel | None = None,
-    spec_overrides: dict[str, Any] | None = None,
-    run_id: str | None = None,
-    store: bool | str | Path | RunStore | None = None,
-    durable: bool = False,
-    resume: str | None = None,
-    checkpoints: str | Path | None = None,
-    on_event: EventHandler | None = None,
-    case_id: str | None = None,
-    **settings: Any,
-) -> Report:
-    """Check ``text`` and return its report (see :func:`acheck` for the arguments)."""
-    # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default executor,
-    # whose default size (CPUs + 4) would cap the fan-out below ``max_concurrency``.
-    workers = settings.get("max_concurrency") or (context or Context()).max_concurrency
-    with asyncio.Runner() as runner:
-        runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=max(1, workers)))
-        boxed = runner.run(
-            _boxed(
-                acheck(
-                    text,
-                    question=question,
-                    documents=documents,
-                    context=context,
-                    model=model,
-                    spec_overrides=spec_overrides,
-                    case_id=case_id,
-                    run_id=run_id,
-                    store=store,
-                    durable=durable,
-                    resume=resume,
-                    checkpoints=checkpoints,
-                    on_event=on_event,
-                    **settings,
-                )
-            )
-        )
-        return boxed.value
+def _blocking(
+    coroutine_function: Callable[P, Coroutine[Any, Any, Report]], name: str, doc: str
+) -> Callable[P, Report]:
+    """``coroutine_function`` run to completion in a fresh event loop, as function ``name``.
+
+    It takes the same arguments (one signature to keep, read by ``inspect.signature``).
+    """
+
+    @functools.wraps(coroutine_function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> Report:
+        # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
+        # executor, whose default size (CPUs + 4) would cap the fan-out below
+        # ``max_concurrency``.
+        context = kwargs.get("context")
+        base = context if isinstance(context, Context) else Context()
+        setting = kwargs.get("max_concurrency")
+        workers = setting if isinstance(setting, int) and setting else base.max_concurrency
+        with asyncio.Runner() as runner:
+            executor = ThreadPoolExecutor(max_workers=max(1, workers))
+            runner.get_loop().set_default_executor(executor)
+            return runner.run(_boxed(coroutine_function(*args, **kwargs))).value
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = doc
+    return run
+
+
+check = _blocking(
+    acheck, "check", "Check ``text`` and return its report (see :func:`acheck` for the arguments)."
+)
 
 
 class _Box:

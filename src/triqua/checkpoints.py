@@ -4,19 +4,26 @@ LangGraph's SQLite saver keeps every step of every thread (one thread per run id
 shrinks its file. A finished run's thread is deleted at once, whether or not the run was
 stored; the file is then compacted when enough of it is free (``VACUUM``) and its WAL is
 checkpointed and truncated. :func:`thread_ages` and :func:`delete_threads` serve
-``triqua runs prune`` for threads left by interrupted runs.
+``triqua runs prune`` for threads left by interrupted runs. :func:`open_checkpointer` opens
+the file for a durable run.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing, suppress
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, closing, suppress
 from datetime import UTC, datetime
+from enum import Enum
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+from pydantic import BaseModel
+
 from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.tools.paths import triqua_home
 
 __all__ = [
     "DEFAULT_UNFINISHED_DAYS",
@@ -25,8 +32,10 @@ __all__ = [
     "compact",
     "compact_async",
     "database_bytes",
+    "default_checkpoint_path",
     "delete_threads",
     "forget_run",
+    "open_checkpointer",
     "thread_ages",
     "worth_vacuum",
 ]
@@ -160,3 +169,43 @@ def compact(path: Path) -> tuple[int, int]:
             conn.execute("VACUUM")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return before, database_bytes(path)
+
+
+def default_checkpoint_path() -> Path:
+    """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
+    return triqua_home() / "checkpoints.sqlite"
+
+
+def _checkpoint_types() -> list[tuple[str, str]]:
+    """Models and enums of triqua's loaded modules: the only types restored from checkpoints.
+
+    Called after the graph is built, so every type its nodes can put in the state is loaded.
+    """
+    return [
+        (value.__module__, value.__name__)
+        for name, module in list(sys.modules.items())
+        if module is not None and (name == "triqua" or name.startswith("triqua."))
+        for value in list(vars(module).values())
+        if isinstance(value, type)
+        and value.__module__ == name
+        and issubclass(value, BaseModel | Enum)
+    ]
+
+
+@asynccontextmanager
+async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
+    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints."""
+    import aiosqlite
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    import triqua.graph.main  # noqa: F401 - loads every type the graph state can hold
+
+    file = Path(path).expanduser() if path else default_checkpoint_path()
+    prepare_database_path(file, WHAT)
+    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
+    with sqlite_errors(file, WHAT):  # a damaged or locked file: one line, no traceback
+        async with aiosqlite.connect(file, timeout=lock_timeout()) as conn:
+            saver = AsyncSqliteSaver(conn, serde=serde)
+            await saver.setup()
+            yield saver

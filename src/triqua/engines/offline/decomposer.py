@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from importlib import metadata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
 from triqua.engines.offline.decomposer_phrases import repair_names
 from triqua.engines.offline.decomposer_rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
+from triqua.engines.offline.once import once
 from triqua.schema import Fact, Qualifier, Span
 
 if TYPE_CHECKING:
@@ -48,6 +49,15 @@ DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_ver
 """Extractor revision recorded with every fact this decomposer produces."""
 
 _parse_lock = NLP_LOCK  # the shared pipeline's lock
+
+
+class ChunkPlace(TypedDict, total=False):
+    """Where a chunk sits and what precedes it: the keywords of ``decompose``/``analyse``."""
+
+    offset: int
+    chunk_index: int
+    previous_chunk: str | None
+    question: str | None
 
 
 @dataclass(frozen=True)
@@ -114,35 +124,17 @@ class RuleDecomposer:
         """The spaCy pipeline, loaded on first use."""
         return self._given_nlp or load_nlp()
 
-    def decompose(
-        self,
-        chunk: str,
-        *,
-        offset: int = 0,
-        chunk_index: int = 0,
-        previous_chunk: str | None = None,
-        question: str | None = None,
-    ) -> list[Fact]:
+    def decompose(self, chunk: str, **place: Unpack[ChunkPlace]) -> list[Fact]:
         """Facts of one chunk; spans are ``offset`` plus positions in ``chunk``."""
-        request = ChunkInput(chunk, offset, chunk_index, previous_chunk, question)
-        return self.decompose_many([request])[0]
+        return self.analyse(chunk, **place).facts
 
     def decompose_many(self, chunks: Sequence[ChunkInput | str]) -> list[list[Fact]]:
         """Facts of many chunks, parsed together in one ``nlp.pipe`` batch; one list each."""
         return [found.facts for found in self.analyse_many(chunks)]
 
-    def analyse(
-        self,
-        chunk: str,
-        *,
-        offset: int = 0,
-        chunk_index: int = 0,
-        previous_chunk: str | None = None,
-        question: str | None = None,
-    ) -> ChunkFacts:
+    def analyse(self, chunk: str, **place: Unpack[ChunkPlace]) -> ChunkFacts:
         """Facts of one chunk and the spans (``offset`` based) of sentences that gave none."""
-        request = ChunkInput(chunk, offset, chunk_index, previous_chunk, question)
-        return self.analyse_many([request])[0]
+        return self.analyse_many([ChunkInput(chunk, **place)])[0]
 
     def analyse_many(self, chunks: Sequence[ChunkInput | str]) -> list[ChunkFacts]:
         """Facts and not-decomposed sentences of many chunks, parsed in one batch."""
@@ -256,15 +248,7 @@ def _strip_bounds(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
-_default: RuleDecomposer | None = None
-_default_lock = threading.Lock()
-
-
+@once
 def get_decomposer() -> RuleDecomposer:
     """The process-wide decomposer, created on first use."""
-    global _default
-    if _default is None:
-        with _default_lock:
-            if _default is None:
-                _default = RuleDecomposer()
-    return _default
+    return RuleDecomposer()

