@@ -17,6 +17,7 @@ from triqua.schema import ChunkFailure, ClaimRecord, Fact, Report, Span, Undecom
 __all__ = [
     "FAILED_RUN",
     "checked_coverage",
+    "checkworthy_line",
     "count_failures",
     "excluded_spans",
     "extraction_recall",
@@ -161,6 +162,25 @@ def _coverage_phrase(report: Report) -> str | None:
     if report.coverage is None:
         return None
     return f"{report.coverage:.1%} of the text checked"
+
+
+def checkworthy_line(report: Report) -> str | None:
+    """How many sentences are not check-worthy, of which classes, and their facts' fate.
+
+    None when there are none.
+    """
+    sentences = report.not_checkworthy
+    if not sentences:
+        return None
+    classes: dict[str, int] = {}
+    for sentence in sentences:
+        classes[sentence.label] = classes.get(sentence.label, 0) + 1
+    kinds = ", ".join(f"{count} {label}" for label, count in sorted(classes.items()))
+    facts = sum(s.facts for s in sentences)
+    kept = all(s.kept for s in sentences)
+    fate = f"{facts} {_plural(facts, 'fact')} " + ("checked anyway" if kept else "dropped")
+    count = len(sentences)
+    return f"{count} {_plural(count, 'sentence')} not check-worthy ({kinds}): {fate}"
 
 
 def failure_summary(report: Report) -> str | None:

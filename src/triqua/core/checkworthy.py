@@ -241,6 +241,9 @@ def screen(
     kept_facts = list(facts)
     kept_spans = list(undecomposed)
     for start, end, judgement in not_checkworthy_spans(chunk.text):
+        label = judgement.label
+        if label == "checkworthy":  # not listed by not_checkworthy_spans; narrows the type
+            continue
         start, end = chunk.start + start, chunk.start + end
         inside = [f for f in kept_facts if f.span is not None and _inside(f.span, start, end)]
         if not keep:
@@ -251,7 +254,7 @@ def screen(
                 chunk_index=chunk.index,
                 span=Span(start=start, end=end),
                 text=chunk.text[start - chunk.start : end - chunk.start],
-                label=judgement.label,
+                label=label,
                 reason=judgement.reason,
                 facts=len(inside),
                 kept=keep,
