@@ -6,6 +6,7 @@ variables (``TRIQUA_*``) only provide defaults; an explicit value always wins.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
@@ -237,6 +238,37 @@ class Context:
     exclude_domains: list[str] = field(
         default_factory=list, metadata={"description": "Web search: never these domains."}
     )
+    decision: str | None = field(
+        default=None,
+        metadata={"description": "What the score will be used for (recorded in the spec)."},
+    )
+    case_population: str | None = field(
+        default=None,
+        metadata={"description": "Which texts the run's cases stand for (recorded in the spec)."},
+    )
+    cost_false_supported: float | None = field(
+        default=None,
+        metadata={
+            "description": "Cost of a false 'supported'. With cost_false_contradicted (either "
+            "alone: the other is 1) it sets the abstention threshold cfs / (cfs + cfc): a "
+            "'supported' less confident than that is withheld as insufficient_evidence."
+        },
+    )
+    cost_false_contradicted: float | None = field(
+        default=None,
+        metadata={"description": "Cost of a false 'contradicted' (see cost_false_supported)."},
+    )
+    citation_complete_weight: float = field(
+        default=1.0,
+        metadata={"description": "Citation completeness credit of a fully supported claim."},
+    )
+    citation_partial_weight: float = field(
+        default=0.5,
+        metadata={
+            "description": "Citation completeness credit of a claim its cited sources "
+            "support in part (some units, not all)."
+        },
+    )
     cache: bool = field(
         default=True,
         metadata={
@@ -276,6 +308,22 @@ class Context:
         if kind == "supplied":
             return self.candidates
         return self.candidates or DEFAULT_CANDIDATES
+
+    def failure_costs(self) -> tuple[float, float] | None:
+        """(false supported, false contradicted) costs; None when neither is set."""
+        if self.cost_false_supported is None and self.cost_false_contradicted is None:
+            return None
+        return (
+            1.0 if self.cost_false_supported is None else float(self.cost_false_supported),
+            1.0 if self.cost_false_contradicted is None else float(self.cost_false_contradicted),
+        )
+
+    def supported_threshold(self) -> float | None:
+        """Least confidence a "supported" verdict needs (None: no failure costs, no threshold)."""
+        from triqua.core.abstention import bayes_threshold
+
+        costs = self.failure_costs()
+        return bayes_threshold(*costs) if costs else None
 
     def workers(self) -> int:
         """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
@@ -318,6 +366,18 @@ class Context:
         for name in ("chunk_size", "decompose_batch_chars"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+        costs = self.failure_costs()
+        if costs is not None and (min(costs) < 0 or sum(costs) == 0 or sum(costs) == math.inf):
+            raise ValueError(
+                "failure costs (cost_false_supported, cost_false_contradicted) must be "
+                f"finite, >= 0 and not both zero, got {costs[0]} and {costs[1]}"
+            )
+        complete, partial = self.citation_complete_weight, self.citation_partial_weight
+        if not 0 <= partial <= complete <= 1 or complete == 0:
+            raise ValueError(
+                "citation weights need 0 <= partial <= complete <= 1 and complete > 0, got "
+                f"complete={complete}, partial={partial}"
+            )
         if not isinstance(self.allow_paths, list | tuple) or not all(
             isinstance(p, str) and p for p in self.allow_paths
         ):

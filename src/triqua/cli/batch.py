@@ -13,9 +13,14 @@ from triqua.cli._common import (
     AsOfOption,
     BlockDomainOption,
     CandidatesOption,
+    CasePopulationOption,
     ChromaUrlOption,
     ChunkSizeOption,
+    CitationWeightsOption,
     CollectionOption,
+    CostFalseContradictedOption,
+    CostFalseSupportedOption,
+    DecisionOption,
     DeltaOption,
     KeepUncheckworthyOption,
     MaxCallsOption,
@@ -75,6 +80,11 @@ def batch(
     allow_domain: AllowDomainOption = None,
     block_domain: BlockDomainOption = None,
     temperature: TemperatureOption = None,
+    decision: DecisionOption = None,
+    case_population: CasePopulationOption = None,
+    cost_false_supported: CostFalseSupportedOption = None,
+    cost_false_contradicted: CostFalseContradictedOption = None,
+    citation_weights: CitationWeightsOption = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -114,6 +124,11 @@ def batch(
         include_domains=allow_domain,
         exclude_domains=block_domain,
         temperature=temperature,
+        decision=decision,
+        case_population=case_population,
+        cost_false_supported=cost_false_supported,
+        cost_false_contradicted=cost_false_contradicted,
+        citation_weights=citation_weights,
     )
     run_batch_file(
         input_path,
