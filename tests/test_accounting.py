@@ -29,7 +29,7 @@ from .conftest import CURIE, FRANCE, PARIS, make_responder
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
 runner = CliRunner()
-FILLER = "I hope this helps."
+FILLER = "It rained in 1900."  # check-worthy, but no fact comes from it
 DOCS = [CURIE, PARIS]
 
 
@@ -232,7 +232,9 @@ def accounted_report() -> Report:
                 error="decompose failed for chunk 2: ServerError: 500",
             )
         ],
-        undecomposed=[UndecomposedSentence(chunk_index=0, span=Span(start=0, end=18), text=FILLER)],
+        undecomposed=[
+            UndecomposedSentence(chunk_index=0, span=Span(start=0, end=len(FILLER)), text=FILLER)
+        ],
     )
 
 

@@ -4,7 +4,8 @@ Nothing a run fails to check may vanish: a chunk that was not decomposed is a
 :class:`~triqua.schema.ChunkFailure`, a sentence that yielded no fact an
 :class:`~triqua.schema.UndecomposedSentence`, a fact whose verification failed keeps its
 error on its verdict. Coverage turns these into one number: the share of the text that was
-actually checked.
+actually checked. Sentences set aside as not check-worthy are neither checked nor lost: they
+leave both sides of the ratio, and of extraction recall (the share the facts' spans cover).
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from triqua.schema import ChunkFailure, ClaimRecord, Fact, Report, Span, Undecom
 __all__ = [
     "FAILED_RUN",
     "checked_coverage",
+    "checkworthy_line",
     "count_failures",
+    "excluded_spans",
+    "extraction_recall",
     "failure_line",
     "failure_summary",
     "report_coverage",
+    "report_extraction_recall",
     "unchecked_spans",
 ]
 
@@ -27,30 +32,71 @@ __all__ = [
 FAILED_RUN = 3
 
 
-def checked_coverage(text: str, unchecked: Iterable[Span] = ()) -> float | None:
-    """Share of the non-whitespace characters of ``text`` outside every ``unchecked`` span.
-
-    Overlapping spans count once; whitespace counts neither way. ``None`` for a blank text.
+def _mask(text: str, spans: Iterable[Span]) -> list[bool]:
+    """Per character of ``text``: whether some span covers it (overlaps count once).
 
     Raises:
         ValueError: for a span that reaches outside the text.
     """
-    total = sum(not c.isspace() for c in text)
-    if not total:
-        return None
-    # Merge the spans first, so a character covered twice is subtracted once.
-    merged: list[list[int]] = []
-    for span in sorted(unchecked, key=lambda s: (s.start, s.end)):
+    covered = [False] * len(text)
+    for span in spans:
         if span.end > len(text) or span.start > span.end:
             raise ValueError(
                 f"span {span.start}-{span.end} lies outside the text ({len(text)} characters)"
             )
-        if merged and span.start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], span.end)
-        else:
-            merged.append([span.start, span.end])
-    lost = sum(sum(not c.isspace() for c in text[start:end]) for start, end in merged)
-    return (total - lost) / total
+        covered[span.start : span.end] = [True] * (span.end - span.start)
+    return covered
+
+
+def checked_coverage(
+    text: str, unchecked: Iterable[Span] = (), excluded: Iterable[Span] = ()
+) -> float | None:
+    """Share of the non-whitespace characters of ``text`` outside every ``unchecked`` span.
+
+    Characters in an ``excluded`` span (not check-worthy) count neither way; overlapping
+    spans count once; whitespace counts neither way. ``None`` when nothing is left to count.
+
+    Raises:
+        ValueError: for a span that reaches outside the text.
+    """
+    lost, skip = _mask(text, unchecked), _mask(text, excluded)
+    counted = [i for i, c in enumerate(text) if not c.isspace() and not skip[i]]
+    if not counted:
+        return None
+    return sum(not lost[i] for i in counted) / len(counted)
+
+
+def extraction_recall(
+    text: str, fact_spans: Iterable[Span | None], excluded: Iterable[Span] = ()
+) -> float | None:
+    """Share of the check-worthy characters of ``text`` inside some fact's span.
+
+    Check-worthy: non-whitespace and outside every ``excluded`` span. ``None`` when there
+    are none.
+
+    Raises:
+        ValueError: for a span that reaches outside the text.
+    """
+    return checked_coverage(
+        text, _gaps(len(text), [s for s in fact_spans if s is not None]), excluded
+    )
+
+
+def _gaps(length: int, spans: Sequence[Span]) -> list[Span]:
+    """The stretches of ``range(length)`` that no span covers."""
+    gaps, at = [], 0
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if span.start > at:
+            gaps.append(Span(start=at, end=min(span.start, length)))
+        at = max(at, span.end)
+    if at < length:
+        gaps.append(Span(start=at, end=length))
+    return gaps
+
+
+def excluded_spans(report: Report) -> list[Span]:
+    """Spans of the sentences set aside as not check-worthy (those not kept)."""
+    return [s.span for s in report.not_checkworthy if not s.kept]
 
 
 def unchecked_spans(
@@ -77,7 +123,14 @@ def report_coverage(text: str, report: Report) -> float | None:
         unchecked_spans(
             report.failed_chunks, report.undecomposed, report.records, report.unverified_facts
         ),
+        excluded_spans(report),
     )
+
+
+def report_extraction_recall(text: str, report: Report) -> float | None:
+    """The report's extraction recall over ``text`` (see ``Report.extraction_recall``)."""
+    facts = [r.fact.span for r in report.records] + [f.span for f in report.unverified_facts]
+    return extraction_recall(text, facts, excluded_spans(report))
 
 
 def count_failures(records: Sequence[ClaimRecord], failed_chunks: Sequence[ChunkFailure]) -> int:
@@ -109,6 +162,25 @@ def _coverage_phrase(report: Report) -> str | None:
     if report.coverage is None:
         return None
     return f"{report.coverage:.1%} of the text checked"
+
+
+def checkworthy_line(report: Report) -> str | None:
+    """How many sentences are not check-worthy, of which classes, and their facts' fate.
+
+    None when there are none.
+    """
+    sentences = report.not_checkworthy
+    if not sentences:
+        return None
+    classes: dict[str, int] = {}
+    for sentence in sentences:
+        classes[sentence.label] = classes.get(sentence.label, 0) + 1
+    kinds = ", ".join(f"{count} {label}" for label, count in sorted(classes.items()))
+    facts = sum(s.facts for s in sentences)
+    kept = all(s.kept for s in sentences)
+    fate = f"{facts} {_plural(facts, 'fact')} " + ("checked anyway" if kept else "dropped")
+    count = len(sentences)
+    return f"{count} {_plural(count, 'sentence')} not check-worthy ({kinds}): {fate}"
 
 
 def failure_summary(report: Report) -> str | None:

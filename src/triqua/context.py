@@ -112,6 +112,14 @@ class Context:
             "offline engine makes no calls and always decomposes chunk by chunk."
         },
     )
+    keep_uncheckworthy: bool = field(
+        default=False,
+        metadata={
+            "description": "Check sentences classed not check-worthy (opinions, questions, "
+            "hedges, instructions, meta-statements) like any other; by default their facts "
+            "are dropped and they are only listed in the report."
+        },
+    )
     delta: int = field(
         default=3,
         metadata={"description": "Element-graph diameter above which a fact is complex (δ)."},

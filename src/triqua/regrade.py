@@ -17,7 +17,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from triqua.accounting import count_failures, report_coverage
+from triqua.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.evidence import merge_evidence, search
@@ -194,6 +194,7 @@ def regrade(
         failed_chunks=previous.failed_chunks,
         undecomposed=previous.undecomposed,
         unverified_facts=previous.unverified_facts,
+        not_checkworthy=previous.not_checkworthy,
         errors=[error for _, _, errors in results for error in errors],
         notes=[
             f"Re-graded run {stored.run_id} (previous revision "
@@ -205,5 +206,7 @@ def regrade(
     # Reports made before coverage was measured keep it unknown rather than guessed.
     if previous.coverage is not None:
         report.coverage = report_coverage(stored.text, report)
+    if previous.extraction_recall is not None:
+        report.extraction_recall = report_extraction_recall(stored.text, report)
     revision = runs.append_report(report)
     return runs.report(stored.run_id, revision)

@@ -6,7 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from triqua.accounting import failure_summary
+from triqua.accounting import checkworthy_line, failure_summary
 from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {
@@ -135,6 +135,25 @@ def unchecked_lines(report: Report) -> list[Text]:
     return lines
 
 
+def not_checkworthy_lines(report: Report) -> list[Text]:
+    """The sentences set aside as not check-worthy: a count line, then each with its reason."""
+    line = checkworthy_line(report)
+    if line is None:
+        return []
+    lines = [Text(line, style="magenta")]
+    for s in report.not_checkworthy[:MAX_LISTED]:
+        lines.append(
+            Text(
+                f"  {s.label}: chars {s.span.start}–{s.span.end} “{_clip(s.text)}” ({s.reason})",
+                style="dim",
+            )
+        )
+    if len(report.not_checkworthy) > MAX_LISTED:
+        more = len(report.not_checkworthy) - MAX_LISTED
+        lines.append(Text(f"  … and {more} more (see --json or --html)", "dim"))
+    return lines
+
+
 def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
@@ -142,6 +161,9 @@ def summary(report: Report) -> Group:
     if report.coverage is not None:
         coverage = [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan")]
         coverage.append(" of the text")
+    if report.extraction_recall is not None:
+        coverage += ["  ·  facts span ", (fmt_score(report.extraction_recall), "bold cyan")]
+        coverage.append(" of the check-worthy text")
     lines = [
         Text.assemble(
             ("TriQuaScore ", "bold"),
@@ -163,6 +185,7 @@ def summary(report: Report) -> Group:
         ),
     ]
     lines.extend(unchecked_lines(report))
+    lines.extend(not_checkworthy_lines(report))
     lines.extend(Text(note, style="italic") for note in report.notes)
     shown = {c.error for c in report.failed_chunks}  # listed above with their chunk
     lines.extend(

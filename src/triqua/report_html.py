@@ -19,7 +19,7 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
-from triqua.accounting import failure_summary
+from triqua.accounting import checkworthy_line, failure_summary
 from triqua.citations import CitationReport
 from triqua.core.grounding import locate_quote
 from triqua.core.scoring import label_units, risk_coverage_curve
@@ -133,11 +133,30 @@ def _unchecked(report: Report) -> str:
     return "".join(html) + "</section>"
 
 
+def _not_checkworthy(report: Report) -> str:
+    """The sentences set aside as not check-worthy, each with its class and reason."""
+    line = checkworthy_line(report)
+    if line is None:
+        return ""
+    html = ['<section id="not-checkworthy"><h2>Not check-worthy</h2>']
+    html.append(f'<p class="meta">{_e(line)}</p><ul>')
+    for sentence in report.not_checkworthy:
+        html.append(
+            f'<li><span class="fid">{_e(sentence.label)}</span> '
+            f'<span class="route">chunk {sentence.chunk_index} · chars '
+            f"{sentence.span.start}–{sentence.span.end}</span> <q>{_e(sentence.text)}</q>"
+            f'<p class="meta">{_e(sentence.reason)}</p></li>'
+        )
+    html.append("</ul>")
+    return "".join(html) + "</section>"
+
+
 def _summary(report: Report) -> str:
     s = report.scores
     cards = [
         ("main", "TriQuaScore", _pct(s.triqua_score), f"{s.units_supported}/{s.units_total} units"),
         ("", "coverage", _pct(report.coverage), "of the text checked"),
+        ("", "extraction recall", _pct(report.extraction_recall), "check-worthy text in facts"),
         ("", "claim-level", _pct(s.claim_level_score), "facts fully supported"),
         ("", "no dedup", _pct(s.no_dedup_score), f"{s.units_raw} units before dedup"),
         ("", "fact precision", _pct(s.factscore_precision), "facts judged supported"),
@@ -484,6 +503,7 @@ def render_html(
             "</header>",
             _summary(report),
             _unchecked(report),
+            _not_checkworthy(report),
             _plots(report),
             f'<section id="facts"><h2>Facts ({len(report.records)})</h2>{facts}</section>',
             _citations(citations) if citations is not None else "",

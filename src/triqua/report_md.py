@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from triqua.accounting import failure_summary
+from triqua.accounting import checkworthy_line, failure_summary
 from triqua.citations import CitationReport
 from triqua.render import fmt_score
 from triqua.schema import ClaimRecord, Report, Status
@@ -115,6 +115,15 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
     unchecked += [f"- error: {md_escape(e)}" for e in report.errors]
     if unchecked:
         lines += ["**Not checked**", "", *unchecked, ""]
+    set_aside = checkworthy_line(report)
+    if set_aside:
+        lines += [f"**Not check-worthy**: {md_escape(set_aside)}", ""]
+        lines += [
+            f"- {s.label}: chars {s.span.start}–{s.span.end} “{md_escape(_clip(s.text, 80))}” "
+            f"({md_escape(s.reason)})"
+            for s in report.not_checkworthy
+        ]
+        lines.append("")
     lines.append(
         f"<sub>model calls {report.usage.model_calls} · searches {report.usage.search_calls}"
         f" · spec `{report.spec.hash[:12]}` · report schema {report.schema_version}</sub>"

@@ -408,6 +408,11 @@ class ClaimPolicy(BaseModel):
         ge=0,
         description="Characters of consecutive chunks decomposed in one call (0: per chunk).",
     )
+    keep_uncheckworthy: bool = Field(
+        default=False,
+        description="Check sentences classed not check-worthy (opinions, questions, hedges, "
+        "instructions, meta-statements) too; by default their facts are dropped.",
+    )
 
 
 class VerdictPolicy(BaseModel):
@@ -630,6 +635,30 @@ class UndecomposedSentence(BaseModel):
     text: str
 
 
+CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta"]
+
+
+class NotCheckworthySentence(BaseModel):
+    """A sentence that asserts nothing to check (opinion, question, hedge, instruction, meta).
+
+    Its facts are not checked (unless kept) and it counts toward
+    neither the score nor coverage.
+    """
+
+    chunk_index: int = Field(ge=0)
+    span: Span = Field(description="The sentence's characters in the checked text.")
+    text: str
+    label: CheckworthyLabel = Field(description="Why it is not check-worthy: its class.")
+    reason: str = Field(default="", description="The rule and the words that classed it.")
+    facts: int = Field(
+        default=0, ge=0, description="Facts the decomposer found in it (dropped unless kept)."
+    )
+    kept: bool = Field(
+        default=False,
+        description="Checked anyway (keep_uncheckworthy): its facts count like any other.",
+    )
+
+
 Outcome = Literal["complete", "partial", "failed"]
 
 
@@ -669,6 +698,11 @@ class Report(BaseModel):
         default_factory=list,
         description="Facts found but not verified: the run stopped at max_facts.",
     )
+    not_checkworthy: list[NotCheckworthySentence] = Field(
+        default_factory=list,
+        description="Sentences classed not check-worthy, with class and reason; unless kept, "
+        "their facts were dropped and they count toward neither the score nor coverage.",
+    )
     coverage: float | None = Field(
         default=None,
         ge=0.0,
@@ -676,7 +710,15 @@ class Report(BaseModel):
         description="Share of the text that was checked: its non-whitespace characters that "
         "lie in a decomposed chunk and in no not-decomposed sentence, no span of a fact whose "
         "verification failed and no span of an unverified fact, over all its non-whitespace "
-        "characters. None when unknown (reports made before it was measured).",
+        "characters. Sentences set aside as not check-worthy count neither way. None when "
+        "unknown (reports made before it was measured).",
+    )
+    extraction_recall: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Share of the check-worthy text the facts cover: non-whitespace characters "
+        "of check-worthy sentences inside some fact's span, over all of them. None when unknown.",
     )
     errors: list[RedactedText] = Field(default_factory=list)
     notes: list[RedactedText] = Field(default_factory=list)

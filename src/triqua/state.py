@@ -19,6 +19,7 @@ from triqua.schema import (
     Evidence,
     Fact,
     FactualitySpec,
+    NotCheckworthySentence,
     Report,
     ReverifyRound,
     RoleUsage,
@@ -67,6 +68,7 @@ class State(InputState, OutputState, total=False):
     facts: Annotated[list[Fact], operator.add]
     failed_chunks: Annotated[list[ChunkFailure], operator.add]
     undecomposed: Annotated[list[UndecomposedSentence], operator.add]
+    not_checkworthy: Annotated[list[NotCheckworthySentence], operator.add]
     unverified_facts: list[Fact]
     records: Annotated[list[ClaimRecord], operator.add]
     usage_log: Annotated[list[RoleUsage], operator.add]

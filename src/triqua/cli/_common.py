@@ -202,6 +202,14 @@ RerankOption = Annotated[
         "(default: on); --no-rerank keeps the retriever's order.",
     ),
 ]
+KeepUncheckworthyOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--keep-uncheckworthy",
+        help="Also check sentences classed not check-worthy (opinions, questions, hedges, "
+        "instructions, meta-statements); by default they are only listed.",
+    ),
+]
 RerankModelOption = Annotated[
     str | None,
     typer.Option(

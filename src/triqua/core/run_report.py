@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from triqua.accounting import count_failures, report_coverage
+from triqua.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.scoring import score_facts
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.schema import (
@@ -14,6 +14,7 @@ from triqua.schema import (
     ClaimRecord,
     Fact,
     FactualitySpec,
+    NotCheckworthySentence,
     Report,
     RoleUsage,
     Scores,
@@ -57,6 +58,7 @@ def build_report(
     failed_chunks: Sequence[ChunkFailure],
     undecomposed: Sequence[UndecomposedSentence],
     unverified_facts: Sequence[Fact],
+    not_checkworthy: Sequence[NotCheckworthySentence] = (),
 ) -> Report:
     """Score the records (in text order) and assemble the run's report with its costs."""
     ordered = sorted(records, key=lambda r: fact_order(r.claim_id))
@@ -86,7 +88,9 @@ def build_report(
         failed_chunks=sorted(failed_chunks, key=lambda c: c.chunk_index),
         undecomposed=sorted(undecomposed, key=lambda s: (s.span.start, s.span.end)),
         unverified_facts=list(unverified_facts),
+        not_checkworthy=sorted(not_checkworthy, key=lambda s: (s.span.start, s.span.end)),
     )
     report.failures = count_failures(report.records, report.failed_chunks)
     report.coverage = report_coverage(text, report)
+    report.extraction_recall = report_extraction_recall(text, report)
     return report

@@ -112,6 +112,7 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             decompose_batch_chars=context.decompose_batch_chars
             if calls_model(engines.decomposer)
             else 0,
+            keep_uncheckworthy=context.keep_uncheckworthy,
         ),
         verdict_policy=VerdictPolicy(
             reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,

@@ -9,12 +9,13 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
-from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
+from triqua.core.checkworthy import screen
+from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
 from triqua.core.chunking import chunk_failure, undecomposed_sentences
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.resources import RunResources, limited_call, run_resources
-from triqua.schema import Chunk, UndecomposedSentence
+from triqua.schema import Chunk, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
 
 
@@ -45,13 +46,23 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     return tasks
 
 
+#: A chunk's decomposition: its result (None when refused), sentences left, sentences set aside.
+Outcome = tuple[DecomposeResult | None, list[UndecomposedSentence], list[NotCheckworthySentence]]
+
+
 def _call(
-    resources: RunResources, task: ChunkTask, chunk: Chunk, previous_chunk: str | None
-) -> tuple[DecomposeResult | None, list[UndecomposedSentence]]:
+    resources: RunResources,
+    context: Context,
+    task: ChunkTask,
+    chunk: Chunk,
+    previous_chunk: str | None,
+) -> Outcome:
     """One decomposition call within the run's limits; None when the call limit refused it.
 
     An engine that raises fails the chunk on the record (its error in the result), as does
-    a not-decomposed span outside the chunk.
+    a not-decomposed span outside the chunk. The answer is screened for check-worthiness
+    (``core.checkworthy``): facts of sentences not worth checking are dropped unless the
+    run keeps them, so the other facts keep their spans exactly.
     """
     engines = resources.engines
     try:
@@ -66,17 +77,23 @@ def _call(
             ),
             lambda r: r.usage,
         )
-        undecomposed = (
-            undecomposed_sentences(result.undecomposed, chunk) if result is not None else []
-        )
+        undecomposed: list[UndecomposedSentence] = []
+        excluded: list[NotCheckworthySentence] = []
+        if result is not None and not result.error:
+            screened = screen(chunk, result.facts, result.undecomposed, context.keep_uncheckworthy)
+            result = result.model_copy(
+                update={"facts": screened.facts, "undecomposed": screened.undecomposed}
+            )
+            undecomposed = undecomposed_sentences(screened.undecomposed, chunk)
+            excluded = screened.excluded
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
         result = DecomposeResult(
             error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}"
         )
-        undecomposed = []
-    return result, undecomposed
+        undecomposed, excluded = [], []
+    return result, undecomposed, excluded
 
 
 def _record(
@@ -85,6 +102,7 @@ def _record(
     chunk: Chunk,
     result: DecomposeResult | None,
     undecomposed: list[UndecomposedSentence],
+    excluded: list[NotCheckworthySentence],
 ) -> dict[str, Any]:
     """The state update for one chunk's outcome: facts, usage, failure or sentences left."""
     if result is None:  # the run's model calls ran out: counted, and score reports the stop
@@ -103,6 +121,7 @@ def _record(
         update["failed_chunks"] = [chunk_failure(chunk, result.error)]
     else:
         update["undecomposed"] = undecomposed
+        update["not_checkworthy"] = excluded
     return update
 
 
@@ -132,8 +151,8 @@ def _per_chunk(
             updates.append(_max_facts_reached(resources, context, chunk))
             continue
         previous = task["previous_chunk"] if i == 0 else members[i - 1].text
-        result, undecomposed = _call(resources, task, chunk, previous)
-        updates.append(_record(resources, context, chunk, result, undecomposed))
+        result, undecomposed, excluded = _call(resources, context, task, chunk, previous)
+        updates.append(_record(resources, context, chunk, result, undecomposed, excluded))
     return updates
 
 
@@ -157,24 +176,27 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             resources.facts.skip_if_reached(context.max_facts)  # counts each chunk skipped
             skipped.append(_max_facts_reached(resources, context, member))
         return _merge(skipped)
-    result, undecomposed = _call(resources, task, chunk, task["previous_chunk"])
+    result, undecomposed, excluded = _call(resources, context, task, chunk, task["previous_chunk"])
     if len(members) == 1:
-        return _record(resources, context, chunk, result, undecomposed)
+        return _record(resources, context, chunk, result, undecomposed, excluded)
     if result is None:
-        return _merge([_record(resources, context, m, None, []) for m in members])
+        return _merge([_record(resources, context, m, None, [], []) for m in members])
     if result.error:  # the batch failed: its cost is kept, and each chunk gets its own call
         emit("chunk_batch_split", chunks=[m.index for m in members], error=result.error)
         spent = {"usage_log": [RoleUsage(role="decompose", usage=result.usage)]}
         return _merge([spent, *_per_chunk(resources, context, task, members)])
     facts = split_facts(result.facts, members)
     sentences = split_spans([s.span for s in undecomposed], members)
+    set_aside: dict[int, list[NotCheckworthySentence]] = {m.index: [] for m in members}
+    for sentence in excluded:  # a sentence belongs to the chunk its start is in
+        owner = chunk_of(sentence.span, members).index
+        set_aside[owner].append(sentence.model_copy(update={"chunk_index": owner}))
     updates = [{"usage_log": [RoleUsage(role="decompose", usage=result.usage)]}]
     for i, member in enumerate(members):
         if i and resources.facts.skip_if_reached(context.max_facts):
             updates.append(_max_facts_reached(resources, context, member))
             continue
         part = DecomposeResult(facts=facts[i])  # the call's cost is counted once, above
-        updates.append(
-            _record(resources, context, member, part, undecomposed_sentences(sentences[i], member))
-        )
+        left = undecomposed_sentences(sentences[i], member)
+        updates.append(_record(resources, context, member, part, left, set_aside[member.index]))
     return _merge(updates)

@@ -46,6 +46,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         failed_chunks=state.get("failed_chunks", []),
         undecomposed=state.get("undecomposed", []),
         unverified_facts=state.get("unverified_facts", []),
+        not_checkworthy=state.get("not_checkworthy", []),
     )
     emit("scored", score=report.scores.triqua_score, facts=len(report.records))
     return {"report": report}
