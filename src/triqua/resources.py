@@ -23,6 +23,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from triqua.context import Context
+from triqua.core.coalesce import Coalescer
 from triqua.engines.factory import Engines, ModelKey, engine
 from triqua.instances import PREFIX, instance, instance_id, register_instance
 from triqua.limits import CallLimit
@@ -97,6 +98,8 @@ class RunLedger:
     budget: SearchBudget
     calls: CallLimit
     facts: FactTally = field(default_factory=FactTally)
+    #: Batched verification: the verify requests of one batch, gathered into one call.
+    batches: Coalescer[Any, Any] = field(default_factory=Coalescer)
     documents: Sequence[Document] = ()
     digest: str | None = None
 

@@ -9,10 +9,11 @@ from langgraph.types import Send
 
 from triqua.context import Context
 from triqua.core.routing import Thresholds, group_by_sentence, route_facts
+from triqua.core.verify_batches import batches_of
 from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.nodes.common import context_of, emit
 from triqua.resources import documents_digest, ledger_of
-from triqua.schema import Document
+from triqua.schema import Document, Fact
 from triqua.state import FactTask, State
 
 
@@ -42,6 +43,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     }
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
+    batch_of = _batches(facts, context)
     tasks = []
     for fact, (fact_route, features) in zip(
         facts, route_facts(facts, Thresholds.of(context)), strict=True
@@ -56,6 +58,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
         if digest:
             task["documents_digest"] = digest
+        if fact.id in batch_of:
+            task["batch"], task["batch_size"] = batch_of[fact.id]
         if state.get("case_id"):
             task["case_id"] = state["case_id"]
         if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given
@@ -66,6 +70,23 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     emit("facts_found", facts=len(tasks), complex=sum(t["route"] == "complex" for t in tasks))
     update["tasks"] = tasks
     return update
+
+
+def _batches(facts: list[Fact], context: Context) -> dict[str, tuple[str, int]]:
+    """Each batched fact's batch (named by its first fact) and the batch's size.
+
+    Batches hold one sentence's facts, at most ``verify_batch`` and at most the facts
+    verified at once (a batch's members wait for each other); a batch of one is no batch.
+    """
+    size = min(context.verify_batch, context.workers())
+    if size <= 1:
+        return {}
+    out = {}
+    for batch in batches_of(facts, size):
+        if len(batch) > 1:
+            for index in batch:
+                out[facts[index].id] = (facts[batch[0]].id, len(batch))
+    return out
 
 
 def fan_out_facts(state: State) -> list[Send] | str:
