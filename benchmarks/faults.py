@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import triqua
+from triqua.core.chunking import split_text
 from triqua.core.grounding import check_quote
 from triqua.faults import FaultyChatModel, FaultyRetriever
-from triqua.nodes.split import split_text
 from triqua.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced

@@ -420,8 +420,8 @@ def overhead() -> list[tuple[str, str, str, str]]:
 
 def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, str]]:
     """Prompt tokens per FActScore ChatGPT bio, built with triqua's own message builders."""
+    from triqua.core.chunking import split_text
     from triqua.engines.llm import LLMJudge
-    from triqua.nodes.split import split_text
     from triqua.prompts import decompose_system, decompose_user_prompt, prompt_mode
     from triqua.schema import Evidence, Fact, sha256_text
     from triqua.tools.documents import split_passages

@@ -72,8 +72,8 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     from tokenizers import Tokenizer
 
     import triqua
+    from triqua.core.chunking import split_text
     from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
-    from triqua.nodes.split import split_text
     from triqua.schema import Evidence, Fact, sha256_text
     from triqua.testing import ScriptedChatModel, fenced
     from triqua.tools.documents import split_passages

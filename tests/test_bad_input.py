@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.nodes.split import split_text
+from triqua.core.chunking import split_text
 from triqua.schema import Report
 
 pytestmark = pytest.mark.timeout(180)

@@ -10,11 +10,10 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 import triqua
 from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
+from triqua.core.chunking import split_text
 from triqua.engines.llm import ExtractedFacts, _usage_of, facts_of
-from triqua.nodes.split import split_text
 from triqua.prompts import compact_answer
-from triqua.schema import Document, Fact, Report, Span
-from triqua.state import Chunk
+from triqua.schema import Chunk, Document, Fact, Report, Span
 from triqua.testing import ScriptedChatModel, fenced
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")

@@ -12,8 +12,7 @@ import triqua
 from triqua.engines.llm import ExtractedFacts, facts_of
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
 from triqua.prompts import PromptMode, decompose_examples, decompose_few_shot, decompose_system
-from triqua.schema import Document, Span
-from triqua.state import Chunk
+from triqua.schema import Chunk, Document, Span
 from triqua.testing import ScriptedChatModel, fenced, passages
 
 RONALDO = (

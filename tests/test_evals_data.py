@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from triqua.evals.claims import CLAIMS_FILE, DEFAULT_LABEL_MAP, load_claims, parse_label_map
-from triqua.evals.data import default_data_dir, resolve_data_file, sample, stamp, stamp_folder
+from triqua.evals.data import eval_data_dir, resolve_data_file, sample, stamp, stamp_folder
 from triqua.evals.factscore import BIO_FOLDER, KnowledgeSource, load_bios
 
 
@@ -17,9 +17,9 @@ def _bios(name: str) -> Path:
     return resolve_data_file(name, None, BIO_FOLDER)
 
 
-def test_default_data_dir_is_beside_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_eval_data_dir_is_beside_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TRIQUA_DATA", raising=False)
-    folder = default_data_dir()
+    folder = eval_data_dir()
     repo = Path(__file__).resolve().parents[1]
     assert folder == repo.parent / "shared" / "data"
     assert (folder / BIO_FOLDER / "ChatGPT.jsonl").is_file()
@@ -29,7 +29,7 @@ def test_data_dir_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path
     (tmp_path / BIO_FOLDER).mkdir()
     (tmp_path / BIO_FOLDER / "Mine.jsonl").write_text("", encoding="utf-8")
     monkeypatch.setenv("TRIQUA_DATA", str(tmp_path))
-    assert default_data_dir() == tmp_path
+    assert eval_data_dir() == tmp_path
     assert resolve_data_file("Mine", None, BIO_FOLDER) == tmp_path / BIO_FOLDER / "Mine.jsonl"
     with pytest.raises(ValueError, match="Nope: no such file"):
         resolve_data_file("Nope", None, BIO_FOLDER)
@@ -83,7 +83,7 @@ def test_malformed_bio_line_names_the_line(tmp_path: Path) -> None:
 
 
 def test_default_label_map_reads_factcheck_bench_as_it_is() -> None:
-    path = default_data_dir() / CLAIMS_FILE
+    path = eval_data_dir() / CLAIMS_FILE
     rows, skipped = load_claims(path)
     assert skipped == 0
     counts: dict[str, int] = {}

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.accounting import checked_coverage
 from triqua.cli import app
+from triqua.core.chunking import split_text
 from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
 from triqua.faults import (
     FaultyChatModel,
@@ -27,7 +28,6 @@ from triqua.faults import (
     ServerError,
     draw,
 )
-from triqua.nodes.split import split_text
 from triqua.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced

@@ -108,12 +108,11 @@ def test_supported_without_evidence_is_downgraded(scripted: Any) -> None:
 
     unrelated = ["Bananas are rich in potassium."]
     report = triqua.check(PARIS, documents=unrelated, model=scripted(judge=liar))
-    # The cited id does not exist; the judge's claim of support falls back to the passages
-    # it was shown, which exist, so support stands only with real evidence ids.
+    # The cited id does not exist and no passage of the run backs the fact: the judge's
+    # claim of support does not stand.
     (record,) = report.records
-    known = {e.id for e in record.evidence}
-    if record.verdict.status is Status.SUPPORTED:
-        assert set(record.verdict.evidence_ids) <= known and record.verdict.evidence_ids
+    assert record.verdict.status is Status.INSUFFICIENT
+    assert "made-up" not in record.verdict.evidence_ids
 
 
 def test_closed_book_with_llm_is_marked_parametric(scripted: Any) -> None:

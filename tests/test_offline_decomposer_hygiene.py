@@ -8,8 +8,7 @@ from triqua.engines.offline.decomposer import RuleDecomposer, get_decomposer
 from triqua.engines.offline.decomposer_hygiene import is_junk_argument
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS, MARKER_LABELS, label_for
 from triqua.engines.offline.engine import OfflineDecomposer
-from triqua.schema import Fact
-from triqua.state import Chunk
+from triqua.schema import Chunk, Fact
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from triqua.tools import (
 )
 from triqua.tools.chroma import ChromaRetriever, parse_server_url
 from triqua.tools.ingest import ingest_paths
-from triqua.tools.paths import default_chroma_path, default_data_dir
+from triqua.tools.paths import default_chroma_path, triqua_home
 
 DOCS = {
     "eiffel.txt": (
@@ -187,17 +187,15 @@ def test_parse_server_url_rejects_bad_urls(url: str) -> None:
         parse_server_url(url)
 
 
-def test_default_data_dir_honours_triqua_home(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_triqua_home_honours_triqua_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRIQUA_HOME", str(tmp_path / "home"))
-    assert default_data_dir() == tmp_path / "home"
+    assert triqua_home() == tmp_path / "home"
     assert default_chroma_path() == tmp_path / "home" / "chroma"
     monkeypatch.delenv("TRIQUA_HOME")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert default_data_dir() == tmp_path / "xdg" / "triqua"
+    assert triqua_home() == tmp_path / "xdg" / "triqua"
     monkeypatch.delenv("XDG_DATA_HOME")
-    assert default_data_dir() == Path.home() / ".local" / "share" / "triqua"
+    assert triqua_home() == Path.home() / ".local" / "share" / "triqua"
 
 
 def test_embedded_store_defaults_to_the_data_dir(

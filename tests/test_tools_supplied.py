@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from triqua.schema import Document, Evidence, FactualitySpec, Mode, SourcePolicy, sha256_text
+from triqua.schema import Document, Evidence, sha256_text
 from triqua.tools import (
     BudgetExhausted,
     CombinedRetriever,
@@ -16,7 +16,6 @@ from triqua.tools import (
     SearchBudget,
     SearchResult,
     build_retriever,
-    retriever_from_spec,
 )
 from triqua.tools.closed_book import ClosedBookRetriever
 from triqua.tools.documents import html_to_text, load_documents, split_passages
@@ -330,14 +329,3 @@ def test_factory_rejects_unknown_kinds_and_missing_arguments() -> None:
         build_retriever("supplied")
     with pytest.raises(ValueError, match="collection name"):
         build_retriever("chroma")
-
-
-def test_retriever_from_spec_applies_the_source_policy() -> None:
-    spec = FactualitySpec(
-        mode=Mode.BOUNDED_SEARCH,
-        retriever="tavily",
-        source_policy=SourcePolicy(allowed_domains=["who.int"], blocked_domains=["x.com"]),
-    )
-    retriever = retriever_from_spec(spec, tavily_api_key="tvly-test")
-    assert retriever.include_domains == ["who.int"]  # type: ignore[attr-defined]
-    assert retriever.exclude_domains == ["x.com"]  # type: ignore[attr-defined]

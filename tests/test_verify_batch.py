@@ -270,3 +270,46 @@ def test_batch_prompts_split_by_fact() -> None:
     ]
     assert "1867" in fenced(singles["F1"], "FACT") and "1911" in fenced(singles["F3"], "FACT")
     assert all(re.search(r"^- \(", s, re.M) for s in singles.values())  # complex: units
+
+
+def test_a_rerun_answers_batches_from_the_cache() -> None:
+    model = _model()
+    report = triqua.check(NOBELS, documents=DOCS, model=model, verify_batch=3)
+    # Another question: decomposed again (same facts), whole report not reusable.
+    rerun = triqua.check(
+        NOBELS, documents=DOCS, model=model, verify_batch=3, question="Who was Marie Curie?"
+    )
+    assert _tools(model).count("ExtractedFacts") == 2
+    assert _tools(model).count("BatchJudgement") == 1  # the batch came from the cache
+    assert "Judgement" not in _tools(model)
+    assert _verdicts(rerun) == _verdicts(report)
+
+
+def test_cli_verify_batch_reaches_check_and_batch(tmp_path: Any) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+    from triqua.engines.factory import register_model
+
+    model = _model()
+    name = register_model("verify-batch-cli", model)
+    docs = tmp_path / "evidence.md"
+    docs.write_text("\n\n".join(DOCS) + "\n", encoding="utf-8")
+    runner = CliRunner()
+    common = ["-m", name, "--verify-batch", "3"]
+    result = runner.invoke(
+        app, ["check", CAPITAL, "-e", str(docs), *common, "--json", "--no-store", "--no-cache"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["records"]) == 3
+    assert _tools(model).count("BatchJudgement") == 1
+    lines = tmp_path / "in.jsonl"
+    line = {"id": "a", "text": CAPITAL, "evidence": ["evidence.md"]}
+    lines.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["batch", str(lines), "-o", str(out), *common, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert _tools(model).count("BatchJudgement") == 2
+    assert "Judgement" not in _tools(model)

@@ -33,7 +33,7 @@ from triqua.resources import RunLedger
 from triqua.runner import EventHandler, arun, graph_input, run_config
 from triqua.schema import Document, Report
 from triqua.store import FAILED, FAILED_AT_START, RunStore, resolve_store
-from triqua.tools.paths import default_data_dir
+from triqua.tools.paths import triqua_home
 
 #: Checkpoint metadata keys: a durable run's settings and store, so a resume can reuse them.
 SETTINGS_KEY = "triqua_settings"
@@ -88,7 +88,7 @@ def effective_concurrency(context: Context) -> int:
 
 def default_checkpoint_path() -> Path:
     """``checkpoints.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
-    return default_data_dir() / "checkpoints.sqlite"
+    return triqua_home() / "checkpoints.sqlite"
 
 
 def _checkpoint_types() -> list[tuple[str, str]]:
@@ -192,7 +192,7 @@ def _resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Ru
     The search budget is charged with the searches the run already made, the call limit
     with its model calls; its supplied documents are held so its retriever can be rebuilt.
     """
-    from triqua.nodes.prepare import coerce_documents
+    from triqua.core.inputs import coerce_documents
     from triqua.resources import build_resources
 
     ledger = RunLedger.for_context(context)
@@ -220,8 +220,8 @@ async def _resume(
 
     With ``store`` None, the run is saved where it was started (when it was saved at all).
     """
+    from triqua.core.inputs import coerce_documents
     from triqua.graph.main import compiled_graph
-    from triqua.nodes.prepare import coerce_documents
 
     runs = resolve_store(store)
     if runs is not None:
@@ -296,8 +296,8 @@ async def acheck(
         case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
+    from triqua.core.inputs import coerce_documents, validate_text
     from triqua.graph.main import compiled_graph
-    from triqua.nodes.prepare import coerce_documents, validate_text
     from triqua.report_cache import cached_report, store_report
 
     if resume is not None:
@@ -366,7 +366,7 @@ def _report_key(
     spec_overrides: dict[str, Any] | None,
 ) -> str | None:
     """The report-cache key of a run, or None when it is not cached or its input is unusable."""
-    from triqua.nodes.prepare import coerce_documents
+    from triqua.core.inputs import coerce_documents
     from triqua.report_cache import report_key
 
     try:

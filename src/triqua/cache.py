@@ -40,10 +40,9 @@ from triqua.engines.base import (
     QueryRefiner,
 )
 from triqua.engines.factory import Engines, ModelKey
-from triqua.schema import Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
-from triqua.state import Chunk
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
 from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
-from triqua.tools.paths import default_data_dir
+from triqua.tools.paths import triqua_home
 
 __all__ = [
     "CachedDecomposer",
@@ -70,7 +69,7 @@ _PROMPT_FILES = (
 
 def default_cache_path() -> Path:
     """``cache.sqlite`` in triqua's data directory."""
-    return default_data_dir() / "cache.sqlite"
+    return triqua_home() / "cache.sqlite"
 
 
 def cache_key(kind: str, *parts: Any) -> str:

@@ -471,8 +471,8 @@ def check_cited(
     :func:`triqua.check` (model, retriever, store, …).
     """
     from triqua.api import check, make_context
+    from triqua.core.inputs import coerce_documents
     from triqua.engines.factory import resolve_engines
-    from triqua.nodes.prepare import coerce_documents
 
     cited = parse_citations(text)
     context_keys = {f.name for f in dataclass_fields(Context)}

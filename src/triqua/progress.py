@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.nodes.split import split_text
+from triqua.core.chunking import split_text
 from triqua.render import fmt_score
 from triqua.runner import astream, graph_input
 from triqua.schema import Document, Report

@@ -20,15 +20,22 @@ from langchain_core.language_models import BaseChatModel
 from triqua.accounting import count_failures, report_coverage
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
+from triqua.core.evidence import merge_evidence, search
 from triqua.core.scoring import score_facts
 from triqua.core.spec import AUTHORITY
+from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.nodes.retrieve import merge_evidence, search
-from triqua.nodes.score import usage_by_role
 from triqua.resources import RunResources, build_resources
-from triqua.schema import ClaimRecord, FactualitySpec, Mode, Report, Revisions, Usage
-from triqua.state import RoleUsage
+from triqua.schema import (
+    ClaimRecord,
+    FactualitySpec,
+    Mode,
+    Report,
+    Revisions,
+    RoleUsage,
+    Usage,
+)
 from triqua.store import RunStore, StoredRun
 
 __all__ = ["regrade"]
@@ -153,7 +160,7 @@ def regrade(
     resources = None
     mode = previous.spec.mode
     if search_again:
-        from triqua.nodes.prepare import coerce_documents
+        from triqua.core.inputs import coerce_documents
 
         docs = coerce_documents(documents) if documents is not None else stored.documents
         resources = build_resources(ctx, docs)
@@ -167,9 +174,7 @@ def regrade(
     records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
     log = [entry for _, entries, _ in results for entry in entries]
     by_role = usage_by_role(log)
-    total = Usage()
-    for usage in by_role.values():
-        total = total + usage
+    total = total_usage(by_role.values())
     report = Report(
         run_id=stored.run_id,
         input_hash=stored.input_hash,

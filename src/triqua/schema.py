@@ -113,7 +113,7 @@ class Fact(BaseModel):
     source_text: str = Field(default="", description="The sentence or clause it came from.")
 
     @property
-    def is_complex(self) -> bool:
+    def has_qualifiers(self) -> bool:
         """True when the fact carries at least one qualifier."""
         return bool(self.qualifiers)
 
@@ -309,6 +309,13 @@ class Usage(BaseModel):
         )
 
 
+class RoleUsage(BaseModel):
+    """Usage spent by one role (decompose / verify / refine / search) in one step."""
+
+    role: str
+    usage: Usage
+
+
 class ReverifyRound(BaseModel):
     """One re-verification round of a complex fact."""
 
@@ -349,7 +356,7 @@ class ClaimRecord(BaseModel):
         default_factory=list, description="Earlier verdicts, oldest first (append-only)."
     )
     complexity: dict[str, float | int | bool | str] = Field(default_factory=dict)
-    route: Literal["simple", "complex", "none"] = "simple"
+    route: Literal["simple", "complex"] = "simple"
     rounds: list[ReverifyRound] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     revisions: Revisions = Field(default_factory=Revisions)
@@ -446,6 +453,15 @@ class Scores(BaseModel):
 
 
 ChunkCause = Literal["error", "max_facts", "max_calls"]
+
+
+class Chunk(BaseModel):
+    """A piece of the input text with its position."""
+
+    index: int
+    text: str
+    start: int
+    end: int
 
 
 class ChunkFailure(BaseModel):

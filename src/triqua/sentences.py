@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from triqua.schema import Span
-from triqua.state import Chunk
+from triqua.schema import Chunk, Span
 
 __all__ = ["sentence_spans", "unmatched_sentences"]
 

@@ -1,14 +1,18 @@
-"""Graph state: what goes in (``InputState``), what flows between nodes, what comes out."""
+"""Graph state: what goes in (``InputState``), what flows between nodes, what comes out.
+
+Each field is declared once: the full states extend their input and output schemas.
+``Chunk`` and ``RoleUsage`` are domain types (``triqua.schema``), re-exported here.
+"""
 
 from __future__ import annotations
 
 import operator
 from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
 
 from triqua.schema import (
+    Chunk,
     ChunkFailure,
     ClaimRecord,
     Document,
@@ -17,26 +21,24 @@ from triqua.schema import (
     FactualitySpec,
     Report,
     ReverifyRound,
+    RoleUsage,
     UndecomposedSentence,
     Usage,
     Verdict,
 )
 
-
-class Chunk(BaseModel):
-    """A piece of the input text with its position."""
-
-    index: int
-    text: str
-    start: int
-    end: int
-
-
-class RoleUsage(BaseModel):
-    """Usage spent by one role (decompose / verify / refine / search) in one step."""
-
-    role: str
-    usage: Usage
+__all__ = [
+    "Chunk",
+    "ChunkTask",
+    "FactOutput",
+    "FactState",
+    "FactTask",
+    "InputState",
+    "OutputState",
+    "RoleUsage",
+    "Route",
+    "State",
+]
 
 
 class InputState(TypedDict, total=False):
@@ -56,15 +58,9 @@ class OutputState(TypedDict):
     report: Report
 
 
-class State(TypedDict, total=False):
-    """The main graph's full state."""
+class State(InputState, OutputState, total=False):
+    """The main graph's full state: its input, its output and what flows between nodes."""
 
-    text: str
-    question: str | None
-    documents: list[Document | str | dict[str, Any]] | None
-    spec_overrides: dict[str, Any] | None
-    run_id: str
-    case_id: str
     spec: FactualitySpec
     engine: str
     chunks: list[Chunk]
@@ -77,7 +73,6 @@ class State(TypedDict, total=False):
     errors: Annotated[list[str], operator.add]
     notes: Annotated[list[str], operator.add]
     tasks: list[FactTask]
-    report: Report
 
 
 class ChunkTask(TypedDict):
@@ -111,21 +106,16 @@ class FactTask(TypedDict):
     previous_chunk: NotRequired[str]
 
 
-class FactState(TypedDict, total=False):
-    """State of the per-fact verification subgraph."""
+class FactOutput(TypedDict):
+    """What the verification subgraph hands back to the main graph."""
 
-    run_id: str
-    fact: Fact
-    route: Route
-    complexity: dict[str, float | int | bool | str]
-    question: str | None
-    spec_hash: str
-    documents_digest: str
-    batch: str
-    batch_size: int
-    sentence_facts: list[Fact]
-    case_id: str
-    previous_chunk: str
+    records: list[ClaimRecord]
+    usage_log: Annotated[list[RoleUsage], operator.add]
+
+
+class FactState(FactTask, FactOutput, total=False):
+    """State of the per-fact verification subgraph: its task, its work and its output."""
+
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]
@@ -133,12 +123,3 @@ class FactState(TypedDict, total=False):
     usage: Usage
     retrieval_errors: list[str]
     stop_reason: str | None
-    records: list[ClaimRecord]
-    usage_log: Annotated[list[RoleUsage], operator.add]
-
-
-class FactOutput(TypedDict):
-    """What the verification subgraph hands back to the main graph."""
-
-    records: list[ClaimRecord]
-    usage_log: list[RoleUsage]

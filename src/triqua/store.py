@@ -46,7 +46,7 @@ from triqua.schema import (
     sha256_text,
     utc_now,
 )
-from triqua.tools.paths import default_data_dir
+from triqua.tools.paths import triqua_home
 
 __all__ = [
     "APPEND_ONLY_TABLES",
@@ -193,7 +193,7 @@ def _schema_statements() -> list[str]:
 
 def default_store_path() -> Path:
     """``runs.sqlite`` in triqua's data directory (``$TRIQUA_HOME``)."""
-    return default_data_dir() / "runs.sqlite"
+    return triqua_home() / "runs.sqlite"
 
 
 class RunSummary(BaseModel):

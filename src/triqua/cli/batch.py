@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,6 +28,7 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    VerifyBatchOption,
     check_concurrency,
     fail,
     given_settings,
@@ -52,6 +53,7 @@ def batch(
     collection: CollectionOption = None,
     chroma_url: ChromaUrlOption = None,
     chunk_size: ChunkSizeOption = None,
+    verify_batch: VerifyBatchOption = None,
     max_searches: MaxSearchesOption = None,
     max_facts: MaxFactsOption = None,
     max_input_chars: MaxInputCharsOption = None,
@@ -81,15 +83,13 @@ def batch(
     TriQuaScore; --fail-on: any fact of any line), and with 3 when every check ran but
     errors left nothing checked in any of them.
     """
-    from triqua.batch import run_batch
-
-    check_concurrency(concurrency)
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
         retriever=retriever,
         collection=collection,
         chroma_url=chroma_url,
         chunk_size=chunk_size,
+        verify_batch=verify_batch,
         max_searches=max_searches,
         max_facts=max_facts,
         max_input_chars=max_input_chars,
@@ -106,6 +106,37 @@ def batch(
         exclude_domains=block_domain,
         temperature=temperature,
     )
+    run_batch_file(
+        input_path,
+        output,
+        gates,
+        concurrency=concurrency,
+        resume=resume,
+        quiet=quiet,
+        model=model,
+        settings=settings,
+    )
+
+
+def run_batch_file(
+    input_path: Path,
+    output: Path | None,
+    gates: Gates,
+    *,
+    concurrency: int,
+    quiet: bool,
+    model: str | None,
+    settings: dict[str, Any],
+    resume: bool = True,
+) -> None:
+    """Run a batch and exit as ``triqua batch`` does (shared by ``check --batch``).
+
+    Raises:
+        typer.Exit: with the batch's exit code, a gate's, or 2 for unreadable input.
+    """
+    from triqua.batch import run_batch
+
+    check_concurrency(concurrency)
     try:
         summary = run_batch(
             input_path,

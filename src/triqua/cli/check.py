@@ -32,7 +32,7 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
-    check_concurrency,
+    VerifyBatchOption,
     check_output_file,
     fail,
     given_settings,
@@ -71,6 +71,7 @@ def check(
     collection: CollectionOption = None,
     chroma_url: ChromaUrlOption = None,
     chunk_size: ChunkSizeOption = None,
+    verify_batch: VerifyBatchOption = None,
     max_searches: MaxSearchesOption = None,
     max_facts: MaxFactsOption = None,
     max_input_chars: MaxInputCharsOption = None,
@@ -147,6 +148,7 @@ def check(
         collection=collection,
         chroma_url=chroma_url,
         chunk_size=chunk_size,
+        verify_batch=verify_batch,
         max_searches=max_searches,
         max_facts=max_facts,
         max_input_chars=max_input_chars,
@@ -167,18 +169,17 @@ def check(
     if html is not None:
         check_output_file(html, "--html")  # before the run, not after its work is done
     if batch is not None:
-        from triqua.batch import run_batch
+        from triqua.cli.batch import run_batch_file
 
-        check_concurrency(concurrency)
-        try:
-            summary = run_batch(
-                batch, output, concurrency=concurrency, quiet=quiet, model=model, **settings
-            )
-        except (ValueError, OSError) as exc:
-            raise fail(str(exc) or type(exc).__name__) from exc
-        if summary.exit_code:
-            raise typer.Exit(summary.exit_code)
-        gates.enforce(summary.mean_score, summary.by_status)
+        run_batch_file(
+            batch,
+            output,
+            gates,
+            concurrency=concurrency,
+            quiet=quiet,
+            model=model,
+            settings=settings,
+        )
         return
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex

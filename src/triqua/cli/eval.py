@@ -16,13 +16,18 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from triqua.cli._common import fail
+from triqua.cli._common import ChunkSizeOption, ModelOption, fail
 
 eval_app = typer.Typer(
     name="eval",
     help="Evaluate triqua on labelled data and compare runs.",
     no_args_is_help=True,
 )
+
+#: Model calls (or searches) above which an evaluation asks before starting.
+CONFIRM_ABOVE = 200
+#: The FActScore biographies evaluated by default.
+DEFAULT_BIOS = "ChatGPT"
 
 DataDir = Annotated[
     Path | None,
@@ -32,11 +37,6 @@ DataDir = Annotated[
         help="Data folder (default: <repository>/../shared/data).",
     ),
 ]
-Model = Annotated[
-    str | None,
-    typer.Option("--model", "-m", help="Chat model 'provider:model' (default: offline)."),
-]
-ChunkSize = Annotated[int | None, typer.Option(help="Characters per chunk (default: 300).")]
 Limit = Annotated[int | None, typer.Option(help="Evaluate a random sample of N items.", min=1)]
 Seed = Annotated[int, typer.Option(help="Seed of the sample.")]
 Workers = Annotated[
@@ -116,7 +116,7 @@ def _progress(total: int, label: str) -> Any:
 def factscore_bio(
     bios: Annotated[
         str, typer.Option(help="ChatGPT, InstructGPT, PerplexityAI, or a labelled JSONL path.")
-    ] = "ChatGPT",
+    ] = DEFAULT_BIOS,
     collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
     retriever: Annotated[
         str | None,
@@ -138,15 +138,15 @@ def factscore_bio(
             "(default: the median number of checked facts per bio).",
         ),
     ] = None,
-    model: Model = None,
-    chunk_size: ChunkSize = None,
+    model: ModelOption = None,
+    chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
     seed: Seed = 0,
     workers: Workers = None,
     out: Out = Path("results"),
     yes: Yes = False,
-    confirm_above: ConfirmAbove = 200,
+    confirm_above: ConfirmAbove = CONFIRM_ABOVE,
     no_cache: NoCache = False,
 ) -> None:
     """Correlate triqua's scores with human FActScore on labelled biographies.
@@ -240,15 +240,15 @@ def claims(
             "irrelevant=insufficient_evidence, partially-support=partial."
         ),
     ] = None,
-    model: Model = None,
-    chunk_size: ChunkSize = None,
+    model: ModelOption = None,
+    chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
     seed: Seed = 0,
     workers: Workers = None,
     out: Out = Path("results"),
     yes: Yes = False,
-    confirm_above: ConfirmAbove = 200,
+    confirm_above: ConfirmAbove = CONFIRM_ABOVE,
     no_cache: NoCache = False,
 ) -> None:
     """Verify claims against their given evidence: triqua vs the direct baseline."""
@@ -316,16 +316,16 @@ def claims(
 def diagnostics(
     bios: Annotated[
         str, typer.Option(help="ChatGPT, InstructGPT, PerplexityAI, or a labelled JSONL path.")
-    ] = "ChatGPT",
-    model: Model = None,
-    chunk_size: ChunkSize = None,
+    ] = DEFAULT_BIOS,
+    model: ModelOption = None,
+    chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
     seed: Seed = 0,
     workers: Workers = None,
     out: Out = Path("results"),
     yes: Yes = False,
-    confirm_above: ConfirmAbove = 200,
+    confirm_above: ConfirmAbove = CONFIRM_ABOVE,
     no_cache: NoCache = False,
 ) -> None:
     """Decomposition diagnostics over the bios: facts per sentence, qualifiers, dedup."""

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from triqua.schema import Fact, Span
-from triqua.state import Chunk
+from triqua.schema import Chunk, Fact, Span
 
 __all__ = ["chunk_of", "merged_chunk", "pack", "split_facts", "split_spans"]
 

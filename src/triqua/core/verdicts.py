@@ -12,9 +12,17 @@ from typing import Any
 
 from triqua.core.grounding import check_quote
 from triqua.core.scoring import label_units
+from triqua.limits import MODEL_CALL_LIMIT
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
-__all__ = ["aggregate_status", "complete_units", "ground", "settle", "wrong_components"]
+__all__ = [
+    "aggregate_status",
+    "call_limit_verdict",
+    "complete_units",
+    "ground",
+    "settle",
+    "wrong_components",
+]
 
 #: Statuses that must rest on a cited passage of the run.
 _JUDGED = (Status.SUPPORTED, Status.CONTRADICTED)
@@ -139,3 +147,12 @@ def settle(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdic
     if verdict.unit_verdicts and verdict.status is not Status.NOT_CHECKABLE:
         verdict = verdict.model_copy(update={"status": aggregate_status(verdict.unit_verdicts)})
     return wrong_components(verdict)
+
+
+def call_limit_verdict(judge: str, max_calls: int) -> Verdict:
+    """The verdict of a fact left unjudged because the run's model calls ran out."""
+    return Verdict(
+        status=Status.INSUFFICIENT,
+        error=f"{MODEL_CALL_LIMIT} (max_calls={max_calls}): not verified",
+        judge=judge,
+    )

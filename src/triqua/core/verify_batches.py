@@ -19,6 +19,7 @@ from triqua.schema import Evidence, Fact, FactUnit, Usage
 
 __all__ = [
     "BatchItem",
+    "batch_keys",
     "batches_of",
     "excerpts",
     "pool_evidence",
@@ -49,6 +50,19 @@ def batches_of(facts: Sequence[Fact], size: int) -> list[list[int]]:
     out: list[list[int]] = []
     for group in group_by_sentence(facts):
         out.extend(group[i : i + size] for i in range(0, len(group), size))
+    return out
+
+
+def batch_keys(facts: Sequence[Fact], size: int) -> dict[str, tuple[str, int]]:
+    """Each batched fact's batch (named by its first fact's id) and that batch's size.
+
+    A batch of one is no batch: its fact is judged in its own call, as with ``size`` 1.
+    """
+    out = {}
+    for batch in batches_of(facts, size):
+        if len(batch) > 1:
+            for index in batch:
+                out[facts[index].id] = (facts[batch[0]].id, len(batch))
     return out
 
 

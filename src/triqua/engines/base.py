@@ -16,8 +16,7 @@ from pydantic import BaseModel, Field
 
 from triqua.core.redaction import OptionalRedactedText
 from triqua.core.verify_batches import BatchItem
-from triqua.schema import Evidence, Fact, FactUnit, Span, Usage, Verdict
-from triqua.state import Chunk
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, Usage, Verdict
 
 
 class DecomposeResult(BaseModel):

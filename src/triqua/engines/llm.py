@@ -43,6 +43,7 @@ from triqua.prompts import (
     prompt_mode,
 )
 from triqua.schema import (
+    Chunk,
     Evidence,
     Fact,
     FactUnit,
@@ -54,7 +55,6 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.sentences import unmatched_sentences
-from triqua.state import Chunk
 
 
 class ExtractedFact(BaseModel):

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from triqua.core.scoring import label_units, score_facts
+from triqua.core.usage import total_usage
 from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import (
@@ -397,10 +398,7 @@ def verify_claims(
     else:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             done = list(pool.map(run, rows))
-    total = Usage()
-    for _, usage in done:
-        total = total + usage
-    return [outcome for outcome, _ in done], total
+    return [outcome for outcome, _ in done], total_usage(usage for _, usage in done)
 
 
 def _score_band(score: float | None) -> str:

@@ -15,7 +15,7 @@ __all__ = [
     "DATA_ENV",
     "DataStamp",
     "data_file",
-    "default_data_dir",
+    "eval_data_dir",
     "resolve_data_file",
     "sample",
     "stamp",
@@ -37,8 +37,8 @@ def _repo_root() -> Path | None:
     return None
 
 
-def default_data_dir() -> Path:
-    """The data folder: ``$TRIQUA_DATA``, else ``<repository root>/../shared/data``.
+def eval_data_dir() -> Path:
+    """The evaluation data folder: ``$TRIQUA_DATA``, else ``<repository root>/../shared/data``.
 
     Raises:
         ValueError: when neither is set nor found.
@@ -58,7 +58,7 @@ def data_file(data_dir: Path | None, relative: str) -> Path:
     Raises:
         ValueError: when the file does not exist.
     """
-    path = (data_dir or default_data_dir()) / relative
+    path = (data_dir or eval_data_dir()) / relative
     if not path.is_file():
         raise ValueError(
             f"{path}: no such file; set {DATA_ENV} (or --data-dir) to the folder holding {relative}"
@@ -75,7 +75,7 @@ def resolve_data_file(value: str | Path, data_dir: Path | None, default_folder: 
     path = Path(value).expanduser()
     if path.is_file():
         return path
-    base = (data_dir or default_data_dir()) / default_folder
+    base = (data_dir or eval_data_dir()) / default_folder
     for candidate in (base / str(value), base / f"{value}.jsonl"):
         if candidate.is_file():
             return candidate

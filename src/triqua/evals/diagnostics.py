@@ -12,11 +12,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from triqua.core.chunking import split_text
 from triqua.core.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
-from triqua.nodes.split import split_text
-from triqua.schema import Fact, Usage
-from triqua.state import Chunk
+from triqua.schema import Chunk, Fact, Usage
 
 __all__ = ["DecomposedText", "decompose_texts", "decomposition_stats"]
 
@@ -42,7 +41,7 @@ def decomposition_stats(items: Sequence[DecomposedText], top_labels: int = 15) -
     """
     facts = [fact for item in items for fact in item.facts]
     sentences = sum(item.sentences for item in items)
-    complex_facts = [fact for fact in facts if fact.is_complex]
+    complex_facts = [fact for fact in facts if fact.has_qualifiers]
     qualifiers = [q for fact in complex_facts for q in fact.qualifiers]
     labels = Counter(normalize(q.label) or "(empty)" for q in qualifiers)
     units_raw = sum(len(fact.units()) for fact in facts)

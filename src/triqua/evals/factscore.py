@@ -28,7 +28,6 @@ from triqua.schema import Document, Report, Status
 
 __all__ = [
     "BIO_FOLDER",
-    "DEFAULT_BIOS",
     "VARIANTS",
     "Bio",
     "BioResult",
@@ -40,8 +39,6 @@ __all__ = [
 
 #: Folder of the labelled biographies inside the data folder.
 BIO_FOLDER = "factscore_labeled"
-#: The biographies evaluated by default.
-DEFAULT_BIOS = "ChatGPT"
 #: Score variants compared with the gold score: report field -> display name.
 VARIANTS = {
     "triqua_score": "TriQuaScore",

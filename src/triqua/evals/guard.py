@@ -13,11 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from triqua.context import Context
-from triqua.nodes.split import split_text
+from triqua.core.chunking import split_text
 
 __all__ = [
     "COMPLEX_SHARE",
-    "CONFIRM_ABOVE",
     "FACTS_PER_SENTENCE",
     "WEB_SEARCHING",
     "CostEstimate",
@@ -30,8 +29,6 @@ __all__ = [
 FACTS_PER_SENTENCE = 3
 #: Share of facts assumed complex (they take the re-verification path).
 COMPLEX_SHARE = 0.3
-#: Model calls (or searches) above which a run asks before starting.
-CONFIRM_ABOVE = 200
 #: Retrievers that search the web (paid per search); local BM25 and Chroma cost nothing.
 WEB_SEARCHING = ("tavily", "chroma+tavily")
 

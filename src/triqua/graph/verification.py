@@ -15,10 +15,11 @@ from langgraph.types import Command, RetryPolicy
 
 from triqua.context import Context
 from triqua.core.redaction import error_text
+from triqua.core.verdicts import settle
 from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
-from triqua.nodes.verify import settle, verify
+from triqua.nodes.verify import verify
 from triqua.schema import Status, Verdict
 from triqua.state import FactOutput, FactState, FactTask
 

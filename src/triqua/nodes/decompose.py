@@ -10,11 +10,12 @@ from langgraph.types import Send
 
 from triqua.context import Context
 from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
+from triqua.core.chunking import chunk_failure, undecomposed_sentences
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.resources import RunResources, limited_call, run_resources
-from triqua.schema import ChunkCause, ChunkFailure, Span, UndecomposedSentence
-from triqua.state import Chunk, ChunkTask, RoleUsage, State
+from triqua.schema import Chunk, UndecomposedSentence
+from triqua.state import ChunkTask, RoleUsage, State
 
 
 def fan_out_chunks(state: State) -> list[Send] | str:
@@ -44,35 +45,6 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     return tasks
 
 
-def _undecomposed(spans: list[Span], chunk: Chunk) -> list[UndecomposedSentence]:
-    """The engine's not-decomposed sentence spans (in the full text) with their text.
-
-    Raises:
-        ValueError: for a span outside the chunk (an engine bug worth a failed-chunk record).
-    """
-    sentences = []
-    for span in spans:
-        if not chunk.start <= span.start <= span.end <= chunk.end:
-            raise ValueError(
-                f"not-decomposed span {span.start}-{span.end} lies outside chunk "
-                f"{chunk.index} ({chunk.start}-{chunk.end})"
-            )
-        text = chunk.text[span.start - chunk.start : span.end - chunk.start]
-        if text.strip():
-            sentences.append(UndecomposedSentence(chunk_index=chunk.index, span=span, text=text))
-    return sentences
-
-
-def _failure(chunk: Chunk, error: str, cause: ChunkCause = "error") -> ChunkFailure:
-    return ChunkFailure(
-        chunk_index=chunk.index,
-        span=Span(start=chunk.start, end=chunk.end),
-        text=chunk.text,
-        error=error,
-        cause=cause,
-    )
-
-
 def _call(
     resources: RunResources, task: ChunkTask, chunk: Chunk, previous_chunk: str | None
 ) -> tuple[DecomposeResult | None, list[UndecomposedSentence]]:
@@ -94,7 +66,9 @@ def _call(
             ),
             lambda r: r.usage,
         )
-        undecomposed = _undecomposed(result.undecomposed, chunk) if result is not None else []
+        undecomposed = (
+            undecomposed_sentences(result.undecomposed, chunk) if result is not None else []
+        )
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
@@ -117,7 +91,7 @@ def _record(
         resources.calls.skip("chunk")
         emit("chunk_skipped", chunk=chunk.index, reason="max_calls")
         reason = f"skipped: the run had made max_calls={context.max_calls} model calls"
-        return {"failed_chunks": [_failure(chunk, reason, "max_calls")]}
+        return {"failed_chunks": [chunk_failure(chunk, reason, "max_calls")]}
     resources.facts.add(len(result.facts))
     emit("chunk_decomposed", chunk=chunk.index, facts=len(result.facts), error=result.error)
     update: dict[str, Any] = {
@@ -126,7 +100,7 @@ def _record(
     }
     if result.error:
         update["errors"] = [result.error]
-        update["failed_chunks"] = [_failure(chunk, result.error)]
+        update["failed_chunks"] = [chunk_failure(chunk, result.error)]
     else:
         update["undecomposed"] = undecomposed
     return update
@@ -145,7 +119,7 @@ def _max_facts_reached(resources: RunResources, context: Context, chunk: Chunk) 
     """The record of a chunk skipped because the run had found ``max_facts`` facts."""
     emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
     reason = f"skipped: the run had found max_facts={context.max_facts} facts"
-    return {"failed_chunks": [_failure(chunk, reason, "max_facts")]}
+    return {"failed_chunks": [chunk_failure(chunk, reason, "max_facts")]}
 
 
 def _per_chunk(
@@ -201,6 +175,6 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             continue
         part = DecomposeResult(facts=facts[i])  # the call's cost is counted once, above
         updates.append(
-            _record(resources, context, member, part, _undecomposed(sentences[i], member))
+            _record(resources, context, member, part, undecomposed_sentences(sentences[i], member))
         )
     return _merge(updates)

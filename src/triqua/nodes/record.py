@@ -7,19 +7,11 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.metrics import label_units
+from triqua.core.records import checkable_statuses, resolved_context, with_retrieval_errors
 from triqua.nodes.common import context_of, emit
 from triqua.resources import run_resources
 from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
-
-
-def resolved_context(question: str | None, previous_chunk: str | None) -> str:
-    """The context the fact was decomposed in: the question and the previous chunk."""
-    parts = [f"Question: {question}" if question else "", ""]
-    if previous_chunk:
-        parts[1] = f"Previous chunk: {previous_chunk}"
-    return "\n".join(p for p in parts if p)
 
 
 def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -27,12 +19,7 @@ def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = context_of(runtime)
     resources = run_resources(context, runtime, digest=state.get("documents_digest"))
     fact, verdict = state["fact"], state["verdict"]
-    errors = [e for e in state.get("retrieval_errors", []) if e]
-    if errors and verdict.status.value != "supported":
-        joined = "; ".join(dict.fromkeys(errors))
-        verdict = verdict.model_copy(
-            update={"error": f"{verdict.error}; {joined}" if verdict.error else joined}
-        )
+    verdict = with_retrieval_errors(verdict, state.get("retrieval_errors", []))
     claim = ClaimRecord(
         case_id=state.get("case_id") or "",
         claim_id=fact.id,
@@ -55,7 +42,7 @@ def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         spec_hash=state["spec_hash"],
     )
     # Checkable units and supported ones, so stream consumers can show a running score.
-    labelled = [s for _, s in label_units(fact, verdict) if s is not Status.NOT_CHECKABLE]
+    labelled = checkable_statuses(fact, verdict)
     emit(
         "fact_verified",
         fact=fact.id,

@@ -7,38 +7,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.verdicts import (  # settling lives in core; re-exported for compatibility
-    aggregate_status,
-    complete_units,
-    ground,
-    settle,
-    wrong_components,
-)
-from triqua.limits import MODEL_CALL_LIMIT
+from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.nodes.common import context_of
 from triqua.nodes.verify_batch import verify_in_batch
 from triqua.resources import limited_call, run_resources
-from triqua.schema import Mode, Status, Usage, Verdict
+from triqua.schema import Mode, Usage
 from triqua.state import FactState, RoleUsage
-
-__all__ = [
-    "aggregate_status",
-    "call_limit_verdict",
-    "complete_units",
-    "ground",
-    "settle",
-    "verify",
-    "wrong_components",
-]
-
-
-def call_limit_verdict(judge: str, max_calls: int) -> Verdict:
-    """The verdict of a fact left unjudged because the run's model calls ran out."""
-    return Verdict(
-        status=Status.INSUFFICIENT,
-        error=f"{MODEL_CALL_LIMIT} (max_calls={max_calls}): not verified",
-        judge=judge,
-    )
 
 
 def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:

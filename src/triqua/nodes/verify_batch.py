@@ -72,6 +72,9 @@ def judge_batch(
         member, item = members[0]
         return {member: _alone(resources, context, item, closed)}
     judge = resources.engines.judge
+    # In fact order ("f2" before "f10"), whatever order they arrived in: the same batch
+    # always makes the same prompt (cache keys, providers' prompt caching, reproducibility).
+    members = sorted(members, key=lambda m: (len(m[0]), m[0]))
     items = [item for _, item in members]
     batch = limited_call(
         resources, judge, lambda: judge.verify_batch(items, closed_book=closed), lambda r: r.usage

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
         SearchResult,
         format_evidence,
     )
-    from triqua.tools.factory import RETRIEVER_KINDS, build_retriever, retriever_from_spec
+    from triqua.tools.factory import RETRIEVER_KINDS, build_retriever
 
 _EXPORTS = {
     **dict.fromkeys(
@@ -38,9 +38,7 @@ _EXPORTS = {
         ),
         "triqua.tools.base",
     ),
-    **dict.fromkeys(
-        ("RETRIEVER_KINDS", "build_retriever", "retriever_from_spec"), "triqua.tools.factory"
-    ),
+    **dict.fromkeys(("RETRIEVER_KINDS", "build_retriever"), "triqua.tools.factory"),
 }
 
 __all__ = [
@@ -54,7 +52,6 @@ __all__ = [
     "SearchResult",
     "build_retriever",
     "format_evidence",
-    "retriever_from_spec",
 ]
 
 

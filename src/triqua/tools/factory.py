@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import DEFAULT_SEARCH_TIMEOUT
-from triqua.schema import Document, FactualitySpec
+from triqua.schema import Document
 from triqua.tools.base import CombinedRetriever, Retriever
 from triqua.tools.bounded import bounded
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "RETRIEVER_KINDS", "build_retriever", "retriever_from_spec"]
+__all__ = ["DEFAULT_MIN_RELEVANCE", "RETRIEVER_KINDS", "build_retriever"]
 
 RETRIEVER_KINDS = ("supplied", "closed_book", "tavily", "chroma", "chroma+tavily")
 
@@ -100,26 +100,3 @@ def build_retriever(
         raise ValueError(f"retriever {kind!r} needs a Chroma collection name")
     chroma = bounded(ChromaRetriever(collection, path=chroma_path, url=chroma_url), search_timeout)
     return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
-
-
-def retriever_from_spec(
-    spec: FactualitySpec,
-    *,
-    documents: Sequence[Document] | None = None,
-    chroma_path: str | Path | None = None,
-    chroma_url: str | None = None,
-    tavily_api_key: str | None = None,
-) -> Retriever:
-    """Build the retriever a spec declares, with its source policy, as-of date and corpus."""
-    return build_retriever(
-        spec.retriever,
-        documents=documents,
-        collection=spec.corpus,
-        chroma_path=chroma_path,
-        chroma_url=chroma_url,
-        tavily_api_key=tavily_api_key,
-        max_results=min(spec.budget.max_results, 20),
-        include_domains=spec.source_policy.allowed_domains,
-        exclude_domains=spec.source_policy.blocked_domains,
-        as_of=spec.as_of,
-    )

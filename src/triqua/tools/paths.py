@@ -5,14 +5,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["HOME_ENV", "default_chroma_path", "default_data_dir"]
+__all__ = ["HOME_ENV", "default_chroma_path", "triqua_home"]
 
 #: Environment variable that moves all of triqua's data.
 HOME_ENV = "TRIQUA_HOME"
 
 
-def default_data_dir() -> Path:
-    """``$TRIQUA_HOME``, else ``$XDG_DATA_HOME/triqua``, else ``~/.local/share/triqua``."""
+def triqua_home() -> Path:
+    """Where triqua keeps its runs, cache and Chroma store.
+
+    ``$TRIQUA_HOME``, else ``$XDG_DATA_HOME/triqua``, else ``~/.local/share/triqua``.
+    """
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home).expanduser()
@@ -23,4 +26,4 @@ def default_data_dir() -> Path:
 
 def default_chroma_path() -> Path:
     """Directory of the embedded Chroma store."""
-    return default_data_dir() / "chroma"
+    return triqua_home() / "chroma"

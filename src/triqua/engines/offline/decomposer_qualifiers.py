@@ -79,11 +79,6 @@ def marker_tokens(prep: Token) -> list[Token]:
     return tokens
 
 
-def marker_text(prep: Token) -> str:
-    """The lowercased (possibly multi-word) preposition, e.g. "according to"."""
-    return " ".join(t.lower_ for t in marker_tokens(prep))
-
-
 def prep_object(prep: Token, markers: Sequence[Token]) -> Token | None:
     """The object of a (possibly multi-word) preposition: its pobj, else its pcomp."""
     for tok in reversed(markers):

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
-from triqua.schema import Evidence, Fact, FactUnit, Status, Usage, Verdict
-from triqua.state import Chunk
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
 
 OFFLINE_NOTE = (
     "No chat model configured: the offline engine (rules + embeddings) answered every role. "

@@ -1,0 +1,55 @@
+"""Evidence search: one search within the run's budget, and merging evidence without repeats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from triqua.core.redaction import redact
+from triqua.schema import Evidence, Mode, Usage
+from triqua.tools.base import Retriever, SearchBudget
+
+#: The error recorded for a search the run's budget did not allow.
+BUDGET_SPENT = "search budget spent"
+
+
+class SearchSetup(Protocol):
+    """What a search needs from the run: its retriever, search budget and mode."""
+
+    @property
+    def retriever(self) -> Retriever:
+        """The run's retriever."""
+        ...
+
+    @property
+    def budget(self) -> SearchBudget:
+        """The run's search budget."""
+        ...
+
+    @property
+    def mode(self) -> Mode:
+        """The run's mode (closed book searches nothing)."""
+        ...
+
+
+def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evidence]:
+    """Old evidence first, then new passages not seen before (by id)."""
+    seen = {item.id for item in old}
+    merged = list(old)
+    for item in new:
+        if item.id not in seen:
+            seen.add(item.id)
+            merged.append(item)
+    return merged
+
+
+def search(setup: SearchSetup, query: str, k: int) -> tuple[list[Evidence], str | None, Usage]:
+    """Run one search; returns evidence, a recorded error (or None) and its usage."""
+    if setup.mode is Mode.CLOSED_BOOK:
+        return [], None, Usage()
+    result = setup.retriever.search(query, k, budget=setup.budget)
+    usage = Usage(search_calls=1 if result.searched and not result.cached else 0)
+    error = redact(result.error) if result.error else None
+    if not result.searched and error is None:
+        error = BUDGET_SPENT
+    return result.evidence, error, usage

@@ -1,0 +1,58 @@
+"""Inputs: validate the text to check and the supplied documents before any work is done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from triqua.context import Context
+from triqua.schema import Document
+from triqua.tools.documents import evidence_limit_error
+
+
+def coerce_documents(raw: list[Any] | None) -> list[Document]:
+    """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly.
+
+    Raises:
+        ValueError: for an item of another type, or when every document is blank.
+    """
+    documents = []
+    for index, item in enumerate(raw or []):
+        if isinstance(item, Document):
+            documents.append(item)
+        elif isinstance(item, str):
+            documents.append(Document(text=item, source=f"document {index + 1}"))
+        elif isinstance(item, dict):
+            documents.append(Document.model_validate(item))
+        else:
+            raise ValueError(f"document {index + 1}: expected text or a Document, got {type(item)}")
+    if documents and not any(d.text.strip() for d in documents):
+        raise ValueError("the supplied documents are empty: there is no evidence to check against")
+    return documents
+
+
+def validate_text(text: Any, context: Context) -> str:
+    """The text to check, or a clear ``ValueError`` when it is missing, empty or too large."""
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string, got {type(text).__name__}")
+    if not text.strip():
+        raise ValueError("text is empty: nothing to check")
+    if len(text) > context.max_input_chars:
+        raise ValueError(
+            f"text has {len(text):,} characters, above the limit of {context.max_input_chars:,} "
+            "(max_input_chars)"
+        )
+    return text
+
+
+def check_evidence_size(documents: list[Document], context: Context) -> None:
+    """Refuse supplied documents over ``max_evidence_bytes`` before they are indexed.
+
+    Raises:
+        ValueError: naming the limit and the size reached.
+    """
+    total = 0
+    for index, document in enumerate(documents, start=1):
+        total += len(document.text.encode("utf-8"))
+        if total > context.max_evidence_bytes:
+            where = document.source or f"document {index}"
+            raise evidence_limit_error(context.max_evidence_bytes, total, where)
