@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from triqua.citations import (
 )
 from triqua.engines.llm import LLMJudge
 from triqua.metrics import citation_completeness, link_correctness
-from triqua.schema import Document, Fact, Report, Span, Status
+from triqua.schema import CitationPolicy, Document, Fact, Report, Span, Status
 from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 
 PHYSICS = "Marie Curie won the Nobel Prize in Physics in 1903."
@@ -205,8 +207,10 @@ def test_citation_metrics_from_a_real_run(docs_dir: Path) -> None:
     assert not links["f3", "4"].available
     assert "never fetched" in (links["f3", "4"].reason or "")
     assert result.completeness == pytest.approx(2 / 3)
-    assert result.link_correctness == pytest.approx(2 / 4)  # the unavailable link is left out
-    assert result.unavailable_links == 1
+    # 5 links, 2 supporting; the unavailable one stays in the denominator, counted apart.
+    assert result.link_correctness == pytest.approx(2 / 5)
+    assert result.judged_link_correctness == pytest.approx(2 / 4)
+    assert result.unavailable_links == 1 and result.unavailable_rate == pytest.approx(1 / 5)
     assert result.usage.model_calls == 4 == len(model.calls)
     weighted = check_citations(
         report,
@@ -248,7 +252,8 @@ def test_missing_sources_and_uncited_claims(docs_dir: Path) -> None:
     uncited = next(c for c in result.claims if c.keys == [])
     assert uncited.checkable and not uncited.supported
     assert result.completeness == 0.0  # both checkable claims lack support
-    assert result.link_correctness is None  # no link could be judged
+    assert result.link_correctness == 0.0 and result.unavailable_rate == 1.0
+    assert result.judged_link_correctness is None  # no link could be judged
 
 
 def test_no_citations_means_undefined_metrics(docs_dir: Path) -> None:
@@ -303,3 +308,140 @@ def test_completeness_and_link_correctness_are_pure_shares() -> None:
         citation_completeness([True], [-1.0])
     assert link_correctness([]) is None
     assert link_correctness([True, False, False, False]) == 0.25
+
+
+def unit_judge(prompt: str) -> dict[str, Any]:
+    """Judge unit by unit: supported where a passage states the value, contradicted where a
+    passage states the fact's object with another year, else insufficient."""
+    fact = Fact.parse(fenced(prompt, "FACT"))
+    found = passages(prompt)
+    units = []
+    for unit in fact.units():
+        value = unit.object if unit.kind == "base" else unit.value or ""
+        stating = next((i for i, text in found.items() if value.lower() in text.lower()), None)
+        if stating is not None:
+            quote = best_quote(found[stating], f"{unit.subject} {value}")
+            units.append(
+                {
+                    "unit": unit.text,
+                    "status": "supported",
+                    "evidence_ids": [stating],
+                    "quote": quote,
+                }
+            )
+            continue
+        other = next(
+            (
+                i
+                for i, text in found.items()
+                if unit.label == "point in time"
+                and fact.object in text
+                and re.search(r"\d{4}", text)
+            ),
+            None,
+        )
+        status = "contradicted" if other else "insufficient_evidence"
+        units.append(
+            {"unit": unit.text, "status": status, "evidence_ids": [other] if other else []}
+        )
+    return {"status": "insufficient_evidence", "unit_verdicts": units, "confidence": 0.9}
+
+
+def unit_checker() -> LLMJudge:
+    def respond(tool: str, prompt: str) -> dict[str, Any]:
+        assert tool == "Judgement"
+        return unit_judge(prompt)
+
+    return LLMJudge(ScriptedChatModel(responder=respond))
+
+
+def test_a_contradicting_source_blocks_completeness_and_unavailable_links_count(
+    docs_dir: Path,
+) -> None:
+    (docs_dir / "docs" / "wrong.md").write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1911.", "utf-8"
+    )
+    text = (
+        f"{PHYSICS[:-1]} [1][2]. {WARSAW[:-1]} [3]. {PARIS[:-1]} [4].\n\n"
+        "[1] docs/curie.md\n[2] docs/wrong.md\n"
+        "[3] https://example.org/missing\n[4] https://example.org/paris\n"
+    )
+    cited, report = run(text, docs_dir)
+    result = check_citations(
+        report, cited, unit_checker(), documents=[PARIS_DOC], base_dir=docs_dir
+    )
+    by_claim = {c.claim_id: c for c in result.claims}
+    links = {(link.claim_id, link.key): link for link in result.links}
+    assert links["f1", "1"].supports and links["f1", "2"].contradicts
+    # Hand count: f1 has a supporting and a contradicting source -> contradicted (credit 0);
+    # f2 cites only an unreadable source -> unsupported (0); f3 -> complete (1).
+    assert [by_claim[c].support for c in ("f1", "f2", "f3")] == [
+        "contradicted",
+        "unsupported",
+        "complete",
+    ]
+    assert not by_claim["f1"].supported
+    assert result.completeness == pytest.approx(1 / 3)
+    # 4 links: 2 support, 1 contradicts, 1 unavailable (kept in the denominator).
+    assert result.link_correctness == pytest.approx(2 / 4)
+    assert result.judged_link_correctness == pytest.approx(2 / 3)
+    assert result.unavailable_links == 1 and result.unavailable_rate == pytest.approx(1 / 4)
+    assert result.contradicting_links == 1
+    assert result.claims_by_support == {"contradicted": 1, "unsupported": 1, "complete": 1}
+
+
+def test_partial_support_earns_the_partial_weight(tmp_path: Path) -> None:
+    (tmp_path / "prize.md").write_text("Marie Curie won the Nobel Prize in Physics.", "utf-8")
+    text = f"{PHYSICS[:-1]} [1]. {PARIS[:-1]} [2].\n\n[1] prize.md\n[2] https://example.org/paris\n"
+    cited, report = run(text, _with_docs(tmp_path))
+    result = check_citations(
+        report, cited, unit_checker(), documents=[PARIS_DOC], base_dir=tmp_path
+    )
+    physics, paris = result.claims
+    # The source states the prize but not the year: 1 of the claim's 2 units.
+    assert physics.support == "partial" and physics.credit == 0.5
+    assert physics.supported_units == ["(Marie Curie, won, Nobel Prize in Physics)"]
+    assert paris.support == "complete" and paris.credit == 1.0
+    assert result.completeness == pytest.approx((0.5 + 1.0) / 2)
+    assert result.policy == CitationPolicy()
+    stricter = check_citations(
+        report,
+        cited,
+        unit_checker(),
+        documents=[PARIS_DOC],
+        base_dir=tmp_path,
+        policy=CitationPolicy(partial_weight=0.2),
+        weights={"f1": 3.0, "f2": 1.0},
+    )
+    assert stricter.completeness == pytest.approx((3 * 0.2 + 1 * 1.0) / 4)
+
+
+def test_the_citation_weights_flag_scores_partial_support(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    (tmp_path / "prize.md").write_text("Marie Curie won the Nobel Prize in Physics.", "utf-8")
+    (tmp_path / "answer.md").write_text(f"{PHYSICS[:-1]} [1].\n\n[1] prize.md\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    args = ["check", "-f", "answer.md", "--citations", "--json", "--no-store"]
+    completeness = {}
+    for weights in ("complete=1,partial=0.25", "partial=0"):
+        result = CliRunner().invoke(app, [*args, "--citation-weights", weights])
+        assert result.exit_code == 0, result.output
+        payload = json.loads(result.stdout)
+        assert payload["citations"]["claims"][0]["support"] == "partial"
+        assert (
+            payload["spec"]["citations"]["partial_weight"]
+            == payload["citations"]["policy"]["partial_weight"]
+        )
+        completeness[weights] = payload["citations"]["completeness"]
+    assert completeness == {"complete=1,partial=0.25": 0.25, "partial=0": 0.0}
+
+
+def test_credits_outside_zero_one_are_refused() -> None:
+    assert citation_completeness([1.0, 0.5, 0.0]) == pytest.approx(0.5)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        citation_completeness([1.5])

@@ -69,6 +69,19 @@ def test_async_stream_example(load: object) -> None:
     assert result["tracker"].score == pytest.approx(0.75)
 
 
+def test_offline_example_gives_real_verdicts_without_a_model(
+    load: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = load("offline_check").main()  # type: ignore[operator]
+    assert report.engine == "offline"
+    statuses = _statuses(report)
+    assert statuses["f1"] is Status.SUPPORTED and statuses["f2"] is Status.SUPPORTED
+    assert statuses["f3"] is not Status.SUPPORTED  # Berlin is nowhere in the evidence
+    out = capsys.readouterr().out
+    assert "evidence: 'It is 330 metres tall'" in out
+    assert "unverified: (The Eiffel Tower, is located in, Berlin)" in out
+
+
 @pytest.mark.slow
 def test_examples_run_as_scripts() -> None:
     for name in ("as_node", "as_tool", "async_stream"):

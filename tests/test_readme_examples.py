@@ -50,7 +50,7 @@ class Example:
 
 
 def _bash_lines(text: str) -> Iterator[str]:
-    for block in re.findall(r"^```(?:bash|sh|shell)\n(.*?)^```", text, flags=re.M | re.S):
+    for block in re.findall(r"^ *```(?:bash|sh|shell)\n(.*?)^ *```", text, flags=re.M | re.S):
         yield from (line.strip() for line in block.splitlines() if line.strip())
 
 

@@ -8,6 +8,15 @@ the markers in or right after its sentence, judges the claim against each cited 
 (and, when no single source does, against all of them together), and reports citation
 completeness and link correctness (see :mod:`triqua.metrics`).
 
+How a claim's links are scored (the run's :class:`~triqua.schema.CitationPolicy`): a claim
+is *contradicted* when any of its cited sources (alone, or all together) contradicts it, and
+is then never complete, whatever another source says; *complete* when one source, or all
+together, supports every unit; *partial* when its sources support some units but not all;
+else *unsupported*. Completeness credits complete claims ``complete_weight`` (1) and partial
+ones ``partial_weight`` (0.5 unless set). Link correctness is the share of all links that
+support their claim: unavailable links stay in the denominator and are also counted apart
+(``unavailable_links``, ``unavailable_rate``); ``judged_link_correctness`` leaves them out.
+
 Local file paths are read; URLs are matched against supplied documents with that ``source``
 and are never fetched (an unmatched URL is reported as unavailable).
 """
@@ -15,7 +24,9 @@ and are never fetched (an unmatched URL is reported as unavailable).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any, Literal
@@ -27,6 +38,7 @@ from triqua.core.scoring import citation_completeness, link_correctness
 from triqua.core.verdicts import settle
 from triqua.engines.base import Judge
 from triqua.schema import (
+    CitationPolicy,
     ClaimRecord,
     Document,
     Evidence,
@@ -47,6 +59,7 @@ __all__ = [
     "CitationSource",
     "CitedText",
     "ClaimCitation",
+    "Support",
     "check_citations",
     "claim_keys",
     "parse_citations",
@@ -73,6 +86,8 @@ _PATH_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}(?:#\d+)?$")
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)|\n")
 
 SourceKind = Literal["url", "path", "text"]
+#: How far a claim's cited sources support it (see the module docstring).
+Support = Literal["complete", "partial", "unsupported", "contradicted"]
 
 
 class CitationSource(BaseModel):
@@ -123,6 +138,11 @@ class CitationLink(BaseModel):
         """True when the source was judged to support the claim."""
         return self.verdict is not None and self.verdict.status == Status.SUPPORTED
 
+    @property
+    def contradicts(self) -> bool:
+        """True when the source was judged to contradict the claim (or one of its units)."""
+        return _contradicts(self.verdict)
+
 
 class ClaimCitation(BaseModel):
     """A claim, the sources it cites and whether they jointly support it."""
@@ -130,7 +150,16 @@ class ClaimCitation(BaseModel):
     claim_id: str
     keys: list[str] = Field(default_factory=list)
     checkable: bool = True
-    supported: bool = False
+    supported: bool = Field(
+        default=False, description="Complete: the cites support every unit, none contradicts."
+    )
+    support: Support = "unsupported"
+    credit: float = Field(
+        default=0.0, description="Completeness credit the policy gives this claim's support."
+    )
+    supported_units: list[str] = Field(
+        default_factory=list, description="Units some cited source (or all together) supports."
+    )
     joint_verdict: Verdict | None = Field(
         default=None, description="Verdict against all cited sources together, when judged."
     )
@@ -144,14 +173,43 @@ class CitationReport(BaseModel):
     claims: list[ClaimCitation] = Field(default_factory=list)
     links: list[CitationLink] = Field(default_factory=list)
     completeness: float | None = Field(
-        default=None, description="Share of checkable claims jointly supported by their cites."
+        default=None,
+        description="Weighted credit of checkable claims: complete 1, partial the policy's "
+        "partial weight, unsupported and contradicted 0.",
     )
     link_correctness: float | None = Field(
-        default=None, description="Share of judged claim–source links that support the claim."
+        default=None,
+        description="Share of all claim–source links (unavailable ones included) that support "
+        "their claim.",
+    )
+    judged_link_correctness: float | None = Field(
+        default=None, description="Share of the available (judged) links that support."
     )
     unavailable_links: int = 0
+    unavailable_rate: float | None = Field(
+        default=None, description="Share of links whose source could not be read."
+    )
+    contradicting_links: int = 0
+    claims_by_support: dict[str, int] = Field(
+        default_factory=dict, description="Checkable claims per support class."
+    )
+    policy: CitationPolicy = Field(default_factory=CitationPolicy)
     usage: Usage = Field(default_factory=Usage)
     notes: list[str] = Field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line: completeness, link correctness, links (unavailable, contradicting), claims."""
+
+        def pct(value: float | None) -> str:
+            return "undefined" if value is None else f"{value:.1%}"
+
+        claims = ", ".join(f"{n} {kind}" for kind, n in sorted(self.claims_by_support.items()))
+        return (
+            f"completeness {pct(self.completeness)} · link correctness "
+            f"{pct(self.link_correctness)} · {len(self.links)} links ({self.unavailable_links} "
+            f"unavailable, {pct(self.unavailable_rate)}; {self.contradicting_links} "
+            f"contradicting)" + (f" · claims: {claims}" if claims else "")
+        )
 
 
 def _source_of(key: str, rest: str, line: str) -> CitationSource:
@@ -329,17 +387,55 @@ def _evidence(fact: Fact, documents: Sequence[Document], k: int) -> list[Evidenc
     return out
 
 
-def _judge(judge: Judge, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict, Usage]:
-    """Judge ``fact`` on ``evidence`` (grounding rule applied); no passage: insufficient."""
-    if not evidence:
-        verdict = Verdict(
-            status=Status.INSUFFICIENT,
-            rationale="no passage of the cited source matches the claim",
-            judge=judge.revision,
+@dataclass(frozen=True)
+class _Judging:
+    """Who judges a claim against cited evidence, how much of it, and the abstention bar."""
+
+    judge: Judge
+    max_passages: int
+    supported_threshold: float | None = None
+
+    def __call__(self, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict, Usage]:
+        """Judge ``fact`` on ``evidence`` (grounding rule applied); no passage: insufficient."""
+        if not evidence:
+            verdict = Verdict(
+                status=Status.INSUFFICIENT,
+                rationale="no passage of the cited source matches the claim",
+                judge=self.judge.revision,
+            )
+            return verdict, Usage()
+        result = self.judge.verify(fact, evidence)
+        verdict = settle(
+            fact, result.verdict, evidence, supported_threshold=self.supported_threshold
         )
-        return verdict, Usage()
-    result = judge.verify(fact, evidence)
-    return settle(fact, result.verdict, evidence), result.usage
+        return verdict, result.usage
+
+
+def _contradicts(verdict: Verdict | None) -> bool:
+    """True when ``verdict`` contradicts its fact or any unit of it."""
+    if verdict is None:
+        return False
+    return verdict.status == Status.CONTRADICTED or any(
+        u.status == Status.CONTRADICTED for u in verdict.unit_verdicts
+    )
+
+
+def _supported_units(verdict: Verdict | None) -> set[str]:
+    """Units ``verdict`` supports (all of them when the fact as a whole is supported)."""
+    if verdict is None:
+        return set()
+    return {u.unit for u in verdict.unit_verdicts if u.status == Status.SUPPORTED}
+
+
+def _support(claim: ClaimCitation, verdicts: Sequence[Verdict | None], units: int) -> Support:
+    """The claim's support class from every verdict on it (links alone, and joint)."""
+    if any(_contradicts(v) for v in verdicts):
+        return "contradicted"
+    if any(v is not None and v.status == Status.SUPPORTED for v in verdicts):
+        return "complete"
+    if claim.supported_units:
+        return "complete" if len(claim.supported_units) >= units else "partial"
+    return "unsupported"
 
 
 def check_citations(
@@ -352,6 +448,8 @@ def check_citations(
     weights: Mapping[str, float] | None = None,
     max_passages: int = 5,
     allow_paths: Sequence[str | Path] = (),
+    policy: CitationPolicy | None = None,
+    supported_threshold: float | None = None,
 ) -> CitationReport:
     """Judge every claim of ``report`` against the sources it cites in ``cited``.
 
@@ -366,20 +464,34 @@ def check_citations(
             working directory).
         weights: Importance per claim id for completeness (default 1 each).
         max_passages: Passages per long cited document given to the judge.
+        policy: Credits of complete and partial support (default: the run's spec policy,
+            else complete 1, partial 0.5).
+        supported_threshold: The run's abstention threshold (its failure costs), applied
+            to every link's verdict as to the run's.
 
     Completeness and link correctness are ``None`` when the text cites nothing or there is
-    nothing to measure. Links to unavailable sources are left out of link correctness (they
-    could not be judged) and counted in ``unavailable_links``; they never support a claim.
+    nothing to measure. Links to unavailable sources never support a claim; they count in
+    link correctness's denominator and on their own (``unavailable_links``,
+    ``unavailable_rate``).
     """
+    policy = policy or report.spec.citations or CitationPolicy()
     resolved: dict[str, tuple[list[Document], str | None]] = {}
     claims: list[ClaimCitation] = []
     links: list[CitationLink] = []
     usage = Usage()
     for record in report.records:
         claim, claim_links, spent = _check_claim(
-            record, cited, judge, resolved, documents, (base_dir, allow_paths), max_passages
+            record,
+            cited,
+            _Judging(judge, max_passages, supported_threshold),
+            resolved,
+            documents,
+            (base_dir, allow_paths),
         )
         claim.weight = (weights or {}).get(record.claim_id, 1.0)
+        claim.credit = {"complete": policy.complete_weight, "partial": policy.partial_weight}.get(
+            claim.support, 0.0
+        )
         claims.append(claim)
         links.extend(claim_links)
         usage = usage + spent
@@ -396,12 +508,17 @@ def check_citations(
         claims=claims,
         links=links,
         completeness=citation_completeness(
-            [c.supported for c in checkable], [c.weight for c in checkable]
+            [c.credit for c in checkable], [c.weight for c in checkable]
         )
         if cited.has_citations
         else None,
-        link_correctness=link_correctness([link.supports for link in judged]),
+        link_correctness=link_correctness([link.supports for link in links]),
+        judged_link_correctness=link_correctness([link.supports for link in judged]),
         unavailable_links=len(links) - len(judged),
+        unavailable_rate=(len(links) - len(judged)) / len(links) if links else None,
+        contradicting_links=sum(link.contradicts for link in judged),
+        claims_by_support=dict(Counter(c.support for c in checkable)),
+        policy=policy,
         usage=usage,
         notes=notes,
     )
@@ -410,11 +527,10 @@ def check_citations(
 def _check_claim(
     record: ClaimRecord,
     cited: CitedText,
-    judge: Judge,
+    judging: _Judging,
     resolved: dict[str, tuple[list[Document], str | None]],
     documents: Sequence[Document],
     where: tuple[str | Path | None, Sequence[str | Path]],
-    max_passages: int,
 ) -> tuple[ClaimCitation, list[CitationLink], Usage]:
     """One claim's links, each judged alone, and the joint verdict when none supports alone."""
     keys = claim_keys(cited, record.fact)
@@ -442,17 +558,20 @@ def _check_claim(
         link = CitationLink(claim_id=record.claim_id, key=key, target=source.target, reason=reason)
         if docs:
             link.available = True
-            link.evidence = _evidence(record.fact, docs, max_passages)
-            link.verdict, spent = _judge(judge, record.fact, link.evidence)
+            link.evidence = _evidence(record.fact, docs, judging.max_passages)
+            link.verdict, spent = judging(record.fact, link.evidence)
             usage = usage + spent
         links.append(link)
     usable = [link for link in links if link.available]
-    claim.supported = any(link.supports for link in usable)
-    if not claim.supported and len(usable) > 1:
+    if not any(link.supports for link in usable) and len(usable) > 1:
         joint = [e for link in usable for e in link.evidence]
-        claim.joint_verdict, spent = _judge(judge, record.fact, joint)
+        claim.joint_verdict, spent = judging(record.fact, joint)
         usage = usage + spent
-        claim.supported = claim.joint_verdict.status == Status.SUPPORTED
+    verdicts = [link.verdict for link in usable] + [claim.joint_verdict]
+    units = {u for v in verdicts for u in _supported_units(v)}
+    claim.supported_units = [u.text for u in record.fact.units() if u.text in units]
+    claim.support = _support(claim, verdicts, len(record.fact.units()))
+    claim.supported = claim.support == "complete"
     return claim, links, usage
 
 
@@ -494,5 +613,7 @@ def check_cited(
         base_dir=base_dir,
         weights=weights,
         allow_paths=context.allow_paths,
+        policy=report.spec.citations,
+        supported_threshold=context.supported_threshold(),
     )
     return report, citations

@@ -6,6 +6,7 @@ variables (``TRIQUA_*``) only provide defaults; an explicit value always wins.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
@@ -20,6 +21,8 @@ DEFAULT_MAX_CALLS = 10_000
 DEFAULT_MODEL_TIMEOUT = 60.0
 #: Default of ``search_timeout``: seconds one search may take.
 DEFAULT_SEARCH_TIMEOUT = 20.0
+#: Default of ``candidates`` for search retrievers: passages reranked per query (TriQua's 10).
+DEFAULT_CANDIDATES = 10
 
 
 def _env(name: str, default: str | None = None) -> str | None:
@@ -141,6 +144,29 @@ class Context:
     max_results: int = field(
         default=5, metadata={"description": "Evidence passages kept per query."}
     )
+    candidates: int | None = field(
+        default=None,
+        metadata={
+            "description": "Passages fetched per query before reranking keeps the best "
+            "max_results. Unset: 10 for search retrievers (Chroma, web, custom); supplied "
+            "documents fetch max_results and are not reranked."
+        },
+    )
+    rerank: bool = field(
+        default=True,
+        metadata={
+            "description": "Rerank search candidates against the fact's query (False: keep "
+            "the retriever's top max_results in its order)."
+        },
+    )
+    rerank_model: str | None = field(
+        default_factory=lambda: _env("TRIQUA_RERANK_MODEL"),
+        metadata={
+            "description": "Reranking model: 'minilm' (packaged, offline; the default), "
+            "'provider:model' (a LangChain embeddings model) or 'instance:NAME' (a "
+            "registered Embeddings or Reranker)."
+        },
+    )
     max_concurrency: int = field(
         default_factory=lambda: _env_int("TRIQUA_MAX_CONCURRENCY", 8),
         metadata={"description": "Facts (and chunks) processed at once."},
@@ -212,6 +238,37 @@ class Context:
     exclude_domains: list[str] = field(
         default_factory=list, metadata={"description": "Web search: never these domains."}
     )
+    decision: str | None = field(
+        default=None,
+        metadata={"description": "What the score will be used for (recorded in the spec)."},
+    )
+    case_population: str | None = field(
+        default=None,
+        metadata={"description": "Which texts the run's cases stand for (recorded in the spec)."},
+    )
+    cost_false_supported: float | None = field(
+        default=None,
+        metadata={
+            "description": "Cost of a false 'supported'. With cost_false_contradicted (either "
+            "alone: the other is 1) it sets the abstention threshold cfs / (cfs + cfc): a "
+            "'supported' less confident than that is withheld as insufficient_evidence."
+        },
+    )
+    cost_false_contradicted: float | None = field(
+        default=None,
+        metadata={"description": "Cost of a false 'contradicted' (see cost_false_supported)."},
+    )
+    citation_complete_weight: float = field(
+        default=1.0,
+        metadata={"description": "Citation completeness credit of a fully supported claim."},
+    )
+    citation_partial_weight: float = field(
+        default=0.5,
+        metadata={
+            "description": "Citation completeness credit of a claim its cited sources "
+            "support in part (some units, not all)."
+        },
+    )
     cache: bool = field(
         default=True,
         metadata={
@@ -239,6 +296,34 @@ class Context:
             "refine": self.refine_model,
         }[role]
         return specific or self.model
+
+    def rerank_candidates(self, kind: str) -> int | None:
+        """Candidates reranked per query for retriever ``kind``; None: no reranking stage.
+
+        Search retrievers fetch ``candidates`` (default 10); supplied documents keep their
+        own default (no reranking unless ``candidates`` is set); closed book searches nothing.
+        """
+        if not self.rerank or kind in ("closed_book", "auto"):
+            return None
+        if kind == "supplied":
+            return self.candidates
+        return self.candidates or DEFAULT_CANDIDATES
+
+    def failure_costs(self) -> tuple[float, float] | None:
+        """(false supported, false contradicted) costs; None when neither is set."""
+        if self.cost_false_supported is None and self.cost_false_contradicted is None:
+            return None
+        return (
+            1.0 if self.cost_false_supported is None else float(self.cost_false_supported),
+            1.0 if self.cost_false_contradicted is None else float(self.cost_false_contradicted),
+        )
+
+    def supported_threshold(self) -> float | None:
+        """Least confidence a "supported" verdict needs (None: no failure costs, no threshold)."""
+        from triqua.core.abstention import bayes_threshold
+
+        costs = self.failure_costs()
+        return bayes_threshold(*costs) if costs else None
 
     def workers(self) -> int:
         """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
@@ -277,9 +362,23 @@ class Context:
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
+        if self.candidates is not None and self.candidates < 1:
+            raise ValueError(f"candidates must be >= 1, got {self.candidates}")
         for name in ("chunk_size", "decompose_batch_chars"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+        costs = self.failure_costs()
+        if costs is not None and (min(costs) < 0 or sum(costs) == 0 or sum(costs) == math.inf):
+            raise ValueError(
+                "failure costs (cost_false_supported, cost_false_contradicted) must be "
+                f"finite, >= 0 and not both zero, got {costs[0]} and {costs[1]}"
+            )
+        complete, partial = self.citation_complete_weight, self.citation_partial_weight
+        if not 0 <= partial <= complete <= 1 or complete == 0:
+            raise ValueError(
+                "citation weights need 0 <= partial <= complete <= 1 and complete > 0, got "
+                f"complete={complete}, partial={partial}"
+            )
         if not isinstance(self.allow_paths, list | tuple) or not all(
             isinstance(p, str) and p for p in self.allow_paths
         ):

@@ -70,7 +70,9 @@ def _regrade_one(
                 errors.append(f"{fact.id}: {error}")
     units = fact.units() if record.route == "complex" else None
     judged = engines.judge.verify(fact, evidence, units=units, closed_book=mode is Mode.CLOSED_BOOK)
-    verdict = settle(fact, judged.verdict, evidence)
+    verdict = settle(
+        fact, judged.verdict, evidence, supported_threshold=context.supported_threshold()
+    )
     updated = record.model_copy(
         update={
             "evidence": evidence,

@@ -171,6 +171,11 @@ def summary(report: Report) -> Group:
     return Group(*lines)
 
 
+#: Rows shown per mapping of the spec (the rest are counted): a snapshot may hash thousands
+#: of documents, and ``--json`` has them all.
+SPEC_ROWS_PER_FIELD = 20
+
+
 def spec_table(spec: FactualitySpec) -> Table:
     """The run's frozen evidence contract, one row per field (nested policies flattened)."""
     table = Table(title=f"Spec {spec.hash[:12]}", show_header=False, title_justify="left")
@@ -179,8 +184,11 @@ def spec_table(spec: FactualitySpec) -> Table:
 
     def add(prefix: str, value: object) -> None:
         if isinstance(value, dict) and value:
-            for key, inner in value.items():
+            items = list(value.items())
+            for key, inner in items[:SPEC_ROWS_PER_FIELD]:
                 add(f"{prefix}.{key}" if prefix else key, inner)
+            if len(items) > SPEC_ROWS_PER_FIELD:  # e.g. a snapshot of many documents
+                table.add_row(f"{prefix}.…", f"{len(items) - SPEC_ROWS_PER_FIELD} more")
         else:
             shown = ", ".join(map(str, value)) if isinstance(value, list) else value
             table.add_row(prefix, "—" if shown in (None, "", {}) else str(shown))

@@ -417,7 +417,8 @@ def _citations(report: CitationReport) -> str:
         f'<div class="value">{_pct(report.link_correctness)}</div>'
         '<div class="sub">links that support their claim</div></div>'
         f'<div class="card"><div class="label">unavailable</div>'
-        f'<div class="value">{report.unavailable_links}</div><div class="sub">links</div></div>'
+        f'<div class="value">{report.unavailable_links}</div>'
+        f'<div class="sub">links ({_pct(report.unavailable_rate)})</div></div>'
         "</div>"
         + (f'<p class="meta">Uncited claims: {_e(", ".join(uncited))}</p>' if uncited else "")
         + "".join(f'<p class="meta">{_e(n)}</p>' for n in report.notes)

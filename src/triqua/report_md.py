@@ -90,9 +90,7 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
     ]
     if citations is not None:
         lines += [
-            f"Citations: completeness {fmt_score(citations.completeness)} · link correctness "
-            f"{fmt_score(citations.link_correctness)} · {len(citations.links)} links "
-            f"({citations.unavailable_links} unavailable)",
+            f"Citations: {citations.summary()}",
             "",
         ]
     if report.records:

@@ -245,6 +245,9 @@ class RetrieverKey:
     max_results: int
     search_timeout: float
     cache_path: str | None  # None: searches are not cached
+    candidates: int | None = None  # None: no reranking stage
+    rerank_model: str | None = None
+    rerank_instance: int = 0
     documents: tuple[Document, ...] = field(default=(), compare=False, hash=False)
 
 
@@ -267,6 +270,9 @@ def retriever_key(
         max_results=context.max_results,
         search_timeout=context.search_timeout,
         cache_path=(context.cache_path or "") if context.cache else None,
+        candidates=context.rerank_candidates(kind),
+        rerank_model=context.rerank_model,
+        rerank_instance=instance_id(context.rerank_model),
         documents=tuple(documents) if kind == "supplied" else (),
     )
 
@@ -298,7 +304,7 @@ def retriever_for(key: RetrieverKey) -> Retriever:
             include_domains=key.include_domains,
             exclude_domains=key.exclude_domains,
             as_of=date.fromisoformat(key.as_of) if key.as_of else None,
-            max_results=key.max_results,
+            max_results=max(key.max_results, key.candidates or 0),
             search_timeout=key.search_timeout,
         )
     retriever.check_available()
@@ -307,7 +313,14 @@ def retriever_for(key: RetrieverKey) -> Retriever:
 
         if searches_external(retriever):
             retriever = cache_searches(retriever, open_cache(key.cache_path or None))
-    return retriever
+    from triqua.tools.rerank import reranking
+
+    return reranking(
+        retriever,
+        candidates=key.candidates,
+        model=key.rerank_model,
+        seconds=key.search_timeout or None,
+    )
 
 
 @dataclass(frozen=True)
@@ -325,6 +338,14 @@ class RunResources:
     def retriever(self) -> Retriever:
         """The run's retriever (cached by its key)."""
         return retriever_for(self.key)
+
+    @property
+    def reranker(self) -> str | None:
+        """Revision of the reranker that orders search results (None: retrieval order)."""
+        from triqua.tools.rerank import RerankingRetriever
+
+        retriever = self.retriever
+        return retriever.reranker.revision if isinstance(retriever, RerankingRetriever) else None
 
     @property
     def mode(self) -> Mode:

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 from triqua.core.redaction import OptionalRedactedText, RedactedText
 
@@ -193,7 +193,13 @@ class Evidence(BaseModel):
     end: int | None = Field(default=None, description="End offset in the document.")
     content_hash: str = Field(description="SHA-256 of ``text``.")
     score: float | None = None
-    rank: int | None = None
+    rank: int | None = Field(default=None, description="Rank the retriever gave the passage.")
+    rerank_rank: int | None = Field(
+        default=None, description="Rank after reranking (None: not reranked)."
+    )
+    rerank_score: float | None = Field(
+        default=None, description="Reranker's similarity of the passage to the query."
+    )
     retriever: str = ""
     retrieved_at: datetime | None = None
 
@@ -249,6 +255,11 @@ class UnitVerdict(BaseModel):
         description="Why the judge's verdict was downgraded to insufficient_evidence by the "
         "grounding rule (cited id unknown, quote not found, quote lacks a value), else None.",
     )
+    abstention: str | None = Field(
+        default=None,
+        description="Why a 'supported' verdict was withheld (insufficient_evidence): its "
+        "confidence was below the spec's abstention threshold; else None.",
+    )
 
 
 Basis = Literal["evidence", "parametric", "none"]
@@ -272,6 +283,11 @@ class Verdict(BaseModel):
     grounding: str | None = Field(
         default=None,
         description="Grounding downgrades of this verdict, one 'unit: reason' per unit, else None.",
+    )
+    abstention: str | None = Field(
+        default=None,
+        description="'supported' verdicts withheld below the abstention threshold, one "
+        "'unit: reason' per unit, else None.",
     )
     basis: Basis = Field(
         default="evidence",
@@ -368,6 +384,12 @@ class RetrieverBudget(BaseModel):
 
     max_searches: int = Field(default=50, ge=0, description="Searches allowed per run.")
     max_results: int = Field(default=5, ge=1, description="Passages kept per query.")
+    candidates: int | None = Field(
+        default=None, ge=1, description="Passages fetched per query before reranking."
+    )
+    rerank: str | None = Field(
+        default=None, description="Reranker revision (None: retrieval order kept)."
+    )
 
 
 class SourcePolicy(BaseModel):
@@ -410,6 +432,105 @@ class AggregationPolicy(BaseModel):
     insufficient_counts_as: Literal["unsupported"] = "unsupported"
 
 
+class FailureCosts(BaseModel):
+    """What a wrong verdict costs the decision, and the abstention threshold they imply.
+
+    Releasing "supported" at confidence ``p`` risks ``(1 - p) · false_supported``; not
+    releasing it risks ``p · false_contradicted``. The Bayes decision releases "supported"
+    only when ``p >= false_supported / (false_supported + false_contradicted)``; below that
+    the verdict is withheld as insufficient evidence, with the reason recorded.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    false_supported: float = Field(ge=0, description="Cost of a false 'supported'.")
+    false_contradicted: float = Field(ge=0, description="Cost of a false 'contradicted'.")
+
+    @model_validator(mode="after")
+    def _defines_a_threshold(self) -> FailureCosts:
+        """Reject costs that define no threshold (both zero, or not finite)."""
+        total = self.false_supported + self.false_contradicted
+        if not 0 < total < float("inf"):
+            raise ValueError("failure costs must be finite and not both zero")
+        return self
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def supported_threshold(self) -> float:
+        """Least verdict confidence at which "supported" is released."""
+        return self.false_supported / (self.false_supported + self.false_contradicted)
+
+
+class CorpusSnapshot(BaseModel):
+    """What the evidence was at run time, so a later run can tell whether it changed.
+
+    Chroma: the collection's chunk count and a hash over its chunk ids (triqua's ingest
+    derives each id from the chunk's source, offsets and content hash). Supplied
+    documents: each document's SHA-256 and a hash over them. Web search: the date the
+    searches describe (``as_of``, else the run date).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str = Field(description="Retriever kind: supplied, chroma, tavily, closed_book, ….")
+    collection: str | None = None
+    count: int | None = Field(default=None, description="Chunks (Chroma) or documents.")
+    content_hash: str | None = Field(
+        default=None, description="SHA-256 over the sorted chunk ids or document hashes."
+    )
+    documents: dict[str, str] = Field(
+        default_factory=dict, description="Supplied document id -> SHA-256 of its text."
+    )
+    as_of: date | None = Field(default=None, description="Web search: the date searched.")
+    note: str | None = Field(default=None, description="Why part of the snapshot is unknown.")
+
+
+class CitationPolicy(BaseModel):
+    """How ``--citations`` maps claims to the sources they cite and scores the links."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mapping: Literal["sentence_markers"] = Field(
+        default="sentence_markers",
+        description="A claim cites the markers in its sentence or right after it.",
+    )
+    span: Literal["sentence"] = Field(
+        default="sentence", description="A claim's region: its span extended to sentence end."
+    )
+    contradiction: Literal["blocks_complete"] = Field(
+        default="blocks_complete",
+        description="A claim with a contradicting cited source is never complete.",
+    )
+    unavailable: Literal["counted"] = Field(
+        default="counted",
+        description="Unavailable links stay in the link denominator and are counted apart.",
+    )
+    complete_weight: float = Field(
+        default=1.0, ge=0, le=1, description="Credit of a claim its cites fully support."
+    )
+    partial_weight: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Credit of a claim its cites support in part (some units, not all).",
+    )
+
+    @model_validator(mode="after")
+    def _partial_within_complete(self) -> CitationPolicy:
+        """Partial support never earns more than complete support."""
+        if self.partial_weight > self.complete_weight:
+            raise ValueError(
+                f"citation weights: partial ({self.partial_weight}) exceeds complete "
+                f"({self.complete_weight})"
+            )
+        return self
+
+
+#: Spec fields added after version 1: they enter the hash only when set, so a stored
+#: report made before they existed keeps the hash its records carry.
+_LATER_FIELDS = ("decision", "failure_costs", "case_population", "corpus_snapshot", "citations")
+
+
 class FactualitySpec(BaseModel):
     """The frozen contract of a run: what counts as evidence, who judges, how it is scored."""
 
@@ -427,12 +548,34 @@ class FactualitySpec(BaseModel):
     verdict_policy: VerdictPolicy = Field(default_factory=VerdictPolicy)
     models: dict[str, str] = Field(default_factory=dict, description="Model revision per role.")
     aggregation: AggregationPolicy = Field(default_factory=AggregationPolicy)
+    decision: str | None = Field(
+        default=None, description="What the score will be used for (e.g. 'publish gate')."
+    )
+    failure_costs: FailureCosts | None = Field(
+        default=None, description="Costs of wrong verdicts; set the abstention threshold."
+    )
+    case_population: str | None = Field(
+        default=None, description="Which texts the run's cases stand for."
+    )
+    corpus_snapshot: CorpusSnapshot | None = Field(
+        default=None, description="The evidence as it was at run time."
+    )
+    citations: CitationPolicy | None = Field(
+        default=None, description="Citation mapping, span and scoring policy (--citations)."
+    )
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def hash(self) -> str:
-        """Stable SHA-256 of the spec's canonical JSON (excluding the hash itself)."""
+        """Stable SHA-256 of the spec's canonical JSON (excluding the hash itself).
+
+        Fields added after version 1 are left out while unset (None), so specs stored
+        before they existed keep their hash.
+        """
         payload = self.model_dump(mode="json", exclude={"hash"})
+        for name in _LATER_FIELDS:
+            if payload.get(name) is None:
+                payload.pop(name, None)
         return sha256_text(json.dumps(payload, sort_keys=True, separators=(",", ":")))
 
 

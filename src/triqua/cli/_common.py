@@ -194,6 +194,31 @@ RoutingOption = Annotated[
 TopKOption = Annotated[
     int | None, typer.Option("--top-k", help="Evidence passages kept per query (default: 5).")
 ]
+CandidatesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--candidates",
+        metavar="N",
+        help="Passages fetched per query before reranking keeps the best --top-k "
+        "(default: 10 for Chroma and web search; supplied documents: --top-k, not reranked).",
+    ),
+]
+RerankOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--rerank/--no-rerank",
+        help="Rerank search candidates against each fact with the packaged MiniLM model "
+        "(default: on); --no-rerank keeps the retriever's order.",
+    ),
+]
+RerankModelOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rerank-model",
+        metavar="MODEL",
+        help="Reranking model: minilm (default, offline) or provider:model embeddings.",
+    ),
+]
 AsOfOption = Annotated[
     str | None,
     typer.Option(
@@ -217,6 +242,71 @@ TemperatureOption = Annotated[
     typer.Option("--temperature", help="Sampling temperature of chat models (default: 0)."),
 ]
 
+DecisionOption = Annotated[
+    str | None,
+    typer.Option("--decision", help="What the score will be used for (recorded in the spec)."),
+]
+CasePopulationOption = Annotated[
+    str | None,
+    typer.Option(
+        "--case-population", help="Which texts the cases stand for (recorded in the spec)."
+    ),
+]
+CostFalseSupportedOption = Annotated[
+    float | None,
+    typer.Option(
+        "--cost-false-supported",
+        min=0,
+        help="Cost of a false 'supported' (the other cost defaults to 1). Sets the abstention "
+        "threshold cfs/(cfs+cfc): a less confident 'supported' becomes insufficient.",
+    ),
+]
+CostFalseContradictedOption = Annotated[
+    float | None,
+    typer.Option(
+        "--cost-false-contradicted",
+        min=0,
+        help="Cost of a false 'contradicted' (see --cost-false-supported).",
+    ),
+]
+CitationWeightsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--citation-weights",
+        metavar="complete=W,partial=W",
+        help="Citation completeness credit of fully and partly supported claims "
+        "(default complete=1,partial=0.5).",
+    ),
+]
+
+#: ``--citation-weights`` keys and the settings they set.
+_CITATION_WEIGHTS = {
+    "complete": "citation_complete_weight",
+    "partial": "citation_partial_weight",
+}
+
+
+def parse_citation_weights(text: str) -> dict[str, float]:
+    """``"complete=1,partial=0.25"`` as the settings it sets.
+
+    Raises:
+        typer.Exit: with a one-line error for an unknown key or a value that is no number.
+    """
+    out: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or key.strip() not in _CITATION_WEIGHTS:
+            raise fail(f"--citation-weights takes complete=W,partial=W, got {part!r}")
+        try:
+            out[_CITATION_WEIGHTS[key.strip()]] = float(value)
+        except ValueError:
+            raise fail(
+                f"--citation-weights: {key.strip()} must be a number, got {value!r}"
+            ) from None
+    if not out:
+        raise fail("--citation-weights takes complete=W,partial=W")
+    return out
+
 
 def given_settings(**values: Any) -> dict[str, Any]:
     """The ``Context`` settings the user actually gave (options left unset are dropped).
@@ -228,6 +318,8 @@ def given_settings(**values: Any) -> dict[str, Any]:
         typer.Exit: with a one-line error for a routing mode or date that is not valid.
     """
     given = {name: value for name, value in values.items() if value not in (None, [])}
+    if "citation_weights" in given:
+        given.update(parse_citation_weights(given.pop("citation_weights")))
     if "allow_paths" in given:
         given["allow_paths"] = [str(p) for p in given["allow_paths"]]
     if "routing" in given:

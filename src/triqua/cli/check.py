@@ -16,9 +16,15 @@ from triqua.cli._common import (
     AllowPathOption,
     AsOfOption,
     BlockDomainOption,
+    CandidatesOption,
+    CasePopulationOption,
     ChromaUrlOption,
     ChunkSizeOption,
+    CitationWeightsOption,
     CollectionOption,
+    CostFalseContradictedOption,
+    CostFalseSupportedOption,
+    DecisionOption,
     DeltaOption,
     MaxCallsOption,
     MaxEvidenceBytesOption,
@@ -27,6 +33,8 @@ from triqua.cli._common import (
     MaxSearchesOption,
     ModelOption,
     ModelTimeoutOption,
+    RerankModelOption,
+    RerankOption,
     RetrieverOption,
     RoutingOption,
     SearchTimeoutOption,
@@ -83,10 +91,18 @@ def check(
     delta: DeltaOption = None,
     routing: RoutingOption = None,
     top_k: TopKOption = None,
+    candidates: CandidatesOption = None,
+    rerank: RerankOption = None,
+    rerank_model: RerankModelOption = None,
     as_of: AsOfOption = None,
     allow_domain: AllowDomainOption = None,
     block_domain: BlockDomainOption = None,
     temperature: TemperatureOption = None,
+    decision: DecisionOption = None,
+    case_population: CasePopulationOption = None,
+    cost_false_supported: CostFalseSupportedOption = None,
+    cost_false_contradicted: CostFalseContradictedOption = None,
+    citation_weights: CitationWeightsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -160,10 +176,18 @@ def check(
         delta=delta,
         routing=routing,
         max_results=top_k,
+        candidates=candidates,
+        rerank=rerank,
+        rerank_model=rerank_model,
         as_of=as_of,
         include_domains=allow_domain,
         exclude_domains=block_domain,
         temperature=temperature,
+        decision=decision,
+        case_population=case_population,
+        cost_false_supported=cost_false_supported,
+        cost_false_contradicted=cost_false_contradicted,
+        citation_weights=citation_weights,
         cache=False if no_cache else None,
     )
     if html is not None:
@@ -254,18 +278,14 @@ def check(
     # stays in the summary when quiet (it is said on the terminal in every output mode).
     kept = limit_notes(report.notes) if quiet else []
     report = report.model_copy(update={"notes": kept})
-    from triqua.render import fmt_score, print_report
+    from triqua.render import print_report
 
     if one_line:
         typer.echo(summary_line(report))
     else:
         print_report(report, Console())
     if cited is not None and not one_line:
-        typer.echo(
-            f"citations: completeness {fmt_score(cited.completeness)} · link correctness "
-            f"{fmt_score(cited.link_correctness)} · {len(cited.links)} links"
-            f" ({cited.unavailable_links} unavailable)"
-        )
+        typer.echo(f"citations: {cited.summary()}")
     _exit_if_failed(report)
     gates.enforce(report.score, verdict_counts(report))
 

@@ -111,6 +111,9 @@ def show(
     history: Annotated[
         bool, typer.Option("--history", help="Every verdict revision of every fact.")
     ] = False,
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the checked text with each fact marked.")
+    ] = False,
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -118,7 +121,9 @@ def show(
     from triqua.render import print_report, spec_table
 
     try:
-        report = _open(store).report(run_id, revision)
+        opened = _open(store)
+        report = opened.report(run_id, revision)
+        checked = opened.run(report.run_id).text if text else ""
     except (KeyError, StoreError) as exc:
         raise fail(_message(exc)) from exc
     if as_json:
@@ -128,6 +133,11 @@ def show(
     if history:
         console.print(history_table(report))
         return
+    if text:
+        from triqua.text_marks import marked_text
+
+        console.print(marked_text(checked, report.records))
+        console.print()
     print_report(report, console)
     console.print(spec_table(report.spec))
 

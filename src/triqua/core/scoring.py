@@ -239,27 +239,32 @@ def selective_risk(
 
 
 def citation_completeness(
-    supported: Sequence[bool], weights: Sequence[float] | None = None
+    supported: Sequence[bool | float], weights: Sequence[float] | None = None
 ) -> float | None:
     """Share of claims needing support whose cited sources jointly support them.
 
-    ``supported`` has one flag per checkable claim (an uncited claim is ``False``); with
-    ``weights`` (one importance per claim, >= 0) the share is importance-weighted. ``None``
-    when there is no claim or the weights sum to zero.
+    ``supported`` has one credit per checkable claim: a flag (an uncited claim is ``False``)
+    or a credit in [0, 1], as the citation policy gives partial support; with ``weights``
+    (one importance per claim, >= 0) the share is importance-weighted. ``None`` when there
+    is no claim or the weights sum to zero.
 
     Raises:
-        ValueError: when the weights differ in length from the flags or one is negative/NaN.
+        ValueError: when the weights differ in length from the credits, one is negative/NaN,
+            or a credit lies outside [0, 1].
     """
+    credits = [float(flag) for flag in supported]
+    if any(not 0.0 <= c <= 1.0 for c in credits):
+        raise ValueError("citation credits must lie in [0, 1]")
     if weights is None:
-        return _ratio(sum(bool(flag) for flag in supported), len(supported))
-    if len(weights) != len(supported):
-        raise ValueError(f"{len(supported)} claims but {len(weights)} weights")
+        return sum(credits) / len(credits) if credits else None
+    if len(weights) != len(credits):
+        raise ValueError(f"{len(credits)} claims but {len(weights)} weights")
     if any(math.isnan(w) or w < 0 for w in weights):
         raise ValueError("weights must be non-negative numbers")
     total = float(sum(weights))
     if total == 0.0:
         return None
-    return sum(w for w, flag in zip(weights, supported, strict=True) if flag) / total
+    return sum(w * c for w, c in zip(weights, credits, strict=True)) / total
 
 
 def link_correctness(supports: Sequence[bool]) -> float | None:

@@ -9,17 +9,23 @@ what was resolved; an override that contradicts it is an error, so a spec never 
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
 from typing import Any
 
 from triqua.context import Context
 from triqua.resources import RunResources, calls_model
 from triqua.schema import (
+    CitationPolicy,
     ClaimPolicy,
+    CorpusSnapshot,
+    Document,
     FactualitySpec,
+    FailureCosts,
     RetrieverBudget,
     SourcePolicy,
     VerdictPolicy,
+    sha256_text,
 )
 
 AUTHORITY = {
@@ -29,11 +35,53 @@ AUTHORITY = {
 }
 
 #: Spec fields that describe rather than govern the run: any override is taken.
-DESCRIPTIVE = frozenset({"authority"})
+DESCRIPTIVE = frozenset({"authority", "decision", "case_population"})
+#: Retriever kinds that search the web (their snapshot is the date searched).
+_WEB = frozenset({"tavily", "chroma+tavily"})
+
+
+def corpus_snapshot(
+    kind: str, context: Context, documents: Sequence[Document] = ()
+) -> CorpusSnapshot:
+    """What the run's evidence is at the time of the run (see :class:`CorpusSnapshot`)."""
+    if kind == "supplied":
+        hashes = {d.id: sha256_text(d.text) for d in documents}
+        return CorpusSnapshot(
+            kind=kind,
+            count=len(hashes),
+            content_hash=sha256_text("\n".join(sorted(hashes.values()))),
+            documents=hashes,
+        )
+    fields: dict[str, Any] = {"kind": kind}
+    notes = []
+    if kind in _WEB:
+        fields["as_of"] = (
+            date.fromisoformat(context.as_of) if context.as_of else datetime.now(UTC).date()
+        )
+    if kind.startswith("chroma"):
+        fields["collection"] = context.collection
+        if context.collection is None:
+            notes.append("no collection named")
+        else:
+            from triqua.tools.base import RetrieverUnavailable
+            from triqua.tools.chroma import ChromaRetriever
+
+            chroma = ChromaRetriever(
+                context.collection, path=context.chroma_path, url=context.chroma_url
+            )
+            try:
+                fields["count"], fields["content_hash"] = chroma.snapshot()
+            except RetrieverUnavailable as exc:
+                notes.append(str(exc))
+    elif kind.startswith("instance:"):
+        notes.append("a registered retriever: its corpus is not known to triqua")
+    if notes:
+        fields["note"] = "; ".join(notes)
+    return CorpusSnapshot(**fields)
 
 
 def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
-    """The spec as the run's resources and settings make it."""
+    """The spec as the run's resources and settings make it (documents: the ledger's)."""
     engines = resources.engines
     models = {
         "decompose": engines.decomposer.revision,
@@ -43,13 +91,19 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
     }
     if not engines.offline:  # chat models sample at this temperature
         models["temperature"] = str(context.temperature)
+    costs = context.failure_costs()
     return FactualitySpec(
         mode=resources.mode,
         authority=AUTHORITY[resources.mode.value],
         as_of=date.fromisoformat(context.as_of) if context.as_of else None,
         corpus=context.collection,
         retriever=resources.retriever.revision,
-        budget=RetrieverBudget(max_searches=context.max_searches, max_results=context.max_results),
+        budget=RetrieverBudget(
+            max_searches=context.max_searches,
+            max_results=context.max_results,
+            candidates=resources.key.candidates,
+            rerank=resources.reranker,
+        ),
         source_policy=SourcePolicy(
             allowed_domains=context.include_domains, blocked_domains=context.exclude_domains
         ),
@@ -65,6 +119,16 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             max_qualifiers=context.max_qualifiers,
         ),
         models=models,
+        decision=context.decision,
+        failure_costs=FailureCosts(false_supported=costs[0], false_contradicted=costs[1])
+        if costs
+        else None,
+        case_population=context.case_population,
+        corpus_snapshot=corpus_snapshot(resources.key.kind, context, resources.ledger.documents),
+        citations=CitationPolicy(
+            complete_weight=context.citation_complete_weight,
+            partial_weight=context.citation_partial_weight,
+        ),
     )
 
 

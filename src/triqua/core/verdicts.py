@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from triqua.core.abstention import withhold_unconfident
 from triqua.core.grounding import check_quote
 from triqua.core.scoring import label_units
 from triqua.limits import MODEL_CALL_LIMIT
@@ -141,9 +142,21 @@ def wrong_components(verdict: Verdict) -> Verdict:
     )
 
 
-def settle(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdict:
-    """Normalise a judge's verdict: units complete, grounding enforced, status consistent."""
+def settle(
+    fact: Fact,
+    verdict: Verdict,
+    evidence: Sequence[Evidence],
+    *,
+    supported_threshold: float | None = None,
+) -> Verdict:
+    """Normalise a judge's verdict: units complete, grounding enforced, status consistent.
+
+    With ``supported_threshold`` (the spec's failure costs: ``Context.supported_threshold``),
+    a supported unit less confident than it is withheld as insufficient evidence.
+    """
     verdict = ground(fact, complete_units(fact, verdict), evidence)
+    if supported_threshold is not None:  # abstention by failure costs (core.abstention)
+        verdict = withhold_unconfident(verdict, supported_threshold)
     if verdict.unit_verdicts and verdict.status is not Status.NOT_CHECKABLE:
         verdict = verdict.model_copy(update={"status": aggregate_status(verdict.unit_verdicts)})
     return wrong_components(verdict)

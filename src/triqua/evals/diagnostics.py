@@ -15,9 +15,19 @@ from typing import Any
 from triqua.core.chunking import split_text
 from triqua.core.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
+from triqua.prompts import prompt_mode
 from triqua.schema import Chunk, Fact, Usage
 
-__all__ = ["DecomposedText", "decompose_texts", "decomposition_stats"]
+__all__ = [
+    "OFFLINE_MODE",
+    "DecomposedText",
+    "decompose_texts",
+    "decompose_texts_with_modes",
+    "decomposition_stats",
+]
+
+OFFLINE_MODE = "offline"
+"""The decomposition mode of the offline engine (it has no prompt modes)."""
 
 
 @dataclass(frozen=True)
@@ -82,13 +92,26 @@ def decompose_texts(
     *,
     workers: int = 1,
 ) -> tuple[list[list[Fact]], Usage, list[str]]:
+    """Decompose ``(text, question)`` pairs (see :func:`decompose_texts_with_modes`)."""
+    facts, _, usage, errors = decompose_texts_with_modes(texts, setup, workers=workers)
+    return facts, usage, errors
+
+
+def decompose_texts_with_modes(
+    texts: Sequence[tuple[str, str | None]],
+    setup: EvalSetup,
+    *,
+    workers: int = 1,
+) -> tuple[list[list[Fact]], list[list[str]], Usage, list[str]]:
     """Decompose ``(text, question)`` pairs the way a check does: chunked, previous chunk given.
 
     The offline engine parses every chunk of every text in one spaCy batch; chat models get
     one call per chunk, ``workers`` at a time, through the run's (cached) decomposer.
 
     Returns:
-        Facts per text (in input order), the usage spent and the decomposition errors.
+        Facts per text (in input order), the decomposition mode of each of those facts (one
+        of the four prompt modes, or ``"offline"``), the usage spent and the decomposition
+        errors.
     """
     chunk_size = setup.context.chunk_size
     plans = [(_chunks(text, chunk_size), question) for text, question in texts]
@@ -107,7 +130,8 @@ def decompose_texts(
             for i, chunk in enumerate(chunks)
         ]
         found = iter(get_decomposer().decompose_many(requests))
-        return [[f for _ in chunks for f in next(found)] for chunks, _ in plans], Usage(), []
+        found_facts = [[f for _ in chunks for f in next(found)] for chunks, _ in plans]
+        return found_facts, [[OFFLINE_MODE] * len(f) for f in found_facts], Usage(), []
 
     decomposer = setup.resources.engines.decomposer
     jobs = [
@@ -125,11 +149,14 @@ def decompose_texts(
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         results = list(pool.map(run, jobs))
     facts: list[list[Fact]] = [[] for _ in plans]
+    modes: list[list[str]] = [[] for _ in plans]
     usage = Usage()
     errors = []
     for job, result in zip(jobs, results, strict=True):
         facts[job[0]].extend(result.facts)
+        mode = prompt_mode(has_question=bool(job[3]), chunked=job[4])
+        modes[job[0]].extend([mode] * len(result.facts))
         usage = usage + result.usage
         if result.error:
             errors.append(result.error)
-    return facts, usage, errors
+    return facts, modes, usage, errors

@@ -8,6 +8,7 @@ from typing import Any
 
 from triqua.evals.claims import BINARY_LABELS, LABELS, ClaimOutcome, summarize_claims
 from triqua.evals.data import DataStamp
+from triqua.evals.decomposition_quality import JudgedTexts
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
 from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summarize_bios
 from triqua.evals.plots import calibration_svg, confusion_svg, scatter_svg
@@ -380,9 +381,25 @@ def diagnostics_output(
     errors: list[str],
     data: list[DataStamp],
     options: dict[str, Any],
+    quality: JudgedTexts | None = None,
+    quality_note: str = "",
 ) -> RunOutput:
-    """The stamped run of decomposition diagnostics."""
+    """The stamped run of decomposition diagnostics, with the judged quality when given.
+
+    ``usage`` is the decomposition's; the judges' usage (``quality.usage``) is added to it.
+    """
+    from triqua.evals.decomposition_quality import quality_summary
+    from triqua.evals.report_quality import (
+        JUDGED_FACTS_FILE,
+        judged_facts_jsonl,
+        quality_headline,
+        quality_lines,
+    )
+
     stats = decomposition_stats(items)
+    summary = quality_summary(quality) if quality is not None else None
+    if quality is not None:
+        usage = usage + quality.usage
     headline: dict[str, float | int | None] = {
         key: stats[key]
         for key in (
@@ -409,6 +426,17 @@ def diagnostics_output(
     notes = _offline_note(setup)
     if errors:
         notes.append(f"{len(errors)} chunk(s) failed to decompose; first: {errors[0]}")
+    details: dict[str, Any] = {"decomposition": stats, "cost": cost}
+    files: dict[str, str] = {}
+    if quality is not None and summary is not None:
+        headline.update(quality_headline(summary))
+        details["quality"] = summary
+        files[JUDGED_FACTS_FILE] = judged_facts_jsonl(quality)
+        if quality.errors:
+            notes.append(
+                f"{len(quality.errors)} judgement(s) failed (left out of rates and κ); "
+                f"first: {quality.errors[0]}"
+            )
     run = EvalRun.stamped(
         "diagnostics",
         setup.spec,
@@ -418,7 +446,7 @@ def diagnostics_output(
         headline=headline,
         usage=usage,
         notes=notes,
-        details={"decomposition": stats, "cost": cost},
+        details=details,
     )
     lines = [
         stamp_markdown(run),
@@ -428,4 +456,7 @@ def diagnostics_output(
         "",
         *_diagnostics_table(stats),
     ]
-    return RunOutput(run, "\n".join(lines) + "\n", {})
+    if summary is not None:
+        lines += ["", *quality_lines(summary, quality_note)]
+        lines += ["", f"Every judged fact: [{JUDGED_FACTS_FILE}]({JUDGED_FACTS_FILE})."]
+    return RunOutput(run, "\n".join(lines) + "\n", files)

@@ -20,6 +20,7 @@ import numpy as np
 __all__ = [
     "calibration_table",
     "classification_report",
+    "cohen_kappa",
     "coverage_overall",
     "f1_at_k",
     "pearson_spearman_mae",
@@ -258,3 +259,26 @@ def per_fact_rates(
         "model_calls_per_fact": _ratio(model_calls, facts),
         "search_calls_per_fact": _ratio(search_calls, facts),
     }
+
+
+def cohen_kappa(first: Sequence[object], second: Sequence[object]) -> float | None:
+    """Cohen's κ between two raters' labels of the same items: (p_o - p_e) / (1 - p_e).
+
+    Hand-written because scikit-learn is not a dependency (its ``cohen_kappa_score`` computes
+    the same). ``None`` with no item or when chance agreement is 1 (both raters gave one and
+    the same label to every item: κ is undefined).
+
+    Raises:
+        ValueError: when the two sequences differ in length.
+    """
+    if len(first) != len(second):
+        raise ValueError(f"raters labelled {len(first)} and {len(second)} items")
+    n = len(first)
+    if not n:
+        return None
+    observed = sum(a == b for a, b in zip(first, second, strict=True)) / n
+    labels = set(first) | set(second)
+    expected = sum((list(first).count(x) / n) * (list(second).count(x) / n) for x in labels)
+    if expected == 1:
+        return None
+    return (observed - expected) / (1 - expected)

@@ -116,7 +116,12 @@ def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
             round_index, units, claim.text, MODEL_CALL_LIMIT, queries, found.new_ids
         )
         return _stop(state, stopped, *spent)
-    fresh = settle(claim.fact, judged.verdict, found.evidence)
+    fresh = settle(
+        claim.fact,
+        judged.verdict,
+        found.evidence,
+        supported_threshold=context.supported_threshold(),
+    )
     merged, updated = merge_round(fact, state["verdict"], fresh, units, found.evidence)
     record = ReverifyRound(
         round=round_index,

@@ -39,7 +39,9 @@ def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
             "usage": state.get("usage") or Usage(),
             "usage_log": [RoleUsage(role="verify", usage=Usage())],
         }
-    verdict = settle(fact, result.verdict, evidence)
+    verdict = settle(
+        fact, result.verdict, evidence, supported_threshold=context.supported_threshold()
+    )
     return {
         "verdict": verdict,
         "usage": (state.get("usage") or Usage()) + result.usage,

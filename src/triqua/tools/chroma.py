@@ -25,7 +25,7 @@ from chromadb.errors import ChromaError, NotFoundError
 from langchain_chroma import Chroma
 
 from triqua.engines.offline.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
-from triqua.schema import Evidence
+from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
     Retriever,
     RetrieverUnavailable,
@@ -39,6 +39,7 @@ from triqua.tools.paths import default_chroma_path
 __all__ = [
     "ChromaRetriever",
     "OpenedCollection",
+    "collection_snapshot",
     "open_client",
     "open_collection",
     "open_vector_store",
@@ -157,6 +158,24 @@ def open_vector_store(
     return OpenedCollection(store, collection, str(hnsw.get("space") or "cosine"))
 
 
+#: Chunk ids fetched per page when hashing a collection (ids only: no texts or vectors).
+_ID_PAGE = 10_000
+
+
+def collection_snapshot(collection: Collection) -> tuple[int, str]:
+    """The collection's chunk count and a SHA-256 over its sorted chunk ids.
+
+    triqua's ingest derives each chunk id from the chunk's source, offsets and content hash,
+    so the id hash changes whenever a chunk's content does; ids are read page by page with
+    nothing else included, which keeps this cheap next to reading the texts.
+    """
+    count = collection.count()
+    ids: list[str] = []
+    for offset in range(0, count, _ID_PAGE):
+        ids.extend(collection.get(limit=_ID_PAGE, offset=offset, include=[])["ids"])
+    return len(ids), sha256_text("\n".join(sorted(ids)))
+
+
 def _similarity(distance: float, space: str) -> float:
     """Similarity of unit vectors from Chroma's distance in ``space`` (cosine, ip or l2)."""
     if space == "l2":
@@ -207,6 +226,14 @@ class ChromaRetriever(Retriever):
                     client, self.collection_name, create=False, where=self.where
                 )
             return self._opened
+
+    def snapshot(self) -> tuple[int, str]:
+        """The collection's chunk count and id hash (:func:`collection_snapshot`).
+
+        Raises:
+            RetrieverUnavailable: when the store or the collection is missing.
+        """
+        return collection_snapshot(self._open().collection)
 
     def check_available(self) -> None:
         """Raise :class:`RetrieverUnavailable` when the store or the collection is missing."""
