@@ -313,3 +313,11 @@ def test_cli_verify_batch_reaches_check_and_batch(tmp_path: Any) -> None:
     assert result.exit_code == 0, result.output
     assert _tools(model).count("BatchJudgement") == 2
     assert "Judgement" not in _tools(model)
+
+
+def test_failure_costs_withhold_the_same_verdicts_in_batches() -> None:
+    costs = {"cost_false_supported": 9.0}  # threshold 0.9: the scripted 0.8 is too unsure
+    one = _check(CAPITAL, _model(), 1, **costs)
+    many = _check(CAPITAL, _model(), 3, **costs)
+    assert _verdicts(many) == _verdicts(one)
+    assert all(r.verdict.status is not Status.SUPPORTED for r in many.records)

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from triqua.context import Context
-from triqua.core.verdicts import settle
+from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.core.verify_batches import BatchItem, pool_evidence, split_usage
-from triqua.limits import MODEL_CALL_LIMIT
 from triqua.resources import RunResources, limited_call
-from triqua.schema import Evidence, Mode, Status, Usage, Verdict
+from triqua.schema import Evidence, Mode, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 
 
@@ -36,11 +35,7 @@ class Judged:
 def _limit_verdict(resources: RunResources, context: Context) -> Judged:
     """The answer of a fact left unjudged because the run's model calls ran out."""
     resources.calls.skip("fact")
-    verdict = Verdict(
-        status=Status.INSUFFICIENT,
-        error=f"{MODEL_CALL_LIMIT} (max_calls={context.max_calls}): not verified",
-        judge=resources.engines.judge.revision,
-    )
+    verdict = call_limit_verdict(resources.engines.judge.revision, context.max_calls)
     return Judged(verdict=verdict, usage=Usage())
 
 
@@ -116,7 +111,9 @@ def verify_in_batch(state: FactState, context: Context, resources: RunResources)
     )
     evidence = [*evidence, *judged.cited]
     update: dict[str, Any] = {
-        "verdict": settle(fact, judged.verdict, evidence),
+        "verdict": settle(
+            fact, judged.verdict, evidence, supported_threshold=context.supported_threshold()
+        ),
         "usage": (state.get("usage") or Usage()) + judged.usage,
         "usage_log": [RoleUsage(role="verify", usage=judged.usage)],
     }
