@@ -7,6 +7,11 @@ answer. The answers are the bios' human atomic facts, in the answer shape each r
 schema asks for, so completion tokens compare like with like. Verification is counted per
 fact with five evidence passages of <= 600 characters (evidence tokens shown apart).
 
+A second table (this checkout only) counts verification at ``verify_batch`` 1, 2, 3, 5 and 10:
+the facts of one sentence judged in one batched call (``LLMJudge.verify_batch``, the message
+builder the graph uses), each fact's evidence being its top five passages by idf-weighted word
+overlap, the same at every size, so calls, evidence and schema tokens compare like with like.
+
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
 ``benchmarks/perf.py`` and ``triqua.costs.estimate_tokens`` do; provider BPE tokenizers count
 English within about 10-20 % of it.
@@ -22,6 +27,7 @@ Run: ``PYTHONPATH=src python benchmarks/tokens.py [--baseline-rev REV] [--bios N
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -207,10 +213,11 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     tally_main = dict(tally)
     batching: dict[int, dict[str, int]] = {}
     if hasattr(judge, "verify_batch"):  # this checkout: verification with and without batches
+        search = functools.cache(_retrieve(pool, 5))  # the same evidence at every size
         for size in BATCH_SIZES:
             tally.clear()
             current["role"] = "verify"
-            verify_batched(judge, bios, pool, size, count, current)
+            verify_batched(judge, bios, pool, search, size, count, current)
             batching[size] = dict(tally)
     result = {
         "source": triqua.__file__,
@@ -252,7 +259,13 @@ def _retrieve(pool: list[str], k: int) -> Any:
 
 
 def verify_batched(
-    judge: Any, bios: list[dict[str, Any]], pool: list[str], size: int, count: Any, current: Any
+    judge: Any,
+    bios: list[dict[str, Any]],
+    pool: list[str],
+    search: Any,
+    size: int,
+    count: Any,
+    current: Any,
 ) -> None:
     """Verify every bio's facts with batches of up to ``size`` facts of one sentence.
 
@@ -263,7 +276,6 @@ def verify_batched(
     from triqua.core.verify_batches import BatchItem
     from triqua.schema import Evidence, Fact, sha256_text
 
-    search = _retrieve(pool, 5)
     tally: Counter[str] = current["tally"]
     for bio in bios:
         for _, texts in _facts_of(bio):
