@@ -321,3 +321,26 @@ def test_failure_costs_withhold_the_same_verdicts_in_batches() -> None:
     many = _check(CAPITAL, _model(), 3, **costs)
     assert _verdicts(many) == _verdicts(one)
     assert all(r.verdict.status is not Status.SUPPORTED for r in many.records)
+
+
+def test_complex_facts_still_reverify_on_their_own_after_the_batch() -> None:
+    def partial(fact: str, prompt: str) -> dict[str, Any] | str:
+        answer = default_judgement(fact, prompt)
+        assert isinstance(answer, dict)
+        if "1911" in fact:  # the judge cannot place this year: the unit stays open
+            answer["status"] = "insufficient_evidence"
+            for unit in answer["unit_verdicts"]:
+                if "1911" in unit["unit"]:
+                    unit.update(status="insufficient_evidence", quote=None)
+        return answer
+
+    alone, batched = _model(partial), _model(partial)
+    one = _check(NOBELS, alone, 1)
+    many = _check(NOBELS, batched, 3)
+    assert _verdicts(many) == _verdicts(one)
+    rounds = {r.fact.object: len(r.rounds) for r in many.records}
+    assert rounds["Nobel Prize in Chemistry"] > 0  # re-verified, alone
+    assert rounds["Warsaw"] == rounds["Nobel Prize in Physics"] == 0
+    assert [len(r.rounds) for r in many.records] == [len(r.rounds) for r in one.records]
+    assert _tools(batched).count("BatchJudgement") == 1
+    assert _tools(batched).count("RefinedQueries") == _tools(alone).count("RefinedQueries")
