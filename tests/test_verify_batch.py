@@ -125,6 +125,7 @@ def test_verdicts_are_identical_with_and_without_batching(text: str) -> None:
     one = _check(text, alone, 1)
     many = _check(text, batched, 3)
     assert _verdicts(many) == _verdicts(one)
+    assert (one.spec.verdict_policy.verify_batch, many.spec.verdict_policy.verify_batch) == (1, 3)
     assert "BatchJudgement" not in _tools(alone)
     if len(one.records) > 1 and text != f"{FRANCE} {CURIE}":
         assert _tools(batched).count("Judgement") < _tools(alone).count("Judgement")
