@@ -7,6 +7,11 @@ answer. The answers are the bios' human atomic facts, in the answer shape each r
 schema asks for, so completion tokens compare like with like. Verification is counted per
 fact with five evidence passages of <= 600 characters (evidence tokens shown apart).
 
+A second table (this checkout only) counts verification at ``verify_batch`` 1, 2, 3, 5 and 10:
+the facts of one sentence judged in one batched call (``LLMJudge.verify_batch``, the message
+builder the graph uses), each fact's evidence being its top five passages by idf-weighted word
+overlap, the same at every size, so calls, evidence and schema tokens compare like with like.
+
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
 ``benchmarks/perf.py`` and ``triqua.costs.estimate_tokens`` do; provider BPE tokenizers count
 English within about 10-20 % of it.
@@ -22,8 +27,11 @@ Run: ``PYTHONPATH=src python benchmarks/tokens.py [--baseline-rev REV] [--bios N
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -72,7 +80,11 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     from tokenizers import Tokenizer
 
     import triqua
-    from triqua.core.chunking import split_text
+
+    try:
+        from triqua.core.chunking import split_text
+    except ImportError:  # revisions before the core package
+        from triqua.nodes.split import split_text  # type: ignore[no-redef]
     from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
     from triqua.schema import Evidence, Fact, sha256_text
     from triqua.testing import ScriptedChatModel, fenced
@@ -95,7 +107,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
     compact = "sentences" in ExtractedFacts.model_json_schema()["properties"]
     tally: Counter[str] = Counter()
-    current: dict[str, Any] = {}
+    current: dict[str, Any] = {"tally": tally}
 
     class Recorder(ScriptedChatModel):
         """Records every message and the bound tool's schema; answers from ``current``."""
@@ -124,6 +136,8 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         if tool == "Judgement":
             return current["verdict"]
+        if tool == "BatchJudgement":
+            return {"verdicts": current["verdicts"]}
         facts = [
             _fact(current["topic"], fact, sentence)
             for sentence, facts in current["sentences"]
@@ -196,15 +210,121 @@ def child(src: str, data: Path, bios_limit: int) -> None:
             }
             judge.verify(fact, evidence)
             n_facts += 1
+    tally_main = dict(tally)
+    batching: dict[int, dict[str, int]] = {}
+    if hasattr(judge, "verify_batch"):  # this checkout: verification with and without batches
+        search = functools.cache(_retrieve(pool, 5))  # the same evidence at every size
+        for size in BATCH_SIZES:
+            tally.clear()
+            current["role"] = "verify"
+            verify_batched(judge, bios, pool, search, size, count, current)
+            batching[size] = dict(tally)
     result = {
         "source": triqua.__file__,
         "bios": len(bios),
         "chunks": n_chunks,
         "facts": n_facts,
         "batch_chars": batch_chars,
-        "tally": dict(tally),
+        "tally": tally_main,
+        "batching": batching,
     }
     print(json.dumps(result))
+
+
+#: Batch sizes measured (``verify_batch``); 1 is one call per fact.
+BATCH_SIZES = (1, 2, 3, 5, 10)
+_WORDS = re.compile(r"\w{3,}")
+
+
+def _retrieve(pool: list[str], k: int) -> Any:
+    """A BM25-like stand-in for retrieval over ``pool``: the ``k`` passages sharing the most
+    idf-weighted words with a query. Facts of one sentence then find overlapping passages,
+    as a real search for them does."""
+    docs = [set(w.casefold() for w in _WORDS.findall(p)) for p in pool]
+    df = Counter(w for d in docs for w in d)
+    idf = {w: math.log(len(docs) / n) for w, n in df.items()}
+    index: dict[str, list[int]] = {}
+    for i, d in enumerate(docs):
+        for w in d:
+            index.setdefault(w, []).append(i)
+
+    def search(query: str) -> list[int]:
+        scores: Counter[int] = Counter()
+        for w in {w.casefold() for w in _WORDS.findall(query)}:
+            for i in index.get(w, []):
+                scores[i] += idf[w]  # type: ignore[assignment]
+        return [i for i, _ in sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:k]]
+
+    return search
+
+
+def verify_batched(
+    judge: Any,
+    bios: list[dict[str, Any]],
+    pool: list[str],
+    search: Any,
+    size: int,
+    count: Any,
+    current: Any,
+) -> None:
+    """Verify every bio's facts with batches of up to ``size`` facts of one sentence.
+
+    Each fact's evidence is its top five passages of ``pool`` (see :func:`_retrieve`), the
+    same for every batch size; a batch of one is a per-fact call, as in the graph. Evidence
+    tokens are the user message's tokens less those of the same message without passages.
+    """
+    from triqua.core.verify_batches import BatchItem
+    from triqua.schema import Evidence, Fact, sha256_text
+
+    tally: Counter[str] = current["tally"]
+    for bio in bios:
+        for _, texts in _facts_of(bio):
+            facts = []
+            for text in texts:
+                rest = text.removeprefix(bio["topic"]).strip(" .")
+                fact = Fact(subject=bio["topic"], relation="", object=rest)
+                evidence = tuple(
+                    Evidence(
+                        id=f"ev-{i}",
+                        document_id=f"doc-{i}",
+                        source=f"https://en.wikipedia.org/wiki/Page_{i}",
+                        text=pool[i],
+                        content_hash=sha256_text(pool[i]),
+                    )
+                    for i in search(text)
+                )
+                facts.append((text, BatchItem(fact=fact, evidence=evidence)))
+            for start in range(0, len(facts), size):
+                batch = facts[start : start + size]
+                verdicts = [
+                    {
+                        "status": "supported",
+                        "evidence_ids": [item.evidence[0].id] if item.evidence else [],
+                        "rationale": f"The passage states that {text.rstrip('.')}.",
+                        "confidence": 0.9,
+                    }
+                    for text, item in batch
+                ]
+                items = [item for _, item in batch]
+                if len(batch) == 1:
+                    bare = judge.messages(items[0].fact, [], None, False)
+                    full = judge.messages(items[0].fact, items[0].evidence, None, False)
+                    current["verdict"] = verdicts[0]
+                    judge.verify(items[0].fact, items[0].evidence)
+                else:
+                    empty = [BatchItem(fact=i.fact, evidence=()) for i in items]
+                    bare = judge.batch_messages(empty, False)
+                    full = judge.batch_messages(items, False)
+                    current["verdicts"] = [
+                        {"fact": f"F{n}", **v} for n, v in enumerate(verdicts, start=1)
+                    ]
+                    judge.verify_batch(items)
+                tally["verify evidence"] += count(str(full[-1].content)) - count(
+                    str(bare[-1].content)
+                )
+                tally["verify facts"] += len(batch)
+                tally["verify passages"] += sum(len(i.evidence) for i in items)
+                tally["verify unique passages"] += len({e.id for i in items for e in i.evidence})
 
 
 def run_child(src: str, data: Path, bios: int) -> dict[str, Any]:
@@ -281,6 +401,37 @@ def main() -> None:
         ratio = f"{now / value:.2f}×" if value else ""
         fmt = "{:,.2f}" if "calls" in name else "{:,.0f}"
         print(f"| {name} | {fmt.format(value)} | {fmt.format(now)} | {ratio} |")
+    batching_rows(after)
+
+
+def batching_rows(result: dict[str, Any]) -> None:
+    """Print verification per bio at each batch size (this checkout, the same evidence)."""
+    batching = result.get("batching") or {}
+    if not batching:
+        return
+    n = result["bios"]
+    print(
+        "\n# Verification per bio by verify_batch — this checkout; each fact's evidence is its "
+        "top 5 passages (idf-weighted word overlap) of the bios' 600-character passages\n"
+    )
+    print(
+        "| verify_batch | calls | calls / fact | prompt incl. schema | of which evidence "
+        "| completion | total | total vs 1 | passages shown / retrieved |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    first = None
+    for size, t in sorted(batching.items(), key=lambda x: int(x[0])):
+        prompt = t.get("verify system", 0) + t.get("verify user", 0) + t.get("verify schema", 0)
+        total = prompt + t.get("verify completion", 0)
+        first = first or total
+        print(
+            f"| {size} | {t.get('verify calls', 0) / n:.2f} "
+            f"| {t.get('verify calls', 0) / max(t.get('verify facts', 1), 1):.2f} "
+            f"| {prompt / n:,.0f} | {t.get('verify evidence', 0) / n:,.0f} "
+            f"| {t.get('verify completion', 0) / n:,.0f} | {total / n:,.0f} "
+            f"| {total / first:.2f}× "
+            f"| {t.get('verify unique passages', 0) / max(t.get('verify passages', 1), 1):.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
+from triqua.testing import ScriptedChatModel, batch_responder, best_quote, fenced, passages
 
 FRANCE = "As of 2026, France has a population of 64.5 million, excluding overseas departments."
 CURIE = "Marie Curie won the Nobel Prize in Physics in 1903."
@@ -111,6 +111,8 @@ def make_responder(
             return decompose_by_table(fenced(prompt, "TEXT"))
         if tool == "Judgement":
             return judge(fenced(prompt, "FACT"), prompt)
+        if tool == "BatchJudgement":
+            return batch_responder(judge)(tool, prompt)
         if tool == "RefinedQueries":
             units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
             round_index = re.search(r"Round (\d+)\.", prompt)

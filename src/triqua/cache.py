@@ -30,7 +30,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from triqua.context import Context
-from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult, QueryRefiner
+from triqua.core.verify_batches import BatchItem, pool_evidence
+from triqua.engines.base import (
+    BatchJudgeResult,
+    Decomposer,
+    DecomposeResult,
+    Judge,
+    JudgeResult,
+    QueryRefiner,
+)
 from triqua.engines.factory import Engines, ModelKey
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
 from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
@@ -212,6 +220,45 @@ class CachedJudge(Judge):
         result = self.inner.verify(fact, evidence, units=units, closed_book=closed_book)
         if result.verdict.error is None:
             self.store.put(key, "verify", result.verdict.model_dump_json())
+        return result
+
+    @property
+    def batched(self) -> bool:  # type: ignore[override]
+        """Whether the wrapped judge has a batched call."""
+        return self.inner.batched
+
+    def verify_batch(
+        self, items: Sequence[BatchItem], *, closed_book: bool = False
+    ) -> BatchJudgeResult:
+        """The batch's verdicts from the cache when this exact batch was judged before.
+
+        A batch's verdicts depend on the whole batch (its facts and pooled passages), so the
+        key of each member holds them all, and a batch is answered from the cache only whole.
+        """
+        from triqua.prompts import load_text
+
+        batch: list[Any] = [
+            self.model,
+            self.revision,
+            prompts_revision(),
+            sha256_text(load_text("verify_batch.md")),
+            [
+                [i.fact.to_string(), [u.text for u in i.units or ()], [e.id for e in i.evidence]]
+                for i in items
+            ],
+            evidence_key(pool_evidence(items)),
+            closed_book,
+        ]
+        keys = [cache_key("verify-batch", *batch, index) for index in range(len(items))]
+        hits = [_load(Verdict, self.store.get(key)) for key in keys]
+        if all(hit is not None for hit in hits):
+            return BatchJudgeResult(
+                results=[JudgeResult(verdict=hit) for hit in hits if hit is not None]
+            )
+        result = self.inner.verify_batch(items, closed_book=closed_book)
+        for key, judged in zip(keys, result.results, strict=True):
+            if judged is not None and judged.verdict.error is None:
+                self.store.put(key, "verify", judged.verdict.model_dump_json())
         return result
 
 

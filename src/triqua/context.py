@@ -120,6 +120,14 @@ class Context:
             "are dropped and they are only listed in the report."
         },
     )
+    verify_batch: int = field(
+        default_factory=lambda: _env_int("TRIQUA_VERIFY_BATCH", 1),
+        metadata={
+            "description": "Facts of one source sentence judged in one model call (their "
+            "evidence pooled); 1: one call per fact. At most max_concurrency; the offline "
+            "engine always judges fact by fact."
+        },
+    )
     delta: int = field(
         default=3,
         metadata={"description": "Element-graph diameter above which a fact is complex (δ)."},
@@ -358,6 +366,7 @@ class Context:
             "max_input_chars",
             "max_facts",
             "max_evidence_bytes",
+            "verify_batch",
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")

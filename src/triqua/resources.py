@@ -23,6 +23,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from triqua.context import Context
+from triqua.core.coalesce import Coalescer
 from triqua.engines.factory import Engines, ModelKey, engine
 from triqua.instances import PREFIX, instance, instance_id, register_instance
 from triqua.limits import CallLimit
@@ -86,6 +87,12 @@ class FactTally:
             return True
 
 
+#: Seconds a verification batch waits for its missing members before its call is made
+#: without them. Members queued behind a full worker pool arrive once a slot frees (about
+#: one model call later); one that never comes (a resumed run) costs this wait once.
+BATCH_WAIT = 5.0
+
+
 @dataclass
 class RunLedger:
     """What one run counts as it goes: searches, model calls, facts; and its documents.
@@ -97,6 +104,8 @@ class RunLedger:
     budget: SearchBudget
     calls: CallLimit
     facts: FactTally = field(default_factory=FactTally)
+    #: Batched verification: the verify requests of one batch, gathered into one call.
+    batches: Coalescer[Any, Any] = field(default_factory=lambda: Coalescer(wait=BATCH_WAIT))
     documents: Sequence[Document] = ()
     digest: str | None = None
 

@@ -427,6 +427,11 @@ class VerdictPolicy(BaseModel):
     reverify_rounds: int = 2
     delta: int = 3
     max_qualifiers: int = 3
+    verify_batch: int = Field(
+        default=1,
+        ge=1,
+        description="Facts of one sentence judged in one call (1: one call per fact).",
+    )
 
 
 class AggregationPolicy(BaseModel):

@@ -101,6 +101,8 @@ class FactTask(TypedDict):
     question: str | None
     spec_hash: str
     documents_digest: NotRequired[str]  # the run's supplied documents (finds its retriever)
+    batch: NotRequired[str]  # the verification batch it is judged in (verify_batch > 1)
+    batch_size: NotRequired[int]  # how many facts that batch holds
     sentence_facts: NotRequired[list[Fact]]
     case_id: NotRequired[str]
     previous_chunk: NotRequired[str]

@@ -158,3 +158,57 @@ def best_quote(passage: str, unit: str) -> str:
         return len(wanted & {w.casefold() for w in _WORD.findall(text)})
 
     return max(windows, key=lambda w: (shared(w), -len(w)))
+
+
+_BATCH_FACT = re.compile(r"<<<FACT id=(\S+?)>>>\n(.*?)\n<<<END FACT>>>", re.S)
+_FENCED_EVIDENCE = re.compile(r"<<<EVIDENCE id=(\S+?)>>>\n.*?\n<<<END EVIDENCE>>>", re.S)
+
+
+def batch_prompts(prompt: str) -> dict[str, str]:
+    """A batched verify prompt as the single-fact prompts of its facts, by fact label.
+
+    Each holds the fact, the passages retrieved for it and its units, laid out as a
+    single-fact verify prompt is, so a scripted judge answers a batch fact by fact from the
+    input alone.
+    """
+    evidence: dict[str, list[str]] = {}
+    for match in _FENCED_EVIDENCE.finditer(prompt):
+        evidence.setdefault(match.group(1), []).append(match.group(0))
+    closed = "Mode: closed book." in prompt
+    out = {}
+    for match in _BATCH_FACT.finditer(prompt):
+        label, text = match.group(1), match.group(2)
+        tail = prompt[match.end() :].split("<<<", 1)[0]
+        units = re.search(rf"Units of {re.escape(label)} [^\n]*\n((?:- [^\n]*\n?)+)", tail)
+        ids = re.search(rf"Passages retrieved for {re.escape(label)}: ([^\n]*)", tail)
+        listed = [i.strip() for i in ids.group(1).split(",")] if ids else []
+        parts = [f"<<<FACT>>>\n{text}\n<<<END FACT>>>"]
+        if closed:
+            parts.append("Mode: closed book.")
+        fences = [fence for i in listed for fence in evidence.get(i, [])]
+        if not closed and not fences:
+            parts.append("No evidence was found.")
+        parts.extend(fences)
+        if units:
+            parts.append(f"Give one unit verdict for each of these units:\n{units.group(1)}")
+        out[label] = "\n\n".join(parts)
+    return out
+
+
+def batch_responder(judge: Callable[[str, str], dict[str, Any] | str]) -> Responder:
+    """A ``BatchJudgement`` answer made of ``judge``'s answers to each fact's own prompt.
+
+    ``judge`` gets (fact text, single-fact prompt), as for a ``Judgement``; a malformed (string)
+    answer for any fact makes the whole batch's answer malformed, and an error raised fails it.
+    """
+
+    def respond(_tool: str, prompt: str) -> dict[str, Any] | str:
+        verdicts = []
+        for label, single in batch_prompts(prompt).items():
+            answer = judge(fenced(single, "FACT"), single)
+            if isinstance(answer, str):
+                return answer
+            verdicts.append({"fact": label, **answer})
+        return {"verdicts": verdicts}
+
+    return respond

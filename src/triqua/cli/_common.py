@@ -98,6 +98,15 @@ RetrieverOption = Annotated[
 CollectionOption = Annotated[str | None, typer.Option(help="Chroma collection to search.")]
 ChromaUrlOption = Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")]
 ChunkSizeOption = Annotated[int | None, typer.Option(help="Characters per chunk (0: no chunking).")]
+VerifyBatchOption = Annotated[
+    int | None,
+    typer.Option(
+        "--verify-batch",
+        metavar="N",
+        help="Facts of one sentence judged in one model call, up to N (1: one call per "
+        "fact; TRIQUA_VERIFY_BATCH). [default: 1]",
+    ),
+]
 # Run limits (Context fields of the same names). Left unset, the Context default applies
 # (or its TRIQUA_* variable); the help shows the built-in default.
 MaxSearchesOption = Annotated[

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from triqua.core.redaction import OptionalRedactedText
+from triqua.core.verify_batches import BatchItem
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, Usage, Verdict
 
 
@@ -35,6 +36,18 @@ class JudgeResult(BaseModel):
 
     verdict: Verdict
     usage: Usage = Field(default_factory=Usage)
+
+
+class BatchJudgeResult(BaseModel):
+    """Verdicts of one batched call, in item order, and what the call cost.
+
+    An item the call did not answer (or a failed call: every item, with ``error``) is None:
+    the caller judges it alone.
+    """
+
+    results: list[JudgeResult | None]
+    usage: Usage = Field(default_factory=Usage)
+    error: OptionalRedactedText = None
 
 
 class Decomposer(ABC):
@@ -74,6 +87,19 @@ class Judge(ABC):
         closed_book: bool = False,
     ) -> JudgeResult:
         """Return a verdict; with ``units``, also one unit verdict per listed unit."""
+
+    #: True when :meth:`verify_batch` judges several facts in one call.
+    batched: bool = False
+
+    def verify_batch(
+        self, items: Sequence[BatchItem], *, closed_book: bool = False
+    ) -> BatchJudgeResult:
+        """Judge several facts that share evidence in one call (judges with ``batched``).
+
+        Raises:
+            NotImplementedError: this judge has no batched call; use :meth:`verify`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no batched verification")
 
 
 class QueryRefiner(ABC):

@@ -24,8 +24,10 @@ from pydantic import BaseModel, Field, model_validator
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.core.deadline import call_with_deadline
+from triqua.core.verify_batches import BatchItem, excerpts, pool_evidence
 from triqua.costs import estimate_tokens
 from triqua.engines.base import (
+    BatchJudgeResult,
     Decomposer,
     DecomposeResult,
     Judge,
@@ -143,6 +145,18 @@ class Judgement(BaseModel):
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
+class JudgedFact(Judgement):
+    """The model's verdict on one fact of a batch, named by the fact's label."""
+
+    fact: str = Field(description="The fact's id, as in <<<FACT id=…>>>.")
+
+
+class BatchJudgement(BaseModel):
+    """The model's verdicts on a batch of facts: one per fact."""
+
+    verdicts: list[JudgedFact]
+
+
 class RefinedQueries(BaseModel):
     """One search query per unit, in order."""
 
@@ -207,7 +221,12 @@ def backoff(wait: float) -> ExponentialJitterParams:
 
 
 #: The role each structured-output schema answers, as timeout messages name it.
-_ROLES = {"ExtractedFacts": "decompose", "Judgement": "verify", "RefinedQueries": "refine"}
+_ROLES = {
+    "ExtractedFacts": "decompose",
+    "Judgement": "verify",
+    "BatchJudgement": "verify",
+    "RefinedQueries": "refine",
+}
 
 
 class StructuredCaller:
@@ -380,6 +399,52 @@ def _status(name: str) -> Status:
     return Status(name)
 
 
+def _verdict_of(
+    parsed: Judgement,
+    fact: Fact,
+    units: Sequence[FactUnit] | None,
+    closed_book: bool,
+    raw_output: str | None,
+    judge: str,
+) -> Verdict:
+    """A parsed judgement as the fact's verdict, citations and quotes as the model gave them.
+
+    Settling applies the grounding rule (ids of this run, quote found in the passage, the
+    unit's values in the quote); unit verdicts are read for the units asked for, or any unit
+    of the fact when none were.
+    """
+    judged = ("supported", "contradicted")
+    unit_texts = {unit.text: unit for unit in units or fact.units()}
+    unit_verdicts = [
+        UnitVerdict(
+            unit=item.unit,
+            kind=unit_texts[item.unit].kind,
+            status=_status(item.status),
+            error_span=item.error_span,
+            evidence_ids=(item.evidence_ids or parsed.evidence_ids)
+            if item.status in judged
+            else [],
+            confidence=parsed.confidence,
+            quote=(item.quote or parsed.quote) if item.status in judged else None,
+        )
+        for item in parsed.unit_verdicts
+        if item.unit in unit_texts
+    ]
+    return Verdict(
+        status=_status(parsed.status),
+        wrong_components=parsed.wrong_components,
+        error_spans=parsed.error_spans,
+        unit_verdicts=unit_verdicts,
+        rationale=parsed.rationale,
+        confidence=parsed.confidence,
+        evidence_ids=parsed.evidence_ids,
+        quote=parsed.quote,
+        basis="parametric" if closed_book else "evidence",
+        raw_output=raw_output,
+        judge=judge,
+    )
+
+
 class LLMJudge(Judge):
     """Verification by a chat model: one call per fact, per-unit verdicts when asked."""
 
@@ -393,6 +458,11 @@ class LLMJudge(Judge):
     ) -> None:
         self.revision = model_revision(model)
         self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait, timeout)
+        self._batch_caller = StructuredCaller(
+            model, BatchJudgement, max_retries, retry_wait, timeout
+        )
+
+    batched = True
 
     def messages(
         self,
@@ -439,40 +509,70 @@ class LLMJudge(Judge):
                 ),
                 usage=_usage_of(None, messages),
             )
-        # Citations and quotes are kept as the model gave them: settling applies the grounding
-        # rule (ids of this run, quote found in the passage, the unit's values in the quote).
-        judged = ("supported", "contradicted")
-        # Unit verdicts are read for the units asked for, or any unit of the fact when none were.
-        unit_texts = {unit.text: unit for unit in units or fact.units()}
-        unit_verdicts = [
-            UnitVerdict(
-                unit=item.unit,
-                kind=unit_texts[item.unit].kind,
-                status=_status(item.status),
-                error_span=item.error_span,
-                evidence_ids=(item.evidence_ids or parsed.evidence_ids)
-                if item.status in judged
-                else [],
-                confidence=parsed.confidence,
-                quote=(item.quote or parsed.quote) if item.status in judged else None,
-            )
-            for item in parsed.unit_verdicts
-            if item.unit in unit_texts
-        ]
-        verdict = Verdict(
-            status=_status(parsed.status),
-            wrong_components=parsed.wrong_components,
-            error_spans=parsed.error_spans,
-            unit_verdicts=unit_verdicts,
-            rationale=parsed.rationale,
-            confidence=parsed.confidence,
-            evidence_ids=parsed.evidence_ids,
-            quote=parsed.quote,
-            basis="parametric" if closed_book else "evidence",
-            raw_output=_raw_text(raw),
-            judge=self.revision,
-        )
+        verdict = _verdict_of(parsed, fact, units, closed_book, _raw_text(raw), self.revision)
         return JudgeResult(verdict=verdict, usage=usage)
+
+    def batch_messages(self, items: Sequence[BatchItem], closed_book: bool) -> list[BaseMessage]:
+        """The batched prompt: each fact fenced under its label, then the pooled excerpts.
+
+        Each fact lists the passages retrieved for it; a passage's excerpts are fenced under
+        the passage's own id, so citations and quotes are checked as in a single call.
+        """
+        parts = [load_text("verify_batch.md").strip()]
+        if closed_book:
+            parts.append(
+                "Mode: closed book. No evidence is given: judge from your own knowledge, "
+                "and answer insufficient_evidence when you are not sure."
+            )
+        for number, item in enumerate(items, start=1):
+            label = f"F{number}"
+            lines = [fence("FACT", item.fact.to_string(), id=label)]
+            if item.units:
+                listed = "\n".join(f"- {unit.text}" for unit in item.units)
+                lines.append(f"Units of {label} (one unit verdict each):\n{listed}")
+            if not closed_book:
+                ids = ", ".join(e.id for e in item.evidence) or "none"
+                lines.append(f"Passages retrieved for {label}: {ids}")
+            parts.append("\n".join(lines))
+        pooled = pool_evidence(items)
+        if not closed_book and not pooled:
+            parts.append("No evidence was found.")
+        facts = [item.fact for item in items]
+        for passage in pooled:
+            header = f"{passage.source or passage.document_id}"
+            for excerpt in excerpts(passage.text, facts):
+                parts.append(fence("EVIDENCE", f"[{header}]\n{excerpt}", id=passage.id))
+        system = load_text("verify_system.md")
+        return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
+
+    def verify_batch(
+        self, items: Sequence[BatchItem], *, closed_book: bool = False
+    ) -> BatchJudgeResult:
+        """Judge ``items`` in one call; a failed call or a fact left out is returned as None."""
+        messages = self.batch_messages(items, closed_book)
+        try:
+            parsed, _raw, usage = self._batch_caller.invoke(messages)
+        except Exception as exc:
+            return BatchJudgeResult(
+                results=[None] * len(items),
+                usage=_usage_of(None, messages, self._batch_caller.schema),
+                error=f"batched verification failed: {type(exc).__name__}: {exc}",
+            )
+        answers: dict[str, JudgedFact] = {}
+        for answer in parsed.verdicts:
+            answers.setdefault(answer.fact.strip(), answer)
+        results: list[JudgeResult | None] = []
+        for number, item in enumerate(items, start=1):
+            answer = answers.get(f"F{number}")
+            if answer is None:
+                results.append(None)
+                continue
+            raw_output = json.dumps(answer.model_dump(exclude_defaults=True), ensure_ascii=False)
+            verdict = _verdict_of(
+                answer, item.fact, item.units, closed_book, raw_output, self.revision
+            )
+            results.append(JudgeResult(verdict=verdict))
+        return BatchJudgeResult(results=results, usage=usage)
 
 
 class LLMRefiner(QueryRefiner):

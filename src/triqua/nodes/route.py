@@ -10,6 +10,7 @@ from langgraph.types import Send
 from triqua.context import Context
 from triqua.core.fact_limits import cap_facts, sentence_facts
 from triqua.core.routing import Thresholds, route_facts
+from triqua.core.verify_batches import batch_keys
 from triqua.nodes.common import context_of, emit
 from triqua.resources import documents_digest, ledger_of
 from triqua.schema import Document
@@ -33,6 +34,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sentence_of = sentence_facts(facts)
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
+    # Batched verification: at most the facts verified at once (a batch's members wait).
+    batch_of = batch_keys(facts, min(context.verify_batch, context.workers()))
     tasks = []
     for fact, (fact_route, features) in zip(
         facts, route_facts(facts, Thresholds.of(context)), strict=True
@@ -47,6 +50,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
         if digest:
             task["documents_digest"] = digest
+        if fact.id in batch_of:
+            task["batch"], task["batch_size"] = batch_of[fact.id]
         if state.get("case_id"):
             task["case_id"] = state["case_id"]
         if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given

@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.nodes.common import context_of
+from triqua.nodes.verify_batch import verify_in_batch
 from triqua.resources import limited_call, run_resources
 from triqua.schema import Mode, Usage
 from triqua.state import FactState, RoleUsage
@@ -18,6 +19,8 @@ def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Judge the fact once: whole-fact on the simple route, per unit on the complex route."""
     context = context_of(runtime)
     resources = run_resources(context, runtime, digest=state.get("documents_digest"))
+    if state.get("batch") and resources.engines.judge.batched:
+        return verify_in_batch(state, context, resources)
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
     judge = resources.engines.judge

@@ -1,0 +1,347 @@
+"""Batched verification: one call per sentence's facts, verdicts as fact-by-fact calls give."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import triqua
+from triqua.core.coalesce import Coalescer
+from triqua.core.verify_batches import BatchItem, excerpts, pool_evidence, split_usage
+from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
+from triqua.testing import ScriptedChatModel, batch_prompts, fenced
+
+from .conftest import CURIE, FRANCE, default_judgement, make_responder
+
+NOBELS = (
+    "Marie Curie, born in Warsaw in 1867, won the Nobel Prize in Physics in 1903 "
+    "and the Nobel Prize in Chemistry in 1911."
+)
+CAPITAL = "Paris is the capital of France and the largest city of France."
+
+
+def _fact(s: str, r: str, o: str, sentence: str, **qualifiers: str) -> dict[str, Any]:
+    return {
+        "subject": s,
+        "relation": r,
+        "object": o,
+        "qualifiers": [{"label": k.replace("_", " "), "value": v} for k, v in qualifiers.items()],
+        "source_sentence": sentence,
+    }
+
+
+TABLE: dict[str, list[dict[str, Any]]] = {
+    NOBELS: [
+        _fact("Marie Curie", "born in", "Warsaw", NOBELS, point_in_time="1867"),
+        _fact("Marie Curie", "won", "Nobel Prize in Physics", NOBELS, point_in_time="1903"),
+        _fact("Marie Curie", "won", "Nobel Prize in Chemistry", NOBELS, point_in_time="1911"),
+    ],
+    CAPITAL: [
+        _fact("Paris", "is capital of", "France", CAPITAL),
+        _fact("Paris", "is largest city of", "France", CAPITAL),
+        _fact("Paris", "is on river", "Seine", CAPITAL),
+    ],
+    FRANCE: [
+        _fact("France", "has population", "64.5 million", FRANCE, point_in_time="2026"),
+    ],
+    CURIE: [_fact("Marie Curie", "won", "Nobel Prize in Physics", CURIE, point_in_time="1903")],
+}
+DOCS = [
+    "Marie Curie was born in Warsaw in 1867.",
+    "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie.",
+    "Marie Curie won the Nobel Prize in Chemistry in 1911.",
+    "Paris is the capital of France and its largest city.",
+    "France had a population of 64.5 million in 2025, excluding overseas departments.",
+]
+
+Judge = Callable[[str, str], dict[str, Any] | str]
+
+
+def _model(judge: Judge = default_judgement, batch: Judge | None = None) -> ScriptedChatModel:
+    """A scripted model decomposing by :data:`TABLE`; ``batch`` answers batched calls."""
+    base = make_responder(judge)
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        if tool == "ExtractedFacts":
+            text = fenced(prompt, "TEXT")
+            found = sorted((text.find(s), s) for s in TABLE if s in text)
+            return {"facts": [f for _, s in found for f in TABLE[s]]}
+        if tool == "BatchJudgement" and batch is not None:
+            return batch(tool, prompt)
+        return base(tool, prompt)
+
+    return ScriptedChatModel(responder=respond)
+
+
+def _verdicts(report: Report) -> list[tuple[Any, ...]]:
+    """What must not change with batching: each fact's status, units, citations and quote."""
+    return [
+        (
+            r.claim_id,
+            r.verdict.status,
+            [(u.unit, u.status, tuple(u.evidence_ids), u.quote) for u in r.verdict.unit_verdicts],
+            tuple(r.verdict.evidence_ids),
+            r.verdict.quote,
+            r.verdict.wrong_components,
+            r.route,
+        )
+        for r in report.records
+    ]
+
+
+def _check(text: str, model: ScriptedChatModel, batch: int, **settings: Any) -> Report:
+    return triqua.check(
+        text, documents=DOCS, model=model, verify_batch=batch, cache=False, **settings
+    )
+
+
+def _tools(model: ScriptedChatModel) -> list[str]:
+    return [tool for tool, _ in model.calls]
+
+
+def test_three_facts_of_one_sentence_are_judged_in_one_call() -> None:
+    model = _model()
+    report = _check(CAPITAL, model, 3)
+    assert _tools(model).count("BatchJudgement") == 1
+    assert _tools(model).count("Judgement") == 0
+    assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]
+    prompt = next(p for tool, p in model.calls if tool == "BatchJudgement")
+    assert set(batch_prompts(prompt)) == {"F1", "F2", "F3"}
+    # The call is counted once, on one record; its tokens are shared out.
+    assert sum(r.usage.model_calls for r in report.records) == 1
+    assert all(r.usage.input_tokens > 0 for r in report.records)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [NOBELS, CAPITAL, f"{FRANCE} {CURIE}", f"{NOBELS} {CAPITAL} {FRANCE}"],
+    ids=["complex-sentence", "simple-sentence", "one-fact-sentences", "mixed"],
+)
+def test_verdicts_are_identical_with_and_without_batching(text: str) -> None:
+    alone, batched = _model(), _model()
+    one = _check(text, alone, 1)
+    many = _check(text, batched, 3)
+    assert _verdicts(many) == _verdicts(one)
+    assert (one.spec.verdict_policy.verify_batch, many.spec.verdict_policy.verify_batch) == (1, 3)
+    assert "BatchJudgement" not in _tools(alone)
+    if len(one.records) > 1 and text != f"{FRANCE} {CURIE}":
+        assert _tools(batched).count("Judgement") < _tools(alone).count("Judgement")
+
+
+def test_records_are_per_fact_with_their_own_evidence() -> None:
+    report = _check(NOBELS, _model(), 3)
+    assert len(report.records) == 3
+    assert all(r.route == "complex" for r in report.records)
+    for record in report.records:
+        assert record.verdict.status is Status.SUPPORTED
+        ids = {e.id for e in record.evidence}
+        assert set(record.verdict.evidence_ids) <= ids
+        passage = next(e.text for e in record.evidence if e.id == record.verdict.evidence_ids[0])
+        assert record.verdict.quote and record.verdict.quote in passage
+
+
+def test_a_made_up_id_downgrades_only_its_own_fact() -> None:
+    def lying(tool: str, prompt: str) -> dict[str, Any] | str:
+        answer = make_responder()(tool, prompt)
+        assert isinstance(answer, dict)
+        for verdict in answer["verdicts"]:
+            if "is on river" in batch_prompts(prompt)[verdict["fact"]]:
+                verdict.update(status="supported", evidence_ids=["ev-deadbeef"], quote="Seine")
+        return answer
+
+    report = _check(CAPITAL, _model(batch=lying), 3)
+    by_relation = {r.fact.relation: r.verdict for r in report.records}
+    river = by_relation["is on river"]
+    assert river.status is Status.INSUFFICIENT
+    assert river.grounding and "downgraded" in river.grounding
+    assert by_relation["is capital of"].status is Status.SUPPORTED
+    assert by_relation["is largest city of"].status is Status.SUPPORTED
+
+
+def test_a_failed_batch_is_split_into_per_fact_calls() -> None:
+    def broken(tool: str, prompt: str) -> dict[str, Any] | str:
+        raise RuntimeError("provider down for batches")
+
+    model = _model(batch=broken)
+    report = _check(CAPITAL, model, 3, max_output_retries=1, retry_wait=0.0)
+    reference = _check(CAPITAL, _model(), 1)
+    assert _tools(model).count("BatchJudgement") == 2  # the call and its retry
+    assert _tools(model).count("Judgement") == 3  # then one call per fact
+    assert _verdicts(report) == _verdicts(reference)
+    assert all(r.verdict.error is None for r in report.records)
+    assert sum(r.usage.model_calls for r in report.records) == 4
+
+
+def test_a_fact_left_out_of_the_answer_is_judged_alone() -> None:
+    def forgetful(tool: str, prompt: str) -> dict[str, Any] | str:
+        answer = make_responder()(tool, prompt)
+        assert isinstance(answer, dict)
+        answer["verdicts"] = [v for v in answer["verdicts"] if v["fact"] != "F2"]
+        return answer
+
+    model = _model(batch=forgetful)
+    report = _check(CAPITAL, model, 3)
+    assert _tools(model).count("Judgement") == 1
+    assert _verdicts(report) == _verdicts(_check(CAPITAL, _model(), 1))
+
+
+def test_batches_hold_at_most_verify_batch_facts() -> None:
+    model = _model()
+    _check(CAPITAL, model, 2)
+    sizes = sorted(len(batch_prompts(p)) for tool, p in model.calls if tool == "BatchJudgement")
+    assert sizes == [2]
+    assert _tools(model).count("Judgement") == 1
+
+
+def test_verify_batch_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="verify_batch must be >= 1"):
+        _check(CAPITAL, _model(), 0)
+
+
+def _passage(text: str, n: int) -> Evidence:
+    return Evidence(id=f"ev-{n}", document_id=f"d{n}", text=text, content_hash=sha256_text(text))
+
+
+def test_pooled_evidence_is_deduplicated_by_id_and_content() -> None:
+    a, b = _passage("Alpha.", 1), _passage("Beta.", 2)
+    copy = _passage("Alpha.", 3)  # another id, the same words
+    fact = Fact(subject="x", relation="y", object="z")
+    items = [BatchItem(fact, (a, b)), BatchItem(fact, (b, copy, a))]
+    assert [e.id for e in pool_evidence(items)] == ["ev-1", "ev-2"]
+
+
+def test_long_passages_are_cut_to_verbatim_runs_of_their_best_sentences() -> None:
+    filler = " ".join(f"Filler sentence number {n} says nothing much." for n in range(8))
+    passage = f"{filler} Marie Curie was born in Warsaw. {filler} She won in 1911."
+    fact = Fact(subject="Marie Curie", relation="born in", object="Warsaw")
+    runs = excerpts(passage, [fact])
+    assert any("Marie Curie was born in Warsaw." in run for run in runs)
+    assert all(run in passage for run in runs)  # quotes from a run stay grounded
+    assert sum(map(len, runs)) < len(passage)
+    assert excerpts("Short passage.", [fact]) == ["Short passage."]
+
+
+def test_split_usage_adds_up_to_the_call() -> None:
+    total = Usage(model_calls=1, input_tokens=10, output_tokens=7, cached_input_tokens=3)
+    shares = split_usage(total, 3)
+    assert sum(shares, Usage()) == total
+    assert [s.model_calls for s in shares] == [1, 0, 0]
+
+
+def test_coalescer_makes_one_call_for_a_full_group_and_gives_up_waiting() -> None:
+    import threading
+
+    calls: list[list[str]] = []
+
+    def call(members: Any) -> dict[str, str]:
+        calls.append([m for m, _ in members])
+        return {m: f"answer {item}" for m, item in members}
+
+    batches: Coalescer[int, str] = Coalescer(wait=5.0)
+    answers: dict[str, str] = {}
+    threads = [
+        threading.Thread(
+            target=lambda m=m, i=i: answers.__setitem__(m, batches.submit("g", 3, m, i, call))
+        )
+        for i, m in enumerate(["a", "b", "c"])
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1 and sorted(calls[0]) == ["a", "b", "c"]
+    assert answers == {"a": "answer 0", "b": "answer 1", "c": "answer 2"}
+    # A member that never comes costs the wait, not the run; a late one is answered alone.
+    lonely: Coalescer[int, str] = Coalescer(wait=0.05)
+    assert lonely.submit("g", 2, "a", 1, call) == "answer 1"
+    assert lonely.submit("g", 2, "b", 2, call) == "answer 2"
+    assert calls[-2:] == [["a"], ["b"]]
+
+
+def test_batch_prompts_split_by_fact() -> None:
+    model = _model()
+    report = _check(NOBELS, model, 3)
+    prompt = next(p for tool, p in model.calls if tool == "BatchJudgement")
+    singles = batch_prompts(prompt)
+    assert [fenced(s, "FACT") for s in singles.values()] == [
+        r.fact.to_string() for r in report.records
+    ]
+    assert "1867" in fenced(singles["F1"], "FACT") and "1911" in fenced(singles["F3"], "FACT")
+    assert all(re.search(r"^- \(", s, re.M) for s in singles.values())  # complex: units
+
+
+def test_a_rerun_answers_batches_from_the_cache() -> None:
+    model = _model()
+    report = triqua.check(NOBELS, documents=DOCS, model=model, verify_batch=3)
+    # Another question: decomposed again (same facts), whole report not reusable.
+    rerun = triqua.check(
+        NOBELS, documents=DOCS, model=model, verify_batch=3, question="Who was Marie Curie?"
+    )
+    assert _tools(model).count("ExtractedFacts") == 2
+    assert _tools(model).count("BatchJudgement") == 1  # the batch came from the cache
+    assert "Judgement" not in _tools(model)
+    assert _verdicts(rerun) == _verdicts(report)
+
+
+def test_cli_verify_batch_reaches_check_and_batch(tmp_path: Any) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+    from triqua.engines.factory import register_model
+
+    model = _model()
+    name = register_model("verify-batch-cli", model)
+    docs = tmp_path / "evidence.md"
+    docs.write_text("\n\n".join(DOCS) + "\n", encoding="utf-8")
+    runner = CliRunner()
+    common = ["-m", name, "--verify-batch", "3"]
+    result = runner.invoke(
+        app, ["check", CAPITAL, "-e", str(docs), *common, "--json", "--no-store", "--no-cache"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["records"]) == 3
+    assert _tools(model).count("BatchJudgement") == 1
+    lines = tmp_path / "in.jsonl"
+    line = {"id": "a", "text": CAPITAL, "evidence": ["evidence.md"]}
+    lines.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["batch", str(lines), "-o", str(out), *common, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert _tools(model).count("BatchJudgement") == 2
+    assert "Judgement" not in _tools(model)
+
+
+def test_failure_costs_withhold_the_same_verdicts_in_batches() -> None:
+    costs = {"cost_false_supported": 9.0}  # threshold 0.9: the scripted 0.8 is too unsure
+    one = _check(CAPITAL, _model(), 1, **costs)
+    many = _check(CAPITAL, _model(), 3, **costs)
+    assert _verdicts(many) == _verdicts(one)
+    assert all(r.verdict.status is not Status.SUPPORTED for r in many.records)
+
+
+def test_complex_facts_still_reverify_on_their_own_after_the_batch() -> None:
+    def partial(fact: str, prompt: str) -> dict[str, Any] | str:
+        answer = default_judgement(fact, prompt)
+        assert isinstance(answer, dict)
+        if "1911" in fact:  # the judge cannot place this year: the unit stays open
+            answer["status"] = "insufficient_evidence"
+            for unit in answer["unit_verdicts"]:
+                if "1911" in unit["unit"]:
+                    unit.update(status="insufficient_evidence", quote=None)
+        return answer
+
+    alone, batched = _model(partial), _model(partial)
+    one = _check(NOBELS, alone, 1)
+    many = _check(NOBELS, batched, 3)
+    assert _verdicts(many) == _verdicts(one)
+    rounds = {r.fact.object: len(r.rounds) for r in many.records}
+    assert rounds["Nobel Prize in Chemistry"] > 0  # re-verified, alone
+    assert rounds["Warsaw"] == rounds["Nobel Prize in Physics"] == 0
+    assert [len(r.rounds) for r in many.records] == [len(r.rounds) for r in one.records]
+    assert _tools(batched).count("BatchJudgement") == 1
+    assert _tools(batched).count("RefinedQueries") == _tools(alone).count("RefinedQueries")
