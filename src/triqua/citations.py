@@ -61,9 +61,11 @@ __all__ = [
     "ClaimCitation",
     "Support",
     "check_citations",
+    "check_cited",
     "claim_keys",
     "parse_citations",
     "resolve_source",
+    "with_citation_verdicts",
 ]
 
 #: Cited documents up to this many characters are given to the judge whole; longer ones are
@@ -161,7 +163,14 @@ class ClaimCitation(BaseModel):
         default_factory=list, description="Units some cited source (or all together) supports."
     )
     joint_verdict: Verdict | None = Field(
-        default=None, description="Verdict against all cited sources together, when judged."
+        default=None,
+        description="Verdict against all readable cited sources together (plus the run's "
+        "other evidence, when given), as one evidence set.",
+    )
+    verdict: Verdict | None = Field(
+        default=None,
+        description="The claim's one judgement: the joint verdict, else (no readable cited "
+        "source) the run's. The run's report carries the same verdict.",
     )
     weight: float = 1.0
 
@@ -194,6 +203,11 @@ class CitationReport(BaseModel):
         default_factory=dict, description="Checkable claims per support class."
     )
     policy: CitationPolicy = Field(default_factory=CitationPolicy)
+    run_evidence: bool = Field(
+        default=False,
+        description="The claims' one verdicts also weighed the run's own evidence (-e files, "
+        "a corpus), besides the cited sources.",
+    )
     usage: Usage = Field(default_factory=Usage)
     notes: list[str] = Field(default_factory=list)
 
@@ -343,12 +357,17 @@ def resolve_source(
 ) -> tuple[list[Document], str | None]:
     """The documents a source points at, or a reason why it is unavailable.
 
-    Supplied documents whose ``source`` equals the target come first; otherwise a path is
+    Supplied documents whose ``source`` or ``url`` (a JSONL line's ``url`` field) equals the
+    target come first; otherwise a path is
     read (relative to ``base_dir``, default the working directory) and a URL is unavailable,
     since sources are never fetched. A path outside ``base_dir``, the working directory and
     ``allow_paths`` is unavailable: a cited path is data, not a command-line choice.
     """
-    matches = [d for d in documents if d.source and _same_source(d.source, source.target)]
+    matches = [
+        d
+        for d in documents
+        if any(where and _same_source(where, source.target) for where in (d.source, d.url))
+    ]
     if matches:
         return matches, None
     if source.kind == "url":
@@ -411,6 +430,11 @@ class _Judging:
         return verdict, result.usage
 
 
+def _dedupe(evidence: Sequence[Evidence]) -> list[Evidence]:
+    """``evidence`` without repeated passages (same id), in order."""
+    return list({e.id: e for e in reversed(evidence)}.values())[::-1]
+
+
 def _contradicts(verdict: Verdict | None) -> bool:
     """True when ``verdict`` contradicts its fact or any unit of it."""
     if verdict is None:
@@ -450,6 +474,7 @@ def check_citations(
     allow_paths: Sequence[str | Path] = (),
     policy: CitationPolicy | None = None,
     supported_threshold: float | None = None,
+    run_evidence: bool = False,
 ) -> CitationReport:
     """Judge every claim of ``report`` against the sources it cites in ``cited``.
 
@@ -468,6 +493,9 @@ def check_citations(
             else complete 1, partial 0.5).
         supported_threshold: The run's abstention threshold (its failure costs), applied
             to every link's verdict as to the run's.
+        run_evidence: The run searched other evidence than the cited sources (``-e`` files,
+            a corpus): each claim's record evidence joins its cited sources' evidence in its
+            one verdict.
 
     Completeness and link correctness are ``None`` when the text cites nothing or there is
     nothing to measure. Links to unavailable sources never support a claim; they count in
@@ -487,6 +515,7 @@ def check_citations(
             resolved,
             documents,
             (base_dir, allow_paths),
+            record.evidence if run_evidence else (),
         )
         claim.weight = (weights or {}).get(record.claim_id, 1.0)
         claim.credit = {"complete": policy.complete_weight, "partial": policy.partial_weight}.get(
@@ -519,6 +548,7 @@ def check_citations(
         contradicting_links=sum(link.contradicts for link in judged),
         claims_by_support=dict(Counter(c.support for c in checkable)),
         policy=policy,
+        run_evidence=run_evidence,
         usage=usage,
         notes=notes,
     )
@@ -531,13 +561,20 @@ def _check_claim(
     resolved: dict[str, tuple[list[Document], str | None]],
     documents: Sequence[Document],
     where: tuple[str | Path | None, Sequence[str | Path]],
+    extra: Sequence[Evidence] = (),
 ) -> tuple[ClaimCitation, list[CitationLink], Usage]:
-    """One claim's links, each judged alone, and the joint verdict when none supports alone."""
+    """One claim's links, each judged alone, and its one verdict on all of them together.
+
+    The one verdict is judged on the evidence of every readable cited source plus ``extra``
+    (the run's own evidence when other evidence was given), as one set; a claim with no
+    readable cited source keeps the run's verdict.
+    """
     keys = claim_keys(cited, record.fact)
     claim = ClaimCitation(
         claim_id=record.claim_id,
         keys=keys,
         checkable=record.verdict.status != Status.NOT_CHECKABLE,
+        verdict=record.verdict,
     )
     if not claim.checkable:
         return claim, [], Usage()
@@ -563,16 +600,69 @@ def _check_claim(
             usage = usage + spent
         links.append(link)
     usable = [link for link in links if link.available]
-    if not any(link.supports for link in usable) and len(usable) > 1:
-        joint = [e for link in usable for e in link.evidence]
+    joint = _dedupe([e for link in usable for e in link.evidence] + list(extra))
+    alone = next((link for link in usable if link.supports), None)
+    if len(usable) == 1 and not extra:
+        claim.joint_verdict = usable[0].verdict  # the same evidence: the same judgement
+    elif alone is not None and not extra and not any(link.contradicts for link in usable):
+        claim.joint_verdict = alone.verdict  # a source supports it, none contradicts: settled
+    elif usable:
         claim.joint_verdict, spent = judging(record.fact, joint)
         usage = usage + spent
+    claim.verdict = claim.joint_verdict or record.verdict
     verdicts = [link.verdict for link in usable] + [claim.joint_verdict]
     units = {u for v in verdicts for u in _supported_units(v)}
     claim.supported_units = [u.text for u in record.fact.units() if u.text in units]
     claim.support = _support(claim, verdicts, len(record.fact.units()))
     claim.supported = claim.support == "complete"
     return claim, links, usage
+
+
+def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
+    """``report`` with each claim's verdict replaced by its citation judgement, re-scored.
+
+    So a claim has one verdict: the table, the score and the citation check agree. A
+    replaced verdict goes to the record's ``history``.
+    """
+    from triqua.accounting import count_failures
+    from triqua.core.scoring import score_facts
+
+    verdicts = {c.claim_id: c.verdict for c in citations.claims if c.verdict is not None}
+    records = []
+    for record in report.records:
+        verdict = verdicts.get(record.claim_id)
+        if verdict is None or verdict == record.verdict:
+            records.append(record)
+            continue
+        # The evidence the one verdict was judged on: its cited sources (and the run's own).
+        cited = [link for link in citations.links if link.claim_id == record.claim_id]
+        evidence = [e for link in cited for e in link.evidence]
+        if citations.run_evidence:
+            evidence = _dedupe(evidence + list(record.evidence))
+        records.append(
+            record.model_copy(
+                update={
+                    "verdict": verdict,
+                    "evidence": _dedupe(evidence),
+                    "history": [*record.history, record.verdict],
+                }
+            )
+        )
+    if records == report.records:
+        return report
+    updated = report.model_copy(
+        update={
+            "records": records,
+            "scores": score_facts([(r.fact, r.verdict) for r in records]),
+            "notes": [
+                *report.notes,
+                "Verdicts are citation judgements: each claim against what it cites "
+                "(plus the other evidence given), as one evidence set.",
+            ],
+        }
+    )
+    updated.failures = count_failures(updated.records, updated.failed_chunks)
+    return updated
 
 
 def check_cited(
@@ -586,8 +676,10 @@ def check_cited(
     """Check a text that cites its sources: the facts, then each claim against what it cites.
 
     The source list is taken out of the text before checking; without other evidence, the
-    readable cited sources are the run's documents. ``check_kwargs`` go to
-    :func:`triqua.check` (model, retriever, store, …).
+    readable cited sources are the run's documents. Each claim then gets one verdict, its
+    citation judgement (see :func:`with_citation_verdicts`), saved as the run's next
+    revision when the run is stored. ``check_kwargs`` go to :func:`triqua.check` (model,
+    retriever, store, …).
     """
     from triqua.api import check, make_context
     from triqua.core.inputs import coerce_documents
@@ -597,7 +689,8 @@ def check_cited(
     context_keys = {f.name for f in dataclass_fields(Context)}
     settings = {k: v for k, v in check_kwargs.items() if k in context_keys and k != "model"}
     context = make_context(check_kwargs.get("context"), model=check_kwargs.get("model"), **settings)
-    if not documents and check_kwargs.get("retriever") in (None, "auto"):
+    other_evidence = bool(documents) or check_kwargs.get("retriever") not in (None, "auto")
+    if not other_evidence:
         # No evidence given: the cited sources that can be read are the run's documents.
         documents = [
             d
@@ -615,5 +708,22 @@ def check_cited(
         allow_paths=context.allow_paths,
         policy=report.spec.citations,
         supported_threshold=context.supported_threshold(),
+        run_evidence=other_evidence,
     )
-    return report, citations
+    judged = with_citation_verdicts(report, citations)
+    if judged is not report:
+        _store_revision(judged, check_kwargs.get("store"))
+    return judged, citations
+
+
+def _store_revision(report: Report, store: Any) -> None:
+    """Save ``report`` as its run's next revision when the run was saved (``store``)."""
+    from triqua.store import resolve_store
+
+    runs = resolve_store(store)
+    if runs is None:
+        return
+    try:
+        runs.append_report(report)
+    except ValueError:  # the run was not saved there (a cached report): nothing to revise
+        return

@@ -174,6 +174,9 @@ class Document(BaseModel):
     text: str
     source: str | None = Field(default=None, description="URL or file path.")
     title: str | None = None
+    url: str | None = Field(
+        default=None, description="The URL the text was taken from (a JSONL line's ``url``)."
+    )
 
     def model_post_init(self, __context: Any) -> None:
         """Give the document a content-derived id when none was set."""

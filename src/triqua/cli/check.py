@@ -288,6 +288,9 @@ def check(
     else:
         print_report(report, Console())
     if cited is not None and not one_line:
+        from triqua.render_citations import citations_table
+
+        Console().print(citations_table(report, cited))
         typer.echo(f"citations: {cited.summary()}")
     _exit_if_failed(report)
     gates.enforce(report.score, verdict_counts(report))

@@ -150,11 +150,12 @@ def html_to_text(html: str) -> tuple[str, str | None]:
 
 @dataclass(frozen=True)
 class JsonlRecord:
-    """One JSONL line's text, with its 1-based line number and optional title."""
+    """One JSONL line's text, with its 1-based line number, optional title and ``url``."""
 
     line: int
     text: str
     title: str | None = None
+    url: str | None = None
 
 
 def parse_jsonl(data: bytes | str, path: Path, field: str) -> tuple[list[JsonlRecord], list[str]]:
@@ -167,18 +168,25 @@ def parse_jsonl(data: bytes | str, path: Path, field: str) -> tuple[list[JsonlRe
         data = data.encode("utf-8")
     problems: list[str] = []
 
-    def record(obj: object) -> tuple[str, str | None]:
+    def record(obj: object) -> tuple[str, str | None, str | None]:
         value = obj.get(field) if isinstance(obj, dict) else None
         if not isinstance(value, str):
             raise ValueError(f"no string field {field!r}")
         if not value.strip():
             raise ValueError(f"field {field!r} is empty")
         title = obj.get("title") if isinstance(obj, dict) else None
-        return value, title if isinstance(title, str) else None
+        url = obj.get("url") if isinstance(obj, dict) else None
+        return (
+            value,
+            title if isinstance(title, str) else None,
+            url.strip() if isinstance(url, str) and url.strip() else None,
+        )
 
     records = [
-        JsonlRecord(number, text, title)
-        for number, (text, title) in read_jsonl(data, problems.append, parse=record, where=path)
+        JsonlRecord(number, text, title, url)
+        for number, (text, title, url) in read_jsonl(
+            data, problems.append, parse=record, where=path
+        )
     ]
     return records, problems
 
@@ -248,7 +256,8 @@ def load_documents(
             if not records:
                 raise ValueError(f"{path}: no usable lines" + (f" ({bad[0]})" if bad else ""))
             documents.extend(
-                Document(text=r.text, source=f"{path}#{r.line}", title=r.title) for r in records
+                Document(text=r.text, source=f"{path}#{r.line}", title=r.title, url=r.url)
+                for r in records
             )
             continue
         text = decode_text(data, path)
