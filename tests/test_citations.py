@@ -12,6 +12,7 @@ import pytest
 
 import triqua
 from triqua.citations import (
+    CitationSource,
     CitedText,
     check_citations,
     claim_keys,
@@ -445,3 +446,95 @@ def test_credits_outside_zero_one_are_refused() -> None:
     assert citation_completeness([1.0, 0.5, 0.0]) == pytest.approx(0.5)
     with pytest.raises(ValueError, match=r"\[0, 1\]"):
         citation_completeness([1.5])
+
+
+def _cli_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A scripted model (facts of FACTS, units judged by ``unit_judge``) registered by name."""
+    from triqua.engines.factory import register_model
+
+    def respond_units(tool: str, prompt: str) -> dict[str, Any]:
+        return unit_judge(prompt) if tool == "Judgement" else respond(tool, prompt)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "200")  # rich wraps the tables at the terminal's width
+    return register_model("citations-cli", ScriptedChatModel(responder=respond_units))
+
+
+def test_with_other_evidence_each_claim_has_one_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    name = _cli_model(tmp_path, monkeypatch)
+    (tmp_path / "wrong.md").write_text("Marie Curie won the Nobel Prize in Physics in 1911.")
+    (tmp_path / "other.md").write_text("Bananas are rich in potassium.\n")
+    (tmp_path / "answer.md").write_text(f"{PHYSICS[:-1]} [1].\n\n[1] wrong.md\n")
+    args = ["check", "-f", "answer.md", "-e", "other.md", "--citations", "-m", name, "--no-store"]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    (record,) = payload["records"]
+    (claim,) = payload["citations"]["claims"]
+    # The -e file says nothing of the claim, its cited source contradicts the year: one
+    # judgement on both together, the same in the report and in the citation check.
+    assert claim["support"] == "contradicted"
+    assert record["verdict"] == claim["verdict"]
+    assert "contradicted" in {u["status"] for u in record["verdict"]["unit_verdicts"]}
+    assert payload["citations"]["run_evidence"] is True
+    assert {e["source"] for e in record["evidence"]} >= {"wrong.md"}
+    assert record["history"], "the run's own verdict (on the -e file alone) is kept as history"
+    table = CliRunner().invoke(app, args)
+    assert table.exit_code == 0, table.output
+    status = Status(record["verdict"]["status"]).value.split("_")[0]
+    rows = [line for line in table.stdout.splitlines() if "f1" in line]
+    assert len(rows) == 2 and all(status in row for row in rows), table.stdout  # facts, cites
+    assert "[1] wrong.md" in table.stdout and "[1] contradicts" in table.stdout
+    assert "(contradicted)" in table.stdout and "citations: completeness 0.0%" in table.stdout
+
+
+def test_the_citation_table_has_a_row_per_claim_with_each_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    name = _cli_model(tmp_path, monkeypatch)
+    (tmp_path / "curie.md").write_text("Marie Curie won the Nobel Prize in Physics in 1903.")
+    (tmp_path / "answer.md").write_text(
+        f"{PHYSICS[:-1]} [1]. {WARSAW[:-1]} [2].\n\n[1] curie.md\n[2] https://example.org/none\n"
+    )
+    args = ["check", "-f", "answer.md", "--citations", "-m", name, "--no-store"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "[1] curie.md" in out and "[1] supports" in out and "(complete)" in out
+    assert "[2] https://example.org/none" in out and "[2] unavailable (URL not among" in out
+    assert "Marie Curie was born in Warsaw." in out and "(unsupported)" in out
+
+
+def test_a_jsonl_records_url_matches_a_cited_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+    from triqua.tools.documents import load_documents
+
+    name = _cli_model(tmp_path, monkeypatch)
+    line = {"text": PHYSICS, "url": "https://example.org/curie", "title": "Curie"}
+    (tmp_path / "ev.jsonl").write_text(json.dumps(line) + "\n")
+    (doc,) = load_documents([tmp_path / "ev.jsonl"])
+    assert doc.url == "https://example.org/curie" and doc.source.endswith("ev.jsonl#1")
+    target = CitationSource(key="1", target="https://example.org/curie/", kind="url", line="")
+    assert resolve_source(target, [doc]) == ([doc], None)
+    (tmp_path / "answer.md").write_text(f"{PHYSICS[:-1]} [1].\n\n[1] https://example.org/curie\n")
+    args = ["check", "-f", "answer.md", "-e", "ev.jsonl", "--citations", "-m", name]
+    result = CliRunner().invoke(app, [*args, "--no-store", "--json"])
+    assert result.exit_code == 0, result.output
+    citations = json.loads(result.stdout)["citations"]
+    (link,) = citations["links"]
+    assert link["available"] and link["reason"] is None
+    assert citations["unavailable_links"] == 0 and citations["claims"][0]["support"] == "complete"
