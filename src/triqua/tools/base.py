@@ -287,3 +287,34 @@ class CombinedRetriever(Retriever):
     def describe(self) -> str:
         """Where the combination looks."""
         return f"{self.primary.describe()}, then {self.fallback.describe()} if needed"
+
+
+class WrappedRetriever(Retriever):
+    """A retriever that adds a stage around another one and otherwise stands in for it.
+
+    It takes the wrapped retriever's name, revision and budget/cache flags, and passes
+    availability checks, descriptions and every other attribute through to it.
+    """
+
+    def __init__(self, inner: Retriever) -> None:
+        """Stand in for ``inner``."""
+        super().__init__()
+        self.inner = inner
+        self.name = inner.name
+        self.revision = inner.revision
+        self.uses_budget = inner.uses_budget
+        self.cacheable = inner.cacheable
+
+    def check_available(self) -> None:
+        """The wrapped retriever must be usable."""
+        self.inner.check_available()
+
+    def describe(self) -> str:
+        """Where the wrapped retriever looks."""
+        return self.inner.describe()
+
+    def __getattr__(self, name: str) -> object:
+        """Everything else is the wrapped retriever's (its settings, its client...)."""
+        if name == "inner":  # not set yet (during construction or unpickling)
+            raise AttributeError(name)
+        return getattr(self.inner, name)

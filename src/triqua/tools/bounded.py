@@ -12,25 +12,20 @@ its own transient HTTP failures inside the bound).
 from __future__ import annotations
 
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.tools.base import Retriever, SearchBudget, SearchResult
+from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever
 
 __all__ = ["BoundedRetriever", "bounded"]
 
 
-class BoundedRetriever(Retriever):
+class BoundedRetriever(WrappedRetriever):
     """Wraps a retriever so each search returns within ``seconds`` (None or 0: no bound)."""
 
     def __init__(self, inner: Retriever, seconds: float | None) -> None:
         """Bound ``inner``'s searches to ``seconds`` each."""
-        super().__init__()
         if seconds is not None and seconds < 0:
             raise ValueError(f"search timeout must be >= 0 seconds, got {seconds}")
-        self.inner = inner
+        super().__init__(inner)
         self.seconds = seconds
-        self.name = inner.name
-        self.revision = inner.revision
-        self.uses_budget = inner.uses_budget
-        self.cacheable = inner.cacheable
         self.timeouts = 0
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
@@ -45,20 +40,6 @@ class BoundedRetriever(Retriever):
         except CallTimeoutError as exc:
             self.timeouts += 1
             return SearchResult(error=str(exc))
-
-    def check_available(self) -> None:
-        """The wrapped retriever must be usable."""
-        self.inner.check_available()
-
-    def describe(self) -> str:
-        """Where the wrapped retriever looks."""
-        return self.inner.describe()
-
-    def __getattr__(self, name: str) -> object:
-        """Everything else is the wrapped retriever's (its settings, its client...)."""
-        if name == "inner":  # not set yet (during construction or unpickling)
-            raise AttributeError(name)
-        return getattr(self.inner, name)
 
     def __repr__(self) -> str:
         return f"BoundedRetriever({self.inner!r}, seconds={self.seconds})"

@@ -29,7 +29,7 @@ from triqua.context import DEFAULT_CANDIDATES
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
 from triqua.instances import PREFIX, instance, instance_id
 from triqua.schema import Evidence
-from triqua.tools.base import Retriever, SearchBudget, SearchResult, check_k
+from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever, check_k
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -196,7 +196,7 @@ def reranker_for(model: str | None) -> Reranker:
     return _reranker(name, instance_id(name))
 
 
-class RerankingRetriever(Retriever):
+class RerankingRetriever(WrappedRetriever):
     """Fetches ``candidates`` passages from ``inner``, reranks them and keeps the best ``k``.
 
     Reranking runs within ``seconds`` (the search timeout); past it, or when the reranker
@@ -207,16 +207,11 @@ class RerankingRetriever(Retriever):
         self, inner: Retriever, reranker: Reranker, candidates: int, seconds: float | None
     ) -> None:
         """Rerank ``candidates`` passages of ``inner`` with ``reranker``."""
-        super().__init__()
         check_k(candidates)
-        self.inner = inner
+        super().__init__(inner)  # its revision: the reranking stage is the spec's budget.rerank
         self.reranker = reranker
         self.candidates = candidates
         self.seconds = seconds
-        self.name = inner.name
-        self.revision = inner.revision  # the reranking stage is the spec's budget.rerank
-        self.uses_budget = inner.uses_budget
-        self.cacheable = inner.cacheable
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
         """Search ``max(k, candidates)`` passages, then keep the ``k`` the reranker ranks best."""
@@ -245,20 +240,6 @@ class RerankingRetriever(Retriever):
             note=result.note,
             cached=result.cached,
         )
-
-    def check_available(self) -> None:
-        """The wrapped retriever must be usable."""
-        self.inner.check_available()
-
-    def describe(self) -> str:
-        """Where the wrapped retriever looks."""
-        return self.inner.describe()
-
-    def __getattr__(self, name: str) -> object:
-        """Everything else is the wrapped retriever's (its settings, its client...)."""
-        if name == "inner":  # not set yet (during construction or unpickling)
-            raise AttributeError(name)
-        return getattr(self.inner, name)
 
     def __repr__(self) -> str:
         return f"RerankingRetriever({self.inner!r}, candidates={self.candidates})"
