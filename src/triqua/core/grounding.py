@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from triqua.core.numbers import WORD_NUMBERS
 from triqua.schema import FactUnit, Status
 
 __all__ = [
@@ -103,21 +104,7 @@ _SCALES = {
     "bn": 1e9,
     "trillion": 1e12,
 }
-_WORD_NUMBERS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+_WORD_NUMBERS = WORD_NUMBERS
 #: Markers that make a claimed number approximate, and which side of it they allow.
 _APPROX = {
     "about": "both",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from triqua.core.numbers import WORD_NUMBERS
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.words import stem, stems_match
 
@@ -86,32 +87,7 @@ _CURRENCY = {
     "gbp": "gbp",
     "pounds": "gbp",
 }
-_WORD_NUMBERS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "hundred": 100,
-}
+_WORD_NUMBERS = WORD_NUMBERS
 _UNIT_RE = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _SCALE_RE = "|".join(sorted(_SCALES, key=len, reverse=True))
 _NUMBER = re.compile(
