@@ -188,7 +188,7 @@ def test_cli_regrade_and_history(scripted: Any, stored: tuple[RunStore, triqua.R
     assert history.exit_code == 0
     lines = [line for line in history.stdout.splitlines() if "│ f" in line]
     assert [line.split("│")[3].strip() for line in lines] == ["0", "1", "0", "1"]
-    assert "supported" in history.stdout and "contradicted" in history.stdout
+    assert "supported" in history.stdout and "contradicted" in history.stdout, history.stdout
     missing = runner.invoke(app, ["regrade", "nope", "--store", str(store.path)])
     assert missing.exit_code != 0 and missing.stderr.startswith("error: no run 'nope'")
 

@@ -91,3 +91,18 @@ def test_a_fact_task_alone_verifies_from_state_and_settings() -> None:
     (record,) = out["records"]
     assert record.verdict.status is Status.SUPPORTED
     assert record.evidence and record.evidence[0].text.startswith("Person1 was born in City1")
+
+
+def test_model_instances_get_names_that_are_never_reused() -> None:
+    # A name made from id() comes back once its object is gone, and the call and report
+    # caches keyed by it would then answer for a different model.
+    from triqua import instances
+    from triqua.testing import ScriptedChatModel
+
+    first = ScriptedChatModel(responder=lambda tool, prompt: {})
+    name = instances.name_for(first)
+    assert instances.name_for(first) == name  # the same object keeps its name
+    instances._INSTANCES.pop(name)
+    del first
+    names = {instances.name_for(ScriptedChatModel(responder=lambda t, p: {})) for _ in range(50)}
+    assert name not in names and len(names) == 50

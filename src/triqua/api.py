@@ -36,6 +36,7 @@ from triqua.durable import (
     settle_failure,
 )
 from triqua.engines.factory import register_model
+from triqua.instances import name_for
 from triqua.runner import EventHandler, arun, graph_input
 from triqua.schema import Document, Report
 from triqua.store import FAILED, RunStore, resolve_store
@@ -54,7 +55,7 @@ def make_context(
     if settings:
         base = replace(base, **settings)
     if isinstance(model, BaseChatModel):
-        base = replace(base, model=register_model(f"{type(model).__name__}-{id(model)}", model))
+        base = replace(base, model=register_model(name_for(model), model))
     elif model is not None:
         base = replace(base, model=model)
     base.validate()

@@ -9,9 +9,10 @@ factories (:mod:`triqua.resources`); this registry holds only what settings cann
 from __future__ import annotations
 
 import threading
+import uuid
 from typing import Any, TypeVar
 
-__all__ = ["PREFIX", "instance", "instance_id", "register_instance"]
+__all__ = ["PREFIX", "instance", "instance_id", "name_for", "register_instance"]
 
 #: Settings values naming a registered object start with this.
 PREFIX = "instance:"
@@ -26,6 +27,22 @@ def register_instance(name: str, value: object) -> str:
     """Register ``value`` under ``instance:NAME`` and return that name (idempotent)."""
     key = name if name.startswith(PREFIX) else f"{PREFIX}{name}"
     with _LOCK:
+        _INSTANCES[key] = value
+    return key
+
+
+def name_for(value: object) -> str:
+    """The ``instance:`` name of ``value``, registering it under a fresh name the first time.
+
+    Names never come from ``id()``: an address is reused once its object is gone, and caches
+    keyed by the name (calls, reports) would then serve the old object's answers. The same
+    object always gets the same name, so its caches still hit within a process.
+    """
+    with _LOCK:
+        for key, known in _INSTANCES.items():
+            if known is value:
+                return key
+        key = f"{PREFIX}{type(value).__name__}-{uuid.uuid4().hex[:12]}"
         _INSTANCES[key] = value
     return key
 
