@@ -30,6 +30,7 @@ from typing import Any
 import triqua
 from triqua.schema import Report
 from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import passages as evidence_passages
 
 SIMPLE_BIOS = {
     "Ada Lovelace": ("was born in", "London", "worked with", "Charles Babbage", "English"),
@@ -146,13 +147,17 @@ def lexical_judge(prompt: str) -> dict[str, Any]:
         return parts[-1]
 
     verdicts, ids = [], []
+    texts = evidence_passages(prompt)  # without their [source] header: quotable text
     for unit in units:
         found = [
             pid
             for pid, text in passages
             if _words(subject) <= _words(text) and _words(value(unit)) <= _words(text)
         ]
-        verdicts.append({"unit": unit, "status": "supported" if found else "insufficient_evidence"})
+        verdict = {"unit": unit, "status": "supported" if found else "insufficient_evidence"}
+        if found:  # a verbatim quote of the passage, as the grounding rule requires
+            verdict |= {"evidence_ids": found[:1], "quote": texts[found[0]]}
+        verdicts.append(verdict)
         ids.extend(found[:1])
     missing = [v["unit"] for v in verdicts if v["status"] != "supported"]
     answer: dict[str, Any] = {
@@ -160,6 +165,8 @@ def lexical_judge(prompt: str) -> dict[str, Any]:
         "error_spans": [value(u) for u in missing],
         "evidence_ids": sorted(set(ids)),
     }
+    if ids and not missing:
+        answer["quote"] = " ".join(texts[i] for i in dict.fromkeys(ids))
     if listed:
         answer["unit_verdicts"] = verdicts
     return answer
