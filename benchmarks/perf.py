@@ -418,94 +418,26 @@ def overhead() -> list[tuple[str, str, str, str]]:
     ]
 
 
-def factscore_tokens(tok: Tokenizer, data: Path) -> list[tuple[str, str, str, str]]:
-    """Prompt tokens per FActScore ChatGPT bio, built with triqua's own message builders."""
-    from triqua.core.chunking import split_text
-    from triqua.engines.llm import LLMJudge
-    from triqua.prompts import decompose_system, decompose_user_prompt, prompt_mode
-    from triqua.schema import Evidence, Fact, sha256_text
-    from triqua.tools.documents import split_passages
+def factscore_tokens(data: Path) -> list[tuple[str, str, str, str]]:
+    """Tokens per FActScore ChatGPT bio, every part of every call counted.
+
+    The counting lives in ``benchmarks/tokens.py`` (prompts, schemas, evidence, answers, per
+    role); this section reports its whole-bio figures for the current tree.
+    """
+    import tokens  # benchmarks/tokens.py: this script's folder is first on sys.path
 
     path = data / "factscore_labeled" / "ChatGPT.jsonl"
     if not path.exists():
-        return [("FActScore prompt tokens", f"n/a ({path} not found)", "", "")]
-    bios = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    count = Meter(tok).count
-    judge = LLMJudge(ScriptedChatModel(responder=lambda tool, prompt: {}))
-    pool = [p.text for bio in bios for p in split_passages(bio["output"], 600)]
-    decompose_t, verify_bare_t, verify_t, n_facts, n_chunks = 0, 0, 0, 0, 0
-    system_calls: list[int] = []  # system prompt tokens of each call (its mode's few-shot)
-    for index, bio in enumerate(bios):
-        question = bio["input"].removeprefix("Question: ").strip()
-        chunks = split_text(bio["output"], 300)
-        n_chunks += len(chunks)
-        for i, chunk in enumerate(chunks):
-            user = decompose_user_prompt(
-                chunk.text,
-                question=question,
-                previous_chunk=chunks[i - 1].text if i else None,
-                chunked=len(chunks) > 1,
-            )
-            mode = prompt_mode(has_question=bool(question), chunked=len(chunks) > 1)
-            system_t = count(decompose_system(mode))
-            decompose_t += system_t + count(user)
-            system_calls.append(system_t)
-        atomic = [
-            fact["text"]
-            for sentence in bio.get("annotations") or []
-            for fact in sentence.get("human-atomic-facts") or []
-        ]
-        for k, sentence in enumerate(atomic):
-            rest = sentence.removeprefix(bio["topic"]).strip(" .")
-            fact = Fact(subject=bio["topic"], relation="", object=rest)
-            passages = [pool[(index * 7 + k * 5 + j) % len(pool)] for j in range(5)]
-            evidence = [
-                Evidence(
-                    id=f"ev-{j}",
-                    document_id=f"doc-{j}",
-                    source=f"https://en.wikipedia.org/wiki/Page_{j}",
-                    text=text,
-                    content_hash=sha256_text(text),
-                )
-                for j, text in enumerate(passages)
-            ]
-            bare = judge.messages(fact, [], None, False)
-            full = judge.messages(fact, evidence, None, False)
-            verify_bare_t += sum(count(str(m.content)) for m in bare)
-            verify_t += sum(count(str(m.content)) for m in full)
-            n_facts += 1
-    n = len(bios)
+        return [("FActScore tokens per bio", f"n/a ({path} not found)", "", "")]
+    figures = tokens.rows(tokens.run_child(str(ROOT / "src"), data, 0))
     return [
         (
-            "FActScore ChatGPT bios: bios / chunks / facts",
-            f"{n} / {n_chunks} / {n_facts}",
-            f"{n_chunks / n:.1f} chunks, {n_facts / n:.1f} facts per bio",
-            "",
-        ),
-        (
-            "  decomposition prompt tokens per bio",
-            f"{decompose_t / n:,.0f}",
-            f"{sum(system_calls) / len(system_calls):,.0f} of them system prompt per call",
-            "",
-        ),
-        (
-            "  verification prompt tokens per bio, no evidence",
-            f"{verify_bare_t / n:,.0f}",
-            f"{verify_bare_t / n_facts:,.0f} per fact",
-            "",
-        ),
-        (
-            "  total prompt tokens per bio (decomposition + verification, no evidence)",
-            f"{(decompose_t + verify_bare_t) / n:,.0f}",
-            "",
-            "<= 3,000",
-        ),
-        (
-            "  total with 5 evidence passages of <= 600 chars per fact",
-            f"{(decompose_t + verify_t) / n:,.0f}",
-            f"{(verify_t - verify_bare_t) / n_facts:,.0f} evidence tokens per fact",
-            "",
-        ),
+            "FActScore ChatGPT bio: tokens (decompose + verify)",
+            f"{figures['whole bio: total tokens']:,.0f}",
+            f"decompose {figures['decompose: total']:,.0f} · verify {figures['verify: total']:,.0f}"
+            f" · {figures['whole bio: calls per fact']:.2f} calls per fact",
+            "≤ 5,000",
+        )
     ]
 
 
@@ -718,7 +650,7 @@ def main() -> None:
         "cache": lambda: cached_rerun(tok),
         "overhead": overhead,
         "durability": durability,
-        "tokens": lambda: factscore_tokens(tok, args.data),
+        "tokens": lambda: factscore_tokens(args.data),
         "offline": lambda: offline(args.offline_mb, args.data) if args.offline_mb > 0 else [],
         "offcap": lambda: offline_cap(args.data),
     }
