@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -147,3 +148,15 @@ def isolated_home(
     monkeypatch.setenv("TRIQUA_HOME", str(tmp_path_factory.mktemp("triqua-home")))
     for name in ("TRIQUA_MODEL", "TRIQUA_RETRIEVER", "TAVILY_API_KEY", "TRIQUA_COLLECTION"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def evidence(tmp_path: Path) -> Path:
+    """An evidence file stating the Curie and France facts the CLI tests check."""
+    path = tmp_path / "evidence.md"
+    path.write_text(
+        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
+        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
+        encoding="utf-8",
+    )
+    return path

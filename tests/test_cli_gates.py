@@ -23,17 +23,6 @@ def model_name(scripted: Any) -> str:
     return register_model("gates-test", scripted())
 
 
-@pytest.fixture
-def evidence(tmp_path: Path) -> Path:
-    path = tmp_path / "evidence.md"
-    path.write_text(
-        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
-        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
-        encoding="utf-8",
-    )
-    return path
-
-
 def check(model: str, evidence: Path, *args: str, text: str = f"{FRANCE} {CURIE}") -> Any:
     return runner.invoke(
         app, ["check", text, "-e", str(evidence), "-m", model, "--no-store", *args]

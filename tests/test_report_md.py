@@ -25,17 +25,6 @@ def model_name(scripted: Any) -> str:
     return register_model("md-test", scripted())
 
 
-@pytest.fixture
-def evidence(tmp_path: Path) -> Path:
-    path = tmp_path / "evidence.md"
-    path.write_text(
-        "Marie Curie won the Nobel Prize in Physics in 1903.\n\n"
-        "France had a population of 64.5 million in 2025, excluding overseas departments.\n",
-        encoding="utf-8",
-    )
-    return path
-
-
 def test_check_writes_a_markdown_report(model_name: str, evidence: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.md"
     result = runner.invoke(
