@@ -258,9 +258,11 @@ class Context:
         Search retrievers fetch ``candidates`` (default 10); supplied documents keep their
         own default (no reranking unless ``candidates`` is set); closed book searches nothing.
         """
-        if not self.rerank or kind in ("closed_book", "auto"):
+        from triqua.tools.kinds import kind_of
+
+        if not self.rerank or kind == "auto" or not kind_of(kind).passages:
             return None
-        if kind == "supplied":
+        if not kind_of(kind).searches:
             return self.candidates
         return self.candidates or DEFAULT_CANDIDATES
 

@@ -25,6 +25,7 @@ from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
 from triqua.jsonl import read_jsonl
 from triqua.schema import Document, Report, Status
+from triqua.tools.kinds import KINDS
 
 __all__ = [
     "BIO_FOLDER",
@@ -142,9 +143,10 @@ class KnowledgeSource:
         Raises:
             ValueError: for another retriever, or a Chroma retriever without a collection.
         """
-        if retriever not in ("chroma", "tavily", "chroma+tavily"):
+        kind = KINDS.get(retriever)
+        if kind is None or not kind.searches:
             raise ValueError(f"retriever {retriever!r} is not a searched knowledge source")
-        if "chroma" in retriever and not collection:
+        if kind.chroma and not collection:
             raise ValueError(f"retriever {retriever!r} needs --collection")
         names = {"chroma": f"Chroma collection {collection!r}", "tavily": "Tavily web search"}
         label = " then ".join(names[part] for part in retriever.split("+"))

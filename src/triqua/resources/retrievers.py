@@ -11,6 +11,7 @@ from triqua.context import Context
 from triqua.instances import PREFIX, instance, instance_id, register_instance
 from triqua.schema import Document, Mode, sha256_text
 from triqua.tools.base import Retriever
+from triqua.tools.kinds import kind_of
 
 
 def register_retriever(name: str, retriever: Retriever) -> str:
@@ -27,11 +28,7 @@ def retriever_kind(context: Context, has_documents: bool) -> str:
 
 def mode_of(kind: str) -> Mode:
     """The evidence-contract mode that a retriever kind implies."""
-    if kind == "supplied":
-        return Mode.SUPPLIED_CONTEXT
-    if kind == "closed_book":
-        return Mode.CLOSED_BOOK
-    return Mode.BOUNDED_SEARCH  # web search, Chroma and registered custom retrievers
+    return kind_of(kind).mode
 
 
 def documents_digest(documents: Sequence[Document]) -> str | None:

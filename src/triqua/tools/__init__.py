@@ -22,7 +22,8 @@ if TYPE_CHECKING:
         SearchResult,
         format_evidence,
     )
-    from triqua.tools.factory import RETRIEVER_KINDS, build_retriever
+    from triqua.tools.factory import build_retriever
+    from triqua.tools.kinds import RETRIEVER_KINDS
 
 _EXPORTS = {
     **dict.fromkeys(
@@ -38,7 +39,8 @@ _EXPORTS = {
         ),
         "triqua.tools.base",
     ),
-    **dict.fromkeys(("RETRIEVER_KINDS", "build_retriever"), "triqua.tools.factory"),
+    "build_retriever": "triqua.tools.factory",
+    "RETRIEVER_KINDS": "triqua.tools.kinds",
 }
 
 __all__ = [
