@@ -39,7 +39,7 @@ def check_cited(
     context_keys = {f.name for f in dataclass_fields(Context)}
     settings = {k: v for k, v in check_kwargs.items() if k in context_keys and k != "model"}
     context = make_context(check_kwargs.get("context"), model=check_kwargs.get("model"), **settings)
-    other_evidence = bool(documents) or check_kwargs.get("retriever") not in (None, "auto")
+    other_evidence = bool(documents) or context.retriever != "auto"
     if not other_evidence:
         # No evidence given: the cited sources that can be read are the run's documents.
         documents = [

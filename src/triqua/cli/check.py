@@ -29,6 +29,7 @@ from triqua.cli._settings import given_settings, settings_flags
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
+    from triqua.context import Context
     from triqua.schema import Document, Report
 
 
@@ -93,6 +94,7 @@ def check(
     Exit codes: 0 done, 1 a --fail-under or --fail-on gate failed, 2 a usage or input
     error, 3 errors left nothing checked, 130 interrupted.
     """
+    from triqua.api import make_context
     from triqua.limits import is_limit_note, limit_notes
     from triqua.progress import run_with_progress
     from triqua.tools.base import RetrieverError
@@ -127,7 +129,11 @@ def check(
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
-        documents = _read_evidence(evidence, settings, quiet) if evidence else None
+        # The run's one Context (a resumed run's comes from its saved settings instead).
+        ctx = None if resume else make_context(model=model, **settings)
+        limits = ctx or make_context(**settings)
+        documents = _read_evidence(evidence, limits, quiet) if evidence else None
+        given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
         if citations and body is not None:
             from triqua.citations import check_cited
 
@@ -137,10 +143,9 @@ def check(
                 documents=documents,
                 base_dir=base_dir,
                 question=question,
-                model=model,
+                context=ctx,
                 run_id=run_id,
                 store=False if no_store else (store or True),
-                **settings,
             )
         else:
             report = run_with_progress(
@@ -148,12 +153,11 @@ def check(
                 quiet=quiet,
                 question=question,
                 documents=documents,
-                model=model,
                 run_id=run_id,
                 durable=True,
                 resume=resume,
                 store=False if no_store else (store or True),
-                **settings,
+                **given,
             )
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
@@ -219,21 +223,16 @@ def _exit_if_failed(report: Report) -> None:
         raise fail(failure_line(report), FAILED_RUN)
 
 
-def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> list[Document]:
+def _read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Document]:
     """The ``-e`` files and folders as documents, within the run's ``max_evidence_bytes``.
 
     Paths typed here are allowed as given; folder walks keep to their folder. Skipped
     JSONL lines and files are warnings; a folder with nothing readable is an error.
     """
-    from dataclasses import replace
-
-    from triqua.context import Context
     from triqua.tools.documents import load_documents
 
-    limit = replace(Context(), **settings)
-    limit.validate()
     skipped: list[str] = []
-    documents = load_documents(paths, problems=skipped, max_bytes=limit.max_evidence_bytes)
+    documents = load_documents(paths, problems=skipped, max_bytes=context.max_evidence_bytes)
     if not quiet:
         for message in skipped:
             typer.echo(f"warning: {message}", err=True)
