@@ -266,6 +266,10 @@ class Context:
             return self.candidates
         return self.candidates or DEFAULT_CANDIDATES
 
+    def cache_location(self) -> str | None:
+        """Where answers and searches are cached: a path, '' (the default file) or None (off)."""
+        return (self.cache_path or "") if self.cache else None
+
     def failure_costs(self) -> tuple[float, float] | None:
         """(false supported, false contradicted) costs; None when neither is set."""
         if self.cost_false_supported is None and self.cost_false_contradicted is None:

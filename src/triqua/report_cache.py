@@ -25,7 +25,7 @@ from typing import Any
 
 from triqua.cache import cache_key, open_cache, prompts_revision
 from triqua.context import Context
-from triqua.resources import retriever_kind
+from triqua.resources import model_keys, retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
 from triqua.tools.kinds import kind_of
 
@@ -60,10 +60,9 @@ def code_revision() -> str:
 
 def _engine_revisions(context: Context) -> dict[str, list[str]]:
     """Each role's model (with the settings that shape its answers) and engine revision."""
-    from triqua.engines.factory import ROLES, engine, model_key
+    from triqua.engines.factory import engine
 
-    keys = [model_key(context, role) for role in ROLES]
-    return {key.role: [key.model_id, engine(key).revision] for key in keys}
+    return {key.role: [key.model_id, engine(key).revision] for key in model_keys(context)}
 
 
 def report_key(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from triqua.context import Context
-from triqua.engines.factory import Engines, ModelKey, engine
+from triqua.engines.factory import ROLES, Engines, ModelKey, engine, model_key
 from triqua.limits import CallLimit
 from triqua.resources.ledger import (
     LEDGER_KEY,
@@ -57,6 +57,7 @@ __all__ = [
     "ledger_of",
     "limited_call",
     "mode_of",
+    "model_keys",
     "register_retriever",
     "retriever_for",
     "retriever_key",
@@ -110,12 +111,14 @@ class RunResources:
         return self.ledger.facts
 
 
+def model_keys(context: Context) -> tuple[ModelKey, ...]:
+    """Each role's engine key under ``context``, in ``ROLES`` order."""
+    return tuple(model_key(context, role) for role in ROLES)
+
+
 def _engines(context: Context) -> Engines:
     """The engines of ``context``, wrapped in the answer cache where it pays."""
-    from triqua.engines.factory import ROLES, model_key
-
-    keys = tuple(model_key(context, role) for role in ROLES)
-    return _cached_engines(keys, (context.cache_path or "") if context.cache else None)
+    return _cached_engines(model_keys(context), context.cache_location())
 
 
 @functools.lru_cache(maxsize=64)

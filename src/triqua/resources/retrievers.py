@@ -82,7 +82,7 @@ def retriever_key(
         as_of=context.as_of,
         max_results=context.max_results,
         search_timeout=context.search_timeout,
-        cache_path=(context.cache_path or "") if context.cache else None,
+        cache_path=context.cache_location(),
         candidates=context.rerank_candidates(kind),
         rerank_model=context.rerank_model,
         rerank_instance=instance_id(context.rerank_model),
