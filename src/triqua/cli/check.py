@@ -134,30 +134,20 @@ def check(
         limits = ctx or make_context(**settings)
         documents = _read_evidence(evidence, limits, quiet) if evidence else None
         given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
+        run: dict[str, Any] = {
+            "documents": documents,
+            "question": question,
+            "run_id": run_id,
+            "store": False if no_store else (store or True),
+        }
         if citations and body is not None:
             from triqua.citations import check_cited
 
             base_dir = file.parent if file is not None else Path.cwd()
-            report, cited = check_cited(
-                body,
-                documents=documents,
-                base_dir=base_dir,
-                question=question,
-                context=ctx,
-                run_id=run_id,
-                store=False if no_store else (store or True),
-            )
+            report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
         else:
             report = run_with_progress(
-                body,
-                quiet=quiet,
-                question=question,
-                documents=documents,
-                run_id=run_id,
-                durable=True,
-                resume=resume,
-                store=False if no_store else (store or True),
-                **given,
+                body, quiet=quiet, durable=True, resume=resume, **run, **given
             )
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
