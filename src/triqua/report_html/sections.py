@@ -11,13 +11,21 @@ from triqua.core.scoring import label_units, risk_coverage_curve
 from triqua.costs import CostSummary
 from triqua.plots import risk_coverage_plot, stacked_bars
 from triqua.report_html.markup import STATUS_COLOUR, STATUS_LABEL, esc, pct, source_link
-from triqua.schema import Report, Status
+from triqua.schema import NotCheckworthySentence, Report, Status, UndecomposedSentence
 
 
 def _failures_sub(report: Report) -> str:
     facts = sum(1 for r in report.records if r.verdict.error)
     chunks = sum(1 for c in report.failed_chunks if c.cause == "error")
     return f"{facts} facts not verified, {chunks} chunks not decomposed"
+
+
+def _sentence(sentence: UndecomposedSentence | NotCheckworthySentence) -> str:
+    """A sentence of the text, quoted after its chunk and characters."""
+    return (
+        f'<span class="route">chunk {sentence.chunk_index} · chars '
+        f"{sentence.span.start}–{sentence.span.end}</span> <q>{esc(sentence.text)}</q>"
+    )
 
 
 def unchecked_html(report: Report) -> str:
@@ -42,11 +50,7 @@ def unchecked_html(report: Report) -> str:
     if report.undecomposed:
         html.append("<h3>Sentences not decomposed (no fact found)</h3><ul>")
         for sentence in report.undecomposed:
-            html.append(
-                f'<li><span class="route">chunk {sentence.chunk_index} · chars '
-                f"{sentence.span.start}–{sentence.span.end}</span> "
-                f"<q>{esc(sentence.text)}</q></li>"
-            )
+            html.append(f"<li>{_sentence(sentence)}</li>")
         html.append("</ul>")
     return "".join(html) + "</section>"
 
@@ -60,9 +64,7 @@ def not_checkworthy_html(report: Report) -> str:
     html.append(f'<p class="meta">{esc(line)}</p><ul>')
     for sentence in report.not_checkworthy:
         html.append(
-            f'<li><span class="fid">{esc(sentence.label)}</span> '
-            f'<span class="route">chunk {sentence.chunk_index} · chars '
-            f"{sentence.span.start}–{sentence.span.end}</span> <q>{esc(sentence.text)}</q>"
+            f'<li><span class="fid">{esc(sentence.label)}</span> {_sentence(sentence)}'
             f'<p class="meta">{esc(sentence.reason)}</p></li>'
         )
     html.append("</ul>")
