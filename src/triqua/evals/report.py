@@ -11,7 +11,7 @@ from typing import Any
 
 from triqua.evals.data import DataStamp
 from triqua.evals.decomposition_quality import JudgedTexts
-from triqua.evals.diagnostics import DecomposedText, decomposition_stats
+from triqua.evals.diagnostics import DecomposedText, decomposition_mode, decomposition_stats
 from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summarize_bios
 from triqua.evals.plots import scatter_svg
 from triqua.evals.report_claims import claims_output
@@ -26,6 +26,15 @@ from triqua.evals.report_format import (
     stamped,
 )
 from triqua.evals.setup import EvalSetup
+from triqua.evals.slices import (
+    FACT_COLUMNS,
+    CheckedFact,
+    fact_slices,
+    judged_columns,
+    judged_slices,
+    qualifier_labels,
+    slice_lines,
+)
 from triqua.evals.stats import per_fact_rates
 from triqua.schema import Usage
 
@@ -54,6 +63,7 @@ def factscore_output(
         if o.report is not None
     ]
     stats = decomposition_stats(decomposed)
+    sliced = fact_slices(_checked_facts(outcomes, setup))
     usage = Usage()
     for outcome in outcomes:
         if outcome.report is not None:
@@ -86,6 +96,7 @@ def factscore_output(
         "knowledge_source": {"kind": source.kind, "label": source.label},
         "summary": summary,
         "decomposition": stats,
+        "slices": sliced,
         "bios": [r.model_dump() for r in results],
     }
     run, lines = stamped("factscore-bio", setup, data, options, headline, usage, notes, details)
@@ -124,6 +135,11 @@ def factscore_output(
         cost_line(summary["cost"]),
     ]
     lines += ["", *diagnostics_table(stats), ""]
+    lines += [
+        "Slices of the checked facts (a fact is in the slice of each of its qualifier labels):",
+        "",
+        *slice_lines(sliced, FACT_COLUMNS, unit="facts"),
+    ]
     files = {}
     scored = [r for r in results if r.status == "scored" and r.gold is not None]
     for name, label in VARIANTS.items():
@@ -147,6 +163,27 @@ def factscore_output(
         )
         lines.append(f"![{label} vs gold]({file})")
     return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _checked_facts(outcomes: Sequence[BioOutcome], setup: EvalSetup) -> list[CheckedFact]:
+    """Every checked fact of the bios, with its verdict, route, mode and qualifier labels."""
+    facts = []
+    for outcome in outcomes:
+        report = outcome.report
+        if report is None:
+            continue
+        mode = decomposition_mode(outcome.bio.text, report.question, setup)
+        facts += [
+            CheckedFact(
+                status=record.verdict.status.value,
+                route=record.route,
+                mode=mode,
+                labels=qualifier_labels(record.fact),
+                reverified=bool(record.rounds),
+            )
+            for record in report.records
+        ]
+    return facts
 
 
 def diagnostics_output(
@@ -207,6 +244,7 @@ def diagnostics_output(
     if quality is not None and summary is not None:
         headline.update(quality_headline(summary))
         details["quality"] = summary
+        details["slices"] = judged_slices(quality.facts, quality.judges)
         files[JUDGED_FACTS_FILE] = judged_facts_jsonl(quality)
         if quality.errors:
             notes.append(
@@ -219,7 +257,18 @@ def diagnostics_output(
         "",
         *diagnostics_table(stats),
     ]
-    if summary is not None:
+    if summary is not None and quality is not None:
         lines += ["", *quality_lines(summary, quality_note)]
+        lines += ["", *_judged_slice_lines(details["slices"], quality.judges)]
         lines += ["", f"Every judged fact: [{JUDGED_FACTS_FILE}]({JUDGED_FACTS_FILE})."]
     return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _judged_slice_lines(sliced: dict[str, Any], judges: list[str]) -> list[str]:
+    """The judged facts' slices: pass rates (and agreement) per route, mode and label."""
+    head = (
+        "Slices of the judged facts (pass rates per slice; qualifier use over the slice's "
+        "facts with qualifiers; a fact is in the slice of each of its qualifier labels). "
+        "Nothing is verified here, so there is no status slice."
+    )
+    return [head, "", *slice_lines(sliced, judged_columns(judges), unit="facts")]

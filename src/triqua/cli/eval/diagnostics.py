@@ -71,7 +71,7 @@ def diagnostics(
     """
     from triqua.evals.data import resolve_data_file, sample, stamp
     from triqua.evals.decomposition_quality import judge_facts, rule_judge
-    from triqua.evals.diagnostics import DecomposedText, decompose_texts_with_modes
+    from triqua.evals.diagnostics import DecomposedText, decompose_texts_with_modes, route_texts
     from triqua.evals.factscore import BIO_FOLDER, load_bios
     from triqua.evals.guard import FACTS_PER_SENTENCE, count_sentences, estimate_cost
     from triqua.evals.report import diagnostics_output
@@ -116,6 +116,7 @@ def diagnostics(
         list(zip(texts, facts, modes, strict=True)),
         judges,
         workers=run_workers if judge else 1,
+        routes=route_texts(facts, setup),
     )
     options = {
         "bios": path.name,
