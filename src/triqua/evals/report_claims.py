@@ -139,7 +139,8 @@ def claims_output(
         "",
         "Slices of the rows that did not fail (accuracy over rows with a 3-way gold; by gold "
         "label it is recall, by triqua's verdict triqua's precision; a row is in the slice of "
-        "each qualifier label of triqua's facts; route complex when any fact took it):",
+        "each qualifier label of triqua's facts; route complex when any fact took the "
+        "element-level route):",
         "",
         *slice_lines(sliced, CLAIM_COLUMNS, unit="rows"),
     ]

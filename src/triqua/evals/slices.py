@@ -57,7 +57,7 @@ DIMENSION_TITLES = {
     "status": "verdict status",
     "gold": "gold label",
     "verdict": "triqua's verdict",
-    "route": "route (complex = element-level verification)",
+    "route": "route",
     "mode": "decomposition mode",
     "qualifier_label": "qualifier label",
 }

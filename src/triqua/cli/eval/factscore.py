@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -56,6 +56,14 @@ def factscore_bio(
         ),
     ] = None,
     model: ModelOption = None,
+    coverage_model: Annotated[
+        str | None,
+        typer.Option(
+            help="Chat model judging whether each bio addresses its question (requested-content "
+            "coverage), 'provider:model'. Default: --model; offline runs without it say that "
+            "coverage needs a model.",
+        ),
+    ] = None,
     chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
@@ -107,12 +115,16 @@ def factscore_bio(
             **source.settings,
             **settings_of(model, chunk_size, no_cache),
         )
+        coverage = _coverage_judge(coverage_model, setup)
     except (ValueError, OSError) as exc:
         raise fail(str(exc)) from exc
     eligible = [b for b in chosen if b.annotated and b.gold_score is not None]
     guard(
         estimate_cost(
-            [b.text for b in eligible], setup.context, retriever=str(source.settings["retriever"])
+            [b.text for b in eligible],
+            setup.context,
+            retriever=str(source.settings["retriever"]),
+            extra_calls_per_text=1 if coverage else 0,
         ),
         confirm_above,
         yes,
@@ -123,6 +135,7 @@ def factscore_bio(
         setup,
         workers=workers_for(workers, setup.offline),
         progress=progress_printer(len(chosen), "bios"),
+        coverage=coverage,
     )
     options = {
         "bios": Path(path).name,
@@ -131,10 +144,41 @@ def factscore_bio(
         "seed": seed,
         "chunk_size": setup.context.chunk_size,
         "f1_k": f1_k,
+        "coverage_model": coverage.name if coverage else None,
     }
     finish(
         factscore_output(
-            outcomes, setup=setup, source=source, data=stamps, options=options, k=f1_k
+            outcomes,
+            setup=setup,
+            source=source,
+            data=stamps,
+            options=options,
+            k=f1_k,
+            coverage=coverage is not None,
         ),
         out,
+    )
+
+
+def _coverage_judge(spec: str | None, setup: Any) -> Any:
+    """The requested-content coverage judge: ``spec``, else the run's chat model, else None.
+
+    Raises:
+        ValueError: when the model cannot be built.
+    """
+    from triqua.engines.factory import chat_model
+    from triqua.requested import RequestedCoverageJudge
+
+    context = setup.context
+    name = spec or (None if setup.offline else context.model)
+    if not name:
+        return None
+    model = chat_model(
+        name, base_url=context.base_url, temperature=0.0, timeout=context.model_timeout
+    )
+    return RequestedCoverageJudge(
+        model,
+        max_retries=context.max_output_retries,
+        retry_wait=context.retry_wait,
+        timeout=context.model_timeout,
     )
