@@ -149,13 +149,14 @@ def factscore_output(
         f"{as_points(f1['mean'])}.",
         "",
         cost_line(summary["cost"]),
-        "",
-        *_requested_lines(requested),
     ]
+    if requested["measured"]:
+        lines += ["", *_requested_lines(requested)]
     lines += ["", *diagnostics_table(stats), ""]
     lines += [
-        "Slices of the checked facts (route complex: element-level verification; a fact is "
-        "in the slice of each of its qualifier labels):",
+        "Slices of the checked facts (precision: supported / checkable facts; route "
+        "complex: element-level verification; a fact is in the slice of each of its "
+        "qualifier labels):",
         "",
         *slice_lines(sliced, FACT_COLUMNS, unit="facts"),
     ]
@@ -198,8 +199,6 @@ def _cell(text: str) -> str:
 
 def _requested_lines(requested: dict[str, Any]) -> list[str]:
     """The coverage sentence and the bios that leave part of their question out."""
-    if not requested["measured"]:
-        return [requested["note"]]
     counts, shares = requested["counts"], requested["shares"]
     lines = [
         f"Requested-content coverage (does the bio address its question? a chat model "

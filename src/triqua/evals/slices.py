@@ -168,7 +168,7 @@ FACT_COLUMNS = (
     ("contradicted", Status.CONTRADICTED.value),
     ("insufficient", Status.INSUFFICIENT.value),
     ("not checkable", Status.NOT_CHECKABLE.value),
-    ("precision (supported / checkable)", "precision"),
+    ("precision", "precision"),
     ("re-verified", "reverified_rate"),
 )
 
