@@ -119,6 +119,8 @@ def test_factscore_run_records_coverage_with_a_coverage_model(tmp_path: Path) ->
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 0, result.output
+    # The estimate counts one coverage call per eligible bio, though the check is offline.
+    assert "~3 model calls" in result.stderr
     (folder,) = out.iterdir()
     run = load_run(folder)
     requested = run.details["requested_coverage"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -119,16 +120,14 @@ def factscore_bio(
     except (ValueError, OSError) as exc:
         raise fail(str(exc)) from exc
     eligible = [b for b in chosen if b.annotated and b.gold_score is not None]
-    guard(
-        estimate_cost(
-            [b.text for b in eligible],
-            setup.context,
-            retriever=str(source.settings["retriever"]),
-            extra_calls_per_text=1 if coverage else 0,
-        ),
-        confirm_above,
-        yes,
+    estimate = estimate_cost(
+        [b.text for b in eligible], setup.context, retriever=str(source.settings["retriever"])
     )
+    if coverage is not None:  # one coverage call per bio, even when the check is offline
+        estimate = replace(
+            estimate, model_calls=estimate.model_calls + len(eligible), offline=False
+        )
+    guard(estimate, confirm_above, yes)
     outcomes = check_bios(
         chosen,
         source,
