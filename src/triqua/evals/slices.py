@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from triqua.core.scoring import normalize
 from triqua.evals.decomposition_judges import CRITERIA
 from triqua.evals.decomposition_quality import JudgedFact, criterion_rates, kappas
 from triqua.evals.report_format import fmt
 from triqua.schema import Fact, Status
+
+if TYPE_CHECKING:  # claims imports this module for its row fields
+    from triqua.evals.claims import ClaimOutcome
 
 __all__ = [
     "CLAIM_COLUMNS",
@@ -178,7 +181,7 @@ def fact_slices(facts: Sequence[CheckedFact]) -> dict[str, list[dict[str, Any]]]
     return slice_by(facts, FACT_DIMENSIONS, fact_metric)
 
 
-def claim_metric(rows: Sequence[Any]) -> dict[str, Any]:
+def claim_metric(rows: Sequence[ClaimOutcome]) -> dict[str, Any]:
     """Accuracy of triqua and of the direct baseline on the rows of one slice.
 
     ``rows`` are claim outcomes (``gold``, ``triqua``, ``direct``). Accuracy is over rows
@@ -214,7 +217,7 @@ CLAIM_COLUMNS = (
 )
 
 #: The slicing dimensions of claim rows.
-CLAIM_DIMENSIONS: dict[str, Dimension[Any]] = {
+CLAIM_DIMENSIONS: dict[str, Dimension[ClaimOutcome]] = {
     "gold": lambda r: (r.gold,),
     "verdict": lambda r: (r.triqua,),
     "route": lambda r: (r.route,),
@@ -223,7 +226,7 @@ CLAIM_DIMENSIONS: dict[str, Dimension[Any]] = {
 }
 
 
-def claim_slices(rows: Sequence[Any]) -> dict[str, list[dict[str, Any]]]:
+def claim_slices(rows: Sequence[ClaimOutcome]) -> dict[str, list[dict[str, Any]]]:
     """Claim rows that did not fail, by gold label, triqua's verdict, route, mode and label.
 
     By gold label, a system's accuracy is its recall of that label; by triqua's verdict,
@@ -288,6 +291,8 @@ JUDGED_DIMENSIONS: dict[str, Dimension[JudgedFact]] = {
 }
 
 
-def judged_slices(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:
+def judged_slices(
+    facts: Sequence[JudgedFact], judges: Sequence[str]
+) -> dict[str, list[dict[str, Any]]]:
     """Judged facts by route, decomposition mode and qualifier label, rated per criterion."""
     return slice_by(facts, JUDGED_DIMENSIONS, judged_metric(judges))
