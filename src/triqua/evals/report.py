@@ -1,7 +1,7 @@
 """Turn evaluation outcomes into a stamped run: headline metrics, Markdown tables and figures.
 
 FActScore-bio and decomposition diagnostics are written here; claim verification in
-``report_claims`` (re-exported), the shared formats in ``report_format``.
+``report_claims``, the shared formats in ``report_format``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from triqua.evals.factscore import (
     summarize_bios,
 )
 from triqua.evals.plots import scatter_svg
-from triqua.evals.report_claims import claims_output
 from triqua.evals.report_format import (
     COST_KEYS,
     RunOutput,
@@ -45,7 +44,7 @@ from triqua.evals.stats import per_fact_rates
 from triqua.requested import COVERAGE_NEEDS_MODEL, coverage_summary
 from triqua.schema import Usage
 
-__all__ = ["RunOutput", "claims_output", "diagnostics_output", "factscore_output"]
+__all__ = ["RunOutput", "diagnostics_output", "factscore_output"]
 
 
 def factscore_output(

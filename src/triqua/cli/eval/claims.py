@@ -66,7 +66,7 @@ def claims(
     )
     from triqua.evals.data import data_file, sample, stamp
     from triqua.evals.guard import estimate_cost
-    from triqua.evals.report import claims_output
+    from triqua.evals.report_claims import claims_output
     from triqua.evals.setup import prepare_eval
     from triqua.schema import Document
 
