@@ -13,11 +13,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
 
 from triqua.cli._common import ChunkSizeOption, ModelOption, fail
-from triqua.evals.decomposition_judges import DEFAULT_CONTAINMENT_THRESHOLD
+from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 
 eval_app = typer.Typer(
     name="eval",
@@ -90,6 +88,8 @@ def _finish(output: Any, out: Path) -> None:
     from triqua.evals.results import write_run
 
     folder = write_run(output.run, out, output.markdown, output.files)
+    from rich.markdown import Markdown
+
     Console().print(Markdown(output.markdown.split("\n![")[0]))
     typer.echo(f"results: {folder}", err=True)
 
@@ -486,6 +486,8 @@ def compare(
     comparison = compare_runs(first, second)
     for warning in comparison.warnings:
         typer.echo(f"warning: {warning}", err=True)
+    from rich.table import Table
+
     table = Table(title=f"{first.eval}: {a.name} → {b.name}")
     for column in ("metric", "A", "B", "B - A"):
         table.add_column(column, justify="left" if column == "metric" else "right")

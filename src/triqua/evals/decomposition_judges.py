@@ -23,6 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 from triqua.schema import Fact, Qualifier
 
 __all__ = [
@@ -39,9 +40,6 @@ __all__ = [
 
 Criterion = Literal["entailed", "decontextualised", "qualifiers_ok"]
 CRITERIA: tuple[Criterion, ...] = ("entailed", "decontextualised", "qualifiers_ok")
-
-DEFAULT_CONTAINMENT_THRESHOLD = 0.8
-"""Share of an element's content words the source sentence must contain for entailment."""
 
 
 class CriterionVerdict(BaseModel):
