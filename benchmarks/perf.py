@@ -549,8 +549,10 @@ def offline_cap(data: Path, size: int = 10_000, rounds: int = 2) -> list[tuple[s
 def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     """CPU per fact of a checkpointed run under LangGraph's durability modes vs none.
 
-    ``sync`` (the default of ``durable=True``) writes every step's checkpoint before the
-    next step; ``async`` writes while the next step runs; ``exit`` writes once, at the end.
+    ``sync`` (the default of ``durable=True``) writes every main-graph step's checkpoint
+    before the next step, and each fact's writes as its verification finishes (the steps
+    inside a fact are not checkpointed); ``async`` writes while the next step runs; ``exit``
+    writes once, at the end.
     Zero-latency model, 40 facts, best of ``rounds`` alternated runs.
     """
     import asyncio
