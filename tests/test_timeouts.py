@@ -70,9 +70,14 @@ def test_deadline_raises_in_time_from_a_daemon_thread(release: threading.Event) 
 
 
 def test_deadline_workers_are_reused_and_a_stuck_one_is_not(release: threading.Event) -> None:
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name.startswith("triqua-deadline")}
+
     first = call_with_deadline(threading.current_thread, 5, "first")
-    assert call_with_deadline(threading.current_thread, 5, "second") is first  # no new thread
     assert first is not threading.current_thread() and first.daemon
+    pool = workers()
+    used = {call_with_deadline(threading.current_thread, 5, "again") for _ in range(10)}
+    assert used <= pool and workers() <= pool  # ten calls in turn start no thread
     held: list[threading.Thread] = []
 
     def hold() -> None:
