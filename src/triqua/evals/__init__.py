@@ -7,8 +7,9 @@ and can be compared with another run (``triqua eval compare``).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from triqua.lazy import lazy_names
 
 if TYPE_CHECKING:
     from triqua.evals.results import EvalRun, compare_runs, load_run, write_run
@@ -16,20 +17,15 @@ if TYPE_CHECKING:
 
 __all__ = ["EvalRun", "EvalSetup", "compare_runs", "load_run", "prepare_eval", "write_run"]
 
-#: Where each name lives; loaded on first use, so that importing one evaluation module (or
-#: the CLI's defaults) does not load the check engine that ``setup`` needs.
-_HOMES = {
-    "EvalRun": "results",
-    "compare_runs": "results",
-    "load_run": "results",
-    "write_run": "results",
-    "EvalSetup": "setup",
-    "prepare_eval": "setup",
+# Loaded on first use, so that importing one evaluation module (or the CLI's defaults, for
+# ``triqua --help``) does not load the check engine that ``setup`` needs.
+_EXPORTS = {
+    "EvalRun": "triqua.evals.results",
+    "compare_runs": "triqua.evals.results",
+    "load_run": "triqua.evals.results",
+    "write_run": "triqua.evals.results",
+    "EvalSetup": "triqua.evals.setup",
+    "prepare_eval": "triqua.evals.setup",
 }
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS)
