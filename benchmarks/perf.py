@@ -14,7 +14,9 @@ Run: ``.venv/bin/python benchmarks/perf.py [--data ../shared/data] [--offline-mb
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import operator
 import os
 import platform
 import re
@@ -27,9 +29,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from tokenizers import Tokenizer
+from typing_extensions import TypedDict
 
 import triqua
 from triqua.resources import register_retriever
@@ -48,7 +51,17 @@ COMPLEX = re.compile(
     r"according to (Source\d+)\."
 )
 QUALIFIERS = ("point in time", "location", "together with", "according to")
-SECTIONS = ("cold", "fanout", "cache", "overhead", "durability", "tokens", "offline", "offcap")
+SECTIONS = (
+    "cold",
+    "fanout",
+    "cache",
+    "overhead",
+    "floor",
+    "durability",
+    "tokens",
+    "offline",
+    "offcap",
+)
 
 
 def fixed_text() -> tuple[str, list[str], list[str]]:
@@ -418,6 +431,80 @@ def overhead() -> list[tuple[str, str, str, str]]:
     ]
 
 
+class FloorMain(TypedDict, total=False):
+    """State of the floor benchmark's main graph: what the tasks return."""
+
+    out: Annotated[list[int], operator.add]
+
+
+class FloorTask(TypedDict, total=False):
+    """State of one floor-benchmark task."""
+
+    i: int
+    x: int
+    out: list[int]
+
+
+def langgraph_floor(tasks: int = 40, rounds: int = 5) -> list[tuple[str, str, str, str]]:
+    """LangGraph's own CPU per fanned-out task: a plain node vs subgraphs of 2 and 4 steps.
+
+    No-op nodes, ``tasks`` Sends per run, best of ``rounds`` alternated runs in one event
+    loop: the floor under the graph overhead of one verification subgraph per fact (the
+    simple route runs 3 steps: retrieve, verify, record; a complex fact 2 more per round).
+    """
+    import asyncio
+
+    from langgraph.graph import END, START, StateGraph
+    from langgraph.types import Send
+
+    def subgraph(steps: int) -> Any:
+        builder = StateGraph(FloorTask, input_schema=FloorTask, output_schema=FloorTask)
+        names = [f"step{k}" for k in range(steps)]
+        for name in names[:-1]:
+            builder.add_node(name, lambda state: {"x": 1})
+        builder.add_node(names[-1], lambda state: {"out": [state["i"]]})
+        builder.add_edge(START, names[0])
+        for a, b in itertools.pairwise(names):
+            builder.add_edge(a, b)
+        builder.add_edge(names[-1], END)
+        return builder.compile()
+
+    def main_graph(node: Any) -> Any:
+        builder = StateGraph(FloorMain)
+        builder.add_node("start", lambda state: {})
+        builder.add_node("task", node)
+        builder.add_edge(START, "start")
+        builder.add_conditional_edges(
+            "start", lambda state: [Send("task", {"i": i}) for i in range(tasks)], ["task"]
+        )
+        builder.add_edge("task", END)
+        return builder.compile()
+
+    variants = {
+        "plain node": main_graph(lambda state: {"out": [state["i"]]}),
+        "subgraph, 2 steps": main_graph(subgraph(2)),
+        "subgraph, 4 steps": main_graph(subgraph(4)),
+    }
+    cpu: dict[str, list[float]] = {label: [] for label in variants}
+    with asyncio.Runner() as runner:
+        for _ in range(rounds + 1):  # the first round warms up
+            for label, graph in variants.items():
+                started = time.process_time()
+                result = runner.run(graph.ainvoke({}, {"max_concurrency": 64}))
+                cpu[label].append((time.process_time() - started) / tasks)
+                assert len(result["out"]) == tasks
+    plain = min(cpu["plain node"][1:])
+    return [
+        (
+            f"LangGraph CPU per Send task, {label} (no-op nodes)",
+            f"{min(times[1:]) * 1000:.2f} ms",
+            "" if label == "plain node" else f"{min(times[1:]) / plain:.1f}× a plain node",
+            "",
+        )
+        for label, times in cpu.items()
+    ]
+
+
 def factscore_tokens(data: Path) -> list[tuple[str, str, str, str]]:
     """Tokens per FActScore ChatGPT bio, every part of every call counted.
 
@@ -549,8 +636,10 @@ def offline_cap(data: Path, size: int = 10_000, rounds: int = 2) -> list[tuple[s
 def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     """CPU per fact of a checkpointed run under LangGraph's durability modes vs none.
 
-    ``sync`` (the default of ``durable=True``) writes every step's checkpoint before the
-    next step; ``async`` writes while the next step runs; ``exit`` writes once, at the end.
+    ``sync`` (the default of ``durable=True``) writes every main-graph step's checkpoint
+    before the next step, and each fact's writes as its verification finishes (the steps
+    inside a fact are not checkpointed); ``async`` writes while the next step runs; ``exit``
+    writes once, at the end.
     Zero-latency model, 40 facts, best of ``rounds`` alternated runs.
     """
     import asyncio
@@ -592,6 +681,7 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
                 cpu[mode].append((time.process_time() - started) / len(report.records))
                 files = [f for f in Path(tmp).glob(f"{path.name}*") if f.is_file()]
                 size[mode] = sum(f.stat().st_size for f in files)
+        cli = cli_like(text, settings, Path(tmp), rounds)
     base = min(cpu[None])
     rows = []
     for mode in modes:
@@ -606,7 +696,37 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
                 "<= 1.5× unchecked" if mode else "",
             )
         )
+    plain, durable = min(cli["plain"]), min(cli["durable"])
+    rows.append(
+        (
+            "CPU per fact, a check as the CLI runs it (checkpoints, run store, progress events)",
+            f"{durable * 1000:.1f} ms",
+            f"{durable / plain:.2f}× the same check unchecked and unstored "
+            f"({plain * 1000:.1f} ms); best of {rounds}",
+            "<= 1.5×",
+        )
+    )
     return rows
+
+
+def cli_like(
+    text: str, settings: dict[str, Any], folder: Path, rounds: int
+) -> dict[str, list[float]]:
+    """CPU per fact of ``triqua check``'s path (durable, stored, events) and of a plain one."""
+    cpu: dict[str, list[float]] = {"plain": [], "durable": []}
+    for _ in range(rounds):
+        for label in cpu:
+            extra: dict[str, Any] = {"on_event": lambda event: None}
+            if label == "durable":
+                extra |= {
+                    "durable": True,
+                    "store": folder / "runs.sqlite",
+                    "checkpoints": folder / "checkpoints.sqlite",
+                }
+            started = time.process_time()
+            report = triqua.check(text, **settings, **extra)
+            cpu[label].append((time.process_time() - started) / len(report.records))
+    return cpu
 
 
 def machine() -> str:
@@ -649,6 +769,7 @@ def main() -> None:
         "fanout": lambda: fan_out(tok),
         "cache": lambda: cached_rerun(tok),
         "overhead": overhead,
+        "floor": langgraph_floor,
         "durability": durability,
         "tokens": lambda: factscore_tokens(args.data),
         "offline": lambda: offline(args.offline_mb, args.data) if args.offline_mb > 0 else [],

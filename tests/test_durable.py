@@ -73,6 +73,7 @@ def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_
             child.kill()
             child.wait()
     assert child.returncode == -9
+    assert checkpoint_namespaces(run_id) == {""}  # finished facts are saved whole
     stored = RunStore()
     assert stored.runs()[0].run_id == run_id
     assert stored.runs()[0].revisions == 0  # started, never finished
@@ -150,3 +151,22 @@ def test_cli_resume_errors_are_one_line() -> None:
     assert unknown.stderr.strip() == "error: no interrupted run 'nope' to resume"
     both = runner.invoke(app, ["check", "some text", "--resume", "nope"])
     assert both.exit_code != 0 and "not both" in both.stderr
+
+
+def checkpoint_namespaces(run_id: str) -> set[str]:
+    """The graph namespaces a run's checkpoints were written under ('' is the main graph)."""
+    with sqlite3.connect(default_checkpoint_path()) as conn:
+        rows = conn.execute(
+            "SELECT DISTINCT checkpoint_ns FROM checkpoints WHERE thread_id = ?", (run_id,)
+        )
+        return {str(ns) for (ns,) in rows}
+
+
+def test_a_durable_run_checkpoints_no_step_inside_a_fact(scripted: Any) -> None:
+    """Only the main graph's steps are checkpointed (a fact is saved whole, as its writes)."""
+    interrupted_run(scripted, "per-fact")
+    assert checkpoint_namespaces("per-fact") == {""}
+    report = triqua.check(resume="per-fact", model=scripted())
+    fresh = triqua.check(TEXT, documents=DOCS, model=scripted(), **SETTINGS)
+    assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]
+    assert [r.verdict.status for r in report.records] == [r.verdict.status for r in fresh.records]

@@ -69,6 +69,29 @@ def test_deadline_raises_in_time_from_a_daemon_thread(release: threading.Event) 
     assert stuck and all(t.daemon for t in stuck)
 
 
+def test_deadline_workers_are_reused_and_a_stuck_one_is_not(release: threading.Event) -> None:
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name.startswith("triqua-deadline")}
+
+    first = call_with_deadline(threading.current_thread, 5, "first")
+    assert first is not threading.current_thread() and first.daemon
+    pool = workers()
+    used = {call_with_deadline(threading.current_thread, 5, "again") for _ in range(10)}
+    assert used <= pool and workers() <= pool  # ten calls in turn start no thread
+    held: list[threading.Thread] = []
+
+    def hold() -> None:
+        held.append(threading.current_thread())
+        release.wait(30)
+
+    with pytest.raises(CallTimeoutError):
+        call_with_deadline(hold, 0.2, "held call")
+    assert held[0].name == "triqua-deadline:held call"  # a stuck worker shows its call
+    # The held worker is busy: later calls run, in time, on another one.
+    later = [call_with_deadline(threading.current_thread, 5, "after") for _ in range(3)]
+    assert held[0] not in later
+
+
 def test_no_deadline_runs_inline() -> None:
     assert call_with_deadline(threading.current_thread, None, "x") is threading.current_thread()
     assert call_with_deadline(threading.current_thread, 0, "x") is threading.current_thread()

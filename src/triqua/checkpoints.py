@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from pydantic import BaseModel
-
 from triqua.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.tools.paths import triqua_home
 
@@ -181,6 +179,8 @@ def _checkpoint_types() -> list[tuple[str, str]]:
 
     Called after the graph is built, so every type its nodes can put in the state is loaded.
     """
+    from pydantic import BaseModel  # here, so that ``triqua --help`` (prune) loads no pydantic
+
     return [
         (value.__module__, value.__name__)
         for name, module in list(sys.modules.items())

@@ -12,13 +12,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from triqua.cli._common import fail
-from triqua.render import fmt_score
-from triqua.schema import Report, Status
+
+if TYPE_CHECKING:  # the schema (pydantic) loads when a gate runs, not for ``--help``
+    from triqua.schema import Report, Status
 
 #: Exit code when a ``--fail-under`` or ``--fail-on`` gate fails.
 GATE_FAILED = 1
@@ -32,11 +33,16 @@ class FailOn(StrEnum):
     not_checkable = "not_checkable"
 
 
-_STATUS = {
-    FailOn.contradicted: Status.CONTRADICTED,
-    FailOn.insufficient: Status.INSUFFICIENT,
-    FailOn.not_checkable: Status.NOT_CHECKABLE,
-}
+def _status(fail_on: FailOn) -> Status:
+    """The verdict status a ``--fail-on`` value names."""
+    from triqua.schema import Status
+
+    return {
+        FailOn.contradicted: Status.CONTRADICTED,
+        FailOn.insufficient: Status.INSUFFICIENT,
+        FailOn.not_checkable: Status.NOT_CHECKABLE,
+    }[fail_on]
+
 
 FailUnderOption = Annotated[
     str | None,
@@ -90,10 +96,12 @@ class Gates:
     def of(cls, fail_under: str | None, fail_on: Iterable[FailOn] | None) -> Gates:
         """Gates from the command-line options (a bad score is a usage error, exit 2)."""
         threshold = parse_threshold(fail_under) if fail_under is not None else None
-        return cls(threshold, frozenset(_STATUS[f] for f in fail_on or ()))
+        return cls(threshold, frozenset(_status(f) for f in fail_on or ()))
 
     def failures(self, score: float | None, verdicts: Counter[str]) -> list[str]:
         """Why the gates fail for this score and these verdict counts (empty: they pass)."""
+        from triqua.render import fmt_score
+
         why = []
         if self.fail_under is not None and (score is None or score < self.fail_under):
             why.append(
@@ -120,6 +128,9 @@ def verdict_counts(report: Report) -> Counter[str]:
 
 def summary_line(report: Report) -> str:
     """The run in one line for logs: score, facts per verdict, coverage, mode and run id."""
+    from triqua.render import fmt_score
+    from triqua.schema import Status
+
     counts = verdict_counts(report)
     verdicts = ", ".join(f"{counts[s.value]} {s.value}" for s in Status)
     coverage = "" if report.coverage is None else f" · coverage {fmt_score(report.coverage)}"

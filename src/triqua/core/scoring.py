@@ -10,6 +10,7 @@ graph loads neither numpy nor scipy for them.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -43,12 +44,14 @@ _BASE_NAMES = frozenset({"base", "base triple", "triple"})
 _RANK = {Status.CONTRADICTED: 2, Status.SUPPORTED: 1, Status.INSUFFICIENT: 0}
 
 
+@functools.lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
     """Normalise text for unit and span comparison: caseless, NFKC, no punctuation.
 
     Letters, digits and combining marks are kept; a decimal point between digits survives
     (``"64.5"`` stays distinct from ``"645"``); everything else becomes a space, and runs of
-    whitespace collapse to one space.
+    whitespace collapse to one space. Cached: a fact's units are compared many times over
+    (grounding, labelling, scoring), and this per-character walk was ~5 % of a check's CPU.
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
     folded = _THOUSANDS_COMMA.sub("", folded)

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 
 eval_app = typer.Typer(
     name="eval",
@@ -81,6 +80,8 @@ def finish(output: Any, out: Path) -> None:
     from triqua.evals.results import write_run
 
     folder = write_run(output.run, out, output.markdown, output.files)
+    from rich.markdown import Markdown  # here: it loads markdown-it and pygments
+
     Console().print(Markdown(output.markdown.split("\n![")[0]))
     typer.echo(f"results: {folder}", err=True)
 

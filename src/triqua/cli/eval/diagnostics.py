@@ -26,7 +26,7 @@ from triqua.cli.eval._shared import (
     settings_of,
     workers_for,
 )
-from triqua.evals.decomposition_judges import DEFAULT_CONTAINMENT_THRESHOLD
+from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 
 
 @eval_app.command("diagnostics")

@@ -22,11 +22,11 @@ from triqua.evals.decomposition_judges.entailment import containment, judge_enta
 from triqua.evals.decomposition_judges.qualifiers import judge_qualifiers
 from triqua.evals.decomposition_judges.verdicts import (
     CRITERIA,
-    DEFAULT_CONTAINMENT_THRESHOLD,
     Criterion,
     CriterionVerdict,
     FactDiagnosis,
 )
+from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 from triqua.schema import Fact
 
 __all__ = [

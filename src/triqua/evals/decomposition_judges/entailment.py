@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from triqua.engines.offline.lexicon import LEXICON
-from triqua.evals.decomposition_judges.verdicts import (
-    DEFAULT_CONTAINMENT_THRESHOLD,
-    CriterionVerdict,
-)
+from triqua.evals.decomposition_judges.verdicts import CriterionVerdict
 from triqua.evals.decomposition_judges.words import WORD, word_list
+from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 from triqua.schema import Fact
 
 _STOPWORDS = frozenset(

@@ -13,9 +13,6 @@ from triqua.schema import Fact, Qualifier
 Criterion = Literal["entailed", "decontextualised", "qualifiers_ok"]
 CRITERIA: tuple[Criterion, ...] = ("entailed", "decontextualised", "qualifiers_ok")
 
-DEFAULT_CONTAINMENT_THRESHOLD = 0.8
-"""Share of an element's content words the source sentence must contain for entailment."""
-
 
 class CriterionVerdict(BaseModel):
     """One judge's verdict on one criterion of one fact."""
