@@ -121,7 +121,7 @@ class Context:
         },
     )
     verify_batch: int = field(
-        default_factory=lambda: _env_int("TRIQUA_VERIFY_BATCH", 1),
+        default_factory=lambda: _env_int("TRIQUA_VERIFY_BATCH", 8),
         metadata={
             "description": "Facts of one source sentence judged in one model call (their "
             "evidence pooled); 1: one call per fact. At most max_concurrency; the offline "
