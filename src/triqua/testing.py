@@ -308,8 +308,8 @@ def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any])
         if unit is None:
             unit_answers.append([])
             continue
-        cited = unit.get("evidence_ids") or answer.get("evidence_ids") or []
-        numbers = batch.cited(cited, unit.get("quote") or answer.get("quote"))
+        ids = unit.get("evidence_ids") or answer.get("evidence_ids") or []
+        numbers = batch.cited(ids, unit.get("quote") or answer.get("quote"))
         judged = unit["status"] in ("supported", "contradicted")
         unit_answers.append([unit["status"], *(numbers if judged else [])])
     if any(unit_answers):
