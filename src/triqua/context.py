@@ -123,9 +123,10 @@ class Context:
     verify_batch: int = field(
         default_factory=lambda: _env_int("TRIQUA_VERIFY_BATCH", 8),
         metadata={
-            "description": "Facts of one source sentence judged in one model call (their "
-            "evidence pooled); 1: one call per fact. At most max_concurrency; the offline "
-            "engine always judges fact by fact."
+            "description": "Facts judged in one model call: whole source sentences packed "
+            "in text order, their evidence pooled and cut to each fact's best sentences; 1: "
+            "one call per fact. At most max_concurrency; the offline engine always judges "
+            "fact by fact."
         },
     )
     delta: int = field(

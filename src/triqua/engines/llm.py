@@ -15,7 +15,7 @@ from typing import Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.core.evidence_sheet import Sheet, build_sheet
@@ -38,7 +38,7 @@ from triqua.engines.llm_decompose import (
     facts_of,
     locate,
 )
-from triqua.prompts import fence, load_text
+from triqua.prompts import compact_schema, fence, load_text
 from triqua.prompts.batch_verify import FactAnswer, Verdicts, batch_messages
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Usage, Verdict
 
@@ -69,6 +69,8 @@ StatusName = Literal["supported", "contradicted", "insufficient_evidence", "not_
 class JudgedUnit(BaseModel):
     """The model's verdict on one unit."""
 
+    model_config = ConfigDict(json_schema_extra=compact_schema)  # the prompt says it all
+
     unit: str = Field(description="The unit exactly as listed: '(s, r, o)' or '(label, value)'.")
     status: StatusName
     error_span: str | None = Field(default=None, description="Exact wrong words, if wrong.")
@@ -84,6 +86,8 @@ class JudgedUnit(BaseModel):
 class Judgement(BaseModel):
     """The model's verdict on a fact."""
 
+    model_config = ConfigDict(json_schema_extra=compact_schema)  # the prompt says it all
+
     status: StatusName
     wrong_components: list[str] = Field(default_factory=list)
     error_spans: list[str] = Field(default_factory=list)
@@ -98,6 +102,8 @@ class Judgement(BaseModel):
 
 class RefinedQueries(BaseModel):
     """One search query per unit, in order."""
+
+    model_config = ConfigDict(json_schema_extra=compact_schema)  # the prompt says it all
 
     queries: list[str]
 
