@@ -11,6 +11,7 @@ verdict against its own evidence only, so the grounding rule holds per fact.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,8 @@ def judge_batch(
     """Judge the members in one call; any it leaves unanswered are judged one by one.
 
     A batch of one (a one-fact text, a member that came late) is still one compact call. A
-    call that fails after its retries leaves every member unanswered: the batch is split.
+    call that fails after its retries leaves every member unanswered: the batch is split
+    into per-fact calls, made at once.
     """
     judge = resources.engines.judge
     # In fact order ("f2" before "f10"), whatever order they arrived in: the same batch
@@ -72,14 +74,27 @@ def judge_batch(
     )
     if batch is None:
         return {member: _limit_verdict(resources, context) for member, _ in members}
-    out = {}
     shares = split_usage(batch.usage, len(items))
-    for (member, item), result, share in zip(members, batch.results, shares, strict=True):
+    left = [i for i, result in enumerate(batch.results) if result is None]
+    # The members left unanswered are judged at once, each in its own call: their nodes are
+    # idle, waiting on this call, so the split uses their worker slots, and a batch that
+    # timed out costs one more timeout, not one per member.
+    with ThreadPoolExecutor(max_workers=max(1, len(left))) as pool:
+        alone = dict(
+            zip(
+                left,
+                pool.map(lambda i: _alone(resources, context, items[i], closed), left),
+                strict=True,
+            )
+        )
+    out = {}
+    for index, ((member, _), result, share) in enumerate(
+        zip(members, batch.results, shares, strict=True)
+    ):
         if result is None:
-            alone = _alone(resources, context, item, closed)
-            out[member] = Judged(alone.verdict, share + alone.usage)
-            continue
-        out[member] = Judged(result.verdict, share + result.usage)
+            out[member] = Judged(alone[index].verdict, share + alone[index].usage)
+        else:
+            out[member] = Judged(result.verdict, share + result.usage)
     return out
 
 
