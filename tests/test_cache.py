@@ -152,13 +152,14 @@ def test_another_model_is_not_served_the_first_models_answers(scripted: Any) -> 
 
 
 def test_offline_engines_and_local_retrievers_are_not_cached() -> None:
-    from triqua.cache import apply_cache
     from triqua.engines.factory import resolve_engines
+    from triqua.resources import build_resources
     from triqua.tools.closed_book import ClosedBookRetriever
 
-    context = triqua.Context()
-    engines, retriever = resolve_engines(context), ClosedBookRetriever()
-    assert apply_cache(context, engines, retriever) == (engines, retriever)
+    context = triqua.Context(retriever="closed_book")
+    resources = build_resources(context, [])
+    assert resources.engines == resolve_engines(context)  # not wrapped in the answer cache
+    assert isinstance(resources.retriever.inner, ClosedBookRetriever)  # searches not cached
     assert not default_cache_path().exists()  # nothing to cache: the file is never opened
 
 

@@ -212,7 +212,7 @@ def test_capitalised_pronoun_at_the_start_is_a_reference() -> None:
 
 def test_wikidata_scope_properties_are_not_bare_prepositions() -> None:
     # "including" (P1012) and "excluding" (P1011) are Wikidata qualifier properties.
-    from triqua.evals import decomposition_judges as judges
+    from triqua.evals.decomposition_judges import qualifiers as judges
 
     assert "including" not in judges._PREPOSITIONS
     assert "excluding" not in judges._PREPOSITIONS

@@ -110,6 +110,9 @@ def test_factscore_bio_with_a_scripted_model(
     assert head["triqua_score_pearson"] == pytest.approx(1.0)
     assert head["mean_gold"] == pytest.approx((2 / 3 + 1 / 2) / 2)
     assert run.usage.model_calls > 0
+    # The run's model also judged whether each of the 3 checked bios addresses its question.
+    assert run.details["requested_coverage"]["counts"]["addressed"] == 3
+    assert run.headline["requested_addressed_share"] == 1.0
     files = sorted(p.name for p in folder.iterdir())
     assert files == [
         "result.json",

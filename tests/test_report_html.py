@@ -278,7 +278,7 @@ def test_cli_report_rejects_a_file_that_is_not_a_report(tmp_path: Path) -> None:
 
 
 def test_fact_shows_its_sentence_graph_and_route_reason() -> None:
-    from triqua.report_html import _graph_line
+    from triqua.report_html.facts import _graph_line
     from triqua.schema import ClaimRecord, Fact, Status, Verdict
 
     record = ClaimRecord(

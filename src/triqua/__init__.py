@@ -12,10 +12,11 @@ and ``triqua --help`` then pay for LangGraph, LangChain and the engines only whe
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from triqua.lazy import lazy_names
 
 if TYPE_CHECKING:
     from triqua.agents import as_tool
@@ -89,18 +90,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is used."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'triqua' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later accesses skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS)
 
 
 class _Package(types.ModuleType):

@@ -22,7 +22,6 @@ from typing import Any, ParamSpec
 
 from langchain_core.language_models import BaseChatModel
 
-from triqua.checkpoints import default_checkpoint_path as default_checkpoint_path  # for the CLI
 from triqua.checkpoints import forget_run, open_checkpointer
 from triqua.context import Context
 from triqua.durable import (

@@ -29,7 +29,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from triqua.context import Context
 from triqua.core.verify_batches import BatchItem, pool_evidence
 from triqua.engines.base import (
     BatchJudgeResult,
@@ -50,7 +49,6 @@ __all__ = [
     "CachedRefiner",
     "CachedRetriever",
     "ResultCache",
-    "apply_cache",
     "cache_key",
     "default_cache_path",
     "open_cache",
@@ -373,21 +371,3 @@ def cache_engines(
         if key.spec
     }
     return replace(engines, **updates)
-
-
-def apply_cache(
-    context: Context, engines: Engines, retriever: Retriever
-) -> tuple[Engines, Retriever]:
-    """The run's engines and retriever with caching where it pays (see the module notes).
-
-    The cache file is opened only when something is cached.
-    """
-    if not context.cache:
-        return engines, retriever
-    from triqua.engines.factory import ROLES, model_key
-
-    keys = [model_key(context, role) for role in ROLES]
-    engines = cache_engines(engines, keys, context.cache_path)
-    if not searches_external(retriever):
-        return engines, retriever
-    return engines, cache_searches(retriever, open_cache(context.cache_path))

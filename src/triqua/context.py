@@ -30,264 +30,210 @@ def _env(name: str, default: str | None = None) -> str | None:
     return value if value not in (None, "") else default
 
 
-def _env_int(name: str, default: int) -> int:
+def _from_env(name: str, default: Any) -> Any:
+    """``$name`` parsed like ``default`` (an int, a float or a string), else ``default``."""
     value = _env(name)
     if value is None:
         return default
+    parse, what = {int: (int, "an integer"), float: (float, "a number")}.get(
+        type(default), (str, "text")
+    )
     try:
-        return int(value)
+        return parse(value)
     except ValueError as exc:
-        raise ValueError(f"{name} must be an integer, got {value!r}") from exc
+        raise ValueError(f"{name} must be {what}, got {value!r}") from exc
 
 
-def _env_float(name: str, default: float) -> float:
-    value = _env(name)
-    if value is None:
-        return default
-    try:
-        return float(value)
-    except ValueError as exc:
-        raise ValueError(f"{name} must be a number, got {value!r}") from exc
+def setting(default: Any, description: str, *, env: str | None = None) -> Any:
+    """A ``Context`` field: its default, the description Studio shows, its environment variable.
+
+    The variable (``TRIQUA_*``), when set and not empty, replaces the default; a list default
+    is copied for every context.
+    """
+    metadata = {"description": description}
+    if env is not None:
+        return field(default_factory=lambda: _from_env(env, default), metadata=metadata)
+    if isinstance(default, list):
+        return field(default_factory=lambda: list(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(kw_only=True)
 class Context:
     """Settings of one triqua run: models per role, retrieval, routing thresholds and limits."""
 
-    model: str | None = field(
-        default_factory=lambda: _env("TRIQUA_MODEL"),
-        metadata={
-            "description": "Chat model for every LLM role, as 'provider:model' "
-            "(e.g. 'openai:gpt-4.1-mini'). Unset: the offline engine answers every role."
-        },
+    model: str | None = setting(
+        None,
+        "Chat model for every LLM role, as 'provider:model' "
+        "(e.g. 'openai:gpt-4.1-mini'). Unset: the offline engine answers every role.",
+        env="TRIQUA_MODEL",
     )
-    decompose_model: str | None = field(
-        default_factory=lambda: _env("TRIQUA_DECOMPOSE_MODEL"),
-        metadata={"description": "Chat model for decomposition only (overrides `model`)."},
+    decompose_model: str | None = setting(
+        None, "Chat model for decomposition only (overrides `model`).", env="TRIQUA_DECOMPOSE_MODEL"
     )
-    verify_model: str | None = field(
-        default_factory=lambda: _env("TRIQUA_VERIFY_MODEL"),
-        metadata={"description": "Chat model for verification only (overrides `model`)."},
+    verify_model: str | None = setting(
+        None, "Chat model for verification only (overrides `model`).", env="TRIQUA_VERIFY_MODEL"
     )
-    refine_model: str | None = field(
-        default_factory=lambda: _env("TRIQUA_REFINE_MODEL"),
-        metadata={"description": "Chat model for re-verify query refinement (overrides `model`)."},
+    refine_model: str | None = setting(
+        None,
+        "Chat model for re-verify query refinement (overrides `model`).",
+        env="TRIQUA_REFINE_MODEL",
     )
-    base_url: str | None = field(
-        default_factory=lambda: _env("TRIQUA_BASE_URL"),
-        metadata={"description": "OpenAI-compatible endpoint (vLLM, llama.cpp server) for models."},
+    base_url: str | None = setting(
+        None,
+        "OpenAI-compatible endpoint (vLLM, llama.cpp server) for models.",
+        env="TRIQUA_BASE_URL",
     )
-    temperature: float = field(
-        default=0.0, metadata={"description": "Sampling temperature for chat models."}
+    temperature: float = setting(0.0, "Sampling temperature for chat models.")
+    retriever: str = setting(
+        "auto",
+        "Evidence source: 'auto' (supplied documents when given, else closed "
+        "book), 'supplied', 'closed_book', 'chroma', 'tavily', 'chroma+tavily', or "
+        "'instance:NAME' for a retriever registered with triqua.register_retriever.",
+        env="TRIQUA_RETRIEVER",
     )
-    retriever: str = field(
-        default_factory=lambda: _env("TRIQUA_RETRIEVER", "auto") or "auto",
-        metadata={
-            "description": "Evidence source: 'auto' (supplied documents when given, else closed "
-            "book), 'supplied', 'closed_book', 'chroma', 'tavily', 'chroma+tavily', or "
-            "'instance:NAME' for a retriever registered with triqua.register_retriever."
-        },
+    collection: str | None = setting(
+        None, "Chroma collection to search (retriever 'chroma').", env="TRIQUA_COLLECTION"
     )
-    collection: str | None = field(
-        default_factory=lambda: _env("TRIQUA_COLLECTION"),
-        metadata={"description": "Chroma collection to search (retriever 'chroma')."},
+    chroma_path: str | None = setting(
+        None,
+        "Directory of the embedded Chroma store (default: user data).",
+        env="TRIQUA_CHROMA_PATH",
     )
-    chroma_path: str | None = field(
-        default_factory=lambda: _env("TRIQUA_CHROMA_PATH"),
-        metadata={"description": "Directory of the embedded Chroma store (default: user data)."},
+    chroma_url: str | None = setting(
+        None, "URL of a Chroma server; when set, used instead of embedded.", env="TRIQUA_CHROMA_URL"
     )
-    chroma_url: str | None = field(
-        default_factory=lambda: _env("TRIQUA_CHROMA_URL"),
-        metadata={"description": "URL of a Chroma server; when set, used instead of embedded."},
+    chunk_size: int = setting(
+        300, "Characters per chunk for decomposition (0: no chunking).", env="TRIQUA_CHUNK_SIZE"
     )
-    chunk_size: int = field(
-        default_factory=lambda: _env_int("TRIQUA_CHUNK_SIZE", 300),
-        metadata={"description": "Characters per chunk for decomposition (0: no chunking)."},
+    decompose_batch_chars: int = setting(
+        4_000,
+        "Characters of consecutive chunks decomposed in one model call "
+        "(the prompt and schema are paid once per call); 0: one call per chunk. The "
+        "offline engine makes no calls and always decomposes chunk by chunk.",
+        env="TRIQUA_DECOMPOSE_BATCH_CHARS",
     )
-    decompose_batch_chars: int = field(
-        default_factory=lambda: _env_int("TRIQUA_DECOMPOSE_BATCH_CHARS", 4_000),
-        metadata={
-            "description": "Characters of consecutive chunks decomposed in one model call "
-            "(the prompt and schema are paid once per call); 0: one call per chunk. The "
-            "offline engine makes no calls and always decomposes chunk by chunk."
-        },
+    keep_uncheckworthy: bool = setting(
+        False,
+        "Check sentences classed not check-worthy (opinions, questions, "
+        "hedges, instructions, meta-statements) like any other; by default their facts "
+        "are dropped and they are only listed in the report.",
     )
-    keep_uncheckworthy: bool = field(
-        default=False,
-        metadata={
-            "description": "Check sentences classed not check-worthy (opinions, questions, "
-            "hedges, instructions, meta-statements) like any other; by default their facts "
-            "are dropped and they are only listed in the report."
-        },
+    verify_batch: int = setting(
+        8,
+        "Facts judged in one model call: whole source sentences packed in text order, "
+        "their evidence pooled and cut to each fact's best sentences; 1: one call per "
+        "fact. At most max_concurrency; the offline engine always judges fact by fact.",
+        env="TRIQUA_VERIFY_BATCH",
     )
-    verify_batch: int = field(
-        default_factory=lambda: _env_int("TRIQUA_VERIFY_BATCH", 8),
-        metadata={
-            "description": "Facts judged in one model call: whole source sentences packed "
-            "in text order, their evidence pooled and cut to each fact's best sentences; 1: "
-            "one call per fact. At most max_concurrency; the offline engine always judges "
-            "fact by fact."
-        },
+    delta: int = setting(3, "Element-graph diameter above which a fact is complex (δ).")
+    max_qualifiers: int = setting(3, "Qualifier count above which a fact is complex.")
+    routing: RoutingMode = setting(
+        "auto",
+        "'auto' routes by complexity; 'always_element' verifies every fact "
+        "unit by unit; 'never_reverify' skips re-verification.",
     )
-    delta: int = field(
-        default=3,
-        metadata={"description": "Element-graph diameter above which a fact is complex (δ)."},
+    reverify_rounds: int = setting(2, "Re-verification rounds allowed per complex fact.")
+    max_searches: int = setting(
+        50, "Searches allowed per run (web search and Chroma).", env="TRIQUA_MAX_SEARCHES"
     )
-    max_qualifiers: int = field(
-        default=3, metadata={"description": "Qualifier count above which a fact is complex."}
+    max_results: int = setting(5, "Evidence passages kept per query.")
+    candidates: int | None = setting(
+        None,
+        "Passages fetched per query before reranking keeps the best "
+        "max_results. Unset: 10 for search retrievers (Chroma, web, custom); supplied "
+        "documents fetch max_results and are not reranked.",
     )
-    routing: RoutingMode = field(
-        default="auto",
-        metadata={
-            "description": "'auto' routes by complexity; 'always_element' verifies every fact "
-            "unit by unit; 'never_reverify' skips re-verification."
-        },
+    rerank: bool = setting(
+        True,
+        "Rerank search candidates against the fact's query (False: keep "
+        "the retriever's top max_results in its order).",
     )
-    reverify_rounds: int = field(
-        default=2, metadata={"description": "Re-verification rounds allowed per complex fact."}
+    rerank_model: str | None = setting(
+        None,
+        "Reranking model: 'minilm' (packaged, offline; the default), "
+        "'provider:model' (a LangChain embeddings model) or 'instance:NAME' (a "
+        "registered Embeddings or Reranker).",
+        env="TRIQUA_RERANK_MODEL",
     )
-    max_searches: int = field(
-        default_factory=lambda: _env_int("TRIQUA_MAX_SEARCHES", 50),
-        metadata={"description": "Searches allowed per run (web search and Chroma)."},
+    max_concurrency: int = setting(
+        8, "Facts (and chunks) processed at once.", env="TRIQUA_MAX_CONCURRENCY"
     )
-    max_results: int = field(
-        default=5, metadata={"description": "Evidence passages kept per query."}
+    max_output_retries: int = setting(2, "Retries of a model call on malformed output.")
+    retry_wait: float = setting(
+        1.0,
+        "Seconds of back-off before the first retry of a model call; it "
+        "doubles each retry, plus up to as much random jitter.",
     )
-    candidates: int | None = field(
-        default=None,
-        metadata={
-            "description": "Passages fetched per query before reranking keeps the best "
-            "max_results. Unset: 10 for search retrievers (Chroma, web, custom); supplied "
-            "documents fetch max_results and are not reranked."
-        },
+    model_timeout: float = setting(
+        DEFAULT_MODEL_TIMEOUT,
+        "Seconds one model call may take (each retry gets as long again); "
+        "given to the provider client and enforced around the call. 0: no limit.",
+        env="TRIQUA_MODEL_TIMEOUT",
     )
-    rerank: bool = field(
-        default=True,
-        metadata={
-            "description": "Rerank search candidates against the fact's query (False: keep "
-            "the retriever's top max_results in its order)."
-        },
+    search_timeout: float = setting(
+        DEFAULT_SEARCH_TIMEOUT,
+        "Seconds one search may take, every retriever; a search that "
+        "takes longer is recorded as timed out. 0: no limit.",
+        env="TRIQUA_SEARCH_TIMEOUT",
     )
-    rerank_model: str | None = field(
-        default_factory=lambda: _env("TRIQUA_RERANK_MODEL"),
-        metadata={
-            "description": "Reranking model: 'minilm' (packaged, offline; the default), "
-            "'provider:model' (a LangChain embeddings model) or 'instance:NAME' (a "
-            "registered Embeddings or Reranker)."
-        },
-    )
-    max_concurrency: int = field(
-        default_factory=lambda: _env_int("TRIQUA_MAX_CONCURRENCY", 8),
-        metadata={"description": "Facts (and chunks) processed at once."},
-    )
-    max_output_retries: int = field(
-        default=2, metadata={"description": "Retries of a model call on malformed output."}
-    )
-    retry_wait: float = field(
-        default=1.0,
-        metadata={
-            "description": "Seconds of back-off before the first retry of a model call; it "
-            "doubles each retry, plus up to as much random jitter."
-        },
-    )
-    model_timeout: float = field(
-        default_factory=lambda: _env_float("TRIQUA_MODEL_TIMEOUT", DEFAULT_MODEL_TIMEOUT),
-        metadata={
-            "description": "Seconds one model call may take (each retry gets as long again); "
-            "given to the provider client and enforced around the call. 0: no limit."
-        },
-    )
-    search_timeout: float = field(
-        default_factory=lambda: _env_float("TRIQUA_SEARCH_TIMEOUT", DEFAULT_SEARCH_TIMEOUT),
-        metadata={
-            "description": "Seconds one search may take, every retriever; a search that "
-            "takes longer is recorded as timed out. 0: no limit."
-        },
-    )
-    max_input_chars: int = field(
-        default=2_000_000, metadata={"description": "Largest input text accepted, in characters."}
-    )
-    max_facts: int = field(
-        default_factory=lambda: _env_int("TRIQUA_MAX_FACTS", 5_000),
-        metadata={
-            "description": "Most facts verified in one run; decomposition stops once this "
-            "many are found."
-        },
+    max_input_chars: int = setting(2_000_000, "Largest input text accepted, in characters.")
+    max_facts: int = setting(
+        5_000,
+        "Most facts verified in one run; decomposition stops once this many are found.",
+        env="TRIQUA_MAX_FACTS",
     )
     # Evidence size, model calls and the paths evidence may be read from (with max_facts,
     # max_input_chars and max_searches above, the limits a run enforces and reports).
-    max_evidence_bytes: int = field(
-        default_factory=lambda: _env_int("TRIQUA_MAX_EVIDENCE_BYTES", DEFAULT_MAX_EVIDENCE_BYTES),
-        metadata={
-            "description": "Most bytes of evidence a run reads (files and supplied texts "
-            "together), checked while reading, before the index is built."
-        },
+    max_evidence_bytes: int = setting(
+        DEFAULT_MAX_EVIDENCE_BYTES,
+        "Most bytes of evidence a run reads (files and supplied texts "
+        "together), checked while reading, before the index is built.",
+        env="TRIQUA_MAX_EVIDENCE_BYTES",
     )
-    max_calls: int = field(
-        default_factory=lambda: _env_int("TRIQUA_MAX_CALLS", DEFAULT_MAX_CALLS),
-        metadata={
-            "description": "Most model calls per run; once reached, the facts left are "
-            "recorded insufficient_evidence ('model call limit reached'). The offline "
-            "engine and cache hits make no model calls."
-        },
+    max_calls: int = setting(
+        DEFAULT_MAX_CALLS,
+        "Most model calls per run; once reached, the facts left are "
+        "recorded insufficient_evidence ('model call limit reached'). The offline "
+        "engine and cache hits make no model calls.",
+        env="TRIQUA_MAX_CALLS",
     )
-    allow_paths: list[str] = field(
-        default_factory=list,
-        metadata={
-            "description": "Folders that evidence paths found in data (batch files, cited "
-            "sources) may point into, beyond the data file's folder and the current folder."
-        },
+    allow_paths: list[str] = setting(
+        [],
+        "Folders that evidence paths found in data (batch files, cited "
+        "sources) may point into, beyond the data file's folder and the current folder.",
     )
-    as_of: str | None = field(
-        default=None, metadata={"description": "ISO date the claims are judged at."}
+    as_of: str | None = setting(None, "ISO date the claims are judged at.")
+    include_domains: list[str] = setting([], "Web search: only these domains.")
+    exclude_domains: list[str] = setting([], "Web search: never these domains.")
+    decision: str | None = setting(None, "What the score will be used for (recorded in the spec).")
+    case_population: str | None = setting(
+        None, "Which texts the run's cases stand for (recorded in the spec)."
     )
-    include_domains: list[str] = field(
-        default_factory=list, metadata={"description": "Web search: only these domains."}
+    cost_false_supported: float | None = setting(
+        None,
+        "Cost of a false 'supported'. With cost_false_contradicted (either "
+        "alone: the other is 1) it sets the abstention threshold cfs / (cfs + cfc): a "
+        "'supported' less confident than that is withheld as insufficient_evidence.",
     )
-    exclude_domains: list[str] = field(
-        default_factory=list, metadata={"description": "Web search: never these domains."}
+    cost_false_contradicted: float | None = setting(
+        None, "Cost of a false 'contradicted' (see cost_false_supported)."
     )
-    decision: str | None = field(
-        default=None,
-        metadata={"description": "What the score will be used for (recorded in the spec)."},
+    citation_complete_weight: float = setting(
+        1.0, "Citation completeness credit of a fully supported claim."
     )
-    case_population: str | None = field(
-        default=None,
-        metadata={"description": "Which texts the run's cases stand for (recorded in the spec)."},
+    citation_partial_weight: float = setting(
+        0.5,
+        "Citation completeness credit of a claim its cited sources "
+        "support in part (some units, not all).",
     )
-    cost_false_supported: float | None = field(
-        default=None,
-        metadata={
-            "description": "Cost of a false 'supported'. With cost_false_contradicted (either "
-            "alone: the other is 1) it sets the abstention threshold cfs / (cfs + cfc): a "
-            "'supported' less confident than that is withheld as insufficient_evidence."
-        },
+    cache: bool = setting(
+        True,
+        "Reuse earlier model answers and web searches for identical inputs "
+        "(False: always ask again).",
     )
-    cost_false_contradicted: float | None = field(
-        default=None,
-        metadata={"description": "Cost of a false 'contradicted' (see cost_false_supported)."},
-    )
-    citation_complete_weight: float = field(
-        default=1.0,
-        metadata={"description": "Citation completeness credit of a fully supported claim."},
-    )
-    citation_partial_weight: float = field(
-        default=0.5,
-        metadata={
-            "description": "Citation completeness credit of a claim its cited sources "
-            "support in part (some units, not all)."
-        },
-    )
-    cache: bool = field(
-        default=True,
-        metadata={
-            "description": "Reuse earlier model answers and web searches for identical inputs "
-            "(False: always ask again)."
-        },
-    )
-    cache_path: str | None = field(
-        default=None,
-        metadata={"description": "SQLite file of the cache (default: user data/cache.sqlite)."},
+    cache_path: str | None = setting(
+        None, "SQLite file of the cache (default: user data/cache.sqlite)."
     )
 
     def __post_init__(self) -> None:
@@ -312,11 +258,17 @@ class Context:
         Search retrievers fetch ``candidates`` (default 10); supplied documents keep their
         own default (no reranking unless ``candidates`` is set); closed book searches nothing.
         """
-        if not self.rerank or kind in ("closed_book", "auto"):
+        from triqua.tools.kinds import kind_of
+
+        if not self.rerank or kind == "auto" or not kind_of(kind).passages:
             return None
-        if kind == "supplied":
+        if not kind_of(kind).searches:
             return self.candidates
         return self.candidates or DEFAULT_CANDIDATES
+
+    def cache_location(self) -> str | None:
+        """Where answers and searches are cached: a path, '' (the default file) or None (off)."""
+        return (self.cache_path or "") if self.cache else None
 
     def failure_costs(self) -> tuple[float, float] | None:
         """(false supported, false contradicted) costs; None when neither is set."""

@@ -25,14 +25,13 @@ from typing import Any
 
 from triqua.cache import cache_key, open_cache, prompts_revision
 from triqua.context import Context
-from triqua.resources import retriever_kind
+from triqua.resources import model_keys, retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
+from triqua.tools.kinds import kind_of
 
 __all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
 
 REPORT_CACHE_NOTE = "served from the report cache"
-#: Retriever kinds whose answers are fully named by the key (web search: by query and revision).
-_CACHEABLE_KINDS = frozenset({"supplied", "closed_book", "tavily"})
 #: Settings that change how fast a run is or where its cache lives, never what it finds.
 _NOT_IN_KEY = frozenset({"cache", "cache_path", "max_concurrency"})
 #: Libraries whose versions shape retrieval (BM25 index, web search client).
@@ -61,10 +60,9 @@ def code_revision() -> str:
 
 def _engine_revisions(context: Context) -> dict[str, list[str]]:
     """Each role's model (with the settings that shape its answers) and engine revision."""
-    from triqua.engines.factory import ROLES, engine, model_key
+    from triqua.engines.factory import engine
 
-    keys = [model_key(context, role) for role in ROLES]
-    return {key.role: [key.model_id, engine(key).revision] for key in keys}
+    return {key.role: [key.model_id, engine(key).revision] for key in model_keys(context)}
 
 
 def report_key(
@@ -82,7 +80,7 @@ def report_key(
     if not context.cache or not isinstance(text, str):
         return None
     kind = retriever_kind(context, bool(documents))
-    if kind not in _CACHEABLE_KINDS:
+    if not kind_of(kind).cacheable:
         return None
     try:
         engines = _engine_revisions(context)

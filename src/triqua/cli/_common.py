@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -287,59 +287,3 @@ CitationWeightsOption = Annotated[
         "(default complete=1,partial=0.5).",
     ),
 ]
-
-#: ``--citation-weights`` keys and the settings they set.
-_CITATION_WEIGHTS = {
-    "complete": "citation_complete_weight",
-    "partial": "citation_partial_weight",
-}
-
-
-def parse_citation_weights(text: str) -> dict[str, float]:
-    """``"complete=1,partial=0.25"`` as the settings it sets.
-
-    Raises:
-        typer.Exit: with a one-line error for an unknown key or a value that is no number.
-    """
-    out: dict[str, float] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        key, sep, value = part.partition("=")
-        if not sep or key.strip() not in _CITATION_WEIGHTS:
-            raise fail(f"--citation-weights takes complete=W,partial=W, got {part!r}")
-        try:
-            out[_CITATION_WEIGHTS[key.strip()]] = float(value)
-        except ValueError:
-            raise fail(
-                f"--citation-weights: {key.strip()} must be a number, got {value!r}"
-            ) from None
-    if not out:
-        raise fail("--citation-weights takes complete=W,partial=W")
-    return out
-
-
-def given_settings(**values: Any) -> dict[str, Any]:
-    """The ``Context`` settings the user actually gave (options left unset are dropped).
-
-    Paths (``allow_paths``) become strings, as ``Context`` keeps them; ``routing`` takes
-    its short names; ``as_of`` must be an ISO date.
-
-    Raises:
-        typer.Exit: with a one-line error for a routing mode or date that is not valid.
-    """
-    given = {name: value for name, value in values.items() if value not in (None, [])}
-    if "citation_weights" in given:
-        given.update(parse_citation_weights(given.pop("citation_weights")))
-    if "allow_paths" in given:
-        given["allow_paths"] = [str(p) for p in given["allow_paths"]]
-    if "routing" in given:
-        if given["routing"] not in ROUTING:
-            raise fail(f"--routing must be auto, always or never, got {given['routing']!r}")
-        given["routing"] = ROUTING[given["routing"]]
-    if "as_of" in given:
-        from datetime import date
-
-        try:
-            date.fromisoformat(given["as_of"])
-        except ValueError as exc:
-            raise fail(f"--as-of must be a date YYYY-MM-DD, got {given['as_of']!r}") from exc
-    return given

@@ -87,7 +87,7 @@ def prune(
 
     With none of --unfinished, --failed-at-start, --failed: all three.
     """
-    from triqua.api import default_checkpoint_path
+    from triqua.checkpoints import default_checkpoint_path
     from triqua.prune import prune as run_prune
     from triqua.store import RunStore
 

@@ -21,7 +21,7 @@ def delete(
     ] = None,
 ) -> None:
     """Delete stored runs whole: input, facts, every revision and their checkpoints."""
-    from triqua.api import default_checkpoint_path
+    from triqua.checkpoints import default_checkpoint_path
     from triqua.run_delete import delete_runs
     from triqua.store import RunStore
 

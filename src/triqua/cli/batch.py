@@ -8,41 +8,12 @@ from typing import Annotated, Any
 import typer
 
 from triqua.cli._common import (
-    AllowDomainOption,
-    AllowPathOption,
-    AsOfOption,
-    BlockDomainOption,
-    CandidatesOption,
-    CasePopulationOption,
-    ChromaUrlOption,
-    ChunkSizeOption,
-    CitationWeightsOption,
-    CollectionOption,
-    CostFalseContradictedOption,
-    CostFalseSupportedOption,
-    DecisionOption,
-    DeltaOption,
-    KeepUncheckworthyOption,
-    MaxCallsOption,
-    MaxEvidenceBytesOption,
-    MaxFactsOption,
-    MaxInputCharsOption,
-    MaxSearchesOption,
     ModelOption,
-    ModelTimeoutOption,
-    RerankModelOption,
-    RerankOption,
-    RetrieverOption,
-    RoutingOption,
-    SearchTimeoutOption,
-    TemperatureOption,
-    TopKOption,
-    VerifyBatchOption,
     check_concurrency,
     fail,
-    given_settings,
 )
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
+from triqua.cli._settings import given_settings, settings_flags
 
 
 def batch(
@@ -58,35 +29,7 @@ def batch(
         bool, typer.Option(help="Skip ids already in --output (--no-resume starts afresh).")
     ] = True,
     model: ModelOption = None,
-    retriever: RetrieverOption = None,
-    collection: CollectionOption = None,
-    chroma_url: ChromaUrlOption = None,
-    chunk_size: ChunkSizeOption = None,
-    verify_batch: VerifyBatchOption = None,
-    max_searches: MaxSearchesOption = None,
-    max_facts: MaxFactsOption = None,
-    max_input_chars: MaxInputCharsOption = None,
-    max_evidence_bytes: MaxEvidenceBytesOption = None,
-    max_calls: MaxCallsOption = None,
-    model_timeout: ModelTimeoutOption = None,
-    search_timeout: SearchTimeoutOption = None,
-    allow_path: AllowPathOption = None,
-    delta: DeltaOption = None,
-    routing: RoutingOption = None,
-    top_k: TopKOption = None,
-    candidates: CandidatesOption = None,
-    rerank: RerankOption = None,
-    rerank_model: RerankModelOption = None,
-    keep_uncheckworthy: KeepUncheckworthyOption = None,
-    as_of: AsOfOption = None,
-    allow_domain: AllowDomainOption = None,
-    block_domain: BlockDomainOption = None,
-    temperature: TemperatureOption = None,
-    decision: DecisionOption = None,
-    case_population: CasePopulationOption = None,
-    cost_false_supported: CostFalseSupportedOption = None,
-    cost_false_contradicted: CostFalseContradictedOption = None,
-    citation_weights: CitationWeightsOption = None,
+    flags: dict[str, Any] | None = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No problems or summary on stderr.")
     ] = False,
@@ -103,35 +46,7 @@ def batch(
     """
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
-        retriever=retriever,
-        collection=collection,
-        chroma_url=chroma_url,
-        chunk_size=chunk_size,
-        verify_batch=verify_batch,
-        max_searches=max_searches,
-        max_facts=max_facts,
-        max_input_chars=max_input_chars,
-        max_evidence_bytes=max_evidence_bytes,
-        max_calls=max_calls,
-        model_timeout=model_timeout,
-        search_timeout=search_timeout,
-        allow_paths=allow_path,
-        delta=delta,
-        routing=routing,
-        max_results=top_k,
-        candidates=candidates,
-        rerank=rerank,
-        rerank_model=rerank_model,
-        keep_uncheckworthy=keep_uncheckworthy,
-        as_of=as_of,
-        include_domains=allow_domain,
-        exclude_domains=block_domain,
-        temperature=temperature,
-        decision=decision,
-        case_population=case_population,
-        cost_false_supported=cost_false_supported,
-        cost_false_contradicted=cost_false_contradicted,
-        citation_weights=citation_weights,
+        **(flags or {}),
     )
     run_batch_file(
         input_path,
@@ -183,4 +98,4 @@ def run_batch_file(
 
 def register(app: typer.Typer) -> None:
     """Add ``batch`` to the command."""
-    app.command()(batch)
+    app.command()(settings_flags(batch))

@@ -12,39 +12,9 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
-    AllowDomainOption,
-    AllowPathOption,
-    AsOfOption,
-    BlockDomainOption,
-    CandidatesOption,
-    CasePopulationOption,
-    ChromaUrlOption,
-    ChunkSizeOption,
-    CitationWeightsOption,
-    CollectionOption,
-    CostFalseContradictedOption,
-    CostFalseSupportedOption,
-    DecisionOption,
-    DeltaOption,
-    KeepUncheckworthyOption,
-    MaxCallsOption,
-    MaxEvidenceBytesOption,
-    MaxFactsOption,
-    MaxInputCharsOption,
-    MaxSearchesOption,
     ModelOption,
-    ModelTimeoutOption,
-    RerankModelOption,
-    RerankOption,
-    RetrieverOption,
-    RoutingOption,
-    SearchTimeoutOption,
-    TemperatureOption,
-    TopKOption,
-    VerifyBatchOption,
     check_output_file,
     fail,
-    given_settings,
     read_input,
 )
 from triqua.cli._gates import (
@@ -55,9 +25,11 @@ from triqua.cli._gates import (
     summary_line,
     verdict_counts,
 )
+from triqua.cli._settings import given_settings, settings_flags
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
+    from triqua.context import Context
     from triqua.schema import Document, Report
 
 
@@ -76,35 +48,7 @@ def check(
         ),
     ] = None,
     model: ModelOption = None,
-    retriever: RetrieverOption = None,
-    collection: CollectionOption = None,
-    chroma_url: ChromaUrlOption = None,
-    chunk_size: ChunkSizeOption = None,
-    verify_batch: VerifyBatchOption = None,
-    max_searches: MaxSearchesOption = None,
-    max_facts: MaxFactsOption = None,
-    max_input_chars: MaxInputCharsOption = None,
-    max_evidence_bytes: MaxEvidenceBytesOption = None,
-    max_calls: MaxCallsOption = None,
-    model_timeout: ModelTimeoutOption = None,
-    search_timeout: SearchTimeoutOption = None,
-    allow_path: AllowPathOption = None,
-    delta: DeltaOption = None,
-    routing: RoutingOption = None,
-    top_k: TopKOption = None,
-    candidates: CandidatesOption = None,
-    rerank: RerankOption = None,
-    rerank_model: RerankModelOption = None,
-    keep_uncheckworthy: KeepUncheckworthyOption = None,
-    as_of: AsOfOption = None,
-    allow_domain: AllowDomainOption = None,
-    block_domain: BlockDomainOption = None,
-    temperature: TemperatureOption = None,
-    decision: DecisionOption = None,
-    case_population: CasePopulationOption = None,
-    cost_false_supported: CostFalseSupportedOption = None,
-    cost_false_contradicted: CostFalseContradictedOption = None,
-    citation_weights: CitationWeightsOption = None,
+    flags: dict[str, Any] | None = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the machine-readable report.")
     ] = False,
@@ -150,6 +94,7 @@ def check(
     Exit codes: 0 done, 1 a --fail-under or --fail-on gate failed, 2 a usage or input
     error, 3 errors left nothing checked, 130 interrupted.
     """
+    from triqua.api import make_context
     from triqua.limits import is_limit_note, limit_notes
     from triqua.progress import run_with_progress
     from triqua.tools.base import RetrieverError
@@ -162,35 +107,7 @@ def check(
         raise fail("give --json or --summary, not both")
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
-        retriever=retriever,
-        collection=collection,
-        chroma_url=chroma_url,
-        chunk_size=chunk_size,
-        verify_batch=verify_batch,
-        max_searches=max_searches,
-        max_facts=max_facts,
-        max_input_chars=max_input_chars,
-        max_evidence_bytes=max_evidence_bytes,
-        max_calls=max_calls,
-        model_timeout=model_timeout,
-        search_timeout=search_timeout,
-        allow_paths=allow_path,
-        delta=delta,
-        routing=routing,
-        max_results=top_k,
-        candidates=candidates,
-        rerank=rerank,
-        rerank_model=rerank_model,
-        keep_uncheckworthy=keep_uncheckworthy,
-        as_of=as_of,
-        include_domains=allow_domain,
-        exclude_domains=block_domain,
-        temperature=temperature,
-        decision=decision,
-        case_population=case_population,
-        cost_false_supported=cost_false_supported,
-        cost_false_contradicted=cost_false_contradicted,
-        citation_weights=citation_weights,
+        **(flags or {}),
         cache=False if no_cache else None,
     )
     if html is not None:
@@ -212,33 +129,25 @@ def check(
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
-        documents = _read_evidence(evidence, settings, quiet) if evidence else None
+        # The run's one Context (a resumed run's comes from its saved settings instead).
+        ctx = None if resume else make_context(model=model, **settings)
+        limits = ctx or make_context(**settings)
+        documents = _read_evidence(evidence, limits, quiet) if evidence else None
+        given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
+        run: dict[str, Any] = {
+            "documents": documents,
+            "question": question,
+            "run_id": run_id,
+            "store": False if no_store else (store or True),
+        }
         if citations and body is not None:
             from triqua.citations import check_cited
 
             base_dir = file.parent if file is not None else Path.cwd()
-            report, cited = check_cited(
-                body,
-                documents=documents,
-                base_dir=base_dir,
-                question=question,
-                model=model,
-                run_id=run_id,
-                store=False if no_store else (store or True),
-                **settings,
-            )
+            report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
         else:
             report = run_with_progress(
-                body,
-                quiet=quiet,
-                question=question,
-                documents=documents,
-                model=model,
-                run_id=run_id,
-                durable=True,
-                resume=resume,
-                store=False if no_store else (store or True),
-                **settings,
+                body, quiet=quiet, durable=True, resume=resume, **run, **given
             )
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
@@ -304,21 +213,16 @@ def _exit_if_failed(report: Report) -> None:
         raise fail(failure_line(report), FAILED_RUN)
 
 
-def _read_evidence(paths: list[Path], settings: dict[str, Any], quiet: bool) -> list[Document]:
+def _read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Document]:
     """The ``-e`` files and folders as documents, within the run's ``max_evidence_bytes``.
 
     Paths typed here are allowed as given; folder walks keep to their folder. Skipped
     JSONL lines and files are warnings; a folder with nothing readable is an error.
     """
-    from dataclasses import replace
-
-    from triqua.context import Context
     from triqua.tools.documents import load_documents
 
-    limit = replace(Context(), **settings)
-    limit.validate()
     skipped: list[str] = []
-    documents = load_documents(paths, problems=skipped, max_bytes=limit.max_evidence_bytes)
+    documents = load_documents(paths, problems=skipped, max_bytes=context.max_evidence_bytes)
     if not quiet:
         for message in skipped:
             typer.echo(f"warning: {message}", err=True)
@@ -334,5 +238,5 @@ def schema() -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``check`` and ``schema`` to the command."""
-    app.command()(check)
+    app.command()(settings_flags(check))
     app.command()(schema)

@@ -27,6 +27,7 @@ from triqua.schema import (
     VerdictPolicy,
     sha256_text,
 )
+from triqua.tools.kinds import kind_of
 
 AUTHORITY = {
     "supplied_context": "the supplied documents",
@@ -36,8 +37,6 @@ AUTHORITY = {
 
 #: Spec fields that describe rather than govern the run: any override is taken.
 DESCRIPTIVE = frozenset({"authority", "decision", "case_population"})
-#: Retriever kinds that search the web (their snapshot is the date searched).
-_WEB = frozenset({"tavily", "chroma+tavily"})
 
 
 def corpus_snapshot(
@@ -54,11 +53,12 @@ def corpus_snapshot(
         )
     fields: dict[str, Any] = {"kind": kind}
     notes = []
-    if kind in _WEB:
+    what = kind_of(kind)
+    if what.web:
         fields["as_of"] = (
             date.fromisoformat(context.as_of) if context.as_of else datetime.now(UTC).date()
         )
-    if kind.startswith("chroma"):
+    if what.chroma:
         fields["collection"] = context.collection
         if context.collection is None:
             notes.append("no collection named")
@@ -73,7 +73,7 @@ def corpus_snapshot(
                 fields["count"], fields["content_hash"] = chroma.snapshot()
             except RetrieverUnavailable as exc:
                 notes.append(str(exc))
-    elif kind.startswith("instance:"):
+    elif what.registered:
         notes.append("a registered retriever: its corpus is not known to triqua")
     if notes:
         fields["note"] = "; ".join(notes)

@@ -30,6 +30,7 @@ from triqua.core.scoring import label_units, score_facts
 from triqua.core.usage import total_usage
 from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
+from triqua.evals.slices import NO_FACT, NO_QUALIFIER, qualifier_labels
 from triqua.jsonl import read_jsonl
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
 
@@ -260,6 +261,15 @@ class ClaimOutcome(BaseModel):
     )
     model_calls: int = Field(default=0, description="triqua's model calls (not the baseline's).")
     search_calls: int = 0
+    route: str = Field(
+        default=NO_FACT,
+        description="'complex' when any of triqua's facts took the element-level route, "
+        "'simple' when none did, '(no fact)' when the claim yielded none.",
+    )
+    qualifier_labels: list[str] = Field(
+        default_factory=list, description="Normalised qualifier labels of triqua's facts."
+    )
+    mode: str = Field(default="", description="triqua's decomposition mode for the claim.")
     error: str | None = None
 
 
@@ -319,6 +329,7 @@ def verify_claims(
     direct baseline is always given the whole passage.
     """
     from triqua.api import check
+    from triqua.evals.diagnostics import decomposition_mode
 
     facts_of = _decompose([r.claim for r in rows], setup) if setup.offline else {}
     direct_of = dict(
@@ -337,7 +348,8 @@ def verify_claims(
             if setup.offline:
                 pairs = []
                 facts = facts_of[row.claim]
-                for fact, complex_route in zip(facts, _routes(facts, setup), strict=True):
+                routes = _routes(facts, setup)
+                for fact, complex_route in zip(facts, routes, strict=True):
                     verdict, spent = _judge(fact, evidence, setup, complex_route)
                     pairs.append((fact, verdict))
                     usage = usage + spent
@@ -345,6 +357,7 @@ def verify_claims(
                 document = Document(text=row.evidence, source=f"row {row.index}")
                 report = check(row.claim, documents=[document], context=setup.context)
                 pairs = [(r.fact, r.verdict) for r in report.records]
+                routes = [r.route == "complex" for r in report.records]
                 reverified = sum(1 for r in report.records if r.rounds)
                 usage = usage + report.usage
             triqua_usage = usage
@@ -377,6 +390,13 @@ def verify_claims(
             reverified=reverified,
             model_calls=triqua_usage.model_calls,
             search_calls=triqua_usage.search_calls,
+            route=("complex" if any(routes) else "simple") if pairs else NO_FACT,
+            qualifier_labels=[
+                label
+                for label in dict.fromkeys(q for f, _ in pairs for q in qualifier_labels(f))
+                if label != NO_QUALIFIER
+            ],
+            mode=decomposition_mode(row.claim, None, setup),
         )
         if progress is not None:
             progress(outcome)

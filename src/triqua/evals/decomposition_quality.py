@@ -29,7 +29,9 @@ __all__ = [
     "JudgeFn",
     "JudgedFact",
     "JudgedTexts",
+    "criterion_rates",
     "judge_facts",
+    "kappas",
     "quality_summary",
     "rule_judge",
     "source_and_context",
@@ -53,12 +55,13 @@ def rule_judge(threshold: float = DEFAULT_CONTAINMENT_THRESHOLD) -> JudgeFn:
 
 @dataclass(frozen=True)
 class JudgedFact:
-    """A fact, its decomposition mode, its source sentence and each judge's diagnosis."""
+    """A fact, its decomposition mode, its source sentence, each judge's diagnosis, its route."""
 
     fact: Fact
     mode: str
     source: str
     diagnoses: dict[str, FactDiagnosis | None]
+    route: str = ""
 
 
 @dataclass
@@ -91,21 +94,23 @@ def judge_facts(
     judges: dict[str, JudgeFn],
     *,
     workers: int = 1,
+    routes: Sequence[Sequence[str]] | None = None,
 ) -> JudgedTexts:
     """Judge every fact of ``(text, facts, modes)`` items with every judge.
 
     Judges run ``workers`` facts at a time (chat models); a judge's failure on a fact leaves
     that diagnosis ``None`` (the fact is left out of that judge's rates and of κ) and is
-    listed in the errors.
+    listed in the errors. ``routes`` (per item, per fact) records each fact's route.
     """
+    route_lists = routes if routes is not None else [[""] * len(f) for _, f, _ in items]
     jobs = [
-        (fact, mode, *source_and_context(fact, text))
-        for text, facts, modes in items
-        for fact, mode in zip(facts, modes, strict=True)
+        (fact, mode, route, *source_and_context(fact, text))
+        for (text, facts, modes), item_routes in zip(items, route_lists, strict=True)
+        for fact, mode, route in zip(facts, modes, item_routes, strict=True)
     ]
 
-    def run(job: tuple[Fact, str, str, str]) -> tuple[JudgedFact, Usage, list[str]]:
-        fact, mode, source, context = job
+    def run(job: tuple[Fact, str, str, str, str]) -> tuple[JudgedFact, Usage, list[str]]:
+        fact, mode, route, source, context = job
         usage = Usage()
         errors = []
         diagnoses: dict[str, FactDiagnosis | None] = {}
@@ -115,7 +120,7 @@ def judge_facts(
             usage = usage + spent
             if error:
                 errors.append(error)
-        return JudgedFact(fact, mode, source, diagnoses), usage, errors
+        return JudgedFact(fact, mode, source, diagnoses, route), usage, errors
 
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         results = list(pool.map(run, jobs))
@@ -135,7 +140,7 @@ def _applies(criterion: str, fact: Fact) -> bool:
     return criterion != "qualifiers_ok" or fact.has_qualifiers
 
 
-def _criterion_rates(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:
+def criterion_rates(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:
     """Per criterion and judge: facts judged and the share that pass."""
     rates: dict[str, Any] = {}
     for criterion in CRITERIA:
@@ -154,7 +159,7 @@ def _criterion_rates(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict
     return rates
 
 
-def _kappas(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:
+def kappas(facts: Sequence[JudgedFact], judges: Sequence[str]) -> dict[str, Any]:
     """Cohen's κ of the first two judges per criterion, over facts both judged."""
     first, second = judges[:2]
     result: dict[str, Any] = {}
@@ -222,11 +227,11 @@ def quality_summary(judged: JudgedTexts, top_labels: int = 15) -> dict[str, Any]
     summary: dict[str, Any] = {
         "judges": judges,
         "facts": len(judged.facts),
-        "criteria": _criterion_rates(judged.facts, judges),
+        "criteria": criterion_rates(judged.facts, judges),
         "by_mode": {
             mode: {
                 "facts": sum(f.mode == mode for f in judged.facts),
-                "criteria": _criterion_rates([f for f in judged.facts if f.mode == mode], judges),
+                "criteria": criterion_rates([f for f in judged.facts if f.mode == mode], judges),
             }
             for mode in modes
         },
@@ -234,5 +239,5 @@ def quality_summary(judged: JudgedTexts, top_labels: int = 15) -> dict[str, Any]
         "errors": len(judged.errors),
     }
     if len(judges) >= 2:
-        summary["kappa"] = _kappas(judged.facts, judges)
+        summary["kappa"] = kappas(judged.facts, judges)
     return summary

@@ -23,7 +23,9 @@ __all__ = [
     "DecomposedText",
     "decompose_texts",
     "decompose_texts_with_modes",
+    "decomposition_mode",
     "decomposition_stats",
+    "route_texts",
 ]
 
 OFFLINE_MODE = "offline"
@@ -160,3 +162,30 @@ def decompose_texts_with_modes(
         if result.error:
             errors.append(result.error)
     return facts, modes, usage, errors
+
+
+def route_texts(facts: Sequence[Sequence[Fact]], setup: EvalSetup) -> list[list[str]]:
+    """The route of every fact of every text ('simple' or 'complex'), as a check routes it.
+
+    Each text is routed on its own: facts of different texts never share a sentence graph.
+    """
+    from triqua.core.routing import Thresholds, route_facts
+
+    thresholds = Thresholds.of(setup.context)
+    return [[route for route, _ in route_facts(list(f), thresholds)] for f in facts]
+
+
+def decomposition_mode(text: str, question: str | None, setup: EvalSetup) -> str:
+    """The prompt mode a check of ``text`` decomposes in ("offline" on the offline engine).
+
+    Chunked means more than one decomposition call, as the check packs its chunks
+    (``decompose_batch_chars``).
+    """
+    if setup.offline:
+        return OFFLINE_MODE
+    from triqua.core.chunk_batches import pack
+
+    batches = pack(
+        _chunks(text, setup.context.chunk_size), setup.spec.claim_policy.decompose_batch_chars
+    )
+    return prompt_mode(has_question=bool(question), chunked=len(batches) > 1)

@@ -24,7 +24,9 @@ from triqua.api import check
 from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
 from triqua.jsonl import read_jsonl
-from triqua.schema import Document, Report, Status
+from triqua.requested import RequestedCoverage, RequestedCoverageJudge
+from triqua.schema import Document, Report, Status, Usage
+from triqua.tools.kinds import KINDS
 
 __all__ = [
     "BIO_FOLDER",
@@ -142,9 +144,10 @@ class KnowledgeSource:
         Raises:
             ValueError: for another retriever, or a Chroma retriever without a collection.
         """
-        if retriever not in ("chroma", "tavily", "chroma+tavily"):
+        kind = KINDS.get(retriever)
+        if kind is None or not kind.searches:
             raise ValueError(f"retriever {retriever!r} is not a searched knowledge source")
-        if "chroma" in retriever and not collection:
+        if kind.chroma and not collection:
             raise ValueError(f"retriever {retriever!r} needs --collection")
         names = {"chroma": f"Chroma collection {collection!r}", "tavily": "Tavily web search"}
         label = " then ".join(names[part] for part in retriever.split("+"))
@@ -244,16 +247,31 @@ class BioResult(BaseModel):
     units_raw: int = 0
     abstained_all: bool = False
     spec_hash: str = ""
+    requested: RequestedCoverage | None = Field(
+        default=None,
+        description="Whether the bio addresses its question (checked bios, with a chat model).",
+    )
     error: str | None = None
 
 
 @dataclass
 class BioOutcome:
-    """A bio's result and, when it was checked, its report."""
+    """A bio's result, its report when it was checked and the coverage judge's usage."""
 
     bio: Bio
     result: BioResult
     report: Report | None = None
+    coverage_usage: Usage = field(default_factory=Usage)
+
+
+def _judge_coverage(outcome: BioOutcome, coverage: RequestedCoverageJudge | None) -> BioOutcome:
+    """Judge whether a checked bio addresses its question (requested-content coverage)."""
+    if coverage is None or outcome.report is None:
+        return outcome
+    requested, usage = coverage.judge(outcome.bio.question, outcome.bio.text)
+    outcome.result.requested = requested
+    outcome.coverage_usage = usage
+    return outcome
 
 
 def _check_one(bio: Bio, source: KnowledgeSource, setup: EvalSetup) -> BioOutcome:
@@ -300,6 +318,7 @@ def check_bios(
     *,
     workers: int = 1,
     progress: Callable[[BioOutcome], None] | None = None,
+    coverage: RequestedCoverageJudge | None = None,
 ) -> list[BioOutcome]:
     """Check every eligible bio against ``source``; results come back in input order.
 
@@ -309,10 +328,11 @@ def check_bios(
         setup: The run's settings and spec (see :func:`triqua.evals.setup.prepare_eval`).
         workers: Bios checked at once (threads; useful with chat models).
         progress: Called with each outcome as it finishes.
+        coverage: Judges whether each checked bio addresses its question; None: not judged.
     """
 
     def run(bio: Bio) -> BioOutcome:
-        outcome = _check_one(bio, source, setup)
+        outcome = _judge_coverage(_check_one(bio, source, setup), coverage)
         if progress is not None:
             progress(outcome)
         return outcome

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from triqua.context import Context
 from triqua.core.chunking import split_text
+from triqua.tools.kinds import kind_of
 
 __all__ = [
     "COMPLEX_SHARE",
     "FACTS_PER_SENTENCE",
-    "WEB_SEARCHING",
     "CostEstimate",
     "confirm",
     "count_sentences",
@@ -29,8 +29,6 @@ __all__ = [
 FACTS_PER_SENTENCE = 3
 #: Share of facts assumed complex (they take the re-verification path).
 COMPLEX_SHARE = 0.3
-#: Retrievers that search the web (paid per search); local BM25 and Chroma cost nothing.
-WEB_SEARCHING = ("tavily", "chroma+tavily")
 
 _SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")
 
@@ -87,7 +85,7 @@ def estimate_cost(
     rounds = 0 if context.routing == "never_reverify" else context.reverify_rounds
     per_fact_rounds = COMPLEX_SHARE * rounds
     searches = 0
-    if verify and retriever in WEB_SEARCHING:
+    if verify and kind_of(retriever).web:  # paid per search; BM25 and Chroma cost nothing
         # Each check stops searching at its budget (max_searches per run).
         searches = sum(
             min(context.max_searches, round(n * FACTS_PER_SENTENCE * (1 + per_fact_rounds)))

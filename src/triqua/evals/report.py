@@ -1,7 +1,7 @@
 """Turn evaluation outcomes into a stamped run: headline metrics, Markdown tables and figures.
 
 FActScore-bio and decomposition diagnostics are written here; claim verification in
-``report_claims`` (re-exported), the shared formats in ``report_format``.
+``report_claims``, the shared formats in ``report_format``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,15 @@ from typing import Any
 
 from triqua.evals.data import DataStamp
 from triqua.evals.decomposition_quality import JudgedTexts
-from triqua.evals.diagnostics import DecomposedText, decomposition_stats
-from triqua.evals.factscore import VARIANTS, BioOutcome, KnowledgeSource, summarize_bios
+from triqua.evals.diagnostics import DecomposedText, decomposition_mode, decomposition_stats
+from triqua.evals.factscore import (
+    VARIANTS,
+    BioOutcome,
+    BioResult,
+    KnowledgeSource,
+    summarize_bios,
+)
 from triqua.evals.plots import scatter_svg
-from triqua.evals.report_claims import claims_output
 from triqua.evals.report_format import (
     COST_KEYS,
     RunOutput,
@@ -26,10 +31,20 @@ from triqua.evals.report_format import (
     stamped,
 )
 from triqua.evals.setup import EvalSetup
+from triqua.evals.slices import (
+    FACT_COLUMNS,
+    CheckedFact,
+    fact_slices,
+    judged_columns,
+    judged_slices,
+    qualifier_labels,
+    slice_lines,
+)
 from triqua.evals.stats import per_fact_rates
+from triqua.requested import COVERAGE_NEEDS_MODEL, coverage_summary
 from triqua.schema import Usage
 
-__all__ = ["RunOutput", "claims_output", "diagnostics_output", "factscore_output"]
+__all__ = ["RunOutput", "diagnostics_output", "factscore_output"]
 
 
 def factscore_output(
@@ -40,10 +55,12 @@ def factscore_output(
     data: list[DataStamp],
     options: dict[str, Any],
     k: float | None = None,
+    coverage: bool = False,
 ) -> RunOutput:
     """The stamped run of a FActScore-bio evaluation, with a scatter plot per score variant.
 
-    ``k`` is F1@K's K (default: the median number of checkable facts per checked bio).
+    ``k`` is F1@K's K (default: the median number of checkable facts per checked bio);
+    ``coverage`` says whether requested-content coverage was judged (a chat model ran it).
     """
     results = [o.result for o in outcomes]
     summary = summarize_bios(results, k=k)
@@ -54,16 +71,20 @@ def factscore_output(
         if o.report is not None
     ]
     stats = decomposition_stats(decomposed)
+    sliced = fact_slices(_checked_facts(outcomes, setup))
     usage = Usage()
     for outcome in outcomes:
         if outcome.report is not None:
-            usage = usage + outcome.report.usage
+            usage = usage + outcome.report.usage + outcome.coverage_usage
+    requested = _requested(results, coverage)
     differing = sorted(
         {r.spec_hash for r in results if r.spec_hash and r.spec_hash != setup.spec.hash}
     )
     notes = [*offline_note(setup), f"Knowledge source: {source.label}."]
     if differing:
         notes.append(f"{len(differing)} other spec hash(es) among the checks: {differing}")
+    if not coverage:
+        notes.append(COVERAGE_NEEDS_MODEL)
     headline: dict[str, float | int | None] = {
         "bios": summary["bios"],
         "scored": counts["scored"],
@@ -78,6 +99,9 @@ def factscore_output(
     for name, stats_v in summary["variants"].items():
         for key in ("pearson", "spearman", "mae", "mean"):
             headline[f"{name}_{key}"] = stats_v[key]
+    if requested["measured"]:
+        for verdict, share in requested["shares"].items():
+            headline[f"requested_{verdict}_share"] = share
     headline["f1_at_k"] = summary["f1_at_k"]["mean"]
     headline["f1_k"] = summary["f1_at_k"]["k"]
     for key in COST_KEYS:
@@ -86,6 +110,8 @@ def factscore_output(
         "knowledge_source": {"kind": source.kind, "label": source.label},
         "summary": summary,
         "decomposition": stats,
+        "slices": sliced,
+        "requested_coverage": requested,
         "bios": [r.model_dump() for r in results],
     }
     run, lines = stamped("factscore-bio", setup, data, options, headline, usage, notes, details)
@@ -123,7 +149,16 @@ def factscore_output(
         "",
         cost_line(summary["cost"]),
     ]
+    if requested["measured"]:
+        lines += ["", *_requested_lines(requested)]
     lines += ["", *diagnostics_table(stats), ""]
+    lines += [
+        "Slices of the checked facts (precision: supported / checkable facts; route "
+        "complex: element-level verification; a fact is in the slice of each of its "
+        "qualifier labels):",
+        "",
+        *slice_lines(sliced, FACT_COLUMNS, unit="facts"),
+    ]
     files = {}
     scored = [r for r in results if r.status == "scored" and r.gold is not None]
     for name, label in VARIANTS.items():
@@ -147,6 +182,59 @@ def factscore_output(
         )
         lines.append(f"![{label} vs gold]({file})")
     return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _requested(results: Sequence[BioResult], coverage: bool) -> dict[str, Any]:
+    """Requested-content coverage over the checked bios, or why it was not measured."""
+    if not coverage:
+        return {"measured": False, "note": COVERAGE_NEEDS_MODEL}
+    return coverage_summary([r.requested for r in results if r.requested is not None])
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (one line, pipes escaped)."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _requested_lines(requested: dict[str, Any]) -> list[str]:
+    """The coverage sentence and the bios that leave part of their question out."""
+    counts, shares = requested["counts"], requested["shares"]
+    lines = [
+        f"Requested-content coverage (does the bio address its question? a chat model "
+        f"judged {requested['judged']} checked bios, {requested['failed']} judgement(s) "
+        f"failed): addressed {counts['addressed']} ({fmt(shares['addressed'])}), partly "
+        f"{counts['partly']} ({fmt(shares['partly'])}), not addressed "
+        f"{counts['not_addressed']} ({fmt(shares['not_addressed'])}).",
+    ]
+    if requested["missing"]:
+        lines += ["", "| question | coverage | missing parts |", "| --- | --- | --- |"]
+        lines += [
+            f"| {_cell(row['question'])} | {row['verdict']} | "
+            f"{_cell('; '.join(row['missing'])) or '-'} |"
+            for row in requested["missing"]
+        ]
+    return lines
+
+
+def _checked_facts(outcomes: Sequence[BioOutcome], setup: EvalSetup) -> list[CheckedFact]:
+    """Every checked fact of the bios, with its verdict, route, mode and qualifier labels."""
+    facts = []
+    for outcome in outcomes:
+        report = outcome.report
+        if report is None:
+            continue
+        mode = decomposition_mode(outcome.bio.text, report.question, setup)
+        facts += [
+            CheckedFact(
+                status=record.verdict.status.value,
+                route=record.route,
+                mode=mode,
+                labels=qualifier_labels(record.fact),
+                reverified=bool(record.rounds),
+            )
+            for record in report.records
+        ]
+    return facts
 
 
 def diagnostics_output(
@@ -207,6 +295,7 @@ def diagnostics_output(
     if quality is not None and summary is not None:
         headline.update(quality_headline(summary))
         details["quality"] = summary
+        details["slices"] = judged_slices(quality.facts, quality.judges)
         files[JUDGED_FACTS_FILE] = judged_facts_jsonl(quality)
         if quality.errors:
             notes.append(
@@ -219,7 +308,19 @@ def diagnostics_output(
         "",
         *diagnostics_table(stats),
     ]
-    if summary is not None:
+    if summary is not None and quality is not None:
         lines += ["", *quality_lines(summary, quality_note)]
+        lines += ["", *_judged_slice_lines(details["slices"], quality.judges)]
         lines += ["", f"Every judged fact: [{JUDGED_FACTS_FILE}]({JUDGED_FACTS_FILE})."]
     return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _judged_slice_lines(sliced: dict[str, Any], judges: list[str]) -> list[str]:
+    """The judged facts' slices: pass rates (and agreement) per route, mode and label."""
+    head = (
+        "Slices of the judged facts (pass rates per slice; qualifier use over the slice's "
+        "facts with qualifiers; route complex: element-level verification; a fact is in the "
+        "slice of each of its qualifier labels). "
+        "Nothing is verified here, so there is no status slice."
+    )
+    return [head, "", *slice_lines(sliced, judged_columns(judges), unit="facts")]

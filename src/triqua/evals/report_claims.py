@@ -19,6 +19,7 @@ from triqua.evals.report_format import (
     stamped,
 )
 from triqua.evals.setup import EvalSetup
+from triqua.evals.slices import CLAIM_COLUMNS, claim_slices, slice_lines
 from triqua.schema import Usage
 
 __all__ = ["claims_output"]
@@ -58,7 +59,8 @@ def claims_output(
     for key in COST_KEYS:
         headline[key] = summary["cost"][key]
     notes = offline_note(setup)
-    details = {"summary": summary, "rows": [o.model_dump() for o in outcomes]}
+    sliced = claim_slices(outcomes)
+    details = {"summary": summary, "slices": sliced, "rows": [o.model_dump() for o in outcomes]}
     run, lines = stamped("claims", setup, data, options, headline, usage, notes, details)
     names = {
         "triqua": "triqua (decompose → verify → aggregate)",
@@ -133,6 +135,15 @@ def claims_output(
             f"{partial['triqua']}, direct {partial['direct']}. TriQuaScore strictly between "
             f"0 and 1 on {fmt(partial['between_share'])} of them (bands {bands}).",
         ]
+    lines += [
+        "",
+        "Slices of the rows that did not fail (accuracy over rows with a 3-way gold; by gold "
+        "label it is recall, by triqua's verdict triqua's precision; a row is in the slice of "
+        "each qualifier label of triqua's facts; route complex when any fact took the "
+        "element-level route):",
+        "",
+        *slice_lines(sliced, CLAIM_COLUMNS, unit="rows"),
+    ]
     files = {}
     for system, title in names.items():
         file = f"confusion-{system}.svg"

@@ -93,6 +93,7 @@ def judged_facts_jsonl(judged: JudgedTexts) -> str:
         {
             "fact": item.fact.to_string(),
             "mode": item.mode,
+            "route": item.route or None,
             "source": item.source,
             "diagnoses": {
                 judge: None if d is None else d.model_dump() for judge, d in item.diagnoses.items()

@@ -8,8 +8,9 @@ package (e.g. for :mod:`triqua.tools.paths`) loads no LangChain.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from triqua.lazy import lazy_names
 
 if TYPE_CHECKING:
     from triqua.tools.base import (
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
         SearchResult,
         format_evidence,
     )
-    from triqua.tools.factory import RETRIEVER_KINDS, build_retriever
+    from triqua.tools.factory import build_retriever
+    from triqua.tools.kinds import RETRIEVER_KINDS
 
 _EXPORTS = {
     **dict.fromkeys(
@@ -38,7 +40,8 @@ _EXPORTS = {
         ),
         "triqua.tools.base",
     ),
-    **dict.fromkeys(("RETRIEVER_KINDS", "build_retriever"), "triqua.tools.factory"),
+    "build_retriever": "triqua.tools.factory",
+    "RETRIEVER_KINDS": "triqua.tools.kinds",
 }
 
 __all__ = [
@@ -55,15 +58,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is used."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'triqua.tools' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS)

@@ -11,10 +11,9 @@ from triqua.context import DEFAULT_SEARCH_TIMEOUT
 from triqua.schema import Document
 from triqua.tools.base import CombinedRetriever, Retriever
 from triqua.tools.bounded import bounded
+from triqua.tools.kinds import RETRIEVER_KINDS, kind_of
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "RETRIEVER_KINDS", "build_retriever"]
-
-RETRIEVER_KINDS = ("supplied", "closed_book", "tavily", "chroma", "chroma+tavily")
+__all__ = ["DEFAULT_MIN_RELEVANCE", "build_retriever"]
 
 #: Cosine similarity a Chroma passage needs before web search is skipped ("chroma+tavily").
 #: MiniLM puts unrelated sentence pairs mostly below 0.2 and paraphrases above 0.5.
@@ -75,7 +74,7 @@ def build_retriever(
     if kind not in RETRIEVER_KINDS:
         raise ValueError(f"unknown retriever {kind!r}; choose one of {', '.join(RETRIEVER_KINDS)}")
     web: Retriever | None = None
-    if "tavily" in kind:
+    if kind_of(kind).web:
         from triqua.tools.tavily import TavilyRetriever
 
         options = dict(tavily_options or {})

@@ -117,14 +117,18 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
     """True when a negation cue sits just before the relation word in the sentence.
 
     A relation with no word of its own ("is", "has") is anchored on the first word of
-    ``part`` (the object) instead; with neither, the sentence counts as not negated.
+    ``part`` (the object) instead, with a wider reach for the verb phrase a sentence may
+    put before it ("is no longer counted as a planet"); with neither, the sentence counts
+    as not negated.
     """
+    reach = 4
     if anchor is None:
         stems = {t.stem for t in part.content}
         anchor = next((t for t in sentence.tokens if t.stem in stems), None)
         if anchor is None:
             return False
-    before = [t for t in sentence.tokens if t.end <= anchor.start][-4:]
+        reach = 6
+    before = [t for t in sentence.tokens if t.end <= anchor.start][-reach:]
     return is_negated(before)
 
 

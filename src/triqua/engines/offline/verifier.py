@@ -7,8 +7,9 @@ when it names it or refers back to it ("She", "The city": see ``binding``). The 
 triple is bound to the window (one sentence, or a sentence and its continuation) that
 best supports it, and every qualifier is judged in that window only, so "Physics in
 1911" is not supported by a Physics sentence plus a Chemistry sentence about another
-event. Values are compared by strict rules; words may be paraphrased when the window is
-close in embedding space, and the verdict records the similarity it relied on. Evidence
+event. Values are compared by strict rules; when the rules leave the base open (its words
+paraphrased), a small calibrated scorer (``scorer``) decides from the sentence's cosine and
+the passage's words, and the verdict records its score ("aligned by scorer 0.62"). Evidence
 text is only ever compared, never obeyed, so instructions hidden in it cannot change a
 verdict.
 """
@@ -47,36 +48,35 @@ from triqua.engines.offline.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.findings import Finding, Sentence, assemble
-from triqua.engines.offline.names import name_match, name_word_in
+from triqua.engines.offline.names import name_match
 from triqua.engines.offline.once import once
 from triqua.engines.offline.qualifiers import judge_qualifier
-from triqua.engines.offline.rules import (
-    antonym_in,
-    entity_type,
-    rival_entity,
-    roles_differ,
-    substitution,
+from triqua.engines.offline.rules import entity_type, rival_entity, roles_differ
+from triqua.engines.offline.scorer import (
+    ScorerModel,
+    by_scorer,
+    fitting_rows,
+    get_scorer,
 )
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
-VERIFIER_REVISION = "offline-align/4"
+VERIFIER_REVISION = f"offline-align/5+{get_scorer().revision}"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
 RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
-SIMILARITY_SUPPORT = (
-    0.75  # an unmatched base is supported by a sentence this close (values checked)
-)
 _EMBED_CACHE_SIZE = 50_000
 
 
 class AlignmentVerifier:
     """Judges TriQua facts against evidence passages with rules and sentence embeddings."""
 
-    def __init__(self) -> None:
+    def __init__(self, scorer: ScorerModel | None = None) -> None:
+        """``scorer`` decides paraphrased support (default: the shipped weights)."""
+        self._scorer = scorer or get_scorer()
         self._lock = threading.Lock()
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
@@ -105,20 +105,11 @@ class AlignmentVerifier:
         fact are embedded together (cached by content), so facts sharing evidence cost
         one model call, not one each.
         """
-        passages = [
-            (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
-        ]
-        jobs = [self._candidates(fact_parts(fact), passages) for fact in facts]
-        texts = [
-            t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
-        ]
-        vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
         verdicts = []
-        for fact, (parts, candidates, overlaps, by_place) in zip(facts, jobs, strict=True):
-            top = self._rank(parts, candidates, overlaps, vectors)
+        for fact, (parts, top, by_place) in zip(facts, self._align(facts, evidence), strict=True):
             base, bound = self._judge_base(fact, parts, top)
             if base.status == Status.INSUFFICIENT:
-                base, bound = self._by_similarity(fact, parts, top, base, bound)
+                base, bound = by_scorer(fact, parts, top, base, bound, by_place, self._scorer)
             findings = [base] + [
                 judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
                 for q in fact.qualifiers
@@ -127,6 +118,45 @@ class AlignmentVerifier:
                 assemble(fact, evidence, findings, top, judge=VERIFIER_REVISION, per_unit=per_unit)
             )
         return verdicts
+
+    def scorer_candidates(
+        self, facts: Sequence[Fact], evidence: Sequence[Evidence]
+    ) -> list[list[tuple[dict[str, float], bool]] | None]:
+        """What the scorer would judge, for fitting it (``benchmarks/fit_offline_scorer.py``).
+
+        For each fact whose base the rules leave undecided: the feature values of every
+        aligned sentence that passes the hard gates, each with whether all the fact's
+        qualifiers are then stated in that sentence's window. None when the rules decide.
+        """
+        out: list[list[tuple[dict[str, float], bool]] | None] = []
+        for fact, (parts, top, by_place) in zip(facts, self._align(facts, evidence), strict=True):
+            base, _ = self._judge_base(fact, parts, top)
+            if base.status != Status.INSUFFICIENT:
+                out.append(None)
+                continue
+            out.append(fitting_rows(fact, parts, top, by_place))
+        return out
+
+    def _align(
+        self, facts: Sequence[Fact], evidence: Sequence[Evidence]
+    ) -> list[tuple[FactParts, list[Sentence], dict[tuple[int, int], Sentence]]]:
+        """Each fact's parts, its aligned sentences (best first) and all sentences by place.
+
+        The passages are split and analysed once, and the candidate sentences of every
+        fact are embedded together (cached by content).
+        """
+        passages = [
+            (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
+        ]
+        jobs = [self._candidates(fact_parts(fact), passages) for fact in facts]
+        texts = [
+            t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
+        ]
+        vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
+        return [
+            (parts, self._rank(parts, candidates, overlaps, vectors), by_place)
+            for parts, candidates, overlaps, by_place in jobs
+        ]
 
     def warm_up(self) -> None:
         """Load the embedding model and the spaCy pipelines now rather than on first use."""
@@ -229,60 +259,6 @@ class AlignmentVerifier:
         ranked = sorted(candidates, key=lambda s: -s.score)
         return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN]
 
-    def _by_similarity(
-        self,
-        fact: Fact,
-        parts: FactParts,
-        top: list[Sentence],
-        base: Finding,
-        bound: list[Sentence],
-    ) -> tuple[Finding, list[Sentence]]:
-        """Support an unmatched base by a calibrated similarity, values checked by rules.
-
-        A sentence about the subject that is at least ``SIMILARITY_SUPPORT`` close to the
-        fact supports the base when it states every number and date of the fact, every
-        name word of its object and qualifiers, replaces no word of the object, and is
-        negated exactly when the fact is.
-        """
-        for sentence in sorted(top, key=lambda s: -s.cosine):
-            if not self._values_present(fact, parts, sentence) or not holds_key_words(
-                parts, sentence
-            ):
-                continue
-            base.similar = sentence.cosine
-            if sentence.cosine < SIMILARITY_SUPPORT:
-                break
-            finding = Finding(
-                Status.SUPPORTED,
-                sentence,
-                None,
-                f"aligned by similarity {sentence.cosine:.2f}",
-                sentence.score,
-            )
-            return finding, [sentence]
-        return base, bound
-
-    @staticmethod
-    def _values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
-        """True when the sentence carries the fact's checkable values and polarity."""
-        info = sentence.info
-        if is_negated(list(info.tokens)) != parts.negated or antonym_in(parts.object, info):
-            return False
-        hit = sentence_relation_hit(parts, info)
-        if (
-            isinstance(hit, Token)
-            and sentence.subject != REFERS
-            and roles_differ(parts.subject, parts.object, info, hit)
-        ):
-            return False
-        values = [parts.object] + [analyse(q.value) for q in fact.qualifiers]
-        for value in values:
-            if values_relation(value, info, set(), set())[0] != "match":
-                return False
-            if not all(name_word_in(t, info) for t in value.content if t.is_capitalised):
-                return False
-        return substitution(parts.object, info) is None
-
     def _relation_by_embedding(self, parts: FactParts, fact: Fact, sentence: TextInfo) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.
 
@@ -353,9 +329,9 @@ class AlignmentVerifier:
                         sentence.score,
                     )
                     continue
-                supported.append(
-                    (sentence, "subject, relation and object aligned" if verbatim else text.reason)
-                )
+                if verbatim:
+                    supported.append((sentence, "subject, relation and object aligned"))
+                # A paraphrased object is left to the calibrated scorer (``by_scorer``).
                 continue
             if (
                 contradiction is not None

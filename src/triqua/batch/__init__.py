@@ -1,0 +1,178 @@
+"""Batch checks: many responses from a JSONL file, bounded concurrency, resumable output.
+
+Input: one JSON object per line with ``id``, ``text``, optional ``question`` and optional
+``evidence`` (a list whose items are a text string or ``{"path": FILE}``; relative paths
+resolve against the input file's folder, and a path may only point inside that folder, the
+current folder or a folder of ``allow_paths``). Output: one JSON report per line, ``{"id": …,
+**report}``, flushed as each check finishes (so in completion order). On a rerun, ids
+already in the output file are skipped, so an interrupted batch resumes where it stopped.
+A malformed line or a check that raised is reported with its line number and left out of
+the output (a rerun retries it); nothing else is lost. Every report line carries its
+``outcome``: ``complete``, ``partial`` (some chunks or facts failed; listed on stderr) or
+``failed`` (errors left nothing checked; listed on stderr). Failed checks are written like
+any other, so a rerun skips them: drop their lines from the output to retry them.
+
+The package splits by concept: ``items`` (the input), ``summary`` (what the batch did) and
+the run itself (:func:`run_batch`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from langchain_core.language_models import BaseChatModel
+from rich.console import Console
+
+from triqua.accounting import failure_line, failure_summary
+from triqua.api import acheck, make_context
+from triqua.batch.items import (
+    BatchItem,
+    completed_ids,
+    item_documents,
+    path_as_text_warning,
+    read_items,
+)
+from triqua.batch.summary import BatchSummary
+from triqua.context import Context
+from triqua.core.redaction import error_text, redact
+from triqua.limits import limit_notes
+from triqua.tools.evidence_files import PathPolicy
+
+__all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
+
+
+@dataclass(frozen=True)
+class _Reporters:
+    """Where a batch's messages go: problems (lines not checked) and warnings (kept going)."""
+
+    problem: Callable[[str], None]
+    warn: Callable[[str], None]
+    notice: Callable[[str], None]
+
+
+async def _run(
+    items: Iterator[BatchItem],
+    sink: TextIO,
+    context: Context,
+    concurrency: int,
+    summary: BatchSummary,
+    where: Path,
+    say: _Reporters,
+) -> None:
+    """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
+    policy = PathPolicy.of(where.parent, Path.cwd(), allow=context.allow_paths)
+    problem = say.problem
+
+    async def worker() -> None:
+        for item in items:  # workers share the iterator; next() never awaits
+            hint = path_as_text_warning(item, where.parent, policy)
+            if hint:
+                say.warn(f"{where}:{item.line}: id {item.id!r}: {hint}")
+            try:
+                documents = item_documents(item, context, policy, say.warn)
+                report = await acheck(
+                    item.text,
+                    question=item.question,
+                    documents=documents,
+                    context=context,
+                    case_id=str(item.id),
+                )
+            except Exception as exc:  # a failed check is reported; the batch goes on
+                why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)
+                problem(f"{where}:{item.line}: id {item.id!r}: {why}")
+                continue
+            line = json.dumps({"id": item.id, **report.model_dump(mode="json")})
+            sink.write(line + "\n")
+            sink.flush()
+            summary.add(report)
+            at = f"{where}:{item.line}: id {item.id!r}"
+            if report.outcome == "failed":
+                say.notice(f"{at}: {failure_line(report)}")
+            elif report.outcome == "partial":
+                say.notice(f"{at}: partial: {failure_summary(report)}")
+            for note in limit_notes(report.notes):  # the check went on past a limit: say so
+                say.warn(f"{at}: {note}")
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+
+def run_batch(
+    input_path: str | Path,
+    output: str | Path | TextIO | None = None,
+    *,
+    concurrency: int = 4,
+    resume: bool = True,
+    console: Console | None = None,
+    quiet: bool = False,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    **settings: Any,
+) -> BatchSummary:
+    """Check every response of a JSONL file and write one report per line.
+
+    Args:
+        input_path: JSONL input (``id``, ``text``, optional ``question`` and ``evidence``).
+        output: Output file (appended to when resuming), an open text stream, or ``None``
+            for stdout.
+        concurrency: Checks running at once.
+        resume: Skip ids already in the output file; ``False`` starts the file afresh.
+        console: Where problems and the summary table go (default: stderr).
+        quiet: No summary table (problems are still reported, and the summary returned).
+        context: Base settings of every check; ``settings`` override its fields.
+        model: Chat model (name or instance) for every role; unset: the offline engine.
+        **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
+
+    Raises:
+        ValueError: on bad settings or an unreadable input file.
+    """
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be >= 1, got {concurrency}")
+    source = Path(input_path)
+    if not source.is_file():
+        raise ValueError(f"{source}: no such file")
+    ctx = make_context(context, model=model, **settings)
+    out = console or Console(stderr=True)
+    summary = BatchSummary()
+    began = time.perf_counter()
+
+    def notice(message: str) -> None:  # reported even when quiet: nothing is lost silently
+        out.print(message, markup=False, highlight=False, soft_wrap=True)
+
+    def problem(message: str) -> None:
+        summary.problems.append(message)
+        notice(message)
+
+    def warn(message: str) -> None:
+        summary.warnings.append(message)
+        out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
+
+    say = _Reporters(problem, warn, notice)
+
+    done: set[str] = set()
+    if isinstance(output, str | Path) and resume:
+        done = completed_ids(Path(output))
+
+    def pending() -> Iterator[BatchItem]:
+        for item in read_items(source, problem):
+            if str(item.id) in done:
+                summary.already_done += 1
+                continue
+            yield item
+
+    if isinstance(output, str | Path):
+        with Path(output).open("a" if resume else "w", encoding="utf-8") as handle:
+            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say))
+    else:
+        stream = output if output is not None else sys.stdout
+        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say))
+    summary.seconds = time.perf_counter() - began
+    if not quiet:
+        out.print(summary.table())
+    return summary

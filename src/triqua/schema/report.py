@@ -1,0 +1,172 @@
+"""The result of one check: scores, records, what was left unchecked, and the outcome."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, computed_field
+
+from triqua.core.redaction import RedactedText
+from triqua.schema.common import Span, utc_now
+from triqua.schema.facts import Fact
+from triqua.schema.records import ClaimRecord, Usage
+from triqua.schema.spec import FactualitySpec
+
+REPORT_SCHEMA_VERSION = "1.0"
+
+
+class Scores(BaseModel):
+    """TriQuaScore and its companions; ``None`` means undefined (nothing checkable)."""
+
+    triqua_score: float | None = None
+    claim_level_score: float | None = None
+    no_dedup_score: float | None = None
+    factscore_precision: float | None = None
+    contradiction_rate: float | None = None
+    abstentions: int = 0
+    units_total: int = 0
+    units_supported: int = 0
+    units_raw: int = 0
+    facts_total: int = 0
+    facts_by_status: dict[str, int] = Field(default_factory=dict)
+
+
+ChunkCause = Literal["error", "max_facts", "max_calls"]
+
+
+class ChunkFailure(BaseModel):
+    """A chunk of the text that was not decomposed, so none of its facts were checked."""
+
+    chunk_index: int = Field(ge=0, description="Index of the chunk in the run's chunking.")
+    span: Span = Field(description="The chunk's characters in the checked text.")
+    text: str = Field(description="The chunk's text.")
+    error: RedactedText = Field(description="Why it was not decomposed.")
+    cause: ChunkCause = Field(
+        default="error",
+        description="'error': the decomposition failed (counted in ``failures``); "
+        "'max_facts': skipped once the run had found max_facts facts; 'max_calls': skipped "
+        "once the run had made max_calls model calls.",
+    )
+
+
+class UndecomposedSentence(BaseModel):
+    """A sentence of a decomposed chunk from which the engine got no fact: left unchecked."""
+
+    chunk_index: int = Field(ge=0)
+    span: Span = Field(description="The sentence's characters in the checked text.")
+    text: str
+
+
+CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta"]
+
+
+class NotCheckworthySentence(BaseModel):
+    """A sentence that asserts nothing to check (opinion, question, hedge, instruction, meta).
+
+    Its facts are not checked (unless kept) and it counts toward
+    neither the score nor coverage.
+    """
+
+    chunk_index: int = Field(ge=0)
+    span: Span = Field(description="The sentence's characters in the checked text.")
+    text: str
+    label: CheckworthyLabel = Field(description="Why it is not check-worthy: its class.")
+    reason: str = Field(default="", description="The rule and the words that classed it.")
+    facts: int = Field(
+        default=0, ge=0, description="Facts the decomposer found in it (dropped unless kept)."
+    )
+    kept: bool = Field(
+        default=False,
+        description="Checked anyway (keep_uncheckworthy): its facts count like any other.",
+    )
+
+
+Outcome = Literal["complete", "partial", "failed"]
+
+
+class Report(BaseModel):
+    """The result of one check: scores, one record per fact, the spec and the costs."""
+
+    schema_version: str = REPORT_SCHEMA_VERSION
+    run_id: str = ""
+    created_at: datetime = Field(default_factory=utc_now)
+    input_hash: str = ""
+    question: str | None = None
+    engine: str = ""
+    spec: FactualitySpec = Field(default_factory=FactualitySpec)
+    scores: Scores = Field(default_factory=Scores)
+    records: list[ClaimRecord] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    usage_by_role: dict[str, Usage] = Field(default_factory=dict)
+    reverify_trigger_rate: float | None = Field(
+        default=None, description="Share of facts that entered re-verification."
+    )
+    model_calls_per_fact: float | None = None
+    search_calls_per_fact: float | None = None
+    failures: int = Field(
+        default=0,
+        description="Facts whose verification failed (their verdict carries an error) plus "
+        "chunks whose decomposition failed (``failed_chunks`` with cause 'error').",
+    )
+    chunks: int = Field(default=0, ge=0, description="Chunks the text was split into.")
+    failed_chunks: list[ChunkFailure] = Field(
+        default_factory=list,
+        description="Chunks that were not decomposed, each with its span, index and error.",
+    )
+    undecomposed: list[UndecomposedSentence] = Field(
+        default_factory=list, description="Sentences of decomposed chunks that yielded no fact."
+    )
+    unverified_facts: list[Fact] = Field(
+        default_factory=list,
+        description="Facts found but not verified: the run stopped at max_facts.",
+    )
+    not_checkworthy: list[NotCheckworthySentence] = Field(
+        default_factory=list,
+        description="Sentences classed not check-worthy, with class and reason; unless kept, "
+        "their facts were dropped and they count toward neither the score nor coverage.",
+    )
+    coverage: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Share of the text that was checked: its non-whitespace characters that "
+        "lie in a decomposed chunk and in no not-decomposed sentence, no span of a fact whose "
+        "verification failed and no span of an unverified fact, over all its non-whitespace "
+        "characters. Sentences set aside as not check-worthy count neither way. None when "
+        "unknown (reports made before it was measured).",
+    )
+    extraction_recall: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Share of the check-worthy text the facts cover: non-whitespace characters "
+        "of check-worthy sentences inside some fact's span, over all of them. None when unknown.",
+    )
+    errors: list[RedactedText] = Field(default_factory=list)
+    notes: list[RedactedText] = Field(default_factory=list)
+
+    @property
+    def score(self) -> float | None:
+        """Shortcut for ``scores.triqua_score``."""
+        return self.scores.triqua_score
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def outcome(self) -> Outcome:
+        """'failed' when errors left nothing checked, 'partial' when some failed, else 'complete'.
+
+        Failed: something failed and no fact was verified without an error (every chunk's
+        decomposition failed, or every fact's verification did). A run that found no fact
+        without any failure is complete: its score is undefined, but nothing went wrong.
+        """
+        if not self.failures:
+            return "complete"
+        if any(not record.verdict.error for record in self.records):
+            return "partial"
+        return "failed"
+
+
+def report_json_schema() -> dict[str, Any]:
+    """The JSON schema of :class:`Report` (versioned by ``REPORT_SCHEMA_VERSION``)."""
+    return Report.model_json_schema()
