@@ -37,7 +37,7 @@ from typing_extensions import TypedDict
 import triqua
 from triqua.resources import register_retriever
 from triqua.schema import Document, Report
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, batch_responder, fenced
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 from triqua.tools.supplied import SuppliedRetriever
 
@@ -215,15 +215,19 @@ def answer(tool: str, prompt: str) -> dict[str, Any]:
 def model(meter: Meter, latency: float) -> ScriptedChatModel:
     """A scripted model that takes ``latency`` seconds per call and meters what it sees."""
 
+    # A batched verify call is one call (one latency, one count), answered fact by fact.
+    batched = batch_responder(lambda _fact, single: answer("Judgement", single))
+
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         with meter.call(prompt):
             if latency:
                 time.sleep(latency)
-            result = answer(tool, prompt)
+            result = batched(tool, prompt) if tool == "Verdicts" else answer(tool, prompt)
+        assert isinstance(result, dict)
         meter.returned(result)
         return result
 
-    return ScriptedChatModel(responder=respond)
+    return ScriptedChatModel(responder=respond, split_batches=False)
 
 
 def timed(run: Callable[[], Report]) -> tuple[float, Report]:

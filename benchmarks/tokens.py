@@ -1,16 +1,19 @@
 """Tokens per FActScore ChatGPT bio, every part of every call counted: baseline vs this checkout.
 
-Each bio goes through triqua's own LLM decomposer (and the verifier's message builder) with
-a recording model, so what is counted is what the code sends: the system prompt, the user
-message, the output schema sent with the call (as an OpenAI tool definition, JSON) and the
-answer. The answers are the bios' human atomic facts, in the answer shape each revision's
-schema asks for, so completion tokens compare like with like. Verification is counted per
-fact with five evidence passages of <= 600 characters (evidence tokens shown apart).
+Each bio goes through triqua's own LLM decomposer and judge with a recording model, so what
+is counted is what the code sends: the system prompt, the user message, the output schema
+sent with the call (as an OpenAI tool definition, JSON) and the answer. The answers are the
+bios' human atomic facts, in the answer shape each revision's schema asks for, so completion
+tokens compare like with like. Each fact's evidence is its top five of the bios' 600-character
+passages by idf-weighted word overlap (evidence tokens shown apart), the same for both
+revisions and every batch size. The baseline verifies one fact per call; this checkout
+verifies at its default ``verify_batch`` (capped, as the graph caps it, at
+``max_concurrency``), each batch answered in the compact form (status, cited sentence
+numbers, confidence), a per-fact call answered with status, passage id, quote, confidence.
 
-A second table (this checkout only) counts verification at ``verify_batch`` 1, 2, 3, 5 and 10:
-the facts of one sentence judged in one batched call (``LLMJudge.verify_batch``, the message
-builder the graph uses), each fact's evidence being its top five passages by idf-weighted word
-overlap, the same at every size, so calls, evidence and schema tokens compare like with like.
+A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10 and
+16: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
+builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
 ``benchmarks/perf.py`` and ``triqua.costs.estimate_tokens`` do; provider BPE tokenizers count
@@ -86,7 +89,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     except ImportError:  # revisions before the core package
         from triqua.nodes.split import split_text  # type: ignore[no-redef]
     from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
-    from triqua.schema import Evidence, Fact, sha256_text
+    from triqua.schema import Fact
     from triqua.testing import ScriptedChatModel, fenced
     from triqua.tools.documents import split_passages
 
@@ -136,8 +139,8 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         if tool == "Judgement":
             return current["verdict"]
-        if tool == "BatchJudgement":
-            return {"verdicts": current["verdicts"]}
+        if tool in ("Verdicts", "BatchJudgement"):
+            return {"v": current["verdicts"]}
         facts = [
             _fact(current["topic"], fact, sentence)
             for sentence, facts in current["sentences"]
@@ -149,7 +152,9 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
         return compact_answer(facts)
 
-    model = Recorder(responder=respond, usage=False)
+    # This checkout's scripted model would answer batches from per-fact answers: not here.
+    split = {"split_batches": False} if "split_batches" in Recorder.model_fields else {}
+    model = Recorder(responder=respond, usage=False, **split)
     decomposer = LLMDecomposer(model, max_retries=0)
     judge = LLMJudge(model, max_retries=0)
     judge_system = count(
@@ -161,7 +166,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     bios = bios[:bios_limit] if bios_limit else bios
     pool = [p.text for bio in bios for p in split_passages(bio["output"], 600)]
     n_chunks = n_facts = 0
-    for index, bio in enumerate(bios):
+    for bio in bios:
         question = bio["input"].removeprefix("Question: ").strip()
         chunks = split_text(bio["output"], 300)
         n_chunks += len(chunks)
@@ -183,37 +188,16 @@ def child(src: str, data: Path, bios_limit: int) -> None:
                 question=question,
                 chunked=len(groups) > 1,
             )
-        current["role"] = "verify"
-        atomic = [fact for _, facts in _facts_of(bio) for fact in facts]
-        for k, text in enumerate(atomic):
-            rest = text.removeprefix(bio["topic"]).strip(" .")
-            fact = Fact(subject=bio["topic"], relation="", object=rest)
-            passages = [pool[(index * 7 + k * 5 + j) % len(pool)] for j in range(5)]
-            evidence = [
-                Evidence(
-                    id=f"ev-{j}",
-                    document_id=f"doc-{j}",
-                    source=f"https://en.wikipedia.org/wiki/Page_{j}",
-                    text=passage,
-                    content_hash=sha256_text(passage),
-                )
-                for j, passage in enumerate(passages)
-            ]
-            bare = judge.messages(fact, [], None, False)
-            full = judge.messages(fact, evidence, None, False)
-            tally["verify evidence"] += count(str(full[-1].content)) - count(str(bare[-1].content))
-            current["verdict"] = {
-                "status": "supported",
-                "evidence_ids": ["ev-0"],
-                "rationale": f"The passage states that {text.rstrip('.')}.",
-                "confidence": 0.9,
-            }
-            judge.verify(fact, evidence)
-            n_facts += 1
+        n_facts += sum(len(facts) for _, facts in _facts_of(bio))
+    # Verification of every bio's facts, each with its top five passages (see _retrieve):
+    # one call per fact in the baseline; in this checkout, batches of its default size.
+    search = functools.cache(_retrieve(pool, 5))  # the same evidence everywhere
+    size = _default_batch() if hasattr(judge, "verify_batch") else 1
+    current["role"] = "verify"
+    verify_batched(judge, bios, pool, search, size, count, current)
     tally_main = dict(tally)
     batching: dict[int, dict[str, int]] = {}
     if hasattr(judge, "verify_batch"):  # this checkout: verification with and without batches
-        search = functools.cache(_retrieve(pool, 5))  # the same evidence at every size
         for size in BATCH_SIZES:
             tally.clear()
             current["role"] = "verify"
@@ -225,6 +209,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
         "chunks": n_chunks,
         "facts": n_facts,
         "batch_chars": batch_chars,
+        "verify_batch": size,
         "tally": tally_main,
         "batching": batching,
     }
@@ -232,7 +217,18 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
 
 #: Batch sizes measured (``verify_batch``); 1 is one call per fact.
-BATCH_SIZES = (1, 2, 3, 5, 10)
+BATCH_SIZES = (1, 3, 5, 8, 10, 16)
+
+
+def _default_batch() -> int:
+    """This checkout's default ``verify_batch`` (1 where there is none), capped as the graph
+    caps it: at the facts verified at once (``max_concurrency``)."""
+    from triqua.context import Context
+
+    context = Context()
+    return max(1, min(getattr(context, "verify_batch", 1), context.max_concurrency))
+
+
 _WORDS = re.compile(r"\w{3,}")
 
 
@@ -273,58 +269,78 @@ def verify_batched(
     same for every batch size; a batch of one is a per-fact call, as in the graph. Evidence
     tokens are the user message's tokens less those of the same message without passages.
     """
-    from triqua.core.verify_batches import BatchItem
     from triqua.schema import Evidence, Fact, sha256_text
+
+    try:
+        from triqua.core.verify_batches import BatchItem, batches_of
+    except ImportError:  # the baseline: no batches
+        BatchItem = batches_of = None  # noqa: N806
 
     tally: Counter[str] = current["tally"]
     for bio in bios:
-        for _, texts in _facts_of(bio):
-            facts = []
-            for text in texts:
-                rest = text.removeprefix(bio["topic"]).strip(" .")
-                fact = Fact(subject=bio["topic"], relation="", object=rest)
-                evidence = tuple(
-                    Evidence(
-                        id=f"ev-{i}",
-                        document_id=f"doc-{i}",
-                        source=f"https://en.wikipedia.org/wiki/Page_{i}",
-                        text=pool[i],
-                        content_hash=sha256_text(pool[i]),
-                    )
-                    for i in search(text)
+        texts = [text for _, facts in _facts_of(bio) for text in facts]
+        facts = []
+        for text in texts:
+            rest = text.removeprefix(bio["topic"]).strip(" .")
+            sentence = next(s for s, fs in _facts_of(bio) if text in fs)
+            fact = Fact(subject=bio["topic"], relation="", object=rest, source_text=sentence)
+            evidence = tuple(
+                Evidence(
+                    id=f"ev-{i}",
+                    document_id=f"doc-{i}",
+                    source=f"https://en.wikipedia.org/wiki/Page_{i}",
+                    text=pool[i],
+                    content_hash=sha256_text(pool[i]),
                 )
-                facts.append((text, BatchItem(fact=fact, evidence=evidence)))
-            for start in range(0, len(facts), size):
-                batch = facts[start : start + size]
-                verdicts = [
-                    {
-                        "status": "supported",
-                        "evidence_ids": [item.evidence[0].id] if item.evidence else [],
-                        "rationale": f"The passage states that {text.rstrip('.')}.",
-                        "confidence": 0.9,
-                    }
-                    for text, item in batch
+                for i in search(text)
+            )
+            facts.append((text, fact, evidence))
+        if size > 1 and batches_of is not None:
+            batches = batches_of([fact for _, fact, _ in facts], size)
+        else:
+            batches = [[i] for i in range(len(facts))]
+        for batch in batches:
+            members = [facts[i] for i in batch]
+            if size == 1:  # one call per fact, the long per-fact answer
+                _, fact, evidence = members[0]
+                bare = judge.messages(fact, [], None, False)
+                full = judge.messages(fact, evidence, None, False)
+                current["verdict"] = {
+                    "status": "supported",
+                    "evidence_ids": [evidence[0].id] if evidence else [],
+                    "quote": _first_sentence(evidence[0].text) if evidence else None,
+                    "confidence": 0.9,
+                }
+                judge.verify(fact, evidence)
+            else:  # the compact answer: status, cited sentence numbers, confidence
+                items = [BatchItem(fact=f, evidence=e) for _, f, e in members]
+                empty = [BatchItem(fact=i.fact, evidence=()) for i in items]
+                bare = judge.batch_messages(empty, False)
+                full = judge.batch_messages(items, False)
+                current["verdicts"] = [
+                    {"f": n, "s": "supported", "e": _first_line(full[-1].content, n), "c": 0.9}
+                    for n in range(1, len(items) + 1)
                 ]
-                items = [item for _, item in batch]
-                if len(batch) == 1:
-                    bare = judge.messages(items[0].fact, [], None, False)
-                    full = judge.messages(items[0].fact, items[0].evidence, None, False)
-                    current["verdict"] = verdicts[0]
-                    judge.verify(items[0].fact, items[0].evidence)
-                else:
-                    empty = [BatchItem(fact=i.fact, evidence=()) for i in items]
-                    bare = judge.batch_messages(empty, False)
-                    full = judge.batch_messages(items, False)
-                    current["verdicts"] = [
-                        {"fact": f"F{n}", **v} for n, v in enumerate(verdicts, start=1)
-                    ]
-                    judge.verify_batch(items)
-                tally["verify evidence"] += count(str(full[-1].content)) - count(
-                    str(bare[-1].content)
-                )
-                tally["verify facts"] += len(batch)
-                tally["verify passages"] += sum(len(i.evidence) for i in items)
-                tally["verify unique passages"] += len({e.id for i in items for e in i.evidence})
+                judge.verify_batch(items)
+            tally["verify evidence"] += count(str(full[-1].content)) - count(str(bare[-1].content))
+            tally["verify facts"] += len(members)
+            tally["verify passages"] += sum(len(e) for *_, e in members)
+            tally["verify unique passages"] += len({p.id for *_, e in members for p in e})
+
+
+def _first_sentence(text: str) -> str:
+    """A passage's first sentence: the quote a per-fact answer copies."""
+    return re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)[0]
+
+
+def _first_line(prompt: Any, number: int) -> list[int]:
+    """The first sentence number shown for fact ``number``'s first passage: what it cites."""
+    text = str(prompt)
+    row = re.search(rf"^F{number} .*\| passages (\w+)", text, re.M)
+    if not row:
+        return []
+    at = re.search(rf"^{row.group(1)}( .*)?\n(\d+) ", text, re.M)
+    return [int(at.group(2))] if at else []
 
 
 def run_child(src: str, data: Path, bios: int) -> dict[str, Any]:

@@ -112,7 +112,7 @@ def make_responder(
             return decompose_by_table(fenced(prompt, "TEXT"))
         if tool == "Judgement":
             return judge(fenced(prompt, "FACT"), prompt)
-        if tool == "BatchJudgement":
+        if tool == "Verdicts":  # models built with split_batches=False
             return batch_responder(judge)(tool, prompt)
         if tool == "RefinedQueries":
             units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
@@ -141,6 +141,17 @@ def scripted() -> Callable[..., ScriptedChatModel]:
         return ScriptedChatModel(responder=make_responder(judge))
 
     return build
+
+
+@pytest.fixture
+def per_fact_verification(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One verification call per fact (``verify_batch`` 1), for tests about per-fact calls.
+
+    Modules that count, fault or stall the per-fact ``Judgement`` call use it; the default
+    (batched) path is tested by every other module and, verdict for verdict against this
+    one, by ``test_verify_batch.py``.
+    """
+    monkeypatch.setenv("TRIQUA_VERIFY_BATCH", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,10 @@ from triqua.testing import ScriptedChatModel
 
 from .conftest import CURIE, FRANCE, PARIS, make_responder
 
-pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
+pytestmark = [
+    pytest.mark.usefixtures("per_fact_verification"),  # per-fact calls counted or faulted
+    pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated"),
+]
 runner = CliRunner()
 FILLER = "It rained in 1900."  # check-worthy, but no fact comes from it
 DOCS = [CURIE, PARIS]

@@ -20,6 +20,9 @@ from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refu
 
 from .conftest import CURIE, FRANCE, PARIS
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 SOURCES = {
     "France": "France had a population of 64.5 million in 2025, excluding overseas departments.",
     "Marie Curie": "Marie Curie won the Nobel Prize in Physics in 1903.",

@@ -23,6 +23,9 @@ from triqua.testing import ScriptedChatModel
 
 from .conftest import CURIE, make_responder
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 DOCS = ["Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie."]
 
 

@@ -22,6 +22,9 @@ from triqua.testing import fenced
 
 from .durable_child import BLOCKED, DOCS, SETTINGS, TEXT
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

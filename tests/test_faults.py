@@ -34,6 +34,7 @@ from triqua.testing import ScriptedChatModel, fenced
 from triqua.tools.supplied import SuppliedRetriever
 
 pytestmark = [
+    pytest.mark.usefixtures("per_fact_verification"),  # per-fact calls counted or faulted
     pytest.mark.timeout(120),
     # Short back-offs pass LangChain's ``initial``, which tenacity 9.2 renamed.
     pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated"),

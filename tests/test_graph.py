@@ -13,6 +13,9 @@ from triqua.testing import fenced
 
 from .conftest import CURIE, FRANCE, PARIS
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 DOCS = [
     "France had a population of 64.5 million in 2025, excluding overseas departments.",
     "Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie.",

@@ -48,6 +48,7 @@ def only_record(report: Report) -> Any:
 # ---------------------------------------------------------------- the LLM path, end to end
 
 
+@pytest.mark.usefixtures("per_fact_verification")  # a quote as the judge wrote it
 def test_made_up_evidence_id_is_insufficient_with_reason(scripted: Any) -> None:
     def liar(fact: str, prompt: str) -> dict[str, Any]:
         return {"status": "supported", "evidence_ids": ["ev-deadbeef"], "quote": CURIE_DOC}
@@ -69,6 +70,7 @@ def test_no_evidence_id_is_insufficient(scripted: Any) -> None:
     assert "no evidence id cited" in (record.verdict.grounding or "")
 
 
+@pytest.mark.usefixtures("per_fact_verification")  # a quote as the judge wrote it
 def test_quote_not_in_the_cited_passage_is_insufficient(scripted: Any) -> None:
     def invents(fact: str, prompt: str) -> dict[str, Any]:
         return {
@@ -82,6 +84,7 @@ def test_quote_not_in_the_cited_passage_is_insufficient(scripted: Any) -> None:
     assert "quote not found in ev-" in (record.verdict.grounding or "")
 
 
+@pytest.mark.usefixtures("per_fact_verification")  # a quote as the judge wrote it
 def test_quote_without_the_units_year_leaves_that_unit_insufficient(scripted: Any) -> None:
     def partial(fact: str, prompt: str) -> dict[str, Any]:
         return {
@@ -294,6 +297,7 @@ def test_offline_engine_verdicts_pass_the_rule_on_the_demo(demo_report: Report) 
             assert record.verdict.quote
 
 
+@pytest.mark.usefixtures("per_fact_verification")  # a quote as the judge wrote it
 def test_quote_is_shown_in_html_json_and_terminal(demo_report: Report, scripted: Any) -> None:
     html = render_html(demo_report)
     assert (

@@ -24,6 +24,7 @@ from triqua.testing import ScriptedChatModel, fenced
 from .conftest import make_responder
 
 pytestmark = [
+    pytest.mark.usefixtures("per_fact_verification"),  # per-fact calls counted or faulted
     pytest.mark.timeout(120),
     pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated"),
 ]

@@ -19,6 +19,7 @@ from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 pytestmark = [
+    pytest.mark.usefixtures("per_fact_verification"),  # per-fact calls counted or faulted
     pytest.mark.timeout(120),
     pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated"),
 ]

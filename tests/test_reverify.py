@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 import triqua
 from triqua.resources import register_retriever
 from triqua.schema import Evidence, Status
@@ -12,6 +14,9 @@ from triqua.testing import best_quote, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 from .conftest import CURIE
+
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
 
 
 class CountingRetriever(Retriever):

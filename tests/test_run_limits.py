@@ -25,6 +25,7 @@ from triqua.testing import ScriptedChatModel
 from triqua.tools.ingest import ingest_paths
 
 pytestmark = [
+    pytest.mark.usefixtures("per_fact_verification"),  # per-fact calls counted or faulted
     pytest.mark.timeout(180),
     pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated"),
 ]

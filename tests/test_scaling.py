@@ -15,6 +15,9 @@ from triqua.schema import Status
 
 from .conftest import CURIE, FRANCE, make_responder
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 pytest.importorskip("langchain_openai", reason="pip install 'triqua[openai]'")
 
 DOCS = [

@@ -26,6 +26,9 @@ from triqua.tools.factory import build_retriever
 
 from .conftest import CURIE, PARIS, decompose_by_table, default_judgement, make_responder
 
+# About per-fact verification calls (counted, faulted or stalled one by one).
+pytestmark = pytest.mark.usefixtures("per_fact_verification")
+
 # Slack for thread start-up, graph overhead and a loaded machine, on top of the bound itself.
 SLACK = 5.0
 

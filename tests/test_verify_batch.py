@@ -1,4 +1,4 @@
-"""Batched verification: one call per sentence's facts, verdicts as fact-by-fact calls give."""
+"""Batched verification: one call for several facts, verdicts as fact-by-fact calls give."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 
 import triqua
 from triqua.core.coalesce import Coalescer
-from triqua.core.verify_batches import BatchItem, excerpts, pool_evidence, split_usage
+from triqua.core.evidence_sheet import build_sheet, cite
+from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
-from triqua.testing import ScriptedChatModel, batch_prompts, fenced
+from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced
 
 from .conftest import CURIE, FRANCE, default_judgement, make_responder
 
@@ -69,11 +70,11 @@ def _model(judge: Judge = default_judgement, batch: Judge | None = None) -> Scri
             text = fenced(prompt, "TEXT")
             found = sorted((text.find(s), s) for s in TABLE if s in text)
             return {"facts": [f for _, s in found for f in TABLE[s]]}
-        if tool == "BatchJudgement" and batch is not None:
+        if tool == "Verdicts" and batch is not None:
             return batch(tool, prompt)
         return base(tool, prompt)
 
-    return ScriptedChatModel(responder=respond)
+    return ScriptedChatModel(responder=respond, split_batches=batch is None)
 
 
 def _verdicts(report: Report) -> list[tuple[Any, ...]]:
@@ -105,10 +106,10 @@ def _tools(model: ScriptedChatModel) -> list[str]:
 def test_three_facts_of_one_sentence_are_judged_in_one_call() -> None:
     model = _model()
     report = _check(CAPITAL, model, 3)
-    assert _tools(model).count("BatchJudgement") == 1
+    assert _tools(model).count("Verdicts") == 1
     assert _tools(model).count("Judgement") == 0
     assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]
-    prompt = next(p for tool, p in model.calls if tool == "BatchJudgement")
+    prompt = next(p for tool, p in model.calls if tool == "Verdicts")
     assert set(batch_prompts(prompt)) == {"F1", "F2", "F3"}
     # The call is counted once, on one record; its tokens are shared out.
     assert sum(r.usage.model_calls for r in report.records) == 1
@@ -126,9 +127,9 @@ def test_verdicts_are_identical_with_and_without_batching(text: str) -> None:
     many = _check(text, batched, 3)
     assert _verdicts(many) == _verdicts(one)
     assert (one.spec.verdict_policy.verify_batch, many.spec.verdict_policy.verify_batch) == (1, 3)
-    assert "BatchJudgement" not in _tools(alone)
-    if len(one.records) > 1 and text != f"{FRANCE} {CURIE}":
-        assert _tools(batched).count("Judgement") < _tools(alone).count("Judgement")
+    assert "Verdicts" not in _tools(alone)
+    calls = [_tools(m).count("Judgement") + _tools(m).count("Verdicts") for m in (alone, batched)]
+    assert calls[1] < calls[0]
 
 
 def test_records_are_per_fact_with_their_own_evidence() -> None:
@@ -143,22 +144,61 @@ def test_records_are_per_fact_with_their_own_evidence() -> None:
         assert record.verdict.quote and record.verdict.quote in passage
 
 
-def test_a_made_up_id_downgrades_only_its_own_fact() -> None:
-    def lying(tool: str, prompt: str) -> dict[str, Any] | str:
-        answer = make_responder()(tool, prompt)
+def _lying(relation: str, cite_numbers: Callable[[str], list[int]]) -> Judge:
+    """A batch judge that calls the fact with ``relation`` supported, citing ``cite_numbers``."""
+    honest = batch_responder(default_judgement)
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        answer = honest(tool, prompt)
         assert isinstance(answer, dict)
-        for verdict in answer["verdicts"]:
-            if "is on river" in batch_prompts(prompt)[verdict["fact"]]:
-                verdict.update(status="supported", evidence_ids=["ev-deadbeef"], quote="Seine")
+        for verdict in answer["v"]:
+            if relation in batch_prompts(prompt)[f"F{verdict['f']}"]:
+                verdict.update(s="supported", e=cite_numbers(prompt))
         return answer
 
-    report = _check(CAPITAL, _model(batch=lying), 3)
+    return respond
+
+
+def _sheet_line(prompt: str, words: str) -> int:
+    """The number of the sheet line holding ``words``."""
+    found = re.search(rf"^(\d+) .*{re.escape(words)}", fenced(prompt, "EVIDENCE"), re.M)
+    assert found, words
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("cited", "reason"),
+    [
+        (lambda prompt: [99], "s99"),  # a made-up sentence number
+        (lambda prompt: [_sheet_line(prompt, "largest")], "lacks value"),  # says nothing of it
+    ],
+    ids=["made-up-number", "sentence-without-its-values"],
+)
+def test_a_bad_citation_downgrades_only_its_own_fact(
+    cited: Callable[[str], list[int]], reason: str
+) -> None:
+    report = _check(CAPITAL, _model(batch=_lying("is on river", cited)), 3)
     by_relation = {r.fact.relation: r.verdict for r in report.records}
     river = by_relation["is on river"]
     assert river.status is Status.INSUFFICIENT
-    assert river.grounding and "downgraded" in river.grounding
+    assert river.grounding and "downgraded" in river.grounding and reason in river.grounding
     assert by_relation["is capital of"].status is Status.SUPPORTED
     assert by_relation["is largest city of"].status is Status.SUPPORTED
+
+
+def test_citing_another_facts_passage_grounds_nothing() -> None:
+    # Two sentences in one batch: the Paris fact cites the Curie passage, shown for the
+    # Curie fact only. It is evidence of the run, but not of this fact.
+    text = f"{CURIE} {CAPITAL}"
+    table_model = _model(batch=_lying("is capital of", lambda p: [_sheet_line(p, "Physics")]))
+    report = _check(text, table_model, 4)
+    assert _tools(table_model).count("Verdicts") == 1
+    by_relation = {r.fact.relation: r for r in report.records}
+    paris = by_relation["is capital of"]
+    assert paris.verdict.status is Status.INSUFFICIENT
+    assert all("Physics" not in e.text for e in paris.evidence)
+    assert by_relation["won"].verdict.status is Status.SUPPORTED
+    assert by_relation["is largest city of"].verdict.status is Status.SUPPORTED
 
 
 def test_a_failed_batch_is_split_into_per_fact_calls() -> None:
@@ -168,7 +208,7 @@ def test_a_failed_batch_is_split_into_per_fact_calls() -> None:
     model = _model(batch=broken)
     report = _check(CAPITAL, model, 3, max_output_retries=1, retry_wait=0.0)
     reference = _check(CAPITAL, _model(), 1)
-    assert _tools(model).count("BatchJudgement") == 2  # the call and its retry
+    assert _tools(model).count("Verdicts") == 2  # the call and its retry
     assert _tools(model).count("Judgement") == 3  # then one call per fact
     assert _verdicts(report) == _verdicts(reference)
     assert all(r.verdict.error is None for r in report.records)
@@ -177,9 +217,9 @@ def test_a_failed_batch_is_split_into_per_fact_calls() -> None:
 
 def test_a_fact_left_out_of_the_answer_is_judged_alone() -> None:
     def forgetful(tool: str, prompt: str) -> dict[str, Any] | str:
-        answer = make_responder()(tool, prompt)
+        answer = batch_responder(default_judgement)(tool, prompt)
         assert isinstance(answer, dict)
-        answer["verdicts"] = [v for v in answer["verdicts"] if v["fact"] != "F2"]
+        answer["v"] = [v for v in answer["v"] if v["f"] != 2]
         return answer
 
     model = _model(batch=forgetful)
@@ -191,9 +231,9 @@ def test_a_fact_left_out_of_the_answer_is_judged_alone() -> None:
 def test_batches_hold_at_most_verify_batch_facts() -> None:
     model = _model()
     _check(CAPITAL, model, 2)
-    sizes = sorted(len(batch_prompts(p)) for tool, p in model.calls if tool == "BatchJudgement")
-    assert sizes == [2]
-    assert _tools(model).count("Judgement") == 1
+    sizes = sorted(len(batch_prompts(p)) for tool, p in model.calls if tool == "Verdicts")
+    assert sizes == [1, 2]  # a batch of one is still one compact call
+    assert _tools(model).count("Judgement") == 0
 
 
 def test_verify_batch_must_be_positive() -> None:
@@ -213,15 +253,48 @@ def test_pooled_evidence_is_deduplicated_by_id_and_content() -> None:
     assert [e.id for e in pool_evidence(items)] == ["ev-1", "ev-2"]
 
 
-def test_long_passages_are_cut_to_verbatim_runs_of_their_best_sentences() -> None:
+def test_the_sheet_shows_each_facts_best_sentences_once_and_cites_them_verbatim() -> None:
     filler = " ".join(f"Filler sentence number {n} says nothing much." for n in range(8))
-    passage = f"{filler} Marie Curie was born in Warsaw. {filler} She won in 1911."
-    fact = Fact(subject="Marie Curie", relation="born in", object="Warsaw")
-    runs = excerpts(passage, [fact])
-    assert any("Marie Curie was born in Warsaw." in run for run in runs)
-    assert all(run in passage for run in runs)  # quotes from a run stay grounded
-    assert sum(map(len, runs)) < len(passage)
-    assert excerpts("Short passage.", [fact]) == ["Short passage."]
+    passage = _passage(f"{filler} Marie Curie was born in Warsaw. She won in 1911.", 1)
+    copy = _passage(passage.text, 2)  # another id, the same words
+    born = Fact(subject="Marie Curie", relation="born in", object="Warsaw")
+    won = Fact(subject="Marie Curie", relation="won", object="prize in 1911")
+    sheet = build_sheet([(born, (passage,)), (won, (copy,))])
+    assert [label for label, _, _ in sheet.passages] == ["A"]  # shown once
+    assert sheet.fact_labels == [["A"], ["A"]]  # each fact lists its own passages
+    shown = [line.text for line in sheet.lines.values()]
+    assert "Marie Curie was born in Warsaw." in shown and "She won in 1911." in shown
+    assert len(shown) < 10  # the filler is left out
+    numbers = {line.text: line.number for line in sheet.lines.values()}
+    ids, quote = cite(sheet, ["ev-2"], [numbers["Marie Curie was born in Warsaw."]])
+    assert ids == ["ev-2"] and quote == "Marie Curie was born in Warsaw."
+    # Adjacent cited sentences make one quote, in passage order, whatever the citing order.
+    both = [numbers["She won in 1911."], numbers["Marie Curie was born in Warsaw."]]
+    assert cite(sheet, ["ev-1"], both)[1] == "Marie Curie was born in Warsaw. She won in 1911."
+    assert cite(sheet, ["ev-9"], both) == (["ev-1"], None)  # not this fact's passage
+    assert cite(sheet, ["ev-1"], [42]) == (["s42"], None)  # no such sentence
+
+
+def test_batches_pack_whole_sentences_up_to_the_size() -> None:
+    def fact(sentence: str) -> Fact:
+        return Fact(subject="x", relation="y", object=sentence, source_text=sentence)
+
+    facts = [fact(s) for s in ["a", "a", "b", "c", "c", "c", "d"]]
+    assert batches_of(facts, 3) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert batches_of(facts, 4) == [[0, 1, 2], [3, 4, 5, 6]]
+    assert batches_of(facts, 2) == [[0, 1], [2], [3, 4], [5, 6]]
+    assert batches_of(facts, 1) == [[i] for i in range(7)]
+
+
+def test_the_default_batches_and_gives_the_per_fact_verdicts() -> None:
+    text = f"{NOBELS} {CAPITAL} {FRANCE}"
+    default, alone = _model(), _model()
+    report = triqua.check(text, documents=DOCS, model=default, cache=False)
+    reference = _check(text, alone, 1)
+    assert report.spec.verdict_policy.verify_batch == triqua.Context().verify_batch > 1
+    assert _verdicts(report) == _verdicts(reference)
+    assert 0 < _tools(default).count("Verdicts") < len(report.records) / 2
+    assert "Verdicts" not in _tools(alone)
 
 
 def test_split_usage_adds_up_to_the_call() -> None:
@@ -264,7 +337,7 @@ def test_coalescer_makes_one_call_for_a_full_group_and_gives_up_waiting() -> Non
 def test_batch_prompts_split_by_fact() -> None:
     model = _model()
     report = _check(NOBELS, model, 3)
-    prompt = next(p for tool, p in model.calls if tool == "BatchJudgement")
+    prompt = next(p for tool, p in model.calls if tool == "Verdicts")
     singles = batch_prompts(prompt)
     assert [fenced(s, "FACT") for s in singles.values()] == [
         r.fact.to_string() for r in report.records
@@ -281,7 +354,7 @@ def test_a_rerun_answers_batches_from_the_cache() -> None:
         NOBELS, documents=DOCS, model=model, verify_batch=3, question="Who was Marie Curie?"
     )
     assert _tools(model).count("ExtractedFacts") == 2
-    assert _tools(model).count("BatchJudgement") == 1  # the batch came from the cache
+    assert _tools(model).count("Verdicts") == 1  # the batch came from the cache
     assert "Judgement" not in _tools(model)
     assert _verdicts(rerun) == _verdicts(report)
 
@@ -305,14 +378,14 @@ def test_cli_verify_batch_reaches_check_and_batch(tmp_path: Any) -> None:
     )
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["records"]) == 3
-    assert _tools(model).count("BatchJudgement") == 1
+    assert _tools(model).count("Verdicts") == 1
     lines = tmp_path / "in.jsonl"
     line = {"id": "a", "text": CAPITAL, "evidence": ["evidence.md"]}
     lines.write_text(json.dumps(line) + "\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
     result = runner.invoke(app, ["batch", str(lines), "-o", str(out), *common, "--quiet"])
     assert result.exit_code == 0, result.output
-    assert _tools(model).count("BatchJudgement") == 2
+    assert _tools(model).count("Verdicts") == 2
     assert "Judgement" not in _tools(model)
 
 
@@ -343,5 +416,5 @@ def test_complex_facts_still_reverify_on_their_own_after_the_batch() -> None:
     assert rounds["Nobel Prize in Chemistry"] > 0  # re-verified, alone
     assert rounds["Warsaw"] == rounds["Nobel Prize in Physics"] == 0
     assert [len(r.rounds) for r in many.records] == [len(r.rounds) for r in one.records]
-    assert _tools(batched).count("BatchJudgement") == 1
+    assert _tools(batched).count("Verdicts") == 1
     assert _tools(batched).count("RefinedQueries") == _tools(alone).count("RefinedQueries")

@@ -12,6 +12,7 @@ import json
 import re
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -45,6 +46,12 @@ class ScriptedChatModel(BaseChatModel):
     responder: Responder
     model_name: str = "scripted"
     usage: bool = Field(default=True, description="Attach usage metadata to answers.")
+    split_batches: bool = Field(
+        default=True,
+        description="Answer a batched verify call (``Verdicts``) from the responder's "
+        "``Judgement`` answer to each fact's own prompt (:func:`batch_responder`); False: "
+        "the responder answers ``Verdicts`` itself.",
+    )
     _calls: list[tuple[str, str]] = PrivateAttr(default_factory=list)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
     _tool: str | None = PrivateAttr(default=None)
@@ -84,7 +91,13 @@ class ScriptedChatModel(BaseChatModel):
         tool = self._tool or ""
         with self._lock:
             self._calls.append((tool, prompt))
-        answer = self.responder(tool, prompt)
+        if tool == "Verdicts" and self.split_batches:
+            responder = self.responder
+            answer = batch_responder(lambda _fact, single: responder("Judgement", single))(
+                tool, prompt
+            )
+        else:
+            answer = self.responder(tool, prompt)
         usage = (
             {
                 "input_tokens": len(prompt) // 4,
@@ -160,55 +173,172 @@ def best_quote(passage: str, unit: str) -> str:
     return max(windows, key=lambda w: (shared(w), -len(w)))
 
 
-_BATCH_FACT = re.compile(r"<<<FACT id=(\S+?)>>>\n(.*?)\n<<<END FACT>>>", re.S)
-_FENCED_EVIDENCE = re.compile(r"<<<EVIDENCE id=(\S+?)>>>\n.*?\n<<<END EVIDENCE>>>", re.S)
+_FACTS = re.compile(r"<<<FACTS>>>\n(.*?)\n<<<END FACTS>>>", re.S)
+_SHEET = re.compile(r"<<<EVIDENCE>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
+_FACT_LINE = re.compile(r"^F(\d+) (.*?)(?: \| passages ([A-Z ]+|none))?$")
+_UNIT_LINE = re.compile(r"^ u(\d+) (.*)$")
+_SHEET_LINE = re.compile(r"^(\d+) (.*)$")
+
+
+@dataclass
+class BatchFact:
+    """One fact of a batched verify prompt as the prompt lists it."""
+
+    label: str
+    text: str
+    passages: list[str]
+    units: list[str]
+
+
+@dataclass
+class BatchPrompt:
+    """A batched verify prompt read back: its facts, and each passage's source and lines."""
+
+    facts: list[BatchFact]
+    sources: dict[str, str]
+    lines: dict[str, list[tuple[int, str]]]
+    closed: bool
+
+    def evidence_id(self, label: str) -> str:
+        """The id a passage gets in the single-fact prompts: ``ev-`` and its index in hex."""
+        return f"ev-{list(self.sources).index(label):x}"
+
+    def single(self, fact: BatchFact) -> str:
+        """The single-fact verify prompt of ``fact``: its passages' shown sentences only."""
+        parts = [f"<<<FACT>>>\n{fact.text}\n<<<END FACT>>>"]
+        if self.closed:
+            parts.append("Mode: closed book.")
+        elif not fact.passages:
+            parts.append("No evidence was found.")
+        for label in fact.passages:
+            body = " ".join(text for _, text in self.lines.get(label, []))
+            header = f"[{self.sources[label]}]\n" if self.sources[label] else ""
+            ident = self.evidence_id(label)
+            parts.append(f"<<<EVIDENCE id={ident}>>>\n{header}{body}\n<<<END EVIDENCE>>>")
+        if fact.units:
+            listed = "\n".join(f"- {u}" for u in fact.units)
+            parts.append(f"Give one unit verdict for each of these units:\n{listed}")
+        return "\n\n".join(parts)
+
+    def cited(self, ids: list[str], quote: str | None) -> list[int]:
+        """Sentence numbers for a single-fact citation: the cited passages' lines it quotes.
+
+        With no quote, each cited passage's first line; an id that is no passage of the
+        prompt becomes 0, a number on no sheet.
+        """
+        from triqua.core.grounding import normalise
+
+        labels = {self.evidence_id(label): label for label in self.sources}
+        wanted = normalise(quote or "")
+        out: list[int] = []
+        for ident in ids:
+            if ident not in labels:
+                out.append(0)
+                continue
+            lines = self.lines.get(labels[ident], [])
+            if not wanted:
+                out.extend(n for n, _ in lines[:1])
+                continue
+            out.extend(
+                n
+                for n, text in lines
+                if normalise(text) in wanted or (wanted and wanted in normalise(text))
+            )
+        return out
+
+
+def read_batch_prompt(prompt: str) -> BatchPrompt:
+    """A batched verify prompt (:mod:`triqua.prompts.batch_verify`) read back."""
+    facts: list[BatchFact] = []
+    listed = _FACTS.search(prompt)
+    for row in (listed.group(1) if listed else "").splitlines():
+        if (unit := _UNIT_LINE.match(row)) and facts:
+            facts[-1].units.append(unit.group(2))
+        elif fact := _FACT_LINE.match(row):
+            labels = (fact.group(3) or "").split()
+            facts.append(
+                BatchFact(
+                    f"F{fact.group(1)}", fact.group(2), labels[:] if labels != ["none"] else [], []
+                )
+            )
+    sources: dict[str, str] = {}
+    lines: dict[str, list[tuple[int, str]]] = {}
+    sheet = _SHEET.search(prompt)
+    current = ""
+    for row in (sheet.group(1) if sheet else "").splitlines():
+        if line := _SHEET_LINE.match(row):
+            lines.setdefault(current, []).append((int(line.group(1)), line.group(2)))
+        else:
+            current, _, source = row.partition(" ")
+            sources[current] = source
+    return BatchPrompt(facts, sources, lines, "Mode: closed book." in prompt)
 
 
 def batch_prompts(prompt: str) -> dict[str, str]:
     """A batched verify prompt as the single-fact prompts of its facts, by fact label.
 
-    Each holds the fact, the passages retrieved for it and its units, laid out as a
-    single-fact verify prompt is, so a scripted judge answers a batch fact by fact from the
-    input alone.
+    Each holds the fact, the sentences shown from the passages listed for it (under ids
+    ``ev-0``, ``ev-1`` … by passage) and its units, laid out as a single-fact verify prompt
+    is, so a scripted judge answers a batch fact by fact from the input alone.
     """
-    evidence: dict[str, list[str]] = {}
-    for match in _FENCED_EVIDENCE.finditer(prompt):
-        evidence.setdefault(match.group(1), []).append(match.group(0))
-    closed = "Mode: closed book." in prompt
-    out = {}
-    for match in _BATCH_FACT.finditer(prompt):
-        label, text = match.group(1), match.group(2)
-        tail = prompt[match.end() :].split("<<<", 1)[0]
-        units = re.search(rf"Units of {re.escape(label)} [^\n]*\n((?:- [^\n]*\n?)+)", tail)
-        ids = re.search(rf"Passages retrieved for {re.escape(label)}: ([^\n]*)", tail)
-        listed = [i.strip() for i in ids.group(1).split(",")] if ids else []
-        parts = [f"<<<FACT>>>\n{text}\n<<<END FACT>>>"]
-        if closed:
-            parts.append("Mode: closed book.")
-        fences = [fence for i in listed for fence in evidence.get(i, [])]
-        if not closed and not fences:
-            parts.append("No evidence was found.")
-        parts.extend(fences)
-        if units:
-            parts.append(f"Give one unit verdict for each of these units:\n{units.group(1)}")
-        out[label] = "\n\n".join(parts)
+    batch = read_batch_prompt(prompt)
+    return {fact.label: batch.single(fact) for fact in batch.facts}
+
+
+def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any]) -> dict[str, Any]:
+    """A single-fact (``Judgement``) answer in the batched call's compact form."""
+    cited = batch.cited(answer.get("evidence_ids") or [], answer.get("quote"))
+    if not fact.units and answer["status"] in ("supported", "contradicted"):
+        # Units volunteered for a fact that lists none: their sentences cited at fact level.
+        for unit in answer.get("unit_verdicts") or []:
+            more = batch.cited(unit.get("evidence_ids") or [], unit.get("quote"))
+            cited.extend(n for n in more if n not in cited)
+    out: dict[str, Any] = {
+        "f": int(fact.label[1:]),
+        "s": answer["status"],
+        "e": cited,
+        "w": [*(answer.get("error_spans") or []), *(answer.get("wrong_components") or [])],
+    }
+    # One [status, sentence numbers…] per listed unit, in order; [] (read as no verdict,
+    # the unit then follows the fact's) where the judge gave none.
+    given = {unit["unit"]: unit for unit in answer.get("unit_verdicts") or []}
+    unit_answers: list[list[Any]] = []
+    for text in fact.units:
+        unit = given.get(text)
+        if unit is None:
+            unit_answers.append([])
+            continue
+        ids = unit.get("evidence_ids") or answer.get("evidence_ids") or []
+        numbers = batch.cited(ids, unit.get("quote") or answer.get("quote"))
+        judged = unit["status"] in ("supported", "contradicted")
+        unit_answers.append([unit["status"], *(numbers if judged else [])])
+    if any(unit_answers):
+        out["u"] = unit_answers
+    if answer.get("confidence") is not None:
+        out["c"] = answer["confidence"]
+    if answer.get("rationale") and answer["status"] != "supported":
+        out["r"] = answer["rationale"]
     return out
 
 
 def batch_responder(judge: Callable[[str, str], dict[str, Any] | str]) -> Responder:
-    """A ``BatchJudgement`` answer made of ``judge``'s answers to each fact's own prompt.
+    """A ``Verdicts`` answer made of ``judge``'s answers to each fact's own prompt.
 
-    ``judge`` gets (fact text, single-fact prompt), as for a ``Judgement``; a malformed (string)
-    answer for any fact makes the whole batch's answer malformed, and an error raised fails it.
+    ``judge`` gets (fact text, single-fact prompt), as for a ``Judgement``; its answers are
+    turned into the compact form (quotes into the numbers of the sentences they cover). A
+    malformed (string) answer for any fact makes the whole batch's answer malformed, and an
+    error raised fails it.
     """
 
     def respond(_tool: str, prompt: str) -> dict[str, Any] | str:
+        batch = read_batch_prompt(prompt)
         verdicts = []
-        for label, single in batch_prompts(prompt).items():
+        for fact in batch.facts:
+            single = batch.single(fact)
             answer = judge(fenced(single, "FACT"), single)
             if isinstance(answer, str):
                 return answer
-            verdicts.append({"fact": label, **answer})
-        return {"verdicts": verdicts}
+            verdicts.append(compact_verdict(batch, fact, answer))
+        return {"v": verdicts}
 
     return respond

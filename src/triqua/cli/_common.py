@@ -103,8 +103,9 @@ VerifyBatchOption = Annotated[
     typer.Option(
         "--verify-batch",
         metavar="N",
-        help="Facts of one sentence judged in one model call, up to N (1: one call per "
-        "fact; TRIQUA_VERIFY_BATCH). [default: 1]",
+        help="Facts judged in one model call, up to N: whole sentences packed in text "
+        "order, capped at --max-concurrency (1: one call per fact; TRIQUA_VERIFY_BATCH). "
+        "[default: 8]",
     ),
 ]
 # Run limits (Context fields of the same names). Left unset, the Context default applies

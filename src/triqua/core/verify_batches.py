@@ -1,16 +1,13 @@
 """Batched verification: which facts share a call, their pooled evidence, their shared cost.
 
-A batch is the facts of one source sentence (the routing unit), up to ``verify_batch`` of
-them. Its evidence is every member's retrieved passages, pooled and de-duplicated (by id,
-then by content), each cut down to its sentences that share the most words with the batch's
-facts. Excerpts are verbatim runs of the passage under the passage's own id, so a quote
-copied from one is a substring of the passage as each fact's record stores it and the
-grounding rule checks it unchanged.
+A batch is up to ``verify_batch`` facts: whole source sentences (the routing unit) packed in
+text order. Its evidence is every member's retrieved passages, pooled and de-duplicated (by
+id, then by content); what the call shows of them is the batch's evidence sheet
+(:mod:`triqua.core.evidence_sheet`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,18 +18,9 @@ __all__ = [
     "BatchItem",
     "batch_keys",
     "batches_of",
-    "excerpts",
     "pool_evidence",
     "split_usage",
 ]
-
-#: Passages up to this many characters are shown whole.
-WHOLE_PASSAGE_CHARS = 320
-#: Sentences kept from a longer passage.
-SENTENCES_KEPT = 3
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“(])")
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -45,24 +33,34 @@ class BatchItem:
 
 
 def batches_of(facts: Sequence[Fact], size: int) -> list[list[int]]:
-    """Indices of ``facts`` in batches: each sentence's facts, in runs of at most ``size``."""
+    """Indices of ``facts`` in batches of at most ``size``: whole sentences, packed in order.
+
+    Consecutive sentences' facts share a batch while they fit; a sentence with more facts
+    than ``size`` is cut into runs of ``size``, so one sentence's facts stay together
+    whenever they can.
+    """
     size = max(1, size)
     out: list[list[int]] = []
     for group in group_by_sentence(facts):
-        out.extend(group[i : i + size] for i in range(0, len(group), size))
+        for run in (group[i : i + size] for i in range(0, len(group), size)):
+            if out and len(out[-1]) + len(run) <= size:
+                out[-1].extend(run)
+            else:
+                out.append(list(run))
     return out
 
 
 def batch_keys(facts: Sequence[Fact], size: int) -> dict[str, tuple[str, int]]:
-    """Each batched fact's batch (named by its first fact's id) and that batch's size.
+    """Each fact's batch (named by its first fact's id) and that batch's size.
 
-    A batch of one is no batch: its fact is judged in its own call, as with ``size`` 1.
+    With ``size`` 1 there are no batches: each fact is judged in its own call.
     """
+    if size <= 1:
+        return {}
     out = {}
     for batch in batches_of(facts, size):
-        if len(batch) > 1:
-            for index in batch:
-                out[facts[index].id] = (facts[batch[0]].id, len(batch))
+        for index in batch:
+            out[facts[index].id] = (facts[batch[0]].id, len(batch))
     return out
 
 
@@ -80,39 +78,6 @@ def pool_evidence(items: Sequence[BatchItem]) -> list[Evidence]:
             hashes.add(digest)
             pooled.append(passage)
     return pooled
-
-
-def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text) if len(w) > 2}
-
-
-def excerpts(passage: str, facts: Sequence[Fact]) -> list[str]:
-    """The verbatim runs of ``passage`` worth showing for ``facts``: whole when short.
-
-    A longer passage keeps its :data:`SENTENCES_KEPT` sentences sharing the most words with
-    any fact (ties to the earlier), in passage order; adjacent kept sentences form one run.
-    """
-    if len(passage) <= WHOLE_PASSAGE_CHARS:
-        return [passage]
-    wanted = [_words(f"{f.to_string()} {f.source_text}") for f in facts]
-    sentences = [s for s in _SENTENCE_END.split(passage) if s.strip()]
-    if len(sentences) <= SENTENCES_KEPT:
-        return [passage]
-    scores = [max((len(w & _words(s)) for w in wanted), default=0) for s in sentences]
-    ranked = sorted(range(len(sentences)), key=lambda i: (-scores[i], i))
-    kept = sorted(ranked[:SENTENCES_KEPT])
-    runs: list[tuple[int, int]] = []
-    cursor = 0
-    for index, sentence in enumerate(sentences):
-        at = passage.find(sentence, cursor)
-        cursor = at + len(sentence)
-        if index not in kept:
-            continue
-        if runs and index - 1 in kept:
-            runs[-1] = (runs[-1][0], cursor)
-        else:
-            runs.append((at, cursor))
-    return [passage[start:end] for start, end in runs]
 
 
 def split_usage(total: Usage, members: int) -> list[Usage]:

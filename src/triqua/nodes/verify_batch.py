@@ -5,31 +5,30 @@ Studio still shows one path per fact, each fact keeps its route (complex facts g
 verdicts in the batched call and re-verify on their own afterwards) and its own record.
 The verify node of each member submits its request to the run's :class:`Coalescer`; one
 member makes the call for the batch (:func:`judge_batch`) and every member settles its own
-verdict against its own evidence (plus any pooled passage it cites), so the grounding rule
-holds per fact.
+verdict against its own evidence only, so the grounding rule holds per fact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
-from triqua.core.verify_batches import BatchItem, pool_evidence, split_usage
+from triqua.core.verify_batches import BatchItem, split_usage
 from triqua.resources import RunResources, limited_call
-from triqua.schema import Evidence, Mode, Usage, Verdict
+from triqua.schema import Mode, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 
 
 @dataclass(frozen=True)
 class Judged:
-    """One member's answer: the judge's verdict, its share of the cost, passages it cites."""
+    """One member's answer: the judge's verdict and its share of the call's cost."""
 
     verdict: Verdict
     usage: Usage
-    cited: tuple[Evidence, ...] = ()
 
 
 def _limit_verdict(resources: RunResources, context: Context) -> Judged:
@@ -40,7 +39,7 @@ def _limit_verdict(resources: RunResources, context: Context) -> Judged:
 
 
 def _alone(resources: RunResources, context: Context, item: BatchItem, closed: bool) -> Judged:
-    """A fact judged in its own call (a batch of one, or split off a failed batch)."""
+    """A fact judged in its own call: split off a failed batch, or left out of its answer."""
     judge = resources.engines.judge
     result = limited_call(
         resources,
@@ -61,11 +60,10 @@ def judge_batch(
 ) -> dict[str, Judged]:
     """Judge the members in one call; any it leaves unanswered are judged one by one.
 
-    A call that fails after its retries leaves every member unanswered: the batch is split.
+    A batch of one (a one-fact text, a member that came late) is still one compact call. A
+    call that fails after its retries leaves every member unanswered: the batch is split
+    into per-fact calls, made at once.
     """
-    if len(members) == 1:
-        member, item = members[0]
-        return {member: _alone(resources, context, item, closed)}
     judge = resources.engines.judge
     # In fact order ("f2" before "f10"), whatever order they arrived in: the same batch
     # always makes the same prompt (cache keys, providers' prompt caching, reproducibility).
@@ -76,27 +74,36 @@ def judge_batch(
     )
     if batch is None:
         return {member: _limit_verdict(resources, context) for member, _ in members}
-    pooled = {passage.id: passage for passage in pool_evidence(items)}
-    out = {}
     shares = split_usage(batch.usage, len(items))
-    for (member, item), result, share in zip(members, batch.results, shares, strict=True):
+    left = [i for i, result in enumerate(batch.results) if result is None]
+    # The members left unanswered are judged at once, each in its own call: their nodes are
+    # idle, waiting on this call, so the split uses their worker slots, and a batch that
+    # timed out costs one more timeout, not one per member.
+    with ThreadPoolExecutor(max_workers=max(1, len(left))) as pool:
+        alone = dict(
+            zip(
+                left,
+                pool.map(lambda i: _alone(resources, context, items[i], closed), left),
+                strict=True,
+            )
+        )
+    out = {}
+    for index, ((member, _), result, share) in enumerate(
+        zip(members, batch.results, shares, strict=True)
+    ):
         if result is None:
-            alone = _alone(resources, context, item, closed)
-            out[member] = Judged(alone.verdict, share + alone.usage)
-            continue
-        verdict = result.verdict
-        own = {passage.id for passage in item.evidence}
-        cited = [*verdict.evidence_ids, *(i for u in verdict.unit_verdicts for i in u.evidence_ids)]
-        extra = tuple(pooled[i] for i in dict.fromkeys(cited) if i in pooled and i not in own)
-        out[member] = Judged(verdict, share + result.usage, extra)
+            out[member] = Judged(alone[index].verdict, share + alone[index].usage)
+        else:
+            out[member] = Judged(result.verdict, share + result.usage)
     return out
 
 
 def verify_in_batch(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
-    """The fact's verdict from its batch's call, settled against the evidence it rests on.
+    """The fact's verdict from its batch's call, settled against its own evidence only.
 
-    A pooled passage retrieved for another fact of the batch and cited by this fact's
-    verdict joins its evidence, so its record stores every passage its verdict cites.
+    The batch's other passages were shown too, but a verdict citing one that was not
+    retrieved for this fact grounds nothing: with batching or without, a fact rests on its
+    own retrieval.
     """
     fact, evidence = state["fact"], state.get("evidence", [])
     units = tuple(fact.units()) if state["route"] == "complex" else None
@@ -109,14 +116,10 @@ def verify_in_batch(state: FactState, context: Context, resources: RunResources)
         item,
         lambda members: judge_batch(resources, context, members, closed),
     )
-    evidence = [*evidence, *judged.cited]
-    update: dict[str, Any] = {
+    return {
         "verdict": settle(
             fact, judged.verdict, evidence, supported_threshold=context.supported_threshold()
         ),
         "usage": (state.get("usage") or Usage()) + judged.usage,
         "usage_log": [RoleUsage(role="verify", usage=judged.usage)],
     }
-    if judged.cited:
-        update["evidence"] = evidence
-    return update

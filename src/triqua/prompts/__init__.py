@@ -14,6 +14,20 @@ from typing import Any, Literal
 PromptMode = Literal["question+chunks", "question", "chunks", "plain"]
 
 
+def compact_schema(schema: dict[str, Any]) -> None:
+    """Trim a model's JSON schema as sent with every call: what the prompt already says goes.
+
+    Used as ``json_schema_extra``: the docstring, property defaults and the ``string`` type
+    beside an ``enum`` are dropped (parsing still applies the model's defaults and types).
+    """
+    schema.pop("description", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("default", None)
+        prop.pop("description", None)
+        if "enum" in prop:
+            prop.pop("type", None)
+
+
 @cache
 def load_text(name: str) -> str:
     """Read a prompt file shipped in this package."""

@@ -62,7 +62,7 @@ class VerdictPolicy(BaseModel):
     verify_batch: int = Field(
         default=1,
         ge=1,
-        description="Facts of one sentence judged in one call (1: one call per fact).",
+        description="Facts judged in one call, whole sentences packed (1: one call per fact).",
     )
 
 
