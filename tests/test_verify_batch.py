@@ -418,3 +418,28 @@ def test_complex_facts_still_reverify_on_their_own_after_the_batch() -> None:
     assert [len(r.rounds) for r in many.records] == [len(r.rounds) for r in one.records]
     assert _tools(batched).count("Verdicts") == 1
     assert _tools(batched).count("RefinedQueries") == _tools(alone).count("RefinedQueries")
+
+
+def test_batches_are_sent_at_once_and_calls_in_flight_stay_within_max_concurrency() -> None:
+    """Waiting batch members hold no call slot: two batches go out together, never three."""
+    import threading
+    import time
+
+    lock, now, peak = threading.Lock(), [0], [0]
+
+    def slow(tool: str, prompt: str) -> dict[str, Any] | str:
+        with lock:
+            now[0] += 1
+            peak[0] = max(peak[0], now[0])
+        time.sleep(0.2)
+        with lock:
+            now[0] -= 1
+        return batch_responder(default_judgement)(tool, prompt)
+
+    model = _model(batch=slow)
+    text = f"{NOBELS} {CAPITAL} {FRANCE} {CURIE}"
+    report = _check(text, model, 2, max_concurrency=2)
+    sizes = [len(batch_prompts(p)) for t, p in model.calls if t == "Verdicts"]
+    assert sum(sizes) == 8 and max(sizes) == 2
+    assert peak[0] == 2  # batches overlapped, within the two slots
+    assert len(report.records) == 8

@@ -157,7 +157,10 @@ class Context:
         env="TRIQUA_RERANK_MODEL",
     )
     max_concurrency: int = setting(
-        8, "Facts (and chunks) processed at once.", env="TRIQUA_MAX_CONCURRENCY"
+        8,
+        "Model calls and searches in flight at once; facts and chunks processed at once "
+        "(times verify_batch while batch members wait on one call).",
+        env="TRIQUA_MAX_CONCURRENCY",
     )
     max_output_retries: int = setting(2, "Retries of a model call on malformed output.")
     retry_wait: float = setting(
@@ -289,10 +292,17 @@ class Context:
     def workers(self) -> int:
         """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
 
+        With batched verification by a model it is ``max_concurrency`` batches' worth of
+        facts: waiting members hold no model call, which the run's slots bound.
+
         The offline verifier's work is CPU-bound (one ONNX thread per call), so threads
         beyond the cores only contend; model calls wait on the network, so they are not
         capped.
         """
+        if self.model_for("verify") is not None and self.verify_batch > 1:
+            # A batch's members wait on one call; the run's slots (max_concurrency) bound the
+            # calls in flight, so max_concurrency batches can be gathered and sent at once.
+            return self.max_concurrency * self.verify_batch
         if self.model_for("decompose") is not None or self.model_for("verify") is not None:
             return self.max_concurrency
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from triqua.core.redaction import redact
 from triqua.schema import Evidence, Mode, Usage
@@ -31,6 +32,11 @@ class SearchSetup(Protocol):
         """The run's mode (closed book searches nothing)."""
         ...
 
+    @property
+    def slots(self) -> AbstractContextManager[Any]:
+        """Held while a search is in flight: bounds the run's calls at once."""
+        ...
+
 
 def merge_evidence(old: Sequence[Evidence], new: Sequence[Evidence]) -> list[Evidence]:
     """Old evidence first, then new passages not seen before (by id)."""
@@ -47,7 +53,8 @@ def search(setup: SearchSetup, query: str, k: int) -> tuple[list[Evidence], str 
     """Run one search; returns evidence, a recorded error (or None) and its usage."""
     if setup.mode is Mode.CLOSED_BOOK:
         return [], None, Usage()
-    result = setup.retriever.search(query, k, budget=setup.budget)
+    with setup.slots:
+        result = setup.retriever.search(query, k, budget=setup.budget)
     usage = Usage(search_calls=1 if result.searched and not result.cached else 0)
     error = redact(result.error) if result.error else None
     if not result.searched and error is None:

@@ -18,6 +18,7 @@ per-run counts); :class:`RunResources` joins them with the engines.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,6 +110,11 @@ class RunResources:
     def facts(self) -> FactTally:
         """The run's fact tally."""
         return self.ledger.facts
+
+    @property
+    def slots(self) -> threading.BoundedSemaphore:
+        """Held while a model call or search is in flight (``max_concurrency`` at once)."""
+        return self.ledger.slots
 
 
 def model_keys(context: Context) -> tuple[ModelKey, ...]:

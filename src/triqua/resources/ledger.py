@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: Calls in flight of a ledger built without settings (``Context.max_concurrency``'s default).
+DEFAULT_SLOTS = 8
+
 #: Key of the run's :class:`RunLedger` in ``config["configurable"]``.
 LEDGER_KEY = "triqua_ledger"
 
@@ -72,6 +75,11 @@ class RunLedger:
     batches: Coalescer[Any, Any] = field(default_factory=lambda: Coalescer(wait=BATCH_WAIT))
     documents: Sequence[Document] = ()
     digest: str | None = None
+    #: Model calls and searches in flight at once. The graph's fan-out may exceed it (the
+    #: members of a verify batch wait on one call), so ``max_concurrency`` is held here.
+    slots: threading.BoundedSemaphore = field(
+        default_factory=lambda: threading.BoundedSemaphore(DEFAULT_SLOTS)
+    )
 
     def hold(self, documents: Sequence[Document]) -> None:
         """Keep the run's supplied documents at hand, with their digest."""
@@ -81,7 +89,11 @@ class RunLedger:
     @classmethod
     def for_context(cls, context: Context) -> RunLedger:
         """A fresh ledger with the limits of ``context``."""
-        return cls(budget=SearchBudget(context.max_searches), calls=CallLimit(context.max_calls))
+        return cls(
+            budget=SearchBudget(context.max_searches),
+            calls=CallLimit(context.max_calls),
+            slots=threading.BoundedSemaphore(context.max_concurrency),
+        )
 
     def charge(self, values: dict[str, Any]) -> None:
         """Count what a checkpointed run already spent (its state ``values``), on resume."""
@@ -145,7 +157,8 @@ def limited_call(
         return None
     called = True
     try:
-        result = call()
+        with resources.slots:
+            result = call()
         called = bool(usage(result).model_calls)
         return result
     finally:
