@@ -254,6 +254,12 @@ def _report_key(
     return report_key(context, text, question, coerced, spec_overrides)
 
 
+def _setting(kwargs: dict[str, Any], name: str, base: Context) -> int:
+    """The positive integer setting ``name``: the keyword given, else ``base``'s."""
+    given = kwargs.get(name)
+    return given if isinstance(given, int) and given > 0 else int(getattr(base, name))
+
+
 def _blocking(
     coroutine_function: Callable[P, Coroutine[Any, Any, Report]], name: str, doc: str
 ) -> Callable[P, Report]:
@@ -266,11 +272,10 @@ def _blocking(
     def run(*args: P.args, **kwargs: P.kwargs) -> Report:
         # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
         # executor, whose default size (CPUs + 4) would cap the fan-out below
-        # ``max_concurrency``.
+        # ``Context.workers()``: at most max_concurrency batches of verify_batch facts.
         context = kwargs.get("context")
         base = context if isinstance(context, Context) else Context()
-        setting = kwargs.get("max_concurrency")
-        workers = setting if isinstance(setting, int) and setting else base.max_concurrency
+        workers = _setting(kwargs, "max_concurrency", base) * _setting(kwargs, "verify_batch", base)
         with asyncio.Runner() as runner:
             executor = ThreadPoolExecutor(max_workers=max(1, workers))
             runner.get_loop().set_default_executor(executor)
