@@ -28,10 +28,10 @@ from typing import Any
 import triqua
 from triqua.core.chunking import split_text
 from triqua.core.grounding import check_quote
-from triqua.faults import FaultyChatModel, FaultyRetriever
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing.faults import FaultyChatModel, FaultyRetriever
 from triqua.tools.supplied import SuppliedRetriever
 
 N_FACTS = 50

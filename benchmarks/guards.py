@@ -38,7 +38,7 @@ import triqua
 from triqua.cli import app
 from triqua.core.redaction import redact
 from triqua.engines.factory import register_model
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Report, Status
 from triqua.testing import ScriptedChatModel, fenced
 from triqua.tools.base import Retriever, SearchBudget, SearchResult

@@ -35,7 +35,7 @@ from tokenizers import Tokenizer
 from typing_extensions import TypedDict
 
 import triqua
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report
 from triqua.testing import ScriptedChatModel, batch_responder, fenced
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
@@ -649,9 +649,9 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     import asyncio
 
     from triqua.api import make_context
-    from triqua.checkpoints import open_checkpointer
     from triqua.graph.main import compiled_graph
-    from triqua.runner import arun, graph_input, run_config
+    from triqua.runtime.checkpoints import open_checkpointer
+    from triqua.runtime.runner import arun, graph_input, run_config
 
     text, docs, notes = fixed_text()
     settings: dict[str, Any] = {

@@ -16,8 +16,8 @@ A second table (this checkout only) counts verification at ``verify_batch`` 1, 3
 builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
-``benchmarks/perf.py`` and ``triqua.costs.estimate_tokens`` do; provider BPE tokenizers count
-English within about 10-20 % of it.
+``benchmarks/perf.py`` and ``triqua.runtime.costs.estimate_tokens`` do; provider BPE
+tokenizers count English within about 10-20 % of it.
 
 The baseline is a git revision (``--baseline-rev``, default ``b7571c1``: per-chunk calls,
 five few-shot examples, the long per-fact schema), exported with ``git archive`` and run in a

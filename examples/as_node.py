@@ -1,7 +1,8 @@
 """triqua as a node of a parent LangGraph graph, two ways.
 
-1. A chat graph whose assistant answers, then a ``fact_check`` node (``triqua.agents.as_node``)
-   checks the last AI message against the state's documents and writes ``report``.
+1. A chat graph whose assistant answers, then a ``fact_check`` node
+   (``triqua.integrations.agents.as_node``) checks the last AI message against the state's
+   documents and writes ``report``.
 2. A pipeline whose state already uses triqua's keys (``text``, ``question``, ``documents``,
    ``spec_overrides`` in; ``report`` out) adds the compiled ``triqua.build_graph()`` itself as
    a node; the parent's ``triqua.Context`` flows into it.
@@ -21,7 +22,7 @@ from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 import triqua
-from triqua.agents import as_node, summarize
+from triqua.integrations.agents import as_node, summarize
 
 
 class ChatState(TypedDict, total=False):

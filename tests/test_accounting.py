@@ -13,17 +13,17 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import triqua
-from triqua.accounting import checked_coverage, failure_line, failure_summary
 from triqua.cli import app
 from triqua.engines.base import DecomposeResult
 from triqua.engines.factory import register_model
 from triqua.engines.llm import LLMDecomposer, LLMJudge
-from triqua.faults import FaultyChatModel
-from triqua.render import print_report
-from triqua.report_html import render_html
+from triqua.rendering.html import render_html
+from triqua.rendering.terminal import print_report
+from triqua.runtime.accounting import checked_coverage, failure_line, failure_summary
 from triqua.schema import ChunkFailure, Fact, Report, Span, Status, UndecomposedSentence
 from triqua.store import RunStore
 from triqua.testing import ScriptedChatModel
+from triqua.testing.faults import FaultyChatModel
 
 from .conftest import CURIE, FRANCE, PARIS, make_responder
 
@@ -409,7 +409,7 @@ def test_regrade_keeps_failed_chunks_and_recomputes_coverage(
 
 
 def test_the_agent_summary_says_what_was_not_checked() -> None:
-    from triqua.agents import summarize
+    from triqua.integrations.agents import summarize
 
     lines = summarize(accounted_report()).splitlines()
     assert "not all checked: 1 of 3 chunks not decomposed · 50.0% of the text checked" in lines

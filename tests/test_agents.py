@@ -12,7 +12,7 @@ from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 import triqua
-from triqua.agents import as_node, last_ai_text, summarize
+from triqua.integrations.agents import as_node, last_ai_text, summarize
 from triqua.schema import Report, Status
 
 from .conftest import CURIE, FRANCE, PARIS

@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
-from triqua.cache import CachedRetriever, ResultCache, default_cache_path
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.resources import register_retriever
+from triqua.runtime.cache import CachedRetriever, ResultCache, default_cache_path
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence
 from triqua.testing import best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
@@ -153,7 +153,7 @@ def test_another_model_is_not_served_the_first_models_answers(scripted: Any) -> 
 
 def test_offline_engines_and_local_retrievers_are_not_cached() -> None:
     from triqua.engines.factory import resolve_engines
-    from triqua.resources import build_resources
+    from triqua.runtime.resources import build_resources
     from triqua.tools.closed_book import ClosedBookRetriever
 
     context = triqua.Context(retriever="closed_book")
@@ -187,8 +187,8 @@ def test_cli_caches_and_no_cache_bypasses(scripted: Any, tmp_path: Path) -> None
 
 @pytest.mark.parametrize("bad", ["not json", '{"status": "nonsense"}'])
 def test_unreadable_cache_entries_are_misses(tmp_path: Path, bad: str) -> None:
-    from triqua.cache import CachedJudge, cache_key
     from triqua.engines.base import Judge, JudgeResult
+    from triqua.runtime.cache import CachedJudge, cache_key
     from triqua.schema import Fact, Status, Verdict
 
     class Fixed(Judge):

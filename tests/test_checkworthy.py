@@ -12,9 +12,9 @@ import triqua
 from tests.conftest import CURIE, PARIS, decompose_by_table, default_judgement, fenced
 from triqua.cli import app
 from triqua.core.checkworthy import classify
-from triqua.render import not_checkworthy_lines
-from triqua.report_html import render_html
-from triqua.report_md import render_markdown
+from triqua.rendering.html import render_html
+from triqua.rendering.markdown import render_markdown
+from triqua.rendering.terminal import not_checkworthy_lines
 from triqua.schema import Report
 from triqua.testing import ScriptedChatModel
 

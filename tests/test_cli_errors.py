@@ -15,9 +15,9 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from triqua.checkpoints import default_checkpoint_path
 from triqua.cli import app
 from triqua.engines.factory import register_model
+from triqua.runtime.checkpoints import default_checkpoint_path
 from triqua.store import RunStore, default_store_path
 
 from .conftest import CURIE, FRANCE

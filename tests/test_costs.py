@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.costs import (
+from triqua.engines.llm import Judgement, schema_tokens
+from triqua.runtime.costs import (
     ModelPrice,
     Prices,
     cost_summary,
@@ -17,7 +18,6 @@ from triqua.costs import (
     load_prices,
     prices_from_env,
 )
-from triqua.engines.llm import Judgement, schema_tokens
 from triqua.schema import FactualitySpec, Report, Usage
 from triqua.testing import ScriptedChatModel
 

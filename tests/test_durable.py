@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
-from triqua.checkpoints import default_checkpoint_path, thread_ages
 from triqua.cli import app
+from triqua.runtime.checkpoints import default_checkpoint_path, thread_ages
 from triqua.store import RunStore
 from triqua.testing import fenced
 

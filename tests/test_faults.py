@@ -16,11 +16,14 @@ from langchain_core.runnables import RunnableLambda
 from typer.testing import CliRunner
 
 import triqua
-from triqua.accounting import checked_coverage
 from triqua.cli import app
 from triqua.core.chunking import split_text
 from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
-from triqua.faults import (
+from triqua.runtime.accounting import checked_coverage
+from triqua.runtime.resources import register_retriever
+from triqua.schema import Document, Report, Status
+from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing.faults import (
     FaultyChatModel,
     FaultyRetriever,
     ProviderError,
@@ -28,9 +31,6 @@ from triqua.faults import (
     ServerError,
     draw,
 )
-from triqua.resources import register_retriever
-from triqua.schema import Document, Report, Status
-from triqua.testing import ScriptedChatModel, fenced
 from triqua.tools.supplied import SuppliedRetriever
 
 pytestmark = [

@@ -12,8 +12,8 @@ from rich.console import Console
 import triqua
 from triqua.cli.demo import demo_files
 from triqua.core.grounding import check_quote, locate_quote, missing_values
-from triqua.render import facts_table
-from triqua.report_html import render_html
+from triqua.rendering.html import render_html
+from triqua.rendering.terminal import facts_table
 from triqua.schema import Document, Fact, FactUnit, Report, Status
 from triqua.testing import best_quote, passages
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from triqua.checkpoints import default_checkpoint_path
 from triqua.cli import app
 from triqua.engines.factory import register_model
+from triqua.runtime.checkpoints import default_checkpoint_path
 
 from .conftest import CURIE, PARIS
 

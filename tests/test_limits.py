@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence, Report, Status
 from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused

@@ -12,9 +12,14 @@ from langgraph.checkpoint.base.id import uuid6
 from typer.testing import CliRunner
 
 import triqua
-from triqua.checkpoints import checkpoint_time, database_bytes, default_checkpoint_path, thread_ages
 from triqua.cli import app
-from triqua.prune import plan_prune, prune
+from triqua.runtime.checkpoints import (
+    checkpoint_time,
+    database_bytes,
+    default_checkpoint_path,
+    thread_ages,
+)
+from triqua.runtime.prune import plan_prune, prune
 from triqua.store import RunStore
 from triqua.tools.base import RetrieverUnavailable
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence, Status
 from triqua.store import RunStore
 from triqua.testing import best_quote, fenced, passages
@@ -160,7 +160,7 @@ def test_search_again_appends_new_evidence_and_keeps_the_old(scripted: Any, tmp_
 
 def test_regrade_needs_a_judge_it_can_rebuild(stored: tuple[RunStore, triqua.Report]) -> None:
     store, original = stored
-    from triqua import instances
+    from triqua.runtime import instances as instances
 
     instances._INSTANCES.clear()  # as in a new process: the run's model instance is gone
     with pytest.raises(ValueError, match="choose a judge with model="):

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 import triqua
 from triqua.citations import CitationLink, CitationReport, ClaimCitation
 from triqua.cli import app
-from triqua.costs import ModelPrice, Prices
 from triqua.metrics import risk_coverage_curve
-from triqua.plots import risk_coverage_plot, stacked_bars
-from triqua.report_html import render_html, write_html
+from triqua.rendering.html import render_html, write_html
+from triqua.rendering.plots import risk_coverage_plot, stacked_bars
+from triqua.runtime.costs import ModelPrice, Prices
 from triqua.schema import Document, Report, Status, Verdict
 from triqua.testing import ScriptedChatModel, fenced
 
@@ -278,7 +278,7 @@ def test_cli_report_rejects_a_file_that_is_not_a_report(tmp_path: Path) -> None:
 
 
 def test_fact_shows_its_sentence_graph_and_route_reason() -> None:
-    from triqua.report_html.facts import _graph_line
+    from triqua.rendering.html.facts import _graph_line
     from triqua.schema import ClaimRecord, Fact, Status, Verdict
 
     record = ClaimRecord(

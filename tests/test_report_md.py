@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.report_md import md_escape
+from triqua.rendering.markdown import md_escape
 
 from .conftest import CURIE, FRANCE
 

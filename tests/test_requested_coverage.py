@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from triqua.cli import app
+from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge, coverage_summary
 from triqua.engines.factory import register_model
 from triqua.evals.results import load_run
-from triqua.requested import RequestedCoverage, RequestedCoverageJudge, coverage_summary
 from triqua.testing import ScriptedChatModel, fenced
 
 from .conftest import CURIE, FRANCE, PARIS

@@ -15,7 +15,7 @@ from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # no
 from triqua.cli import app
 from triqua.context import Context
 from triqua.engines.offline.embeddings import get_embedder
-from triqua.resources import build_resources, register_retriever
+from triqua.runtime.resources import build_resources, register_retriever
 from triqua.schema import Document, Evidence
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 from triqua.tools.ingest import ingest_paths

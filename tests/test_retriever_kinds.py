@@ -7,7 +7,7 @@ import pytest
 from triqua.context import Context
 from triqua.evals.factscore import KnowledgeSource
 from triqua.evals.guard import estimate_cost
-from triqua.resources import mode_of
+from triqua.runtime.resources import mode_of
 from triqua.schema import Mode
 from triqua.tools.factory import build_retriever
 from triqua.tools.kinds import KINDS, RETRIEVER_KINDS, kind_of

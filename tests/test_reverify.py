@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence, Status
 from triqua.testing import best_quote, passages
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.dbfiles import StoreError
+from triqua.runtime.dbfiles import StoreError
 from triqua.store import APPEND_ONLY_TABLES, SCHEMA_VERSION, RunStore
 
 from .conftest import CURIE, FRANCE

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from triqua.cli import app
+from triqua.rendering.text_marks import marked_text
 from triqua.schema import ClaimRecord, Fact, Span, Status, Verdict
-from triqua.text_marks import marked_text
 
 TEXT = "Paris is in France. Berlin is in Spain. Nice weather."
 

@@ -17,7 +17,7 @@ import triqua
 from triqua.cli import app
 from triqua.context import DEFAULT_MODEL_TIMEOUT, DEFAULT_SEARCH_TIMEOUT, Context
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.resources import register_retriever
+from triqua.runtime.resources import register_retriever
 from triqua.schema import Status
 from triqua.testing import ScriptedChatModel, fenced
 from triqua.tools.base import Retriever, SearchBudget, SearchResult

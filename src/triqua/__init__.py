@@ -16,16 +16,16 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from triqua.lazy import lazy_names
+from triqua.runtime.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from triqua.agents import as_tool
     from triqua.api import acheck, check, make_context
     from triqua.citations import check_cited
     from triqua.context import Context
     from triqua.graph.main import build_graph
+    from triqua.integrations.agents import as_tool
     from triqua.regrade import regrade
-    from triqua.resources import register_retriever
+    from triqua.runtime.resources import register_retriever
     from triqua.schema import (
         ClaimRecord,
         Document,
@@ -42,7 +42,7 @@ __version__ = "0.1.0"
 
 #: Where each public name lives; ``__getattr__`` imports it from there on first access.
 _EXPORTS = {
-    "as_tool": "triqua.agents",
+    "as_tool": "triqua.integrations.agents",
     "acheck": "triqua.api",
     "check": "triqua.api",
     "make_context": "triqua.api",
@@ -50,7 +50,7 @@ _EXPORTS = {
     "Context": "triqua.context",
     "build_graph": "triqua.graph.main",
     "regrade": "triqua.regrade",
-    "register_retriever": "triqua.resources",
+    "register_retriever": "triqua.runtime.resources",
     **dict.fromkeys(
         (
             "ClaimRecord",

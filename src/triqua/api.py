@@ -22,9 +22,10 @@ from typing import Any, ParamSpec
 
 from langchain_core.language_models import BaseChatModel
 
-from triqua.checkpoints import forget_run, open_checkpointer
 from triqua.context import Context
-from triqua.durable import (
+from triqua.engines.factory import register_model
+from triqua.runtime.checkpoints import forget_run, open_checkpointer
+from triqua.runtime.durable import (
     SETTINGS_KEY,
     STORE_KEY,
     invoke_durable,
@@ -34,9 +35,8 @@ from triqua.durable import (
     settings_of,
     settle_failure,
 )
-from triqua.engines.factory import register_model
-from triqua.instances import name_for
-from triqua.runner import EventHandler, arun, graph_input
+from triqua.runtime.instances import name_for
+from triqua.runtime.runner import EventHandler, arun, graph_input
 from triqua.schema import Document, Report
 from triqua.store import FAILED, RunStore, resolve_store
 
@@ -176,7 +176,7 @@ async def acheck(
     """
     from triqua.core.inputs import coerce_documents, validate_text
     from triqua.graph.main import compiled_graph
-    from triqua.report_cache import cached_report, store_report
+    from triqua.runtime.report_cache import cached_report, store_report
 
     if resume is not None:
         return await _resume(
@@ -245,7 +245,7 @@ def _report_key(
 ) -> str | None:
     """The report-cache key of a run, or None when it is not cached or its input is unusable."""
     from triqua.core.inputs import coerce_documents
-    from triqua.report_cache import report_key
+    from triqua.runtime.report_cache import report_key
 
     try:
         coerced = coerce_documents(list(documents or []))

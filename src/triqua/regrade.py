@@ -17,7 +17,6 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from triqua.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.evidence import merge_evidence, search
@@ -26,7 +25,8 @@ from triqua.core.spec import AUTHORITY
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.resources import RunResources, build_resources
+from triqua.runtime.accounting import count_failures, report_coverage, report_extraction_recall
+from triqua.runtime.resources import RunResources, build_resources
 from triqua.schema import (
     ClaimRecord,
     FactualitySpec,

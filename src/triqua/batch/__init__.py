@@ -30,7 +30,6 @@ from typing import Any, TextIO
 from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 
-from triqua.accounting import failure_line, failure_summary
 from triqua.api import acheck, make_context
 from triqua.batch.items import (
     BatchItem,
@@ -42,7 +41,8 @@ from triqua.batch.items import (
 from triqua.batch.summary import BatchSummary
 from triqua.context import Context
 from triqua.core.redaction import error_text, redact
-from triqua.limits import limit_notes
+from triqua.runtime.accounting import failure_line, failure_summary
+from triqua.runtime.limits import limit_notes
 from triqua.tools.evidence_files import PathPolicy
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
-from triqua.jsonl import read_jsonl
+from triqua.runtime.jsonl import read_jsonl
 from triqua.schema import Document
 from triqua.tools.documents import evidence_limit_error, load_documents
 from triqua.tools.evidence_files import PathPolicy

@@ -242,8 +242,8 @@ def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
     So a claim has one verdict: the table, the score and the citation check agree. A
     replaced verdict goes to the record's ``history``.
     """
-    from triqua.accounting import count_failures
     from triqua.core.scoring import score_facts
+    from triqua.runtime.accounting import count_failures
 
     verdicts = {c.claim_id: c.verdict for c in citations.claims if c.verdict is not None}
     records = []

@@ -15,7 +15,7 @@ from triqua.context import (
     DEFAULT_MODEL_TIMEOUT,
     DEFAULT_SEARCH_TIMEOUT,
 )
-from triqua.encoding import not_utf8
+from triqua.runtime.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

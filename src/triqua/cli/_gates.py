@@ -100,7 +100,7 @@ class Gates:
 
     def failures(self, score: float | None, verdicts: Counter[str]) -> list[str]:
         """Why the gates fail for this score and these verdict counts (empty: they pass)."""
-        from triqua.render import fmt_score
+        from triqua.rendering.terminal import fmt_score
 
         why = []
         if self.fail_under is not None and (score is None or score < self.fail_under):
@@ -128,7 +128,7 @@ def verdict_counts(report: Report) -> Counter[str]:
 
 def summary_line(report: Report) -> str:
     """The run in one line for logs: score, facts per verdict, coverage, mode and run id."""
-    from triqua.render import fmt_score
+    from triqua.rendering.terminal import fmt_score
     from triqua.schema import Status
 
     counts = verdict_counts(report)

@@ -95,8 +95,8 @@ def check(
     error, 3 errors left nothing checked, 130 interrupted.
     """
     from triqua.api import make_context
-    from triqua.limits import is_limit_note, limit_notes
-    from triqua.progress import run_with_progress
+    from triqua.runtime.limits import is_limit_note, limit_notes
+    from triqua.runtime.progress import run_with_progress
     from triqua.tools.base import RetrieverError
 
     if resume and (text is not None or file is not None):
@@ -160,12 +160,12 @@ def check(
         if hint:
             typer.echo(hint, err=True)
     if html is not None:
-        from triqua.costs import prices_from_env
-        from triqua.report_html import write_html
+        from triqua.rendering.html import write_html
+        from triqua.runtime.costs import prices_from_env
 
         write_html(report, html, prices=prices_from_env(), citations=cited)
     if md is not None:
-        from triqua.report_md import write_markdown
+        from triqua.rendering.markdown import write_markdown
 
         try:
             write_markdown(report, md, citations=cited)
@@ -190,14 +190,14 @@ def check(
     # stays in the summary when quiet (it is said on the terminal in every output mode).
     kept = limit_notes(report.notes) if quiet else []
     report = report.model_copy(update={"notes": kept})
-    from triqua.render import print_report
+    from triqua.rendering.terminal import print_report
 
     if one_line:
         typer.echo(summary_line(report))
     else:
         print_report(report, Console())
     if cited is not None and not one_line:
-        from triqua.render_citations import citations_table
+        from triqua.rendering.citations import citations_table
 
         Console().print(citations_table(report, cited))
         typer.echo(f"citations: {cited.summary()}")
@@ -208,7 +208,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.accounting import FAILED_RUN, failure_line
+        from triqua.runtime.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 

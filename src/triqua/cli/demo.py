@@ -35,7 +35,7 @@ def demo(
 ) -> None:
     """Check the shipped example text against the demo corpus (Chroma, embedded)."""
     from triqua.api import check
-    from triqua.render import print_report
+    from triqua.rendering.terminal import print_report
     from triqua.tools.ingest import ingest_paths
 
     corpus, example = demo_files()

@@ -12,7 +12,7 @@ from triqua.cli._common import fail
 if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` stays fast
     from pydantic import ValidationError
 
-    from triqua.costs import CostSummary, Prices
+    from triqua.runtime.costs import CostSummary, Prices
     from triqua.schema import Report
 
 #: Largest single JSON report read (bytes).
@@ -71,7 +71,7 @@ def _several_values(exc: ValidationError) -> bool:
 
 def _load_jsonl(path: Path) -> list[Report]:
     """Every good report of a JSONL file; bad lines are warned about with their number."""
-    from triqua.jsonl import read_jsonl
+    from triqua.runtime.jsonl import read_jsonl
 
     def warn(message: str) -> None:
         typer.echo(f"warning: {message}", err=True)
@@ -118,11 +118,11 @@ def report(
     """
     from rich.console import Console
 
-    from triqua.costs import cost_summary, load_prices, prices_from_env
+    from triqua.runtime.costs import cost_summary, load_prices, prices_from_env
 
     reports = _load_reports(path)
     if md is not None:
-        from triqua.report_md import render_markdown
+        from triqua.rendering.markdown import render_markdown
 
         try:
             md.write_text("\n".join(render_markdown(r) for r in reports), encoding="utf-8")
@@ -136,7 +136,7 @@ def report(
     except ValueError as exc:
         raise fail(str(exc)) from exc
     if html is not None:
-        from triqua.report_html import write_html
+        from triqua.rendering.html import write_html
 
         if len(reports) > 1:
             raise fail(f"{path}: holds {len(reports)} reports; --html renders one")
@@ -146,7 +146,7 @@ def report(
             raise fail(f"{html}: {exc.strerror or exc}") from exc
         typer.echo(f"wrote {html}", err=True)
         return
-    from triqua.render import print_report
+    from triqua.rendering.terminal import print_report
 
     console = Console()
     for loaded in reports:

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
-from triqua.dbfiles import StoreError
+from triqua.runtime.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
     from triqua.schema import Report
@@ -35,7 +35,7 @@ def _open(store: Path | None) -> RunStore:
 
 def _state(run: RunSummary) -> str:
     """The score of a finished run, else what became of it."""
-    from triqua.render import fmt_score
+    from triqua.rendering.terminal import fmt_score
 
     return fmt_score(run.score) if run.revisions else run.status.replace("_", " ")
 
@@ -84,7 +84,7 @@ def runs(
 
 def history_table(report: Report) -> Table:
     """One row per verdict revision of each fact: when, which judge, what it said."""
-    from triqua.render import STYLE
+    from triqua.rendering.terminal import STYLE
 
     table = Table(show_lines=True, expand=True)
     for column in ("#", "fact", "rev", "verdict", "judge", "wrong component", "time"):
@@ -118,7 +118,7 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
-    from triqua.render import print_report, spec_table
+    from triqua.rendering.terminal import print_report, spec_table
 
     try:
         opened = _open(store)
@@ -134,7 +134,7 @@ def show(
         console.print(history_table(report))
         return
     if text:
-        from triqua.text_marks import marked_text
+        from triqua.rendering.text_marks import marked_text
 
         console.print(marked_text(checked, report.records))
         console.print()
@@ -159,7 +159,7 @@ def regrade(
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
     opened = _open(store)  # a damaged store fails here, before the engines are loaded
     from triqua.regrade import regrade as run_regrade
-    from triqua.render import print_report
+    from triqua.rendering.terminal import print_report
 
     try:
         report = run_regrade(

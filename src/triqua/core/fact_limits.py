@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from triqua.core.routing import group_by_sentence
-from triqua.limits import LIMIT_NOTE_PREFIX
+from triqua.runtime.limits import LIMIT_NOTE_PREFIX
 from triqua.schema import Fact
 
 

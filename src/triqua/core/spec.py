@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from triqua.context import Context
-from triqua.resources import RunResources, calls_model
+from triqua.runtime.resources import RunResources, calls_model
 from triqua.schema import (
     CitationPolicy,
     ClaimPolicy,

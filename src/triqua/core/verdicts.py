@@ -13,7 +13,7 @@ from typing import Any
 from triqua.core.abstention import withhold_unconfident
 from triqua.core.grounding import check_quote
 from triqua.core.scoring import label_units
-from triqua.limits import MODEL_CALL_LIMIT
+from triqua.runtime.limits import MODEL_CALL_LIMIT
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 __all__ = [

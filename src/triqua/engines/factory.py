@@ -16,7 +16,7 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
-from triqua.instances import PREFIX, instance, instance_id, register_instance
+from triqua.runtime.instances import PREFIX, instance, instance_id, register_instance
 
 Role = Literal["decompose", "verify", "refine"]
 ROLES: tuple[Role, ...] = ("decompose", "verify", "refine")

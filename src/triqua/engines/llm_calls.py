@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.core.deadline import call_with_deadline
-from triqua.costs import estimate_tokens
+from triqua.runtime.costs import estimate_tokens
 from triqua.schema import Usage
 
 

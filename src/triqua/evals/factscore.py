@@ -21,10 +21,10 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, Field
 
 from triqua.api import check
+from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge
 from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
-from triqua.jsonl import read_jsonl
-from triqua.requested import RequestedCoverage, RequestedCoverageJudge
+from triqua.runtime.jsonl import read_jsonl
 from triqua.schema import Document, Report, Status, Usage
 from triqua.tools.kinds import KINDS
 

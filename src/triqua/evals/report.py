@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from triqua.engines.coverage import COVERAGE_NEEDS_MODEL, coverage_summary
 from triqua.evals.data import DataStamp
 from triqua.evals.decomposition_quality import JudgedTexts
 from triqua.evals.diagnostics import DecomposedText, decomposition_mode, decomposition_stats
@@ -41,7 +42,6 @@ from triqua.evals.slices import (
     slice_lines,
 )
 from triqua.evals.stats import per_fact_rates
-from triqua.requested import COVERAGE_NEEDS_MODEL, coverage_summary
 from triqua.schema import Usage
 
 __all__ = ["RunOutput", "diagnostics_output", "factscore_output"]

@@ -14,7 +14,7 @@ from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts,
 from triqua.core.chunking import chunk_failure, undecomposed_sentences
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
-from triqua.resources import RunResources, limited_call, run_resources
+from triqua.runtime.resources import RunResources, limited_call, run_resources
 from triqua.schema import Chunk, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
 

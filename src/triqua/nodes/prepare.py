@@ -16,7 +16,7 @@ from triqua.core.inputs import check_evidence_size, coerce_documents, validate_t
 from triqua.core.spec import build_spec
 from triqua.engines.offline.engine import OFFLINE_NOTE
 from triqua.nodes.common import context_of
-from triqua.resources import build_resources, ledger_of
+from triqua.runtime.resources import build_resources, ledger_of
 from triqua.state import State
 
 

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.records import checkable_statuses, resolved_context, with_retrieval_errors
 from triqua.nodes.common import context_of, emit
-from triqua.resources import run_resources
+from triqua.runtime.resources import run_resources
 from triqua.schema import ClaimRecord, Revisions, Status, Usage
 from triqua.state import FactState
 

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.evidence import search
 from triqua.nodes.common import context_of
-from triqua.resources import run_resources
+from triqua.runtime.resources import run_resources
 from triqua.schema import Fact
 from triqua.state import FactState, RoleUsage
 

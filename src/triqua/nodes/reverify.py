@@ -24,9 +24,9 @@ from triqua.core.reverification import (
     stopped_round,
 )
 from triqua.core.verdicts import settle
-from triqua.limits import MODEL_CALL_LIMIT
 from triqua.nodes.common import context_of
-from triqua.resources import RunResources, calls_model, limited_call, run_resources
+from triqua.runtime.limits import MODEL_CALL_LIMIT
+from triqua.runtime.resources import RunResources, calls_model, limited_call, run_resources
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
 from triqua.state import FactState, RoleUsage
 

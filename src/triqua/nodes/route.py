@@ -12,7 +12,7 @@ from triqua.core.fact_limits import cap_facts, sentence_facts
 from triqua.core.routing import Thresholds, route_facts
 from triqua.core.verify_batches import batch_keys
 from triqua.nodes.common import context_of, emit
-from triqua.resources import documents_digest, ledger_of
+from triqua.runtime.resources import documents_digest, ledger_of
 from triqua.schema import Document
 from triqua.state import FactTask, State
 

@@ -8,9 +8,9 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.run_report import build_report
-from triqua.limits import LIMIT_NOTE_PREFIX
 from triqua.nodes.common import context_of, emit
-from triqua.resources import RunLedger, ledger_of
+from triqua.runtime.limits import LIMIT_NOTE_PREFIX
+from triqua.runtime.resources import RunLedger, ledger_of
 from triqua.state import State
 
 

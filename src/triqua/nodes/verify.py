@@ -10,7 +10,7 @@ from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.nodes.common import context_of
 from triqua.nodes.verify_batch import verify_in_batch
-from triqua.resources import limited_call, run_resources
+from triqua.runtime.resources import limited_call, run_resources
 from triqua.schema import Mode, Usage
 from triqua.state import FactState, RoleUsage
 

@@ -18,7 +18,7 @@ from typing import Any
 from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.core.verify_batches import BatchItem, split_usage
-from triqua.resources import RunResources, limited_call
+from triqua.runtime.resources import RunResources, limited_call
 from triqua.schema import Mode, Usage, Verdict
 from triqua.state import FactState, RoleUsage
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from triqua.dbfiles import StoreError
+from triqua.runtime.dbfiles import StoreError
 from triqua.store.connection import default_store_path
 from triqua.store.models import FAILED, FAILED_AT_START, RunSummary, StoredRun
 from triqua.store.reading import RunReader

@@ -9,7 +9,7 @@ unstructured and its ``JSONLoader`` needs ``jq`` (none of them a dependency here
 data, and wraps every failure in ``RuntimeError("Error loading <path>")``. Evidence files
 must be size-checked before they are read (``max_evidence_bytes``), confined to the allowed
 folders (``evidence_files.PathPolicy``), rejected with one clear ``"<path>: <why>"`` error,
-and JSONL lines bounded in length and nesting depth (``triqua.jsonl``) with bad lines
+and JSONL lines bounded in length and nesting depth (``triqua.runtime.jsonl``) with bad lines
 reported and skipped; the readers below do exactly that with the standard library.
 """
 
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from triqua.encoding import not_utf8
-from triqua.jsonl import read_jsonl
+from triqua.runtime.encoding import not_utf8
+from triqua.runtime.jsonl import read_jsonl
 from triqua.schema import Document
 from triqua.tools.evidence_files import PathPolicy, check_readable_file
 from triqua.tools.evidence_files import expand_paths as _expand_paths

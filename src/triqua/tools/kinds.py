@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from triqua.instances import PREFIX
+from triqua.runtime.instances import PREFIX
 from triqua.schema import Mode
 
 __all__ = ["KINDS", "RETRIEVER_KINDS", "RetrieverKind", "kind_of"]

@@ -2,7 +2,7 @@
 
 TriQua evaluates retrieval as a search for top-10 candidates followed by a reranking stage
 that scores each candidate against the fact's query string. :class:`RerankingRetriever`
-wraps a run's retriever (see :func:`triqua.resources.retriever_for`) and does exactly that,
+wraps a run's retriever (see :func:`triqua.runtime.resources.retriever_for`) and does exactly that,
 so every search a fact makes (first retrieval, re-verification queries, tool calls) is
 reranked. The default :class:`Reranker` reuses the packaged all-MiniLM-L6-v2 embedder.
 
@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from triqua.context import DEFAULT_CANDIDATES
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.instances import PREFIX, instance, instance_id
+from triqua.runtime.instances import PREFIX, instance, instance_id
 from triqua.schema import Evidence
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever, check_k
 

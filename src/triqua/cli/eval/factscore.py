@@ -165,8 +165,8 @@ def _coverage_judge(spec: str | None, setup: Any) -> Any:
     Raises:
         ValueError: when the model cannot be built.
     """
+    from triqua.engines.coverage import RequestedCoverageJudge
     from triqua.engines.factory import chat_model
-    from triqua.requested import RequestedCoverageJudge
 
     context = setup.context
     name = spec or (None if setup.offline else context.model)

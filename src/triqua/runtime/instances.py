@@ -3,7 +3,7 @@
 ``Context`` holds only plain settings (it is saved with a run and edited in Studio), so an
 object (a chat model instance, a custom retriever) is registered here and named in the
 settings as ``instance:NAME``. Everything else triqua uses is built from settings by cached
-factories (:mod:`triqua.resources`); this registry holds only what settings cannot describe.
+factories (:mod:`triqua.runtime.resources`); this registry holds only what settings cannot describe.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ and the revisions of what answers: each role's model and engine revision, the pr
 and triqua's own code. A hit is the earlier report under the new run's id, with no model
 call and no search in its usage and a note naming the run it came from.
 
-Cached only where the call cache would also serve every answer (see :mod:`triqua.cache`):
+Cached only where the call cache would also serve every answer (see :mod:`triqua.runtime.cache`):
 supplied documents (their text is in the key), closed book and web search. Chroma and
 registered retrievers are not, because their revisions do not name their content. Reports
 with failures or errors are never stored, so a failed run is tried again. ``cache=False``
@@ -23,9 +23,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from triqua.cache import cache_key, open_cache, prompts_revision
 from triqua.context import Context
-from triqua.resources import model_keys, retriever_kind
+from triqua.runtime.cache import cache_key, open_cache, prompts_revision
+from triqua.runtime.resources import model_keys, retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
 from triqua.tools.kinds import kind_of
 
@@ -44,7 +44,7 @@ def code_revision() -> str:
 
     Computed once per process (a few milliseconds).
     """
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:

@@ -2,7 +2,7 @@
 
 Every caller hands it an input state and settings; it adds what an invocation needs (a run
 id, bounded fan-out, a recursion limit that fits the re-verify loop, the run's
-:class:`~triqua.resources.RunLedger`) and runs the compiled graph, yielding progress events
+:class:`~triqua.runtime.resources.RunLedger`) and runs the compiled graph, yielding progress events
 when asked. Batch, citations and the command line go through ``check``/``acheck``.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
-from triqua.resources import LEDGER_KEY, RunLedger
+from triqua.runtime.resources import LEDGER_KEY, RunLedger
 from triqua.schema import Document, Report
 
 __all__ = ["EventHandler", "arun", "astream", "graph_input", "run", "run_config"]

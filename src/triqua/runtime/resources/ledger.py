@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from triqua.context import Context
 from triqua.core.coalesce import Coalescer
-from triqua.limits import CallLimit
-from triqua.resources.retrievers import documents_digest
+from triqua.runtime.limits import CallLimit
+from triqua.runtime.resources.retrievers import documents_digest
 from triqua.schema import Document, Usage
 from triqua.tools.base import SearchBudget
 
 if TYPE_CHECKING:
-    from triqua.resources import RunResources
+    from triqua.runtime.resources import RunResources
 
 T = TypeVar("T")
 

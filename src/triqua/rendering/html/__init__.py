@@ -17,10 +17,9 @@ from pathlib import Path
 from string import Template
 
 from triqua.citations import CitationReport
-from triqua.costs import Prices, cost_summary
-from triqua.report_html.facts import fact_html
-from triqua.report_html.markup import esc, pct
-from triqua.report_html.sections import (
+from triqua.rendering.html.facts import fact_html
+from triqua.rendering.html.markup import esc, pct
+from triqua.rendering.html.sections import (
     citations_html,
     costs_html,
     not_checkworthy_html,
@@ -29,6 +28,7 @@ from triqua.report_html.sections import (
     summary_html,
     unchecked_html,
 )
+from triqua.runtime.costs import Prices, cost_summary
 from triqua.schema import Report
 
 __all__ = ["render_html", "write_html"]

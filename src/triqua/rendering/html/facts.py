@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from triqua.core.grounding import locate_quote
 from triqua.core.scoring import label_units
-from triqua.report_html.markup import SNIPPET_CHARS, STATUS_LABEL, esc, highlight, source_link
+from triqua.rendering.html.markup import SNIPPET_CHARS, STATUS_LABEL, esc, highlight, source_link
 from triqua.schema import ClaimRecord, Evidence, FactUnit, Status
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from triqua.accounting import checkworthy_line, failure_summary
 from triqua.citations import CitationReport
-from triqua.render import fmt_score
+from triqua.rendering.terminal import fmt_score
+from triqua.runtime.accounting import checkworthy_line, failure_summary
 from triqua.schema import ClaimRecord, Report, Status
 
 __all__ = ["render_markdown", "write_markdown"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from triqua.context import Context
-from triqua.instances import PREFIX, instance, instance_id, register_instance
+from triqua.runtime.instances import PREFIX, instance, instance_id, register_instance
 from triqua.schema import Document, Mode, sha256_text
 from triqua.tools.base import Retriever
 from triqua.tools.kinds import kind_of
@@ -122,7 +122,7 @@ def retriever_for(key: RetrieverKey) -> Retriever:
         )
     retriever.check_available()
     if key.cache_path is not None:
-        from triqua.cache import cache_searches, open_cache, searches_external
+        from triqua.runtime.cache import cache_searches, open_cache, searches_external
 
         if searches_external(retriever):
             retriever = cache_searches(retriever, open_cache(key.cache_path or None))

@@ -14,10 +14,10 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from triqua.checkpoints import forget_run
 from triqua.context import Context
-from triqua.resources import RunLedger
-from triqua.runner import EventHandler, arun, run_config
+from triqua.runtime.checkpoints import forget_run
+from triqua.runtime.resources import RunLedger
+from triqua.runtime.runner import EventHandler, arun, run_config
 from triqua.schema import Report
 from triqua.store import FAILED_AT_START, RunStore
 
@@ -100,7 +100,7 @@ def resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Run
     with its model calls; its supplied documents are held so its retriever can be rebuilt.
     """
     from triqua.core.inputs import coerce_documents
-    from triqua.resources import build_resources
+    from triqua.runtime.resources import build_resources
 
     ledger = RunLedger.for_context(context)
     try:

@@ -23,11 +23,11 @@ from langchain_core.runnables import RunnableLambda
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
-from triqua.accounting import failure_summary
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.render import fmt_score
-from triqua.runner import arun, graph_input, run
+from triqua.rendering.terminal import fmt_score
+from triqua.runtime.accounting import failure_summary
+from triqua.runtime.runner import arun, graph_input, run
 from triqua.schema import Document, Report, Status
 
 __all__ = ["CheckToolInput", "as_node", "as_tool", "summarize"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from triqua.checkpoints import DEFAULT_UNFINISHED_DAYS, compact, delete_threads, thread_ages
+from triqua.runtime.checkpoints import DEFAULT_UNFINISHED_DAYS, compact, delete_threads, thread_ages
 from triqua.store import FAILED, FAILED_AT_START, RunStore
 
 __all__ = ["DEFAULT_UNFINISHED_DAYS", "Prunable", "PruneResult", "plan_prune", "prune"]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from triqua.render import SHORT, STYLE
+from triqua.rendering.terminal import SHORT, STYLE
 from triqua.schema import Status
 
 if TYPE_CHECKING:

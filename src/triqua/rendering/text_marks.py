@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from triqua.render import STYLE
+from triqua.rendering.terminal import STYLE
 from triqua.schema import ClaimRecord, Status
 
 #: When facts of one span disagree, the span shows the worst of them.

@@ -1,0 +1,1 @@
+"""A report for people: terminal tables, HTML, Markdown, marked text and charts."""

@@ -1,0 +1,1 @@
+"""How a check runs: the runner, settings-keyed resources, caches, checkpoints and limits."""

@@ -1,0 +1,37 @@
+"""Test doubles for triqua and for agents that embed it: scripted chat models, fault injection.
+
+``ScriptedChatModel`` (``triqua.testing.scripted``) answers from the prompt, never from call
+order; ``triqua.testing.faults`` fails on purpose at set rates.
+"""
+
+from triqua.testing.scripted import (
+    BatchFact,
+    BatchPrompt,
+    Responder,
+    ScriptedChatModel,
+    batch_prompts,
+    batch_responder,
+    best_quote,
+    compact_verdict,
+    dumps,
+    fenced,
+    passages,
+    read_batch_prompt,
+    schema_name,
+)
+
+__all__ = [
+    "BatchFact",
+    "BatchPrompt",
+    "Responder",
+    "ScriptedChatModel",
+    "batch_prompts",
+    "batch_responder",
+    "best_quote",
+    "compact_verdict",
+    "dumps",
+    "fenced",
+    "passages",
+    "read_batch_prompt",
+    "schema_name",
+]
