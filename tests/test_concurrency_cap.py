@@ -22,8 +22,20 @@ def test_offline_runs_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -
 
 def test_model_backed_runs_keep_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("triqua.api.cores", lambda: 2)
-    assert effective_concurrency(Context(model="openai:gpt-4.1-mini", max_concurrency=8)) == 8
-    assert effective_concurrency(Context(verify_model="openai:x", max_concurrency=8)) == 8
+    one = {"max_concurrency": 8, "verify_batch": 1}
+    assert effective_concurrency(Context(model="openai:gpt-4.1-mini", **one)) == 8
+    assert effective_concurrency(Context(verify_model="openai:x", **one)) == 8
+
+
+def test_batched_runs_fan_out_batches_but_hold_the_setting_in_calls() -> None:
+    """Members of a verify batch wait on one call: the fan-out is max_concurrency batches,
+    and the run's call slots keep max_concurrency calls in flight."""
+    from triqua.runtime.resources import RunLedger
+
+    context = Context(model="openai:gpt-4.1-mini", max_concurrency=3, verify_batch=4)
+    assert effective_concurrency(context) == 12
+    slots = RunLedger.for_context(context).slots
+    assert [slots.acquire(blocking=False) for _ in range(4)] == [True, True, True, False]
 
 
 def test_cores_counts_this_process() -> None:

@@ -22,7 +22,9 @@ def test_offline_fan_out_is_capped_at_the_cores() -> None:
 
 
 def test_model_calls_are_not_capped_at_the_cores() -> None:
-    assert Context(max_concurrency=64, model="openai:gpt-4.1-mini").workers() == 64
+    model = "openai:gpt-4.1-mini"
+    assert Context(max_concurrency=64, model=model, verify_batch=1).workers() == 64
+    assert Context(max_concurrency=64, model=model, verify_batch=2).workers() == 128
 
 
 def test_each_embedding_call_runs_on_one_onnx_thread() -> None:
