@@ -137,3 +137,50 @@ def test_factscore_run_records_coverage_with_a_coverage_model(tmp_path: Path) ->
     assert "| Tell me a bio of France and its population in 2030. | partly |" in markdown
     assert "needs a chat model" not in markdown
     assert "Requested-content coverage" in result.output
+
+
+def _checking_model() -> ScriptedChatModel:
+    """Decomposes and judges as the shared responder does; coverage as :func:`_cover`."""
+    from .conftest import make_responder
+
+    base = make_responder()
+
+    def respond(tool: str, prompt: str) -> dict[str, Any] | str:
+        return _cover(tool, prompt) if tool == "CoverageJudgement" else base(tool, prompt)
+
+    return ScriptedChatModel(responder=respond)
+
+
+def test_check_with_a_question_records_whether_the_text_addresses_it() -> None:
+    import triqua
+    from triqua.rendering.markdown import render_markdown
+
+    model = _checking_model()
+    question = "Tell me a bio of Marie Curie and her prize of 1911."
+    report = triqua.check(CURIE, question=question, documents=[CURIE], model=model, cache=False)
+    coverage = report.requested_coverage
+    assert coverage is not None and coverage.verdict == "partly"
+    assert coverage.missing == ["the 1911 prize"] and coverage.question == question
+    assert report.usage_by_role["coverage"].model_calls == 1
+    assert [tool for tool, _ in model.calls].count("CoverageJudgement") == 1
+    assert "question coverage: partly; missing: the 1911 prize" in render_markdown(report)
+
+
+def test_no_coverage_without_a_question_a_model_or_the_setting() -> None:
+    import triqua
+
+    question = "Tell me a bio of Marie Curie."
+    off = _checking_model()
+    kept = triqua.check(
+        CURIE,
+        question=question,
+        documents=[CURIE],
+        model=off,
+        cache=False,
+        requested_coverage=False,
+    )
+    no_question = triqua.check(CURIE, documents=[CURIE], model=_checking_model(), cache=False)
+    offline = triqua.check(CURIE, question=question, documents=[CURIE], cache=False)
+    assert [r.requested_coverage for r in (kept, no_question, offline)] == [None, None, None]
+    assert "CoverageJudgement" not in [tool for tool, _ in off.calls]
+    assert "coverage" not in offline.usage_by_role

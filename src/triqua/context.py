@@ -144,6 +144,11 @@ class Context:
         "max_results. Unset: 10 for search retrievers (Chroma, web, custom); supplied "
         "documents fetch max_results and are not reranked.",
     )
+    requested_coverage: bool = setting(
+        True,
+        "With a question and a chat model, judge whether the text addresses what was asked "
+        "(one more call; recorded in the report, not part of the score).",
+    )
     rerank: bool = setting(
         True,
         "Rerank search candidates against the fact's query (False: keep "

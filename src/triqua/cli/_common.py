@@ -204,6 +204,14 @@ CandidatesOption = Annotated[
         "(default: 10 for Chroma and web search; supplied documents: --top-k, not reranked).",
     ),
 ]
+CoverageOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--coverage/--no-coverage",
+        help="With --question and a chat model, judge whether the text addresses the "
+        "question (requested-content coverage; one more call; default: on).",
+    ),
+]
 RerankOption = Annotated[
     bool | None,
     typer.Option(

@@ -16,6 +16,7 @@ from triqua.schema import (
     FactualitySpec,
     NotCheckworthySentence,
     Report,
+    RequestedCoverage,
     RoleUsage,
     Scores,
     UndecomposedSentence,
@@ -59,6 +60,7 @@ def build_report(
     undecomposed: Sequence[UndecomposedSentence],
     unverified_facts: Sequence[Fact],
     not_checkworthy: Sequence[NotCheckworthySentence] = (),
+    requested_coverage: RequestedCoverage | None = None,
 ) -> Report:
     """Score the records (in text order) and assemble the run's report with its costs."""
     ordered = sorted(records, key=lambda r: fact_order(r.claim_id))
@@ -89,6 +91,7 @@ def build_report(
         undecomposed=sorted(undecomposed, key=lambda s: (s.span.start, s.span.end)),
         unverified_facts=list(unverified_facts),
         not_checkworthy=sorted(not_checkworthy, key=lambda s: (s.span.start, s.span.end)),
+        requested_coverage=requested_coverage,
     )
     report.failures = count_failures(report.records, report.failed_chunks)
     report.coverage = report_coverage(text, report)

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Literal, get_args
+from typing import Any, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from triqua.prompts import fence, load_text
-from triqua.schema import Usage
+from triqua.schema import CoverageVerdict, RequestedCoverage, Usage
 
 __all__ = [
     "COVERAGE_NEEDS_MODEL",
@@ -29,7 +29,6 @@ __all__ = [
     "coverage_summary",
 ]
 
-CoverageVerdict = Literal["addressed", "partly", "not_addressed"]
 #: What a run without a chat model says instead of a coverage verdict.
 COVERAGE_NEEDS_MODEL = (
     "Requested-content coverage (does the answer address its question?) needs a chat model "
@@ -47,22 +46,6 @@ class CoverageJudgement(BaseModel):
         default_factory=list, description="Parts of the question the answer leaves out."
     )
     rationale: str = Field(default="", description="One sentence.")
-
-
-class RequestedCoverage(BaseModel):
-    """Whether one answer addresses its question, as a chat model judged it.
-
-    ``verdict`` is None when the judgement failed (``error`` says why).
-    """
-
-    question: str
-    verdict: CoverageVerdict | None = None
-    missing: list[str] = Field(
-        default_factory=list, description="Parts of the question the answer leaves out."
-    )
-    rationale: str = ""
-    judge: str = Field(default="", description="Revision of the judging model.")
-    error: str | None = None
 
 
 class RequestedCoverageJudge:

@@ -21,6 +21,7 @@ from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.core.evidence_sheet import Sheet, build_sheet
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult, QueryRefiner
+from triqua.engines.coverage import RequestedCoverageJudge
 from triqua.engines.llm_batch import answer_verdict
 from triqua.engines.llm_calls import (
     StructuredCaller,
@@ -176,11 +177,19 @@ class LLMJudge(Judge):
         retry_wait: float = 1.0,
         timeout: float | None = DEFAULT_MODEL_TIMEOUT,
     ) -> None:
+        self._coverage_options = (model, max_retries, retry_wait, timeout)
         self.revision = model_revision(model)
         self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait, timeout)
         self._batch_caller = StructuredCaller(model, Verdicts, max_retries, retry_wait, timeout)
 
     batched = True
+
+    def coverage_judge(self) -> RequestedCoverageJudge:
+        """A judge of requested-content coverage on this judge's model and call settings."""
+        model, max_retries, retry_wait, timeout = self._coverage_options
+        return RequestedCoverageJudge(
+            model, max_retries=max_retries, retry_wait=retry_wait, timeout=timeout
+        )
 
     def messages(
         self,

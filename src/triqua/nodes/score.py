@@ -8,9 +8,11 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.run_report import build_report
+from triqua.engines.llm import LLMJudge
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.limits import LIMIT_NOTE_PREFIX
-from triqua.runtime.resources import RunLedger, ledger_of
+from triqua.runtime.resources import RunLedger, ledger_of, limited_call, run_resources
+from triqua.schema import RequestedCoverage, RoleUsage
 from triqua.state import State
 
 
@@ -29,9 +31,39 @@ def run_limit_notes(resources: RunLedger) -> list[str]:
     return notes
 
 
+def requested_coverage(
+    state: State, context: Context, runtime: Runtime[Context]
+) -> tuple[RequestedCoverage | None, list[RoleUsage]]:
+    """Whether the text addresses its question, when there is one and a chat model judges.
+
+    One call, within the run's call limit; the offline engine has no judge of it (None).
+    """
+    question = state.get("question")
+    if not question or not context.requested_coverage:
+        return None, []
+    resources = run_resources(context, runtime)
+    judge: object = resources.engines.judge
+    while hasattr(judge, "inner"):
+        judge = judge.inner
+    if not isinstance(judge, LLMJudge):
+        return None, []
+    coverage_judge = judge.coverage_judge()
+    judged = limited_call(
+        resources,
+        judge,
+        lambda: coverage_judge.judge(question, state["text"]),
+        lambda result: result[1],
+    )
+    if judged is None:
+        return None, []
+    return judged[0], [RoleUsage(role="coverage", usage=judged[1])]
+
+
 def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Aggregate the records into scores and build the report."""
-    ledger = ledger_of(context_of(runtime), runtime)
+    context = context_of(runtime)
+    ledger = ledger_of(context, runtime)
+    coverage, coverage_usage = requested_coverage(state, context, runtime)
     report = build_report(
         run_id=state["run_id"],
         text=state["text"],
@@ -39,7 +71,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         engine=state.get("engine", ""),
         spec=state["spec"],
         records=state.get("records", []),
-        usage_log=state.get("usage_log", []),
+        usage_log=[*state.get("usage_log", []), *coverage_usage],
         errors=state.get("errors", []),
         notes=[*state.get("notes", []), *run_limit_notes(ledger)],
         chunks=state.get("chunks", []),
@@ -47,6 +79,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         undecomposed=state.get("undecomposed", []),
         unverified_facts=state.get("unverified_facts", []),
         not_checkworthy=state.get("not_checkworthy", []),
+        requested_coverage=coverage,
     )
     emit("scored", score=report.scores.triqua_score, facts=len(report.records))
     return {"report": report}

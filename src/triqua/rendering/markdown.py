@@ -13,7 +13,7 @@ from pathlib import Path
 
 from triqua.citations import CitationReport
 from triqua.rendering.terminal import fmt_score
-from triqua.runtime.accounting import checkworthy_line, failure_summary
+from triqua.runtime.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.schema import ClaimRecord, Report, Status
 
 __all__ = ["render_markdown", "write_markdown"]
@@ -105,6 +105,9 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
                 f"{_problems(record)} | {_evidence(record)} |"
             )
         lines.append("")
+    asked = coverage_line(report)
+    if asked:
+        lines += [f"**Question**: {md_escape(asked)}", ""]
     failed = failure_summary(report)
     unchecked = [f"- failed: {md_escape(failed)}"] if failed else []
     unchecked += [

@@ -6,7 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from triqua.runtime.accounting import checkworthy_line, failure_summary
+from triqua.runtime.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {
@@ -184,6 +184,9 @@ def summary(report: Report) -> Group:
             style="dim",
         ),
     ]
+    asked = coverage_line(report)
+    if asked:
+        lines.append(Text(asked, style="magenta"))
     lines.extend(unchecked_lines(report))
     lines.extend(not_checkworthy_lines(report))
     lines.extend(Text(note, style="italic") for note in report.notes)

@@ -203,3 +203,15 @@ def failure_line(report: Report) -> str:
     if first:
         line += f" (first error: {first.splitlines()[0]})"
     return line
+
+
+def coverage_line(report: Report) -> str | None:
+    """Whether the text addresses its question (requested-content coverage); None if unjudged."""
+    coverage = report.requested_coverage
+    if coverage is None:
+        return None
+    if coverage.verdict is None:
+        return f"question coverage not judged: {coverage.error}"
+    verdict = coverage.verdict.replace("_", " ")
+    missing = f"; missing: {'; '.join(coverage.missing)}" if coverage.missing else ""
+    return f"question coverage: {verdict}{missing} (judged by {coverage.judge})"

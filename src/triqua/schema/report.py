@@ -15,6 +15,24 @@ from triqua.schema.spec import FactualitySpec
 
 REPORT_SCHEMA_VERSION = "1.0"
 
+CoverageVerdict = Literal["addressed", "partly", "not_addressed"]
+
+
+class RequestedCoverage(BaseModel):
+    """Whether one answer addresses its question, as a chat model judged it.
+
+    ``verdict`` is None when the judgement failed (``error`` says why).
+    """
+
+    question: str
+    verdict: CoverageVerdict | None = None
+    missing: list[str] = Field(
+        default_factory=list, description="Parts of the question the answer leaves out."
+    )
+    rationale: RedactedText = ""
+    judge: str = Field(default="", description="Revision of the judging model.")
+    error: RedactedText | None = None
+
 
 class Scores(BaseModel):
     """TriQuaScore and its companions; ``None`` means undefined (nothing checkable)."""
@@ -120,6 +138,11 @@ class Report(BaseModel):
     unverified_facts: list[Fact] = Field(
         default_factory=list,
         description="Facts found but not verified: the run stopped at max_facts.",
+    )
+    requested_coverage: RequestedCoverage | None = Field(
+        default=None,
+        description="With a question and a chat model: whether the text addresses what was "
+        "asked (requested-content coverage), not whether it is true.",
     )
     not_checkworthy: list[NotCheckworthySentence] = Field(
         default_factory=list,

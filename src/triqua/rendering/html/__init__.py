@@ -28,6 +28,7 @@ from triqua.rendering.html.sections import (
     summary_html,
     unchecked_html,
 )
+from triqua.runtime.accounting import coverage_line
 from triqua.runtime.costs import Prices, cost_summary
 from triqua.schema import Report
 
@@ -62,6 +63,9 @@ def render_html(
     ]
     if report.question:
         meta.append(f"question: {report.question}")
+    asked = coverage_line(report)
+    if asked:
+        meta.append(asked)
     facts = (
         "".join(fact_html(r) for r in report.records) or '<p class="meta">No facts were found.</p>'
     )
