@@ -16,6 +16,7 @@ not the offline verifier's alignment.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -37,6 +38,7 @@ __all__ = [
 # ------------------------------------------------------------------ normalisation
 
 
+@functools.cache  # characters repeat endlessly; unicodedata per character is the cost
 def _fold(char: str) -> str:
     """One character folded: accents dropped, case folded, punctuation and symbols a space."""
     out = []
@@ -50,7 +52,8 @@ def _fold(char: str) -> str:
     return "".join(out)
 
 
-def _normalise_mapped(text: str) -> tuple[str, list[int]]:
+@functools.lru_cache(maxsize=4096)  # one passage is checked for many facts of a run
+def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
     """``text`` normalised, and for each normalised character the index it came from."""
     chars: list[str] = []
     origin: list[int] = []
@@ -65,7 +68,7 @@ def _normalise_mapped(text: str) -> tuple[str, list[int]]:
     if chars and chars[-1] == " ":
         chars.pop()
         origin.pop()
-    return "".join(chars), origin
+    return "".join(chars), tuple(origin)
 
 
 def normalise(text: str) -> str:
