@@ -90,6 +90,12 @@ def measure(size: int, data: Path, closed_book: bool) -> dict[str, Any]:
     return figures
 
 
+def _statuses(counts: dict[str, int]) -> str:
+    """Verdict counts as "S 390 / C 3 / I 98" (supported, contradicted, insufficient)."""
+    keys = ("supported", "contradicted", "insufficient_evidence")
+    return " / ".join(f"{key[0].upper()} {counts.get(key, 0)}" for key in keys)
+
+
 def table(runs: list[dict[str, Any]]) -> list[str]:
     """Markdown rows: one per size, then the scaling of CPU per fact against the smallest."""
     lines = [
@@ -102,8 +108,7 @@ def table(runs: list[dict[str, Any]]) -> list[str]:
             f"| {r['chars'] / 1000:.0f} KB | {r['facts']:,} | {r['cpu']:.1f} "
             f"| {r['facts'] / r['cpu']:.1f} | {r['wall']:.1f} ({r['loadavg']:.1f}) "
             f"| {r['facts'] / r['wall']:.1f} | {r['cpu'] / r['facts'] * 1000:.1f} "
-            f"| {r['rss_peak_mb']:,.0f} MB | {r['digest']} "
-            f"{'/'.join(str(v) for _, v in sorted(r['statuses'].items()))} |"
+            f"| {r['rss_peak_mb']:,.0f} MB | {r['digest']}: {_statuses(r['statuses'])} |"
         )
     return lines
 

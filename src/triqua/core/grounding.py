@@ -52,7 +52,6 @@ def _fold(char: str) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=4096)  # one passage is checked for many facts of a run
 def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
     """``text`` normalised, and for each normalised character the index it came from."""
     chars: list[str] = []
@@ -71,6 +70,10 @@ def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
     return "".join(chars), tuple(origin)
 
 
+#: A passage is checked for many facts of a run: its mapping is kept for the next quotes.
+_passage_mapped = functools.lru_cache(maxsize=256)(_normalise_mapped)
+
+
 def normalise(text: str) -> str:
     """Case-, accent-, punctuation- and whitespace-insensitive form of ``text``."""
     return _normalise_mapped(text)[0]
@@ -85,7 +88,7 @@ def locate_quote(passage: str, quote: str) -> tuple[int, int] | None:
     needle = normalise(quote)
     if not needle:
         return None
-    haystack, origin = _normalise_mapped(passage)
+    haystack, origin = _passage_mapped(passage)
     at = haystack.find(needle)
     if at < 0:
         return None

@@ -35,7 +35,7 @@ PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
 LOOKAHEAD_CHARS = 4_000
 """Of a planned run, the chunks after the one asked for parsed with it, up to this many chars."""
-_PARSED_DOCS = 512  # parsed pieces kept for the chunks asked for next (and their context)
+_PARSED_DOCS = 128  # parsed pieces kept for the chunks asked for next (and their context)
 _PLANS = 8  # runs whose chunk lists are kept for look-ahead
 
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
