@@ -103,3 +103,23 @@ def test_the_shared_cache_matches_the_embedder_and_can_be_cleared() -> None:
     assert not vectors.flags.writeable or vectors is not cache.get(texts)
     cache.clear()
     assert len(cache) == 0
+
+
+def test_with_a_slot_per_core_two_callers_embed_side_by_side() -> None:
+    gate = threading.Event()
+    fake = CountingEmbedder(gate)
+    cache = SentenceVectors(fake, dimension=3, leaders=2)
+    threads = [threading.Thread(target=cache.get, args=([text],)) for text in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for _ in range(5000):  # both are inside the embedder at once
+        if len(fake.batches) == 2:
+            break
+        threading.Event().wait(0.001)
+    assert sorted(map(tuple, fake.batches)) == [("a",), ("b",)]
+    gate.set()
+    for thread in threads:
+        thread.join(5)
+    assert len(cache) == 2
+    with pytest.raises(ValueError, match="leaders"):
+        SentenceVectors(fake, dimension=3, leaders=0)

@@ -57,14 +57,14 @@ MAX_TOKENS = 256
 
 _TOKENIZER_PATH = Path(__file__).parent / "data" / "minilm_tokenizer.json"
 _BATCH_SIZE = 64
-_BATCH_TOKENS = 2048  # padded tokens per forward pass (bounds activation memory)
+_BATCH_TOKENS = 1024  # padded tokens per forward pass (bounds activation memory)
 _MAX_PARALLEL_BATCHES = 4  # bulk embedding runs at most this many batches at once
 _QUERY_CACHE_SIZE = 1024
 
 Vectors = npt.NDArray[np.float32]
 
 
-def _available_cores() -> int:
+def available_cores() -> int:
     """Cores this process may run on (affinity-aware where the OS tells us)."""
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
@@ -133,7 +133,7 @@ class MiniLMEmbedder:
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
         threads = num_threads or 1
-        self._parallel = 1 if num_threads else min(_available_cores(), _MAX_PARALLEL_BATCHES)
+        self._parallel = 1 if num_threads else min(available_cores(), _MAX_PARALLEL_BATCHES)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)

@@ -3,10 +3,11 @@
 Every fact embeds its query and its candidate evidence sentences, and the facts of a run
 share most of their evidence, so vectors are cached by text. The workers that judge facts
 side by side also coalesce: a worker that needs texts nobody is embedding adds them to a
-queue; one worker at a time (the leader) embeds everything queued in one length-sorted
-batch while the others queue more or wait for texts already queued or being embedded. A
-text is never embedded twice at once, and one ONNX call per wave of requests costs less
-than one per fact (each call has a fixed cost, and bigger batches run faster per text).
+queue; a worker that finds a free slot (one per core) becomes a leader and embeds
+everything queued in one length-sorted batch, while the others queue more or wait for texts
+already queued or being embedded. A text is never embedded twice at once, and one ONNX call
+per wave of requests costs less than one per fact (each call has a fixed cost, and bigger
+batches run faster per text); with a slot per core, embedding still uses every core.
 
 Hand-written rather than a ``ThreadPoolExecutor`` or an ``asyncio`` batcher: the callers are
 synchronous graph workers, and a waiter must be able to take the leader's place when the
@@ -36,18 +37,26 @@ class SentenceVectors:
     """A thread-safe, bounded text → vector cache filled by coalesced batches."""
 
     def __init__(
-        self, embed: Callable[[list[str]], Vectors], dimension: int, size: int = CACHE_SIZE
+        self,
+        embed: Callable[[list[str]], Vectors],
+        dimension: int,
+        size: int = CACHE_SIZE,
+        leaders: int = 1,
     ) -> None:
-        """Cache the vectors ``embed`` makes (``dimension`` wide), at most ``size`` of them."""
-        if size < 1:
-            raise ValueError(f"size must be >= 1, got {size}")
+        """Cache the vectors ``embed`` makes (``dimension`` wide), at most ``size`` of them.
+
+        ``leaders`` batches may be embedded at once (one per core keeps every core busy).
+        """
+        if size < 1 or leaders < 1:
+            raise ValueError(f"size and leaders must be >= 1, got {size} and {leaders}")
+        self._leaders = leaders
         self._embed = embed
         self._dimension = dimension
         self._size = size
         self._vectors: OrderedDict[str, Vectors] = OrderedDict()
         self._queued: dict[str, None] = {}  # waiting for the next batch, in arrival order
         self._running: set[str] = set()  # in the batch being embedded now
-        self._busy = False
+        self._leading = 0  # batches being embedded now
         self._cond = threading.Condition()
         self.batches = 0
         self.embedded = 0
@@ -84,10 +93,10 @@ class SentenceVectors:
                     # queued again, so no waiter can hang on it.
                     if vector is None and text not in self._running:
                         self._queued.setdefault(text)
-                if self._busy:
-                    self._cond.wait()
-                else:
+                if self._queued and self._leading < self._leaders:
                     self._lead()
+                else:
+                    self._cond.wait()
         for i, text in enumerate(texts):
             out[i] = found[text]
         return out
@@ -97,7 +106,7 @@ class SentenceVectors:
         batch = list(self._queued)
         self._queued.clear()
         self._running.update(batch)
-        self._busy = True
+        self._leading += 1
         vectors: Vectors | None = None
         try:
             self._cond.release()
@@ -106,7 +115,7 @@ class SentenceVectors:
             finally:
                 self._cond.acquire()
         finally:
-            self._busy = False
+            self._leading -= 1
             self._running.difference_update(batch)
             if vectors is not None:
                 for text, vector in zip(batch, vectors, strict=True):
@@ -122,6 +131,7 @@ class SentenceVectors:
 @once
 def sentence_vectors() -> SentenceVectors:
     """The process-wide sentence-vector cache over the shared MiniLM embedder."""
-    from triqua.engines.offline.embeddings import DIMENSION, get_embedder
+    from triqua.engines.offline.embeddings import DIMENSION, available_cores, get_embedder
 
-    return SentenceVectors(lambda texts: get_embedder().embed(texts), DIMENSION)
+    embed = lambda texts: get_embedder().embed(texts)  # noqa: E731 (loads the model lazily)
+    return SentenceVectors(embed, DIMENSION, leaders=available_cores())
