@@ -35,6 +35,7 @@ from pathlib import Path
 from triqua.engines.offline.align import analyse
 from triqua.engines.offline.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
+from triqua.engines.offline.vectors import sentence_vectors
 from triqua.engines.offline.verifier import VERIFIER_REVISION, get_verifier
 from triqua.metrics import score_facts
 from triqua.schema import Evidence, Fact, Status, Verdict
@@ -159,6 +160,7 @@ def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
         )
     verifier = verifier_module.AlignmentVerifier()
     verifier.warm_up()
+    sentence_vectors().clear()
     evidence_module.split.cache_clear()
     evidence_module.entities.cache_clear()
     analyse.cache_clear()

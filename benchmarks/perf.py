@@ -8,7 +8,7 @@ WordPiece tokenizer (``tokenizers``); provider tokenizers (BPE) count English wi
 10-20 % of it.
 
 Run: ``.venv/bin/python benchmarks/perf.py [--data ../shared/data] [--offline-mb 1.0]
-[--only cold,fanout,cache,overhead,tokens,offline]``
+[--only cold,fanout,cache,overhead,durability,tokens,offline,offcap,offscale]``
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ SECTIONS = (
     "tokens",
     "offline",
     "offcap",
+    "offscale",
 )
 
 
@@ -637,6 +638,40 @@ def offline_cap(data: Path, size: int = 10_000, rounds: int = 2) -> list[tuple[s
     return rows
 
 
+def offline_scaling(
+    data: Path, sizes: tuple[int, ...] = (10, 40, 160)
+) -> list[tuple[str, str, str, str]]:
+    """The offline engine end to end at 10 / 40 / 160 KB of bios (``offline_speed.py``).
+
+    Each size in a fresh child process: bios checked against themselves, CPU of all
+    threads, wall time with the load average, peak RSS.
+    """
+    from offline_speed import measure  # benchmarks/ is on the path when run as a script
+
+    runs = [measure(kb * 1000, data, closed_book=False) for kb in sizes]
+    rows = [
+        (
+            f"offline engine, {r['chars'] / 1000:.0f} KB of bios with evidence",
+            f"{r['facts'] / r['cpu']:.1f} facts per CPU s",
+            f"{r['facts']:,} facts, {r['cpu']:.1f} s CPU ({r['cpu'] / r['facts'] * 1000:.1f} ms "
+            f"per fact), {r['wall']:.1f} s wall = {r['facts'] / r['wall']:.1f} facts/s at load "
+            f"{r['loadavg']:.1f}; peak RSS {r['rss_peak_mb']:,.0f} MB",
+            ">= 50 facts/s, <= 600 MB",
+        )
+        for r in runs
+    ]
+    per_fact = [r["cpu"] / r["facts"] * 1000 for r in runs]
+    rows.append(
+        (
+            "offline engine, scaling " + " / ".join(f"{kb} KB" for kb in sizes),
+            f"{per_fact[-1] / per_fact[0]:.2f}× CPU per fact",
+            "CPU per fact " + " → ".join(f"{ms:.1f} ms" for ms in per_fact),
+            "linear (flat CPU per fact)",
+        )
+    )
+    return rows
+
+
 def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     """CPU per fact of a checkpointed run under LangGraph's durability modes vs none.
 
@@ -778,6 +813,7 @@ def main() -> None:
         "tokens": lambda: factscore_tokens(args.data),
         "offline": lambda: offline(args.offline_mb, args.data) if args.offline_mb > 0 else [],
         "offcap": lambda: offline_cap(args.data),
+        "offscale": lambda: offline_scaling(args.data),
     }
     rows = [row for name in SECTIONS if name in chosen for row in sections[name]()]
     print_table(rows)

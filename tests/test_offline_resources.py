@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from triqua.context import Context
 from triqua.engines.offline import decomposer, evidence, nlp
 from triqua.engines.offline.embeddings import MiniLMEmbedder
@@ -36,3 +38,43 @@ def test_each_embedding_call_runs_on_one_onnx_thread() -> None:
     again = MiniLMEmbedder(num_threads=1).embed(many)  # the same batches, one by one
     assert vectors.shape == (150, 384)
     assert abs(vectors - again).max() < 1e-5
+
+
+def test_planned_chunks_are_parsed_together_and_give_the_same_facts() -> None:
+    chunks = [
+        "Marie Curie was born in Warsaw in 1867.",
+        "She moved to Paris in 1891 and studied physics.",
+        "Paris is the capital of France.",
+    ]
+
+    def facts_of(rule: decomposer.RuleDecomposer) -> list[tuple[str, object]]:
+        found, offset = [], 0
+        for i, chunk in enumerate(chunks):
+            previous = chunks[i - 1] if i else None
+            result = rule.analyse(chunk, offset=offset, chunk_index=i, previous_chunk=previous)
+            found += [(f.to_string(), f.span) for f in result.facts]
+            offset += len(chunk) + 1
+        return found
+
+    planned = decomposer.RuleDecomposer()
+    batches: list[list[str]] = []
+    pipe = planned._pipe
+    planned._pipe = lambda nlp, texts: batches.append(texts) or pipe(nlp, texts)  # type: ignore[method-assign]
+    planned.plan(chunks)
+    assert facts_of(planned) == facts_of(decomposer.RuleDecomposer())
+    assert batches == [chunks]  # one spaCy call read all three chunks
+
+
+def test_a_run_announces_its_chunks_to_the_offline_decomposer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import triqua
+
+    plans: list[list[str]] = []
+    rule = decomposer.get_decomposer()
+    plan = rule.plan
+    monkeypatch.setattr(rule, "plan", lambda chunks: plans.append(list(chunks)) or plan(chunks))
+    text = "Marie Curie was born in Warsaw.\n\nShe moved to Paris in 1891."
+    report = triqua.check(text, chunk_size=40, cache=False)
+    assert len(plans[-1]) >= 2 and all(chunk in text for chunk in plans[-1])
+    assert report.records

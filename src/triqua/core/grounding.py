@@ -16,6 +16,7 @@ not the offline verifier's alignment.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -37,6 +38,7 @@ __all__ = [
 # ------------------------------------------------------------------ normalisation
 
 
+@functools.cache  # characters repeat endlessly; unicodedata per character is the cost
 def _fold(char: str) -> str:
     """One character folded: accents dropped, case folded, punctuation and symbols a space."""
     out = []
@@ -50,7 +52,7 @@ def _fold(char: str) -> str:
     return "".join(out)
 
 
-def _normalise_mapped(text: str) -> tuple[str, list[int]]:
+def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
     """``text`` normalised, and for each normalised character the index it came from."""
     chars: list[str] = []
     origin: list[int] = []
@@ -65,7 +67,11 @@ def _normalise_mapped(text: str) -> tuple[str, list[int]]:
     if chars and chars[-1] == " ":
         chars.pop()
         origin.pop()
-    return "".join(chars), origin
+    return "".join(chars), tuple(origin)
+
+
+#: A passage is checked for many facts of a run: its mapping is kept for the next quotes.
+_passage_mapped = functools.lru_cache(maxsize=256)(_normalise_mapped)
 
 
 def normalise(text: str) -> str:
@@ -82,7 +88,7 @@ def locate_quote(passage: str, quote: str) -> tuple[int, int] | None:
     needle = normalise(quote)
     if not needle:
         return None
-    haystack, origin = _normalise_mapped(passage)
+    haystack, origin = _passage_mapped(passage)
     at = haystack.find(needle)
     if at < 0:
         return None

@@ -71,6 +71,13 @@ class Decomposer(ABC):
         failure is returned in ``error``, not raised; a raised error fails the chunk too.
         """
 
+    def prepare(self, chunks: Sequence[Chunk]) -> None:  # noqa: B027 (an optional hook)
+        """Hear a run's chunks, in order, before their :meth:`decompose` calls.
+
+        A decomposer that reads several chunks faster than one at a time (the offline
+        engine's spaCy parse) uses it to read ahead; by default it does nothing.
+        """
+
 
 class Judge(ABC):
     """Judges a fact against evidence (or, in closed book, against model knowledge)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 RULES_VERSION = "1"
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
+LOOKAHEAD_CHARS = 4_000
+"""Of a planned run, the chunks after the one asked for parsed with it, up to this many chars."""
+_PARSED_DOCS = 128  # parsed pieces kept for the chunks asked for next (and their context)
+_PLANS = 8  # runs whose chunk lists are kept for look-ahead
 
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
 _SENTENCE_END = re.compile(r"[.!?。！？]\s+")
@@ -110,7 +114,15 @@ class _MentionCache:
 
 
 class RuleDecomposer:
-    """Decomposes text into TriQua facts with dependency-parse rules (no model calls)."""
+    """Decomposes text into TriQua facts with dependency-parse rules (no model calls).
+
+    spaCy parses many short texts in one ``nlp.pipe`` call much faster than one call each
+    (~1.7 s against ~2.9 s for the 195 chunks of 40 KB of bios), but a run's chunks reach
+    the decomposer one call each. So a run announces its chunks (:meth:`plan`), and a chunk
+    that is not parsed yet is parsed together with the chunks that follow it (up to
+    ``LOOKAHEAD_CHARS``); their parses wait in a small cache keyed by text. A parse does not
+    depend on what it was batched with, so the facts are the same either way.
+    """
 
     revision = DECOMPOSER_REVISION
 
@@ -118,6 +130,22 @@ class RuleDecomposer:
         self._given_nlp = nlp
         self._batch_size = batch_size
         self._mentions = _MentionCache()
+        self._docs: OrderedDict[str, Doc] = OrderedDict()  # guarded by _parse_lock
+        self._plans: deque[dict[str, list[str]]] = deque(maxlen=_PLANS)
+
+    def plan(self, chunks: Sequence[str]) -> None:
+        """Announce a run's chunks, in order, so each parse can take the next ones along."""
+        following: dict[str, list[str]] = {}
+        for i, text in enumerate(chunks):
+            ahead, size = [], 0
+            for later in chunks[i + 1 :]:
+                size += len(later)
+                if size > LOOKAHEAD_CHARS:
+                    break
+                ahead.append(later)
+            following.setdefault(text, ahead)
+        with _parse_lock:
+            self._plans.append(following)
 
     @property
     def nlp(self) -> Language:
@@ -144,7 +172,7 @@ class RuleDecomposer:
             for n, request in enumerate(requests)
             for start, text in _split(_mask_markup(request.text))
         ]
-        docs = self._parse([p.text for p in pieces])
+        docs = self._parse([p.text for p in pieces], requests[0].text if requests else None)
         grouped: list[list[tuple[int, Doc]]] = [[] for _ in requests]
         for piece, doc in zip(pieces, docs, strict=True):
             grouped[piece.request].append((piece.start, doc))
@@ -154,15 +182,46 @@ class RuleDecomposer:
             out.append(self._facts(request, parsed))
         return out
 
-    def _parse(self, texts: list[str]) -> list[Doc]:
+    def _parse(self, texts: list[str], chunk: str | None = None) -> list[Doc]:
+        """Parses of ``texts`` (pieces of ``chunk``, when given), from the cache or fresh.
+
+        Missing pieces are parsed in one batch with the pieces of the chunks planned after
+        ``chunk``, which wait in the cache for their own call.
+        """
         if not texts:
             return []
         nlp = self.nlp
         with _parse_lock:
-            docs = list(nlp.pipe(texts, batch_size=self._batch_size))
-        for doc in docs:
-            repair_names(doc)
+            missing = [t for t in dict.fromkeys(texts) if t not in self._docs]
+            if missing:
+                ahead = [
+                    piece
+                    for later in self._following(chunk)
+                    for _, piece in _split(_mask_markup(later))
+                    if piece not in self._docs
+                ]
+                batch = list(dict.fromkeys([*missing, *ahead]))
+                for text, doc in zip(batch, self._pipe(nlp, batch), strict=True):
+                    repair_names(doc)
+                    self._docs[text] = doc
+            docs = [self._docs[t] for t in texts]
+            for text in texts:
+                self._docs.move_to_end(text)
+            while len(self._docs) > _PARSED_DOCS:
+                self._docs.popitem(last=False)
         return docs
+
+    def _pipe(self, nlp: Language, texts: list[str]) -> list[Doc]:
+        return list(nlp.pipe(texts, batch_size=self._batch_size))
+
+    def _following(self, chunk: str | None) -> list[str]:
+        """The chunks planned after ``chunk`` within the look-ahead (latest plan first)."""
+        if chunk is None:
+            return []
+        for plan in reversed(self._plans):
+            if chunk in plan:
+                return plan[chunk]
+        return []
 
     def _context_mentions(self, text: str) -> list[Mention]:
         found = self._mentions.get(text)

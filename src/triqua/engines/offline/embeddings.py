@@ -35,7 +35,7 @@ from triqua.engines.offline.once import once
 
 if TYPE_CHECKING:
     import onnxruntime
-    from tokenizers import Tokenizer
+    from tokenizers import Encoding, Tokenizer
 
 __all__ = [
     "DIMENSION",
@@ -57,13 +57,14 @@ MAX_TOKENS = 256
 
 _TOKENIZER_PATH = Path(__file__).parent / "data" / "minilm_tokenizer.json"
 _BATCH_SIZE = 64
+_BATCH_TOKENS = 1024  # padded tokens per forward pass (bounds activation memory)
 _MAX_PARALLEL_BATCHES = 4  # bulk embedding runs at most this many batches at once
 _QUERY_CACHE_SIZE = 1024
 
 Vectors = npt.NDArray[np.float32]
 
 
-def _available_cores() -> int:
+def available_cores() -> int:
     """Cores this process may run on (affinity-aware where the OS tells us)."""
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
@@ -132,7 +133,7 @@ class MiniLMEmbedder:
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
         threads = num_threads or 1
-        self._parallel = 1 if num_threads else min(_available_cores(), _MAX_PARALLEL_BATCHES)
+        self._parallel = 1 if num_threads else min(available_cores(), _MAX_PARALLEL_BATCHES)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)
@@ -151,21 +152,31 @@ class MiniLMEmbedder:
         out = np.empty((len(texts), DIMENSION), dtype=np.float32)
         if not texts:
             return out
-        # Length-sorted batches pad less, so each forward pass does less wasted work.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        batches = [
-            order[start : start + self._batch_size]
-            for start in range(0, len(order), self._batch_size)
-        ]
+        encodings = self._tokenizer.encode_batch(list(texts))
+        lengths = [sum(e.attention_mask) for e in encodings]
+        # Length-sorted batches pad less, so each forward pass does less wasted work; a
+        # batch holds at most _BATCH_TOKENS padded tokens, which bounds the activations
+        # (and so the memory ONNX Runtime keeps) whatever the texts' lengths.
+        order = sorted(range(len(texts)), key=lambda i: lengths[i])
+        batches: list[list[int]] = [[]]
+        for i in order:
+            batch = batches[-1]
+            if batch and (
+                len(batch) >= self._batch_size or (len(batch) + 1) * lengths[i] > _BATCH_TOKENS
+            ):
+                batches.append(batch := [])
+            batch.append(i)
+
+        def run(idx: list[int]) -> Vectors:
+            return self._run([encodings[i] for i in idx], [lengths[i] for i in idx])
+
         if len(batches) > 1 and self._parallel > 1:
             # ONNX Runtime sessions take concurrent runs: one single-threaded run per core.
-            vectors = self._batch_pool().map(
-                lambda idx: self._embed_batch([texts[i] for i in idx]), batches
-            )
+            vectors = self._batch_pool().map(run, batches)
         else:
-            vectors = map(lambda idx: self._embed_batch([texts[i] for i in idx]), batches)
-        for idx, batch in zip(batches, vectors, strict=True):
-            out[idx] = batch
+            vectors = map(run, batches)
+        for idx, batch_vectors in zip(batches, vectors, strict=True):
+            out[idx] = batch_vectors
         return out
 
     def _batch_pool(self) -> ThreadPoolExecutor:
@@ -190,11 +201,21 @@ class MiniLMEmbedder:
     def _embed_batch(self, texts: list[str]) -> Vectors:
         """Run one padded batch through the model, then mean-pool and normalise."""
         encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        return self._run(encodings, [sum(e.attention_mask) for e in encodings])
+
+    def _run(self, encodings: Sequence[Encoding], lengths: Sequence[int]) -> Vectors:
+        """Pad encodings to their longest real length, run the model, mean-pool, normalise."""
+        width = max(lengths)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        types = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros((len(encodings), width), dtype=np.int64)
+        for row, (encoding, length) in enumerate(zip(encodings, lengths, strict=True)):
+            ids[row, :length] = encoding.ids[:length]
+            types[row, :length] = encoding.type_ids[:length]
+            mask[row, :length] = 1
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._input_names:
-            feeds["token_type_ids"] = np.array([e.type_ids for e in encodings], dtype=np.int64)
+            feeds["token_type_ids"] = types
         hidden = self._session.run(None, feeds)[0]
         # Mean pooling over real tokens then L2 norm: sentence-transformers' pipeline for
         # this model (its Pooling + Normalize modules), which the ONNX graph leaves out.

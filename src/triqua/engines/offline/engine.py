@@ -26,6 +26,12 @@ class OfflineDecomposer(Decomposer):
 
         self.revision = DECOMPOSER_REVISION
 
+    def prepare(self, chunks: Sequence[Chunk]) -> None:
+        """Plan the run's chunks, so each spaCy parse takes the next chunks along."""
+        from triqua.engines.offline.decomposer import get_decomposer
+
+        get_decomposer().plan([chunk.text for chunk in chunks])
+
     def decompose(
         self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
     ) -> DecomposeResult:

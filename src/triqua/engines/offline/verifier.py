@@ -16,9 +16,6 @@ verdict.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 
 import numpy as np
@@ -58,6 +55,7 @@ from triqua.engines.offline.scorer import (
     fitting_rows,
     get_scorer,
 )
+from triqua.engines.offline.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
@@ -68,7 +66,6 @@ _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
 RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
-_EMBED_CACHE_SIZE = 50_000
 
 
 class AlignmentVerifier:
@@ -77,8 +74,6 @@ class AlignmentVerifier:
     def __init__(self, scorer: ScorerModel | None = None) -> None:
         """``scorer`` decides paraphrased support (default: the shipped weights)."""
         self._scorer = scorer or get_scorer()
-        self._lock = threading.Lock()
-        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
         """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
@@ -168,31 +163,10 @@ class AlignmentVerifier:
 
     # ---- alignment
 
-    def _embed(self, texts: list[str]) -> np.ndarray:
-        """Embed texts, reusing cached vectors (keyed by content hash)."""
-        from triqua.engines.offline.embeddings import DIMENSION, get_embedder
-
-        keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
-        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
-        missing: list[int] = []
-        with self._lock:
-            for i, key in enumerate(keys):
-                vector = self._vectors.get(key)
-                if vector is None:
-                    missing.append(i)
-                else:
-                    self._vectors.move_to_end(key)
-                    out[i] = vector
-        if missing:
-            unique = list(dict.fromkeys(texts[i] for i in missing))
-            fresh = dict(zip(unique, get_embedder().embed(unique), strict=True))
-            with self._lock:
-                for i in missing:
-                    out[i] = fresh[texts[i]]
-                    self._vectors[keys[i]] = fresh[texts[i]]
-                while len(self._vectors) > _EMBED_CACHE_SIZE:
-                    self._vectors.popitem(last=False)
-        return out
+    @staticmethod
+    def _embed(texts: list[str]) -> np.ndarray:
+        """Embed texts through the process-wide cache (each text embedded once, in batches)."""
+        return sentence_vectors().get(texts)
 
     @staticmethod
     def _overlap(parts: FactParts, sentence: TextInfo) -> float:

@@ -1,0 +1,137 @@
+"""The offline verifier's sentence vectors: each text embedded once per process, in batches.
+
+Every fact embeds its query and its candidate evidence sentences, and the facts of a run
+share most of their evidence, so vectors are cached by text. The workers that judge facts
+side by side also coalesce: a worker that needs texts nobody is embedding adds them to a
+queue; a worker that finds a free slot (one per core) becomes a leader and embeds
+everything queued in one length-sorted batch, while the others queue more or wait for texts
+already queued or being embedded. A text is never embedded twice at once, and one ONNX call
+per wave of requests costs less than one per fact (each call has a fixed cost, and bigger
+batches run faster per text); with a slot per core, embedding still uses every core.
+
+Hand-written rather than a ``ThreadPoolExecutor`` or an ``asyncio`` batcher: the callers are
+synchronous graph workers, and a waiter must be able to take the leader's place when the
+leader's batch fails or a vector is evicted before it is read.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from triqua.engines.offline.once import once
+
+__all__ = ["CACHE_SIZE", "SentenceVectors", "sentence_vectors"]
+
+CACHE_SIZE = 50_000
+"""Vectors kept (least recently used dropped first): ~77 MB of float32 at 384 dimensions."""
+
+Vectors = npt.NDArray[np.float32]
+
+
+class SentenceVectors:
+    """A thread-safe, bounded text → vector cache filled by coalesced batches."""
+
+    def __init__(
+        self,
+        embed: Callable[[list[str]], Vectors],
+        dimension: int,
+        size: int = CACHE_SIZE,
+        leaders: int = 1,
+    ) -> None:
+        """Cache the vectors ``embed`` makes (``dimension`` wide), at most ``size`` of them.
+
+        ``leaders`` batches may be embedded at once (one per core keeps every core busy).
+        """
+        if size < 1 or leaders < 1:
+            raise ValueError(f"size and leaders must be >= 1, got {size} and {leaders}")
+        self._leaders = leaders
+        self._embed = embed
+        self._dimension = dimension
+        self._size = size
+        self._vectors: OrderedDict[str, Vectors] = OrderedDict()
+        self._queued: dict[str, None] = {}  # waiting for the next batch, in arrival order
+        self._running: set[str] = set()  # in the batch being embedded now
+        self._leading = 0  # batches being embedded now
+        self._cond = threading.Condition()
+        self.batches = 0
+        self.embedded = 0
+
+    def __len__(self) -> int:
+        with self._cond:
+            return len(self._vectors)
+
+    def clear(self) -> None:
+        """Forget every cached vector (benchmarks measure with cold caches)."""
+        with self._cond:
+            self._vectors.clear()
+            self.batches = self.embedded = 0
+
+    def get(self, texts: Sequence[str]) -> Vectors:
+        """Vectors of ``texts`` as an (n, dimension) array, embedding only the unseen ones.
+
+        Raises:
+            Exception: whatever the embedder raised for a batch this caller led.
+        """
+        out = np.zeros((len(texts), self._dimension), dtype=np.float32)
+        if not texts:
+            return out
+        wanted = list(dict.fromkeys(texts))
+        with self._cond:
+            while True:
+                found = {t: self._vectors.get(t) for t in wanted}
+                if all(v is not None for v in found.values()):
+                    for text in wanted:
+                        self._vectors.move_to_end(text)
+                    break
+                for text, vector in found.items():
+                    # Queued unless someone will deliver it: a failed or evicted text is
+                    # queued again, so no waiter can hang on it.
+                    if vector is None and text not in self._running:
+                        self._queued.setdefault(text)
+                if self._queued and self._leading < self._leaders:
+                    self._lead()
+                else:
+                    self._cond.wait()
+        for i, text in enumerate(texts):
+            out[i] = found[text]
+        return out
+
+    def _lead(self) -> None:
+        """Embed everything queued in one batch (called holding the lock; released meanwhile)."""
+        batch = list(self._queued)
+        self._queued.clear()
+        self._running.update(batch)
+        self._leading += 1
+        vectors: Vectors | None = None
+        try:
+            self._cond.release()
+            try:
+                vectors = self._embed(batch)
+            finally:
+                self._cond.acquire()
+        finally:
+            self._leading -= 1
+            self._running.difference_update(batch)
+            if vectors is not None:
+                for text, vector in zip(batch, vectors, strict=True):
+                    vector.setflags(write=False)
+                    self._vectors[text] = vector
+                while len(self._vectors) > self._size:
+                    self._vectors.popitem(last=False)
+                self.batches += 1
+                self.embedded += len(batch)
+            self._cond.notify_all()
+
+
+@once
+def sentence_vectors() -> SentenceVectors:
+    """The process-wide sentence-vector cache over the shared MiniLM embedder."""
+    from triqua.engines.offline.embeddings import DIMENSION, available_cores, get_embedder
+
+    embed = lambda texts: get_embedder().embed(texts)  # noqa: E731 (loads the model lazily)
+    return SentenceVectors(embed, DIMENSION, leaders=available_cores())
