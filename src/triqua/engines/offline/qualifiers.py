@@ -23,7 +23,7 @@ from triqua.engines.offline.restrictors import (
     check,
     markers,
     object_head,
-    reporting_in,
+    reported_by,
 )
 from triqua.engines.offline.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
@@ -170,10 +170,11 @@ def judge_restrictor(
         window = event_window(parts, anchor, by_place)
         if label == STATED_BY:
             source = analyse(value)
-            named = (
-                name_match(source, s.info) > 0 or coverage(source, s.info) >= 1 for s in window
+            ok = any(
+                (name_match(source, s.info) > 0 or coverage(source, s.info) >= 1)
+                and reported_by(source, s.info)
+                for s in window
             )
-            ok = any(named) and any(reporting_in(s.info) for s in window)
             outcome = "ok" if ok else "missing"
         else:
             outcome, _, rival = check(claimed, [s.info for s in window], object_head(parts.object))

@@ -33,7 +33,7 @@ __all__ = [
     "check",
     "markers",
     "object_head",
-    "reporting_in",
+    "reported_by",
 ]
 
 RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
@@ -62,7 +62,6 @@ class Words:
     #: Pairs of opposite superlatives, by their synonym group's first word.
     superlative_antonyms: frozenset[frozenset[str]]
     reporting_verbs: frozenset[str]
-    reporting_heads: frozenset[str]
 
 
 def _load(path: Path = _PATH) -> Words:
@@ -89,7 +88,6 @@ def _load(path: Path = _PATH) -> Words:
             superlative_synonyms={w: g[0] for g in raw["superlative_synonyms"] for w in g},
             superlative_antonyms=frozenset(frozenset(p) for p in raw["superlative_antonyms"]),
             reporting_verbs=frozenset(raw["reporting_verbs"]),
-            reporting_heads=frozenset(raw["reporting_heads"]),
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
         raise RuntimeError(f"offline restrictor word list {path} is unreadable: {exc}") from exc
@@ -241,12 +239,28 @@ def check(
     return "ok", None, None
 
 
-def reporting_in(info: TextInfo) -> bool:
-    """True when a sentence reports a statement or ruling ("held", "ruled", "said")."""
-    return any(
-        t.text.lower() in WORDS.reporting_verbs or t.stem in WORDS.reporting_heads
-        for t in info.tokens
-    )
+_REPORT_REACH = 5  # words between a source and its reporting verb ("the Court today held")
+
+
+def reported_by(source: TextInfo, info: TextInfo) -> bool:
+    """True when the sentence has the source report something: "the Court held", "X said".
+
+    The reporting word must follow the source's head word closely, or "according (to)"
+    precede it: a "found" or "state" elsewhere in the sentence is no frame.
+    """
+    if not source.content:
+        return False
+    head = source.content[-1].stem
+    tokens = info.tokens
+    for j, token in enumerate(tokens):
+        if not stems_match(token.stem, head):
+            continue
+        after = tokens[j + 1 : j + 1 + _REPORT_REACH]
+        if any(t.text.lower() in WORDS.reporting_verbs for t in after):
+            return True
+        if any(t.text.lower() == "according" for t in tokens[max(0, j - 4) : j]):
+            return True
+    return False
 
 
 def object_head(obj: TextInfo) -> tuple[str, ...]:
