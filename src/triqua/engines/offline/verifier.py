@@ -306,7 +306,7 @@ class AlignmentVerifier:
             text = text_matches(parts.object, sentence)
             restricted, word = restrictors_stated(parts, info)  # "three" against "once"
             said = f"the sentence states {word!r} instead"
-            rival = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
+            other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
             if outcome == "match" and text.ok:
                 relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
                 if not relation_ok or (
@@ -334,7 +334,7 @@ class AlignmentVerifier:
                     )
                     continue
                 if restricted == "rival":
-                    contradiction = contradiction or rival
+                    contradiction = contradiction or other
                 if verbatim and restricted == "ok":
                     supported.append((sentence, "subject, relation and object aligned"))
                 # A paraphrased object is left to the calibrated scorer (``by_scorer``).
@@ -350,7 +350,7 @@ class AlignmentVerifier:
             # A bare value after a contentless relation ("is 2017") has no slot to clash in,
             # unless it is a measured quantity ("is 9,000 metres" against "at 8,849 metres").
             if restricted == "rival":  # "the smallest country" against "the largest"
-                contradiction = rival
+                contradiction = other
             elif (
                 outcome == "conflict"
                 and text.ok
