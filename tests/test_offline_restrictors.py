@@ -129,3 +129,16 @@ def test_an_unreadable_word_list_is_a_clear_error(tmp_path: Path) -> None:
     broken.write_text('{"frequency": {}}', encoding="utf-8")
     with pytest.raises(RuntimeError, match="restrictor word list"):
         _load(broken)
+
+
+def test_a_reporting_word_must_follow_its_source() -> None:
+    from triqua.engines.offline.restrictors import reported_by
+
+    court = analyse("The Supreme Court")
+    assert reported_by(court, analyse("The Supreme Court on Thursday held that the law stands."))
+    assert reported_by(court, analyse("According to the Supreme Court, the law stands."))
+    # "state" here is a noun, and "found" belongs to another clause: no frame.
+    assert not reported_by(court, analyse("Supreme Court strikes down New York state laws."))
+    assert not reported_by(
+        court, analyse("The Court also gained the power to strike down laws found to be void.")
+    )
