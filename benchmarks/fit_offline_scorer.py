@@ -140,9 +140,10 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=Path("/tmp/triqua_scorer_rows.pkl"))
     parser.add_argument("--refresh", action="store_true", help="recollect even if cached")
     parser.add_argument("--l2", type=float, default=1.0)
-    # Today's whole-file figure: the issue's 8 % is below what the rules alone reach on the
-    # tune half (9.3 %), so the scorer may add support only while it stays under 12 %.
-    parser.add_argument("--max-false-support", type=float, default=0.12)
+    # Issue 13's aim: false support on refuted claims at most 8 %. Since facts keep their
+    # restrictors ("once", "the first", "held that") the rules alone reach 5.8 % on the
+    # tune half, so the scorer may add support while the tune half stays under 8 %.
+    parser.add_argument("--max-false-support", type=float, default=0.08)
     parser.add_argument("--write", action="store_true", help="write data/scorer.json")
     args = parser.parse_args()
 

@@ -29,6 +29,11 @@ PURPOSE = "purpose"
 FOLLOWS = "follows"
 PRECEDES = "precedes"
 TOGETHER_WITH = "together with"
+FREQUENCY = "frequency"
+ORDINAL = "ordinal"
+RESTRICTION = "restriction"
+STATED_BY = "stated by"
+"""Restrictor labels: how often, which in a series, how exclusive, who reports it."""
 CONTEXT = "context"
 """Label of a phrase whose preposition the table does not know; its value keeps the word."""
 
@@ -139,7 +144,7 @@ CLAUSE_MARKERS = frozenset({"because", "since", "until", "till", "after", "befor
 # ("played for"), or these.
 KNOWN_LABELS = frozenset(
     {m.label(k) for m in MARKER_LABELS.values() for k in ("time", "place", "agent", "other")}
-    | {QUANTITY, CONTEXT}
+    | {QUANTITY, CONTEXT, FREQUENCY, ORDINAL, RESTRICTION, STATED_BY}
 )
 
 BARE_PREPOSITIONS = frozenset(

@@ -18,10 +18,13 @@ from triqua.engines.offline.decomposer_labels import (
     CLAUSE_MARKERS,
     CONTEXT,
     END_TIME,
+    FREQUENCY,
     LOCATION,
+    ORDINAL,
     POINT_IN_TIME,
     QUALIFIER_MARKERS,
     QUANTITY,
+    RESTRICTION,
     START_TIME,
     ValueKind,
     label_for,
@@ -40,6 +43,7 @@ from triqua.engines.offline.decomposer_phrases import (
     render,
     substitute_relative,
 )
+from triqua.engines.offline.restrictors import WORDS
 
 Alternatives = tuple[tuple[str, str], ...]
 """One qualifier slot: its ``(label, value)``, or one per value of a coordination."""
@@ -230,6 +234,13 @@ def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[Al
     days later"), or an adverbial clause ("because ...", "after ...").
     """
     dep = child.dep_
+    restrictor = restrictor_qualifier(child)
+    if restrictor is not None:
+        inner = [c for obj in child.children for c in obj.children if c.dep_ == "prep"]
+        return [
+            (restrictor,),
+            *(q for c in inner for q in prep_qualifiers(c, refer, range_open=False)),
+        ]
     if dep == "prep":
         return prep_qualifiers(child, refer, range_open=range_open)
     if dep in {"npadvmod", "tmod"}:
@@ -250,6 +261,31 @@ def child_qualifiers(child: Token, refer: Refer, *, range_open: bool) -> list[Al
             if value and label:
                 return [((label, value),)]
     return []
+
+
+def restrictor_qualifier(child: Token) -> tuple[str, str] | None:
+    """A verb's restrictor as a qualifier: "once", "five times", "first", "for the first time".
+
+    These words decide whether the fact holds ("won the World Cup once" is false for a
+    three-time winner), so they are kept with a label instead of being dropped.
+    """
+    low = child.lower_
+    if child.dep_ == "advmod":
+        if low in WORDS.frequency:
+            return (FREQUENCY, child.text)
+        if low in WORDS.ordinal and low not in {"final", "latest"}:
+            return (ORDINAL, child.text)
+        if low in WORDS.exclusive:
+            return (RESTRICTION, child.text)
+    counted = any(c.dep_ == "nummod" or c.lower_ in WORDS.count_words for c in child.children)
+    if child.dep_ in {"npadvmod", "advmod", "dobj"} and low in WORDS.frequency_nouns and counted:
+        return (FREQUENCY, " ".join(t.text for t in child.subtree))
+    time = next((c for c in child.children if c.dep_ == "pobj" and c.lower_ == "time"), None)
+    if child.dep_ == "prep" and low == "for" and time is not None:
+        rank = [c for c in time.children if c.lower_ in WORDS.ordinal]
+        if rank:  # "for the first time (in 1958)"
+            return (ORDINAL, f"for the {rank[0].text} time")
+    return None
 
 
 def opens_range(children: Sequence[Token]) -> bool:
@@ -274,5 +310,6 @@ __all__ = [
     "opens_range",
     "prep_object",
     "prep_qualifiers",
+    "restrictor_qualifier",
     "value_kind",
 ]

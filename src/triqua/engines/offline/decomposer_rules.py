@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from spacy.tokens import Span, Token
 
 from triqua.engines.offline.decomposer_hygiene import is_junk_argument
+from triqua.engines.offline.decomposer_labels import STATED_BY
 from triqua.engines.offline.decomposer_phrases import (
     Refer,
     is_concrete,
@@ -40,6 +41,7 @@ from triqua.engines.offline.decomposer_qualifiers import (
     prep_object,
 )
 from triqua.engines.offline.decomposer_slots import Positioned, clause_qualifiers, tidy, variants
+from triqua.engines.offline.restrictors import WORDS
 
 MAX_SENTENCE_TOKENS = 120
 """Longer sentences are skipped: their parses are unreliable and their facts unusable."""
@@ -175,7 +177,7 @@ def _clause_facts(
     objects = [_argument_text(head, refer, pred) for head in pred.objects]
     if not all(subjects) or not all(objects):
         return []
-    qualifiers = clause_qualifiers(pred, refer, cache)
+    qualifiers = clause_qualifiers(pred, refer, cache) + _frame(verb, refer)
     fronted[verb.i] = [q for q in qualifiers if q[0] < verb.i]
     if verb.dep_ == "conj":
         qualifiers += fronted.get(verb.head.i, [])
@@ -183,6 +185,19 @@ def _clause_facts(
     if (not objects and not slots) or _is_opinion(pred):
         return []
     return _combine(subjects, pred, objects, slots)
+
+
+def _frame(verb: Token, refer: Refer) -> list[Positioned]:
+    """Who states a reported clause: "The court held that the law was constitutional".
+
+    The clause's fact keeps its frame as a ``stated by`` qualifier (the reporting verb's
+    subject), so it is supported only where that source is said to state it.
+    """
+    head = verb.head
+    if verb.dep_ != "ccomp" or head.i == verb.i or head.lower_ not in WORDS.reporting_verbs:
+        return []
+    sources = [_argument_text(h, refer, None) for h in subject_heads(head)]
+    return [(head.i, ((STATED_BY, source),)) for source in sources[:1] if source]
 
 
 def _combine(

@@ -23,6 +23,7 @@ from triqua.engines.offline.align import (
 from triqua.engines.offline.binding import REFERS, subject_extended
 from triqua.engines.offline.findings import Sentence
 from triqua.engines.offline.names import name_match, name_word_in
+from triqua.engines.offline.restrictors import Marker, check, markers
 from triqua.engines.offline.rules import (
     antonym_in,
     key_words,
@@ -43,6 +44,7 @@ __all__ = [
     "holds_key_words",
     "measured",
     "negated_in",
+    "restrictors_stated",
     "sentence_relation_hit",
     "subject_values_match",
     "text_matches",
@@ -68,6 +70,8 @@ class FactParts:
     relation_words: list[frozenset[str]]
     negated: bool
     query: str
+    restrictors: tuple[Marker, ...] = ()
+    subject_restrictors: tuple[Marker, ...] = ()
 
 
 def fact_parts(fact: Fact) -> FactParts:
@@ -82,6 +86,8 @@ def fact_parts(fact: Fact) -> FactParts:
         relation_words=words,
         negated=negated,
         query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
+        restrictors=markers(fact.relation) + markers(fact.object),
+        subject_restrictors=markers(fact.subject),
     )
 
 
@@ -97,6 +103,19 @@ def measured(part: TextInfo) -> bool:
 
 
 NAMED_BY_NUMBER = re.compile(r"^\s*the\s+\d", re.I)
+
+
+def restrictors_stated(parts: FactParts, sentence: TextInfo) -> tuple[str, str | None]:
+    """Whether the sentence states the fact's restrictors ("once", "the first", "only").
+
+    Returns ("ok" | "missing" | "rival", the rival's words or the missing restrictor).
+    """
+    outcome, claimed, rival = check(parts.subject_restrictors, [sentence], rivals=False)
+    if outcome == "ok":
+        outcome, claimed, rival = check(parts.restrictors, [sentence])
+    if outcome == "rival" and rival is not None:
+        return outcome, rival.text
+    return outcome, claimed.text if claimed is not None else None
 
 
 def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:

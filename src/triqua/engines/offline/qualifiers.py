@@ -7,7 +7,7 @@ another event is never support.
 
 from __future__ import annotations
 
-from triqua.engines.offline.align import TextInfo, Token, analyse, values_relation
+from triqua.engines.offline.align import TextInfo, Token, analyse, coverage, values_relation
 from triqua.engines.offline.binding import REFERS
 from triqua.engines.offline.fact_match import (
     FactParts,
@@ -16,10 +16,25 @@ from triqua.engines.offline.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.findings import Finding, Sentence
+from triqua.engines.offline.names import name_match
+from triqua.engines.offline.restrictors import (
+    RESTRICTOR_LABELS,
+    STATED_BY,
+    check,
+    markers,
+    object_head,
+    reported_by,
+)
 from triqua.engines.offline.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 
-__all__ = ["base_values", "event_window", "judge_qualifier", "qualifier_rival"]
+__all__ = [
+    "base_values",
+    "event_window",
+    "judge_qualifier",
+    "judge_restrictor",
+    "qualifier_rival",
+]
 
 #: Cue words a qualifier label (stemmed) puts before its value in a sentence.
 LABEL_CUES = {
@@ -75,6 +90,8 @@ def judge_qualifier(
     insufficient. A continuation sentence is read only when the bound sentence states
     no rival value (a date of another event is not this one's).
     """
+    if label in RESTRICTOR_LABELS or label == STATED_BY:
+        return judge_restrictor(parts, label, value, bound, by_place)
     claim = analyse(value)
     if not claim.content and not claim.dates and not claim.numbers:
         return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
@@ -128,6 +145,61 @@ def judge_qualifier(
                 judged.score,
             )
     return Finding(Status.INSUFFICIENT, judged)
+
+
+def judge_restrictor(
+    parts: FactParts,
+    label: str,
+    value: str,
+    bound: list[Sentence],
+    by_place: dict[tuple[int, int], Sentence],
+) -> Finding:
+    """Judge a restrictor ("once", "first", "only") or a reporting frame in the bound window.
+
+    A restrictor must be stated in the window the base is bound to; a rival one there
+    ("three World Cups" against "once") contradicts. A frame ("stated by: the Supreme
+    Court") needs its source named and a reporting word ("held", "ruled") in the window.
+    """
+    if not bound:
+        return Finding(
+            Status.INSUFFICIENT, None, reason="the base is not bound to an evidence window"
+        )
+    claimed = markers(value)
+    rival_seen: Finding | None = None
+    for anchor in bound:
+        window = event_window(parts, anchor, by_place)
+        if label == STATED_BY:
+            source = analyse(value)
+            ok = any(
+                (name_match(source, s.info) > 0 or coverage(source, s.info) >= 1)
+                and reported_by(source, s.info)
+                for s in window
+            )
+            outcome = "ok" if ok else "missing"
+        else:
+            outcome, _, rival = check(claimed, [s.info for s in window], object_head(parts.object))
+            if outcome == "rival" and rival is not None and rival_seen is None:
+                rival_seen = Finding(
+                    Status.CONTRADICTED,
+                    anchor,
+                    value,
+                    f"the base's evidence window states {rival.text!r} instead",
+                    anchor.score,
+                )
+        if outcome == "ok":
+            return Finding(
+                Status.SUPPORTED,
+                anchor,
+                None,
+                f"{label} stated in the base's evidence window",
+                anchor.score,
+                window_start=anchor,
+            )
+    return rival_seen or Finding(
+        Status.INSUFFICIENT,
+        bound[0],
+        reason=f"the {label} {value!r} is not stated in the base's evidence window",
+    )
 
 
 def base_values(parts: FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:

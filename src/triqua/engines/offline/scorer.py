@@ -31,7 +31,12 @@ from triqua.engines.offline.align import (
     values_relation,
 )
 from triqua.engines.offline.binding import REFERS
-from triqua.engines.offline.fact_match import FactParts, holds_key_words, sentence_relation_hit
+from triqua.engines.offline.fact_match import (
+    FactParts,
+    holds_key_words,
+    restrictors_stated,
+    sentence_relation_hit,
+)
 from triqua.engines.offline.findings import Finding, Sentence
 from triqua.engines.offline.names import name_word_in
 from triqua.engines.offline.once import once
@@ -126,6 +131,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
             return False
         if not all(name_word_in(t, info) for t in value.content if t.is_capitalised):
             return False
+    if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
+        return False
     return substitution(parts.object, info) is None
 
 

@@ -40,6 +40,7 @@ from triqua.engines.offline.fact_match import (
     holds_key_words,
     measured,
     negated_in,
+    restrictors_stated,
     sentence_relation_hit,
     subject_values_match,
     text_matches,
@@ -60,7 +61,7 @@ from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
-VERIFIER_REVISION = f"offline-align/5+{get_scorer().revision}"
+VERIFIER_REVISION = f"offline-align/6+{get_scorer().revision}"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
@@ -277,6 +278,9 @@ class AlignmentVerifier:
             hit = sentence_relation_hit(parts, info)
             outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
             text = text_matches(parts.object, sentence)
+            restricted, word = restrictors_stated(parts, info)  # "three" against "once"
+            said = f"the sentence states {word!r} instead"
+            other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
             if outcome == "match" and text.ok:
                 relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
                 if not relation_ok or (
@@ -303,7 +307,9 @@ class AlignmentVerifier:
                         sentence.score,
                     )
                     continue
-                if verbatim:
+                if restricted == "rival":
+                    contradiction = contradiction or other
+                if verbatim and restricted == "ok":
                     supported.append((sentence, "subject, relation and object aligned"))
                 # A paraphrased object is left to the calibrated scorer (``by_scorer``).
                 continue
@@ -317,7 +323,9 @@ class AlignmentVerifier:
                 continue
             # A bare value after a contentless relation ("is 2017") has no slot to clash in,
             # unless it is a measured quantity ("is 9,000 metres" against "at 8,849 metres").
-            if (
+            if restricted == "rival":  # "the smallest country" against "the largest"
+                contradiction = other
+            elif (
                 outcome == "conflict"
                 and text.ok
                 and not NAMED_BY_NUMBER.match(parts.object.text)
@@ -355,8 +363,6 @@ class AlignmentVerifier:
         if kind is None:
             return None
         return rival_entity(info, kind, hit, [parts.subject])
-
-    # ---- verdict
 
 
 @once

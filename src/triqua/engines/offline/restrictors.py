@@ -1,0 +1,270 @@
+"""Restrictors: the small words that decide whether a fact holds ("once", "first", "only").
+
+"Argentina has won the World Cup once" and "... three World Cups" share every content
+word; what differs is how often. A restrictor is a frequency ("once", "five times"), an
+ordinal ("first", "last", "debut"), an exclusive ("only", "sole"), a superlative ("the
+largest", "the most successful") or a quantifier ("all", "every", "the majority"). A fact
+keeps its restrictors (in its object, or as a qualifier labelled ``frequency``,
+``ordinal`` or ``restriction``) and the verifier requires each one in the evidence window:
+missing, the fact is not supported; stated with a rival value ("three" World Cups against
+"once", "second" against "first" before the same noun), it is contradicted. The word lists
+are data (``data/restrictors.json``), read once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from triqua.engines.offline.align import TextInfo, Token, analyse, stems_match
+from triqua.engines.offline.decomposer_labels import FREQUENCY, ORDINAL, RESTRICTION, STATED_BY
+
+__all__ = [
+    "FREQUENCY",
+    "ORDINAL",
+    "RESTRICTION",
+    "RESTRICTOR_LABELS",
+    "STATED_BY",
+    "WORDS",
+    "Marker",
+    "check",
+    "markers",
+    "object_head",
+    "reported_by",
+]
+
+RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
+"""Qualifier labels whose value is a restrictor, judged by ``check``."""
+
+_PATH = Path(__file__).parent / "data" / "restrictors.json"
+_HEAD_REACH = 3  # words between a restrictor and the noun it restricts
+
+
+@dataclass(frozen=True)
+class Words:
+    """The restrictor word lists, lower case."""
+
+    frequency: dict[str, int]
+    frequency_nouns: frozenset[str]
+    count_words: dict[str, int]
+    ordinal: dict[str, int]
+    ordinal_not_before: frozenset[str]
+    exclusive: frozenset[str]
+    superlative_irregular: frozenset[str]
+    superlative_not: frozenset[str]
+    superlative_determiners: frozenset[str]
+    quantifier: dict[str, str]
+    #: Superlative -> the first word of its synonym group ("biggest" -> "largest").
+    superlative_synonyms: dict[str, str]
+    #: Pairs of opposite superlatives, by their synonym group's first word.
+    superlative_antonyms: frozenset[frozenset[str]]
+    reporting_verbs: frozenset[str]
+
+
+def _load(path: Path = _PATH) -> Words:
+    """Read the word lists.
+
+    Raises:
+        RuntimeError: when the file is missing or lacks a list.
+    """
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return Words(
+            frequency={k.lower(): int(v) for k, v in raw["frequency"].items()},
+            frequency_nouns=frozenset(raw["frequency_nouns"]),
+            count_words={k.lower(): int(v) for k, v in raw["count_words"].items()},
+            ordinal={
+                k.lower(): int(v) for k, v in {**raw["ordinal"], **raw["ordinal_synonyms"]}.items()
+            },
+            ordinal_not_before=frozenset(raw["ordinal_not_before"]),
+            exclusive=frozenset(raw["exclusive"]),
+            superlative_irregular=frozenset(raw["superlative_irregular"]),
+            superlative_not=frozenset(raw["superlative_not"]),
+            superlative_determiners=frozenset(raw["superlative_determiners"]),
+            quantifier={k.lower(): str(v) for k, v in raw["quantifier"].items()},
+            superlative_synonyms={w: g[0] for g in raw["superlative_synonyms"] for w in g},
+            superlative_antonyms=frozenset(frozenset(p) for p in raw["superlative_antonyms"]),
+            reporting_verbs=frozenset(raw["reporting_verbs"]),
+        )
+    except (OSError, KeyError, ValueError, AttributeError) as exc:
+        raise RuntimeError(f"offline restrictor word list {path} is unreadable: {exc}") from exc
+
+
+WORDS = _load()
+_DIGITS = re.compile(r"^\d+$")
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One restrictor: its kind, its words, the value it compares by and the noun it restricts."""
+
+    kind: str  # frequency | ordinal | exclusive | superlative | quantifier | count
+    text: str
+    value: str
+    heads: tuple[str, ...] = ()
+
+
+def _count(token: Token) -> int | None:
+    """The count a word states ("three", "3"), if it is one."""
+    low = token.text.lower()
+    if _DIGITS.match(low) and len(low) < 4:  # years are no counts
+        return int(low)
+    return WORDS.count_words.get(low)
+
+
+def _head_after(tokens: tuple[Token, ...], i: int) -> tuple[str, ...]:
+    """Stems of the content words within reach after position ``i`` (the restricted noun)."""
+    return tuple(
+        t.stem
+        for t in tokens[i + 1 : i + 1 + _HEAD_REACH]
+        if not t.is_stop and t.text.lower() not in WORDS.ordinal
+    )
+
+
+def _superlative(tokens: tuple[Token, ...], i: int) -> bool:
+    """True for "the largest", "its best", "the world's oldest", "fastest".
+
+    A lower-case -est word is one unless it is a known noun or verb ("interest", "forest");
+    an irregular one ("best", "most") only after a determiner ("the most cited").
+    """
+    token = tokens[i]
+    low = token.text.lower()
+    if low.endswith("est") and len(low) >= 6 and not token.is_capitalised:
+        return low not in WORDS.superlative_not
+    before = tokens[i - 1].text.lower() if i else ""
+    return low in WORDS.superlative_irregular and (
+        before in WORDS.superlative_determiners
+        or before.endswith(("'s", "’s"))
+        or before in WORDS.ordinal
+    )
+
+
+@lru_cache(maxsize=20_000)
+def markers(text: str) -> tuple[Marker, ...]:
+    """The restrictors a text states, in order; counts before a noun come as ``count``."""
+    tokens = analyse(text).tokens
+    out: list[Marker] = []
+    for i, token in enumerate(tokens):
+        low = token.text.lower()
+        after = tokens[i + 1].text.lower() if i + 1 < len(tokens) else ""
+        before = tokens[i - 1].text.lower() if i else ""
+        if low in WORDS.frequency:
+            out.append(Marker("frequency", low, str(WORDS.frequency[low])))
+        elif low in WORDS.frequency_nouns and i and _count(tokens[i - 1]) is not None:
+            n = _count(tokens[i - 1])
+            out.append(Marker("frequency", f"{tokens[i - 1].text} {low}", str(n)))
+        elif low in WORDS.ordinal and after not in WORDS.ordinal_not_before:
+            out.append(Marker("ordinal", low, str(WORDS.ordinal[low]), _head_after(tokens, i)))
+        elif low in WORDS.exclusive and before != "not":
+            out.append(Marker("exclusive", low, "only", _head_after(tokens, i)))
+        elif _superlative(tokens, i):
+            word = f"{low} {after}" if low in {"most", "least"} and after else low
+            # "the second tallest" is not "the tallest": a rank other than first stays in it.
+            rank = WORDS.ordinal.get(before, 1)
+            base = WORDS.superlative_synonyms.get(word, word)
+            value = base if rank == 1 else f"{rank} {base}"
+            out.append(Marker("superlative", word, value, _head_after(tokens, i)))
+        elif low in WORDS.quantifier or (low == "most" and (after == "of" or i == 0)):
+            out.append(Marker("quantifier", low, WORDS.quantifier.get(low, "most")))
+        elif _count(token) is not None and after not in WORDS.frequency_nouns:
+            heads = _head_after(tokens, i)
+            if heads:
+                out.append(Marker("count", low, str(_count(token)), heads))
+    return tuple(out)
+
+
+def _same_head(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """True when two restrictors restrict the same noun (a shared stem)."""
+    return any(stems_match(x, y) for x in a for y in b)
+
+
+def _rivals(claimed: Marker, stated: Marker) -> bool:
+    """True when two restrictors of one kind exclude each other.
+
+    Ordinals always do ("second" / "first"); superlatives when they differ only in rank
+    ("second largest" / "largest") or are opposites ("largest" / "smallest"), not when they
+    measure different things ("largest" / "most populous").
+    """
+    if claimed.kind != "superlative":
+        return True
+    base_a, base_b = (re.sub(r"^\d+ ", "", m.value) for m in (claimed, stated))
+    return base_a == base_b or frozenset({base_a, base_b}) in WORDS.superlative_antonyms
+
+
+def check(
+    claimed: tuple[Marker, ...],
+    window: list[TextInfo],
+    head: tuple[str, ...] = (),
+    *,
+    rivals: bool = True,
+) -> tuple[str, Marker | None, Marker | None]:
+    """Whether a window states every claimed restrictor.
+
+    Args:
+        claimed: the fact's restrictors (counts are values, compared elsewhere).
+        window: the evidence sentences of the bound window.
+        head: the noun a frequency restricts when the restrictor has none of its own
+            (the object's head: "won the World Cup once" counts World Cups).
+        rivals: False to report a rival restrictor as missing (the subject's: "your first
+            finger" names a thing, so "second finger" there does not contradict it).
+
+    Returns:
+        ("ok" | "missing" | "rival", the claimed marker at fault, the rival stated).
+    """
+    if not any(m.kind != "count" for m in claimed):
+        return "ok", None, None
+    stated = [m for info in window for m in markers(info.text)]
+    for marker in claimed:
+        if marker.kind == "count":
+            continue
+        target = marker.heads or head
+        same = [m for m in stated if m.kind == marker.kind]
+        if any(m.value == marker.value for m in same):
+            continue
+        if marker.kind == "frequency":
+            counts = [m for m in stated if m.kind == "count" and _same_head(m.heads, target)]
+            if any(m.value == marker.value for m in counts):
+                continue
+            rival = next((m for m in [*same, *counts]), None)
+            if rival is not None and rivals:
+                return "rival", marker, rival
+        elif marker.kind in ("ordinal", "superlative"):
+            rival = next(
+                (m for m in same if _rivals(marker, m) and _same_head(m.heads, target)), None
+            )
+            if rival is not None and rivals:
+                return "rival", marker, rival
+        return "missing", marker, None
+    return "ok", None, None
+
+
+_REPORT_REACH = 5  # words between a source and its reporting verb ("the Court today held")
+
+
+def reported_by(source: TextInfo, info: TextInfo) -> bool:
+    """True when the sentence has the source report something: "the Court held", "X said".
+
+    The reporting word must follow the source's head word closely, or "according (to)"
+    precede it: a "found" or "state" elsewhere in the sentence is no frame.
+    """
+    if not source.content:
+        return False
+    head = source.content[-1].stem
+    tokens = info.tokens
+    for j, token in enumerate(tokens):
+        if not stems_match(token.stem, head):
+            continue
+        after = tokens[j + 1 : j + 1 + _REPORT_REACH]
+        if any(t.text.lower() in WORDS.reporting_verbs for t in after):
+            return True
+        if any(t.text.lower() == "according" for t in tokens[max(0, j - 4) : j]):
+            return True
+    return False
+
+
+def object_head(obj: TextInfo) -> tuple[str, ...]:
+    """The stems a verb's restrictor counts by: the object's content words ("cup" of the Cup)."""
+    return tuple(t.stem for t in obj.content[-2:])
