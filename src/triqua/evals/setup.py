@@ -55,6 +55,7 @@ def prepare_eval(
     Raises:
         ValueError: when a setting, a model or a retriever is unusable.
     """
-    ctx = make_context(context, **settings)
+    # Evals judge requested-content coverage themselves (``--coverage-model``), once per item.
+    ctx = make_context(context, **{"requested_coverage": False, **settings})
     resources = build_resources(ctx, list(documents))
     return EvalSetup(context=ctx, resources=resources, spec=build_spec(ctx, resources, None))
