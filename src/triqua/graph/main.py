@@ -7,7 +7,6 @@ import gc
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig, RunnableLambda
-from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
@@ -19,6 +18,11 @@ from triqua.nodes.route import fan_out_facts, route
 from triqua.nodes.score import score
 from triqua.nodes.split import split
 from triqua.state import ChunkTask, FactTask, InputState, OutputState, State
+
+try:  # LangGraph keeps the key private; its value has been stable across 1.x.
+    from langgraph._internal._constants import CONFIG_KEY_DURABILITY
+except ImportError:  # pragma: no cover - a LangGraph that moved the constant
+    CONFIG_KEY_DURABILITY = "__pregel_durability"
 
 
 def build_graph(
