@@ -166,3 +166,38 @@ def test_hyphenated_words_stay_whole(
     decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in triples(decomposer.decompose(text))
+
+
+# --------------------------------------------------------------------------- misparsed clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Copper displaces iron from its compounds.", ("Copper", "displaces", "iron")),
+        ("Chlorine gas bleaches litmus paper.", ("Chlorine gas", "bleaches", "litmus paper")),
+    ],
+)
+def test_a_verb_tagged_as_a_plural_noun_still_gives_the_clause(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {fact}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            '"Attention Is All You Need" was published in 2017.',
+            ('"Attention Is All You Need"', "was published in", "2017"),
+        ),
+        (
+            '"Gone with the Wind" was published in 1936.',
+            ('"Gone with the Wind"', "was published in", "1936"),
+        ),
+    ],
+)
+def test_a_quoted_title_with_a_verb_in_it_is_the_subject(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in triples(decomposer.decompose(text))

@@ -14,7 +14,7 @@ them, appositives and existentials into facts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.tokens import Span, Token
 
@@ -61,6 +61,8 @@ _SUBJECTIVE = {
 }  # fmt: skip
 
 
+_OPEN_QUOTES = {'"', "“"}
+_CLOSE_QUOTES = {'"', "”"}
 _MAX_ASIDE_WORDS = 4
 _NAME_DEPS = {"det", "amod", "compound", "poss", "nmod", "nummod", "punct"}
 # Words opening a parenthesised remark rather than another name for the noun before it.
@@ -135,14 +137,18 @@ def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, Predicate]) -> li
     if not _is_finite_root(root):
         return _compound_verb_facts(sent, refer)
     heads = subject_heads(root)
+    quoted = [] if heads else _quoted_subject(root)
     if heads:
         subjects = [_argument_text(head, refer, None) for head in heads]
     else:
-        left = _misparsed_subject(root)
+        left = quoted or _misparsed_subject(root)
         subjects = [render(left, refer)] if left else []
     if not subjects or not all(subjects):
         return []
     pred = predicate(root, cache)
+    if quoted:  # the title's own words are no part of the relation
+        inside = {t.i for t in quoted}
+        pred = replace(pred, relation=[t for t in pred.relation if t.i not in inside])
     if _is_opinion(pred):
         return []
     objects = [_argument_text(head, refer, pred) for head in pred.objects]
@@ -203,6 +209,26 @@ def _compound_verb_facts(sent: Span, refer: Refer) -> list[RawFact]:
         if subject and obj:
             return [RawFact(subject, verb.text, obj)]
     return []
+
+
+def _quoted_subject(root: Token) -> list[Token]:
+    """A quoted title opening the sentence as the subject of a subjectless root.
+
+    The parser reads a title with a verb in it ("Attention Is All You Need" was published
+    in 2017) as a clause of its own; the quoted words, up to the root's auxiliaries, are
+    the subject.
+    """
+    sent = root.sent
+    first = sent[0]
+    if first.text not in _OPEN_QUOTES:
+        return []
+    close = next((t for t in sent[1:] if t.text in _CLOSE_QUOTES and t.i < root.i), None)
+    if close is None or close.i - first.i < 2:
+        return []
+    between = root.doc[close.i + 1 : root.i]
+    if any(t.dep_ not in {"aux", "auxpass", "neg", "advmod"} for t in between):
+        return []
+    return list(root.doc[first.i : close.i + 1])
 
 
 def _misparsed_subject(root: Token) -> list[Token]:
@@ -312,7 +338,8 @@ def _aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
     """A short parenthesised name or gloss right after a noun defines it, like an appositive.
 
     Only a few words without digits, commas or a leading marker ("born", "see", "or") count:
-    dates, measures, lists and remarks in parentheses state no identity.
+    dates, measures, lists and remarks in parentheses state no identity. A noun inside a
+    prepositional phrase is left out, as the appositive rule leaves out its listed names.
     """
     words = aside.split()
     if not words or len(words) > _MAX_ASIDE_WORDS or noun.pos_ not in {"NOUN", "PROPN"}:
@@ -323,12 +350,26 @@ def _aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
         w.lower() in _SUBJECTIVE for w in words
     ):
         return []
-    if is_quantity(noun) or is_place(noun) or is_time(noun):
+    if is_quantity(noun) or is_place(noun) or is_time(noun) or _in_prep_phrase(noun):
         return []
     if (is_pronoun(noun) or noun.lower_ in _DEICTIC_WORDS) and refer(noun) is None:
         return []
     subject = render(_name_before(noun), refer)
     return [RawFact(subject, "is", aside)] if subject else []
+
+
+def _in_prep_phrase(noun: Token) -> bool:
+    """True when ``noun`` sits in a prepositional phrase of its clause ("of the ACL").
+
+    Like a listed appositive, an aside there is left out: the name it defines ("the
+    Association for Computational Linguistics (ACL)") cannot be told from the phrase around it.
+    """
+    for token in [noun, *noun.ancestors]:
+        if token.pos_ in {"VERB", "AUX"}:
+            return False
+        if token.dep_ == "pobj":
+            return True
+    return False
 
 
 def _name_before(noun: Token) -> list[Token]:
