@@ -18,8 +18,9 @@ from functools import partial
 from importlib import metadata
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from triqua.engines.offline.decomposer_asides import Compacted, compact
 from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decomposer_phrases import repair_names
+from triqua.engines.offline.decomposer_phrases import merge_hyphenated, repair_names
 from triqua.engines.offline.decomposer_rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
 
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
 LOOKAHEAD_CHARS = 4_000
@@ -87,7 +88,7 @@ class ChunkFacts:
 class _Piece:
     request: int
     start: int
-    text: str
+    text: Compacted
 
 
 class _MentionCache:
@@ -170,16 +171,18 @@ class RuleDecomposer:
         pieces = [
             _Piece(n, start, text)
             for n, request in enumerate(requests)
-            for start, text in _split(_mask_markup(request.text))
+            for start, text in _pieces(request.text)
         ]
-        docs = self._parse([p.text for p in pieces], requests[0].text if requests else None)
+        docs = self._parse([p.text.text for p in pieces], requests[0].text if requests else None)
         grouped: list[list[tuple[int, Doc]]] = [[] for _ in requests]
+        cut: list[list[Compacted]] = [[] for _ in requests]
         for piece, doc in zip(pieces, docs, strict=True):
             grouped[piece.request].append((piece.start, doc))
+            cut[piece.request].append(piece.text)
         out = []
-        for request, parsed in zip(requests, grouped, strict=True):
+        for request, parsed, texts in zip(requests, grouped, cut, strict=True):
             self._mentions.put(request.text, _mentions_of(parsed))
-            out.append(self._facts(request, parsed))
+            out.append(self._facts(request, parsed, texts))
         return out
 
     def _parse(self, texts: list[str], chunk: str | None = None) -> list[Doc]:
@@ -197,12 +200,13 @@ class RuleDecomposer:
                 ahead = [
                     piece
                     for later in self._following(chunk)
-                    for _, piece in _split(_mask_markup(later))
-                    if piece not in self._docs
+                    for _, piece in _pieces(later)
+                    if piece.text not in self._docs
                 ]
-                batch = list(dict.fromkeys([*missing, *ahead]))
+                batch = list(dict.fromkeys([*missing, *(piece.text for piece in ahead)]))
                 for text, doc in zip(batch, self._pipe(nlp, batch), strict=True):
                     repair_names(doc)
+                    merge_hyphenated(doc)
                     self._docs[text] = doc
             docs = [self._docs[t] for t in texts]
             for text in texts:
@@ -226,22 +230,24 @@ class RuleDecomposer:
     def _context_mentions(self, text: str) -> list[Mention]:
         found = self._mentions.get(text)
         if found is None:
-            pieces = _split(_mask_markup(text))
-            docs = self._parse([piece for _, piece in pieces])
+            pieces = _pieces(text)
+            docs = self._parse([piece.text for _, piece in pieces])
             found = _mentions_of(
                 [(start, doc) for (start, _), doc in zip(pieces, docs, strict=True)]
             )
             self._mentions.put(text, found)
         return found
 
-    def _facts(self, request: ChunkInput, parsed: list[tuple[int, Doc]]) -> ChunkFacts:
+    def _facts(
+        self, request: ChunkInput, parsed: list[tuple[int, Doc]], texts: list[Compacted]
+    ) -> ChunkFacts:
         contexts = [t for t in (request.previous_chunk, request.question) if t and t.strip()]
         fallbacks = [partial(self._context_mentions, t) for t in contexts]
         referents = resolve_pronouns(parsed, fallbacks)
         facts: list[Fact] = []
         skipped: list[Span] = []
         masked = _mask_markup(request.text)
-        for base, doc in parsed:
+        for (base, doc), text in zip(parsed, texts, strict=True):
 
             def refer(token: Token, base: int = base) -> str | None:
                 if token.pos_ == "PROPN":  # a lone surname's full name, keyed by its end
@@ -249,11 +255,18 @@ class RuleDecomposer:
                 return referents.get(base + token.idx)
 
             for sent in doc.sents:
-                bounds = _strip_bounds(request.text, base + sent.start_char, base + sent.end_char)
+                bounds = _strip_bounds(
+                    request.text,
+                    base + text.to_original(sent.start_char),
+                    base + text.to_original(sent.end_char, end=True),
+                )
                 if bounds is None:
                     continue
                 start, end = bounds
-                raw = extract_facts(sent, refer)
+                asides = {
+                    a.at: a.text for a in text.asides if sent.start_char < a.at <= sent.end_char
+                }
+                raw = extract_facts(sent, refer, asides)
                 if not raw and any(ch.isalnum() for ch in masked[start:end]):
                     skipped.append(Span(start=request.offset + start, end=request.offset + end))
                 facts += [
@@ -278,6 +291,11 @@ def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
 def _mask_markup(text: str) -> str:
     """Blank out HTML/XML tags with spaces, keeping every character offset unchanged."""
     return _MARKUP.sub(lambda m: " " * len(m.group()), text)
+
+
+def _pieces(text: str) -> list[tuple[int, Compacted]]:
+    """The pieces a chunk is parsed in: markup masked, cut at ``PIECE_CHARS``, asides cut out."""
+    return [(start, compact(piece)) for start, piece in _split(_mask_markup(text))]
 
 
 def _split(text: str) -> list[tuple[int, str]]:

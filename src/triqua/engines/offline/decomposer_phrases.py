@@ -72,6 +72,54 @@ def repair_names(doc: Doc) -> None:
             merged.dep_ = dep
 
 
+def merge_hyphenated(doc: Doc) -> None:
+    """Merge a hyphenated word ("Abong-Mbang", "sub-division") into one token.
+
+    The tokenizer splits such words at the hyphen and the small parser often attaches the
+    parts apart, cutting a name or compound in two ("the Abong-Mbang sub"); the merged
+    token keeps the attachment of its last part, the head of an English hyphen compound.
+    """
+    spans: list[tuple[int, int]] = []
+    n = len(doc)
+    i = 1
+    while i < n - 1:
+        if _joins(doc, i):
+            start, end = i - 1, i + 2
+            while end < n - 1 and _joins(doc, end):
+                end += 2
+            spans.append((start, end))
+            i = end
+            continue
+        i += 1
+    for start, end in reversed(spans):
+        last = doc[end - 1]
+        outer = [t for t in doc[start:end] if not start <= t.head.i < end]  # heads outside
+        anchor = outer[-1] if outer else last
+        head_i, dep = anchor.head.i, anchor.dep_
+        with doc.retokenize() as retokenizer:
+            retokenizer.merge(doc[start:end], attrs={"POS": last.pos_, "TAG": last.tag_})
+        if head_i >= end:
+            head_i -= end - start - 1
+        merged, head = doc[start], doc[head_i]
+        if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
+            merged.head = head
+            merged.dep_ = dep
+
+
+def _joins(doc: Doc, i: int) -> bool:
+    """True when ``doc[i]`` is a hyphen joining two words with no space around it."""
+    left, mid, right = doc[i - 1], doc[i], doc[i + 1]
+    return (
+        mid.text == "-"
+        and not left.whitespace_
+        and not mid.whitespace_
+        and left.text.isalnum()
+        and right.text.isalnum()
+        and any(c.isalpha() for c in left.text + right.text)
+        and not right.is_sent_start
+    )
+
+
 def _is_name(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.is_title
 

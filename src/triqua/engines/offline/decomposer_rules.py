@@ -13,7 +13,8 @@ them, appositives and existentials into facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from spacy.tokens import Span, Token
 
@@ -60,6 +61,19 @@ _SUBJECTIVE = {
 }  # fmt: skip
 
 
+_OPEN_QUOTES = {'"', "“"}
+_CLOSE_QUOTES = {'"', "”"}
+_MAX_ASIDE_WORDS = 4
+_NAME_DEPS = {"det", "amod", "compound", "poss", "nmod", "nummod", "punct"}
+# Words opening a parenthesised remark rather than another name for the noun before it.
+_ASIDE_MARKERS = {
+    "also", "and", "approx", "around", "as", "at", "b", "born", "but", "by", "c",
+    "ca", "cf", "d", "died", "e.g", "eg", "for", "formerly", "from", "i.e", "ie", "in",
+    "including", "incl", "later", "n", "nee", "née", "not", "now", "of", "on", "or", "pictured",
+    "r", "see", "sic", "since", "then", "to", "until", "was", "with",
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class RawFact:
     """A fact as plain strings, before it is tied to a span and a chunk."""
@@ -70,8 +84,12 @@ class RawFact:
     qualifiers: tuple[tuple[str, str], ...] = ()
 
 
-def extract_facts(sent: Span, refer: Refer) -> list[RawFact]:
+def extract_facts(sent: Span, refer: Refer, asides: Mapping[int, str] = {}) -> list[RawFact]:
     """Facts stated by one sentence; [] for questions, opinions and over-long sentences.
+
+    ``asides`` are the parenthesised asides cut from the sentence before it was parsed, by
+    the character offset (in its doc) where each was cut; one right after a noun that
+    defines it ("Copper (Cu)") gives the fact an appositive would: (Copper, is, Cu).
 
     When the clause rules find nothing in a declarative sentence, a clause-level fallback
     reads its main verb: (subject, verb phrase, rest of the predicate), where an intransitive
@@ -92,6 +110,11 @@ def extract_facts(sent: Span, refer: Refer) -> list[RawFact]:
     facts = [f for f in facts if _is_clean(f)]
     if not facts:
         facts = [f for f in _fallback_facts(sent, refer, cache) if _is_clean(f)]
+    if asides:
+        for token in sent:
+            aside = asides.get(token.idx + len(token.text))
+            if aside is not None:
+                facts += [f for f in _aside_facts(token, aside, refer) if _is_clean(f)]
     return list(dict.fromkeys(facts))
 
 
@@ -112,16 +135,20 @@ def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, Predicate]) -> li
     """
     root = sent.root
     if not _is_finite_root(root):
-        return []
+        return _compound_verb_facts(sent, refer)
     heads = subject_heads(root)
+    quoted = [] if heads else _quoted_subject(root)
     if heads:
         subjects = [_argument_text(head, refer, None) for head in heads]
     else:
-        left = _misparsed_subject(root)
+        left = quoted or _misparsed_subject(root)
         subjects = [render(left, refer)] if left else []
     if not subjects or not all(subjects):
         return []
     pred = predicate(root, cache)
+    if quoted:  # the title's own words are no part of the relation
+        inside = {t.i for t in quoted}
+        pred = replace(pred, relation=[t for t in pred.relation if t.i not in inside])
     if _is_opinion(pred):
         return []
     objects = [_argument_text(head, refer, pred) for head in pred.objects]
@@ -152,6 +179,56 @@ def _is_finite_root(root: Token) -> bool:
         and not any(t.pos_ in {"VERB", "AUX"} for t in root.sent)
         and any(c.dep_ in {"prep", "dobj"} and c.i > root.i for c in root.children)
     )
+
+
+def _compound_verb_facts(sent: Span, refer: Refer) -> list[RawFact]:
+    """A verbless parse that swallowed a verb into a noun compound, read as a clause.
+
+    "Copper displaces iron from its compounds" is tagged as one noun phrase with the plural
+    noun "displaces" as a modifier of "iron"; such a lowercase plural between two nouns reads
+    as the verb: (Copper, displaces, iron). Prepositional phrases after the object are left
+    out rather than guessed at.
+    """
+    root = sent.root
+    if root.pos_ not in {"NOUN", "PROPN"} or any(t.pos_ in {"VERB", "AUX"} for t in sent):
+        return []
+    doc = sent.doc
+    for verb in root.lefts:
+        if not (
+            verb.tag_ == "NNS"
+            and verb.is_lower
+            and verb.dep_ in {"compound", "nmod"}
+            and verb.i > sent.start
+            and doc[verb.i - 1].pos_ in {"NOUN", "PROPN"}
+            and doc[verb.i - 1].head.i == verb.i
+        ):
+            continue
+        subject = render((t for t in verb.subtree if t.i < verb.i), refer)
+        cut = {t.i for c in root.rights for t in c.subtree}
+        obj = render(t for t in root.subtree if t.i > verb.i and t.i not in cut)
+        if subject and obj:
+            return [RawFact(subject, verb.text, obj)]
+    return []
+
+
+def _quoted_subject(root: Token) -> list[Token]:
+    """A quoted title opening the sentence as the subject of a subjectless root.
+
+    The parser reads a title with a verb in it ("Attention Is All You Need" was published
+    in 2017) as a clause of its own; the quoted words, up to the root's auxiliaries, are
+    the subject.
+    """
+    sent = root.sent
+    first = sent[0]
+    if first.text not in _OPEN_QUOTES:
+        return []
+    close = next((t for t in sent[1:] if t.text in _CLOSE_QUOTES and t.i < root.i), None)
+    if close is None or close.i - first.i < 2:
+        return []
+    between = root.doc[close.i + 1 : root.i]
+    if any(t.dep_ not in {"aux", "auxpass", "neg", "advmod"} for t in between):
+        return []
+    return list(root.doc[first.i : close.i + 1])
 
 
 def _misparsed_subject(root: Token) -> list[Token]:
@@ -255,6 +332,58 @@ def _appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
     if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
         return []
     return [RawFact(subject, "is", obj)]
+
+
+def _aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
+    """A short parenthesised name or gloss right after a noun defines it, like an appositive.
+
+    Only a few words without digits, commas or a leading marker ("born", "see", "or") count:
+    dates, measures, lists and remarks in parentheses state no identity. A noun inside a
+    prepositional phrase is left out, as the appositive rule leaves out its listed names.
+    """
+    words = aside.split()
+    if not words or len(words) > _MAX_ASIDE_WORDS or noun.pos_ not in {"NOUN", "PROPN"}:
+        return []
+    if any(ch.isdigit() or ch in ",;:=/" for ch in aside) or not aside[0].isalpha():
+        return []
+    if words[0].lower().rstrip(".") in _ASIDE_MARKERS or any(
+        w.lower() in _SUBJECTIVE for w in words
+    ):
+        return []
+    if is_quantity(noun) or is_place(noun) or is_time(noun) or _in_prep_phrase(noun):
+        return []
+    if (is_pronoun(noun) or noun.lower_ in _DEICTIC_WORDS) and refer(noun) is None:
+        return []
+    subject = render(_name_before(noun), refer)
+    return [RawFact(subject, "is", aside)] if subject else []
+
+
+def _in_prep_phrase(noun: Token) -> bool:
+    """True when ``noun`` sits in a prepositional phrase of its clause ("of the ACL").
+
+    Like a listed appositive, an aside there is left out: the name it defines ("the
+    Association for Computational Linguistics (ACL)") cannot be told from the phrase around it.
+    """
+    for token in [noun, *noun.ancestors]:
+        if token.pos_ in {"VERB", "AUX"}:
+            return False
+        if token.dep_ == "pobj":
+            return True
+    return False
+
+
+def _name_before(noun: Token) -> list[Token]:
+    """The words of ``noun``'s phrase up to it that name it ("Sodium chloride" of chloride).
+
+    Stops at a lowercase plural modifier, which in a verbless parse is a swallowed verb
+    ("Copper displaces iron (Fe)" names iron, not "Copper displaces iron").
+    """
+    tokens = [noun]
+    for child in reversed(list(noun.lefts)):
+        if child.dep_ not in _NAME_DEPS or (child.tag_ == "NNS" and child.is_lower):
+            break
+        tokens += list(child.subtree)
+    return tokens
 
 
 def _existential_facts(verb: Token, refer: Refer) -> list[RawFact]:

@@ -1,0 +1,203 @@
+"""Offline decomposer: parenthesised asides and hyphenated words do not break the parse."""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.engines.offline.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decomposer_asides import Aside, compact
+from triqua.schema import Fact
+
+
+@pytest.fixture(scope="module")
+def decomposer() -> RuleDecomposer:
+    return get_decomposer()
+
+
+def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.relation, f.object) for f in facts}
+
+
+# --------------------------------------------------------------------------- compacting
+
+
+def test_compact_cuts_asides_with_the_space_before_and_maps_offsets_back() -> None:
+    text = "Copper (Cu) displaces iron (Fe) from its compounds."
+    cut = compact(text)
+    assert cut.text == "Copper displaces iron from its compounds."
+    assert cut.asides == (Aside(6, "Cu"), Aside(21, "Fe"))
+    for pos, char in enumerate(cut.text):
+        assert text[cut.to_original(pos)] == char
+    assert cut.to_original(len(cut.text), end=True) == len(text)
+    assert cut.to_original(6, end=True) == 6  # an end at a cut stays before the aside
+    assert cut.to_original(6) == 11  # a start at a cut moves past it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(a) Copper melts at 1085 degrees.",  # nothing before it: no aside
+        "Zinc ( ) melts.",  # empty
+        "Zinc (" + "x" * 90 + ") melts.",  # too long to be an aside
+    ],
+)
+def test_compact_leaves_text_that_holds_no_short_aside(text: str) -> None:
+    assert compact(text).text == text
+
+
+def test_compact_cuts_only_the_inner_aside_of_nested_brackets() -> None:
+    assert compact("Zinc (see the table (below)) melts.").text == "Zinc (see the table) melts."
+
+
+# --------------------------------------------------------------------------- asides
+
+
+@pytest.mark.parametrize(
+    ("text", "main", "definitions"),
+    [
+        (
+            "Copper (Cu) displaces iron (Fe) from its compounds.",
+            ("Copper", "displaces", "iron"),
+            {("Copper", "is", "Cu"), ("iron", "is", "Fe")},
+        ),
+        (
+            "Gold (Au) resists corrosion.",
+            ("Gold", "resists", "corrosion"),
+            {("Gold", "is", "Au")},
+        ),
+        (
+            "Magnesium (Mg) burns with a bright white flame.",
+            ("Magnesium", "burns with", "a bright white flame"),
+            {("Magnesium", "is", "Mg")},
+        ),
+        (
+            "Bromine (Br) evaporates quickly at room temperature.",
+            ("Bromine", "evaporates at", "room temperature"),
+            {("Bromine", "is", "Br")},
+        ),
+        (
+            "Dmitri Mendeleev (a Russian chemist) published the periodic table in 1869.",
+            ("Dmitri Mendeleev", "published", "the periodic table"),
+            {("Dmitri Mendeleev", "is", "a Russian chemist")},
+        ),
+    ],
+)
+def test_a_parenthesised_name_keeps_the_main_clause_and_becomes_a_definition(
+    decomposer: RuleDecomposer,
+    text: str,
+    main: tuple[str, str, str],
+    definitions: set[tuple[str, str, str]],
+) -> None:
+    facts = decomposer.decompose(text)
+    assert main in triples(facts)
+    assert definitions <= triples(facts)
+    assert all(f.source_text == text for f in facts)  # spans cover the original sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "main"),
+    [
+        (
+            "John Smith (1901–1980) was an English painter.",
+            ("John Smith", "was", "an English painter"),
+        ),
+        (
+            "Marie Curie (born 7 November 1867) was a Polish physicist.",
+            ("Marie Curie", "was", "a Polish physicist"),
+        ),
+        (
+            "The Kingdom of Prussia (1701–1918) annexed Hanover in 1866.",
+            ("The Kingdom of Prussia", "annexed", "Hanover"),
+        ),
+        (
+            "Mount Everest (8,849 m) is the highest mountain.",
+            ("Mount Everest", "is", "the highest mountain"),
+        ),
+    ],
+)
+def test_dates_measures_and_remarks_in_parentheses_give_no_definition(
+    decomposer: RuleDecomposer, text: str, main: tuple[str, str, str]
+) -> None:
+    found = triples(decomposer.decompose(text))
+    assert main in found
+    assert not any(rel == "is" and subj == main[0] and obj != main[2] for subj, rel, obj in found)
+
+
+def test_spans_of_later_sentences_stay_exact_after_a_cut(decomposer: RuleDecomposer) -> None:
+    text = "Gold (Au) resists corrosion. Copper (Cu) conducts electricity well."
+    facts = decomposer.decompose(text, offset=40)
+    second = [f for f in facts if f.subject == "Copper"]
+    assert second
+    for fact in second:
+        assert fact.span is not None
+        assert fact.source_text == "Copper (Cu) conducts electricity well."
+        assert text[fact.span.start - 40 : fact.span.end - 40] == fact.source_text
+
+
+# --------------------------------------------------------------------------- hyphens
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "The hospital serves the Bertoua sub-district of the East Region.",
+            ("The hospital", "serves", "the Bertoua sub-district of the East Region"),
+        ),
+        (
+            "The town lies in the Abong-Mbang sub-division of the Adamawa Division.",
+            ("The town", "lies in", "the Abong-Mbang sub-division of the Adamawa Division"),
+        ),
+        (
+            "The river drains the Mbéré sub-basin of the Lom.",
+            ("The river", "drains", "the Mbéré sub-basin of the Lom"),
+        ),
+        (
+            "The painter moved to the Lot-et-Garonne department in 1920.",
+            ("The painter", "moved to", "the Lot-et-Garonne department"),
+        ),
+        (
+            "The Sino-Japanese War began in 1894.",
+            ("The Sino-Japanese War", "began in", "1894"),
+        ),
+    ],
+)
+def test_hyphenated_words_stay_whole(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in triples(decomposer.decompose(text))
+
+
+# --------------------------------------------------------------------------- misparsed clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Copper displaces iron from its compounds.", ("Copper", "displaces", "iron")),
+        ("Chlorine gas bleaches litmus paper.", ("Chlorine gas", "bleaches", "litmus paper")),
+    ],
+)
+def test_a_verb_tagged_as_a_plural_noun_still_gives_the_clause(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {fact}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            '"Attention Is All You Need" was published in 2017.',
+            ('"Attention Is All You Need"', "was published in", "2017"),
+        ),
+        (
+            '"Gone with the Wind" was published in 1936.',
+            ('"Gone with the Wind"', "was published in", "1936"),
+        ),
+    ],
+)
+def test_a_quoted_title_with_a_verb_in_it_is_the_subject(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in triples(decomposer.decompose(text))
