@@ -131,7 +131,10 @@ def stalled_judge(args: argparse.Namespace) -> bool:
         lambda: check(ScriptedChatModel(responder=responder("Judgement", 3600)), args.timeout)
     )
     # Per fact: each attempt at most `timeout`, and a back-off of at most 2*wait*2^i between.
-    per_fact = (retries + 1) * args.timeout + sum(2 * wait * 2**i for i in range(retries))
+    chain = (retries + 1) * args.timeout + sum(2 * wait * 2**i for i in range(retries))
+    # Verification is batched by default: a batch whose call fails is split into per-fact
+    # calls, so a stalled judge costs a fact the batch's chain, then its own.
+    per_fact = chain * (2 if triqua.Context().verify_batch > 1 else 1)
     # Facts run `CONCURRENCY` at a time: each wave stalls, then does a baseline run's work.
     bound = waves(args.facts) * (base + per_fact)
     timed_out = sum("timed out after" in (r.verdict.error or "") for r in report.records)
