@@ -113,8 +113,9 @@ class FactTask(TypedDict):
 class BatchTask(TypedDict):
     """Payload of one verification batch (sent to the ``verify_batch`` subgraph).
 
-    Its members are facts of whole source sentences of one route, judged together; with
-    ``verify_batch`` 1 each fact is a batch of its own.
+    Its members are facts of whole source sentences, judged together; with
+    ``verify_batch`` 1 each fact is a batch of its own. Its route is complex when any
+    member's is (the path it takes); each member keeps its own.
     """
 
     run_id: str

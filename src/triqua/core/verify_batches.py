@@ -32,31 +32,25 @@ class BatchItem:
     units: tuple[FactUnit, ...] | None = None
 
 
-def batches_of(
-    facts: Sequence[Fact], size: int, routes: Sequence[str] | None = None
-) -> list[list[int]]:
+def batches_of(facts: Sequence[Fact], size: int) -> list[list[int]]:
     """Indices of ``facts`` in batches of at most ``size``: whole sentences, packed in order.
 
-    Consecutive sentences' facts share a batch while they fit (and, given ``routes``, while
-    they take the same route: a batch follows one path); a sentence with more facts than
-    ``size`` is cut into runs of ``size``, so one sentence's facts stay together whenever
-    they can.
+    Consecutive sentences' facts share a batch while they fit; a sentence with more facts
+    than ``size`` is cut into runs of ``size``, so one sentence's facts stay together
+    whenever they can.
     """
     size = max(1, size)
     out: list[list[int]] = []
     for group in group_by_sentence(facts):
         for run in (group[i : i + size] for i in range(0, len(group), size)):
-            same_route = routes is None or (out and routes[out[-1][0]] == routes[run[0]])
-            if out and same_route and len(out[-1]) + len(run) <= size:
+            if out and len(out[-1]) + len(run) <= size:
                 out[-1].extend(run)
             else:
                 out.append(list(run))
     return out
 
 
-def batch_keys(
-    facts: Sequence[Fact], size: int, routes: Sequence[str] | None = None
-) -> dict[str, tuple[str, int]]:
+def batch_keys(facts: Sequence[Fact], size: int) -> dict[str, tuple[str, int]]:
     """Each fact's batch (named by its first fact's id) and that batch's size.
 
     With ``size`` 1 there are no batches: each fact is judged in its own call.
@@ -64,7 +58,7 @@ def batch_keys(
     if size <= 1:
         return {}
     out = {}
-    for batch in batches_of(facts, size, routes):
+    for batch in batches_of(facts, size):
         for index in batch:
             out[facts[index].id] = (facts[batch[0]].id, len(batch))
     return out

@@ -3,8 +3,9 @@
 simple:  retrieve → verify → record
 complex: retrieve → verify_units → (reverify ↺) → record
 
-A batch holds facts of whole source sentences of one route; each node does its work per
-member (``nodes.members``), so verdicts, failures and records stay per fact.
+A batch holds facts of whole source sentences and takes the complex path when any of them
+is complex; each node does its work per member (``nodes.members``) and by each member's own
+route, so verdicts, failures and records stay per fact.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ __all__ = ["NODE_RETRY", "build_verification_graph", "by_route", "node_failed"]
 
 
 def by_route(state: BatchState) -> Literal["verify", "verify_units"]:
-    """Simple facts get one whole-fact verdict; complex facts a verdict per unit."""
+    """Simple facts get one whole-fact verdict; complex facts (any in the batch) unit ones."""
     return "verify_units" if state["route"] == "complex" else "verify"
 
 

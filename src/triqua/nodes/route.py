@@ -35,8 +35,8 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
     routed = route_facts(facts, Thresholds.of(context))
-    # Batched verification: whole sentences of one route share a batch (and its path).
-    batch_of = batch_keys(facts, context.verify_batch, [r for r, _ in routed])
+    # Batched verification: whole sentences share a batch, packed in text order.
+    batch_of = batch_keys(facts, context.verify_batch)
     tasks = []
     for fact, (fact_route, features) in zip(facts, routed, strict=True):
         task = FactTask(
@@ -67,7 +67,9 @@ def fan_out_facts(state: State) -> list[Send] | str:
     """One verification subgraph per batch; straight to scoring when there is no fact.
 
     The tasks (edited in Studio, perhaps) are grouped by their batch key, in text order;
-    a fact without one (``verify_batch`` 1) is a batch of its own.
+    a fact without one (``verify_batch`` 1) is a batch of its own. A batch with a complex
+    fact takes the complex path (its simple facts still get one whole-fact verdict each and
+    no re-verification: routes stay per fact).
     """
     tasks = state.get("tasks", [])
     if not tasks:
@@ -80,7 +82,10 @@ def fan_out_facts(state: State) -> list[Send] | str:
         Send(
             "verify_batch",
             BatchTask(
-                run_id=members[0]["run_id"], batch=key, route=members[0]["route"], members=members
+                run_id=members[0]["run_id"],
+                batch=key,
+                route="complex" if any(m["route"] == "complex" for m in members) else "simple",
+                members=members,
             ),
         )
         for key, members in batches.items()
