@@ -94,7 +94,7 @@ Route = Literal["simple", "complex"]
 
 
 class FactTask(TypedDict):
-    """Payload of one fact's verification (sent to the ``verify_fact`` subgraph)."""
+    """One fact's verification task (a member of a ``verify_batch`` subgraph's batch)."""
 
     run_id: str
     fact: Fact

@@ -4,8 +4,9 @@ A batch's nodes do their work fact by fact (a retrieval, a verdict, a re-verific
 so each member keeps the per-fact semantics it had as a subgraph of its own: the node retry
 policy applies to each member's step, and a member whose step still fails is recorded as
 failed (no evidence, an insufficient verdict, a stopped loop) without touching the others.
-Members that wait on a model or a web search run at once, on a shared pool; the offline
-engine's CPU-bound steps run in turn (threads would only contend for the interpreter lock).
+Members whose steps wait on a model or a search service run at once, on a shared pool;
+CPU-bound steps (the offline engine, a local index) run in turn, since threads would only
+contend for the interpreter lock.
 LangGraph schedules tasks, not parts of one, hence this small runner.
 """
 
@@ -33,6 +34,8 @@ __all__ = [
     "member_states",
     "run_members",
     "step_failed",
+    "waits_on_model",
+    "waits_on_search",
 ]
 
 #: Node-level retries for unexpected errors (engines already retry their own calls).
@@ -115,9 +118,14 @@ def merged(state: FactState, update: dict[str, Any]) -> FactState:
     return cast(FactState, out)
 
 
-def waits(resources: RunResources) -> bool:
-    """True when members' steps wait on a model or a web search (so they run at once)."""
-    return calls_model(resources.engines.judge) or resources.retriever.uses_budget
+def waits_on_model(resources: RunResources) -> bool:
+    """True when judging a member waits on a chat model (so members are judged at once)."""
+    return calls_model(resources.engines.judge)
+
+
+def waits_on_search(resources: RunResources) -> bool:
+    """True when a member's search waits on a service (web search, a Chroma server)."""
+    return resources.retriever.uses_budget
 
 
 def run_members(
@@ -127,11 +135,17 @@ def run_members(
     name: str,
     step: Step,
     chosen: Sequence[int] | None = None,
+    *,
+    at_once: bool,
 ) -> list[FactState]:
-    """``work`` with ``step`` applied to the ``chosen`` members (all by default)."""
+    """``work`` with ``step`` applied to the ``chosen`` members (all by default).
+
+    ``at_once`` when the step waits (on a model, a search service): members then run side
+    by side; CPU-bound steps run in turn, since threads would only contend for the GIL.
+    """
     out = list(work)
     indices = list(range(len(out))) if chosen is None else list(chosen)
-    if len(indices) > 1 and waits(resources):
+    if len(indices) > 1 and at_once:
         # Each member's step keeps the node's context (stream writer, tracing callbacks).
         futures = [
             _pool().submit(

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.evidence import search
 from triqua.nodes.common import context_of
-from triqua.nodes.members import batch_resources, member_states, run_members
+from triqua.nodes.members import batch_resources, member_states, run_members, waits_on_search
 from triqua.runtime.resources import RunResources
 from triqua.schema import Fact
 from triqua.state import BatchState, FactState, RoleUsage
@@ -32,8 +32,15 @@ def retrieve_fact(state: FactState, context: Context, resources: RunResources) -
 
 
 def retrieve(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Each member's first retrieval (at once when searches wait on the network)."""
+    """Each member's first retrieval (side by side when searches wait on a service)."""
     context = context_of(runtime)
     resources = batch_resources(state, context, runtime)
-    work = run_members(member_states(state), context, resources, "retrieve", retrieve_fact)
+    work = run_members(
+        member_states(state),
+        context,
+        resources,
+        "retrieve",
+        retrieve_fact,
+        at_once=waits_on_search(resources),
+    )
     return {"work": work}

@@ -25,7 +25,13 @@ from triqua.core.reverification import (
 )
 from triqua.core.verdicts import settle
 from triqua.nodes.common import context_of
-from triqua.nodes.members import batch_resources, member_states, run_members
+from triqua.nodes.members import (
+    batch_resources,
+    member_states,
+    run_members,
+    waits_on_model,
+    waits_on_search,
+)
 from triqua.runtime.limits import MODEL_CALL_LIMIT
 from triqua.runtime.resources import RunResources, calls_model, limited_call
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
@@ -85,7 +91,9 @@ def reverify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
     resources = batch_resources(state, context, runtime)
     work = member_states(state)
     chosen = [i for i, member in enumerate(work) if wants_round(member, context, resources)]
-    return {"work": run_members(work, context, resources, "reverify", reverify_fact, chosen)}
+    at_once = waits_on_model(resources) or waits_on_search(resources)
+    work = run_members(work, context, resources, "reverify", reverify_fact, chosen, at_once=at_once)
+    return {"work": work}
 
 
 def reverify_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.nodes.common import context_of
-from triqua.nodes.members import batch_resources, member_states, run_members
+from triqua.nodes.members import batch_resources, member_states, run_members, waits_on_model
 from triqua.nodes.verify_batch import judge_in_batch
 from triqua.runtime.resources import RunResources, limited_call
 from triqua.schema import Mode, Usage
@@ -60,4 +60,7 @@ def verify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
         work, left = judge_in_batch(work, context, resources)
     else:
         left = list(range(len(work)))
-    return {"work": run_members(work, context, resources, "verify", verify_fact, left)}
+    work = run_members(
+        work, context, resources, "verify", verify_fact, left, at_once=waits_on_model(resources)
+    )
+    return {"work": work}
