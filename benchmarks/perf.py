@@ -454,8 +454,9 @@ def langgraph_floor(tasks: int = 40, rounds: int = 5) -> list[tuple[str, str, st
     """LangGraph's own CPU per fanned-out task: a plain node vs subgraphs of 2 and 4 steps.
 
     No-op nodes, ``tasks`` Sends per run, best of ``rounds`` alternated runs in one event
-    loop: the floor under the graph overhead of one verification subgraph per fact (the
-    simple route runs 3 steps: retrieve, verify, record; a complex fact 2 more per round).
+    loop: the floor under the graph overhead of one verification subgraph per batch (the
+    simple path runs 3 steps: retrieve, verify, record; the complex one 2 more per round),
+    paid once per batch of up to ``verify_batch`` facts, or per fact at ``verify_batch`` 1.
     """
     import asyncio
 

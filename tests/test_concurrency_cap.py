@@ -27,13 +27,13 @@ def test_model_backed_runs_keep_the_setting(monkeypatch: pytest.MonkeyPatch) -> 
     assert effective_concurrency(Context(verify_model="openai:x", **one)) == 8
 
 
-def test_batched_runs_fan_out_batches_but_hold_the_setting_in_calls() -> None:
-    """Members of a verify batch wait on one call: the fan-out is max_concurrency batches,
-    and the run's call slots keep max_concurrency calls in flight."""
+def test_batched_runs_fan_out_batches_and_hold_the_setting_in_calls() -> None:
+    """Each verify batch is one task: the fan-out is max_concurrency batches, and the run's
+    call slots keep max_concurrency calls in flight (a batch's members call side by side)."""
     from triqua.runtime.resources import RunLedger
 
     context = Context(model="openai:gpt-4.1-mini", max_concurrency=3, verify_batch=4)
-    assert effective_concurrency(context) == 12
+    assert effective_concurrency(context) == 3
     slots = RunLedger.for_context(context).slots
     assert [slots.acquire(blocking=False) for _ in range(4)] == [True, True, True, False]
 

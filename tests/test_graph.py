@@ -155,7 +155,7 @@ def test_updates_show_the_path_taken(scripted: Any) -> None:
         {"text": PARIS, "documents": DOCS}, context=context, stream_mode="updates"
     ):
         nodes.extend(update)
-    assert nodes == ["prepare", "split", "decompose", "route", "verify_fact", "score"]
+    assert nodes == ["prepare", "split", "decompose", "route", "verify_batch", "score"]
 
 
 def test_unknown_setting_is_rejected() -> None:

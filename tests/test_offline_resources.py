@@ -26,7 +26,7 @@ def test_offline_fan_out_is_capped_at_the_cores() -> None:
 def test_model_calls_are_not_capped_at_the_cores() -> None:
     model = "openai:gpt-4.1-mini"
     assert Context(max_concurrency=64, model=model, verify_batch=1).workers() == 64
-    assert Context(max_concurrency=64, model=model, verify_batch=2).workers() == 128
+    assert Context(max_concurrency=64, model=model, verify_batch=2).workers() == 64
 
 
 def test_each_embedding_call_runs_on_one_onnx_thread() -> None:

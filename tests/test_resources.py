@@ -78,7 +78,7 @@ def test_a_host_invoking_the_graph_itself_keeps_the_search_budget() -> None:
 
 
 def test_a_fact_task_alone_verifies_from_state_and_settings() -> None:
-    """Studio replays one fact's subgraph: its task's digest finds the run's retriever."""
+    """Studio replays one batch's subgraph: its tasks' digest finds the run's retriever."""
     model = register_model("replayed", ScriptedChatModel(responder=Responder()))
     context = Context(model=model, retriever="supplied", cache=False)
     build_resources(context, DOCS)  # the run's prepare built it in this process
@@ -92,7 +92,8 @@ def test_a_fact_task_alone_verifies_from_state_and_settings() -> None:
         "spec_hash": "x",
         "documents_digest": retriever_key(context, DOCS).digest,
     }
-    out = build_verification_graph().invoke(task, context=context)
+    batch = {"run_id": "replayed", "batch": "f1", "route": "simple", "members": [task]}
+    out = build_verification_graph().invoke(batch, context=context)
     (record,) = out["records"]
     assert record.verdict.status is Status.SUPPORTED
     assert record.evidence and record.evidence[0].text.startswith("Person1 was born in City1")

@@ -73,7 +73,7 @@ def test_check_graph_exposes_input_and_output_schemas() -> None:
 
 
 def _interrupted_run(model: Any) -> tuple[Any, dict[str, Any]]:
-    graph = build_graph(checkpointer=InMemorySaver(), interrupt_before=["verify_fact"])
+    graph = build_graph(checkpointer=InMemorySaver(), interrupt_before=["verify_batch"])
     config = {"configurable": {"thread_id": "studio-edit"}}
     graph.invoke(
         {"text": f"{FRANCE} {CURIE}", "documents": DOCS},
@@ -87,8 +87,9 @@ def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)
     state = graph.get_state(config)
-    assert state.next == ("verify_fact", "verify_fact")
     tasks = state.values["tasks"]
+    assert state.next == ("verify_batch",)  # two one-fact sentences, judged as one batch
+    assert len(tasks) == 2 and tasks[0]["batch"] == tasks[1]["batch"]
     france = tasks[0]["fact"]
     edited = france.model_copy(update={"qualifiers": [france.qualifiers[1]]})  # drop "2026"
     tasks[0] = {**tasks[0], "fact": edited}
@@ -261,15 +262,17 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
     thread = dev_server.post("/threads", json={}).json()["thread_id"]
     dev_server.post(
         f"/threads/{thread}/runs/wait",
-        json={"assistant_id": "triqua", "input": supplied, "interrupt_before": ["verify_fact"]},
+        json={"assistant_id": "triqua", "input": supplied, "interrupt_before": ["verify_batch"]},
     )
     paused = dev_server.get(f"/threads/{thread}/state").json()
-    assert paused["next"] and set(paused["next"]) == {"verify_fact"}
-    assert len(paused["values"]["tasks"]) == len(paused["next"])
+    assert paused["next"] and set(paused["next"]) == {"verify_batch"}
+    tasks = paused["values"]["tasks"]
+    batches = {t.get("batch") or t["fact"]["id"] for t in tasks}
+    assert len(batches) == len(paused["next"])  # one pending subgraph per batch of facts
     resumed = dev_server.post(
         f"/threads/{thread}/runs/wait", json={"assistant_id": "triqua", "input": None}
     ).json()
-    assert len(resumed["report"]["records"]) == len(paused["next"])
+    assert len(resumed["report"]["records"]) == len(tasks)
 
     # Seed the corpus through the ingest graph, then check against it with Chroma.
     ingest = dev_server.post(

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.core.coalesce import Coalescer
 from triqua.core.evidence_sheet import build_sheet, cite
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
@@ -302,36 +301,6 @@ def test_split_usage_adds_up_to_the_call() -> None:
     shares = split_usage(total, 3)
     assert sum(shares, Usage()) == total
     assert [s.model_calls for s in shares] == [1, 0, 0]
-
-
-def test_coalescer_makes_one_call_for_a_full_group_and_gives_up_waiting() -> None:
-    import threading
-
-    calls: list[list[str]] = []
-
-    def call(members: Any) -> dict[str, str]:
-        calls.append([m for m, _ in members])
-        return {m: f"answer {item}" for m, item in members}
-
-    batches: Coalescer[int, str] = Coalescer(wait=5.0)
-    answers: dict[str, str] = {}
-    threads = [
-        threading.Thread(
-            target=lambda m=m, i=i: answers.__setitem__(m, batches.submit("g", 3, m, i, call))
-        )
-        for i, m in enumerate(["a", "b", "c"])
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(calls) == 1 and sorted(calls[0]) == ["a", "b", "c"]
-    assert answers == {"a": "answer 0", "b": "answer 1", "c": "answer 2"}
-    # A member that never comes costs the wait, not the run; a late one is answered alone.
-    lonely: Coalescer[int, str] = Coalescer(wait=0.05)
-    assert lonely.submit("g", 2, "a", 1, call) == "answer 1"
-    assert lonely.submit("g", 2, "b", 2, call) == "answer 2"
-    assert calls[-2:] == [["a"], ["b"]]
 
 
 def test_batch_prompts_split_by_fact() -> None:

@@ -272,10 +272,11 @@ def _blocking(
     def run(*args: P.args, **kwargs: P.kwargs) -> Report:
         # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
         # executor, whose default size (CPUs + 4) would cap the fan-out below
-        # ``Context.workers()``: at most max_concurrency batches of verify_batch facts.
+        # ``Context.workers()`` (max_concurrency tasks; a batch's members wait on their own
+        # pool, ``nodes.members``).
         context = kwargs.get("context")
         base = context if isinstance(context, Context) else Context()
-        workers = _setting(kwargs, "max_concurrency", base) * _setting(kwargs, "verify_batch", base)
+        workers = _setting(kwargs, "max_concurrency", base)
         with asyncio.Runner() as runner:
             executor = ThreadPoolExecutor(max_workers=max(1, workers))
             runner.get_loop().set_default_executor(executor)

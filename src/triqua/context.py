@@ -123,7 +123,7 @@ class Context:
         8,
         "Facts judged in one model call: whole source sentences packed in text order, "
         "their evidence pooled and cut to each fact's best sentences; 1: one call per "
-        "fact. At most max_concurrency; the offline engine always judges fact by fact.",
+        "fact. The offline engine always judges fact by fact.",
         env="TRIQUA_VERIFY_BATCH",
     )
     delta: int = setting(3, "Element-graph diameter above which a fact is complex (δ).")
@@ -163,8 +163,8 @@ class Context:
     )
     max_concurrency: int = setting(
         8,
-        "Model calls and searches in flight at once; facts and chunks processed at once "
-        "(times verify_batch while batch members wait on one call).",
+        "Model calls and searches in flight at once; chunks and verification batches "
+        "processed at once.",
         env="TRIQUA_MAX_CONCURRENCY",
     )
     max_output_retries: int = setting(2, "Retries of a model call on malformed output.")
@@ -295,19 +295,12 @@ class Context:
         return bayes_threshold(*costs) if costs else None
 
     def workers(self) -> int:
-        """Facts processed at once: ``max_concurrency``, capped at the cores when offline.
-
-        With batched verification by a model it is ``max_concurrency`` batches' worth of
-        facts: waiting members hold no model call, which the run's slots bound.
+        """Tasks (chunks, verification batches) at once: ``max_concurrency``, capped offline.
 
         The offline verifier's work is CPU-bound (one ONNX thread per call), so threads
         beyond the cores only contend; model calls wait on the network, so they are not
         capped.
         """
-        if self.model_for("verify") is not None and self.verify_batch > 1:
-            # A batch's members wait on one call; the run's slots (max_concurrency) bound the
-            # calls in flight, so max_concurrency batches can be gathered and sent at once.
-            return self.max_concurrency * self.verify_batch
         if self.model_for("decompose") is not None or self.model_for("verify") is not None:
             return self.max_concurrency
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None

@@ -29,6 +29,8 @@ from triqua.schema import (
 )
 
 __all__ = [
+    "BatchState",
+    "BatchTask",
     "Chunk",
     "ChunkTask",
     "FactOutput",
@@ -92,7 +94,7 @@ Route = Literal["simple", "complex"]
 
 
 class FactTask(TypedDict):
-    """Payload of one fact's verification (sent to the ``verify_fact`` subgraph)."""
+    """One fact's verification task (a member of a ``verify_batch`` subgraph's batch)."""
 
     run_id: str
     fact: Fact
@@ -108,6 +110,20 @@ class FactTask(TypedDict):
     previous_chunk: NotRequired[str]
 
 
+class BatchTask(TypedDict):
+    """Payload of one verification batch (sent to the ``verify_batch`` subgraph).
+
+    Its members are facts of whole source sentences, judged together; with
+    ``verify_batch`` 1 each fact is a batch of its own. Its route is complex when any
+    member's is (the path it takes); each member keeps its own.
+    """
+
+    run_id: str
+    batch: str  # its first member's fact id
+    route: Route
+    members: list[FactTask]
+
+
 class FactOutput(TypedDict):
     """What the verification subgraph hands back to the main graph."""
 
@@ -115,8 +131,10 @@ class FactOutput(TypedDict):
     usage_log: Annotated[list[RoleUsage], operator.add]
 
 
-class FactState(FactTask, FactOutput, total=False):
-    """State of the per-fact verification subgraph: its task, its work and its output."""
+class FactState(FactTask, total=False):
+    """One member's working state in its batch: its task and what its steps found."""
+
+    usage_log: list[RoleUsage]
 
     evidence: list[Evidence]
     verdict: Verdict
@@ -125,3 +143,9 @@ class FactState(FactTask, FactOutput, total=False):
     usage: Usage
     retrieval_errors: list[str]
     stop_reason: str | None
+
+
+class BatchState(BatchTask, FactOutput, total=False):
+    """State of the verification subgraph: its batch, each member's work, its output."""
+
+    work: list[FactState]

@@ -74,6 +74,7 @@ def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
 _passage_mapped = functools.lru_cache(maxsize=256)(_normalise_mapped)
 
 
+@functools.lru_cache(maxsize=4096)  # the same quotes, values and passages recur per unit
 def normalise(text: str) -> str:
     """Case-, accent-, punctuation- and whitespace-insensitive form of ``text``."""
     return _normalise_mapped(text)[0]

@@ -1,4 +1,4 @@
-"""Graph builders: the main check graph and the per-fact verification subgraph."""
+"""Graph builders: the main check graph and the per-batch verification subgraph."""
 
 from triqua.graph.main import build_graph
 from triqua.graph.verification import build_verification_graph

@@ -1,4 +1,4 @@
-"""The main check graph: prepare → split → decompose → route → verify per fact → score."""
+"""The main check graph: prepare → split → decompose → route → verify per batch → score."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from triqua.nodes.prepare import prepare
 from triqua.nodes.route import fan_out_facts, route
 from triqua.nodes.score import score
 from triqua.nodes.split import split
-from triqua.state import ChunkTask, FactTask, InputState, OutputState, State
+from triqua.state import BatchTask, ChunkTask, InputState, OutputState, State
 
 try:  # LangGraph keeps the key private; its value has been stable across 1.x.
     from langgraph._internal._constants import CONFIG_KEY_DURABILITY
@@ -30,8 +30,8 @@ def build_graph(
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``checkpointer``).
 
-    With ``fact_checkpoints`` False the per-fact subgraphs keep no checkpoints of their own:
-    a checkpointed run then saves each fact once, as its finished task's writes (see
+    With ``fact_checkpoints`` False the per-batch subgraphs keep no checkpoints of their own:
+    a checkpointed run then saves each batch once, as its finished task's writes (see
     :func:`compiled_graph`).
     """
     builder = StateGraph(
@@ -43,21 +43,21 @@ def build_graph(
     builder.add_node("decompose", decompose, input_schema=ChunkTask)  # type: ignore[call-overload]
     builder.add_node("route", route)
     if fact_checkpoints:
-        builder.add_node("verify_fact", build_verification_graph())
+        builder.add_node("verify_batch", build_verification_graph())
     else:
-        builder.add_node("verify_fact", _unsaved_steps(), input_schema=FactTask)
+        builder.add_node("verify_batch", _unsaved_steps(), input_schema=BatchTask)
     builder.add_node("score", score)
     builder.add_edge(START, "prepare")
     builder.add_edge("prepare", "split")
     builder.add_conditional_edges("split", fan_out_chunks, ["decompose", "route"])
     builder.add_edge("decompose", "route")
-    builder.add_conditional_edges("route", fan_out_facts, ["verify_fact", "score"])
-    builder.add_edge("verify_fact", "score")
+    builder.add_conditional_edges("route", fan_out_facts, ["verify_batch", "score"])
+    builder.add_edge("verify_batch", "score")
     builder.add_edge("score", END)
     return builder.compile(name="triqua", **compile_kwargs)
 
 
-def _unsaved_steps() -> RunnableLambda[FactTask, dict[str, Any]]:
+def _unsaved_steps() -> RunnableLambda[BatchTask, dict[str, Any]]:
     """The verification subgraph as a node that checkpoints none of its own steps.
 
     Compiled without a checkpointer, and told that its durability is ``"exit"``: LangGraph
@@ -71,13 +71,13 @@ def _unsaved_steps() -> RunnableLambda[FactTask, dict[str, Any]]:
         configurable = {**config.get("configurable", {}), CONFIG_KEY_DURABILITY: "exit"}
         return {**config, "configurable": configurable}
 
-    def verify_fact(task: FactTask, config: RunnableConfig) -> dict[str, Any]:
+    def verify_batch(task: BatchTask, config: RunnableConfig) -> dict[str, Any]:
         return subgraph.invoke(task, unsaved(config))
 
-    async def averify_fact(task: FactTask, config: RunnableConfig) -> dict[str, Any]:
+    async def averify_batch(task: BatchTask, config: RunnableConfig) -> dict[str, Any]:
         return await subgraph.ainvoke(task, unsaved(config))
 
-    return RunnableLambda(verify_fact, afunc=averify_fact, name="verify_fact")
+    return RunnableLambda(verify_batch, afunc=averify_batch, name="verify_batch")
 
 
 @functools.cache
@@ -96,10 +96,10 @@ def compiled_graph(checkpointer: Any = None) -> CompiledStateGraph[Any, Any, Any
 
     A compiled graph holds no run state (runs differ by config and context), so every run
     can share it; compiling costs ~10 ms, a copy with another checkpointer almost nothing.
-    A checkpointed run checkpoints every step of the main graph and each fact when its
-    verification finishes (its task's writes), not each step inside a fact: a fact is
+    A checkpointed run checkpoints every step of the main graph and each batch when its
+    verification finishes (its task's writes), not each step inside a batch: a batch is
     resumed whole, and the call cache keeps its finished model calls and searches. That
-    halves a durable run's CPU. Studio's graph (below) keeps the steps inside each fact.
+    halves a durable run's CPU. Studio's graph (below) keeps the steps inside each batch.
     """
     if checkpointer is None:
         return _compiled()

@@ -1,7 +1,11 @@
-"""The per-fact verification subgraph, with its two routes as two paths.
+"""The verification subgraph of one batch, with its two routes as two paths.
 
 simple:  retrieve → verify → record
 complex: retrieve → verify_units → (reverify ↺) → record
+
+A batch holds facts of whole source sentences and takes the complex path when any of them
+is complex; each node does its work per member (``nodes.members``) and by each member's own
+route, so verdicts, failures and records stay per fact.
 """
 
 from __future__ import annotations
@@ -11,51 +15,43 @@ from typing import Any, Literal
 from langgraph.errors import NodeError
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, RetryPolicy
+from langgraph.types import Command
 
 from triqua.context import Context
-from triqua.core.redaction import error_text
-from triqua.core.verdicts import settle
+from triqua.nodes.members import NODE_RETRY, member_states, merged, step_failed
 from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
 from triqua.nodes.verify import verify
-from triqua.schema import Status, Verdict
-from triqua.state import FactOutput, FactState, FactTask
+from triqua.state import BatchState, BatchTask, FactOutput
 
-#: Node-level retries for unexpected errors (engines already retry their own calls).
-NODE_RETRY = RetryPolicy(max_attempts=2, initial_interval=0.2)
+__all__ = ["NODE_RETRY", "build_verification_graph", "by_route", "node_failed"]
 
 
-def by_route(state: FactState) -> Literal["verify", "verify_units"]:
-    """Simple facts get one whole-fact verdict; complex facts a verdict per unit."""
+def by_route(state: BatchState) -> Literal["verify", "verify_units"]:
+    """Simple facts get one whole-fact verdict; complex facts (any in the batch) unit ones."""
     return "verify_units" if state["route"] == "complex" else "verify"
 
 
 def node_failed(
-    state: FactState, error: NodeError
+    state: BatchState, error: NodeError
 ) -> Command[Literal["verify", "verify_units", "record"]]:
-    """Record a node's failure once its retries are spent, so one fact never ends the run.
+    """Record a node's failure on every member once its retries are spent (never the run's end).
 
-    A failed retrieval leaves the fact without evidence; a failed verification or
-    re-verification leaves it insufficient with the error on its verdict.
+    Members' own steps record their failures themselves; this catches what fails around
+    them. After a failed retrieval the batch is still judged (without evidence).
     """
-    message = f"{error.node} failed: {error_text(error.error)}"
-    if error.node == "retrieve":
-        update = {"evidence": [], "retrieval_errors": [message], "round": 0, "rounds": []}
-        return Command(update=update, goto=by_route(state))
-    if error.node in ("verify", "verify_units"):
-        failed = Verdict(status=Status.INSUFFICIENT, error=message)
-        verdict = settle(state["fact"], failed, state.get("evidence", []))
-        return Command(update={"verdict": verdict}, goto="record")
-    errors = [*state.get("retrieval_errors", []), message]
-    return Command(update={"stop_reason": message, "retrieval_errors": errors}, goto="record")
+    work = [merged(m, step_failed(error.node, m, error.error)) for m in member_states(state)]
+    goto: Literal["verify", "verify_units", "record"] = (
+        by_route(state) if error.node == "retrieve" else "record"
+    )
+    return Command(update={"work": work}, goto=goto)
 
 
 def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """Compile the subgraph that verifies one fact along its route."""
+    """Compile the subgraph that verifies one batch of facts along its route."""
     builder = StateGraph(
-        FactState, context_schema=Context, input_schema=FactTask, output_schema=FactOutput
+        BatchState, context_schema=Context, input_schema=BatchTask, output_schema=FactOutput
     )
     builder.set_node_defaults(retry_policy=NODE_RETRY)
     builder.add_node("retrieve", retrieve, error_handler=node_failed)
@@ -70,4 +66,4 @@ def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, A
     builder.add_conditional_edges("verify_units", should_reverify, ["reverify", "record"])
     builder.add_conditional_edges("reverify", should_reverify, ["reverify", "record"])
     builder.add_edge("record", END)
-    return builder.compile(name="verify_fact", **compile_kwargs)
+    return builder.compile(name="verify_batch", **compile_kwargs)

@@ -1,4 +1,4 @@
-"""Record: turn a verified fact into its ``ClaimRecord`` (the evidence contract's unit)."""
+"""Record: turn each verified fact of a batch into its ``ClaimRecord`` (the contract's unit)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,25 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.records import checkable_statuses, resolved_context, with_retrieval_errors
 from triqua.nodes.common import context_of, emit
-from triqua.runtime.resources import run_resources
+from triqua.nodes.members import batch_resources, member_states
+from triqua.runtime.resources import RunResources
 from triqua.schema import ClaimRecord, Revisions, Status, Usage
-from triqua.state import FactState
+from triqua.state import BatchState, FactState
 
 
-def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Assemble the fact's record with its evidence, verdict, rounds, costs and revisions."""
+def record(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Each member's record, and the usage its steps logged, handed to the main graph."""
     context = context_of(runtime)
-    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
+    resources = batch_resources(state, context, runtime)
+    work = member_states(state)
+    return {
+        "records": [record_fact(member, resources) for member in work],
+        "usage_log": [entry for member in work for entry in member.get("usage_log", [])],
+    }
+
+
+def record_fact(state: FactState, resources: RunResources) -> ClaimRecord:
+    """Assemble one fact's record with its evidence, verdict, rounds, costs and revisions."""
     fact, verdict = state["fact"], state["verdict"]
     verdict = with_retrieval_errors(verdict, state.get("retrieval_errors", []))
     claim = ClaimRecord(
@@ -52,4 +62,4 @@ def record(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         units=len(labelled),
         supported_units=sum(s is Status.SUPPORTED for s in labelled),
     )
-    return {"records": [claim]}
+    return claim

@@ -25,25 +25,39 @@ from triqua.core.reverification import (
 )
 from triqua.core.verdicts import settle
 from triqua.nodes.common import context_of
+from triqua.nodes.members import (
+    batch_resources,
+    member_states,
+    run_members,
+    waits_on_model,
+    waits_on_search,
+)
 from triqua.runtime.limits import MODEL_CALL_LIMIT
-from triqua.runtime.resources import RunResources, calls_model, limited_call, run_resources
+from triqua.runtime.resources import RunResources, calls_model, limited_call
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
-from triqua.state import FactState, RoleUsage
+from triqua.state import BatchState, FactState, RoleUsage
 
 
-def should_reverify(state: FactState, runtime: Runtime[Context]) -> Literal["reverify", "record"]:
-    """Loop again only for complex facts with insufficient units, rounds and budget left."""
+def wants_round(member: FactState, context: Context, resources: RunResources) -> bool:
+    """A complex fact with insufficient units, rounds, budget and no stop left loops again."""
+    if member["route"] != "complex" or context.routing == "never_reverify":
+        return False
+    if member.get("round", 0) >= context.reverify_rounds or member.get("stop_reason"):
+        return False
+    if resources.mode is Mode.CLOSED_BOOK or not pending_units(member["fact"], member["verdict"]):
+        return False
+    return not (resources.retriever.uses_budget and resources.budget.exhausted)
+
+
+def should_reverify(state: BatchState, runtime: Runtime[Context]) -> Literal["reverify", "record"]:
+    """Loop again while any member wants another round."""
+    if state["route"] != "complex":
+        return "record"
     context = context_of(runtime)
-    if state["route"] != "complex" or context.routing == "never_reverify":
-        return "record"
-    if state.get("round", 0) >= context.reverify_rounds or state.get("stop_reason"):
-        return "record"
-    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
-    if resources.mode is Mode.CLOSED_BOOK or not pending_units(state["fact"], state["verdict"]):
-        return "record"
-    if resources.retriever.uses_budget and resources.budget.exhausted:
-        return "record"
-    return "reverify"
+    resources = batch_resources(state, context, runtime)
+    if any(wants_round(member, context, resources) for member in member_states(state)):
+        return "reverify"
+    return "record"
 
 
 def _stop(state: FactState, stopped: ReverifyRound, *usage: tuple[str, Usage]) -> dict[str, Any]:
@@ -71,10 +85,19 @@ def _call_limit_stop(
     return _stop(state, stopped_round(round_index, units, claim, MODEL_CALL_LIMIT))
 
 
-def reverify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
+def reverify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """One round for each member that wants one (at once when they wait on a model)."""
     context = context_of(runtime)
-    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
+    resources = batch_resources(state, context, runtime)
+    work = member_states(state)
+    chosen = [i for i, member in enumerate(work) if wants_round(member, context, resources)]
+    at_once = waits_on_model(resources) or waits_on_search(resources)
+    work = run_members(work, context, resources, "reverify", reverify_fact, chosen, at_once=at_once)
+    return {"work": work}
+
+
+def reverify_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
+    """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(fact, state["verdict"])

@@ -13,8 +13,8 @@ from triqua.core.routing import Thresholds, route_facts
 from triqua.core.verify_batches import batch_keys
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import documents_digest, ledger_of
-from triqua.schema import Document
-from triqua.state import FactTask, State
+from triqua.schema import Document, Fact
+from triqua.state import BatchTask, FactTask, State
 
 
 def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -34,12 +34,11 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sentence_of = sentence_facts(facts)
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
-    # Batched verification: at most the facts verified at once (a batch's members wait).
-    batch_of = batch_keys(facts, min(context.verify_batch, context.workers()))
+    routed = route_facts(facts, Thresholds.of(context))
+    # Batched verification: whole sentences share a batch, packed in text order.
+    batch_of = batch_keys(facts, context.verify_batch)
     tasks = []
-    for fact, (fact_route, features) in zip(
-        facts, route_facts(facts, Thresholds.of(context)), strict=True
-    ):
+    for fact, (fact_route, features) in zip(facts, routed, strict=True):
         task = FactTask(
             run_id=state["run_id"],
             fact=fact,
@@ -65,8 +64,29 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def fan_out_facts(state: State) -> list[Send] | str:
-    """One verification subgraph per fact; straight to scoring when there is none."""
+    """One verification subgraph per batch; straight to scoring when there is no fact.
+
+    The tasks (edited in Studio, perhaps) are grouped by their batch key, in text order;
+    a fact without one (``verify_batch`` 1) is a batch of its own. A batch with a complex
+    fact takes the complex path (its simple facts still get one whole-fact verdict each and
+    no re-verification: routes stay per fact).
+    """
     tasks = state.get("tasks", [])
     if not tasks:
         return "score"
-    return [Send("verify_fact", task) for task in tasks]
+    batches: dict[str, list[FactTask]] = {}
+    for task in tasks:
+        key = task.get("batch") or Fact.model_validate(task["fact"]).id
+        batches.setdefault(key, []).append(task)
+    return [
+        Send(
+            "verify_batch",
+            BatchTask(
+                run_id=members[0]["run_id"],
+                batch=key,
+                route="complex" if any(m["route"] == "complex" for m in members) else "simple",
+                members=members,
+            ),
+        )
+        for key, members in batches.items()
+    ]

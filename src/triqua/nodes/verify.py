@@ -1,4 +1,4 @@
-"""Verify: judge a fact against its evidence; complex facts get one verdict per unit."""
+"""Verify: judge each fact of a batch against its evidence; complex facts get unit verdicts."""
 
 from __future__ import annotations
 
@@ -9,18 +9,15 @@ from langgraph.runtime import Runtime
 from triqua.context import Context
 from triqua.core.verdicts import call_limit_verdict, settle
 from triqua.nodes.common import context_of
-from triqua.nodes.verify_batch import verify_in_batch
-from triqua.runtime.resources import limited_call, run_resources
+from triqua.nodes.members import batch_resources, member_states, run_members, waits_on_model
+from triqua.nodes.verify_batch import judge_in_batch
+from triqua.runtime.resources import RunResources, limited_call
 from triqua.schema import Mode, Usage
-from triqua.state import FactState, RoleUsage
+from triqua.state import BatchState, FactState, RoleUsage
 
 
-def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Judge the fact once: whole-fact on the simple route, per unit on the complex route."""
-    context = context_of(runtime)
-    resources = run_resources(context, runtime, digest=state.get("documents_digest"))
-    if state.get("batch") and resources.engines.judge.batched:
-        return verify_in_batch(state, context, resources)
+def verify_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
+    """Judge one fact in its own call: whole-fact (simple route) or per unit (complex)."""
     fact, evidence = state["fact"], state.get("evidence", [])
     units = fact.units() if state["route"] == "complex" else None
     judge = resources.engines.judge
@@ -47,3 +44,23 @@ def verify(state: FactState, runtime: Runtime[Context]) -> dict[str, Any]:
         "usage": (state.get("usage") or Usage()) + result.usage,
         "usage_log": [RoleUsage(role="verify", usage=result.usage)],
     }
+
+
+def verify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Judge the batch: one call for all members when batched, else one call per member.
+
+    Members a batched call leaves unanswered (or all, when it fails after its retries) are
+    judged one by one, at once; each verdict is settled against its own fact's evidence.
+    """
+    context = context_of(runtime)
+    resources = batch_resources(state, context, runtime)
+    work = member_states(state)
+    batched = all(member.get("batch") for member in work) and resources.engines.judge.batched
+    if batched:
+        work, left = judge_in_batch(work, context, resources)
+    else:
+        left = list(range(len(work)))
+    work = run_members(
+        work, context, resources, "verify", verify_fact, left, at_once=waits_on_model(resources)
+    )
+    return {"work": work}

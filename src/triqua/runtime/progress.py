@@ -1,8 +1,8 @@
 """Progress of a running check, from the graph's custom stream events.
 
-The graph emits ``chunk_decomposed``, ``facts_found``, ``fact_verified`` (from the per-fact
-subgraph) and ``scored``. :class:`ProgressTracker` folds them into counts and a running
-score; :func:`astream_check` yields them with the final report; :func:`run_with_progress`
+The graph emits ``chunk_decomposed``, ``facts_found``, ``fact_verified`` (one per fact, from
+the per-batch subgraph) and ``scored``. :class:`ProgressTracker` folds them into counts and a
+running score; :func:`astream_check` yields them with the final report; :func:`run_with_progress`
 draws a rich progress bar on stderr when that is a terminal and the text is long, and stays
 silent otherwise, so piped output is never mixed with progress.
 """

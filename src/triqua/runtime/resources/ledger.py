@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from triqua.context import Context
-from triqua.core.coalesce import Coalescer
 from triqua.runtime.limits import CallLimit
 from triqua.runtime.resources.retrievers import documents_digest
 from triqua.schema import Document, Usage
@@ -54,12 +53,6 @@ class FactTally:
             return True
 
 
-#: Seconds a verification batch waits for its missing members before its call is made
-#: without them. Members queued behind a full worker pool arrive once a slot frees (about
-#: one model call later); one that never comes (a resumed run) costs this wait once.
-BATCH_WAIT = 5.0
-
-
 @dataclass
 class RunLedger:
     """What one run counts as it goes: searches, model calls, facts; and its documents.
@@ -71,12 +64,10 @@ class RunLedger:
     budget: SearchBudget
     calls: CallLimit
     facts: FactTally = field(default_factory=FactTally)
-    #: Batched verification: the verify requests of one batch, gathered into one call.
-    batches: Coalescer[Any, Any] = field(default_factory=lambda: Coalescer(wait=BATCH_WAIT))
     documents: Sequence[Document] = ()
     digest: str | None = None
-    #: Model calls and searches in flight at once. The graph's fan-out may exceed it (the
-    #: members of a verify batch wait on one call), so ``max_concurrency`` is held here.
+    #: Model calls and searches in flight at once: a batch's members make theirs side by
+    #: side (``nodes.members``), so ``max_concurrency`` is held here, not by the graph.
     slots: threading.BoundedSemaphore = field(
         default_factory=lambda: threading.BoundedSemaphore(DEFAULT_SLOTS)
     )
