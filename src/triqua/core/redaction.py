@@ -116,19 +116,23 @@ def secret_env_names() -> list[str]:
 _SUFFIXES_BYTES = tuple(s.encode() for s in SECRET_ENV_SUFFIXES)
 
 
+@lru_cache(maxsize=4)
+def _secret_names(names: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The secret-named variables among ``names`` (the environment's names, as bytes)."""
+    return tuple(name for name in names if name.upper().endswith(_SUFFIXES_BYTES))
+
+
 def _env_secrets() -> list[str]:
     """Values of the secret-named environment variables.
 
     Read on every call (a key may be set after start-up). On POSIX the raw bytes mapping is
-    scanned, which avoids decoding every variable: this runs on every dump of a verdict.
+    read, and which names are secret is worked out once per set of names: this runs on every
+    dump of a verdict.
     """
     raw = getattr(os.environ, "_data", None)
     if isinstance(raw, dict) and all(isinstance(k, bytes) for k in list(raw)[:1]):
-        return [
-            os.fsdecode(value)
-            for name, value in list(raw.items())
-            if name.upper().endswith(_SUFFIXES_BYTES) and len(value) >= MIN_SECRET_LENGTH
-        ]
+        values = (raw.get(name, b"") for name in _secret_names(tuple(raw)))
+        return [os.fsdecode(value) for value in values if len(value) >= MIN_SECRET_LENGTH]
     return [
         value
         for name, value in os.environ.items()
