@@ -13,7 +13,7 @@ from triqua.core.coalesce import Coalescer
 from triqua.core.evidence_sheet import build_sheet, cite
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
-from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced
+from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced, shown_text
 
 from .conftest import CURIE, FRANCE, default_judgement, make_responder
 
@@ -67,7 +67,7 @@ def _model(judge: Judge = default_judgement, batch: Judge | None = None) -> Scri
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             found = sorted((text.find(s), s) for s in TABLE if s in text)
             return {"facts": [f for _, s in found for f in TABLE[s]]}
         if tool == "Verdicts" and batch is not None:

@@ -52,6 +52,13 @@ class ScriptedChatModel(BaseChatModel):
         "``Judgement`` answer to each fact's own prompt (:func:`batch_responder`); False: "
         "the responder answers ``Verdicts`` itself.",
     )
+    number_sentences: bool = Field(
+        default=True,
+        description="Answer a decomposition call (``ExtractedFacts``) given in the long or "
+        "grouped form, sentences copied, as the model is asked to: each fact citing its "
+        "sentence by the number the prompt shows (:func:`numbered_decomposition`); False: "
+        "send the responder's answer as it is.",
+    )
     _calls: list[tuple[str, str]] = PrivateAttr(default_factory=list)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
     _tool: str | None = PrivateAttr(default=None)
@@ -98,6 +105,8 @@ class ScriptedChatModel(BaseChatModel):
             )
         else:
             answer = self.responder(tool, prompt)
+        if tool == "ExtractedFacts" and self.number_sentences and isinstance(answer, dict):
+            answer = numbered_decomposition(answer, prompt)
         usage = (
             {
                 "input_tokens": len(prompt) // 4,
@@ -116,6 +125,47 @@ class ScriptedChatModel(BaseChatModel):
                 usage_metadata=usage,
             )
         return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+def numbered_decomposition(answer: dict[str, Any], prompt: str) -> dict[str, Any]:
+    """A decomposition answer that copies sentences, as rows citing the prompt's numbers.
+
+    The long form (``facts`` with ``source_sentence``) and the grouped form (``sentences``)
+    become ``{"f": [[number, subject, relation, object, label, value, …], …]}``, each number
+    that of the prompt's TEXT line holding the sentence. An answer with a sentence that is
+    no line of the prompt is returned as it is (the engine accepts the copied forms too).
+    """
+    from triqua.prompts import numbered_answer, shown_sentences
+
+    facts = answer.get("facts")
+    if "sentences" in answer and facts is None:
+        facts = [
+            {
+                "subject": f.get("s", ""),
+                "relation": f.get("r", ""),
+                "object": f.get("o", ""),
+                "qualifiers": [{"label": q[0], "value": q[1]} for q in f.get("q") or []],
+                "source_sentence": group.get("sentence", ""),
+            }
+            for group in answer.get("sentences") or []
+            for f in group.get("facts") or []
+        ]
+    if not isinstance(facts, list):
+        return answer
+    try:
+        return numbered_answer(facts, shown_sentences(prompt))
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return answer
+
+
+def shown_text(prompt: str) -> str:
+    """The text a decomposition prompt asks about: its numbered TEXT sentences, numbers cut.
+
+    Joined by single spaces (each sentence's inner whitespace is collapsed in the prompt).
+    """
+    from triqua.prompts import shown_sentences
+
+    return " ".join(shown_sentences(prompt))
 
 
 def fenced(prompt: str, tag: str) -> str:
