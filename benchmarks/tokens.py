@@ -7,9 +7,10 @@ bios' human atomic facts, in the answer shape each revision's schema asks for, s
 tokens compare like with like. Each fact's evidence is its top five of the bios' 600-character
 passages by idf-weighted word overlap (evidence tokens shown apart), the same for both
 revisions and every batch size. The baseline verifies one fact per call; this checkout
-verifies at its default ``verify_batch`` (capped, as the graph caps it, at
-``max_concurrency``), each batch answered in the compact form (status, cited sentence
-numbers, confidence), a per-fact call answered with status, passage id, quote, confidence.
+verifies at its default ``verify_batch`` (capped as the graph caps it, at the facts verified
+at once), each batch answered in the compact form (status, cited sentence
+numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows), a per-fact call
+answered with status, passage id, quote, confidence.
 
 A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10 and
 16: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
@@ -313,6 +314,13 @@ def verify_batched(
         BatchItem = batches_of = None  # noqa: N806
 
     tally: Counter[str] = current["tally"]
+    try:  # this checkout: one row per fact, [f, s, e, c]; earlier: objects
+        from triqua.prompts.batch_verify import Verdicts
+
+        v = Verdicts.model_json_schema()["properties"]["v"]
+        rows = v.get("items", {}).get("type") == "array"
+    except ImportError:
+        rows = False
     for bio in bios:
         texts = [text for _, facts in _facts_of(bio) for text in facts]
         facts = []
@@ -354,7 +362,9 @@ def verify_batched(
                 bare = judge.batch_messages(empty, False)
                 full = judge.batch_messages(items, False)
                 current["verdicts"] = [
-                    {"f": n, "s": "supported", "e": _first_line(full[-1].content, n), "c": 0.9}
+                    [n, "supported", _first_line(full[-1].content, n), 0.9]
+                    if rows
+                    else {"f": n, "s": "supported", "e": _first_line(full[-1].content, n), "c": 0.9}
                     for n in range(1, len(items) + 1)
                 ]
                 judge.verify_batch(items)

@@ -335,40 +335,44 @@ def batch_prompts(prompt: str) -> dict[str, str]:
     return {fact.label: batch.single(fact) for fact in batch.facts}
 
 
-def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any]) -> dict[str, Any]:
-    """A single-fact (``Judgement``) answer in the batched call's compact form."""
+def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any]) -> list[Any]:
+    """A single-fact (``Judgement``) answer in the batched call's row form.
+
+    ``[f, s, e, c, w, r, u]``, empty trailing items left off; ``u`` lists only the units
+    whose verdict (status or cited sentences) differs from the fact's.
+    """
     cited = batch.cited(answer.get("evidence_ids") or [], answer.get("quote"))
     if not fact.units and answer["status"] in ("supported", "contradicted"):
         # Units volunteered for a fact that lists none: their sentences cited at fact level.
         for unit in answer.get("unit_verdicts") or []:
             more = batch.cited(unit.get("evidence_ids") or [], unit.get("quote"))
             cited.extend(n for n in more if n not in cited)
-    out: dict[str, Any] = {
-        "f": int(fact.label[1:]),
-        "s": answer["status"],
-        "e": cited,
-        "w": [*(answer.get("error_spans") or []), *(answer.get("wrong_components") or [])],
-    }
-    # One [status, sentence numbers…] per listed unit, in order; [] (read as no verdict,
-    # the unit then follows the fact's) where the judge gave none.
+    judged = ("supported", "contradicted")
     given = {unit["unit"]: unit for unit in answer.get("unit_verdicts") or []}
     unit_answers: list[list[Any]] = []
-    for text in fact.units:
+    for k, text in enumerate(fact.units, 1):
         unit = given.get(text)
         if unit is None:
-            unit_answers.append([])
             continue
         ids = unit.get("evidence_ids") or answer.get("evidence_ids") or []
         numbers = batch.cited(ids, unit.get("quote") or answer.get("quote"))
-        judged = unit["status"] in ("supported", "contradicted")
-        unit_answers.append([unit["status"], *(numbers if judged else [])])
-    if any(unit_answers):
-        out["u"] = unit_answers
-    if answer.get("confidence") is not None:
-        out["c"] = answer["confidence"]
-    if answer.get("rationale") and answer["status"] != "supported":
-        out["r"] = answer["rationale"]
-    return out
+        numbers = numbers if unit["status"] in judged else []
+        fact_numbers = cited if answer["status"] in judged else []
+        if unit["status"] != answer["status"] or numbers != fact_numbers:
+            unit_answers.append([k, unit["status"], *numbers])
+    rationale = answer.get("rationale") if answer["status"] != "supported" else None
+    row: list[Any] = [
+        int(fact.label[1:]),
+        answer["status"],
+        cited,
+        answer.get("confidence"),
+        [*(answer.get("error_spans") or []), *(answer.get("wrong_components") or [])],
+        rationale or "",
+        unit_answers,
+    ]
+    while len(row) > 2 and row[-1] in ([], "", None):
+        row.pop()
+    return row
 
 
 def batch_responder(judge: Callable[[str, str], dict[str, Any] | str]) -> Responder:
