@@ -12,8 +12,8 @@ at once), each batch answered in the compact form (status, cited sentence
 numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows), a per-fact call
 answered with status, passage id, quote, confidence.
 
-A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10 and
-16: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
+A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10, 16,
+24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
 builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
@@ -224,7 +224,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
 
 #: Batch sizes measured (``verify_batch``); 1 is one call per fact.
-BATCH_SIZES = (1, 3, 5, 8, 10, 16)
+BATCH_SIZES = (1, 3, 5, 8, 10, 16, 24, 32)
 
 
 def _default_batch() -> int:
