@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.engines.llm import ExtractedFacts, facts_of
+from triqua.engines.llm import ExtractedFacts, LLMDecomposer, facts_of
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
 from triqua.prompts import (
     PromptMode,
@@ -217,3 +217,23 @@ def test_the_scripted_model_answers_with_sentence_numbers() -> None:
     assert numbered_decomposition(
         {"facts": [{**answer["facts"][0], "source_sentence": "?"}]}, prompt
     )["facts"]
+
+
+def test_the_decomposer_reads_rows_and_survives_a_bad_sentence_number() -> None:
+    def rows(tool: str, prompt: str) -> dict[str, Any]:
+        assert tool == "ExtractedFacts"
+        return {
+            "f": [
+                [1, "Marie Curie", "was born in", "Warsaw"],
+                [7, "Marie Curie", "won", "Nobel Prize"],
+            ]
+        }
+
+    decomposer = LLMDecomposer(ScriptedChatModel(responder=rows), max_retries=0)
+    result = decomposer.decompose(_chunk(), previous_chunk=None, question=None, chunked=False)
+    assert result.error is None
+    born, won = result.facts
+    assert born.source_text == "Marie Curie was born in Warsaw."
+    # Sentence 7 does not exist: the fact lands on the sentence holding its words.
+    assert won.source_text == TWO[TWO.index("She") :]
+    assert result.undecomposed == []
