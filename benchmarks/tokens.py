@@ -7,12 +7,13 @@ bios' human atomic facts, in the answer shape each revision's schema asks for, s
 tokens compare like with like. Each fact's evidence is its top five of the bios' 600-character
 passages by idf-weighted word overlap (evidence tokens shown apart), the same for both
 revisions and every batch size. The baseline verifies one fact per call; this checkout
-verifies at its default ``verify_batch`` (capped, as the graph caps it, at
-``max_concurrency``), each batch answered in the compact form (status, cited sentence
-numbers, confidence), a per-fact call answered with status, passage id, quote, confidence.
+verifies at its default ``verify_batch`` (capped as the graph caps it, at the facts verified
+at once), each batch answered in the compact form (status, cited sentence
+numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows), a per-fact call
+answered with status, passage id, quote, confidence.
 
-A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10 and
-16: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
+A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10, 16,
+24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
 builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
@@ -108,7 +109,9 @@ def child(src: str, data: Path, bios_limit: int) -> None:
     def count(text: str) -> int:
         return len(tok.encode(text, add_special_tokens=False).ids)
 
-    compact = "sentences" in ExtractedFacts.model_json_schema()["properties"]
+    properties = ExtractedFacts.model_json_schema()["properties"]
+    compact = "sentences" in properties
+    numbered = "f" in properties
     tally: Counter[str] = Counter()
     current: dict[str, Any] = {"tally": tally}
 
@@ -146,6 +149,8 @@ def child(src: str, data: Path, bios_limit: int) -> None:
             for sentence, facts in current["sentences"]
             for fact in facts
         ]
+        if numbered:  # rows citing the prompt's sentence numbers
+            return {"f": _numbered_rows(facts, prompt)}
         if not compact:
             return {"facts": facts}
         from triqua.prompts import compact_answer
@@ -153,7 +158,9 @@ def child(src: str, data: Path, bios_limit: int) -> None:
         return compact_answer(facts)
 
     # This checkout's scripted model would answer batches from per-fact answers: not here.
-    split = {"split_batches": False} if "split_batches" in Recorder.model_fields else {}
+    fields = Recorder.model_fields
+    split: dict[str, Any] = {"split_batches": False} if "split_batches" in fields else {}
+    split |= {"number_sentences": False} if "number_sentences" in fields else {}
     model = Recorder(responder=respond, usage=False, **split)
     decomposer = LLMDecomposer(model, max_retries=0)
     judge = LLMJudge(model, max_retries=0)
@@ -217,16 +224,46 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
 
 #: Batch sizes measured (``verify_batch``); 1 is one call per fact.
-BATCH_SIZES = (1, 3, 5, 8, 10, 16)
+BATCH_SIZES = (1, 3, 5, 8, 10, 16, 24, 32)
 
 
 def _default_batch() -> int:
     """This checkout's default ``verify_batch`` (1 where there is none), capped as the graph
-    caps it: at the facts verified at once (``max_concurrency``)."""
+    caps it (``nodes/route.py``): at the facts verified at once, which with a verify model is
+    ``max_concurrency`` batches' worth."""
     from triqua.context import Context
 
     context = Context()
-    return max(1, min(getattr(context, "verify_batch", 1), context.max_concurrency))
+    size = getattr(context, "verify_batch", 1)
+    return max(1, min(size, context.max_concurrency * max(size, 1)))
+
+
+def _numbered_rows(facts: list[dict[str, Any]], prompt: str) -> list[list[Any]]:
+    """Long-form facts as answer rows citing the prompt's numbered TEXT sentences.
+
+    A fact's sentence is the numbered line holding the annotated sentence's start, else the
+    line sharing the most words with it (the annotation's sentence split can differ from
+    the prompt's)."""
+    from triqua.prompts import shown_sentences
+
+    lines = shown_sentences(prompt)
+    rows = []
+    for fact in facts:
+        sentence = " ".join(fact["source_sentence"].split())
+        words = set(_WORDS.findall(sentence.casefold()))
+        number = next(
+            (n for n, line in enumerate(lines, 1) if sentence[:40] in line or line in sentence),
+            max(
+                range(1, len(lines) + 1),
+                key=lambda n: len(words & set(_WORDS.findall(lines[n - 1].casefold()))),
+                default=1,
+            ),
+        )
+        row = [number, fact["subject"], fact["relation"], fact["object"]]
+        for q in fact["qualifiers"]:
+            row += [q["label"], q["value"]]
+        rows.append(row)
+    return rows
 
 
 _WORDS = re.compile(r"\w{3,}")
@@ -277,6 +314,13 @@ def verify_batched(
         BatchItem = batches_of = None  # noqa: N806
 
     tally: Counter[str] = current["tally"]
+    try:  # this checkout: one row per fact, [f, s, e, c]; earlier: objects
+        from triqua.prompts.batch_verify import Verdicts
+
+        v = Verdicts.model_json_schema()["properties"]["v"]
+        rows = v.get("items", {}).get("type") == "array"
+    except ImportError:
+        rows = False
     for bio in bios:
         texts = [text for _, facts in _facts_of(bio) for text in facts]
         facts = []
@@ -318,7 +362,9 @@ def verify_batched(
                 bare = judge.batch_messages(empty, False)
                 full = judge.batch_messages(items, False)
                 current["verdicts"] = [
-                    {"f": n, "s": "supported", "e": _first_line(full[-1].content, n), "c": 0.9}
+                    [n, "supported", _first_line(full[-1].content, n), 0.9]
+                    if rows
+                    else {"f": n, "s": "supported", "e": _first_line(full[-1].content, n), "c": 0.9}
                     for n in range(1, len(items) + 1)
                 ]
                 judge.verify_batch(items)

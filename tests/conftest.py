@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from triqua.testing import ScriptedChatModel, batch_responder, best_quote, fenced, passages
+from triqua.testing import (
+    ScriptedChatModel,
+    batch_responder,
+    best_quote,
+    fenced,
+    passages,
+    shown_text,
+)
 
 FRANCE = "As of 2026, France has a population of 64.5 million, excluding overseas departments."
 CURIE = "Marie Curie won the Nobel Prize in Physics in 1903."
@@ -109,7 +116,7 @@ def make_responder(
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         if tool == "ExtractedFacts":
-            return decompose_by_table(fenced(prompt, "TEXT"))
+            return decompose_by_table(shown_text(prompt))
         if tool == "Judgement":
             return judge(fenced(prompt, "FACT"), prompt)
         if tool == "Verdicts":  # models built with split_batches=False

@@ -17,7 +17,7 @@ from triqua.batch import completed_ids, run_batch
 from triqua.cli import app
 from triqua.engines.factory import register_model
 from triqua.schema import Report, Usage
-from triqua.testing import fenced
+from triqua.testing import shown_text
 
 from .conftest import CURIE, FRANCE, PARIS, default_judgement
 
@@ -116,7 +116,7 @@ def test_rerun_resumes_after_a_partial_output(tmp_path: Path, scripted: Any) -> 
     reports = _reports(out)
     assert set(reports) == {"france", "curie", 3}
     assert out.read_text().splitlines()[0] == kept  # the finished line was left alone
-    checked = sorted(fenced(p, "TEXT") for t, p in model.calls if t == "ExtractedFacts")
+    checked = sorted(shown_text(p) for t, p in model.calls if t == "ExtractedFacts")
     assert checked == sorted([FRANCE, f"{PARIS} {CURIE}"])  # "curie" was not checked again
     assert completed_ids(out) == {"france", "curie", "3"}
 

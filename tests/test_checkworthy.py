@@ -16,7 +16,7 @@ from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
 from triqua.rendering.terminal import not_checkworthy_lines
 from triqua.schema import Report
-from triqua.testing import ScriptedChatModel
+from triqua.testing import ScriptedChatModel, shown_text
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
 
@@ -120,7 +120,7 @@ def _responder(tool: str, prompt: str) -> dict[str, Any] | str:
     """The shared table's facts, plus the facts a model might wrongly draw from the opinion
     and the question."""
     if tool == "ExtractedFacts":
-        text = fenced(prompt, "TEXT")
+        text = shown_text(prompt)
         facts = decompose_by_table(text)["facts"]
         extra = {
             OPINION: ("Paris", "is", "most beautiful city in the world"),

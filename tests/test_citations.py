@@ -22,7 +22,7 @@ from triqua.citations import (
 from triqua.engines.llm import LLMJudge
 from triqua.metrics import citation_completeness, link_correctness
 from triqua.schema import CitationPolicy, Document, Fact, Report, Span, Status
-from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages, shown_text
 
 PHYSICS = "Marie Curie won the Nobel Prize in Physics in 1903."
 WARSAW = "Marie Curie was born in Warsaw."
@@ -81,7 +81,7 @@ def strict_judge(prompt: str) -> dict[str, Any]:
 
 def respond(tool: str, prompt: str) -> dict[str, Any]:
     if tool == "ExtractedFacts":
-        text = fenced(prompt, "TEXT")
+        text = shown_text(prompt)
         return {"facts": [fact for sentence, fact in FACTS.items() if sentence in text]}
     if tool == "Judgement":
         return strict_judge(prompt)

@@ -14,7 +14,7 @@ from triqua.core.chunking import split_text
 from triqua.engines.llm import ExtractedFacts, _usage_of, facts_of
 from triqua.prompts import compact_answer
 from triqua.schema import Chunk, Document, Fact, Report, Span
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
 
@@ -45,7 +45,7 @@ def answer_by_pattern(text: str) -> dict[str, Any]:
 
 def responder(tool: str, prompt: str) -> dict[str, Any]:
     if tool == "ExtractedFacts":
-        return answer_by_pattern(fenced(prompt, "TEXT"))
+        return answer_by_pattern(shown_text(prompt))
     if tool == "Judgement":
         ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
         units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
@@ -86,7 +86,7 @@ def test_a_multi_chunk_text_under_the_limit_is_decomposed_in_one_call() -> None:
     report = check(model)
     assert report.chunks == len(split_text(TEXT, 60)) > 5
     (prompt,) = decompose_prompts(model)
-    assert fenced(prompt, "TEXT") == TEXT  # the batch is the exact slice of the input
+    assert shown_text(prompt) == TEXT  # the batch is the exact slice of the input
     # One batch covers the whole text: it is not a chunk of anything, so no chunk mode.
     assert prompt[prompt.rfind("Mode: ") :].startswith("Mode: plain.")
     assert len(report.records) == 12
@@ -103,11 +103,11 @@ def test_over_the_limit_the_chunks_go_in_several_calls_with_the_chunk_before() -
     prompts = decompose_prompts(model)
     assert 1 < len(batches) == len(prompts) < len(chunks)
     inputs = sorted(
-        (p[p.rfind("Mode: ") :] for p in prompts), key=lambda i: TEXT.find(fenced(i, "TEXT"))
+        (p[p.rfind("Mode: ") :] for p in prompts), key=lambda i: TEXT.find(shown_text(i))
     )
     for members, given in zip(batches, inputs, strict=True):
         assert given.startswith("Mode: chunks.")
-        assert fenced(given, "TEXT") == TEXT[members[0].start : members[-1].end]
+        assert shown_text(given) == TEXT[members[0].start : members[-1].end]
         before = members[0].index
         assert fenced(given, "PREVIOUS") == (chunks[before - 1].text if before else "")
     assert len(report.records) == 12
@@ -131,7 +131,7 @@ def test_a_failed_batch_is_split_into_per_chunk_calls_and_a_bad_chunk_is_recorde
 
     def failing(tool: str, prompt: str) -> dict[str, Any]:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             if bad in text:
                 raise RuntimeError("provider error")
             return answer_by_pattern(text)

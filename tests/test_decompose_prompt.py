@@ -9,11 +9,17 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.engines.llm import ExtractedFacts, facts_of
+from triqua.engines.llm import ExtractedFacts, LLMDecomposer, facts_of
 from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
-from triqua.prompts import PromptMode, decompose_examples, decompose_few_shot, decompose_system
+from triqua.prompts import (
+    PromptMode,
+    decompose_examples,
+    decompose_few_shot,
+    decompose_system,
+    decompose_user_prompt,
+)
 from triqua.schema import Chunk, Document, Span
-from triqua.testing import ScriptedChatModel, fenced, passages
+from triqua.testing import ScriptedChatModel, fenced, numbered_decomposition, passages
 
 RONALDO = (
     "Ronaldo played for Corinthians, where he won the Campeonato Paulista and the Copa do Brasil."
@@ -123,3 +129,111 @@ def test_a_question_run_gets_question_mode_examples() -> None:
     )
     prompt = next(p for tool, p in model.calls if tool == "ExtractedFacts")
     assert set(re.findall(r"^Mode: ([a-z+]+)\.", prompt, flags=re.M)) == {"question"}
+
+
+TWO = "Marie Curie was born in Warsaw.  She won the Nobel Prize\nin Physics in 1903."
+OFFSET = 40  # the chunk's start in the full text
+
+
+def _chunk(text: str = TWO) -> Chunk:
+    return Chunk(index=2, text=text, start=OFFSET, end=OFFSET + len(text))
+
+
+def test_the_text_is_shown_as_numbered_sentences_and_rows_cite_them() -> None:
+    user = decompose_user_prompt(TWO, question=None, previous_chunk=None, chunked=False)
+    assert fenced(user, "TEXT") == (
+        "1 Marie Curie was born in Warsaw.\n2 She won the Nobel Prize in Physics in 1903."
+    )
+    parsed = ExtractedFacts.model_validate(
+        {"f": [[2, "Marie Curie", "won", "Nobel Prize in Physics", "point in time", "1903"]]}
+    )
+    (fact,) = facts_of(parsed, _chunk())
+    # The exact sentence of the full text, newline and all, whatever the prompt showed.
+    at = TWO.index("She")
+    assert fact.span == Span(start=OFFSET + at, end=OFFSET + len(TWO))
+    assert fact.source_text == TWO[at:]
+    assert [(q.label, q.value) for q in fact.qualifiers] == [("point in time", "1903")]
+
+
+def test_a_sentence_number_that_is_no_sentence_places_the_fact_by_its_words() -> None:
+    parsed = ExtractedFacts.model_validate(
+        {"f": [[9, "Marie Curie", "was born in", "Warsaw"], [0, "Rome", "is", "old"]]}
+    )
+    placed, unplaced = facts_of(parsed, _chunk())
+    assert placed.span == Span(start=OFFSET, end=OFFSET + len("Marie Curie was born in Warsaw."))
+    assert placed.source_text == "Marie Curie was born in Warsaw."
+    # Nothing of the text shares a word with it: the fact is kept on the whole chunk.
+    assert unplaced.span == Span(start=OFFSET, end=OFFSET + len(TWO))
+
+
+@pytest.mark.parametrize(
+    "row", [["x", "Marie Curie", "won"], [1, "Marie Curie"], [1, "Marie Curie", "won", 1903]]
+)
+def test_a_malformed_row_fails_the_answer(row: list[Any]) -> None:
+    with pytest.raises(ValueError, match="fact row"):
+        ExtractedFacts.model_validate({"f": [row]})
+
+
+def test_answers_that_copy_the_sentence_are_still_read() -> None:
+    # A model answering in an earlier form (no row numbers) still gets exact spans.
+    long_form = {
+        "facts": [
+            {
+                "subject": "Marie Curie",
+                "relation": "won",
+                "object": "Nobel Prize in Physics",
+                "qualifiers": [{"label": "point in time", "value": "1903"}],
+                "source_sentence": "She won the Nobel Prize\nin Physics in 1903.",
+            }
+        ]
+    }
+    grouped = {
+        "sentences": [
+            {
+                "sentence": "She won the Nobel Prize\nin Physics in 1903.",
+                "facts": [{"s": "Marie Curie", "r": "won", "o": "Nobel Prize in Physics"}],
+            }
+        ]
+    }
+    for answer in (long_form, grouped):
+        (fact,) = facts_of(ExtractedFacts.model_validate(answer), _chunk())
+        assert fact.span == Span(start=OFFSET + TWO.index("She"), end=OFFSET + len(TWO))
+
+
+def test_the_scripted_model_answers_with_sentence_numbers() -> None:
+    model = ScriptedChatModel(responder=_imitate_few_shot)
+    triqua.check(RONALDO, documents=[Document(text=RONALDO, source="r.txt")], model=model)
+    # The examples' answers are rows; the scripted model turns a copied-sentence answer into
+    # rows from the prompt, and leaves it as it is when asked not to.
+    prompt = next(p for tool, p in model.calls if tool == "ExtractedFacts")
+    answer = {"facts": [dict(f) for f in decompose_examples()[0]["facts"]]}
+    rows = numbered_decomposition(answer, prompt)
+    assert rows == {
+        "f": [
+            [1, "Ronaldo", "won", "Campeonato Paulista", "played for", "Corinthians"],
+            [1, "Ronaldo", "won", "Copa do Brasil", "played for", "Corinthians"],
+        ]
+    }
+    assert numbered_decomposition(
+        {"facts": [{**answer["facts"][0], "source_sentence": "?"}]}, prompt
+    )["facts"]
+
+
+def test_the_decomposer_reads_rows_and_survives_a_bad_sentence_number() -> None:
+    def rows(tool: str, prompt: str) -> dict[str, Any]:
+        assert tool == "ExtractedFacts"
+        return {
+            "f": [
+                [1, "Marie Curie", "was born in", "Warsaw"],
+                [7, "Marie Curie", "won", "Nobel Prize"],
+            ]
+        }
+
+    decomposer = LLMDecomposer(ScriptedChatModel(responder=rows), max_retries=0)
+    result = decomposer.decompose(_chunk(), previous_chunk=None, question=None, chunked=False)
+    assert result.error is None
+    born, won = result.facts
+    assert born.source_text == "Marie Curie was born in Warsaw."
+    # Sentence 7 does not exist: the fact lands on the sentence holding its words.
+    assert won.source_text == TWO[TWO.index("She") :]
+    assert result.undecomposed == []

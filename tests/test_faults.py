@@ -22,7 +22,7 @@ from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
 from triqua.runtime.accounting import checked_coverage
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.testing.faults import (
     FaultyChatModel,
     FaultyRetriever,
@@ -61,7 +61,7 @@ def responder(tool: str, prompt: str) -> dict[str, Any] | str:
     """Decompose by pattern, judge by looking for the fact's words, refine per unit."""
     if tool == "ExtractedFacts":
         facts = []
-        for match in SENTENCE.finditer(fenced(prompt, "TEXT")):
+        for match in SENTENCE.finditer(shown_text(prompt)):
             qualifiers = [{"label": "point in time", "value": match[4]}] if match[4] else []
             facts.append(
                 {

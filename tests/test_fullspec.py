@@ -26,7 +26,7 @@ from triqua.schema import (
     Verdict,
     sha256_text,
 )
-from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages, shown_text
 from triqua.tools.ingest import ingest_paths
 
 from .conftest import CURIE, EVIDENCE_ID, PARIS, decompose_by_table
@@ -173,7 +173,7 @@ def judge_with(confidence: float) -> Callable[[str, str], dict[str, Any]]:
 
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         if tool == "ExtractedFacts":
-            return decompose_by_table(fenced(prompt, "TEXT"))
+            return decompose_by_table(shown_text(prompt))
         ids = EVIDENCE_ID.findall(prompt)
         passage = passages(prompt)[ids[0]]
         return {

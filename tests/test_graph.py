@@ -9,7 +9,7 @@ import pytest
 import triqua
 from triqua.graph.main import build_graph
 from triqua.schema import Status
-from triqua.testing import fenced
+from triqua.testing import fenced, shown_text
 
 from .conftest import CURIE, FRANCE, PARIS
 
@@ -58,7 +58,7 @@ def test_decomposition_fans_out_per_chunk_with_previous_chunk(scripted: Any) -> 
     assert all("Mode: chunks." in p for p in prompts)
     # The real input follows the few-shot examples: its message starts at the last "Mode:".
     inputs = [p[p.rfind("Mode: ") :] for p in prompts]
-    first = next(i for i in inputs if fenced(i, "TEXT").startswith(PARIS))
+    first = next(i for i in inputs if shown_text(i).startswith(PARIS))
     assert "<<<PREVIOUS>>>" not in first  # the first chunk has no previous chunk
     assert any(PARIS in fenced(i, "PREVIOUS") for i in inputs)
 

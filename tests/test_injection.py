@@ -19,7 +19,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 import triqua
 from triqua.prompts import fence, load_text
 from triqua.schema import Report, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 
 from .conftest import make_responder
 
@@ -150,7 +150,7 @@ def test_injected_text_reaches_the_model_only_fenced(scripted: Any) -> None:
         INJECTED_TEXT, question=question, documents=DOCS, model=model, cache=False, chunk_size=0
     )
     (prompt,) = [p for tool, p in model.calls if tool == "ExtractedFacts"]
-    body = fenced(prompt, "TEXT")
+    body = shown_text(prompt)
     assert ORDER in body, "the text is passed on whole, as data"
     assert "<<<" not in body and ">>>" not in body, "marker look-alikes are neutralised"
     assert ORDER in fenced(prompt, "QUESTION")

@@ -15,7 +15,7 @@ import pytest
 import triqua
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence, Report, Status
-from triqua.testing import ScriptedChatModel, best_quote, fenced, passages
+from triqua.testing import ScriptedChatModel, best_quote, fenced, passages, shown_text
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, budget_refused
 
 pytestmark = [
@@ -68,7 +68,7 @@ class Responder:
 
     def answer(self, tool: str, prompt: str) -> dict[str, Any]:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             facts: list[dict[str, Any]] = [
                 {"subject": m[1], "relation": "was born in", "object": m[2]}
                 for m in SIMPLE.finditer(text)

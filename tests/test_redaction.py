@@ -25,7 +25,7 @@ from triqua.core.redaction import (
 )
 from triqua.engines.factory import register_model
 from triqua.schema import ChunkFailure, Report, Status, Verdict
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 
 from .conftest import CURIE, FRANCE, PARIS, decompose_by_table
 
@@ -142,7 +142,7 @@ def _leaky_model(key: str, token: str) -> ScriptedChatModel:
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             if CURIE in text:
                 raise PermissionError(body)  # decomposition fails: a failed chunk
             return decompose_by_table(text)
@@ -215,7 +215,7 @@ def test_an_interrupted_run_keeps_no_key_in_its_checkpoints(
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             if CURIE in text:
                 raise PermissionError(f"401 invalid x-api-key {key}")
             return decompose_by_table(text)

@@ -21,7 +21,7 @@ from triqua.rendering.html import render_html, write_html
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
 from triqua.runtime.costs import ModelPrice, Prices
 from triqua.schema import Document, Report, Status, Verdict
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 
 from .conftest import CURIE, FRANCE, PARIS, make_responder
 
@@ -42,7 +42,7 @@ def responder() -> Any:
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         answer = base(tool, prompt)
-        if tool == "ExtractedFacts" and SCRIPT_SENTENCE in fenced(prompt, "TEXT"):
+        if tool == "ExtractedFacts" and SCRIPT_SENTENCE in shown_text(prompt):
             assert isinstance(answer, dict)
             answer["facts"].append(SCRIPT_FACT)
         if tool == "Judgement" and "inline script" in fenced(prompt, "FACT"):

@@ -19,7 +19,7 @@ from triqua.context import DEFAULT_MODEL_TIMEOUT, DEFAULT_SEARCH_TIMEOUT, Contex
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 from triqua.tools.bounded import BoundedRetriever
 from triqua.tools.factory import build_retriever
@@ -153,7 +153,7 @@ def _stalling_model(release: threading.Event, stall: str) -> ScriptedChatModel:
             release.wait(60)
             raise AssertionError("a stalled call was let go")
         if tool == "ExtractedFacts":
-            return decompose_by_table(fenced(prompt, "TEXT"))
+            return decompose_by_table(shown_text(prompt))
         return default_judgement(fenced(prompt, "FACT"), prompt)
 
     return ScriptedChatModel(responder=respond)

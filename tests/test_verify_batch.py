@@ -11,8 +11,9 @@ import pytest
 import triqua
 from triqua.core.evidence_sheet import build_sheet, cite
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
+from triqua.prompts.batch_verify import FactAnswer
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
-from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced
+from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced, shown_text
 
 from .conftest import CURIE, FRANCE, default_judgement, make_responder
 
@@ -66,7 +67,7 @@ def _model(judge: Judge = default_judgement, batch: Judge | None = None) -> Scri
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             found = sorted((text.find(s), s) for s in TABLE if s in text)
             return {"facts": [f for _, s in found for f in TABLE[s]]}
         if tool == "Verdicts" and batch is not None:
@@ -150,9 +151,9 @@ def _lying(relation: str, cite_numbers: Callable[[str], list[int]]) -> Judge:
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
         answer = honest(tool, prompt)
         assert isinstance(answer, dict)
-        for verdict in answer["v"]:
-            if relation in batch_prompts(prompt)[f"F{verdict['f']}"]:
-                verdict.update(s="supported", e=cite_numbers(prompt))
+        for row in answer["v"]:  # [f, s, e, c, …]
+            if relation in batch_prompts(prompt)[f"F{row[0]}"]:
+                row[1:3] = ["supported", cite_numbers(prompt)]
         return answer
 
     return respond
@@ -218,7 +219,7 @@ def test_a_fact_left_out_of_the_answer_is_judged_alone() -> None:
     def forgetful(tool: str, prompt: str) -> dict[str, Any] | str:
         answer = batch_responder(default_judgement)(tool, prompt)
         assert isinstance(answer, dict)
-        answer["v"] = [v for v in answer["v"] if v["f"] != 2]
+        answer["v"] = [row for row in answer["v"] if row[0] != 2]
         return answer
 
     model = _model(batch=forgetful)
@@ -412,3 +413,46 @@ def test_batches_are_sent_at_once_and_calls_in_flight_stay_within_max_concurrenc
     assert sum(sizes) == 8 and max(sizes) == 2
     assert peak[0] == 2  # batches overlapped, within the two slots
     assert len(report.records) == 8
+
+
+def test_a_verdict_row_is_read_as_the_object_form() -> None:
+    # [f, s, e, c, w, r, u], empty trailing items left off; the object form is still read.
+    row = FactAnswer.model_validate(
+        [2, "contradicted", 7, 0.8, "1905", "born 1907", [[2, "supported", 3]]]
+    )
+    assert (row.f, row.s, row.e, row.c, row.w, row.r) == (
+        2,
+        "contradicted",
+        [7],
+        0.8,
+        ["1905"],
+        "born 1907",
+    )
+    # Units are named by number: only the one differing from the fact's verdict is given.
+    assert row.units(3) == [None, ("supported", [3]), None]
+    short = FactAnswer.model_validate([1, "supported", [4]])
+    assert (short.e, short.c, short.u) == ([4], None, [])
+    old = FactAnswer.model_validate(
+        {"f": 1, "s": "supported", "e": [4], "u": [[], ["supported", 5]]}
+    )
+    assert old.units(2) == [None, ("supported", [5])]
+    assert FactAnswer.model_validate([1, "supported", [4], 0.9, [], "", [[9, "supported"]]]).units(
+        2
+    ) == [None, None]
+    with pytest.raises(ValueError, match="verdict row"):
+        FactAnswer.model_validate([1])
+    with pytest.raises(ValueError):
+        FactAnswer.model_validate([1, "true"])
+
+
+def test_passages_with_no_sentence_shown_are_not_listed() -> None:
+    fact = Fact(subject="Paris", relation="is capital of", object="France")
+    texts = {"a": "Paris is the capital of France.", "b": "Bread is baked. Wine is red."}
+    near, far = (
+        Evidence(id=f"ev-{k}", document_id=k, text=t, content_hash=sha256_text(t))
+        for k, t in texts.items()
+    )
+    sheet = build_sheet([(fact, (far, near))])
+    assert [label for label, _, _ in sheet.passages] == ["A"]
+    assert sheet.passages[0][1].id == "ev-a"
+    assert sheet.fact_labels == [["A"]]

@@ -120,7 +120,7 @@ class Context:
         "are dropped and they are only listed in the report.",
     )
     verify_batch: int = setting(
-        8,
+        16,
         "Facts judged in one model call: whole source sentences packed in text order, "
         "their evidence pooled and cut to each fact's best sentences; 1: one call per "
         "fact. The offline engine always judges fact by fact.",

@@ -104,8 +104,7 @@ VerifyBatchOption = Annotated[
         "--verify-batch",
         metavar="N",
         help="Facts judged in one model call, up to N: whole sentences packed in text "
-        "order, capped at --max-concurrency (1: one call per fact; TRIQUA_VERIFY_BATCH). "
-        "[default: 8]",
+        "order (1: one call per fact; TRIQUA_VERIFY_BATCH). [default: 16]",
     ),
 ]
 # Run limits (Context fields of the same names). Left unset, the Context default applies

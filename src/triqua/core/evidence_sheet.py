@@ -144,24 +144,25 @@ def build_sheet(facts: Sequence[tuple[Fact, Sequence[Evidence]]]) -> Sheet:
     for fact, evidence in facts:
         # In the fact's own retrieval order: its best-ranked passage first.
         own = list(dict.fromkeys(index_of[label_of[e.id]] for e in evidence))
-        sheet.fact_labels.append([passage_label(n) for n in own])
         candidates = [(n, k) for n in own for k in range(len(spans[shown[n].id]))]
         words = [all_words[c] for c in candidates]
         for wanted, keep in _wanted(fact):
             chosen.update(_best(candidates, words, wanted, idf, keep) if candidates else [])
     # Number the chosen sentences in passage order; a sentence shown before keeps its number.
+    # Only passages with a sentence shown are listed, labelled in that order: a header with
+    # nothing under it would cost tokens and show nothing.
     seen: dict[str, Line] = {}
     aliases: dict[str, list[str]] = {}
     for pid, label in label_of.items():
         aliases.setdefault(label, []).append(pid)
+    listed: list[tuple[Evidence, list[Line]]] = []
     for n, passage in enumerate(shown):
-        label = passage_label(n)
         lines: list[Line] = []
         for k, (s, e) in enumerate(spans[passage.id]):
             if (n, k) not in chosen:
                 continue
             text = passage.text[s:e]
-            places = tuple((pid, s, e) for pid in aliases[label])
+            places = tuple((pid, s, e) for pid in aliases[passage_label(n)])
             if text in seen:  # the same sentence in another passage: one number, more places
                 old = seen[text]
                 line = Line(old.number, text, (*old.places, *places))
@@ -170,12 +171,23 @@ def build_sheet(facts: Sequence[tuple[Fact, Sequence[Evidence]]]) -> Sheet:
             line = Line(len(seen) + 1, text, places)
             seen[text] = sheet.lines[line.number] = line
             lines.append(line)
-        sheet.passages.append((label, passage, lines))
+        if lines:
+            listed.append((passage, lines))
     # Lines updated with more places after being listed: list the final ones.
     sheet.passages = [
-        (label, passage, [sheet.lines[line.number] for line in lines])
-        for label, passage, lines in sheet.passages
+        (passage_label(i), passage, [sheet.lines[line.number] for line in lines])
+        for i, (passage, lines) in enumerate(listed)
     ]
+    # Each fact lists the passages showing a sentence of its own passages, in the fact's
+    # retrieval order (its best-ranked passage first).
+    label_of_line = {line.number: label for label, _, lines in sheet.passages for line in lines}
+    labels_of_id: dict[str, list[str]] = {}
+    for line in sheet.lines.values():
+        for pid, _, _ in line.places:
+            labels_of_id.setdefault(pid, []).append(label_of_line[line.number])
+    for _, evidence in facts:
+        labels = (label for e in evidence for label in labels_of_id.get(e.id, []))
+        sheet.fact_labels.append(list(dict.fromkeys(labels)))
     return sheet
 
 

@@ -33,7 +33,7 @@ def answer_verdict(
     ids, quote = cite(sheet, own, answer.e) if answer.s in _JUDGED else ([], None)
     units = list(item.units or ())
     unit_verdicts = [] if answer.u else _spread(answer, item, sheet, own)
-    for unit, unit_answer in zip(units, answer.units(), strict=False):
+    for unit, unit_answer in zip(units, answer.units(len(units)), strict=True):
         if unit_answer is None:
             continue
         status, numbers = unit_answer

@@ -1,16 +1,20 @@
 """Decomposition by any LangChain chat model: one structured call per batch of chunks.
 
-The answer groups facts by source sentence with short field names (fewer output tokens per
-fact); each sentence is located in the text so every fact gets its span.
+The prompt numbers the text's sentences and the answer is one flat row per fact citing its
+sentence by number (no sentence copied, no field named: fewer output tokens per fact); the
+number maps back to the sentence's exact span, so every fact gets its span.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Sequence
+from typing import Annotated, Any, NamedTuple
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.engines.base import Decomposer, DecomposeResult
@@ -23,7 +27,9 @@ from triqua.prompts import (
     prompt_mode,
 )
 from triqua.schema import Chunk, Fact, Qualifier, Span
-from triqua.sentences import unmatched_sentences
+from triqua.sentences import sentence_spans, unmatched_sentences
+
+_WORD = re.compile(r"\w+")
 
 
 class ExtractedFact(BaseModel):
@@ -65,26 +71,83 @@ def _long_form(facts: Any) -> bool:
     )
 
 
+#: A fact row: ``[sentence number, subject, relation, object, label, value, …]``. The
+#: schema says only "an array": the system prompt says what each position holds.
+_Rows = Annotated[
+    list[list[str | int]], WithJsonSchema({"type": "array", "items": {"type": "array"}})
+]
+
+
+class Row(NamedTuple):
+    """One fact row read back: its sentence (number, or text in the earlier form) and parts."""
+
+    sentence: int | str
+    s: str
+    r: str
+    o: str
+    q: list[list[str]]
+
+
 class ExtractedFacts(BaseModel):
-    """Facts by sentence."""
+    """Facts, each citing its sentence by number."""
 
     model_config = ConfigDict(json_schema_extra=compact_schema)
 
-    # Short field names and no field descriptions: the schema is sent with every call and
-    # the system prompt already says what each field holds. Every field is required, so an
-    # answer in another shape fails (and is retried) rather than reading as "no facts".
-    sentences: list[SentenceFacts]
+    # One flat row per fact, its sentence cited by the number the prompt shows it with: the
+    # answer copies no sentence and names no field (see ``numbered_answer``). Rows are
+    # required, so an answer in another shape fails (and is retried) rather than reading as
+    # "no facts".
+    f: _Rows
+    # The earlier forms, still accepted (never asked for, so not in the schema): facts
+    # grouped under their copied sentence text.
+    sentences: SkipJsonSchema[list[SentenceFacts]] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
-    def _from_long_form(cls, data: Any) -> Any:
-        """Accept the long per-fact form too (``facts`` of ``subject`` ... ``source_sentence``).
+    def _from_earlier_forms(cls, data: Any) -> Any:
+        """Accept the earlier forms: long per-fact and grouped by copied sentence.
 
-        Models shown that form elsewhere still answer in it; the facts are the same.
+        The long form is ``facts`` of ``subject`` ... ``source_sentence``; the grouped one,
+        ``sentences`` of ``sentence`` and ``facts``. Models shown those forms elsewhere
+        still answer in them; the facts are the same.
         """
-        if isinstance(data, dict) and "sentences" not in data and _long_form(data.get("facts")):
-            return compact_answer(data["facts"])
+        if not isinstance(data, dict) or "f" in data:
+            return data
+        if "sentences" not in data and _long_form(data.get("facts")):
+            return {"f": [], **compact_answer(data["facts"])}
+        if "sentences" in data:
+            return {"f": [], **data}
         return data
+
+    @model_validator(mode="after")
+    def _rows_are_facts(self) -> ExtractedFacts:
+        """Each row holds a sentence number, a subject, a relation and strings after them."""
+        for row in self.f:
+            if len(row) < 3 or not _is_number(row[0]):
+                raise ValueError(f"a fact row starts: sentence number, subject, relation: {row}")
+            if not all(isinstance(part, str) for part in row[1:]):
+                raise ValueError(f"a fact row holds text after its sentence number: {row}")
+        return self
+
+    def rows(self) -> list[Row]:
+        """Every fact of the answer, in order, whichever form it came in."""
+        out = [
+            Row(
+                int(row[0]),
+                str(row[1]),
+                str(row[2]),
+                str(row[3]) if len(row) > 3 else "",
+                [[str(a), str(b)] for a, b in zip(row[4::2], row[5::2], strict=False)],
+            )
+            for row in self.f
+        ]
+        for group in self.sentences:
+            out.extend(Row(group.sentence, f.s, f.r, f.o, f.q) for f in group.facts)
+        return out
+
+
+def _is_number(value: str | int) -> bool:
+    return isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit())
 
 
 def locate(source_sentence: str, chunk: Chunk, after: int = 0) -> Span | None:
@@ -114,32 +177,62 @@ def _qualifiers(pairs: list[list[str]]) -> list[Qualifier]:
     ]
 
 
-def facts_of(parsed: ExtractedFacts, chunk: Chunk) -> list[Fact]:
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def _by_overlap(row: Row, chunk: Chunk, spans: Sequence[tuple[int, int]]) -> Span | None:
+    """The chunk's sentence sharing the most words with the fact (ties: the earlier).
+
+    None when no sentence shares a word.
+    """
+    wanted = _words(" ".join([row.s, row.r, row.o, *(v for _, v in row.q)]))
+    best = max(((len(wanted & _words(chunk.text[s:e])), -s, s, e) for s, e in spans), default=None)
+    if best is None or best[0] == 0:
+        return None
+    return Span(start=chunk.start + best[2], end=chunk.start + best[3])
+
+
+def facts_of(
+    parsed: ExtractedFacts, chunk: Chunk, spans: Sequence[tuple[int, int]] | None = None
+) -> list[Fact]:
     """The parsed answer as facts with spans in the full text.
 
-    A sentence not found in the chunk gets the whole chunk as its span (the fact is kept and
-    its sentence is not claimed as checked).
+    A sentence number is read against ``spans``, the chunk's sentences as the prompt
+    numbered them (found again when not given), so each fact gets its sentence's exact span
+    and text. A number that is no sentence of the prompt, or a copied sentence not found in
+    the chunk, is placed on the chunk's sentence sharing the most words with the fact; when
+    none shares a word the fact keeps the whole chunk as its span (kept, and its sentence not
+    claimed as checked).
     """
+    if spans is None:
+        spans = sentence_spans(chunk.text)
     facts = []
     cursor = 0
-    for group in parsed.sentences:
-        span = locate(group.sentence, chunk, cursor)
-        if span is not None:
-            cursor = span.end - chunk.start
-        for item in group.facts:
-            if not item.s.strip() or not item.r.strip():
-                continue
-            facts.append(
-                Fact(
-                    subject=item.s.strip(),
-                    relation=item.r.strip(),
-                    object=item.o.strip(),
-                    qualifiers=_qualifiers(item.q),
-                    span=span or Span(start=chunk.start, end=chunk.end),
-                    chunk_index=chunk.index,
-                    source_text=group.sentence.strip() or chunk.text,
-                )
+    for row in parsed.rows():
+        if not row.s.strip() or not row.r.strip():
+            continue
+        span: Span | None = None
+        if isinstance(row.sentence, int):
+            if 1 <= row.sentence <= len(spans):
+                start, end = spans[row.sentence - 1]
+                span = Span(start=chunk.start + start, end=chunk.start + end)
+        else:
+            span = locate(row.sentence, chunk, cursor)
+            if span is not None:
+                cursor = span.end - chunk.start
+        span = span or _by_overlap(row, chunk, spans) or Span(start=chunk.start, end=chunk.end)
+        facts.append(
+            Fact(
+                subject=row.s.strip(),
+                relation=row.r.strip(),
+                object=row.o.strip(),
+                qualifiers=_qualifiers(row.q),
+                span=span,
+                chunk_index=chunk.index,
+                source_text=chunk.text[span.start - chunk.start : span.end - chunk.start],
             )
+        )
     return facts
 
 
@@ -161,8 +254,13 @@ class LLMDecomposer(Decomposer):
         self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
     ) -> DecomposeResult:
         """Decompose one chunk; a failed call is recorded, not raised."""
+        spans = sentence_spans(chunk.text)
         user = decompose_user_prompt(
-            chunk.text, question=question, previous_chunk=previous_chunk, chunked=chunked
+            chunk.text,
+            question=question,
+            previous_chunk=previous_chunk,
+            chunked=chunked,
+            spans=spans,
         )
         # The few-shot examples are rendered in this call's prompt mode, as the input is.
         mode = prompt_mode(has_question=bool(question), chunked=chunked)
@@ -174,7 +272,7 @@ class LLMDecomposer(Decomposer):
                 error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}",
                 usage=usage_of(None, messages, self._caller.schema),
             )
-        facts = facts_of(parsed, chunk)
+        facts = facts_of(parsed, chunk, spans)
         return DecomposeResult(
             facts=facts,
             usage=usage,

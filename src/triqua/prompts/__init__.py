@@ -7,6 +7,7 @@ instructions inside them are treated as data (see ``fence``).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
@@ -55,14 +56,34 @@ def prompt_mode(*, has_question: bool, chunked: bool) -> PromptMode:
     return "chunks" if chunked else "plain"
 
 
+def numbered_sentences(text: str, spans: Sequence[tuple[int, int]] | None = None) -> str:
+    """``text`` one sentence a line, each after its number (from 1), whitespace collapsed.
+
+    The decomposition answer cites a sentence by this number instead of copying it; the
+    engine maps the number back to the sentence's exact span (``spans``, as
+    :func:`triqua.sentences.sentence_spans` gives them, computed when not given).
+    """
+    if spans is None:
+        from triqua.sentences import sentence_spans
+
+        spans = sentence_spans(text)
+    return "\n".join(f"{n} {' '.join(text[s:e].split())}" for n, (s, e) in enumerate(spans, 1))
+
+
 def decompose_user_prompt(
-    text: str, *, question: str | None, previous_chunk: str | None, chunked: bool
+    text: str,
+    *,
+    question: str | None,
+    previous_chunk: str | None,
+    chunked: bool,
+    spans: Sequence[tuple[int, int]] | None = None,
 ) -> str:
     """Build the user message for one decomposition call in the matching prompt mode.
 
     What the question and the previous chunk are for is said once, in the system prompt
     (``decompose_system.md``), not in every message and every few-shot example; the first
-    chunk of a chunked text has no PREVIOUS block.
+    chunk of a chunked text has no PREVIOUS block. TEXT is shown as numbered sentences
+    (:func:`numbered_sentences`, of ``spans`` when given).
     """
     mode = prompt_mode(has_question=bool(question), chunked=chunked)
     parts = [f"Mode: {mode}."]
@@ -70,16 +91,16 @@ def decompose_user_prompt(
         parts.append(fence("QUESTION", question))
     if chunked and previous_chunk:
         parts.append(fence("PREVIOUS", previous_chunk))
-    parts.append(fence("TEXT", text))
+    parts.append(fence("TEXT", numbered_sentences(text, spans)))
     return "\n\n".join(parts)
 
 
 def compact_answer(facts: list[dict[str, Any]]) -> dict[str, Any]:
-    """Facts in the long form (``subject``, ..., ``source_sentence``) as the model answers them.
+    """Facts in the long form (``subject``, ..., ``source_sentence``) grouped by sentence text.
 
-    The answer groups facts by source sentence, so each sentence is written once, with short
-    field names (``s``, ``r``, ``o``, ``q`` as [label, value] pairs): fewer output tokens per
-    fact. Consecutive facts of one sentence share its group, as the model is asked to answer.
+    The earlier answer form (each sentence copied once, its facts with fields ``s``, ``r``,
+    ``o``, ``q``), still accepted from a model; :func:`numbered_answer` is the one asked for.
+    Consecutive facts of one sentence share its group.
     """
     groups: list[dict[str, Any]] = []
     for fact in facts:
@@ -95,6 +116,41 @@ def compact_answer(facts: list[dict[str, Any]]) -> dict[str, Any]:
         else:
             groups.append({"sentence": sentence, "facts": [item]})
     return {"sentences": groups}
+
+
+def numbered_answer(facts: list[dict[str, Any]], sentences: Sequence[str]) -> dict[str, Any]:
+    """Facts in the long form as the model answers them: one row per fact, citing its sentence.
+
+    Each row is ``[sentence number, subject, relation, object, label, value, …]``: the
+    sentence by its number among ``sentences`` (as :func:`numbered_sentences` shows them),
+    qualifiers as flat label, value pairs, so no sentence is copied and no field is named.
+
+    Raises:
+        ValueError: when a fact's ``source_sentence`` is none of ``sentences``.
+    """
+    lines = [" ".join(text.split()) for text in sentences]
+    rows: list[list[str | int]] = []
+    cursor = 0  # a sentence the text repeats: the occurrence at or after the last one cited
+    for fact in facts:
+        sentence = " ".join(str(fact.get("source_sentence", "")).split())
+        if sentence not in lines:
+            raise ValueError(f"source sentence {sentence!r} is not one of the numbered sentences")
+        at = lines.index(sentence, cursor) if sentence in lines[cursor:] else lines.index(sentence)
+        cursor = at
+        row: list[str | int] = [at + 1, fact["subject"], fact["relation"]]
+        row.append(fact.get("object", ""))
+        for q in fact.get("qualifiers") or []:
+            row.extend([q["label"], q["value"]])
+        rows.append(row)
+    return {"f": rows}
+
+
+def shown_sentences(prompt: str) -> list[str]:
+    """The numbered sentences of a decomposition prompt's (last) TEXT block, in order."""
+    start = prompt.rfind("<<<TEXT>>>\n")
+    end = prompt.find("\n<<<END TEXT>>>", start)
+    body = prompt[start + len("<<<TEXT>>>\n") : end] if start >= 0 and end >= 0 else ""
+    return [line.partition(" ")[2] for line in body.splitlines() if line.strip()]
 
 
 def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
@@ -123,7 +179,7 @@ def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
             previous_chunk=example.get("previous"),
             chunked=chunked,
         )
-        answer = compact_answer(example["facts"])
+        answer = numbered_answer(example["facts"], shown_sentences(user))
         pairs.append((user, json.dumps(answer, ensure_ascii=False, separators=(",", ":"))))
     return pairs
 

@@ -2,7 +2,8 @@
 
 What is paid per call is kept small: the system prompt (``verify_batch.md``) is short,
 stable and sent first, so providers' prompt caching serves it; the answer schema has
-one-letter fields and no descriptions (the prompt says what each holds); evidence is an
+one row per fact and no field names or descriptions (the prompt says what each position
+holds); evidence is an
 :class:`~triqua.core.evidence_sheet.Sheet` of numbered sentences that the answer cites by
 number, so no quote text is written back.
 """
@@ -10,10 +11,10 @@ number, so no quote text is written back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
 from triqua.core.evidence_sheet import Sheet
 from triqua.core.verify_batches import BatchItem
@@ -26,19 +27,16 @@ STATUSES: frozenset[str] = frozenset(get_args(StatusName))
 
 
 _COMPACT = ConfigDict(json_schema_extra=compact_schema)
-_Confidence = Annotated[float | None, WithJsonSchema({"type": "number"})]
-
-
-_UnitAnswers = Annotated[
-    list[list[str | int]], WithJsonSchema({"type": "array", "items": {"type": "array"}})
-]
 
 
 class FactAnswer(BaseModel):
-    """A fact's verdict: number, status, cited sentences, wrong words, units, confidence, why.
+    """A fact's verdict: number, status, cited sentences, confidence, wrong words, why, units.
 
-    ``u`` holds one ``[status, sentence number, …]`` per listed unit, in order: a list
-    rather than objects keeps the schema sent with every call small.
+    The model answers it as a row, ``[f, s, e, c, w, r, u]`` with empty trailing items left
+    off (:meth:`from_row`); the object form (these field names) is still read. ``u`` holds
+    ``[unit number, status, sentence number, …]`` for the units whose verdict differs from
+    the fact's; the object form's ``[status, sentence number, …]`` per listed unit, in
+    order, is read too.
     """
 
     model_config = _COMPACT
@@ -46,20 +44,48 @@ class FactAnswer(BaseModel):
     s: StatusName
     e: list[int] = Field(default_factory=list)
     w: list[str] = Field(default_factory=list)
-    u: _UnitAnswers = Field(default_factory=list)
-    c: _Confidence = Field(default=None, ge=0.0, le=1.0)
+    u: list[list[str | int]] = Field(default_factory=list)
+    c: float | None = Field(default=None, ge=0.0, le=1.0)
     r: str = ""
 
-    def units(self) -> list[tuple[StatusName, list[int]] | None]:
-        """Each listed unit's (status, cited sentence numbers); None where malformed."""
-        out: list[tuple[StatusName, list[int]] | None] = []
-        for entry in self.u:
+    @model_validator(mode="before")
+    @classmethod
+    def from_row(cls, data: Any) -> Any:
+        """A row ``[f, s, e, c, w, r, u]`` (trailing items optional) as the object form.
+
+        A lone wrong word may come as a string, and a lone sentence number as a number.
+
+        Raises:
+            ValueError: when the row has no fact number and status.
+        """
+        if not isinstance(data, list | tuple):
+            return data
+        if len(data) < 2:
+            raise ValueError(f"a verdict row starts with the fact number and status: {data}")
+        names = ("f", "s", "e", "c", "w", "r", "u")
+        out = {name: value for name, value in zip(names, data, strict=False) if value is not None}
+        if isinstance(out.get("e"), int):
+            out["e"] = [out["e"]]
+        if isinstance(out.get("w"), str):
+            out["w"] = [out["w"]] if out["w"] else []
+        return out
+
+    def units(self, count: int) -> list[tuple[StatusName, list[int]] | None]:
+        """Each of ``count`` listed units' (status, cited sentence numbers).
+
+        None where the answer gives none, or a malformed one: the unit then follows the
+        fact's verdict.
+        """
+        out: list[tuple[StatusName, list[int]] | None] = [None] * count
+        for position, entry in enumerate(self.u):
+            if entry and isinstance(entry[0], int) and not isinstance(entry[0], bool):
+                index, entry = entry[0] - 1, entry[1:]  # [unit number, status, numbers…]
+            else:
+                index = position  # the object form: one entry per listed unit, in order
             status = entry[0] if entry else None
             numbers = [n for n in entry[1:] if isinstance(n, int)]
-            if status in STATUSES and len(numbers) == len(entry) - 1:
-                out.append((status, numbers))  # type: ignore[arg-type]
-            else:
-                out.append(None)
+            if 0 <= index < count and status in STATUSES and len(numbers) == len(entry) - 1:
+                out[index] = (status, numbers)  # type: ignore[assignment]
         return out
 
 
@@ -67,7 +93,9 @@ class Verdicts(BaseModel):
     """One verdict per fact of the batch."""
 
     model_config = _COMPACT
-    v: list[FactAnswer]
+    # Rows, not objects: no field name is written per fact, and the schema sent with every
+    # call says only "arrays" (the system prompt says what each position holds).
+    v: Annotated[list[FactAnswer], WithJsonSchema({"type": "array", "items": {"type": "array"}})]
 
 
 CLOSED_BOOK = (

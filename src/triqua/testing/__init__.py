@@ -15,9 +15,11 @@ from triqua.testing.scripted import (
     compact_verdict,
     dumps,
     fenced,
+    numbered_decomposition,
     passages,
     read_batch_prompt,
     schema_name,
+    shown_text,
 )
 
 __all__ = [
@@ -31,7 +33,9 @@ __all__ = [
     "compact_verdict",
     "dumps",
     "fenced",
+    "numbered_decomposition",
     "passages",
     "read_batch_prompt",
     "schema_name",
+    "shown_text",
 ]

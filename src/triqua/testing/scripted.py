@@ -52,6 +52,13 @@ class ScriptedChatModel(BaseChatModel):
         "``Judgement`` answer to each fact's own prompt (:func:`batch_responder`); False: "
         "the responder answers ``Verdicts`` itself.",
     )
+    number_sentences: bool = Field(
+        default=True,
+        description="Answer a decomposition call (``ExtractedFacts``) given in the long or "
+        "grouped form, sentences copied, as the model is asked to: each fact citing its "
+        "sentence by the number the prompt shows (:func:`numbered_decomposition`); False: "
+        "send the responder's answer as it is.",
+    )
     _calls: list[tuple[str, str]] = PrivateAttr(default_factory=list)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
     _tool: str | None = PrivateAttr(default=None)
@@ -98,6 +105,8 @@ class ScriptedChatModel(BaseChatModel):
             )
         else:
             answer = self.responder(tool, prompt)
+        if tool == "ExtractedFacts" and self.number_sentences and isinstance(answer, dict):
+            answer = numbered_decomposition(answer, prompt)
         usage = (
             {
                 "input_tokens": len(prompt) // 4,
@@ -116,6 +125,47 @@ class ScriptedChatModel(BaseChatModel):
                 usage_metadata=usage,
             )
         return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+def numbered_decomposition(answer: dict[str, Any], prompt: str) -> dict[str, Any]:
+    """A decomposition answer that copies sentences, as rows citing the prompt's numbers.
+
+    The long form (``facts`` with ``source_sentence``) and the grouped form (``sentences``)
+    become ``{"f": [[number, subject, relation, object, label, value, …], …]}``, each number
+    that of the prompt's TEXT line holding the sentence. An answer with a sentence that is
+    no line of the prompt is returned as it is (the engine accepts the copied forms too).
+    """
+    from triqua.prompts import numbered_answer, shown_sentences
+
+    facts = answer.get("facts")
+    if "sentences" in answer and facts is None:
+        facts = [
+            {
+                "subject": f.get("s", ""),
+                "relation": f.get("r", ""),
+                "object": f.get("o", ""),
+                "qualifiers": [{"label": q[0], "value": q[1]} for q in f.get("q") or []],
+                "source_sentence": group.get("sentence", ""),
+            }
+            for group in answer.get("sentences") or []
+            for f in group.get("facts") or []
+        ]
+    if not isinstance(facts, list):
+        return answer
+    try:
+        return numbered_answer(facts, shown_sentences(prompt))
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return answer
+
+
+def shown_text(prompt: str) -> str:
+    """The text a decomposition prompt asks about: its numbered TEXT sentences, numbers cut.
+
+    Joined by single spaces (each sentence's inner whitespace is collapsed in the prompt).
+    """
+    from triqua.prompts import shown_sentences
+
+    return " ".join(shown_sentences(prompt))
 
 
 def fenced(prompt: str, tag: str) -> str:
@@ -285,40 +335,44 @@ def batch_prompts(prompt: str) -> dict[str, str]:
     return {fact.label: batch.single(fact) for fact in batch.facts}
 
 
-def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any]) -> dict[str, Any]:
-    """A single-fact (``Judgement``) answer in the batched call's compact form."""
+def compact_verdict(batch: BatchPrompt, fact: BatchFact, answer: dict[str, Any]) -> list[Any]:
+    """A single-fact (``Judgement``) answer in the batched call's row form.
+
+    ``[f, s, e, c, w, r, u]``, empty trailing items left off; ``u`` lists only the units
+    whose verdict (status or cited sentences) differs from the fact's.
+    """
     cited = batch.cited(answer.get("evidence_ids") or [], answer.get("quote"))
     if not fact.units and answer["status"] in ("supported", "contradicted"):
         # Units volunteered for a fact that lists none: their sentences cited at fact level.
         for unit in answer.get("unit_verdicts") or []:
             more = batch.cited(unit.get("evidence_ids") or [], unit.get("quote"))
             cited.extend(n for n in more if n not in cited)
-    out: dict[str, Any] = {
-        "f": int(fact.label[1:]),
-        "s": answer["status"],
-        "e": cited,
-        "w": [*(answer.get("error_spans") or []), *(answer.get("wrong_components") or [])],
-    }
-    # One [status, sentence numbers…] per listed unit, in order; [] (read as no verdict,
-    # the unit then follows the fact's) where the judge gave none.
+    judged = ("supported", "contradicted")
     given = {unit["unit"]: unit for unit in answer.get("unit_verdicts") or []}
     unit_answers: list[list[Any]] = []
-    for text in fact.units:
+    for k, text in enumerate(fact.units, 1):
         unit = given.get(text)
         if unit is None:
-            unit_answers.append([])
             continue
         ids = unit.get("evidence_ids") or answer.get("evidence_ids") or []
         numbers = batch.cited(ids, unit.get("quote") or answer.get("quote"))
-        judged = unit["status"] in ("supported", "contradicted")
-        unit_answers.append([unit["status"], *(numbers if judged else [])])
-    if any(unit_answers):
-        out["u"] = unit_answers
-    if answer.get("confidence") is not None:
-        out["c"] = answer["confidence"]
-    if answer.get("rationale") and answer["status"] != "supported":
-        out["r"] = answer["rationale"]
-    return out
+        numbers = numbers if unit["status"] in judged else []
+        fact_numbers = cited if answer["status"] in judged else []
+        if unit["status"] != answer["status"] or numbers != fact_numbers:
+            unit_answers.append([k, unit["status"], *numbers])
+    rationale = answer.get("rationale") if answer["status"] != "supported" else None
+    row: list[Any] = [
+        int(fact.label[1:]),
+        answer["status"],
+        cited,
+        answer.get("confidence"),
+        [*(answer.get("error_spans") or []), *(answer.get("wrong_components") or [])],
+        rationale or "",
+        unit_answers,
+    ]
+    while len(row) > 2 and row[-1] in ([], "", None):
+        row.pop()
+    return row
 
 
 def batch_responder(judge: Callable[[str, str], dict[str, Any] | str]) -> Responder:
