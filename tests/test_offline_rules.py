@@ -100,6 +100,10 @@ def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
         ("the 16th century", "introduced in 1620", "conflict"),
         ("the late 15th century", "first recorded in 1567", "conflict"),
         ("1562", "in the 16th century", "unknown"),
+        ("the 16th century", "in the sixteenth century", "match"),
+        ("the 17th century", "in the late sixteenth century", "conflict"),
+        ("the 21st century", "early in the twenty-first century", "match"),
+        ("1590", "in the late Sixteenth Century", "unknown"),
     ],
 )
 def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:

@@ -328,7 +328,7 @@ class AlignmentVerifier:
             elif (
                 outcome == "conflict"
                 and text.ok
-                and not NAMED_BY_NUMBER.match(parts.object.text)
+                and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
                 and (hit is not True or parts.object.content or measured(parts.object))
             ):
                 contradiction = Finding(
