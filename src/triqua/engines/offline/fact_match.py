@@ -39,6 +39,7 @@ __all__ = [
     "NAMED_BY_NUMBER",
     "FactParts",
     "TextMatch",
+    "comparative",
     "extends_subject",
     "fact_parts",
     "holds_key_words",
@@ -119,7 +120,30 @@ def restrictors_stated(parts: FactParts, sentence: TextInfo) -> tuple[str, str |
         outcome, claimed, rival = check(parts.restrictors, [sentence])
     if outcome == "rival" and rival is not None:
         return outcome, rival.text
+    if outcome == "ok":
+        compared = comparative(parts.object)
+        if compared is not None and not has_stem(sentence.stems, compared.stem):
+            return "missing", compared.text  # "weaker than" is no paraphrase of "strong"
     return outcome, claimed.text if claimed is not None else None
+
+
+def comparative(part: TextInfo) -> Token | None:
+    """The word a comparison turns on ("weaker" in "weaker than those of black holes").
+
+    The word right before "than", unless it is a quantity word ("more than 300": the
+    number decides). None when the part compares nothing.
+    """
+    tokens = part.tokens
+    for i, token in enumerate(tokens):
+        if token.text.lower() == "than" and i > 0:
+            before = tokens[i - 1]
+            if before.text.lower() in _QUANTITY_WORDS or not before.text.isalpha():
+                return None
+            return before
+    return None
+
+
+_QUANTITY_WORDS = frozenset({"more", "less", "fewer", "rather", "other", "greater", "lower"})
 
 
 def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
