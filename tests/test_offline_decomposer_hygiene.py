@@ -48,6 +48,20 @@ def test_declarative_sentence_yields_a_clause_fact(
     assert expected in triples(decomposer.decompose(text))
 
 
+def test_a_reported_clause_the_rules_miss_is_read_not_its_frame(
+    decomposer: RuleDecomposer,
+) -> None:
+    # A gerund subject defeats the clause rules; the frame alone, (evidence, suggests, ""),
+    # would state nothing checkable.
+    [fact] = decomposer.decompose(
+        "New evidence suggests that glassmaking in the valley began around the 4th century."
+    )
+    assert fact.subject == "glassmaking in the valley"
+    assert fact.relation.startswith("began")
+    assert "4th century" in fact.object
+    assert quals(fact) == {("stated by", "New evidence")}
+
+
 def test_intransitive_fact_has_an_empty_object(decomposer: RuleDecomposer) -> None:
     [fact] = decomposer.decompose("Tilda Swinton acts.")
     assert (fact.subject, fact.relation, fact.object, fact.qualifiers) == (

@@ -100,7 +100,27 @@ def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
         ("the 16th century", "introduced in 1620", "conflict"),
         ("the late 15th century", "first recorded in 1567", "conflict"),
         ("1562", "in the 16th century", "unknown"),
+        ("the 16th century", "in the sixteenth century", "match"),
+        ("the 17th century", "in the late sixteenth century", "conflict"),
+        ("the 21st century", "early in the twenty-first century", "match"),
+        ("1590", "in the late Sixteenth Century", "unknown"),
     ],
 )
 def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:
     assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "stated", "absent"),
+    [
+        ("the United States Supreme Court", {"us", "sc", "ussc"}, {"uk"}),
+        ("the New York Stock Exchange", {"ny", "nyse", "se"}, {"nysx"}),
+        ("Marie Curie and Paris", {"mc"}, {"mp", "cp"}),
+    ],
+)
+def test_acronyms_are_read_from_every_stretch_of_a_name(
+    text: str, stated: set[str], absent: set[str]
+) -> None:
+    acronyms = analyse(text).acronyms
+    assert stated <= acronyms
+    assert not absent & acronyms

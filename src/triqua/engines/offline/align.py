@@ -94,15 +94,20 @@ def analyse(text: str) -> TextInfo:
 
 
 def _acronyms(tokens: Sequence[Token]) -> frozenset[str]:
-    """Initials of runs of capitalised words ("United States" -> "us"), lower-case."""
+    """Initials of runs of capitalised words ("United States" -> "us"), lower-case.
+
+    Every stretch of two or more words of a run counts, so "the United States Supreme
+    Court" states "U.S." (and "SC") as well as "USSC".
+    """
     out: set[str] = set()
     run: list[Token] = []
     for token in [*tokens, None]:
         if token is not None and token.is_capitalised:
             run.append(token)
             continue
-        if len(run) >= 2:
-            out.add("".join(t.text[0] for t in run).lower())
+        initials = "".join(t.text[0] for t in run).lower()
+        for i in range(len(initials) - 1):
+            out.update(initials[i:j] for j in range(i + 2, min(len(initials), i + 6) + 1))
         run = []
     return frozenset(out)
 

@@ -18,6 +18,35 @@ _MONTHS = LEXICON.month_numbers
 _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>1\d{3}|20\d{2})"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+# Centuries written out ("the sixteenth century", "the twenty-first century").
+_CENTURY_WORDS = {
+    word: n
+    for n, word in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ],
+        start=1,
+    )
+} | {"twenty-first": 21, "twenty first": 21}
 _DATE_PATTERNS = [
     re.compile(r"\b(?P<year>1\d{3}|20\d{2})-(?P<mnum>[01]?\d)-(?P<day>[0-3]?\d)\b"),
     re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b", re.I),
@@ -28,6 +57,12 @@ _DATE_PATTERNS = [
     re.compile(
         r"\b(?:(?P<part>early|mid|late)[\s-]+)?(?P<century>1\d|20|21|[1-9])(?:st|nd|rd|th)"
         r"[\s-]+century\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:(?P<part2>early|mid|late)[\s-]+)?(?P<cword>"
+        + "|".join(sorted(_CENTURY_WORDS, key=len, reverse=True))
+        + r")[\s-]+century\b",
         re.I,
     ),
     re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}(?![\w])", re.I),
@@ -71,14 +106,15 @@ class DateValue:
 def _date_from_match(m: re.Match[str]) -> DateValue | None:
     """Build a date value from one pattern match (None when it is not a valid date)."""
     groups = m.groupdict()
-    if groups.get("century"):
+    if groups.get("century") or groups.get("cword"):
         # "the 16th century" is 1500-1599 as it is used; "late" narrows to its last third.
-        low = (int(groups["century"]) - 1) * 100
+        number = groups.get("century") or _CENTURY_WORDS[" ".join(groups["cword"].lower().split())]
+        low = (int(number) - 1) * 100
         low, high = {
             "early": (low, low + 33),
             "mid": (low + 33, low + 66),
             "late": (low + 66, low + 99),
-        }.get((groups.get("part") or "").lower(), (low, low + 99))
+        }.get((groups.get("part") or groups.get("part2") or "").lower(), (low, low + 99))
         return DateValue(m.group(), m.start(), m.end(), year=low, year_hi=high)
     if groups.get("decade"):
         decade = int(groups["decade"])

@@ -136,6 +136,11 @@ def _fallback_facts(sent: Span, refer: Refer, cache: dict[int, Predicate]) -> li
     root = sent.root
     if not _is_finite_root(root):
         return _compound_verb_facts(sent, refer)
+    reported = [c for c in root.children if c.dep_ == "ccomp"]
+    if reported and root.lower_ in WORDS.reporting_verbs:
+        # "Evidence suggests that ironworking began ...": what is checkable is the reported
+        # clause; the frame alone, (evidence, suggests, ""), states nothing.
+        return _reported_clause(root, reported[0], refer)
     heads = subject_heads(root)
     quoted = [] if heads else _quoted_subject(root)
     if heads:
@@ -262,6 +267,24 @@ def _clause_facts(
     if (not objects and not slots) or _is_opinion(pred):
         return []
     return _combine(subjects, pred, objects, slots)
+
+
+def _reported_clause(frame: Token, verb: Token, refer: Refer) -> list[RawFact]:
+    """The clause a reporting verb reports, read by word order when the rules read nothing.
+
+    (words before the clause's verb, its auxiliaries and verb, the rest of the clause), with
+    the frame's subject as its ``stated by`` source; nothing when a part is missing.
+    """
+    words = [t for t in verb.subtree if t.dep_ != "mark" and not t.is_punct]
+    first = min([t.i for t in verb.children if t.dep_ in ("aux", "auxpass", "neg")] + [verb.i])
+    subject = render([t for t in words if t.i < first], refer)
+    relation = render([t for t in words if first <= t.i <= verb.i], refer)
+    rest = render([t for t in words if t.i > verb.i], refer)
+    if not subject or not relation or not rest:
+        return []
+    sources = [_argument_text(h, refer, None) for h in subject_heads(frame)]
+    qualifiers = tuple((STATED_BY, source) for source in sources[:1] if source)
+    return [RawFact(subject, relation, rest, qualifiers)]
 
 
 def _frame(verb: Token, refer: Refer) -> list[Positioned]:

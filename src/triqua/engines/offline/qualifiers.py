@@ -7,6 +7,8 @@ another event is never support.
 
 from __future__ import annotations
 
+import re
+
 from triqua.engines.offline.align import TextInfo, Token, analyse, coverage, values_relation
 from triqua.engines.offline.binding import REFERS
 from triqua.engines.offline.fact_match import (
@@ -35,6 +37,9 @@ __all__ = [
     "judge_restrictor",
     "qualifier_rival",
 ]
+
+#: Qualifier labels that date the event ("start time", "point in time", "date").
+_TEMPORAL = re.compile(r"\b(?:time|date|year|since|until)\b", re.I)
 
 #: Cue words a qualifier label (stemmed) puts before its value in a sentence.
 LABEL_CUES = {
@@ -93,6 +98,13 @@ def judge_qualifier(
     if label in RESTRICTOR_LABELS or label == STATED_BY:
         return judge_restrictor(parts, label, value, bound, by_place)
     claim = analyse(value)
+    full = claim
+    if claim.dates and claim.content and _TEMPORAL.search(label):
+        # "until his retirement in 1975": the date is what the qualifier states; the event
+        # named around it (often the subject's own, written out by the decomposer) is how
+        # the claim dates it, and evidence dates it by the year ("from 1939 to 1975").
+        # The date alone counts only in the sentence the base is bound to.
+        claim = analyse(" ".join(d.text for d in claim.dates))
     if not claim.content and not claim.dates and not claim.numbers:
         return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
     if not bound:
@@ -103,9 +115,10 @@ def judge_qualifier(
         )
     for anchor in bound:
         for sentence in event_window(parts, anchor, by_place):
+            value_here = claim if sentence is anchor else full
             skip_d, skip_n = base_values(parts, sentence)
-            outcome, _, _, _ = values_relation(claim, sentence.info, skip_d, skip_n)
-            if outcome == "match" and text_matches(claim, sentence).ok:
+            outcome, _, _, _ = values_relation(value_here, sentence.info, skip_d, skip_n)
+            if outcome == "match" and text_matches(value_here, sentence).ok:
                 return Finding(
                     Status.SUPPORTED,
                     sentence,

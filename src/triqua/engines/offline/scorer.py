@@ -34,6 +34,7 @@ from triqua.engines.offline.binding import REFERS
 from triqua.engines.offline.fact_match import (
     FactParts,
     holds_key_words,
+    relation_stated,
     restrictors_stated,
     sentence_relation_hit,
 )
@@ -139,14 +140,14 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
 def eligible(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     """True when the scorer may judge the sentence at all.
 
-    It speaks about the subject, states the relation (its word or a synonym of the
-    lexicon: "was buried in Warsaw" does not paraphrase "was born in Warsaw"), keeps some
+    It speaks about the subject, states the relation (its word, a synonym of the lexicon,
+    or a paraphrase very close to the fact: ``relation_stated``), keeps some
     of the fact's key words (similarity alone never supports) and passes
     ``values_present``.
     """
     return (
         sentence.subject > 0
-        and sentence_relation_hit(parts, sentence.info) is not None
+        and relation_stated(parts, sentence)
         and holds_key_words(parts, sentence)
         and values_present(fact, parts, sentence)
     )

@@ -61,7 +61,7 @@ from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
 
-VERIFIER_REVISION = f"offline-align/6+{get_scorer().revision}"
+VERIFIER_REVISION = f"offline-align/7+{get_scorer().revision}"
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
@@ -328,7 +328,7 @@ class AlignmentVerifier:
             elif (
                 outcome == "conflict"
                 and text.ok
-                and not NAMED_BY_NUMBER.match(parts.object.text)
+                and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
                 and (hit is not True or parts.object.content or measured(parts.object))
             ):
                 contradiction = Finding(
