@@ -9,9 +9,11 @@ import pytest
 
 from triqua.engines.offline.align import analyse, values_relation
 from triqua.engines.offline.binding import REFERS, refers_back, subject_scores
+from triqua.engines.offline.fact_match import fact_parts, polarity_differs
 from triqua.engines.offline.lexicon import _load
 from triqua.engines.offline.rules import antonym_in, relation_hit, relation_words, substitution
 from triqua.engines.offline.words import stem
+from triqua.schema import Fact
 
 
 @pytest.mark.parametrize(
@@ -124,3 +126,30 @@ def test_acronyms_are_read_from_every_stretch_of_a_name(
     acronyms = analyse(text).acronyms
     assert stated <= acronyms
     assert not absent & acronyms
+
+
+@pytest.mark.parametrize(
+    ("fact", "sentence", "differs"),
+    [
+        # The "no" belongs to another clause: the fact's own clause affirms it.
+        (
+            ("The oxygen atom", "has", "a negative charge"),
+            "There is no overall charge, but the oxygen atom has a slight negative charge.",
+            False,
+        ),
+        (("The oxygen atom", "has", "a negative charge"), "The oxygen atom has no charge.", True),
+        # A denied subject: the sentence gives the role to someone else.
+        (
+            ("Ada Lindqvist", "was", "the first mayor"),
+            "Pamphlets named Greta Holm, not Ada Lindqvist, the first mayor.",
+            True,
+        ),
+        (("Tom Rusk", "did not win", "the cup"), "Tom Rusk did not win the cup in 1990.", False),
+        (("Tom Rusk", "did not win", "the cup"), "Tom Rusk won the cup in 1990.", True),
+    ],
+)
+def test_polarity_is_read_in_the_facts_own_clause(
+    fact: tuple[str, str, str], sentence: str, differs: bool
+) -> None:
+    parts = fact_parts(Fact(subject=fact[0], relation=fact[1], object=fact[2]))
+    assert polarity_differs(parts, analyse(sentence)) is differs

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
 
-RULES_VERSION = "3"
+RULES_VERSION = "4"
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
 LOOKAHEAD_CHARS = 4_000

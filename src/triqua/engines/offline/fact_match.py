@@ -45,6 +45,7 @@ __all__ = [
     "holds_key_words",
     "measured",
     "negated_in",
+    "polarity_differs",
     "relation_stated",
     "restrictors_stated",
     "sentence_relation_hit",
@@ -197,6 +198,42 @@ def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bo
         return True
     return antonym_in(parts.relation, sentence) is not None or (
         antonym_in(parts.object, sentence) is not None
+    )
+
+
+def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
+    """True when the sentence denies what the fact affirms, or affirms what it denies.
+
+    Read near the relation word (or the object's first word), not anywhere in the
+    sentence: in "There is no overall charge on a water molecule, but the oxygen atom
+    has a slight negative charge" the "no" belongs to another clause.
+    """
+    hit = sentence_relation_hit(parts, sentence)
+    if not parts.negated and _subject_denied(parts, sentence):
+        return True  # "declared John Hanson, not Barack Obama, the first ..."
+    if isinstance(hit, Token):
+        return negated_in(sentence, hit, parts) != parts.negated
+    # No relation word to anchor on: read the words before the object's first mention
+    # after the subject ("the oxygen atom has a slight negative charge").
+    subject = {t.stem for t in parts.subject.content}
+    obj = {t.stem for t in parts.object.content}
+    tokens = sentence.tokens
+    after = max((i for i, t in enumerate(tokens) if t.stem in subject), default=-1)
+    at = next((i for i in range(after + 1, len(tokens)) if tokens[i].stem in obj), None)
+    if at is None:
+        return negated_in(sentence, None, parts) != parts.negated
+    denied = is_negated(tokens[max(after + 1, at - 6) : at]) or (
+        antonym_in(parts.object, sentence) is not None
+    )
+    return denied != parts.negated
+
+
+def _subject_denied(parts: FactParts, sentence: TextInfo) -> bool:
+    """True when a negation cue stands right before a mention of the subject ("not X")."""
+    stems = {t.stem for t in parts.subject.content}
+    tokens = sentence.tokens
+    return any(
+        t.stem in stems and is_negated(tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
     )
 
 

@@ -27,13 +27,13 @@ from triqua.engines.offline.align import (
     Token,
     analyse,
     has_stem,
-    is_negated,
     values_relation,
 )
 from triqua.engines.offline.binding import REFERS
 from triqua.engines.offline.fact_match import (
     FactParts,
     holds_key_words,
+    polarity_differs,
     relation_stated,
     restrictors_stated,
     sentence_relation_hit,
@@ -117,7 +117,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     antonym of the object, and does not give the relation to someone else.
     """
     info = sentence.info
-    if is_negated(list(info.tokens)) != parts.negated or antonym_in(parts.object, info):
+    if polarity_differs(parts, info) or antonym_in(parts.object, info):
         return False
     hit = sentence_relation_hit(parts, info)
     if (
