@@ -13,8 +13,8 @@ numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows), a p
 answered with status, passage id, quote, confidence.
 
 A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10, 16,
-24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
-builder the graph uses), so calls, evidence and schema tokens compare like with like.
+24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the
+message builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
 ``benchmarks/perf.py`` and ``triqua.runtime.costs.estimate_tokens`` do; provider BPE
