@@ -7,14 +7,13 @@ bios' human atomic facts, in the answer shape each revision's schema asks for, s
 tokens compare like with like. Each fact's evidence is its top five of the bios' 600-character
 passages by idf-weighted word overlap (evidence tokens shown apart), the same for both
 revisions and every batch size. The baseline verifies one fact per call; this checkout
-verifies at its default ``verify_batch`` (capped as the graph caps it, at the facts verified
-at once), each batch answered in the compact form (status, cited sentence
-numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows), a per-fact call
-answered with status, passage id, quote, confidence.
+verifies at its default ``verify_batch``, each batch answered in the compact form (status,
+cited sentence numbers, confidence; a row ``[f, s, e, c]`` where the schema asks for rows),
+a per-fact call answered with status, passage id, quote, confidence.
 
 A second table (this checkout only) counts verification at ``verify_batch`` 1, 3, 5, 8, 10, 16,
-24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the message
-builder the graph uses), so calls, evidence and schema tokens compare like with like.
+24 and 32: whole sentences' facts packed into one batched call (``LLMJudge.verify_batch``, the
+message builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
 ``benchmarks/perf.py`` and ``triqua.runtime.costs.estimate_tokens`` do; provider BPE
@@ -228,14 +227,11 @@ BATCH_SIZES = (1, 3, 5, 8, 10, 16, 24, 32)
 
 
 def _default_batch() -> int:
-    """This checkout's default ``verify_batch`` (1 where there is none), capped as the graph
-    caps it (``nodes/route.py``): at the facts verified at once, which with a verify model is
-    ``max_concurrency`` batches' worth."""
+    """This checkout's default ``verify_batch`` (1 where there is none): the graph packs a
+    response's facts into batches of up to that many."""
     from triqua.context import Context
 
-    context = Context()
-    size = getattr(context, "verify_batch", 1)
-    return max(1, min(size, context.max_concurrency * max(size, 1)))
+    return max(1, getattr(Context(), "verify_batch", 1))
 
 
 def _numbered_rows(facts: list[dict[str, Any]], prompt: str) -> list[list[Any]]:
