@@ -96,6 +96,7 @@ class RoutedRetriever(Retriever):
 
     name = "perf"
     revision = "perf-routed/1"
+    in_process = True  # BM25 over the documents it holds
 
     def __init__(self, docs: list[str], notes: list[str]) -> None:
         super().__init__()

@@ -325,3 +325,22 @@ def test_check_against_a_silent_endpoint_finishes_within_the_bound(
     [failed] = report["failed_chunks"]
     assert "timed out" in failed["error"].lower()
     assert "sk-dummy" not in result.output
+
+
+def test_in_process_searches_run_in_the_calling_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BM25 over supplied documents and the packaged reranker cannot stall: no watcher thread."""
+    import triqua.tools.bounded as bounded_module
+    import triqua.tools.rerank as rerank_module
+
+    def no_watcher(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an in-process search was handed to a watcher thread")
+
+    monkeypatch.setattr(bounded_module, "call_with_deadline", no_watcher)
+    monkeypatch.setattr(rerank_module, "call_with_deadline", no_watcher)
+    supplied = build_retriever("supplied", documents=[triqua.Document(text=PARIS)])
+    reranked = rerank_module.reranking(supplied, candidates=5, model=None, seconds=1.0)
+    assert supplied.in_process and reranked.in_process
+    found = reranked.search("capital of France", k=1)
+    assert found.evidence and found.error is None
+    hanging = BoundedRetriever(HangingRetriever(threading.Event()), 0.2)
+    assert not hanging.in_process  # a custom retriever keeps its watcher

@@ -158,6 +158,10 @@ class Retriever(ABC):
     uses_budget: bool = False
     #: Whether results of budgeted searches may be served again from the result cache.
     cacheable: bool = True
+    #: Whether a search is computation in this process over data it holds (an index of the
+    #: supplied documents, nothing at all): it cannot stall on a service, so the search
+    #: timeout needs no watcher thread around it.
+    in_process: bool = False
 
     def __init__(self) -> None:
         """Start the call counter at zero."""
@@ -304,6 +308,7 @@ class WrappedRetriever(Retriever):
         self.revision = inner.revision
         self.uses_budget = inner.uses_budget
         self.cacheable = inner.cacheable
+        self.in_process = inner.in_process
 
     def check_available(self) -> None:
         """The wrapped retriever must be usable."""

@@ -29,8 +29,15 @@ class BoundedRetriever(WrappedRetriever):
         self.timeouts = 0
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
-        """Search through ``inner``; a search past the deadline is a timed-out result."""
+        """Search through ``inner``; a search past the deadline is a timed-out result.
+
+        An in-process retriever (``Retriever.in_process``) is searched in this thread: it
+        cannot stall on a service, and handing each search to a watcher thread costs a
+        thread switch or two per search.
+        """
         self._count_call()
+        if self.inner.in_process:
+            return self.inner.search(query, k, budget=budget)
         try:
             return call_with_deadline(
                 lambda: self.inner.search(query, k, budget=budget),

@@ -14,6 +14,7 @@ class ClosedBookRetriever(Retriever):
 
     name = "closed_book"
     revision = "closed_book"
+    in_process = True
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
         """Return an empty result marked as not searched, with the reason."""

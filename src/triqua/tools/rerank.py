@@ -74,10 +74,16 @@ def _pieces(text: str) -> list[str]:
 class Reranker:
     """Scores passages against a query with a sentence-embedding model and ranks them."""
 
-    def __init__(self, embed: EmbedFn, revision: str, *, cache_size: int = _CACHE_SIZE) -> None:
-        """Rank with ``embed`` (texts to vectors); ``revision`` names the model in specs."""
+    def __init__(
+        self, embed: EmbedFn, revision: str, *, cache_size: int = _CACHE_SIZE, local: bool = False
+    ) -> None:
+        """Rank with ``embed`` (texts to vectors); ``revision`` names the model in specs.
+
+        ``local``: ``embed`` runs a model in this process (it cannot stall on a service).
+        """
         self._embed = embed
         self.revision = revision
+        self.local = local
         self._cache_size = cache_size
         self._scores: OrderedDict[tuple[str, str], float] = OrderedDict()
         self._pieces: OrderedDict[str, Vectors] = OrderedDict()  # vectors by content hash
@@ -88,7 +94,11 @@ class Reranker:
         """The offline reranker: the packaged all-MiniLM-L6-v2 (int8 ONNX) embedder."""
         from triqua.engines.offline.embeddings import MODEL_REVISION, get_embedder
 
-        return cls(lambda texts: get_embedder().embed(list(texts)), f"rerank:{MODEL_REVISION}")
+        return cls(
+            lambda texts: get_embedder().embed(list(texts)),
+            f"rerank:{MODEL_REVISION}",
+            local=True,
+        )
 
     @classmethod
     def from_embeddings(cls, embeddings: Any, revision: str) -> Reranker:
@@ -212,6 +222,7 @@ class RerankingRetriever(WrappedRetriever):
         self.reranker = reranker
         self.candidates = candidates
         self.seconds = seconds
+        self.in_process = inner.in_process and reranker.local
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
         """Search ``max(k, candidates)`` passages, then keep the ``k`` the reranker ranks best."""
@@ -220,9 +231,16 @@ class RerankingRetriever(WrappedRetriever):
         result = self.inner.search(query, max(k, self.candidates), budget=budget)
         if not result.evidence:
             return result
+
+        def rerank() -> list[Evidence]:
+            return self.reranker.rerank(query, result.evidence, k)
+
         try:
-            kept = call_with_deadline(
-                lambda: self.reranker.rerank(query, result.evidence, k), self.seconds, "rerank"
+            # The packaged model runs here (it cannot stall); a remote one within the deadline.
+            kept = (
+                rerank()
+                if self.reranker.local
+                else call_with_deadline(rerank, self.seconds, "rerank")
             )
         except (CallTimeoutError, ValueError, RuntimeError, OSError) as exc:
             problem = f"rerank failed ({exc}); retrieval order kept"

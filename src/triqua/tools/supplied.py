@@ -35,6 +35,7 @@ class SuppliedRetriever(Retriever):
     """BM25 over passages of the supplied documents (offsets kept into each document)."""
 
     name = "supplied"
+    in_process = True  # BM25 over the documents it holds
 
     def __init__(self, documents: Sequence[Document], passage_chars: int = 600) -> None:
         """Split the documents into passages of about ``passage_chars`` and index them."""
