@@ -97,9 +97,29 @@ def _normal(sentence: str) -> str:
     return " ".join(sentence.replace("’", "'").split())
 
 
+@cache
+def _heads(phrases: tuple[str, ...]) -> frozenset[str]:
+    """The first two characters of each phrase (a text starting with none starts with none)."""
+    return frozenset(phrase[:2] for phrase in phrases)
+
+
+@cache
+def _gate(patterns: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``patterns`` does (each keeps its own case rule).
+
+    Most sentences match no phrase of a list: one search rules the whole list out, and only
+    a sentence that passes is searched phrase by phrase (the first in list order wins).
+    """
+    scoped = (f"(?{'i' if p.flags & re.IGNORECASE else ''}:{p.pattern})" for p in patterns)
+    return re.compile("|".join(scoped))
+
+
 def _starts(text: str, phrases: Sequence[str]) -> str | None:
     """The phrase ``text`` starts with (whole words, case-insensitive), if any."""
     lower = text.lower()
+    heads = _heads(tuple(phrases))
+    if lower[:2] not in heads and lower[:1] not in heads:
+        return None
     for phrase in phrases:
         boundary = not phrase[-1:].isalnum() or not lower[len(phrase) : len(phrase) + 1].isalnum()
         if lower.startswith(phrase) and boundary:
@@ -127,6 +147,8 @@ def _instruction(text: str, lex: _Lexicon) -> str | None:
 
 
 def _hedge(text: str, lex: _Lexicon) -> str | None:
+    if not _gate(lex.hedge).search(text):
+        return None
     for pattern in lex.hedge:
         for match in pattern.finditer(text):
             after = text[match.end() :].lstrip().lower()
@@ -136,7 +158,9 @@ def _hedge(text: str, lex: _Lexicon) -> str | None:
     return None
 
 
-def _first(patterns: Sequence[re.Pattern[str]], text: str) -> str | None:
+def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
+    if not _gate(patterns).search(text):
+        return None
     for pattern in patterns:
         match = pattern.search(text)
         if match:
