@@ -78,3 +78,25 @@ def test_a_run_announces_its_chunks_to_the_offline_decomposer(
     report = triqua.check(text, chunk_size=40, cache=False)
     assert len(plans[-1]) >= 2 and all(chunk in text for chunk in plans[-1])
     assert report.records
+
+
+def test_decomposed_facts_announce_their_queries_for_one_embedding_batch() -> None:
+    from triqua.engines.offline.engine import OfflineDecomposer
+    from triqua.engines.offline.fact_match import fact_parts
+    from triqua.engines.offline.vectors import sentence_vectors
+    from triqua.schema import Chunk
+
+    cache = sentence_vectors()
+    cache.clear()
+    text = "Ada Lovelace was born in London in 1815. She wrote the first published algorithm."
+    chunk = Chunk(index=0, text=text, start=0, end=len(text))
+    facts = OfflineDecomposer().decompose(
+        chunk, previous_chunk=None, question=None, chunked=False
+    ).facts
+    queries = [fact_parts(fact).query for fact in facts]
+    assert queries and set(queries) <= set(cache._expected)
+    embedded = cache.embedded
+    cache.get(["Lovelace was a mathematician."])  # the next batch takes them along
+    assert cache.embedded == embedded + 1 + len(set(queries))
+    assert not cache._expected and len(cache) == 1 + len(set(queries))
+    cache.clear()

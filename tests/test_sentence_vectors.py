@@ -123,3 +123,25 @@ def test_with_a_slot_per_core_two_callers_embed_side_by_side() -> None:
     assert len(cache) == 2
     with pytest.raises(ValueError, match="leaders"):
         SentenceVectors(fake, dimension=3, leaders=0)
+
+
+def test_announced_texts_ride_with_the_next_batch_and_alone_embed_nothing() -> None:
+    fake = CountingEmbedder()
+    cache = SentenceVectors(fake, dimension=3, expected_size=3)
+    cache.get(["a"])
+    cache.expect(["q1", "a", "q2", "x"])  # "a" is cached already: not announced again
+    assert fake.batches == [["a"]]  # announcing embeds nothing
+    assert cache.get(["x", "b"]).tolist() == [[1, 120, 1], [1, 98, 1]]
+    # The needed texts come first, then the announced ones not already in the batch.
+    assert fake.batches == [["a"], ["x", "b", "q1", "q2"]]
+    assert cache.get(["q2", "q1"]).tolist() == [[2, 113, 1], [2, 113, 1]]
+    assert len(fake.batches) == 2  # answered from the cache
+    cache.expect(["r1", "r2", "r3", "r4"])  # beyond expected_size: the oldest is dropped
+    cache.get(["c"])
+    assert fake.batches[-1] == ["c", "r2", "r3", "r4"]
+    cache.expect(["s"])
+    cache.clear()  # clearing forgets announcements too
+    cache.get(["d"])
+    assert fake.batches[-1] == ["d"]
+    with pytest.raises(ValueError, match="expected_size"):
+        SentenceVectors(fake, dimension=3, expected_size=-1)

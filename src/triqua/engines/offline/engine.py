@@ -45,7 +45,22 @@ class OfflineDecomposer(Decomposer):
             previous_chunk=previous_chunk,
             question=question,
         )
+        _expect_queries(found.facts)
         return DecomposeResult(facts=found.facts, usage=Usage(), undecomposed=found.undecomposed)
+
+
+def _expect_queries(facts: Sequence[Fact]) -> None:
+    """Announce the facts' verifier queries, so they are embedded together, not one by one.
+
+    Every offline verification embeds its fact's query; a run decomposes all its chunks
+    before it judges any fact, so the first batch embedded takes every query along
+    (``SentenceVectors.expect``). Nothing is embedded until a verification asks, so a run
+    whose facts a model judges, or that is closed book, loads and runs no embedder for it.
+    """
+    from triqua.engines.offline.fact_match import fact_parts
+    from triqua.engines.offline.vectors import sentence_vectors
+
+    sentence_vectors().expect(fact_parts(fact).query for fact in facts)
 
 
 class OfflineJudge(Judge):

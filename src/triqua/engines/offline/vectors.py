@@ -9,6 +9,12 @@ already queued or being embedded. A text is never embedded twice at once, and on
 per wave of requests costs less than one per fact (each call has a fixed cost, and bigger
 batches run faster per text); with a slot per core, embedding still uses every core.
 
+Texts known to be needed soon can be announced with :meth:`SentenceVectors.expect` (the
+offline decomposer announces each fact's query): nothing is embedded then, but the next
+batch anyone leads takes them along, so a run's queries are embedded in a few full,
+length-sorted batches (~6 ms a text) rather than one by one as each fact is judged (~11 ms,
+most of it reading the model's weights once per call).
+
 Hand-written rather than a ``ThreadPoolExecutor`` or an ``asyncio`` batcher: the callers are
 synchronous graph workers, and a waiter must be able to take the leader's place when the
 leader's batch fails or a vector is evicted before it is read.
@@ -18,17 +24,21 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from triqua.engines.offline.once import once
 
-__all__ = ["CACHE_SIZE", "SentenceVectors", "sentence_vectors"]
+__all__ = ["CACHE_SIZE", "EXPECTED_SIZE", "SentenceVectors", "sentence_vectors"]
 
 CACHE_SIZE = 50_000
 """Vectors kept (least recently used dropped first): ~77 MB of float32 at 384 dimensions."""
+
+EXPECTED_SIZE = 4_096
+"""Announced texts kept for the next batch (oldest dropped first): bounds what a batch
+embeds for announcements nobody asks for (facts later dropped, or judged by a model)."""
 
 Vectors = npt.NDArray[np.float32]
 
@@ -42,19 +52,26 @@ class SentenceVectors:
         dimension: int,
         size: int = CACHE_SIZE,
         leaders: int = 1,
+        expected_size: int = EXPECTED_SIZE,
     ) -> None:
         """Cache the vectors ``embed`` makes (``dimension`` wide), at most ``size`` of them.
 
-        ``leaders`` batches may be embedded at once (one per core keeps every core busy).
+        ``leaders`` batches may be embedded at once (one per core keeps every core busy);
+        at most ``expected_size`` announced texts wait for a batch.
         """
-        if size < 1 or leaders < 1:
-            raise ValueError(f"size and leaders must be >= 1, got {size} and {leaders}")
+        if size < 1 or leaders < 1 or expected_size < 0:
+            raise ValueError(
+                f"size and leaders must be >= 1 and expected_size >= 0, "
+                f"got {size}, {leaders} and {expected_size}"
+            )
         self._leaders = leaders
         self._embed = embed
         self._dimension = dimension
         self._size = size
         self._vectors: OrderedDict[str, Vectors] = OrderedDict()
         self._queued: dict[str, None] = {}  # waiting for the next batch, in arrival order
+        self._expected: dict[str, None] = {}  # announced: taken along by the next batch
+        self._expected_size = expected_size
         self._running: set[str] = set()  # in the batch being embedded now
         self._leading = 0  # batches being embedded now
         self._cond = threading.Condition()
@@ -69,7 +86,21 @@ class SentenceVectors:
         """Forget every cached vector (benchmarks measure with cold caches)."""
         with self._cond:
             self._vectors.clear()
+            self._expected.clear()
             self.batches = self.embedded = 0
+
+    def expect(self, texts: Iterable[str]) -> None:
+        """Announce texts that will soon be asked for; the next batch led embeds them along.
+
+        Nothing is embedded now, and nothing is embedded for announcements alone: they ride
+        with a batch someone needs. Texts already cached are ignored.
+        """
+        with self._cond:
+            for text in texts:
+                if text and text not in self._vectors:
+                    self._expected[text] = None
+            while len(self._expected) > self._expected_size:
+                del self._expected[next(iter(self._expected))]
 
     def get(self, texts: Sequence[str]) -> Vectors:
         """Vectors of ``texts`` as an (n, dimension) array, embedding only the unseen ones.
@@ -102,9 +133,18 @@ class SentenceVectors:
         return out
 
     def _lead(self) -> None:
-        """Embed everything queued in one batch (called holding the lock; released meanwhile)."""
-        batch = list(self._queued)
+        """Embed everything queued in one batch (called holding the lock; released meanwhile).
+
+        Announced texts not yet cached nor being embedded ride along, after the needed ones.
+        """
+        needed = self._queued.copy()
         self._queued.clear()
+        batch = list(needed) + [
+            t
+            for t in self._expected
+            if t not in needed and t not in self._vectors and t not in self._running
+        ]
+        self._expected.clear()
         self._running.update(batch)
         self._leading += 1
         vectors: Vectors | None = None
