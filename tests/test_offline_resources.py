@@ -90,9 +90,11 @@ def test_decomposed_facts_announce_their_queries_for_one_embedding_batch() -> No
     cache.clear()
     text = "Ada Lovelace was born in London in 1815. She wrote the first published algorithm."
     chunk = Chunk(index=0, text=text, start=0, end=len(text))
-    facts = OfflineDecomposer().decompose(
-        chunk, previous_chunk=None, question=None, chunked=False
-    ).facts
+    facts = (
+        OfflineDecomposer()
+        .decompose(chunk, previous_chunk=None, question=None, chunked=False)
+        .facts
+    )
     queries = [fact_parts(fact).query for fact in facts]
     assert queries and set(queries) <= set(cache._expected)
     embedded = cache.embedded
