@@ -34,7 +34,7 @@ def test_each_embedding_call_runs_on_one_onnx_thread() -> None:
     options = embedder._session.get_session_options()
     assert options.intra_op_num_threads == 1
     many = [f"sentence number {i} about the harbour" for i in range(150)]
-    vectors = embedder.embed(many)  # three batches, run side by side
+    vectors = embedder.embed(many)  # several batches, run side by side
     again = MiniLMEmbedder(num_threads=1).embed(many)  # the same batches, one by one
     assert vectors.shape == (150, 384)
     assert abs(vectors - again).max() < 1e-5
