@@ -5,9 +5,10 @@ FActScore ChatGPT bios, checked against those same bios supplied as documents (o
 per bio paragraph), no model: the offline engine decomposes, retrieves with BM25 and judges
 with rules + MiniLM. spaCy, ONNX and the graph libraries are loaded before the clock starts
 (one unrelated sentence is checked first; their load time is shown apart). Reported per
-size: facts, CPU seconds of all threads, facts per CPU second, wall time and facts per wall second (with the load average: other jobs on the machine
-stretch wall times, CPU time much less), peak RSS, and a digest of the verdicts so runs of
-two trees can be compared. Scaling is linear when CPU per fact stays flat as the text grows.
+size: facts, CPU seconds of all threads, facts per CPU second, wall time and facts per wall
+second (with the load average: other jobs on the machine stretch wall times, CPU time much
+less), peak RSS, and a digest of the verdicts so runs of two trees can be compared. Scaling
+is linear when CPU per fact stays flat as the text grows.
 
 Run: ``.venv/bin/python benchmarks/offline_speed.py [--sizes 10,40,160] [--rounds 1]
 [--closed-book] [--data ../shared/data]``
