@@ -560,6 +560,7 @@ def offline_child(size: int, data: Path) -> None:
     from triqua.engines.offline.nlp import load_nlp
 
     load_nlp()
+    triqua.check("The Danube flows into the Black Sea.", cache=False)  # graph libraries load
     loaded = time.perf_counter() - started
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     started = time.perf_counter()
