@@ -37,6 +37,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     routed = route_facts(facts, Thresholds.of(context))
     # Batched verification: whole sentences share a batch, packed in text order.
     batch_of = batch_keys(facts, context.verify_batch)
+    spec_hash = state["spec"].hash  # computed on each access: once per run here
     tasks = []
     for fact, (fact_route, features) in zip(facts, routed, strict=True):
         task = FactTask(
@@ -45,7 +46,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             route=fact_route,
             complexity=features,
             question=state.get("question"),
-            spec_hash=state["spec"].hash,
+            spec_hash=spec_hash,
         )
         if digest:
             task["documents_digest"] = digest
