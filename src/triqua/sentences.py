@@ -9,7 +9,7 @@ which knows abbreviations such as "Dr." that a regular expression would split on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from triqua.schema import Chunk, Span
@@ -28,6 +28,11 @@ def _sentencizer() -> Any:
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence of ``text``, trimmed of surrounding whitespace."""
+    return list(_sentence_spans(text))
+
+
+@lru_cache(maxsize=256)  # a chunk is split three times (prompt, check-worthiness, coverage)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     for sentence in _sentencizer()(text).sents:
         start, end = sentence.start_char, sentence.end_char
@@ -36,7 +41,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         end -= len(body) - len(body.rstrip())
         if end > start:
             spans.append((start, end))
-    return spans
+    return tuple(spans)
 
 
 def unmatched_sentences(chunk: Chunk, fact_spans: Sequence[Span | None]) -> list[Span]:
