@@ -123,8 +123,12 @@ def _link_mentions(graph: nx.Graph) -> None:
     """
     names = [n for n in graph.nodes if not n.startswith("∅") and len(n) >= 3]
     for short in names:
-        pattern = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)")
-        hosts = [n for n in names if len(n) > len(short) and pattern.search(n)]
+        # A plain substring test first: most names are in no other, and a whole-word
+        # pattern per name would be compiled anew for every run's new names.
+        hosts = [n for n in names if len(n) > len(short) and short in n]
+        if hosts:
+            pattern = re.compile(rf"(?<!\w){re.escape(short)}(?!\w)")
+            hosts = [n for n in hosts if pattern.search(n)]
         if hosts:
             host = min(hosts, key=len)
             if not graph.has_edge(short, host):

@@ -55,8 +55,16 @@ def normalize(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
     folded = _THOUSANDS_COMMA.sub("", folded)
+    if folded.isascii():  # the same walk as two substitutions (letters are folded to a-z)
+        folded = _ASCII_DROPPED.sub(" ", _ASCII_OTHER.sub(" ", folded))
+        return " ".join(folded.split())
     kept = (char if _is_kept(folded, i) else " " for i, char in enumerate(folded))
     return " ".join("".join(kept).split())
+
+
+#: ASCII text: everything but letters, digits and dots, then dots not between two digits.
+_ASCII_OTHER = re.compile(r"[^a-z0-9.]")
+_ASCII_DROPPED = re.compile(r"(?<![0-9])\.|\.(?![0-9])")
 
 
 def _is_kept(text: str, i: int) -> bool:
