@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing, suppress
 from datetime import UTC, datetime
 from enum import Enum
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -178,18 +179,31 @@ def _checkpoint_types() -> list[tuple[str, str]]:
     """Models and enums of triqua's loaded modules: the only types restored from checkpoints.
 
     Called after the graph is built, so every type its nodes can put in the state is loaded.
+    Worked out once per set of loaded modules (scanning them took milliseconds per run).
     """
+    loaded = tuple(
+        sorted(
+            name
+            for name, module in list(sys.modules.items())
+            if module is not None and (name == "triqua" or name.startswith("triqua."))
+        )
+    )
+    return list(_types_in(loaded))
+
+
+@lru_cache(maxsize=4)
+def _types_in(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The pydantic models and enums defined in the modules ``names``."""
     from pydantic import BaseModel  # here, so that ``triqua --help`` (prune) loads no pydantic
 
-    return [
+    return tuple(
         (value.__module__, value.__name__)
-        for name, module in list(sys.modules.items())
-        if module is not None and (name == "triqua" or name.startswith("triqua."))
-        for value in list(vars(module).values())
+        for name in names
+        for value in list(vars(sys.modules[name]).values())
         if isinstance(value, type)
         and value.__module__ == name
         and issubclass(value, BaseModel | Enum)
-    ]
+    )
 
 
 @asynccontextmanager
