@@ -37,7 +37,7 @@ def text_and_documents() -> tuple[str, list[str]]:
 
 
 def responder(latency: float) -> Any:
-    from triqua.testing import fenced
+    from triqua.testing import shown_text
 
     by_sentence = {
         f"{s} {r} {o} in {y}.": {
@@ -53,7 +53,7 @@ def responder(latency: float) -> Any:
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         time.sleep(latency)
         if tool == "ExtractedFacts":
-            body = fenced(prompt, "TEXT")
+            body = shown_text(prompt)
             return {"facts": [fact for sentence, fact in by_sentence.items() if sentence in body]}
         ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
         return {"status": "supported" if ids else "insufficient_evidence", "evidence_ids": ids[:1]}

@@ -30,7 +30,7 @@ from triqua.core.chunking import split_text
 from triqua.core.grounding import check_quote
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.testing.faults import FaultyChatModel, FaultyRetriever
 from triqua.tools.supplied import SuppliedRetriever
 
@@ -67,7 +67,7 @@ def responder(tool: str, prompt: str) -> dict[str, Any] | str:
     """Decompose by pattern; judge by finding the fact in a passage, citing it and quoting it."""
     if tool == "ExtractedFacts":
         facts = []
-        for match in SENTENCE.finditer(fenced(prompt, "TEXT")):
+        for match in SENTENCE.finditer(shown_text(prompt)):
             qualifiers = [{"label": "point in time", "value": match[4]}] if match[4] else []
             facts.append(
                 {

@@ -40,7 +40,7 @@ from triqua.core.redaction import redact
 from triqua.engines.factory import register_model
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Report, Status
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 
 RELEASE = threading.Event()  # set at exit: stalled worker threads end
@@ -60,7 +60,7 @@ def responder(stall: str | None, seconds: float) -> Callable[[str, str], dict[st
         if tool == stall:
             RELEASE.wait(seconds)
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             facts = []
             for sentence in text.split("."):
                 words = sentence.split()
@@ -235,7 +235,7 @@ def leaky_provider() -> bool:
     body = f"Error code: 401 - Incorrect API key provided: {key} (X-Org-Token: {token})"
 
     def respond(tool: str, prompt: str) -> dict[str, Any] | str:
-        if tool == "ExtractedFacts" and "Person0" in fenced(prompt, "TEXT"):
+        if tool == "ExtractedFacts" and "Person0" in shown_text(prompt):
             raise PermissionError(body)
         if tool == "Judgement" and "Person1" in fenced(prompt, "FACT"):
             raise PermissionError(body)

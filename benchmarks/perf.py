@@ -37,7 +37,7 @@ from typing_extensions import TypedDict
 import triqua
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report
-from triqua.testing import ScriptedChatModel, batch_responder, fenced
+from triqua.testing import ScriptedChatModel, batch_responder, fenced, shown_text
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 from triqua.tools.supplied import SuppliedRetriever
 
@@ -171,7 +171,7 @@ class Meter:
 def answer(tool: str, prompt: str) -> dict[str, Any]:
     """Decompose by pattern; judge complex facts' last qualifier insufficient on the first pass."""
     if tool == "ExtractedFacts":
-        text = fenced(prompt, "TEXT")
+        text = shown_text(prompt)
         facts = [
             {"subject": m[1], "relation": "was born in", "object": m[2], "source_sentence": m[0]}
             for m in SIMPLE.finditer(text)

@@ -29,7 +29,7 @@ from typing import Any
 
 import triqua
 from triqua.schema import Report
-from triqua.testing import ScriptedChatModel, fenced
+from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.testing import passages as evidence_passages
 
 SIMPLE_BIOS = {
@@ -177,7 +177,7 @@ def scripted_model(table: dict[str, list[dict[str, Any]]]) -> ScriptedChatModel:
 
     def respond(tool: str, prompt: str) -> dict[str, Any]:
         if tool == "ExtractedFacts":
-            text = fenced(prompt, "TEXT")
+            text = shown_text(prompt)
             return {"facts": [f for s, facts in table.items() if s in text for f in facts]}
         if tool == "Judgement":
             return lexical_judge(prompt)
