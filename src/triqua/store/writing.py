@@ -97,7 +97,7 @@ class RunWriter(StoreFile):
             for position, record in enumerate(report.records):
                 if revision == 0:
                     self._insert_record(conn, run_id, position, record)
-                self._insert_verdict(conn, run_id, revision, record)
+                self._insert_verdict(conn, run_id, revision, record, new=revision == 0)
             self._insert_report(conn, report, revision)
         return revision
 
@@ -112,22 +112,36 @@ class RunWriter(StoreFile):
         )
 
     def _insert_verdict(
-        self, conn: sqlite3.Connection, run_id: str, revision: int, record: ClaimRecord
+        self,
+        conn: sqlite3.Connection,
+        run_id: str,
+        revision: int,
+        record: ClaimRecord,
+        *,
+        new: bool = False,
     ) -> None:
+        """Add the record's verdict (and its evidence when it changed) at ``revision``.
+
+        ``new``: the record was inserted in this transaction, so it is known and has no
+        earlier evidence to compare with (two queries per record saved).
+        """
         claim_id = record.claim_id
-        known = conn.execute(
-            "SELECT 1 FROM records WHERE run_id = ? AND claim_id = ?", (run_id, claim_id)
-        ).fetchone()
-        if known is None:
-            raise ValueError(f"run {run_id} has no fact {claim_id}")
-        evidence_revision = self._evidence_revision(conn, run_id, claim_id, record.evidence)
+        if not new:
+            known = conn.execute(
+                "SELECT 1 FROM records WHERE run_id = ? AND claim_id = ?", (run_id, claim_id)
+            ).fetchone()
+            if known is None:
+                raise ValueError(f"run {run_id} has no fact {claim_id}")
+        evidence_revision = (
+            None if new else self._evidence_revision(conn, run_id, claim_id, record.evidence)
+        )
         if evidence_revision is None:
             evidence_revision = revision
-            for position, item in enumerate(record.evidence):
-                conn.execute(
-                    "INSERT INTO evidence (run_id, claim_id, revision, position, evidence_id, "
-                    "document_id, source, start_offset, end_offset, content_hash, evidence) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            conn.executemany(
+                "INSERT INTO evidence (run_id, claim_id, revision, position, evidence_id, "
+                "document_id, source, start_offset, end_offset, content_hash, evidence) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
                     (
                         run_id,
                         claim_id,
@@ -140,8 +154,10 @@ class RunWriter(StoreFile):
                         item.end,
                         item.content_hash,
                         item.model_dump_json(),
-                    ),
-                )
+                    )
+                    for position, item in enumerate(record.evidence)
+                ],
+            )
         verdict = record.verdict.model_copy(update={"revision": revision})
         conn.execute(
             "INSERT INTO verdicts (run_id, claim_id, revision, created_at, status, judge, "
