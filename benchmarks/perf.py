@@ -554,14 +554,10 @@ def factscore_tokens(data: Path) -> list[tuple[str, str, str, str]]:
 
 
 def offline_text(size: int, data: Path) -> str:
-    """``size`` characters of English prose: FActScore bios repeated, else generated sentences."""
-    path = data / "factscore_labeled" / "ChatGPT.jsonl"
-    if path.exists():
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-        base = "\n\n".join(r["output"] for r in rows)
-    else:
-        base = " ".join(f"Person{i} was born in City{i} in {1900 + i % 100}." for i in range(5000))
-    return ((base + "\n\n") * (size // len(base) + 1))[:size]
+    """``size`` characters of FActScore bios: the text ``offline_speed.py`` checks."""
+    from offline_speed import bios_text  # this script's folder is first on sys.path
+
+    return bios_text(size, data)
 
 
 def offline_child(size: int, data: Path) -> None:
