@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 2025
 
-.PHONY: install test lint typecheck ci demo bench studio clean
+.PHONY: install test lint typecheck ci demo bench studio model clean
 
 $(BIN)/triqua: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,8 @@ test: install  ## run the test suite (offline, no keys)
 	$(BIN)/pytest
 
 lint: install
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks training
+	$(BIN)/ruff format --check src tests benchmarks training
 
 typecheck: install
 	$(BIN)/mypy
@@ -32,9 +32,12 @@ demo: install  ## check the shipped example against the demo corpus, offline
 bench: install  ## print the benchmark figures
 	$(BIN)/python benchmarks/run_all.py
 
+model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~45 min on 2 cores)
+	training/build.sh
+
 studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model
 	test -x $(BIN)/langgraph || $(BIN)/pip install --quiet 'langgraph-cli[inmem]'
 	TRIQUA_MODEL='$(MODEL)' $(BIN)/langgraph dev --no-browser --port $(PORT)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache

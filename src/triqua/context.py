@@ -79,6 +79,14 @@ class Context:
         "Chat model for re-verify query refinement (overrides `model`).",
         env="TRIQUA_REFINE_MODEL",
     )
+    verifier: str = setting(
+        "shipped",
+        "Entailment judge of the offline verifier, also the second opinion on an LLM's "
+        "'supported': 'shipped' (packaged, offline), 'rules' (none: rules and the "
+        "calibrated scorer only) or 'nli:<model folder or Hugging Face Hub id>' (an "
+        "exported NLI or MiniCheck-style ONNX cross-encoder).",
+        env="TRIQUA_VERIFIER",
+    )
     base_url: str | None = setting(
         None,
         "OpenAI-compatible endpoint (vLLM, llama.cpp server) for models.",

@@ -235,6 +235,14 @@ RerankModelOption = Annotated[
         help="Reranking model: minilm (default, offline) or provider:model embeddings.",
     ),
 ]
+VerifierOption = Annotated[
+    str | None,
+    typer.Option(
+        "--verifier",
+        metavar="JUDGE",
+        help="Entailment judge: shipped (default, offline), rules, or nli:FOLDER|HUB_ID.",
+    ),
+]
 AsOfOption = Annotated[
     str | None,
     typer.Option(

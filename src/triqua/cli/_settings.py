@@ -42,6 +42,7 @@ from triqua.cli._common import (
     SearchTimeoutOption,
     TemperatureOption,
     TopKOption,
+    VerifierOption,
     VerifyBatchOption,
     fail,
 )
@@ -68,6 +69,7 @@ SETTINGS_FLAGS: tuple[tuple[str, Any, str], ...] = (
     ("candidates", CandidatesOption, "candidates"),
     ("rerank", RerankOption, "rerank"),
     ("rerank_model", RerankModelOption, "rerank_model"),
+    ("verifier", VerifierOption, "verifier"),
     ("keep_uncheckworthy", KeepUncheckworthyOption, "keep_uncheckworthy"),
     ("coverage", CoverageOption, "requested_coverage"),
     ("as_of", AsOfOption, "as_of"),

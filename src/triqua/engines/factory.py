@@ -119,6 +119,7 @@ class ModelKey:
     max_output_retries: int
     retry_wait: float
     model_timeout: float
+    verifier: str = "shipped"  # the entailment judge (offline verifier, second opinion)
 
     @property
     def model_id(self) -> str:
@@ -140,6 +141,7 @@ def model_key(context: Context, role: Role) -> ModelKey:
         max_output_retries=context.max_output_retries,
         retry_wait=context.retry_wait,
         model_timeout=context.model_timeout,
+        verifier=context.verifier if role == "verify" else "shipped",
     )
 
 
@@ -181,15 +183,20 @@ def engine(key: ModelKey) -> Decomposer | Judge | QueryRefiner:
     from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
 
     if not key.spec:
-        offline: dict[str, Callable[[], Decomposer | Judge | QueryRefiner]]
-        offline = {"decompose": OfflineDecomposer, "verify": OfflineJudge}
-        return offline.get(key.role, TemplateRefiner)()
+        if key.role == "verify":
+            return OfflineJudge(key.verifier)
+        return OfflineDecomposer() if key.role == "decompose" else TemplateRefiner()
     model = chat_model(
         key.spec, base_url=key.base_url, temperature=key.temperature, timeout=key.model_timeout
     )
     llm: dict[str, Callable[..., Decomposer | Judge | QueryRefiner]]
     llm = {"decompose": LLMDecomposer, "verify": LLMJudge, "refine": LLMRefiner}
-    return llm[key.role](model, **caller_options(key))
+    built = llm[key.role](model, **caller_options(key))
+    if isinstance(built, Judge):
+        from triqua.engines.second_opinion import second_opinion
+
+        return second_opinion(built, key.verifier)
+    return built
 
 
 def resolve_engines(context: Context) -> Engines:

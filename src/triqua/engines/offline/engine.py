@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
+from triqua.engines.offline.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
 
 OFFLINE_NOTE = (
@@ -66,10 +67,22 @@ def _expect_queries(facts: Sequence[Fact]) -> None:
 class OfflineJudge(Judge):
     """Evidence-alignment verification: each unit judged on its own against evidence spans."""
 
-    def __init__(self) -> None:
-        from triqua.engines.offline.verifier import VERIFIER_REVISION
+    def __init__(self, judge: str = SHIPPED) -> None:
+        """Judge with the entailment ``judge`` a setting names ("shipped", "rules", "nli:…").
 
-        self.revision = VERIFIER_REVISION
+        A model named by ``nli:`` is loaded now, so a wrong name fails before any fact is
+        checked; the shipped judge loads on first use.
+
+        Raises:
+            ValueError: when ``judge`` is malformed or its model cannot be loaded.
+        """
+        from triqua.engines.offline.verifier import get_verifier, verifier_revision
+
+        check_judge_setting(judge)
+        self.judge = judge
+        self.revision = verifier_revision(judge)
+        if judge.startswith("nli:"):
+            get_verifier(judge)
 
     def verify(
         self,
@@ -90,7 +103,7 @@ class OfflineJudge(Judge):
             return JudgeResult(verdict=verdict)
         from triqua.engines.offline.verifier import get_verifier
 
-        verdict = get_verifier().verify(fact, list(evidence))
+        verdict = get_verifier(self.judge).verify(fact, list(evidence))
         if units is not None:
             wanted = {unit.text for unit in units}
             verdict = verdict.model_copy(

@@ -126,7 +126,7 @@ def assemble(
         wrong_components=[u.unit for u in wrong],
         error_spans=[u.error_span for u in wrong if u.error_span],
         unit_verdicts=unit_verdicts if per_unit else [],
-        rationale=_rationale(units, findings, top),
+        rationale=_rationale(units, findings, top, evidence),
         confidence=round(confidence, 3),
         evidence_ids=evidence_ids,
         quote=next((u.quote for u in unit_verdicts if u.quote), None),
@@ -136,15 +136,20 @@ def assemble(
     )
 
 
-def _rationale(units: list[FactUnit], findings: list[Finding], top: list[Sentence]) -> str:
-    """A short human-readable account quoting the aligned evidence sentences."""
+def _rationale(
+    units: list[FactUnit],
+    findings: list[Finding],
+    top: list[Sentence],
+    evidence: Sequence[Evidence],
+) -> str:
+    """A short human-readable account quoting each judged unit's evidence window."""
     if not top:
         return "No evidence sentence names the subject; every unit lacks evidence."
     lines = []
     for unit, finding in zip(units, findings, strict=True):
         line = f"{unit.text}: {finding.status.value} ({finding.reason})"
         if finding.sentence is not None and finding.status != Status.INSUFFICIENT:
-            line += f' — [{finding.sentence.evidence_id}] "{finding.sentence.info.text}"'
+            line += f' — [{finding.sentence.evidence_id}] "{_quote(evidence, finding)}"'
         lines.append(line)
     if all(f.status == Status.INSUFFICIENT for f in findings):
         lines.append(f'Closest evidence [{top[0].evidence_id}]: "{top[0].info.text}"')

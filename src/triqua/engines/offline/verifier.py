@@ -16,6 +16,7 @@ verdict.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -31,6 +32,14 @@ from triqua.engines.offline.align import (
     values_relation,
 )
 from triqua.engines.offline.binding import REFERS, subject_scores
+from triqua.engines.offline.entailed import base_by_judge, qualifier_by_judge
+from triqua.engines.offline.entailment import (
+    RULES_ONLY,
+    SHIPPED,
+    EntailmentModel,
+    get_entailment,
+    shipped_revision,
+)
 from triqua.engines.offline.evidence import Piece, entities, split
 from triqua.engines.offline.fact_match import (
     NAMED_BY_NUMBER,
@@ -47,7 +56,6 @@ from triqua.engines.offline.fact_match import (
 )
 from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.names import name_match
-from triqua.engines.offline.once import once
 from triqua.engines.offline.qualifiers import judge_qualifier
 from triqua.engines.offline.rules import entity_type, rival_entity, roles_differ
 from triqua.engines.offline.scorer import (
@@ -59,9 +67,24 @@ from triqua.engines.offline.scorer import (
 from triqua.engines.offline.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
-__all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier"]
+__all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
 
-VERIFIER_REVISION = f"offline-align/7+{get_scorer().revision}"
+_ALIGN_REVISION = "offline-align/8"
+
+
+def verifier_revision(judge: str = SHIPPED) -> str:
+    """The verifier's revision under a judge setting, without loading any model."""
+    if judge == SHIPPED:
+        inner = shipped_revision()
+    elif judge == RULES_ONLY:
+        inner = f"rules+{get_scorer().revision}"
+    else:
+        inner = judge
+    return f"{_ALIGN_REVISION}+{inner}"
+
+
+#: Revision of the default verifier: alignment rules plus the shipped entailment judge.
+VERIFIER_REVISION = verifier_revision()
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
@@ -72,9 +95,26 @@ RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
 class AlignmentVerifier:
     """Judges TriQua facts against evidence passages with rules and sentence embeddings."""
 
-    def __init__(self, scorer: ScorerModel | None = None) -> None:
-        """``scorer`` decides paraphrased support (default: the shipped weights)."""
+    def __init__(
+        self,
+        scorer: ScorerModel | None = None,
+        judge: str = SHIPPED,
+        *,
+        entailment: EntailmentModel | None = None,
+    ) -> None:
+        """Load the entailment ``judge`` a setting names (see ``entailment.load_entailment``).
+
+        ``judge="rules"`` runs without a learned judge: the calibrated ``scorer`` (default:
+        the shipped weights) then decides paraphrased support, as earlier revisions did.
+        ``entailment`` replaces the judge the setting names (a model built elsewhere).
+        """
         self._scorer = scorer or get_scorer()
+        self._judge = entailment if entailment is not None else get_entailment(judge)
+        self.revision = (
+            f"{_ALIGN_REVISION}+{entailment.revision}"
+            if entailment is not None
+            else verifier_revision(judge)
+        )
 
     def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
         """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
@@ -102,16 +142,28 @@ class AlignmentVerifier:
         one model call, not one each.
         """
         verdicts = []
+        texts = [ev.text for ev in evidence]
         for fact, (parts, top, by_place) in zip(facts, self._align(facts, evidence), strict=True):
             base, bound = self._judge_base(fact, parts, top)
-            if base.status == Status.INSUFFICIENT:
+            if base.status == Status.INSUFFICIENT and self._judge is not None:
+                base, bound = base_by_judge(fact, parts, top, base, by_place, texts, self._judge)
+            elif base.status == Status.INSUFFICIENT:
                 base, bound = by_scorer(fact, parts, top, base, bound, by_place, self._scorer)
-            findings = [base] + [
-                judge_qualifier(fact, parts, q.label, q.value, base, bound, top, by_place)
-                for q in fact.qualifiers
-            ]
+            findings = [base]
+            for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
+                finding = judge_qualifier(
+                    fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                )
+                if (
+                    finding.status == Status.INSUFFICIENT
+                    and base.status == Status.SUPPORTED
+                    and self._judge is not None
+                ):
+                    judged = qualifier_by_judge(fact, unit, bound, by_place, texts, self._judge)
+                    finding = judged or finding
+                findings.append(finding)
             verdicts.append(
-                assemble(fact, evidence, findings, top, judge=VERIFIER_REVISION, per_unit=per_unit)
+                assemble(fact, evidence, findings, top, judge=self.revision, per_unit=per_unit)
             )
         return verdicts
 
@@ -365,7 +417,7 @@ class AlignmentVerifier:
         return rival_entity(info, kind, hit, [parts.subject])
 
 
-@once
-def get_verifier() -> AlignmentVerifier:
-    """The process-wide verifier (its sentence-vector cache is shared; thread-safe)."""
-    return AlignmentVerifier()
+@functools.lru_cache(maxsize=8)
+def get_verifier(judge: str = SHIPPED) -> AlignmentVerifier:
+    """The process-wide verifier for a judge setting (the vector cache is shared; thread-safe)."""
+    return AlignmentVerifier(judge=judge)

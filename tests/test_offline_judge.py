@@ -1,0 +1,120 @@
+"""The learned entailment judge inside the offline verifier: what the rule gates never let by.
+
+A judge that says "entailed" (or "contradicted") to everything shows the gates: a value
+the evidence lacks, a sentence about someone else, a negated sentence and a year the
+window does not state are never supported, however sure the judge is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from triqua.engines.offline.entailment import Thresholds
+from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.schema import Evidence, Fact, Qualifier, Status
+
+
+class FixedEntailment:
+    """A judge with one answer for every pair, recording what it was asked."""
+
+    def __init__(self, entailed: float, contradicted: float = 0.0) -> None:
+        self.row = np.array([entailed, 1 - entailed - contradicted, contradicted], np.float32)
+        self.revision = f"fixed-{entailed}-{contradicted}"
+        self.thresholds = Thresholds(entailed=0.5, contradicted=0.9, veto=0.2)
+        self.asked: list[tuple[str, str]] = []
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        self.asked += list(pairs)
+        return np.tile(self.row, (len(pairs), 1))
+
+
+def ev(text: str) -> Evidence:
+    return Evidence.build(document_id="doc", text=text, retriever="supplied")
+
+
+@pytest.fixture()
+def eager() -> AlignmentVerifier:
+    return AlignmentVerifier(entailment=FixedEntailment(0.99))  # type: ignore[arg-type]
+
+
+def test_judge_supports_a_paraphrase_the_rules_leave_open() -> None:
+    judge = FixedEntailment(0.95)
+    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
+    fact = Fact(subject="The Rhine", relation="empties into", object="the North Sea")
+    verdict = verifier.verify(fact, [ev("The Rhine flows into the North Sea near Rotterdam.")])
+    assert verdict.status == Status.SUPPORTED
+    assert "entailed by the judge 0.95" in verdict.rationale
+    assert verdict.quote == "The Rhine flows into the North Sea near Rotterdam."
+    assert (
+        "The Rhine flows into the North Sea near Rotterdam.",
+        "The Rhine empties into the North Sea.",
+    ) in judge.asked
+    assert verdict.judge == verifier.revision and judge.revision in verifier.revision
+
+
+@pytest.mark.parametrize(
+    ("fact", "evidence"),
+    [
+        (("Lagos", "has a population of", "21 million"), "Lagos has about 15 million inhabitants."),
+        (("Marie Curie", "was born in", "Paris"), "Marie Curie was born in Warsaw in 1867."),
+        (
+            ("Ada Lovelace", "is", "a member of the club"),
+            "Ada Lovelace is not a member of the club.",
+        ),
+        (("Pierre Curie", "discovered", "radium"), "Marie Curie discovered radium with her team."),
+    ],
+    ids=["missing-number", "missing-name", "negated", "other-person"],
+)
+def test_eager_judge_never_supports_past_the_gates(
+    eager: AlignmentVerifier, fact: tuple[str, str, str], evidence: str
+) -> None:
+    subject, relation, obj = fact
+    verdict = eager.verify(Fact(subject=subject, relation=relation, object=obj), [ev(evidence)])
+    assert verdict.status != Status.SUPPORTED
+
+
+def test_eager_judge_never_supports_a_year_the_window_lacks(eager: AlignmentVerifier) -> None:
+    fact = Fact(
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize in Chemistry",
+        qualifiers=[Qualifier(label="point in time", value="1911")],
+    )
+    verdict = eager.verify(fact, [ev("Marie Curie won the Nobel Prize in Chemistry for radium.")])
+    statuses = [u.status for u in verdict.unit_verdicts]
+    assert statuses[0] == Status.SUPPORTED
+    assert statuses[1] != Status.SUPPORTED and verdict.status != Status.SUPPORTED
+
+
+def test_judge_qualifier_support_rests_on_the_base_window(eager: AlignmentVerifier) -> None:
+    fact = Fact(
+        subject="Alan Turing",
+        relation="worked at",
+        object="Bletchley Park",
+        qualifiers=[Qualifier(label="point in time", value="the Second World War")],
+    )
+    text = "Alan Turing worked at Bletchley Park during the war against Germany (Second World War)."
+    verdict = eager.verify(fact, [ev(text)])
+    assert [u.status for u in verdict.unit_verdicts] == [Status.SUPPORTED, Status.SUPPORTED]
+
+
+def test_confident_contradiction_by_a_sentence_naming_the_subject() -> None:
+    verifier = AlignmentVerifier(entailment=FixedEntailment(0.01, 0.97))  # type: ignore[arg-type]
+    fact = Fact(subject="The Eiffel Tower", relation="stands in", object="Rome")
+    verdict = verifier.verify(fact, [ev("The Eiffel Tower is a lattice tower in Paris.")])
+    assert verdict.status == Status.CONTRADICTED
+    assert "contradicted per the judge 0.97" in verdict.rationale
+    assert verdict.error_spans == ["Rome"]
+    # A sentence that does not name the subject never contradicts it.
+    other = verifier.verify(fact, [ev("A lattice tower stands in Paris.")])
+    assert other.status == Status.INSUFFICIENT
+
+
+def test_unsure_judge_leaves_the_unit_insufficient() -> None:
+    verifier = AlignmentVerifier(entailment=FixedEntailment(0.3, 0.5))  # type: ignore[arg-type]
+    fact = Fact(subject="The Rhine", relation="empties into", object="the North Sea")
+    verdict = verifier.verify(fact, [ev("The Rhine flows into the North Sea near Rotterdam.")])
+    assert verdict.status == Status.INSUFFICIENT

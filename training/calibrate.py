@@ -1,0 +1,159 @@
+"""Pick the shipped judge's thresholds on the dev split and write its card (triqua's venv).
+
+Runs the int8 ONNX judge exactly as the verifier does (``EntailmentModel``) over the dev
+pairs of ``pairs.jsonl`` (Factcheck-Bench tune-half dev claims and held-out bio topics;
+never the test half) and chooses:
+
+- ``entailed``: the threshold with the best balanced accuracy (entailed vs not) among
+  those that call at most ``--max-false-support`` of the contradicted dev pairs entailed;
+- ``contradicted``: the lowest threshold at which at least ``--contradiction-precision``
+  of the dev pairs called contradicted are contradicted;
+- ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
+  ``--veto-keeps`` of the truly entailed dev pairs reach, so a veto rarely hits a true
+  support.
+
+The card (``data/entailment.json``) records the thresholds, the labels, the revision
+(a hash of the model file) and the dev and test figures at those thresholds.
+
+Usage: python training/calibrate.py [--pairs training/build/pairs.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+from triqua.engines.offline.entailment import (
+    CONTRADICTED,
+    ENTAILED,
+    EntailmentModel,
+    Thresholds,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "src" / "triqua" / "engines" / "offline" / "data"
+LABELS = {0: "entailed", 1: "neutral", 2: "contradicted"}
+
+
+def load(path: Path, split: str) -> list[dict[str, object]]:
+    """The rows of one split."""
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [r for r in rows if r["split"] == split]
+
+
+def balanced(gold: np.ndarray, predicted: np.ndarray) -> float:
+    """Mean recall of the positive and the negative class."""
+    pos = predicted[gold].mean() if gold.any() else 0.0
+    neg = (~predicted[~gold]).mean() if (~gold).any() else 0.0
+    return float((pos + neg) / 2)
+
+
+def choose_entailed(p: np.ndarray, labels: np.ndarray, max_false: float) -> float:
+    """The entailed threshold: best balanced accuracy with false support within bounds."""
+    gold = labels == ENTAILED
+    contradicted = labels == CONTRADICTED
+    best, chosen = -1.0, 0.5
+    for t in np.arange(0.30, 0.99, 0.01):
+        called = p >= t
+        if contradicted.any() and called[contradicted].mean() > max_false:
+            continue
+        score = balanced(gold, called)
+        if score > best:
+            best, chosen = score, float(t)
+    return round(chosen, 2)
+
+
+def choose_contradicted(p: np.ndarray, labels: np.ndarray, precision: float) -> float:
+    """The lowest contradicted threshold whose calls are at least ``precision`` right."""
+    for t in np.arange(0.50, 0.995, 0.01):
+        called = p >= t
+        if called.sum() >= 10 and (labels[called] == CONTRADICTED).mean() >= precision:
+            return round(float(t), 2)
+    return 0.99
+
+
+def figures(probabilities: np.ndarray, labels: np.ndarray, thresholds: Thresholds) -> dict:
+    """Balanced accuracy, false support and contradiction precision/recall at thresholds."""
+    entailed = probabilities[:, ENTAILED] >= thresholds.entailed
+    contradicted = probabilities[:, CONTRADICTED] >= thresholds.contradicted
+    is_contra = labels == CONTRADICTED
+    vetoed = probabilities[:, ENTAILED] < thresholds.veto
+    return {
+        "vetoed_entailed": round(float(vetoed[labels == ENTAILED].mean()), 3)
+        if (labels == ENTAILED).any()
+        else None,
+        "vetoed_not_entailed": round(float(vetoed[labels != ENTAILED].mean()), 3)
+        if (labels != ENTAILED).any()
+        else None,
+        "pairs": int(len(labels)),
+        "balanced_accuracy": round(balanced(labels == ENTAILED, entailed), 3),
+        "false_support_on_contradicted": round(float(entailed[is_contra].mean()), 3)
+        if is_contra.any()
+        else None,
+        "contradiction_precision": round(float(is_contra[contradicted].mean()), 3)
+        if contradicted.any()
+        else None,
+        "contradiction_recall": round(float(contradicted[is_contra].mean()), 3)
+        if is_contra.any()
+        else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=Path, default=ROOT / "training" / "build" / "pairs.jsonl")
+    parser.add_argument("--model", type=Path, default=DATA / "entailment.onnx")
+    parser.add_argument("--max-false-support", type=float, default=0.05)
+    parser.add_argument("--contradiction-precision", type=float, default=0.9)
+    parser.add_argument("--veto-keeps", type=float, default=0.95)
+    args = parser.parse_args()
+    model = EntailmentModel(
+        args.model, DATA / "minilm_tokenizer.json", LABELS, revision="calibrating"
+    )
+    results = {}
+    for split in ("dev", "test"):
+        rows = load(args.pairs, split)
+        probabilities = model.predict([(str(r["premise"]), str(r["hypothesis"])) for r in rows])
+        labels = np.array([int(r["label"]) for r in rows])  # type: ignore[call-overload]
+        results[split] = (probabilities, labels, rows)
+    p, labels, _ = results["dev"]
+    entailed_p = p[labels == ENTAILED, ENTAILED]
+    thresholds = Thresholds(
+        entailed=choose_entailed(p[:, ENTAILED], labels, args.max_false_support),
+        contradicted=choose_contradicted(p[:, CONTRADICTED], labels, args.contradiction_precision),
+        veto=round(float(np.quantile(entailed_p, 1 - args.veto_keeps)), 3),
+    )
+    digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
+    training = ROOT / "training" / "build" / "model" / "training.json"
+    card = {
+        "revision": f"minilm-nli-int8-{digest}",
+        "about": "all-MiniLM-L6-v2 fine-tuned as a 3-way entailment cross-encoder by "
+        "training/ (see training/MODEL_CARD.md); int8 ONNX; thresholds from the dev split.",
+        "id2label": {str(k): v for k, v in LABELS.items()},
+        "max_tokens": 256,
+        "thresholds": {
+            "entailed": thresholds.entailed,
+            "contradicted": thresholds.contradicted,
+            "veto": thresholds.veto,
+        },
+        "figures": {},
+        "training": json.loads(training.read_text()) if training.is_file() else None,
+    }
+    for split, (probabilities, labels, rows) in results.items():
+        card["figures"][split] = figures(probabilities, labels, thresholds)
+        sources = sorted({str(r["source"]).split(":")[0] for r in rows})
+        for source in sources:
+            keep = np.array([str(r["source"]).split(":")[0] == source for r in rows])
+            card["figures"][f"{split}:{source}"] = figures(
+                probabilities[keep], labels[keep], thresholds
+            )
+    (DATA / "entailment.json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in card.items() if k != "training"}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

