@@ -207,6 +207,26 @@ def _pick(
     return (subjects or earlier)[-1]
 
 
+def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
+    """For "he" or "she" with no person in sight: the latest subject that reads as a name.
+
+    The small tagger labels some people's names as organisations ("Roxana Díaz is a
+    Venezuelan athlete"); only a person is "he" or "she", so a subject of two to four
+    capitalised words, with no article or digit, is taken for the person named.
+    """
+    for mention in reversed(mentions):
+        words = mention.text.split()
+        if (
+            mention.subject
+            and PERSON not in mention.kinds
+            and 2 <= len(words) <= 4
+            and all(w[:1].isupper() and w.isalpha() for w in words)
+            and words[0].lower() != "the"
+        ):
+            return mention
+    return None
+
+
 def _full_names(mentions: list[Mention]) -> list[Mention]:
     """Mentions with a lone surname ("Curie") replaced by the text's one full name ending so.
 
@@ -270,6 +290,8 @@ def resolve_pronouns(
                     if n not in loaded:
                         loaded[n] = _full_names(list(fallback()))
                     picked = _pick(loaded[n], needed, None, subject, gender, genders)
+                if picked is None and gender is not None:
+                    picked = _name_as_person(window)
                 if picked is None:
                     continue
                 referent = picked.text

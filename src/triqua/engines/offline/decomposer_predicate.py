@@ -113,6 +113,10 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         for child in current.children:
             if child.i not in pred.used:
                 kids.setdefault(child.dep_, child)
+        if "dobj" not in kids and current.pos_ == "NOUN" and "npadvmod" in kids:
+            # A verb the tagger took for a plural noun ("Switzerland borders France") has
+            # its object attached as an adverbial noun.
+            kids["dobj"] = kids.pop("npadvmod")
         if "dobj" in kids:
             dobj = substitute_relative(kids["dobj"])
             pred.used.add(kids["dobj"].i)

@@ -168,6 +168,8 @@ def _is_finite_root(root: Token) -> bool:
 
     "The Danube empties into the Black Sea" is tagged with "empties" as a noun headed by
     "Danube"; the noun reads as the verb when a prepositional phrase or object follows it.
+    The name before it may itself be mistagged as an adjective ("The Rhine empties ..."),
+    and the object as an adverbial noun ("Switzerland borders France, ...").
     """
     if root.pos_ in {"VERB", "AUX"}:
         return root.tag_ not in {"VBG", "TO"} or any(
@@ -178,11 +180,18 @@ def _is_finite_root(root: Token) -> bool:
         and root.tag_ == "NNS"
         and root.is_lower
         and root.i > root.sent.start
-        and root.doc[root.i - 1].pos_ in {"PROPN", "NOUN"}
+        and _names_before(root.doc[root.i - 1])
         and root.doc[root.i - 1].dep_ in {"compound", "amod", "nmod"}
         and root.doc[root.i - 1].head.i == root.i
         and not any(t.pos_ in {"VERB", "AUX"} for t in root.sent)
-        and any(c.dep_ in {"prep", "dobj"} and c.i > root.i for c in root.children)
+        and any(c.dep_ in {"prep", "dobj", "npadvmod"} and c.i > root.i for c in root.children)
+    )
+
+
+def _names_before(token: Token) -> bool:
+    """True for a noun or name, or a capitalised word the tagger took for an adjective."""
+    return token.pos_ in {"PROPN", "NOUN"} or (
+        token.pos_ == "ADJ" and token.text[:1].isupper() and token.i > token.sent.start
     )
 
 
@@ -241,7 +250,7 @@ def _misparsed_subject(root: Token) -> list[Token]:
     if any(c.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for c in root.children):
         return []
     left = [c for c in root.lefts if c.dep_ in {"compound", "det", "amod", "nmod", "npadvmod"}]
-    if not left or not any(t.pos_ in {"PROPN", "NOUN"} for c in left for t in c.subtree):
+    if not left or not any(_names_before(t) for c in left for t in c.subtree):
         return []
     return [t for c in left for t in c.subtree]
 
