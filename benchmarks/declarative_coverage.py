@@ -2,7 +2,8 @@
 
 Two sets: the hand-written sentences of ``benchmarks/data/declaratives.txt`` (one per line,
 each a self-contained statement: rivers, people, companies, events, places, science), and
-every declarative sentence (four words or more, ending in a full stop) of the FActScore
+every declarative sentence (opening with a capital, four words or more, ending in a full
+stop) of the FActScore
 ChatGPT bios, decomposed bio by bio so pronouns resolve as they do in a check. Prints
 the share with at least one fact and every sentence left without one.
 
@@ -51,7 +52,9 @@ def bios(limit: int) -> tuple[int, list[str]]:
             if fact.span is not None
         }
         for i, sentence in enumerate(sentences):
-            if sentence.endswith(".") and len(sentence.split()) >= 4:
+            # A sentence: it opens with a capital (not a fragment of the data's own split,
+            # such as '", and as Princess Zareta ...'), ends in a full stop, has 4+ words.
+            if sentence[:1].isupper() and sentence.endswith(".") and len(sentence.split()) >= 4:
                 total += 1
                 if i not in covered:
                     missing.append(sentence)

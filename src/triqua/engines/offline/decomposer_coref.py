@@ -207,20 +207,28 @@ def _pick(
     return (subjects or earlier)[-1]
 
 
+#: Lower-case words inside personal names ("Baltasar Corrada del Río", "Ludwig van Beethoven").
+_NAME_PARTICLES = frozenset(
+    {"de", "del", "della", "da", "dos", "van", "von", "der", "la", "le", "bin", "al"}
+)
+
+
 def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
     """For "he" or "she" with no person in sight: the latest subject that reads as a name.
 
     The small tagger labels some people's names as organisations ("Roxana Díaz is a
     Venezuelan athlete"); only a person is "he" or "she", so a subject of two to four
-    capitalised words, with no article or digit, is taken for the person named.
+    capitalised words (name particles such as "del" aside), with no article or digit, is
+    taken for the person named.
     """
     for mention in reversed(mentions):
         words = mention.text.split()
         if (
             mention.subject
             and PERSON not in mention.kinds
-            and 2 <= len(words) <= 4
-            and all(w[:1].isupper() and w.isalpha() for w in words)
+            and 2 <= len(words) <= 5
+            and all(w.isalpha() and (w[:1].isupper() or w in _NAME_PARTICLES) for w in words)
+            and words[-1][:1].isupper()
             and words[0].lower() != "the"
         ):
             return mention
