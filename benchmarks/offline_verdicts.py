@@ -16,8 +16,12 @@ With ``--speed N`` it measures throughput instead: N facts, each verified agains
 passages (the first two sentences of up to 5 evidence passages gathered for its claim,
 padded with random ones), with cold caches.
 
+``--verifier`` picks the judge ("shipped", "rules", "nli:<folder>"); ``--baseline JUDGE``
+also runs the same rows with another judge in the same process and prints its by-half
+figures beside (e.g. ``--baseline rules``: the rules and the calibrated scorer alone).
+
 Usage: python benchmarks/offline_verdicts.py [--limit N] [--seed S] [--speed N] [--data PATH]
-       [--half tune|held|all] [--dump PATH]
+       [--half tune|held|all] [--dump PATH] [--verifier JUDGE] [--baseline JUDGE]
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from triqua.engines.offline.align import analyse
 from triqua.engines.offline.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
 from triqua.engines.offline.vectors import sentence_vectors
-from triqua.engines.offline.verifier import VERIFIER_REVISION, get_verifier
+from triqua.engines.offline.verifier import AlignmentVerifier, get_verifier
 from triqua.metrics import score_facts
 from triqua.schema import Evidence, Fact, Status, Verdict
 
@@ -179,6 +183,19 @@ def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
     )
 
 
+def verify_rows(
+    verifier: AlignmentVerifier, rows: list[dict[str, str]], facts_of: dict[str, list[Fact]]
+) -> list[tuple[str, Status, list[tuple[Fact, Verdict]]]]:
+    """Each row's gold stance, claim verdict and (fact, verdict) pairs."""
+    results = []
+    for i, row in enumerate(rows):
+        evidence = Evidence.build(document_id=f"row-{i}", text=row["evidence"], retriever="bench")
+        facts = facts_of[row["claim"]]
+        pairs = list(zip(facts, verifier.verify_many(facts, [evidence]), strict=True))
+        results.append((row["stance"], claim_status([v for _, v in pairs]), pairs))
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=DATA)
@@ -187,6 +204,8 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, default=None, help="write per-row JSONL here")
     parser.add_argument("--speed", type=int, default=0, help="measure facts/s on N facts")
     parser.add_argument("--half", choices=["tune", "held", "all"], default="all")
+    parser.add_argument("--verifier", default="shipped", help="judge setting to measure")
+    parser.add_argument("--baseline", default=None, help="judge setting to compare with")
     args = parser.parse_args()
 
     rows = [json.loads(line) for line in args.data.open(encoding="utf-8")]
@@ -206,18 +225,12 @@ def main() -> None:
         facts_of[claim] = crude_fact(claim)
     t_decompose = time.perf_counter() - t0
 
-    verifier = get_verifier()
+    verifier = get_verifier(args.verifier)
     verifier.warm_up()
-    results: list[tuple[str, Status, list[tuple[Fact, Verdict]]]] = []
-    n_facts = 0
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for i, row in enumerate(rows):
-        evidence = Evidence.build(document_id=f"row-{i}", text=row["evidence"], retriever="bench")
-        facts = facts_of[row["claim"]]
-        pairs = list(zip(facts, verifier.verify_many(facts, [evidence]), strict=True))
-        n_facts += len(pairs)
-        results.append((row["stance"], claim_status([v for _, v in pairs]), pairs))
+    results = verify_rows(verifier, rows, facts_of)
+    n_facts = sum(len(pairs) for _, _, pairs in results)
     t_verify = time.perf_counter() - t0
     c_verify = time.process_time() - c0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -240,7 +253,7 @@ def main() -> None:
                     + "\n"
                 )
 
-    print(f"verifier {VERIFIER_REVISION}; decomposer: triqua offline rule decomposer")
+    print(f"verifier {verifier.revision}; decomposer: triqua offline rule decomposer")
     print(
         f"rows {len(rows)}  claims {len(claims)}  facts verified {n_facts}  "
         f"claims with the crude fallback fact: {len(crude)}"
@@ -270,6 +283,14 @@ def main() -> None:
     print(f"3-way accuracy: {sum(g == p for g, p in three) / max(1, len(three)):.3f}")
     print("\nby half (claims split by hash; thresholds are tuned on 'tune' only):")
     print_splits(rows, [(g, p) for g, p, _ in results])
+    if args.baseline:
+        baseline = get_verifier(args.baseline)
+        print(f"\nbaseline {baseline.revision}, same rows, same process:")
+        t1 = time.perf_counter()
+        base_results = verify_rows(baseline, rows, facts_of)
+        t_base = time.perf_counter() - t1
+        print_splits(rows, [(g, p) for g, p, _ in base_results])
+        print(f"verification wall time, measured / baseline: {t_verify / max(t_base, 1e-9):.2f}x")
 
     partial = [pairs for g, _, pairs in results if g == "partially-support"]
     scores = [score_facts(pairs).triqua_score for pairs in partial]

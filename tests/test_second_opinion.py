@@ -9,6 +9,7 @@ from triqua.context import Context
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
 from triqua.engines.factory import engine, model_key, register_model
+from triqua.engines.offline.entailment import shipped_revision
 from triqua.engines.second_opinion import SecondOpinionJudge
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 from triqua.testing import ScriptedChatModel
@@ -72,7 +73,7 @@ def test_supported_unit_the_judge_finds_not_entailed_is_withheld() -> None:
     assert model.asked == [
         ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer.")
     ]
-    assert judge.revision == "citing+2nd:fixed-0.01-0.0"
+    assert judge.revision == "citing" and judge.second_opinion == "fixed-0.01-0.0"
 
 
 def test_entailed_support_is_kept_and_closed_book_is_not_reviewed() -> None:
@@ -103,6 +104,8 @@ def test_a_quote_not_in_the_cited_passage_is_left_to_the_grounding_rule() -> Non
 def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
     name = register_model("second-opinion-test", ScriptedChatModel(responder=lambda *_: "{}"))
     wrapped = engine(model_key(Context(model=name), "verify"))
-    assert isinstance(wrapped, SecondOpinionJudge) and wrapped.revision.endswith("+2nd:shipped")
+    assert isinstance(wrapped, SecondOpinionJudge)
+    assert wrapped.second_opinion == shipped_revision()
+    assert "|verifier=" in model_key(Context(model=name), "verify").model_id
     plain = engine(model_key(Context(model=name, verifier="rules"), "verify"))
     assert not isinstance(plain, SecondOpinionJudge)

@@ -89,7 +89,7 @@ def figures(probabilities: np.ndarray, labels: np.ndarray, thresholds: Threshold
         "vetoed_not_entailed": round(float(vetoed[labels != ENTAILED].mean()), 3)
         if (labels != ENTAILED).any()
         else None,
-        "pairs": int(len(labels)),
+        "pairs": len(labels),
         "balanced_accuracy": round(balanced(labels == ENTAILED, entailed), 3),
         "false_support_on_contradicted": round(float(entailed[is_contra].mean()), 3)
         if is_contra.any()

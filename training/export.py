@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "src" / "triqua" / "engines" / "offline" / "data" / "entailment.onnx"
 CHECK = [
     ("Alan Turing was born in Maida Vale, London.", "Alan Turing was born in Paris."),
-    ("During the Second World War, Turing worked at Bletchley Park.", "Turing worked at Bletchley Park."),
+    (
+        "During the Second World War, Turing worked at Bletchley Park.",
+        "Turing worked at Bletchley Park.",
+    ),
     ("The Rhine flows into the North Sea.", "The Rhine empties into the North Sea."),
 ]
 
@@ -34,7 +37,7 @@ class _Logits(torch.nn.Module):
         super().__init__()
         self.model = model
 
-    def forward(self, input_ids, attention_mask, token_type_ids):  # noqa: D102
+    def forward(self, input_ids, attention_mask, token_type_ids):
         return self.model(
             input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
         ).logits
@@ -48,7 +51,9 @@ def main() -> None:
     tokenizer = AutoTokenizer.from_pretrained(args.model)
     model = AutoModelForSequenceClassification.from_pretrained(args.model).eval()
     wrapped = _Logits(model)
-    sample = tokenizer([p for p, _ in CHECK], [h for _, h in CHECK], padding=True, return_tensors="pt")
+    sample = tokenizer(
+        [p for p, _ in CHECK], [h for _, h in CHECK], padding=True, return_tensors="pt"
+    )
     fp32 = ROOT / "training" / "build" / "entailment-fp32.onnx"
     names = ["input_ids", "attention_mask", "token_type_ids"]
     axes = {n: {0: "batch", 1: "sequence"} for n in names} | {"logits": {0: "batch"}}

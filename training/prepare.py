@@ -57,9 +57,13 @@ NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 WORD = re.compile(r"[A-Za-z]+")
 SWAPPABLE = {"GPE", "LOC", "ORG", "PERSON", "NORP", "WORK_OF_ART", "FAC", "EVENT", "LANGUAGE"}
 _STOP = frozenset(
-    "the a an of in on at to for and or is was were are be been by with as from that this "
-    "his her their its he she they it who which has have had also".split()
-)
+    {
+        "the", "a", "an", "of", "in", "on", "at", "to", "for", "and", "or", "is", "was",
+        "were", "are", "be", "been", "by", "with", "as", "from", "that", "this", "his",
+        "her", "their", "its", "he", "she", "they", "it", "who", "which", "has", "have",
+        "had", "also",
+    }
+)  # fmt: skip
 
 
 def bucket(text: str, salt: str = "") -> int:
@@ -217,7 +221,9 @@ def bio_pairs(rng: random.Random) -> Iterator[dict[str, object]]:
     entities = defaultdict(list, {k: sorted(set(v)) for k, v in entities.items()})
     mutate = Mutator(rng, entities)
 
-    relations = sorted({f.relation for fs in bio_facts for f in fs if 1 <= len(f.relation.split()) <= 4})
+    relations = sorted(
+        {f.relation for fs in bio_facts for f in fs if 1 <= len(f.relation.split()) <= 4}
+    )
     for (name, topic, sentences, atomic), facts in zip(bios, bio_facts, strict=True):
         split = "dev" if bucket(topic, "bio-dev") < 38 else "train"
         by_sentence: dict[int, list[Fact]] = defaultdict(list)

@@ -87,6 +87,9 @@ def batches(rows: list[dict], tokenizer, size: int, rng: random.Random | None):
         yield encoded, torch.tensor([r["label"] for r in chosen])
 
 
+DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+
+
 def evaluate(model, rows: list[dict], tokenizer) -> dict[str, float]:
     """Dev loss, 3-way accuracy and entailed-vs-not balanced accuracy at argmax."""
     model.eval()
@@ -94,6 +97,7 @@ def evaluate(model, rows: list[dict], tokenizer) -> dict[str, float]:
     hits: Counter[tuple[bool, bool]] = Counter()
     with torch.no_grad():
         for encoded, labels in batches(rows, tokenizer, 64, None):
+            encoded, labels = encoded.to(DEVICE), labels.to(DEVICE)
             logits = model(**encoded).logits
             total += torch.nn.functional.cross_entropy(logits, labels, reduction="sum").item()
             predicted = logits.argmax(-1)
@@ -137,6 +141,7 @@ def main() -> None:
         id2label=dict(enumerate(LABELS)),
         label2id={name: i for i, name in enumerate(LABELS)},
     )
+    model.to(DEVICE)
     steps = math.ceil(len(train) / args.batch * args.epochs)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     warmup = max(1, steps // 10)
@@ -150,6 +155,7 @@ def main() -> None:
     evaluate_every = max(50, steps // 6)
     while step < steps and time.time() < deadline:
         for encoded, labels in batches(train, tokenizer, args.batch, rng):
+            encoded, labels = encoded.to(DEVICE), labels.to(DEVICE)
             loss = torch.nn.functional.cross_entropy(model(**encoded).logits, labels)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -159,7 +165,8 @@ def main() -> None:
             step += 1
             if step % 25 == 0:
                 print(
-                    f"epoch {epoch} step {step}/{steps} loss {loss.item():.3f} {time.time() - t0:.0f}s",
+                    f"epoch {epoch} step {step}/{steps} loss {loss.item():.3f} "
+                    f"{time.time() - t0:.0f}s",
                     flush=True,
                 )
             if step % evaluate_every == 0 or step >= steps or time.time() >= deadline:

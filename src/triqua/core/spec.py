@@ -91,6 +91,12 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
     }
     if not engines.offline:  # chat models sample at this temperature
         models["temperature"] = str(context.temperature)
+    judge: object = engines.judge
+    while judge is not None:  # an LLM judge's second opinion (engines/second_opinion.py)
+        if isinstance(getattr(judge, "second_opinion", None), str):
+            models["second_opinion"] = judge.second_opinion  # type: ignore[attr-defined]
+            break
+        judge = getattr(judge, "inner", None)
     costs = context.failure_costs()
     return FactualitySpec(
         mode=resources.mode,

@@ -126,7 +126,12 @@ class ModelKey:
         """The chat model and the settings that shape its answers ('offline' for none)."""
         if not self.spec:
             return "offline"
-        return f"{self.spec}|base_url={self.base_url}|temperature={self.temperature}"
+        found = f"{self.spec}|base_url={self.base_url}|temperature={self.temperature}"
+        if self.role == "verify":  # the second opinion shapes the verdicts too
+            from triqua.engines.offline.entailment import judge_name
+
+            found += f"|verifier={judge_name(self.verifier)}"
+        return found
 
 
 def model_key(context: Context, role: Role) -> ModelKey:

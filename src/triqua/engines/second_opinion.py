@@ -18,7 +18,12 @@ from collections.abc import Sequence
 from triqua.core.grounding import locate_quote
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.entailment import ENTAILED, EntailmentModel, get_entailment
+from triqua.engines.offline.entailment import (
+    ENTAILED,
+    EntailmentModel,
+    get_entailment,
+    judge_name,
+)
 from triqua.engines.offline.hypotheses import unit_hypothesis
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
@@ -42,8 +47,10 @@ class SecondOpinionJudge(Judge):
         self.verifier = verifier
         self._model = model
         self.batched = inner.batched
-        name = model.revision if model is not None else verifier
-        self.revision = f"{inner.revision}+2nd:{name}"
+        # The verdicts are the LLM's, so the revision stays its own (prices, reports); the
+        # second opinion is recorded apart, in the spec's models and the cache key.
+        self.revision = inner.revision
+        self.second_opinion = model.revision if model is not None else judge_name(verifier)
 
     @property
     def model(self) -> EntailmentModel | None:
@@ -87,12 +94,19 @@ class SecondOpinionJudge(Judge):
             return verdict
         passages = {item.id: item.text for item in evidence}
         by_text = {unit.text: unit for unit in fact.units()}
+        base = next((u for u in verdict.unit_verdicts if u.kind == "base"), None)
+        base_premise = _premise(base, passages) if base is not None else None
         asked: list[tuple[UnitVerdict, str, str]] = []
         for unit in supported:
             premise = _premise(unit, passages)
             target = by_text.get(unit.unit)
-            if premise and target is not None:
-                asked.append((unit, premise, unit_hypothesis(target)))
+            if not premise or target is None:
+                continue
+            if unit.kind == "qualifier" and base_premise and premise not in base_premise:
+                # A qualifier is read with the base's cited text: "The prize year was 1903"
+                # states the year of the prize the base's quote names.
+                premise = f"{base_premise} {premise}"
+            asked.append((unit, premise, unit_hypothesis(target)))
         if not asked:
             return verdict
         scores = model.predict([(premise, hypothesis) for _, premise, hypothesis in asked])
@@ -126,7 +140,10 @@ class SecondOpinionJudge(Judge):
 
 
 def _premise(unit: UnitVerdict, passages: dict[str, str]) -> str | None:
-    """The unit's quote widened to whole sentences of the first cited passage that holds it."""
+    """The unit's quote widened to whole sentences of the first cited passage that holds it.
+
+    A qualifier's premise is read after its base's (see ``SecondOpinionJudge._review``).
+    """
     if not unit.quote:
         return None
     for evidence_id in unit.evidence_ids:

@@ -45,6 +45,7 @@ __all__ = [
     "Thresholds",
     "check_judge_setting",
     "get_entailment",
+    "judge_name",
     "label_columns",
     "load_entailment",
     "shipped_revision",
@@ -359,6 +360,12 @@ def shipped_revision() -> str:
         return str(json.loads(_SHIPPED_CARD.read_text(encoding="utf-8"))["revision"])
     except (OSError, KeyError, ValueError):
         return "entailment-missing"
+
+
+def judge_name(spec: str) -> str:
+    """What a judge setting names, as records show it: the shipped revision, or the setting."""
+    spec = spec.strip()
+    return shipped_revision() if spec in ("", SHIPPED) else spec
 
 
 @functools.lru_cache(maxsize=8)

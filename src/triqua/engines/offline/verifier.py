@@ -207,10 +207,12 @@ class AlignmentVerifier:
         ]
 
     def warm_up(self) -> None:
-        """Load the embedding model and the spaCy pipelines now rather than on first use."""
+        """Load the embedding model, the entailment judge and spaCy now, not on first use."""
         from triqua.engines.offline.embeddings import get_embedder
 
         get_embedder().embed(["warm up"])
+        if self._judge is not None:
+            self._judge.predict([("Warm up.", "Warm up.")])
         split("Warm up.")
         entities("Warm up.")
 
