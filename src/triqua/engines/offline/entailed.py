@@ -28,6 +28,7 @@ __all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]
 
 _ALIGNED = 3  # aligned sentences whose windows the judge reads
 _NAMES_SUBJECT = 0.6  # subject score of a sentence that names the subject (not "she")
+_MAX_SOURCE = 300  # characters of a source sentence read as a hypothesis
 
 
 @dataclass(frozen=True)
@@ -120,9 +121,17 @@ def base_by_judge(
         id(w): row
         for w, row in zip(asked, model.predict([(w.text, hypothesis) for w in asked]), strict=True)
     }
-    base.similar = max(base.similar, max(float(row[ENTAILED]) for row in scores.values()))
+    entailed = {key: float(row[ENTAILED]) for key, row in scores.items()}
+    sentence = source_hypothesis(fact, hypothesis)
+    if sentence and gated:
+        # The fact's own source sentence, when a window entails it, entails the fact too;
+        # it is the judge's natural input ("Obama served two terms from 2009 to 2017").
+        rows = model.predict([(w.text, sentence) for w in gated])
+        for w, row in zip(gated, rows, strict=True):
+            entailed[id(w)] = max(entailed[id(w)], float(row[ENTAILED]))
+    base.similar = max(base.similar, max(entailed.values()))
     threshold = model.thresholds.entailed
-    entailing = [(float(scores[id(w)][ENTAILED]), w) for w in gated]
+    entailing = [(entailed[id(w)], w) for w in gated]
     entailing = [(p, w) for p, w in entailing if p >= threshold]
     if entailing:
         # The narrowest entailing window is quoted: one sentence before two, two before three.
@@ -162,11 +171,29 @@ def qualifier_by_judge(
     scores = model.predict([(w.text, hypothesis) for w in found])
     threshold = model.thresholds.entailed
     judged = [(float(row[ENTAILED]), w) for w, row in zip(found, scores, strict=True)]
+    sentence = source_hypothesis(fact, hypothesis)
+    if sentence and all(p < threshold for p, _ in judged):
+        rows = model.predict([(w.text, sentence) for w in found])
+        judged += [(float(row[ENTAILED]), w) for w, row in zip(found, rows, strict=True)]
     entailing = [(p, w) for p, w in judged if p >= threshold]
     if not entailing:
         return None
     p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
     return window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
+
+
+def source_hypothesis(fact: Fact, rendered: str) -> str | None:
+    """The sentence the fact came from, as a second hypothesis; None when it adds nothing.
+
+    Only a single sentence of ordinary length counts (a long span would let one entailed
+    clause stand for others), and only when it differs from the rendered fact.
+    """
+    text = " ".join(fact.source_text.split())
+    if not text or len(text) > _MAX_SOURCE or text.rstrip(".") == rendered.rstrip("."):
+        return None
+    if any(mark in text[:-1] for mark in (". ", "? ", "! ")) or text.endswith("?"):
+        return None
+    return text
 
 
 def _base_only(fact: Fact) -> Fact:
