@@ -75,13 +75,18 @@ def windows(
     anchors: Sequence[Sentence],
     by_place: Mapping[tuple[int, int], Sentence],
     passages: Sequence[str],
+    *,
+    wide: bool = True,
 ) -> list[Window]:
-    """Windows around each anchor: itself, with the sentence before, with the one after."""
+    """Windows around each anchor: itself, and (``wide``) with the sentence before or after."""
     out: dict[tuple[int, int, int], Window] = {}
     for anchor in anchors:
-        before = by_place.get((anchor.passage, anchor.index - 1))
-        after = by_place.get((anchor.passage, anchor.index + 1))
-        for first, last in ((anchor, anchor), (before, anchor), (anchor, after)):
+        spans: list[tuple[Sentence | None, Sentence | None]] = [(anchor, anchor)]
+        if wide:
+            before = by_place.get((anchor.passage, anchor.index - 1))
+            after = by_place.get((anchor.passage, anchor.index + 1))
+            spans += [(before, anchor), (anchor, after)]
+        for first, last in spans:
             if first is None or last is None:
                 continue
             key = (anchor.passage, first.index, last.index)
@@ -89,6 +94,20 @@ def windows(
                 text = passages[anchor.passage][first.start : last.end]
                 out[key] = Window(first, last, anchor, text)
     return list(out.values())
+
+
+def _entailment(
+    model: EntailmentModel, found: Sequence[Window], hypotheses: Sequence[str]
+) -> dict[int, float]:
+    """Each window's best entailment probability over the hypotheses, in one judge call."""
+    asked = [(w, h) for w in found for h in hypotheses]
+    if not asked:
+        return {}
+    rows = model.predict([(w.text, h) for w, h in asked])
+    best: dict[int, float] = {}
+    for (w, _), row in zip(asked, rows, strict=True):
+        best[id(w)] = max(best.get(id(w), 0.0), float(row[ENTAILED]))
+    return best
 
 
 def base_by_judge(
@@ -104,44 +123,43 @@ def base_by_judge(
 
     Support needs a window that passes the value gates (``values_present``: the object's
     numbers, dates and names, polarity, antonyms, restrictors, roles) and that the judge
-    finds entailing. Contradiction needs a window around a sentence that names the
+    finds entailing the base or the fact's source sentence. Single sentences are read
+    first; only when none entails are the two-sentence windows around them read (a cascade:
+    most facts cost one judge call). Contradiction needs a single sentence that names the
     subject, judged contradicting with the judge's high contradiction threshold.
     """
     anchors = [s for s in top[:_ALIGNED] if s.subject > 0]
-    found = windows(anchors, by_place, passages)
-    base_fact = _base_only(fact)
-    gated = [w for w in found if values_present(base_fact, parts, w.as_sentence())]
-    # A contradiction is read in a single sentence that names the subject itself.
-    rivals = [w for w in found if w.size == 1 and w.anchor.subject >= _NAMES_SUBJECT]
-    asked = list({id(w): w for w in [*gated, *rivals]}.values())
-    if not asked:
+    if not anchors:
         return base, []
+    base_fact = _base_only(fact)
     hypothesis = unit_hypothesis(fact.units()[0])
-    scores = {
-        id(w): row
-        for w, row in zip(asked, model.predict([(w.text, hypothesis) for w in asked]), strict=True)
-    }
-    entailed = {key: float(row[ENTAILED]) for key, row in scores.items()}
     sentence = source_hypothesis(fact, hypothesis)
-    if sentence and gated:
-        # The fact's own source sentence, when a window entails it, entails the fact too;
-        # it is the judge's natural input ("Obama served two terms from 2009 to 2017").
-        rows = model.predict([(w.text, sentence) for w in gated])
-        for w, row in zip(gated, rows, strict=True):
-            entailed[id(w)] = max(entailed[id(w)], float(row[ENTAILED]))
-    base.similar = max(base.similar, max(entailed.values()))
+    hypotheses = [hypothesis, sentence] if sentence else [hypothesis]
     threshold = model.thresholds.entailed
-    entailing = [(entailed[id(w)], w) for w in gated]
-    entailing = [(p, w) for p, w in entailing if p >= threshold]
+    singles = windows(anchors, by_place, passages, wide=False)
+    gated = [w for w in singles if values_present(base_fact, parts, w.as_sentence())]
+    entailed = _entailment(model, gated, hypotheses)
+    if not any(p >= threshold for p in entailed.values()):
+        wide = [w for w in windows(anchors, by_place, passages) if w.size > 1]
+        wide = [w for w in wide if values_present(base_fact, parts, w.as_sentence())]
+        entailed |= _entailment(model, wide, hypotheses)
+        gated += wide
+    if entailed:
+        base.similar = max(base.similar, max(entailed.values()))
+    entailing = [(entailed[id(w)], w) for w in gated if entailed[id(w)] >= threshold]
     if entailing:
-        # The narrowest entailing window is quoted: one sentence before two, two before three.
+        # The narrowest entailing window is quoted: one sentence before two.
         p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
         finding = window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
         supporting = {id(w.anchor): w.anchor for _, w in entailing}
         return finding, list(supporting.values())
+    # A contradiction is read in a single sentence that names the subject itself.
+    rivals = [w for w in singles if w.anchor.subject >= _NAMES_SUBJECT]
     if rivals:
+        rows = model.predict([(w.text, hypothesis) for w in rivals])
         p, window = max(
-            ((float(scores[id(w)][CONTRADICTED]), w) for w in rivals), key=lambda pair: pair[0]
+            ((float(row[CONTRADICTED]), w) for w, row in zip(rivals, rows, strict=True)),
+            key=lambda pair: pair[0],
         )
         if p >= model.thresholds.contradicted:
             reason = f"contradicted per the judge {p:.2f}"
@@ -161,21 +179,19 @@ def qualifier_by_judge(
     """Support a qualifier the rules left open, in the windows its base is bound to.
 
     The window must state the qualifier's numbers, dates and names (a year is never
-    inferred) and the judge must find the base with this qualifier entailed.
+    inferred) and the judge must find the base with this qualifier (or the fact's source
+    sentence) entailed.
     """
     value = analyse(unit.value or "")
     found = [w for w in windows(bound[:_ALIGNED], by_place, passages) if _states_values(value, w)]
     if not found:
         return None
     hypothesis = unit_hypothesis(unit)
-    scores = model.predict([(w.text, hypothesis) for w in found])
-    threshold = model.thresholds.entailed
-    judged = [(float(row[ENTAILED]), w) for w, row in zip(found, scores, strict=True)]
     sentence = source_hypothesis(fact, hypothesis)
-    if sentence and all(p < threshold for p, _ in judged):
-        rows = model.predict([(w.text, sentence) for w in found])
-        judged += [(float(row[ENTAILED]), w) for w, row in zip(found, rows, strict=True)]
-    entailing = [(p, w) for p, w in judged if p >= threshold]
+    entailed = _entailment(model, found, [hypothesis, sentence] if sentence else [hypothesis])
+    entailing = [
+        (entailed[id(w)], w) for w in found if entailed[id(w)] >= model.thresholds.entailed
+    ]
     if not entailing:
         return None
     p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
