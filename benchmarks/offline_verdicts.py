@@ -18,7 +18,7 @@ padded with random ones), with cold caches.
 
 ``--verifier`` picks the judge ("shipped", "rules", "nli:<folder>"); ``--baseline JUDGE``
 also runs the same rows with another judge in the same process and prints its by-half
-figures beside (e.g. ``--baseline rules``: the rules and the calibrated scorer alone).
+figures beside (e.g. ``--baseline rules``: the rules alone, no learned judge).
 
 Usage: python benchmarks/offline_verdicts.py [--limit N] [--seed S] [--speed N] [--data PATH]
        [--half tune|held|all] [--dump PATH] [--verifier JUDGE] [--baseline JUDGE]

@@ -112,6 +112,12 @@ def fcb_pairs(decomposed: dict[str, list[Fact]]) -> Iterator[dict[str, object]]:
             split = "dev" if bucket(claim, "fcb-dev") < 52 else "train"
         label = STANCE[stance]
         yield pair(evidence, claim, label, split, f"fcb:{stance}")
+        if stance == "irrelevant" and split != "test":
+            # Every window of an irrelevant passage is irrelevant too: the judge reads windows.
+            sentences = [s for s in re.split(r"(?<=[.!?])\s+", evidence) if len(s) > 20]
+            for k in range(0, min(len(sentences), 6), 3):
+                window = " ".join(sentences[k : k + 2])
+                yield pair(window, claim, NEUTRAL, split, f"fcb-window:{stance}")
         if stance in ("completely-support", "irrelevant") and split != "test":
             for fact in decomposed.get(claim, [])[:3]:
                 yield pair(evidence, fact_hypothesis(fact), label, split, f"fcb-fact:{stance}")
@@ -285,6 +291,23 @@ def bio_pairs(rng: random.Random) -> Iterator[dict[str, object]]:
                     yield pair(premise, hypothesis, label, split, f"bio-moved-qualifier:{name}")
 
 
+LEXICON = ROOT / "src" / "triqua" / "engines" / "offline" / "data" / "lexicon.json"
+_GROUPS = [
+    {w for phrase in group for w in phrase.lower().split()}
+    for group in json.loads(LEXICON.read_text(encoding="utf-8"))["relation_groups"]
+]
+
+
+def synonyms(one: set[str], other: set[str]) -> bool:
+    """True when the two relations' words meet in a relation group of the lexicon."""
+
+    def stems(words: set[str]) -> set[str]:
+        return {w[:4] for w in words}
+
+    a, b = stems(one), stems(other)
+    return any(a & stems(g) and b & stems(g) for g in _GROUPS)
+
+
 def _relation_swap(
     rng: random.Random, fact: Fact, relations: list[str], premise: str
 ) -> str | None:
@@ -295,6 +318,8 @@ def _relation_swap(
     for _ in range(8):
         relation = rng.choice(relations)
         words = content_words(relation)
+        if synonyms(own, words):  # "received" for "won" would be a paraphrase, not a swap
+            continue
         if words and not words & own and not words & content_words(premise):
             swapped = fact.model_copy(update={"relation": relation, "qualifiers": []})
             return fact_hypothesis(swapped)

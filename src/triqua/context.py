@@ -82,8 +82,8 @@ class Context:
     verifier: str = setting(
         "shipped",
         "Entailment judge of the offline verifier, also the second opinion on an LLM's "
-        "'supported': 'shipped' (packaged, offline), 'rules' (none: rules and the "
-        "calibrated scorer only) or 'nli:<model folder or Hugging Face Hub id>' (an "
+        "'supported': 'shipped' (packaged, offline), 'rules' (none: the rules alone, "
+        "no second opinion) or 'nli:<model folder or Hugging Face Hub id>' (an "
         "exported NLI or MiniCheck-style ONNX cross-encoder).",
         env="TRIQUA_VERIFIER",
     )

@@ -19,9 +19,9 @@ from triqua.engines.offline.align import TextInfo, analyse, values_relation
 from triqua.engines.offline.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.engines.offline.fact_match import FactParts
 from triqua.engines.offline.findings import Finding, Sentence
+from triqua.engines.offline.gates import values_present
 from triqua.engines.offline.hypotheses import unit_hypothesis
 from triqua.engines.offline.names import name_word_in
-from triqua.engines.offline.scorer import values_present
 from triqua.schema import Fact, FactUnit, Status
 
 __all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]

@@ -54,7 +54,7 @@ __all__ = [
 ENTAILED, NEUTRAL, CONTRADICTED = 0, 1, 2
 #: The setting value that names the judge shipped with triqua.
 SHIPPED = "shipped"
-#: The setting value that turns the learned judge off (rules and the scorer only).
+#: The setting value that turns the learned judge off (the rules alone).
 RULES_ONLY = "rules"
 
 _DATA = Path(__file__).parent / "data"

@@ -62,7 +62,7 @@ PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's 
 PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
 KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
 #: A sentence this close to the fact may paraphrase its relation with words the lexicon
-#: lacks ("is renamed to" / "the change of name from ... to"); the scorer still decides.
+#: lacks ("is renamed to" / "the change of name from ... to"); the entailment judge still decides.
 RELATION_PARAPHRASE_COSINE = 0.7
 
 

@@ -1,17 +1,16 @@
 """Offline evidence-alignment verifier: judges each TriQua fact unit against evidence sentences.
 
-No language model is involved. Evidence passages are split into sentences; the sentences
+No chat model is involved. Evidence passages are split into sentences; the sentences
 that best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the
 subject weighing most) are aligned with the fact. A sentence speaks about the subject
 when it names it or refers back to it ("She", "The city": see ``binding``). The base
 triple is bound to the window (one sentence, or a sentence and its continuation) that
 best supports it, and every qualifier is judged in that window only, so "Physics in
 1911" is not supported by a Physics sentence plus a Chemistry sentence about another
-event. Values are compared by strict rules; when the rules leave the base open (its words
-paraphrased), a small calibrated scorer (``scorer``) decides from the sentence's cosine and
-the passage's words, and the verdict records its score ("aligned by scorer 0.62"). Evidence
-text is only ever compared, never obeyed, so instructions hidden in it cannot change a
-verdict.
+event. Values are compared by strict rules; when the rules leave a unit open (its words
+paraphrased), the learned entailment judge decides behind the value gates (``entailed``),
+and the verdict records its probability ("entailed by the judge 0.91"). Evidence text is
+only ever compared, never obeyed, so instructions hidden in it cannot change a verdict.
 """
 
 from __future__ import annotations
@@ -58,12 +57,6 @@ from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.names import name_match
 from triqua.engines.offline.qualifiers import judge_qualifier
 from triqua.engines.offline.rules import entity_type, rival_entity, roles_differ
-from triqua.engines.offline.scorer import (
-    ScorerModel,
-    by_scorer,
-    fitting_rows,
-    get_scorer,
-)
 from triqua.engines.offline.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
@@ -77,7 +70,7 @@ def verifier_revision(judge: str = SHIPPED) -> str:
     if judge == SHIPPED:
         inner = shipped_revision()
     elif judge == RULES_ONLY:
-        inner = f"rules+{get_scorer().revision}"
+        inner = "rules"
     else:
         inner = judge
     return f"{_ALIGN_REVISION}+{inner}"
@@ -95,20 +88,13 @@ RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
 class AlignmentVerifier:
     """Judges TriQua facts against evidence passages with rules and sentence embeddings."""
 
-    def __init__(
-        self,
-        scorer: ScorerModel | None = None,
-        judge: str = SHIPPED,
-        *,
-        entailment: EntailmentModel | None = None,
-    ) -> None:
+    def __init__(self, judge: str = SHIPPED, *, entailment: EntailmentModel | None = None) -> None:
         """Load the entailment ``judge`` a setting names (see ``entailment.load_entailment``).
 
-        ``judge="rules"`` runs without a learned judge: the calibrated ``scorer`` (default:
-        the shipped weights) then decides paraphrased support, as earlier revisions did.
-        ``entailment`` replaces the judge the setting names (a model built elsewhere).
+        ``judge="rules"`` runs without a learned judge: only what the rules state verbatim
+        (or by the lexicon's synonyms) is supported. ``entailment`` replaces the judge the
+        setting names (a model built elsewhere).
         """
-        self._scorer = scorer or get_scorer()
         self._judge = entailment if entailment is not None else get_entailment(judge)
         self.revision = (
             f"{_ALIGN_REVISION}+{entailment.revision}"
@@ -147,8 +133,6 @@ class AlignmentVerifier:
             base, bound = self._judge_base(fact, parts, top)
             if base.status == Status.INSUFFICIENT and self._judge is not None:
                 base, bound = base_by_judge(fact, parts, top, base, by_place, texts, self._judge)
-            elif base.status == Status.INSUFFICIENT:
-                base, bound = by_scorer(fact, parts, top, base, bound, by_place, self._scorer)
             findings = [base]
             for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
                 finding = judge_qualifier(
@@ -166,24 +150,6 @@ class AlignmentVerifier:
                 assemble(fact, evidence, findings, top, judge=self.revision, per_unit=per_unit)
             )
         return verdicts
-
-    def scorer_candidates(
-        self, facts: Sequence[Fact], evidence: Sequence[Evidence]
-    ) -> list[list[tuple[dict[str, float], bool]] | None]:
-        """What the scorer would judge, for fitting it (``benchmarks/fit_offline_scorer.py``).
-
-        For each fact whose base the rules leave undecided: the feature values of every
-        aligned sentence that passes the hard gates, each with whether all the fact's
-        qualifiers are then stated in that sentence's window. None when the rules decide.
-        """
-        out: list[list[tuple[dict[str, float], bool]] | None] = []
-        for fact, (parts, top, by_place) in zip(facts, self._align(facts, evidence), strict=True):
-            base, _ = self._judge_base(fact, parts, top)
-            if base.status != Status.INSUFFICIENT:
-                out.append(None)
-                continue
-            out.append(fitting_rows(fact, parts, top, by_place))
-        return out
 
     def _align(
         self, facts: Sequence[Fact], evidence: Sequence[Evidence]
@@ -365,7 +331,7 @@ class AlignmentVerifier:
                     contradiction = contradiction or other
                 if verbatim and restricted == "ok":
                     supported.append((sentence, "subject, relation and object aligned"))
-                # A paraphrased object is left to the calibrated scorer (``by_scorer``).
+                # A paraphrased object is left to the entailment judge (``entailed``).
                 continue
             if (
                 contradiction is not None
