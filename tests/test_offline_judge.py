@@ -23,7 +23,7 @@ class FixedEntailment:
     def __init__(self, entailed: float, contradicted: float = 0.0) -> None:
         self.row = np.array([entailed, 1 - entailed - contradicted, contradicted], np.float32)
         self.revision = f"fixed-{entailed}-{contradicted}"
-        self.thresholds = Thresholds(entailed=0.5, contradicted=0.9, veto=0.2)
+        self.thresholds = Thresholds(entailed=0.5, veto=0.2)
         self.asked: list[tuple[str, str]] = []
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -101,16 +101,34 @@ def test_judge_qualifier_support_rests_on_the_base_window(eager: AlignmentVerifi
     assert [u.status for u in verdict.unit_verdicts] == [Status.SUPPORTED, Status.SUPPORTED]
 
 
-def test_confident_contradiction_by_a_sentence_naming_the_subject() -> None:
+def test_judge_never_contradicts_on_its_own() -> None:
     verifier = AlignmentVerifier(entailment=FixedEntailment(0.01, 0.97))  # type: ignore[arg-type]
-    fact = Fact(subject="The Eiffel Tower", relation="stands in", object="Rome")
-    verdict = verifier.verify(fact, [ev("The Eiffel Tower is a lattice tower in Paris.")])
-    assert verdict.status == Status.CONTRADICTED
-    assert "contradicted per the judge 0.97" in verdict.rationale
-    assert verdict.error_spans == ["Rome"]
-    # A sentence that does not name the subject never contradicts it.
-    other = verifier.verify(fact, [ev("A lattice tower stands in Paris.")])
-    assert other.status == Status.INSUFFICIENT
+    fact = Fact(subject="The chef", relation="opened", object="a Japanese restaurant")
+    verdict = verifier.verify(fact, [ev("The chef opened a Mexican restaurant in Lisbon.")])
+    assert verdict.status == Status.INSUFFICIENT  # another restaurant is not a false one
+
+
+def test_a_relation_the_lexicon_knows_must_be_stated_by_its_words(
+    eager: AlignmentVerifier,
+) -> None:
+    fact = Fact(subject="Tomas Wren", relation="was born in", object="Lisbon")
+    verdict = eager.verify(fact, [ev("Tomas Wren was buried in Lisbon after a long career.")])
+    assert verdict.status != Status.SUPPORTED
+
+
+def test_a_qualifier_date_is_never_inferred_by_the_judge(eager: AlignmentVerifier) -> None:
+    fact = Fact(
+        subject="Hana Lisk",
+        relation="served on",
+        object="the city council",
+        qualifiers=[Qualifier(label="end time", value="Hana Lisk's retirement in 2004")],
+    )
+    text = (
+        "Hana Lisk served on the city council. She retired from politics in 2009, and the "
+        "council hall was renamed in 2004."
+    )
+    verdict = eager.verify(fact, [ev(text)])
+    assert verdict.unit_verdicts[1].status != Status.SUPPORTED
 
 
 def test_unsure_judge_leaves_the_unit_insufficient() -> None:

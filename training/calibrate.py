@@ -8,8 +8,6 @@ never the test half) and chooses:
   contradicted dev pairs entailed, the one with the best balanced accuracy of the offline
   verifier itself (decomposer, rules, gates and judge) on the dev claims of
   Factcheck-Bench's tune half (claims never trained on; the test half is never read);
-- ``contradicted``: the lowest threshold at which at least ``--contradiction-precision``
-  of the dev pairs called contradicted are contradicted;
 - ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
   ``--veto-keeps`` of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
@@ -63,15 +61,6 @@ def choose_entailed(p: np.ndarray, labels: np.ndarray, max_false: float) -> floa
     return 0.99
 
 
-def choose_contradicted(p: np.ndarray, labels: np.ndarray, precision: float) -> float:
-    """The lowest contradicted threshold whose calls are at least ``precision`` right."""
-    for t in np.arange(0.50, 0.995, 0.01):
-        called = p >= t
-        if called.sum() >= 10 and (labels[called] == CONTRADICTED).mean() >= precision:
-            return round(float(t), 2)
-    return 0.99
-
-
 def dev_claims(pairs_path: Path) -> list[dict[str, str]]:
     """Factcheck-Bench rows of the dev claims (tune half, not trained on)."""
     claims = {
@@ -108,7 +97,7 @@ def choose_entailed_end_to_end(
     """The allowed threshold with the best verifier balanced accuracy on ``rows``."""
     best, chosen = -1.0, allowed[0]
     for t in allowed:
-        model.thresholds = Thresholds(entailed=t, contradicted=0.99, veto=0.0)
+        model.thresholds = Thresholds(entailed=t, veto=0.0)
         score = verifier_balanced_accuracy(model, rows)  # judged pairs are cached
         print(f"  entailed threshold {t:.2f}: dev claims balanced accuracy {score:.3f}")
         if score > best:
@@ -117,9 +106,9 @@ def choose_entailed_end_to_end(
 
 
 def figures(probabilities: np.ndarray, labels: np.ndarray, thresholds: Thresholds) -> dict:
-    """Balanced accuracy, false support and contradiction precision/recall at thresholds."""
+    """Balanced accuracy, false support, and contradiction precision/recall at argmax."""
     entailed = probabilities[:, ENTAILED] >= thresholds.entailed
-    contradicted = probabilities[:, CONTRADICTED] >= thresholds.contradicted
+    contradicted = probabilities.argmax(axis=1) == CONTRADICTED
     is_contra = labels == CONTRADICTED
     vetoed = probabilities[:, ENTAILED] < thresholds.veto
     return {
@@ -148,7 +137,6 @@ def main() -> None:
     parser.add_argument("--pairs", type=Path, default=ROOT / "training" / "build" / "pairs.jsonl")
     parser.add_argument("--model", type=Path, default=DATA / "entailment.onnx")
     parser.add_argument("--max-false-support", type=float, default=0.05)
-    parser.add_argument("--contradiction-precision", type=float, default=0.9)
     parser.add_argument("--veto-keeps", type=float, default=0.95)
     args = parser.parse_args()
     model = EntailmentModel(
@@ -168,7 +156,6 @@ def main() -> None:
     print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
     thresholds = Thresholds(
         entailed=choose_entailed_end_to_end(model, rows, allowed),
-        contradicted=choose_contradicted(p[:, CONTRADICTED], labels, args.contradiction_precision),
         veto=round(float(np.quantile(entailed_p, 1 - args.veto_keeps)), 3),
     )
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
@@ -181,7 +168,6 @@ def main() -> None:
         "max_tokens": 256,
         "thresholds": {
             "entailed": thresholds.entailed,
-            "contradicted": thresholds.contradicted,
             "veto": thresholds.veto,
         },
         "figures": {},

@@ -5,9 +5,9 @@ a negation contradict, and a value missing from the evidence never supports. Whe
 leave a unit open (its relation or object paraphrased), the judge reads the unit as a
 sentence (``hypotheses``) against evidence windows of one to three sentences around the
 aligned sentences and decides: entailed at or above the judge's calibrated threshold
-supports the unit ("entailed by the judge 0.91"); a confident contradiction by a sentence
-that names the subject contradicts the base. Windows whose text fails the value gates
-are never read for support, so the judge cannot support a year the evidence lacks.
+supports the unit ("entailed by the judge 0.91"). Windows whose text fails the value gates
+are never read for support, so the judge cannot support a year the evidence lacks; it
+never contradicts (rival values are the rules' to find).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.engines.offline.align import TextInfo, analyse, values_relation
-from triqua.engines.offline.entailment import CONTRADICTED, ENTAILED, EntailmentModel
-from triqua.engines.offline.fact_match import FactParts
+from triqua.engines.offline.entailment import ENTAILED, EntailmentModel
+from triqua.engines.offline.fact_match import FactParts, sentence_relation_hit
 from triqua.engines.offline.findings import Finding, Sentence
 from triqua.engines.offline.gates import values_present
 from triqua.engines.offline.hypotheses import unit_hypothesis
@@ -27,7 +27,6 @@ from triqua.schema import Fact, FactUnit, Status
 __all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]
 
 _ALIGNED = 3  # aligned sentences whose windows the judge reads
-_NAMES_SUBJECT = 0.6  # subject score of a sentence that names the subject (not "she")
 _MAX_SOURCE = 300  # characters of a source sentence read as a hypothesis
 
 
@@ -125,10 +124,15 @@ def base_by_judge(
     numbers, dates and names, polarity, antonyms, restrictors, roles) and that the judge
     finds entailing the base or the fact's source sentence. Single sentences are read
     first; only when none entails are the two-sentence windows around them read (a cascade:
-    most facts cost one judge call). Contradiction needs a single sentence that names the
-    subject, judged contradicting with the judge's high contradiction threshold.
+    most facts cost one judge call). A relation the lexicon knows must be stated by one of
+    its words: "was buried in Lisbon" never stands for "was born in Lisbon", however close.
+    The judge never contradicts on its own: a different object is not a false one
+    ("opened a Mexican restaurant" says nothing of a Japanese one), and rival values are
+    the rules' to find.
     """
-    anchors = [s for s in top[:_ALIGNED] if s.subject > 0]
+    anchors = [
+        s for s in top[:_ALIGNED] if s.subject > 0 and not other_known_relation(parts, s.info)
+    ]
     if not anchors:
         return base, []
     base_fact = _base_only(fact)
@@ -153,18 +157,6 @@ def base_by_judge(
         finding = window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
         supporting = {id(w.anchor): w.anchor for _, w in entailing}
         return finding, list(supporting.values())
-    # A contradiction is read in a single sentence that names the subject itself.
-    rivals = [w for w in singles if w.anchor.subject >= _NAMES_SUBJECT]
-    if rivals:
-        rows = model.predict([(w.text, hypothesis) for w in rivals])
-        p, window = max(
-            ((float(row[CONTRADICTED]), w) for w, row in zip(rivals, rows, strict=True)),
-            key=lambda pair: pair[0],
-        )
-        if p >= model.thresholds.contradicted:
-            reason = f"contradicted per the judge {p:.2f}"
-            span = fact.object or fact.relation
-            return window.finding(Status.CONTRADICTED, reason, span), []
     return base, []
 
 
@@ -178,11 +170,13 @@ def qualifier_by_judge(
 ) -> Finding | None:
     """Support a qualifier the rules left open, in the windows its base is bound to.
 
-    The window must state the qualifier's numbers, dates and names (a year is never
-    inferred) and the judge must find the base with this qualifier (or the fact's source
-    sentence) entailed.
+    Only a qualifier without numbers or dates (those are the rules' alone: a year is never
+    inferred); the window must hold its capitalised names, and the judge must find the
+    base with this qualifier (or the fact's source sentence) entailed.
     """
     value = analyse(unit.value or "")
+    if value.dates or value.numbers:
+        return None  # a date or number the rules did not find stated is never inferred
     found = [w for w in windows(bound[:_ALIGNED], by_place, passages) if _states_values(value, w)]
     if not found:
         return None
@@ -196,6 +190,12 @@ def qualifier_by_judge(
         return None
     p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
     return window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
+
+
+def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
+    """True when the lexicon knows the fact's relation and the sentence uses none of its words."""
+    known = any(len(group) > 1 for group in parts.relation_words)
+    return known and sentence_relation_hit(parts, sentence) is None
 
 
 def source_hypothesis(fact: Fact, rendered: str) -> str | None:

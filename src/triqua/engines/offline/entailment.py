@@ -93,12 +93,12 @@ Probabilities = npt.NDArray[np.float32]
 class Thresholds:
     """Probabilities at which a judged pair counts.
 
-    ``entailed`` and ``contradicted`` decide the offline verifier's units; ``veto`` is the
-    entailment below which the judge's second opinion withholds an LLM's "supported".
+    ``entailed`` decides the offline verifier's units; ``veto`` is the entailment below
+    which the judge's second opinion withholds an LLM's "supported". (The judge never
+    contradicts on its own: the contradicted probability is reported, not acted on.)
     """
 
     entailed: float = 0.5
-    contradicted: float = 0.9
     veto: float = 0.05
 
 
@@ -338,7 +338,6 @@ def _shipped() -> EntailmentModel:
         card = json.loads(_SHIPPED_CARD.read_text(encoding="utf-8"))
         thresholds = Thresholds(
             entailed=float(card["thresholds"]["entailed"]),
-            contradicted=float(card["thresholds"]["contradicted"]),
             veto=float(card["thresholds"]["veto"]),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
