@@ -71,7 +71,7 @@ REPEATS = {"fcb": 3, "fcb-fact": 2}
 #: Each stage's caps, repeats and defaults (epochs, learning rate, minutes).
 STAGES = {
     1: {"caps": CAPS_STAGE1, "repeats": {}, "epochs": 2.0, "lr": 6e-5, "minutes": 40.0},
-    2: {"caps": CAPS, "repeats": REPEATS, "epochs": 1.0, "lr": 4e-5, "minutes": 28.0},
+    2: {"caps": CAPS, "repeats": REPEATS, "epochs": 1.0, "lr": 4e-5, "minutes": 22.0},
 }
 
 
@@ -229,6 +229,7 @@ def main() -> None:
                                 "caps": CAPS,
                             },
                             indent=2,
+                            default=str,
                         )
                     )
             if step >= steps or time.time() >= deadline:
