@@ -9,7 +9,7 @@ never the test half) and chooses:
   verifier itself (decomposer, rules, gates and judge) on the dev claims of
   Factcheck-Bench's tune half (claims never trained on; the test half is never read);
 - ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
-  ``--veto-keeps`` of the truly entailed dev pairs reach, so a veto rarely hits a true
+  ``--veto-keeps`` (99 %) of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
 
 The card (``data/entailment.json``) records the thresholds, the labels, the revision
@@ -137,7 +137,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=Path, default=ROOT / "training" / "build" / "pairs.jsonl")
     parser.add_argument("--model", type=Path, default=DATA / "entailment.onnx")
     parser.add_argument("--max-false-support", type=float, default=0.05)
-    parser.add_argument("--veto-keeps", type=float, default=0.95)
+    parser.add_argument("--veto-keeps", type=float, default=0.99)
     args = parser.parse_args()
     model = EntailmentModel(
         args.model, DATA / "minilm_tokenizer.json", LABELS, revision="calibrating"

@@ -4,7 +4,7 @@ An LLM judge may cite a sentence that merely names the subject ("Albert Einstein
 in Ulm" for "Einstein was a footballer"). After the LLM answers, every unit it calls
 supported is read by the entailment judge: premise = the cited quote widened to its whole
 sentence(s) in the cited passage, hypothesis = the unit written as a sentence. A unit the
-judge finds not entailed (probability below the judge's veto threshold, set so that ~95 %
+judge finds not entailed (probability below the judge's veto threshold, set so that ~99 %
 of truly entailed held-out pairs pass) is downgraded to insufficient evidence, with the
 reason on the unit's ``grounding`` note. The grounding rule then runs as before. With the
 verifier setting "rules" no second opinion is taken.
