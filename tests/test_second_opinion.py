@@ -109,3 +109,11 @@ def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
     assert "|verifier=" in model_key(Context(model=name), "verify").model_id
     plain = engine(model_key(Context(model=name, verifier="rules"), "verify"))
     assert not isinstance(plain, SecondOpinionJudge)
+
+
+def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed() -> None:
+    model = FixedEntailment(0.0)
+    judge = SecondOpinionJudge(CitingJudge("born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
+    assert judge.verify(born, [EVIDENCE]).verdict.status == Status.SUPPORTED
+    assert model.asked == []

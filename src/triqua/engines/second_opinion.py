@@ -2,8 +2,9 @@
 
 An LLM judge may cite a sentence that merely names the subject ("Albert Einstein was born
 in Ulm" for "Einstein was a footballer"). After the LLM answers, every unit it calls
-supported is read by the entailment judge: premise = the cited quote widened to its whole
-sentence(s) in the cited passage, hypothesis = the unit written as a sentence. A unit the
+supported is read by the entailment judge, unless the cited sentence holds every content
+word of the unit: premise = the cited quote widened to its whole sentence(s) in the cited
+passage, hypothesis = the unit written as a sentence. A unit the
 judge finds not entailed (probability below the judge's veto threshold, set so that ~99 %
 of truly entailed held-out pairs pass) is downgraded to insufficient evidence, with the
 reason on the unit's ``grounding`` note. The grounding rule then runs as before. With the
@@ -106,7 +107,9 @@ class SecondOpinionJudge(Judge):
                 # A qualifier is read with the base's cited text: "The prize year was 1903"
                 # states the year of the prize the base's quote names.
                 premise = f"{base_premise} {premise}"
-            asked.append((unit, premise, unit_hypothesis(target)))
+            hypothesis = unit_hypothesis(target)
+            if not _states_every_word(premise, hypothesis):
+                asked.append((unit, premise, hypothesis))
         if not asked:
             return verdict
         scores = model.predict([(premise, hypothesis) for _, premise, hypothesis in asked])
@@ -137,6 +140,33 @@ class SecondOpinionJudge(Judge):
             # Any unit withheld: the fact is no longer supported as a whole.
             update["status"] = Status.INSUFFICIENT
         return verdict.model_copy(update=update)
+
+
+_WORD = re.compile(r"[^\W_]+")
+_STOP = frozenset(
+    {
+        "a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "from", "and",
+        "or", "is", "was", "were", "are", "be", "been", "has", "have", "had", "as", "its",
+        "his", "her", "their", "that", "this",
+    }
+)  # fmt: skip
+
+
+def _states_every_word(premise: str, hypothesis: str) -> bool:
+    """True when the premise holds every content word of the hypothesis (negations included).
+
+    Such a quote states the unit in its own words, as the grounding rule reads it; the judge
+    is asked only about quotes that leave words out (a sentence that merely names the
+    subject), which is where an LLM's "supported" needs a second opinion. A word counts
+    when the premise has it or a word sharing its first five letters ("awarded"/"award").
+    """
+    have = {w.casefold() for w in _WORD.findall(premise)}
+    stems = {w[:5] for w in have}
+    for word in (w.casefold() for w in _WORD.findall(hypothesis)):
+        if word in _STOP or word in have or (len(word) > 5 and word[:5] in stems):
+            continue
+        return False
+    return True
 
 
 def _premise(unit: UnitVerdict, passages: dict[str, str]) -> str | None:
