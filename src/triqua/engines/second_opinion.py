@@ -27,10 +27,10 @@ from triqua.engines.offline.entailment import (
 )
 from triqua.engines.offline.hypotheses import unit_hypothesis
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
+from triqua.sentences import sentence_spans
 
 __all__ = ["SecondOpinionJudge", "second_opinion"]
 
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
 _MAX_PREMISE = 1200  # characters of the widened quote the judge reads
 
 
@@ -184,10 +184,10 @@ def _premise(unit: UnitVerdict, passages: dict[str, str]) -> str | None:
         if found is None:
             continue
         start, end = found
-        before = [m.end() for m in _SENTENCE_END.finditer(passage, 0, start)]
-        after = _SENTENCE_END.search(passage, max(start, end - 1))
-        widened = passage[before[-1] if before else 0 : after.end() if after else len(passage)]
-        return widened.strip()[:_MAX_PREMISE]
+        spans = [(a, b) for a, b in sentence_spans(passage) if b > start and a < end]
+        if spans:
+            start, end = min(start, spans[0][0]), max(end, spans[-1][1])
+        return passage[start:end].strip()[:_MAX_PREMISE]
     return None
 
 

@@ -23,6 +23,7 @@ from triqua.engines.offline.gates import values_present
 from triqua.engines.offline.hypotheses import unit_hypothesis
 from triqua.engines.offline.names import name_word_in
 from triqua.schema import Fact, FactUnit, Status
+from triqua.sentences import sentence_spans
 
 __all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]
 
@@ -207,7 +208,7 @@ def source_hypothesis(fact: Fact, rendered: str) -> str | None:
     text = " ".join(fact.source_text.split())
     if not text or len(text) > _MAX_SOURCE or text.rstrip(".") == rendered.rstrip("."):
         return None
-    if any(mark in text[:-1] for mark in (". ", "? ", "! ")) or text.endswith("?"):
+    if len(sentence_spans(text)) != 1 or text.endswith("?"):
         return None
     return text
 
