@@ -208,12 +208,15 @@ def test_unit_verdicts_given_without_being_asked_are_grounded_one_by_one(scripte
             ],
         }
 
-    documents = ["Marie Curie won the Nobel Prize in Physics.", "The prize year was 1903."]
+    documents = [
+        "Marie Curie won the Nobel Prize in Physics.",
+        "Her Nobel Prize in Physics came in 1903.",
+    ]
     record = only_record(check(scripted, per_unit, documents=documents))
     assert record.verdict.status is Status.SUPPORTED
     assert {u.quote for u in record.verdict.unit_verdicts} == {
         "Marie Curie won the Nobel Prize in Physics",
-        "The prize year was 1903",
+        "Her Nobel Prize in Physics came in 1903",
     }
 
 
@@ -242,7 +245,9 @@ def test_rule_normalises_and_compares_values() -> None:
     century = FactUnit(
         kind="qualifier", subject="X", relation="r", object="o", label="t", value="19th century"
     )
-    assert missing_values(century, "in 1850") == [] and missing_values(century, "in 1950")
+    assert missing_values(century, "X did it in 1850") == []
+    assert missing_values(century, "X did it in 1950") == ["19th century"]
+    assert missing_values(century, "in 1850") == ["x"]  # a qualifier names its base
 
 
 def test_rule_accepts_shortened_and_derived_names_but_not_other_names() -> None:

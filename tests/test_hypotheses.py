@@ -47,13 +47,13 @@ def test_qualifier_labels_map_back_to_their_prepositions() -> None:
 
 def test_source_sentence_is_a_second_hypothesis_only_when_it_adds_something() -> None:
     rendered = unit_hypothesis(CURIE.units()[0])
-    assert source_hypothesis(CURIE, rendered) == CURIE.source_text
+    assert source_hypothesis(CURIE.source_text, rendered) == CURIE.source_text
     same = CURIE.model_copy(update={"source_text": rendered})
-    assert source_hypothesis(same, rendered) is None
+    assert source_hypothesis(same.source_text, rendered) is None
     two = CURIE.model_copy(update={"source_text": "Curie won. She was the first woman."})
-    assert source_hypothesis(two, rendered) is None
+    assert source_hypothesis(two.source_text, rendered) is None
     question = CURIE.model_copy(update={"source_text": "Did Curie win the prize?"})
-    assert source_hypothesis(question, rendered) is None
+    assert source_hypothesis(question.source_text, rendered) is None
 
 
 def test_verifier_flag_takes_a_model_folder_and_refuses_a_bad_one(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The entailment judge as a second opinion on an LLM judge's "supported" units."""
+"""The entailment judge as the grounding rule's reader of an LLM judge's "supported" units."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context
+from triqua.core.verdicts import settle
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
 from triqua.engines.factory import engine, model_key, register_model
@@ -61,44 +62,67 @@ class CitingJudge(Judge):
         )
 
 
+def judged(judge: Judge, fact: Fact, *, closed_book: bool = False) -> Verdict:
+    """The judge's verdict as a run stores it: settled with the judge's reader."""
+    evidence = [] if closed_book else [EVIDENCE]
+    result = judge.verify(fact, evidence, closed_book=closed_book)
+    return settle(fact, result.verdict, evidence, reader=judge.reader)
+
+
 def test_supported_unit_the_judge_finds_not_entailed_is_withheld() -> None:
     model = FixedEntailment(0.01)
-    judge = SecondOpinionJudge(CitingJudge("born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
-    verdict = judge.verify(FOOTBALLER, [EVIDENCE]).verdict
+    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    verdict = judged(judge, FOOTBALLER)
     assert verdict.status == Status.INSUFFICIENT
     unit = verdict.unit_verdicts[0]
     assert unit.status == Status.INSUFFICIENT and unit.quote is None
-    assert unit.grounding is not None and "does not state it" in unit.grounding
-    # The quote was read in its whole sentence, against the unit written as a sentence.
+    assert unit.grounding is not None
+    assert "does not state 'footballer'" in unit.grounding and "not entailed (0.01" in unit.grounding
+    # The quote was read in its whole sentence (and with the next one, which refers back
+    # to the subject), against the unit written as a sentence.
     assert model.asked == [
-        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer.")
+        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer."),
+        (PASSAGE, "Albert Einstein was a footballer."),
     ]
     assert judge.revision == "citing" and judge.second_opinion == "fixed-0.01-0.0"
 
 
-def test_entailed_support_is_kept_and_closed_book_is_not_reviewed() -> None:
+def test_entailed_paraphrase_is_kept_and_closed_book_is_not_read() -> None:
     model = FixedEntailment(0.9)
-    judge = SecondOpinionJudge(CitingJudge("born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
-    born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
-    assert judge.verify(born, [EVIDENCE]).verdict.status == Status.SUPPORTED
+    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    native = Fact(subject="Albert Einstein", relation="hailed from", object="Ulm")
+    assert judged(judge, native).status == Status.SUPPORTED
+    assert model.asked  # "native" is a paraphrase the reader had to read
     sceptic = SecondOpinionJudge(CitingJudge("x"), "shipped", model=FixedEntailment(0.0))  # type: ignore[arg-type]
-    assert sceptic.verify(born, [], closed_book=True).verdict.status == Status.SUPPORTED
+    assert judged(sceptic, native, closed_book=True).status == Status.SUPPORTED
 
 
-def test_batched_verdicts_are_reviewed_one_by_one() -> None:
+def test_batched_verdicts_are_read_one_by_one() -> None:
     model = FixedEntailment(0.01)
-    judge = SecondOpinionJudge(CitingJudge("born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
     assert judge.batched
     items = [BatchItem(fact=FOOTBALLER, evidence=(EVIDENCE,))] * 2
     results = judge.verify_batch(items).results
-    assert [r.verdict.status for r in results if r is not None] == [Status.INSUFFICIENT] * 2
+    statuses = [
+        settle(FOOTBALLER, r.verdict, [EVIDENCE], reader=judge.reader).status
+        for r in results
+        if r is not None
+    ]
+    assert statuses == [Status.INSUFFICIENT] * 2
 
 
-def test_a_quote_not_in_the_cited_passage_is_left_to_the_grounding_rule() -> None:
-    model = FixedEntailment(0.0)
+def test_a_quote_not_in_the_cited_passage_is_refused_before_reading() -> None:
+    model = FixedEntailment(1.0)
     judge = SecondOpinionJudge(CitingJudge("made up words"), "shipped", model=model)  # type: ignore[arg-type]
-    verdict = judge.verify(FOOTBALLER, [EVIDENCE]).verdict
-    assert verdict.status == Status.SUPPORTED and model.asked == []
+    verdict = judged(judge, FOOTBALLER)
+    assert verdict.status == Status.INSUFFICIENT and model.asked == []
+    assert "quote not found" in (verdict.grounding or "")
+
+
+def test_without_a_reader_every_content_word_must_be_stated() -> None:
+    verdict = judged(CitingJudge("Albert Einstein was born in Ulm"), FOOTBALLER)
+    assert verdict.status == Status.INSUFFICIENT
+    assert "does not state 'footballer'" in (verdict.grounding or "")
 
 
 def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
@@ -113,7 +137,7 @@ def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
 
 def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed() -> None:
     model = FixedEntailment(0.0)
-    judge = SecondOpinionJudge(CitingJudge("born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
     born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
     assert judge.verify(born, [EVIDENCE]).verdict.status == Status.SUPPORTED
     assert model.asked == []

@@ -71,7 +71,11 @@ def _regrade_one(
     units = fact.units() if record.route == "complex" else None
     judged = engines.judge.verify(fact, evidence, units=units, closed_book=mode is Mode.CLOSED_BOOK)
     verdict = settle(
-        fact, judged.verdict, evidence, supported_threshold=context.supported_threshold()
+        fact,
+        judged.verdict,
+        evidence,
+        supported_threshold=context.supported_threshold(),
+        reader=engines.judge.reader,
     )
     updated = record.model_copy(
         update={

@@ -52,7 +52,11 @@ class _Judging:
             return verdict, Usage()
         result = self.judge.verify(fact, evidence)
         verdict = settle(
-            fact, result.verdict, evidence, supported_threshold=self.supported_threshold
+            fact,
+            result.verdict,
+            evidence,
+            supported_threshold=self.supported_threshold,
+            reader=self.judge.reader,
         )
         return verdict, result.usage
 

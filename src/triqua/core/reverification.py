@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from triqua.core.evidence import BUDGET_SPENT, SearchSetup, merge_evidence, search
+from triqua.core.grounding import MeaningReader
 from triqua.core.verdicts import settle
 from triqua.schema import (
     Evidence,
@@ -91,11 +92,13 @@ def merge_round(
     fresh: Verdict,
     units: Sequence[FactUnit],
     evidence: Sequence[Evidence],
+    reader: MeaningReader | None = None,
 ) -> tuple[Verdict, list[UnitVerdict]]:
     """The fact's verdict with this round's unit verdicts in place, and those verdicts.
 
     Every unit the earlier verdict left insufficient (all of them when its call failed) was
     judged again, so the earlier error no longer applies; this round's error (if any) does.
+    ``reader`` is the judge's, as in :func:`~triqua.core.verdicts.settle`.
     """
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
@@ -104,5 +107,6 @@ def merge_round(
         fact,
         previous.model_copy(update={"unit_verdicts": merged_units, "error": fresh.error}),
         list(evidence),
+        reader=reader,
     )
     return merged, list(updated.values())

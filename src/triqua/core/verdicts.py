@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from triqua.core.abstention import withhold_unconfident
-from triqua.core.grounding import check_quote
+from triqua.core.grounding import MeaningReader, check_quote
 from triqua.core.scoring import label_units
 from triqua.runtime.limits import MODEL_CALL_LIMIT
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
@@ -80,8 +80,16 @@ def _unit_of(fact: Fact, verdict: UnitVerdict) -> FactUnit:
     return FactUnit(kind=verdict.kind, subject="", relation="", object="")
 
 
-def ground(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdict:
+def ground(
+    fact: Fact,
+    verdict: Verdict,
+    evidence: Sequence[Evidence],
+    reader: MeaningReader | None = None,
+) -> Verdict:
     """Apply the grounding rule to every unit; ungrounded verdicts become insufficient evidence.
+
+    ``reader`` (the judge's entailment reader) decides units whose words the cited text
+    paraphrases; without one they must be stated word for word (stems and lexicon aside).
 
     Closed-book (parametric) verdicts have no passages to rest on and are left as judged.
     The reasons are kept on each downgraded unit and, together, in ``verdict.grounding``.
@@ -93,7 +101,13 @@ def ground(fact: Fact, verdict: Verdict, evidence: Sequence[Evidence]) -> Verdic
     for unit in verdict.unit_verdicts:
         if unit.status in _JUDGED:
             outcome = check_quote(
-                _unit_of(fact, unit), unit.status, unit.evidence_ids, unit.quote, passages
+                _unit_of(fact, unit),
+                unit.status,
+                unit.evidence_ids,
+                unit.quote,
+                passages,
+                source=fact.source_text,
+                reader=reader,
             )
             if outcome.ok:
                 unit = unit.model_copy(
@@ -148,13 +162,15 @@ def settle(
     evidence: Sequence[Evidence],
     *,
     supported_threshold: float | None = None,
+    reader: MeaningReader | None = None,
 ) -> Verdict:
     """Normalise a judge's verdict: units complete, grounding enforced, status consistent.
 
     With ``supported_threshold`` (the spec's failure costs: ``Context.supported_threshold``),
-    a supported unit less confident than it is withheld as insufficient evidence.
+    a supported unit less confident than it is withheld as insufficient evidence. ``reader``
+    is the judge's (``Judge.reader``): it reads paraphrase for the grounding rule.
     """
-    verdict = ground(fact, complete_units(fact, verdict), evidence)
+    verdict = ground(fact, complete_units(fact, verdict), evidence, reader)
     if supported_threshold is not None:  # abstention by failure costs (core.abstention)
         verdict = withhold_unconfident(verdict, supported_threshold)
     if verdict.unit_verdicts and verdict.status is not Status.NOT_CHECKABLE:

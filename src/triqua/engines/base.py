@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from triqua.core.grounding import MeaningReader
 from triqua.core.redaction import OptionalRedactedText
 from triqua.core.verify_batches import BatchItem
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, Usage, Verdict
@@ -97,6 +98,10 @@ class Judge(ABC):
 
     #: True when :meth:`verify_batch` judges several facts in one call.
     batched: bool = False
+
+    #: Reads paraphrase for the grounding rule (the entailment judge); None: every content
+    #: word of a supported unit must be stated in its cited sentence.
+    reader: MeaningReader | None = None
 
     def verify_batch(
         self, items: Sequence[BatchItem], *, closed_book: bool = False

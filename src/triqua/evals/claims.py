@@ -294,8 +294,9 @@ def _judge(
 ) -> tuple[Verdict, Usage]:
     """Verify one fact as the verify node does: per unit on the complex route, then settle."""
     units = fact.units() if complex_route else None
-    result = setup.resources.engines.judge.verify(fact, evidence, units=units)
-    return settle(fact, result.verdict, evidence), result.usage
+    judge = setup.resources.engines.judge
+    result = judge.verify(fact, evidence, units=units)
+    return settle(fact, result.verdict, evidence, reader=judge.reader), result.usage
 
 
 def _evidence(row: ClaimRow, setup: EvalSetup) -> list[Evidence]:

@@ -144,8 +144,11 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
         judged.verdict,
         found.evidence,
         supported_threshold=context.supported_threshold(),
+        reader=engines.judge.reader,
     )
-    merged, updated = merge_round(fact, state["verdict"], fresh, units, found.evidence)
+    merged, updated = merge_round(
+        fact, state["verdict"], fresh, units, found.evidence, engines.judge.reader
+    )
     record = ReverifyRound(
         round=round_index,
         units=sorted({u.text for u in units}),

@@ -37,7 +37,11 @@ def verify_fact(state: FactState, context: Context, resources: RunResources) -> 
             "usage_log": [RoleUsage(role="verify", usage=Usage())],
         }
     verdict = settle(
-        fact, result.verdict, evidence, supported_threshold=context.supported_threshold()
+        fact,
+        result.verdict,
+        evidence,
+        supported_threshold=context.supported_threshold(),
+        reader=judge.reader,
     )
     return {
         "verdict": verdict,

@@ -81,6 +81,7 @@ def judge_in_batch(
             result.verdict,
             member.get("evidence", []),
             supported_threshold=context.supported_threshold(),
+            reader=judge.reader,
         )
         out[index] = _charged(member, {"verdict": verdict}, share + result.usage)
     return out, left

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from triqua.core.grounding import MeaningReader
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
 from triqua.engines.offline.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
@@ -83,6 +84,13 @@ class OfflineJudge(Judge):
         self.revision = verifier_revision(judge)
         if judge.startswith("nli:"):
             get_verifier(judge)
+
+    @property
+    def reader(self) -> MeaningReader | None:  # type: ignore[override]
+        """The verifier's entailment judge as the grounding rule's reader (None: "rules")."""
+        from triqua.engines.second_opinion import reader_for
+
+        return reader_for(self.judge)
 
     def verify(
         self,

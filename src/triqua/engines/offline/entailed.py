@@ -138,7 +138,7 @@ def base_by_judge(
         return base, []
     base_fact = _base_only(fact)
     hypothesis = unit_hypothesis(fact.units()[0])
-    sentence = source_hypothesis(fact, hypothesis)
+    sentence = source_hypothesis(fact.source_text, hypothesis)
     hypotheses = [hypothesis, sentence] if sentence else [hypothesis]
     threshold = model.thresholds.entailed
     singles = windows(anchors, by_place, passages, wide=False)
@@ -182,7 +182,7 @@ def qualifier_by_judge(
     if not found:
         return None
     hypothesis = unit_hypothesis(unit)
-    sentence = source_hypothesis(fact, hypothesis)
+    sentence = source_hypothesis(fact.source_text, hypothesis)
     entailed = _entailment(model, found, [hypothesis, sentence] if sentence else [hypothesis])
     entailing = [
         (entailed[id(w)], w) for w in found if entailed[id(w)] >= model.thresholds.entailed
@@ -199,13 +199,13 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
     return known and sentence_relation_hit(parts, sentence) is None
 
 
-def source_hypothesis(fact: Fact, rendered: str) -> str | None:
-    """The sentence the fact came from, as a second hypothesis; None when it adds nothing.
+def source_hypothesis(source_text: str, rendered: str) -> str | None:
+    """The sentence a fact came from, as a second hypothesis; None when it adds nothing.
 
     Only a single sentence of ordinary length counts (a long span would let one entailed
     clause stand for others), and only when it differs from the rendered fact.
     """
-    text = " ".join(fact.source_text.split())
+    text = " ".join(source_text.split())
     if not text or len(text) > _MAX_SOURCE or text.rstrip(".") == rendered.rstrip("."):
         return None
     if len(sentence_spans(text)) != 1 or text.endswith("?"):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 __all__ = ["LEXICON", "Lexicon"]
 
-_PATH = Path(__file__).parent / "data" / "lexicon.json"
+_PATH = Path(__file__).parents[2] / "core" / "data" / "lexicon.json"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,285 @@
+"""The checkable values of a unit, and whether a quote carries them.
+
+A unit's numbers, dates and capitalised names must be written in the text that grounds it.
+Hand-written rather than reusing the offline engine's value parsers: this module sits below
+the engines (nothing imports upward) and needs only "is this value written in the quote",
+not the offline verifier's alignment.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triqua.core.numbers import WORD_NUMBERS
+from triqua.core.quotes import normalise
+from triqua.schema import FactUnit
+
+__all__ = ["Number", "UnitValues", "missing_values", "unit_values"]
+
+
+_SCALES = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "trillion": 1e12,
+}
+_WORD_NUMBERS = WORD_NUMBERS
+#: Markers that make a claimed number approximate, and which side of it they allow.
+_APPROX = {
+    "about": "both",
+    "around": "both",
+    "approximately": "both",
+    "roughly": "both",
+    "nearly": "below",
+    "almost": "below",
+    "some": "both",
+    "circa": "both",
+    "c": "both",
+    "over": "above",
+    "more than": "above",
+    "at least": "above",
+    "under": "below",
+    "less than": "below",
+    "fewer than": "below",
+    "up to": "below",
+}
+_APPROX_TOLERANCE = 0.1
+_YEAR_TOLERANCE = 5  # "around 1950" allows 1945–1955
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<suffix>st|nd|rd|th|s)?\b"
+    r"(?:\s*(?P<century>centur(?:y|ies)))?"
+    rf"(?:\s*(?P<scale>{'|'.join(_SCALES)})\b)?",
+    re.IGNORECASE,
+)
+_WORD_NUMBER = re.compile(rf"\b(?P<word>{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
+_APPROX_BEFORE = re.compile(
+    rf"(?:^|\W)(?P<m>{'|'.join(sorted(_APPROX, key=len, reverse=True))})\W*$", re.IGNORECASE
+)
+#: Capitalised words that name nothing on their own.
+_STOP_NAMES = frozenset(
+    {
+        *("a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "by", "with"),
+        *("from", "as", "is", "was", "are", "were", "this", "that", "these", "those"),
+        *("it", "its", "he", "she", "they", "his", "her", "their", "i"),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number as written: its value range ``[low, high]`` and how it is shown to users."""
+
+    text: str
+    low: float
+    high: float
+    approx: str | None = None
+
+
+def _numbers(text: str) -> list[Number]:
+    """Numbers, years, decades ("1990s") and centuries ("19th century") written in ``text``."""
+    found: list[Number] = []
+    for m in _NUMBER.finditer(text):
+        digits = m["num"].replace(",", "")
+        value = float(digits)
+        half = 10.0 ** -len(digits.split(".")[1]) / 2 if "." in digits else 0.5
+        scale = _SCALES.get((m["scale"] or "").lower(), 1.0)
+        suffix = (m["suffix"] or "").lower()
+        marker = _APPROX_BEFORE.search(text[max(0, m.start() - 16) : m.start()])
+        approx = _APPROX[marker["m"].lower()] if marker else None
+        if m["century"] and suffix in ("st", "nd", "rd", "th"):
+            first = (value - 1) * 100  # "19th century" is the years 1800–1900
+            found.append(Number(m.group().strip(), first, first + 100, approx))
+        elif suffix == "s" and value >= 10 and value % 10 == 0:  # "1990s", "60s"
+            found.append(Number(m.group().strip(), value, value + 9.999, approx))
+        else:
+            found.append(
+                Number(m.group().strip(), (value - half) * scale, (value + half) * scale, approx)
+            )
+    for m in _WORD_NUMBER.finditer(text):
+        value = float(_WORD_NUMBERS[m["word"].lower()])
+        found.append(Number(m["word"], value, value))
+    return found
+
+
+_POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+
+
+def _names(text: str) -> list[str]:
+    """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
+
+    Lower-case words split runs ("University of Paris" is "university" and "paris"), so a
+    name is checked word group by word group; stop words at either end are dropped.
+    """
+    names: list[str] = []
+    run: list[str] = []
+    for token in [*text.split(), ""]:
+        letters = [c for c in token if c.isalpha()]
+        if letters and letters[0].isupper():
+            run.append(token)
+            continue
+        while run and normalise(run[0]) in _STOP_NAMES:
+            run.pop(0)
+        while run and normalise(run[-1]) in _STOP_NAMES:
+            run.pop()
+        name = normalise(" ".join(_POSSESSIVE.sub("", word) for word in run))
+        if name and name not in names:
+            names.append(name)
+        run = []
+    return names
+
+
+@dataclass(frozen=True)
+class UnitValues:
+    """What a quote must carry to ground a unit; ``subject`` names may be carried by reference."""
+
+    numbers: tuple[Number, ...]
+    names: tuple[str, ...]
+    subject: tuple[str, ...] = ()
+    #: A qualifier's base, of which the quote must name at least one (see ``unit_values``).
+    anchors: tuple[str, ...] = ()
+
+
+def unit_values(unit: FactUnit) -> UnitValues:
+    """The unit's checkable values: a base's subject and object, a qualifier's value.
+
+    A qualifier's quote must also name its base — the base object's names when it has
+    any, else its subject (a pronoun may carry it): a date qualifies that statement, not
+    another one the passage makes beside it ("She won it again in 1911 for Chemistry"
+    gives no year of the Physics prize).
+    """
+    subject = tuple(_names(unit.subject))
+    if unit.kind == "base":
+        parts = [unit.subject, unit.object]
+        numbers = tuple(n for part in parts for n in _numbers(part))
+        names = tuple(dict.fromkeys(name for part in parts for name in _names(part)))
+        return UnitValues(numbers=numbers, names=names, subject=subject)
+    value = unit.value or ""
+    anchors = tuple(_names(unit.object)) or subject
+    return UnitValues(
+        numbers=tuple(_numbers(value)),
+        names=tuple(_names(value)),
+        subject=subject if anchors == subject else (),
+        anchors=anchors,
+    )
+
+
+#: Words by which a quote refers back to a subject named earlier in its passage.
+_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+
+
+def _carried(claimed: Number, written: Sequence[Number]) -> bool:
+    """True when a number of the quote lies where the claimed number allows."""
+    for number in written:
+        if claimed.approx is None:
+            if number.low < claimed.high and claimed.low < number.high:
+                return True
+            continue
+        centre = (claimed.low + claimed.high) / 2
+        band = _YEAR_TOLERANCE if _is_year(claimed) else _APPROX_TOLERANCE * abs(centre)
+        value = (number.low + number.high) / 2
+        if claimed.approx == "above" and value >= claimed.low:
+            return True
+        if claimed.approx == "below" and centre - band <= value <= claimed.high:
+            return True
+        if claimed.approx == "both" and abs(value - centre) <= band:
+            return True
+    return False
+
+
+def _is_year(number: Number) -> bool:
+    """True for a plain four-digit year ("about 1800"): approximate by years, not by 10 %."""
+    return number.text.isdigit() and len(number.text) == 4 and 1000 <= number.low <= 2100
+
+
+def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
+    """The unit's values (as the unit writes them) that ``quote`` does not carry.
+
+    The subject's name may be carried by reference: a quote with a pronoun ("She won …")
+    carries it when ``before`` (the passage text before the quote) names the subject.
+    """
+    values = unit_values(unit)
+    written = _numbers(quote)
+    padded = f" {normalise(quote)} "
+    refers = bool(_PRONOUNS.intersection(padded.split()))
+    missing = [n.text for n in values.numbers if not _carried(n, written)]
+    for name in values.names:
+        if not _name_is_number(name, values.numbers) and not _named(
+            name, quote, padded, before, refers and name in values.subject
+        ):
+            missing.append(name)
+    if values.anchors and not any(
+        _named(a, quote, padded, before, refers and a in values.subject) for a in values.anchors
+    ):
+        missing.append(values.anchors[0])
+    return missing
+
+
+def _named(name: str, quote: str, padded: str, before: str, by_reference: bool) -> bool:
+    """True when the quote names ``name`` (or, ``by_reference``, a pronoun refers to it)."""
+    if _name_in(name, padded) and not _rival(name, _names(quote)):
+        return True
+    if by_reference and _name_in(name, f" {normalise(before)} "):
+        last = name.split()[-1]
+        return not _rival(name, [r for r in _names(before) if last in r.split()])
+    return False
+
+
+def _name_in(name: str, padded: str) -> bool:
+    """True when a normalised, space-padded text writes the name, or enough of it.
+
+    Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
+    William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
+    at least half of its words (initials aside; a word of four letters or more may open a
+    longer one) must appear.
+    """
+    if f" {name} " in padded:
+        return True
+    words = [w for w in name.split() if len(w) > 1] or name.split()
+    present = [w for w in words if f" {w} " in padded or _derived(w, padded)]
+    return words[-1] in present and 2 * len(present) >= len(words)
+
+
+#: Words that may stand before a name without making it another person's.
+_TITLES = frozenset(
+    (
+        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
+        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
+        "president", "justice", "judge", "senator", "governor", "general", "captain",
+        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
+        "countess", "baron", "sheikh",
+    )
+)  # fmt: skip
+
+
+def _rival(name: str, runs: Sequence[str]) -> bool:
+    """True when every name run writing the name's last word names someone else.
+
+    "Marie Curie" writes "Curie" but is not "Pierre Curie": a run that adds a word of its
+    own (titles aside) while lacking one of the name's is another person. A run that only
+    shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one.
+    """
+    words = {w for w in name.split() if len(w) > 1}
+    last = name.split()[-1]
+    holding = [run for run in runs if last in run.split()]
+    if not holding:
+        return False
+    for run in holding:
+        extra = {w for w in run.split() if len(w) > 1} - words - _TITLES
+        if not extra or not (words - set(run.split())):
+            return False
+    return True
+
+
+def _derived(word: str, padded: str) -> bool:
+    """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya")."""
+    return len(word) >= 4 and f" {word}" in padded
+
+
+def _name_is_number(name: str, numbers: Sequence[Number]) -> bool:
+    """A "name" that is only a number's words ("19th Century") is checked as the number."""
+    return any(normalise(n.text) == name for n in numbers)

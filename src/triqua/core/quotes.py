@@ -1,0 +1,76 @@
+"""Quotes found in passages: case-, accent-, punctuation- and space-insensitive matching.
+
+The grounding rule needs "is this quote in the passage, and where": a judge may change
+quote marks, dashes, accents or spacing, and the quote must still be found and shown as the
+passage writes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+__all__ = ["locate_quote", "normalise"]
+
+
+@functools.cache  # characters repeat endlessly; unicodedata per character is the cost
+def _fold(char: str) -> str:
+    """One character folded: accents dropped, case folded, punctuation and symbols a space."""
+    out = []
+    for part in unicodedata.normalize("NFKD", char):
+        if unicodedata.combining(part):
+            continue
+        if unicodedata.category(part)[0] in "PS":  # quotes, dashes, dots, markup, symbols …
+            out.append(" ")
+        else:
+            out.append(part.casefold())
+    return "".join(out)
+
+
+def _normalise_mapped(text: str) -> tuple[str, tuple[int, ...]]:
+    """``text`` normalised, and for each normalised character the index it came from."""
+    chars: list[str] = []
+    origin: list[int] = []
+    for index, char in enumerate(text):
+        for folded in _fold(char):
+            if folded.isspace():
+                if not chars or chars[-1] == " ":
+                    continue
+                folded = " "
+            chars.append(folded)
+            origin.append(index)
+    if chars and chars[-1] == " ":
+        chars.pop()
+        origin.pop()
+    return "".join(chars), tuple(origin)
+
+
+#: A passage is checked for many facts of a run: its mapping is kept for the next quotes.
+_passage_mapped = functools.lru_cache(maxsize=256)(_normalise_mapped)
+
+
+@functools.lru_cache(maxsize=4096)  # the same quotes, values and passages recur per unit
+def normalise(text: str) -> str:
+    """Case-, accent-, punctuation- and whitespace-insensitive form of ``text``."""
+    return _normalise_mapped(text)[0]
+
+
+def locate_quote(passage: str, quote: str) -> tuple[int, int] | None:
+    """Character range of ``quote`` in ``passage`` after normalisation, or None if absent.
+
+    The range is widened to whole words, so the slice of the passage is the quote as the
+    passage writes it.
+    """
+    needle = normalise(quote)
+    if not needle:
+        return None
+    haystack, origin = _passage_mapped(passage)
+    at = haystack.find(needle)
+    if at < 0:
+        return None
+    start, end = origin[at], origin[at + len(needle) - 1] + 1
+    while start > 0 and passage[start - 1].isalnum():
+        start -= 1
+    while end < len(passage) and passage[end].isalnum():
+        end += 1
+    return start, end

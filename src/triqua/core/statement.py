@@ -1,0 +1,135 @@
+"""Does a cited text state a unit's words? The word part of the grounding rule.
+
+A quote may carry a unit's names and numbers and still say something else ("Albert
+Einstein was born in Ulm in 1879" for "Einstein was a footballer"). A unit's content
+words — the relation's and object's (a qualifier's value's) lower-case words, without
+function words — must each be stated in the cited text: the same word stem (Snowball,
+English), a form the lexicon maps to it ("won" = "win", "birth" = "bear"), a word of its
+relation group ("awarded" for "won"), or for a negation any negation cue.
+
+The relation groups and word forms are the offline lexicon's (``core/data/lexicon.json``),
+read here so every engine's verdicts are checked with the same words.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import snowballstemmer
+
+from triqua.core.numbers import WORD_NUMBERS
+from triqua.schema import FactUnit
+
+__all__ = ["content_words", "denies", "unstated_words", "word_stems"]
+
+_LEXICON = Path(__file__).parent / "data" / "lexicon.json"
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+#: Words that carry no claim of their own: articles, auxiliaries, prepositions, pronouns.
+_FUNCTION_WORDS = frozenset(
+    (
+        "a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "from", "and",
+        "or", "as", "into", "onto", "over", "under", "about", "is", "was", "were", "are",
+        "be", "been", "being", "am", "has", "have", "had", "having", "do", "does", "did",
+        "will", "would", "shall", "should", "can", "could", "may", "might", "must", "it",
+        "its", "he", "she", "they", "his", "her", "their", "him", "them", "this", "that",
+        "these", "those", "who", "whom", "whose", "which", "what", "there", "here", "also",
+        "then", "than", "so", "such", "very", "just", "only", "one", "ones", "s", "t",
+    )
+)  # fmt: skip
+#: Number words are values, checked as numbers ("64.5 million" is "64,500,000").
+_NUMBER_WORDS = frozenset(
+    [*WORD_NUMBERS, "hundred", "thousand", "million", "billion", "trillion", "mn", "bn"]
+)
+_NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"])
+
+
+@functools.cache
+def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...]]:
+    """Word forms (surface -> base) and relation groups (as stem sets) from the lexicon.
+
+    Raises:
+        RuntimeError: when the lexicon file is missing or malformed.
+    """
+    try:
+        raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
+        forms = {k.lower(): v.lower() for k, v in raw["word_forms"].items()}
+        # One-word entries only: the words of "saw the light of day" state no birth alone.
+        groups = tuple(
+            frozenset(_stem_plain(w.lower()) for w in group if " " not in w)
+            for group in raw["relation_groups"]
+        )
+    except (OSError, KeyError, ValueError, AttributeError) as exc:
+        raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
+    return forms, groups
+
+
+@functools.cache
+def _stemmer() -> snowballstemmer.stemmer:
+    return snowballstemmer.stemmer("english")
+
+
+def _stem_plain(word: str) -> str:
+    return str(_stemmer().stemWord(word))
+
+
+@functools.lru_cache(maxsize=65536)  # words repeat across units and passages
+def _stem(word: str) -> str:
+    """The stem of one lower-case word, irregular forms mapped to their base first."""
+    word = word.replace("’", "'")
+    if word.endswith("n't"):
+        return "not"
+    forms, _ = _lexicon()
+    return _stem_plain(forms.get(word, word))
+
+
+def word_stems(text: str) -> frozenset[str]:
+    """Stems of every word of ``text`` (lower-cased), negation cues as "not"."""
+    out = set()
+    for word in _WORD.findall(text.casefold()):
+        out.add("not" if word in _NEGATIONS else _stem(word))
+    return frozenset(out)
+
+
+def content_words(unit: FactUnit) -> list[str]:
+    """The unit's words that a cited text must state, as the unit writes them.
+
+    A base's relation and object words, a qualifier's value words: lower-case words only
+    (capitalised names and numbers are checked as values by the grounding rule), no
+    function words.
+    """
+    text = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
+    words: list[str] = []
+    for token in text.split():
+        for word in _WORD.findall(token):
+            folded = word.casefold()
+            if word[0].isupper() or folded in _FUNCTION_WORDS or folded in _NUMBER_WORDS:
+                continue
+            if word.casefold() not in (w.casefold() for w in words):
+                words.append(word)
+    return words
+
+
+def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None) -> list[str]:
+    """The unit's content words (or ``words``) that ``text`` does not state."""
+    have = word_stems(text)
+    _, groups = _lexicon()
+    missing = []
+    for word in content_words(unit) if words is None else words:
+        folded = word.casefold()
+        stem = "not" if folded in _NEGATIONS else _stem(folded)
+        if stem in have:
+            continue
+        if any(stem in group and not have.isdisjoint(group) for group in groups):
+            continue
+        missing.append(word)
+    return missing
+
+
+def denies(unit: FactUnit, text: str) -> bool:
+    """True when ``text`` holds a negation cue and the unit none: its words may be denied."""
+    said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
+    return "not" in word_stems(text) and "not" not in word_stems(said)
