@@ -29,7 +29,7 @@ from typing import Protocol
 
 from triqua.core.quote_values import missing_values, unit_values
 from triqua.core.quotes import locate_quote, normalise
-from triqua.core.statement import denies, unstated_words
+from triqua.core.statement import content_words, denies, unstated_words
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 
@@ -45,10 +45,17 @@ __all__ = [
 
 
 class MeaningReader(Protocol):
-    """Reads whether a text entails a unit: the entailment judge, seen from the rule."""
+    """Reads whether a text entails a unit: the entailment judge, seen from the rule.
+
+    ``threshold`` applies when the cited text states some of the unit's words;
+    ``paraphrase_threshold`` (higher) when it states none of them — a sentence that merely
+    names the subject ("X was born in Ulm" for "X was a footballer") must be read as
+    entailing the unit with the confidence the offline engine needs to support a paraphrase.
+    """
 
     revision: str
     threshold: float
+    paraphrase_threshold: float
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best probability that one of ``premises`` entails the unit.
@@ -128,22 +135,25 @@ def _states(
         if lacking:
             return f"quote lacks value {', '.join(lacking)}"
         return "quote spreads the unit's values over several sentences"
-    unstated: list[str] = []
+    unstated: list[str] | None = None
     for window in (text for texts in valued for text in texts):
         missing = unstated_words(unit, window)
         if not missing and not denies(unit, window):
             return None
-        unstated = unstated or missing
+        if unstated is None or len(missing) < len(unstated):
+            unstated = missing
     shown = ", ".join(f"'{w}'" for w in unstated[:3]) if unstated else "it (the text negates)"
     if reader is None:
         return f"the cited text does not state {shown}"
     premises = list(dict.fromkeys(text[:_MAX_WINDOW] for texts in valued for text in texts))
     p = reader.entailment(premises, unit, source)
-    if p >= reader.threshold:
+    some_stated = unstated is not None and len(unstated) < len(content_words(unit))
+    needed = reader.threshold if some_stated else reader.paraphrase_threshold
+    if p >= needed:
         return None
     return (
         f"the cited text does not state {shown}, and the entailment judge "
-        f"({reader.revision}) finds it not entailed ({p:.2f} < {reader.threshold:.2f})"
+        f"({reader.revision}) finds it not entailed ({p:.2f} < {needed:.2f})"
     )
 
 

@@ -140,7 +140,7 @@ class UnitValues:
     numbers: tuple[Number, ...]
     names: tuple[str, ...]
     subject: tuple[str, ...] = ()
-    #: A qualifier's base, of which the quote must name at least one (see ``unit_values``).
+    #: A qualifier's base, which the quote must name too (see ``unit_values``).
     anchors: tuple[str, ...] = ()
 
 
@@ -212,10 +212,11 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
             name, quote, padded, before, refers and name in values.subject
         ):
             missing.append(name)
-    if values.anchors and not any(
-        _named(a, quote, padded, before, refers and a in values.subject) for a in values.anchors
-    ):
-        missing.append(values.anchors[0])
+    missing += [
+        a
+        for a in values.anchors
+        if not _named(a, quote, padded, before, refers and a in values.subject)
+    ]
     return missing
 
 

@@ -4,8 +4,10 @@ The grounding rule (:mod:`triqua.core.grounding`) lets a "supported" unit stand 
 its cited sentence states the unit's words. When the words are paraphrased, it asks a
 :class:`~triqua.core.grounding.MeaningReader`: here the entailment judge, reading the cited
 sentence(s) as premise and the unit written as a sentence (or the fact's source sentence)
-as hypothesis. Below the judge's grounding threshold (its calibrated ``veto``: ~1 % of
-truly entailed held-out pairs fall under it) the unit is downgraded, with the reason.
+as hypothesis. When the cited text states some of the unit's words, the unit is downgraded
+below the judge's calibrated ``veto`` (~1 % of truly entailed held-out pairs fall under
+it); when it states none, below the judge's ``entailed`` threshold, the bar at which the
+offline engine itself supports a paraphrase. The reason is recorded either way.
 
 LLM judges are wrapped in :class:`SecondOpinionJudge`, which carries the reader (and
 records it in the run's spec and cache key); the offline judge carries its own. With the
@@ -35,11 +37,16 @@ __all__ = ["EntailmentReader", "SecondOpinionJudge", "reader_for", "second_opini
 class EntailmentReader:
     """Reads whether cited text entails a unit, with an entailment model."""
 
-    def __init__(self, model: EntailmentModel, threshold: float | None = None) -> None:
-        """``threshold`` defaults to the model's calibrated ``veto`` probability."""
+    def __init__(self, model: EntailmentModel) -> None:
+        """Read with ``model`` at its calibrated thresholds.
+
+        ``veto`` applies when the cited text states some of the unit's words, ``entailed``
+        when it states none.
+        """
         self.model = model
         self.revision = model.revision
-        self.threshold = model.thresholds.veto if threshold is None else threshold
+        self.threshold = model.thresholds.veto
+        self.paraphrase_threshold = model.thresholds.entailed
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit (or ``source``) over ``premises``."""

@@ -1,0 +1,179 @@
+"""The grounding rule's two errors: true supports it downgrades, plausible lies it lets through.
+
+**True supports** (Factcheck-Bench, completely-supported claim/evidence pairs): each claim is
+decomposed by the offline decomposer; for each unit a judge that "quotes the right sentence"
+cites the evidence sentence that carries the unit's values and the most of its words, and
+calls it supported. Of the units such a quote grounds by values alone (the rule before it
+read meaning), the share the rule now downgrades is printed per half: words stated (stems,
+lexicon) or else the entailment judge's probability at or above the reader's threshold.
+
+**Plausible lies** (``triqua.testing.liars``, several seeds): the same rule on each lie's
+quote; every lie that keeps "supported" is a false support.
+
+The reader's thresholds (the judge card's ``veto`` when the quote states some of the unit's
+words, its ``entailed`` when it states none) are printed with a few others beside them.
+
+Usage: python benchmarks/grounding_rule.py [--limit N] [--seeds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from offline_verdicts import DATA, crude_fact, half_of
+
+from triqua.core.grounding import check_quote
+from triqua.core.quote_values import missing_values
+from triqua.core.statement import content_words, unstated_words
+from triqua.engines.offline.decomposer import get_decomposer
+from triqua.engines.second_opinion import EntailmentReader, reader_for
+from triqua.schema import Fact, FactUnit, Qualifier, Status
+from triqua.sentences import sentence_spans
+from triqua.testing.liars import plausible_lies
+
+_TRIED = 5  # sentences a judge would consider quoting
+
+
+def right_sentences(unit: FactUnit, passage: str) -> list[str]:
+    """The sentences a careful judge may quote: those carrying the unit's values, the ones
+    stating the most of its words first."""
+    found = []
+    for start, end in sentence_spans(passage):
+        sentence = passage[start:end]
+        if not missing_values(unit, sentence, passage[:start]):
+            found.append((len(unstated_words(unit, sentence)), start, sentence))
+    return [sentence for _, _, sentence in sorted(found)]
+
+
+def true_supports(limit: int, seed: int) -> dict[str, list[tuple[float, bool] | None]]:
+    """Per half, one entry per groundable unit: None when its words are stated, else the
+    reader's best probability and whether the quoted sentence states some of its words."""
+    rows = [json.loads(line) for line in DATA.open(encoding="utf-8")]
+    rows = [r for r in rows if r["stance"] == "completely-support"]
+    if limit:
+        rows = random.Random(seed).sample(rows, min(limit, len(rows)))
+    claims = list(dict.fromkeys(r["claim"] for r in rows))
+    facts_of = dict(zip(claims, get_decomposer().decompose_many(claims), strict=True))
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    recorder = _Recorder(reader)
+    out: dict[str, list[tuple[float, bool] | None]] = {"tune": [], "held": []}
+    for row in rows:
+        passage = row["evidence"]
+        for fact in facts_of[row["claim"]] or crude_fact(row["claim"]):
+            for unit in fact.units():
+                quotable = right_sentences(unit, passage)[:_TRIED]
+                if not quotable:
+                    continue  # the values are not in one sentence: no quote grounds it
+                # The judge quotes the sentence that states the unit best: one stating
+                # every word if there is one, else the one the reader finds most entailing.
+                best: tuple[float, bool] | None = (0.0, False)
+                for sentence in quotable:
+                    args = (unit, Status.SUPPORTED, ["e"], sentence, {"e": passage})
+                    if check_quote(*args, source=fact.source_text).ok:
+                        best = None  # its words are stated
+                        break
+                    if check_quote(*args, source=fact.source_text, reader=recorder).ok:
+                        some = len(unstated_words(unit, sentence)) < len(content_words(unit))
+                        best = max(best or (0.0, False), (recorder.last, some))
+                out[half_of(row["claim"])].append(best)
+    return out
+
+
+class _Recorder:
+    """A reader that accepts and records the probability, so every threshold can be tried."""
+
+    def __init__(self, inner: EntailmentReader) -> None:
+        self.inner = inner
+        self.revision = inner.revision
+        self.threshold = self.paraphrase_threshold = 0.0
+        self.last = 1.0
+
+    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
+        self.last = self.inner.entailment(premises, unit, source)
+        return self.last
+
+
+def downgraded(entries: list[tuple[float, bool] | None], low: float, high: float) -> float:
+    """Share of groundable units the rule downgrades at these thresholds."""
+    down = sum(1 for e in entries if e is not None and e[0] < (low if e[1] else high))
+    return down / max(1, len(entries))
+
+
+def lies(seeds: int, low: float, high: float) -> tuple[int, int, list[str]]:
+    """(false supports, lies, the lies that passed) for the liars of ``seeds`` seeds."""
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    reader.threshold, reader.paraphrase_threshold = low, high
+    passed, total = [], 0
+    for seed in range(seeds):
+        told = plausible_lies(seed)
+        passages = {str(i): d for i, d in enumerate(told.documents)}
+        for sentence, fact in told.facts.items():
+            quote = told.quotes[sentence]
+            cited = next(i for i, d in passages.items() if quote in d)
+            for unit in _units(fact):
+                if unit.text not in told.false_units:
+                    continue
+                total += 1
+                ground = check_quote(
+                    unit, Status.SUPPORTED, [cited], quote, passages,
+                    source=sentence, reader=reader,
+                )  # fmt: skip
+                if ground.ok:
+                    passed.append(f"seed {seed}: {unit.text} <- {quote!r}")
+    return len(passed), total, passed
+
+
+def _units(fact: dict[str, Any]) -> list[FactUnit]:
+    return Fact(
+        subject=fact["subject"],
+        relation=fact["relation"],
+        object=fact["object"],
+        qualifiers=[Qualifier(**q) for q in fact["qualifiers"]],
+        source_text=fact["source_sentence"],
+    ).units()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="supported rows to sample")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seeds", type=int, default=10, help="liar seeds")
+    args = parser.parse_args()
+    shipped = reader_for("shipped")
+    assert isinstance(shipped, EntailmentReader)
+    halves = true_supports(args.limit, args.seed)
+    low, high = shipped.threshold, shipped.paraphrase_threshold
+    print(f"reader {shipped.revision}; thresholds: some words stated {low}, none {high}")
+    for half, entries in halves.items():
+        read = [e for e in entries if e is not None]
+        none = sum(1 for e in read if not e[1])
+        print(
+            f"{half}: groundable units {len(entries)}, words stated {len(entries) - len(read)}, "
+            f"read by the judge {len(read)} (no word stated: {none})"
+        )
+    print(f"\n{'some':>6} {'none':>6} {'downgraded':>11} {'':>6} {'lies kept':>10}")
+    print(f"{'':>6} {'':>6} {'tune':>11} {'held':>6} {'supported':>10}")
+    for t_low, t_high in sorted({(low, high), (low, 0.3), (low, 0.5), (0.01, high), (0.0, 0.0)}):
+        shares = {h: downgraded(e, t_low, t_high) for h, e in halves.items()}
+        false, total, _ = lies(args.seeds, t_low, t_high)
+        print(
+            f"{t_low:>6.3f} {t_high:>6.2f} {shares['tune']:>11.3f} {shares['held']:>6.3f} "
+            f"{f'{false}/{total}':>10}"
+        )
+    false, total, passed = lies(args.seeds, low, high)
+    print(f"\nat the shipped thresholds: {false}/{total} lies kept 'supported'")
+    for line in passed:
+        print("  ", line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""A plausible liar: a scripted judge that calls false facts "supported" with real quotes.
+
+Each lie cites a passage of the run and quotes it verbatim, and the quote carries the
+fact's names and numbers, so only a grounding rule that reads meaning can refuse it:
+
+- **lower-case object**: "X was a footballer", quoting "X was born in Ulm in 1879";
+- **subject only**: "X owned a bakery in Ulm", quoting the same sentence;
+- **near-miss name**: "Pierre X founded Y", quoting "Marie X founded Y in 1920";
+- **approximate number**: "X was born in about 1800", quoting "… in 1879";
+- **multi-sentence quote**: "X won the Physics prize in 1911", quoting "X won the Nobel Prize
+  in Physics in 1903. She won the Nobel Prize in Chemistry in 1911.";
+- **name-listing injection**: "X visited Z with W", quoting a passage that lists X, W and Z.
+
+:func:`plausible_lies` draws the people, places and years from ``seed``;
+:func:`liar_responder` decomposes the text and tells the lies. Every unit the report
+calls supported among :attr:`Lies.false_units` is a false support.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from triqua.testing.scripted import fenced, shown_text
+
+__all__ = ["Lies", "liar_responder", "plausible_lies"]
+
+_FIRST = ["Marie", "Albert", "Ada", "Niels", "Lise", "Enrico", "Rosalind", "Werner", "Emmy"]
+_LAST = ["Varga", "Lindqvist", "Okafor", "Moreau", "Castellano", "Brandt", "Haddad", "Novak"]
+_CITIES = ["Ulm", "Lyon", "Turin", "Graz", "Leiden", "Porto", "Gdansk", "Bergen", "Aarhus"]
+_JOBS = ["chemist", "physicist", "surgeon", "architect", "botanist"]
+_LIES = ["footballer", "dentist", "pilot", "sculptor", "jockey"]
+_PASSAGE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
+_UNIT = re.compile(r"^- (\(.*\))$", re.M)
+
+
+@dataclass
+class Lies:
+    """One seed's text of lies, its documents, and what the liar says about each sentence.
+
+    Attributes:
+        text: The text to check: one false claim per sentence.
+        documents: The evidence: true statements, some merely naming the subject.
+        facts: Per text sentence, the fact the liar's decomposer returns.
+        quotes: Per text sentence, the verbatim quote the liar cites for it.
+        false_units: The unit strings that are false (a base may be true, its year not).
+    """
+
+    text: str
+    documents: list[str]
+    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    quotes: dict[str, str] = field(default_factory=dict)
+    false_units: set[str] = field(default_factory=set)
+
+
+def plausible_lies(seed: int) -> Lies:
+    """Six plausible lies about people drawn from ``seed``, with the documents they twist."""
+    rng = random.Random(seed)
+    first, rival, other_first = rng.sample(_FIRST, 3)
+    last, other_last = rng.sample(_LAST, 2)
+    born, works, visited = rng.sample(_CITIES, 3)
+    year, founded = rng.randint(1850, 1899), rng.randint(1905, 1935)
+    physics, chemistry = rng.randint(1900, 1920), rng.randint(1921, 1940)
+    job, lie_job = rng.choice(_JOBS), rng.choice(_LIES)
+    name, twin, other = f"{first} {last}", f"{rival} {last}", f"{other_first} {other_last}"
+    company = f"{last} Instruments"
+    documents = [
+        f"{name} was born in {born} in {year}. Later {name} worked as a {job} in {works}.",
+        f"{twin} founded {company} in {founded}.",
+        f"{name} won the Nobel Prize in Physics in {physics}. "
+        f"{name} won the Nobel Prize in Chemistry in {chemistry}.",
+        f"Notable people of the region: {name}, {other}, {visited}.",
+    ]
+    lies = Lies(text="", documents=documents)
+    birth = f"{name} was born in {born} in {year}"
+
+    def lie(sentence: str, fact: dict[str, Any], quote: str, false: list[str]) -> None:
+        lies.facts[sentence] = {**fact, "source_sentence": sentence}
+        lies.quotes[sentence] = quote
+        lies.false_units.update(false)
+
+    def base(s: str, r: str, o: str) -> dict[str, Any]:
+        return {"subject": s, "relation": r, "object": o, "qualifiers": []}
+
+    lie(f"{name} was a {lie_job}.", base(name, "was", f"a {lie_job}"), birth,
+        [f"({name}, was, a {lie_job})"])  # fmt: skip
+    lie(f"{name} owned a bakery in {born}.", base(name, "owned a bakery in", born), birth,
+        [f"({name}, owned a bakery in, {born})"])  # fmt: skip
+    impostor = f"{rng.choice([f for f in _FIRST if f not in (first, rival)])} {last}"
+    founding = f"{twin} founded {company} in {founded}"
+    lie(f"{impostor} founded {company}.", base(impostor, "founded", company), founding,
+        [f"({impostor}, founded, {company})"])  # fmt: skip
+    approx = f"about {year - 60}"
+    lie(f"{name} was born in {approx}.", base(name, "was born in", approx), birth,
+        [f"({name}, was born in, {approx})"])  # fmt: skip
+    prize = {
+        **base(name, "won", "the Nobel Prize in Physics"),
+        "qualifiers": [{"label": "point in time", "value": str(chemistry)}],
+    }
+    lie(f"{name} won the Nobel Prize in Physics in {chemistry}.", prize, documents[2].rstrip("."),
+        [f"(point in time, {chemistry})"])  # fmt: skip
+    lie(f"{name} visited {visited} with {other}.", base(name, "visited", visited),
+        documents[3].split(": ", 1)[1].rstrip("."), [f"({name}, visited, {visited})"])  # fmt: skip
+    lies.text = " ".join(lies.facts)
+    return lies
+
+
+def liar_responder(lies: Lies) -> Any:
+    """A responder that decomposes ``lies.text`` and calls every fact supported, as scripted.
+
+    The judge cites the passage of its prompt that holds the lie's quote (or the first one)
+    and quotes it verbatim for every unit asked about.
+    """
+
+    def respond(tool: str, prompt: str) -> dict[str, Any]:
+        if tool == "ExtractedFacts":
+            shown = shown_text(prompt)
+            return {"facts": [fact for s, fact in lies.facts.items() if s in shown]}
+        if tool == "Judgement":
+            claim = fenced(prompt, "FACT")
+            sentence = next(
+                (
+                    s
+                    for s, f in lies.facts.items()
+                    if f"({f['subject']}, {f['relation']}, {f['object']})" in claim
+                ),
+                "",
+            )
+            quote = lies.quotes.get(sentence, "It is so.")
+            found = _PASSAGE.findall(prompt)
+            cited = next((i for i, body in found if quote in body), found[0][0] if found else "")
+            units = [
+                {"unit": u, "status": "supported", "evidence_ids": [cited], "quote": quote}
+                for u in _UNIT.findall(prompt)
+            ]
+            return {
+                "status": "supported",
+                "unit_verdicts": units,
+                "evidence_ids": [cited],
+                "quote": quote,
+            }
+        if tool == "RefinedQueries":
+            return {"queries": [f"refined {u}" for u in _UNIT.findall(prompt)]}
+        raise AssertionError(f"unexpected schema {tool!r}")
+
+    return respond
