@@ -226,7 +226,8 @@ def test_citation_metrics_from_a_real_run(docs_dir: Path) -> None:
 
 def test_sources_that_support_only_jointly(tmp_path: Path) -> None:
     (tmp_path / "prize.md").write_text("Marie Curie won the Nobel Prize in Physics.", "utf-8")
-    (tmp_path / "year.md").write_text("The prizes of 1903 were announced in Stockholm.", "utf-8")
+    year = "The 1903 Nobel Prize in Physics was announced in Stockholm."
+    (tmp_path / "year.md").write_text(year, "utf-8")
     text = f"{PHYSICS[:-1]} [1][2].\n\n[1] prize.md\n[2] year.md\n"
     cited, report = run(text, _with_docs(tmp_path))
     result = check_citations(report, cited, judge()[0], base_dir=tmp_path)

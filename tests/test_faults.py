@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -369,6 +372,67 @@ def test_unreachable_chroma_server_is_a_clear_error_at_start() -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "chroma" in lines[0] and str(port) in lines[0]
     assert time.perf_counter() - started < 30
+
+
+@pytest.fixture()
+def silent_server() -> Iterator[str]:
+    """A server that accepts connections and never answers (a hung Chroma)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        sock.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(sock.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    for conn in held:
+        conn.close()
+    sock.close()
+
+
+def test_a_silent_chroma_server_ends_the_check_within_its_search_timeout(
+    silent_server: str,
+) -> None:
+    started = time.perf_counter()
+    result = CliRunner().invoke(
+        app,
+        [
+            "check",
+            "Paris is the capital of France.",
+            *("--retriever", "chroma", "--collection", "docs"),
+            *("--chroma-url", silent_server, "--search-timeout", "1"),
+        ],
+    )
+    assert result.exit_code not in (0, None)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "did not answer within 1 s" in lines[0]
+    assert time.perf_counter() - started < 20
+
+
+def test_a_silent_chroma_server_bounds_collections_and_ingest(
+    silent_server: str, tmp_path: Path
+) -> None:
+    from triqua.tools.base import RetrieverUnavailable
+    from triqua.tools.ingest import ingest_paths, list_collections
+
+    started = time.perf_counter()
+    with pytest.raises(RetrieverUnavailable, match="did not answer within 1 s"):
+        list_collections(url=silent_server, timeout=1)
+    (tmp_path / "a.txt").write_text("Paris is the capital of France.", "utf-8")
+    with pytest.raises(RetrieverUnavailable, match="did not answer within 1 s"):
+        ingest_paths([tmp_path / "a.txt"], "docs", url=silent_server, timeout=1)
+    assert time.perf_counter() - started < 15
 
 
 # --- nodes that raise ---------------------------------------------------------------------

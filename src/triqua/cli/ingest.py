@@ -11,6 +11,15 @@ from triqua.cli._common import fail
 
 Store = Annotated[Path | None, typer.Option("--chroma-path", help="Embedded store directory.")]
 Url = Annotated[str | None, typer.Option("--chroma-url", help="Chroma server, http://host:port.")]
+ServerTimeout = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        min=0,
+        envvar="TRIQUA_SEARCH_TIMEOUT",
+        help="Seconds a Chroma server may take per request (default: TRIQUA_SEARCH_TIMEOUT or 20).",
+    ),
+]
 
 
 def ingest(
@@ -26,6 +35,7 @@ def ingest(
     chunk_size: Annotated[int, typer.Option(help="Characters per chunk.")] = 600,
     chroma_path: Store = None,
     chroma_url: Url = None,
+    timeout: ServerTimeout = None,
 ) -> None:
     """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced)."""
     from triqua.tools import RetrieverError
@@ -43,6 +53,7 @@ def ingest(
             path=chroma_path,
             url=chroma_url,
             progress=show,
+            timeout=timeout or None,
         )
     except (RetrieverError, ValueError) as exc:
         raise fail(str(exc)) from exc
@@ -53,7 +64,12 @@ def ingest(
         raise typer.Exit(1)
 
 
-def collections(ctx: typer.Context, chroma_path: Store = None, chroma_url: Url = None) -> None:
+def collections(
+    ctx: typer.Context,
+    chroma_path: Store = None,
+    chroma_url: Url = None,
+    timeout: ServerTimeout = None,
+) -> None:
     """List the Chroma collections with their chunk counts."""
     if ctx.invoked_subcommand is not None:
         return
@@ -61,7 +77,7 @@ def collections(ctx: typer.Context, chroma_path: Store = None, chroma_url: Url =
     from triqua.tools.ingest import list_collections
 
     try:
-        found = list_collections(path=chroma_path, url=chroma_url)
+        found = list_collections(path=chroma_path, url=chroma_url, timeout=timeout or None)
     except RetrieverError as exc:
         raise fail(str(exc)) from exc
     for name, count in found:
@@ -73,6 +89,7 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
     chroma_path: Store = None,
     chroma_url: Url = None,
+    timeout: ServerTimeout = None,
 ) -> None:
     """Delete a Chroma collection and its chunks (the files it was built from stay)."""
     import sys
@@ -85,7 +102,7 @@ def delete(
             raise fail("deleting a collection cannot be undone: pass --yes to delete it")
         typer.confirm(f"delete collection {name!r} for good?", abort=True, err=True)
     try:
-        count = delete_collection(name, path=chroma_path, url=chroma_url)
+        count = delete_collection(name, path=chroma_path, url=chroma_url, timeout=timeout or None)
     except (RetrieverError, ValueError) as exc:
         raise fail(str(exc)) from exc
     typer.echo(f"deleted collection {name} ({count} chunks)", err=True)

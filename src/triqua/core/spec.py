@@ -67,7 +67,10 @@ def corpus_snapshot(
             from triqua.tools.chroma import ChromaRetriever
 
             chroma = ChromaRetriever(
-                context.collection, path=context.chroma_path, url=context.chroma_url
+                context.collection,
+                path=context.chroma_path,
+                url=context.chroma_url,
+                timeout=context.search_timeout or None,
             )
             try:
                 fields["count"], fields["content_hash"] = chroma.snapshot()

@@ -48,8 +48,10 @@ _NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"
 
 
 @functools.cache
-def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...]]:
-    """Word forms (surface -> base) and relation groups (as stem sets) from the lexicon.
+def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...], frozenset[str]]:
+    """Word forms (surface -> base), relation groups (stem sets), approximate-marker words.
+
+    The markers ("around", "more than") qualify a number; the number is checked, not them.
 
     Raises:
         RuntimeError: when the lexicon file is missing or malformed.
@@ -57,6 +59,7 @@ def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...]]:
     try:
         raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
         forms = {k.lower(): v.lower() for k, v in raw["word_forms"].items()}
+        markers = frozenset(w for marker in raw["approximate"] for w in marker.lower().split())
         # One-word entries only: the words of "saw the light of day" state no birth alone.
         groups = tuple(
             frozenset(_stem_plain(w.lower()) for w in group if " " not in w)
@@ -64,7 +67,7 @@ def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...]]:
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
         raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
-    return forms, groups
+    return forms, groups, markers
 
 
 @functools.cache
@@ -82,7 +85,7 @@ def _stem(word: str) -> str:
     word = word.replace("’", "'")
     if word.endswith("n't"):
         return "not"
-    forms, _ = _lexicon()
+    forms, _, _ = _lexicon()
     return _stem_plain(forms.get(word, word))
 
 
@@ -103,10 +106,13 @@ def content_words(unit: FactUnit) -> list[str]:
     """
     text = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
     words: list[str] = []
+    markers = _lexicon()[2]
     for token in text.split():
         for word in _WORD.findall(token):
             folded = word.casefold()
             if word[0].isupper() or folded in _FUNCTION_WORDS or folded in _NUMBER_WORDS:
+                continue
+            if folded in markers:
                 continue
             if word.casefold() not in (w.casefold() for w in words):
                 words.append(word)
@@ -116,7 +122,7 @@ def content_words(unit: FactUnit) -> list[str]:
 def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None) -> list[str]:
     """The unit's content words (or ``words``) that ``text`` does not state."""
     have = word_stems(text)
-    _, groups = _lexicon()
+    _, groups, _ = _lexicon()
     missing = []
     for word in content_words(unit) if words is None else words:
         folded = word.casefold()

@@ -12,18 +12,22 @@ collections with no embedding function and opens any collection without that che
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import chromadb
+import httpx
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.config import Settings
 from chromadb.errors import ChromaError, NotFoundError
 from langchain_chroma import Chroma
 
+from triqua.core.deadline import CallTimeoutError, call_with_deadline
 from triqua.engines.offline.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
@@ -73,26 +77,80 @@ def store_location(*, path: str | Path | None = None, url: str | None = None) ->
     return str(Path(path).expanduser() if path else default_chroma_path())
 
 
-def open_client(*, path: str | Path | None = None, url: str | None = None) -> ClientAPI:
+#: Seconds a Chroma server may take to answer any one request (the default search timeout).
+SERVER_TIMEOUT = 20.0
+
+
+def open_client(
+    *, path: str | Path | None = None, url: str | None = None, timeout: float | None = None
+) -> ClientAPI:
     """Open a Chroma client: the server at ``url``, else the embedded store at ``path``.
 
+    Every request to a server is bounded by ``timeout`` seconds (default
+    :data:`SERVER_TIMEOUT`): its heartbeat is asked first with that bound, the client is
+    built within it, and the client's HTTP session keeps it for every later request, so a
+    server that accepts connections and never answers fails in the bound instead of
+    holding the run (Chroma's own client waits for ever).
+
     Raises:
-        RetrieverUnavailable: when the server cannot be reached or the store cannot be opened.
+        RetrieverUnavailable: when the server cannot be reached or does not answer in time,
+            or the store cannot be opened.
     """
     settings = Settings(anonymized_telemetry=False)
     if url:
         host, port, ssl = parse_server_url(url)
+        seconds = timeout or SERVER_TIMEOUT
+        _heartbeat(url, host, port, ssl, seconds)
         try:
-            return chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
-        except (ValueError, ChromaError, OSError) as exc:
+            client = call_with_deadline(
+                lambda: chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings),
+                seconds,
+                f"chroma server {url}",
+            )
+        except CallTimeoutError:
+            raise RetrieverUnavailable(
+                f"chroma: the server at {url} did not answer within {seconds:g} s"
+            ) from None
+        except (ValueError, ChromaError, OSError, httpx.HTTPError) as exc:
             message = f"chroma: cannot reach the server at {url} ({exc})"
             raise RetrieverUnavailable(message) from None
+        session = getattr(getattr(client, "_server", None), "_session", None)
+        if isinstance(session, httpx.Client):
+            session.timeout = httpx.Timeout(seconds)
+        return client
     store = Path(path).expanduser() if path else default_chroma_path()
     try:
         store.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(store), settings=settings)
     except (OSError, ValueError, ChromaError) as exc:
         raise RetrieverUnavailable(f"chroma: cannot open the store at {store} ({exc})") from None
+
+
+@contextmanager
+def server_answers(where: str, seconds: float | None) -> Iterator[None]:
+    """Turn a server request that timed out or failed into :class:`RetrieverUnavailable`."""
+    try:
+        yield
+    except httpx.TimeoutException:
+        bound = seconds or SERVER_TIMEOUT
+        raise RetrieverUnavailable(
+            f"chroma: the server at {where} did not answer within {bound:g} s"
+        ) from None
+    except httpx.HTTPError as exc:
+        raise RetrieverUnavailable(f"chroma: the server at {where} failed ({exc})") from None
+
+
+def _heartbeat(url: str, host: str, port: int, ssl: bool, seconds: float) -> None:
+    """Ask the server's heartbeat within ``seconds``; a silent or absent server is unavailable."""
+    scheme = "https" if ssl else "http"
+    try:
+        httpx.get(f"{scheme}://{host}:{port}/api/v2/heartbeat", timeout=seconds).raise_for_status()
+    except httpx.TimeoutException:
+        raise RetrieverUnavailable(
+            f"chroma: the server at {url} did not answer within {seconds:g} s"
+        ) from None
+    except httpx.HTTPError as exc:
+        raise RetrieverUnavailable(f"chroma: cannot reach the server at {url} ({exc})") from None
 
 
 def open_collection(client: ClientAPI, name: str, *, create: bool, where: str) -> Collection:
@@ -197,7 +255,12 @@ class ChromaRetriever(Retriever):
     cacheable = False
 
     def __init__(
-        self, collection: str, *, path: str | Path | None = None, url: str | None = None
+        self,
+        collection: str,
+        *,
+        path: str | Path | None = None,
+        url: str | None = None,
+        timeout: float | None = None,
     ) -> None:
         """Name the collection and where it lives; nothing is opened until first use.
 
@@ -205,6 +268,7 @@ class ChromaRetriever(Retriever):
             collection: Collection name (made by ``triqua ingest``).
             path: Embedded store directory; defaults to ``default_chroma_path()``.
             url: A Chroma server (``http://host:port``); takes precedence over ``path``.
+            timeout: Seconds a server may take per request (default ``SERVER_TIMEOUT``).
         """
         super().__init__()
         if url:
@@ -212,6 +276,7 @@ class ChromaRetriever(Retriever):
         self.collection_name = collection
         self.path = path
         self.url = url
+        self.timeout = timeout
         self.where = store_location(path=path, url=url)
         self.revision = f"chroma:{collection}@minilm"
         self._opened: OpenedCollection | None = None
@@ -221,7 +286,7 @@ class ChromaRetriever(Retriever):
         """The collection, opened once (thread-safe)."""
         with self._lock:
             if self._opened is None:
-                client = open_client(path=self.path, url=self.url)
+                client = open_client(path=self.path, url=self.url, timeout=self.timeout)
                 self._opened = open_vector_store(
                     client, self.collection_name, create=False, where=self.where
                 )

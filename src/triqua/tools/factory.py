@@ -97,5 +97,10 @@ def build_retriever(
 
     if not collection:
         raise ValueError(f"retriever {kind!r} needs a Chroma collection name")
-    chroma = bounded(ChromaRetriever(collection, path=chroma_path, url=chroma_url), search_timeout)
+    chroma = bounded(
+        ChromaRetriever(
+            collection, path=chroma_path, url=chroma_url, timeout=search_timeout or None
+        ),
+        search_timeout,
+    )
     return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from langchain_chroma import Chroma
 
 from triqua.schema import sha256_text, utc_now
-from triqua.tools.chroma import open_client, open_vector_store, store_location
+from triqua.tools.chroma import open_client, open_vector_store, server_answers, store_location
 from triqua.tools.documents import (
     HTML_SUFFIXES,
     JSONL_SUFFIXES,
@@ -237,6 +237,7 @@ def ingest_paths(
     path: str | Path | None = None,
     url: str | None = None,
     progress: Progress | None = None,
+    timeout: float | None = None,
 ) -> IngestSummary:
     """Ingest files (directories are walked) into a Chroma collection, creating it if needed.
 
@@ -251,6 +252,7 @@ def ingest_paths(
         url: A Chroma server URL, used instead of the embedded store.
         progress: Called as each file's outcome is settled (written, skipped or failed)
             with ``(outcome, files_done, files_total)``.
+        timeout: Seconds a Chroma server may take per request (``open_client``).
 
     Raises:
         RetrieverUnavailable: when the store or server cannot be used.
@@ -269,9 +271,10 @@ def ingest_paths(
         names = ", ".join(str(f) for f in files[:3]) + (", …" if len(files) > 3 else "")
         raise ValueError(f"{names}: no such file or folder; nothing ingested")
     where = store_location(path=path, url=url)
-    client = open_client(path=path, url=url)
-    target = open_vector_store(client, collection, create=True, where=where)
-    batch_size = max(1, min(client.get_max_batch_size(), _WRITE_BATCH))
+    client = open_client(path=path, url=url, timeout=timeout)
+    with server_answers(where, timeout):
+        target = open_vector_store(client, collection, create=True, where=where)
+        batch_size = max(1, min(client.get_max_batch_size(), _WRITE_BATCH))
     summary = IngestSummary(collection=collection, where=where, skipped=walk_problems)
     pending: list[_Plan] = []
 
@@ -302,27 +305,39 @@ def ingest_paths(
 
 
 def list_collections(
-    *, path: str | Path | None = None, url: str | None = None
+    *, path: str | Path | None = None, url: str | None = None, timeout: float | None = None
 ) -> list[tuple[str, int]]:
-    """Names and chunk counts of the collections in a store or server, sorted by name."""
-    client = open_client(path=path, url=url)
-    found: list[Any] = list(client.list_collections())
-    return sorted((c.name, c.count()) for c in found)
+    """Names and chunk counts of the collections in a store or server, sorted by name.
+
+    A server's every request is bounded by ``timeout`` seconds (``open_client``).
+    """
+    client = open_client(path=path, url=url, timeout=timeout)
+    with server_answers(store_location(path=path, url=url), timeout):
+        found: list[Any] = list(client.list_collections())
+        return sorted((c.name, c.count()) for c in found)
 
 
-def delete_collection(name: str, *, path: str | Path | None = None, url: str | None = None) -> int:
+def delete_collection(
+    name: str,
+    *,
+    path: str | Path | None = None,
+    url: str | None = None,
+    timeout: float | None = None,
+) -> int:
     """Delete a collection from a store or server; returns how many chunks it held.
 
     Raises:
-        RetrieverUnavailable: when the store or server cannot be used.
+        RetrieverUnavailable: when the store or server cannot be used or does not answer
+            within ``timeout`` seconds.
         ValueError: when there is no collection of that name.
     """
-    client = open_client(path=path, url=url)
+    client = open_client(path=path, url=url, timeout=timeout)
     where = store_location(path=path, url=url)
-    names = {c.name for c in client.list_collections()}
-    if name not in names:
-        known = ", ".join(sorted(names)) or "none"
-        raise ValueError(f"no collection {name!r} in {where} (collections: {known})")
-    count = client.get_collection(name).count()
-    client.delete_collection(name)
+    with server_answers(where, timeout):
+        names = {c.name for c in client.list_collections()}
+        if name not in names:
+            known = ", ".join(sorted(names)) or "none"
+            raise ValueError(f"no collection {name!r} in {where} (collections: {known})")
+        count = client.get_collection(name).count()
+        client.delete_collection(name)
     return count

@@ -1,0 +1,139 @@
+"""The grounding rule reads meaning: a quote must state the unit, not merely name its subject."""
+
+from __future__ import annotations
+
+import pytest
+
+import triqua
+from tests.test_offline_judge import FixedEntailment
+from triqua.core.grounding import check_quote
+from triqua.core.statement import content_words, unstated_words
+from triqua.engines.second_opinion import EntailmentReader
+from triqua.runtime.resources import register_retriever
+from triqua.schema import Document, FactUnit, Status
+from triqua.testing import ScriptedChatModel
+from triqua.testing.liars import liar_responder, plausible_lies
+from triqua.tools.supplied import SuppliedRetriever
+
+PASSAGE = (
+    "Albert Einstein was born in Ulm in 1879. He died in Princeton in 1955. "
+    "The Moon is a rocky body that orbits the Earth. "
+    "Marie Curie won the Nobel Prize in Physics in 1903, with Pierre Curie. "
+    "She won the Nobel Prize in Chemistry in 1911."
+)
+
+
+def base(subject: str, relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+def grounded(unit: FactUnit, quote: str, reader: EntailmentReader | None = None) -> str | None:
+    """The downgrade reason for a supported unit quoting ``quote``, or None when it stands."""
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": PASSAGE}, reader=reader)
+    return None if outcome.ok else outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote", "reason"),
+    [
+        (base("Albert Einstein", "was", "a footballer"), "Albert Einstein was born in Ulm",
+         "does not state 'footballer'"),
+        (base("The Moon", "is made of", "green cheese"), "The Moon is a rocky body",
+         "does not state 'made', 'green', 'cheese'"),
+        (base("Pierre Curie", "won", "the Nobel Prize in Physics"),
+         "Marie Curie won the Nobel Prize in Physics", "lacks value pierre curie"),
+        (base("Albert Einstein", "was born in", "about 1800"), "Albert Einstein was born in Ulm",
+         "lacks value 1800"),
+        (base("Marie Curie", "won", "the Nobel Prize in Physics in 1911"),
+         "Marie Curie won the Nobel Prize in Physics in 1903, with Pierre Curie. She won the "
+         "Nobel Prize in Chemistry in 1911", "spreads the unit's values over several sentences"),
+    ],
+)  # fmt: skip
+def test_plausible_lies_are_refused_with_their_reason(
+    unit: FactUnit, quote: str, reason: str
+) -> None:
+    why = grounded(unit, quote)
+    assert why is not None and reason in why
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote"),
+    [
+        (base("Einstein", "was born in", "Ulm"), "Albert Einstein was born in Ulm in 1879"),
+        (base("Albert Einstein", "died in", "Princeton"), "He died in Princeton"),
+        (base("Curie", "was awarded", "the Nobel Prize in Physics"),
+         "Marie Curie won the Nobel Prize in Physics"),  # the lexicon's relation group
+        (base("Albert Einstein", "was born in", "around 1880"), "Albert Einstein was born in Ulm"
+         " in 1879"),
+        (base("Marie Curie", "won", "the Nobel Prize in Chemistry"),
+         "She won the Nobel Prize in Chemistry in 1911"),  # "She" after "Marie Curie"
+    ],
+)  # fmt: skip
+def test_quotes_that_state_the_unit_stand(unit: FactUnit, quote: str) -> None:
+    assert grounded(unit, quote) is None
+
+
+def test_a_qualifier_must_sit_with_its_base_in_one_sentence() -> None:
+    unit = FactUnit(
+        kind="qualifier",
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize in Physics",
+        label="point in time",
+        value="1911",
+    )
+    assert "lacks value" in (grounded(unit, "She won the Nobel Prize in Chemistry in 1911") or "")
+    year = unit.model_copy(update={"value": "1903"})
+    assert grounded(year, "Marie Curie won the Nobel Prize in Physics in 1903") is None
+
+
+def test_the_reader_decides_paraphrase_at_two_bars() -> None:
+    # Some words stated ("born" via "native"? no: "hails" unknown, "Ulm" a name): none stated,
+    # so the paraphrase bar (entailed, 0.5 for the fake) applies.
+    unit = base("Albert Einstein", "hails from", "Ulm")
+    assert content_words(unit) == ["hails"]
+    assert "not entailed (0.40 < 0.50)" in (
+        grounded(unit, "Albert Einstein was born in Ulm", EntailmentReader(FixedEntailment(0.4)))  # type: ignore[arg-type]
+        or ""
+    )
+    assert (
+        grounded(unit, "Albert Einstein was born in Ulm", EntailmentReader(FixedEntailment(0.6)))
+        is None
+    )  # type: ignore[arg-type]
+    # One of two words stated: the lower bar (veto, 0.2 for the fake) applies.
+    partly = base("Albert Einstein", "was born in the city of", "Ulm")
+    assert unstated_words(partly, "Albert Einstein was born in Ulm") == ["city"]
+    assert (
+        grounded(partly, "Albert Einstein was born in Ulm", EntailmentReader(FixedEntailment(0.3)))
+        is None
+    )  # type: ignore[arg-type]
+    assert grounded(
+        partly, "Albert Einstein was born in Ulm", EntailmentReader(FixedEntailment(0.1))
+    )  # type: ignore[arg-type]
+
+
+def test_a_negated_sentence_does_not_state_the_unit() -> None:
+    unit = base("Albert Einstein", "was", "a footballer")
+    passage = {"ev-1": "Albert Einstein was never a footballer."}
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["ev-1"], "Albert Einstein was never a footballer", passage
+    )
+    assert not outcome.ok and "negates" in (outcome.reason or "")
+
+
+def test_the_plausible_liar_gets_no_false_support_through_a_whole_check() -> None:
+    lies = plausible_lies(3)
+    documents = [Document(text=d, source=f"doc {i}") for i, d in enumerate(lies.documents)]
+    retriever = register_retriever("liar-test", SuppliedRetriever(documents))
+    report = triqua.check(
+        lies.text,
+        model=ScriptedChatModel(responder=liar_responder(lies)),
+        retriever=retriever,
+        cache=False,
+        routing="always_element",
+    )
+    units = [u for r in report.records for u in r.verdict.unit_verdicts]
+    assert len(report.records) == len(lies.facts)
+    false = [u.unit for u in units if u.status is Status.SUPPORTED and u.unit in lies.false_units]
+    assert false == []
+    assert sum(1 for u in units if u.grounding) == len(lies.false_units)
