@@ -188,3 +188,39 @@ def test_batch_command_writes_output_and_exits_1_on_problems(tmp_path: Path, scr
     assert result.exit_code == 1
     assert set(_reports(out)) == {"curie"}
     assert "in.jsonl:2: invalid JSON" in result.output
+
+
+def test_a_rerun_checks_the_lines_that_failed_and_replaces_their_reports(
+    tmp_path: Path, scripted: Any
+) -> None:
+    source = _write(tmp_path / "in.jsonl", GOOD)
+    out = tmp_path / "out.jsonl"
+    console, _ = _console()
+    run_batch(source, out, console=console, model=scripted())
+    lines = out.read_text().splitlines()
+    failed = json.loads(next(line for line in lines if json.loads(line)["id"] == "france"))
+    failed["outcome"] = "failed"  # as a run whose provider answered 401 leaves it
+    out.write_text(
+        "\n".join(json.dumps(failed) if json.loads(x)["id"] == "france" else x for x in lines)
+        + "\n"
+    )
+    model = scripted()
+    summary = run_batch(source, out, console=console, model=model)
+    assert summary.already_done == 2 and summary.checked == 1
+    ids = [json.loads(line)["id"] for line in out.read_text().splitlines()]
+    assert sorted(map(str, ids)) == ["3", "curie", "france"]  # one line per id
+    reports = _reports(out)
+    assert reports["france"]["outcome"] != "failed"
+    checked = [shown_text(p) for t, p in model.calls if t == "ExtractedFacts"]
+    assert checked == [FRANCE]
+
+
+def test_a_second_batch_on_the_same_output_is_refused(tmp_path: Path, scripted: Any) -> None:
+    from filelock import FileLock
+
+    source = _write(tmp_path / "in.jsonl", GOOD[:1])
+    out = tmp_path / "out.jsonl"
+    with FileLock(tmp_path / ".out.jsonl.lock"), pytest.raises(ValueError, match="another batch"):
+        run_batch(source, out, quiet=True, model=scripted())
+    assert not out.exists()
+    assert run_batch(source, out, quiet=True, model=scripted()).checked == 1

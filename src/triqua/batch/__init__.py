@@ -9,8 +9,10 @@ already in the output file are skipped, so an interrupted batch resumes where it
 A malformed line or a check that raised is reported with its line number and left out of
 the output (a rerun retries it); nothing else is lost. Every report line carries its
 ``outcome``: ``complete``, ``partial`` (some chunks or facts failed; listed on stderr) or
-``failed`` (errors left nothing checked; listed on stderr). Failed checks are written like
-any other, so a rerun skips them: drop their lines from the output to retry them.
+``failed`` (errors left nothing checked; listed on stderr). A rerun checks failed lines
+again: their report lines are taken out of the output and the fresh ones written instead.
+One output file is written by one batch at a time (a lock file beside it, ``.NAME.lock``);
+a second batch on it stops at once with a clear error.
 
 The package splits by concept: ``items`` (the input), ``summary`` (what the batch did) and
 the run itself (:func:`run_batch`).
@@ -23,10 +25,13 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from filelock import FileLock
+from filelock import Timeout as LockTimeout
 from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 
@@ -103,6 +108,24 @@ async def _run(
     await asyncio.gather(*(worker() for _ in range(concurrency)))
 
 
+@contextmanager
+def _only_writer(output: Path) -> Iterator[None]:
+    """Hold the output file's lock for the batch; another batch on it is refused at once.
+
+    Raises:
+        ValueError: when another batch holds it.
+    """
+    lock = FileLock(output.with_name(f".{output.name}.lock"), timeout=0)
+    try:
+        with lock:
+            yield
+    except LockTimeout:
+        raise ValueError(
+            f"{output}: another batch is writing this output file; wait for it to end or "
+            "choose another --output"
+        ) from None
+
+
 def run_batch(
     input_path: str | Path,
     output: str | Path | TextIO | None = None,
@@ -122,7 +145,8 @@ def run_batch(
         output: Output file (appended to when resuming), an open text stream, or ``None``
             for stdout.
         concurrency: Checks running at once.
-        resume: Skip ids already in the output file; ``False`` starts the file afresh.
+        resume: Skip ids whose report completed in the output file (failed ones are taken
+            out and checked again); ``False`` starts the file afresh.
         console: Where problems and the summary table go (default: stderr).
         quiet: No summary table (problems are still reported, and the summary returned).
         context: Base settings of every check; ``settings`` override its fields.
@@ -155,10 +179,6 @@ def run_batch(
 
     say = _Reporters(problem, warn, notice)
 
-    done: set[str] = set()
-    if isinstance(output, str | Path) and resume:
-        done = completed_ids(Path(output))
-
     def pending() -> Iterator[BatchItem]:
         for item in read_items(source, problem):
             if str(item.id) in done:
@@ -166,9 +186,14 @@ def run_batch(
                 continue
             yield item
 
+    done: set[str] = set()
     if isinstance(output, str | Path):
-        with Path(output).open("a" if resume else "w", encoding="utf-8") as handle:
-            asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say))
+        target = Path(output)
+        with _only_writer(target):
+            if resume:
+                done = completed_ids(target)
+            with target.open("a" if resume else "w", encoding="utf-8") as handle:
+                asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say))
     else:
         stream = output if output is not None else sys.stdout
         asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say))

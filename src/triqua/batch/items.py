@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -77,26 +78,45 @@ def read_items(path: Path, problem: Callable[[str], None]) -> Iterator[BatchItem
 
 
 def completed_ids(output: Path) -> set[str]:
-    """Ids already written to ``output``; a torn last line (no newline) is cut off first.
+    """Ids whose report completed in ``output``; failed reports are taken out to be redone.
 
-    A torn line is what an interrupted write leaves; its check is redone on resume, as is
-    the check of any line that does not read back.
+    A resumed batch checks every other line again: a torn last line (no newline: an
+    interrupted write) is cut off, and the lines of checks that failed (``outcome``
+    "failed": a provider error, a time-out) are removed from the file — rewritten whole
+    and swapped in atomically — so their fresh reports replace them and each id keeps one
+    line. Lines that do not read back are kept as they are and their ids checked again.
     """
     if not output.exists():
         return set()
     data = output.read_bytes()
-    if data and not data.endswith(b"\n"):
-        cut = data.rfind(b"\n") + 1
-        with output.open("r+b") as handle:
-            handle.truncate(cut)
-        data = data[:cut]
+    kept: list[bytes] = []
+    done: set[str] = set()
+    dropped = False
+    lines = data.split(b"\n")
+    if lines and lines[-1]:
+        dropped = True  # a torn last line
+    for raw in lines[:-1]:
+        report = _report_of(raw)
+        if report is not None and report.get("outcome") == "failed":
+            dropped = True
+            continue
+        if report is not None and "id" in report:
+            done.add(str(report["id"]))
+        kept.append(raw + b"\n")
+    if dropped:
+        fresh = output.with_name(f".{output.name}.resume")
+        fresh.write_bytes(b"".join(kept))
+        os.replace(fresh, output)
+    return done
 
-    def ident(obj: Any) -> str:
-        if not isinstance(obj, dict) or "id" not in obj:
-            raise ValueError("no id")
-        return str(obj["id"])
 
-    return {i for _, i in read_jsonl(data, lambda _message: None, parse=ident, where=output)}
+def _report_of(raw: bytes) -> dict[str, Any] | None:
+    """One output line as a report object, or None when it does not read back as one."""
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def item_documents(

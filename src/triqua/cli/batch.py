@@ -26,7 +26,11 @@ def batch(
     ] = None,
     concurrency: Annotated[int, typer.Option(help="Checks running at once.")] = 4,
     resume: Annotated[
-        bool, typer.Option(help="Skip ids already in --output (--no-resume starts afresh).")
+        bool,
+        typer.Option(
+            help="Skip ids whose report completed in --output; failed ones are checked "
+            "again (--no-resume starts afresh)."
+        ),
     ] = True,
     model: ModelOption = None,
     flags: dict[str, Any] | None = None,
