@@ -498,3 +498,23 @@ def test_structured_calls_work_when_a_provider_returns_no_model_parser_sequence(
     with pytest.raises(OutputParserException, match="malformed model output"):
         StructuredCaller(bad, Judgement, 1, 0.0).invoke([HumanMessage("x")])
     assert len(bad.calls) == 2
+
+
+def test_an_oversized_model_answer_is_a_failed_call_and_is_not_stored() -> None:
+    from triqua.engines.llm_calls import MAX_ANSWER_CHARS
+
+    huge = "x" * (MAX_ANSWER_CHARS + 10)
+
+    def runaway(tool: str, prompt: str) -> dict[str, Any]:
+        if tool == "ExtractedFacts":
+            fact = {"subject": "Paris", "relation": "is", "object": huge}
+            return {"facts": [{**fact, "qualifiers": [], "source_sentence": "Paris is big."}]}
+        raise AssertionError(tool)
+
+    report = triqua.check(
+        "Paris is big.", model=ScriptedChatModel(responder=runaway), cache=False, retry_wait=0.001
+    )
+    assert report.records == [] and report.outcome == "failed"
+    (failed,) = report.failed_chunks
+    assert "over the 200,000-character limit" in (failed.error or "")
+    assert len(report.model_dump_json()) < 20_000

@@ -17,6 +17,7 @@ from triqua.testing import ScriptedChatModel
 
 PASSAGE = "Albert Einstein was born in Ulm in 1879. He later moved to Munich."
 EVIDENCE = Evidence.build(document_id="d1", text=PASSAGE, retriever="supplied")
+BORN = "Albert Einstein was born in Ulm"
 FOOTBALLER = Fact(subject="Albert Einstein", relation="was", object="a footballer")
 
 
@@ -71,13 +72,14 @@ def judged(judge: Judge, fact: Fact, *, closed_book: bool = False) -> Verdict:
 
 def test_supported_unit_the_judge_finds_not_entailed_is_withheld() -> None:
     model = FixedEntailment(0.01)
-    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     verdict = judged(judge, FOOTBALLER)
     assert verdict.status == Status.INSUFFICIENT
     unit = verdict.unit_verdicts[0]
     assert unit.status == Status.INSUFFICIENT and unit.quote is None
     assert unit.grounding is not None
-    assert "does not state 'footballer'" in unit.grounding and "not entailed (0.01" in unit.grounding
+    assert "does not state 'footballer'" in unit.grounding
+    assert "not entailed (0.01" in unit.grounding
     # The quote was read in its whole sentence (and with the next one, which refers back
     # to the subject), against the unit written as a sentence.
     assert model.asked == [
@@ -89,7 +91,7 @@ def test_supported_unit_the_judge_finds_not_entailed_is_withheld() -> None:
 
 def test_entailed_paraphrase_is_kept_and_closed_book_is_not_read() -> None:
     model = FixedEntailment(0.9)
-    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     native = Fact(subject="Albert Einstein", relation="hailed from", object="Ulm")
     assert judged(judge, native).status == Status.SUPPORTED
     assert model.asked  # "native" is a paraphrase the reader had to read
@@ -99,7 +101,7 @@ def test_entailed_paraphrase_is_kept_and_closed_book_is_not_read() -> None:
 
 def test_batched_verdicts_are_read_one_by_one() -> None:
     model = FixedEntailment(0.01)
-    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     assert judge.batched
     items = [BatchItem(fact=FOOTBALLER, evidence=(EVIDENCE,))] * 2
     results = judge.verify_batch(items).results
@@ -120,7 +122,7 @@ def test_a_quote_not_in_the_cited_passage_is_refused_before_reading() -> None:
 
 
 def test_without_a_reader_every_content_word_must_be_stated() -> None:
-    verdict = judged(CitingJudge("Albert Einstein was born in Ulm"), FOOTBALLER)
+    verdict = judged(CitingJudge(BORN), FOOTBALLER)
     assert verdict.status == Status.INSUFFICIENT
     assert "does not state 'footballer'" in (verdict.grounding or "")
 
@@ -137,7 +139,7 @@ def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
 
 def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed() -> None:
     model = FixedEntailment(0.0)
-    judge = SecondOpinionJudge(CitingJudge("Albert Einstein was born in Ulm"), "shipped", model=model)  # type: ignore[arg-type]
+    judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
     assert judge.verify(born, [EVIDENCE]).verdict.status == Status.SUPPORTED
     assert model.asked == []

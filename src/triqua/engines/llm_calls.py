@@ -67,7 +67,18 @@ def usage_of(
     )
 
 
+#: Longest model answer accepted, in characters. A longer one (a runaway or hostile model)
+#: is a failed call: retried, then recorded as the chunk's or fact's failure, never stored.
+MAX_ANSWER_CHARS = 200_000
+
+
 def _require_parsed(result: Any) -> dict[str, Any]:
+    raw = result.get("raw")
+    size = len(raw_text(raw) or "") if isinstance(raw, AIMessage) else 0
+    if size > MAX_ANSWER_CHARS:
+        raise OutputParserException(
+            f"model answer of {size:,} characters is over the {MAX_ANSWER_CHARS:,}-character limit"
+        )
     if result.get("parsed") is None:
         error = result.get("parsing_error") or "no structured output"
         raise OutputParserException(f"malformed model output: {error}")
