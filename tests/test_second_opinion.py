@@ -141,5 +141,5 @@ def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed() -> None:
     model = FixedEntailment(0.0)
     judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
-    assert judge.verify(born, [EVIDENCE]).verdict.status == Status.SUPPORTED
-    assert model.asked == []
+    assert judged(judge, born).status == Status.SUPPORTED
+    assert model.asked == []  # every word stated: the reader is not asked

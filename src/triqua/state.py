@@ -24,6 +24,7 @@ from triqua.schema import (
     ReverifyRound,
     RoleUsage,
     UndecomposedSentence,
+    UnfoundedFact,
     Usage,
     Verdict,
 )
@@ -70,6 +71,7 @@ class State(InputState, OutputState, total=False):
     facts: Annotated[list[Fact], operator.add]
     failed_chunks: Annotated[list[ChunkFailure], operator.add]
     undecomposed: Annotated[list[UndecomposedSentence], operator.add]
+    unfounded_facts: Annotated[list[UnfoundedFact], operator.add]
     not_checkworthy: Annotated[list[NotCheckworthySentence], operator.add]
     unverified_facts: list[Fact]
     records: Annotated[list[ClaimRecord], operator.add]

@@ -102,7 +102,7 @@ def _numbers(text: str) -> list[Number]:
             )
     for m in _WORD_NUMBER.finditer(text):
         value = float(_WORD_NUMBERS[m["word"].lower()])
-        found.append(Number(m["word"], value, value))
+        found.append(Number(m["word"], value - 0.5, value + 0.5))  # as a written digit
     return found
 
 

@@ -20,6 +20,7 @@ from triqua.schema import (
     RoleUsage,
     Scores,
     UndecomposedSentence,
+    UnfoundedFact,
     sha256_text,
 )
 
@@ -60,6 +61,7 @@ def build_report(
     undecomposed: Sequence[UndecomposedSentence],
     unverified_facts: Sequence[Fact],
     not_checkworthy: Sequence[NotCheckworthySentence] = (),
+    unfounded_facts: Sequence[UnfoundedFact] = (),
     requested_coverage: RequestedCoverage | None = None,
 ) -> Report:
     """Score the records (in text order) and assemble the run's report with its costs."""
@@ -90,6 +92,7 @@ def build_report(
         failed_chunks=sorted(failed_chunks, key=lambda c: c.chunk_index),
         undecomposed=sorted(undecomposed, key=lambda s: (s.span.start, s.span.end)),
         unverified_facts=list(unverified_facts),
+        unfounded_facts=sorted(unfounded_facts, key=lambda u: u.chunk_index),
         not_checkworthy=sorted(not_checkworthy, key=lambda s: (s.span.start, s.span.end)),
         requested_coverage=requested_coverage,
     )

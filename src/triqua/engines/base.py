@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from triqua.core.grounding import MeaningReader
 from triqua.core.redaction import OptionalRedactedText
 from triqua.core.verify_batches import BatchItem
-from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, Usage, Verdict
+from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, UnfoundedFact, Usage, Verdict
 
 
 class DecomposeResult(BaseModel):
@@ -29,6 +29,10 @@ class DecomposeResult(BaseModel):
     error: OptionalRedactedText = None
     undecomposed: list[Span] = Field(
         default_factory=list, description="Sentences that yielded no fact."
+    )
+    unfounded: list[UnfoundedFact] = Field(
+        default_factory=list,
+        description="Facts dropped because their text does not state them (core.founded).",
     )
 
 

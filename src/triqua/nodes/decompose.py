@@ -12,6 +12,7 @@ from triqua.context import Context
 from triqua.core.checkworthy import screen
 from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
 from triqua.core.chunking import chunk_failure, undecomposed_sentences
+from triqua.core.founded import found_in_text
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
@@ -62,7 +63,8 @@ def _call(
     An engine that raises fails the chunk on the record (its error in the result), as does
     a not-decomposed span outside the chunk. The answer is screened for check-worthiness
     (``core.checkworthy``): facts of sentences not worth checking are dropped unless the
-    run keeps them, so the other facts keep their spans exactly.
+    run keeps them, so the other facts keep their spans exactly; facts their text does not
+    state are dropped as unfounded (``core.founded``) and recorded.
     """
     engines = resources.engines
     try:
@@ -81,8 +83,15 @@ def _call(
         excluded: list[NotCheckworthySentence] = []
         if result is not None and not result.error:
             screened = screen(chunk, result.facts, result.undecomposed, context.keep_uncheckworthy)
+            founded, unfounded = found_in_text(
+                chunk, screened.facts, previous_chunk=previous_chunk, question=task["question"]
+            )
             result = result.model_copy(
-                update={"facts": screened.facts, "undecomposed": screened.undecomposed}
+                update={
+                    "facts": founded,
+                    "undecomposed": screened.undecomposed,
+                    "unfounded": unfounded,
+                }
             )
             undecomposed = undecomposed_sentences(screened.undecomposed, chunk)
             excluded = screened.excluded
@@ -122,6 +131,9 @@ def _record(
     else:
         update["undecomposed"] = undecomposed
         update["not_checkworthy"] = excluded
+        if result.unfounded:
+            update["unfounded_facts"] = result.unfounded
+            emit("facts_unfounded", chunk=chunk.index, facts=len(result.unfounded))
     return update
 
 
@@ -191,7 +203,12 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
     for sentence in excluded:  # a sentence belongs to the chunk its start is in
         owner = chunk_of(sentence.span, members).index
         set_aside[owner].append(sentence.model_copy(update={"chunk_index": owner}))
-    updates = [{"usage_log": [RoleUsage(role="decompose", usage=result.usage)]}]
+    updates: list[dict[str, Any]] = [
+        {
+            "usage_log": [RoleUsage(role="decompose", usage=result.usage)],
+            "unfounded_facts": result.unfounded,
+        }
+    ]
     for i, member in enumerate(members):
         if i and resources.facts.skip_if_reached(context.max_facts):
             updates.append(_max_facts_reached(resources, context, member))

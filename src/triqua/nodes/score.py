@@ -79,6 +79,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         undecomposed=state.get("undecomposed", []),
         unverified_facts=state.get("unverified_facts", []),
         not_checkworthy=state.get("not_checkworthy", []),
+        unfounded_facts=state.get("unfounded_facts", []),
         requested_coverage=coverage,
     )
     emit("scored", score=report.scores.triqua_score, facts=len(report.records))

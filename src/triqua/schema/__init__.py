@@ -33,6 +33,7 @@ from triqua.schema.report import (
     RequestedCoverage,
     Scores,
     UndecomposedSentence,
+    UnfoundedFact,
     report_json_schema,
 )
 from triqua.schema.spec import (
@@ -81,6 +82,7 @@ __all__ = [
     "Span",
     "Status",
     "UndecomposedSentence",
+    "UnfoundedFact",
     "UnitKind",
     "UnitVerdict",
     "Usage",

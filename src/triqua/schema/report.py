@@ -76,6 +76,14 @@ class UndecomposedSentence(BaseModel):
     text: str
 
 
+class UnfoundedFact(BaseModel):
+    """A fact the decomposer gave that its text does not state: dropped, never checked."""
+
+    chunk_index: int = Field(ge=0)
+    fact: Fact
+    reason: str = Field(description="Why: the names, numbers or words not found in the text.")
+
+
 CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta"]
 
 
@@ -134,6 +142,11 @@ class Report(BaseModel):
     )
     undecomposed: list[UndecomposedSentence] = Field(
         default_factory=list, description="Sentences of decomposed chunks that yielded no fact."
+    )
+    unfounded_facts: list[UnfoundedFact] = Field(
+        default_factory=list,
+        description="Facts the decomposer gave that their text does not state (invented): "
+        "dropped before verification, never scored.",
     )
     unverified_facts: list[Fact] = Field(
         default_factory=list,

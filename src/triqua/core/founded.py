@@ -1,0 +1,86 @@
+"""Facts must come from their text: a decomposer's invented fact is dropped, not checked.
+
+A chat model asked to decompose may add a fact its sentence never states ("Curie was a
+footballer" from a sentence about physics); checked and scored, such a fact moves the
+score with text the user never wrote. A fact is founded when:
+
+- its names and numbers (subject, object, qualifier values) are written in the text it was
+  allowed to read: its chunk (a pronoun's name comes from an earlier sentence), the
+  previous chunk and the question;
+- its object and each qualifier value, when they hold lower-case words, have at least one
+  of them stated in its source sentence (or the question): stems, word forms and relation
+  groups as the grounding rule reads them. Relation words may be paraphrased ("was born
+  in" for "native of").
+
+Anything else is dropped as "not in the text" with the words it lacks, and recorded on the
+report (``Report.unfounded_facts``); the score never counts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from triqua.core.quote_values import missing_values
+from triqua.core.statement import content_words, unstated_words
+from triqua.schema import Chunk, Fact, FactUnit, UnfoundedFact
+
+__all__ = ["found_in_text", "unfounded_words"]
+
+
+def unfounded_words(fact: Fact, allowed: str, sentence: str) -> list[str]:
+    """The fact's values missing from ``allowed`` and object words missing from ``sentence``.
+
+    Empty when the fact is founded. ``allowed`` is all the text the decomposer could read;
+    ``sentence`` the fact's source sentence (with the question, when there is one).
+    """
+    missing: list[str] = []
+    for unit in fact.units():
+        for value in missing_values(_values_only(unit), allowed):
+            if value not in missing:
+                missing.append(value)
+        words = content_words(_object_only(unit))
+        if words and len(unstated_words(_object_only(unit), sentence)) == len(words):
+            missing += [w for w in words if w not in missing]
+    return missing
+
+
+def found_in_text(
+    chunk: Chunk,
+    facts: Sequence[Fact],
+    *,
+    previous_chunk: str | None = None,
+    question: str | None = None,
+) -> tuple[list[Fact], list[UnfoundedFact]]:
+    """Split ``facts`` into those founded in their text and those dropped as unfounded."""
+    allowed = " ".join(t for t in (previous_chunk, question, chunk.text) if t)
+    kept: list[Fact] = []
+    dropped: list[UnfoundedFact] = []
+    for fact in facts:
+        sentence = " ".join(t for t in (fact.source_text or chunk.text, question) if t)
+        missing = unfounded_words(fact, allowed, sentence)
+        if not missing:
+            kept.append(fact)
+            continue
+        shown = ", ".join(f"'{w}'" for w in missing[:4])
+        dropped.append(
+            UnfoundedFact(
+                chunk_index=chunk.index,
+                fact=fact,
+                reason=f"not in the text: {shown} not found where the fact came from",
+            )
+        )
+    return kept, dropped
+
+
+def _values_only(unit: FactUnit) -> FactUnit:
+    """The unit as the value check reads it, without a qualifier's base anchors."""
+    if unit.kind == "base":
+        return unit
+    return unit.model_copy(update={"subject": "", "object": ""})
+
+
+def _object_only(unit: FactUnit) -> FactUnit:
+    """The unit's object (a qualifier's value) alone, for the word check."""
+    if unit.kind == "base":
+        return unit.model_copy(update={"relation": ""})
+    return unit
