@@ -115,3 +115,43 @@ def test_environment_settings_select_the_endpoint(
     report = triqua.check(CURIE, documents=DOCS)
     assert report.records[0].verdict.status is Status.SUPPORTED
     assert requests and report.engine == "ChatOpenAI:stub-model"
+
+
+def test_a_plausible_liar_behind_a_real_openai_client_gets_no_false_support(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """The user's way: `triqua check -m openai:…` with TRIQUA_BASE_URL, a judge that lies."""
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+    from triqua.testing.liars import liar_responder, plausible_lies
+
+    lies = plausible_lies(7)
+    requests: list[dict[str, Any]] = []
+    handler = type(
+        "Liar", (_Endpoint,), {"requests": requests, "respond": staticmethod(liar_responder(lies))}
+    )
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    evidence = []
+    for i, document in enumerate(lies.documents):
+        (tmp_path / f"doc{i}.txt").write_text(document, "utf-8")
+        evidence += ["-e", str(tmp_path / f"doc{i}.txt")]
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
+    monkeypatch.setenv("TRIQUA_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}/v1")
+    try:
+        result = CliRunner().invoke(
+            app, ["check", lies.text, "-m", "openai:stub-model", *evidence, "--json"]
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    units = [u for r in report["records"] for u in r["verdict"]["unit_verdicts"]]
+    assert len(report["records"]) == len(lies.facts) and requests
+    false = [
+        u["unit"] for u in units if u["status"] == "supported" and u["unit"] in lies.false_units
+    ]
+    assert false == []
+    assert all(u["grounding"] for u in units if u["unit"] in lies.false_units)
