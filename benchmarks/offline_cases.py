@@ -17,7 +17,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from triqua.core.verdicts import settle
 from triqua.engines.offline.verifier import VERIFIER_REVISION, get_verifier
+from triqua.engines.second_opinion import reader_for
 from triqua.schema import Evidence, Fact, Qualifier, Verdict
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "offline_cases.jsonl"
@@ -29,14 +31,18 @@ def load_cases(path: Path = DATA) -> list[dict[str, object]]:
 
 
 def judge(case: dict[str, object]) -> Verdict:
-    """Verify one case's fact against its evidence passage."""
+    """Verify one case's fact against its evidence passage, as a run stores the verdict."""
     evidence = Evidence.build(
         document_id=str(case["id"]),
         text=str(case["evidence"]),
         title=str(case["title"]) if case.get("title") else None,
         retriever="cases",
     )
-    return get_verifier().verify(case_fact(case), [evidence])
+    fact = case_fact(case)
+    # Settled as a run settles it: the grounding rule, read by the judge's reader.
+    return settle(
+        fact, get_verifier().verify(fact, [evidence]), [evidence], reader=reader_for("shipped")
+    )
 
 
 def case_fact(case: dict[str, object]) -> Fact:

@@ -36,11 +36,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from triqua.core.verdicts import settle
 from triqua.engines.offline.align import analyse
 from triqua.engines.offline.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
 from triqua.engines.offline.vectors import sentence_vectors
 from triqua.engines.offline.verifier import AlignmentVerifier, get_verifier
+from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts
 from triqua.schema import Evidence, Fact, Status, Verdict
 
@@ -191,7 +193,14 @@ def verify_rows(
     for i, row in enumerate(rows):
         evidence = Evidence.build(document_id=f"row-{i}", text=row["evidence"], retriever="bench")
         facts = facts_of[row["claim"]]
-        pairs = list(zip(facts, verifier.verify_many(facts, [evidence]), strict=True))
+        verdicts = verifier.verify_many(facts, [evidence])
+        # Settled as a run settles them: the grounding rule, read by the judge's reader.
+        model = verifier.entailment
+        reader = EntailmentReader(model) if model is not None else None
+        verdicts = [
+            settle(f, v, [evidence], reader=reader) for f, v in zip(facts, verdicts, strict=True)
+        ]
+        pairs = list(zip(facts, verdicts, strict=True))
         results.append((row["stance"], claim_status([v for _, v in pairs]), pairs))
     return results
 

@@ -30,3 +30,13 @@ WORD_NUMBERS = {
     "fifty": 50,
     "hundred": 100,
 }
+
+#: Spelled-out ordinals and their values ("twelfth century" = the 12th century).
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+ORDINAL_WORDS = {
+    **{word: i for i, word in enumerate(_ORDINALS.split(), start=1)},
+    "twenty-first": 21,
+}

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
-from triqua.core.numbers import WORD_NUMBERS
+from triqua.core.numbers import ORDINAL_WORDS, WORD_NUMBERS
 from triqua.core.quotes import normalise
+from triqua.core.statement import definite_heads
 from triqua.schema import FactUnit
 
 __all__ = ["Number", "UnitValues", "missing_values", "unit_values"]
@@ -48,13 +50,23 @@ _APPROX = {
     "up to": "below",
 }
 _APPROX_TOLERANCE = 0.1
+#: Length units and their metres, so "0.33 km" is carried by "330 metres".
+_METRES = {
+    **dict.fromkeys(["km", "kilometre", "kilometres", "kilometer", "kilometers"], 1000.0),
+    **dict.fromkeys(["m", "metre", "metres", "meter", "meters"], 1.0),
+    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeter", "centimeters"], 0.01),
+}
 _YEAR_TOLERANCE = 5  # "around 1950" allows 1945–1955
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<suffix>st|nd|rd|th|s)?\b"
     r"(?:\s*(?P<century>centur(?:y|ies)))?"
-    rf"(?:\s*(?P<scale>{'|'.join(_SCALES)})\b)?",
+    rf"(?:\s*(?P<scale>{'|'.join(_SCALES)})\b)?"
+    rf"(?:\s*(?P<unit>{'|'.join(sorted(_METRES, key=len, reverse=True))})\b)?",
     re.IGNORECASE,
+)
+_ORDINAL_CENTURY = re.compile(
+    rf"\b(?P<word>{'|'.join(ORDINAL_WORDS)})\s+centur(?:y|ies)\b", re.IGNORECASE
 )
 _WORD_NUMBER = re.compile(rf"\b(?P<word>{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
 _APPROX_BEFORE = re.compile(
@@ -78,6 +90,15 @@ class Number:
     low: float
     high: float
     approx: str | None = None
+    #: Metres per unit when a length unit follows ("0.33 km" is also 330 m).
+    metres: float | None = None
+
+    def ranges(self) -> list[tuple[float, float]]:
+        """Its range as written and, with a length unit, in metres."""
+        out = [(self.low, self.high)]
+        if self.metres and self.metres != 1.0:
+            out.append((self.low * self.metres, self.high * self.metres))
+        return out
 
 
 def _numbers(text: str) -> list[Number]:
@@ -97,12 +118,15 @@ def _numbers(text: str) -> list[Number]:
         elif suffix == "s" and value >= 10 and value % 10 == 0:  # "1990s", "60s"
             found.append(Number(m.group().strip(), value, value + 9.999, approx))
         else:
-            found.append(
-                Number(m.group().strip(), (value - half) * scale, (value + half) * scale, approx)
-            )
+            low, high = (value - half) * scale, (value + half) * scale
+            metres = _METRES.get((m["unit"] or "").lower())
+            found.append(Number(m.group().strip(), low, high, approx, metres))
     for m in _WORD_NUMBER.finditer(text):
         value = float(_WORD_NUMBERS[m["word"].lower()])
         found.append(Number(m["word"], value - 0.5, value + 0.5))  # as a written digit
+    for m in _ORDINAL_CENTURY.finditer(text):
+        first = (ORDINAL_WORDS[m["word"].lower()] - 1) * 100.0
+        found.append(Number(m.group(), first, first + 100))  # "twelfth century": 1100–1200
     return found
 
 
@@ -173,18 +197,22 @@ _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", 
 
 
 def _carried(claimed: Number, written: Sequence[Number]) -> bool:
-    """True when a number of the quote lies where the claimed number allows."""
-    for number in written:
+    """True when a number of the quote lies where the claimed number allows.
+
+    Lengths compare as written and in metres ("0.33 km" and "330 metres").
+    """
+    pairs = [(c, w) for number in written for c in claimed.ranges() for w in number.ranges()]
+    for (low, high), (w_low, w_high) in pairs:
         if claimed.approx is None:
-            if number.low < claimed.high and claimed.low < number.high:
+            if w_low < high and low < w_high:
                 return True
             continue
-        centre = (claimed.low + claimed.high) / 2
+        centre = (low + high) / 2
         band = _YEAR_TOLERANCE if _is_year(claimed) else _APPROX_TOLERANCE * abs(centre)
-        value = (number.low + number.high) / 2
-        if claimed.approx == "above" and value >= claimed.low:
+        value = (w_low + w_high) / 2
+        if claimed.approx == "above" and value >= low:
             return True
-        if claimed.approx == "below" and centre - band <= value <= claimed.high:
+        if claimed.approx == "below" and centre - band <= value <= high:
             return True
         if claimed.approx == "both" and abs(value - centre) <= band:
             return True
@@ -205,7 +233,7 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     values = unit_values(unit)
     written = _numbers(quote)
     padded = f" {normalise(quote)} "
-    refers = bool(_PRONOUNS.intersection(padded.split()))
+    refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
     missing = [n.text for n in values.numbers if not _carried(n, written)]
     for name in values.names:
         if not _name_is_number(name, values.numbers) and not _named(
@@ -218,6 +246,12 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
         if not _named(a, quote, padded, before, refers and a in values.subject)
     ]
     return missing
+
+
+def _definite_reference(padded: str) -> bool:
+    """True when the text refers back by a definite description ("the film", "this city")."""
+    words = padded.split()
+    return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
 
 
 def _named(name: str, quote: str, padded: str, before: str, by_reference: bool) -> bool:
@@ -266,7 +300,9 @@ def _rival(name: str, runs: Sequence[str]) -> bool:
     """
     words = {w for w in name.split() if len(w) > 1}
     last = name.split()[-1]
-    holding = [run for run in runs if last in run.split()]
+    # Runs that end with the surname name people; "Novak Instruments" or "Newton's
+    # Principia" name things after them and decide nothing.
+    holding = [run for run in runs if run.split()[-1] == last]
     if not holding:
         return False
     for run in holding:
@@ -277,7 +313,9 @@ def _rival(name: str, runs: Sequence[str]) -> bool:
 
 
 def _derived(word: str, padded: str) -> bool:
-    """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya")."""
+    """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya", "Cups")."""
+    if f" {word}s " in padded or f" {word}es " in padded:
+        return True
     return len(word) >= 4 and f" {word}" in padded
 
 

@@ -24,7 +24,7 @@ import snowballstemmer
 from triqua.core.numbers import WORD_NUMBERS
 from triqua.schema import FactUnit
 
-__all__ = ["content_words", "denies", "unstated_words", "word_stems"]
+__all__ = ["content_words", "definite_heads", "denies", "unstated_words", "word_stems"]
 
 _LEXICON = Path(__file__).parent / "data" / "lexicon.json"
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -40,10 +40,18 @@ _FUNCTION_WORDS = frozenset(
         "then", "than", "so", "such", "very", "just", "only", "one", "ones", "s", "t",
     )
 )  # fmt: skip
-#: Number words are values, checked as numbers ("64.5 million" is "64,500,000").
+#: Number and unit words belong to values, checked as numbers ("64.5 million", "8,849 m").
 _NUMBER_WORDS = frozenset(
-    [*WORD_NUMBERS, "hundred", "thousand", "million", "billion", "trillion", "mn", "bn"]
+    [
+        *WORD_NUMBERS,
+        *("hundred", "thousand", "million", "billion", "trillion", "mn", "bn"),
+        *("m", "km", "cm", "mm", "metre", "metres", "meter", "meters", "kilometre"),
+        *("kilometres", "kilometer", "kilometers", "mile", "miles", "ft", "feet", "foot"),
+        *("kg", "g", "lb", "lbs", "tonnes", "tons", "percent", "per", "cent"),
+    ]
 )
+#: Multi-word entries of the relation groups, with their group's index (filled on load).
+_PHRASES: list[tuple[str, int]] = []
 _NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"])
 
 
@@ -60,14 +68,31 @@ def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...], frozenset[st
         raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
         forms = {k.lower(): v.lower() for k, v in raw["word_forms"].items()}
         markers = frozenset(w for marker in raw["approximate"] for w in marker.lower().split())
-        # One-word entries only: the words of "saw the light of day" state no birth alone.
+        # One-word entries only: the words of "saw the light of day" state no birth alone
+        # (a unit that uses such a phrase is matched by ``_phrase_words``).
         groups = tuple(
             frozenset(_stem_plain(w.lower()) for w in group if " " not in w)
             for group in raw["relation_groups"]
         )
+        _PHRASES.extend(
+            (phrase.lower(), index)
+            for index, group in enumerate(raw["relation_groups"])
+            for phrase in group
+            if " " in phrase
+        )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
         raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
     return forms, groups, markers
+
+
+@functools.cache
+def definite_heads() -> frozenset[str]:
+    """Nouns by which "the film" or "this city" refers back to a subject named earlier."""
+    try:
+        raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
+        return frozenset(w.lower() for w in raw["definite_heads"])
+    except (OSError, KeyError, ValueError) as exc:
+        raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
 
 
 @functools.cache
@@ -123,8 +148,17 @@ def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None
     """The unit's content words (or ``words``) that ``text`` does not state."""
     have = word_stems(text)
     _, groups, _ = _lexicon()
+    said = f" {unit.relation.lower()} {unit.object.lower()} "
+    phrased = {
+        w
+        for phrase, index in _PHRASES
+        if f" {phrase} " in said and not have.isdisjoint(groups[index])
+        for w in phrase.split()
+    }  # "came into the world" is stated by "born"
     missing = []
     for word in content_words(unit) if words is None else words:
+        if word.casefold() in phrased:
+            continue
         folded = word.casefold()
         stem = "not" if folded in _NEGATIONS else _stem(folded)
         if stem in have:

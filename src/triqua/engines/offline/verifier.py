@@ -102,6 +102,11 @@ class AlignmentVerifier:
             else verifier_revision(judge)
         )
 
+    @property
+    def entailment(self) -> EntailmentModel | None:
+        """The learned judge behind the rules (None: the rules alone)."""
+        return self._judge
+
     def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
         """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
 
