@@ -25,7 +25,9 @@ pytestmark = [
 ]
 
 SIMPLE = re.compile(r"(Person\d+) was born in (City\d+)\.")
-COMPLEX = re.compile(r"In (\d{4}), (Person\d+) won (Prize\d+) in (Town\d+) with (Partner\d+)\.")
+COMPLEX = re.compile(
+    r"In (\d{4}), (Person\d+) won (Prize\d+) in (Town\d+) with (Partner\d+), says the archive\."
+)
 
 
 def simple_text(n: int) -> str:
@@ -34,7 +36,8 @@ def simple_text(n: int) -> str:
 
 def complex_text(n: int) -> str:
     return " ".join(
-        f"In {1900 + i}, Person{i} won Prize{i} in Town{i} with Partner{i}." for i in range(n)
+        f"In {1900 + i}, Person{i} won Prize{i} in Town{i} with Partner{i}, says the archive."
+        for i in range(n)
     )
 
 

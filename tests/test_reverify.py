@@ -149,7 +149,7 @@ def test_a_repeated_query_stops_the_loop_without_another_verdict() -> None:
     assert len([1 for tool, _ in model.calls if tool == "Judgement"]) == 2
 
 
-FISCHER = "He moved to the United States in 1929, where he became a citizen in 1941."
+FISCHER = "Gerhard Fischer moved to the United States in 1929, where he became a citizen in 1941."
 
 
 def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(

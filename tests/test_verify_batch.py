@@ -21,7 +21,7 @@ NOBELS = (
     "Marie Curie, born in Warsaw in 1867, won the Nobel Prize in Physics in 1903 "
     "and the Nobel Prize in Chemistry in 1911."
 )
-CAPITAL = "Paris is the capital of France and the largest city of France."
+CAPITAL = "Paris is the capital of France and the largest city of France, on the Seine."
 
 
 def _fact(s: str, r: str, o: str, sentence: str, **qualifiers: str) -> dict[str, Any]:

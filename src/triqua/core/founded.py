@@ -12,8 +12,9 @@ score with text the user never wrote. A fact is founded when:
   groups as the grounding rule reads them. Relation words may be paraphrased ("was born
   in" for "native of").
 
-Anything else is dropped as "not in the text" with the words it lacks, and recorded on the
-report (``Report.unfounded_facts``); the score never counts it.
+Anything else is dropped as "not in the text" with the words it lacks — the whole fact when
+its base is unfounded, only the qualifier when a qualifier is — and recorded on the report
+(``Report.unfounded_facts``); the score never counts it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 from triqua.core.quote_values import missing_values
 from triqua.core.statement import content_words, unstated_words
-from triqua.schema import Chunk, Fact, FactUnit, UnfoundedFact
+from triqua.schema import Chunk, Fact, FactUnit, Qualifier, UnfoundedFact
 
 __all__ = ["found_in_text", "unfounded_words"]
 
@@ -35,12 +36,16 @@ def unfounded_words(fact: Fact, allowed: str, sentence: str) -> list[str]:
     """
     missing: list[str] = []
     for unit in fact.units():
-        for value in missing_values(_values_only(unit), allowed):
-            if value not in missing:
-                missing.append(value)
-        words = content_words(_object_only(unit))
-        if words and len(unstated_words(_object_only(unit), sentence)) == len(words):
-            missing += [w for w in words if w not in missing]
+        missing += [w for w in _unit_unfounded(unit, allowed, sentence) if w not in missing]
+    return missing
+
+
+def _unit_unfounded(unit: FactUnit, allowed: str, sentence: str) -> list[str]:
+    """One unit's values missing from ``allowed`` and, if none is stated, its object words."""
+    missing = missing_values(_values_only(unit), allowed)
+    words = content_words(_object_only(unit))
+    if words and len(unstated_words(_object_only(unit), sentence)) == len(words):
+        missing += words
     return missing
 
 
@@ -51,25 +56,43 @@ def found_in_text(
     previous_chunk: str | None = None,
     question: str | None = None,
 ) -> tuple[list[Fact], list[UnfoundedFact]]:
-    """Split ``facts`` into those founded in their text and those dropped as unfounded."""
+    """The facts founded in their text, and what was dropped as unfounded.
+
+    An unfounded base drops the whole fact; an unfounded qualifier drops only itself (the
+    fact is kept with its other qualifiers), recorded with that qualifier alone.
+    """
     allowed = " ".join(t for t in (previous_chunk, question, chunk.text) if t)
     kept: list[Fact] = []
     dropped: list[UnfoundedFact] = []
     for fact in facts:
         sentence = " ".join(t for t in (fact.source_text or chunk.text, question) if t)
-        missing = unfounded_words(fact, allowed, sentence)
-        if not missing:
-            kept.append(fact)
+        units = fact.units()
+        missing = _unit_unfounded(units[0], allowed, sentence)
+        if missing:
+            dropped.append(_record(chunk, fact, missing))
             continue
-        shown = ", ".join(f"'{w}'" for w in missing[:4])
-        dropped.append(
-            UnfoundedFact(
-                chunk_index=chunk.index,
-                fact=fact,
-                reason=f"not in the text: {shown} not found where the fact came from",
-            )
-        )
+        keep: list[Qualifier] = []
+        lose: list[Qualifier] = []
+        lacking: list[str] = []
+        for qualifier, unit in zip(fact.qualifiers, units[1:], strict=True):
+            words = _unit_unfounded(unit, allowed, sentence)
+            (lose if words else keep).append(qualifier)
+            lacking += [w for w in words if w not in lacking]
+        if lose:
+            dropped.append(_record(chunk, fact.model_copy(update={"qualifiers": lose}), lacking))
+            fact = fact.model_copy(update={"qualifiers": keep})
+        kept.append(fact)
     return kept, dropped
+
+
+def _record(chunk: Chunk, fact: Fact, missing: list[str]) -> UnfoundedFact:
+    """The record of what was dropped and the words its text lacks."""
+    shown = ", ".join(f"'{w}'" for w in missing[:4])
+    return UnfoundedFact(
+        chunk_index=chunk.index,
+        fact=fact,
+        reason=f"not in the text: {shown} not found where the fact came from",
+    )
 
 
 def _values_only(unit: FactUnit) -> FactUnit:
