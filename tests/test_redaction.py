@@ -78,10 +78,13 @@ def test_environment_secrets_are_masked_whatever_their_shape(
     monkeypatch.setenv("MYCORP_API_KEY", "plain-looking-value-1")
     monkeypatch.setenv("SERVICE_TOKEN", "another.plain.value")
     monkeypatch.setenv("APP_SECRET", "third-plain-value")
-    monkeypatch.setenv("SHORT_TOKEN", "abc")  # under 8 characters: not a secret
+    monkeypatch.setenv("SHORT_TOKEN", "abc")  # under 4 characters: not a secret
+    monkeypatch.setenv("SEVEN_API_KEY", "k7Xy9Qp")  # 4-7 characters: masked as a whole word
+    monkeypatch.setenv("DEMO_PASSWORD", "test")
     monkeypatch.setenv("TRIQUA_MODEL", "plain-looking-value-1-model")  # not a secret's name
     out = redact("a plain-looking-value-1, another.plain.value, third-plain-value, abc")
     assert out == f"a {MASK}, {MASK}, {MASK}, abc"
+    assert redact("key=k7Xy9Qp; the latest test") == f"key={MASK}; the latest {MASK}"
 
 
 def test_registered_settings_and_client_secrets_are_masked() -> None:

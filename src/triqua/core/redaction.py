@@ -5,8 +5,9 @@ output can quote anything. Every error text and raw output passes through :func:
 before it reaches a report, the run store, a checkpoint, the HTML or a log. It replaces
 
 * the values of environment variables whose names end in ``_API_KEY``, ``_TOKEN``,
-  ``_SECRET`` or ``_PASSWORD`` (8 characters or more), read at each call, so a key set after
-  start-up is covered too;
+  ``_SECRET`` or ``_PASSWORD`` (4 characters or more; one under 8 characters is masked only
+  where it stands as a whole word, so "test" never eats "latest"), read at each call, so a
+  key set after start-up is covered too;
 * secrets registered with :func:`register_secret` (keys passed in settings or to clients);
 * common key shapes: ``sk-…`` / ``sk-ant-…`` (OpenAI, Anthropic), ``tvly-…`` (Tavily),
   ``hf_…``, ``gh?_…``, ``AIza…``, ``Bearer …`` and ``api_key=…`` style assignments,
@@ -42,7 +43,9 @@ MASK = "[redacted]"
 #: Environment variable name endings whose values are secrets.
 SECRET_ENV_SUFFIXES = ("_API_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
 #: Shorter values are not treated as secrets (they would mask ordinary words).
-MIN_SECRET_LENGTH = 8
+MIN_SECRET_LENGTH = 4
+#: Secrets shorter than this are masked only as whole words.
+_WHOLE_WORD_BELOW = 8
 
 _REGISTERED: set[str] = set()
 _LOCK = threading.Lock()
@@ -75,7 +78,7 @@ _ASSIGNED = re.compile(
 
 def register_secret(value: str | None) -> None:
     """Have :func:`redact` mask ``value`` from now on (values under 8 characters are ignored)."""
-    if value and len(value.strip()) >= MIN_SECRET_LENGTH:
+    if value and len(value.strip()) >= _WHOLE_WORD_BELOW:
         with _LOCK:
             _REGISTERED.add(value.strip())
 
@@ -151,7 +154,12 @@ def _secrets() -> frozenset[str]:
 def _literal_pattern(secrets: frozenset[str]) -> re.Pattern[str]:
     # Longest first, so a secret that contains another is masked whole.
     alternatives = sorted(secrets, key=len, reverse=True)
-    return re.compile("|".join(re.escape(s) for s in alternatives))
+    return re.compile(
+        "|".join(
+            re.escape(s) if len(s) >= _WHOLE_WORD_BELOW else rf"(?<!\w){re.escape(s)}(?!\w)"
+            for s in alternatives
+        )
+    )
 
 
 # Cheap substring tests that rule the patterns out for most texts (regexes with many
