@@ -44,6 +44,7 @@ from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, Search
 from triqua.tools.paths import triqua_home
 
 __all__ = [
+    "CacheFileError",
     "CachedDecomposer",
     "CachedJudge",
     "CachedRefiner",
@@ -84,27 +85,48 @@ def prompts_revision() -> str:
     return sha256_text("".join(load_text(name) for name in _PROMPT_FILES))[:16]
 
 
+class CacheFileError(ValueError):
+    """The cache file cannot be opened or created; the message says what to do."""
+
+
 class ResultCache:
     """A thread-safe SQLite key-value store of JSON answers."""
 
     def __init__(self, path: str | Path) -> None:
-        """Open (creating when missing) the cache file at ``path``."""
+        """Open (creating when missing) the cache file at ``path``.
+
+        Raises:
+            CacheFileError: when the file cannot be opened or created (a directory in its
+                place, no permission, a full disk, not a database).
+        """
         self.path = Path(path).expanduser()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute(
-            "CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, kind TEXT NOT NULL, "
-            "value TEXT NOT NULL, created_at TEXT NOT NULL)"
-        )
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, kind TEXT NOT NULL, "
+                "value TEXT NOT NULL, created_at TEXT NOT NULL)"
+            )
+        except (sqlite3.Error, OSError) as exc:
+            raise CacheFileError(
+                f"cache file {self.path} cannot be used ({exc}): remove or move it, set "
+                "cache_path elsewhere, or run with --no-cache"
+            ) from None
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
+        #: The last write that failed (a full disk): the run goes on without caching it.
+        self.write_error: str | None = None
 
     def get(self, key: str) -> str | None:
-        """The value stored under ``key``, or None."""
+        """The value stored under ``key``, or None (a read that fails is a miss)."""
         with self._lock:
-            row = self._conn.execute("SELECT value FROM cache WHERE key = ?", (key,)).fetchone()
+            try:
+                query = "SELECT value FROM cache WHERE key = ?"
+                row = self._conn.execute(query, (key,)).fetchone()
+            except sqlite3.Error:
+                row = None
             if row is None:
                 self.misses += 1
                 return None
@@ -112,12 +134,20 @@ class ResultCache:
             return str(row[0])
 
     def put(self, key: str, kind: str, value: str) -> None:
-        """Store ``value`` under ``key`` (a later identical answer replaces it)."""
+        """Store ``value`` under ``key`` (a later identical answer replaces it).
+
+        A write that fails (a full disk) is kept in ``write_error`` and the run goes on: the
+        answer is already in hand, only its reuse is lost.
+        """
         with self._lock:
-            self._conn.execute(
-                "INSERT OR REPLACE INTO cache (key, kind, value, created_at) VALUES (?, ?, ?, ?)",
-                (key, kind, value, utc_now().isoformat()),
-            )
+            try:
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO cache (key, kind, value, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (key, kind, value, utc_now().isoformat()),
+                )
+            except sqlite3.Error as exc:
+                self.write_error = f"cache file {self.path}: write failed ({exc})"
 
     def __len__(self) -> int:
         with self._lock:
