@@ -224,3 +224,18 @@ def test_a_second_batch_on_the_same_output_is_refused(tmp_path: Path, scripted: 
         run_batch(source, out, quiet=True, model=scripted())
     assert not out.exists()
     assert run_batch(source, out, quiet=True, model=scripted()).checked == 1
+
+
+def test_each_line_run_is_saved_and_named_by_its_report(tmp_path: Path, scripted: Any) -> None:
+    from triqua.store import RunStore
+
+    source = _write(tmp_path / "in.jsonl", GOOD)
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "runs.sqlite"
+    run_batch(source, out, quiet=True, model=scripted(), store=store)
+    reports = _reports(out)
+    saved = {r.run_id for r in RunStore(store).runs()}
+    assert saved == {r["run_id"] for r in reports.values()} and len(saved) == len(GOOD)
+    unsaved = tmp_path / "out2.jsonl"
+    run_batch(source, unsaved, quiet=True, model=scripted())  # the library default: not saved
+    assert {r.run_id for r in RunStore(store).runs()} == saved

@@ -70,6 +70,7 @@ async def _run(
     summary: BatchSummary,
     where: Path,
     say: _Reporters,
+    store: bool | str | Path | None = None,
 ) -> None:
     """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
     policy = PathPolicy.of(where.parent, Path.cwd(), allow=context.allow_paths)
@@ -88,6 +89,7 @@ async def _run(
                     documents=documents,
                     context=context,
                     case_id=str(item.id),
+                    store=store,
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
                 why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)
@@ -136,6 +138,7 @@ def run_batch(
     quiet: bool = False,
     context: Context | None = None,
     model: str | BaseChatModel | None = None,
+    store: bool | str | Path | None = None,
     **settings: Any,
 ) -> BatchSummary:
     """Check every response of a JSONL file and write one report per line.
@@ -151,6 +154,9 @@ def run_batch(
         quiet: No summary table (problems are still reported, and the summary returned).
         context: Base settings of every check; ``settings`` override its fields.
         model: Chat model (name or instance) for every role; unset: the offline engine.
+        store: Save each line's run in the run store (True: the default store; a path:
+            that store; None or False: not saved). Each report line carries its
+            ``run_id``, so ``triqua show RUN`` opens it.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
 
     Raises:
@@ -193,10 +199,10 @@ def run_batch(
             if resume:
                 done = completed_ids(target)
             with target.open("a" if resume else "w", encoding="utf-8") as handle:
-                asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say))
+                asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say, store))
     else:
         stream = output if output is not None else sys.stdout
-        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say))
+        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say, store))
     summary.seconds = time.perf_counter() - began
     if not quiet:
         out.print(summary.table())

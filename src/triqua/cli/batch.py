@@ -39,6 +39,12 @@ def batch(
     ] = False,
     fail_under: FailUnderOption = None,
     fail_on: FailOnOption = None,
+    store: Annotated[
+        Path | None, typer.Option("--store", help="Run store file (default: user data).")
+    ] = None,
+    no_store: Annotated[
+        bool, typer.Option("--no-store", help="Do not save the lines' runs.")
+    ] = False,
 ) -> None:
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
@@ -61,6 +67,7 @@ def batch(
         quiet=quiet,
         model=model,
         settings=settings,
+        store=False if no_store else (store or True),
     )
 
 
@@ -74,6 +81,7 @@ def run_batch_file(
     model: str | None,
     settings: dict[str, Any],
     resume: bool = True,
+    store: bool | Path = True,
 ) -> None:
     """Run a batch and exit as ``triqua batch`` does (shared by ``check --batch``).
 
@@ -91,6 +99,7 @@ def run_batch_file(
             resume=resume,
             quiet=quiet,
             model=model,
+            store=store,
             **settings,
         )
     except (ValueError, OSError) as exc:

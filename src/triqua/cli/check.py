@@ -123,6 +123,7 @@ def check(
             quiet=quiet,
             model=model,
             settings=settings,
+            store=False if no_store else (store or True),
         )
         return
     body = None if resume else read_input(text, file)
