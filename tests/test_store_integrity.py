@@ -193,3 +193,37 @@ def test_a_faulty_checkpoint_file_is_one_store_error(scripted: Any, tmp_path: Pa
         triqua.check(
             FRANCE, documents=DOCS, model=scripted(), durable=True, checkpoints=checkpoints
         )
+
+
+def test_a_file_whose_missing_pages_are_in_its_write_ahead_log_is_healthy(tmp_path: Path) -> None:
+    """A full disk can stop a checkpoint: the log beside the file still holds the pages."""
+    import shutil
+    import sqlite3
+
+    from triqua.runtime.dbfiles import check_database_file
+
+    live = tmp_path / "live.sqlite"
+    conn = sqlite3.connect(live)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("CREATE TABLE t (x TEXT)")
+    conn.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.executemany("INSERT INTO t VALUES (?)", [("y" * 500,)] * 200)
+    conn.commit()
+    left = tmp_path / "left.sqlite"  # what a process killed mid-checkpoint leaves
+    shutil.copy(live, left)
+    shutil.copy(f"{live}-wal", f"{left}-wal")
+    conn.close()
+    header = bytearray(left.read_bytes())
+    pages = int.from_bytes(header[28:32], "big")
+    header[28:32] = (pages + 20).to_bytes(4, "big")  # the header counts pages not yet written
+    left.write_bytes(bytes(header))
+    check_database_file(left, "checkpoint file")  # recovered from its log: no error
+    with sqlite3.connect(left) as reopened:
+        assert reopened.execute("SELECT COUNT(*) FROM t").fetchone() == (400,)
+    without_log = tmp_path / "lost.sqlite"
+    without_log.write_bytes(bytes(header))
+    with pytest.raises(StoreError, match="is truncated"):
+        check_database_file(without_log, "checkpoint file")

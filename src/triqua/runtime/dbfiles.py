@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 __all__ = [
@@ -82,10 +82,27 @@ def check_database_file(path: Path, what: str) -> None:
     pages = int.from_bytes(header[28:32], "big")
     # The page count in the header is valid only when its change counters agree.
     if header[24:28] == header[92:96] and pages and size < pages * page_size:
+        if _recovers(path):
+            return  # its pages were in the write-ahead log (a full disk stopped a checkpoint)
         raise StoreError(
             f"{what} {path} is truncated ({size} of {pages * page_size} bytes): "
             f"restore it from a backup or {_aside(what)}"
         )
+
+
+def _recovers(path: Path) -> bool:
+    """True when SQLite opens the file whole: its write-ahead log holds the missing pages.
+
+    A run stopped by a full disk can leave the main file shorter than its header says while
+    the ``-wal`` file beside it still holds the rest; opening the database replays the log.
+    """
+    if not path.with_name(path.name + "-wal").exists():
+        return False
+    try:
+        with closing(sqlite3.connect(path, timeout=5)) as conn:
+            return conn.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    except sqlite3.Error:
+        return False
 
 
 def prepare_database_path(path: Path, what: str) -> None:
