@@ -164,32 +164,45 @@ class UnitValues:
     numbers: tuple[Number, ...]
     names: tuple[str, ...]
     subject: tuple[str, ...] = ()
-    #: A qualifier's base, which the quote must name too (see ``unit_values``).
+    #: A qualifier's base object, which the quote must name too (see ``unit_values``).
     anchors: tuple[str, ...] = ()
+    #: A qualifier's base subject: it may stand for the anchors (see ``unit_values``).
+    base_subject: tuple[str, ...] = ()
 
 
 def unit_values(unit: FactUnit) -> UnitValues:
     """The unit's checkable values: a base's subject and object, a qualifier's value.
 
-    A qualifier's quote must also name its base — the base object's names when it has
-    any, else its subject (a pronoun may carry it): a date qualifies that statement, not
-    another one the passage makes beside it ("She won it again in 1911 for Chemistry"
-    gives no year of the Physics prize).
+    A qualifier's quote must also name its base: the base object's names, or its subject
+    (a pronoun may carry it) when the quote names nothing else — a date qualifies that
+    statement, not another one the passage makes beside it ("She won it again in 1911 for
+    Chemistry" gives no year of the Physics prize).
     """
-    subject = tuple(_names(unit.subject))
+    subject = tuple(_subject_names(unit.subject))
     if unit.kind == "base":
-        parts = [unit.subject, unit.object]
-        numbers = tuple(n for part in parts for n in _numbers(part))
-        names = tuple(dict.fromkeys(name for part in parts for name in _names(part)))
+        numbers = tuple(n for part in (unit.subject, unit.object) for n in _numbers(part))
+        names = tuple(dict.fromkeys([*subject, *_names(unit.object)]))
         return UnitValues(numbers=numbers, names=names, subject=subject)
     value = unit.value or ""
-    anchors = tuple(_names(unit.object)) or subject
     return UnitValues(
         numbers=tuple(_numbers(value)),
         names=tuple(_names(value)),
-        subject=subject if anchors == subject else (),
-        anchors=anchors,
+        anchors=tuple(_names(unit.object)),
+        base_subject=subject,
     )
+
+
+def _subject_names(subject: str) -> list[str]:
+    """A subject's names, without a capitalised common word that only opens its sentence.
+
+    "Red sauce" or "Sinking sand" is capitalised because a fact starts with it; a one-word
+    run followed by a lower-case word is not taken for a name.
+    """
+    names = _names(subject)
+    words = subject.split()
+    if names and len(words) > 1 and words[1][:1].islower() and names[0] == normalise(words[0]):
+        names = names[1:]
+    return names
 
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
@@ -240,11 +253,17 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
             name, quote, padded, before, refers and name in values.subject
         ):
             missing.append(name)
-    missing += [
-        a
-        for a in values.anchors
-        if not _named(a, quote, padded, before, refers and a in values.subject)
-    ]
+    unnamed = [a for a in values.anchors if not _named(a, quote, padded, before, False)]
+    if unnamed or (not values.anchors and values.base_subject):
+        by_subject = bool(values.base_subject) and all(
+            _named(s, quote, padded, before, refers) for s in values.base_subject
+        )
+        known = {
+            w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
+        }
+        foreign = [n for n in _names(quote) if not set(n.split()) & known]
+        if not by_subject or (unnamed and foreign):
+            missing += unnamed or list(values.base_subject)
     return missing
 
 
