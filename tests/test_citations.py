@@ -235,7 +235,34 @@ def test_sources_that_support_only_jointly(tmp_path: Path) -> None:
     assert claim.supported
     assert claim.joint_verdict is not None and claim.joint_verdict.status is Status.SUPPORTED
     assert result.completeness == 1.0
-    assert result.link_correctness == 0.0  # neither source supports the claim alone
+    # Link correctness counts every source that contributes support (the contract), not only
+    # one that supports the whole claim alone: this judge finds the year in year.md.
+    prize, year_link = result.links
+    assert year_link.contributes and not year_link.supports
+    assert not prize.contributes
+    assert result.link_correctness == 0.5
+
+
+def test_completeness_reads_the_cited_sources_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    name = _cli_model(tmp_path, monkeypatch)
+    (tmp_path / "unrelated.md").write_text("Bananas are rich in potassium.\n")
+    (tmp_path / "other.md").write_text(PHYSICS + "\n")  # supports it, but is not cited
+    (tmp_path / "answer.md").write_text(f"{PHYSICS[:-1]} [1].\n\n[1] unrelated.md\n")
+    args = ["check", "-f", "answer.md", "-e", "other.md", "--citations", "-m", name]
+    result = CliRunner().invoke(app, [*args, "--no-store", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    (claim,) = payload["citations"]["claims"]
+    assert claim["verdict"]["status"] == "supported"  # the one verdict reads the -e file too
+    assert claim["support"] == "unsupported"  # what it cites does not support it
+    assert payload["citations"]["completeness"] == 0.0
+    assert payload["citations"]["link_correctness"] == 0.0
 
 
 def _with_docs(base: Path) -> Path:

@@ -163,8 +163,8 @@ def check_citations(
         )
         if cited.has_citations
         else None,
-        link_correctness=link_correctness([link.supports for link in links]),
-        judged_link_correctness=link_correctness([link.supports for link in judged]),
+        link_correctness=link_correctness([link.contributes for link in links]),
+        judged_link_correctness=link_correctness([link.contributes for link in judged]),
         unavailable_links=len(links) - len(judged),
         unavailable_rate=(len(links) - len(judged)) / len(links) if links else None,
         contradicting_links=sum(link.contradicts for link in judged),
@@ -222,17 +222,22 @@ def _check_claim(
             usage = usage + spent
         links.append(link)
     usable = [link for link in links if link.available]
-    joint = _dedupe([e for link in usable for e in link.evidence] + list(extra))
+    cited_evidence = _dedupe([e for link in usable for e in link.evidence])
     alone = next((link for link in usable if link.supports), None)
-    if len(usable) == 1 and not extra:
-        claim.joint_verdict = usable[0].verdict  # the same evidence: the same judgement
-    elif alone is not None and not extra and not any(link.contradicts for link in usable):
-        claim.joint_verdict = alone.verdict  # a source supports it, none contradicts: settled
+    if len(usable) == 1:
+        claim.cited_verdict = usable[0].verdict  # the same evidence: the same judgement
+    elif alone is not None and not any(link.contradicts for link in usable):
+        claim.cited_verdict = alone.verdict  # a source supports it, none contradicts: settled
     elif usable:
-        claim.joint_verdict, spent = judging(record.fact, joint)
+        claim.cited_verdict, spent = judging(record.fact, cited_evidence)
+        usage = usage + spent
+    claim.joint_verdict = claim.cited_verdict
+    if usable and extra:  # the one verdict also reads the run's other evidence
+        claim.joint_verdict, spent = judging(record.fact, _dedupe(cited_evidence + list(extra)))
         usage = usage + spent
     claim.verdict = claim.joint_verdict or record.verdict
-    verdicts = [link.verdict for link in usable] + [claim.joint_verdict]
+    # Completeness reads what the claim cites, never evidence it does not cite.
+    verdicts = [link.verdict for link in usable] + [claim.cited_verdict]
     units = {u for v in verdicts for u in _supported_units(v)}
     claim.supported_units = [u.text for u in record.fact.units() if u.text in units]
     claim.support = _support(claim, verdicts, len(record.fact.units()))

@@ -66,6 +66,19 @@ class CitationLink(BaseModel):
         """True when the source was judged to contradict the claim (or one of its units)."""
         return verdict_contradicts(self.verdict)
 
+    @property
+    def contributes(self) -> bool:
+        """True when the source supports the claim or some of its units and contradicts none.
+
+        Link correctness counts such links: a source that states the prize, cited beside one
+        that states its year, is a correct citation though neither states the whole claim.
+        """
+        if self.verdict is None or self.contradicts:
+            return False
+        return self.supports or any(
+            u.status == Status.SUPPORTED for u in self.verdict.unit_verdicts
+        )
+
 
 class ClaimCitation(BaseModel):
     """A claim, the sources it cites and whether they jointly support it."""
@@ -82,6 +95,11 @@ class ClaimCitation(BaseModel):
     )
     supported_units: list[str] = Field(
         default_factory=list, description="Units some cited source (or all together) supports."
+    )
+    cited_verdict: Verdict | None = Field(
+        default=None,
+        description="Verdict against the readable cited sources alone, as one evidence set: "
+        "completeness reads it (with each link's), never evidence the claim does not cite.",
     )
     joint_verdict: Verdict | None = Field(
         default=None,
