@@ -42,6 +42,9 @@ def test_fail_under_gates_on_the_score(model_name: str, evidence: Path) -> None:
 def test_fail_on_contradicted(model_name: str, evidence: Path) -> None:
     failed = check(model_name, evidence, "--fail-on", "contradicted", "--json")
     assert failed.exit_code == GATE_FAILED, failed.output
+    # The word reports use is accepted as well as its short form.
+    long_form = check(model_name, evidence, "--fail-on", "insufficient_evidence")
+    assert long_form.exit_code == 0, long_form.output  # no fact is insufficient here
     assert json.loads(failed.stdout)["scores"]["triqua_score"] == pytest.approx(0.8)
     assert "gate failed: 1 fact contradicted" in failed.stderr
     clean = check(model_name, evidence, "--fail-on", "contradicted", text=CURIE)
@@ -80,10 +83,10 @@ def test_batch_gates_on_any_fact(model_name: str, evidence: Path, tmp_path: Path
     )
     out = tmp_path / "reports.jsonl"
     args = ["batch", str(answers), "-o", str(out), "-m", model_name, "--quiet"]
-    failed = runner.invoke(app, [*args, "--fail-on", "contradicted"])
+    failed = runner.invoke(app, [*args, "--fail-on", "contradicted", "--no-store"])
     assert failed.exit_code == GATE_FAILED, failed.output
-    assert "gate failed: 1 fact contradicted" in failed.stderr
-    mean = runner.invoke(app, [*args, "--no-resume", "--fail-under", "0.8"])
+    assert "gate failed: 1 fact contradicted (ids 2)" in failed.stderr  # the line is named
+    mean = runner.invoke(app, [*args, "--no-resume", "--no-store", "--fail-under", "0.8"])
     assert mean.exit_code == 0, mean.output  # mean of 100 % and 66.7 %
 
 

@@ -23,6 +23,8 @@ class BatchSummary:
     scores: list[float] = field(default_factory=list)
     undefined: int = 0
     by_status: Counter[str] = field(default_factory=Counter)
+    #: Per verdict status, the ids of the lines with a fact of that status (gates name them).
+    ids_by_status: dict[str, list[str]] = field(default_factory=dict)
     outcomes: Counter[str] = field(default_factory=Counter)
     coverages: list[float] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
@@ -60,7 +62,10 @@ class BatchSummary:
             self.undefined += 1
         else:
             self.scores.append(report.score)
+        statuses = {r.verdict.status.value for r in report.records}
         self.by_status.update(r.verdict.status.value for r in report.records)
+        for status in statuses:
+            self.ids_by_status.setdefault(status, []).append(report.records[0].case_id)
         self.usage = self.usage + report.usage
 
     def table(self) -> Table:

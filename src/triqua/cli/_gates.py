@@ -30,6 +30,7 @@ class FailOn(StrEnum):
 
     contradicted = "contradicted"
     insufficient = "insufficient"
+    insufficient_evidence = "insufficient_evidence"  # the word reports use
     not_checkable = "not_checkable"
 
 
@@ -40,6 +41,7 @@ def _status(fail_on: FailOn) -> Status:
     return {
         FailOn.contradicted: Status.CONTRADICTED,
         FailOn.insufficient: Status.INSUFFICIENT,
+        FailOn.insufficient_evidence: Status.INSUFFICIENT,
         FailOn.not_checkable: Status.NOT_CHECKABLE,
     }[fail_on]
 
@@ -57,8 +59,8 @@ FailOnOption = Annotated[
     typer.Option(
         "--fail-on",
         metavar="VERDICT",
-        help="Exit 1 when any fact has this verdict: contradicted, insufficient or "
-        "not_checkable (repeatable).",
+        help="Exit 1 when any fact has this verdict: contradicted, insufficient "
+        "(insufficient_evidence) or not_checkable (repeatable).",
     ),
 ]
 SummaryOption = Annotated[
@@ -98,8 +100,16 @@ class Gates:
         threshold = parse_threshold(fail_under) if fail_under is not None else None
         return cls(threshold, frozenset(_status(f) for f in fail_on or ()))
 
-    def failures(self, score: float | None, verdicts: Counter[str]) -> list[str]:
-        """Why the gates fail for this score and these verdict counts (empty: they pass)."""
+    def failures(
+        self,
+        score: float | None,
+        verdicts: Counter[str],
+        ids: dict[str, list[str]] | None = None,
+    ) -> list[str]:
+        """Why the gates fail for this score and these verdict counts (empty: they pass).
+
+        ``ids`` (a batch's line ids per verdict status) names the lines that failed a gate.
+        """
         from triqua.rendering.terminal import fmt_score
 
         why = []
@@ -110,12 +120,22 @@ class Gates:
         for status in sorted(self.fail_on):
             if verdicts[status.value]:
                 facts = "fact" if verdicts[status.value] == 1 else "facts"
-                why.append(f"{verdicts[status.value]} {facts} {status.value}")
+                lines = (ids or {}).get(status.value, [])
+                shown = ", ".join(lines[:5]) + (
+                    f", … ({len(lines)} lines)" if len(lines) > 5 else ""
+                )
+                where = f" (ids {shown})" if lines else ""
+                why.append(f"{verdicts[status.value]} {facts} {status.value}{where}")
         return why
 
-    def enforce(self, score: float | None, verdicts: Counter[str]) -> None:
+    def enforce(
+        self,
+        score: float | None,
+        verdicts: Counter[str],
+        ids: dict[str, list[str]] | None = None,
+    ) -> None:
         """Say on stderr which gate failed (one line) and exit ``GATE_FAILED``; else return."""
-        why = self.failures(score, verdicts)
+        why = self.failures(score, verdicts, ids)
         if why:
             typer.echo(f"gate failed: {'; '.join(why)}", err=True)
             raise typer.Exit(GATE_FAILED)

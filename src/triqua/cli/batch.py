@@ -106,7 +106,7 @@ def run_batch_file(
         raise fail(str(exc) or type(exc).__name__) from exc
     if summary.exit_code:
         raise typer.Exit(summary.exit_code)
-    gates.enforce(summary.mean_score, summary.by_status)  # over the whole batch
+    gates.enforce(summary.mean_score, summary.by_status, summary.ids_by_status)  # whole batch
 
 
 def register(app: typer.Typer) -> None:
