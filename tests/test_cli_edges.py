@@ -49,7 +49,8 @@ def test_report_reads_batch_output_whatever_its_name(
     ]
     answers.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     out = tmp_path / "reports.json"  # batch output saved under a .json name
-    done = runner.invoke(app, ["batch", str(answers), "-o", str(out), "-m", model_name, "--quiet"])
+    args = ["batch", str(answers), "-o", str(out), "-m", model_name, "--quiet", "--no-store"]
+    done = runner.invoke(app, args)
     assert done.exit_code == 0, done.output
     result = runner.invoke(app, ["report", str(out)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
@@ -59,6 +60,12 @@ def test_report_reads_batch_output_whatever_its_name(
     refused = runner.invoke(app, ["report", str(broken)])
     assert refused.exit_code == 2
     assert refused.stderr.strip().endswith(f"error: {broken}: no readable report")
+    # Any other JSON is refused, not shown as an empty report: a settings file, the input.
+    other = tmp_path / "other.json"
+    other.write_text('{"a": 1}', encoding="utf-8")
+    for path in (other, answers):
+        wrong = runner.invoke(app, ["report", str(path)])
+        assert wrong.exit_code == 2 and "not a triqua report (no run_id" in wrong.stderr
 
 
 def test_ingest_of_a_missing_path_creates_no_collection(tmp_path: Path) -> None:

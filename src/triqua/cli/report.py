@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -34,10 +35,27 @@ def _report_line(obj: object) -> Report:
 
     if not isinstance(obj, dict):
         raise ValueError("not a triqua report (expected a JSON object)")
+    _require_report_keys(obj)
     try:
         return Report.model_validate({k: v for k, v in obj.items() if k != "id"})
     except ValidationError as exc:
         raise ValueError(_invalid(exc)) from None
+
+
+#: Keys every report has: an object without them is something else (a batch input line,
+#: a settings file), not an empty report.
+_REPORT_KEYS = ("run_id", "input_hash", "scores", "records", "spec")
+
+
+def _require_report_keys(obj: dict[str, object]) -> None:
+    """Refuse an object that lacks what every report has.
+
+    Raises:
+        ValueError: naming the missing keys.
+    """
+    missing = [key for key in _REPORT_KEYS if key not in obj]
+    if missing:
+        raise ValueError(f"not a triqua report (no {', '.join(missing)})")
 
 
 def _load_reports(path: Path) -> list[Report]:
@@ -54,13 +72,17 @@ def _load_reports(path: Path) -> list[Report]:
     try:
         if path.stat().st_size > MAX_REPORT_BYTES:
             raise fail(f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, not a report")
-        return [Report.model_validate_json(path.read_bytes())]
+        report = Report.model_validate_json(path.read_bytes())
+        _require_report_keys(json.loads(path.read_bytes()))
+        return [report]
     except OSError as exc:
         raise fail(f"{path}: {exc.strerror or exc}") from exc
     except ValidationError as exc:  # pydantic's parser bounds nesting depth itself
         if _several_values(exc):  # batch output under another name (e.g. '> out.json')
             return _load_jsonl(path)
         raise fail(f"{path}: {_invalid(exc)}") from exc
+    except ValueError as exc:  # valid JSON, but not a report
+        raise fail(f"{path}: {exc}") from exc
 
 
 def _several_values(exc: ValidationError) -> bool:
