@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.core.chunking import split_text
-from triqua.schema import Report
+from triqua.schema import Report, Status
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -211,3 +211,11 @@ def test_report_json_round_trips_odd_text() -> None:
     report = triqua.check(text, documents=[EVIDENCE], cache=False)
     assert Report.model_validate_json(report.model_dump_json()) == report
     assert json.loads(report.model_dump_json())["input_hash"] == report.input_hash
+
+
+def test_one_document_given_as_a_string_is_one_document() -> None:
+    text = "Paris is the capital of France."
+    report = triqua.check(text, documents=text, cache=False)
+    (record,) = report.records
+    assert record.verdict.status is Status.SUPPORTED
+    assert [e.text for e in record.evidence] == [text]  # not 31 one-character documents

@@ -202,7 +202,7 @@ async def acheck(
             text=text,
             question=question,
             settings=settings_of(ctx),
-            documents=coerce_documents(list(documents or [])),
+            documents=coerce_documents(documents),
         )
     # Before any graph work: an identical earlier check answers at the cost of one lookup.
     key = _report_key(ctx, text, question, documents, spec_overrides)
@@ -248,7 +248,7 @@ def _report_key(
     from triqua.runtime.report_cache import report_key
 
     try:
-        coerced = coerce_documents(list(documents or []))
+        coerced = coerce_documents(documents)
     except (ValueError, TypeError):  # the graph reports bad documents as it always does
         return None
     return report_key(context, text, question, coerced, spec_overrides)

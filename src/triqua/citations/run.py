@@ -52,7 +52,7 @@ def check_cited(
         report,
         cited,
         resolve_engines(context).judge,
-        documents=coerce_documents(list(documents or [])),
+        documents=coerce_documents(documents),
         base_dir=base_dir,
         weights=weights,
         allow_paths=context.allow_paths,

@@ -9,12 +9,17 @@ from triqua.schema import Document
 from triqua.tools.documents import evidence_limit_error
 
 
-def coerce_documents(raw: list[Any] | None) -> list[Document]:
+def coerce_documents(raw: Any) -> list[Document]:
     """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly.
+
+    One document given alone (a string, a ``Document`` or a dict) is a list of one: a
+    string is one document, never a list of its characters.
 
     Raises:
         ValueError: for an item of another type, or when every document is blank.
     """
+    if isinstance(raw, str | Document | dict):
+        raw = [raw]
     documents = []
     for index, item in enumerate(raw or []):
         if isinstance(item, Document):

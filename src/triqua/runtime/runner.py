@@ -34,7 +34,9 @@ def graph_input(
     state: dict[str, Any] = {
         "text": text,
         "question": question,
-        "documents": list(documents) if documents else None,
+        "documents": [documents]
+        if isinstance(documents, str | dict)
+        else (list(documents) if documents else None),
         "spec_overrides": spec_overrides,
     }
     if case_id:
