@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,28 @@ def test_table_labels_wrong_apart_from_unverified_at_80_columns(
         line.split("│")[5].strip() for line in table.splitlines() if line.count("│") == 6
     )
     assert "sources/deep/folder/population-and-prizes.md" in paths  # folded, never cut
+
+
+def test_batch_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
+    """`triqua batch … | head`: the reader leaves; no "Broken pipe" error line."""
+    import subprocess
+    import sys
+
+    answers = tmp_path / "answers.jsonl"
+    line = {"text": "Paris is the capital of France.", "evidence": ["Paris is in France."]}
+    answers.write_text(
+        "".join(json.dumps({"id": i, **line}) + "\n" for i in range(6)), encoding="utf-8"
+    )
+    command = [sys.executable, "-m", "triqua", "batch", str(answers), "--quiet", "--no-store"]
+    process = subprocess.Popen(
+        [*command, "--concurrency", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TRIQUA_HOME": str(tmp_path / "home")},
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(20).startswith(b'{"id": ')
+    process.stdout.close()  # as `head -c 20` does
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) in (0, 1)
+    assert "Broken pipe" not in stderr and "Traceback" not in stderr

@@ -102,6 +102,8 @@ def run_batch_file(
             store=store,
             **settings,
         )
+    except BrokenPipeError:
+        raise  # the reader of stdout closed it (``| head``): the CLI ends quietly
     except (ValueError, OSError) as exc:
         raise fail(str(exc) or type(exc).__name__) from exc
     if summary.exit_code:
