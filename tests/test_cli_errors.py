@@ -73,7 +73,11 @@ def test_concurrency_below_one(tmp_path: Path, command: str, value: str) -> None
 
 @pytest.mark.parametrize(
     ("target", "says"),
-    [("nodir/report.html", "does not exist"), (".", "is a directory")],
+    [
+        ("nodir/report.html", "does not exist"),
+        (".", "is a directory"),
+        ("/proc/report.html", "cannot be written"),  # writable by mode, refuses new files
+    ],
 )
 def test_html_problems_are_caught_before_the_run(
     model: Any, model_name: str, evidence: Path, tmp_path: Path, target: str, says: str

@@ -79,7 +79,15 @@ def check_output_file(path: Path, option: str) -> None:
     if not folder.is_dir():
         raise fail(f"{option} {path}: folder {folder} does not exist; create it first")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise fail(f"{option} {path}: not writable")
+        raise fail(f"{option} {path}: cannot be written (no permission)")
+    existed = path.exists()
+    try:  # the only sure test: some folders (/proc, a read-only mount) refuse new files
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise fail(f"{option} {path}: cannot be written ({exc.strerror or exc})") from None
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def check_concurrency(concurrency: int) -> None:

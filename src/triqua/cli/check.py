@@ -164,7 +164,12 @@ def check(
         from triqua.rendering.html import write_html
         from triqua.runtime.costs import prices_from_env
 
-        write_html(report, html, prices=prices_from_env(), citations=cited)
+        try:
+            write_html(report, html, prices=prices_from_env(), citations=cited)
+        except OSError as exc:
+            raise fail(
+                f"{html}: {exc.strerror or exc} (the run is stored: {report.run_id})"
+            ) from exc
     if md is not None:
         from triqua.rendering.markdown import write_markdown
 
