@@ -270,3 +270,14 @@ def test_as_tool_renders_web_evidence(web: TavilyRetriever, http: responses.Requ
     text = web.as_tool().invoke({"query": "Eiffel", "k": 1})
     assert "source=https://en.wikipedia.org/wiki/Eiffel_Tower" in text
     assert "Completed in 1889." in text and "title='Eiffel'" in text
+
+
+def test_a_failure_repeated_by_every_search_is_logged_once(
+    web: TavilyRetriever, http: responses.RequestsMock, caplog: pytest.LogCaptureFixture
+) -> None:
+    http.post(URL, body=requests.exceptions.ConnectionError("refused"))
+    caplog.set_level(logging.WARNING, logger="triqua.tools.tavily")
+    errors = [web.search(f"q{i}", k=1).error for i in range(4)]
+    assert all(errors) and len(set(errors)) == 1  # each fact still records it
+    warnings = [r for r in caplog.records if r.name == "triqua.tools.tavily"]
+    assert len(warnings) == 1

@@ -134,6 +134,7 @@ class TavilyRetriever(Retriever):
         self.include_domains = [d for d in include_domains if d]
         self.exclude_domains = [d for d in exclude_domains if d]
         self.as_of = as_of
+        self._warned: set[str] = set()  # failure messages already logged
         self.time_range = time_range
         self.timeout = timeout
         self.max_attempts = max_attempts
@@ -297,6 +298,10 @@ class TavilyRetriever(Retriever):
             raw = self._fetch(query, k)
         except _FatalError as exc:
             message = self._redact(f"tavily: {exc}")
-            logger.warning("%s", message)
+            # Said once per retriever: an outage fails every fact's search the same way, and
+            # each fact's verdict records it anyway.
+            if message not in self._warned:
+                self._warned.add(message)
+                logger.warning("%s", message)
             return SearchResult(error=message)
         return self._to_evidence(raw, k)
