@@ -175,6 +175,7 @@ async def acheck(
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.core.inputs import coerce_documents, validate_text
+    from triqua.core.language import language_problem
     from triqua.graph.main import compiled_graph
     from triqua.runtime.report_cache import cached_report, store_report
 
@@ -192,6 +193,11 @@ async def acheck(
     if text is None:
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
     ctx = make_context(context, model=model, **settings)
+    problem = language_problem(
+        text, ctx.language, offline_decomposer=ctx.model_for("decompose") is None
+    )
+    if problem:
+        raise ValueError(problem)
     run_id = run_id or uuid.uuid4().hex
     state = graph_input(text, question, documents, spec_overrides, case_id)
     state["run_id"] = run_id

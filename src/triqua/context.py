@@ -220,6 +220,11 @@ class Context:
         "sources) may point into, beyond the data file's folder and the current folder.",
     )
     as_of: str | None = setting(None, "ISO date the claims are judged at.")
+    language: str = setting(
+        "auto",
+        "Language of the text: 'auto' detects it (the offline engine refuses text that is "
+        "clearly not English); a code such as 'en' is taken as given.",
+    )
     include_domains: list[str] = setting([], "Web search: only these domains.")
     exclude_domains: list[str] = setting([], "Web search: never these domains.")
     decision: str | None = setting(None, "What the score will be used for (recorded in the spec).")

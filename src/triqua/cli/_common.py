@@ -251,6 +251,15 @@ VerifierOption = Annotated[
         help="Entailment judge: shipped (default, offline), rules, or nli:FOLDER|HUB_ID.",
     ),
 ]
+LanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        metavar="CODE",
+        help="Language of the text (default auto: the offline engine, English only, refuses "
+        "text that is clearly in another language; 'en' overrides the detection).",
+    ),
+]
 AsOfOption = Annotated[
     str | None,
     typer.Option(

@@ -1,0 +1,50 @@
+"""The offline engine (English only) refuses text that is clearly in another language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import triqua
+from triqua.cli import app
+from triqua.core.language import detected_language, language_problem
+
+FRENCH = (
+    "Marie Curie est née à Varsovie en 1867. Elle a reçu le prix Nobel de physique en 1903 "
+    "avec Pierre Curie."
+)
+GERMAN = "Marie Curie wurde 1867 in Warschau geboren und erhielt 1903 den Nobelpreis für Physik."
+CHINESE = "居里夫人于1867年出生于华沙，1903年获得诺贝尔物理学奖。"
+ENGLISH_NAMES = "Georg Friedrich Parrot was born in Mutschelleben in Saxe-Weimar."
+
+
+@pytest.mark.parametrize(("text", "code"), [(FRENCH, "fr"), (GERMAN, "de"), (CHINESE, "zh-cn")])
+def test_other_languages_are_refused_by_the_offline_engine(text: str, code: str) -> None:
+    found = detected_language(text)
+    assert found is not None and found[0] == code
+    problem = language_problem(text, "auto", offline_decomposer=True)
+    assert problem is not None and f"'{code}'" in problem and "--language en" in problem
+    assert language_problem(text, "auto", offline_decomposer=False) is None  # a chat model reads it
+
+
+@pytest.mark.parametrize("text", [ENGLISH_NAMES, "Paris is the capital of France.", "Ulm."])
+def test_english_and_short_texts_pass(text: str) -> None:
+    assert language_problem(text, "auto", offline_decomposer=True) is None
+
+
+def test_the_language_setting_overrides_the_detection() -> None:
+    assert language_problem(FRENCH, "en", offline_decomposer=True) is None
+    assert language_problem(ENGLISH_NAMES, "de", offline_decomposer=True) is not None
+
+
+def test_check_refuses_in_one_line_and_checks_nothing(tmp_path: Any) -> None:
+    result = CliRunner().invoke(app, ["check", FRENCH, "--no-store"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "offline engine reads English only" in lines[0]
+    with pytest.raises(ValueError, match="language 'fr'"):
+        triqua.check(FRENCH, cache=False)
+    report = triqua.check(FRENCH, cache=False, language="en")  # the user's word is taken
+    assert report.spec is not None
