@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -202,3 +203,41 @@ def test_regrade_asks_the_judge_even_when_cached(
     triqua.regrade(original.run_id, model=model, store=store)
     assert len(model.calls) == 4
     assert all(fenced(p, "FACT") for _, p in model.calls)
+
+
+def test_cli_regrade_searches_a_chroma_collection_named_now(
+    scripted: Any, stored: tuple[RunStore, triqua.Report], tmp_path: Path
+) -> None:
+    from triqua.tools.ingest import ingest_paths
+
+    store, original = stored
+    (tmp_path / "curie.md").write_text(DOCS[1], "utf-8")
+    chroma = tmp_path / "chroma"
+    ingest_paths([tmp_path / "curie.md"], "regrade-docs", path=chroma)
+    name = register_model("regrade-chroma", scripted())
+    args = ["regrade", original.run_id, "-m", name, "--store", str(store.path), "--json"]
+    result = CliRunner().invoke(
+        app,
+        [*args, "--retriever", "chroma", "--chroma-path", str(chroma)],
+        env={"TRIQUA_COLLECTION": "regrade-docs"},  # the collection from the environment
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    sources = {e["retriever"] for r in report["records"] for e in r["evidence"]}
+    assert sources == {"chroma"}
+    assert report["spec"]["corpus_snapshot"]["collection"] == "regrade-docs"
+
+
+def test_the_regrade_spec_is_what_regrade_applied(
+    scripted: Any, stored: tuple[RunStore, triqua.Report]
+) -> None:
+    from triqua.regrade import regrade
+
+    store, original = stored
+    plain = regrade(original.run_id, model=scripted(), store=store)
+    costly = regrade(original.run_id, model=scripted(), store=store, cost_false_supported=9.0)
+    assert plain.spec.verdict_policy.reverify_rounds == 0  # regrade never re-verifies
+    assert costly.spec.failure_costs is not None
+    assert costly.spec.failure_costs.false_supported == 9.0
+    assert costly.spec.hash != plain.spec.hash  # a setting that moves verdicts moves the hash
+    assert "temperature" in plain.spec.models

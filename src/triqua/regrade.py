@@ -21,7 +21,7 @@ from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.evidence import merge_evidence, search
 from triqua.core.scoring import score_facts
-from triqua.core.spec import AUTHORITY
+from triqua.core.spec import resolved_spec
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
@@ -30,6 +30,7 @@ from triqua.runtime.resources import RunResources, build_resources
 from triqua.schema import (
     ClaimRecord,
     FactualitySpec,
+    FailureCosts,
     Mode,
     Report,
     Revisions,
@@ -99,16 +100,42 @@ def _regrade_one(
 
 
 def _new_spec(
-    old: FactualitySpec, engines: Engines, resources: RunResources | None
+    old: FactualitySpec, context: Context, engines: Engines, resources: RunResources | None
 ) -> FactualitySpec:
-    """The old contract with the new judge (and, after a fresh search, the new retriever)."""
-    update: dict[str, Any] = {"models": {**old.models, "verify": engines.judge.revision}}
+    """The contract regrade applied, so its hash changes with anything that moved a verdict.
+
+    The facts are the old run's (its claim policy and decomposer stay); the judge, its
+    temperature and second opinion, the decision and failure costs and the as-of date are
+    this regrade's; re-verification is recorded off (regrade never re-verifies) and facts
+    are judged one by one. After a fresh search the retrieval fields (mode, retriever,
+    budget, source policy, corpus and its snapshot) are the search's.
+    """
+    data = old.model_dump(exclude={"hash"})
     if resources is not None:
-        update["retriever"] = resources.retriever.revision
-        if resources.mode is not old.mode:
-            update["mode"] = resources.mode
-            update["authority"] = AUTHORITY[resources.mode.value]
-    return FactualitySpec.model_validate({**old.model_dump(exclude={"hash"}), **update})
+        fresh = resolved_spec(context, resources).model_dump(exclude={"hash"})
+        for name in ("mode", "authority", "retriever", "budget", "source_policy", "corpus"):
+            data[name] = fresh[name]
+        data["corpus_snapshot"] = fresh["corpus_snapshot"]
+    models = {**old.models, "verify": engines.judge.revision}
+    models.pop("second_opinion", None)
+    models.pop("temperature", None)
+    if not engines.offline:
+        models["temperature"] = str(context.temperature)
+    opinion = getattr(engines.judge, "second_opinion", None)
+    if isinstance(opinion, str):
+        models["second_opinion"] = opinion
+    costs = context.failure_costs()
+    data.update(
+        models=models,
+        as_of=context.as_of or None,
+        decision=context.decision,
+        case_population=context.case_population,
+        failure_costs=FailureCosts(false_supported=costs[0], false_contradicted=costs[1])
+        if costs
+        else None,
+        verdict_policy={**data["verdict_policy"], "reverify_rounds": 0, "verify_batch": 1},
+    )
+    return FactualitySpec.model_validate(data)
 
 
 def _engines_for(context: Context, stored: StoredRun, *, model_given: bool) -> Engines:
@@ -176,7 +203,7 @@ def regrade(
         results = list(
             pool.map(lambda r: _regrade_one(r, engines, resources, mode, ctx), previous.records)
         )
-    spec = _new_spec(previous.spec, engines, resources)
+    spec = _new_spec(previous.spec, ctx, engines, resources)
     records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
     log = [entry for _, entries, _ in results for entry in entries]
     by_role = usage_by_role(log)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -153,17 +153,41 @@ def regrade(
     search_again: Annotated[
         bool, typer.Option("--search-again", help="Search fresh evidence, not the stored.")
     ] = False,
+    collection: Annotated[
+        str | None,
+        typer.Option(help="Chroma collection to search (default: TRIQUA_COLLECTION, the run's)."),
+    ] = None,
+    chroma_url: Annotated[
+        str | None, typer.Option(help="Chroma server URL (default: TRIQUA_CHROMA_URL, the run's).")
+    ] = None,
+    chroma_path: Annotated[
+        str | None,
+        typer.Option(help="Embedded Chroma store (default: TRIQUA_CHROMA_PATH, the run's)."),
+    ] = None,
     store: StoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
+    import os
+
     opened = _open(store)  # a damaged store fails here, before the engines are loaded
     from triqua.regrade import regrade as run_regrade
     from triqua.rendering.terminal import print_report
 
+    # Settings given now (flag, else environment) override the run's stored ones.
+    given: dict[str, Any] = {
+        "collection": collection or os.environ.get("TRIQUA_COLLECTION"),
+        "chroma_url": chroma_url or os.environ.get("TRIQUA_CHROMA_URL"),
+        "chroma_path": chroma_path or os.environ.get("TRIQUA_CHROMA_PATH"),
+    }
     try:
         report = run_regrade(
-            run_id, model=model, retriever=retriever, search_again=search_again, store=opened
+            run_id,
+            model=model,
+            retriever=retriever,
+            search_again=search_again,
+            store=opened,
+            **{k: v for k, v in given.items() if v},
         )
     except (KeyError, ValueError, OSError) as exc:
         raise fail(_message(exc).splitlines()[0]) from exc
