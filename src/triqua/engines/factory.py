@@ -120,6 +120,7 @@ class ModelKey:
     retry_wait: float
     model_timeout: float
     verifier: str = "shipped"  # the entailment judge (offline verifier, second opinion)
+    as_of: str | None = None  # the date the judge judges at (verify role)
 
     @property
     def model_id(self) -> str:
@@ -131,6 +132,8 @@ class ModelKey:
             from triqua.engines.offline.entailment import judge_name
 
             found += f"|verifier={judge_name(self.verifier)}"
+            if self.as_of:
+                found += f"|as_of={self.as_of}"
         return found
 
 
@@ -147,6 +150,7 @@ def model_key(context: Context, role: Role) -> ModelKey:
         retry_wait=context.retry_wait,
         model_timeout=context.model_timeout,
         verifier=context.verifier if role == "verify" else "shipped",
+        as_of=context.as_of if role == "verify" else None,
     )
 
 
@@ -196,7 +200,10 @@ def engine(key: ModelKey) -> Decomposer | Judge | QueryRefiner:
     )
     llm: dict[str, Callable[..., Decomposer | Judge | QueryRefiner]]
     llm = {"decompose": LLMDecomposer, "verify": LLMJudge, "refine": LLMRefiner}
-    built = llm[key.role](model, **caller_options(key))
+    options = caller_options(key)
+    if key.role == "verify":
+        options["as_of"] = key.as_of
+    built = llm[key.role](model, **options)
     if isinstance(built, Judge):
         from triqua.engines.second_opinion import second_opinion
 

@@ -39,7 +39,7 @@ from triqua.engines.llm_decompose import (
     facts_of,
     locate,
 )
-from triqua.prompts import compact_schema, fence, load_text
+from triqua.prompts import as_of_line, compact_schema, fence, load_text
 from triqua.prompts.batch_verify import FactAnswer, Verdicts, batch_messages
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Usage, Verdict
 
@@ -176,9 +176,12 @@ class LLMJudge(Judge):
         max_retries: int = 2,
         retry_wait: float = 1.0,
         timeout: float | None = DEFAULT_MODEL_TIMEOUT,
+        as_of: str | None = None,
     ) -> None:
         self._coverage_options = (model, max_retries, retry_wait, timeout)
         self.revision = model_revision(model)
+        #: The date facts are judged at (``Context.as_of``), told to the judge in every prompt.
+        self.as_of = as_of
         self._caller = StructuredCaller(model, Judgement, max_retries, retry_wait, timeout)
         self._batch_caller = StructuredCaller(model, Verdicts, max_retries, retry_wait, timeout)
 
@@ -200,6 +203,8 @@ class LLMJudge(Judge):
     ) -> list[BaseMessage]:
         """The prompt: fenced fact, fenced evidence passages, and what to return."""
         parts = [fence("FACT", fact.to_string())]
+        if self.as_of:
+            parts.append(as_of_line(self.as_of))
         if closed_book:
             parts.append(
                 "Mode: closed book. No evidence is given: judge from your own knowledge, "
@@ -241,7 +246,7 @@ class LLMJudge(Judge):
 
     def batch_messages(self, items: Sequence[BatchItem], closed_book: bool) -> list[BaseMessage]:
         """The batched prompt: the facts, then the batch's evidence sheet (numbered sentences)."""
-        return batch_messages(items, _sheet(items, closed_book), closed_book)
+        return batch_messages(items, _sheet(items, closed_book), closed_book, self.as_of)
 
     def verify_batch(
         self, items: Sequence[BatchItem], *, closed_book: bool = False
@@ -252,7 +257,7 @@ class LLMJudge(Judge):
         cited sentences' exact text (:func:`~triqua.core.evidence_sheet.cite`).
         """
         sheet = _sheet(items, closed_book)
-        messages = batch_messages(items, sheet, closed_book)
+        messages = batch_messages(items, sheet, closed_book, self.as_of)
         try:
             parsed, _raw, usage = self._batch_caller.invoke(messages)
         except Exception as exc:

@@ -49,6 +49,14 @@ def fence(tag: str, body: str, **attrs: str) -> str:
     return f"<<<{tag}{attr_text}>>>\n{cleaned}\n<<<END {tag}>>>"
 
 
+def as_of_line(as_of: str) -> str:
+    """The judge's date line: claims are judged as of ``as_of`` (an ISO date)."""
+    return (
+        f"Date: judge the facts as of {as_of}. A fact about the present holds only if the "
+        "evidence shows it held on that date; evidence dated later does not count against it."
+    )
+
+
 def prompt_mode(*, has_question: bool, chunked: bool) -> PromptMode:
     """Pick one of the four decomposition modes (question × chunking)."""
     if has_question:

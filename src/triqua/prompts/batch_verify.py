@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validat
 
 from triqua.core.evidence_sheet import Sheet
 from triqua.core.verify_batches import BatchItem
-from triqua.prompts import compact_schema, fence, load_text
+from triqua.prompts import as_of_line, compact_schema, fence, load_text
 
 __all__ = ["FactAnswer", "Verdicts", "batch_messages", "short_source"]
 
@@ -116,9 +116,12 @@ def _one_line(text: str) -> str:
 
 
 def batch_messages(
-    items: Sequence[BatchItem], sheet: Sheet, closed_book: bool
+    items: Sequence[BatchItem], sheet: Sheet, closed_book: bool, as_of: str | None = None
 ) -> list[BaseMessage]:
     """System prompt, then the facts (each with its units and passages) and the sheet.
+
+    ``as_of`` (the run's date) is said after the facts: a fact about the present holds only
+    if the evidence shows it held then.
 
     Facts are numbered ``F1`` … in ``items`` order; units ``u1`` … in the fact's order;
     passages are labelled ``A`` … and their sentences numbered across the sheet.
@@ -131,6 +134,8 @@ def batch_messages(
         facts.append(line)
         facts.extend(f" u{k} {_one_line(u.text)}" for k, u in enumerate(item.units or (), 1))
     parts = [fence("FACTS", "\n".join(facts))]
+    if as_of:
+        parts.append(as_of_line(as_of))
     if closed_book:
         parts.insert(0, CLOSED_BOOK)
     elif not sheet.passages:
