@@ -207,6 +207,17 @@ def test_the_abstention_threshold_withholds_unconfident_support(
         assert "confidence 0.70 < threshold 0.80" in record.verdict.abstention
         assert record.verdict.unit_verdicts[0].abstention is not None
         assert report.score == 0.0
+        # The reason is shown where the quote is, in the terminal and the HTML report.
+        from rich.console import Console
+
+        from triqua.rendering.html import render_html
+        from triqua.rendering.terminal import facts_table
+
+        console = Console(width=200, record=True)
+        console.print(facts_table(report))
+        shown = console.export_text()
+        assert "withheld" in shown and "0.70" in shown
+        assert "supported withheld: confidence 0.70" in render_html(report)
     else:
         assert record.verdict.abstention is None
 

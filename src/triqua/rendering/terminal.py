@@ -64,6 +64,10 @@ def facts_table(report: Report) -> Table:
         for judged in verdict.unit_verdicts:
             if judged.grounding:  # the grounding rule overrode the judge
                 evidence.append(f"\n{judged.unit}: {judged.grounding}", style="yellow")
+            if judged.abstention:  # withheld by the failure costs: the quote did not decide
+                evidence.append(f"\n{judged.unit}: {judged.abstention}", style="yellow")
+        if verdict.abstention and not verdict.unit_verdicts:
+            evidence.append(f"\n{verdict.abstention}", style="yellow")
         if verdict.error:
             evidence.append(f"\nerror: {verdict.error}", style="red")
         wrong = problem_units(verdict, by_unit)

@@ -135,6 +135,8 @@ def fact_html(record: ClaimRecord) -> str:
     for unit in verdict.unit_verdicts:
         if unit.grounding:  # the grounding rule overrode the judge: say why
             body.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.grounding)}</p>')
+        if unit.abstention:  # withheld by the failure costs: say why
+            body.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.abstention)}</p>')
     quotes: dict[str, list[str]] = {}
     for unit in verdict.unit_verdicts:
         if unit.quote and unit.evidence_ids:
