@@ -177,3 +177,30 @@ def test_batch_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=120) in (0, 1)
     assert "Broken pipe" not in stderr and "Traceback" not in stderr
+
+
+def test_evidence_from_a_process_substitution_is_read(tmp_path: Path) -> None:
+    """`-e <(cmd)`: the shell's pipe under /dev/fd is read; other /dev files stay refused."""
+    import shlex
+    import subprocess
+    import sys
+
+    triqua_cmd = f"{shlex.quote(sys.executable)} -m triqua check 'Paris is the capital of France.'"
+    env = {**os.environ, "TRIQUA_HOME": str(tmp_path / "home")}
+    piped = subprocess.run(
+        ["bash", "-c", f"{triqua_cmd} -e <(echo 'Paris is the capital of France.') --summary"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert "1 supported" in piped.stdout
+    device = subprocess.run(
+        ["bash", "-c", f"{triqua_cmd} -e /dev/zero --summary"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert device.returncode == 2 and "never read as evidence" in device.stderr

@@ -228,11 +228,49 @@ def _read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Doc
     from triqua.tools.documents import load_documents
 
     skipped: list[str] = []
-    documents = load_documents(paths, problems=skipped, max_bytes=context.max_evidence_bytes)
+    piped = [p for p in paths if _is_shell_pipe(p)]
+    documents = [_read_pipe(p, context.max_evidence_bytes) for p in piped]
+    spent = sum(len(d.text.encode("utf-8")) for d in documents)
+    files = [p for p in paths if p not in piped]
+    if files:
+        documents += load_documents(
+            files, problems=skipped, max_bytes=context.max_evidence_bytes, spent_bytes=spent
+        )
     if not quiet:
         for message in skipped:
             typer.echo(f"warning: {message}", err=True)
     return documents
+
+
+def _is_shell_pipe(path: Path) -> bool:
+    """True for a shell's process substitution (``-e <(cmd)``): a pipe under /dev/fd."""
+    import stat
+
+    if not str(path).startswith(("/dev/fd/", "/proc/self/fd/")):
+        return False
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _read_pipe(path: Path, max_bytes: int) -> Document:
+    """A process substitution's output as one document, read up to ``max_bytes``.
+
+    Other files under /dev stay refused (a device can block or never end); a pipe the user
+    made on the command line ends when its command does.
+    """
+    from triqua.schema import Document
+    from triqua.tools.documents import evidence_limit_error
+
+    with path.open("rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise evidence_limit_error(max_bytes, len(data), path)
+    text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise ValueError(f"{path}: the command gave no text")
+    return Document(text=text, source=str(path))
 
 
 def schema() -> None:
