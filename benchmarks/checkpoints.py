@@ -24,7 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+from shared_data import data_dir
+
+DATA = data_dir()
 BIOS = "factscore_labeled/ChatGPT.jsonl"
 
 

@@ -17,10 +17,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from shared_data import data_file
+
 from triqua.core.checkworthy import classify
 from triqua.sentences import sentence_spans
 
-DEFAULT = Path(__file__).resolve().parents[1] / "../shared/data/factscore_labeled/ChatGPT.jsonl"
+DEFAULT = data_file("factscore_labeled/ChatGPT.jsonl")
 
 
 def _human_labels(annotations: list[dict], sentence: str) -> list[str]:

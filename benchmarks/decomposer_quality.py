@@ -29,7 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
-DATA = Path("/work/shared/data")
+from shared_data import data_dir
+
+DATA = data_dir()
 _PREPOSITIONS = re.compile(
     r"\b(with|in|on|at|for|from|by|of|to|into|after|before|during|under|over|among|"
     r"between|through|about|against|without|alongside|besides|including)\b",

@@ -28,9 +28,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from shared_data import data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 AIM_FACTS_PER_S = 50
 AIM_PEAK_MB = 600
+
+
+def text_kind(data: Path) -> str:
+    """What the measured text is, as the figures name it: the bios, or generated prose."""
+    found = (data / "factscore_labeled" / "ChatGPT.jsonl").exists()
+    return "bios" if found else "generated prose (no FActScore bios found; set TRIQUA_DATA)"
 
 
 def bios_text(size: int, data: Path) -> str:
@@ -120,7 +128,7 @@ def table(runs: list[dict[str, Any]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--sizes", default="10,40,160", help="KB of text, comma separated")
     parser.add_argument("--rounds", type=int, default=1, help="runs per size; best CPU kept")
     parser.add_argument("--closed-book", action="store_true", help="no supplied documents")
@@ -134,7 +142,9 @@ def main() -> None:
     for size in sizes:
         tries = [measure(size, args.data, args.closed_book) for _ in range(max(1, args.rounds))]
         runs.append(min(tries, key=lambda r: r["cpu"]))
-    mode = "closed book" if args.closed_book else "bios checked against themselves"
+    kind = text_kind(args.data)
+    mode = "closed book" if args.closed_book else "the text checked against itself"
+    print(f"text: {kind}")
     print(f"offline engine, {mode}; {os.cpu_count()} CPUs; best CPU of {args.rounds} run(s)\n")
     print("\n".join(table(runs)))
     first, last = runs[0], runs[-1]

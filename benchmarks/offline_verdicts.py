@@ -36,6 +36,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from shared_data import data_file, require
+
 from triqua.core.verdicts import settle
 from triqua.engines.offline.align import analyse
 from triqua.engines.offline.decomposer import get_decomposer
@@ -46,7 +48,7 @@ from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts
 from triqua.schema import Evidence, Fact, Status, Verdict
 
-DATA = Path("/work/shared/data/factcheck_bench/subtask3_claim_evidence_stance.jsonl")
+DATA = data_file("factcheck_bench/subtask3_claim_evidence_stance.jsonl")
 GOLD = {
     "completely-support": Status.SUPPORTED,
     "refute": Status.CONTRADICTED,
@@ -217,7 +219,7 @@ def main() -> None:
     parser.add_argument("--baseline", default=None, help="judge setting to compare with")
     args = parser.parse_args()
 
-    rows = [json.loads(line) for line in args.data.open(encoding="utf-8")]
+    rows = [json.loads(line) for line in require(args.data).open(encoding="utf-8")]
     if args.half != "all":
         rows = [r for r in rows if half_of(r["claim"]) == args.half]
     if args.speed:

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+from shared_data import data_dir
 from tokenizers import Tokenizer
 from typing_extensions import TypedDict
 
@@ -663,12 +664,13 @@ def offline_scaling(
     Each size in a fresh child process: bios checked against themselves, CPU of all
     threads, wall time with the load average, peak RSS.
     """
-    from offline_speed import measure  # benchmarks/ is on the path when run as a script
+    from offline_speed import measure, text_kind  # benchmarks/ is on the path as a script
 
     runs = [measure(kb * 1000, data, closed_book=False) for kb in sizes]
     rows = [
         (
-            f"offline engine, {r['chars'] / 1000:.0f} KB of bios with evidence",
+            f"offline engine, {r['chars'] / 1000:.0f} KB of {text_kind(data).split(' (')[0]} "
+            "with evidence",
             f"{r['facts'] / r['cpu']:.1f} facts per CPU s",
             f"{r['facts']:,} facts, {r['cpu']:.1f} s CPU ({r['cpu'] / r['facts'] * 1000:.1f} ms "
             f"per fact), {r['wall']:.1f} s wall = {r['facts'] / r['wall']:.1f} facts/s at load "
@@ -804,7 +806,7 @@ def print_table(rows: list[tuple[str, str, str, str]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--offline-mb", type=float, default=1.0, help="0 skips it")
     parser.add_argument("--offline-child", type=int, help=argparse.SUPPRESS)
     parser.add_argument(

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
+
+from shared_data import data_dir
 
 import triqua
 from triqua.schema import Report
@@ -237,7 +237,7 @@ def agreement(a: list[str], b: list[str]) -> float:
     return sum(x == y for x, y in zip(a, b, strict=True)) / len(a) if a else float("nan")
 
 
-DATA = Path(os.environ.get("TRIQUA_DATA", "/work/shared/data"))
+DATA = data_dir()
 SETTINGS = ("auto", "always_element", "never_reverify")
 
 
