@@ -65,11 +65,13 @@ def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> s
     if declared != "auto":
         code, sure = declared.lower(), True
     else:
+        if _english_share(text) >= _ENGLISH_SHARE:
+            return None  # plainly English: no detector to load (it costs ~0.7 s once)
         found = detected_language(text)
         if found is None:
             return None
         code, probability = found
-        sure = probability >= _CONFIDENT and _english_share(text) < _ENGLISH_SHARE
+        sure = probability >= _CONFIDENT
     if code == "en" or not sure:
         return None
     return (
