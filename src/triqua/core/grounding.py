@@ -7,13 +7,14 @@ punctuation and symbols), and the cited text states the unit:
 - **values**: its numbers, dates and capitalised names are written there
   (:mod:`triqua.core.quote_values`: a name as that name, never another person sharing a
   word; approximate numbers only for a fact that says "about");
-- **one place**: they are all inside one sentence the quote touches, or two adjacent
-  sentences about the same subject (a quote spanning a paragraph grounds nothing it spreads
-  over three sentences);
-- **meaning**: the unit's relation and object words are stated there
-  (:mod:`triqua.core.statement`: stems, the lexicon's word forms and relation groups), or,
-  when they are paraphrased, a :class:`MeaningReader` (the entailment judge) finds that
-  text entailing the unit at its threshold.
+- **one place**: they are all inside the quote's part of one sentence (the subject may be
+  carried by a pronoun or "the film" referring back), so a quote spanning a paragraph
+  grounds nothing it spreads over several sentences;
+- **meaning**: the unit's relation and object words are stated in that sentence, or with the
+  sentence beside it when that one is about the same subject (:mod:`triqua.core.statement`:
+  stems, the lexicon's word forms and relation groups), or, when they are paraphrased, a
+  :class:`MeaningReader` (the entailment judge) finds that text entailing the unit at its
+  threshold.
 
 "Contradicted" needs a cited passage of this run (and its quote, when it gives one, must be
 found there). Whatever the judge said, anything short of that is insufficient evidence, with
