@@ -179,7 +179,11 @@ def test_cli_saves_by_default_and_lists_and_shows(cli_model: str, evidence: Path
     (row,) = json.loads(listed.stdout)
     assert row["run_id"] == report["run_id"] and row["facts"] == 2
     table = runner.invoke(app, ["runs"], env={"COLUMNS": "200"})
-    assert report["run_id"][:12] in table.stdout and "80.0%" in table.stdout
+    assert report["run_id"][:8] in table.stdout and "80.0%" in table.stdout
+    narrow = runner.invoke(app, ["runs"], env={"COLUMNS": "80"})  # nothing cut at 80 columns
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
+    assert "supplied" in narrow.stdout and report["engine"][:6] in narrow.stdout
+    assert report["run_id"][:8] in narrow.stdout and "As of" in narrow.stdout  # its text
     shown = runner.invoke(app, ["show", report["run_id"][:8], "--json"])
     assert shown.exit_code == 0
     assert json.loads(shown.stdout) == report

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -66,20 +67,32 @@ def runs(
     if not found:
         typer.echo("no runs stored yet", err=True)
         return
-    table = Table()
-    for column in ("run", "time", "score", "facts", "mode", "engine", "revisions"):
-        table.add_column(column, no_wrap=column in ("run", "time"))
+    # Fits 80 columns: short ids and times, modes in a word; the text takes what is left.
+    table = Table(expand=True, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("run", no_wrap=True)
+    table.add_column("time", no_wrap=True)
+    table.add_column("score", overflow="fold", max_width=15)
+    table.add_column("facts", no_wrap=True, justify="right")
+    table.add_column("mode", no_wrap=True)
+    table.add_column("engine", overflow="fold", max_width=16)
+    table.add_column("rev", no_wrap=True, justify="right")
+    table.add_column("text", no_wrap=True, overflow="ellipsis", ratio=1, min_width=12)
     for run in found:
         table.add_row(
-            run.run_id[:12],
-            run.created_at[:19].replace("T", " "),
+            run.run_id[:8],
+            run.created_at[5:16].replace("T", " "),
             _state(run),
             str(run.facts),
-            run.mode,
+            _MODES.get(run.mode, run.mode),
             run.engine,
             str(run.revisions),
+            run.text,
         )
     Console().print(table)
+
+
+#: Each evidence mode in a word, for the runs table.
+_MODES = {"closed_book": "closed", "supplied_context": "supplied", "bounded_search": "search"}
 
 
 def history_table(report: Report) -> Table:

@@ -29,6 +29,7 @@ class RunSummary(BaseModel):
         description="finished, unfinished (resumable), failed_at_start or failed.",
     )
     error: str | None = Field(default=None, description="Why a failed run failed.")
+    text: str = Field(default="", description="The start of the checked text.")
 
 
 class StoredRun(BaseModel):

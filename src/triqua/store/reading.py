@@ -63,7 +63,8 @@ class RunReader(StoreFile):
         """Runs, newest first, with the scores of their latest revision."""
         query = (
             "SELECT r.run_id, r.created_at, p.score, p.facts, p.mode, p.engine, "
-            "(SELECT COUNT(*) FROM reports WHERE run_id = r.run_id), o.status, o.error "
+            "(SELECT COUNT(*) FROM reports WHERE run_id = r.run_id), o.status, o.error, "
+            "substr(r.text, 1, 200) "
             "FROM runs r LEFT JOIN reports p ON p.run_id = r.run_id AND p.revision = "
             "(SELECT MAX(revision) FROM reports WHERE run_id = r.run_id) "
             "LEFT JOIN outcomes o ON o.run_id = r.run_id "
@@ -86,6 +87,7 @@ class RunReader(StoreFile):
                 revisions=row[6],
                 status="finished" if row[6] else (row[7] or "unfinished"),
                 error=row[8],
+                text=" ".join((row[9] or "").split()),
             )
             for row in rows
         ]
