@@ -241,3 +241,16 @@ def test_the_regrade_spec_is_what_regrade_applied(
     assert costly.spec.failure_costs.false_supported == 9.0
     assert costly.spec.hash != plain.spec.hash  # a setting that moves verdicts moves the hash
     assert "temperature" in plain.spec.models
+
+
+def test_cli_regrade_with_a_missing_collection_is_one_line(
+    stored: tuple[RunStore, triqua.Report], tmp_path: Path
+) -> None:
+    store, original = stored
+    args = ["regrade", original.run_id, "--store", str(store.path), "--retriever", "chroma"]
+    result = CliRunner().invoke(
+        app, [*args, "--collection", "nowhere", "--chroma-path", str(tmp_path / "chroma")]
+    )
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "collection 'nowhere' not found" in lines[0]

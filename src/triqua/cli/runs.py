@@ -186,6 +186,7 @@ def regrade(
     opened = _open(store)  # a damaged store fails here, before the engines are loaded
     from triqua.regrade import regrade as run_regrade
     from triqua.rendering.terminal import print_report
+    from triqua.tools import RetrieverError
 
     # Settings given now (flag, else environment) override the run's stored ones.
     given: dict[str, Any] = {
@@ -202,7 +203,7 @@ def regrade(
             store=opened,
             **{k: v for k, v in given.items() if v},
         )
-    except (KeyError, ValueError, OSError) as exc:
+    except (KeyError, ValueError, OSError, RetrieverError) as exc:
         raise fail(_message(exc).splitlines()[0]) from exc
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
