@@ -102,7 +102,7 @@ def test_runs_without_a_subcommand_still_lists(two_runs: tuple[Path, str, str]) 
     store, first, _ = two_runs
     result = runner.invoke(app, ["runs", "--store", str(store)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert first[:12] in result.stdout
+    assert first[:8] in result.stdout
 
 
 def test_collections_delete(tmp_path: Path) -> None:
