@@ -17,6 +17,7 @@ import functools
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
@@ -50,49 +51,59 @@ _NUMBER_WORDS = frozenset(
         *("kg", "g", "lb", "lbs", "tonnes", "tons", "percent", "per", "cent"),
     ]
 )
-#: Multi-word entries of the relation groups, with their group's index (filled on load).
-_PHRASES: list[tuple[str, int]] = []
 _NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"])
 
 
-@functools.cache
-def _lexicon() -> tuple[dict[str, str], tuple[frozenset[str], ...], frozenset[str]]:
-    """Word forms (surface -> base), relation groups (stem sets), approximate-marker words.
+@dataclass(frozen=True)
+class _Words:
+    """The lexicon as the word check reads it."""
 
-    The markers ("around", "more than") qualify a number; the number is checked, not them.
+    #: Irregular and derived forms with the word they stand for ("won" -> "win").
+    forms: dict[str, str]
+    #: Relation groups as stem sets (one-word entries only: the words of "saw the light of
+    #: day" state no birth alone).
+    groups: tuple[frozenset[str], ...]
+    #: Multi-word group entries ("came into the world") with their group's index.
+    phrases: tuple[tuple[str, int], ...]
+    #: Words of approximate markers ("around", "more than"): they qualify a number, which
+    #: is checked as a value, so they are not content words.
+    markers: frozenset[str]
+    #: Nouns by which "the film" or "this city" refers back to a subject named earlier.
+    heads: frozenset[str]
+
+
+@functools.cache
+def _lexicon() -> _Words:
+    """The lexicon file, read once.
 
     Raises:
         RuntimeError: when the lexicon file is missing or malformed.
     """
     try:
         raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
-        forms = {k.lower(): v.lower() for k, v in raw["word_forms"].items()}
-        markers = frozenset(w for marker in raw["approximate"] for w in marker.lower().split())
-        # One-word entries only: the words of "saw the light of day" state no birth alone
-        # (a unit that uses such a phrase is matched by ``_phrase_words``).
-        groups = tuple(
-            frozenset(_stem_plain(w.lower()) for w in group if " " not in w)
-            for group in raw["relation_groups"]
-        )
-        _PHRASES.extend(
-            (phrase.lower(), index)
-            for index, group in enumerate(raw["relation_groups"])
-            for phrase in group
-            if " " in phrase
+        relation_groups = [[w.lower() for w in group] for group in raw["relation_groups"]]
+        return _Words(
+            forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
+            groups=tuple(
+                frozenset(_stem_plain(w) for w in group if " " not in w)
+                for group in relation_groups
+            ),
+            phrases=tuple(
+                (phrase, index)
+                for index, group in enumerate(relation_groups)
+                for phrase in group
+                if " " in phrase
+            ),
+            markers=frozenset(w for m in raw["approximate"] for w in m.lower().split()),
+            heads=frozenset(w.lower() for w in raw["definite_heads"]),
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
         raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
-    return forms, groups, markers
 
 
-@functools.cache
 def definite_heads() -> frozenset[str]:
     """Nouns by which "the film" or "this city" refers back to a subject named earlier."""
-    try:
-        raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
-        return frozenset(w.lower() for w in raw["definite_heads"])
-    except (OSError, KeyError, ValueError) as exc:
-        raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
+    return _lexicon().heads
 
 
 @functools.cache
@@ -110,8 +121,7 @@ def _stem(word: str) -> str:
     word = word.replace("’", "'")
     if word.endswith("n't"):
         return "not"
-    forms, _, _ = _lexicon()
-    return _stem_plain(forms.get(word, word))
+    return _stem_plain(_lexicon().forms.get(word, word))
 
 
 def word_stems(text: str) -> frozenset[str]:
@@ -131,7 +141,7 @@ def content_words(unit: FactUnit) -> list[str]:
     """
     text = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
     words: list[str] = []
-    markers = _lexicon()[2]
+    markers = _lexicon().markers
     for token in text.split():
         for word in _WORD.findall(token):
             folded = word.casefold()
@@ -147,11 +157,12 @@ def content_words(unit: FactUnit) -> list[str]:
 def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None) -> list[str]:
     """The unit's content words (or ``words``) that ``text`` does not state."""
     have = word_stems(text)
-    _, groups, _ = _lexicon()
+    lexicon = _lexicon()
+    groups = lexicon.groups
     said = f" {unit.relation.lower()} {unit.object.lower()} "
     phrased = {
         w
-        for phrase, index in _PHRASES
+        for phrase, index in lexicon.phrases
         if f" {phrase} " in said and not have.isdisjoint(groups[index])
         for w in phrase.split()
     }  # "came into the world" is stated by "born"

@@ -62,8 +62,6 @@ from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
 
-_ALIGN_REVISION = ALIGN_REVISION
-
 
 #: Revision of the default verifier: alignment rules plus the shipped entailment judge.
 VERIFIER_REVISION = verifier_revision()
@@ -86,7 +84,7 @@ class AlignmentVerifier:
         """
         self._judge = entailment if entailment is not None else get_entailment(judge)
         self.revision = (
-            f"{_ALIGN_REVISION}+{entailment.revision}"
+            f"{ALIGN_REVISION}+{entailment.revision}"
             if entailment is not None
             else verifier_revision(judge)
         )
