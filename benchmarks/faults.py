@@ -192,6 +192,27 @@ def account(report: Report, text: str, chunk_size: int, tally: Tally) -> None:
         tally.coverage.append(report.coverage)
 
 
+def checked(
+    tally: Tally, text: str, model: Any, retriever: str, chunk_size: int, **settings: Any
+) -> Report | None:
+    """One run counted in ``tally``; None (a crash, shown and counted) when it raised."""
+    tally.runs += 1
+    try:
+        return triqua.check(
+            text,
+            model=model,
+            retriever=retriever,
+            cache=False,
+            chunk_size=chunk_size,
+            routing="always_element",
+            **settings,
+        )
+    except Exception:  # a crash is what this benchmark counts; show it and go on
+        tally.crashes += 1
+        traceback.print_exc()
+        return None
+
+
 def run_setting(name: str, seeds: int, chunk_size: int) -> Tally:
     """Run one fault setting over ``seeds`` seeds."""
     malformed, errors, outage, limited, slow, lies = SETTINGS[name]
@@ -217,22 +238,9 @@ def run_setting(name: str, seeds: int, chunk_size: int) -> Tally:
                 seed=seed,
             ),
         )
-        tally.runs += 1
-        try:
-            report = triqua.check(
-                text,
-                model=model,
-                retriever=retriever,
-                cache=False,
-                retry_wait=0.001,
-                chunk_size=chunk_size,
-                routing="always_element",
-            )
-        except Exception:  # a crash is what this benchmark counts; show it and go on
-            tally.crashes += 1
-            traceback.print_exc()
-            continue
-        account(report, text, chunk_size, tally)
+        report = checked(tally, text, model, retriever, chunk_size, retry_wait=0.001)
+        if report is not None:
+            account(report, text, chunk_size, tally)
     tally.seconds = time.perf_counter() - started
     return tally
 
@@ -250,19 +258,9 @@ def run_plausible_liar(seeds: int, chunk_size: int) -> Tally:
         retriever = register_retriever(
             f"bench-liar-{seed}-{time.monotonic_ns()}", SuppliedRetriever(docs)
         )
-        tally.runs += 1
-        try:
-            report = triqua.check(
-                lies.text,
-                model=ScriptedChatModel(responder=liar_responder(lies)),
-                retriever=retriever,
-                cache=False,
-                chunk_size=chunk_size,
-                routing="always_element",
-            )
-        except Exception:  # a crash is what this benchmark counts; show it and go on
-            tally.crashes += 1
-            traceback.print_exc()
+        model = ScriptedChatModel(responder=liar_responder(lies))
+        report = checked(tally, lies.text, model, retriever, chunk_size)
+        if report is None:
             continue
         recorded = Counter(r.fact.source_text for r in report.records)
         tally.facts_lost += sum(1 for s in lies.facts if not recorded[s])
