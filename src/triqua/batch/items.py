@@ -89,6 +89,8 @@ def completed_ids(output: Path) -> set[str]:
     if not output.exists():
         return set()
     data = output.read_bytes()
+    # Read line by line here rather than with ``read_jsonl``: the kept lines are written back
+    # byte for byte, and a line that does not read back is kept, not reported.
     kept: list[bytes] = []
     done: set[str] = set()
     dropped = False
