@@ -19,6 +19,7 @@ from triqua.testing.scripted import (
     passages,
     read_batch_prompt,
     schema_name,
+    shown_parts,
     shown_text,
 )
 
@@ -37,5 +38,6 @@ __all__ = [
     "passages",
     "read_batch_prompt",
     "schema_name",
+    "shown_parts",
     "shown_text",
 ]
