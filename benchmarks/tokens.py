@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import inspect
 import json
 import math
 import os
@@ -90,7 +91,7 @@ def child(src: str, data: Path, bios_limit: int) -> None:
         from triqua.nodes.split import split_text  # type: ignore[no-redef]
     from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
     from triqua.schema import Fact
-    from triqua.testing import ScriptedChatModel, fenced
+    from triqua.testing import ScriptedChatModel
     from triqua.tools.documents import split_passages
 
     try:  # this checkout: chunks batched up to decompose_batch_chars
@@ -130,8 +131,9 @@ def child(src: str, data: Path, bios_limit: int) -> None:
             tally[f"{role} system"] += count(str(messages[0].content))
             user = str(messages[-1].content)
             tally[f"{role} user"] += count(user)
-            if role == "decompose":
-                tally["decompose previous"] += count(fenced(user, "PREVIOUS"))
+            if role == "decompose":  # every PREVIOUS block of the call (one per chunk shown)
+                previous = re.findall(r"<<<PREVIOUS>>>\n(.*?)\n<<<END PREVIOUS>>>", user, re.S)
+                tally["decompose previous"] += sum(count(p) for p in previous)
             tally[f"{role} schema"] += count(self._schema_json)  # type: ignore[attr-defined]
             result = super()._generate(messages, stop, run_manager, **kw)
             call = result.generations[0].message.tool_calls[0]["args"]
@@ -188,11 +190,19 @@ def child(src: str, data: Path, bios_limit: int) -> None:
                 for s, fs in _facts_of(bio)
                 if chunk.start <= bio["output"].find(s) < chunk.end
             ]
+            if "parts" in inspect.signature(decomposer.decompose).parameters:
+                # As the graph calls it: chunk mode whenever the text has several chunks,
+                # each chunk of the call shown after its own previous chunk.
+                extra: dict[str, Any] = {"parts": members if len(members) > 1 else ()}
+                chunked = len(chunks) > 1
+            else:  # revisions before per-chunk PREVIOUS: chunk mode across calls only
+                extra, chunked = {}, len(groups) > 1
             decomposer.decompose(
                 chunk,
                 previous_chunk=chunks[first - 1].text if first else None,
                 question=question,
-                chunked=len(groups) > 1,
+                chunked=chunked,
+                **extra,
             )
         n_facts += sum(len(facts) for _, facts in _facts_of(bio))
     # Verification of every bio's facts, each with its top five passages (see _retrieve):
