@@ -24,8 +24,7 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.factory import register_model
-from triqua.runtime.checkpoints import forget_run, open_checkpointer
-from triqua.runtime.durable import (
+from triqua.execution.durable import (
     SETTINGS_KEY,
     STORE_KEY,
     invoke_durable,
@@ -35,10 +34,11 @@ from triqua.runtime.durable import (
     settings_of,
     settle_failure,
 )
-from triqua.runtime.instances import name_for
-from triqua.runtime.runner import EventHandler, arun, graph_input
+from triqua.execution.runner import EventHandler, arun, graph_input
+from triqua.runtime.checkpoints import forget_run, open_checkpointer
 from triqua.schema import Document, Report
 from triqua.store import FAILED, RunStore, resolve_store
+from triqua.support.instances import name_for
 
 P = ParamSpec("P")
 

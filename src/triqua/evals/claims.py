@@ -31,8 +31,8 @@ from triqua.core.usage import total_usage
 from triqua.core.verdicts import settle
 from triqua.evals.setup import EvalSetup
 from triqua.evals.slices import NO_FACT, NO_QUALIFIER, qualifier_labels
-from triqua.runtime.jsonl import read_jsonl
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
+from triqua.support.jsonl import read_jsonl
 
 __all__ = [
     "CLAIMS_FILE",

@@ -27,7 +27,7 @@ from triqua.context import Context
 from triqua.runtime.cache import cache_key, open_cache, prompts_revision
 from triqua.runtime.resources import model_keys, retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
-from triqua.tools.kinds import kind_of
+from triqua.schema.retriever_kinds import kind_of
 
 __all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
 

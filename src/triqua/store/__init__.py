@@ -24,8 +24,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from triqua.runtime.dbfiles import StoreError
 from triqua.store.connection import default_store_path
+from triqua.store.dbfiles import StoreError
 from triqua.store.models import FAILED, FAILED_AT_START, RunSummary, StoredRun
 from triqua.store.reading import RunReader
 from triqua.store.tables import APPEND_ONLY_TABLES, SCHEMA_VERSION

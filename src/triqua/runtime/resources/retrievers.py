@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from triqua.context import Context
-from triqua.runtime.instances import PREFIX, instance, instance_id, register_instance
 from triqua.schema import Document, Mode, sha256_text
+from triqua.schema.retriever_kinds import kind_of
+from triqua.support.instances import PREFIX, instance, instance_id, register_instance
 from triqua.tools.base import Retriever
-from triqua.tools.kinds import kind_of
 
 
 def register_retriever(name: str, retriever: Retriever) -> str:

@@ -1,0 +1,1 @@
+"""Running the check graph: the one runner and durable (checkpointed) runs."""
