@@ -14,6 +14,9 @@ Failed answers (provider errors, malformed output) are never stored.
 LangChain's model cache (``BaseChatModel.cache``) is not used: it stores raw generations
 below the output parser, so a malformed answer would be replayed to every retry, and a hit
 looks like a real call to the usage count. Caching each role's parsed result avoids both.
+
+This module is the store; ``cached_engines`` wraps the chat-model roles and
+``cached_searches`` the web searches.
 """
 
 from __future__ import annotations
@@ -21,43 +24,27 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from triqua.core.verify_batches import BatchItem, pool_evidence
-from triqua.engines.base import (
-    BatchJudgeResult,
-    Decomposer,
-    DecomposeResult,
-    Judge,
-    JudgeResult,
-    QueryRefiner,
-)
-from triqua.engines.factory import Engines, ModelKey
-from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text, utc_now
-from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
+from triqua.schema import sha256_text, utc_now
 from triqua.tools.paths import triqua_home
 
 __all__ = [
     "CacheFileError",
-    "CachedDecomposer",
-    "CachedJudge",
-    "CachedRefiner",
-    "CachedRetriever",
     "ResultCache",
     "cache_key",
     "default_cache_path",
+    "load_cached",
     "open_cache",
+    "prompts_revision",
 ]
 
 #: Bumped when the layout of cached values changes, so old entries are simply missed.
 CACHE_VERSION = "1"
-CACHED_NOTE = "served from the search cache"
 _PROMPT_FILES = (
     "decompose_system.md",
     "decompose_examples.json",
@@ -167,7 +154,7 @@ def open_cache(path: str | Path | None = None) -> ResultCache:
         return _OPEN[resolved]
 
 
-def _load(model: type[Any], value: str | None) -> Any:
+def load_cached(model: type[Any], value: str | None) -> Any:
     """Parse a cached value, treating one that no longer validates as a miss."""
     if value is None:
         return None
@@ -175,229 +162,3 @@ def _load(model: type[Any], value: str | None) -> Any:
         return model.model_validate_json(value)
     except ValidationError:
         return None
-
-
-class CachedDecomposer(Decomposer):
-    """A decomposer that answers repeated chunks from the cache."""
-
-    def __init__(self, inner: Decomposer, store: ResultCache, model: str) -> None:
-        """Wrap ``inner``; ``model`` names the chat model and its settings."""
-        self.inner, self.store, self.model = inner, store, model
-        self.revision = inner.revision
-
-    def decompose(
-        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
-    ) -> DecomposeResult:
-        """Facts of ``chunk``, from the cache when this exact input was decomposed before."""
-        key = cache_key(
-            "decompose",
-            self.model,
-            self.revision,
-            prompts_revision(),
-            chunk.model_dump(),
-            previous_chunk,
-            question,
-            chunked,
-        )
-        hit = _load(DecomposeResult, self.store.get(key))
-        if hit is not None:
-            return hit.model_copy(update={"usage": Usage()})
-        result = self.inner.decompose(
-            chunk, previous_chunk=previous_chunk, question=question, chunked=chunked
-        )
-        if result.error is None:
-            self.store.put(key, "decompose", result.model_dump_json())
-        return result
-
-
-def evidence_key(evidence: Sequence[Evidence]) -> list[list[str | None]]:
-    """What of each passage reaches the judge's prompt: id, source and text."""
-    return [[e.id, e.source or e.document_id, e.text] for e in evidence]
-
-
-class CachedJudge(Judge):
-    """A judge that answers repeated (fact, evidence, units) inputs from the cache."""
-
-    def __init__(self, inner: Judge, store: ResultCache, model: str) -> None:
-        """Wrap ``inner``; ``model`` names the chat model and its settings."""
-        self.inner, self.store, self.model = inner, store, model
-        self.revision = inner.revision
-
-    def verify(
-        self,
-        fact: Fact,
-        evidence: Sequence[Evidence],
-        *,
-        units: Sequence[FactUnit] | None = None,
-        closed_book: bool = False,
-    ) -> JudgeResult:
-        """The verdict, from the cache when this exact input was judged before."""
-        key = cache_key(
-            "verify",
-            self.model,
-            self.revision,
-            prompts_revision(),
-            fact.to_string(),
-            evidence_key(evidence),
-            [u.text for u in units] if units is not None else None,
-            closed_book,
-        )
-        hit = _load(Verdict, self.store.get(key))
-        if hit is not None:
-            return JudgeResult(verdict=hit, usage=Usage())
-        result = self.inner.verify(fact, evidence, units=units, closed_book=closed_book)
-        if result.verdict.error is None:
-            self.store.put(key, "verify", result.verdict.model_dump_json())
-        return result
-
-    @property
-    def batched(self) -> bool:  # type: ignore[override]
-        """Whether the wrapped judge has a batched call."""
-        return self.inner.batched
-
-    def verify_batch(
-        self, items: Sequence[BatchItem], *, closed_book: bool = False
-    ) -> BatchJudgeResult:
-        """The batch's verdicts from the cache when this exact batch was judged before.
-
-        A batch's verdicts depend on the whole batch (its facts and pooled passages), so the
-        key of each member holds them all, and a batch is answered from the cache only whole.
-        """
-        from triqua.prompts import load_text
-
-        batch: list[Any] = [
-            self.model,
-            self.revision,
-            prompts_revision(),
-            sha256_text(load_text("verify_batch.md")),
-            [
-                [i.fact.to_string(), [u.text for u in i.units or ()], [e.id for e in i.evidence]]
-                for i in items
-            ],
-            evidence_key(pool_evidence(items)),
-            closed_book,
-        ]
-        keys = [cache_key("verify-batch", *batch, index) for index in range(len(items))]
-        hits = [_load(Verdict, self.store.get(key)) for key in keys]
-        if all(hit is not None for hit in hits):
-            return BatchJudgeResult(
-                results=[JudgeResult(verdict=hit) for hit in hits if hit is not None]
-            )
-        result = self.inner.verify_batch(items, closed_book=closed_book)
-        for key, judged in zip(keys, result.results, strict=True):
-            if judged is not None and judged.verdict.error is None:
-                self.store.put(key, "verify", judged.verdict.model_dump_json())
-        return result
-
-
-class CachedRefiner(QueryRefiner):
-    """A query refiner that answers repeated (fact, units, round) inputs from the cache."""
-
-    def __init__(self, inner: QueryRefiner, store: ResultCache, model: str) -> None:
-        """Wrap ``inner``; ``model`` names the chat model and its settings."""
-        self.inner, self.store, self.model = inner, store, model
-        self.revision = inner.revision
-
-    def refine(
-        self, fact: Fact, units: Sequence[FactUnit], round_index: int
-    ) -> tuple[list[str], Usage]:
-        """Queries for ``units``, from the cache when asked before."""
-        key = cache_key(
-            "refine",
-            self.model,
-            self.revision,
-            prompts_revision(),
-            fact.to_string(),
-            [u.text for u in units],
-            round_index,
-        )
-        hit = self.store.get(key)
-        if hit is not None:
-            return list(json.loads(hit)), Usage()
-        queries, usage = self.inner.refine(fact, units, round_index)
-        # The refiner falls back to plain queries on failure and says so only through
-        # estimated usage; only answers the provider accounted for are kept.
-        if not usage.tokens_estimated:
-            self.store.put(key, "refine", json.dumps(queries))
-        return queries, usage
-
-
-class CachedRetriever(Retriever):
-    """A retriever that serves repeated searches (same revision, query and k) from the cache.
-
-    A served result spends no budget and is marked ``cached``; failed searches are not kept.
-    """
-
-    def __init__(self, inner: Retriever, store: ResultCache) -> None:
-        """Wrap ``inner``, keeping its name, revision and budget use."""
-        super().__init__()
-        self.inner, self.store = inner, store
-        self.name, self.revision, self.uses_budget = inner.name, inner.revision, inner.uses_budget
-
-    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
-        """Search through ``inner`` unless this search was made before."""
-        key = cache_key("search", self.revision, query, k)
-        hit = self.store.get(key)
-        if hit is not None:
-            evidence = [Evidence.model_validate(item) for item in json.loads(hit)]
-            return SearchResult(evidence=evidence, searched=True, cached=True, note=CACHED_NOTE)
-        result = self.inner.search(query, k, budget=budget)
-        if result.searched and result.error is None:
-            self._count_call()
-            payload = [item.model_dump(mode="json") for item in result.evidence]
-            self.store.put(key, "search", json.dumps(payload))
-        return result
-
-    def check_available(self) -> None:
-        """The wrapped retriever must be usable."""
-        self.inner.check_available()
-
-    def describe(self) -> str:
-        """Where the wrapped retriever looks."""
-        return self.inner.describe()
-
-
-def searches_external(retriever: Retriever) -> bool:
-    """True when some of the retriever's searches draw on the external budget."""
-    if isinstance(retriever, CombinedRetriever):
-        return searches_external(retriever.primary) or searches_external(retriever.fallback)
-    return retriever.uses_budget and retriever.cacheable
-
-
-def cache_searches(retriever: Retriever, store: ResultCache) -> Retriever:
-    """Wrap the searches that draw on the external budget (web search); leave local ones."""
-    if isinstance(retriever, CombinedRetriever):
-        return CombinedRetriever(
-            cache_searches(retriever.primary, store),
-            cache_searches(retriever.fallback, store),
-            min_score=retriever.min_score,
-        )
-    if retriever.uses_budget and retriever.cacheable and not isinstance(retriever, CachedRetriever):
-        return CachedRetriever(retriever, store)
-    return retriever
-
-
-def cache_engines(
-    engines: Engines, keys: Sequence[ModelKey], path: str | Path | None = None
-) -> Engines:
-    """The engines with each chat-model role's answers cached (the offline engine is not).
-
-    ``keys`` are the roles' model keys; the cache file (``path``) is opened only when some
-    role calls a chat model.
-    """
-    if not any(key.spec for key in keys):
-        return engines
-    store = open_cache(path)
-    wrappers: dict[str, tuple[str, Any]] = {
-        "decompose": ("decomposer", CachedDecomposer),
-        "verify": ("judge", CachedJudge),
-        "refine": ("refiner", CachedRefiner),
-    }
-    updates = {
-        wrappers[key.role][0]: wrappers[key.role][1](
-            getattr(engines, wrappers[key.role][0]), store, key.model_id
-        )
-        for key in keys
-        if key.spec
-    }
-    return replace(engines, **updates)
