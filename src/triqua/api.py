@@ -35,7 +35,7 @@ from triqua.execution.durable import (
     settle_failure,
 )
 from triqua.execution.runner import EventHandler, arun, graph_input
-from triqua.runtime.checkpoints import forget_run, open_checkpointer
+from triqua.runtime.persistence.checkpoints import forget_run, open_checkpointer
 from triqua.schema import Document, Report
 from triqua.store import FAILED, RunStore, resolve_store
 from triqua.support.instances import name_for
@@ -176,8 +176,8 @@ async def acheck(
     """
     from triqua.core.inputs import coerce_documents, validate_text
     from triqua.core.language import language_problem
+    from triqua.execution.report_cache import cached_report, store_report
     from triqua.graph.main import compiled_graph
-    from triqua.runtime.report_cache import cached_report, store_report
 
     if resume is not None:
         return await _resume(
@@ -251,7 +251,7 @@ def _report_key(
 ) -> str | None:
     """The report-cache key of a run, or None when it is not cached or its input is unusable."""
     from triqua.core.inputs import coerce_documents
-    from triqua.runtime.report_cache import report_key
+    from triqua.execution.report_cache import report_key
 
     try:
         coerced = coerce_documents(documents)

@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
 from triqua.execution.runner import EventHandler, arun, run_config
-from triqua.runtime.checkpoints import forget_run
+from triqua.runtime.persistence.checkpoints import forget_run
 from triqua.runtime.resources import RunLedger
 from triqua.schema import Report
 from triqua.store import FAILED_AT_START, RunStore

@@ -130,7 +130,7 @@ def _engines(context: Context) -> Engines:
 @functools.lru_cache(maxsize=64)
 def _cached_engines(keys: tuple[ModelKey, ...], cache_path: str | None) -> Engines:
     """The engines for the role keys ``keys``, with answers cached at ``cache_path``."""
-    from triqua.runtime.cached_engines import cache_engines
+    from triqua.runtime.caches.cached_engines import cache_engines
 
     decomposer, judge, refiner = (engine(key) for key in keys)
     engines = Engines(decomposer=decomposer, judge=judge, refiner=refiner)  # type: ignore[arg-type]

@@ -122,8 +122,8 @@ def retriever_for(key: RetrieverKey) -> Retriever:
         )
     retriever.check_available()
     if key.cache_path is not None:
-        from triqua.runtime.cache import open_cache
-        from triqua.runtime.cached_searches import cache_searches, searches_external
+        from triqua.runtime.caches.cached_searches import cache_searches, searches_external
+        from triqua.runtime.caches.call_cache import open_cache
 
         if searches_external(retriever):
             retriever = cache_searches(retriever, open_cache(key.cache_path or None))

@@ -1,4 +1,4 @@
-"""The chat-model roles with their answers served from the call cache (:mod:`.cache`).
+"""The chat-model roles with their answers served from the call cache (:mod:`.call_cache`).
 
 Each role's parsed answer is kept under the hash of (model, engine revision, prompt files,
 the role's exact input); a served answer counts as no model call.
@@ -22,7 +22,13 @@ from triqua.engines.base import (
     QueryRefiner,
 )
 from triqua.engines.factory import Engines, ModelKey
-from triqua.runtime.cache import ResultCache, cache_key, load_cached, open_cache, prompts_revision
+from triqua.runtime.caches.call_cache import (
+    ResultCache,
+    cache_key,
+    load_cached,
+    open_cache,
+    prompts_revision,
+)
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Usage, Verdict, sha256_text
 
 __all__ = ["CachedDecomposer", "CachedJudge", "CachedRefiner", "cache_engines", "evidence_key"]

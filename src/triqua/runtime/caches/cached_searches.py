@@ -1,4 +1,4 @@
-"""Web searches served from the call cache (:mod:`.cache`): same revision, query and k.
+"""Web searches served from the call cache (:mod:`.call_cache`): same revision, query and k.
 
 Only searches that draw on the external budget are cached; local retrievers (supplied
 documents, closed book, Chroma) are fast and their revisions do not name their content.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from triqua.runtime.cache import ResultCache, cache_key
+from triqua.runtime.caches.call_cache import ResultCache, cache_key
 from triqua.schema import Evidence
 from triqua.tools.base import CombinedRetriever, Retriever, SearchBudget, SearchResult
 
