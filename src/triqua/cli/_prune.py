@@ -12,7 +12,7 @@ from rich.table import Table
 
 from triqua.cli._common import fail
 from triqua.runtime.persistence.checkpoints import DEFAULT_UNFINISHED_DAYS
-from triqua.store.dbfiles import StoreError
+from triqua.support.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded when the command runs, so that ``triqua --help`` stays fast
     from triqua.runtime.persistence.prune import PruneResult

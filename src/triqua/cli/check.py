@@ -95,7 +95,7 @@ def check(
     error, 3 errors left nothing checked, 130 interrupted.
     """
     from triqua.api import make_context
-    from triqua.cli.progress import run_with_progress
+    from triqua.cli._progress import run_with_progress
     from triqua.core.limits import is_limit_note, limit_notes
     from triqua.tools.base import RetrieverError
 

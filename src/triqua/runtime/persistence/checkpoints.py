@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from triqua.store.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.tools.paths import triqua_home
 
 __all__ = [
