@@ -1,7 +1,7 @@
 """Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec.
 
-Validation is ``core.inputs``; the spec is built by ``core.spec.build_spec`` from what was
-resolved here.
+Validation is ``core.inputs``; the spec is built by ``runtime.resources.spec.build_spec``
+from what was resolved here.
 """
 
 from __future__ import annotations
