@@ -68,7 +68,7 @@ def sizes(path: Path) -> dict[str, int]:
 def run_once(mode: str, text: str, bios: list[str], folder: Path) -> tuple[float, dict[str, int]]:
     """One durable run with the given hygiene; returns its time and the checkpoint sizes."""
     import triqua
-    import triqua.api as api
+    import triqua.execution.check_run as check_run
     from triqua.runtime.persistence.checkpoints import forget_run
 
     async def kept(saver: Any, run_id: str) -> None:
@@ -77,13 +77,13 @@ def run_once(mode: str, text: str, bios: list[str], folder: Path) -> tuple[float
     async def deleted(saver: Any, run_id: str) -> None:
         await saver.adelete_thread(run_id)
 
-    api.forget_run = {"kept": kept, "deleted": deleted, "hygiene": forget_run}[mode]
+    check_run.forget_run = {"kept": kept, "deleted": deleted, "hygiene": forget_run}[mode]
     path = folder / f"{mode}.sqlite"
     start = time.perf_counter()
     try:
         triqua.check(text, documents=bios, durable=True, store=True, checkpoints=path, cache=False)
     finally:
-        api.forget_run = forget_run
+        check_run.forget_run = forget_run
     return time.perf_counter() - start, sizes(path)
 
 
