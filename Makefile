@@ -17,9 +17,10 @@ install: $(BIN)/triqua  ## create .venv and install triqua with its dev tools
 test: install  ## run the test suite (offline, no keys)
 	$(BIN)/pytest
 
-lint: install
+lint: install  ## ruff, and the layer contracts of docs/architecture.md (import-linter)
 	$(BIN)/ruff check src tests benchmarks training
 	$(BIN)/ruff format --check src tests benchmarks training
+	$(BIN)/lint-imports
 
 typecheck: install
 	$(BIN)/mypy

@@ -51,7 +51,7 @@ def load_bios(count: int) -> list[str]:
 
 def sizes(path: Path) -> dict[str, int]:
     """Bytes of the file and its WAL, and the free pages inside the file."""
-    from triqua.runtime.checkpoints import database_bytes
+    from triqua.runtime.persistence.checkpoints import database_bytes
 
     wal = Path(f"{path}-wal")
     with sqlite3.connect(path) as conn:
@@ -68,8 +68,8 @@ def sizes(path: Path) -> dict[str, int]:
 def run_once(mode: str, text: str, bios: list[str], folder: Path) -> tuple[float, dict[str, int]]:
     """One durable run with the given hygiene; returns its time and the checkpoint sizes."""
     import triqua
-    import triqua.api as api
-    from triqua.runtime.checkpoints import forget_run
+    import triqua.execution.check_run as check_run
+    from triqua.runtime.persistence.checkpoints import forget_run
 
     async def kept(saver: Any, run_id: str) -> None:
         return None
@@ -77,13 +77,13 @@ def run_once(mode: str, text: str, bios: list[str], folder: Path) -> tuple[float
     async def deleted(saver: Any, run_id: str) -> None:
         await saver.adelete_thread(run_id)
 
-    api.forget_run = {"kept": kept, "deleted": deleted, "hygiene": forget_run}[mode]
+    check_run.forget_run = {"kept": kept, "deleted": deleted, "hygiene": forget_run}[mode]
     path = folder / f"{mode}.sqlite"
     start = time.perf_counter()
     try:
         triqua.check(text, documents=bios, durable=True, store=True, checkpoints=path, cache=False)
     finally:
-        api.forget_run = forget_run
+        check_run.forget_run = forget_run
     return time.perf_counter() - start, sizes(path)
 
 
@@ -113,8 +113,8 @@ def copy_thread(source: Path, target: Path, run_ids: list[str]) -> str:
 
 def bench_prune(kept: Path, folder: Path, unfinished: int, failed: int) -> None:
     """Time ``prune`` on many unfinished runs (real-size threads) and failed-at-start runs."""
-    from triqua.runtime.checkpoints import database_bytes
-    from triqua.runtime.prune import prune
+    from triqua.runtime.persistence.checkpoints import database_bytes
+    from triqua.runtime.persistence.prune import prune
     from triqua.store import RunStore
 
     store = RunStore(folder / "prune-runs.sqlite")

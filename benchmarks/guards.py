@@ -36,10 +36,10 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.redaction import redact
 from triqua.engines.factory import register_model
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Report, Status
+from triqua.schema.redaction import redact
 from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.tools.base import Retriever, SearchBudget, SearchResult
 

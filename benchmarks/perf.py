@@ -703,9 +703,9 @@ def durability(rounds: int = 3) -> list[tuple[str, str, str, str]]:
     import asyncio
 
     from triqua.api import make_context
+    from triqua.execution.runner import arun, graph_input, run_config
     from triqua.graph.main import compiled_graph
-    from triqua.runtime.checkpoints import open_checkpointer
-    from triqua.runtime.runner import arun, graph_input, run_config
+    from triqua.runtime.persistence.checkpoints import open_checkpointer
 
     text, docs, notes = fixed_text()
     settings: dict[str, Any] = {

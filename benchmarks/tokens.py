@@ -16,7 +16,7 @@ A second table (this checkout only) counts verification at ``verify_batch`` 1, 3
 message builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
-``benchmarks/perf.py`` and ``triqua.runtime.costs.estimate_tokens`` do; provider BPE
+``benchmarks/perf.py`` and ``triqua.core.costs.estimate_tokens`` do; provider BPE
 tokenizers count English within about 10-20 % of it.
 
 The baseline is a git revision (``--baseline-rev``, default ``b7571c1``: per-chunk calls,
@@ -321,7 +321,7 @@ def verify_batched(
 
     tally: Counter[str] = current["tally"]
     try:  # this checkout: one row per fact, [f, s, e, c]; earlier: objects
-        from triqua.prompts.batch_verify import Verdicts
+        from triqua.engines.llm_batch_prompt import Verdicts
 
         v = Verdicts.model_json_schema()["properties"]["v"]
         rows = v.get("items", {}).get("type") == "array"

@@ -1,7 +1,7 @@
 """triqua from async code: ``await triqua.acheck(...)``, and streaming progress events.
 
 Per-fact events come from the verification subgraph, so stream with ``subgraphs=True``;
-``triqua.runtime.progress.ProgressTracker`` folds the events into counts and a running score.
+``triqua.cli._progress.ProgressTracker`` folds the events into counts and a running score.
 
 Runs offline: a scripted model answers triqua's roles (see ``_fake.py``).
 Run: ``python examples/async_stream.py``.
@@ -15,7 +15,7 @@ from typing import Any
 from _fake import DOCUMENTS, QUESTION, TEXT, triqua_model
 
 import triqua
-from triqua.runtime.progress import ProgressTracker
+from triqua.cli._progress import ProgressTracker
 
 
 async def main() -> dict[str, Any]:

@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
+from triqua.core.accounting import checked_coverage, failure_line, failure_summary
 from triqua.engines.base import DecomposeResult
 from triqua.engines.factory import register_model
 from triqua.engines.llm import LLMDecomposer, LLMJudge
 from triqua.rendering.html import render_html
 from triqua.rendering.terminal import print_report
-from triqua.runtime.accounting import checked_coverage, failure_line, failure_summary
 from triqua.schema import ChunkFailure, Fact, Report, Span, Status, UndecomposedSentence
 from triqua.store import RunStore
 from triqua.testing import ScriptedChatModel

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.runtime.cache import CachedRetriever, ResultCache, default_cache_path
+from triqua.runtime.caches.cached_searches import CachedRetriever
+from triqua.runtime.caches.call_cache import ResultCache, default_cache_path
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Evidence
 from triqua.testing import best_quote, fenced, passages
@@ -188,7 +189,8 @@ def test_cli_caches_and_no_cache_bypasses(scripted: Any, tmp_path: Path) -> None
 @pytest.mark.parametrize("bad", ["not json", '{"status": "nonsense"}'])
 def test_unreadable_cache_entries_are_misses(tmp_path: Path, bad: str) -> None:
     from triqua.engines.base import Judge, JudgeResult
-    from triqua.runtime.cache import CachedJudge, cache_key
+    from triqua.runtime.caches.cached_engines import CachedJudge
+    from triqua.runtime.caches.call_cache import cache_key
     from triqua.schema import Fact, Status, Verdict
 
     class Fixed(Judge):

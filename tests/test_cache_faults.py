@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from triqua.cli import app
-from triqua.runtime.cache import CacheFileError, ResultCache
+from triqua.runtime.caches.call_cache import CacheFileError, ResultCache
 
 
 def test_a_directory_in_place_of_the_cache_file_is_one_line(

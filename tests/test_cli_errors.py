@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.runtime.checkpoints import default_checkpoint_path
+from triqua.runtime.persistence.checkpoints import default_checkpoint_path
 from triqua.store import RunStore, default_store_path
 
 from .conftest import CURIE, FRANCE

@@ -7,7 +7,7 @@ import pytest
 import triqua
 from triqua.api import cores, effective_concurrency
 from triqua.context import Context
-from triqua.runtime.runner import run_config
+from triqua.execution.runner import run_config
 
 from .conftest import CURIE, PARIS
 

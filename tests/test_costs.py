@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.engines.llm import Judgement, schema_tokens
-from triqua.runtime.costs import (
+from triqua.core.costs import (
     ModelPrice,
     Prices,
     cost_summary,
@@ -18,6 +17,7 @@ from triqua.runtime.costs import (
     load_prices,
     prices_from_env,
 )
+from triqua.engines.llm import Judgement, schema_tokens
 from triqua.schema import FactualitySpec, Report, Usage
 from triqua.testing import ScriptedChatModel
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.runtime.checkpoints import default_checkpoint_path, thread_ages
+from triqua.runtime.persistence.checkpoints import default_checkpoint_path, thread_ages
 from triqua.store import RunStore
 from triqua.testing import fenced
 

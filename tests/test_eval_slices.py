@@ -12,15 +12,14 @@ from typer.testing import CliRunner
 
 from triqua.cli import app
 from triqua.evals.claims import ClaimOutcome
+from triqua.evals.claims_summary import CLAIM_COLUMNS, claim_slices
 from triqua.evals.decomposition_judges import CriterionVerdict, FactDiagnosis
 from triqua.evals.decomposition_quality import JudgedFact
 from triqua.evals.results import load_run
 from triqua.evals.slices import (
-    CLAIM_COLUMNS,
     FACT_COLUMNS,
     NO_QUALIFIER,
     CheckedFact,
-    claim_slices,
     fact_slices,
     judged_slices,
     qualifier_labels,

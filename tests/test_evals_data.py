@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from triqua.evals.claims import CLAIMS_FILE, DEFAULT_LABEL_MAP, load_claims, parse_label_map
+from triqua.evals.claims_data import CLAIMS_FILE, DEFAULT_LABEL_MAP, load_claims, parse_label_map
 from triqua.evals.data import eval_data_dir, resolve_data_file, sample, stamp, stamp_folder
 from triqua.evals.factscore import BIO_FOLDER, KnowledgeSource, load_bios
 

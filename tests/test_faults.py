@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
+from triqua.core.accounting import checked_coverage
 from triqua.core.chunking import split_text
 from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
-from triqua.runtime.accounting import checked_coverage
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.context import Context
-from triqua.core.abstention import bayes_threshold, withhold_unconfident
-from triqua.core.spec import corpus_snapshot
+from triqua.core.abstention import withhold_unconfident
+from triqua.runtime.resources.spec import corpus_snapshot
 from triqua.schema import (
     CitationPolicy,
     CorpusSnapshot,
@@ -26,6 +26,7 @@ from triqua.schema import (
     Verdict,
     sha256_text,
 )
+from triqua.schema.spec import bayes_threshold
 from triqua.testing import ScriptedChatModel, best_quote, fenced, passages, shown_text
 from triqua.tools.ingest import ingest_paths
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.runtime.checkpoints import default_checkpoint_path
+from triqua.runtime.persistence.checkpoints import default_checkpoint_path
 
 from .conftest import CURIE, PARIS
 

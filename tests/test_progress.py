@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 import triqua
-from triqua.runtime.progress import ProgressTracker, astream_check, run_with_progress
+from triqua.cli._progress import ProgressTracker, astream_check, run_with_progress
 
 from .conftest import CURIE, FRANCE, PARIS
 

@@ -13,13 +13,13 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.runtime.checkpoints import (
+from triqua.runtime.persistence.checkpoints import (
     checkpoint_time,
     database_bytes,
     default_checkpoint_path,
     thread_ages,
 )
-from triqua.runtime.prune import plan_prune, prune
+from triqua.runtime.persistence.prune import plan_prune, prune
 from triqua.store import RunStore
 from triqua.tools.base import RetrieverUnavailable
 

@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.evals.claims import load_claims
+from triqua.evals.claims_data import load_claims
 from triqua.evals.factscore import load_bios
-from triqua.runtime.jsonl import loads, read_jsonl
+from triqua.support.jsonl import loads, read_jsonl
 from triqua.tools.documents import load_documents, parse_jsonl
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.redaction import (
+from triqua.engines.factory import register_model
+from triqua.schema import ChunkFailure, Report, Status, Verdict
+from triqua.schema.redaction import (
     MASK,
     error_text,
     redact,
@@ -23,8 +25,6 @@ from triqua.core.redaction import (
     register_secrets_of,
     register_url_secrets,
 )
-from triqua.engines.factory import register_model
-from triqua.schema import ChunkFailure, Report, Status, Verdict
 from triqua.testing import ScriptedChatModel, fenced, shown_text
 
 from .conftest import CURIE, FRANCE, PARIS, decompose_by_table

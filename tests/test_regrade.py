@@ -161,7 +161,7 @@ def test_search_again_appends_new_evidence_and_keeps_the_old(scripted: Any, tmp_
 
 def test_regrade_needs_a_judge_it_can_rebuild(stored: tuple[RunStore, triqua.Report]) -> None:
     store, original = stored
-    from triqua.runtime import instances as instances
+    from triqua.support import instances as instances
 
     instances._INSTANCES.clear()  # as in a new process: the run's model instance is gone
     with pytest.raises(ValueError, match="choose a judge with model="):

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import triqua
+from triqua.execution.report_cache import REPORT_CACHE_NOTE
 from triqua.graph.main import compiled_graph
-from triqua.runtime.report_cache import REPORT_CACHE_NOTE
 from triqua.schema import Report
 from triqua.tools.supplied import SuppliedRetriever
 

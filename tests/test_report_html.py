@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 import triqua
 from triqua.citations import CitationLink, CitationReport, ClaimCitation
 from triqua.cli import app
+from triqua.core.costs import ModelPrice, Prices
 from triqua.metrics import risk_coverage_curve
 from triqua.rendering.html import render_html, write_html
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
-from triqua.runtime.costs import ModelPrice, Prices
 from triqua.schema import Document, Report, Status, Verdict
 from triqua.testing import ScriptedChatModel, fenced, shown_text
 

@@ -10,7 +10,6 @@ from triqua.context import Context
 from triqua.engines.factory import model_key, register_model, resolve_engines
 from triqua.graph.main import compiled_graph
 from triqua.graph.verification import build_verification_graph
-from triqua.runtime.instances import instance
 from triqua.runtime.resources import (
     build_resources,
     register_retriever,
@@ -18,6 +17,7 @@ from triqua.runtime.resources import (
     retriever_key,
 )
 from triqua.schema import Document, Fact, Status
+from triqua.support.instances import instance
 from triqua.testing import ScriptedChatModel
 from triqua.tools.base import Retriever
 
@@ -102,7 +102,7 @@ def test_a_fact_task_alone_verifies_from_state_and_settings() -> None:
 def test_model_instances_get_names_that_are_never_reused() -> None:
     # A name made from id() comes back once its object is gone, and the call and report
     # caches keyed by it would then answer for a different model.
-    from triqua.runtime import instances as instances
+    from triqua.support import instances as instances
     from triqua.testing import ScriptedChatModel
 
     first = ScriptedChatModel(responder=lambda tool, prompt: {})

@@ -9,8 +9,8 @@ from triqua.evals.factscore import KnowledgeSource
 from triqua.evals.guard import estimate_cost
 from triqua.runtime.resources import mode_of
 from triqua.schema import Mode
+from triqua.schema.retriever_kinds import KINDS, RETRIEVER_KINDS, kind_of
 from triqua.tools.factory import build_retriever
-from triqua.tools.kinds import KINDS, RETRIEVER_KINDS, kind_of
 
 
 def test_every_listed_kind_is_one_the_factory_builds_and_no_other() -> None:

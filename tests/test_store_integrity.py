@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.runtime.dbfiles import StoreError
 from triqua.store import APPEND_ONLY_TABLES, SCHEMA_VERSION, RunStore
+from triqua.support.dbfiles import StoreError
 
 from .conftest import CURIE, FRANCE
 
@@ -200,7 +200,7 @@ def test_a_file_whose_missing_pages_are_in_its_write_ahead_log_is_healthy(tmp_pa
     import shutil
     import sqlite3
 
-    from triqua.runtime.dbfiles import check_database_file
+    from triqua.support.dbfiles import check_database_file
 
     live = tmp_path / "live.sqlite"
     conn = sqlite3.connect(live)

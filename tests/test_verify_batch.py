@@ -12,7 +12,7 @@ import triqua
 from triqua.core.evidence_sheet import build_sheet, cite
 from triqua.core.scoring import label_units
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
-from triqua.prompts.batch_verify import FactAnswer
+from triqua.engines.llm_batch_prompt import FactAnswer
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
 from triqua.testing import (
     ScriptedChatModel,

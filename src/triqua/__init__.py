@@ -16,7 +16,7 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from triqua.runtime.lazy import lazy_names
+from triqua.support.lazy import lazy_names
 
 if TYPE_CHECKING:
     from triqua.api import acheck, check, make_context

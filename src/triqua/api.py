@@ -2,20 +2,18 @@
 
 A run can be saved in the run store (``store=``) and made durable (``durable=True``): every
 step is checkpointed in SQLite under the run id, so a run killed mid-way finishes later with
-``check(resume=run_id)`` without repeating the model calls and searches already made (the
-checkpoint file: ``checkpoints``; durable-run bookkeeping: ``durable``).
+``check(resume=run_id)`` without repeating the model calls and searches already made.
+``acheck`` makes the run's ``Context`` and hands the text to the run built from it
+(:class:`~triqua.execution.check_run.CheckRun`: store, durability, report cache).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import os
-import uuid
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, ParamSpec
@@ -24,21 +22,10 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.factory import register_model
-from triqua.runtime.checkpoints import forget_run, open_checkpointer
-from triqua.runtime.durable import (
-    SETTINGS_KEY,
-    STORE_KEY,
-    invoke_durable,
-    refuse_failed,
-    resumed_ledger,
-    save_report,
-    settings_of,
-    settle_failure,
-)
-from triqua.runtime.instances import name_for
-from triqua.runtime.runner import EventHandler, arun, graph_input
+from triqua.execution.runner import EventHandler
 from triqua.schema import Document, Report
-from triqua.store import FAILED, RunStore, resolve_store
+from triqua.store import RunStore, resolve_store
+from triqua.support.instances import name_for
 
 P = ParamSpec("P")
 
@@ -84,59 +71,6 @@ def effective_concurrency(context: Context) -> int:
     return context.workers()
 
 
-async def _resume(
-    run_id: str,
-    *,
-    context: Context | None,
-    model: str | BaseChatModel | None,
-    settings: dict[str, Any],
-    store: bool | str | Path | RunStore | None,
-    checkpoints: str | Path | None,
-    on_event: EventHandler | None = None,
-) -> Report:
-    """Finish an interrupted durable run from its last checkpoint.
-
-    With ``store`` None, the run is saved where it was started (when it was saved at all).
-    """
-    from triqua.core.inputs import coerce_documents
-    from triqua.graph.main import compiled_graph
-
-    runs = resolve_store(store)
-    if runs is not None:
-        with suppress(KeyError):  # the store may not know it; the checkpoints may
-            run_id = runs.resolve(run_id)
-        refuse_failed(runs, run_id)
-    async with open_checkpointer(checkpoints) as saver:
-        graph = compiled_graph(checkpointer=saver)
-        snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
-        if not snapshot.values:
-            if runs is not None and runs.latest_revision(run_id) is not None:
-                return runs.report(run_id)  # finished and saved: nothing left to do
-            raise ValueError(f"no interrupted run {run_id!r} to resume")
-        metadata: dict[str, Any] = dict(snapshot.metadata or {})
-        if store is None and metadata.get(STORE_KEY):
-            runs = RunStore(str(metadata[STORE_KEY]))
-        saved = json.loads(str(metadata.get(SETTINGS_KEY) or "{}"))
-        ctx = make_context(context or context_from_settings(saved), model=model, **settings)
-        values = snapshot.values
-        if runs is not None:
-            runs.start_run(
-                run_id,
-                text=values["text"],
-                question=values.get("question"),
-                settings=settings_of(ctx),
-                documents=coerce_documents(values.get("documents")),
-            )
-        if snapshot.next:
-            ledger = resumed_ledger(run_id, ctx, values) if "spec" in values else None
-            report = await invoke_durable(graph, None, ctx, run_id, runs, on_event, ledger)
-        else:
-            report = values["report"]
-        save_report(runs, report)
-        await forget_run(saver, run_id)  # finished: its checkpoints are spent
-    return report
-
-
 async def acheck(
     text: str | None = None,
     *,
@@ -174,90 +108,31 @@ async def acheck(
         case_id: The caller's id of this case (a batch line's id), kept in every record.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
-    from triqua.core.inputs import coerce_documents, validate_text
-    from triqua.core.language import language_problem
-    from triqua.graph.main import compiled_graph
-    from triqua.runtime.report_cache import cached_report, store_report
+    from triqua.execution.check_run import CheckInput, CheckRun, resume_run
 
     if resume is not None:
-        return await _resume(
+        return await resume_run(
             resume,
-            context=context,
-            model=model,
-            settings=settings,
-            store=store,
+            runs=resolve_store(store),
+            store_given=store is not None,
+            context_for=lambda saved: make_context(
+                context or context_from_settings(saved), model=model, **settings
+            ),
             checkpoints=checkpoints,
             on_event=on_event,
         )
     runs = resolve_store(store)
     if text is None:
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
-    ctx = make_context(context, model=model, **settings)
-    problem = language_problem(
-        text, ctx.language, offline_decomposer=ctx.model_for("decompose") is None
+    run = CheckRun(
+        make_context(context, model=model, **settings),
+        runs=runs,
+        durable=durable,
+        checkpoints=checkpoints,
+        on_event=on_event,
     )
-    if problem:
-        raise ValueError(problem)
-    run_id = run_id or uuid.uuid4().hex
-    state = graph_input(text, question, documents, spec_overrides, case_id)
-    state["run_id"] = run_id
-    if runs is not None:
-        validate_text(text, ctx)
-        runs.start_run(
-            run_id,
-            text=text,
-            question=question,
-            settings=settings_of(ctx),
-            documents=coerce_documents(documents),
-        )
-    # Before any graph work: an identical earlier check answers at the cost of one lookup.
-    key = _report_key(ctx, text, question, documents, spec_overrides)
-    hit = cached_report(ctx, key, run_id, case_id) if key else None
-    if hit is not None:
-        save_report(runs, hit)
-        return hit
-    if not durable:
-        try:
-            report = await arun(state, context=ctx, on_event=on_event)
-        except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
-            if runs is not None:
-                runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
-            raise
-        save_report(runs, report)
-    else:
-        async with open_checkpointer(checkpoints) as saver:
-            graph = compiled_graph(checkpointer=saver)
-            if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
-                raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
-            try:
-                report = await invoke_durable(graph, state, ctx, run_id, runs, on_event)
-            except BaseException as exc:
-                with suppress(Exception):  # bookkeeping must not hide the run's own error
-                    await settle_failure(graph, saver, run_id, runs, exc)
-                raise
-            save_report(runs, report)
-            await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
-    if key:
-        store_report(ctx, key, report)
-    return report
-
-
-def _report_key(
-    context: Context,
-    text: str,
-    question: str | None,
-    documents: Sequence[Document | str | dict[str, Any]] | None,
-    spec_overrides: dict[str, Any] | None,
-) -> str | None:
-    """The report-cache key of a run, or None when it is not cached or its input is unusable."""
-    from triqua.core.inputs import coerce_documents
-    from triqua.runtime.report_cache import report_key
-
-    try:
-        coerced = coerce_documents(documents)
-    except (ValueError, TypeError):  # the graph reports bad documents as it always does
-        return None
-    return report_key(context, text, question, coerced, spec_overrides)
+    given = CheckInput(text, question, documents, spec_overrides, case_id)
+    return await run.check(given, run_id)
 
 
 def _setting(kwargs: dict[str, Any], name: str, base: Context) -> int:

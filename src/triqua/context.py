@@ -259,7 +259,7 @@ class Context:
 
     def __post_init__(self) -> None:
         """Register secrets carried in endpoint URLs, so no record or log can show them."""
-        from triqua.core.redaction import register_url_secrets
+        from triqua.schema.redaction import register_url_secrets
 
         register_url_secrets(self.base_url)
         register_url_secrets(self.chroma_url)
@@ -279,7 +279,7 @@ class Context:
         Search retrievers fetch ``candidates`` (default 10); supplied documents keep their
         own default (no reranking unless ``candidates`` is set); closed book searches nothing.
         """
-        from triqua.tools.kinds import kind_of
+        from triqua.schema.retriever_kinds import kind_of
 
         if not self.rerank or kind == "auto" or not kind_of(kind).passages:
             return None
@@ -302,7 +302,7 @@ class Context:
 
     def supported_threshold(self) -> float | None:
         """Least confidence a "supported" verdict needs (None: no failure costs, no threshold)."""
-        from triqua.core.abstention import bayes_threshold
+        from triqua.schema.spec import bayes_threshold
 
         costs = self.failure_costs()
         return bayes_threshold(*costs) if costs else None

@@ -19,14 +19,14 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
+from triqua.core.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.evidence import merge_evidence, search
 from triqua.core.scoring import score_facts
-from triqua.core.spec import resolved_spec
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
-from triqua.runtime.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.runtime.resources import RunResources, build_resources
+from triqua.runtime.resources.spec import resolved_spec
 from triqua.schema import (
     ClaimRecord,
     FactualitySpec,

@@ -45,9 +45,9 @@ from triqua.batch.items import (
 )
 from triqua.batch.summary import BatchSummary
 from triqua.context import Context
-from triqua.core.redaction import error_text, redact
-from triqua.runtime.accounting import failure_line, failure_summary
-from triqua.runtime.limits import limit_notes
+from triqua.core.accounting import failure_line, failure_summary
+from triqua.core.limits import limit_notes
+from triqua.schema.redaction import error_text, redact
 from triqua.tools.evidence_files import PathPolicy
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
-from triqua.runtime.jsonl import read_jsonl
+from triqua.core.inputs import evidence_limit_error
 from triqua.schema import Document
-from triqua.tools.documents import evidence_limit_error, load_documents
+from triqua.support.jsonl import read_jsonl
+from triqua.tools.documents import load_documents
 from triqua.tools.evidence_files import PathPolicy
 
 

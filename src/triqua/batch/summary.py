@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from rich.table import Table
 
+from triqua.core.accounting import FAILED_RUN
 from triqua.rendering.terminal import fmt_score
-from triqua.runtime.accounting import FAILED_RUN
 from triqua.schema import Report, Status, Usage
 
 

@@ -29,7 +29,10 @@ and are never fetched (an unmatched URL is reported as unavailable).
 """
 
 from triqua.citations.judging import check_citations, with_citation_verdicts
-from triqua.citations.models import (
+from triqua.citations.parsing import claim_keys, parse_citations
+from triqua.citations.run import check_cited
+from triqua.citations.sources import WHOLE_DOCUMENT_CHARS, resolve_source
+from triqua.schema.citations import (
     CitationLink,
     CitationMarker,
     CitationReport,
@@ -38,9 +41,6 @@ from triqua.citations.models import (
     ClaimCitation,
     Support,
 )
-from triqua.citations.parsing import claim_keys, parse_citations
-from triqua.citations.run import check_cited
-from triqua.citations.sources import WHOLE_DOCUMENT_CHARS, resolve_source
 
 __all__ = [
     "WHOLE_DOCUMENT_CHARS",

@@ -7,14 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from triqua.citations.models import (
-    CitationLink,
-    CitationReport,
-    CitedText,
-    ClaimCitation,
-    Support,
-    verdict_contradicts,
-)
 from triqua.citations.parsing import claim_keys
 from triqua.citations.sources import passages_of, resolve_source
 from triqua.core.scoring import citation_completeness, link_correctness
@@ -30,6 +22,14 @@ from triqua.schema import (
     Status,
     Usage,
     Verdict,
+)
+from triqua.schema.citations import (
+    CitationLink,
+    CitationReport,
+    CitedText,
+    ClaimCitation,
+    Support,
+    verdict_contradicts,
 )
 
 
@@ -251,8 +251,8 @@ def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
     So a claim has one verdict: the table, the score and the citation check agree. A
     replaced verdict goes to the record's ``history``.
     """
+    from triqua.core.accounting import count_failures
     from triqua.core.scoring import score_facts
-    from triqua.runtime.accounting import count_failures
 
     verdicts = {c.claim_id: c.verdict for c in citations.claims if c.verdict is not None}
     records = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from triqua.citations.models import CitationMarker, CitationSource, CitedText
 from triqua.schema import Fact
+from triqua.schema.citations import CitationMarker, CitationSource, CitedText
 
 #: A marker range such as ``[2-9]`` may name at most this many sources.
 _MAX_RANGE = 50

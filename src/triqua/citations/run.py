@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from triqua.citations.judging import check_citations, with_citation_verdicts
-from triqua.citations.models import CitationReport
 from triqua.citations.parsing import parse_citations
 from triqua.citations.sources import resolve_source
 from triqua.context import Context
 from triqua.schema import Document, Report
+from triqua.schema.citations import CitationReport
 
 
 def check_cited(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from triqua.citations.models import CitationSource
 from triqua.schema import Document, Evidence, Fact
+from triqua.schema.citations import CitationSource
 from triqua.tools.documents import load_documents
 from triqua.tools.evidence_files import PathPolicy
 from triqua.tools.supplied import SuppliedRetriever

@@ -15,12 +15,12 @@ from triqua.context import (
     DEFAULT_MODEL_TIMEOUT,
     DEFAULT_SEARCH_TIMEOUT,
 )
-from triqua.runtime.encoding import not_utf8
+from triqua.support.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
-    from triqua.core.redaction import redact
+    from triqua.schema.redaction import redact
 
     first = message.strip().splitlines()[0] if message.strip() else "failed"
     first = redact(first)

@@ -11,11 +11,11 @@ from rich.console import Console
 from rich.table import Table
 
 from triqua.cli._common import fail
-from triqua.runtime.checkpoints import DEFAULT_UNFINISHED_DAYS
-from triqua.runtime.dbfiles import StoreError
+from triqua.runtime.persistence.checkpoints import DEFAULT_UNFINISHED_DAYS
+from triqua.support.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded when the command runs, so that ``triqua --help`` stays fast
-    from triqua.runtime.prune import PruneResult
+    from triqua.runtime.persistence.prune import PruneResult
 
 
 def _megabytes(size: int) -> str:
@@ -30,7 +30,7 @@ def _age(when: datetime | None, now: datetime) -> str:
 
 
 def _print(result: PruneResult, console: Console) -> None:
-    from triqua.runtime.prune import SPENT
+    from triqua.runtime.persistence.prune import SPENT
 
     now = datetime.now(UTC)
     if result.runs:
@@ -87,8 +87,8 @@ def prune(
 
     With none of --unfinished, --failed-at-start, --failed: all three.
     """
-    from triqua.runtime.checkpoints import default_checkpoint_path
-    from triqua.runtime.prune import prune as run_prune
+    from triqua.runtime.persistence.checkpoints import default_checkpoint_path
+    from triqua.runtime.persistence.prune import prune as run_prune
     from triqua.store import RunStore
 
     if older_than is not None and older_than < 0:

@@ -21,8 +21,8 @@ def delete(
     ] = None,
 ) -> None:
     """Delete stored runs whole: input, facts, every revision and their checkpoints."""
-    from triqua.runtime.checkpoints import default_checkpoint_path
-    from triqua.runtime.run_delete import delete_runs
+    from triqua.runtime.persistence.checkpoints import default_checkpoint_path
+    from triqua.runtime.persistence.run_delete import delete_runs
     from triqua.store import RunStore
 
     try:

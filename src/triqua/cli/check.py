@@ -95,8 +95,8 @@ def check(
     error, 3 errors left nothing checked, 130 interrupted.
     """
     from triqua.api import make_context
-    from triqua.runtime.limits import is_limit_note, limit_notes
-    from triqua.runtime.progress import run_with_progress
+    from triqua.cli._progress import run_with_progress
+    from triqua.core.limits import is_limit_note, limit_notes
     from triqua.tools.base import RetrieverError
 
     if resume and (text is not None or file is not None):
@@ -161,8 +161,8 @@ def check(
         if hint:
             typer.echo(hint, err=True)
     if html is not None:
+        from triqua.core.costs import prices_from_env
         from triqua.rendering.html import write_html
-        from triqua.runtime.costs import prices_from_env
 
         try:
             write_html(report, html, prices=prices_from_env(), citations=cited)
@@ -214,7 +214,7 @@ def check(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.runtime.accounting import FAILED_RUN, failure_line
+        from triqua.core.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -260,8 +260,8 @@ def _read_pipe(path: Path, max_bytes: int) -> Document:
     Other files under /dev stay refused (a device can block or never end); a pipe the user
     made on the command line ends when its command does.
     """
+    from triqua.core.inputs import evidence_limit_error
     from triqua.schema import Document
-    from triqua.tools.documents import evidence_limit_error
 
     with path.open("rb") as handle:
         data = handle.read(max_bytes + 1)

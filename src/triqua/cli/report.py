@@ -13,7 +13,7 @@ from triqua.cli._common import fail
 if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` stays fast
     from pydantic import ValidationError
 
-    from triqua.runtime.costs import CostSummary, Prices
+    from triqua.core.costs import CostSummary, Prices
     from triqua.schema import Report
 
 #: Largest single JSON report read (bytes).
@@ -93,7 +93,7 @@ def _several_values(exc: ValidationError) -> bool:
 
 def _load_jsonl(path: Path) -> list[Report]:
     """Every good report of a JSONL file; bad lines are warned about with their number."""
-    from triqua.runtime.jsonl import read_jsonl
+    from triqua.support.jsonl import read_jsonl
 
     def warn(message: str) -> None:
         typer.echo(f"warning: {message}", err=True)
@@ -140,7 +140,7 @@ def report(
     """
     from rich.console import Console
 
-    from triqua.runtime.costs import cost_summary, load_prices, prices_from_env
+    from triqua.core.costs import cost_summary, load_prices, prices_from_env
 
     reports = _load_reports(path)
     if md is not None:

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
-from triqua.runtime.dbfiles import StoreError
+from triqua.support.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
     from triqua.schema import Report

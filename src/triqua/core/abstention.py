@@ -10,21 +10,7 @@ from __future__ import annotations
 
 from triqua.schema import Status, UnitVerdict, Verdict
 
-__all__ = ["bayes_threshold", "withhold_unconfident"]
-
-
-def bayes_threshold(false_supported: float, false_contradicted: float) -> float:
-    """Least confidence at which "supported" costs less in expectation than withholding it.
-
-    Raises:
-        ValueError: when both costs are zero or one is negative.
-    """
-    if false_supported < 0 or false_contradicted < 0 or false_supported + false_contradicted == 0:
-        raise ValueError(
-            "failure costs must be >= 0 and not both zero, got "
-            f"{false_supported} and {false_contradicted}"
-        )
-    return false_supported / (false_supported + false_contradicted)
+__all__ = ["withhold_unconfident"]
 
 
 def _reason(confidence: float, threshold: float) -> str:

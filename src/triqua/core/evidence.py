@@ -6,24 +6,55 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from triqua.core.redaction import redact
 from triqua.schema import Evidence, Mode, Usage
-from triqua.tools.base import Retriever, SearchBudget
+from triqua.schema.redaction import redact
 
 #: The error recorded for a search the run's budget did not allow.
 BUDGET_SPENT = "search budget spent"
+
+
+class Found(Protocol):
+    """What one search returned (a retriever's ``SearchResult``)."""
+
+    @property
+    def evidence(self) -> list[Evidence]:
+        """The passages found."""
+        ...
+
+    @property
+    def error(self) -> str | None:
+        """Why the search failed, or None."""
+        ...
+
+    @property
+    def searched(self) -> bool:
+        """False when no search was made (budget spent, closed book)."""
+        ...
+
+    @property
+    def cached(self) -> bool:
+        """True when an earlier search's result was served again."""
+        ...
+
+
+class Searcher(Protocol):
+    """What a search needs of a retriever (the ``Retriever`` contract of ``triqua.tools``)."""
+
+    def search(self, query: str, k: int, *, budget: Any = None) -> Found:
+        """Up to ``k`` passages for ``query``, counted against ``budget``."""
+        ...
 
 
 class SearchSetup(Protocol):
     """What a search needs from the run: its retriever, search budget and mode."""
 
     @property
-    def retriever(self) -> Retriever:
+    def retriever(self) -> Searcher:
         """The run's retriever."""
         ...
 
     @property
-    def budget(self) -> SearchBudget:
+    def budget(self) -> object:
         """The run's search budget."""
         ...
 

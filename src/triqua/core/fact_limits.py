@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from triqua.core.limits import LIMIT_NOTE_PREFIX
 from triqua.core.routing import group_by_sentence
-from triqua.runtime.limits import LIMIT_NOTE_PREFIX
 from triqua.schema import Fact
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
 from triqua.schema import Document
-from triqua.tools.documents import evidence_limit_error
+
+
+def evidence_limit_error(limit: int, total: int, path: Path | str) -> ValueError:
+    """The error of evidence over ``max_evidence_bytes``: which limit, and how to lift it."""
+    return ValueError(
+        f"evidence is larger than max_evidence_bytes={limit:,} (reached {total:,} bytes at "
+        f"{path}); give less evidence or raise --max-evidence-bytes"
+    )
 
 
 def coerce_documents(raw: Any) -> list[Document]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from triqua.core.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.scoring import score_facts
 from triqua.core.usage import total_usage, usage_by_role
-from triqua.runtime.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.schema import (
     Chunk,
     ChunkFailure,

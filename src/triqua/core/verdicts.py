@@ -12,8 +12,8 @@ from typing import Any
 
 from triqua.core.abstention import withhold_unconfident
 from triqua.core.grounding import MeaningReader, check_quote
+from triqua.core.limits import MODEL_CALL_LIMIT
 from triqua.core.scoring import label_units
-from triqua.runtime.limits import MODEL_CALL_LIMIT
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 __all__ = [

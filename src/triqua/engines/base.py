@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from triqua.core.grounding import MeaningReader
-from triqua.core.redaction import OptionalRedactedText
 from triqua.core.verify_batches import BatchItem
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, UnfoundedFact, Usage, Verdict
+from triqua.schema.redaction import OptionalRedactedText
 
 
 class DecomposeResult(BaseModel):

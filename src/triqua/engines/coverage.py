@@ -59,7 +59,7 @@ class RequestedCoverageJudge:
         retry_wait: float = 1.0,
         timeout: float | None = None,
     ) -> None:
-        from triqua.engines.llm import StructuredCaller, model_revision
+        from triqua.engines.llm_calls import StructuredCaller, model_revision
 
         self.name = model_revision(model)
         self._caller = StructuredCaller(model, CoverageJudgement, max_retries, retry_wait, timeout)

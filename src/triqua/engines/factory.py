@@ -16,7 +16,7 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
-from triqua.runtime.instances import PREFIX, instance, instance_id, register_instance
+from triqua.support.instances import PREFIX, instance, instance_id, register_instance
 
 Role = Literal["decompose", "verify", "refine"]
 ROLES: tuple[Role, ...] = ("decompose", "verify", "refine")
@@ -41,7 +41,7 @@ TIMEOUT_PROVIDERS = frozenset(
 
 def register_model(name: str, model: BaseChatModel) -> str:
     """Make a chat model instance usable by name in ``Context.model`` (e.g. in tests, agents)."""
-    from triqua.core.redaction import register_secrets_of
+    from triqua.schema.redaction import register_secrets_of
 
     register_secrets_of(model)
     return register_instance(name, model)
@@ -76,7 +76,7 @@ def chat_model(
     Raises:
         ValueError: when the provider is unknown, its package is missing or its key is unset.
     """
-    from triqua.core.redaction import register_secrets_of
+    from triqua.schema.redaction import register_secrets_of
 
     if spec.startswith(PREFIX):
         model: BaseChatModel = instance(spec, BaseChatModel, "chat model")

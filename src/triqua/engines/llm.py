@@ -4,7 +4,7 @@ Nothing the model echoes from the fenced input is trusted: only the parsed field
 and "supported" needs a cited passage of the run and a verbatim quote from it (the grounding
 rule, enforced when the verdict is settled). Facts are judged one per call (:meth:`LLMJudge.verify`)
 or several per call (:meth:`LLMJudge.verify_batch`, the compact form of
-:mod:`triqua.prompts.batch_verify`). Decomposition lives in :mod:`.llm_decompose` and the
+:mod:`triqua.engines.llm_batch_prompt`). Decomposition lives in :mod:`.llm_decompose` and the
 structured call in :mod:`.llm_calls`; both are re-exported here.
 """
 
@@ -23,6 +23,7 @@ from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult, QueryRefiner
 from triqua.engines.coverage import RequestedCoverageJudge
 from triqua.engines.llm_batch import answer_verdict
+from triqua.engines.llm_batch_prompt import FactAnswer, Verdicts, batch_messages
 from triqua.engines.llm_calls import (
     StructuredCaller,
     backoff,
@@ -40,7 +41,6 @@ from triqua.engines.llm_decompose import (
     locate,
 )
 from triqua.prompts import as_of_line, compact_schema, fence, load_text
-from triqua.prompts.batch_verify import FactAnswer, Verdicts, batch_messages
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Usage, Verdict
 
 __all__ = [

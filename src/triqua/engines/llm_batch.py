@@ -13,7 +13,7 @@ import json
 from triqua.core.evidence_sheet import Sheet, cite, cited_sentences
 from triqua.core.grounding import missing_values
 from triqua.core.verify_batches import BatchItem
-from triqua.prompts.batch_verify import FactAnswer
+from triqua.engines.llm_batch_prompt import FactAnswer
 from triqua.schema import Status, UnitVerdict, Verdict
 
 __all__ = ["answer_verdict"]

@@ -21,8 +21,8 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
+from triqua.core.costs import estimate_tokens
 from triqua.core.deadline import call_with_deadline
-from triqua.runtime.costs import estimate_tokens
 from triqua.schema import Usage
 
 

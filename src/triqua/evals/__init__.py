@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from triqua.runtime.lazy import lazy_names
+from triqua.support.lazy import lazy_names
 
 if TYPE_CHECKING:
     from triqua.evals.results import EvalRun, compare_runs, load_run, write_run

@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from triqua.evals.claims import LABELS, PARTIAL, ClaimOutcome
+from triqua.evals.claims import ClaimOutcome
+from triqua.evals.claims_data import LABELS, PARTIAL
+from triqua.evals.slices import NO_QUALIFIER, Dimension, share, slice_by
 from triqua.evals.stats import (
     calibration_table,
     classification_report,
@@ -20,7 +22,15 @@ from triqua.evals.stats import (
 )
 from triqua.schema import Status
 
-__all__ = ["BINARY_LABELS", "DEFINITE", "NOT_SUPPORTED", "summarize_claims"]
+__all__ = [
+    "BINARY_LABELS",
+    "CLAIM_COLUMNS",
+    "DEFINITE",
+    "NOT_SUPPORTED",
+    "claim_metric",
+    "claim_slices",
+    "summarize_claims",
+]
 
 #: The binary view's classes: supported, and everything else (partial rows included).
 NOT_SUPPORTED = "not_supported"
@@ -113,3 +123,57 @@ def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dic
             "between_share": (bands["between"] / len(partial)) if partial else None,
         },
     }
+
+
+def claim_metric(rows: Sequence[ClaimOutcome]) -> dict[str, Any]:
+    """Accuracy of triqua and of the direct baseline on the rows of one slice.
+
+    ``rows`` are claim outcomes (``gold``, ``triqua``, ``direct``). Accuracy is over rows
+    whose gold is a verdict status; a partial row counts in the binary accuracy only
+    (supported vs not, a partial claim being not supported).
+    """
+    three = [r for r in rows if r.gold in LABELS]
+    supported = Status.SUPPORTED.value
+
+    def binary(label: str) -> bool:
+        return label == supported
+
+    out: dict[str, Any] = {"three_way": len(three)}
+    for system in ("triqua", "direct"):
+        out[f"{system}_accuracy"] = share(
+            sum(getattr(r, system) == r.gold for r in three), len(three)
+        )
+        out[f"{system}_binary_accuracy"] = share(
+            sum(binary(getattr(r, system)) == binary(r.gold) for r in rows), len(rows)
+        )
+    return out
+
+
+#: The columns of the claim-row tables.
+CLAIM_COLUMNS = (
+    ("3-way rows", "three_way"),
+    ("triqua accuracy", "triqua_accuracy"),
+    ("direct accuracy", "direct_accuracy"),
+    ("triqua binary acc.", "triqua_binary_accuracy"),
+    ("direct binary acc.", "direct_binary_accuracy"),
+)
+
+#: The slicing dimensions of claim rows.
+CLAIM_DIMENSIONS: dict[str, Dimension[ClaimOutcome]] = {
+    "gold": lambda r: (r.gold,),
+    "verdict": lambda r: (r.triqua,),
+    "route": lambda r: (r.route,),
+    "mode": lambda r: (r.mode,),
+    "qualifier_label": lambda r: r.qualifier_labels or (NO_QUALIFIER,),
+}
+
+
+def claim_slices(rows: Sequence[ClaimOutcome]) -> dict[str, list[dict[str, Any]]]:
+    """Claim rows that did not fail, by gold label, triqua's verdict, route, mode and label.
+
+    By gold label, a system's accuracy is its recall of that label; by triqua's verdict,
+    triqua's accuracy is its precision for that verdict (and the direct baseline's accuracy
+    is on the same rows).
+    """
+    ok = [r for r in rows if r.error is None]
+    return slice_by(ok, CLAIM_DIMENSIONS, claim_metric)

@@ -24,9 +24,9 @@ from triqua.api import check
 from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge
 from triqua.evals.setup import EvalSetup
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
-from triqua.runtime.jsonl import read_jsonl
 from triqua.schema import Document, Report, Status, Usage
-from triqua.tools.kinds import KINDS
+from triqua.schema.retriever_kinds import KINDS
+from triqua.support.jsonl import read_jsonl
 
 __all__ = [
     "BIO_FOLDER",

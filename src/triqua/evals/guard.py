@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from triqua.context import Context
 from triqua.core.chunking import split_text
-from triqua.tools.kinds import kind_of
+from triqua.schema.retriever_kinds import kind_of
 
 __all__ = [
     "COMPLEX_SHARE",

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from triqua.evals.claims import LABELS, ClaimOutcome
-from triqua.evals.claims_summary import BINARY_LABELS, summarize_claims
+from triqua.evals.claims import ClaimOutcome
+from triqua.evals.claims_data import LABELS
+from triqua.evals.claims_summary import (
+    BINARY_LABELS,
+    CLAIM_COLUMNS,
+    claim_slices,
+    summarize_claims,
+)
 from triqua.evals.data import DataStamp
 from triqua.evals.plots import calibration_svg, confusion_svg
 from triqua.evals.report_format import (
@@ -19,7 +25,7 @@ from triqua.evals.report_format import (
     stamped,
 )
 from triqua.evals.setup import EvalSetup
-from triqua.evals.slices import CLAIM_COLUMNS, claim_slices, slice_lines
+from triqua.evals.slices import slice_lines
 from triqua.schema import Usage
 
 __all__ = ["claims_output"]

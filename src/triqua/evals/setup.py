@@ -13,8 +13,8 @@ from typing import Any
 
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.core.spec import build_spec
 from triqua.runtime.resources import RunResources, build_resources
+from triqua.runtime.resources.spec import build_spec
 from triqua.schema import Document, FactualitySpec
 
 __all__ = ["EvalSetup", "prepare_eval"]

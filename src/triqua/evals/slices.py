@@ -6,8 +6,8 @@ for the qualifier-label dimension, so those slices overlap); a *metric* summaris
 of one slice. :func:`slice_by` gives, per dimension, one row per slice (its size, its share
 of all items and the metric), :func:`slice_lines` the Markdown tables of those rows.
 
-The items and metrics of each evaluation are here too: checked facts (FActScore bios),
-claim rows (claim verification) and judged facts (decomposition diagnostics).
+The items and metrics of two evaluations are here too: checked facts (FActScore bios) and
+judged facts (decomposition diagnostics); claim rows are sliced in ``claims_summary``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from triqua.core.scoring import normalize
 from triqua.evals.decomposition_judges import CRITERIA
@@ -23,24 +23,21 @@ from triqua.evals.decomposition_quality import JudgedFact, criterion_rates, kapp
 from triqua.evals.report_format import fmt
 from triqua.schema import Fact, Status
 
-if TYPE_CHECKING:  # claims imports this module for its row fields
-    from triqua.evals.claims import ClaimOutcome
-
 __all__ = [
-    "CLAIM_COLUMNS",
     "DIMENSION_TITLES",
     "FACT_COLUMNS",
     "NO_FACT",
     "NO_QUALIFIER",
     "CheckedFact",
-    "claim_metric",
-    "claim_slices",
+    "Dimension",
+    "Metric",
     "fact_metric",
     "fact_slices",
     "judged_columns",
     "judged_metric",
     "judged_slices",
     "qualifier_labels",
+    "share",
     "slice_by",
     "slice_lines",
 ]
@@ -128,7 +125,8 @@ def slice_lines(
     return lines
 
 
-def _rate(part: int, whole: int) -> float | None:
+def share(part: int, whole: int) -> float | None:
+    """``part / whole``; None when ``whole`` is 0."""
     return part / whole if whole else None
 
 
@@ -158,10 +156,10 @@ def fact_metric(facts: Sequence[CheckedFact]) -> dict[str, Any]:
     checkable = len(facts) - counts[Status.NOT_CHECKABLE.value]
     return {
         **counts,
-        "precision": _rate(counts[Status.SUPPORTED.value], checkable),
-        "contradicted_rate": _rate(counts[Status.CONTRADICTED.value], checkable),
-        "abstained_rate": _rate(counts[Status.INSUFFICIENT.value], checkable),
-        "reverified_rate": _rate(sum(f.reverified for f in facts), len(facts)),
+        "precision": share(counts[Status.SUPPORTED.value], checkable),
+        "contradicted_rate": share(counts[Status.CONTRADICTED.value], checkable),
+        "abstained_rate": share(counts[Status.INSUFFICIENT.value], checkable),
+        "reverified_rate": share(sum(f.reverified for f in facts), len(facts)),
     }
 
 
@@ -179,62 +177,6 @@ FACT_COLUMNS = (
 def fact_slices(facts: Sequence[CheckedFact]) -> dict[str, list[dict[str, Any]]]:
     """Checked facts sliced by verdict status, route, decomposition mode and qualifier label."""
     return slice_by(facts, FACT_DIMENSIONS, fact_metric)
-
-
-def claim_metric(rows: Sequence[ClaimOutcome]) -> dict[str, Any]:
-    """Accuracy of triqua and of the direct baseline on the rows of one slice.
-
-    ``rows`` are claim outcomes (``gold``, ``triqua``, ``direct``). Accuracy is over rows
-    whose gold is a verdict status; a partial row counts in the binary accuracy only
-    (supported vs not, a partial claim being not supported).
-    """
-    from triqua.evals.claims import LABELS
-
-    three = [r for r in rows if r.gold in LABELS]
-    supported = Status.SUPPORTED.value
-
-    def binary(label: str) -> bool:
-        return label == supported
-
-    out: dict[str, Any] = {"three_way": len(three)}
-    for system in ("triqua", "direct"):
-        out[f"{system}_accuracy"] = _rate(
-            sum(getattr(r, system) == r.gold for r in three), len(three)
-        )
-        out[f"{system}_binary_accuracy"] = _rate(
-            sum(binary(getattr(r, system)) == binary(r.gold) for r in rows), len(rows)
-        )
-    return out
-
-
-#: The columns of the claim-row tables.
-CLAIM_COLUMNS = (
-    ("3-way rows", "three_way"),
-    ("triqua accuracy", "triqua_accuracy"),
-    ("direct accuracy", "direct_accuracy"),
-    ("triqua binary acc.", "triqua_binary_accuracy"),
-    ("direct binary acc.", "direct_binary_accuracy"),
-)
-
-#: The slicing dimensions of claim rows.
-CLAIM_DIMENSIONS: dict[str, Dimension[ClaimOutcome]] = {
-    "gold": lambda r: (r.gold,),
-    "verdict": lambda r: (r.triqua,),
-    "route": lambda r: (r.route,),
-    "mode": lambda r: (r.mode,),
-    "qualifier_label": lambda r: r.qualifier_labels or (NO_QUALIFIER,),
-}
-
-
-def claim_slices(rows: Sequence[ClaimOutcome]) -> dict[str, list[dict[str, Any]]]:
-    """Claim rows that did not fail, by gold label, triqua's verdict, route, mode and label.
-
-    By gold label, a system's accuracy is its recall of that label; by triqua's verdict,
-    triqua's accuracy is its precision for that verdict (and the direct baseline's accuracy
-    is on the same rows).
-    """
-    ok = [r for r in rows if r.error is None]
-    return slice_by(ok, CLAIM_DIMENSIONS, claim_metric)
 
 
 _CRITERION_TITLES = {

@@ -25,9 +25,9 @@ from pydantic import BaseModel, Field
 
 from triqua.api import make_context
 from triqua.context import Context
+from triqua.core.accounting import failure_summary
+from triqua.execution.runner import arun, graph_input, run
 from triqua.rendering.terminal import fmt_score
-from triqua.runtime.accounting import failure_summary
-from triqua.runtime.runner import arun, graph_input, run
 from triqua.schema import Document, Report, Status
 
 __all__ = ["CheckToolInput", "as_node", "as_tool", "summarize"]

@@ -21,10 +21,10 @@ from typing import Any, cast
 from langgraph.types import RetryPolicy
 
 from triqua.context import Context
-from triqua.core.redaction import error_text
 from triqua.core.verdicts import settle
 from triqua.runtime.resources import RunResources, calls_model, run_resources
 from triqua.schema import Status, Verdict
+from triqua.schema.redaction import error_text
 from triqua.state import BatchState, FactState
 
 __all__ = [

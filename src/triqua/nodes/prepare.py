@@ -1,7 +1,7 @@
 """Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec.
 
-Validation is ``core.inputs``; the spec is built by ``core.spec.build_spec`` from what was
-resolved here.
+Validation is ``core.inputs``; the spec is built by ``runtime.resources.spec.build_spec``
+from what was resolved here.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.inputs import check_evidence_size, coerce_documents, validate_text
-from triqua.core.spec import build_spec
 from triqua.engines.offline.engine import OFFLINE_NOTE
 from triqua.nodes.common import context_of
 from triqua.runtime.resources import build_resources, ledger_of
+from triqua.runtime.resources.spec import build_spec
 from triqua.state import State
 
 

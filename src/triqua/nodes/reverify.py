@@ -16,6 +16,7 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.contextual import contextual_claim
+from triqua.core.limits import MODEL_CALL_LIMIT
 from triqua.core.reverification import (
     fresh_queries,
     merge_round,
@@ -32,7 +33,6 @@ from triqua.nodes.members import (
     waits_on_model,
     waits_on_search,
 )
-from triqua.runtime.limits import MODEL_CALL_LIMIT
 from triqua.runtime.resources import RunResources, calls_model, limited_call
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
 from triqua.state import BatchState, FactState, RoleUsage

@@ -11,8 +11,8 @@ from triqua.rendering.terminal import SHORT, STYLE
 from triqua.schema import Status
 
 if TYPE_CHECKING:
-    from triqua.citations import CitationLink, CitationReport
     from triqua.schema import Report
+    from triqua.schema.citations import CitationLink, CitationReport
 
 __all__ = ["citations_table", "link_status"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from triqua.citations import CitationReport
+from triqua.core.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.rendering.terminal import fmt_score
-from triqua.runtime.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.schema import ClaimRecord, Report, Status
+from triqua.schema.citations import CitationReport
 
 __all__ = ["render_markdown", "write_markdown"]
 

@@ -6,7 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from triqua.runtime.accounting import checkworthy_line, coverage_line, failure_summary
+from triqua.core.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {

@@ -1,1 +1,1 @@
-"""How a check runs: the runner, settings-keyed resources, caches, checkpoints and limits."""
+"""What a run is given: resources built from settings, the call cache, checkpoints on disk."""

@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from triqua.core.redaction import OptionalRedactedText, RedactedText
 from triqua.schema.common import Status, sha256_text, utc_now
 from triqua.schema.facts import Fact, UnitKind
+from triqua.schema.redaction import OptionalRedactedText, RedactedText
 
 
 class Evidence(BaseModel):

@@ -7,10 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from triqua.core.redaction import RedactedText
 from triqua.schema.common import Span, utc_now
 from triqua.schema.facts import Fact
 from triqua.schema.records import ClaimRecord, Usage
+from triqua.schema.redaction import RedactedText
 from triqua.schema.spec import FactualitySpec
 
 REPORT_SCHEMA_VERSION = "1.0"

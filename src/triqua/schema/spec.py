@@ -74,6 +74,20 @@ class AggregationPolicy(BaseModel):
     insufficient_counts_as: Literal["unsupported"] = "unsupported"
 
 
+def bayes_threshold(false_supported: float, false_contradicted: float) -> float:
+    """Least confidence at which "supported" costs less in expectation than withholding it.
+
+    Raises:
+        ValueError: when both costs are zero or one is negative.
+    """
+    if false_supported < 0 or false_contradicted < 0 or false_supported + false_contradicted == 0:
+        raise ValueError(
+            "failure costs must be >= 0 and not both zero, got "
+            f"{false_supported} and {false_contradicted}"
+        )
+    return false_supported / (false_supported + false_contradicted)
+
+
 class FailureCosts(BaseModel):
     """What a wrong verdict costs the decision, and the abstention threshold they imply.
 

@@ -24,12 +24,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from triqua.runtime.dbfiles import StoreError
 from triqua.store.connection import default_store_path
 from triqua.store.models import FAILED, FAILED_AT_START, RunSummary, StoredRun
 from triqua.store.reading import RunReader
 from triqua.store.tables import APPEND_ONLY_TABLES, SCHEMA_VERSION
 from triqua.store.writing import RunWriter
+from triqua.support.dbfiles import StoreError
 
 __all__ = [
     "APPEND_ONLY_TABLES",

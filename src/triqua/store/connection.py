@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
-from triqua.runtime.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.store.tables import SCHEMA_VERSION, WHAT, schema_version, upgrade
+from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.tools.paths import triqua_home
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from triqua.runtime.dbfiles import StoreError
+from triqua.support.dbfiles import StoreError
 
 SCHEMA_VERSION = 2
 #: How the store names itself in errors.

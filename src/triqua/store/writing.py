@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from triqua.core.redaction import redact
 from triqua.schema import ClaimRecord, Document, Evidence, Report, sha256_text, utc_now
+from triqua.schema.redaction import redact
 from triqua.store.connection import StoreFile
 from triqua.store.models import FAILED_AT_START
 

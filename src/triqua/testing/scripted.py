@@ -318,7 +318,7 @@ class BatchPrompt:
 
 
 def read_batch_prompt(prompt: str) -> BatchPrompt:
-    """A batched verify prompt (:mod:`triqua.prompts.batch_verify`) read back."""
+    """A batched verify prompt (:mod:`triqua.engines.llm_batch_prompt`) read back."""
     facts: list[BatchFact] = []
     listed = _FACTS.search(prompt)
     for row in (listed.group(1) if listed else "").splitlines():

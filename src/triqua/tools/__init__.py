@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from triqua.runtime.lazy import lazy_names
+from triqua.support.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from triqua.schema.retriever_kinds import RETRIEVER_KINDS
     from triqua.tools.base import (
         BudgetExhausted,
         CombinedRetriever,
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
         format_evidence,
     )
     from triqua.tools.factory import build_retriever
-    from triqua.tools.kinds import RETRIEVER_KINDS
 
 _EXPORTS = {
     **dict.fromkeys(
@@ -41,7 +41,7 @@ _EXPORTS = {
         "triqua.tools.base",
     ),
     "build_retriever": "triqua.tools.factory",
-    "RETRIEVER_KINDS": "triqua.tools.kinds",
+    "RETRIEVER_KINDS": "triqua.schema.retriever_kinds",
 }
 
 __all__ = [

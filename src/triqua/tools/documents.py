@@ -9,7 +9,7 @@ unstructured and its ``JSONLoader`` needs ``jq`` (none of them a dependency here
 data, and wraps every failure in ``RuntimeError("Error loading <path>")``. Evidence files
 must be size-checked before they are read (``max_evidence_bytes``), confined to the allowed
 folders (``evidence_files.PathPolicy``), rejected with one clear ``"<path>: <why>"`` error,
-and JSONL lines bounded in length and nesting depth (``triqua.runtime.jsonl``) with bad lines
+and JSONL lines bounded in length and nesting depth (``triqua.support.jsonl``) with bad lines
 reported and skipped; the readers below do exactly that with the standard library.
 """
 
@@ -22,9 +22,10 @@ from pathlib import Path
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from triqua.runtime.encoding import not_utf8
-from triqua.runtime.jsonl import read_jsonl
+from triqua.core.inputs import evidence_limit_error
 from triqua.schema import Document
+from triqua.support.encoding import not_utf8
+from triqua.support.jsonl import read_jsonl
 from triqua.tools.evidence_files import PathPolicy, check_readable_file
 from triqua.tools.evidence_files import expand_paths as _expand_paths
 
@@ -35,7 +36,6 @@ __all__ = [
     "JsonlRecord",
     "Passage",
     "decode_text",
-    "evidence_limit_error",
     "expand_paths",
     "html_to_text",
     "load_documents",
@@ -194,14 +194,6 @@ def parse_jsonl(data: bytes | str, path: Path, field: str) -> tuple[list[JsonlRe
 def expand_paths(paths: Iterable[str | Path], *, problems: list[str] | None = None) -> list[Path]:
     """Expand folders into their evidence files (see :func:`evidence_files.expand_paths`)."""
     return _expand_paths(paths, SUPPORTED_SUFFIXES, problems=problems)
-
-
-def evidence_limit_error(limit: int, total: int, path: Path | str) -> ValueError:
-    """The error of evidence over ``max_evidence_bytes``: which limit, and how to lift it."""
-    return ValueError(
-        f"evidence is larger than max_evidence_bytes={limit:,} (reached {total:,} bytes at "
-        f"{path}); give less evidence or raise --max-evidence-bytes"
-    )
 
 
 def load_documents(

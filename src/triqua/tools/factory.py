@@ -9,9 +9,9 @@ from typing import Any
 
 from triqua.context import DEFAULT_SEARCH_TIMEOUT
 from triqua.schema import Document
+from triqua.schema.retriever_kinds import RETRIEVER_KINDS, kind_of
 from triqua.tools.base import CombinedRetriever, Retriever
 from triqua.tools.bounded import bounded
-from triqua.tools.kinds import RETRIEVER_KINDS, kind_of
 
 __all__ = ["DEFAULT_MIN_RELEVANCE", "build_retriever"]
 

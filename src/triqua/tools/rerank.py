@@ -27,8 +27,8 @@ import numpy.typing as npt
 
 from triqua.context import DEFAULT_CANDIDATES
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.runtime.instances import PREFIX, instance, instance_id
 from triqua.schema import Evidence
+from triqua.support.instances import PREFIX, instance, instance_id
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever, check_k
 
 __all__ = [

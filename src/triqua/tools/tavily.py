@@ -42,8 +42,8 @@ from tavily.errors import (
 )
 from tavily.errors import TimeoutError as TavilyTimeout
 
-from triqua.core.redaction import redact, register_secret
 from triqua.schema import Evidence, sha256_text
+from triqua.schema.redaction import redact, register_secret
 from triqua.tools.base import (
     Retriever,
     RetrieverUnavailable,

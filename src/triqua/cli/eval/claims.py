@@ -57,12 +57,12 @@ def claims(
     no_cache: NoCache = False,
 ) -> None:
     """Verify claims against their given evidence: triqua vs the direct baseline."""
-    from triqua.evals.claims import (
+    from triqua.evals.claims import verify_claims
+    from triqua.evals.claims_data import (
         CLAIMS_FILE,
         DEFAULT_LABEL_MAP,
         load_claims,
         parse_label_map,
-        verify_claims,
     )
     from triqua.evals.data import data_file, sample, stamp
     from triqua.evals.guard import estimate_cost

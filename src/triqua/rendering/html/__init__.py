@@ -16,7 +16,8 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from triqua.citations import CitationReport
+from triqua.core.accounting import coverage_line
+from triqua.core.costs import Prices, cost_summary
 from triqua.rendering.html.facts import fact_html
 from triqua.rendering.html.markup import esc, pct
 from triqua.rendering.html.sections import (
@@ -28,9 +29,8 @@ from triqua.rendering.html.sections import (
     summary_html,
     unchecked_html,
 )
-from triqua.runtime.accounting import coverage_line
-from triqua.runtime.costs import Prices, cost_summary
 from triqua.schema import Report
+from triqua.schema.citations import CitationReport
 
 __all__ = ["render_html", "write_html"]
 

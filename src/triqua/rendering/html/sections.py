@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from triqua.citations import CitationReport
+from triqua.core.accounting import checkworthy_line, failure_summary
+from triqua.core.costs import CostSummary
 from triqua.core.scoring import label_units, risk_coverage_curve
 from triqua.rendering.html.markup import STATUS_COLOUR, STATUS_LABEL, esc, pct, source_link
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
-from triqua.runtime.accounting import checkworthy_line, failure_summary
-from triqua.runtime.costs import CostSummary
 from triqua.schema import NotCheckworthySentence, Report, Status, UndecomposedSentence
+from triqua.schema.citations import CitationReport
 
 
 def _failures_sub(report: Report) -> str:

@@ -6,7 +6,7 @@ evidence, the documents' digest (:func:`retriever_key`); any process, any worker
 run or a Studio replay rebuilds the same objects from the same settings and state.
 
 What changes during a run (search budget, model call count, facts found) lives in one
-:class:`RunLedger` per graph invocation. The runner (:mod:`triqua.runtime.runner`) puts it in the
+:class:`RunLedger` per graph invocation. The runner (:mod:`triqua.execution.runner`) puts it in the
 invocation's config and, on resume, charges it with what the checkpointed state says was
 spent; a host that invokes the graph itself (Studio, LangGraph server) gets one per
 invocation, created on first use and dropped with the invocation.
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from triqua.context import Context
+from triqua.core.limits import CallLimit
 from triqua.engines.factory import ROLES, Engines, ModelKey, engine, model_key
-from triqua.runtime.limits import CallLimit
 from triqua.runtime.resources.ledger import (
     LEDGER_KEY,
     FactTally,
@@ -130,7 +130,7 @@ def _engines(context: Context) -> Engines:
 @functools.lru_cache(maxsize=64)
 def _cached_engines(keys: tuple[ModelKey, ...], cache_path: str | None) -> Engines:
     """The engines for the role keys ``keys``, with answers cached at ``cache_path``."""
-    from triqua.runtime.cache import cache_engines
+    from triqua.runtime.caches.cached_engines import cache_engines
 
     decomposer, judge, refiner = (engine(key) for key in keys)
     engines = Engines(decomposer=decomposer, judge=judge, refiner=refiner)  # type: ignore[arg-type]

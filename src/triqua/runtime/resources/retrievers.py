@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from triqua.context import Context
-from triqua.runtime.instances import PREFIX, instance, instance_id, register_instance
 from triqua.schema import Document, Mode, sha256_text
+from triqua.schema.retriever_kinds import kind_of
+from triqua.support.instances import PREFIX, instance, instance_id, register_instance
 from triqua.tools.base import Retriever
-from triqua.tools.kinds import kind_of
 
 
 def register_retriever(name: str, retriever: Retriever) -> str:
@@ -122,7 +122,8 @@ def retriever_for(key: RetrieverKey) -> Retriever:
         )
     retriever.check_available()
     if key.cache_path is not None:
-        from triqua.runtime.cache import cache_searches, open_cache, searches_external
+        from triqua.runtime.caches.cached_searches import cache_searches, searches_external
+        from triqua.runtime.caches.call_cache import open_cache
 
         if searches_external(retriever):
             retriever = cache_searches(retriever, open_cache(key.cache_path or None))

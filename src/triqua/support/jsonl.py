@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-from triqua.runtime.encoding import not_utf8
+from triqua.support.encoding import not_utf8
 
 __all__ = [
     "MAX_LINE_BYTES",

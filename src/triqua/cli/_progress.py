@@ -22,8 +22,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from triqua.api import make_context
 from triqua.context import Context
 from triqua.core.chunking import split_text
+from triqua.execution.runner import astream, graph_input
 from triqua.rendering.terminal import fmt_score
-from triqua.runtime.runner import astream, graph_input
 from triqua.schema import Document, Report
 
 __all__ = ["ProgressTracker", "astream_check", "run_with_progress", "wants_progress"]

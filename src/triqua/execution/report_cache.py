@@ -6,10 +6,11 @@ and the revisions of what answers: each role's model and engine revision, the pr
 and triqua's own code. A hit is the earlier report under the new run's id, with no model
 call and no search in its usage and a note naming the run it came from.
 
-Cached only where the call cache would also serve every answer (see :mod:`triqua.runtime.cache`):
-supplied documents (their text is in the key), closed book and web search. Chroma and
-registered retrievers are not, because their revisions do not name their content. Reports
-with failures or errors are never stored, so a failed run is tried again. ``cache=False``
+Cached only where the call cache would also serve every answer (see
+:mod:`triqua.runtime.caches.call_cache`): supplied documents (their text is in the key),
+closed book and web search. Chroma and registered retrievers are not, because their
+revisions do not name their content. Reports with failures or errors are never stored, so
+a failed run is tried again. ``cache=False``
 (``--no-cache``) neither reads nor writes.
 """
 
@@ -24,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
-from triqua.runtime.cache import cache_key, open_cache, prompts_revision
+from triqua.runtime.caches.call_cache import cache_key, open_cache, prompts_revision
 from triqua.runtime.resources import model_keys, retriever_kind
 from triqua.schema import Document, Report, Usage, utc_now
-from triqua.tools.kinds import kind_of
+from triqua.schema.retriever_kinds import kind_of
 
 __all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from triqua.runtime.instances import PREFIX
 from triqua.schema import Mode
+from triqua.support.instances import PREFIX
 
 __all__ = ["KINDS", "RETRIEVER_KINDS", "RetrieverKind", "kind_of"]
 

@@ -15,9 +15,9 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
-from triqua.runtime.checkpoints import forget_run
+from triqua.execution.runner import EventHandler, arun, run_config
+from triqua.runtime.persistence.checkpoints import forget_run
 from triqua.runtime.resources import RunLedger
-from triqua.runtime.runner import EventHandler, arun, run_config
 from triqua.schema import Report
 from triqua.store import FAILED_AT_START, RunStore
 

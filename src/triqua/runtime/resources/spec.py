@@ -27,7 +27,7 @@ from triqua.schema import (
     VerdictPolicy,
     sha256_text,
 )
-from triqua.tools.kinds import kind_of
+from triqua.schema.retriever_kinds import kind_of
 
 AUTHORITY = {
     "supplied_context": "the supplied documents",

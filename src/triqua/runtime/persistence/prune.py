@@ -17,7 +17,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from triqua.runtime.checkpoints import DEFAULT_UNFINISHED_DAYS, compact, delete_threads, thread_ages
+from triqua.runtime.persistence.checkpoints import (
+    DEFAULT_UNFINISHED_DAYS,
+    compact,
+    delete_threads,
+    thread_ages,
+)
 from triqua.store import FAILED, FAILED_AT_START, RunStore
 
 __all__ = ["DEFAULT_UNFINISHED_DAYS", "Prunable", "PruneResult", "plan_prune", "prune"]

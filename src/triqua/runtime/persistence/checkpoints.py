@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from triqua.runtime.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.tools.paths import triqua_home
 
 __all__ = [
@@ -208,12 +208,14 @@ def _types_in(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 @asynccontextmanager
 async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
-    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints."""
+    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints.
+
+    Open it after importing the graph (:mod:`triqua.graph.main`), so every type the graph
+    state can hold is loaded and allowed.
+    """
     import aiosqlite
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
-    import triqua.graph.main  # noqa: F401 - loads every type the graph state can hold
 
     file = Path(path).expanduser() if path else default_checkpoint_path()
     prepare_database_path(file, WHAT)

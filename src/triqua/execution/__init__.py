@@ -1,0 +1,1 @@
+"""Running the check graph: the one runner, durable (checkpointed) runs, the report cache."""

@@ -1,0 +1,205 @@
+"""One check's run, built from its settings: its text goes in once, its stored report comes out.
+
+A :class:`CheckRun` is the run's ``Context`` and its three parts: the store it is saved in
+(or none), its durability (a checkpoint file, or none) and the whole-report cache. Its
+:meth:`~CheckRun.check` takes the text once and walks it straight through: refuse text the
+engine cannot read, start the run in the store, answer from the report cache, else run the
+graph (plainly or durably), store the report and cache it. `resume_run` finishes an
+interrupted durable run from its checkpoints. ``api.check`` / ``acheck`` (and so batches and
+citation checks) build one and hand it the text.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from triqua.context import Context
+from triqua.execution.durable import (
+    SETTINGS_KEY,
+    STORE_KEY,
+    invoke_durable,
+    refuse_failed,
+    resumed_ledger,
+    save_report,
+    settings_of,
+    settle_failure,
+)
+from triqua.execution.runner import EventHandler, arun, graph_input
+from triqua.runtime.persistence.checkpoints import forget_run, open_checkpointer
+from triqua.schema import Document, Report
+from triqua.store import FAILED, RunStore
+
+__all__ = ["CheckInput", "CheckRun", "resume_run"]
+
+
+@dataclass(frozen=True)
+class CheckInput:
+    """What one check is given: the text and what it is checked with."""
+
+    text: str
+    question: str | None = None
+    documents: Sequence[Document | str | dict[str, Any]] | None = None
+    spec_overrides: dict[str, Any] | None = None
+    #: The caller's id of this case (a batch line's id), kept in every record.
+    case_id: str | None = None
+
+    def report_key(self, context: Context) -> str | None:
+        """The report-cache key, or None when it is not cached or its input is unusable."""
+        from triqua.core.inputs import coerce_documents
+        from triqua.execution.report_cache import report_key
+
+        try:
+            coerced = coerce_documents(self.documents)
+        except (ValueError, TypeError):  # the graph reports bad documents as it always does
+            return None
+        return report_key(context, self.text, self.question, coerced, self.spec_overrides)
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """A run built from its settings: the context, the store, durability and the report cache.
+
+    ``runs`` None saves nothing; ``durable`` checkpoints every step in ``checkpoints``
+    (default file when None) so an interrupted run can be resumed; the report cache is on
+    when the context's ``cache`` setting is.
+    """
+
+    context: Context
+    runs: RunStore | None = None
+    durable: bool = False
+    checkpoints: str | Path | None = None
+    on_event: EventHandler | None = None
+
+    async def check(self, given: CheckInput, run_id: str | None = None) -> Report:
+        """Check ``given`` under ``run_id`` (default: a new id) and return its stored report."""
+        from triqua.core.inputs import coerce_documents, validate_text
+        from triqua.core.language import language_problem
+        from triqua.execution.report_cache import cached_report, store_report
+
+        ctx = self.context
+        problem = language_problem(
+            given.text, ctx.language, offline_decomposer=ctx.model_for("decompose") is None
+        )
+        if problem:
+            raise ValueError(problem)
+        run_id = run_id or uuid.uuid4().hex
+        state = graph_input(
+            given.text, given.question, given.documents, given.spec_overrides, given.case_id
+        )
+        state["run_id"] = run_id
+        if self.runs is not None:
+            validate_text(given.text, ctx)
+            self.runs.start_run(
+                run_id,
+                text=given.text,
+                question=given.question,
+                settings=settings_of(ctx),
+                documents=coerce_documents(given.documents),
+            )
+        # Before any graph work: an identical earlier check answers at the cost of one lookup.
+        key = given.report_key(ctx)
+        hit = cached_report(ctx, key, run_id, given.case_id) if key else None
+        if hit is not None:
+            save_report(self.runs, hit)
+            return hit
+        if self.durable:
+            report = await self._run_durable(state, run_id)
+        else:
+            report = await self._run_plain(state, run_id)
+        if key:
+            store_report(ctx, key, report)
+        return report
+
+    async def _run_plain(self, state: dict[str, Any], run_id: str) -> Report:
+        """Run the graph without checkpoints; a failed run is recorded as such (not resumable)."""
+        try:
+            report = await arun(state, context=self.context, on_event=self.on_event)
+        except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
+            if self.runs is not None:
+                self.runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
+            raise
+        save_report(self.runs, report)
+        return report
+
+    async def _run_durable(self, state: dict[str, Any], run_id: str) -> Report:
+        """Run the graph checkpointing every step; its checkpoints go once it is finished."""
+        from triqua.graph.main import compiled_graph
+
+        async with open_checkpointer(self.checkpoints) as saver:
+            graph = compiled_graph(checkpointer=saver)
+            if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
+                raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
+            try:
+                report = await invoke_durable(
+                    graph, state, self.context, run_id, self.runs, self.on_event
+                )
+            except BaseException as exc:
+                with suppress(Exception):  # bookkeeping must not hide the run's own error
+                    await settle_failure(graph, saver, run_id, self.runs, exc)
+                raise
+            save_report(self.runs, report)
+            await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
+        return report
+
+
+async def resume_run(
+    run_id: str,
+    *,
+    runs: RunStore | None,
+    store_given: bool,
+    context_for: Callable[[dict[str, Any]], Context],
+    checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
+) -> Report:
+    """Finish an interrupted durable run from its last checkpoint.
+
+    Args:
+        run_id: The run's id (or a prefix the store resolves).
+        runs: The store to save it in; without ``store_given`` the run is saved where it was
+            started (when it was saved at all).
+        store_given: Whether the caller named a store.
+        context_for: The run's context from the settings saved with it.
+        checkpoints: The checkpoint file (default file when None).
+        on_event: Called with each progress event.
+    """
+    from triqua.core.inputs import coerce_documents
+    from triqua.graph.main import compiled_graph
+
+    if runs is not None:
+        with suppress(KeyError):  # the store may not know it; the checkpoints may
+            run_id = runs.resolve(run_id)
+        refuse_failed(runs, run_id)
+    async with open_checkpointer(checkpoints) as saver:
+        graph = compiled_graph(checkpointer=saver)
+        snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
+        if not snapshot.values:
+            if runs is not None and runs.latest_revision(run_id) is not None:
+                return runs.report(run_id)  # finished and saved: nothing left to do
+            raise ValueError(f"no interrupted run {run_id!r} to resume")
+        metadata: dict[str, Any] = dict(snapshot.metadata or {})
+        if not store_given and metadata.get(STORE_KEY):
+            runs = RunStore(str(metadata[STORE_KEY]))
+        ctx = context_for(json.loads(str(metadata.get(SETTINGS_KEY) or "{}")))
+        values = snapshot.values
+        if runs is not None:
+            runs.start_run(
+                run_id,
+                text=values["text"],
+                question=values.get("question"),
+                settings=settings_of(ctx),
+                documents=coerce_documents(values.get("documents")),
+            )
+        if snapshot.next:
+            ledger = resumed_ledger(run_id, ctx, values) if "spec" in values else None
+            report = await invoke_durable(graph, None, ctx, run_id, runs, on_event, ledger)
+        else:
+            report = values["report"]
+        save_report(runs, report)
+        await forget_run(saver, run_id)  # finished: its checkpoints are spent
+    return report
