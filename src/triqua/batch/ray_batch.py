@@ -13,6 +13,7 @@ Ray (:data:`RETRIES`) and the line is still written once, since only the driver 
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 from collections.abc import Iterator
@@ -103,6 +104,10 @@ def run_on_ray(items: Iterator[BatchItem], job: BatchJob, address: str) -> None:
     Each task takes one CPU of the cluster; the store is resolved here so every worker saves
     into the same one (on a cluster of several machines, a path every worker can reach).
     """
+    _import_ray()  # a missing extra is said even when no line is left to check
+    first = next(items, None)
+    if first is None:  # every line done already (or none readable): no cluster to join
+        return
     runs = resolve_store(job.store)
     saved: str | bool = str(runs.path) if runs is not None else False
     env = {name: value for name, value in os.environ.items() if name.startswith(_ENV_PREFIX)}
@@ -125,7 +130,7 @@ def run_on_ray(items: Iterator[BatchItem], job: BatchJob, address: str) -> None:
             else:
                 job.problem(item, outcome)
 
-        for item in items:
+        for item in itertools.chain([first], items):
             try:
                 documents = job.documents(item)
             except Exception as exc:
