@@ -14,8 +14,9 @@ again: their report lines are taken out of the output and the fresh ones written
 One output file is written by one batch at a time (a lock file beside it, ``.NAME.lock``);
 a second batch on it stops at once with a clear error.
 
-The package splits by concept: ``items`` (the input), ``summary`` (what the batch did) and
-the run itself (:func:`run_batch`).
+The package splits by concept: ``items`` (the input), ``writing`` (a line's evidence read,
+its report written), ``summary`` (what the batch did), the run itself (:func:`run_batch`),
+and ``ray_batch`` (the lines checked on a Ray cluster, ``ray=``).
 """
 
 from __future__ import annotations
