@@ -19,10 +19,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.conftest_chroma import chroma_server  # noqa: F401
 from tests.conftest_ray import ray_session  # noqa: F401
 from triqua.batch import BatchSummary, run_batch
 from triqua.cli import app
 from triqua.store import RunStore
+from triqua.tools.ingest import ingest_paths
 
 from .conftest import CURIE, PARIS
 
@@ -145,6 +147,28 @@ def test_cli_batch_on_ray_exits_and_reports_as_the_local_one(
 
     assert problems(on_ray.stderr) == problems(local.stderr) and problems(on_ray.stderr)
     assert len(reports(tmp_path / "ray.jsonl")) == len(CHECKED)
+
+
+def test_ray_workers_search_the_shared_chroma_server(
+    ray_session: Any,  # noqa: F811
+    chroma_server: str,  # noqa: F811
+    batch_input: Path,
+    tmp_path: Path,
+) -> None:
+    ingest_paths([batch_input.parent / "danube.md"], "ray-corpus", url=chroma_server)
+    source = tmp_path / "search.jsonl"
+    rows = [{"id": "danube", "text": DANUBE}, {"id": "paris", "text": PARIS}]
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    options = {"retriever": "chroma", "collection": "ray-corpus", "chroma_url": chroma_server}
+    summary, _ = run(source, tmp_path / "out.jsonl", ray="local", **options)
+    assert summary.checked == 2 and not summary.problems
+    found = reports(tmp_path / "out.jsonl")
+    danube, paris = (found[key]["records"][0] for key in ("danube", "paris"))
+    assert danube["verdict"]["status"] == "supported"
+    assert {e["retriever"] for e in danube["evidence"]} == {"chroma"}
+    assert paris["verdict"]["status"] == "insufficient_evidence"  # not in the collection
+    snapshot = found["danube"]["spec"]["corpus_snapshot"]
+    assert (snapshot["collection"], snapshot["count"]) == ("ray-corpus", 1)
 
 
 def checking_workers() -> list[int]:
