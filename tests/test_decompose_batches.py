@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -11,10 +12,11 @@ from langchain_core.messages import AIMessage, HumanMessage
 import triqua
 from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
 from triqua.core.chunking import split_text
+from triqua.core.records import resolved_context
 from triqua.engines.llm import ExtractedFacts, _usage_of, facts_of
 from triqua.prompts import compact_answer
 from triqua.schema import Chunk, Document, Fact, Report, Span
-from triqua.testing import ScriptedChatModel, fenced, shown_text
+from triqua.testing import ScriptedChatModel, shown_parts, shown_text
 
 pytestmark = pytest.mark.filterwarnings("ignore:The 'initial' parameter is deprecated")
 
@@ -81,18 +83,41 @@ def fact_places(report: Report) -> list[tuple[str, str, str, int, int, int | Non
     )
 
 
+def _joined(text: str) -> str:
+    return " ".join(text.split())
+
+
 def test_a_multi_chunk_text_under_the_limit_is_decomposed_in_one_call() -> None:
     model = ScriptedChatModel(responder=responder)
     report = check(model)
-    assert report.chunks == len(split_text(TEXT, 60)) > 5
+    chunks = split_text(TEXT, 60)
+    assert report.chunks == len(chunks) > 5
     (prompt,) = decompose_prompts(model)
     assert shown_text(prompt) == TEXT  # the batch is the exact slice of the input
-    # One batch covers the whole text: it is not a chunk of anything, so no chunk mode.
-    assert prompt[prompt.rfind("Mode: ") :].startswith("Mode: plain.")
+    # A text of several chunks is read in chunk mode: each chunk its own TEXT, after its own
+    # PREVIOUS (the chunk before it), as one call per chunk would show it.
+    assert prompt[prompt.rfind("Mode: ") :].startswith("Mode: chunks.")
+    assert shown_parts(prompt) == [
+        (_joined(chunks[i - 1].text) if i else None, _joined(c.text)) for i, c in enumerate(chunks)
+    ]
     assert len(report.records) == 12
     assert report.usage_by_role["decompose"].model_calls == 1
     assert report.spec.claim_policy.decompose_batch_chars == 4_000
     assert {r.fact.chunk_index for r in report.records} == set(range(report.chunks))
+    # Each record's context is the PREVIOUS its chunk was shown with, and nothing else.
+    shown = {text: previous for previous, text in shown_parts(prompt)}
+    for record in report.records:
+        chunk = chunks[record.fact.chunk_index or 0]
+        assert record.context == resolved_context(None, shown[_joined(chunk.text)])
+
+
+def test_a_one_chunk_text_is_read_in_plain_mode_with_no_previous() -> None:
+    model = ScriptedChatModel(responder=responder)
+    report = triqua.check(TEXT[:50], documents=DOCS, model=model, cache=False, chunk_size=300)
+    (prompt,) = decompose_prompts(model)
+    assert prompt[prompt.rfind("Mode: ") :].startswith("Mode: plain.")
+    assert shown_parts(prompt) == [(None, TEXT[:50].strip())]
+    assert all(record.context == "" for record in report.records)
 
 
 def test_over_the_limit_the_chunks_go_in_several_calls_with_the_chunk_before() -> None:
@@ -108,8 +133,10 @@ def test_over_the_limit_the_chunks_go_in_several_calls_with_the_chunk_before() -
     for members, given in zip(batches, inputs, strict=True):
         assert given.startswith("Mode: chunks.")
         assert shown_text(given) == TEXT[members[0].start : members[-1].end]
-        before = members[0].index
-        assert fenced(given, "PREVIOUS") == (chunks[before - 1].text if before else "")
+        assert shown_parts(given) == [
+            (_joined(chunks[m.index - 1].text) if m.index else None, _joined(m.text))
+            for m in members
+        ]
     assert len(report.records) == 12
     assert report.usage_by_role["decompose"].model_calls == len(batches)
 
@@ -240,3 +267,25 @@ def test_cached_input_tokens_are_counted_where_the_provider_reports_them() -> No
         300,
     )
     assert (usage + usage).cached_input_tokens == 2_048
+
+
+def test_cli_decompose_batch_chars_zero_makes_one_call_per_chunk(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+    from triqua.engines.factory import register_model
+
+    model = ScriptedChatModel(responder=responder)
+    name = register_model("decompose-batch-cli", model)
+    docs = tmp_path / "people.txt"
+    docs.write_text(TEXT + "\n", encoding="utf-8")
+    args = ["check", TEXT, "-e", str(docs), "-m", name, "--chunk-size", "60"]
+    result = CliRunner().invoke(
+        app, [*args, "--decompose-batch-chars", "0", "--json", "--no-store", "--no-cache"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["spec"]["claim_policy"]["decompose_batch_chars"] == 0
+    prompts = decompose_prompts(model)
+    assert len(prompts) == len(split_text(TEXT, 60))
+    assert all(len(shown_parts(p)) == 1 for p in prompts)

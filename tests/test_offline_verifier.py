@@ -216,6 +216,15 @@ def test_negation_mismatch_contradicts(
     assert verdict.status == Status.CONTRADICTED
 
 
+@pytest.mark.parametrize("wont", ["didn\u2019t", "didn't"])
+def test_a_typographic_apostrophe_negates_like_a_plain_one(
+    verifier: AlignmentVerifier, wont: str
+) -> None:
+    evidence = [ev(f"Marie Curie {wont} win the Nobel Prize in Physics.")]
+    verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize in Physics"), evidence)
+    assert verdict.status == Status.CONTRADICTED
+
+
 def test_matching_negation_supports(verifier: AlignmentVerifier) -> None:
     evidence = [ev("Albert Einstein did not win the Nobel Prize for relativity.")]
     verdict = verifier.verify(fact("Albert Einstein", "did not win", "the Nobel Prize"), evidence)

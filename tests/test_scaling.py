@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import triqua
+from triqua.core.records import resolved_context
+from triqua.prompts import shown_sentences
 from triqua.schema import Status
+from triqua.testing import shown_parts
 from triqua.testing.endpoint import stub_endpoint
 
 from .conftest import CURIE, FRANCE, make_responder
@@ -96,3 +100,51 @@ def test_a_plausible_liar_behind_a_real_openai_client_gets_no_false_support(
     ]
     assert false == []
     assert all(u["grounding"] for u in units if u["unit"] in lies.false_units)
+
+
+_MOVE = re.compile(r"(Ada Lovelace) moved to (City\d+) in (\d{4})\.")
+
+
+def _decompose_every_move(tool: str, prompt: str) -> dict[str, Any] | str:
+    """Every "moved to" sentence of the prompt's TEXT blocks as one fact, by its number."""
+    if tool != "ExtractedFacts":
+        return make_responder()(tool, prompt)
+    rows = [
+        [number, m[1], "moved to", m[2], "point in time", m[3]]
+        for number, sentence in enumerate(shown_sentences(prompt), 1)
+        if (m := _MOVE.fullmatch(sentence))
+    ]
+    return {"f": rows}
+
+
+def test_a_bio_is_decomposed_in_triquas_chunks_each_after_its_previous(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A real OpenAI client against a local endpoint: the 1,300-character text goes in one
+    # call, as ≥ 3 chunks of ≤ 450 characters, each after the first shown with its PREVIOUS;
+    # every record's context is the PREVIOUS its chunk was shown with.
+    bio = " ".join(f"Ada Lovelace moved to City{i} in {1820 + i}." for i in range(34))
+    assert 1_250 <= len(bio) <= 1_400
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
+    with stub_endpoint(_decompose_every_move) as stub:
+        report = triqua.check(
+            bio, documents=[bio], model="openai:stub-model", base_url=stub.base_url, cache=False
+        )
+    requests = stub.requests
+    asked = [
+        r["body"]["messages"][-1]["content"]
+        for r in requests
+        if r["body"]["response_format"]["json_schema"]["name"] == "ExtractedFacts"
+    ]
+    assert len(asked) == 1
+    parts = shown_parts(asked[0])
+    assert len(parts) >= 3 and all(len(text) <= 450 for _, text in parts)
+    assert parts[0][0] is None
+    pairs = zip(parts[1:], parts[:-1], strict=True)
+    assert all(previous == before for (previous, _), (_, before) in pairs)
+    assert len(report.records) == 34
+    shown = {text: previous for previous, text in parts}
+    for record in report.records:
+        (part,) = [text for text in shown if record.fact.source_text in text]
+        context = resolved_context(None, shown[part])
+        assert " ".join(record.context.split()) == " ".join(context.split())

@@ -10,10 +10,19 @@ import pytest
 
 import triqua
 from triqua.core.evidence_sheet import build_sheet, cite
+from triqua.core.scoring import label_units
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
 from triqua.prompts.batch_verify import FactAnswer
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
-from triqua.testing import ScriptedChatModel, batch_prompts, batch_responder, fenced, shown_text
+from triqua.testing import (
+    ScriptedChatModel,
+    batch_prompts,
+    batch_responder,
+    best_quote,
+    fenced,
+    passages,
+    shown_text,
+)
 
 from .conftest import CURIE, FRANCE, default_judgement, make_responder
 
@@ -456,3 +465,51 @@ def test_passages_with_no_sentence_shown_are_not_listed() -> None:
     assert [label for label, _, _ in sheet.passages] == ["A"]
     assert sheet.passages[0][1].id == "ev-a"
     assert sheet.fact_labels == [["A"]]
+
+
+def _year_unstated(fact: str, prompt: str) -> dict[str, Any] | str:
+    """A judge that finds the France fact's base stated and its year nowhere."""
+    if "France" not in fact:
+        return default_judgement(fact, prompt)
+    ids = re.findall(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>", prompt)
+    passage = passages(prompt)[ids[0]]
+    base, year = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    return {
+        "status": "insufficient_evidence",
+        "wrong_components": [year],
+        "error_spans": ["2026"],
+        "rationale": "no sentence gives the year",
+        "unit_verdicts": [
+            {
+                "unit": base,
+                "status": "supported",
+                "evidence_ids": ids[:1],
+                "quote": best_quote(passage, base),
+            },
+            {"unit": year, "status": "insufficient_evidence"},
+        ],
+    }
+
+
+def test_an_insufficient_fact_is_localised_batched_as_one_fact_per_call() -> None:
+    # The base is stated and only the year is not: the fact is insufficient, and its base
+    # still counts as checked whether it is judged alone or in a batch.
+    documents = ["France has a population of 64.5 million, excluding overseas departments."]
+    reports = [
+        triqua.check(
+            f"{FRANCE} {CAPITAL}",
+            documents=documents,
+            model=_model(judge=_year_unstated),
+            verify_batch=batch,
+            cache=False,
+        )
+        for batch in (1, 4)
+    ]
+    assert _verdicts(reports[0]) == _verdicts(reports[1])
+    france = [r for r in reports[1].records if r.fact.subject == "France"]
+    assert [r.verdict.status for r in france] == [Status.INSUFFICIENT]
+    for report in reports:
+        (record,) = [r for r in report.records if r.fact.subject == "France"]
+        units = [(u.kind, s) for u, s in label_units(record.fact, record.verdict)]
+        assert units == [("base", Status.SUPPORTED), ("qualifier", Status.INSUFFICIENT)]
+    assert reports[0].scores.triqua_score == reports[1].scores.triqua_score

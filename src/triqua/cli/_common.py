@@ -106,6 +106,16 @@ RetrieverOption = Annotated[
 CollectionOption = Annotated[str | None, typer.Option(help="Chroma collection to search.")]
 ChromaUrlOption = Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")]
 ChunkSizeOption = Annotated[int | None, typer.Option(help="Characters per chunk (0: no chunking).")]
+DecomposeBatchOption = Annotated[
+    int | None,
+    typer.Option(
+        "--decompose-batch-chars",
+        metavar="N",
+        help="Characters of consecutive chunks decomposed in one model call, each chunk "
+        "shown with its own previous chunk (0: one call per chunk; "
+        "TRIQUA_DECOMPOSE_BATCH_CHARS). [default: 4000]",
+    ),
+]
 VerifyBatchOption = Annotated[
     int | None,
     typer.Option(

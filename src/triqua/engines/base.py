@@ -68,8 +68,13 @@ class Decomposer(ABC):
         previous_chunk: str | None,
         question: str | None,
         chunked: bool,
+        parts: Sequence[Chunk] = (),
     ) -> DecomposeResult:
         """Return the facts of ``chunk`` with spans in the full text.
+
+        ``parts`` are the consecutive chunks ``chunk`` was merged from when several share
+        one call: each is shown as its own text after its own previous chunk
+        (``previous_chunk`` before the first). Empty: ``chunk`` is one chunk.
 
         Sentences of the chunk that yielded no fact go in ``undecomposed``, as spans in the
         full text inside the chunk (a span outside it fails the chunk, on the record). A

@@ -20,10 +20,11 @@ from triqua.context import DEFAULT_MODEL_TIMEOUT
 from triqua.engines.base import Decomposer, DecomposeResult
 from triqua.engines.llm_calls import StructuredCaller, model_revision, raw_text, usage_of
 from triqua.prompts import (
+    PromptPart,
     compact_answer,
     compact_schema,
+    decompose_parts_prompt,
     decompose_system,
-    decompose_user_prompt,
     prompt_mode,
 )
 from triqua.schema import Chunk, Fact, Qualifier, Span
@@ -251,17 +252,31 @@ class LLMDecomposer(Decomposer):
         self._caller = StructuredCaller(model, ExtractedFacts, max_retries, retry_wait, timeout)
 
     def decompose(
-        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
+        self,
+        chunk: Chunk,
+        *,
+        previous_chunk: str | None,
+        question: str | None,
+        chunked: bool,
+        parts: Sequence[Chunk] = (),
     ) -> DecomposeResult:
-        """Decompose one chunk; a failed call is recorded, not raised."""
-        spans = sentence_spans(chunk.text)
-        user = decompose_user_prompt(
-            chunk.text,
-            question=question,
-            previous_chunk=previous_chunk,
-            chunked=chunked,
-            spans=spans,
-        )
+        """Decompose one chunk, or a merged chunk's ``parts`` in one call; failures are recorded.
+
+        Each part is shown as its own TEXT after its own PREVIOUS (the part before it, or
+        ``previous_chunk`` for the first), as TriQua shows a chunk; sentence numbers run on
+        across the parts and map back to spans in ``chunk``.
+        """
+        pieces = list(parts) or [chunk]
+        shown: list[PromptPart] = []
+        spans: list[tuple[int, int]] = []
+        previous = previous_chunk
+        for piece in pieces:
+            own = sentence_spans(piece.text)
+            shown.append(PromptPart(piece.text, previous, own))
+            shift = piece.start - chunk.start
+            spans += [(start + shift, end + shift) for start, end in own]
+            previous = piece.text
+        user = decompose_parts_prompt(shown, question=question, chunked=chunked)
         # The few-shot examples are rendered in this call's prompt mode, as the input is.
         mode = prompt_mode(has_question=bool(question), chunked=chunked)
         messages = [SystemMessage(decompose_system(mode)), HumanMessage(user)]

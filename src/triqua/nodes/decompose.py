@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from langgraph.errors import GraphBubbleUp
@@ -30,7 +31,9 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     if not chunks:
         return "route"
     batches = pack(chunks, state["spec"].claim_policy.decompose_batch_chars)
-    chunked = len(batches) > 1
+    # A text of several chunks is decomposed in TriQua's chunk mode however many share a
+    # call: each chunk is shown with the one before it.
+    chunked = len(chunks) > 1
     tasks = []
     for members in batches:
         first = members[0].index
@@ -57,6 +60,7 @@ def _call(
     task: ChunkTask,
     chunk: Chunk,
     previous_chunk: str | None,
+    parts: Sequence[Chunk] = (),
 ) -> Outcome:
     """One decomposition call within the run's limits; None when the call limit refused it.
 
@@ -76,6 +80,7 @@ def _call(
                 previous_chunk=previous_chunk,
                 question=task["question"],
                 chunked=task["chunked"],
+                parts=parts,
             ),
             lambda r: r.usage,
         )
@@ -188,7 +193,10 @@ def decompose(task: ChunkTask, runtime: Runtime[Context]) -> dict[str, Any]:
             resources.facts.skip_if_reached(context.max_facts)  # counts each chunk skipped
             skipped.append(_max_facts_reached(resources, context, member))
         return _merge(skipped)
-    result, undecomposed, excluded = _call(resources, context, task, chunk, task["previous_chunk"])
+    parts = members if len(members) > 1 else ()
+    result, undecomposed, excluded = _call(
+        resources, context, task, chunk, task["previous_chunk"], parts
+    )
     if len(members) == 1:
         return _record(resources, context, chunk, result, undecomposed, excluded)
     if result is None:

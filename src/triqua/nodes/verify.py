@@ -17,9 +17,11 @@ from triqua.state import BatchState, FactState, RoleUsage
 
 
 def verify_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
-    """Judge one fact in its own call: whole-fact (simple route) or per unit (complex)."""
+    """Judge one fact in its own call, per unit when it has several (or on the complex route)."""
     fact, evidence = state["fact"], state.get("evidence", [])
-    units = fact.units() if state["route"] == "complex" else None
+    # Units are listed whenever there are several, so a fact that is not supported as a
+    # whole can still have its stated base (or qualifiers) judged and scored.
+    units = fact.units() if state["route"] == "complex" or fact.qualifiers else None
     judge = resources.engines.judge
     result = limited_call(
         resources,

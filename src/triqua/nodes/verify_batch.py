@@ -19,9 +19,9 @@ from triqua.state import FactState, RoleUsage
 
 
 def _item(member: FactState) -> BatchItem:
-    """What the batched call is shown of one member: its fact, evidence and (complex) units."""
+    """What the batched call is shown of one member: its fact, evidence and units (if several)."""
     fact = member["fact"]
-    units = tuple(fact.units()) if member["route"] == "complex" else None
+    units = tuple(fact.units()) if member["route"] == "complex" or fact.qualifiers else None
     return BatchItem(fact=fact, evidence=tuple(member.get("evidence", [])), units=units)
 
 

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 PromptMode = Literal["question+chunks", "question", "chunks", "plain"]
 
@@ -64,8 +64,10 @@ def prompt_mode(*, has_question: bool, chunked: bool) -> PromptMode:
     return "chunks" if chunked else "plain"
 
 
-def numbered_sentences(text: str, spans: Sequence[tuple[int, int]] | None = None) -> str:
-    """``text`` one sentence a line, each after its number (from 1), whitespace collapsed.
+def numbered_sentences(
+    text: str, spans: Sequence[tuple[int, int]] | None = None, first: int = 1
+) -> str:
+    """``text`` one sentence a line, each after its number (from ``first``), whitespace collapsed.
 
     The decomposition answer cites a sentence by this number instead of copying it; the
     engine maps the number back to the sentence's exact span (``spans``, as
@@ -75,7 +77,15 @@ def numbered_sentences(text: str, spans: Sequence[tuple[int, int]] | None = None
         from triqua.sentences import sentence_spans
 
         spans = sentence_spans(text)
-    return "\n".join(f"{n} {' '.join(text[s:e].split())}" for n, (s, e) in enumerate(spans, 1))
+    return "\n".join(f"{n} {' '.join(text[s:e].split())}" for n, (s, e) in enumerate(spans, first))
+
+
+class PromptPart(NamedTuple):
+    """One chunk as a decomposition prompt shows it: its text, its PREVIOUS, its sentences."""
+
+    text: str
+    previous: str | None = None
+    spans: Sequence[tuple[int, int]] | None = None
 
 
 def decompose_user_prompt(
@@ -86,21 +96,41 @@ def decompose_user_prompt(
     chunked: bool,
     spans: Sequence[tuple[int, int]] | None = None,
 ) -> str:
-    """Build the user message for one decomposition call in the matching prompt mode.
+    """Build the user message for one chunk's decomposition call in the matching prompt mode.
 
     What the question and the previous chunk are for is said once, in the system prompt
     (``decompose_system.md``), not in every message and every few-shot example; the first
     chunk of a chunked text has no PREVIOUS block. TEXT is shown as numbered sentences
     (:func:`numbered_sentences`, of ``spans`` when given).
     """
+    part = PromptPart(text, previous_chunk, spans)
+    return decompose_parts_prompt([part], question=question, chunked=chunked)
+
+
+def decompose_parts_prompt(
+    parts: Sequence[PromptPart], *, question: str | None, chunked: bool
+) -> str:
+    """The user message for consecutive chunks decomposed in one call, as TriQua shows them.
+
+    Each chunk is its own TEXT block after its own PREVIOUS block (the chunk before it; none
+    for the text's first chunk, and none outside the chunk modes), so several chunks share a
+    call's prompt and schema while each is read exactly as in a call of its own. Sentence
+    numbers run on across the TEXT blocks, so an answer row names one sentence of one chunk.
+    """
+    from triqua.sentences import sentence_spans
+
     mode = prompt_mode(has_question=bool(question), chunked=chunked)
-    parts = [f"Mode: {mode}."]
+    blocks = [f"Mode: {mode}."]
     if question:
-        parts.append(fence("QUESTION", question))
-    if chunked and previous_chunk:
-        parts.append(fence("PREVIOUS", previous_chunk))
-    parts.append(fence("TEXT", numbered_sentences(text, spans)))
-    return "\n\n".join(parts)
+        blocks.append(fence("QUESTION", question))
+    number = 1
+    for part in parts:
+        spans = part.spans if part.spans is not None else sentence_spans(part.text)
+        if chunked and part.previous:
+            blocks.append(fence("PREVIOUS", part.previous))
+        blocks.append(fence("TEXT", numbered_sentences(part.text, spans, number)))
+        number += len(spans)
+    return "\n\n".join(blocks)
 
 
 def compact_answer(facts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -154,11 +184,22 @@ def numbered_answer(facts: list[dict[str, Any]], sentences: Sequence[str]) -> di
 
 
 def shown_sentences(prompt: str) -> list[str]:
-    """The numbered sentences of a decomposition prompt's (last) TEXT block, in order."""
-    start = prompt.rfind("<<<TEXT>>>\n")
-    end = prompt.find("\n<<<END TEXT>>>", start)
-    body = prompt[start + len("<<<TEXT>>>\n") : end] if start >= 0 and end >= 0 else ""
-    return [line.partition(" ")[2] for line in body.splitlines() if line.strip()]
+    """The numbered sentences of a decomposition prompt's input, in order.
+
+    The input is the last "Mode:" message (few-shot examples before it carry the same
+    markers); its TEXT blocks are read in order, one per chunk it shows.
+    """
+    body = prompt[prompt.rfind("Mode: ") :]
+    lines: list[str] = []
+    start = body.find("<<<TEXT>>>\n")
+    while start >= 0:
+        end = body.find("\n<<<END TEXT>>>", start)
+        if end < 0:
+            break
+        block = body[start + len("<<<TEXT>>>\n") : end]
+        lines += [line.partition(" ")[2] for line in block.splitlines() if line.strip()]
+        start = body.find("<<<TEXT>>>\n", end)
+    return lines
 
 
 def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
@@ -196,4 +237,6 @@ def decompose_few_shot(mode: PromptMode) -> list[tuple[str, str]]:
 def decompose_system(mode: PromptMode) -> str:
     """The decomposition system prompt with its few-shot examples rendered in ``mode``."""
     examples = [f"Input:\n{user}\nOutput:\n{answer}" for user, answer in decompose_few_shot(mode)]
-    return load_text("decompose_system.md") + "\n\nExamples:\n\n" + "\n\n".join(examples)
+    notes: dict[str, str] = json.loads(load_text("decompose_modes.json"))
+    system = load_text("decompose_system.md").replace("{mode_note}", notes[mode])
+    return system + "\n\nExamples:\n\n" + "\n\n".join(examples)

@@ -20,6 +20,7 @@ from triqua.testing.scripted import (
     passages,
     read_batch_prompt,
     schema_name,
+    shown_parts,
     shown_text,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "passages",
     "read_batch_prompt",
     "schema_name",
+    "shown_parts",
     "shown_text",
 ]

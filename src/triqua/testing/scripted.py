@@ -168,6 +168,26 @@ def shown_text(prompt: str) -> str:
     return " ".join(shown_sentences(prompt))
 
 
+def shown_parts(prompt: str) -> list[tuple[str | None, str]]:
+    """Each chunk a decomposition prompt shows: (its PREVIOUS or None, its TEXT, numbers cut).
+
+    Read from the input (the last "Mode:" message), in order; sentences are joined by
+    single spaces as :func:`shown_text` joins them.
+    """
+    body = prompt[prompt.rfind("Mode: ") :]
+    blocks = re.findall(r"<<<(PREVIOUS|TEXT)>>>\n(.*?)\n<<<END \1>>>", body, flags=re.S)
+    parts: list[tuple[str | None, str]] = []
+    previous: str | None = None
+    for tag, text in blocks:
+        if tag == "PREVIOUS":
+            previous = text
+            continue
+        lines = [line.partition(" ")[2] for line in text.splitlines() if line.strip()]
+        parts.append((previous, " ".join(lines)))
+        previous = None
+    return parts
+
+
 def fenced(prompt: str, tag: str) -> str:
     """The body between ``<<<TAG…>>>`` and ``<<<END TAG>>>``: the last match, the real input.
 

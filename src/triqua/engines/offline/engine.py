@@ -35,9 +35,19 @@ class OfflineDecomposer(Decomposer):
         get_decomposer().plan([chunk.text for chunk in chunks])
 
     def decompose(
-        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
+        self,
+        chunk: Chunk,
+        *,
+        previous_chunk: str | None,
+        question: str | None,
+        chunked: bool,
+        parts: Sequence[Chunk] = (),
     ) -> DecomposeResult:
-        """Decompose one chunk on spaCy's parse; sentences with no fact go in ``undecomposed``."""
+        """Decompose one chunk on spaCy's parse; sentences with no fact go in ``undecomposed``.
+
+        The rules read a merged chunk's ``parts`` as one text: their coreference carries
+        across the parts' boundaries on its own.
+        """
         from triqua.engines.offline.decomposer import get_decomposer
 
         found = get_decomposer().analyse(

@@ -251,7 +251,9 @@ def tokenize(text: str) -> list[Token]:
     """Split text into word tokens with stems and offsets (punctuation dropped)."""
     tokens = []
     for m in _WORD.finditer(text):
-        word = m.group()
+        # Typographic apostrophes ("didn’t", "Court’s") read as plain ones; same length,
+        # so offsets still point into the original text.
+        word = m.group().replace("\u2019", "'")
         if word.lower().endswith("n't") and len(word) > 3:
             # "didn't" -> "did" + "n't", so the negation is its own token.
             cut = m.start() + len(word) - 3
