@@ -1,12 +1,15 @@
 """Shared Chroma fixtures: a real Chroma server on a free loopback port, and a store per test.
 
 Import the fixtures explicitly (``from tests.conftest_chroma import chroma_store``). The server
-is started once per test session even when several modules import the fixture.
+is started once per test session even when several modules import the fixture; it is never
+skipped: a server that does not start fails the tests that need it, with its log.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -14,6 +17,7 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,6 +82,7 @@ def _stop_server() -> None:
     _server.clear()
     if process is None:
         return
+    process.send_signal(signal.SIGCONT)  # a test that paused it may have failed mid-way
     process.terminate()
     try:
         process.wait(timeout=10)
@@ -98,6 +103,35 @@ def chroma_server(
     yield str(_server["url"])
 
 
+def _wait_until_stopped(pid: int) -> None:
+    """Return once every thread of ``pid`` is stopped (a signal is delivered asynchronously)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        states = {(task / "stat").read_text().rsplit(")", 1)[1].split()[0] for task in tasks}
+        if states <= {"T", "t"}:
+            return
+        time.sleep(0.01)
+    pytest.fail(f"the Chroma server (pid {pid}) did not stop on SIGSTOP")
+
+
+@contextmanager
+def paused_chroma_server() -> Iterator[None]:
+    """The session's server stopped (SIGSTOP) for a block: it accepts connections, answers none.
+
+    That is a hung Chroma server as a client sees it; the server is continued on leaving the
+    block, whatever happened in it, and answers the queued requests then.
+    """
+    process = _server.get("process")
+    assert process is not None, "paused_chroma_server needs the chroma_server fixture"
+    os.kill(process.pid, signal.SIGSTOP)
+    try:
+        _wait_until_stopped(process.pid)
+        yield
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+
+
 @dataclass(frozen=True)
 class ChromaStore:
     """Where a test's collection lives: an embedded directory or a server URL."""
@@ -111,6 +145,20 @@ class ChromaStore:
     def options(self) -> dict[str, Any]:
         """Keyword arguments naming the store, as ``ingest_paths``/``ChromaRetriever`` take."""
         return {"path": self.path, "url": self.url}
+
+    @property
+    def cli_args(self) -> list[str]:
+        """The CLI options naming the store (``--chroma-path`` or ``--chroma-url``)."""
+        if self.url:
+            return ["--chroma-url", self.url]
+        return ["--chroma-path", str(self.path)]
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment naming the store (``TRIQUA_CHROMA_PATH`` or ``TRIQUA_CHROMA_URL``)."""
+        if self.url:
+            return {"TRIQUA_CHROMA_URL": self.url}
+        return {"TRIQUA_CHROMA_PATH": str(self.path)}
 
 
 @pytest.fixture(params=["embedded", pytest.param("server", marks=pytest.mark.slow)])

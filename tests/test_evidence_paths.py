@@ -112,15 +112,13 @@ def test_ingest_keeps_the_lines_around_a_deep_one(
     summary = ingest_paths([corpus], chroma_store.collection, **chroma_store.options)
     assert summary.count("added") == 1 and summary.chunks_added == 2
     assert any("a.jsonl:2: JSON nested too deeply" in p for p in summary.problems)
-    if chroma_store.path is None:
-        return
     again = runner.invoke(
         app,
         [
             "ingest",
             str(corpus / "a.jsonl"),
             *("-c", "cli-" + chroma_store.collection),
-            *("--chroma-path", str(chroma_store.path)),
+            *chroma_store.cli_args,
         ],
     )
     assert again.exit_code == 0, again.output
@@ -233,17 +231,10 @@ def test_an_evidence_folder_with_nothing_readable_is_an_error(
         load_documents([empty])
     with pytest.raises(ValueError, match="no readable evidence files"):
         ingest_paths([empty], chroma_store.collection, **chroma_store.options)
-    if chroma_store.path is not None:
-        result = runner.invoke(
-            app,
-            [
-                "ingest",
-                str(empty),
-                *("-c", "x-" + chroma_store.collection),
-                *("--chroma-path", str(chroma_store.path)),
-            ],
-        )
-        one_line_error(result, "no readable evidence files")
+    result = runner.invoke(
+        app, ["ingest", str(empty), "-c", "x-" + chroma_store.collection, *chroma_store.cli_args]
+    )
+    one_line_error(result, "no readable evidence files")
 
 
 @pytest.mark.parametrize("root", ["/", "/proc", "/dev"])

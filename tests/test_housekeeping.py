@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
 from triqua.cli import app
 from triqua.engines.factory import register_model
 from triqua.runtime.persistence.checkpoints import default_checkpoint_path
@@ -105,19 +106,19 @@ def test_runs_without_a_subcommand_still_lists(two_runs: tuple[Path, str, str]) 
     assert first[:8] in result.stdout
 
 
-def test_collections_delete(tmp_path: Path) -> None:
-    chroma = ["--chroma-path", str(tmp_path / "chroma")]
+def test_collections_delete(tmp_path: Path, chroma_store: ChromaStore) -> None:  # noqa: F811
+    chroma, name = chroma_store.cli_args, chroma_store.collection
     doc = tmp_path / "paris.txt"
     doc.write_text("Paris is the capital of France.\n", encoding="utf-8")
-    made = runner.invoke(app, ["ingest", str(doc), "-c", "house-demo", *chroma])
+    made = runner.invoke(app, ["ingest", str(doc), "-c", name, *chroma])
     assert made.exit_code == 0, made.output
-    assert "house-demo\t1" in runner.invoke(app, ["collections", *chroma]).stdout
-    unasked = runner.invoke(app, ["collections", "delete", "house-demo", *chroma])
+    assert f"{name}\t1" in runner.invoke(app, ["collections", *chroma]).stdout
+    unasked = runner.invoke(app, ["collections", "delete", name, *chroma])
     assert unasked.exit_code == 2 and "pass --yes" in unasked.stderr
-    deleted = runner.invoke(app, ["collections", "delete", "house-demo", "--yes", *chroma])
+    deleted = runner.invoke(app, ["collections", "delete", name, "--yes", *chroma])
     assert deleted.exit_code == 0, deleted.output
-    assert deleted.stderr.strip() == "deleted collection house-demo (1 chunks)"
-    assert "house-demo" not in runner.invoke(app, ["collections", *chroma]).stdout
-    again = runner.invoke(app, ["collections", "delete", "house-demo", "-y", *chroma])
+    assert deleted.stderr.strip() == f"deleted collection {name} (1 chunks)"
+    assert name not in runner.invoke(app, ["collections", *chroma]).stdout
+    again = runner.invoke(app, ["collections", "delete", name, "-y", *chroma])
     assert again.exit_code == 2
-    assert "no collection 'house-demo'" in again.stderr
+    assert f"no collection {name!r}" in again.stderr

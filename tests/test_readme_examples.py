@@ -4,8 +4,10 @@ Commands are read from README.md when the tests are collected, so the README can
 from the CLI. They run in a temporary folder holding what the examples name (the demo
 corpus as `notes/` and `sources/`, an `answer.txt`, a saved `report.json`, a batch file)
 with the demo collection `triqua-demo` ingested. Usage notation is expanded: `[a|b]` runs
-without the group and with each choice; `RUN` is a stored run's id. Commands that need a
-key, the network or a server are listed as skipped, with the reason.
+without the group and with each choice; `RUN` is a stored run's id. Commands that name a
+Chroma server run against the session's real one (its URL put in, the collection they search
+ingested first). Commands that need a key, the network or another server are listed as
+skipped, with the reason.
 """
 
 from __future__ import annotations
@@ -23,17 +25,19 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest_chroma import chroma_server  # noqa: F401
 from triqua.cli import app
 from triqua.cli.demo import DEMO_COLLECTION, demo_files
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PROGRAMS = ("triqua", ".venv/bin/triqua")
+#: The Chroma server the README's examples name; the session's server stands in for it.
+README_CHROMA_URL = "http://127.0.0.1:8000"
 #: (what in a command, why it cannot run here); the first match wins.
 SKIPS = (
     (re.compile(r"(^|\s)(-m|--model)(\s|=)"), "needs a chat model (an API key or a server)"),
     (re.compile(r"tavily"), "needs TAVILY_API_KEY and the network"),
-    (re.compile(r"--chroma-url"), "needs a Chroma server"),
     (re.compile(r"make studio"), "starts the LangGraph server"),
     (re.compile(r"(^|\s)eval\s"), "a full evaluation over the shared data set (minutes)"),
 )
@@ -144,6 +148,17 @@ def _expand(args: tuple[str, ...], folder: Path, run_id: str) -> list[str]:
     return out
 
 
+def _on_the_session_server(args: list[str], url: str) -> list[str]:
+    """``args`` against the session's Chroma server, whose collection holds the demo corpus."""
+    assert README_CHROMA_URL in args, f"README names another Chroma server: {args}"
+    args = [url if arg == README_CHROMA_URL else arg for arg in args]
+    if args[0] != "ingest" and "--collection" in args:
+        from triqua.tools.ingest import ingest_paths
+
+        ingest_paths(demo_files()[0], args[args.index("--collection") + 1], url=url)
+    return args
+
+
 def test_readme_has_examples_to_run() -> None:
     runnable = [c for c in readme_examples() if not c.marks]
     assert len(runnable) >= 5, "README.md lost its runnable triqua examples"
@@ -151,7 +166,10 @@ def test_readme_has_examples_to_run() -> None:
 
 @pytest.mark.parametrize("example", readme_examples())
 def test_readme_example_runs(
-    example: Example, workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+    example: Example,
+    workspace: Workspace,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     monkeypatch.setenv("TRIQUA_HOME", str(workspace.home))
     monkeypatch.chdir(workspace.folder)
@@ -161,6 +179,8 @@ def test_readme_example_runs(
         assert made.exit_code == 0, made.output
         run_id = json.loads(made.stdout)["run_id"]
     args = _expand(example.args, workspace.folder, run_id)
+    if "--chroma-url" in args:
+        args = _on_the_session_server(args, request.getfixturevalue("chroma_server"))
     result = runner.invoke(app, args, input=example.stdin, env={"COLUMNS": "120"})
     gated = any(a.startswith(("--fail-under", "--fail-on")) for a in args)
     if gated and result.exit_code == 1:  # a documented gate failure, said on stderr

@@ -166,8 +166,6 @@ def test_max_searches_bounds_chroma_searches(corpus: ChromaStore) -> None:
     assert all("search budget spent" in (r.verdict.error or "") for r in unsearched)
     assert all(r.verdict.status is Status.INSUFFICIENT for r in unsearched)
     assert any(n.startswith(f"{LIMIT_NOTE_PREFIX}max_searches=2: 4 searches") for n in report.notes)
-    if corpus.path is None:
-        return
     name = register_model(f"chroma-{os.urandom(4).hex()}", scripted())
     result = runner.invoke(
         app,
@@ -176,7 +174,7 @@ def test_max_searches_bounds_chroma_searches(corpus: ChromaStore) -> None:
             *("--collection", corpus.collection, "--chunk-size", "0", "--max-searches", "1"),
             *("--json", "--no-store", "--no-cache"),
         ],
-        env={"TRIQUA_CHROMA_PATH": str(corpus.path)},
+        env=corpus.env,
     )
     assert result.exit_code == 0, result.output
     cli_report = Report.model_validate_json(result.stdout)

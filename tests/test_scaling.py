@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ from triqua.core.records import resolved_context
 from triqua.prompts import shown_sentences
 from triqua.schema import Status
 from triqua.testing import shown_parts
+from triqua.testing.endpoint import stub_endpoint
 
 from .conftest import CURIE, FRANCE, make_responder
 
@@ -30,60 +29,10 @@ DOCS = [
 ]
 
 
-class _Endpoint(BaseHTTPRequestHandler):
-    """``POST /v1/chat/completions`` answered in OpenAI's format from the scripted responder.
-
-    ``ChatOpenAI.with_structured_output`` asks for a JSON-schema ``response_format`` (vLLM
-    and llama.cpp server support it), so the answer is that JSON as the message content.
-    """
-
-    requests: list[dict[str, Any]]
-    respond = staticmethod(make_responder())
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        self.requests.append(
-            {"path": self.path, "auth": self.headers.get("Authorization"), "body": body}
-        )
-        prompt = "\n\n".join(str(m.get("content") or "") for m in body["messages"])
-        schema = (body.get("response_format") or {}).get("json_schema") or {}
-        if "name" not in schema:
-            self.send_error(400, "expected a json_schema response_format")
-            return
-        answer = json.dumps(self.respond(schema["name"], prompt))
-        message = {"role": "assistant", "content": answer}
-        payload = json.dumps(
-            {
-                "id": "chatcmpl-stub",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body["model"],
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
-            }
-        ).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the test output clean."""
-
-
 @pytest.fixture
 def endpoint() -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    requests: list[dict[str, Any]] = []
-    handler = type("Handler", (_Endpoint,), {"requests": requests})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", requests
-    finally:
-        server.shutdown()
-        server.server_close()
+    with stub_endpoint(make_responder()) as stub:
+        yield stub.base_url, stub.requests
 
 
 def test_check_through_an_openai_compatible_endpoint(
@@ -131,25 +80,17 @@ def test_a_plausible_liar_behind_a_real_openai_client_gets_no_false_support(
     from triqua.testing.liars import liar_responder, plausible_lies
 
     lies = plausible_lies(7)
-    requests: list[dict[str, Any]] = []
-    handler = type(
-        "Liar", (_Endpoint,), {"requests": requests, "respond": staticmethod(liar_responder(lies))}
-    )
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     evidence = []
     for i, document in enumerate(lies.documents):
         (tmp_path / f"doc{i}.txt").write_text(document, "utf-8")
         evidence += ["-e", str(tmp_path / f"doc{i}.txt")]
     monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
-    monkeypatch.setenv("TRIQUA_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}/v1")
-    try:
+    with stub_endpoint(liar_responder(lies)) as stub:
+        monkeypatch.setenv("TRIQUA_BASE_URL", stub.base_url)
         result = CliRunner().invoke(
             app, ["check", lies.text, "-m", "openai:stub-model", *evidence, "--json"]
         )
-    finally:
-        server.shutdown()
-        server.server_close()
+    requests = stub.requests
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     units = [u for r in report["records"] for u in r["verdict"]["unit_verdicts"]]
@@ -184,26 +125,12 @@ def test_a_bio_is_decomposed_in_triquas_chunks_each_after_its_previous(
     # every record's context is the PREVIOUS its chunk was shown with.
     bio = " ".join(f"Ada Lovelace moved to City{i} in {1820 + i}." for i in range(34))
     assert 1_250 <= len(bio) <= 1_400
-    requests: list[dict[str, Any]] = []
-    handler = type(
-        "Chunks",
-        (_Endpoint,),
-        {"requests": requests, "respond": staticmethod(_decompose_every_move)},
-    )
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy")
-    try:
+    with stub_endpoint(_decompose_every_move) as stub:
         report = triqua.check(
-            bio,
-            documents=[bio],
-            model="openai:stub-model",
-            base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
-            cache=False,
+            bio, documents=[bio], model="openai:stub-model", base_url=stub.base_url, cache=False
         )
-    finally:
-        server.shutdown()
-        server.server_close()
+    requests = stub.requests
     asked = [
         r["body"]["messages"][-1]["content"]
         for r in requests

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import chromadb
 import pytest
 from chromadb.config import Settings
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
+from typer.testing import CliRunner
 
-from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
+from tests.conftest_chroma import (  # noqa: F401
+    ChromaStore,
+    chroma_server,
+    chroma_store,
+    paused_chroma_server,
+)
+from triqua.cli import app
 from triqua.schema import Evidence, sha256_text
 from triqua.tools import (
     CombinedRetriever,
@@ -20,9 +33,12 @@ from triqua.tools import (
     SearchResult,
     build_retriever,
 )
+from triqua.tools.bounded import BoundedRetriever
 from triqua.tools.chroma import ChromaRetriever, parse_server_url
 from triqua.tools.ingest import ingest_paths
 from triqua.tools.paths import default_chroma_path, triqua_home
+
+T = TypeVar("T")
 
 DOCS = {
     "eiffel.txt": (
@@ -154,6 +170,116 @@ def test_combined_falls_back_to_the_web_only_below_the_relevance_bar(
     assert on_topic.evidence[0].retriever == "chroma" and web.calls == 0
     off_topic = combined.search("quarterly semiconductor export tariffs", k=2)
     assert [e.retriever for e in off_topic.evidence] == ["web"] and web.calls == 1
+
+
+# --- from the command line, on the offline engine --------------------------------------------
+
+
+def test_cli_ingest_then_check_cites_the_collection(
+    corpus: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    runner = CliRunner()
+    name = chroma_store.collection
+    made = runner.invoke(app, ["ingest", str(corpus), "-c", name, *chroma_store.cli_args])
+    assert made.exit_code == 0, made.output
+    assert "3 added" in made.stdout
+    claim = "The Danube flows through Budapest."
+    args = ["check", claim, "--retriever", "chroma", "--collection", name, "--json", "--no-store"]
+    # check reads the embedded store's folder from the environment (it has no --chroma-path)
+    result = runner.invoke(app, [*args, "--search-timeout", "10"], env=chroma_store.env)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    [record] = report["records"]
+    assert record["verdict"]["status"] == "supported"
+    assert {e["retriever"] for e in record["evidence"]} == {"chroma"}
+    assert any("Budapest" in e["text"] for e in record["evidence"])
+    snapshot = report["spec"]["corpus_snapshot"]
+    assert (snapshot["collection"], snapshot["count"]) == (name, 3)
+
+
+def test_search_timeout_bounds_every_chroma_search(
+    ingested: ChromaStore,
+) -> None:
+    built = build_retriever(
+        "chroma", collection=ingested.collection, search_timeout=4, **_factory_options(ingested)
+    )
+    assert isinstance(built, BoundedRetriever) and built.seconds == 4
+    inner = built.inner
+    assert isinstance(inner, ChromaRetriever) and inner.timeout == 4  # the server's HTTP bound
+    assert "Danube" in built.search("river through Budapest", k=1).evidence[0].text
+
+
+def _factory_options(store: ChromaStore) -> dict[str, str | None]:
+    return {"chroma_path": str(store.path) if store.path else None, "chroma_url": store.url}
+
+
+# --- a real server that stops answering (paused with SIGSTOP) ------------------------------
+
+#: Seconds a bounded call may overrun its bound here (a busy two-core machine).
+SLACK = 5.0
+QUERY = "river through Budapest"
+
+
+@pytest.fixture
+def on_server(corpus: Path, chroma_server: str) -> tuple[str, str]:  # noqa: F811
+    """The corpus ingested into a fresh collection of the session's server: (url, name)."""
+    name = f"stall-{uuid.uuid4().hex[:8]}"
+    ingest_paths([corpus], name, url=chroma_server)
+    return chroma_server, name
+
+
+def stalled(call: Callable[[], T]) -> T:
+    """``call``'s result while the server is paused; it must return within 1 s + SLACK."""
+    started = time.perf_counter()
+    with paused_chroma_server():
+        result = call()
+    assert time.perf_counter() - started < 1 + SLACK
+    return result
+
+
+@pytest.mark.slow
+def test_a_stalled_server_fails_the_availability_check_within_the_bound(
+    on_server: tuple[str, str],
+) -> None:
+    url, name = on_server
+    retriever = ChromaRetriever(name, url=url, timeout=1)
+    started = time.perf_counter()
+    with pytest.raises(RetrieverUnavailable, match="within 1 s"):
+        stalled(retriever.check_available)
+    assert time.perf_counter() - started < 1 + SLACK
+    retriever.check_available()  # continued: the same retriever opens it now
+    found = stalled(lambda: retriever.search(QUERY, k=1))  # its HTTP client keeps the bound
+    assert found.error == f"chroma: the server at {url} did not answer within 1 s"
+    assert "Danube" in retriever.search(QUERY, k=1).evidence[0].text
+
+
+@pytest.mark.slow
+def test_a_stalled_server_ends_an_open_search_within_the_search_timeout(
+    on_server: tuple[str, str],
+) -> None:
+    url, name = on_server
+    retriever = build_retriever("chroma", collection=name, chroma_url=url, search_timeout=1)
+    retriever.check_available()  # opened while the server answered
+    found = stalled(lambda: retriever.search(QUERY, k=1))
+    assert found.evidence == []
+    # Whichever bound fires first (the HTTP client's or the search's), the error names it.
+    assert re.search(r"(did not answer within|timed out after) 1 s$", found.error or "")
+    answered = retriever.search(QUERY, k=1)
+    assert answered.error is None and "Danube" in answered.evidence[0].text
+
+
+@pytest.mark.slow
+def test_cli_check_on_a_stalled_server_is_one_line_within_its_search_timeout(
+    on_server: tuple[str, str],
+) -> None:
+    url, name = on_server
+    args = ["check", "The Danube flows through Budapest.", "--retriever", "chroma"]
+    args += ["--collection", name, "--chroma-url", url, "--search-timeout", "1", "--no-store"]
+    result = stalled(lambda: CliRunner().invoke(app, args))
+    assert result.exit_code not in (0, None)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"the server at {url} did not answer within 1 s" in lines[0]
 
 
 # --- configuration (no store needed) ------------------------------------------------------

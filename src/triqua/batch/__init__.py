@@ -14,19 +14,18 @@ again: their report lines are taken out of the output and the fresh ones written
 One output file is written by one batch at a time (a lock file beside it, ``.NAME.lock``);
 a second batch on it stops at once with a clear error.
 
-The package splits by concept: ``items`` (the input), ``summary`` (what the batch did) and
-the run itself (:func:`run_batch`).
+The package splits by concept: ``items`` (the input), ``writing`` (a line's evidence read,
+its report written), ``summary`` (what the batch did), the run itself (:func:`run_batch`),
+and ``ray_batch`` (the lines checked on a Ray cluster, ``ray=``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,75 +38,35 @@ from triqua.api import acheck, make_context
 from triqua.batch.items import (
     BatchItem,
     completed_ids,
-    item_documents,
-    path_as_text_warning,
     read_items,
 )
 from triqua.batch.summary import BatchSummary
+from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
-from triqua.core.accounting import failure_line, failure_summary
-from triqua.core.limits import limit_notes
-from triqua.schema.redaction import error_text, redact
-from triqua.tools.evidence_files import PathPolicy
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
 
-@dataclass(frozen=True)
-class _Reporters:
-    """Where a batch's messages go: problems (lines not checked) and warnings (kept going)."""
-
-    problem: Callable[[str], None]
-    warn: Callable[[str], None]
-    notice: Callable[[str], None]
-
-
-async def _run(
-    items: Iterator[BatchItem],
-    sink: TextIO,
-    context: Context,
-    concurrency: int,
-    summary: BatchSummary,
-    where: Path,
-    say: _Reporters,
-    store: bool | str | Path | None = None,
-) -> None:
-    """Check items with ``concurrency`` workers pulling from one iterator, writing as done."""
-    policy = PathPolicy.of(where.parent, Path.cwd(), allow=context.allow_paths)
-    problem = say.problem
+async def _run(items: Iterator[BatchItem], job: BatchJob) -> None:
+    """Check items with ``job.concurrency`` workers pulling from one iterator, writing as done."""
 
     async def worker() -> None:
         for item in items:  # workers share the iterator; next() never awaits
-            hint = path_as_text_warning(item, where.parent, policy)
-            if hint:
-                say.warn(f"{where}:{item.line}: id {item.id!r}: {hint}")
             try:
-                documents = item_documents(item, context, policy, say.warn)
                 report = await acheck(
                     item.text,
                     question=item.question,
-                    documents=documents,
-                    context=context,
+                    documents=job.documents(item),
+                    context=job.context,
                     case_id=str(item.id),
-                    store=store,
+                    store=job.store,
                 )
             except Exception as exc:  # a failed check is reported; the batch goes on
-                why = redact(str(exc)) if isinstance(exc, ValueError) else error_text(exc)
-                problem(f"{where}:{item.line}: id {item.id!r}: {why}")
+                job.problem(item, failure_text(exc))
                 continue
-            line = json.dumps({"id": item.id, **report.model_dump(mode="json")})
-            sink.write(line + "\n")
-            sink.flush()
-            summary.add(report)
-            at = f"{where}:{item.line}: id {item.id!r}"
-            if report.outcome == "failed":
-                say.notice(f"{at}: {failure_line(report)}")
-            elif report.outcome == "partial":
-                say.notice(f"{at}: partial: {failure_summary(report)}")
-            for note in limit_notes(report.notes):  # the check went on past a limit: say so
-                say.warn(f"{at}: {note}")
+            job.write(report, item)
 
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    await asyncio.gather(*(worker() for _ in range(job.concurrency)))
 
 
 @contextmanager
@@ -139,6 +98,7 @@ def run_batch(
     context: Context | None = None,
     model: str | BaseChatModel | None = None,
     store: bool | str | Path | None = None,
+    ray: str | None = None,
     **settings: Any,
 ) -> BatchSummary:
     """Check every response of a JSONL file and write one report per line.
@@ -157,6 +117,9 @@ def run_batch(
         store: Save each line's run in the run store (True: the default store; a path:
             that store; None or False: not saved). Each report line carries its
             ``run_id``, so ``triqua show RUN`` opens it.
+        ray: Check the lines as Ray tasks (``triqua[ray]``): ``"local"`` starts a cluster
+            on this machine, an address (``host:port``, ``auto``) joins one; ``concurrency``
+            is then the number of lines in flight, one CPU of the cluster each.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
 
     Raises:
@@ -183,7 +146,7 @@ def run_batch(
         summary.warnings.append(message)
         out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
 
-    say = _Reporters(problem, warn, notice)
+    say = Reporters(problem, warn, notice)
 
     def pending() -> Iterator[BatchItem]:
         for item in read_items(source, problem):
@@ -192,6 +155,15 @@ def run_batch(
                 continue
             yield item
 
+    def execute(sink: TextIO) -> None:
+        job = BatchJob(sink, ctx, concurrency, summary, source, say, store)
+        if ray is None:
+            asyncio.run(_run(pending(), job))
+            return
+        from triqua.batch.ray_batch import run_on_ray
+
+        run_on_ray(pending(), job, ray)
+
     done: set[str] = set()
     if isinstance(output, str | Path):
         target = Path(output)
@@ -199,10 +171,9 @@ def run_batch(
             if resume:
                 done = completed_ids(target)
             with target.open("a" if resume else "w", encoding="utf-8") as handle:
-                asyncio.run(_run(pending(), handle, ctx, concurrency, summary, source, say, store))
+                execute(handle)
     else:
-        stream = output if output is not None else sys.stdout
-        asyncio.run(_run(pending(), stream, ctx, concurrency, summary, source, say, store))
+        execute(output if output is not None else sys.stdout)
     summary.seconds = time.perf_counter() - began
     if not quiet:
         out.print(summary.table())

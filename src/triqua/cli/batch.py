@@ -45,6 +45,15 @@ def batch(
     no_store: Annotated[
         bool, typer.Option("--no-store", help="Do not save the lines' runs.")
     ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Check the lines on Ray workers (triqua[ray]): 'local' starts a cluster "
+            "here, host:port or 'auto' joins one; --concurrency lines in flight.",
+        ),
+    ] = None,
 ) -> None:
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
@@ -68,6 +77,7 @@ def batch(
         model=model,
         settings=settings,
         store=False if no_store else (store or True),
+        ray=ray,
     )
 
 
@@ -82,6 +92,7 @@ def run_batch_file(
     settings: dict[str, Any],
     resume: bool = True,
     store: bool | Path = True,
+    ray: str | None = None,
 ) -> None:
     """Run a batch and exit as ``triqua batch`` does (shared by ``check --batch``).
 
@@ -100,6 +111,7 @@ def run_batch_file(
             quiet=quiet,
             model=model,
             store=store,
+            ray=ray,
             **settings,
         )
     except BrokenPipeError:

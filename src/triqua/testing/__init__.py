@@ -1,7 +1,8 @@
 """Test doubles for triqua and for agents that embed it: scripted chat models, fault injection.
 
 ``ScriptedChatModel`` (``triqua.testing.scripted``) answers from the prompt, never from call
-order; ``triqua.testing.faults`` fails on purpose at set rates.
+order; ``triqua.testing.faults`` fails on purpose at set rates; ``triqua.testing.endpoint``
+serves a responder as a loopback OpenAI-compatible endpoint (for other processes too).
 """
 
 from triqua.testing.scripted import (

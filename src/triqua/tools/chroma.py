@@ -322,7 +322,8 @@ class ChromaRetriever(Retriever):
             opened = self._open()
             # Raw distances, scored below: LangChain's relevance functions map l2 distances
             # differently from the unit-vector similarity triqua's thresholds assume.
-            found = opened.store.similarity_search_with_score(query, k=k)
+            with server_answers(self.where, self.timeout):  # a silent server: say its bound
+                found = opened.store.similarity_search_with_score(query, k=k)
         except RetrieverUnavailable as exc:
             return SearchResult(error=str(exc))
         except Exception as exc:

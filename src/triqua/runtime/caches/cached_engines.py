@@ -43,7 +43,13 @@ class CachedDecomposer(Decomposer):
         self.revision = inner.revision
 
     def decompose(
-        self, chunk: Chunk, *, previous_chunk: str | None, question: str | None, chunked: bool
+        self,
+        chunk: Chunk,
+        *,
+        previous_chunk: str | None,
+        question: str | None,
+        chunked: bool,
+        parts: Sequence[Chunk] = (),
     ) -> DecomposeResult:
         """Facts of ``chunk``, from the cache when this exact input was decomposed before."""
         key = cache_key(
@@ -55,12 +61,13 @@ class CachedDecomposer(Decomposer):
             previous_chunk,
             question,
             chunked,
+            *([[p.start, p.end] for p in parts] if parts else []),
         )
         hit = load_cached(DecomposeResult, self.store.get(key))
         if hit is not None:
             return hit.model_copy(update={"usage": Usage()})
         result = self.inner.decompose(
-            chunk, previous_chunk=previous_chunk, question=question, chunked=chunked
+            chunk, previous_chunk=previous_chunk, question=question, chunked=chunked, parts=parts
         )
         if result.error is None:
             self.store.put(key, "decompose", result.model_dump_json())
