@@ -218,10 +218,11 @@ def test_reverify_stops_when_the_search_budget_is_spent() -> None:
         reverify_rounds=10,
     )
     (record,) = report.records
-    # One search for the fact; the first round searches the contextual claim and a refined
-    # query, later rounds only a new refined query: two rounds fit in four searches.
+    # One search for the fact; the first round searches the contextual claim, a refined
+    # query and its two element queries: the fourth search spends the budget in round 1,
+    # which stops the loop and says why.
     assert report.usage.search_calls == 4
-    assert len(record.rounds) == 2
+    assert [r.stop_reason for r in record.rounds] == ["search budget spent"]
     assert record.verdict.status is Status.INSUFFICIENT
 
 

@@ -29,12 +29,14 @@ class CountingRetriever(Retriever):
     def __init__(self) -> None:
         super().__init__()
         self.queries: list[str] = []
+        self.depths: list[int] = []
 
     def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
         if budget is not None and not budget.try_spend():
             return budget_refused()
         self._count_call()
         self.queries.append(query)
+        self.depths.append(k)
         text = f"Passage for: {query}"
         return SearchResult(
             evidence=[Evidence.build(document_id=query, text=text, retriever=self.name, rank=1)]
@@ -75,9 +77,9 @@ def test_loop_stops_at_its_round_limit(scripted: Any) -> None:
     assert record.route == "complex"
     assert [r.round for r in record.rounds] == [1, 2]
     assert record.verdict.status is Status.INSUFFICIENT
-    # First retrieval; round 1 the contextual claim and a refined query; round 2 a refined
-    # query (the claim was asked already).
-    assert len(retriever.queries) == 1 + 2 + 1
+    # First retrieval; round 1 the contextual claim, a refined query and two queries of the
+    # pending qualifier's elements; round 2 a refined query (the others were asked already).
+    assert len(retriever.queries) == 1 + 4 + 1
     judge_calls = [p for tool, p in model.calls if tool == "Judgement"]
     assert len(judge_calls) == 3  # one per-unit call, then one per round
     assert report.reverify_trigger_rate == 1.0
@@ -90,7 +92,12 @@ def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
     assert round_.units == ["(point in time, 1903)"]
     claim = "Marie Curie won Nobel Prize in Physics (point in time: 1903)"
     assert round_.claim == claim + "."
-    assert round_.queries == [claim, "refined (point in time, 1903)"]
+    assert round_.queries == [
+        claim,
+        "refined (point in time, 1903)",
+        "Marie Curie 1903",
+        "Marie Curie Nobel Prize in Physics 1903",
+    ]
     reverify_prompt = [p for tool, p in model.calls if tool == "Judgement"][-1]
     listed = re.findall(r"^- (\(.*\))$", reverify_prompt, flags=re.M)
     assert listed == ["(point in time, 1903)"]
@@ -221,3 +228,11 @@ def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
     )
     assert "(context, Gerhard Fischer moved to the United States)" in prompt
     assert re.findall(r"^- (\(.*\))$", prompt, flags=re.M) == ["(point in time, 1941)"]
+
+
+def test_each_round_reads_deeper_than_the_first_pass(scripted: Any) -> None:
+    # A unit left insufficient on the first page of passages gets the next page too.
+    _report, retriever, _model = run(scripted, reverify_rounds=2, max_results=3, rerank=False)
+    assert retriever.depths[0] == 3
+    assert set(retriever.depths[1:5]) == {6}  # round 1: two pages
+    assert retriever.depths[5:] == [9]  # round 2: three

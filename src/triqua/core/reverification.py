@@ -30,13 +30,43 @@ def pending_units(fact: Fact, verdict: Verdict) -> list[FactUnit]:
     return [unit for unit in fact.units() if unit.text in insufficient]
 
 
+def element_queries(fact: Fact, units: Sequence[FactUnit]) -> list[str]:
+    """Queries built from the pending units' elements, not from the whole fact.
+
+    A qualifier is searched with the subject it belongs to ("Marie Curie 1903") and with
+    the object too ("Marie Curie Nobel Prize in Physics 1903"); a base with its subject and
+    object alone, without the relation's wording. They reach passages that the fact's own
+    query, ranked on all its words, left out.
+    """
+    out: list[str] = []
+    for unit in units:
+        if unit.kind == "qualifier" and unit.value:
+            out += [f"{fact.subject} {unit.value}", f"{fact.subject} {fact.object} {unit.value}"]
+        elif fact.object:
+            out.append(f"{fact.subject} {fact.object}")
+    return [" ".join(q.split()) for q in out]
+
+
 def fresh_queries(
-    claim: str, refined: Sequence[str], fact: Fact, rounds: Sequence[ReverifyRound]
+    claim: str,
+    refined: Sequence[str],
+    fact: Fact,
+    rounds: Sequence[ReverifyRound],
+    units: Sequence[FactUnit] = (),
 ) -> list[str]:
-    """The claim (searched first) and the refiner's queries, less those already asked."""
-    queries = [claim.rstrip("."), *refined]
+    """The claim (searched first), the refiner's and the elements' queries, less those asked."""
+    queries = [claim.rstrip("."), *refined, *element_queries(fact, units)]
     asked = {fact.query(), *(q for r in rounds for q in r.queries)}
-    return [q for q in dict.fromkeys(queries) if q not in asked]
+    return [q for q in dict.fromkeys(queries) if q.strip() and q not in asked]
+
+
+def round_depth(max_results: int, round_index: int) -> int:
+    """Passages read per query in re-verification round ``round_index`` (from 1).
+
+    Each round reads one more first page deeper than the first pass did: a fact left
+    insufficient on the first ``max_results`` passages gets the next ones too.
+    """
+    return max_results * (round_index + 1)
 
 
 def stopped_round(

@@ -21,6 +21,7 @@ from triqua.core.reverification import (
     fresh_queries,
     merge_round,
     pending_units,
+    round_depth,
     search_round,
     stopped_round,
 )
@@ -114,11 +115,12 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     if refined is None:
         return _call_limit_stop(state, resources, round_index, units, claim.text)
     refined_queries, refine_usage = refined
-    queries = fresh_queries(claim.text, refined_queries, fact, state.get("rounds", []))
+    queries = fresh_queries(claim.text, refined_queries, fact, state.get("rounds", []), units)
     if not queries:  # nothing new to search: judging the same evidence again is waste
         stopped = stopped_round(round_index, units, claim.text, "no new query")
         return _stop(state, stopped, ("refine", refine_usage))
-    found = search_round(resources, queries, context.max_results, state.get("evidence", []))
+    depth = round_depth(context.max_results, round_index)
+    found = search_round(resources, queries, depth, state.get("evidence", []))
     spent = (("refine", refine_usage), ("search", found.usage))
     errors = [*state.get("retrieval_errors", []), *found.errors]
     previous = {item.id for item in state.get("evidence", [])}
