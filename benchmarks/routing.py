@@ -271,9 +271,18 @@ def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     reasons: Counter[str] = Counter()
     by_delta: Counter[int] = Counter()
     sentences = complex_sentences = facts = complex_facts = 0
+    # The rules that are not ElementCheck's, each measured: sentences whose decision it flips.
+    options = {
+        "mention_links": Thresholds(delta=delta, mention_links=True),
+        "max_qualifiers=3": Thresholds(delta=delta, max_qualifiers=3),
+    }
+    flipped: Counter[str] = Counter()
     for found in facts_of:
         for group in group_by_sentence(found):
             features = sentence_features([found[i] for i in group], Thresholds(delta=delta))
+            for option, thresholds in options.items():
+                other = sentence_features([found[i] for i in group], thresholds)
+                flipped[option] += other["decision"] != features["decision"]
             sentences += 1
             facts += len(group)
             diameter, parts = int(features["diameter"]), int(features["components"])
@@ -298,6 +307,10 @@ def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     )
     print("components: " + "  ".join(f"{c}: {n}" for c, n in sorted(components.items())))
     print("reasons:    " + "; ".join(f"{r}: {n}" for r, n in reasons.most_common()))
+    print(
+        "decisions each optional rule would change (off by default): "
+        + "; ".join(f"{o}: {n}/{sentences}" for o, n in flipped.items())
+    )
     print(
         "complex share of sentences by δ: "
         + "  ".join(f"δ={d}: {n / sentences:.1%}" for d, n in sorted(by_delta.items()))
@@ -374,9 +387,12 @@ def main() -> None:
     parser.add_argument("--bios", type=int, default=20, help="bios checked per setting")
     parser.add_argument("--delta", type=int, default=3)
     parser.add_argument("--skip-scripted", action="store_true")
+    parser.add_argument("--graphs-only", action="store_true", help="part 1's graphs only")
     args = parser.parse_args()
     bios = load_bios()
     graph_statistics(bios, args.delta)
+    if args.graphs_only:
+        return
     print(f"checking {args.bios} bios with the offline engine, each against its supported facts")
     check_bios(bios[: args.bios], args.delta)
     if args.skip_scripted:

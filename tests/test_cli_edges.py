@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,35 @@ def test_help_shows_no_bool_type_beside_flags(command: list[str]) -> None:
     assert result.exit_code == 0, result.output
     assert "<bool>" not in result.stdout
     assert "--help" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["check", "x", "--top-k", "abc"], "Invalid value for '--top-k'"),
+        (["check", "x", "--no-such-flag"], "No such option: --no-such-flag"),
+        (["check", "x", "--fail-on", "wrong"], "Invalid value for '--fail-on'"),
+        (["batch"], "Missing argument"),
+        (["no-such-command"], "No such command 'no-such-command'"),
+    ],
+)
+def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], said: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: ") and said in line and line.endswith("--help')")
+
+
+def test_check_help_fits_80_columns_without_cut_flag_names() -> None:
+    result = runner.invoke(app, ["check", "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not re.search(r"--[\w-]+…", result.stdout)  # no flag name cut short
+    assert "--decompose-batch-chars N" in result.stdout
+    assert "--max-evidence-bytes" in result.stdout
+    assert len(lines) < 160
 
 
 def test_missing_eval_data_names_the_path_and_the_variable(tmp_path: Path) -> None:

@@ -159,7 +159,12 @@ def test_max_concurrency_below_one_is_a_clear_error(value: int) -> None:
 def test_reverify_stops_at_its_round_limit(rounds: int) -> None:
     responder = Responder(leave_partner_open=True)
     report = check(
-        complex_text(2), responder, retriever=notes(), reverify_rounds=rounds, max_searches=1000
+        complex_text(2),
+        responder,
+        retriever=notes(),
+        reverify_rounds=rounds,
+        max_searches=1000,
+        routing="always_element",
     )
     assert len(report.records) == 2
     for index, record in enumerate(report.records):
@@ -216,6 +221,7 @@ def test_reverify_stops_when_the_search_budget_is_spent() -> None:
         retriever=notes(),
         max_searches=4,
         reverify_rounds=10,
+        routing="always_element",
     )
     (record,) = report.records
     # One search for the fact; the first round searches the contextual claim, a refined

@@ -6,6 +6,7 @@ from typing import Any
 
 import networkx as nx
 
+from triqua.context import Context
 from triqua.core.routing import Thresholds, element_graph, group_by_sentence, route_facts
 from triqua.schema import Fact, Qualifier, Span
 
@@ -158,13 +159,25 @@ def test_each_route_takes_its_own_path(scripted: Any) -> None:
         assert ({"verify", "verify_units"} - {judge_node}).isdisjoint(nodes)
 
 
-def test_an_element_named_inside_a_phrase_is_linked_to_it() -> None:
-    # An unsplit object still names Pensacola: the sentence is one connected graph.
+def test_an_element_named_inside_a_phrase_is_linked_to_it_only_when_asked() -> None:
+    # An unsplit object still names Pensacola. ElementCheck measures the graph as it is: two
+    # components, complex; the mention_links option joins them into one, simple.
     facts = [
         fact("Lanny Flaherty", "is", "an American actor born in Pensacola, Florida"),
         fact("Pensacola", "is in", "Florida"),
     ]
-    graph = element_graph(facts)
-    assert graph.has_edge("pensacola", "american actor born in pensacola florida")
+    assert not element_graph(facts).has_edge(
+        "pensacola", "american actor born in pensacola florida"
+    )
     features = route_facts(facts, AUTO)[0][1]
-    assert features["components"] == 1 and features["decision"] == "simple"
+    assert features["components"] == 2 and features["decision"] == "complex"
+    graph = element_graph(facts, mention_links=True)
+    assert graph.has_edge("pensacola", "american actor born in pensacola florida")
+    linked = route_facts(facts, Thresholds(mention_links=True))[0][1]
+    assert linked["components"] == 1 and linked["decision"] == "simple"
+
+
+def test_elementcheck_has_no_qualifier_limit_by_default() -> None:
+    many = fact("Ann", "won", "Prize", ("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"))
+    assert route_facts([many], AUTO)[0][0] == "simple"  # a star of diameter 2, connected
+    assert Context().max_qualifiers == 0 and Context().mention_links is False

@@ -78,6 +78,7 @@ def test_max_calls_stops_reverification_with_a_recorded_round() -> None:
         retriever=notes(),
         cache=False,
         reverify_rounds=5,
+        routing="always_element",
         max_calls=3,  # decompose, verify, one refinement: the round's judge call is refused
     )
     (record,) = report.records

@@ -135,7 +135,17 @@ class Context:
         env="TRIQUA_VERIFY_BATCH",
     )
     delta: int = setting(3, "Element-graph diameter above which a fact is complex (δ).")
-    max_qualifiers: int = setting(3, "Qualifier count above which a fact is complex.")
+    max_qualifiers: int = setting(
+        0,
+        "Qualifier count above which a fact is complex whatever its element graph (0: no "
+        "limit; not an ElementCheck rule, off by default).",
+    )
+    mention_links: bool = setting(
+        False,
+        "Join an element to a longer element naming it ('Pensacola' in 'Pensacola, "
+        "Florida') before measuring a sentence's graph (not an ElementCheck rule, off by "
+        "default).",
+    )
     routing: RoutingMode = setting(
         "auto",
         "'auto' routes by complexity; 'always_element' verifies every fact "

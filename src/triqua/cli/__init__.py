@@ -19,6 +19,7 @@ app = typer.Typer(
     help="Check the factuality of text: facts, evidence, verdicts and TriQuaScore.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 

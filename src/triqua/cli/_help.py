@@ -1,9 +1,16 @@
-"""Help without a type beside on/off flags: typer prints ``--quiet <bool>`` by default."""
+"""How the ``triqua`` group presents itself: flags without a type, usage errors in one line.
+
+Typer prints ``--quiet <bool>`` for a flag by default, and a usage error as a box (or, with
+rich help off, as three lines of usage, hint and error); the README promises one ``error:``
+line that names the way to help.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
 
+import typer
 from typer.core import TyperGroup
 
 if TYPE_CHECKING:  # typer ships its own copy of click; its types are only annotations here
@@ -18,12 +25,28 @@ def _untype_flags(command: Command, ctx: Context) -> None:
             param.metavar = ""
 
 
-class FlagsWithoutTypes(TyperGroup):
-    """The ``triqua`` group: its commands' help shows flags without a '<bool>' type.
+#: The exit status click gives a usage error (bad option, bad value, missing argument).
+_USAGE = 2
 
-    Typer has no setting for it; the flags are changed as each command is looked up,
-    which is when their help can be asked for.
+
+class FlagsWithoutTypes(TyperGroup):
+    """The ``triqua`` group: flags shown without a '<bool>' type, usage errors in one line.
+
+    Typer has no setting for either; the flags are changed as each command is looked up,
+    which is when their help can be asked for, and a command's usage error is caught as
+    the group invokes the command.
     """
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command; a usage error becomes one ``error:`` line and exit status 2."""
+        try:
+            return super().invoke(ctx)
+        except typer.TyperException as exc:
+            if getattr(exc, "exit_code", None) != _USAGE or not hasattr(exc, "format_message"):
+                raise
+            where = getattr(getattr(exc, "ctx", None), "command_path", None) or ctx.command_path
+            print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+            raise typer.Exit(_USAGE) from None
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters, flags untyped."""

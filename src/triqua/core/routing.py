@@ -2,10 +2,14 @@
 
 The elements of every fact decomposed from one sentence (subjects, objects and qualifier
 values, with coreferent names merged) are the nodes of one graph; relations and qualifier
-labels are its edges. A sentence whose graph is wider than δ (diameter > δ), falls apart
-into more than one component, or holds a fact with more than ``max_qualifiers`` qualifiers
-is complex, and all its facts take the element-level path (per-unit verdicts and
-re-verification). A graph per fact would be a star of diameter ≤ 2, so δ would never decide.
+labels are its edges. A sentence whose graph is wider than δ (diameter > δ) or falls apart
+into more than one component is complex, exactly as ElementCheck decides, and all its facts
+take the element-level path (per-unit verdicts and re-verification). A graph per fact would
+be a star of diameter ≤ 2, so δ would never decide.
+
+Two rules that are not ElementCheck's are named options, off by default: ``mention_links``
+joins an element to a longer element naming it before measuring, and ``max_qualifiers``
+(above 0) routes a fact with more qualifiers complex whatever its graph.
 """
 
 from __future__ import annotations
@@ -80,12 +84,13 @@ def _aliases(names: Sequence[str]) -> dict[str, str]:
     return mapping
 
 
-def element_graph(facts: Sequence[Fact]) -> nx.Graph:
+def element_graph(facts: Sequence[Fact], *, mention_links: bool = False) -> nx.Graph:
     """The element graph of one sentence's facts.
 
     Subject and object are joined by the relation; each qualifier value hangs off the base
     triple's object (its subject when the object is empty) by the qualifier's label. An empty
-    qualifier value is an element nothing connects: its own component.
+    qualifier value is an element nothing connects: its own component. ``mention_links``
+    also joins an element to the longer element naming it (not an ElementCheck rule).
     """
     names = [n for f in facts for n in (f.subject, f.object, *(q.value for q in f.qualifiers))]
     alias = _aliases(names)
@@ -110,7 +115,8 @@ def element_graph(facts: Sequence[Fact]) -> nx.Graph:
                 link(anchor, alias[qualifier.value], qualifier.label)
             else:  # an empty value: an element that nothing connects
                 graph.add_node(f"∅{number}.{index}:{qualifier.label}")
-    _link_mentions(graph)
+    if mention_links:
+        _link_mentions(graph)
     return graph
 
 
@@ -137,23 +143,27 @@ def _link_mentions(graph: nx.Graph) -> None:
 
 @dataclass(frozen=True)
 class Thresholds:
-    """The routing settings: δ, the qualifier limit and the mode."""
+    """The routing settings: δ, the mode, and the two optional rules (off: ElementCheck's)."""
 
     delta: int = 3
-    max_qualifiers: int = 3
+    max_qualifiers: int = 0  # 0: no qualifier limit
     routing: RoutingMode = "auto"
+    mention_links: bool = False
 
     @classmethod
     def of(cls, context: Context) -> Thresholds:
         """The thresholds a run's settings declare."""
         return cls(
-            delta=context.delta, max_qualifiers=context.max_qualifiers, routing=context.routing
+            delta=context.delta,
+            max_qualifiers=context.max_qualifiers,
+            routing=context.routing,
+            mention_links=context.mention_links,
         )
 
 
 def sentence_features(facts: Sequence[Fact], thresholds: Thresholds) -> Features:
     """Nodes, edges, diameter (largest over components), components, the decision and why."""
-    graph = element_graph(facts)
+    graph = element_graph(facts, mention_links=thresholds.mention_links)
     # The largest diameter over components is the longest of all shortest paths between
     # nodes that reach each other: one pass over the whole graph, no subgraph views (4× less).
     paths = nx.all_pairs_shortest_path_length(graph)
@@ -165,15 +175,16 @@ def sentence_features(facts: Sequence[Fact], thresholds: Thresholds) -> Features
         reasons.append(f"diameter {diameter} > δ={thresholds.delta}")
     if components > 1:
         reasons.append(f"{components} components")
-    if most > thresholds.max_qualifiers:
-        limit = thresholds.max_qualifiers
-        reasons.append(f"a fact with {most} qualifiers > max_qualifiers={limit}")
+    if thresholds.max_qualifiers and most > thresholds.max_qualifiers:
+        cap = thresholds.max_qualifiers
+        reasons.append(f"a fact with {most} qualifiers > max_qualifiers={cap}")
     decision: Route = "complex" if reasons else "simple"
     if thresholds.routing == "always_element":
         decision, reasons = "complex", ["routing=always_element", *reasons]
+    within = f", ≤ {thresholds.max_qualifiers} qualifiers per fact"
     reason = "; ".join(reasons) or (
-        f"diameter {diameter} ≤ δ={thresholds.delta}, connected, "
-        f"≤ {thresholds.max_qualifiers} qualifiers per fact"
+        f"diameter {diameter} ≤ δ={thresholds.delta}, connected"
+        + (within if thresholds.max_qualifiers else "")
     )
     return {
         "sentence_facts": len(facts),

@@ -58,7 +58,10 @@ class VerdictPolicy(BaseModel):
     )
     reverify_rounds: int = 2
     delta: int = 3
-    max_qualifiers: int = 3
+    max_qualifiers: int = Field(default=0, description="Qualifier limit of routing (0: none).")
+    mention_links: bool = Field(
+        default=False, description="Routing joined elements named inside longer ones."
+    )
     verify_batch: int = Field(
         default=1,
         ge=1,
