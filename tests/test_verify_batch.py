@@ -513,3 +513,23 @@ def test_an_insufficient_fact_is_localised_batched_as_one_fact_per_call() -> Non
         units = [(u.kind, s) for u, s in label_units(record.fact, record.verdict)]
         assert units == [("base", Status.SUPPORTED), ("qualifier", Status.INSUFFICIENT)]
     assert reports[0].scores.triqua_score == reports[1].scores.triqua_score
+
+
+def test_a_batched_record_lists_the_sentences_its_judge_was_shown() -> None:
+    report = _check(f"{NOBELS} {CAPITAL}", _model(), 8)
+    for record in report.records:
+        shown = record.verdict.shown
+        assert shown, record.claim_id
+        texts = {e.id: e.text for e in record.evidence}
+        # Sentences of the fact's own passages only, each a whole sentence of its passage.
+        assert {s.evidence_id for s in shown} <= set(texts)
+        for s in shown:
+            sentence = texts[s.evidence_id][s.start : s.end]
+            assert sentence and sentence == sentence.strip()
+        if record.verdict.quote:
+            assert any(
+                texts[s.evidence_id][s.start : s.end].rstrip(".") in record.verdict.quote
+                for s in shown
+            )
+    alone = _check(CAPITAL, _model(), 1)
+    assert all(r.verdict.shown is None for r in alone.records)  # whole passages were shown

@@ -14,7 +14,7 @@ from triqua.core.evidence_sheet import Sheet, cite, cited_sentences
 from triqua.core.grounding import missing_values
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.llm_batch_prompt import FactAnswer
-from triqua.schema import Status, UnitVerdict, Verdict
+from triqua.schema import ShownSentence, Status, UnitVerdict, Verdict
 
 __all__ = ["answer_verdict"]
 
@@ -59,8 +59,25 @@ def answer_verdict(
         quote=quote,
         basis="parametric" if closed_book else "evidence",
         raw_output=json.dumps(answer.model_dump(exclude_defaults=True), ensure_ascii=False),
+        shown=None if closed_book else shown_sentences(sheet, own),
         judge=judge,
     )
+
+
+def shown_sentences(sheet: Sheet, own: list[str]) -> list[ShownSentence]:
+    """The sheet's lines of the fact's own passages: what its judge saw of them, in order."""
+    wanted = set(own)
+    places = {
+        (pid, start, end)
+        for line in sheet.lines.values()
+        for pid, start, end in line.places
+        if pid in wanted
+    }
+    order = {pid: i for i, pid in enumerate(own)}
+    return [
+        ShownSentence(evidence_id=pid, start=start, end=end)
+        for pid, start, end in sorted(places, key=lambda p: (order[p[0]], p[1]))
+    ]
 
 
 def _spread(answer: FactAnswer, item: BatchItem, sheet: Sheet, own: list[str]) -> list[UnitVerdict]:

@@ -96,6 +96,16 @@ class UnitVerdict(BaseModel):
 Basis = Literal["evidence", "parametric", "none"]
 
 
+class ShownSentence(BaseModel):
+    """One evidence sentence a judge was shown, where it stands in its passage."""
+
+    model_config = {"frozen": True}
+
+    evidence_id: str
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+
+
 class Verdict(BaseModel):
     """A judge's verdict on a fact, with the wrong components named."""
 
@@ -125,6 +135,12 @@ class Verdict(BaseModel):
         description="'evidence' (declared evidence), 'parametric' (closed-book model knowledge).",
     )
     raw_output: OptionalRedactedText = None
+    shown: list[ShownSentence] | None = Field(
+        default=None,
+        description="The evidence sentences the judge was shown when it saw less than the "
+        "whole passages (a batched call's evidence sheet), in passage order; None: every "
+        "passage whole.",
+    )
     error: OptionalRedactedText = Field(
         default=None, description="Why verification failed, if it did."
     )
