@@ -196,6 +196,24 @@ def _evidence(row: ClaimRow, setup: EvalSetup) -> list[Evidence]:
     ]
 
 
+def _row_search(row: ClaimRow) -> Callable[[str, int], list[Evidence]]:
+    """BM25 over the row's passage, as the check's supplied retriever reads it.
+
+    The run's stamp names the supplied retriever and its top-k; each fact gets what that
+    retriever returns for its query (passages sharing no word with it are not passed on).
+    A passage of at most ~1,000 characters is one or two 600-character passages, so the
+    reranker a check adds could only reorder them.
+    """
+    from triqua.tools.supplied import SuppliedRetriever
+
+    retriever = SuppliedRetriever([Document(text=row.evidence, source=f"row {row.index}")])
+
+    def search(query: str, k: int) -> list[Evidence]:
+        return list(retriever.search(query, k).evidence)
+
+    return search
+
+
 def verify_claims(
     rows: Sequence[ClaimRow],
     setup: EvalSetup,
@@ -205,11 +223,12 @@ def verify_claims(
 ) -> tuple[list[ClaimOutcome], Usage]:
     """Verify every row with triqua and with the direct baseline; outcomes in input order.
 
-    The offline engine decomposes all claims in one batch and verifies facts directly (with
-    one evidence passage, re-verification would search the same passage again and reach the
-    same verdicts). Chat models run each claim through the check graph, ``workers`` at once,
-    where the supplied retriever passes on only passages sharing words with the fact; the
-    direct baseline is always given the whole passage.
+    The offline engine decomposes all claims in one batch and verifies each fact against
+    what the stamped retriever (BM25 top-k over the row's passage) returns for its query,
+    without the graph (with one evidence passage, re-verification would search the same
+    passage again and reach the same verdicts). Chat models run each claim through the
+    check graph, ``workers`` at once, where the supplied retriever passes on only passages
+    sharing words with the fact; the direct baseline is always given the whole passage.
     """
     from triqua.api import check
     from triqua.evals.diagnostics import decomposition_mode
@@ -232,8 +251,10 @@ def verify_claims(
                 pairs = []
                 facts = facts_of[row.claim]
                 routes = _routes(facts, setup)
+                search = _row_search(row)
                 for fact, complex_route in zip(facts, routes, strict=True):
-                    verdict, spent = _judge(fact, evidence, setup, complex_route)
+                    found = search(fact.query(), setup.context.max_results)
+                    verdict, spent = _judge(fact, found, setup, complex_route)
                     pairs.append((fact, verdict))
                     usage = usage + spent
             else:
