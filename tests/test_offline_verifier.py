@@ -463,3 +463,18 @@ def test_a_date_between_relation_and_place_still_reveals_the_rival_place() -> No
     (unit,) = verdict.unit_verdicts
     assert unit.quote == "Ronaldo was born on 18 September 1976 in Rio de Janeiro."
     assert unit.evidence_ids == [evidence.id]
+
+
+def test_an_ordinal_before_another_noun_does_not_state_the_facts_ordinal(
+    verifier: AlignmentVerifier,
+) -> None:
+    # "the second is that Biden …" says nothing of a second black president.
+    evidence = [
+        ev(
+            "The first is that Trump has had a negative impact on the black community, and "
+            "the second is that Biden could do better. In reality, though, President Trump "
+            "has done more for black Americans in just over three years than Biden did in 47."
+        )
+    ]
+    f = fact("Donald Trump", "was", "the second black president")
+    assert verifier.verify(f, evidence).status is not Status.SUPPORTED

@@ -181,6 +181,17 @@ def _same_head(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return any(stems_match(x, y) for x in a for y in b)
 
 
+def _restricts(claimed: Marker, stated: Marker, target: tuple[str, ...]) -> bool:
+    """True when a stated ordinal restricts the claimed one's noun (other kinds: always).
+
+    "The second is that Biden could do better" states no "second black president": an
+    ordinal counts only before the same noun, when both sentences name one.
+    """
+    if claimed.kind != "ordinal" or not target or not stated.heads:
+        return True
+    return _same_head(stated.heads, target)
+
+
 def _rivals(claimed: Marker, stated: Marker) -> bool:
     """True when two restrictors of one kind exclude each other.
 
@@ -222,7 +233,7 @@ def check(
             continue
         target = marker.heads or head
         same = [m for m in stated if m.kind == marker.kind]
-        if any(m.value == marker.value for m in same):
+        if any(m.value == marker.value and _restricts(marker, m, target) for m in same):
             continue
         if marker.kind == "frequency":
             counts = [m for m in stated if m.kind == "count" and _same_head(m.heads, target)]
