@@ -39,6 +39,7 @@ SKIPS = (
     (re.compile(r"(^|\s)(-m|--model)(\s|=)"), "needs a chat model (an API key or a server)"),
     (re.compile(r"tavily"), "needs TAVILY_API_KEY and the network"),
     (re.compile(r"make studio"), "starts the LangGraph server"),
+    (re.compile(r"triqua serve"), "starts the web page's server (tests/test_serve.py drives it)"),
     (re.compile(r"(^|\s)eval\s"), "a full evaluation over the shared data set (minutes)"),
 )
 runner = CliRunner()

@@ -32,26 +32,25 @@ from triqua.rendering.html.sections import (
 from triqua.schema import Report
 from triqua.schema.citations import CitationReport
 
-__all__ = ["render_html", "write_html"]
+__all__ = ["html_page", "render_html", "report_body", "write_html"]
 
 
 def _template() -> Template:
     return Template(resources.files("triqua").joinpath("templates/report.html").read_text("utf-8"))
 
 
-def render_html(
+def html_page(title: str, body: str) -> str:
+    """``body`` (HTML) in the report's page: its inline style, no scripts."""
+    return _template().substitute(title=esc(title), body=body)
+
+
+def report_body(
     report: Report,
     *,
     prices: Prices | None = None,
     citations: CitationReport | None = None,
 ) -> str:
-    """Render ``report`` as one self-contained HTML page.
-
-    Args:
-        report: The report to show.
-        prices: Prices for the cost table (money stays blank without them).
-        citations: Citation checks of the same text, shown in their own section.
-    """
+    """The report's page content (header, scores, facts, costs, spec), without the page."""
     extra = {"cite": citations.usage} if citations and citations.usage.model_calls else None
     meta = [
         f"run {report.run_id or '—'}",
@@ -69,7 +68,7 @@ def render_html(
     facts = (
         "".join(fact_html(r) for r in report.records) or '<p class="meta">No facts were found.</p>'
     )
-    body = "".join(
+    return "".join(
         [
             "<header><h1>triqua report</h1>",
             '<div class="meta">' + "".join(f"<span>{esc(m)}</span>" for m in meta) + "</div>",
@@ -85,8 +84,23 @@ def render_html(
             f"<footer>Report schema {esc(report.schema_version)}.</footer>",
         ]
     )
-    title = f"triqua report — {pct(report.scores.triqua_score)}"
-    return _template().substitute(title=esc(title), body=body)
+
+
+def render_html(
+    report: Report,
+    *,
+    prices: Prices | None = None,
+    citations: CitationReport | None = None,
+) -> str:
+    """Render ``report`` as one self-contained HTML page.
+
+    Args:
+        report: The report to show.
+        prices: Prices for the cost table (money stays blank without them).
+        citations: Citation checks of the same text, shown in their own section.
+    """
+    body = report_body(report, prices=prices, citations=citations)
+    return html_page(f"triqua report — {pct(report.scores.triqua_score)}", body)
 
 
 def write_html(

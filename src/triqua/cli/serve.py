@@ -1,0 +1,53 @@
+"""``triqua serve``: the local check page (``triqua.web.server``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from triqua.cli._common import ModelOption, fail
+from triqua.cli._settings import given_settings, settings_flags
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to bind; keep the loopback default unless you mean it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free one).")] = 8765,
+    model: ModelOption = None,
+    flags: dict[str, Any] | None = None,
+    store: Annotated[
+        Path | None, typer.Option("--store", help="Run store file (default: user data).")
+    ] = None,
+    no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the runs.")] = False,
+) -> None:
+    """Open a local page to paste text (and evidence) into; verdicts stream as they come.
+
+    Every check runs with this command's settings (engine, retriever, limits) and is stored
+    like a CLI run. The page shows the same report as --html. Stop with Ctrl-C.
+    """
+    import triqua
+    from triqua.web.server import CheckServer
+
+    settings: dict[str, Any] = given_settings(**(flags or {}))
+    if model is not None:
+        settings["model"] = model
+    settings["store"] = False if no_store else (str(store) if store else True)
+    try:
+        server = CheckServer((host, port), triqua.check, settings)
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    typer.echo(f"triqua serve: open {server.url} (Ctrl-C to stop)", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        typer.echo("stopped", err=True)
+    finally:
+        server.server_close()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the command."""
+    app.command()(settings_flags(serve))
