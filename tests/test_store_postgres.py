@@ -113,3 +113,21 @@ def test_the_api_refuses_rewrites_too(scripted: Any, db: str) -> None:
 def test_an_unreachable_server_is_one_line() -> None:
     with pytest.raises(StoreError, match=re.escape("run store postgresql://nobody@127.0.0.1:1/x")):
         RunStore("postgresql://nobody:secret@127.0.0.1:1/x")
+
+
+def test_a_missing_extra_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import sys
+
+    from triqua.runtime.persistence.checkpoints import open_checkpointer
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(StoreError, match=re.escape("pip install 'triqua[postgres]'")):
+        RunStore("postgresql://nobody@127.0.0.1:1/x")
+
+    async def open_saver() -> None:
+        async with open_checkpointer("postgresql://nobody@127.0.0.1:1/x"):
+            pass
+
+    with pytest.raises(StoreError, match=re.escape("pip install 'triqua[postgres]'")):
+        asyncio.run(open_saver())

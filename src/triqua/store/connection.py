@@ -12,9 +12,10 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from triqua.store.postgres import PostgresDatabase, is_database_url
+from triqua.store.postgres import PostgresDatabase
 from triqua.store.tables import SCHEMA_VERSION, WHAT, schema_version, upgrade
 from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.support.dburls import is_database_url
 from triqua.tools.paths import triqua_home
 
 

@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from triqua.store.tables import APPEND_ONLY_TABLES, SCHEMA_VERSION, WHAT, schema_statements
 from triqua.support.dbfiles import StoreError
+from triqua.support.dburls import public_url
 
-__all__ = ["PgConnection", "PostgresDatabase", "is_database_url", "public_url"]
+__all__ = ["PgConnection", "PostgresDatabase"]
 
-_SCHEMES = ("postgresql://", "postgres://")
 #: Advisory lock key taken by every write transaction (one writer at a time, as in SQLite).
 _WRITE_LOCK = 0x7472_6971_7561  # "triqua"
 
@@ -43,21 +42,6 @@ BEGIN
 END
 $$
 """
-
-
-def is_database_url(location: object) -> bool:
-    """True when ``location`` names a PostgreSQL database rather than a SQLite file."""
-    return isinstance(location, str) and location.startswith(_SCHEMES)
-
-
-def public_url(url: str) -> str:
-    """``url`` without its password: safe to print and to keep in checkpoint metadata."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}" if user else netloc))
 
 
 def _psycopg() -> Any:
@@ -135,7 +119,9 @@ class PostgresDatabase:
                 yield wrapped
 
     def _version(self, conn: PgConnection) -> int:
-        conn.execute("CREATE TABLE IF NOT EXISTS store_version (version INTEGER NOT NULL)")
+        """The store's schema version; 0 for an empty database (nothing created to read it)."""
+        if conn.execute("SELECT to_regclass('store_version')").fetchone()[0] is None:
+            return 0
         row = conn.execute("SELECT MAX(version) FROM store_version").fetchone()
         version = int(row[0]) if row and row[0] is not None else 0
         if version > SCHEMA_VERSION:
@@ -147,6 +133,7 @@ class PostgresDatabase:
 
     def _upgrade(self, conn: PgConnection) -> None:
         """Create the tables, the refusing function and one trigger pair per table."""
+        conn.execute("CREATE TABLE IF NOT EXISTS store_version (version INTEGER NOT NULL)")
         for statement in schema_statements():
             conn.execute(statement)
         conn.execute(_REFUSE_FUNCTION)

@@ -88,13 +88,17 @@ def delete_runs(
         store: The run store.
         run_ids: Run ids or unique prefixes.
         checkpoints: The checkpoint file whose threads of these runs go too (skipped when
-            missing or None).
+            missing or None; a Postgres store's own database is used instead).
 
     Raises:
         KeyError: when a name matches no run, or more than one.
     """
     full = list(dict.fromkeys(store.resolve(run_id) for run_id in run_ids))
     _delete_rows(store, full)
-    if checkpoints is not None and checkpoints.is_file():
+    if store.database_url is not None:  # a Postgres store keeps its checkpoints beside it
+        from triqua.runtime.persistence.pg_checkpoints import delete_pg_threads
+
+        delete_pg_threads(store.database_url, full)
+    elif checkpoints is not None and checkpoints.is_file():
         _delete_checkpoints(checkpoints, full)
     return full
