@@ -123,22 +123,36 @@ def pg_server() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-@pytest.fixture
-def pg_url(pg_server: str) -> Iterator[str]:
-    """The URL of a new, empty database on the session's server (dropped afterwards)."""
+def new_database(server: str) -> str:
+    """The URL of a new, empty database on ``server``."""
     import psycopg
 
     name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(f"{pg_server}/postgres", autocommit=True) as conn:
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    yield f"{pg_server}/{name}"
+    return f"{server}/{name}"
+
+
+def drop_database(url: str) -> None:
+    """Drop the database at ``url``, waiting for its last connections to close."""
+    import psycopg
+
+    server, name = url.rsplit("/", 1)
     deadline = time.monotonic() + 10
-    with psycopg.connect(f"{pg_server}/postgres", autocommit=True) as conn:
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         while True:  # a test's last connection may still be closing
             try:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-                break
+                return
             except psycopg.errors.ObjectInUse:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
+
+
+@pytest.fixture
+def pg_url(pg_server: str) -> Iterator[str]:
+    """The URL of a new, empty database on the session's server (dropped afterwards)."""
+    url = new_database(pg_server)
+    yield url
+    drop_database(url)
