@@ -131,3 +131,14 @@ def test_a_missing_extra_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) 
 
     with pytest.raises(StoreError, match=re.escape("pip install 'triqua[postgres]'")):
         asyncio.run(open_saver())
+
+
+def test_concurrent_writers_get_distinct_revisions(scripted: Any, db: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    report = checked(scripted, RunStore(db))
+    # Each writer its own store and connections, as separate workers would have.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        revisions = list(pool.map(lambda _: RunStore(db).append_report(report), range(8)))
+    assert sorted(revisions) == list(range(1, 9))
+    assert RunStore(db).runs()[0].revisions == 9
