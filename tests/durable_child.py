@@ -1,7 +1,9 @@
 """Run in a child process by test_durable: a durable check whose judge blocks on one fact.
 
-Usage: ``python -m tests.durable_child RUN_ID MARKER``. The judge writes MARKER and sleeps
-when asked about Marie Curie, so the test can kill the process while that fact is pending.
+Usage: ``python -m tests.durable_child RUN_ID MARKER [STORE]``. The judge writes MARKER and
+sleeps when asked about Marie Curie, so the test can kill the process while that fact is
+pending. STORE (default: the default file) may be a ``postgresql://`` URL: the checkpoints
+then go to that database too.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ BLOCKED = "Marie Curie"
 SETTINGS: dict[str, Any] = {"cache": False, "chunk_size": 0}
 
 
-def main(run_id: str, marker: Path) -> None:
+def main(run_id: str, marker: Path, store: str | bool = True) -> None:
     def judge(fact: str, prompt: str) -> dict[str, Any] | str:
         if BLOCKED in fact:
             marker.write_text("blocked", encoding="utf-8")
@@ -35,9 +37,9 @@ def main(run_id: str, marker: Path) -> None:
 
     model = ScriptedChatModel(responder=make_responder(judge))
     triqua.check(
-        TEXT, documents=DOCS, model=model, durable=True, run_id=run_id, store=True, **SETTINGS
+        TEXT, documents=DOCS, model=model, durable=True, run_id=run_id, store=store, **SETTINGS
     )
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]))
+    main(sys.argv[1], Path(sys.argv[2]), *sys.argv[3:4])

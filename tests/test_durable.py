@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,12 +50,15 @@ def judged_facts(model: Any) -> list[str]:
     return [fenced(prompt, "FACT") for tool, prompt in model.calls if tool == "Judgement"]
 
 
-@pytest.mark.slow
-def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_path: Path) -> None:
-    run_id = uuid.uuid4().hex
-    marker = tmp_path / "blocked"
+def kill_when_blocked(
+    run_id: str, marker: Path, finished: Callable[[], int], *store: str
+) -> subprocess.Popen[bytes]:
+    """Run ``tests.durable_child`` and ``kill -9`` it once two facts are checkpointed.
+
+    ``finished`` counts the checkpointed facts; ``store`` is the child's optional STORE.
+    """
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.durable_child", run_id, str(marker)],
+        [sys.executable, "-m", "tests.durable_child", run_id, str(marker), *store],
         cwd=ROOT,
         env=os.environ.copy(),
         stdout=subprocess.PIPE,
@@ -62,7 +66,7 @@ def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_
     )
     try:
         deadline = time.monotonic() + 120
-        while not (marker.exists() and finished_facts(run_id) >= 2):
+        while not (marker.exists() and finished() >= 2):
             if child.poll() is not None:
                 output = child.stdout.read().decode() if child.stdout else ""
                 pytest.fail(f"child exited early ({child.returncode}): {output[-2000:]}")
@@ -75,6 +79,13 @@ def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_
         if child.poll() is None:
             child.kill()
             child.wait()
+    return child
+
+
+@pytest.mark.slow
+def test_killed_run_resumes_without_repeating_finished_calls(scripted: Any, tmp_path: Path) -> None:
+    run_id = uuid.uuid4().hex
+    child = kill_when_blocked(run_id, tmp_path / "blocked", lambda: finished_facts(run_id))
     assert child.returncode == -9
     assert checkpoint_namespaces(run_id) == {""}  # finished facts are saved whole
     stored = RunStore()

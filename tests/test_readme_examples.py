@@ -6,8 +6,9 @@ corpus as `notes/` and `sources/`, an `answer.txt`, a saved `report.json`, a bat
 with the demo collection `triqua-demo` ingested. Usage notation is expanded: `[a|b]` runs
 without the group and with each choice; `RUN` is a stored run's id. Commands that name a
 Chroma server run against the session's real one (its URL put in, the collection they search
-ingested first). Commands that need a key, the network or another server are listed as
-skipped, with the reason.
+ingested first). Commands that name a PostgreSQL store run against a database of the session's
+throwaway server, where `RUN` is a run checked into it. Commands that need a key, the network
+or another server are listed as skipped, with the reason.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest_chroma import chroma_server  # noqa: F401
+from tests.conftest_postgres import drop_database, new_database, pg_server  # noqa: F401
 from triqua.cli import app
 from triqua.cli.demo import DEMO_COLLECTION, demo_files
 
@@ -34,6 +36,8 @@ README = ROOT / "README.md"
 PROGRAMS = ("triqua", ".venv/bin/triqua")
 #: The Chroma server the README's examples name; the session's server stands in for it.
 README_CHROMA_URL = "http://127.0.0.1:8000"
+#: The PostgreSQL store the README's examples name; a database of the session's server.
+README_STORE_URL = "postgresql://triqua@localhost/triqua"
 #: (what in a command, why it cannot run here); the first match wins.
 SKIPS = (
     (re.compile(r"(^|\s)(-m|--model)(\s|=)"), "needs a chat model (an API key or a server)"),
@@ -136,6 +140,24 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
         yield Workspace(folder, home, json.loads(saved.stdout)["run_id"])
 
 
+@pytest.fixture(scope="module")
+def readme_store(
+    pg_server: str,  # noqa: F811
+    workspace: Workspace,
+) -> Iterator[tuple[str, str]]:
+    """A PostgreSQL store for the README's examples, and the id of a run checked into it."""
+    url = new_database(pg_server)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TRIQUA_HOME", str(workspace.home))
+        patch.chdir(workspace.folder)
+        saved = runner.invoke(
+            app, ["check", "-f", "answer.txt", "-e", "sources", "--json", "--store-url", url]
+        )
+    assert saved.exit_code == 0, saved.output
+    yield url, json.loads(saved.stdout)["run_id"]
+    drop_database(url)
+
+
 def _expand(args: tuple[str, ...], folder: Path, run_id: str) -> list[str]:
     """Placeholders filled and globs expanded as bash would (relative to ``folder``)."""
     out: list[str] = []
@@ -179,6 +201,13 @@ def test_readme_example_runs(
         made = runner.invoke(app, ["check", "Paris is the capital of France.", "--json"])
         assert made.exit_code == 0, made.output
         run_id = json.loads(made.stdout)["run_id"]
+    if README_STORE_URL in example.args:
+        url, run_id = request.getfixturevalue("readme_store")
+        example = Example(
+            example.line,
+            tuple(url if a == README_STORE_URL else a for a in example.args),
+            example.stdin,
+        )
     args = _expand(example.args, workspace.folder, run_id)
     if "--chroma-url" in args:
         args = _on_the_session_server(args, request.getfixturevalue("chroma_server"))

@@ -109,7 +109,7 @@ def run_on_ray(items: Iterator[BatchItem], job: BatchJob, address: str) -> None:
     if first is None:  # every line done already (or none readable): no cluster to join
         return
     runs = resolve_store(job.store)
-    saved: str | bool = str(runs.path) if runs is not None else False
+    saved: str | bool = (runs.database_url or str(runs.path)) if runs is not None else False
     env = {name: value for name, value in os.environ.items() if name.startswith(_ENV_PREFIX)}
     with ray_cluster(address) as ray:
         task = ray.remote(num_cpus=1, max_retries=RETRIES, runtime_env={"env_vars": env})(

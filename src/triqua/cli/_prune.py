@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from triqua.cli._common import fail
+from triqua.cli._store import StoreUrlOption, store_location
 from triqua.runtime.persistence.checkpoints import DEFAULT_UNFINISHED_DAYS
 from triqua.support.dbfiles import StoreError
 
@@ -82,6 +83,7 @@ def prune(
         Path | None,
         typer.Option("--checkpoints", help="Checkpoint file (default: user data)."),
     ] = None,
+    store_url: StoreUrlOption = None,
 ) -> None:
     """Remove unfinished and failed runs and spent checkpoints; finished runs stay.
 
@@ -94,10 +96,14 @@ def prune(
     if older_than is not None and older_than < 0:
         raise fail(f"--older-than must be 0 or more days, got {older_than:g}")
     every = not (unfinished or failed_at_start or failed)
+    location = store_location(store, store_url)
     try:
+        opened = RunStore(location)
         result = run_prune(
-            RunStore(store),
-            Path(checkpoints).expanduser() if checkpoints else default_checkpoint_path(),
+            opened,
+            Path(checkpoints).expanduser()
+            if checkpoints
+            else opened.database_url or default_checkpoint_path(),
             older_than=older_than,
             unfinished=every or unfinished,
             failed_at_start=every or failed_at_start,

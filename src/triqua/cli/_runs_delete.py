@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from triqua.cli._common import fail
+from triqua.cli._store import StoreUrlOption, store_location
 
 
 def delete(
@@ -19,6 +20,7 @@ def delete(
     store: Annotated[
         Path | None, typer.Option("--store", help="Run store file (default: user data).")
     ] = None,
+    store_url: StoreUrlOption = None,
 ) -> None:
     """Delete stored runs whole: input, facts, every revision and their checkpoints."""
     from triqua.runtime.persistence.checkpoints import default_checkpoint_path
@@ -26,7 +28,7 @@ def delete(
     from triqua.store import RunStore
 
     try:
-        opened = RunStore(store)
+        opened = RunStore(store_location(store, store_url))
         full = [opened.resolve(run_id) for run_id in run_ids]
     except KeyError as exc:
         raise fail(str(exc.args[0]) if exc.args else str(exc)) from exc

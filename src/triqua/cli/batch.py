@@ -14,6 +14,7 @@ from triqua.cli._common import (
 )
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 from triqua.cli._settings import given_settings, settings_flags
+from triqua.cli._store import StoreUrlOption, store_location
 
 
 def batch(
@@ -42,6 +43,7 @@ def batch(
     store: Annotated[
         Path | None, typer.Option("--store", help="Run store file (default: user data).")
     ] = None,
+    store_url: StoreUrlOption = None,
     no_store: Annotated[
         bool, typer.Option("--no-store", help="Do not save the lines' runs.")
     ] = False,
@@ -76,7 +78,7 @@ def batch(
         quiet=quiet,
         model=model,
         settings=settings,
-        store=False if no_store else (store or True),
+        store=False if no_store else (store_location(store, store_url) or True),
         ray=ray,
     )
 
@@ -91,7 +93,7 @@ def run_batch_file(
     model: str | None,
     settings: dict[str, Any],
     resume: bool = True,
-    store: bool | Path = True,
+    store: bool | str | Path = True,
     ray: str | None = None,
 ) -> None:
     """Run a batch and exit as ``triqua batch`` does (shared by ``check --batch``).

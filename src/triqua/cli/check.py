@@ -26,6 +26,7 @@ from triqua.cli._gates import (
     verdict_counts,
 )
 from triqua.cli._settings import given_settings, settings_flags
+from triqua.cli._store import StoreUrlOption, store_location
 
 if TYPE_CHECKING:
     from triqua.citations import CitationReport
@@ -62,6 +63,7 @@ def check(
     store: Annotated[
         Path | None, typer.Option("--store", help="Run store file (default: user data).")
     ] = None,
+    store_url: StoreUrlOption = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the run.")] = False,
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
@@ -123,7 +125,7 @@ def check(
             quiet=quiet,
             model=model,
             settings=settings,
-            store=False if no_store else (store or True),
+            store=False if no_store else (store_location(store, store_url) or True),
         )
         return
     body = None if resume else read_input(text, file)
@@ -139,7 +141,7 @@ def check(
             "documents": documents,
             "question": question,
             "run_id": run_id,
-            "store": False if no_store else (store or True),
+            "store": False if no_store else (store_location(store, store_url) or True),
         }
         if citations and body is not None:
             from triqua.citations import check_cited

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from triqua.cli._common import fail
+from triqua.cli._store import StoreUrlOption, store_location
 from triqua.support.dbfiles import StoreError
 
 if TYPE_CHECKING:  # loaded by the commands themselves, so that ``triqua --help`` stays fast
@@ -25,11 +26,12 @@ StoreOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
-def _open(store: Path | None) -> RunStore:
+def _open(store: Path | None, store_url: str | None = None) -> RunStore:
     from triqua.store import RunStore
 
+    location = store_location(store, store_url)
     try:
-        return RunStore(store)
+        return RunStore(location)
     except (StoreError, OSError) as exc:
         raise fail(str(exc)) from exc
 
@@ -50,6 +52,7 @@ def runs(
     ctx: typer.Context,
     limit: Annotated[int, typer.Option("--limit", "-n", help="Newest runs to list.")] = 20,
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """List stored runs, newest first: id, time, score (or unfinished / failed at start)."""
@@ -57,7 +60,7 @@ def runs(
         return
 
     try:
-        found = _open(store).runs(limit=limit)
+        found = _open(store, store_url).runs(limit=limit)
     except StoreError as exc:
         raise fail(str(exc)) from exc
     if as_json:
@@ -128,13 +131,14 @@ def show(
         bool, typer.Option("--text", help="Print the checked text with each fact marked.")
     ] = False,
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
     from triqua.rendering.terminal import print_report, spec_table
 
     try:
-        opened = _open(store)
+        opened = _open(store, store_url)
         report = opened.report(run_id, revision)
         checked = opened.run(report.run_id).text if text else ""
     except (KeyError, StoreError) as exc:
@@ -178,12 +182,13 @@ def regrade(
         typer.Option(help="Embedded Chroma store (default: TRIQUA_CHROMA_PATH, the run's)."),
     ] = None,
     store: StoreOption = None,
+    store_url: StoreUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
     import os
 
-    opened = _open(store)  # a damaged store fails here, before the engines are loaded
+    opened = _open(store, store_url)  # a damaged store fails here, before the engines are loaded
     from triqua.regrade import regrade as run_regrade
     from triqua.rendering.terminal import print_report
     from triqua.tools import RetrieverError

@@ -66,8 +66,8 @@ class CheckRun:
     """A run built from its settings: the context, the store, durability and the report cache.
 
     ``runs`` None saves nothing; ``durable`` checkpoints every step in ``checkpoints``
-    (default file when None) so an interrupted run can be resumed; the report cache is on
-    when the context's ``cache`` setting is.
+    (when None: a Postgres store's database, else the default file) so an interrupted run
+    can be resumed; the report cache is on when the context's ``cache`` setting is.
     """
 
     context: Context
@@ -131,7 +131,7 @@ class CheckRun:
         """Run the graph checkpointing every step; its checkpoints go once it is finished."""
         from triqua.graph.main import compiled_graph
 
-        async with open_checkpointer(self.checkpoints) as saver:
+        async with open_checkpointer(checkpoints_for(self.runs, self.checkpoints)) as saver:
             graph = compiled_graph(checkpointer=saver)
             if await saver.aget_tuple({"configurable": {"thread_id": run_id}}) is not None:
                 raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
@@ -146,6 +146,13 @@ class CheckRun:
             save_report(self.runs, report)
             await forget_run(saver, run_id)  # finished (stored or not): its checkpoints are spent
         return report
+
+
+def checkpoints_for(runs: RunStore | None, checkpoints: str | Path | None) -> str | Path | None:
+    """Where a durable run checkpoints: as given, else a Postgres store's database (or None)."""
+    if checkpoints is not None:
+        return checkpoints
+    return runs.database_url if runs is not None else None
 
 
 async def resume_run(
@@ -165,7 +172,8 @@ async def resume_run(
             started (when it was saved at all).
         store_given: Whether the caller named a store.
         context_for: The run's context from the settings saved with it.
-        checkpoints: The checkpoint file (default file when None).
+        checkpoints: The checkpoint file (when None: a Postgres store's database, else the
+            default file).
         on_event: Called with each progress event.
     """
     from triqua.core.inputs import coerce_documents
@@ -175,7 +183,7 @@ async def resume_run(
         with suppress(KeyError):  # the store may not know it; the checkpoints may
             run_id = runs.resolve(run_id)
         refuse_failed(runs, run_id)
-    async with open_checkpointer(checkpoints) as saver:
+    async with open_checkpointer(checkpoints_for(runs, checkpoints)) as saver:
         graph = compiled_graph(checkpointer=saver)
         snapshot = await graph.aget_state({"configurable": {"thread_id": run_id}})
         if not snapshot.values:

@@ -37,7 +37,7 @@ def durable_config(
     """The run's config with its settings and store in the checkpoint metadata."""
     metadata = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
     if runs is not None:
-        metadata[STORE_KEY] = str(runs.path.resolve())
+        metadata[STORE_KEY] = runs.location
     return run_config(context, run_id, ledger=ledger, metadata=metadata)
 
 

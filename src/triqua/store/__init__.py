@@ -1,4 +1,4 @@
-"""The run store: every check and every re-grade, kept append-only in SQLite.
+"""The run store: every check and every re-grade, kept append-only in SQLite or PostgreSQL.
 
 Tables (rows are only ever inserted; see ``tables`` for the triggers that enforce it):
 
@@ -37,6 +37,7 @@ __all__ = [
     "FAILED_AT_START",
     "SCHEMA_VERSION",
     "STORE_ENV",
+    "STORE_URL_ENV",
     "RunStore",
     "RunSummary",
     "StoreError",
@@ -47,20 +48,28 @@ __all__ = [
 
 #: Environment variable that makes the Python API save runs: '1' (default file) or a path.
 STORE_ENV = "TRIQUA_STORE"
+#: Environment variable naming a PostgreSQL run store (``postgresql://…``); wins over STORE_ENV.
+STORE_URL_ENV = "TRIQUA_STORE_URL"
 
 
 class RunStore(RunWriter, RunReader):
-    """Append-only SQLite store of runs, their records, verdict revisions, evidence, reports."""
+    """Append-only store of runs, their records, verdict revisions, evidence and reports.
+
+    ``RunStore(path)`` keeps them in a SQLite file; ``RunStore("postgresql://…")`` in a
+    PostgreSQL database (``store.postgres``; the ``postgres`` extra).
+    """
 
 
 def resolve_store(store: bool | str | Path | RunStore | None) -> RunStore | None:
     """The store a call asks for: an instance, a path, True (default file), False (none).
 
-    None follows ``$TRIQUA_STORE``: unset, '' or '0' saves nothing; '1' the default file;
-    anything else is a path.
+    None follows ``$TRIQUA_STORE_URL`` (a PostgreSQL store) when set, else ``$TRIQUA_STORE``:
+    unset, '' or '0' saves nothing; '1' the default file; anything else is a path or a URL.
     """
     if isinstance(store, RunStore):
         return store
+    if store is None and os.environ.get(STORE_URL_ENV, "").strip():
+        return RunStore(os.environ[STORE_URL_ENV].strip())
     if store is None:
         setting = os.environ.get(STORE_ENV, "").strip()
         if setting.lower() in ("", "0", "false", "no"):

@@ -7,7 +7,6 @@ A report is rebuilt from its rows; the verdicts of earlier revisions become its 
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from triqua.schema import (
@@ -20,7 +19,7 @@ from triqua.schema import (
     Usage,
     Verdict,
 )
-from triqua.store.connection import StoreFile
+from triqua.store.connection import Connection, StoreFile
 from triqua.store.models import RunSummary, StoredRun
 
 
@@ -68,7 +67,7 @@ class RunReader(StoreFile):
             "FROM runs r LEFT JOIN reports p ON p.run_id = r.run_id AND p.revision = "
             "(SELECT MAX(revision) FROM reports WHERE run_id = r.run_id) "
             "LEFT JOIN outcomes o ON o.run_id = r.run_id "
-            "ORDER BY r.created_at DESC, r.rowid DESC"
+            f"ORDER BY r.created_at DESC, {self._newest} DESC"
         )
         params: tuple[Any, ...] = ()
         if limit is not None:
@@ -159,7 +158,7 @@ class RunReader(StoreFile):
         return Report.model_validate(data)
 
     def _record_at(
-        self, conn: sqlite3.Connection, run_id: str, claim_id: str, base: str, revision: int
+        self, conn: Connection, run_id: str, claim_id: str, base: str, revision: int
     ) -> ClaimRecord:
         rows = conn.execute(
             "SELECT revision, verdict, usage, rounds, revisions, spec_hash, evidence_revision "

@@ -130,7 +130,8 @@ def _triggers() -> list[str]:
     return statements
 
 
-def _schema_statements() -> list[str]:
+def schema_statements() -> list[str]:
+    """The ``CREATE TABLE`` statements, one each (portable: SQLite and PostgreSQL)."""
     return [part.strip() for part in _SCHEMA.split(";") if part.strip()]
 
 
@@ -159,7 +160,7 @@ def upgrade(conn: sqlite3.Connection, path: Path) -> None:
     try:
         version = schema_version(conn, path)  # another process may have upgraded it meanwhile
         if version != SCHEMA_VERSION:
-            for statement in _schema_statements():
+            for statement in schema_statements():
                 conn.execute(statement)
             if version == 1:  # version 1 refused every delete, even of a failed run
                 for table in _PRUNABLE:

@@ -7,13 +7,12 @@ only for records whose evidence changed. Nothing written is ever rewritten.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from triqua.schema import ClaimRecord, Document, Evidence, Report, sha256_text, utc_now
 from triqua.schema.redaction import redact
-from triqua.store.connection import StoreFile
+from triqua.store.connection import Connection, StoreFile
 from triqua.store.models import FAILED_AT_START
 
 #: Record fields that change with each revision; they live in ``verdicts``/``evidence``.
@@ -102,7 +101,7 @@ class RunWriter(StoreFile):
         return revision
 
     def _insert_record(
-        self, conn: sqlite3.Connection, run_id: str, position: int, record: ClaimRecord
+        self, conn: Connection, run_id: str, position: int, record: ClaimRecord
     ) -> None:
         base = record.model_dump_json(exclude=_PER_REVISION)
         conn.execute(
@@ -113,7 +112,7 @@ class RunWriter(StoreFile):
 
     def _insert_verdict(
         self,
-        conn: sqlite3.Connection,
+        conn: Connection,
         run_id: str,
         revision: int,
         record: ClaimRecord,
@@ -180,7 +179,7 @@ class RunWriter(StoreFile):
         )
 
     def _evidence_revision(
-        self, conn: sqlite3.Connection, run_id: str, claim_id: str, evidence: Sequence[Evidence]
+        self, conn: Connection, run_id: str, claim_id: str, evidence: Sequence[Evidence]
     ) -> int | None:
         """The evidence revision of the fact's latest verdict when ``evidence`` equals it."""
         row = conn.execute(
@@ -200,7 +199,7 @@ class RunWriter(StoreFile):
         ]
         return int(row[0]) if ids == [item.id for item in evidence] else None
 
-    def _insert_report(self, conn: sqlite3.Connection, report: Report, revision: int) -> None:
+    def _insert_report(self, conn: Connection, report: Report, revision: int) -> None:
         meta = report.model_dump_json(exclude={"records", "spec"})
         conn.execute(
             "INSERT INTO reports (run_id, revision, created_at, spec_hash, spec, engine, mode, "

@@ -5,7 +5,8 @@ shrinks its file. A finished run's thread is deleted at once, whether or not the
 stored; the file is then compacted when enough of it is free (``VACUUM``) and its WAL is
 checkpointed and truncated. :func:`thread_ages` and :func:`delete_threads` serve
 ``triqua runs prune`` for threads left by interrupted runs. :func:`open_checkpointer` opens
-the file for a durable run.
+the file for a durable run. Each takes a ``postgresql://`` URL as well: the checkpoints then
+live in that database (``pg_checkpoints``), beside a Postgres run store.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.support.dburls import is_database_url
 from triqua.tools.paths import triqua_home
 
 __all__ = [
@@ -95,9 +97,12 @@ async def compact_async(conn: Any) -> None:
 
 
 async def forget_run(saver: Any, run_id: str) -> None:
-    """Delete a finished run's checkpoints and compact the file (``saver``: AsyncSqliteSaver)."""
+    """Delete a finished run's checkpoints and compact a SQLite file (Postgres needs not)."""
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
     await saver.adelete_thread(run_id)
-    await compact_async(saver.conn)
+    if isinstance(saver, AsyncSqliteSaver):
+        await compact_async(saver.conn)
 
 
 def _open(path: Path) -> sqlite3.Connection:
@@ -112,26 +117,38 @@ def _has_tables(conn: sqlite3.Connection) -> bool:
     return bool(row and row[0] == 2)
 
 
-def thread_ages(path: Path) -> dict[str, datetime | None]:
+#: Each thread with its latest checkpoint id (SQLite and PostgreSQL alike).
+_THREAD_AGES = "SELECT thread_id, MAX(checkpoint_id) FROM checkpoints GROUP BY thread_id"
+
+
+def thread_ages(path: Path | str) -> dict[str, datetime | None]:
     """Each thread (run id) in the checkpoint file with the time of its latest checkpoint.
 
     Raises:
         StoreError: the file is damaged, locked or not a database.
     """
+    if is_database_url(path):
+        from triqua.runtime.persistence.pg_checkpoints import pg_thread_ages
+
+        return {t: checkpoint_time(latest) for t, latest in pg_thread_ages(str(path), _THREAD_AGES)}
+    path = Path(path)
     if not path.exists():
         return {}
     prepare_database_path(path, WHAT)
     with sqlite_errors(path, WHAT), closing(_open(path)) as conn:
         if not _has_tables(conn):
             return {}
-        rows = conn.execute(
-            "SELECT thread_id, MAX(checkpoint_id) FROM checkpoints GROUP BY thread_id"
-        ).fetchall()
+        rows = conn.execute(_THREAD_AGES).fetchall()
     return {str(thread): checkpoint_time(str(latest)) for thread, latest in rows}
 
 
-def delete_threads(path: Path, thread_ids: list[str]) -> int:
+def delete_threads(path: Path | str, thread_ids: list[str]) -> int:
     """Delete the checkpoints and pending writes of ``thread_ids``; returns rows deleted."""
+    if thread_ids and is_database_url(path):
+        from triqua.runtime.persistence.pg_checkpoints import delete_pg_threads
+
+        return delete_pg_threads(str(path), thread_ids)
+    path = Path(path)
     if not thread_ids or not path.exists():
         return 0
     prepare_database_path(path, WHAT)
@@ -149,12 +166,16 @@ def delete_threads(path: Path, thread_ids: list[str]) -> int:
     return deleted
 
 
-def compact(path: Path) -> tuple[int, int]:
+def compact(path: Path | str) -> tuple[int, int]:
     """Compact the checkpoint file when worthwhile and truncate its WAL.
 
     Returns:
-        The bytes on disk (file, WAL and shared memory) before and after.
+        The bytes on disk (file, WAL and shared memory) before and after; 0, 0 for a
+        PostgreSQL database (it reclaims space itself).
     """
+    if is_database_url(path):
+        return 0, 0
+    path = Path(path)
     if not path.exists():
         return 0, 0
     before = database_bytes(path)
@@ -208,7 +229,10 @@ def _types_in(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 @asynccontextmanager
 async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
-    """An ``AsyncSqliteSaver`` on ``path`` that restores only known types from checkpoints.
+    """A saver on ``path`` that restores only known types from checkpoints.
+
+    ``AsyncSqliteSaver`` on a file (default: user data); ``AsyncPostgresSaver`` on a
+    ``postgresql://`` URL.
 
     Open it after importing the graph (:mod:`triqua.graph.main`), so every type the graph
     state can hold is loaded and allowed.
@@ -217,9 +241,15 @@ async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
+    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
+    if is_database_url(path):
+        from triqua.runtime.persistence.pg_checkpoints import open_pg_checkpointer
+
+        async with open_pg_checkpointer(str(path), serde) as saver:
+            yield saver
+        return
     file = Path(path).expanduser() if path else default_checkpoint_path()
     prepare_database_path(file, WHAT)
-    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
     with sqlite_errors(file, WHAT):  # a damaged or locked file: one line, no traceback
         async with aiosqlite.connect(file, timeout=lock_timeout()) as conn:
             saver = AsyncSqliteSaver(conn, serde=serde)

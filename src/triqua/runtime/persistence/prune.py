@@ -75,7 +75,7 @@ def _latest(*stamps: datetime | None) -> datetime | None:
 
 def plan_prune(
     store: RunStore,
-    checkpoints: Path,
+    checkpoints: Path | str,
     *,
     older_than: float | None = None,
     unfinished: bool = True,
@@ -87,7 +87,7 @@ def plan_prune(
 
     Args:
         store: The run store.
-        checkpoints: The checkpoint file.
+        checkpoints: The checkpoint file, or the PostgreSQL URL of the checkpoints.
         older_than: Only runs last active more than this many days ago (default: 1 day for
             unfinished runs, any age for failed ones).
         unfinished: Include interrupted runs (and checkpoints of runs the store lacks).
@@ -131,7 +131,7 @@ def plan_prune(
 
 def prune(
     store: RunStore,
-    checkpoints: Path,
+    checkpoints: Path | str,
     *,
     older_than: float | None = None,
     unfinished: bool = True,
@@ -144,7 +144,7 @@ def prune(
 
     Args:
         store: The run store.
-        checkpoints: The checkpoint file.
+        checkpoints: The checkpoint file, or the PostgreSQL URL of the checkpoints.
         older_than: As for :func:`plan_prune`.
         unfinished: As for :func:`plan_prune`.
         failed_at_start: As for :func:`plan_prune`.

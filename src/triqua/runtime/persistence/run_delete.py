@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from triqua.store import RunStore
+from triqua.store import APPEND_ONLY_TABLES, RunStore
 
 __all__ = ["delete_runs"]
 
@@ -29,8 +29,24 @@ def _run_tables(conn: sqlite3.Connection) -> list[str]:
     return sorted(tables, key=lambda name: name == "runs")
 
 
+def _delete_rows_postgres(url: str, run_ids: Sequence[str]) -> None:
+    import psycopg
+
+    with psycopg.connect(url) as conn, conn.transaction():
+        for table in APPEND_ONLY_TABLES:
+            conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only")
+        for table in sorted(APPEND_ONLY_TABLES, key=lambda name: name == "runs"):
+            conn.execute(f"DELETE FROM {table} WHERE run_id = ANY(%s)", (list(run_ids),))
+        for table in APPEND_ONLY_TABLES:
+            conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER {table}_append_only")
+
+
 def _delete_rows(store: RunStore, run_ids: Sequence[str]) -> None:
+    if store.database_url is not None:
+        _delete_rows_postgres(store.database_url, run_ids)
+        return
     with store.connect() as conn:
+        assert isinstance(conn, sqlite3.Connection)
         conn.execute("BEGIN IMMEDIATE")
         try:
             triggers = conn.execute(
@@ -72,13 +88,17 @@ def delete_runs(
         store: The run store.
         run_ids: Run ids or unique prefixes.
         checkpoints: The checkpoint file whose threads of these runs go too (skipped when
-            missing or None).
+            missing or None; a Postgres store's own database is used instead).
 
     Raises:
         KeyError: when a name matches no run, or more than one.
     """
     full = list(dict.fromkeys(store.resolve(run_id) for run_id in run_ids))
     _delete_rows(store, full)
-    if checkpoints is not None and checkpoints.is_file():
+    if store.database_url is not None:  # a Postgres store keeps its checkpoints beside it
+        from triqua.runtime.persistence.pg_checkpoints import delete_pg_threads
+
+        delete_pg_threads(store.database_url, full)
+    elif checkpoints is not None and checkpoints.is_file():
         _delete_checkpoints(checkpoints, full)
     return full
