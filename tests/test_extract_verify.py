@@ -13,7 +13,10 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.cli.demo import demo_files
+from triqua.context import Context
 from triqua.core.given_facts import in_chunks, numbered, place_facts, read_facts
+from triqua.engines.factory import register_model
+from triqua.graph.main import build_graph
 from triqua.schema import Chunk, Fact, Report, Span, Status
 from triqua.testing import ScriptedChatModel, shown_text
 
@@ -288,3 +291,39 @@ def test_verify_warns_of_a_span_outside_the_text(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "warning: fact f1: span 0-500 lies outside the text" in result.stderr
     assert "1 facts: 1 supported" in result.stdout
+
+
+def test_the_command_line_extracts_and_verifies_with_a_chat_model(
+    tmp_path: Path, scripted: Callable[..., ScriptedChatModel]
+) -> None:
+    name = register_model("extract-verify", scripted())
+    facts = tmp_path / "facts.jsonl"
+    text = f"{FRANCE} {CURIE}"
+    extracted = runner.invoke(app, ["extract", text, "-m", name, "-o", str(facts), "--quiet"])
+    assert extracted.exit_code == 0, extracted.output
+    assert [Fact.model_validate_json(line).id for line in facts.read_text().splitlines()] == [
+        "f1",
+        "f2",
+    ]
+    evidence = tmp_path / "evidence.md"
+    evidence.write_text("\n\n".join(DOCS), encoding="utf-8")
+    result = runner.invoke(
+        app, ["verify", str(facts), text, "-m", name, "-e", str(evidence), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [r["verdict"]["status"] for r in report["records"]] == ["contradicted", "supported"]
+    assert report["spec"]["models"]["decompose"] == report["spec"]["models"]["verify"]
+
+
+def test_the_graph_takes_given_facts_as_an_input_key() -> None:
+    """A parent graph or Studio passes ``given_facts``; decomposition is skipped."""
+    fact = Fact.parse("(Marie Curie, won, Nobel Prize in Physics)-(point in time, 1903)")
+    fact = fact.model_copy(
+        update={"id": "mine", "source_text": CURIE, "span": Span(start=0, end=51)}
+    )
+    state = {"text": CURIE, "given_facts": [fact], "documents": DOCS[1:]}
+    out = build_graph().invoke(state, context=Context())
+    (record,) = out["report"].records
+    assert record.claim_id == "mine"
+    assert record.verdict.status is Status.SUPPORTED
