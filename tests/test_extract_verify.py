@@ -134,6 +134,8 @@ def test_verify_gives_the_verdicts_of_check_on_unedited_facts(
     assert verdicts(verified) == verdicts(checked)
     assert verified.score == checked.score
     assert verified.spec.hash == checked.spec.hash
+    assert "9 facts given and checked as they are (triqua verify)" in " ".join(verified.notes)
+    assert not any("triqua verify" in note for note in checked.notes)
     # From their JSON and without the text (their source sentences make it): the same verdicts.
     as_json = [f.model_dump(mode="json") for f in extracted.facts]
     assert verdicts(triqua.verify_facts(as_json, documents=documents)) == verdicts(checked)

@@ -21,7 +21,15 @@ from pydantic import ValidationError
 from triqua.schema import Chunk, Fact, Span
 from triqua.support.jsonl import read_jsonl
 
-__all__ = ["PlacedFacts", "fact_from", "in_chunks", "numbered", "place_facts", "read_facts"]
+__all__ = [
+    "PlacedFacts",
+    "fact_from",
+    "given_note",
+    "in_chunks",
+    "numbered",
+    "place_facts",
+    "read_facts",
+]
 
 _ID = re.compile(r"f(\d+)")
 
@@ -148,3 +156,9 @@ def in_chunks(facts: Iterable[Fact], chunks: Sequence[Chunk]) -> list[Fact]:
             index = next((c.index for c in chunks if c.start <= fact.span.start < c.end), index)
         out.append(fact.model_copy(update={"chunk_index": index}))
     return out
+
+
+def given_note(count: int) -> str:
+    """The report's note that its facts were given, so a stored run says how it was made."""
+    facts = "1 fact" if count == 1 else f"{count} facts"
+    return f"{facts} given and checked as they are (triqua verify): the text was not decomposed"

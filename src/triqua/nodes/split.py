@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.chunking import split_text
-from triqua.core.given_facts import in_chunks
+from triqua.core.given_facts import given_note, in_chunks
 from triqua.nodes.common import context_of
 from triqua.runtime.resources import run_resources
 from triqua.schema import Fact
@@ -26,6 +26,6 @@ def split(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     given = state.get("given_facts")
     if given is not None:
         facts = in_chunks([Fact.model_validate(f) for f in given], chunks)
-        return {"chunks": chunks, "facts": facts}
+        return {"chunks": chunks, "facts": facts, "notes": [given_note(len(facts))]}
     run_resources(context, runtime).engines.decomposer.prepare(chunks)
     return {"chunks": chunks}
