@@ -329,3 +329,26 @@ def test_the_graph_takes_given_facts_as_an_input_key() -> None:
     (record,) = out["report"].records
     assert record.claim_id == "mine"
     assert record.verdict.status is Status.SUPPORTED
+
+
+def test_an_interrupted_verify_resumes_with_its_given_facts(
+    scripted: Callable[..., ScriptedChatModel],
+) -> None:
+    text = f"{FRANCE} {CURIE}"
+    facts = triqua.extract_facts(text, model=scripted()).facts
+    edited = [facts[0], facts[1].model_copy(update={"id": "curie", "object": "Nobel Prize"})]
+
+    def stop(event: dict[str, Any]) -> None:
+        if event.get("event") == "fact_verified":
+            raise RuntimeError("stopped after one fact")
+
+    given: dict[str, Any] = {"documents": DOCS, "durable": True, "store": True, "run_id": "vr"}
+    with pytest.raises(RuntimeError, match="stopped after one fact"):
+        triqua.verify_facts(edited, text, model=scripted(), on_event=stop, **given)
+    model = scripted()
+    resumed = triqua.check(resume="vr", model=model)
+    assert sorted((r.claim_id, r.fact.object) for r in resumed.records) == [
+        ("curie", "Nobel Prize"),
+        ("f1", "64.5 million"),
+    ]
+    assert "ExtractedFacts" not in {tool for tool, _ in model.calls}
