@@ -282,6 +282,11 @@ def test_verify_names_the_line_that_is_not_a_fact(tmp_path: Path) -> None:
     result = runner.invoke(app, ["verify", str(path), CURIE])
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}:2: not a fact: object: Field required\n"
+    for missing in (tmp_path / "nope.jsonl", tmp_path):
+        refused = runner.invoke(app, ["verify", str(missing), CURIE])
+        assert refused.exit_code == 2
+        assert refused.stderr.startswith(f"error: {missing}: ")
+        assert refused.stderr.count("\n") == 1
 
 
 def test_verify_warns_of_a_span_outside_the_text(tmp_path: Path) -> None:

@@ -70,6 +70,7 @@ def verify(
     from triqua.cli._progress import run_with_progress
     from triqua.core.given_facts import place_facts, read_facts
     from triqua.tools.base import RetrieverError
+    from triqua.tools.evidence_files import check_readable_file
 
     if one_line and as_json:
         raise fail("give --json or --summary, not both")
@@ -79,6 +80,7 @@ def verify(
         check_output_file(html, "--html")
     body = read_input(text, file) if text is not None or file is not None else None
     try:
+        check_readable_file(facts)  # a FIFO or device would block or never end
         placed = place_facts(read_facts(facts, str(facts)), body)
     except ValueError as exc:
         raise fail(str(exc)) from exc
