@@ -162,6 +162,15 @@ def test_verify_refuses_what_is_not_a_fact() -> None:
         triqua.verify_facts([], "Some text.")
 
 
+def test_verify_warns_of_a_span_outside_its_text_and_checks_the_fact() -> None:
+    fact = {**json.loads(_line(id="f1")), "span": {"start": 0, "end": 500}}
+    with pytest.warns(UserWarning, match="fact f1: span 0-500 lies outside the text"):
+        report = triqua.verify_facts([fact], CURIE, documents=DOCS[1:])
+    (record,) = report.records
+    assert record.fact.span is None
+    assert record.verdict.status is Status.SUPPORTED
+
+
 def test_a_scripted_chat_model_extracts_and_verifies_as_it_checks(
     scripted: Callable[..., ScriptedChatModel],
 ) -> None:

@@ -170,7 +170,7 @@ def _placed(facts: Sequence[Fact | dict[str, Any]], text: str | None) -> tuple[s
             raise ValueError(f"fact {n}: {exc}") from None
     placed = place_facts(numbered(checked), text)
     for warning in placed.warnings:
-        warnings.warn(warning, UserWarning, stacklevel=4)
+        warnings.warn(warning, UserWarning, stacklevel=2)
     return placed.text, placed.facts
 
 
