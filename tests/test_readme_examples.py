@@ -3,7 +3,8 @@
 Commands are read from README.md when the tests are collected, so the README cannot drift
 from the CLI. They run in a temporary folder holding what the examples name (the demo
 corpus as `notes/` and `sources/`, an `answer.txt`, a saved `report.json`, a batch file)
-with the demo collection `triqua-demo` ingested. Usage notation is expanded: `[a|b]` runs
+with the demo collection `triqua-demo` ingested, and the facts `triqua extract` wrote as
+`facts.jsonl`. Usage notation is expanded: `[a|b]` runs
 without the group and with each choice; `RUN` is a stored run's id. Commands that name a
 Chroma server run against the session's real one (its URL put in, the collection they search
 ingested first). Commands that name a PostgreSQL store run against a database of the session's
@@ -137,6 +138,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
         (folder / "report.json").write_text(saved.stdout, encoding="utf-8")
         batch = runner.invoke(app, ["batch", "answers.jsonl", "-o", "reports.jsonl", "--quiet"])
         assert batch.exit_code == 0, batch.output
+        facts = runner.invoke(app, ["extract", "-f", "answer.txt", "-o", "facts.jsonl"])
+        assert facts.exit_code == 0, facts.output
         yield Workspace(folder, home, json.loads(saved.stdout)["run_id"])
 
 
@@ -217,7 +220,7 @@ def test_readme_example_runs(
         assert "gate failed:" in result.stderr, result.output
         return
     assert result.exit_code == 0, f"{example.line}\n{result.output}"
-    if "--json" in args and args[0] in ("check", "show", "regrade"):
+    if "--json" in args and args[0] in ("check", "show", "regrade", "verify"):
         assert json.loads(result.stdout)["schema_version"]
-    elif args[0] == "check" and "--summary" not in args:
+    elif args[0] in ("check", "verify") and "--summary" not in args:
         assert "TriQuaScore" in result.stdout

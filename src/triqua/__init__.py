@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from triqua.support.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from triqua.api import acheck, check, make_context
+    from triqua.api import (
+        acheck,
+        aextract_facts,
+        averify_facts,
+        check,
+        extract_facts,
+        make_context,
+        verify_facts,
+    )
     from triqua.citations import check_cited
     from triqua.context import Context
     from triqua.graph.main import build_graph
@@ -45,6 +53,10 @@ _EXPORTS = {
     "as_tool": "triqua.integrations.agents",
     "acheck": "triqua.api",
     "check": "triqua.api",
+    "extract_facts": "triqua.api",
+    "aextract_facts": "triqua.api",
+    "verify_facts": "triqua.api",
+    "averify_facts": "triqua.api",
     "make_context": "triqua.api",
     "check_cited": "triqua.citations",
     "Context": "triqua.context",
@@ -80,13 +92,17 @@ __all__ = [
     "Verdict",
     "__version__",
     "acheck",
+    "aextract_facts",
     "as_tool",
+    "averify_facts",
     "build_graph",
     "check",
     "check_cited",
+    "extract_facts",
     "make_context",
     "register_retriever",
     "regrade",
+    "verify_facts",
 ]
 
 

@@ -5,6 +5,10 @@ step is checkpointed in SQLite under the run id, so a run killed mid-way finishe
 ``check(resume=run_id)`` without repeating the model calls and searches already made.
 ``acheck`` makes the run's ``Context`` and hands the text to the run built from it
 (:class:`~triqua.execution.check_run.CheckRun`: store, durability, report cache).
+
+Extraction and verification as separate steps: ``extract_facts`` decomposes a text as a
+check would and returns its facts; ``verify_facts`` checks given (perhaps edited) facts as a
+check verifies its own, with the same report.
 """
 
 from __future__ import annotations
@@ -12,22 +16,27 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import warnings
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.factory import register_model
 from triqua.execution.runner import EventHandler
-from triqua.schema import Document, Report
+from triqua.schema import Document, Fact, Report
 from triqua.store import RunStore, resolve_store
 from triqua.support.instances import name_for
 
+if TYPE_CHECKING:
+    from triqua.execution.extraction import Extraction
+
 P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def make_context(
@@ -86,6 +95,7 @@ async def acheck(
     checkpoints: str | Path | None = None,
     on_event: EventHandler | None = None,
     case_id: str | None = None,
+    facts: Sequence[Fact | dict[str, Any]] | None = None,
     **settings: Any,
 ) -> Report:
     """Check ``text`` asynchronously and return its report.
@@ -106,6 +116,8 @@ async def acheck(
         checkpoints: The checkpoint file (default: ``$TRIQUA_HOME/checkpoints.sqlite``).
         on_event: Called with each progress event (chunk decomposed, fact verified, …).
         case_id: The caller's id of this case (a batch line's id), kept in every record.
+        facts: Facts to check as they are instead of decomposing ``text`` (see
+            :func:`averify_facts`).
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
     from triqua.execution.check_run import CheckInput, CheckRun, resume_run
@@ -122,6 +134,9 @@ async def acheck(
             on_event=on_event,
         )
     runs = resolve_store(store)
+    given_facts = None
+    if facts is not None:
+        text, given_facts = _placed(facts, text)
     if text is None:
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
     run = CheckRun(
@@ -131,8 +146,67 @@ async def acheck(
         checkpoints=checkpoints,
         on_event=on_event,
     )
-    given = CheckInput(text, question, documents, spec_overrides, case_id)
+    given = CheckInput(text, question, documents, spec_overrides, case_id, given_facts)
     return await run.check(given, run_id)
+
+
+def _placed(facts: Sequence[Fact | dict[str, Any]], text: str | None) -> tuple[str, list[Fact]]:
+    """Given facts validated, numbered and placed in ``text`` (or the text they make).
+
+    A span outside the text is dropped with a ``UserWarning`` (the fact is still checked).
+
+    Raises:
+        ValueError: for an item that is not a fact, an id given twice, or no facts.
+    """
+    from triqua.core.given_facts import fact_from, numbered, place_facts
+
+    if not facts:
+        raise ValueError("no facts to verify")
+    checked = []
+    for n, item in enumerate(facts, start=1):
+        try:
+            checked.append(fact_from(item))
+        except ValueError as exc:
+            raise ValueError(f"fact {n}: {exc}") from None
+    placed = place_facts(numbered(checked), text)
+    for warning in placed.warnings:
+        warnings.warn(warning, UserWarning, stacklevel=2)
+    return placed.text, placed.facts
+
+
+async def averify_facts(
+    facts: Sequence[Fact | dict[str, Any]], text: str | None = None, **kwargs: Any
+) -> Report:
+    """Check given facts (no decomposition) as a check verifies its own, and return the report.
+
+    The facts are ``Fact`` objects or their JSON (as ``triqua extract`` writes them); given
+    ids are kept, missing ones numbered. Retrieval, routing, verification, grounding and
+    scoring are the check's. ``text`` is the text they were extracted from (their spans
+    point into it; one outside it is dropped with a warning); without it the facts' source
+    sentences make the text. ``kwargs`` are those of :func:`acheck` (``documents``,
+    ``model``, ``store``, settings, …).
+    """
+    return await acheck(text, facts=facts, **kwargs)
+
+
+async def aextract_facts(
+    text: str,
+    *,
+    question: str | None = None,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    **settings: Any,
+) -> Extraction:
+    """Decompose ``text`` as a check would and return its facts and what was dropped.
+
+    The same engines and settings as :func:`acheck` (``model``, ``Context`` fields); the
+    facts are numbered in text order, as a check numbers them. Nothing is stored.
+    """
+    from triqua.execution.extraction import aextract
+
+    return await aextract(
+        text, question=question, context=make_context(context, model=model, **settings)
+    )
 
 
 def _setting(kwargs: dict[str, Any], name: str, base: Context) -> int:
@@ -142,15 +216,15 @@ def _setting(kwargs: dict[str, Any], name: str, base: Context) -> int:
 
 
 def _blocking(
-    coroutine_function: Callable[P, Coroutine[Any, Any, Report]], name: str, doc: str
-) -> Callable[P, Report]:
+    coroutine_function: Callable[P, Coroutine[Any, Any, R]], name: str, doc: str
+) -> Callable[P, R]:
     """``coroutine_function`` run to completion in a fresh event loop, as function ``name``.
 
     It takes the same arguments (one signature to keep, read by ``inspect.signature``).
     """
 
     @functools.wraps(coroutine_function)
-    def run(*args: P.args, **kwargs: P.kwargs) -> Report:
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
         # executor, whose default size (CPUs + 4) would cap the fan-out below
         # ``Context.workers()`` (max_concurrency tasks; a batch's members wait on their own
@@ -171,9 +245,19 @@ def _blocking(
 check = _blocking(
     acheck, "check", "Check ``text`` and return its report (see :func:`acheck` for the arguments)."
 )
+verify_facts = _blocking(
+    averify_facts,
+    "verify_facts",
+    "Check given facts and return the report (see :func:`averify_facts`).",
+)
+extract_facts = _blocking(
+    aextract_facts,
+    "extract_facts",
+    "Decompose ``text`` into facts, as a check would (see :func:`aextract_facts`).",
+)
 
 
-class _Box:
+class _Box(Generic[R]):
     """A coroutine's result behind a constant ``repr``.
 
     Python 3.11's ``asyncio.Runner`` formats the finished task's repr, result included, twice
@@ -183,13 +267,13 @@ class _Box:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Report) -> None:
+    def __init__(self, value: R) -> None:
         self.value = value
 
     def __repr__(self) -> str:
         return "<report>"
 
 
-async def _boxed(coroutine: Coroutine[Any, Any, Report]) -> _Box:
-    """Await ``coroutine`` and box its report (see :class:`_Box`)."""
+async def _boxed(coroutine: Coroutine[Any, Any, R]) -> _Box[R]:
+    """Await ``coroutine`` and box its result (see :class:`_Box`)."""
     return _Box(await coroutine)

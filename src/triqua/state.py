@@ -34,6 +34,7 @@ __all__ = [
     "BatchTask",
     "Chunk",
     "ChunkTask",
+    "ExtractionOutput",
     "FactOutput",
     "FactState",
     "FactTask",
@@ -46,9 +47,14 @@ __all__ = [
 
 
 class InputState(TypedDict, total=False):
-    """What a caller gives: the text, optionally a question, documents, spec overrides, run id."""
+    """What a caller gives: the text, optionally a question, documents, spec overrides, run id.
+
+    ``given_facts`` (``triqua verify``) are checked as they are: the text is chunked but not
+    decomposed.
+    """
 
     text: str
+    given_facts: list[Fact] | None
     question: str | None
     documents: list[Document | str | dict[str, Any]] | None
     spec_overrides: dict[str, Any] | None
@@ -62,23 +68,28 @@ class OutputState(TypedDict):
     report: Report
 
 
-class State(InputState, OutputState, total=False):
+class ExtractionOutput(TypedDict, total=False):
+    """What the extraction graph (``triqua extract``) hands back: the routed facts and drops."""
+
+    failed_chunks: Annotated[list[ChunkFailure], operator.add]
+    undecomposed: Annotated[list[UndecomposedSentence], operator.add]
+    unfounded_facts: Annotated[list[UnfoundedFact], operator.add]
+    not_checkworthy: Annotated[list[NotCheckworthySentence], operator.add]
+    unverified_facts: list[Fact]
+    errors: Annotated[list[str], operator.add]
+    notes: Annotated[list[str], operator.add]
+    tasks: list[FactTask]
+
+
+class State(InputState, OutputState, ExtractionOutput, total=False):
     """The main graph's full state: its input, its output and what flows between nodes."""
 
     spec: FactualitySpec
     engine: str
     chunks: list[Chunk]
     facts: Annotated[list[Fact], operator.add]
-    failed_chunks: Annotated[list[ChunkFailure], operator.add]
-    undecomposed: Annotated[list[UndecomposedSentence], operator.add]
-    unfounded_facts: Annotated[list[UnfoundedFact], operator.add]
-    not_checkworthy: Annotated[list[NotCheckworthySentence], operator.add]
-    unverified_facts: list[Fact]
     records: Annotated[list[ClaimRecord], operator.add]
     usage_log: Annotated[list[RoleUsage], operator.add]
-    errors: Annotated[list[str], operator.add]
-    notes: Annotated[list[str], operator.add]
-    tasks: list[FactTask]
 
 
 class ChunkTask(TypedDict):

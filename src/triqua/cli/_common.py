@@ -96,6 +96,35 @@ def check_concurrency(concurrency: int) -> None:
         raise fail(f"--concurrency must be 1 or more, got {concurrency}")
 
 
+# The text and report options of the commands that check one text (``check``, ``verify``;
+# ``extract`` takes the text's).
+FileOption = Annotated[Path | None, typer.Option("--file", "-f", help="Read the text from a file.")]
+QuestionOption = Annotated[
+    str | None, typer.Option("--question", "-q", help="The question the text answers.")
+]
+EvidenceOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--evidence", "-e", help="Evidence file or folder (repeatable; folders are walked)."
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the machine-readable report.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", help="No notes on stderr.")]
+NoCacheOption = Annotated[
+    bool, typer.Option("--no-cache", help="Ask models and search engines again.")
+]
+StoreOption = Annotated[
+    Path | None, typer.Option("--store", help="Run store file (default: user data).")
+]
+NoStoreOption = Annotated[bool, typer.Option("--no-store", help="Do not save the run.")]
+HtmlOption = Annotated[
+    Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
+]
+MdOption = Annotated[
+    Path | None,
+    typer.Option("--md", metavar="FILE", help="Also write a Markdown report (issues, PRs)."),
+]
+
 # Options shared by the commands that run checks (``check`` and ``batch``).
 ModelOption = Annotated[
     str | None, typer.Option("--model", "-m", help="Chat model 'provider:model' for every role.")

@@ -137,7 +137,8 @@ def run_with_progress(
     check_kwargs = {k: v for k, v in check_kwargs.items() if k not in CONTEXT_FIELDS}
     if not wants_progress(text, ctx, out, quiet=quiet):
         return check(text, context=ctx, **check_kwargs)
-    tracker = ProgressTracker(chunks_total=len(split_text(text, ctx.chunk_size)))
+    given = check_kwargs.get("facts") is not None  # given facts: nothing to decompose
+    tracker = ProgressTracker(chunks_total=0 if given else len(split_text(text, ctx.chunk_size)))
     columns = (
         TextColumn("{task.description:<10}"),
         BarColumn(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,7 +13,17 @@ import typer
 from rich.console import Console
 
 from triqua.cli._common import (
+    EvidenceOption,
+    FileOption,
+    HtmlOption,
+    JsonOption,
+    MdOption,
     ModelOption,
+    NoCacheOption,
+    NoStoreOption,
+    QuestionOption,
+    QuietOption,
+    StoreOption,
     check_output_file,
     fail,
     read_input,
@@ -36,42 +47,22 @@ if TYPE_CHECKING:
 
 def check(
     text: Annotated[str | None, typer.Argument(help="Text to check ('-' for stdin).")] = None,
-    file: Annotated[
-        Path | None, typer.Option("--file", "-f", help="Read the text from a file.")
-    ] = None,
-    question: Annotated[
-        str | None, typer.Option("--question", "-q", help="The question the text answers.")
-    ] = None,
-    evidence: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--evidence", "-e", help="Evidence file or folder (repeatable; folders are walked)."
-        ),
-    ] = None,
+    file: FileOption = None,
+    question: QuestionOption = None,
+    evidence: EvidenceOption = None,
     model: ModelOption = None,
     flags: dict[str, Any] | None = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the machine-readable report.")
-    ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="No notes on stderr.")] = False,
+    as_json: JsonOption = False,
+    quiet: QuietOption = False,
     resume: Annotated[
         str | None, typer.Option("--resume", metavar="RUN", help="Finish an interrupted run.")
     ] = None,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Ask models and search engines again.")
-    ] = False,
-    store: Annotated[
-        Path | None, typer.Option("--store", help="Run store file (default: user data).")
-    ] = None,
+    no_cache: NoCacheOption = False,
+    store: StoreOption = None,
     store_url: StoreUrlOption = None,
-    no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the run.")] = False,
-    html: Annotated[
-        Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
-    ] = None,
-    md: Annotated[
-        Path | None,
-        typer.Option("--md", metavar="FILE", help="Also write a Markdown report (issues, PRs)."),
-    ] = None,
+    no_store: NoStoreOption = False,
+    html: HtmlOption = None,
+    md: MdOption = None,
     batch: Annotated[
         Path | None,
         typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
@@ -98,7 +89,6 @@ def check(
     """
     from triqua.api import make_context
     from triqua.cli._progress import run_with_progress
-    from triqua.core.limits import is_limit_note, limit_notes
     from triqua.tools.base import RetrieverError
 
     if resume and (text is not None or file is not None):
@@ -135,7 +125,7 @@ def check(
         # The run's one Context (a resumed run's comes from its saved settings instead).
         ctx = None if resume else make_context(model=model, **settings)
         limits = ctx or make_context(**settings)
-        documents = _read_evidence(evidence, limits, quiet) if evidence else None
+        documents = read_evidence(evidence, limits, quiet) if evidence else None
         given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
         run: dict[str, Any] = {
             "documents": documents,
@@ -162,6 +152,36 @@ def check(
         hint = no_evidence_hint(settings, report.spec.mode, has_evidence=bool(evidence))
         if hint:
             typer.echo(hint, err=True)
+    outputs = ReportOutputs(gates, as_json=as_json, quiet=quiet, html=html, md=md, summary=one_line)
+    show_report(report, outputs, cited)
+
+
+@dataclass(frozen=True)
+class ReportOutputs:
+    """Where a check's report goes: the terminal (table, JSON or one line), files, gates."""
+
+    gates: Gates
+    as_json: bool = False
+    quiet: bool = False
+    html: Path | None = None
+    md: Path | None = None
+    summary: bool = False
+
+
+def show_report(
+    report: Report, outputs: ReportOutputs, cited: CitationReport | None = None
+) -> None:
+    """Write the report's files, print it and its notes, and exit as its gates say.
+
+    Shared by ``check`` and ``verify``, so a check of given facts reports as a check does.
+
+    Raises:
+        typer.Exit: 3 when errors left nothing checked, 1 when a gate failed, 2 when a
+            report file cannot be written.
+    """
+    from triqua.core.limits import is_limit_note, limit_notes
+
+    html, md, quiet, gates = outputs.html, outputs.md, outputs.quiet, outputs.gates
     if html is not None:
         from triqua.core.costs import prices_from_env
         from triqua.rendering.html import write_html
@@ -182,7 +202,7 @@ def check(
     if not quiet:  # a limit the run reached is said on the terminal in every output mode
         for note in limit_notes(report.notes):
             typer.echo(f"warning: {note}", err=True)
-    if as_json:
+    if outputs.as_json:
         payload = report.model_dump(mode="json")
         if cited is not None:
             payload["citations"] = cited.model_dump(mode="json")
@@ -200,11 +220,11 @@ def check(
     report = report.model_copy(update={"notes": kept})
     from triqua.rendering.terminal import print_report
 
-    if one_line:
+    if outputs.summary:
         typer.echo(summary_line(report))
     else:
         print_report(report, Console())
-    if cited is not None and not one_line:
+    if cited is not None and not outputs.summary:
         from triqua.rendering.citations import citations_table
 
         Console().print(citations_table(report, cited))
@@ -221,7 +241,7 @@ def _exit_if_failed(report: Report) -> None:
         raise fail(failure_line(report), FAILED_RUN)
 
 
-def _read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Document]:
+def read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Document]:
     """The ``-e`` files and folders as documents, within the run's ``max_evidence_bytes``.
 
     Paths typed here are allowed as given; folder walks keep to their folder. Skipped

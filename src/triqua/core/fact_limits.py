@@ -20,10 +20,13 @@ class CappedFacts:
     note: str | None = None
 
 
-def cap_facts(facts: Sequence[Fact], max_facts: int, skipped: int, chunks: int) -> CappedFacts:
+def cap_facts(
+    facts: Sequence[Fact], max_facts: int, skipped: int, chunks: int, *, renumber: bool = True
+) -> CappedFacts:
     """Sort facts in text order, keep ``max_facts`` and number them; say what was left out.
 
     ``skipped`` is the number of chunks decomposition skipped once the cap was reached.
+    ``renumber`` False keeps the facts' ids (given facts: the ids their file names).
     """
     ordered = sorted(facts, key=lambda f: (f.chunk_index, f.span.start if f.span else 0))
     capped = CappedFacts(facts=ordered)
@@ -36,7 +39,9 @@ def cap_facts(facts: Sequence[Fact], max_facts: int, skipped: int, chunks: int) 
         capped.note = f"{LIMIT_NOTE_PREFIX}max_facts={max_facts}: {what}"
         capped.unverified = ordered[max_facts:]
         ordered = ordered[:max_facts]
-    capped.facts = [f.model_copy(update={"id": f"f{n}"}) for n, f in enumerate(ordered, start=1)]
+    if renumber:
+        ordered = [f.model_copy(update={"id": f"f{n}"}) for n, f in enumerate(ordered, start=1)]
+    capped.facts = ordered
     return capped
 
 

@@ -32,10 +32,24 @@ from triqua.execution.durable import (
 )
 from triqua.execution.runner import EventHandler, arun, graph_input
 from triqua.runtime.persistence.checkpoints import forget_run, open_checkpointer
-from triqua.schema import Document, Report
+from triqua.schema import Document, Fact, Report
 from triqua.store import FAILED, RunStore
 
-__all__ = ["CheckInput", "CheckRun", "resume_run"]
+__all__ = ["CheckInput", "CheckRun", "refuse_language", "resume_run"]
+
+
+def refuse_language(text: str, context: Context) -> None:
+    """Refuse, before any work, text in a language the run's decomposer cannot read.
+
+    Raises:
+        ValueError: one line naming the language and how to check it.
+    """
+    from triqua.core.language import language_problem
+
+    offline = context.model_for("decompose") is None
+    problem = language_problem(text, context.language, offline_decomposer=offline)
+    if problem:
+        raise ValueError(problem)
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,8 @@ class CheckInput:
     spec_overrides: dict[str, Any] | None = None
     #: The caller's id of this case (a batch line's id), kept in every record.
     case_id: str | None = None
+    #: Facts to check as they are (``triqua verify``): the text is not decomposed.
+    facts: Sequence[Fact] | None = None
 
     def report_key(self, context: Context) -> str | None:
         """The report-cache key, or None when it is not cached or its input is unusable."""
@@ -58,7 +74,9 @@ class CheckInput:
             coerced = coerce_documents(self.documents)
         except (ValueError, TypeError):  # the graph reports bad documents as it always does
             return None
-        return report_key(context, self.text, self.question, coerced, self.spec_overrides)
+        return report_key(
+            context, self.text, self.question, coerced, self.spec_overrides, self.facts
+        )
 
 
 @dataclass(frozen=True)
@@ -79,18 +97,18 @@ class CheckRun:
     async def check(self, given: CheckInput, run_id: str | None = None) -> Report:
         """Check ``given`` under ``run_id`` (default: a new id) and return its stored report."""
         from triqua.core.inputs import coerce_documents, validate_text
-        from triqua.core.language import language_problem
         from triqua.execution.report_cache import cached_report, store_report
 
         ctx = self.context
-        problem = language_problem(
-            given.text, ctx.language, offline_decomposer=ctx.model_for("decompose") is None
-        )
-        if problem:
-            raise ValueError(problem)
+        refuse_language(given.text, ctx)
         run_id = run_id or uuid.uuid4().hex
         state = graph_input(
-            given.text, given.question, given.documents, given.spec_overrides, given.case_id
+            given.text,
+            given.question,
+            given.documents,
+            given.spec_overrides,
+            given.case_id,
+            given.facts,
         )
         state["run_id"] = run_id
         if self.runs is not None:

@@ -27,7 +27,7 @@ from typing import Any
 from triqua.context import Context
 from triqua.runtime.caches.call_cache import cache_key, open_cache, prompts_revision
 from triqua.runtime.resources import model_keys, retriever_kind
-from triqua.schema import Document, Report, Usage, utc_now
+from triqua.schema import Document, Fact, Report, Usage, utc_now
 from triqua.schema.retriever_kinds import kind_of
 
 __all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
@@ -72,8 +72,11 @@ def report_key(
     question: str | None,
     documents: Sequence[Document],
     spec_overrides: dict[str, Any] | None,
+    facts: Sequence[Fact] | None = None,
 ) -> str | None:
     """The run's report-cache key, or None when the run is not one the cache serves.
+
+    Given ``facts`` (``triqua verify``) are part of the key; a check's key is unchanged.
 
     None as well when an input or a setting is not usable: the graph then reports the
     problem as it always does.
@@ -88,6 +91,7 @@ def report_key(
     except ValueError:  # e.g. an unknown model: the run itself says so
         return None
     settings = {k: v for k, v in asdict(context).items() if k not in _NOT_IN_KEY}
+    given = [] if facts is None else [[f.model_dump(mode="json") for f in facts]]
     return cache_key(
         "report",
         code_revision(),
@@ -99,6 +103,7 @@ def report_key(
         text,
         question,
         [d.model_dump(mode="json") for d in documents],
+        *given,
     )
 
 

@@ -16,9 +16,9 @@ from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
 from triqua.runtime.resources import LEDGER_KEY, RunLedger
-from triqua.schema import Document, Report
+from triqua.schema import Document, Fact, Report
 
-__all__ = ["EventHandler", "arun", "astream", "graph_input", "run", "run_config"]
+__all__ = ["EventHandler", "ainvoke", "arun", "astream", "graph_input", "run", "run_config"]
 
 EventHandler = Callable[[dict[str, Any]], None]
 
@@ -29,8 +29,9 @@ def graph_input(
     documents: Sequence[Document | str | dict[str, Any]] | None,
     spec_overrides: dict[str, Any] | None,
     case_id: str | None = None,
+    facts: Sequence[Fact] | None = None,
 ) -> dict[str, Any]:
-    """The graph's input state."""
+    """The graph's input state; with ``facts``, those are checked and the text not decomposed."""
     state: dict[str, Any] = {
         "text": text,
         "question": question,
@@ -41,6 +42,8 @@ def graph_input(
     }
     if case_id:
         state["case_id"] = case_id
+    if facts is not None:
+        state["given_facts"] = list(facts)
     return state
 
 
@@ -134,10 +137,23 @@ async def arun(
                 return item
             on_event(item)
         raise RuntimeError("the check graph finished without a report")
-    graph, config = _prepared(state, context, graph, config)
-    result = await graph.ainvoke(state, config=config, context=context, **options)
+    result = await ainvoke(state, context=context, graph=graph, config=config, **options)
     report: Report = result["report"]
     return report
+
+
+async def ainvoke(
+    state: dict[str, Any] | None,
+    *,
+    context: Context,
+    graph: Any = None,
+    config: RunnableConfig | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """Run ``graph`` (default: the check graph) to its output state, as every run is invoked."""
+    graph, config = _prepared(state, context, graph, config)
+    result: dict[str, Any] = await graph.ainvoke(state, config=config, context=context, **options)
+    return result
 
 
 def run(state: dict[str, Any], *, context: Context, graph: Any = None) -> Report:

@@ -1,4 +1,9 @@
-"""The main check graph: prepare → split → decompose → route → verify per batch → score."""
+"""The main check graph: prepare → split → decompose → route → verify per batch → score.
+
+The extraction graph (``triqua extract``) is its front: prepare → split → decompose → route,
+ending with the routed facts. Given facts (``triqua verify``) enter the check graph at
+``split``, which takes them in place of decomposition.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from triqua.nodes.prepare import prepare
 from triqua.nodes.route import fan_out_facts, route
 from triqua.nodes.score import score
 from triqua.nodes.split import split
-from triqua.state import BatchTask, ChunkTask, InputState, OutputState, State
+from triqua.state import BatchTask, ChunkTask, ExtractionOutput, InputState, OutputState, State
 
 try:  # LangGraph keeps the key private; its value has been stable across 1.x.
     from langgraph._internal._constants import CONFIG_KEY_DURABILITY
@@ -34,27 +39,45 @@ def build_graph(
     a checkpointed run then saves each batch once, as its finished task's writes (see
     :func:`compiled_graph`).
     """
-    builder = StateGraph(
-        State, context_schema=Context, input_schema=InputState, output_schema=OutputState
+    builder = _front(OutputState)
+    if fact_checkpoints:
+        builder.add_node("verify_batch", build_verification_graph())
+    else:
+        builder.add_node("verify_batch", _unsaved_steps(), input_schema=BatchTask)
+    builder.add_node("score", score)
+    builder.add_conditional_edges("route", fan_out_facts, ["verify_batch", "score"])
+    builder.add_edge("verify_batch", "score")
+    builder.add_edge("score", END)
+    return builder.compile(name="triqua", **compile_kwargs)
+
+
+def _front(output: type[Any]) -> StateGraph[Any, Context, Any, Any]:
+    """The graph's front, shared by check and extraction: prepare → split → decompose* → route."""
+    builder: StateGraph[Any, Context, Any, Any] = StateGraph(
+        State, context_schema=Context, input_schema=InputState, output_schema=output
     )
     builder.add_node("prepare", prepare)
     builder.add_node("split", split)
     # Its input is the Send payload, not the state; the overloads do not model that.
     builder.add_node("decompose", decompose, input_schema=ChunkTask)  # type: ignore[call-overload]
     builder.add_node("route", route)
-    if fact_checkpoints:
-        builder.add_node("verify_batch", build_verification_graph())
-    else:
-        builder.add_node("verify_batch", _unsaved_steps(), input_schema=BatchTask)
-    builder.add_node("score", score)
     builder.add_edge(START, "prepare")
     builder.add_edge("prepare", "split")
     builder.add_conditional_edges("split", fan_out_chunks, ["decompose", "route"])
     builder.add_edge("decompose", "route")
-    builder.add_conditional_edges("route", fan_out_facts, ["verify_batch", "score"])
-    builder.add_edge("verify_batch", "score")
-    builder.add_edge("score", END)
-    return builder.compile(name="triqua", **compile_kwargs)
+    return builder
+
+
+@functools.cache
+def extraction_graph() -> CompiledStateGraph[Any, Any, Any, Any]:
+    """The extraction graph: the check graph's front, ending with the routed facts.
+
+    Its output (:class:`~triqua.state.ExtractionOutput`) holds the facts as their
+    verification tasks (numbered, capped at ``max_facts``) and what decomposition dropped.
+    """
+    builder = _front(ExtractionOutput)
+    builder.add_edge("route", END)
+    return builder.compile(name="triqua_extract")
 
 
 def _unsaved_steps() -> RunnableLambda[BatchTask, dict[str, Any]]:

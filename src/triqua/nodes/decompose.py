@@ -25,10 +25,11 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     """One decomposition task per batch of chunks; the chunk before it travels as context.
 
     Consecutive chunks are packed up to the spec's ``decompose_batch_chars`` (0: one chunk a
-    task), so the prompt is paid once per batch rather than once per chunk.
+    task), so the prompt is paid once per batch rather than once per chunk. A run of given
+    facts goes straight to routing.
     """
     chunks = state.get("chunks", [])
-    if not chunks:
+    if not chunks or state.get("given_facts") is not None:  # given facts are not decomposed
         return "route"
     batches = pack(chunks, state["spec"].claim_policy.decompose_batch_chars)
     # A text of several chunks is decomposed in TriQua's chunk mode however many share a

@@ -18,11 +18,15 @@ from triqua.state import BatchTask, FactTask, State
 
 
 def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Number the facts in text order, cap their count, and route each one."""
+    """Number the facts in text order (given facts keep their ids), cap them, route each one."""
     context = context_of(runtime)
     skipped = ledger_of(context, runtime).facts.skipped
     capped = cap_facts(
-        state.get("facts", []), context.max_facts, skipped, len(state.get("chunks", []))
+        state.get("facts", []),
+        context.max_facts,
+        skipped,
+        len(state.get("chunks", [])),
+        renumber=state.get("given_facts") is None,
     )
     update: dict[str, Any] = {}
     if capped.error and capped.note:
