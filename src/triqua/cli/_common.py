@@ -54,7 +54,12 @@ def read_input(text: str | None, file: Path | None) -> str:
             data = file.read_bytes()
         except OSError as exc:
             raise fail(f"{file}: {exc.strerror or exc}") from exc
-        return decode_text(data, str(file))
+        decoded = decode_text(data, str(file))
+        if file.suffix.lower() in {".html", ".htm", ".xhtml"}:
+            from triqua.tools.documents import html_to_text
+
+            return html_to_text(decoded, checked=True)[0]
+        return decoded
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")

@@ -29,7 +29,9 @@ __all__ = [
     "screen",
 ]
 
-Label = Literal["checkworthy", "opinion", "question", "hedge", "instruction", "meta"]
+Label = Literal["checkworthy", "opinion", "question", "hedge", "instruction", "meta", "heading"]
+#: A Markdown heading ("## Early life"): a title for what follows, not a statement.
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S")
 
 _DATA = Path(__file__).parent / "data" / "checkworthy.json"
 #: Words that, right after an instruction starter, show it is a subject ("Contact was a film").
@@ -171,11 +173,13 @@ def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
 def classify(sentence: str) -> Judgement:
     """The class of one sentence, with the rule and words that decided it.
 
-    Checked in order: meta-statement, question, instruction, opinion, hedge; a sentence that
-    none of them fits is check-worthy. Evaluative wording alone does not make an opinion (a
-    "celebrated author" can be checked): it takes a first-person stance, a summing-up
+    Checked in order: heading, meta-statement, question, instruction, opinion, hedge; a
+    sentence that none of them fits is check-worthy. Evaluative wording alone does not make
+    an opinion (a "celebrated author" can be checked): it takes a first-person stance, a summing-up
     sentence ("Overall, …") or a tribute ("her legacy lives on") with no number in it.
     """
+    if _HEADING.match(sentence):
+        return Judgement("heading", "a Markdown heading: context for what follows")
     lex = _lexicon()
     text = _normal(sentence)
     if not any(c.isalnum() for c in text):

@@ -6,6 +6,9 @@ chunk, and the sentences of a decomposed chunk that yielded no fact.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from triqua.schema import Chunk, ChunkCause, ChunkFailure, Span, UndecomposedSentence
@@ -14,8 +17,61 @@ from triqua.schema import Chunk, ChunkCause, ChunkFailure, Span, UndecomposedSen
 SEPARATORS = ["\n\n", "\n", ". ", "? ", "! ", "; ", ", ", " ", ""]
 
 
+#: A Markdown heading line ("## Early life"): a chunk of its own, context for what follows.
+HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
+
+
 def split_text(text: str, chunk_size: int) -> list[Chunk]:
-    """Non-overlapping chunks of ``text`` (one chunk when ``chunk_size`` is 0)."""
+    """Non-overlapping chunks of ``text`` (one chunk when ``chunk_size`` is 0).
+
+    Each Markdown heading line is a chunk of its own, so a heading never runs into the
+    sentence after it ("## Early life She was born …"): it is the PREVIOUS context of the
+    chunk that follows, and check-worthiness sets it aside (``core.checkworthy``).
+    """
+    if chunk_size <= 0:
+        return _split_piece(text, 0)
+    pieces: list[tuple[int, str, bool]] = []  # (offset, text, is a heading)
+    cursor = 0
+    for heading in HEADING.finditer(text):
+        body = heading.group()
+        pieces.append((cursor, text[cursor : heading.start()], False))
+        pieces.append((heading.start() + len(body) - len(body.lstrip()), body.strip(), True))
+        cursor = heading.end()
+    pieces.append((cursor, text[cursor:], False))
+    chunks: list[Chunk] = []
+    for offset, piece, is_heading in pieces:
+        found = (
+            [(0, piece)]
+            if is_heading
+            else [(c.start, c.text) for c in _split_piece(piece, chunk_size)]
+        )
+        for start, body in found:
+            at = offset + start
+            chunks.append(Chunk(index=len(chunks), text=body, start=at, end=at + len(body)))
+    return chunks
+
+
+def previous_text(texts: Sequence[str | None], index: int) -> str | None:
+    """The PREVIOUS context of chunk ``index`` among consecutive chunk ``texts``.
+
+    The chunk before it; when that is a heading, the text before the heading too (up to the
+    last chunk that is not one), so "She …" after "## Work" still finds who "She" is.
+    None for the first chunk.
+    """
+    if index <= 0:
+        return None
+    parts: list[str] = []
+    for text in reversed(texts[:index]):
+        if text is None:
+            break
+        parts.insert(0, text)
+        if not HEADING.fullmatch(text.strip()):
+            break
+    return "\n\n".join(parts) or None
+
+
+def _split_piece(text: str, chunk_size: int) -> list[Chunk]:
+    """Chunks of one stretch of text with offsets into it (see :func:`split_text`)."""
     if chunk_size <= 0:
         stripped = text.strip()
         if not stripped:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validat
 from pydantic.json_schema import SkipJsonSchema
 
 from triqua.context import DEFAULT_MODEL_TIMEOUT
+from triqua.core.chunking import previous_text
 from triqua.engines.base import Decomposer, DecomposeResult
 from triqua.engines.llm_calls import StructuredCaller, model_revision, raw_text, usage_of
 from triqua.prompts import (
@@ -269,13 +270,12 @@ class LLMDecomposer(Decomposer):
         pieces = list(parts) or [chunk]
         shown: list[PromptPart] = []
         spans: list[tuple[int, int]] = []
-        previous = previous_chunk
-        for piece in pieces:
+        texts = [previous_chunk, *(piece.text for piece in pieces)]
+        for k, piece in enumerate(pieces):
             own = sentence_spans(piece.text)
-            shown.append(PromptPart(piece.text, previous, own))
+            shown.append(PromptPart(piece.text, previous_text(texts, k + 1), own))
             shift = piece.start - chunk.start
             spans += [(start + shift, end + shift) for start, end in own]
-            previous = piece.text
         user = decompose_parts_prompt(shown, question=question, chunked=chunked)
         # The few-shot examples are rendered in this call's prompt mode, as the input is.
         mode = prompt_mode(has_question=bool(question), chunked=chunked)

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.core.chunking import split_text
+from triqua.core.chunking import previous_text, split_text
 from triqua.core.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
 from triqua.prompts import prompt_mode
@@ -125,7 +125,7 @@ def decompose_texts_with_modes(
                 text=chunk.text,
                 offset=chunk.start,
                 chunk_index=chunk.index,
-                previous_chunk=chunks[i - 1].text if i else None,
+                previous_chunk=previous_text([c.text for c in chunks], i),
                 question=question,
             )
             for chunks, question in plans
@@ -137,7 +137,7 @@ def decompose_texts_with_modes(
 
     decomposer = setup.resources.engines.decomposer
     jobs = [
-        (n, chunk, chunks[i - 1].text if i else None, question, len(chunks) > 1)
+        (n, chunk, previous_text([c.text for c in chunks], i), question, len(chunks) > 1)
         for n, (chunks, question) in enumerate(plans)
         for i, chunk in enumerate(chunks)
     ]

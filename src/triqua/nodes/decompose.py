@@ -12,7 +12,7 @@ from langgraph.types import Send
 from triqua.context import Context
 from triqua.core.checkworthy import screen
 from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
-from triqua.core.chunking import chunk_failure, undecomposed_sentences
+from triqua.core.chunking import chunk_failure, previous_text, undecomposed_sentences
 from triqua.core.founded import found_in_text
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
@@ -41,7 +41,7 @@ def fan_out_chunks(state: State) -> list[Send] | str:
         task = ChunkTask(
             run_id=state["run_id"],
             chunk=members[0] if len(members) == 1 else merged_chunk(members, state["text"]),
-            previous_chunk=chunks[first - 1].text if first > 0 else None,
+            previous_chunk=previous_text([c.text for c in chunks], first),
             question=state.get("question"),
             chunked=chunked,
         )
@@ -168,7 +168,8 @@ def _per_chunk(
         if resources.facts.skip_if_reached(context.max_facts):
             updates.append(_max_facts_reached(resources, context, chunk))
             continue
-        previous = task["previous_chunk"] if i == 0 else members[i - 1].text
+        texts = [task["previous_chunk"], *(m.text for m in members)]
+        previous = previous_text(texts, i + 1)
         result, undecomposed, excluded = _call(resources, context, task, chunk, previous)
         updates.append(_record(resources, context, chunk, result, undecomposed, excluded))
     return updates

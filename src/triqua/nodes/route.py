@@ -8,6 +8,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
+from triqua.core.chunking import previous_text
 from triqua.core.fact_limits import cap_facts, sentence_facts
 from triqua.core.routing import Thresholds, route_facts
 from triqua.core.verify_batches import batch_keys
@@ -34,7 +35,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         update["notes"] = [capped.note]
         update["unverified_facts"] = capped.unverified
     facts = capped.facts
-    chunk_text = {chunk.index: chunk.text for chunk in state.get("chunks", [])}
+    texts = [chunk.text for chunk in state.get("chunks", [])]
     sentence_of = sentence_facts(facts)
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
@@ -58,8 +59,9 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             task["batch"], task["batch_size"] = batch_of[fact.id]
         if state.get("case_id"):
             task["case_id"] = state["case_id"]
-        if fact.chunk_index - 1 in chunk_text:  # the context its decomposer was given
-            task["previous_chunk"] = chunk_text[fact.chunk_index - 1]
+        previous = previous_text(texts, fact.chunk_index)  # the context its decomposer had
+        if previous is not None:
+            task["previous_chunk"] = previous
         if fact_route == "complex":  # re-verification builds contextual claims from these
             task["sentence_facts"] = sentence_of[fact.id]
         tasks.append(task)

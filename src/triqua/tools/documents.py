@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
@@ -107,25 +108,35 @@ class _TextExtractor(HTMLParser):
         }
     )  # fmt: skip
 
-    def __init__(self) -> None:
+    #: Page furniture left out of a page whose text is checked (not of evidence).
+    _NAVIGATION = frozenset({"nav", "header", "footer", "aside", "form", "button"})
+    _HEADINGS: ClassVar[dict[str, int]] = {f"h{n}": n for n in range(1, 7)}
+
+    def __init__(self, *, checked: bool = False) -> None:
         super().__init__(convert_charrefs=True)
+        self._checked = checked
         self._skip_depth = 0
         self._in_title = False
         self.title_parts: list[str] = []
         self.blocks: list[list[str]] = [[]]
 
+    def _skipped(self, tag: str) -> bool:
+        return tag in self._SKIP or (self._checked and tag in self._NAVIGATION)
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "title":
             self._in_title = True
-        elif tag in self._SKIP:
+        elif self._skipped(tag):
             self._skip_depth += 1
         if tag in self._BLOCK:
             self.blocks.append([])
+        if self._checked and tag in self._HEADINGS and not self._skip_depth:
+            self.blocks[-1].append("#" * self._HEADINGS[tag] + " ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
             self._in_title = False
-        elif tag in self._SKIP and self._skip_depth:
+        elif self._skipped(tag) and self._skip_depth:
             self._skip_depth -= 1
         if tag in self._BLOCK:
             self.blocks.append([])
@@ -137,9 +148,14 @@ class _TextExtractor(HTMLParser):
             self.blocks[-1].append(data)
 
 
-def html_to_text(html: str) -> tuple[str, str | None]:
-    """Extract the visible text of an HTML page (blocks separated by blank lines) and its title."""
-    parser = _TextExtractor()
+def html_to_text(html: str, *, checked: bool = False) -> tuple[str, str | None]:
+    """Extract the visible text of an HTML page (blocks separated by blank lines) and its title.
+
+    ``checked``: the page is the text to check, not evidence: its navigation (nav, header,
+    footer, aside, forms) is left out and its headings become Markdown heading lines, which
+    the check keeps as context and never checks.
+    """
+    parser = _TextExtractor(checked=checked)
     parser.feed(html)
     parser.close()
     paragraphs = [" ".join("".join(parts).split()) for parts in parser.blocks]

@@ -1,0 +1,108 @@
+"""Markdown and HTML input: headings and navigation are context, never sentences to check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import triqua
+from triqua.cli import app
+from triqua.core.checkworthy import classify
+from triqua.core.chunking import previous_text, split_text
+from triqua.core.records import resolved_context
+from triqua.tools.documents import html_to_text
+
+BIO = (
+    "# Marie Curie\n\n## Early life\n"
+    "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891.\n\n"
+    "  ### Work\nShe won the Nobel Prize in Physics in 1903.\n"
+)
+EVIDENCE = (
+    "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891. "
+    "She won the Nobel Prize in Physics in 1903."
+)
+PAGE = (
+    "<html><head><title>Curie</title><style>p{}</style></head><body>"
+    "<nav><a href='/'>Home page of the Curie Museum</a></nav>"
+    "<h1>Marie Curie</h1><p>Marie Curie was born in Warsaw in 1867.</p>"
+    "<h2>Work</h2><p>She won the Nobel Prize in Physics in 1903.</p>"
+    "<footer>The museum was founded in 1934 in Paris.</footer></body></html>"
+)
+
+
+def test_each_heading_line_is_a_chunk_of_its_own_at_its_offsets() -> None:
+    chunks = split_text(BIO, 300)
+    assert [c.text for c in chunks] == [
+        "# Marie Curie",
+        "## Early life",
+        "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891.",
+        "### Work",
+        "She won the Nobel Prize in Physics in 1903.",
+    ]
+    assert all(BIO[c.start : c.end] == c.text for c in chunks)
+    assert [c.index for c in chunks] == list(range(5))
+    assert len(split_text(BIO, 0)) == 1  # no chunking: one chunk, as before
+
+
+def test_a_heading_is_not_check_worthy_and_a_hash_mid_line_is_no_heading() -> None:
+    assert classify("## Early life").label == "heading"
+    assert classify("#Hashtag of the day").checkworthy  # no space: not a heading
+    assert classify("Issue #5 was closed in 2020.").checkworthy
+
+
+def test_a_markdown_text_checks_its_sentences_and_keeps_headings_as_context() -> None:
+    report = triqua.check(BIO, documents=[EVIDENCE], store=False, cache=False)
+    assert {r.fact.source_text for r in report.records} == {
+        "Marie Curie was born in Warsaw in 1867.",
+        "She moved to Paris in 1891.",
+        "She won the Nobel Prize in Physics in 1903.",
+    }
+    headings = [(s.label, s.text) for s in report.not_checkworthy]
+    assert headings == [
+        ("heading", "# Marie Curie"),
+        ("heading", "## Early life"),
+        ("heading", "### Work"),
+    ]
+    # "She" after "### Work" is read with the heading and the text before it as PREVIOUS.
+    nobel = next(r for r in report.records if "Nobel" in r.fact.source_text)
+    before = "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891."
+    assert nobel.context == resolved_context(None, f"{before}\n\n### Work")
+    assert nobel.fact.subject == "Marie Curie"
+    assert report.scores.triqua_score == 1.0
+
+
+def test_an_html_page_to_check_loses_its_navigation_and_keeps_headings() -> None:
+    text, title = html_to_text(PAGE, checked=True)
+    assert title == "Curie"
+    assert text.splitlines()[0] == "# Marie Curie" and "## Work" in text
+    assert "Home page" not in text and "founded in 1934" not in text
+    evidence, _ = html_to_text(PAGE)  # evidence keeps every visible block, as before
+    assert "founded in 1934" in evidence and "# Marie" not in evidence
+
+
+def test_cli_checks_an_html_file_without_its_navigation(tmp_path: Path) -> None:
+    page = tmp_path / "curie.html"
+    page.write_text(PAGE, encoding="utf-8")
+    evidence = tmp_path / "evidence.txt"
+    evidence.write_text(EVIDENCE, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["check", "-f", str(page), "-e", str(evidence), "--json", "--no-store"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    sources = {r["fact"]["source_text"] for r in report["records"]}
+    assert sources == {
+        "Marie Curie was born in Warsaw in 1867.",
+        "She won the Nobel Prize in Physics in 1903.",
+    }
+    assert [s["label"] for s in report["not_checkworthy"]] == ["heading", "heading"]
+
+
+def test_previous_text_reaches_past_headings() -> None:
+    texts = ["Body one.", "## A", "### B", "Body two."]
+    assert previous_text(texts, 0) is None
+    assert previous_text(texts, 1) == "Body one."
+    assert previous_text(texts, 3) == "Body one.\n\n## A\n\n### B"
+    assert previous_text([None, "# T", "x"], 2) == "# T"  # nothing before the heading
