@@ -59,12 +59,12 @@ def answer_verdict(
         quote=quote,
         basis="parametric" if closed_book else "evidence",
         raw_output=json.dumps(answer.model_dump(exclude_defaults=True), ensure_ascii=False),
-        shown=None if closed_book else shown_sentences(sheet, own),
+        shown=None if closed_book else sheet_lines_shown(sheet, own),
         judge=judge,
     )
 
 
-def shown_sentences(sheet: Sheet, own: list[str]) -> list[ShownSentence]:
+def sheet_lines_shown(sheet: Sheet, own: list[str]) -> list[ShownSentence]:
     """The sheet's lines of the fact's own passages: what its judge saw of them, in order."""
     wanted = set(own)
     places = {
