@@ -249,7 +249,10 @@ def test_results_without_url_or_text_are_recorded(api: Api, http: responses.Requ
     answer = api.answer([("https://a.org/", "", "empty")])
     _stub(api, http, json=answer)
     result = _web(api).search("q", k=3)
-    assert result.error == f"{api.cls.name}: malformed response (1 result(s) without url or text)"
+    field = "snippet" if api is SERPER else "description"
+    assert (
+        result.error == f"{api.cls.name}: malformed response (1 result(s) without url or {field})"
+    )
 
 
 def test_bad_request_is_not_retried(api: Api, http: responses.RequestsMock) -> None:

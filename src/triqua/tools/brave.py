@@ -14,7 +14,7 @@ import html
 import re
 from typing import Any
 
-from triqua.tools.web_http import Hit, HttpSearchRetriever, Request
+from triqua.tools.web_http import Hit, HttpSearchRetriever, Request, hits_of
 
 __all__ = ["BRAVE_KEY_ENVS", "BRAVE_URL", "BraveRetriever"]
 
@@ -36,6 +36,7 @@ class BraveRetriever(HttpSearchRetriever):
     key_envs = BRAVE_KEY_ENVS
     max_per_request = 20
     service = "Brave Search"
+    text_field = "description"
     api_label = "v1"
 
     def _request(self, query: str, count: int, api_key: str) -> Request:
@@ -54,11 +55,4 @@ class BraveRetriever(HttpSearchRetriever):
         if web is None and raw.get("type") == "search":
             return []  # Brave leaves "web" out when nothing was found
         results = web.get("results") if isinstance(web, dict) else None
-        if not isinstance(results, list):
-            return None
-        return [
-            Hit(item.get("url"), _plain(item.get("description")), _plain(item.get("title")))
-            if isinstance(item, dict)
-            else Hit(None, None)
-            for item in results
-        ]
+        return hits_of(results, "url", "description", clean=_plain)

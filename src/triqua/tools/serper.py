@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from triqua.tools.web_http import Hit, HttpSearchRetriever, Request
+from triqua.tools.web_http import Hit, HttpSearchRetriever, Request, hits_of
 
 __all__ = ["SERPER_KEY_ENV", "SERPER_URL", "SerperRetriever"]
 
@@ -26,6 +26,7 @@ class SerperRetriever(HttpSearchRetriever):
     key_envs = (SERPER_KEY_ENV,)
     max_per_request = 100
     service = "Serper"
+    text_field = "snippet"
     api_label = "search"
 
     def _request(self, query: str, count: int, api_key: str) -> Request:
@@ -42,12 +43,6 @@ class SerperRetriever(HttpSearchRetriever):
         )
 
     def _hits(self, raw: dict[str, Any]) -> list[Hit] | None:
+        # Serper leaves "organic" out when nothing was found.
         organic = raw.get("organic", [] if "searchParameters" in raw else None)
-        if not isinstance(organic, list):
-            return None
-        return [
-            Hit(item.get("link"), item.get("snippet"), item.get("title"))
-            if isinstance(item, dict)
-            else Hit(None, None)
-            for item in organic
-        ]
+        return hits_of(organic, "link", "snippet")
