@@ -14,7 +14,17 @@ from triqua.tools.factory import build_retriever
 
 
 def test_every_listed_kind_is_one_the_factory_builds_and_no_other() -> None:
-    assert RETRIEVER_KINDS == ("supplied", "closed_book", "tavily", "chroma", "chroma+tavily")
+    assert RETRIEVER_KINDS == (
+        "supplied",
+        "closed_book",
+        "tavily",
+        "chroma",
+        "chroma+tavily",
+        "serper",
+        "chroma+serper",
+        "brave",
+        "chroma+brave",
+    )
     with pytest.raises(ValueError, match="unknown retriever 'bing'; choose one of supplied"):
         build_retriever("bing")
 

@@ -128,7 +128,7 @@ def test_rate_limit_is_retried_with_backoff_then_recorded(
     http: responses.RequestsMock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     delays: list[float] = []
-    monkeypatch.setattr("triqua.tools.tavily.time.sleep", delays.append)
+    monkeypatch.setattr("triqua.tools.web_http.time.sleep", delays.append)
     web = TavilyRetriever(api_key=KEY, backoff_base=0.5, max_attempts=3)
     http.post(URL, status=429, json={"detail": {"error": "Too many requests"}})
     budget = SearchBudget(5)

@@ -96,7 +96,8 @@ class Context:
     retriever: str = setting(
         "auto",
         "Evidence source: 'auto' (supplied documents when given, else closed "
-        "book), 'supplied', 'closed_book', 'chroma', 'tavily', 'chroma+tavily', or "
+        "book), 'supplied', 'closed_book', 'chroma', a web search ('tavily', 'serper', "
+        "'brave'), Chroma then the web ('chroma+tavily', 'chroma+serper', 'chroma+brave'), or "
         "'instance:NAME' for a retriever registered with triqua.register_retriever.",
         env="TRIQUA_RETRIEVER",
     )

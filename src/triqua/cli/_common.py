@@ -135,7 +135,11 @@ ModelOption = Annotated[
     str | None, typer.Option("--model", "-m", help="Chat model 'provider:model' for every role.")
 ]
 RetrieverOption = Annotated[
-    str | None, typer.Option(help="auto, supplied, closed_book, chroma, tavily, chroma+tavily.")
+    str | None,
+    typer.Option(
+        help="auto, supplied, closed_book, chroma, tavily, serper, brave, chroma+tavily, "
+        "chroma+serper, chroma+brave."
+    ),
 ]
 CollectionOption = Annotated[str | None, typer.Option(help="Chroma collection to search.")]
 ChromaUrlOption = Annotated[str | None, typer.Option(help="Chroma server URL (default: embedded).")]

@@ -139,7 +139,7 @@ class KnowledgeSource:
 
     @classmethod
     def search(cls, retriever: str, collection: str | None = None) -> KnowledgeSource:
-        """A searched source: 'chroma' (needs a collection), 'tavily' or 'chroma+tavily'.
+        """A searched source: 'chroma' (needs a collection), a web search, or both.
 
         Raises:
             ValueError: for another retriever, or a Chroma retriever without a collection.
@@ -149,7 +149,12 @@ class KnowledgeSource:
             raise ValueError(f"retriever {retriever!r} is not a searched knowledge source")
         if kind.chroma and not collection:
             raise ValueError(f"retriever {retriever!r} needs --collection")
-        names = {"chroma": f"Chroma collection {collection!r}", "tavily": "Tavily web search"}
+        names = {
+            "chroma": f"Chroma collection {collection!r}",
+            "tavily": "Tavily web search",
+            "serper": "Google web search (Serper)",
+            "brave": "Brave web search",
+        }
         label = " then ".join(names[part] for part in retriever.split("+"))
         settings: dict[str, Any] = {"retriever": retriever}
         if collection:

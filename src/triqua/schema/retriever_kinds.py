@@ -49,6 +49,10 @@ KINDS = {
         RetrieverKind("tavily", web=True, cacheable=True),
         RetrieverKind("chroma", chroma=True),
         RetrieverKind("chroma+tavily", web=True, chroma=True),
+        RetrieverKind("serper", web=True, cacheable=True),
+        RetrieverKind("chroma+serper", web=True, chroma=True),
+        RetrieverKind("brave", web=True, cacheable=True),
+        RetrieverKind("chroma+brave", web=True, chroma=True),
     )
 }
 RETRIEVER_KINDS = tuple(KINDS)

@@ -40,21 +40,23 @@ def build_retriever(
     """Build the retriever ``kind`` (one of ``RETRIEVER_KINDS``).
 
     Args:
-        kind: ``supplied``, ``closed_book``, ``tavily``, ``chroma`` or ``chroma+tavily``.
+        kind: ``supplied``, ``closed_book``, ``chroma``, a web search (``tavily``, ``serper``,
+            ``brave``) or Chroma then a web search (``chroma+tavily``...).
         documents: The supplied documents (kind ``supplied``).
         passage_chars: Passage size for supplied documents.
         collection: Chroma collection name (kinds with ``chroma``).
         chroma_path: Embedded Chroma store directory.
         chroma_url: Chroma server URL (instead of the embedded store).
-        tavily_api_key: Tavily key; defaults to ``$TAVILY_API_KEY``.
+        tavily_api_key: Tavily key; defaults to ``$TAVILY_API_KEY`` (Serper and Brave read
+            theirs from the environment only).
         max_results: Most web results per search.
         include_domains: Only these domains may serve as web evidence.
         exclude_domains: These domains never serve as web evidence.
         as_of: Keep web results to pages published on or before this date.
         tavily_options: More ``TavilyRetriever`` keyword arguments (timeout, search_depth...).
-        min_relevance: Chroma score below which ``chroma+tavily`` falls back to the web.
+        min_relevance: Chroma score below which ``chroma+<web>`` falls back to the web.
         search_timeout: Seconds each search may take (None or 0: no bound); every kind is
-            wrapped in a :class:`~triqua.tools.bounded.BoundedRetriever`, and Tavily also
+            wrapped in a :class:`~triqua.tools.bounded.BoundedRetriever`, and web search also
             gets it as its HTTP timeout.
 
     Raises:
@@ -75,14 +77,13 @@ def build_retriever(
         raise ValueError(f"unknown retriever {kind!r}; choose one of {', '.join(RETRIEVER_KINDS)}")
     web: Retriever | None = None
     if kind_of(kind).web:
-        from triqua.tools.tavily import TavilyRetriever
-
-        options = dict(tavily_options or {})
+        web_name = kind.rsplit("+", 1)[-1]
+        options = dict(tavily_options or {}) if web_name == "tavily" else {}
         if search_timeout:
             options.setdefault("timeout", search_timeout)
         web = bounded(
-            TavilyRetriever(
-                api_key=tavily_api_key,
+            _web_class(web_name)(
+                api_key=tavily_api_key if web_name == "tavily" else None,
                 max_results=max_results,
                 include_domains=include_domains,
                 exclude_domains=exclude_domains,
@@ -91,7 +92,7 @@ def build_retriever(
             ),
             search_timeout,
         )
-        if kind == "tavily":
+        if kind == web_name:
             return web
     from triqua.tools.chroma import ChromaRetriever
 
@@ -104,3 +105,18 @@ def build_retriever(
         search_timeout,
     )
     return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
+
+
+def _web_class(name: str) -> Any:
+    """The web retriever class of a kind's web part ('tavily', 'serper' or 'brave')."""
+    if name == "serper":
+        from triqua.tools.serper import SerperRetriever
+
+        return SerperRetriever
+    if name == "brave":
+        from triqua.tools.brave import BraveRetriever
+
+        return BraveRetriever
+    from triqua.tools.tavily import TavilyRetriever
+
+    return TavilyRetriever

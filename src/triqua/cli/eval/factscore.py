@@ -38,7 +38,9 @@ def factscore_bio(
     collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
     retriever: Annotated[
         str | None,
-        typer.Option(help="tavily, chroma, chroma+tavily, or closed_book (the default)."),
+        typer.Option(
+            help="tavily, serper, brave, chroma, chroma+<web>, or closed_book (the default)."
+        ),
     ] = None,
     evidence_dir: Annotated[
         Path | None, typer.Option(help="Evidence files per topic: DIR/<topic>.txt or .md.")
