@@ -76,11 +76,15 @@ def _evidence(record: ClaimRecord) -> str:
 
 
 def render_markdown(report: Report, *, citations: CitationReport | None = None) -> str:
-    """The report as a Markdown document."""
+    """The report as a Markdown document, headed by its case id (a batch line's) when it has one.
+
+    A batch's reports one after another then have headings that say which line each is.
+    """
     s = report.scores
     coverage = "" if report.coverage is None else f" · coverage {fmt_score(report.coverage)}"
+    case = next((r.case_id for r in report.records if r.case_id), "")
     lines = [
-        "## triqua report",
+        f"## triqua report — {md_escape(case)}" if case else "## triqua report",
         "",
         f"**TriQuaScore {fmt_score(s.triqua_score)}** ({s.units_supported}/{s.units_total} "
         f"units){coverage} · {s.facts_total} facts · contradiction rate "
