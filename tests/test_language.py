@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.language import detected_language, language_problem
+from triqua.core.language import detected_language, language_problem, text_language
 
 FRENCH = (
     "Marie Curie est née à Varsovie en 1867. Elle a reçu le prix Nobel de physique en 1903 "
@@ -48,3 +48,14 @@ def test_check_refuses_in_one_line_and_checks_nothing(tmp_path: Any) -> None:
         triqua.check(FRENCH, cache=False)
     report = triqua.check(FRENCH, cache=False, language="en")  # the user's word is taken
     assert report.spec is not None
+
+
+def test_the_report_records_the_texts_language(scripted: Any) -> None:
+    english = triqua.check("Paris is the capital of France.", cache=False, store=False)
+    assert english.language == "en"
+    # A chat model reads French: checked, and the report says which language it read.
+    french = triqua.check(FRENCH, model=scripted(), cache=False, store=False)
+    assert french.language == "fr"
+    declared = triqua.check(FRENCH, cache=False, store=False, language="en")
+    assert declared.language == "en"  # the setting is what the run went by
+    assert text_language("Ulm.", "auto") is None  # too short to tell

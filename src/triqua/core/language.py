@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import threading
 
-__all__ = ["detected_language", "language_problem"]
+__all__ = ["detected_language", "language_problem", "text_language"]
 
 _SAMPLE_CHARS = 3_000
 _MIN_LETTERS = 40  # shorter texts are too unreliable to judge
@@ -52,6 +52,20 @@ def detected_language(text: str) -> tuple[str, float] | None:
     except LangDetectException:
         return None
     return (found[0].lang, float(found[0].prob)) if found else None
+
+
+def text_language(text: str, declared: str) -> str | None:
+    """The language a report records: the ``language`` setting when given, else detected.
+
+    Plainly English text is "en" without loading the detector; None when the text is too
+    short or mixed to tell.
+    """
+    if declared != "auto":
+        return declared.lower()
+    if _english_share(text) >= _ENGLISH_SHARE:
+        return "en"
+    found = detected_language(text)
+    return found[0] if found else None
 
 
 def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> str | None:

@@ -63,6 +63,7 @@ def build_report(
     not_checkworthy: Sequence[NotCheckworthySentence] = (),
     unfounded_facts: Sequence[UnfoundedFact] = (),
     requested_coverage: RequestedCoverage | None = None,
+    language: str | None = None,
 ) -> Report:
     """Score the records (in text order) and assemble the run's report with its costs."""
     ordered = sorted(records, key=lambda r: fact_order(r.claim_id))
@@ -77,6 +78,7 @@ def build_report(
         run_id=run_id,
         input_hash=sha256_text(text),
         question=question,
+        language=language,
         engine=engine,
         spec=spec,
         scores=scores,

@@ -7,6 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.core.language import text_language
 from triqua.core.limits import LIMIT_NOTE_PREFIX
 from triqua.core.run_report import build_report
 from triqua.engines.llm import LLMJudge
@@ -68,6 +69,7 @@ def score(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         run_id=state["run_id"],
         text=state["text"],
         question=state.get("question"),
+        language=text_language(state["text"], context.language),
         engine=state.get("engine", ""),
         spec=state["spec"],
         records=state.get("records", []),

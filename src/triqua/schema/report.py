@@ -119,6 +119,11 @@ class Report(BaseModel):
     created_at: datetime = Field(default_factory=utc_now)
     input_hash: str = ""
     question: str | None = None
+    language: str | None = Field(
+        default=None,
+        description="The text's language (ISO 639-1): the language setting when given, else "
+        "detected; None when it could not be told.",
+    )
     engine: str = ""
     spec: FactualitySpec = Field(default_factory=FactualitySpec)
     scores: Scores = Field(default_factory=Scores)

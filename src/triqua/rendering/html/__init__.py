@@ -60,6 +60,8 @@ def report_body(
         f"spec {report.spec.hash[:12]}",
         f"input {report.input_hash[:12] or '—'}",
     ]
+    if report.language:
+        meta.append(f"language {report.language}")
     if report.question:
         meta.append(f"question: {report.question}")
     asked = coverage_line(report)
