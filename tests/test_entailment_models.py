@@ -17,7 +17,7 @@ from triqua.engines.offline.entailment import (
     label_columns,
     load_entailment,
 )
-from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact
 
 # The label order of the public cross-encoder/nli-* models.

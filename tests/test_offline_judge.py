@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from triqua.engines.offline.entailment import Thresholds
-from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
 

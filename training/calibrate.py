@@ -73,8 +73,8 @@ def dev_claims(pairs_path: Path) -> list[dict[str, str]]:
 
 def verifier_balanced_accuracy(model: EntailmentModel, rows: list[dict[str, str]]) -> float:
     """Claim-level balanced accuracy (supported vs not; partial support left out)."""
-    from triqua.engines.offline.decomposer import get_decomposer
-    from triqua.engines.offline.verifier import AlignmentVerifier
+    from triqua.engines.offline.decompose.decomposer import get_decomposer
+    from triqua.engines.offline.verify.verifier import AlignmentVerifier
     from triqua.schema import Evidence, Status
 
     verifier = AlignmentVerifier(entailment=model)

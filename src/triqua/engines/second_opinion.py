@@ -21,14 +21,14 @@ from collections.abc import Sequence
 from triqua.core.grounding import MeaningReader
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.entailed import source_hypothesis
 from triqua.engines.offline.entailment import (
     ENTAILED,
     EntailmentModel,
     get_entailment,
     judge_name,
 )
-from triqua.engines.offline.hypotheses import unit_hypothesis
+from triqua.engines.offline.verify.entailed import source_hypothesis
+from triqua.engines.offline.verify.hypotheses import unit_hypothesis
 from triqua.schema import Evidence, Fact, FactUnit
 
 __all__ = ["EntailmentReader", "SecondOpinionJudge", "reader_for", "second_opinion"]

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.align import TextInfo, analyse, values_relation
 from triqua.engines.offline.entailment import ENTAILED, EntailmentModel
-from triqua.engines.offline.fact_match import FactParts, sentence_relation_hit
-from triqua.engines.offline.findings import Finding, Sentence
-from triqua.engines.offline.gates import values_present
-from triqua.engines.offline.hypotheses import unit_hypothesis
-from triqua.engines.offline.names import name_word_in
+from triqua.engines.offline.verify.align import TextInfo, analyse, values_relation
+from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
+from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.gates import values_present
+from triqua.engines.offline.verify.hypotheses import unit_hypothesis
+from triqua.engines.offline.verify.names import name_word_in
 from triqua.schema import Fact, FactUnit, Status
 from triqua.sentences import sentence_spans
 

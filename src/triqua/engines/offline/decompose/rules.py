@@ -3,11 +3,11 @@
 The rules read spaCy's dependency labels (ClearNLP style, as produced by ``en_core_web_sm``):
 each verb clause gives a base triple ``(subject, relation, object)`` whose relation keeps
 auxiliaries, negation, particles and the preposition of a prepositional object ("was born
-in"); its adverbials become qualifiers (``decomposer_qualifiers``); coordinated subjects,
+in"); its adverbials become qualifiers (``qualifiers``); coordinated subjects,
 verbs and objects split into separate facts that share those qualifiers; appositives and
 relative clauses become facts of their own. Pronouns are replaced through a caller-supplied
 lookup, so this module keeps no state between sentences. Clauses are read by
-``decomposer_predicate``, their qualifier slots by ``decomposer_slots``; this module turns
+``predicate``, their qualifier slots by ``slots``; this module turns
 them, appositives and existentials into facts.
 """
 
@@ -18,9 +18,8 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Span, Token
 
-from triqua.engines.offline.decomposer_hygiene import is_junk_argument
-from triqua.engines.offline.decomposer_labels import STATED_BY
-from triqua.engines.offline.decomposer_phrases import (
+from triqua.engines.offline.decompose.hygiene import is_junk_argument
+from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
     is_place,
@@ -30,19 +29,20 @@ from triqua.engines.offline.decomposer_phrases import (
     noun_phrase,
     render,
 )
-from triqua.engines.offline.decomposer_predicate import (
+from triqua.engines.offline.decompose.predicate import (
     Predicate,
     is_predicate,
     predicate,
     subject_heads,
 )
-from triqua.engines.offline.decomposer_qualifiers import (
+from triqua.engines.offline.decompose.qualifiers import (
     Alternatives,
     is_qualifier_prep,
     prep_object,
 )
-from triqua.engines.offline.decomposer_slots import Positioned, clause_qualifiers, tidy, variants
-from triqua.engines.offline.restrictors import WORDS
+from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy, variants
+from triqua.engines.offline.labels import STATED_BY
+from triqua.engines.offline.verify.restrictors import WORDS
 
 MAX_SENTENCE_TOKENS = 120
 """Longer sentences are skipped: their parses are unreliable and their facts unusable."""
