@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from triqua.engines.offline.entailment import (
+from triqua.models.entailment import (
     CONTRADICTED,
     ENTAILED,
     EntailmentModel,
@@ -35,7 +35,7 @@ from triqua.engines.offline.entailment import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "src" / "triqua" / "engines" / "offline" / "data"
+DATA = ROOT / "src" / "triqua" / "models" / "data"
 LABELS = {0: "entailed", 1: "neutral", 2: "contradicted"}
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from triqua.core.grounding import MeaningReader
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
-from triqua.engines.offline.entailment import SHIPPED, check_judge_setting
+from triqua.models.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
 
 OFFLINE_NOTE = (
@@ -69,8 +69,8 @@ def _expect_queries(facts: Sequence[Fact]) -> None:
     (``SentenceVectors.expect``). Nothing is embedded until a verification asks, so a run
     whose facts a model judges, or that is closed book, loads and runs no embedder for it.
     """
-    from triqua.engines.offline.vectors import sentence_vectors
     from triqua.engines.offline.verify.fact_match import fact_parts
+    from triqua.models.vectors import sentence_vectors
 
     sentence_vectors().expect(fact_parts(fact).query for fact in facts)
 

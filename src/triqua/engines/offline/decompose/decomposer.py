@@ -23,10 +23,10 @@ from triqua.engines.offline.decompose.phrases import merge_hyphenated, repair_na
 from triqua.engines.offline.decompose.rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
-from triqua.engines.offline.once import once
 from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.offline.revisions import RULES_VERSION as RULES_VERSION
 from triqua.schema import Fact, Qualifier, Span
+from triqua.support.once import once
 
 if TYPE_CHECKING:
     from spacy.language import Language
