@@ -17,7 +17,7 @@ import json
 import time
 from pathlib import Path
 
-from triqua.engines.offline.decomposer import get_decomposer
+from triqua.engines.offline.decompose.decomposer import get_decomposer
 
 HERE = Path(__file__).resolve().parent
 BIOS = HERE.parents[1] / "shared" / "data" / "factscore_labeled" / "ChatGPT.jsonl"

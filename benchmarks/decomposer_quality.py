@@ -8,7 +8,7 @@ last commit before the decomposer's recall and hygiene work), exported with ``gi
 at least one fact, facts per sentence, facts per second, and the junk-fact rate broken down:
 
 - junk argument: subject or object is a bare number, unit or determiner phrase
-  (``decomposer_hygiene.is_junk_argument``, applied to both runs' strings alike);
+  (``hygiene.is_junk_argument``, applied to both runs' strings alike);
 - preposition label: a qualifier labelled with a bare preposition ("in", "for");
 - PP subject: the subject is written in its sentence inside a prepositional phrase (a
   preposition stands between the clause start and the subject, as in "Together with A and
@@ -69,7 +69,7 @@ def emit(path: Path, src: str) -> None:
     """Child mode: decompose the texts in ``path`` and print facts and sentences as JSON."""
     _use_sources(src)
     import triqua
-    from triqua.engines.offline.decomposer import get_decomposer, load_nlp
+    from triqua.engines.offline.decompose.decomposer import get_decomposer, load_nlp
 
     print(f"triqua from {triqua.__file__}", file=sys.stderr)
 
@@ -118,8 +118,8 @@ def pp_subject(subject: str, source: str) -> bool:
 
 def measure(result: dict[str, object]) -> dict[str, float]:
     """Figures of one run's output."""
-    from triqua.engines.offline.decomposer_hygiene import is_junk_argument
-    from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
+    from triqua.engines.offline.decompose.hygiene import is_junk_argument
+    from triqua.engines.offline.labels import BARE_PREPOSITIONS
 
     texts = result["texts"]
     assert isinstance(texts, list)

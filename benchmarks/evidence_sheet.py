@@ -32,8 +32,8 @@ from shared_data import require
 from triqua.core.costs import estimate_tokens
 from triqua.core.evidence_sheet import Sheet, build_sheet
 from triqua.core.verdicts import settle
-from triqua.engines.offline.decomposer import get_decomposer
-from triqua.engines.offline.verifier import AlignmentVerifier, get_verifier
+from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.schema import Evidence, Fact, Status
 

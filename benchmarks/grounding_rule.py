@@ -35,7 +35,7 @@ from offline_verdicts import DATA, crude_fact, half_of
 from triqua.core.grounding import check_quote
 from triqua.core.quote_values import missing_values
 from triqua.core.statement import content_words, unstated_words
-from triqua.engines.offline.decomposer import get_decomposer
+from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.schema import Fact, FactUnit, Qualifier, Status
 from triqua.sentences import sentence_spans

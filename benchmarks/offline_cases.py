@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from triqua.core.verdicts import settle
-from triqua.engines.offline.verifier import VERIFIER_REVISION, get_verifier
+from triqua.engines.offline.verify.verifier import VERIFIER_REVISION, get_verifier
 from triqua.engines.second_opinion import reader_for
 from triqua.schema import Evidence, Fact, Qualifier, Verdict
 

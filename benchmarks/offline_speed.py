@@ -56,7 +56,7 @@ def child(size: int, data: Path, closed_book: bool) -> dict[str, Any]:
     """One run in this process; returns its figures."""
     import triqua
     from triqua.engines.offline.nlp import load_nlp
-    from triqua.engines.offline.verifier import get_verifier
+    from triqua.engines.offline.verify.verifier import get_verifier
 
     text = bios_text(size, data)
     documents = [] if closed_book else [p for p in text.split("\n\n") if p.strip()]

@@ -39,13 +39,13 @@ from pathlib import Path
 from shared_data import data_file, require
 
 from triqua.core.verdicts import settle
-from triqua.engines.offline.align import analyse
-from triqua.engines.offline.decomposer import get_decomposer
+from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
-from triqua.engines.offline.vectors import sentence_vectors
-from triqua.engines.offline.verifier import AlignmentVerifier, get_verifier
+from triqua.engines.offline.verify.align import analyse
+from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts
+from triqua.models.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 DATA = data_file("factcheck_bench/subtask3_claim_evidence_stance.jsonl")
@@ -135,8 +135,8 @@ def print_splits(rows: list[dict[str, str]], results: list[tuple[str, Status]]) 
 
 def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
     """Facts per second with 5 short passages per fact, caches cold."""
-    from triqua.engines.offline import evidence as evidence_module
-    from triqua.engines.offline import verifier as verifier_module
+    from triqua.engines.offline.verify import evidence as evidence_module
+    from triqua.engines.offline.verify import verifier as verifier_module
 
     rng = random.Random(seed)
     by_claim: dict[str, list[str]] = {}

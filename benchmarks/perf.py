@@ -45,7 +45,7 @@ from triqua.tools.supplied import SuppliedRetriever
 LATENCY = 0.1  # seconds per model call
 N_SIMPLE, N_COMPLEX = 36, 4
 ROOT = Path(__file__).resolve().parents[1]
-TOKENIZER = ROOT / "src/triqua/engines/offline/data/minilm_tokenizer.json"
+TOKENIZER = ROOT / "src/triqua/models/data/minilm_tokenizer.json"
 SIMPLE = re.compile(r"(Person\d+) was born in (City\d+)\.")
 COMPLEX = re.compile(
     r"In (\d{4}) in (Country\d+), (Person\d+) won the (Prize\d+) with (Partner\d+) "

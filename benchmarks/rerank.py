@@ -33,8 +33,8 @@ from pathlib import Path
 from offline_verdicts import DATA, balanced_accuracy, claim_status, crude_fact
 
 from triqua.context import Context
-from triqua.engines.offline.decomposer import get_decomposer
-from triqua.engines.offline.verifier import get_verifier
+from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.engines.offline.verify.verifier import get_verifier
 from triqua.runtime.resources import build_resources
 from triqua.schema import Fact, Status
 from triqua.tools.ingest import ingest_paths

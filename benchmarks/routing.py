@@ -261,7 +261,7 @@ def supported_facts(bio: dict[str, Any]) -> list[str]:
 def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     """Decompose every bio offline and print its sentences' element-graph statistics."""
     from triqua.core.routing import Thresholds, group_by_sentence, sentence_features
-    from triqua.engines.offline.decomposer import get_decomposer
+    from triqua.engines.offline.decompose.decomposer import get_decomposer
 
     started = time.perf_counter()
     facts_of = get_decomposer().decompose_many([b["output"] for b in bios])

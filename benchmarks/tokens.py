@@ -45,7 +45,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
-TOKENIZER = ROOT / "src/triqua/engines/offline/data/minilm_tokenizer.json"
+TOKENIZER = ROOT / "src/triqua/models/data/minilm_tokenizer.json"
 
 
 def _use_sources(src: str) -> None:

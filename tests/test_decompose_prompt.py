@@ -10,7 +10,7 @@ import pytest
 
 import triqua
 from triqua.engines.llm import ExtractedFacts, LLMDecomposer, facts_of
-from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS
+from triqua.engines.offline.labels import BARE_PREPOSITIONS
 from triqua.prompts import (
     PromptMode,
     decompose_examples,

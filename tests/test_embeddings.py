@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from chromadb.config import Settings
 
-from triqua.engines.offline.embeddings import (
+from triqua.models.embeddings import (
     DIMENSION,
     MAX_TOKENS,
     MODEL_REVISION,
@@ -166,7 +166,7 @@ _REOPEN_SCRIPT = textwrap.dedent(
         raise RuntimeError("Chroma's default embedding function was used")
 
     default_ef.ONNXMiniLM_L6_V2.__call__ = _no_default
-    import triqua.engines.offline.embeddings  # noqa: F401  (registers triqua_minilm)
+    import triqua.models.embeddings  # noqa: F401  (registers triqua_minilm)
 
     client = chromadb.PersistentClient(
         path=sys.argv[1], settings=Settings(anonymized_telemetry=False)

@@ -9,7 +9,8 @@ import pytest
 
 from tests.tiny_nli import build_model_folder, reference_logits
 from triqua.engines.offline.engine import OfflineJudge
-from triqua.engines.offline.entailment import (
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.models.entailment import (
     CONTRADICTED,
     ENTAILED,
     NEUTRAL,
@@ -17,7 +18,6 @@ from triqua.engines.offline.entailment import (
     label_columns,
     load_entailment,
 )
-from triqua.engines.offline.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact
 
 # The label order of the public cross-encoder/nli-* models.

@@ -9,8 +9,12 @@ from typer.testing import CliRunner
 from tests.test_entailment_models import CROSS_ENCODER_LABELS
 from tests.tiny_nli import build_model_folder
 from triqua.cli import app
-from triqua.engines.offline.entailed import source_hypothesis
-from triqua.engines.offline.hypotheses import fact_hypothesis, qualifier_phrase, unit_hypothesis
+from triqua.models.hypotheses import (
+    fact_hypothesis,
+    qualifier_phrase,
+    source_hypothesis,
+    unit_hypothesis,
+)
 from triqua.schema import Fact, Qualifier
 
 CURIE = Fact(

@@ -232,7 +232,7 @@ def test_ingested_vectors_are_minilm_and_the_collection_names_its_embedder(
 ) -> None:
     import numpy as np
 
-    from triqua.engines.offline.embeddings import get_embedder
+    from triqua.models.embeddings import get_embedder
 
     ingest_paths([files], chroma_store.collection, field="body", **chroma_store.options)
     collection = _raw_collection(chroma_store)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Qualifier, Status, Verdict
 
 CASES = [

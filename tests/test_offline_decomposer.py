@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from triqua.engines.offline.decomposer import (
+from triqua.engines.offline.decompose.decomposer import (
     DECOMPOSER_REVISION,
     ChunkInput,
     RuleDecomposer,

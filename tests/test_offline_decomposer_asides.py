@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decomposer import RuleDecomposer, get_decomposer
-from triqua.engines.offline.decomposer_asides import Aside, compact
+from triqua.engines.offline.decompose.asides import Aside, compact
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
 from triqua.schema import Fact
 
 

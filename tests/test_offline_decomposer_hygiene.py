@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decomposer import RuleDecomposer, get_decomposer
-from triqua.engines.offline.decomposer_hygiene import is_junk_argument
-from triqua.engines.offline.decomposer_labels import BARE_PREPOSITIONS, MARKER_LABELS, label_for
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.engine import OfflineDecomposer
+from triqua.engines.offline.labels import BARE_PREPOSITIONS, MARKER_LABELS, label_for
 from triqua.schema import Chunk, Fact
 
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from triqua.engines.offline.entailment import Thresholds
-from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.models.entailment import Thresholds
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
 

@@ -7,8 +7,10 @@ import os
 import pytest
 
 from triqua.context import Context
-from triqua.engines.offline import decomposer, evidence, nlp
-from triqua.engines.offline.embeddings import MiniLMEmbedder
+from triqua.engines.offline import nlp
+from triqua.engines.offline.decompose import decomposer
+from triqua.engines.offline.verify import evidence
+from triqua.models.embeddings import MiniLMEmbedder
 
 
 def test_decomposer_and_verifier_read_text_with_one_pipeline() -> None:
@@ -82,8 +84,8 @@ def test_a_run_announces_its_chunks_to_the_offline_decomposer(
 
 def test_decomposed_facts_announce_their_queries_for_one_embedding_batch() -> None:
     from triqua.engines.offline.engine import OfflineDecomposer
-    from triqua.engines.offline.fact_match import fact_parts
-    from triqua.engines.offline.vectors import sentence_vectors
+    from triqua.engines.offline.verify.fact_match import fact_parts
+    from triqua.models.vectors import sentence_vectors
     from triqua.schema import Chunk
 
     cache = sentence_vectors()

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from triqua.engines.offline.align import analyse
-from triqua.engines.offline.decomposer import get_decomposer
-from triqua.engines.offline.restrictors import _load, check, markers, object_head
-from triqua.engines.offline.verifier import AlignmentVerifier
+from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.engines.offline.verify.align import analyse
+from triqua.engines.offline.verify.restrictors import _load, check, markers, object_head
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
 
@@ -132,7 +132,7 @@ def test_an_unreadable_word_list_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_a_reporting_word_must_follow_its_source() -> None:
-    from triqua.engines.offline.restrictors import reported_by
+    from triqua.engines.offline.verify.restrictors import reported_by
 
     court = analyse("The Supreme Court")
     assert reported_by(court, analyse("The Supreme Court on Thursday held that the law stands."))

@@ -7,12 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from triqua.engines.offline.align import analyse, values_relation
-from triqua.engines.offline.binding import REFERS, refers_back, subject_scores
-from triqua.engines.offline.fact_match import fact_parts, polarity_differs
 from triqua.engines.offline.lexicon import _load
-from triqua.engines.offline.rules import antonym_in, relation_hit, relation_words, substitution
-from triqua.engines.offline.words import stem
+from triqua.engines.offline.verify.align import analyse, values_relation
+from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
+from triqua.engines.offline.verify.fact_match import fact_parts, polarity_differs
+from triqua.engines.offline.verify.rules import (
+    antonym_in,
+    relation_hit,
+    relation_words,
+    substitution,
+)
+from triqua.engines.offline.verify.words import stem
 from triqua.schema import Fact
 
 

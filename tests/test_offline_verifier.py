@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from triqua.engines.offline.align import (
+from triqua.engines.offline.verify.align import (
     date_relation,
     find_dates,
     find_numbers,
@@ -16,7 +16,11 @@ from triqua.engines.offline.align import (
     stem,
     stems_match,
 )
-from triqua.engines.offline.verifier import VERIFIER_REVISION, AlignmentVerifier, get_verifier
+from triqua.engines.offline.verify.verifier import (
+    VERIFIER_REVISION,
+    AlignmentVerifier,
+    get_verifier,
+)
 from triqua.schema import Evidence, Fact, Qualifier, Status, Verdict
 
 FRANCE = "As of 2025, France has a population of 64.5 million, excluding overseas departments."
@@ -449,7 +453,7 @@ def test_no_supported_unit_without_evidence(
 
 
 def test_a_date_between_relation_and_place_still_reveals_the_rival_place() -> None:
-    from triqua.engines.offline.verifier import get_verifier
+    from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.schema import Evidence, Fact, Status
 
     fact = Fact(subject="Ronaldo", relation="was born in", object="São Paulo")

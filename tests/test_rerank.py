@@ -14,7 +14,7 @@ import triqua
 from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
 from triqua.cli import app
 from triqua.context import Context
-from triqua.engines.offline.embeddings import get_embedder
+from triqua.models.embeddings import get_embedder
 from triqua.runtime.resources import build_resources, register_retriever
 from triqua.schema import Document, Evidence
 from triqua.tools.base import Retriever, SearchBudget, SearchResult

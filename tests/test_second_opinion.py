@@ -10,8 +10,8 @@ from triqua.core.verdicts import settle
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
 from triqua.engines.factory import engine, model_key, register_model
-from triqua.engines.offline.entailment import shipped_revision
 from triqua.engines.second_opinion import SecondOpinionJudge
+from triqua.models.entailment import shipped_revision
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 from triqua.testing import ScriptedChatModel
 

@@ -7,7 +7,7 @@ import threading
 import numpy as np
 import pytest
 
-from triqua.engines.offline.vectors import SentenceVectors, sentence_vectors
+from triqua.models.vectors import SentenceVectors, sentence_vectors
 
 
 class CountingEmbedder:
@@ -93,7 +93,7 @@ def test_a_failed_batch_raises_for_its_leader_and_waiters_retry() -> None:
 
 
 def test_the_shared_cache_matches_the_embedder_and_can_be_cleared() -> None:
-    from triqua.engines.offline.embeddings import get_embedder
+    from triqua.models.embeddings import get_embedder
 
     texts = ["The harbour opened in 1902.", "It closed in 1990."]
     cache = sentence_vectors()

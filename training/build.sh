@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuild the shipped entailment judge from the shared data, end to end:
 #   data pairs -> fine-tuning (PyTorch, training venv) -> int8 ONNX -> calibrated thresholds.
-# Writes src/triqua/engines/offline/data/entailment.onnx and entailment.json.
+# Writes src/triqua/models/data/entailment.onnx and entailment.json.
 # Usage: training/build.sh   (or: make model). About 70 minutes on 2 CPU cores: stage 1 (40 min)
 # learns from derived pairs, stage 2 (22 min) from real claims weighed up (train.py STAGES).
 set -euo pipefail

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from triqua.engines.offline.entailment import (
+from triqua.models.entailment import (
     CONTRADICTED,
     ENTAILED,
     EntailmentModel,
@@ -35,7 +35,7 @@ from triqua.engines.offline.entailment import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "src" / "triqua" / "engines" / "offline" / "data"
+DATA = ROOT / "src" / "triqua" / "models" / "data"
 LABELS = {0: "entailed", 1: "neutral", 2: "contradicted"}
 
 
@@ -73,8 +73,8 @@ def dev_claims(pairs_path: Path) -> list[dict[str, str]]:
 
 def verifier_balanced_accuracy(model: EntailmentModel, rows: list[dict[str, str]]) -> float:
     """Claim-level balanced accuracy (supported vs not; partial support left out)."""
-    from triqua.engines.offline.decomposer import get_decomposer
-    from triqua.engines.offline.verifier import AlignmentVerifier
+    from triqua.engines.offline.decompose.decomposer import get_decomposer
+    from triqua.engines.offline.verify.verifier import AlignmentVerifier
     from triqua.schema import Evidence, Status
 
     verifier = AlignmentVerifier(entailment=model)

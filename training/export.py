@@ -1,7 +1,7 @@
 """Export the trained cross-encoder to ONNX and quantise it to int8 (training venv).
 
 Writes ``training/build/entailment-fp32.onnx`` and the shipped int8 file
-``src/triqua/engines/offline/data/entailment.onnx``, and checks that the int8 model agrees
+``src/triqua/models/data/entailment.onnx``, and checks that the int8 model agrees
 with PyTorch on a few pairs (largest probability difference printed).
 
 Usage: python training/export.py [--model training/build/model]
@@ -19,7 +19,7 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = ROOT / "src" / "triqua" / "engines" / "offline" / "data" / "entailment.onnx"
+SHIPPED = ROOT / "src" / "triqua" / "models" / "data" / "entailment.onnx"
 CHECK = [
     ("Alan Turing was born in Maida Vale, London.", "Alan Turing was born in Paris."),
     (

@@ -12,7 +12,7 @@ and a split: "train", "dev" (threshold calibration) or "test". Sources:
 - FActScore bios (all three files), split by topic into train and dev. A sentence, or the
   sentence with the one before it (so "She" and a surname resolve), entails the human atomic
   facts written from it and the offline decomposer's facts of it, rendered as the verifier
-  renders them (``triqua.engines.offline.hypotheses``). Negatives are derived from those:
+  renders them (``triqua.models.hypotheses``). Negatives are derived from those:
   another sentence's facts of the same bio and of other bios (neutral), a changed year or
   number, an inserted negation, another entity of the same kind in the object or a
   qualifier (contradicted), another subject (neutral), and a qualifier taken from another
@@ -33,9 +33,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
-from triqua.engines.offline.decomposer import get_decomposer
-from triqua.engines.offline.hypotheses import fact_hypothesis, unit_hypothesis
+from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
+from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
 from triqua.schema import Fact
 
 ROOT = Path(__file__).resolve().parents[1]

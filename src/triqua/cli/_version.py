@@ -11,11 +11,8 @@ from importlib import metadata
 
 def version_lines() -> list[str]:
     """One 'name value' line each: package, report schema, spec, offline engine parts."""
-    from triqua.engines.offline.revisions import (
-        DECOMPOSER_REVISION,
-        MODEL_REVISION,
-        verifier_revision,
-    )
+    from triqua.engines.offline.revisions import DECOMPOSER_REVISION, verifier_revision
+    from triqua.models.revisions import MODEL_REVISION
     from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
 
     try:

@@ -46,9 +46,7 @@ PRICES_ENV = "TRIQUA_PRICES"
 #: Roles in the order reports show them; any other role follows, sorted by name.
 ROLE_ORDER = ("decompose", "verify", "refine", "search")
 
-_TOKENIZER_PATH = (
-    Path(__file__).parent.parent / "engines" / "offline" / "data" / "minilm_tokenizer.json"
-)
+_TOKENIZER_PATH = Path(__file__).parent.parent / "models" / "data" / "minilm_tokenizer.json"
 _TOKENIZER_LOCK = threading.Lock()
 _RETRIEVER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 

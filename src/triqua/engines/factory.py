@@ -129,7 +129,7 @@ class ModelKey:
             return "offline"
         found = f"{self.spec}|base_url={self.base_url}|temperature={self.temperature}"
         if self.role == "verify":  # the second opinion shapes the verdicts too
-            from triqua.engines.offline.entailment import judge_name
+            from triqua.models.entailment import judge_name
 
             found += f"|verifier={judge_name(self.verifier)}"
             if self.as_of:

@@ -21,14 +21,13 @@ from collections.abc import Sequence
 from triqua.core.grounding import MeaningReader
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.entailed import source_hypothesis
-from triqua.engines.offline.entailment import (
+from triqua.models.entailment import (
     ENTAILED,
     EntailmentModel,
     get_entailment,
     judge_name,
 )
-from triqua.engines.offline.hypotheses import unit_hypothesis
+from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Evidence, Fact, FactUnit
 
 __all__ = ["EntailmentReader", "SecondOpinionJudge", "reader_for", "second_opinion"]
@@ -111,7 +110,7 @@ class SecondOpinionJudge(Judge):
 
 def second_opinion(judge: Judge, verifier: str) -> Judge:
     """``judge`` with the entailment judge as its reader, unless the setting is "rules"."""
-    from triqua.engines.offline.entailment import RULES_ONLY, check_judge_setting
+    from triqua.models.entailment import RULES_ONLY, check_judge_setting
 
     check_judge_setting(verifier)
     return judge if verifier.strip() == RULES_ONLY else SecondOpinionJudge(judge, verifier)

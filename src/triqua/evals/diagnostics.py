@@ -118,7 +118,7 @@ def decompose_texts_with_modes(
     chunk_size = setup.context.chunk_size
     plans = [(_chunks(text, chunk_size), question) for text, question in texts]
     if setup.offline:
-        from triqua.engines.offline.decomposer import ChunkInput, get_decomposer
+        from triqua.engines.offline.decompose.decomposer import ChunkInput, get_decomposer
 
         requests = [
             ChunkInput(

@@ -5,23 +5,27 @@ order; ``triqua.testing.faults`` fails on purpose at set rates; ``triqua.testing
 serves a responder as a loopback OpenAI-compatible endpoint (for other processes too).
 """
 
-from triqua.testing.scripted import (
+from triqua.testing.batches import (
     BatchFact,
     BatchPrompt,
-    Responder,
-    ScriptedChatModel,
     batch_prompts,
     batch_responder,
-    best_quote,
     compact_verdict,
+    read_batch_prompt,
+)
+from triqua.testing.prompt_text import (
+    best_quote,
     dumps,
     fenced,
-    numbered_decomposition,
     passages,
-    read_batch_prompt,
-    schema_name,
     shown_parts,
     shown_text,
+)
+from triqua.testing.scripted import (
+    Responder,
+    ScriptedChatModel,
+    numbered_decomposition,
+    schema_name,
 )
 
 __all__ = [

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from triqua.testing.scripted import fenced, shown_text
+from triqua.testing.prompt_text import fenced, shown_text
 
 __all__ = ["Lies", "liar_responder", "plausible_lies"]
 

@@ -28,7 +28,7 @@ from chromadb.errors import ChromaError, NotFoundError
 from langchain_chroma import Chroma
 
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.engines.offline.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
+from triqua.models.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
     Retriever,

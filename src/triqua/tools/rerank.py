@@ -92,7 +92,7 @@ class Reranker:
     @classmethod
     def packaged(cls) -> Reranker:
         """The offline reranker: the packaged all-MiniLM-L6-v2 (int8 ONNX) embedder."""
-        from triqua.engines.offline.embeddings import MODEL_REVISION, get_embedder
+        from triqua.models.embeddings import MODEL_REVISION, get_embedder
 
         return cls(
             lambda texts: get_embedder().embed(list(texts)),

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from triqua.core.grounding import MeaningReader
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
-from triqua.engines.offline.entailment import SHIPPED, check_judge_setting
+from triqua.models.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
 
 OFFLINE_NOTE = (
@@ -24,13 +24,13 @@ class OfflineDecomposer(Decomposer):
     """Rule-based TriQua decomposition on spaCy's dependency parse."""
 
     def __init__(self) -> None:
-        from triqua.engines.offline.decomposer import DECOMPOSER_REVISION
+        from triqua.engines.offline.decompose.decomposer import DECOMPOSER_REVISION
 
         self.revision = DECOMPOSER_REVISION
 
     def prepare(self, chunks: Sequence[Chunk]) -> None:
         """Plan the run's chunks, so each spaCy parse takes the next chunks along."""
-        from triqua.engines.offline.decomposer import get_decomposer
+        from triqua.engines.offline.decompose.decomposer import get_decomposer
 
         get_decomposer().plan([chunk.text for chunk in chunks])
 
@@ -48,7 +48,7 @@ class OfflineDecomposer(Decomposer):
         The rules read a merged chunk's ``parts`` as one text: their coreference carries
         across the parts' boundaries on its own.
         """
-        from triqua.engines.offline.decomposer import get_decomposer
+        from triqua.engines.offline.decompose.decomposer import get_decomposer
 
         found = get_decomposer().analyse(
             chunk.text,
@@ -69,8 +69,8 @@ def _expect_queries(facts: Sequence[Fact]) -> None:
     (``SentenceVectors.expect``). Nothing is embedded until a verification asks, so a run
     whose facts a model judges, or that is closed book, loads and runs no embedder for it.
     """
-    from triqua.engines.offline.fact_match import fact_parts
-    from triqua.engines.offline.vectors import sentence_vectors
+    from triqua.engines.offline.verify.fact_match import fact_parts
+    from triqua.models.vectors import sentence_vectors
 
     sentence_vectors().expect(fact_parts(fact).query for fact in facts)
 
@@ -87,7 +87,7 @@ class OfflineJudge(Judge):
         Raises:
             ValueError: when ``judge`` is malformed or its model cannot be loaded.
         """
-        from triqua.engines.offline.verifier import get_verifier, verifier_revision
+        from triqua.engines.offline.verify.verifier import get_verifier, verifier_revision
 
         check_judge_setting(judge)
         self.judge = judge
@@ -119,7 +119,7 @@ class OfflineJudge(Judge):
                 judge=self.revision,
             )
             return JudgeResult(verdict=verdict)
-        from triqua.engines.offline.verifier import get_verifier
+        from triqua.engines.offline.verify.verifier import get_verifier
 
         verdict = get_verifier(self.judge).verify(fact, list(evidence))
         if units is not None:

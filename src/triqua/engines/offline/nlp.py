@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from triqua.engines.offline.once import once
+from triqua.support.once import once
 
 if TYPE_CHECKING:
     from spacy.language import Language

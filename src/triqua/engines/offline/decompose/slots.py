@@ -1,6 +1,6 @@
 """Qualifier slots of a clause for the offline decomposer: what, where and when it holds.
 
-Each adverbial of a clause's verbs (``decomposer_qualifiers`` reads them) becomes a slot of
+Each adverbial of a clause's verbs (``qualifiers`` reads them) becomes a slot of
 alternatives; a relative clause opened by "where"/"when" ties back to its host noun. Slots are
 kept in text order without repeats or junk, and each combination of coordinated values gives
 one fact (at most ``MAX_VARIANTS``).
@@ -12,16 +12,16 @@ import itertools
 
 from spacy.tokens import Token
 
-from triqua.engines.offline.decomposer_hygiene import is_junk_argument
-from triqua.engines.offline.decomposer_labels import LOCATION, POINT_IN_TIME
-from triqua.engines.offline.decomposer_phrases import Refer, is_time, noun_phrase, render
-from triqua.engines.offline.decomposer_predicate import Predicate, predicate
-from triqua.engines.offline.decomposer_qualifiers import (
+from triqua.engines.offline.decompose.hygiene import is_junk_argument
+from triqua.engines.offline.decompose.phrases import Refer, is_time, noun_phrase, render
+from triqua.engines.offline.decompose.predicate import Predicate, predicate
+from triqua.engines.offline.decompose.qualifiers import (
     Alternatives,
     child_qualifiers,
     opens_range,
     prep_qualifiers,
 )
+from triqua.engines.offline.labels import LOCATION, POINT_IN_TIME
 
 MAX_VARIANTS = 8
 """Most facts one clause splits into over its coordinated qualifier values."""

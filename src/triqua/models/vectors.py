@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from triqua.engines.offline.once import once
+from triqua.support.once import once
 
 __all__ = ["CACHE_SIZE", "EXPECTED_SIZE", "SentenceVectors", "sentence_vectors"]
 
@@ -171,7 +171,7 @@ class SentenceVectors:
 @once
 def sentence_vectors() -> SentenceVectors:
     """The process-wide sentence-vector cache over the shared MiniLM embedder."""
-    from triqua.engines.offline.embeddings import DIMENSION, available_cores, get_embedder
+    from triqua.models.embeddings import DIMENSION, available_cores, get_embedder
 
     embed = lambda texts: get_embedder().embed(texts)  # noqa: E731 (loads the model lazily)
     return SentenceVectors(embed, DIMENSION, leaders=available_cores())

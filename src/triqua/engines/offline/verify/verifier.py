@@ -20,7 +20,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from triqua.engines.offline.align import (
+from triqua.engines.offline.revisions import ALIGN_REVISION
+from triqua.engines.offline.revisions import verifier_revision as verifier_revision
+from triqua.engines.offline.verify.align import (
     TextInfo,
     Token,
     analyse,
@@ -30,15 +32,10 @@ from triqua.engines.offline.align import (
     is_negated,
     values_relation,
 )
-from triqua.engines.offline.binding import REFERS, subject_scores
-from triqua.engines.offline.entailed import base_by_judge, qualifier_by_judge
-from triqua.engines.offline.entailment import (
-    SHIPPED,
-    EntailmentModel,
-    get_entailment,
-)
-from triqua.engines.offline.evidence import Piece, entities, split
-from triqua.engines.offline.fact_match import (
+from triqua.engines.offline.verify.binding import REFERS, subject_scores
+from triqua.engines.offline.verify.entailed import base_by_judge, qualifier_by_judge
+from triqua.engines.offline.verify.evidence import Piece, entities, split
+from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
     FactParts,
     extends_subject,
@@ -51,13 +48,16 @@ from triqua.engines.offline.fact_match import (
     subject_values_match,
     text_matches,
 )
-from triqua.engines.offline.findings import Finding, Sentence, assemble
-from triqua.engines.offline.names import name_match
-from triqua.engines.offline.qualifiers import judge_qualifier
-from triqua.engines.offline.revisions import ALIGN_REVISION
-from triqua.engines.offline.revisions import verifier_revision as verifier_revision
-from triqua.engines.offline.rules import entity_type, rival_entity, roles_differ
-from triqua.engines.offline.vectors import sentence_vectors
+from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
+from triqua.engines.offline.verify.names import name_match
+from triqua.engines.offline.verify.qualifiers import judge_qualifier
+from triqua.engines.offline.verify.rules import entity_type, rival_entity, roles_differ
+from triqua.models.entailment import (
+    SHIPPED,
+    EntailmentModel,
+    get_entailment,
+)
+from triqua.models.vectors import sentence_vectors
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
@@ -166,7 +166,7 @@ class AlignmentVerifier:
 
     def warm_up(self) -> None:
         """Load the embedding model, the entailment judge and spaCy now, not on first use."""
-        from triqua.engines.offline.embeddings import get_embedder
+        from triqua.models.embeddings import get_embedder
 
         get_embedder().embed(["warm up"])
         if self._judge is not None:

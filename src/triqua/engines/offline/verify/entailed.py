@@ -15,20 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.align import TextInfo, analyse, values_relation
-from triqua.engines.offline.entailment import ENTAILED, EntailmentModel
-from triqua.engines.offline.fact_match import FactParts, sentence_relation_hit
-from triqua.engines.offline.findings import Finding, Sentence
-from triqua.engines.offline.gates import values_present
-from triqua.engines.offline.hypotheses import unit_hypothesis
-from triqua.engines.offline.names import name_word_in
+from triqua.engines.offline.verify.align import TextInfo, analyse, values_relation
+from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
+from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.gates import values_present
+from triqua.engines.offline.verify.names import name_word_in
+from triqua.models.entailment import ENTAILED, EntailmentModel
+from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status
-from triqua.sentences import sentence_spans
 
 __all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]
 
 _ALIGNED = 3  # aligned sentences whose windows the judge reads
-_MAX_SOURCE = 300  # characters of a source sentence read as a hypothesis
 
 
 @dataclass(frozen=True)
@@ -197,20 +195,6 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
     """True when the lexicon knows the fact's relation and the sentence uses none of its words."""
     known = any(len(group) > 1 for group in parts.relation_words)
     return known and sentence_relation_hit(parts, sentence) is None
-
-
-def source_hypothesis(source_text: str, rendered: str) -> str | None:
-    """The sentence a fact came from, as a second hypothesis; None when it adds nothing.
-
-    Only a single sentence of ordinary length counts (a long span would let one entailed
-    clause stand for others), and only when it differs from the rendered fact.
-    """
-    text = " ".join(source_text.split())
-    if not text or len(text) > _MAX_SOURCE or text.rstrip(".") == rendered.rstrip("."):
-        return None
-    if len(sentence_spans(text)) != 1 or text.endswith("?"):
-        return None
-    return text
 
 
 def _base_only(fact: Fact) -> Fact:

@@ -2,7 +2,7 @@
 
 Prepositional phrases, bare noun-phrase adverbials and subordinate clauses attached to a
 verb become Wikidata-style qualifiers. The label is a property chosen from the phrase's
-marker and the kind of its value (``decomposer_labels`` holds the table): "point in time",
+marker and the kind of its value (``offline.labels`` holds the table): "point in time",
 "start time", "end time", "location", "quantity", "cause", "follows", "together with", ...
 never the bare preposition. A coordinated value ("in 1964 and 2021") gives one alternative
 per conjunct, which the clause rules turn into separate facts.
@@ -14,7 +14,21 @@ from collections.abc import Collection, Sequence
 
 from spacy.tokens import Token
 
-from triqua.engines.offline.decomposer_labels import (
+from triqua.engines.offline.decompose.phrases import (
+    QUANTITY_ENTS,
+    TIME_ENTS,
+    YEAR,
+    Refer,
+    is_date_list,
+    is_place,
+    is_quantity,
+    is_side_part,
+    is_time,
+    noun_phrase,
+    render,
+    substitute_relative,
+)
+from triqua.engines.offline.labels import (
     CLAUSE_MARKERS,
     CONTEXT,
     END_TIME,
@@ -29,21 +43,7 @@ from triqua.engines.offline.decomposer_labels import (
     ValueKind,
     label_for,
 )
-from triqua.engines.offline.decomposer_phrases import (
-    QUANTITY_ENTS,
-    TIME_ENTS,
-    YEAR,
-    Refer,
-    is_date_list,
-    is_place,
-    is_quantity,
-    is_side_part,
-    is_time,
-    noun_phrase,
-    render,
-    substitute_relative,
-)
-from triqua.engines.offline.restrictors import WORDS
+from triqua.engines.offline.verify.restrictors import WORDS
 
 Alternatives = tuple[tuple[str, str], ...]
 """One qualifier slot: its ``(label, value)``, or one per value of a coordination."""

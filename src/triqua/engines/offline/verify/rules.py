@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.offline.align import (
+from triqua.engines.offline.lexicon import LEXICON
+from triqua.engines.offline.verify.align import (
     TextInfo,
     Token,
     analyse,
@@ -21,9 +22,8 @@ from triqua.engines.offline.align import (
     stem,
     stems_match,
 )
-from triqua.engines.offline.evidence import entities
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.names import name_match
+from triqua.engines.offline.verify.evidence import entities
+from triqua.engines.offline.verify.names import name_match
 
 __all__ = [
     "LIGHT_VERBS",

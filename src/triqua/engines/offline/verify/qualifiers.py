@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import re
 
-from triqua.engines.offline.align import TextInfo, Token, analyse, coverage, values_relation
-from triqua.engines.offline.binding import REFERS
-from triqua.engines.offline.fact_match import (
+from triqua.engines.offline.verify.align import TextInfo, Token, analyse, coverage, values_relation
+from triqua.engines.offline.verify.binding import REFERS
+from triqua.engines.offline.verify.fact_match import (
     FactParts,
     extends_subject,
     sentence_relation_hit,
     text_matches,
 )
-from triqua.engines.offline.findings import Finding, Sentence
-from triqua.engines.offline.names import name_match
-from triqua.engines.offline.restrictors import (
+from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.names import name_match
+from triqua.engines.offline.verify.restrictors import (
     RESTRICTOR_LABELS,
     STATED_BY,
     check,
@@ -27,7 +27,7 @@ from triqua.engines.offline.restrictors import (
     object_head,
     reported_by,
 )
-from triqua.engines.offline.rules import entity_type, rival_entity
+from triqua.engines.offline.verify.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 
 __all__ = [

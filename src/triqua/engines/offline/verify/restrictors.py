@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from triqua.engines.offline.align import TextInfo, Token, analyse, stems_match
-from triqua.engines.offline.decomposer_labels import FREQUENCY, ORDINAL, RESTRICTION, STATED_BY
+from triqua.engines.offline.labels import FREQUENCY, ORDINAL, RESTRICTION, STATED_BY
+from triqua.engines.offline.verify.align import TextInfo, Token, analyse, stems_match
 
 __all__ = [
     "FREQUENCY",
@@ -39,7 +39,7 @@ __all__ = [
 RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
 """Qualifier labels whose value is a restrictor, judged by ``check``."""
 
-_PATH = Path(__file__).parent / "data" / "restrictors.json"
+_PATH = Path(__file__).parents[1] / "data" / "restrictors.json"
 _HEAD_REACH = 3  # words between a restrictor and the noun it restricts
 
 

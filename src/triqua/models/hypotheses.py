@@ -10,8 +10,17 @@ hypotheses with these same functions, so the judge sees at run time what it lear
 from __future__ import annotations
 
 from triqua.schema import Fact, FactUnit, Qualifier
+from triqua.sentences import sentence_spans
 
-__all__ = ["LABEL_PREPOSITIONS", "fact_hypothesis", "qualifier_phrase", "unit_hypothesis"]
+__all__ = [
+    "LABEL_PREPOSITIONS",
+    "fact_hypothesis",
+    "qualifier_phrase",
+    "source_hypothesis",
+    "unit_hypothesis",
+]
+
+_MAX_SOURCE = 300  # characters of a source sentence read as a hypothesis
 
 #: The preposition that introduces each qualifier property ("" for a bare value).
 LABEL_PREPOSITIONS: dict[str, str] = {
@@ -92,3 +101,17 @@ def unit_hypothesis(unit: FactUnit) -> str:
     if unit.kind == "qualifier":
         phrases.append(qualifier_phrase(unit.label or "", unit.value or ""))
     return _sentence(unit.subject, unit.relation, unit.object, phrases)
+
+
+def source_hypothesis(source_text: str, rendered: str) -> str | None:
+    """The sentence a fact came from, as a second hypothesis; None when it adds nothing.
+
+    Only a single sentence of ordinary length counts (a long span would let one entailed
+    clause stand for others), and only when it differs from the rendered fact.
+    """
+    text = " ".join(source_text.split())
+    if not text or len(text) > _MAX_SOURCE or text.rstrip(".") == rendered.rstrip("."):
+        return None
+    if len(sentence_spans(text)) != 1 or text.endswith("?"):
+        return None
+    return text

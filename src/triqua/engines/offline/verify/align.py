@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from triqua.engines.offline.dates import DateValue, date_relation, find_dates
-from triqua.engines.offline.quantities import NumberValue, find_numbers, number_relation
-from triqua.engines.offline.words import (
+from triqua.engines.offline.verify.dates import DateValue, date_relation, find_dates
+from triqua.engines.offline.verify.quantities import NumberValue, find_numbers, number_relation
+from triqua.engines.offline.verify.words import (
     Token,
     is_directive,
     is_negated,

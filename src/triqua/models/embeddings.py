@@ -31,8 +31,8 @@ from chromadb.api.types import Embeddings as ChromaEmbeddings
 from chromadb.utils.embedding_functions import register_embedding_function
 from langchain_core.embeddings import Embeddings
 
-from triqua.engines.offline.once import once
-from triqua.engines.offline.revisions import MODEL_REVISION as MODEL_REVISION
+from triqua.models.revisions import MODEL_REVISION as MODEL_REVISION
+from triqua.support.once import once
 
 if TYPE_CHECKING:
     import onnxruntime

@@ -13,7 +13,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from triqua.core.numbers import WORD_NUMBERS
 from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.words import stem, stems_match
+from triqua.engines.offline.verify.words import stem, stems_match
 
 __all__ = ["NumberValue", "find_numbers", "number_relation"]
 

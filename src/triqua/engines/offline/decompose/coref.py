@@ -1,7 +1,7 @@
 """Pronoun resolution for the offline decomposer: the most recent compatible mention wins.
 
 A small heuristic stands in for a coreference model (none ships without PyTorch): he/she
-take the latest person of a compatible gender (``decomposer_gender``: titles, first names,
+take the latest person of a compatible gender (``gender``: titles, first names,
 gendered nouns, and earlier pronouns that already referred to the person), it the latest
 non-person entity or common-noun subject, they the latest group (plural or coordinated
 subject, organisation, nationality). Mentions in the same sentence come first (for a subject
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from triqua.engines.offline.decomposer_gender import (
+from triqua.engines.offline.decompose.gender import (
     PRONOUN_GENDER,
     Gender,
     name_gender,
     noun_gender,
 )
-from triqua.engines.offline.decomposer_phrases import render
+from triqua.engines.offline.decompose.phrases import render
 
 PERSON = "person"
 THING = "thing"

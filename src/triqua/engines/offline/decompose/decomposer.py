@@ -2,7 +2,7 @@
 
 Used when no chat model is configured. Each chunk is parsed with ``en_core_web_sm`` (loaded
 once per process), pronouns are resolved against the chunk, the previous chunk and the
-question, and every sentence goes through the clause rules of ``decomposer_rules``. Each fact
+question, and every sentence goes through the clause rules of ``rules``. Each fact
 keeps the character span of its sentence in the full checked text; a sentence that gives no
 fact (a question, an opinion, a fragment, an unresolved pronoun) is reported by its span.
 """
@@ -17,16 +17,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
-from triqua.engines.offline.decomposer_asides import Compacted, compact
-from triqua.engines.offline.decomposer_coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decomposer_phrases import merge_hyphenated, repair_names
-from triqua.engines.offline.decomposer_rules import extract_facts
+from triqua.engines.offline.decompose.asides import Compacted, compact
+from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
+from triqua.engines.offline.decompose.phrases import merge_hyphenated, repair_names
+from triqua.engines.offline.decompose.rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
-from triqua.engines.offline.once import once
 from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.offline.revisions import RULES_VERSION as RULES_VERSION
 from triqua.schema import Fact, Qualifier, Span
+from triqua.support.once import once
 
 if TYPE_CHECKING:
     from spacy.language import Language

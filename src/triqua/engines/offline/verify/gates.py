@@ -8,17 +8,17 @@ fails them is never read for support, however sure the judge is.
 
 from __future__ import annotations
 
-from triqua.engines.offline.align import Token, analyse, values_relation
-from triqua.engines.offline.binding import REFERS
-from triqua.engines.offline.fact_match import (
+from triqua.engines.offline.verify.align import Token, analyse, values_relation
+from triqua.engines.offline.verify.binding import REFERS
+from triqua.engines.offline.verify.fact_match import (
     FactParts,
     polarity_differs,
     restrictors_stated,
     sentence_relation_hit,
 )
-from triqua.engines.offline.findings import Sentence
-from triqua.engines.offline.names import name_word_in
-from triqua.engines.offline.rules import antonym_in, roles_differ, substitution
+from triqua.engines.offline.verify.findings import Sentence
+from triqua.engines.offline.verify.names import name_word_in
+from triqua.engines.offline.verify.rules import antonym_in, roles_differ, substitution
 from triqua.schema import Fact
 
 __all__ = ["values_present"]

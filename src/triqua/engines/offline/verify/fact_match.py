@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.engines.offline.align import (
+from triqua.engines.offline.verify.align import (
     TextInfo,
     Token,
     analyse,
@@ -20,11 +20,11 @@ from triqua.engines.offline.align import (
     is_negated,
     values_relation,
 )
-from triqua.engines.offline.binding import REFERS, subject_extended
-from triqua.engines.offline.findings import Sentence
-from triqua.engines.offline.names import name_match, name_word_in
-from triqua.engines.offline.restrictors import Marker, check, markers
-from triqua.engines.offline.rules import (
+from triqua.engines.offline.verify.binding import REFERS, subject_extended
+from triqua.engines.offline.verify.findings import Sentence
+from triqua.engines.offline.verify.names import name_match, name_word_in
+from triqua.engines.offline.verify.restrictors import Marker, check, markers
+from triqua.engines.offline.verify.rules import (
     antonym_in,
     key_words,
     negated_near,

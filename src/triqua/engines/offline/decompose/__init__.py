@@ -1,0 +1,1 @@
+"""The offline decomposer: spaCy parses turned into facts with qualifiers."""

@@ -1,0 +1,102 @@
+"""Facts of identity from appositives and parenthesised glosses.
+
+An appositive ("Marie Curie, a physicist") or a short gloss in parentheses right after a
+noun ("Copper (Cu)") states what the noun is.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from triqua.engines.offline.decompose.arguments import (
+    DEICTIC_WORDS,
+    SUBJECTIVE,
+    RawFact,
+    argument_text,
+)
+from triqua.engines.offline.decompose.phrases import (
+    Refer,
+    is_place,
+    is_pronoun,
+    is_quantity,
+    is_time,
+    noun_phrase,
+    render,
+)
+
+_MAX_ASIDE_WORDS = 4
+_NAME_DEPS = {"det", "amod", "compound", "poss", "nmod", "nummod", "punct"}
+# Words opening a parenthesised remark rather than another name for the noun before it.
+_ASIDE_MARKERS = {
+    "also", "and", "approx", "around", "as", "at", "b", "born", "but", "by", "c",
+    "ca", "cf", "d", "died", "e.g", "eg", "for", "formerly", "from", "i.e", "ie", "in",
+    "including", "incl", "later", "n", "nee", "née", "not", "now", "of", "on", "or", "pictured",
+    "r", "see", "sic", "since", "then", "to", "until", "was", "with",
+}  # fmt: skip
+
+
+def appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
+    """An appositive states a property: "Marie Curie, a physicist" is a physicist."""
+    subject = argument_text(noun, refer, None)
+    obj = render(noun_phrase(appos), refer)
+    if subject is None or not obj or any(t.lower_ in SUBJECTIVE for t in appos.subtree):
+        return []
+    if is_quantity(noun) or is_quantity(appos):  # "100 degrees Celsius": one measure
+        return []
+    if is_place(noun) or is_place(appos):  # "Pensacola, Florida": a place in a larger one
+        return []
+    if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
+        return []
+    return [RawFact(subject, "is", obj)]
+
+
+def aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
+    """A short parenthesised name or gloss right after a noun defines it, like an appositive.
+
+    Only a few words without digits, commas or a leading marker ("born", "see", "or") count:
+    dates, measures, lists and remarks in parentheses state no identity. A noun inside a
+    prepositional phrase is left out, as the appositive rule leaves out its listed names.
+    """
+    words = aside.split()
+    if not words or len(words) > _MAX_ASIDE_WORDS or noun.pos_ not in {"NOUN", "PROPN"}:
+        return []
+    if any(ch.isdigit() or ch in ",;:=/" for ch in aside) or not aside[0].isalpha():
+        return []
+    if words[0].lower().rstrip(".") in _ASIDE_MARKERS or any(
+        w.lower() in SUBJECTIVE for w in words
+    ):
+        return []
+    if is_quantity(noun) or is_place(noun) or is_time(noun) or _in_prep_phrase(noun):
+        return []
+    if (is_pronoun(noun) or noun.lower_ in DEICTIC_WORDS) and refer(noun) is None:
+        return []
+    subject = render(_name_before(noun), refer)
+    return [RawFact(subject, "is", aside)] if subject else []
+
+
+def _in_prep_phrase(noun: Token) -> bool:
+    """True when ``noun`` sits in a prepositional phrase of its clause ("of the ACL").
+
+    Like a listed appositive, an aside there is left out: the name it defines ("the
+    Association for Computational Linguistics (ACL)") cannot be told from the phrase around it.
+    """
+    for token in [noun, *noun.ancestors]:
+        if token.pos_ in {"VERB", "AUX"}:
+            return False
+        if token.dep_ == "pobj":
+            return True
+    return False
+
+
+def _name_before(noun: Token) -> list[Token]:
+    """The words of ``noun``'s phrase up to it that name it ("Sodium chloride" of chloride).
+
+    Stops at a lowercase plural modifier, which in a verbless parse is a swallowed verb
+    ("Copper displaces iron (Fe)" names iron, not "Copper displaces iron").
+    """
+    tokens = [noun]
+    for child in reversed(list(noun.lefts)):
+        if child.dep_ not in _NAME_DEPS or (child.tag_ == "NNS" and child.is_lower):
+            break
+        tokens += list(child.subtree)
+    return tokens

@@ -1,0 +1,137 @@
+"""Clause rules of the offline decomposer: one parsed English sentence in, TriQua facts out.
+
+The rules read spaCy's dependency labels (ClearNLP style, as produced by ``en_core_web_sm``):
+each verb clause gives a base triple ``(subject, relation, object)`` whose relation keeps
+auxiliaries, negation, particles and the preposition of a prepositional object ("was born
+in"); its adverbials become qualifiers (``qualifiers``); coordinated subjects,
+verbs and objects split into separate facts that share those qualifiers; appositives and
+relative clauses become facts of their own. Pronouns are replaced through a caller-supplied
+lookup, so this module keeps no state between sentences. Clauses are read by
+``predicate``, their qualifier slots by ``slots``; this module turns
+them and existentials into facts, ``appositives`` and ``fallback`` the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from spacy.tokens import Span, Token
+
+from triqua.engines.offline.decompose.appositives import appositive_facts, aside_facts
+from triqua.engines.offline.decompose.arguments import (
+    RawFact,
+    argument_text,
+    combine,
+    is_opinion,
+)
+from triqua.engines.offline.decompose.fallback import fallback_facts
+from triqua.engines.offline.decompose.hygiene import is_junk_argument
+from triqua.engines.offline.decompose.phrases import Refer, is_time, noun_phrase, render
+from triqua.engines.offline.decompose.predicate import (
+    Predicate,
+    is_predicate,
+    predicate,
+    subject_heads,
+)
+from triqua.engines.offline.decompose.qualifiers import prep_object
+from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
+from triqua.engines.offline.labels import STATED_BY
+from triqua.engines.offline.verify.restrictors import WORDS
+
+MAX_SENTENCE_TOKENS = 120
+"""Longer sentences are skipped: their parses are unreliable and their facts unusable."""
+
+
+def extract_facts(sent: Span, refer: Refer, asides: Mapping[int, str] = {}) -> list[RawFact]:
+    """Facts stated by one sentence; [] for questions, opinions and over-long sentences.
+
+    ``asides`` are the parenthesised asides cut from the sentence before it was parsed, by
+    the character offset (in its doc) where each was cut; one right after a noun that
+    defines it ("Copper (Cu)") gives the fact an appositive would: (Copper, is, Cu).
+
+    When the clause rules find nothing in a declarative sentence, a clause-level fallback
+    reads its main verb: (subject, verb phrase, rest of the predicate), where an intransitive
+    verb gives an empty object ("Tilda Swinton acts." -> (Tilda Swinton, acts, "")).
+    """
+    if len(sent) > MAX_SENTENCE_TOKENS or sent.text.rstrip().endswith("?"):
+        return []
+    cache: dict[int, Predicate] = {}
+    fronted: dict[int, list[Positioned]] = {}
+    facts: list[RawFact] = []
+    for token in sent:
+        if is_predicate(token):
+            facts += _clause_facts(token, refer, cache, fronted)
+        if token.pos_ in {"NOUN", "PROPN", "PRON"}:
+            for child in token.children:
+                if child.dep_ == "appos":
+                    facts += appositive_facts(token, child, refer)
+    facts = [f for f in facts if _is_clean(f)]
+    if not facts:
+        facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f)]
+    if asides:
+        for token in sent:
+            aside = asides.get(token.idx + len(token.text))
+            if aside is not None:
+                facts += [f for f in aside_facts(token, aside, refer) if _is_clean(f)]
+    return list(dict.fromkeys(facts))
+
+
+def _is_clean(fact: RawFact) -> bool:
+    """False for a fact built on a bare number, unit or determiner phrase."""
+    return not (
+        is_junk_argument(fact.subject, "subject") or is_junk_argument(fact.object, "object")
+    )
+
+
+def _clause_facts(
+    verb: Token, refer: Refer, cache: dict[int, Predicate], fronted: dict[int, list[Positioned]]
+) -> list[RawFact]:
+    if any(c.dep_ == "expl" for c in verb.children):
+        return _existential_facts(verb, refer)
+    heads = subject_heads(verb)
+    if not heads:
+        return []
+    pred = predicate(verb, cache)
+    subjects = [argument_text(head, refer, pred) for head in heads]
+    objects = [argument_text(head, refer, pred) for head in pred.objects]
+    if not all(subjects) or not all(objects):
+        return []
+    qualifiers = clause_qualifiers(pred, refer, cache) + _frame(verb, refer)
+    fronted[verb.i] = [q for q in qualifiers if q[0] < verb.i]
+    if verb.dep_ == "conj":
+        qualifiers += fronted.get(verb.head.i, [])
+    slots = tidy(qualifiers, [o for o in objects if o])
+    if (not objects and not slots) or is_opinion(pred):
+        return []
+    return combine(subjects, pred, objects, slots)
+
+
+def _frame(verb: Token, refer: Refer) -> list[Positioned]:
+    """Who states a reported clause: "The court held that the law was constitutional".
+
+    The clause's fact keeps its frame as a ``stated by`` qualifier (the reporting verb's
+    subject), so it is supported only where that source is said to state it.
+    """
+    head = verb.head
+    if verb.dep_ != "ccomp" or head.i == verb.i or head.lower_ not in WORDS.reporting_verbs:
+        return []
+    sources = [argument_text(h, refer, None) for h in subject_heads(head)]
+    return [(head.i, ((STATED_BY, source),)) for source in sources[:1] if source]
+
+
+def _existential_facts(verb: Token, refer: Refer) -> list[RawFact]:
+    """An existential states a possession: "There are 20 regions in Italy" (Italy, has, ...)."""
+    attr = next((c for c in verb.children if c.dep_ in {"attr", "dobj"}), None)
+    if attr is None:
+        return []
+    for owner in (attr, verb):
+        for prep in owner.children:
+            if prep.dep_ == "prep" and prep.lower_ in {"in", "on", "at"}:
+                place = prep_object(prep, [prep])
+                if place is not None and not is_time(place):
+                    cut = {t.i for t in prep.subtree}
+                    obj = render(t for t in noun_phrase(attr) if t.i not in cut)
+                    subject = render(noun_phrase(place), refer)
+                    if obj and subject:
+                        return [RawFact(subject, "has", obj)]
+    return []
