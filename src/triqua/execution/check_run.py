@@ -97,7 +97,7 @@ class CheckRun:
     async def check(self, given: CheckInput, run_id: str | None = None) -> Report:
         """Check ``given`` under ``run_id`` (default: a new id) and return its stored report."""
         from triqua.core.inputs import coerce_documents, validate_text
-        from triqua.execution.report_cache import cached_report, store_report
+        from triqua.execution.report_cache import through_cache
 
         ctx = self.context
         refuse_language(given.text, ctx)
@@ -121,17 +121,12 @@ class CheckRun:
                 documents=coerce_documents(given.documents),
             )
         # Before any graph work: an identical earlier check answers at the cost of one lookup.
-        key = given.report_key(ctx)
-        hit = cached_report(ctx, key, run_id, given.case_id) if key else None
-        if hit is not None:
-            save_report(self.runs, hit)
-            return hit
-        if self.durable:
-            report = await self._run_durable(state, run_id)
-        else:
-            report = await self._run_plain(state, run_id)
-        if key:
-            store_report(ctx, key, report)
+        run = self._run_durable if self.durable else self._run_plain
+        report, cached = await through_cache(
+            ctx, given.report_key(ctx), run_id, given.case_id, lambda: run(state, run_id)
+        )
+        if cached:
+            save_report(self.runs, report)
         return report
 
     async def _run_plain(self, state: dict[str, Any], run_id: str) -> Report:

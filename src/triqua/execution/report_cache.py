@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,14 @@ from triqua.runtime.resources import model_keys, retriever_kind
 from triqua.schema import Document, Fact, Report, Usage, utc_now
 from triqua.schema.retriever_kinds import kind_of
 
-__all__ = ["REPORT_CACHE_NOTE", "cached_report", "code_revision", "report_key", "store_report"]
+__all__ = [
+    "REPORT_CACHE_NOTE",
+    "cached_report",
+    "code_revision",
+    "report_key",
+    "store_report",
+    "through_cache",
+]
 
 REPORT_CACHE_NOTE = "served from the report cache"
 #: Settings that change how fast a run is or where its cache lives, never what it finds.
@@ -148,6 +155,28 @@ def cached_report(
             ],
         }
     )
+
+
+async def through_cache(
+    context: Context,
+    key: str | None,
+    run_id: str,
+    case_id: str | None,
+    run: Callable[[], Awaitable[Report]],
+) -> tuple[Report, bool]:
+    """The report of ``run``, or an identical earlier check's; True when it came from the cache.
+
+    The one way a check passes through the cache: looked up before ``run`` is awaited (a hit
+    costs one lookup and no graph work), kept after it (unless something failed). ``key``
+    None: not cached, ``run`` runs.
+    """
+    hit = cached_report(context, key, run_id, case_id) if key else None
+    if hit is not None:
+        return hit, True
+    report = await run()
+    if key:
+        store_report(context, key, report)
+    return report, False
 
 
 def store_report(context: Context, key: str, report: Report) -> bool:
