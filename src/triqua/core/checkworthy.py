@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from triqua.core.chunking import HEADING
 from triqua.schema import Chunk, Fact, NotCheckworthySentence, Span
 from triqua.sentences import sentence_spans
 
@@ -30,8 +31,7 @@ __all__ = [
 ]
 
 Label = Literal["checkworthy", "opinion", "question", "hedge", "instruction", "meta", "heading"]
-#: A Markdown heading ("## Early life"): a title for what follows, not a statement.
-_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S")
+
 
 _DATA = Path(__file__).parent / "data" / "checkworthy.json"
 #: Words that, right after an instruction starter, show it is a subject ("Contact was a film").
@@ -178,7 +178,7 @@ def classify(sentence: str) -> Judgement:
     an opinion (a "celebrated author" can be checked): it takes a first-person stance, a summing-up
     sentence ("Overall, …") or a tribute ("her legacy lives on") with no number in it.
     """
-    if _HEADING.match(sentence):
+    if HEADING.match(sentence):  # "## Early life": a title for what follows, not a statement
         return Judgement("heading", "a Markdown heading: context for what follows")
     lex = _lexicon()
     text = _normal(sentence)
