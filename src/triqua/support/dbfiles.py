@@ -83,7 +83,9 @@ def check_database_file(path: Path, what: str) -> None:
     # The page count in the header is valid only when its change counters agree.
     if header[24:28] == header[92:96] and pages and size < pages * page_size:
         if _recovers(path):
-            return  # its pages were in the write-ahead log (a full disk stopped a checkpoint)
+            # Whole after all: its pages were in the write-ahead log (a full disk stopped a
+            # checkpoint), or another process was writing it between the size and the header.
+            return
         raise StoreError(
             f"{what} {path} is truncated ({size} of {pages * page_size} bytes): "
             f"restore it from a backup or {_aside(what)}"
@@ -91,13 +93,13 @@ def check_database_file(path: Path, what: str) -> None:
 
 
 def _recovers(path: Path) -> bool:
-    """True when SQLite opens the file whole: its write-ahead log holds the missing pages.
+    """True when SQLite, under its own locks, finds the file whole.
 
     A run stopped by a full disk can leave the main file shorter than its header says while
-    the ``-wal`` file beside it still holds the rest; opening the database replays the log.
+    the ``-wal`` file beside it still holds the rest (opening the database replays the log);
+    and another process writing the store (batch workers) can grow the file between the
+    size and the header read here. Only a file SQLite itself finds damaged is truncated.
     """
-    if not path.with_name(path.name + "-wal").exists():
-        return False
     try:
         with closing(sqlite3.connect(path, timeout=5)) as conn:
             return conn.execute("PRAGMA quick_check").fetchone() == ("ok",)
