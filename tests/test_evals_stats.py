@@ -8,8 +8,14 @@ from triqua.evals.claims import ClaimOutcome, claim_confidence
 from triqua.evals.claims_summary import summarize_claims
 from triqua.evals.factscore import BioResult, summarize_bios
 from triqua.evals.plots import calibration_svg
-from triqua.evals.stats import calibration_table, coverage_overall, f1_at_k, per_fact_rates
-from triqua.schema import Fact, Qualifier, Status, UnitVerdict, Verdict
+from triqua.evals.stats import (
+    calibration_table,
+    coverage_overall,
+    definite_coverage_overall,
+    f1_at_k,
+    per_fact_rates,
+)
+from triqua.schema import ClaimRecord, Fact, Qualifier, ReverifyRound, Status, UnitVerdict, Verdict
 
 S, C, N = "supported", "contradicted", "insufficient_evidence"
 
@@ -74,26 +80,62 @@ def test_calibration_table_empty_and_invalid() -> None:
         calibration_table([0.5], [True], bins=0)
 
 
-def test_coverage_and_overall_by_hand() -> None:
+def test_elementcheck_coverage_and_overall_by_hand() -> None:
+    # Six rows, binary labels (s: supported, n: not supported); row #4 and #5 gave the
+    # checker no fact, so they are not covered whatever their label: coverage 4/6.
+    # Covered: #0 s/s, #1 s/n, #2 n/n, #3 n/n -> recall(s) 1/2, recall(n) 2/2 -> BA 0.75.
+    # Overall = 4/6 * 0.75 = 0.5. "Not supported" verdicts are covered, not abstentions.
+    gold = ["s", "s", "n", "n", "s", "n"]
+    pred = ["s", "n", "n", "n", "n", "n"]
+    covered = [True, True, True, True, False, False]
+    result = coverage_overall(gold, pred, covered)
+    assert (result["n"], result["covered"]) == (6, 4)
+    assert result["coverage"] == pytest.approx(4 / 6)
+    assert result["balanced_accuracy"] == pytest.approx(0.75)
+    assert result["overall"] == pytest.approx(0.5)
+    nothing = coverage_overall(["s"], ["n"], [False])
+    assert nothing["coverage"] == 0.0 and nothing["overall"] is None
+    with pytest.raises(ValueError, match="coverage flags"):
+        coverage_overall(["s"], ["n"], [])
+
+
+def test_definite_coverage_and_overall_by_hand() -> None:
     # Eight cases with a definite gold label; three predictions abstain (N: not enough evidence).
     # Covered: #0 S/S, #1 S/S, #3 C/C, #4 C→S, #7 C/C -> coverage 5/8 = 0.625.
     # Among covered: recall(S) = 2/2 = 1, recall(C) = 2/3 -> balanced accuracy 5/6.
     # Overall = 0.625 * 5/6 = 0.5208333...
     gold = [S, S, S, C, C, C, S, C]
     pred = [S, S, N, C, S, N, N, C]
-    result = coverage_overall(gold, pred, (S, C))
+    result = definite_coverage_overall(gold, pred, (S, C))
     assert (result["n"], result["covered"]) == (8, 5)
     assert result["coverage"] == pytest.approx(0.625)
     assert result["balanced_accuracy"] == pytest.approx(5 / 6)
     assert result["overall"] == pytest.approx(0.625 * 5 / 6)
 
 
-def test_coverage_when_everything_abstains() -> None:
-    result = coverage_overall([S, C], [N, N], (S, C))
+def test_definite_coverage_when_everything_abstains() -> None:
+    result = definite_coverage_overall([S, C], [N, N], (S, C))
     assert result["coverage"] == 0.0
     assert result["balanced_accuracy"] is None and result["overall"] is None
     with pytest.raises(ValueError, match="not definite"):
-        coverage_overall([N], [S], (S, C))
+        definite_coverage_overall([N], [S], (S, C))
+
+
+def test_trigger_counts_a_fact_only_when_a_round_judged_it() -> None:
+    fact = Fact(subject="Marie Curie", relation="won", object="the Nobel Prize")
+    verdict = Verdict(status=Status.INSUFFICIENT)
+    stopped = ReverifyRound(round=1, units=["(Marie Curie, won, the Nobel Prize)"], queries=[])
+    judged = stopped.model_copy(
+        update={
+            "unit_verdicts": [
+                UnitVerdict(unit=fact.units()[0].text, kind="base", status=Status.INSUFFICIENT)
+            ]
+        }
+    )
+    record = ClaimRecord(claim_id="c", claim_text=fact.to_string(), fact=fact, verdict=verdict)
+    assert not record.rejudged
+    assert not record.model_copy(update={"rounds": [stopped]}).rejudged
+    assert record.model_copy(update={"rounds": [stopped, judged]}).rejudged
 
 
 def test_f1_at_k_by_hand_with_the_median_k() -> None:
@@ -218,13 +260,23 @@ def test_summarize_claims_binary_coverage_calibration_and_cost() -> None:
     assert direct["confusion_matrix"] == [[2, 0], [2, 3]]
     assert direct["per_class"]["supported"]["f1"] == pytest.approx(2 / 3)  # P 2/4, R 1
 
-    # Coverage over rows with gold S or C (#1-#3). triqua: S, N, C -> covered 2/3, both
-    # right (recall S = recall C = 1) -> Overall 2/3. direct: S, S, N -> covered 2/3.
+    # ElementCheck's Coverage over the 7 rows that did not fail: triqua had no fact in #4
+    # and #7 -> covered 5/7; binary on covered (#1 S/S, #2 S/n, #3 n/n, #5 n/n, #6 n/S):
+    # recall S 1/2, recall n 2/3 -> BA 7/12, Overall 5/7 * 7/12. The direct baseline
+    # always has the claim to check: covered 7/7.
     coverage = summary["coverage"]["triqua"]
-    assert coverage["coverage"] == pytest.approx(2 / 3)
-    assert coverage["balanced_accuracy"] == pytest.approx(1.0)
-    assert coverage["overall"] == pytest.approx(2 / 3)
-    assert summary["coverage"]["direct"]["covered"] == 2
+    assert (coverage["n"], coverage["covered"]) == (7, 5)
+    assert coverage["balanced_accuracy"] == pytest.approx(7 / 12)
+    assert coverage["overall"] == pytest.approx(5 / 7 * 7 / 12)
+    assert summary["coverage"]["direct"]["covered"] == 7
+
+    # The definite view, over rows with gold S or C (#1-#3). triqua: S, N, C -> covered
+    # 2/3, both right (recall S = recall C = 1) -> Overall 2/3. direct: S, S, N -> 2/3.
+    definite = summary["definite_coverage"]["triqua"]
+    assert definite["coverage"] == pytest.approx(2 / 3)
+    assert definite["balanced_accuracy"] == pytest.approx(1.0)
+    assert definite["overall"] == pytest.approx(2 / 3)
+    assert summary["definite_coverage"]["direct"]["covered"] == 2
 
     # Calibration on 3-way rows with a confidence (#4 has none). Two bins: 0.9 right,
     # 0.6 wrong, 0.8 right all fall in [0.5, 1]: mean 2.3/3, accuracy 2/3,

@@ -138,8 +138,8 @@ class ClaimOutcome(BaseModel):
     facts: int = 0
     reverified: int | None = Field(
         default=None,
-        description="triqua's facts that entered re-verification; None when its path never "
-        "runs it (offline: one passage, nothing new to search).",
+        description="triqua's facts a re-verification round judged again; None when its "
+        "path never runs it (offline: one passage, nothing new to search).",
     )
     model_calls: int = Field(default=0, description="triqua's model calls (not the baseline's).")
     search_calls: int = 0
@@ -262,7 +262,7 @@ def verify_claims(
                 report = check(row.claim, documents=[document], context=setup.context)
                 pairs = [(r.fact, r.verdict) for r in report.records]
                 routes = [r.route == "complex" for r in report.records]
-                reverified = sum(1 for r in report.records if r.rounds)
+                reverified = sum(1 for r in report.records if r.rejudged)
                 usage = usage + report.usage
             triqua_usage = usage
             direct_fact = direct_of[row.claim]

@@ -18,6 +18,7 @@ from triqua.evals.stats import (
     calibration_table,
     classification_report,
     coverage_overall,
+    definite_coverage_overall,
     per_fact_rates,
 )
 from triqua.schema import Status
@@ -35,7 +36,7 @@ __all__ = [
 #: The binary view's classes: supported, and everything else (partial rows included).
 NOT_SUPPORTED = "not_supported"
 BINARY_LABELS = (Status.SUPPORTED.value, NOT_SUPPORTED)
-#: The verdicts ElementCheck's Coverage counts as definite.
+#: The verdicts the selective (definite-verdict) coverage counts as committing.
 DEFINITE = (Status.SUPPORTED.value, Status.CONTRADICTED.value)
 
 
@@ -65,10 +66,13 @@ def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dic
 
     The 3-way metrics use rows whose gold is a status. The binary view (supported vs not
     supported) also takes partial rows, as not supported: the claim as a whole does not
-    hold. Coverage and Overall use rows whose gold is supported or contradicted, with
-    insufficient evidence as the abstention. Calibration bins each 3-way row by the
-    system's confidence in its verdict (``bins`` bins) against whether the verdict equals
-    gold. Rows that failed (``error``) are counted and left out of every metric.
+    hold. ElementCheck's Coverage and Overall read every row that did not fail: covered
+    when the system had a fact to check (the direct baseline always has the claim), scored
+    on the binary view. The selective "definite" coverage reads rows whose gold is
+    supported or contradicted, with insufficient evidence as the abstention. Calibration
+    bins each 3-way row by the system's confidence in its verdict (``bins`` bins) against
+    whether the verdict equals gold. Rows that failed (``error``) are counted and left out
+    of every metric.
     """
     ok = [o for o in outcomes if o.error is None]
     three = [o for o in ok if o.gold in LABELS]
@@ -86,9 +90,17 @@ def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dic
         )
         for name in names
     }
-    definite = [o for o in three if o.gold in DEFINITE]
     coverage = {
         name: coverage_overall(
+            [_binary(o.gold) for o in ok],
+            [_binary(getattr(o, name)) for o in ok],
+            [o.facts > 0 if name == "triqua" else True for o in ok],
+        )
+        for name in names
+    }
+    definite = [o for o in three if o.gold in DEFINITE]
+    definite_coverage = {
+        name: definite_coverage_overall(
             [o.gold for o in definite], [getattr(o, name) for o in definite], DEFINITE
         )
         for name in names
@@ -113,6 +125,7 @@ def summarize_claims(outcomes: Sequence[ClaimOutcome], *, bins: int = 10) -> dic
         "binary_rows": len(two),
         "binary": binary,
         "coverage": coverage,
+        "definite_coverage": definite_coverage,
         "calibration": calibration,
         "cost": cost,
         "partial": {

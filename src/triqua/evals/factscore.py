@@ -305,7 +305,7 @@ def _check_one(bio: Bio, source: KnowledgeSource, setup: EvalSetup) -> BioOutcom
         facts=scores.facts_total,
         facts_checkable=sum(s is not Status.NOT_CHECKABLE for s in verdicts),
         facts_supported=sum(s is Status.SUPPORTED for s in verdicts),
-        reverified=sum(1 for r in report.records if r.rounds),
+        reverified=sum(1 for r in report.records if r.rejudged),
         model_calls=report.usage.model_calls,
         search_calls=report.usage.search_calls,
         units=scores.units_total,

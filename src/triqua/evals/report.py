@@ -230,7 +230,7 @@ def _checked_facts(outcomes: Sequence[BioOutcome], setup: EvalSetup) -> list[Che
                 route=record.route,
                 mode=mode,
                 labels=qualifier_labels(record.fact),
-                reverified=bool(record.rounds),
+                reverified=record.rejudged,
             )
             for record in report.records
         ]

@@ -60,6 +60,9 @@ def claims_output(
         headline[f"{system}_coverage"] = covered["coverage"]
         headline[f"{system}_covered_balanced_accuracy"] = covered["balanced_accuracy"]
         headline[f"{system}_overall"] = covered["overall"]
+        definite = summary["definite_coverage"][system]
+        headline[f"{system}_definite_coverage"] = definite["coverage"]
+        headline[f"{system}_definite_overall"] = definite["overall"]
         headline[f"{system}_ece"] = summary["calibration"][system]["ece"]
     headline["partial_between_share"] = summary["partial"]["between_share"]
     for key in COST_KEYS:
@@ -117,18 +120,23 @@ def claims_output(
         )
     lines += [
         "",
-        "ElementCheck's Coverage (share of rows with gold supported or contradicted given a "
-        "definite verdict), balanced accuracy over those covered rows, and Overall = "
-        "Coverage × balanced accuracy:",
+        "ElementCheck's Coverage (share of all rows where the system had a fact to "
+        "check), balanced accuracy over those covered rows (supported vs not supported), "
+        "and Overall = Coverage × balanced accuracy; then the selective view (share of "
+        "rows with gold supported or contradicted given a definite verdict, insufficient "
+        "evidence abstaining):",
         "",
-        "| system | rows | covered | Coverage | balanced acc. (covered) | Overall |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| system | rows | covered | Coverage | balanced acc. (covered) | Overall "
+        "| definite Coverage | definite Overall |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for system, title in names.items():
         c = summary["coverage"][system]
+        d = summary["definite_coverage"][system]
         lines.append(
             f"| {title} | {c['n']} | {c['covered']} | {fmt(c['coverage'])} | "
-            f"{fmt(c['balanced_accuracy'])} | {fmt(c['overall'])} |"
+            f"{fmt(c['balanced_accuracy'])} | {fmt(c['overall'])} | "
+            f"{fmt(d['coverage'])} | {fmt(d['overall'])} |"
         )
     for system, title in names.items():
         lines += ["", *calibration_lines(title, summary["calibration"][system])]

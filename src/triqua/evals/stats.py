@@ -22,6 +22,7 @@ __all__ = [
     "classification_report",
     "cohen_kappa",
     "coverage_overall",
+    "definite_coverage_overall",
     "f1_at_k",
     "pearson_spearman_mae",
     "per_fact_rates",
@@ -176,15 +177,48 @@ def calibration_table(
 
 
 def coverage_overall(
+    gold_labels: Sequence[str], pred_labels: Sequence[str], covered: Sequence[bool]
+) -> dict[str, Any]:
+    """ElementCheck's Coverage, balanced accuracy of the covered rows, and Overall.
+
+    Coverage is the share of all rows the checker covers: rows where it had something to
+    check (at least one fact), whatever its verdict — "not enough evidence" is a verdict,
+    not an abstention. Balanced accuracy is the mean recall over the gold classes among the
+    covered rows (the caller passes binary labels: supported vs not supported). Overall =
+    Coverage × balanced accuracy, so a checker that finds nothing to check in half the rows
+    and is perfect on the rest scores 0.5. Values are ``None`` when undefined.
+
+    Raises:
+        ValueError: when the sequences differ in length.
+    """
+    if not len(gold_labels) == len(pred_labels) == len(covered):
+        raise ValueError(
+            f"{len(gold_labels)} gold labels, {len(pred_labels)} predictions and "
+            f"{len(covered)} coverage flags"
+        )
+    kept = [(g, p) for g, p, c in zip(gold_labels, pred_labels, covered, strict=True) if c]
+    labels = sorted({g for g, _ in kept} | {p for _, p in kept})
+    report = classification_report([g for g, _ in kept], [p for _, p in kept], labels)
+    coverage = _ratio(len(kept), len(gold_labels))
+    balanced = report["balanced_accuracy"] if kept else None
+    return {
+        "n": len(gold_labels),
+        "covered": len(kept),
+        "coverage": coverage,
+        "balanced_accuracy": balanced,
+        "overall": None if coverage is None or balanced is None else coverage * balanced,
+    }
+
+
+def definite_coverage_overall(
     gold_labels: Sequence[str], pred_labels: Sequence[str], definite: Sequence[str]
 ) -> dict[str, Any]:
-    """ElementCheck's Coverage, balanced accuracy of the definite verdicts, and Overall.
+    """Selective coverage: the share of definite-gold rows given a definite verdict.
 
-    Coverage is the share of cases given a definite verdict (a prediction in ``definite``;
-    anything else, such as insufficient evidence, abstains). Balanced accuracy is the mean
-    recall over the gold classes among the covered cases, so abstaining is never counted as
-    an error twice. Overall = Coverage × balanced accuracy: a checker that abstains on half
-    the cases and is perfect on the rest scores 0.5. Values are ``None`` when undefined.
+    Not ElementCheck's Coverage (see :func:`coverage_overall`): here "not enough evidence"
+    counts as abstaining and only rows whose gold is definite are read. It says how often a
+    checker commits when the answer is known. Balanced accuracy is the mean recall over the
+    gold classes among the committed rows; Overall = coverage × balanced accuracy.
 
     Raises:
         ValueError: when the sequences differ in length or a gold label is not definite.
@@ -194,13 +228,13 @@ def coverage_overall(
     stray = sorted({g for g in gold_labels if g not in definite})
     if stray:
         raise ValueError(f"gold labels are not definite verdicts: {stray}")
-    covered = [(g, p) for g, p in zip(gold_labels, pred_labels, strict=True) if p in definite]
-    report = classification_report([g for g, _ in covered], [p for _, p in covered], list(definite))
-    coverage = _ratio(len(covered), len(gold_labels))
+    kept = [(g, p) for g, p in zip(gold_labels, pred_labels, strict=True) if p in definite]
+    report = classification_report([g for g, _ in kept], [p for _, p in kept], list(definite))
+    coverage = _ratio(len(kept), len(gold_labels))
     balanced = report["balanced_accuracy"]
     return {
         "n": len(gold_labels),
-        "covered": len(covered),
+        "covered": len(kept),
         "coverage": coverage,
         "balanced_accuracy": balanced,
         "overall": None if coverage is None or balanced is None else coverage * balanced,
@@ -250,7 +284,8 @@ def per_fact_rates(
 ) -> dict[str, float | int | None]:
     """Re-verification trigger rate and model calls and searches per fact.
 
-    ``reverified`` is how many facts entered re-verification, ``None`` when the evaluation's
+    ``reverified`` is how many facts a re-verification round judged again (rounds that
+    stopped before judging do not count), ``None`` when the evaluation's
     path never runs it (the rate is then ``None``, not 0). Rates are ``None`` with no fact.
     """
     return {

@@ -224,3 +224,11 @@ class ClaimRecord(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     revisions: Revisions = Field(default_factory=Revisions)
     spec_hash: str = ""
+
+    @property
+    def rejudged(self) -> bool:
+        """True when a re-verification round judged the fact again (ElementCheck's trigger).
+
+        A round that stopped before judging (no new query, nothing new found) does not count.
+        """
+        return any(r.unit_verdicts for r in self.rounds)
