@@ -261,6 +261,28 @@ def test_rule_accepts_shortened_and_derived_names_but_not_other_names() -> None:
     assert missing_values(unit("Paris", "France"), INJECTION) == ["paris", "france"]
 
 
+def test_rule_reads_names_as_people_write_them_around_headings_lists_and_plurals() -> None:
+    def unit(subject: str, obj: str) -> FactUnit:
+        return FactUnit(kind="base", subject=subject, relation="r", object=obj)
+
+    # A heading's last word before a colon is not part of the name after it.
+    heading = "Captaincy and Leadership: Maradona captained the Argentina national team"
+    assert missing_values(unit("Diego Maradona", "Argentina"), heading) == []
+    # A comma ends a name: "Queens, New York" writes New York, not New York City.
+    queens = "Trump was born in Queens, New York"
+    assert missing_values(unit("Donald Trump", "New York City"), queens) == ["new york city"]
+    # A plural name is written singular; "one of" counts nothing; "Two" in a title is a name.
+    flowers = "In North America Bristly Bellflower is found in the northern states"
+    assert missing_values(unit("Bellflowers", "North America"), flowers) == []
+    assert missing_values(unit("Mey Eden", "one of the largest companies"), "Mey Eden leads") == []
+    assert missing_values(unit("Square Two", "2016"), "Square Two came out in 2016") == []
+    assert missing_values(unit("Bob", "two prizes"), "Bob won three prizes") == ["two"]
+    # Other people stay other people, whatever the punctuation around them.
+    assert missing_values(unit("Marie Curie", "Nobel Prize"), "Pierre Curie, Nobel Prize") == [
+        "marie curie"
+    ]
+
+
 def test_rule_lets_a_pronoun_carry_a_subject_named_earlier_in_the_passage() -> None:
     unit = FactUnit(kind="base", subject="Marie Curie", relation="won", object="Nobel Prize")
     passages_ = {"ev-1": CURIE_DOC, "ev-2": "She won the Nobel Prize in Chemistry in 1911."}

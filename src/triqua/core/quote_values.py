@@ -122,6 +122,8 @@ def _numbers(text: str) -> list[Number]:
             metres = _METRES.get((m["unit"] or "").lower())
             found.append(Number(m.group().strip(), low, high, approx, metres))
     for m in _WORD_NUMBER.finditer(text):
+        if _not_a_count(text, m.start(), m.end()):
+            continue
         value = float(_WORD_NUMBERS[m["word"].lower()])
         found.append(Number(m["word"], value - 0.5, value + 0.5))  # as a written digit
     for m in _ORDINAL_CENTURY.finditer(text):
@@ -130,7 +132,32 @@ def _numbers(text: str) -> list[Number]:
     return found
 
 
+_NEXT_WORD = re.compile(r"\W*(\w+)")
+_PREVIOUS_WORD = re.compile(r"(\w+)\W*$")
+
+
+def _not_a_count(text: str, start: int, end: int) -> bool:
+    """True for a number word that counts nothing: "one of the largest", or part of a name.
+
+    "Square Two" or "Three Mile Island" is a name (checked as one); "one of" picks a member.
+    """
+    after = _NEXT_WORD.match(text, end)
+    if text[start:end].lower() == "one" and after and after[1].lower() == "of":
+        return True
+    if not text[start].isupper():
+        return False
+    before = _PREVIOUS_WORD.search(text, 0, start)
+    neighbours = [
+        m[1] for m, gap in ((before, text[before.end(1) : start] if before else ""),
+                            (after, text[end : after.start(1)] if after else ""))
+        if m and not gap.strip()
+    ]  # fmt: skip
+    return any(word[:1].isupper() for word in neighbours)
+
+
 _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+#: Punctuation that ends a name run ("Leadership: Maradona", "Queens, New York").
+_RUN_BREAK = (",", ":", ";", ")")
 
 
 def _names(text: str) -> list[str]:
@@ -145,7 +172,8 @@ def _names(text: str) -> list[str]:
         letters = [c for c in token if c.isalpha()]
         if letters and letters[0].isupper():
             run.append(token)
-            continue
+            if not token.endswith(_RUN_BREAK):
+                continue
         while run and normalise(run[0]) in _STOP_NAMES:
             run.pop(0)
         while run and normalise(run[-1]) in _STOP_NAMES:
@@ -334,6 +362,9 @@ def _rival(name: str, runs: Sequence[str]) -> bool:
 def _derived(word: str, padded: str) -> bool:
     """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya", "Cups")."""
     if f" {word}s " in padded or f" {word}es " in padded:
+        return True
+    # A plural name written singular ("Bellflowers", "Bristly Bellflower").
+    if len(word) >= 5 and word.endswith("s") and f" {word[:-1]} " in padded:
         return True
     return len(word) >= 4 and f" {word}" in padded
 
