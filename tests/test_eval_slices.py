@@ -274,6 +274,10 @@ def test_offline_claims_and_diagnostics_runs_write_slices(tmp_path: Path) -> Non
     assert "point in time" in _rows(sliced, "qualifier_label")
     assert {r["route"] for r in run.details["rows"]} <= {"simple", "complex"}
     assert re.search(r"gold label +rows +share +3-way rows +triqua accuracy", result.output)
+    # Offline, facts are verified directly (no check run), and the stamp says so.
+    assert run.runs == {"check_runs": 0, "with_stamp_settings": 0}
+    markdown = (next(out.iterdir()) / "result.md").read_text()
+    assert "| check runs | none: facts verified directly" in markdown
 
     out = tmp_path / "diag-results"
     result = runner.invoke(

@@ -122,6 +122,12 @@ def test_factscore_bio_with_a_scripted_model(
         "scatter-triqua.svg",
     ]
     assert "declined (ineligible)" in (folder / "result.md").read_text()
+    # The stamp describes the 3 check runs: each bio's spec is the stamp's but for the bio's
+    # own evidence, so its hash differs from the stamp's and the stamp says all 3 agree.
+    assert run.runs == {"check_runs": 3, "with_stamp_settings": 3}
+    checked = [b for b in run.details["bios"] if b["spec_hash"]]
+    assert len(checked) == 3 and all(b["spec_hash"] != run.spec_hash for b in checked)
+    assert "| check runs | 3; 3 with this spec" in (folder / "result.md").read_text()
 
 
 def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path: Path) -> None:
@@ -177,8 +183,12 @@ def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path:
     # the grounding rule leaves it insufficient: not supported, as gold says.
     assert summary["binary"]["triqua"]["confusion_matrix"] == [[1, 0], [0, 3]]
     assert run.headline["triqua_binary_f1_supported"] == pytest.approx(1.0)
-    # Coverage over the supported and contradicted rows: both definite and right.
+    # ElementCheck's Coverage: every row gave triqua a fact, and the binary view is all
+    # right; the definite view: the supported and contradicted rows are definite and right.
     assert run.headline["triqua_coverage"] == 1.0 and run.headline["triqua_overall"] == 1.0
+    assert run.headline["triqua_definite_coverage"] == 1.0
+    # Every row was one check run with the stamp's settings and the row's own passage.
+    assert run.runs == {"check_runs": 4, "with_stamp_settings": 4}
     # Calibration: Curie supported at 0.8 and France contradicted at 0.9, both right; the
     # Paris abstention carries no confidence. ECE = 0.5 * 0.2 + 0.5 * 0.1 = 0.15.
     assert summary["calibration"]["triqua"]["without_confidence"] == 1

@@ -23,7 +23,7 @@ from triqua.core.scoring import label_units, score_facts
 from triqua.core.usage import total_usage
 from triqua.core.verdicts import settle
 from triqua.evals.claims_data import ClaimRow
-from triqua.evals.setup import EvalSetup
+from triqua.evals.setup import EvalSetup, stamp_settings
 from triqua.evals.slices import NO_FACT, NO_QUALIFIER, qualifier_labels
 from triqua.schema import Document, Evidence, Fact, Span, Status, Usage, Verdict
 
@@ -152,6 +152,16 @@ class ClaimOutcome(BaseModel):
         default_factory=list, description="Normalised qualifier labels of triqua's facts."
     )
     mode: str = Field(default="", description="triqua's decomposition mode for the claim.")
+    spec_hash: str | None = Field(
+        default=None,
+        description="The spec hash of triqua's check run of this row; None offline, where "
+        "no run is made.",
+    )
+    stamp_settings: bool | None = Field(
+        default=None,
+        description="Whether that run's spec is the evaluation's stamp but for the row's "
+        "own evidence (its corpus snapshot); None without a run.",
+    )
     error: str | None = None
 
 
@@ -246,6 +256,8 @@ def verify_claims(
         evidence = _evidence(row, setup)
         usage = Usage()
         reverified: int | None = None
+        spec_hash: str | None = None
+        same: bool | None = None
         try:
             if setup.offline:
                 pairs = []
@@ -263,6 +275,8 @@ def verify_claims(
                 pairs = [(r.fact, r.verdict) for r in report.records]
                 routes = [r.route == "complex" for r in report.records]
                 reverified = sum(1 for r in report.records if r.rejudged)
+                spec_hash = report.spec.hash
+                same = stamp_settings(report.spec, setup.spec)
                 usage = usage + report.usage
             triqua_usage = usage
             direct_fact = direct_of[row.claim]
@@ -292,6 +306,8 @@ def verify_claims(
             direct_confidence=claim_confidence(direct_pairs, direct_status),
             facts=len(pairs),
             reverified=reverified,
+            spec_hash=spec_hash,
+            stamp_settings=same,
             model_calls=triqua_usage.model_calls,
             search_calls=triqua_usage.search_calls,
             route=("complex" if any(routes) else "simple") if pairs else NO_FACT,

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from triqua.api import check
 from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge
-from triqua.evals.setup import EvalSetup
+from triqua.evals.setup import EvalSetup, stamp_settings
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
 from triqua.schema import Document, Report, Status, Usage
 from triqua.schema.retriever_kinds import KINDS
@@ -245,13 +245,18 @@ class BioResult(BaseModel):
     facts: int = 0
     facts_checkable: int = Field(default=0, description="Facts whose verdict is not not-checkable.")
     facts_supported: int = 0
-    reverified: int = Field(default=0, description="Facts that entered re-verification.")
+    reverified: int = Field(default=0, description="Facts a re-verification round judged again.")
     model_calls: int = 0
     search_calls: int = 0
     units: int = 0
     units_raw: int = 0
     abstained_all: bool = False
     spec_hash: str = ""
+    stamp_settings: bool | None = Field(
+        default=None,
+        description="Whether the bio's run has the evaluation's stamp settings but for its "
+        "own evidence (corpus snapshot); None when the bio was not checked.",
+    )
     requested: RequestedCoverage | None = Field(
         default=None,
         description="Whether the bio addresses its question (checked bios, with a chat model).",
@@ -312,6 +317,7 @@ def _check_one(bio: Bio, source: KnowledgeSource, setup: EvalSetup) -> BioOutcom
         units_raw=scores.units_raw,
         abstained_all=bool(verdicts) and all(s is Status.INSUFFICIENT for s in verdicts),
         spec_hash=report.spec.hash,
+        stamp_settings=stamp_settings(report.spec, setup.spec),
     )
     return BioOutcome(bio, result, report)
 

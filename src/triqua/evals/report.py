@@ -31,7 +31,7 @@ from triqua.evals.report_format import (
     offline_note,
     stamped,
 )
-from triqua.evals.setup import EvalSetup
+from triqua.evals.setup import EvalSetup, runs_summary
 from triqua.evals.slices import (
     FACT_COLUMNS,
     CheckedFact,
@@ -114,7 +114,10 @@ def factscore_output(
         "requested_coverage": requested,
         "bios": [r.model_dump() for r in results],
     }
-    run, lines = stamped("factscore-bio", setup, data, options, headline, usage, notes, details)
+    runs = runs_summary([r.stamp_settings for r in results])
+    run, lines = stamped(
+        "factscore-bio", setup, data, options, headline, usage, notes, details, runs
+    )
     lines += [
         "| bios | scored | undefined (excluded) | declined (ineligible) | no human facts "
         "| no evidence | errors |",

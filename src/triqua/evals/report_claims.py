@@ -24,7 +24,7 @@ from triqua.evals.report_format import (
     offline_note,
     stamped,
 )
-from triqua.evals.setup import EvalSetup
+from triqua.evals.setup import EvalSetup, runs_summary
 from triqua.evals.slices import slice_lines
 from triqua.schema import Usage
 
@@ -70,7 +70,8 @@ def claims_output(
     notes = offline_note(setup)
     sliced = claim_slices(outcomes)
     details = {"summary": summary, "slices": sliced, "rows": [o.model_dump() for o in outcomes]}
-    run, lines = stamped("claims", setup, data, options, headline, usage, notes, details)
+    runs = runs_summary([o.stamp_settings for o in outcomes])
+    run, lines = stamped("claims", setup, data, options, headline, usage, notes, details, runs)
     names = {
         "triqua": "triqua (decompose → verify → aggregate)",
         "direct": "direct (whole claim as one fact)",

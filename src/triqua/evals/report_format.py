@@ -122,8 +122,13 @@ def stamped(
     usage: Usage,
     notes: list[str],
     details: dict[str, Any],
+    runs: dict[str, int] | None = None,
 ) -> tuple[EvalRun, list[str]]:
-    """The stamped run of an evaluation and the opening of its Markdown (stamp and notes)."""
+    """The stamped run of an evaluation and the opening of its Markdown (stamp and notes).
+
+    ``runs`` counts the check runs it made and those with the stamp's settings
+    (:func:`triqua.evals.setup.runs_summary`).
+    """
     run = EvalRun.stamped(
         kind,
         setup.spec,
@@ -134,5 +139,6 @@ def stamped(
         usage=usage,
         notes=notes,
         details=details,
+        runs=runs,
     )
     return run, [stamp_markdown(run), *(f"> {note}" for note in notes), ""]

@@ -48,6 +48,12 @@ class EvalRun(BaseModel):
     )
     details: dict[str, Any] = Field(default_factory=dict)
     usage: Usage = Field(default_factory=Usage)
+    runs: dict[str, int] | None = Field(
+        default=None,
+        description="The check runs it made ('check_runs') and how many had the stamp's "
+        "settings but for their own evidence ('with_stamp_settings'); None when it makes "
+        "none by design (diagnostics).",
+    )
     notes: list[str] = Field(default_factory=list)
 
     @classmethod
@@ -82,6 +88,13 @@ def stamp_markdown(run: EvalRun) -> str:
     ]
     lines += [f"| model ({role}) | `{rev}` |" for role, rev in sorted(run.models.items())]
     lines += [f"| data | `{Path(d.path).name}` sha256 `{d.sha256[:16]}…` |" for d in run.data]
+    if run.runs is not None:
+        made, same = run.runs["check_runs"], run.runs["with_stamp_settings"]
+        lines.append(
+            f"| check runs | {made}; {same} with this spec but for their own evidence |"
+            if made
+            else "| check runs | none: facts verified directly, as this spec says |"
+        )
     if run.usage.model_calls or run.usage.search_calls:
         lines.append(
             f"| usage | {run.usage.model_calls} model calls, {run.usage.search_calls} searches |"
