@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
+ElementsMode = Literal["parse", "facts"]
 
 #: Default of ``max_evidence_bytes``: 20 MB of evidence text.
 DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
@@ -140,6 +141,13 @@ class Context:
         0,
         "Qualifier count above which a fact is complex whatever its element graph (0: no "
         "limit; not an ElementCheck rule, off by default).",
+    )
+    elements: ElementsMode = setting(
+        "parse",
+        "Where a sentence's element graph comes from: 'parse' reads its entities, values, "
+        "dates and events from the sentence's dependency parse (ElementCheck); 'facts' "
+        "takes the subjects, objects and qualifier values of the facts decomposed from it.",
+        env="TRIQUA_ELEMENTS",
     )
     mention_links: bool = setting(
         False,
@@ -371,6 +379,11 @@ class Context:
             raise ValueError(
                 "citation weights need 0 <= partial <= complete <= 1 and complete > 0, got "
                 f"complete={complete}, partial={partial}"
+            )
+        if self.elements not in get_args(ElementsMode):
+            raise ValueError(
+                f"elements must be one of {', '.join(get_args(ElementsMode))}, "
+                f"got {self.elements!r}"
             )
         if not isinstance(self.allow_paths, list | tuple) or not all(
             isinstance(p, str) and p for p in self.allow_paths

@@ -1,32 +1,37 @@
 """Complexity routing (ElementCheck): one element graph per source sentence.
 
-The elements of every fact decomposed from one sentence (subjects, objects and qualifier
-values, with coreferent names merged) are the nodes of one graph; relations and qualifier
-labels are its edges. A sentence whose graph is wider than δ (diameter > δ) or falls apart
-into more than one component is complex, exactly as ElementCheck decides, and all its facts
-take the element-level path (per-unit verdicts and re-verification). A graph per fact would
-be a star of diameter ≤ 2, so δ would never decide.
+By default (``elements="parse"``) the graph is ElementCheck's: the sentence's own entities,
+values, dates and events, linked as its parse links them (built by
+:mod:`triqua.engines.elements` and handed in as ``sentence_graph``). With
+``elements="facts"`` it is built from the facts decomposed from the sentence instead: their
+subjects, objects and qualifier values (coreferent names merged) as nodes, relations and
+qualifier labels as edges. A sentence whose graph is wider than δ (diameter > δ) or falls
+apart into more than one component is complex, exactly as ElementCheck decides, and all its
+facts take the element-level path (per-unit verdicts and re-verification). A graph per fact
+would be a star of diameter ≤ 2, so δ would never decide.
 
 Two rules that are not ElementCheck's are named options, off by default: ``mention_links``
-joins an element to a longer element naming it before measuring, and ``max_qualifiers``
-(above 0) routes a fact with more qualifiers complex whatever its graph.
+joins an element to a longer element naming it before measuring (facts graphs), and
+``max_qualifiers`` (above 0) routes a fact with more qualifiers complex whatever its graph.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import networkx as nx
 
-from triqua.context import Context, RoutingMode
+from triqua.context import Context, ElementsMode, RoutingMode
 from triqua.schema import Fact
 
 Route = Literal["simple", "complex"]
 #: Features of a routing decision, as kept on each record (numbers, flags and the reason).
 Features = dict[str, float | int | bool | str]
+#: Builds sentences' element graphs from their texts (ElementCheck's extraction), in order.
+SentenceGraphs = Callable[[Sequence[str]], list[nx.Graph]]
 
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 _PUNCT = re.compile(r"[^\w\s]")
@@ -143,12 +148,13 @@ def _link_mentions(graph: nx.Graph) -> None:
 
 @dataclass(frozen=True)
 class Thresholds:
-    """The routing settings: δ, the mode, and the two optional rules (off: ElementCheck's)."""
+    """The routing settings: δ, the mode, the graphs' source and the two optional rules."""
 
     delta: int = 3
     max_qualifiers: int = 0  # 0: no qualifier limit
     routing: RoutingMode = "auto"
     mention_links: bool = False
+    elements: ElementsMode = "facts"
 
     @classmethod
     def of(cls, context: Context) -> Thresholds:
@@ -158,12 +164,20 @@ class Thresholds:
             max_qualifiers=context.max_qualifiers,
             routing=context.routing,
             mention_links=context.mention_links,
+            elements=context.elements,
         )
 
 
-def sentence_features(facts: Sequence[Fact], thresholds: Thresholds) -> Features:
-    """Nodes, edges, diameter (largest over components), components, the decision and why."""
-    graph = element_graph(facts, mention_links=thresholds.mention_links)
+def sentence_features(
+    facts: Sequence[Fact], thresholds: Thresholds, graph: nx.Graph | None = None
+) -> Features:
+    """Nodes, edges, diameter (largest over components), components, the decision and why.
+
+    ``graph`` is the sentence's own element graph; without it the facts' graph is measured.
+    """
+    source = "parse" if graph is not None else "facts"
+    if graph is None:
+        graph = element_graph(facts, mention_links=thresholds.mention_links)
     # The largest diameter over components is the longest of all shortest paths between
     # nodes that reach each other: one pass over the whole graph, no subgraph views (4× less).
     paths = nx.all_pairs_shortest_path_length(graph)
@@ -188,6 +202,7 @@ def sentence_features(facts: Sequence[Fact], thresholds: Thresholds) -> Features
     )
     return {
         "sentence_facts": len(facts),
+        "elements": source,
         "nodes": graph.number_of_nodes(),
         "edges": graph.number_of_edges(),
         "diameter": diameter,
@@ -199,14 +214,33 @@ def sentence_features(facts: Sequence[Fact], thresholds: Thresholds) -> Features
     }
 
 
-def route_facts(facts: Sequence[Fact], thresholds: Thresholds) -> list[tuple[Route, Features]]:
+def route_facts(
+    facts: Sequence[Fact], thresholds: Thresholds, sentence_graphs: SentenceGraphs | None = None
+) -> list[tuple[Route, Features]]:
     """Route every fact by its sentence's graph; returns ``(route, features)`` per fact, in order.
 
-    Each fact's features are its sentence's, plus its own qualifier count.
+    Each fact's features are its sentence's, plus its own qualifier count. With
+    ``elements="parse"`` the sentences' graphs come from ``sentence_graphs`` (their texts
+    in, all at once); a fact without a source sentence (given facts) is measured by its
+    facts' graph.
+
+    Raises:
+        ValueError: when ``elements="parse"`` and no ``sentence_graphs`` is given.
     """
+    if thresholds.elements == "parse" and sentence_graphs is None:
+        raise ValueError(
+            "routing with elements='parse' needs a sentence parser "
+            "(triqua.engines.elements.sentence_element_graphs)"
+        )
+    groups = group_by_sentence(facts)
+    texts = [facts[group[0]].source_text.strip() for group in groups]
+    graphs: list[nx.Graph | None] = [None] * len(groups)
+    if thresholds.elements == "parse" and sentence_graphs is not None:
+        parsed = iter(sentence_graphs([t for t in texts if t]))
+        graphs = [next(parsed) if t else None for t in texts]
     out: list[tuple[Route, Features] | None] = [None] * len(facts)
-    for group in group_by_sentence(facts):
-        features = sentence_features([facts[i] for i in group], thresholds)
+    for group, graph in zip(groups, graphs, strict=True):
+        features = sentence_features([facts[i] for i in group], thresholds, graph)
         route: Route = "complex" if features["decision"] == "complex" else "simple"
         for i in group:
             out[i] = (route, {**features, "qualifiers": len(facts[i].qualifiers)})

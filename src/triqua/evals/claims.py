@@ -177,8 +177,10 @@ def _decompose(claims: Sequence[str], setup: EvalSetup) -> dict[str, list[Fact]]
 def _routes(facts: list[Fact], setup: EvalSetup) -> list[bool]:
     """Whether each fact takes the complex route, by its sentence's element graph."""
     from triqua.core.routing import Thresholds, route_facts
+    from triqua.engines.elements import sentence_element_graphs
 
-    return [r == "complex" for r, _ in route_facts(facts, Thresholds.of(setup.context))]
+    thresholds = Thresholds.of(setup.context)
+    return [r == "complex" for r, _ in route_facts(facts, thresholds, sentence_element_graphs)]
 
 
 def _judge(

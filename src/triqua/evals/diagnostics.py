@@ -170,9 +170,13 @@ def route_texts(facts: Sequence[Sequence[Fact]], setup: EvalSetup) -> list[list[
     Each text is routed on its own: facts of different texts never share a sentence graph.
     """
     from triqua.core.routing import Thresholds, route_facts
+    from triqua.engines.elements import sentence_element_graphs
 
     thresholds = Thresholds.of(setup.context)
-    return [[route for route, _ in route_facts(list(f), thresholds)] for f in facts]
+    return [
+        [route for route, _ in route_facts(list(f), thresholds, sentence_element_graphs)]
+        for f in facts
+    ]
 
 
 def decomposition_mode(text: str, question: str | None, setup: EvalSetup) -> str:

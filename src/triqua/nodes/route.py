@@ -12,6 +12,7 @@ from triqua.core.chunking import previous_text
 from triqua.core.fact_limits import cap_facts, sentence_facts
 from triqua.core.routing import Thresholds, route_facts
 from triqua.core.verify_batches import batch_keys
+from triqua.engines.elements import sentence_element_graphs
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import documents_digest, ledger_of
 from triqua.schema import Document, Fact
@@ -39,7 +40,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     sentence_of = sentence_facts(facts)
     # Coerced by prepare; the digest lets each fact's nodes find the run's retriever.
     digest = documents_digest([d for d in state.get("documents") or [] if isinstance(d, Document)])
-    routed = route_facts(facts, Thresholds.of(context))
+    routed = route_facts(facts, Thresholds.of(context), sentence_element_graphs)
     # Batched verification: whole sentences share a batch, packed in text order.
     batch_of = batch_keys(facts, context.verify_batch)
     spec_hash = state["spec"].hash  # computed on each access: once per run here

@@ -59,6 +59,11 @@ class VerdictPolicy(BaseModel):
     reverify_rounds: int = 2
     delta: int = 3
     max_qualifiers: int = Field(default=0, description="Qualifier limit of routing (0: none).")
+    elements: str = Field(
+        default="parse",
+        description="Where routing's element graphs came from: 'parse' (each sentence's "
+        "entities, values, dates and events) or 'facts' (the decomposed facts' elements).",
+    )
     mention_links: bool = Field(
         default=False, description="Routing joined elements named inside longer ones."
     )

@@ -127,6 +127,7 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             reverify_rounds=0 if context.routing == "never_reverify" else context.reverify_rounds,
             delta=context.delta,
             max_qualifiers=context.max_qualifiers,
+            elements=context.elements,
             mention_links=context.mention_links,
             verify_batch=context.verify_batch if engines.judge.batched else 1,
         ),
