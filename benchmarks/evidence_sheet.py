@@ -6,8 +6,17 @@ measures what the trimming changes with a literal judge: the offline verifier, w
 exactly the text it is given and nothing else, judges every fact twice — against its full
 passages and against the sheet's lines of those passages (every line the batch shows from
 them, in passage order) — and both verdicts are settled by the grounding rule as a run
-settles them. Reported: the share of facts whose status changes (and how), and the evidence
-tokens each way (MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
+settles them. Reported: the share of facts whose status changes (and how), how many of the
+changed facts' full-passage verdicts agree with the gold stance of the passage they cite (a
+change that loses a verdict the gold calls wrong costs nothing), and the evidence tokens each
+way (MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
+
+All 661 claims (750 facts), batches of 16, 5 passages: 4.7 % of facts change (19 supported
+and 10 contradicted become insufficient, 6 insufficient become supported or contradicted);
+of the lost verdicts, 15 of the 19 supports and 1 of the 10 contradictions agree with the
+gold. The sheet is 20 % of the full passages' evidence tokens. With the sentences chosen by
+plain word overlap and split at every full stop it was 6.3 % (30 supports and 14
+contradictions lost), at 21 %.
 
 Data: Factcheck-Bench subtask 3; each claim's facts (offline decomposer; a claim it yields
 no fact for gets one crude fact) with the claim's evidence passages (up to ``--passages``),
@@ -35,9 +44,10 @@ from triqua.core.verdicts import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
-from triqua.schema import Evidence, Fact, Status
+from triqua.schema import Evidence, Fact, Status, Verdict
 
 Item = tuple[Fact, list[Evidence]]
+SUPPORTING = ("completely-support", "partially-support")
 
 
 def shown_passage(sheet: Sheet, passage: Evidence) -> Evidence:
@@ -66,15 +76,25 @@ def batches(items: Sequence[Sequence[Item]], size: int) -> list[list[Item]]:
     return out
 
 
-def judged(verifier: AlignmentVerifier, fact: Fact, evidence: list[Evidence]) -> Status:
-    """The settled status of ``fact`` against ``evidence`` (empty passages dropped)."""
+def judged(verifier: AlignmentVerifier, fact: Fact, evidence: list[Evidence]) -> Verdict:
+    """The settled verdict on ``fact`` against ``evidence`` (empty passages dropped)."""
     evidence = [e for e in evidence if e.text.strip()]
     if not evidence:
-        return Status.INSUFFICIENT
+        return Verdict(status=Status.INSUFFICIENT)
     verdict = verifier.verify(fact, evidence)
     model = verifier.entailment
     reader = EntailmentReader(model) if model is not None else None
-    return settle(fact, verdict, evidence, reader=reader).status
+    return settle(fact, verdict, evidence, reader=reader)
+
+
+def agrees(verdict: Verdict, stance_of: dict[str, str]) -> bool:
+    """Whether a verdict agrees with the gold stance of the passage it cites first."""
+    stance = stance_of.get(verdict.evidence_ids[0], "") if verdict.evidence_ids else ""
+    if verdict.status is Status.SUPPORTED:
+        return stance in SUPPORTING
+    if verdict.status is Status.CONTRADICTED:
+        return stance == "refute"
+    return False
 
 
 def main() -> None:
@@ -85,35 +105,39 @@ def main() -> None:
     parser.add_argument("--passages", type=int, default=5, help="passages per claim")
     args = parser.parse_args()
 
-    by_claim: dict[str, list[str]] = {}
+    by_claim: dict[str, list[tuple[str, str]]] = {}
     for line in require(DATA).open(encoding="utf-8"):
         row = json.loads(line)
-        by_claim.setdefault(row["claim"], []).append(row["evidence"])
+        by_claim.setdefault(row["claim"], []).append((row["evidence"], row["stance"]))
     claims = list(by_claim)
     if args.limit:
         claims = random.Random(args.seed).sample(claims, min(args.limit, len(claims)))
     facts_of = get_decomposer().decompose_many(claims)
     items = []
+    stance_of: dict[str, str] = {}  # evidence id -> its gold stance towards its claim
     for c, (claim, facts) in enumerate(zip(claims, facts_of, strict=True)):
-        passages = [
-            Evidence.build(document_id=f"c{c}-p{j}", text=text, retriever="bench")
-            for j, text in enumerate(by_claim[claim][: args.passages])
-        ]
+        passages = []
+        for j, (text, stance) in enumerate(by_claim[claim][: args.passages]):
+            passages.append(Evidence.build(document_id=f"c{c}-p{j}", text=text, retriever="bench"))
+            stance_of[passages[-1].id] = stance
         items.append([(fact, passages) for fact in (facts or crude_fact(claim))])
 
     verifier = get_verifier()
     verifier.warm_up()
     t0 = time.perf_counter()
     changes: Counter[tuple[str, str]] = Counter()
+    agreeing: Counter[str] = Counter()  # changed facts whose full-passage verdict fits the gold
     tokens = Counter[str]()
     n = 0
     for batch in batches(items, args.batch):
         sheet = build_sheet(batch)
         for fact, passages in batch:
             shown = [shown_passage(sheet, p) for p in passages]
-            full_status = judged(verifier, fact, passages)
-            sheet_status = judged(verifier, fact, shown)
-            changes[(full_status.value, sheet_status.value)] += 1
+            full = judged(verifier, fact, passages)
+            sheet_status = judged(verifier, fact, shown).status
+            changes[(full.status.value, sheet_status.value)] += 1
+            if full.status is not sheet_status and agrees(full, stance_of):
+                agreeing[full.status.value] += 1
             tokens["full"] += sum(estimate_tokens(p.text) for p in passages)
             tokens["sheet"] += sum(estimate_tokens(p.text) for p in shown if p.text)
             n += 1
@@ -123,9 +147,15 @@ def main() -> None:
         f"up to {args.passages} passages per claim; {time.perf_counter() - t0:.0f} s"
     )
     print(f"verdicts changed by the sheet: {changed}/{n} = {changed / max(1, n):.3%}")
-    for (full, shown), count in sorted(changes.items()):
-        if full != shown:
-            print(f"  {full:>22} -> {shown:<22} {count}")
+    for (before, after), count in sorted(changes.items()):
+        if before != after:
+            print(f"  {before:>22} -> {after:<22} {count}")
+    for status in (Status.SUPPORTED, Status.CONTRADICTED):
+        lost = sum(v for (a, b), v in changes.items() if a == status.value and b != a)
+        print(
+            f"  lost {status.value} verdicts agreeing with the cited passage's gold stance: "
+            f"{agreeing[status.value]}/{lost}"
+        )
     print(
         f"evidence tokens per fact: full passages {tokens['full'] / max(1, n):.0f}, "
         f"sheet {tokens['sheet'] / max(1, n):.0f} "

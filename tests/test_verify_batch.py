@@ -471,6 +471,78 @@ def test_passages_with_no_sentence_shown_are_not_listed() -> None:
     assert sheet.fact_labels == [["A"]]
 
 
+def _shown(fact: Fact, text: str) -> list[str]:
+    """The sheet lines shown for ``fact`` over one passage of ``text``."""
+    passage = Evidence(id="ev-1", document_id="d", text=text, content_hash=sha256_text(text))
+    return [line.text for line in build_sheet([(fact, (passage,))]).lines.values()]
+
+
+FILLER = " ".join(f"Filler line {n} states nothing much at all." for n in range(6))
+
+
+def test_the_sheet_matches_word_forms_not_spellings() -> None:
+    # "founding" and "founded" share a stem; "1821" is found as a number.
+    fact = Fact(subject="The club", relation="was founded in", object="1821")
+    text = f"{FILLER} The club dates its founding to 1821. The club plays in red. {FILLER}"
+    shown = _shown(fact, text)
+    assert "The club dates its founding to 1821." in shown
+
+
+def test_the_sheet_splits_no_sentence_at_an_abbreviation() -> None:
+    fact = Fact(subject="Ruth Bader Ginsburg", relation="was appointed to", object="the court")
+    sentence = "Ruth Bader Ginsburg was appointed to the U.S. Supreme Court by Bill Clinton."
+    assert sentence in _shown(fact, f"{FILLER} {sentence} {FILLER}")
+
+
+def test_a_run_on_is_shown_in_pieces() -> None:
+    fact = Fact(subject="Lyon", relation="lies on", object="the Rhone")
+    menu = " ".join(f"menu item {n} home page link" for n in range(20))
+    run_on = f"{menu} Lyon lies on the Rhone"
+    shown = _shown(fact, f"{run_on}. {FILLER}")
+    assert shown and all(len(line.split()) <= 40 for line in shown)
+    assert any(line.endswith("Lyon lies on the Rhone.") for line in shown)
+
+
+def test_a_sentence_naming_the_subject_is_preferred() -> None:
+    # The first sentence shares more of the fact's words but names someone else.
+    fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
+    text = (
+        f"Babbage wrote the first program notes. {FILLER} "
+        "Ada Lovelace wrote notes. Ada Lovelace wrote the first program."
+    )
+    shown = _shown(fact, text)
+    assert "Ada Lovelace wrote the first program." in shown
+    assert "Ada Lovelace wrote notes." in shown
+    assert "Babbage wrote the first program notes." not in shown
+
+
+@pytest.mark.parametrize(
+    ("fact", "first", "second"),
+    [
+        # A chosen sentence that refers back comes with the one before, naming the subject.
+        (
+            Fact(subject="Marie Curie", relation="won", object="the Nobel Prize in Chemistry"),
+            "Marie Curie moved to Paris in 1891.",
+            "She won the Nobel Prize in Chemistry in 1911.",
+        ),
+        # A sentence continuing a chosen one ("It ..." right after it) is shown too.
+        (
+            Fact(subject="The Eiffel Tower", relation="was completed in", object="1889"),
+            "The Eiffel Tower was completed in 1889.",
+            "It was the tallest structure in the world.",
+        ),
+    ],
+)
+def test_a_sentence_that_refers_back_is_shown_with_its_antecedent(
+    fact: Fact, first: str, second: str
+) -> None:
+    # A rival sentence outranks the other of the two by word overlap.
+    rival = f"{fact.subject} was {fact.relation} {fact.object} in a story, a film says."
+    shown = _shown(fact, f"{rival} {FILLER} {first} {second} {FILLER}")
+    assert first in shown and second in shown
+    assert not any(line.startswith("Filler") for line in shown)
+
+
 def _year_unstated(fact: str, prompt: str) -> dict[str, Any] | str:
     """A judge that finds the France fact's base stated and its year nowhere."""
     if "France" not in fact:

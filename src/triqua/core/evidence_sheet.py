@@ -8,9 +8,15 @@ completion carries no quoted text. A fact may rest only on passages retrieved fo
 cited number that is not on the sheet, or whose sentence comes from another fact's passage
 only, grounds nothing (the grounding rule then records the fact as insufficient evidence).
 
-Sentence choice is lexical (idf-weighted word overlap with the fact, the idf taken over the
-batch's candidate sentences so that words every sentence shares, like the subject's name,
-weigh little); hand-written because it needs nothing beyond word sets.
+Sentence choice is lexical (idf-weighted overlap of word stems and numbers with the fact,
+the idf taken over the batch's candidate sentences so that words every sentence shares, like
+the subject's name, weigh little; a sentence that does not name the subject weighs half);
+hand-written because it needs nothing beyond word sets. A chosen sentence that refers back
+("She …", "The film …") is shown with the sentence before it, where the name stands, and a
+sentence that continues a chosen one ("It …" right after it) is shown too. Sentences are
+split as ``triqua.sentences`` splits them ("U.S." ends none), and a run-on (web boilerplate)
+is cut into pieces of ``MAX_SENTENCE_WORDS`` words, so that one long line costs no more than
+a sentence.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from triqua.core.statement import definite_heads, word_stems
 from triqua.schema import Evidence, Fact
+from triqua.sentences import sentence_spans
 
 __all__ = ["Line", "Sheet", "build_sheet", "cite", "cited_sentences", "passage_label"]
 
@@ -29,9 +37,18 @@ __all__ = ["Line", "Sheet", "build_sheet", "cite", "cited_sentences", "passage_l
 SENTENCES_PER_FACT = 2
 #: Further sentences shown per qualifier of a fact, chosen by overlap with that qualifier.
 SENTENCES_PER_QUALIFIER = 1
+#: Longer sentences (run-ons of web boilerplate) are cut into pieces of this many words.
+MAX_SENTENCE_WORDS = 40
+#: Weight of a sentence's overlap when it does not name the fact's subject.
+NAMELESS_WEIGHT = 0.5
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“(])")
-_WORD = re.compile(r"\w+")
+_NUMBER = re.compile(r"\d+")
+_TOKEN = re.compile(r"\S+")
+#: Words a sentence opens with when it refers back to a subject named before it.
+_REFERRING = frozenset(
+    ("he", "she", "it", "they", "his", "her", "its", "their", "him", "them")
+)  # fmt: skip
+_DETERMINERS = frozenset(("the", "this", "these", "that", "those"))
 
 
 @dataclass(frozen=True)
@@ -70,21 +87,28 @@ def passage_label(index: int) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text) if len(w) > 2 or w.isdigit()}
+    """Word stems ("founded", "founding": "found") and numbers of ``text``."""
+    return {w for w in word_stems(text) if len(w) > 2} | set(_NUMBER.findall(text))
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of ``text``, verbatim and stripped."""
+    """(start, end) of each sentence of ``text``, run-ons cut at ``MAX_SENTENCE_WORDS``."""
     out = []
-    cursor = 0
-    for part in _SENTENCE_END.split(text):
-        at = text.find(part, cursor)
-        cursor = at + len(part)
-        stripped = part.strip()
-        if stripped:
-            start = at + part.find(stripped)
-            out.append((start, start + len(stripped)))
+    for start, end in sentence_spans(text):
+        tokens = [(start + m.start(), start + m.end()) for m in _TOKEN.finditer(text[start:end])]
+        for i in range(0, len(tokens), MAX_SENTENCE_WORDS):
+            piece = tokens[i : i + MAX_SENTENCE_WORDS]
+            out.append((piece[0][0], piece[-1][1]))
     return out
+
+
+def _refers_back(sentence: str) -> bool:
+    """Whether ``sentence`` opens by referring back to a name before it ("She", "The film")."""
+    words = sentence.split(maxsplit=2)
+    first = words[0].casefold().strip("\"'“‘(") if words else ""
+    if first in _REFERRING:
+        return True
+    return first in _DETERMINERS and len(words) > 1 and words[1].casefold() in definite_heads()
 
 
 def _best(
@@ -93,12 +117,18 @@ def _best(
     wanted: set[str],
     idf: dict[str, float],
     keep: int,
+    subject: set[str],
 ) -> list[tuple[int, int]]:
-    """The ``keep`` candidates sharing the most idf weight with ``wanted`` (ties: earlier)."""
-    scored = [
-        (sum(idf.get(w, 0.0) for w in wanted & words[i]), -rank, cand)
-        for rank, (i, cand) in enumerate(enumerate(candidates))
-    ]
+    """The ``keep`` candidates sharing the most idf weight with ``wanted`` (ties: earlier).
+
+    A candidate sharing no word with ``subject`` weighs ``NAMELESS_WEIGHT`` of its overlap.
+    """
+
+    def score(i: int) -> float:
+        overlap = sum(idf.get(w, 0.0) for w in wanted & words[i])
+        return overlap if not subject or subject & words[i] else overlap * NAMELESS_WEIGHT
+
+    scored = [(score(i), -rank, cand) for rank, (i, cand) in enumerate(enumerate(candidates))]
     scored.sort(key=lambda s: (-s[0], -s[1]))
     return [cand for score, _, cand in scored[:keep] if score > 0] or [c for *_, c in scored[:1]]
 
@@ -109,6 +139,29 @@ def _wanted(fact: Fact) -> list[tuple[set[str], int]]:
     for q in fact.qualifiers:
         words = _words(f"{fact.relation} {fact.object} {q.label} {q.value}")
         out.append((words, SENTENCES_PER_QUALIFIER))
+    return out
+
+
+def _context(
+    chosen: set[tuple[int, int]], shown: Sequence[Evidence], spans: dict[str, list[tuple[int, int]]]
+) -> set[tuple[int, int]]:
+    """Sentences shown for the chosen ones' sake.
+
+    The sentence before one that refers back (where the name stands), and the sentence after
+    one when that sentence refers back (it continues the chosen one).
+    """
+
+    def refers(n: int, k: int) -> bool:
+        passage = shown[n]
+        start, end = spans[passage.id][k]
+        return _refers_back(passage.text[start:end])
+
+    out = set()
+    for n, k in chosen:
+        if k > 0 and refers(n, k):
+            out.add((n, k - 1))
+        if k + 1 < len(spans[shown[n].id]) and refers(n, k + 1):
+            out.add((n, k + 1))
     return out
 
 
@@ -146,8 +199,10 @@ def build_sheet(facts: Sequence[tuple[Fact, Sequence[Evidence]]]) -> Sheet:
         own = list(dict.fromkeys(index_of[label_of[e.id]] for e in evidence))
         candidates = [(n, k) for n in own for k in range(len(spans[shown[n].id]))]
         words = [all_words[c] for c in candidates]
-        for wanted, keep in _wanted(fact):
-            chosen.update(_best(candidates, words, wanted, idf, keep) if candidates else [])
+        subject = _words(fact.subject)
+        for wanted, keep in _wanted(fact) if candidates else []:
+            chosen.update(_best(candidates, words, wanted, idf, keep, subject))
+    chosen |= _context(chosen, shown, spans)
     # Number the chosen sentences in passage order; a sentence shown before keeps its number.
     # Only passages with a sentence shown are listed, labelled in that order: a header with
     # nothing under it would cost tokens and show nothing.
