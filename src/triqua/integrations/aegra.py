@@ -21,12 +21,21 @@ that triqua's graphs need, each where Aegra gets it wrong:
 * A run that stops at such a breakpoint marks its thread ``interrupted``: Aegra sees only
   the interrupts raised by ``interrupt()``, and refuses to resume any other thread. Resume
   with ``command={"resume": True}`` (Aegra refuses ``input=None``).
+
+And one default: Aegra's pool of database sessions is 2 connections with no overflow, but a
+run holds one for as long as it executes and a client waiting for it (``runs.wait``,
+``runs.join``) another, so two runs waited on at once stall every request for 30 s and fail.
+``SQLALCHEMY_POOL_SIZE`` defaults to 20 here (about ten runs waited on at once); set it to
+twice the runs you expect at once.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from typing import Any
+
+os.environ.setdefault("SQLALCHEMY_POOL_SIZE", "20")  # read when Aegra's settings load
 
 import aegra_api.api.runs as _runs
 from aegra_api.core.serializers.general import GeneralSerializer
