@@ -242,6 +242,14 @@ def test_a_run_paused_before_verification_is_edited_and_resumed_by_another_serve
         tasks[2]["fact"]["object"] = "the Black Sea"  # a reviewer corrects the fact
         client.threads.update_state(thread, {"tasks": tasks}, as_node="route")
 
+        supplied = client.threads.create()["thread_id"]
+        client.runs.wait(
+            supplied,
+            "triqua",
+            input={"text": CURIE, "documents": DOCS},
+            interrupt_before=["verify_batch"],
+        )
+
     # A second server process on the same database: all it knows of the run is in Postgres.
     with (
         aegra(aegra_database, tmp_path_factory.mktemp("aegra-second")) as second,
@@ -255,6 +263,17 @@ def test_a_run_paused_before_verification_is_edited_and_resumed_by_another_serve
         assert report.spec.corpus == collection
         assert other.threads.get(thread)["status"] == "idle"
         assert other.threads.get_state(thread)["next"] == []
+
+        # Supplied documents are not in the verification steps' state (only their digest):
+        # such a run resumes only on the server that started it (docs/scaling.md says so).
+        other.runs.wait(supplied, "triqua", command={"resume": True})
+        ((status, error),) = _rows(
+            aegra_database,
+            "SELECT status, error_message FROM runs WHERE thread_id = %s AND status <> %s",
+            supplied,
+            "interrupted",
+        )
+        assert status == "error" and "retriever 'supplied' needs documents" in error
 
     runs = _rows(
         aegra_database, "SELECT status FROM runs WHERE thread_id = %s ORDER BY created_at", thread
