@@ -275,6 +275,9 @@ def test_a_run_paused_before_verification_is_edited_and_resumed_by_another_serve
         )
         assert status == "error" and "retriever 'supplied' needs documents" in error
 
+    with get_sync_client(url=aegra_server) as client:  # the first server reads the result
+        final = client.threads.get_state(thread)["values"]["report"]
+        assert final["run_id"] == report.run_id and final["scores"]["triqua_score"] == 1.0
     runs = _rows(
         aegra_database, "SELECT status FROM runs WHERE thread_id = %s ORDER BY created_at", thread
     )
