@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,14 +23,10 @@ from typing import Any
 
 import pytest
 
+from .services import free_port
+
 _STARTUP_SECONDS = 60.0
 _server: dict[str, Any] = {}
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _heartbeat(url: str) -> bool:
@@ -46,7 +41,7 @@ def _start_server(root: Path) -> tuple[subprocess.Popen[bytes], str, Path]:
     chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
     if chroma is None:
         pytest.fail("the `chroma` command is missing next to the Python interpreter")
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = root / "chroma-server.log"
     with log_path.open("wb") as log:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -23,6 +22,8 @@ from glob import glob
 from pathlib import Path
 
 import pytest
+
+from .services import free_port, unavailable
 
 #: The unprivileged account that owns the cluster when the tests run as root.
 _UNPRIVILEGED = "nobody"
@@ -44,15 +45,11 @@ def _binaries() -> Path | None:
 
 def _missing(reason: str) -> None:
     """Fail under CI, where Postgres must run; skip elsewhere, saying so."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason}; CI must run the Postgres tests (.ci/run installs postgresql)")
-    pytest.skip(f"{reason}: apt-get install postgresql to run it (under CI this fails instead)")
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    unavailable(
+        reason,
+        ci="CI must run the Postgres tests (.ci/run installs postgresql)",
+        hint="apt-get install postgresql to run it",
+    )
 
 
 def _as_owner(command: list[str]) -> list[str]:
@@ -88,7 +85,7 @@ def pg_server() -> Iterator[str]:
         owner = pwd.getpwnam(_UNPRIVILEGED)
         os.chown(root, owner.pw_uid, owner.pw_gid)
     root.chmod(0o700)
-    port = _free_port()
+    port = free_port()
     _run(
         [str(bin_dir / "initdb"), "-D", str(data), "-U", _SUPERUSER, "--auth=trust", "-E", "UTF8"],
         "initdb",

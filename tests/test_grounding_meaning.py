@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
+import snowballstemmer
 
 import triqua
 from tests.test_offline_judge import FixedEntailment
 from triqua.core.grounding import check_quote
-from triqua.core.statement import content_words, unstated_words
+from triqua.core.statement import content_words, unstated_words, word_stems
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, FactUnit, Status
@@ -137,3 +141,22 @@ def test_the_plausible_liar_gets_no_false_support_through_a_whole_check() -> Non
     false = [u.unit for u in units if u.status is Status.SUPPORTED and u.unit in lies.false_units]
     assert false == []
     assert sum(1 for u in units if u.grounding) == len(lies.false_units)
+
+
+def test_word_stems_are_right_when_threads_stem_at_once() -> None:
+    """Threads stem at once in a server's concurrent runs; one shared Snowball stemmer garbled
+    their words (a run's decomposition failed with IndexError)."""
+    stems = ("connect", "generat", "happi", "nation", "relat", "condition", "hope", "agree")
+    endings = ("ing", "ed", "ation", "ational", "ness", "ly", "ies", "fulness", "izer")
+    prefixes = [f"zq{a}{b}" for a in "abcd" for b in "abcd"]  # new words: no cached stems
+    texts = {p: " ".join(f"{p}{s}{e}" for s in stems for e in endings) for p in prefixes}
+    reference = snowballstemmer.stemmer("english")
+    expected = {p: frozenset(reference.stemWord(w) for w in t.split()) for p, t in texts.items()}
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, mid-word
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            found = dict(zip(texts, pool.map(word_stems, texts.values()), strict=True))
+    finally:
+        sys.setswitchinterval(interval)
+    assert found == expected

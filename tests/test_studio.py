@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +23,7 @@ from triqua.schema import Status
 from triqua.state import InputState
 
 from .conftest import CURIE, FRANCE, PARIS
+from .services import free_port, stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [
@@ -165,12 +164,6 @@ def test_ingest_graph_seeds_a_collection_from_the_studio_corpus(tmp_path: Path) 
 # --- the dev server (slow: it starts `langgraph dev` in a subprocess) -------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _server_config(directory: Path) -> Path:
     """The repository's langgraph.json with graph paths made absolute (cwd is elsewhere)."""
     config = json.loads((ROOT / "langgraph.json").read_text())
@@ -191,7 +184,7 @@ def dev_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Clien
     if not binary.exists():
         pytest.skip("langgraph-cli is not installed: pip install 'langgraph-cli[inmem]'")
     work = tmp_path_factory.mktemp("langgraph-dev")
-    port = _free_port()
+    port = free_port()
     config = str(_server_config(work))
     log = (work / "server.log").open("wb")
     process = subprocess.Popen(
@@ -228,13 +221,7 @@ def dev_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Clien
         yield client
     finally:
         client.close()
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_group(process)
         log.close()
 
 

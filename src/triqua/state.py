@@ -38,6 +38,9 @@ __all__ = [
     "FactOutput",
     "FactState",
     "FactTask",
+    "IngestInput",
+    "IngestOutput",
+    "IngestState",
     "InputState",
     "OutputState",
     "RoleUsage",
@@ -162,3 +165,28 @@ class BatchState(BatchTask, FactOutput, total=False):
     """State of the verification subgraph: its batch, each member's work, its output."""
 
     work: list[FactState]
+
+
+# --- the ingest graph (graph/ingest.py) ---------------------------------------------------
+# Declared here, not in the graph's file, so that a server that loads that file without
+# registering it as a module (Aegra) still resolves the annotations of its state.
+
+
+class IngestInput(TypedDict, total=False):
+    """Files or folders to ingest (relative paths resolve against the server's directory)."""
+
+    paths: list[str]
+    collection: str | None
+    chunk_size: int
+    chunk_overlap: int
+
+
+class IngestOutput(TypedDict):
+    """What ingestion did, and the collections now in the store."""
+
+    summary: dict[str, Any]
+    collections: list[dict[str, Any]]
+
+
+class IngestState(IngestInput, IngestOutput, total=False):
+    """The ingest graph's state: its input and its output."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,13 +107,19 @@ def definite_heads() -> frozenset[str]:
     return _lexicon().heads
 
 
-@functools.cache
-def _stemmer() -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer("english")
+_local = threading.local()
 
 
 def _stem_plain(word: str) -> str:
-    return str(_stemmer().stemWord(word))
+    """Snowball's English stem of ``word``.
+
+    A Snowball stemmer keeps the word it is working on in itself, so two threads sharing one
+    garble each other's words (or fail with IndexError): each thread gets its own.
+    """
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
 
 
 @functools.lru_cache(maxsize=65536)  # words repeat across units and passages

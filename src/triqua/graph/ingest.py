@@ -14,34 +14,14 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
-from typing_extensions import TypedDict
 
 from triqua.context import Context
 from triqua.nodes.common import context_of, emit
+from triqua.state import IngestInput, IngestOutput, IngestState
 from triqua.tools.ingest import DEFAULT_CHUNK_SIZE, FileOutcome, ingest_paths, list_collections
 
 #: Collection used when neither the input nor the context names one.
 DEFAULT_COLLECTION = "triqua-studio"
-
-
-class IngestInput(TypedDict, total=False):
-    """Files or folders to ingest (relative paths resolve against the server's directory)."""
-
-    paths: list[str]
-    collection: str | None
-    chunk_size: int
-    chunk_overlap: int
-
-
-class IngestOutput(TypedDict):
-    """What ingestion did, and the collections now in the store."""
-
-    summary: dict[str, Any]
-    collections: list[dict[str, Any]]
-
-
-class IngestState(IngestInput, IngestOutput, total=False):
-    """The ingest graph's state: its input and its output."""
 
 
 def _progress(outcome: FileOutcome, done: int, total: int) -> None:
