@@ -100,6 +100,20 @@ def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
     assert result["report"].score == pytest.approx(1.0)
 
 
+def test_a_paused_run_resumed_with_other_settings_is_refused(scripted: Any) -> None:
+    model = scripted()
+    graph, config = _interrupted_run(model)
+    # Resumed without its context (a server's defaults) or with another δ: the verdicts
+    # would not be what the run's spec says, so verification refuses to go on.
+    for context in (triqua.make_context(), triqua.make_context(model=model, delta=5)):
+        with pytest.raises(ValueError, match="started with other settings"):
+            graph.invoke(None, config=config, context=context)
+    # Settings that decide nothing in the spec may change; the run then finishes.
+    same = triqua.make_context(model=model, max_concurrency=1)
+    result = graph.invoke(None, config=config, context=same)
+    assert result["report"].records and result["report"].spec.verdict_policy.delta == 3
+
+
 def test_edit_a_fact_sent_as_json_like_studio_does(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)

@@ -119,6 +119,7 @@ class FactTask(TypedDict):
     question: str | None
     spec_hash: str
     documents_digest: NotRequired[str]  # the run's supplied documents (finds its retriever)
+    settings_digest: NotRequired[str]  # what the run's settings decided (a resume must agree)
     batch: NotRequired[str]  # the verification batch it is judged in (verify_batch > 1)
     batch_size: NotRequired[int]  # how many facts that batch holds
     sentence_facts: NotRequired[list[Fact]]

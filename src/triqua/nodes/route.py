@@ -15,6 +15,7 @@ from triqua.core.verify_batches import batch_keys
 from triqua.engines.elements import sentence_element_graphs
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import documents_digest, ledger_of
+from triqua.runtime.resources.spec import settings_digest
 from triqua.schema import Document, Fact
 from triqua.state import BatchTask, FactTask, State
 
@@ -44,6 +45,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     # Batched verification: whole sentences share a batch, packed in text order.
     batch_of = batch_keys(facts, context.verify_batch)
     spec_hash = state["spec"].hash  # computed on each access: once per run here
+    settings = settings_digest(state["spec"])  # a resumed run must be resumed with them
     tasks = []
     for fact, (fact_route, features) in zip(facts, routed, strict=True):
         task = FactTask(
@@ -54,6 +56,7 @@ def route(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             question=state.get("question"),
             spec_hash=spec_hash,
         )
+        task["settings_digest"] = settings
         if digest:
             task["documents_digest"] = digest
         if fact.id in batch_of:

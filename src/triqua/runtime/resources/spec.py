@@ -9,6 +9,7 @@ what was resolved; an override that contradicts it is an error, so a spec never 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
@@ -37,6 +38,19 @@ AUTHORITY = {
 
 #: Spec fields that describe rather than govern the run: any override is taken.
 DESCRIPTIVE = frozenset({"authority", "decision", "case_population"})
+#: What a run's settings decide in its spec: all but what describes its evidence.
+_NOT_SETTINGS = {"hash", "version", "corpus", "corpus_snapshot", *DESCRIPTIVE}
+
+
+def settings_digest(spec: FactualitySpec) -> str:
+    """A digest of what the run's settings decide in ``spec`` (engines, retriever, policies).
+
+    A run paused and resumed must be resumed with the settings it started with: its
+    verification compares this digest of the spec it started with against the spec its
+    current settings resolve (:func:`resolved_spec`).
+    """
+    data = spec.model_dump(mode="json", exclude=_NOT_SETTINGS)
+    return sha256_text(json.dumps(data, sort_keys=True, separators=(",", ":")))
 
 
 def corpus_snapshot(
