@@ -49,6 +49,18 @@ def test_nested_phrases_widen_the_graph_and_a_list_does_not() -> None:
     assert diameter(graph) <= 3  # the titles are siblings, not a chain
 
 
+def test_a_copula_joins_the_subject_and_what_it_is() -> None:
+    sentence = "Lanny Flaherty is an American actor born on December 18, 1949, in Pensacola."
+    (graph,) = sentence_element_graphs([sentence])
+    # "an American actor" is Lanny Flaherty: one element, so his birth date and place hang
+    # two steps from him, not through the actor noun.
+    assert "an American actor" not in texts(graph, "entity")
+    flaherty = next(n for n, d in graph.nodes(data=True) if d["text"] == "Lanny Flaherty")
+    date = next(n for n, d in graph.nodes(data=True) if d["kind"] == "date")
+    assert nx.shortest_path_length(graph, flaherty, date) == 2
+    assert diameter(graph) <= 3
+
+
 def test_routing_by_the_sentence_ignores_how_it_was_decomposed() -> None:
     one = [Fact(subject="Marie Curie", relation="won", object="the Nobel Prize", source_text=CURIE)]
     split = [

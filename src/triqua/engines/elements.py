@@ -34,6 +34,7 @@ _EVENT_POS = frozenset({"VERB"})
 #: Dependencies of a list's later members (the parse often reads a list of titles as
 #: appositions), which hang where the list's first member hangs.
 _LISTED = frozenset({"conj", "appos"})
+_COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "being", "'s", "’s", "am"})
 _MAX_SENTENCE_CHARS = 2_000  # longer "sentences" (tables, lists) are read in this prefix
 
 
@@ -117,6 +118,22 @@ def _graph(doc: Doc) -> nx.Graph:
             above = sibling  # a clause joined to the first, or a list at the sentence's top
         if above is not None:
             graph.add_edge(node, above)
+    return _same_entities(graph, doc, owner)
+
+
+def _same_entities(graph: nx.Graph, doc: Doc, owner: dict[int, str]) -> nx.Graph:
+    """One node for a subject and what a copula says it is ("X is an American actor").
+
+    The predicate noun names the subject itself, so what hangs from it ("an actor born in
+    Pensacola") is said of the subject: both are one element.
+    """
+    for token in doc:
+        if token.dep_ != "attr" or token.head.lower_ not in _COPULAS:
+            continue
+        subject = next((c for c in token.head.children if c.dep_ == "nsubj"), None)
+        kept, merged = (owner.get(subject.i) if subject else None), owner.get(token.i)
+        if kept and merged and kept != merged and kept in graph and merged in graph:
+            graph = nx.contracted_nodes(graph, kept, merged, self_loops=False, copy=False)
     return graph
 
 
