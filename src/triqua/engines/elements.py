@@ -48,12 +48,15 @@ def sentence_element_graphs(sentences: Sequence[str]) -> list[nx.Graph]:
 
     Node names are ``"<kind>:<text>@<token index>"`` (the same words twice are two
     elements); each node carries ``kind`` (entity, value, date or event) and ``text``.
-    Sentences are parsed together (one spaCy batch) and their graphs kept for the next
-    call; the graphs are shared between callers: copy one before changing it.
+    Sentences are parsed together (one spaCy batch) and the last 4,096 sentences' graphs
+    are kept for the next calls; the graphs are shared between callers: copy one before
+    changing it.
     """
     texts = [s.strip()[:_MAX_SENTENCE_CHARS] for s in sentences]
     with _cache_lock:
         known = {t: _cache[t] for t in texts if t in _cache}
+        for text in known:
+            _cache.move_to_end(text)  # least recently used first out
     missing = list(dict.fromkeys(t for t in texts if t not in known and t))
     if missing:
         with NLP_LOCK:
