@@ -4,19 +4,27 @@ A batched verification call shows each fact only its best sentences of its passa
 evidence sheet, ``core.evidence_sheet``), not the whole passages a per-fact call shows. This
 measures what the trimming changes with a literal judge: the offline verifier, which reads
 exactly the text it is given and nothing else, judges every fact twice — against its full
-passages and against the sheet's lines of those passages (every line the batch shows from
-them, in passage order) — and both verdicts are settled by the grounding rule as a run
-settles them. Reported: the share of facts whose status changes (and how), how many of the
-changed facts' full-passage verdicts agree with the gold stance of the passage they cite (a
-change that loses a verdict the gold calls wrong costs nothing), and the evidence tokens each
-way (MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
+passages and against the sheet's lines of those passages (in passage order, each run of
+adjacent lines a passage of its own, so that lines apart in the passage are never read as
+one window) — and both verdicts are settled by the grounding rule as a run settles them.
+Reported: the share of facts whose status changes (and how), how many of the changed facts'
+full-passage verdicts agree with the gold stance of the passage they cite (a change that
+loses a verdict the gold calls wrong costs nothing), and the evidence tokens each way
+(MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
 
-All 661 claims (750 facts), batches of 16, 5 passages: 4.7 % of facts change (19 supported
-and 10 contradicted become insufficient, 6 insufficient become supported or contradicted);
-of the lost verdicts, 15 of the 19 supports and 1 of the 10 contradictions agree with the
-gold. The sheet is 20 % of the full passages' evidence tokens. With the sentences chosen by
-plain word overlap and split at every full stop it was 6.3 % (30 supports and 14
-contradictions lost), at 21 %.
+All 661 claims (750 facts), batches of 16, 5 passages: 4.8 % of facts change (24 supported
+and 9 contradicted become insufficient, 3 insufficient become supported or contradicted); of
+the lost verdicts, 20 of the 24 supports and 1 of the 9 contradictions agree with the gold.
+The sheet is 20 % of the full passages' evidence tokens. Most lost verdicts rest on a
+passage none of whose sentences the sheet shows (the fact's two places went to other
+passages' sentences), not on a window cut short. Measured and not kept: windows of two
+adjacent sentences chosen within the same two places (7.3 %), a second sentence from another
+passage than the first (6.0 %), three sentences per fact (4.7 %, but the sheet at 28 % of
+the tokens, which would take a FActScore bio over 5,000 tokens). Reading the sheet's lines
+as one passage gave 5.1 %, with one more fact made supported and one more contradicted that
+the full passages leave insufficient. With the sentences chosen by plain word overlap and
+split at every full stop it was 6.3 % (30 supports and 14 contradictions lost), at 21 %.
+Runs differ by a fact or two.
 
 Data: Factcheck-Bench subtask 3; each claim's facts (offline decomposer; a claim it yields
 no fact for gets one crude fact) with the claim's evidence passages (up to ``--passages``),
@@ -50,19 +58,32 @@ Item = tuple[Fact, list[Evidence]]
 SUPPORTING = ("completely-support", "partially-support")
 
 
-def shown_passage(sheet: Sheet, passage: Evidence) -> Evidence:
-    """``passage`` as the sheet shows it: its lines on the sheet, in passage order."""
+def shown_runs(sheet: Sheet, passage: Evidence) -> list[Evidence]:
+    """``passage`` as the sheet shows it: its lines, in passage order, one passage per run.
+
+    Lines that stand apart in the passage are kept apart (each run of adjacent lines is a
+    passage of its own), so the verifier, which reads one to three adjacent sentences as one
+    window, never reads two lines as one window that the passage does not write together.
+    """
     places = sorted(
-        (start, line.text)
+        (start, end, line.text)
         for line in sheet.lines.values()
-        for pid, start, _ in line.places
+        for pid, start, end in line.places
         if pid == passage.id
     )
-    return Evidence.build(
-        document_id=passage.document_id,
-        text=" ".join(text for _, text in places),
-        retriever="bench",
-    )
+    runs: list[list[str]] = []
+    last = None
+    for start, end, text in places:
+        if last is None or passage.text[last:start].strip():
+            runs.append([])
+        runs[-1].append(text)
+        last = end
+    return [
+        Evidence.build(
+            document_id=f"{passage.document_id}#{i}", text=" ".join(run), retriever="bench"
+        )
+        for i, run in enumerate(runs)
+    ]
 
 
 def batches(items: Sequence[Sequence[Item]], size: int) -> list[list[Item]]:
@@ -132,7 +153,7 @@ def main() -> None:
     for batch in batches(items, args.batch):
         sheet = build_sheet(batch)
         for fact, passages in batch:
-            shown = [shown_passage(sheet, p) for p in passages]
+            shown = [run for p in passages for run in shown_runs(sheet, p)]
             full = judged(verifier, fact, passages)
             sheet_status = judged(verifier, fact, shown).status
             changes[(full.status.value, sheet_status.value)] += 1

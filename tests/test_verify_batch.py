@@ -516,6 +516,17 @@ def test_a_sentence_naming_the_subject_is_preferred() -> None:
     assert "Babbage wrote the first program notes." not in shown
 
 
+def test_a_sentence_in_two_passages_takes_one_place() -> None:
+    # Two passages quote the same best sentence; the fact's second place goes to the next best.
+    fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
+    best = "Ada Lovelace wrote the first program."
+    one = _passage(f"{FILLER} {best}", 1)
+    two = _passage(f"{best} Ada Lovelace wrote notes on the engine. {FILLER}", 2)
+    sheet = build_sheet([(fact, (one, two))])
+    shown = [line.text for line in sheet.lines.values()]
+    assert shown.count(best) == 1 and "Ada Lovelace wrote notes on the engine." in shown
+
+
 @pytest.mark.parametrize(
     ("fact", "first", "second"),
     [

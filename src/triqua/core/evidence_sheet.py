@@ -13,7 +13,8 @@ the idf taken over the batch's candidate sentences so that words every sentence 
 the subject's name, weigh little; a sentence that does not name the subject weighs half);
 hand-written because it needs nothing beyond word sets. A chosen sentence that refers back
 ("She …", "The film …") is shown with the sentence before it, where the name stands, and a
-sentence that continues a chosen one ("It …" right after it) is shown too. Sentences are
+sentence that continues a chosen one ("It …" right after it) is shown too. A sentence that
+two passages both hold is shown once, so it takes one of a fact's places, not two. Sentences are
 split as ``triqua.sentences`` splits them ("U.S." ends none), and a run-on (web boilerplate)
 is cut into pieces of ``MAX_SENTENCE_WORDS`` words, so that one long line costs no more than
 a sentence.
@@ -122,15 +123,22 @@ def _best(
     """The ``keep`` candidates sharing the most idf weight with ``wanted`` (ties: earlier).
 
     A candidate sharing no word with ``subject`` weighs ``NAMELESS_WEIGHT`` of its overlap.
+    A candidate with the words of one already taken (the same sentence in another passage,
+    which the sheet shows once) is passed over, so that it does not spend a place.
     """
 
     def score(i: int) -> float:
         overlap = sum(idf.get(w, 0.0) for w in wanted & words[i])
         return overlap if not subject or subject & words[i] else overlap * NAMELESS_WEIGHT
 
-    scored = [(score(i), -rank, cand) for rank, (i, cand) in enumerate(enumerate(candidates))]
-    scored.sort(key=lambda s: (-s[0], -s[1]))
-    return [cand for score, _, cand in scored[:keep] if score > 0] or [c for *_, c in scored[:1]]
+    scores = [score(i) for i in range(len(candidates))]
+    picked: list[int] = []
+    for i in sorted(range(len(candidates)), key=lambda i: -scores[i]):  # stable: ties earlier
+        if len(picked) == keep or (picked and scores[i] <= 0):
+            break
+        if all(words[i] != words[j] for j in picked):
+            picked.append(i)
+    return [candidates[i] for i in picked]
 
 
 def _wanted(fact: Fact) -> list[tuple[set[str], int]]:
