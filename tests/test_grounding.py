@@ -271,12 +271,22 @@ def test_rule_reads_names_as_people_write_them_around_headings_lists_and_plurals
     # A comma ends a name: "Queens, New York" writes New York, not New York City.
     queens = "Trump was born in Queens, New York"
     assert missing_values(unit("Donald Trump", "New York City"), queens) == ["new york city"]
-    # A plural name is written singular; "one of" counts nothing; "Two" in a title is a name.
+    # A common noun capitalised only to open its sentence is written in lower case, singular
+    # or plural; a name never is ("Williams" is not "Prince William", nor "Bellflower").
+    recruiter = "An HR recruiter is responsible for sourcing candidates"
+    assert missing_values(unit("Recruiters", "candidates"), recruiter) == []
+    assert missing_values(unit("Serena Williams", "Wimbledon"), "Prince William won Wimbledon")
     flowers = "In North America Bristly Bellflower is found in the northern states"
-    assert missing_values(unit("Bellflowers", "North America"), flowers) == []
+    assert missing_values(unit("Bellflowers", "North America"), flowers) == ["bellflowers"]
+    # "one of" counts nothing, and "Two" at the end of a title is part of the name; a
+    # number word before its noun counts, however it is capitalised.
     assert missing_values(unit("Mey Eden", "one of the largest companies"), "Mey Eden leads") == []
     assert missing_values(unit("Square Two", "2016"), "Square Two came out in 2016") == []
     assert missing_values(unit("Bob", "two prizes"), "Bob won three prizes") == ["two"]
+    three = unit("Marie Curie", "Three Nobel Prizes")
+    assert missing_values(three, "Marie Curie won two Nobel Prizes.") == ["Three"]
+    years = unit("Prussia", "the war for Seven Years")
+    assert missing_values(years, "Prussia fought the war for three years") == ["Seven"]
     # Other people stay other people, whatever the punctuation around them.
     assert missing_values(unit("Marie Curie", "Nobel Prize"), "Pierre Curie, Nobel Prize") == [
         "marie curie"

@@ -137,9 +137,11 @@ _PREVIOUS_WORD = re.compile(r"(\w+)\W*$")
 
 
 def _not_a_count(text: str, start: int, end: int) -> bool:
-    """True for a number word that counts nothing: "one of the largest", or part of a name.
+    """True for a number word that counts nothing: "one of the largest", or a name's last word.
 
-    "Square Two" or "Three Mile Island" is a name (checked as one); "one of" picks a member.
+    "Square Two" or "Apollo Eleven" is a name (checked as one): a capitalised number word
+    right after a capitalised word. A number word before its noun ("Three Nobel Prizes",
+    "for Seven Years") counts, however it is capitalised.
     """
     after = _NEXT_WORD.match(text, end)
     if text[start:end].lower() == "one" and after and after[1].lower() == "of":
@@ -147,12 +149,12 @@ def _not_a_count(text: str, start: int, end: int) -> bool:
     if not text[start].isupper():
         return False
     before = _PREVIOUS_WORD.search(text, 0, start)
-    neighbours = [
-        m[1] for m, gap in ((before, text[before.end(1) : start] if before else ""),
-                            (after, text[end : after.start(1)] if after else ""))
-        if m and not gap.strip()
-    ]  # fmt: skip
-    return any(word[:1].isupper() for word in neighbours)
+    return (
+        before is not None
+        and not text[before.end(1) : start].strip()
+        and before[1][:1].isupper()
+        and before[1].lower() not in _WORD_NUMBERS
+    )
 
 
 _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
@@ -303,27 +305,41 @@ def _definite_reference(padded: str) -> bool:
 
 def _named(name: str, quote: str, padded: str, before: str, by_reference: bool) -> bool:
     """True when the quote names ``name`` (or, ``by_reference``, a pronoun refers to it)."""
-    if _name_in(name, padded) and not _rival(name, _names(quote)):
+    if _name_in(name, padded, quote) and not _rival(name, _names(quote)):
         return True
-    if by_reference and _name_in(name, f" {normalise(before)} "):
+    if by_reference and _name_in(name, f" {normalise(before)} ", before):
         last = name.split()[-1]
         return not _rival(name, [r for r in _names(before) if last in r.split()])
     return False
 
 
-def _name_in(name: str, padded: str) -> bool:
+def _name_in(name: str, padded: str, raw: str = "") -> bool:
     """True when a normalised, space-padded text writes the name, or enough of it.
 
     Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
     William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
     at least half of its words (initials aside; a word of four letters or more may open a
-    longer one) must appear.
+    longer one) must appear. A one-word "name" that only opens its sentence ("Recruiters
+    screen candidates") is a common noun when ``raw`` (the text as written) writes it in
+    lower case, singular or plural ("a recruiter").
     """
     if f" {name} " in padded:
         return True
     words = [w for w in name.split() if len(w) > 1] or name.split()
+    if len(words) == 1 and _common_noun(words[0], raw):
+        return True
     present = [w for w in words if f" {w} " in padded or _derived(w, padded)]
     return words[-1] in present and 2 * len(present) >= len(words)
+
+
+def _common_noun(word: str, raw: str) -> bool:
+    """True when ``raw`` writes ``word`` (or its singular) in lower case, as a whole word.
+
+    A person is never written in lower case, so "Williams" is not carried by "Prince
+    William"; "recruiters" is by "an HR recruiter".
+    """
+    forms = {word, word[:-1]} if len(word) >= 5 and word.endswith("s") else {word}
+    return any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", raw) for f in forms)
 
 
 #: Words that may stand before a name without making it another person's.
@@ -362,9 +378,6 @@ def _rival(name: str, runs: Sequence[str]) -> bool:
 def _derived(word: str, padded: str) -> bool:
     """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya", "Cups")."""
     if f" {word}s " in padded or f" {word}es " in padded:
-        return True
-    # A plural name written singular ("Bellflowers", "Bristly Bellflower").
-    if len(word) >= 5 and word.endswith("s") and f" {word[:-1]} " in padded:
         return True
     return len(word) >= 4 and f" {word}" in padded
 

@@ -9,7 +9,9 @@ fact's names and numbers, so only a grounding rule that reads meaning can refuse
 - **approximate number**: "X was born in about 1800", quoting "… in 1879";
 - **multi-sentence quote**: "X won the Physics prize in 1911", quoting "X won the Nobel Prize
   in Physics in 1903. She won the Nobel Prize in Chemistry in 1911.";
-- **name-listing injection**: "X visited Z with W", quoting a passage that lists X, W and Z.
+- **name-listing injection**: "X visited Z with W", quoting a passage that lists X, W and Z;
+- **surname made plural**: "Pierre Xs founded Y", quoting "Marie X founded Y in 1920";
+- **capitalised count**: "X wrote Three Books", quoting "X wrote two books".
 
 :func:`plausible_lies` draws the people, places and years from ``seed``;
 :func:`liar_responder` decomposes the text and tells the lies. Every unit the report
@@ -32,6 +34,7 @@ _LAST = ["Varga", "Lindqvist", "Okafor", "Moreau", "Castellano", "Brandt", "Hadd
 _CITIES = ["Ulm", "Lyon", "Turin", "Graz", "Leiden", "Porto", "Gdansk", "Bergen", "Aarhus"]
 _JOBS = ["chemist", "physicist", "surgeon", "architect", "botanist"]
 _LIES = ["footballer", "dentist", "pilot", "sculptor", "jockey"]
+_COUNTS = ["Two", "Three", "Four", "Five", "Six"]
 _PASSAGE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
 _UNIT = re.compile(r"^- (\(.*\))$", re.M)
 
@@ -56,7 +59,7 @@ class Lies:
 
 
 def plausible_lies(seed: int) -> Lies:
-    """Six plausible lies about people drawn from ``seed``, with the documents they twist."""
+    """Eight plausible lies about people drawn from ``seed``, with the documents they twist."""
     rng = random.Random(seed)
     first, rival, other_first = rng.sample(_FIRST, 3)
     last, other_last = rng.sample(_LAST, 2)
@@ -72,6 +75,7 @@ def plausible_lies(seed: int) -> Lies:
         f"{name} won the Nobel Prize in Physics in {physics}. "
         f"{name} won the Nobel Prize in Chemistry in {chemistry}.",
         f"Notable people of the region: {name}, {other}, {visited}.",
+        f"{name} wrote two books.",
     ]
     lies = Lies(text="", documents=documents)
     birth = f"{name} was born in {born} in {year}"
@@ -103,6 +107,12 @@ def plausible_lies(seed: int) -> Lies:
         [f"(point in time, {chemistry})"])  # fmt: skip
     lie(f"{name} visited {visited} with {other}.", base(name, "visited", visited),
         documents[3].split(": ", 1)[1].rstrip("."), [f"({name}, visited, {visited})"])  # fmt: skip
+    plural = f"{rng.choice([f for f in _FIRST if f not in (first, rival)])} {last}s"
+    lie(f"{plural} founded {company}.", base(plural, "founded", company), founding,
+        [f"({plural}, founded, {company})"])  # fmt: skip
+    books = f"{rng.choice(_COUNTS[1:])} Books"
+    lie(f"{name} wrote {books}.", base(name, "wrote", books), f"{name} wrote two books",
+        [f"({name}, wrote, {books})"])  # fmt: skip
     lies.text = " ".join(lies.facts)
     return lies
 
