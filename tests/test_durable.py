@@ -165,6 +165,12 @@ def test_cli_resume_errors_are_one_line() -> None:
     assert unknown.stderr.strip() == "error: no interrupted run 'nope' to resume"
     both = runner.invoke(app, ["check", "some text", "--resume", "nope"])
     assert both.exit_code != 0 and "not both" in both.stderr
+    # New evidence would be silently ignored: the resumed run keeps its own.
+    evidence = runner.invoke(app, ["check", "--resume", "nope", "-e", "notes.md"])
+    assert evidence.exit_code == 2
+    assert evidence.stderr.strip() == (
+        "error: a resumed run keeps its own evidence and question: drop -e/--question"
+    )
 
 
 def checkpoint_namespaces(run_id: str) -> set[str]:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from triqua.cli.demo import demo_files
 from triqua.engines.offline.verify.align import (
     date_relation,
     find_dates,
@@ -143,6 +144,20 @@ def test_year_contradiction_names_the_qualifier(verifier: AlignmentVerifier) -> 
     assert statuses(verdict) == [Status.SUPPORTED, Status.CONTRADICTED]
     assert verdict.wrong_components == ["(point in time, 1904)"]
     assert verdict.error_spans == ["1904"]
+
+
+def test_no_window_reads_across_a_blank_line(verifier: AlignmentVerifier) -> None:
+    # The demo's "She moved to Paris in 1891" ends its paragraph; the next one's 1903 is
+    # another event. A window joining the two bound the base to the Nobel sentence, whose
+    # year then "contradicted" the 1891 the evidence states.
+    corpus, _ = demo_files()
+    passage = next(p for p in corpus if p.name == "curie.md").read_text("utf-8")
+    assert "Paris.\n\nMarie Curie won" in passage
+    f = fact("Marie Curie", "studied in", "Paris", ("point in time", "1891"))
+    f = f.model_copy(update={"source_text": "Marie Curie studied in Paris in 1891."})
+    verdict = verifier.verify(f, [ev(passage)])
+    assert verdict.status is not Status.CONTRADICTED
+    assert "1891" not in (verdict.error_spans or [])
 
 
 def test_year_of_the_object_contradicts_the_base(verifier: AlignmentVerifier) -> None:

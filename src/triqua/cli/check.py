@@ -93,6 +93,8 @@ def check(
 
     if resume and (text is not None or file is not None):
         raise fail("give TEXT or --resume RUN, not both")
+    if resume and (evidence or question is not None):
+        raise fail("a resumed run keeps its own evidence and question: drop -e/--question")
     if batch is not None and (text is not None or file is not None or resume):
         raise fail("give --batch FILE or a text, not both")
     if one_line and as_json:

@@ -69,6 +69,11 @@ class Window:
         )
 
 
+def _paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
+    """True when a blank line separates two sentences of a passage."""
+    return "\n\n" in passage[first.end : second.start].replace("\r", "")
+
+
 def windows(
     anchors: Sequence[Sentence],
     by_place: Mapping[tuple[int, int], Sentence],
@@ -76,7 +81,12 @@ def windows(
     *,
     wide: bool = True,
 ) -> list[Window]:
-    """Windows around each anchor: itself, and (``wide``) with the sentence before or after."""
+    """Windows around each anchor: itself, and (``wide``) with the sentence before or after.
+
+    No window reads across a blank line: a new paragraph neither continues the anchor's
+    statement nor names what it refers to ("She moved to Paris in 1891." then, after a
+    blank line, "Marie Curie won the Nobel Prize in 1903.").
+    """
     out: dict[tuple[int, int, int], Window] = {}
     for anchor in anchors:
         spans: list[tuple[Sentence | None, Sentence | None]] = [(anchor, anchor)]
@@ -87,6 +97,8 @@ def windows(
         for first, last in spans:
             if first is None or last is None:
                 continue
+            if first is not last and _paragraph_between(passages[anchor.passage], first, last):
+                continue  # a blank line ends a statement: no window reads across it
             key = (anchor.passage, first.index, last.index)
             if key not in out:
                 text = passages[anchor.passage][first.start : last.end]
