@@ -279,8 +279,9 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
     missing = [n.text for n in values.numbers if not _carried(n, written)]
     for name in values.names:
+        subject = name in values.subject
         if not _name_is_number(name, values.numbers) and not _named(
-            name, quote, padded, before, refers and name in values.subject
+            name, quote, padded, before, refers and subject, subject
         ):
             missing.append(name)
     unnamed = [a for a in values.anchors if not _named(a, quote, padded, before, False)]
@@ -303,11 +304,17 @@ def _definite_reference(padded: str) -> bool:
     return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
 
 
-def _named(name: str, quote: str, padded: str, before: str, by_reference: bool) -> bool:
-    """True when the quote names ``name`` (or, ``by_reference``, a pronoun refers to it)."""
-    if _name_in(name, padded, quote) and not _rival(name, _names(quote)):
+def _named(
+    name: str, quote: str, padded: str, before: str, by_reference: bool, subject: bool = False
+) -> bool:
+    """True when the quote names ``name`` (or, ``by_reference``, a pronoun refers to it).
+
+    A ``subject`` name may be a common noun that only opens its sentence ("Recruiters").
+    """
+    raw = quote if subject else ""
+    if _name_in(name, padded, raw) and not _rival(name, _names(quote)):
         return True
-    if by_reference and _name_in(name, f" {normalise(before)} ", before):
+    if by_reference and _name_in(name, f" {normalise(before)} ", before if subject else ""):
         last = name.split()[-1]
         return not _rival(name, [r for r in _names(before) if last in r.split()])
     return False
@@ -319,9 +326,9 @@ def _name_in(name: str, padded: str, raw: str = "") -> bool:
     Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
     William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
     at least half of its words (initials aside; a word of four letters or more may open a
-    longer one) must appear. A one-word "name" that only opens its sentence ("Recruiters
-    screen candidates") is a common noun when ``raw`` (the text as written) writes it in
-    lower case, singular or plural ("a recruiter").
+    longer one) must appear. A one-word subject "name" that only opens its sentence
+    ("Recruiters screen candidates") is a common noun when ``raw`` (the text as written,
+    given for subjects only) writes it in lower case, singular or plural ("a recruiter").
     """
     if f" {name} " in padded:
         return True
