@@ -73,6 +73,36 @@ def test_a_markdown_text_checks_its_sentences_and_keeps_headings_as_context() ->
     assert report.scores.triqua_score == 1.0
 
 
+CODE = (
+    "Marie Curie was born in Warsaw in 1867.\n\n"
+    "```python\n# Marie Curie was born in Paris\nx = 1903 + 1911\n```\n\n"
+    "She won the Nobel Prize in Physics in 1903.\n"
+)
+
+
+def test_a_code_block_is_a_chunk_of_its_own_never_checked_and_passed_over_as_context() -> None:
+    chunks = split_text(CODE, 300)
+    assert [c.text for c in chunks] == [
+        "Marie Curie was born in Warsaw in 1867.",
+        "```python\n# Marie Curie was born in Paris\nx = 1903 + 1911\n```",
+        "She won the Nobel Prize in Physics in 1903.",
+    ]  # the "# ..." comment inside the block is no heading
+    assert all(CODE[c.start : c.end] == c.text for c in chunks)
+    texts = [c.text for c in chunks]
+    assert previous_text(texts, 2) == "Marie Curie was born in Warsaw in 1867."
+    report = triqua.check(CODE, documents=[EVIDENCE], store=False, cache=False)
+    assert {r.fact.source_text for r in report.records} == {
+        "Marie Curie was born in Warsaw in 1867.",
+        "She won the Nobel Prize in Physics in 1903.",
+    }
+    (code,) = report.not_checkworthy
+    assert code.label == "code" and code.text.startswith("```python")
+    assert report.scores.triqua_score == 1.0
+    # Without chunking (one chunk) the block is still listed as code, not as sentences.
+    unchunked = triqua.check(CODE, documents=[EVIDENCE], chunk_size=0, store=False, cache=False)
+    assert [s.label for s in unchunked.not_checkworthy] == ["code"]
+
+
 def test_an_html_page_to_check_loses_its_navigation_and_keeps_headings() -> None:
     text, title = html_to_text(PAGE, checked=True)
     assert title == "Curie"

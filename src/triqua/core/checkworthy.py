@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from triqua.core.chunking import HEADING
+from triqua.core.chunking import CODE_BLOCK, HEADING
 from triqua.schema import Chunk, Fact, NotCheckworthySentence, Span
 from triqua.sentences import sentence_spans
 
@@ -30,7 +30,9 @@ __all__ = [
     "screen",
 ]
 
-Label = Literal["checkworthy", "opinion", "question", "hedge", "instruction", "meta", "heading"]
+Label = Literal[
+    "checkworthy", "opinion", "question", "hedge", "instruction", "meta", "heading", "code"
+]
 
 
 _DATA = Path(__file__).parent / "data" / "checkworthy.json"
@@ -233,14 +235,21 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def not_checkworthy_spans(text: str) -> list[tuple[int, int, Judgement]]:
-    """``(start, end, judgement)`` of each sentence (or line) of ``text`` not worth checking."""
-    found = []
+    """``(start, end, judgement)`` of each sentence (or line) of ``text`` not worth checking.
+
+    A fenced code block is set aside whole (it is a chunk of its own, ``core.chunking``).
+    """
+    code = Judgement("code", "a code block: not a statement about the world")
+    blocks = [(m.start(), m.end()) for m in CODE_BLOCK.finditer(text)]
+    found = [(start, end, code) for start, end in blocks]
     for start, end in sentence_spans(text):
         for piece_start, piece_end in _pieces(text, start, end):
+            if any(a <= piece_start < b for a, b in blocks):
+                continue
             judgement = classify(text[piece_start:piece_end])
             if not judgement.checkworthy:
                 found.append((piece_start, piece_end, judgement))
-    return found
+    return sorted(found, key=lambda item: item[0])
 
 
 @dataclass

@@ -19,6 +19,9 @@ SEPARATORS = ["\n\n", "\n", ". ", "? ", "! ", "; ", ", ", " ", ""]
 
 #: A Markdown heading line ("## Early life"): a chunk of its own, context for what follows.
 HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
+#: A fenced Markdown code block (``` or ~~~ up to the same fence, or the text's end): a
+#: chunk of its own, never checked; a "# comment" inside it is no heading.
+CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.M | re.S)
 
 
 def split_text(text: str, chunk_size: int) -> list[Chunk]:
@@ -26,17 +29,18 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
 
     Each Markdown heading line is a chunk of its own, so a heading never runs into the
     sentence after it ("## Early life She was born …"): it is the PREVIOUS context of the
-    chunk that follows, and check-worthiness sets it aside (``core.checkworthy``).
+    chunk that follows, and check-worthiness sets it aside (``core.checkworthy``). A fenced
+    code block is a chunk of its own too, set aside whole.
     """
     if chunk_size <= 0:
         return _split_piece(text, 0)
-    pieces: list[tuple[int, str, bool]] = []  # (offset, text, is a heading)
+    pieces: list[tuple[int, str, bool]] = []  # (offset, text, a piece of its own)
     cursor = 0
-    for heading in HEADING.finditer(text):
-        body = heading.group()
-        pieces.append((cursor, text[cursor : heading.start()], False))
-        pieces.append((heading.start() + len(body) - len(body.lstrip()), body.strip(), True))
-        cursor = heading.end()
+    for start, end in _own_chunks(text):
+        body = text[start:end]
+        pieces.append((cursor, text[cursor:start], False))
+        pieces.append((start + len(body) - len(body.lstrip()), body.strip(), True))
+        cursor = end
     pieces.append((cursor, text[cursor:], False))
     chunks: list[Chunk] = []
     for offset, piece, is_heading in pieces:
@@ -51,12 +55,23 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
     return chunks
 
 
+def _own_chunks(text: str) -> list[tuple[int, int]]:
+    """Spans that are chunks of their own, in order: code blocks, and headings outside them."""
+    code = [(m.start(), m.end()) for m in CODE_BLOCK.finditer(text)]
+    headings = [
+        (m.start(), m.end())
+        for m in HEADING.finditer(text)
+        if not any(a <= m.start() < b for a, b in code)
+    ]
+    return sorted(code + headings)
+
+
 def previous_text(texts: Sequence[str | None], index: int) -> str | None:
     """The PREVIOUS context of chunk ``index`` among consecutive chunk ``texts``.
 
     The chunk before it; when that is a heading, the text before the heading too (up to the
-    last chunk that is not one), so "She …" after "## Work" still finds who "She" is.
-    None for the first chunk.
+    last chunk that is not one), so "She …" after "## Work" still finds who "She" is. A code
+    block is passed over. None for the first chunk.
     """
     if index <= 0:
         return None
@@ -64,6 +79,8 @@ def previous_text(texts: Sequence[str | None], index: int) -> str | None:
     for text in reversed(texts[:index]):
         if text is None:
             break
+        if CODE_BLOCK.fullmatch(text.strip()):
+            continue  # a code block names no one: the text before it does
         parts.insert(0, text)
         if not HEADING.fullmatch(text.strip()):
             break

@@ -84,7 +84,7 @@ class UnfoundedFact(BaseModel):
     reason: str = Field(description="Why: the names, numbers or words not found in the text.")
 
 
-CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta", "heading"]
+CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta", "heading", "code"]
 
 
 class NotCheckworthySentence(BaseModel):
