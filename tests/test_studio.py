@@ -103,9 +103,13 @@ def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
 def test_a_paused_run_resumed_with_other_settings_is_refused(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)
-    # Resumed without its context (a server's defaults) or with another δ: the verdicts
-    # would not be what the run's spec says, so verification refuses to go on.
-    for context in (triqua.make_context(), triqua.make_context(model=model, delta=5)):
+    # Resumed with another δ or element graph (a server's defaults, say): the verdicts would
+    # not be what the run's spec says, so verification refuses to go on.
+    changed = (
+        triqua.make_context(model=model, delta=5),
+        triqua.make_context(model=model, elements="facts"),
+    )
+    for context in changed:
         with pytest.raises(ValueError, match="started with other settings"):
             graph.invoke(None, config=config, context=context)
     # Settings that decide nothing in the spec may change; the run then finishes.
