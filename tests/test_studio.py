@@ -102,17 +102,15 @@ def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
 
 def test_a_paused_run_resumed_with_other_settings_is_refused(scripted: Any) -> None:
     model = scripted()
-    graph, config = _interrupted_run(model)
     # Resumed with another δ or element graph (a server's defaults, say): the verdicts would
     # not be what the run's spec says, so verification refuses to go on.
-    changed = (
-        triqua.make_context(model=model, delta=5),
-        triqua.make_context(model=model, elements="facts"),
-    )
-    for context in changed:
+    for change in ({"delta": 5}, {"elements": "facts"}):
+        graph, config = _interrupted_run(model)
+        assert graph.get_state(config).next == ("verify_batch",)
         with pytest.raises(ValueError, match="started with other settings"):
-            graph.invoke(None, config=config, context=context)
+            graph.invoke(None, config=config, context=triqua.make_context(model=model, **change))
     # Settings that decide nothing in the spec may change; the run then finishes.
+    graph, config = _interrupted_run(model)
     same = triqua.make_context(model=model, max_concurrency=1)
     result = graph.invoke(None, config=config, context=same)
     assert result["report"].records and result["report"].spec.verdict_policy.delta == 3
