@@ -136,3 +136,48 @@ def test_previous_text_reaches_past_headings() -> None:
     assert previous_text(texts, 1) == "Body one."
     assert previous_text(texts, 3) == "Body one.\n\n## A\n\n### B"
     assert previous_text([None, "# T", "x"], 2) == "# T"  # nothing before the heading
+
+
+PLAIN_TITLED = (
+    "Biography\nMarie Curie was born in Warsaw in 1867.\n\n"
+    "Later Life and Work:\nShe won the Nobel Prize in Physics in 1903.\n\n"
+    "Curie was born in Warsaw\nShe moved to Paris in 1891."
+)
+
+
+def test_a_plain_title_line_is_a_chunk_of_its_own_and_a_statement_line_is_not() -> None:
+    chunks = split_text(PLAIN_TITLED, 300)
+    assert [c.text for c in chunks][:3] == [
+        "Biography",
+        "Marie Curie was born in Warsaw in 1867.",
+        "Later Life and Work:",
+    ]
+    # A line that states something (lower-case words past two) stays in its chunk, even
+    # without its full stop.
+    assert chunks[3].text.startswith("She won the Nobel Prize in Physics in 1903.")
+    assert chunks[3].text.endswith("Curie was born in Warsaw\nShe moved to Paris in 1891.")
+    assert all(PLAIN_TITLED[c.start : c.end] == c.text for c in chunks)
+    assert classify("Biography").label == "heading"
+    assert classify("Curie was born in Warsaw").checkworthy
+    assert classify("Paris", titles=False).checkworthy  # an answer to a question
+
+
+def test_a_title_line_never_joins_the_subject_below_it_and_is_set_aside_as_heading() -> None:
+    report = triqua.check(PLAIN_TITLED, documents=[EVIDENCE], store=False, cache=False)
+    subjects = {r.fact.subject for r in report.records}
+    assert "Marie Curie" in subjects
+    assert not any("Biography" in s for s in subjects)
+    headings = {s.text for s in report.not_checkworthy if s.label == "heading"}
+    assert headings == {"Biography", "Later Life and Work:"}
+    assert not any("Biography" in u.text for u in report.undecomposed)
+
+
+def test_a_one_word_answer_to_a_question_is_not_taken_for_a_title() -> None:
+    report = triqua.check(
+        "Paris",
+        question="Where did Marie Curie move in 1891?",
+        documents=[EVIDENCE],
+        store=False,
+        cache=False,
+    )
+    assert not [s for s in report.not_checkworthy if s.label == "heading"]

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from triqua.core.chunking import CODE_BLOCK, HEADING
+from triqua.core.chunking import CODE_BLOCK, HEADING, is_title_line
 from triqua.schema import Chunk, Fact, NotCheckworthySentence, Span
 from triqua.sentences import sentence_spans
 
@@ -172,7 +172,11 @@ def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
     return None
 
 
-def classify(sentence: str) -> Judgement:
+#: Why a short line without end punctuation ("Biography") is set aside: it titles what follows.
+TITLE_REASON = "a title line: context for what follows"
+
+
+def classify(sentence: str, titles: bool = True) -> Judgement:
     """The class of one sentence, with the rule and words that decided it.
 
     Checked in order: heading, meta-statement, question, instruction, opinion, hedge; a
@@ -182,6 +186,8 @@ def classify(sentence: str) -> Judgement:
     """
     if HEADING.match(sentence):  # "## Early life": a title for what follows, not a statement
         return Judgement("heading", "a Markdown heading: context for what follows")
+    if titles and is_title_line(sentence):  # "Biography" on its own line: a title
+        return Judgement("heading", TITLE_REASON)
     lex = _lexicon()
     text = _normal(sentence)
     if not any(c.isalnum() for c in text):
@@ -234,10 +240,12 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces
 
 
-def not_checkworthy_spans(text: str) -> list[tuple[int, int, Judgement]]:
+def not_checkworthy_spans(text: str, titles: bool = True) -> list[tuple[int, int, Judgement]]:
     """``(start, end, judgement)`` of each sentence (or line) of ``text`` not worth checking.
 
     A fenced code block is set aside whole (it is a chunk of its own, ``core.chunking``).
+    Without ``titles`` a short line without end punctuation is no title (an answer to a
+    question may be one word: "Paris").
     """
     code = Judgement("code", "a code block: not a statement about the world")
     blocks = [(m.start(), m.end()) for m in CODE_BLOCK.finditer(text)]
@@ -246,7 +254,7 @@ def not_checkworthy_spans(text: str) -> list[tuple[int, int, Judgement]]:
         for piece_start, piece_end in _pieces(text, start, end):
             if any(a <= piece_start < b for a, b in blocks):
                 continue
-            judgement = classify(text[piece_start:piece_end])
+            judgement = classify(text[piece_start:piece_end], titles)
             if not judgement.checkworthy:
                 found.append((piece_start, piece_end, judgement))
     return sorted(found, key=lambda item: item[0])
@@ -266,7 +274,11 @@ def _inside(span: Span, start: int, end: int) -> bool:
 
 
 def screen(
-    chunk: Chunk, facts: Sequence[Fact], undecomposed: Sequence[Span], keep: bool
+    chunk: Chunk,
+    facts: Sequence[Fact],
+    undecomposed: Sequence[Span],
+    keep: bool,
+    titles: bool = True,
 ) -> Screened:
     """Set aside the chunk's not-check-worthy sentences, and (unless ``keep``) their facts.
 
@@ -277,12 +289,14 @@ def screen(
     excluded = []
     kept_facts = list(facts)
     kept_spans = list(undecomposed)
-    for start, end, judgement in not_checkworthy_spans(chunk.text):
+    for start, end, judgement in not_checkworthy_spans(chunk.text, titles):
         label = judgement.label
         if label == "checkworthy":  # not listed by not_checkworthy_spans; narrows the type
             continue
         start, end = chunk.start + start, chunk.start + end
         inside = [f for f in kept_facts if f.span is not None and _inside(f.span, start, end)]
+        if inside and judgement.reason == TITLE_REASON:
+            continue  # a short line the decomposer read a fact from ("Paris", an answer)
         if not keep:
             kept_facts = [f for f in kept_facts if f not in inside]
             kept_spans = [s for s in kept_spans if not _inside(s, start, end)]

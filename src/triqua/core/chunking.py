@@ -22,6 +22,46 @@ HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
 #: A fenced Markdown code block (``` or ~~~ up to the same fence, or the text's end): a
 #: chunk of its own, never checked; a "# comment" inside it is no heading.
 CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.M | re.S)
+#: A plain-text title line ("Biography", "Early Life and Career:"): it opens a paragraph, has
+#: at most six words and no end punctuation, is written in title case (or is one or two
+#: words), and the next line starts a sentence. Read as a heading, so "Biography" never
+#: becomes part of the subject of "Marie Curie was born …" on the line below it.
+_TITLE_BODY = r"[^\W\d_a-z][^\n.!?;,]{0,60}?:?"
+TITLE_LINE = re.compile(
+    r"(?:\A|(?<=\n\n))[ \t]*" + _TITLE_BODY + r"[ \t]*(?=\n[ \t]*[\"“'(]?[A-Z0-9])"
+)
+_TITLE_SMALL_WORDS = frozenset(
+    {"a", "an", "and", "as", "at", "by", "de", "for", "in", "of", "on", "or", "the", "to"}
+    | {"van", "von", "with", "&"}
+)
+
+
+def is_title_line(line: str) -> bool:
+    """Whether one ``line`` reads as a title rather than a statement (see :data:`TITLE_LINE`)."""
+    stripped = line.strip()
+    words = stripped.rstrip(":").split()
+    if not re.fullmatch(_TITLE_BODY, stripped) or not 1 <= len(words) <= 6:
+        return False
+    return len(words) <= 2 or all(
+        w[:1].isupper() or w[:1].isdigit() or w.lower() in _TITLE_SMALL_WORDS for w in words
+    )
+
+
+def is_heading(text: str) -> bool:
+    """Whether a chunk's ``text`` is a heading: a Markdown heading line or a title line."""
+    stripped = text.strip()
+    return bool(HEADING.fullmatch(stripped)) or is_title_line(stripped)
+
+
+def title_lines(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each plain-text title line of ``text`` (see :data:`TITLE_LINE`)."""
+    spans = []
+    for match in TITLE_LINE.finditer(text):
+        body = match.group()
+        if is_title_line(body):
+            start = match.start() + len(body) - len(body.lstrip())
+            spans.append((start, match.start() + len(body.rstrip())))
+    return spans
 
 
 def split_text(text: str, chunk_size: int) -> list[Chunk]:
@@ -29,8 +69,9 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
 
     Each Markdown heading line is a chunk of its own, so a heading never runs into the
     sentence after it ("## Early life She was born …"): it is the PREVIOUS context of the
-    chunk that follows, and check-worthiness sets it aside (``core.checkworthy``). A fenced
-    code block is a chunk of its own too, set aside whole.
+    chunk that follows, and check-worthiness sets it aside (``core.checkworthy``). A plain
+    title line ("Biography" above "Marie Curie was born …") is treated the same way. A
+    fenced code block is a chunk of its own too, set aside whole.
     """
     if chunk_size <= 0:
         return _split_piece(text, 0)
@@ -58,12 +99,8 @@ def split_text(text: str, chunk_size: int) -> list[Chunk]:
 def _own_chunks(text: str) -> list[tuple[int, int]]:
     """Spans that are chunks of their own, in order: code blocks, and headings outside them."""
     code = [(m.start(), m.end()) for m in CODE_BLOCK.finditer(text)]
-    headings = [
-        (m.start(), m.end())
-        for m in HEADING.finditer(text)
-        if not any(a <= m.start() < b for a, b in code)
-    ]
-    return sorted(code + headings)
+    headings = [(m.start(), m.end()) for m in HEADING.finditer(text)] + title_lines(text)
+    return sorted(code + [h for h in headings if not any(a <= h[0] < b for a, b in code)])
 
 
 def previous_text(texts: Sequence[str | None], index: int) -> str | None:
@@ -82,7 +119,7 @@ def previous_text(texts: Sequence[str | None], index: int) -> str | None:
         if CODE_BLOCK.fullmatch(text.strip()):
             continue  # a code block names no one: the text before it does
         parts.insert(0, text)
-        if not HEADING.fullmatch(text.strip()):
+        if not is_heading(text):
             break
     return "\n\n".join(parts) or None
 

@@ -88,7 +88,13 @@ def _call(
         undecomposed: list[UndecomposedSentence] = []
         excluded: list[NotCheckworthySentence] = []
         if result is not None and not result.error:
-            screened = screen(chunk, result.facts, result.undecomposed, context.keep_uncheckworthy)
+            screened = screen(
+                chunk,
+                result.facts,
+                result.undecomposed,
+                context.keep_uncheckworthy,
+                titles=task["question"] is None,  # a one-word answer is no title
+            )
             founded, unfounded = found_in_text(
                 chunk, screened.facts, previous_chunk=previous_chunk, question=task["question"]
             )
