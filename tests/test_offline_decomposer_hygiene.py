@@ -9,6 +9,7 @@ from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.engine import OfflineDecomposer
 from triqua.engines.offline.labels import BARE_PREPOSITIONS, MARKER_LABELS, label_for
 from triqua.schema import Chunk, Fact
+from triqua.sentences import is_list_marker, unmatched_sentences
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +109,20 @@ def test_not_decomposed_spans_point_at_the_skipped_sentences(decomposer: RuleDec
     assert skipped == ["Why?", "She sings."]
     assert ("Oslo", "is", "the capital of Norway") in triples(found.facts)
     assert decomposer.analyse("  \n ... ").undecomposed == []
+
+
+def test_a_list_marker_cut_off_as_a_sentence_is_not_left_undecomposed(
+    decomposer: RuleDecomposer,
+) -> None:
+    text = "1. Oslo is the capital of Norway.\n2. Bergen lies on the coast.\n3. Why?"
+    found = decomposer.analyse(text)
+    skipped = [text[s.start : s.end] for s in found.undecomposed]
+    assert skipped == ["3. Why?"]  # "1." and "2." state nothing; a real sentence still counts
+    assert ("Oslo", "is", "the capital of Norway") in triples(found.facts)
+    chunk = Chunk(index=0, start=0, end=len(text), text=text)
+    spans = unmatched_sentences(chunk, [f.span for f in found.facts])
+    assert [text[s.start : s.end].removeprefix("3. ") for s in spans] == ["Why?"]
+    assert is_list_marker("iv.") and is_list_marker("(b)") and not is_list_marker("Why?")
 
 
 def test_offline_engine_returns_not_decomposed_sentences() -> None:

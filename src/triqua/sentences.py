@@ -8,13 +8,23 @@ which knows abbreviations such as "Dr." that a regular expression would split on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from triqua.schema import Chunk, Span
 
-__all__ = ["sentence_spans", "unmatched_sentences"]
+__all__ = ["is_list_marker", "sentence_spans", "unmatched_sentences"]
+
+#: A list item's marker alone ("1.", "b)", "iv.", "-"), which a sentencizer may cut off as a
+#: sentence of its own: it states nothing, so it is never a sentence left unchecked.
+_LIST_MARKER = re.compile(r"\s*(?:[-*•+]|\(?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.)])\s*")
+
+
+def is_list_marker(text: str) -> bool:
+    """Whether ``text`` is only a list item's marker ("1.", "(b)", "iv.", "-")."""
+    return _LIST_MARKER.fullmatch(text) is not None
 
 
 @cache
@@ -47,14 +57,15 @@ def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
 def unmatched_sentences(chunk: Chunk, fact_spans: Sequence[Span | None]) -> list[Span]:
     """Sentences of ``chunk`` (as spans in the full text) that overlap no fact's span.
 
-    Sentences without a letter or digit (rules, bullets, stray punctuation) hold nothing to
-    check and are not listed.
+    Sentences without a letter or digit (rules, bullets, stray punctuation) and list markers
+    cut off as sentences ("1.") hold nothing to check and are not listed.
     """
     located = [(s.start, s.end) for s in fact_spans if s is not None]
     unmatched = []
     for start, end in sentence_spans(chunk.text):
         start, end = chunk.start + start, chunk.start + end
-        if not any(ch.isalnum() for ch in chunk.text[start - chunk.start : end - chunk.start]):
+        body = chunk.text[start - chunk.start : end - chunk.start]
+        if not any(ch.isalnum() for ch in body) or is_list_marker(body):
             continue
         if not any(s < end and start < e for s, e in located):
             unmatched.append(Span(start=start, end=end))

@@ -26,6 +26,7 @@ from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.offline.revisions import RULES_VERSION as RULES_VERSION
 from triqua.schema import Fact, Qualifier, Span
+from triqua.sentences import is_list_marker
 from triqua.support.once import once
 
 if TYPE_CHECKING:
@@ -257,7 +258,8 @@ class RuleDecomposer:
                     a.at: a.text for a in text.asides if sent.start_char < a.at <= sent.end_char
                 }
                 raw = extract_facts(sent, refer, asides)
-                if not raw and any(ch.isalnum() for ch in masked[start:end]):
+                said = masked[start:end]
+                if not raw and any(ch.isalnum() for ch in said) and not is_list_marker(said):
                     skipped.append(Span(start=request.offset + start, end=request.offset + end))
                 facts += [
                     Fact(
