@@ -94,7 +94,9 @@ def restriction(unit: FactUnit, text: str) -> str | None:
         if not stems or stems.isdisjoint(claimed):
             continue
         others = [
-            i for i, t in enumerate(tokens) if i not in heads and not word_stems(t).isdisjoint(stems)
+            i
+            for i, t in enumerate(tokens)
+            if i not in heads and not word_stems(t).isdisjoint(stems)
         ]
         if not others:
             return " ".join(tokens[start : head + 1])
