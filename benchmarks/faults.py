@@ -11,7 +11,8 @@ judge lie "supported" (made-up id, no id, another passage quoted) on 40 % of its
 The "plausible liar" setting (``triqua.testing.liars``) checks a text of false claims whose
 judge cites real sentences carrying the claims' names and numbers (subject-only sentences,
 lower-case objects, near-miss names, approximate years, multi-sentence quotes, a passage
-listing names); its "false supp." counts the lies that kept "supported".
+listing names, another person's possessor, "one of the largest", a longer name, other
+initials); its "false supp." counts the lies that kept "supported".
 The first four, and false supports, must be 0; the script exits 1 when they are not.
 
 Run: ``.venv/bin/python benchmarks/faults.py [--seeds 5] [--chunk-size 150]``

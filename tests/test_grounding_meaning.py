@@ -125,6 +125,33 @@ def test_a_negated_sentence_does_not_state_the_unit() -> None:
     assert not outcome.ok and "negates" in (outcome.reason or "")
 
 
+@pytest.mark.parametrize(
+    ("unit", "quote", "stands"),
+    [
+        (base("Acme", "is", "the largest company"), "Acme is one of the largest companies", False),
+        (base("Acme", "was", "the first bank in Ohio"), "Acme was among the first banks in Ohio",
+         False),
+        (base("Ada Okafor", "was", "the founder of Acme"), "Ada Okafor was one of the founders of "
+         "Acme", False),
+        (base("Acme", "is", "one of the largest companies"), "Acme is one of the largest "
+         "companies", True),
+        (base("Acme", "is", "the largest company"), "Acme is the largest company", True),
+        (base("Ohio", "is", "a top state for peaches"), "Ohio is one of the top states for "
+         "peaches", True),  # "a top state" is already one of a group
+        (base("Acme", "is", "the largest company"), "One of its rivals said Acme is the largest "
+         "company", True),
+    ],
+)  # fmt: skip
+def test_one_of_the_largest_does_not_state_the_largest(
+    unit: FactUnit, quote: str, stands: bool
+) -> None:
+    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader)
+    assert outcome.ok is stands
+    if not stands:
+        assert "restricts" in (outcome.reason or "")
+
+
 def test_the_plausible_liar_gets_no_false_support_through_a_whole_check() -> None:
     lies = plausible_lies(3)
     documents = [Document(text=d, source=f"doc {i}") for i, d in enumerate(lies.documents)]

@@ -14,7 +14,10 @@ punctuation and symbols), and the cited text states the unit:
   sentence beside it when that one is about the same subject (:mod:`triqua.core.statement`:
   stems, the lexicon's word forms and relation groups), or, when they are paraphrased, a
   :class:`MeaningReader` (the entailment judge) finds that text entailing the unit at its
-  threshold.
+  threshold;
+- **no restrictor**: a sentence that makes the unit's word one of a group ("one of the
+  largest" for "the largest", :mod:`triqua.core.restrictors`) does not state it, whatever
+  the entailment judge reads.
 
 "Contradicted" needs a cited passage of this run (and its quote, when it gives one, must be
 found there). Whatever the judge said, anything short of that is insufficient evidence, with
@@ -30,6 +33,7 @@ from typing import Protocol
 
 from triqua.core.quote_values import missing_values, unit_values
 from triqua.core.quotes import locate_quote, normalise
+from triqua.core.restrictors import restriction
 from triqua.core.statement import content_words, denies, unstated_words
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
@@ -136,8 +140,13 @@ def _states(
         if lacking:
             return f"quote lacks value {', '.join(lacking)}"
         return "quote spreads the unit's values over several sentences"
+    windows = [text for texts in valued for text in texts]
+    restricted = [restriction(unit, window) for window in windows]
+    windows = [w for w, phrase in zip(windows, restricted, strict=True) if phrase is None]
+    if not windows:
+        return f"the cited text restricts it: '{restricted[0]}'"
     unstated: list[str] | None = None
-    for window in (text for texts in valued for text in texts):
+    for window in windows:
         missing = unstated_words(unit, window)
         if not missing and not denies(unit, window):
             return None
@@ -146,7 +155,7 @@ def _states(
     shown = ", ".join(f"'{w}'" for w in unstated[:3]) if unstated else "it (the text negates)"
     if reader is None:
         return f"the cited text does not state {shown}"
-    premises = list(dict.fromkeys(text[:_MAX_WINDOW] for texts in valued for text in texts))
+    premises = list(dict.fromkeys(text[:_MAX_WINDOW] for text in windows))
     p = reader.entailment(premises, unit, source)
     some_stated = unstated is not None and len(unstated) < len(content_words(unit))
     needed = reader.threshold if some_stated else reader.paraphrase_threshold

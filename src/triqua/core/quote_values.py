@@ -162,13 +162,36 @@ _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
 _RUN_BREAK = (",", ":", ";", ")")
 
 
-def _names(text: str) -> list[str]:
-    """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
+@dataclass(frozen=True)
+class _Run:
+    """A run of capitalised words, normalised.
 
-    Lower-case words split runs ("University of Paris" is "university" and "paris"), so a
-    name is checked word group by word group; stop words at either end are dropped.
+    ``possessor`` when it ends "'s" ("Pierre's"), with the word it possesses ("wife").
     """
-    names: list[str] = []
+
+    name: str
+    possessor: bool
+    possessed: str = ""
+
+
+#: Nouns by which "X's <noun>" names another person than X ("Pierre Curie's wife").
+_KIN = frozenset(
+    (
+        "wife", "husband", "spouse", "widow", "widower", "partner", "son", "daughter",
+        "child", "children", "father", "mother", "parent", "parents", "brother", "sister",
+        "sibling", "siblings", "uncle", "aunt", "nephew", "niece", "cousin", "grandson",
+        "granddaughter", "grandfather", "grandmother", "stepson", "stepdaughter",
+        "stepfather", "stepmother", "fiance", "fiancee", "girlfriend", "boyfriend", "lover",
+        "friend", "colleague", "assistant", "student", "pupil", "teacher", "mentor",
+        "successor", "predecessor", "rival", "opponent", "heir", "deputy", "secretary",
+        "coach", "manager", "lawyer", "biographer",
+    )
+)  # fmt: skip
+
+
+def _name_runs(text: str) -> list[_Run]:
+    """Capitalised names in ``text`` as written, one per run (repeats kept)."""
+    runs: list[_Run] = []
     run: list[str] = []
     for token in [*text.split(), ""]:
         letters = [c for c in token if c.isalpha()]
@@ -180,11 +203,24 @@ def _names(text: str) -> list[str]:
             run.pop(0)
         while run and normalise(run[-1]) in _STOP_NAMES:
             run.pop()
-        name = normalise(" ".join(_POSSESSIVE.sub("", word) for word in run))
-        if name and name not in names:
-            names.append(name)
+        words = [_POSSESSIVE.sub("", word.rstrip(".,:;)")) for word in run]
+        name = normalise(" ".join(words))
+        if name:
+            possessor = bool(_POSSESSIVE.search(run[-1].rstrip(".,:;)")))
+            after = normalise(token) if letters else ""
+            possessed = after.split()[0] if possessor and after else ""
+            runs.append(_Run(name, possessor, possessed))
         run = []
-    return names
+    return runs
+
+
+def _names(text: str) -> list[str]:
+    """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
+
+    Lower-case words split runs ("University of Paris" is "university" and "paris"), so a
+    name is checked word group by word group; stop words at either end are dropped.
+    """
+    return list(dict.fromkeys(run.name for run in _name_runs(text)))
 
 
 @dataclass(frozen=True)
@@ -278,16 +314,23 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     padded = f" {normalise(quote)} "
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
     missing = [n.text for n in values.numbers if not _carried(n, written)]
+    opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
+    possessors = {run.name for run in _name_runs(unit.subject) if run.possessor}
     for name in values.names:
         subject = name in values.subject
+        how = _How(
+            by_reference=refers and subject,
+            common=name == opener,
+            about=subject and name not in possessors,
+        )
         if not _name_is_number(name, values.numbers) and not _named(
-            name, quote, padded, before, refers and subject, subject
+            name, quote, padded, before, how
         ):
             missing.append(name)
-    unnamed = [a for a in values.anchors if not _named(a, quote, padded, before, False)]
+    unnamed = [a for a in values.anchors if not _named(a, quote, padded, before, _How())]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
-            _named(s, quote, padded, before, refers) for s in values.base_subject
+            _named(s, quote, padded, before, _How(by_reference=refers)) for s in values.base_subject
         )
         known = {
             w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
@@ -304,39 +347,99 @@ def _definite_reference(padded: str) -> bool:
     return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
 
 
-def _named(
-    name: str, quote: str, padded: str, before: str, by_reference: bool, subject: bool = False
-) -> bool:
-    """True when the quote names ``name`` (or, ``by_reference``, a pronoun refers to it).
+@dataclass(frozen=True)
+class _How:
+    """How a name of the unit may be carried.
 
-    A ``subject`` name may be a common noun that only opens its sentence ("Recruiters").
+    Attributes:
+        by_reference: A pronoun of the quote may carry it when ``before`` names it.
+        common: It is the one word opening the fact's subject: it may be a common noun
+            capitalised only to open its sentence ("Recruiters", or "Giant" of "Giant
+            planets" written again in the object), carried in lower case.
+        about: It names the one the unit is about (its subject, not written "X's" by the
+            unit): a quote writing it only as another person's possessor ("Pierre Curie's
+            wife") is about someone else; "Georgia's climate" still says Georgia has one.
     """
-    raw = quote if subject else ""
-    if _name_in(name, padded, raw) and not _rival(name, _names(quote)):
+
+    by_reference: bool = False
+    common: bool = False
+    about: bool = False
+
+
+def _named(name: str, quote: str, padded: str, before: str, how: _How) -> bool:
+    """True when the quote names ``name`` (or, ``how.by_reference``, a pronoun refers to it)."""
+    if _written(name, quote, padded, how):
         return True
-    if by_reference and _name_in(name, f" {normalise(before)} ", before if subject else ""):
-        last = name.split()[-1]
-        return not _rival(name, [r for r in _names(before) if last in r.split()])
-    return False
+    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
 
 
-def _name_in(name: str, padded: str, raw: str = "") -> bool:
-    """True when a normalised, space-padded text writes the name, or enough of it.
+def _written(name: str, text: str, padded: str, how: _How, near: bool = False) -> bool:
+    """True when ``text`` writes the name as the one it is about, not another one's part.
+
+    With ``near`` (a passage before the quote) only the runs writing the name's last word
+    are read: the passage's other names are about other things.
+    """
+    if not _name_in(name, padded, text, how.common):
+        return False
+    last = name.split()[-1]
+    runs = [run for run in _name_runs(text) if not near or last in run.name.split()]
+    holding = [run for run in runs if last in run.name.split()]
+    if how.about and holding and all(run.possessed in _KIN for run in holding):
+        return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
+    # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
+    others = {w for run in runs if run.possessed in _KIN for w in run.name.split()}
+    return not _rival(name, [run.name for run in runs], others)
+
+
+#: Words that make another place of a name they stand before: "South Sudan" is not
+#: "Sudan", "West Virginia" not "Virginia", "New York" not "York".
+_PLACE_MODIFIERS = frozenset(
+    (
+        "north", "south", "east", "west", "northern", "southern", "eastern", "western",
+        "northeast", "northwest", "southeast", "southwest", "central", "upper", "lower",
+        "new", "old", "greater", "great", "little", "inner", "outer", "equatorial",
+    )
+)  # fmt: skip
+
+
+def _name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
+    """True when a text writes the name, or enough of it, capitalised.
 
     Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
     William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
     at least half of its words (initials aside; a word of four letters or more may open a
-    longer one) must appear. A one-word subject "name" that only opens its sentence
-    ("Recruiters screen candidates") is a common noun when ``raw`` (the text as written,
-    given for subjects only) writes it in lower case, singular or plural ("a recruiter").
+    derived one) must appear, and every word that makes it another place ("South" of "South
+    Sudan"). A name found by one word must have it capitalised in ``raw`` (the text as
+    written): "apple" or "bush" is a common word, not "Apple" or "Bush" (several words,
+    "byte pair encoding" for "Byte Pair Encoding", are the name). A one-word ``common`` subject
+    "name" that only opens its sentence ("Recruiters screen candidates") is a common noun
+    when ``raw`` writes it in lower case, singular or plural ("a recruiter").
     """
-    if f" {name} " in padded:
+    # A count in title case ("Seven Years") is a number and its noun, not a name.
+    counted = any(w in _WORD_NUMBERS for w in name.split())
+    capitals = frozenset(padded.split()) if counted else _capitalised(raw)
+    if f" {name} " in padded and (" " in name or name in capitals):
         return True
     words = [w for w in name.split() if len(w) > 1] or name.split()
-    if len(words) == 1 and _common_noun(words[0], raw):
+    if len(words) == 1 and common and _common_noun(words[0], raw):
         return True
     present = [w for w in words if f" {w} " in padded or _derived(w, padded)]
-    return words[-1] in present and 2 * len(present) >= len(words)
+    return (
+        words[-1] in present
+        and (len(present) > 1 or _derived(words[-1], f" {' '.join(capitals)} ", exact=True))
+        and 2 * len(present) >= len(words)
+        and all(w in present for w in words if w in _PLACE_MODIFIERS)
+    )
+
+
+def _capitalised(raw: str) -> frozenset[str]:
+    """The normalised words ``raw`` writes with a capital ("O'Connor" gives "o", "connor")."""
+    return frozenset(
+        word
+        for token in raw.split()
+        if any(c.isalpha() for c in token) and next(c for c in token if c.isalpha()).isupper()
+        for word in normalise(token).split()
+    )
 
 
 def _common_noun(word: str, raw: str) -> bool:
@@ -361,14 +464,20 @@ _TITLES = frozenset(
 )  # fmt: skip
 
 
-def _rival(name: str, runs: Sequence[str]) -> bool:
+def _rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bool:
     """True when every name run writing the name's last word names someone else.
 
     "Marie Curie" writes "Curie" but is not "Pierre Curie": a run that adds a word of its
     own (titles aside) while lacking one of the name's is another person. A run that only
-    shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one.
+    shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one,
+    unless it lengthens it into another place ("South Sudan" for "Sudan"), writes other
+    initials ("George W. Bush" for "George H. W. Bush"), or shortens it while the text
+    writes the missing words apart, for someone else (in ``others``: "Curie, Pierre's wife
+    Marie" for "Pierre Curie").
     """
     words = {w for w in name.split() if len(w) > 1}
+    initials = {w for w in name.split() if len(w) == 1}
+    others = others or set()
     last = name.split()[-1]
     # Runs that end with the surname name people; "Novak Instruments" or "Newton's
     # Principia" name things after them and decide nothing.
@@ -376,17 +485,34 @@ def _rival(name: str, runs: Sequence[str]) -> bool:
     if not holding:
         return False
     for run in holding:
-        extra = {w for w in run.split() if len(w) > 1} - words - _TITLES
-        if not extra or not (words - set(run.split())):
+        written = run.split()
+        extra = {w for w in written if len(w) > 1} - words - _TITLES
+        lacking = words - set(written)
+        other_initials = {w for w in written if len(w) == 1}
+        if extra & _PLACE_MODIFIERS or lacking & others:
+            continue
+        if initials and other_initials and initials != other_initials:
+            continue
+        if not extra or not lacking:
             return False
     return True
 
 
-def _derived(word: str, padded: str) -> bool:
-    """True when the text writes a word derived from ``word`` ("Kenyan" for "Kenya", "Cups")."""
-    if f" {word}s " in padded or f" {word}es " in padded:
+#: Endings that derive a word from a name: "Kenyan", "Japanese", "Marxist", "Cups".
+_DERIVING = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ish", "ic", "ist", "ism", "ite")
+
+
+def _derived(word: str, padded: str, exact: bool = False) -> bool:
+    """True when the text writes ``word`` (with ``exact``) or a word derived from it.
+
+    A derived word is the name and an ending that derives ("Kenyan" for "Kenya"), never a
+    longer name ("Nigeria" for "Niger").
+    """
+    if exact and f" {word} " in padded:
         return True
-    return len(word) >= 4 and f" {word}" in padded
+    if len(word) < 4:
+        return f" {word}s " in padded or f" {word}es " in padded
+    return any(f" {word}{ending} " in padded for ending in _DERIVING)
 
 
 def _name_is_number(name: str, numbers: Sequence[Number]) -> bool:

@@ -124,11 +124,14 @@ def _stem_plain(word: str) -> str:
 
 @functools.lru_cache(maxsize=65536)  # words repeat across units and passages
 def _stem(word: str) -> str:
-    """The stem of one lower-case word, irregular forms mapped to their base first."""
+    """The stem of one lower-case word, irregular forms (and their plurals) mapped first."""
     word = word.replace("’", "'")
     if word.endswith("n't"):
         return "not"
-    return _stem_plain(_lexicon().forms.get(word, word))
+    forms = _lexicon().forms
+    if word not in forms and len(word) > 3 and word.endswith("s") and word[:-1] in forms:
+        word = word[:-1]  # "founders" stands for what "founder" does
+    return _stem_plain(forms.get(word, word))
 
 
 def word_stems(text: str) -> frozenset[str]:

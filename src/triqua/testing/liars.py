@@ -11,7 +11,15 @@ fact's names and numbers, so only a grounding rule that reads meaning can refuse
   in Physics in 1903. She won the Nobel Prize in Chemistry in 1911.";
 - **name-listing injection**: "X visited Z with W", quoting a passage that lists X, W and Z;
 - **surname made plural**: "Pierre Xs founded Y", quoting "Marie X founded Y in 1920";
-- **capitalised count**: "X wrote Three Books", quoting "X wrote two books".
+- **capitalised count**: "X wrote Three Books", quoting "X wrote two books";
+- **possessive other person**: "Pierre X won the Y Medal", quoting "X, Pierre's sister Marie,
+  won the Y Medal" (or "Pierre X's sister Marie won the Y Medal");
+- **"one of the" superlative**: "Z is the largest maker of lenses", quoting "Z is one of the
+  largest makers of lenses";
+- **longer-name containment**: "X moved to Lyon", quoting "X moved to West Lyon" (or to
+  "Lyonia");
+- **differing initials**: "Ada H. W. Novak was elected mayor of Lyon", quoting "Ada W. Novak
+  was elected mayor of Lyon".
 
 :func:`plausible_lies` draws the people, places and years from ``seed``;
 :func:`liar_responder` decomposes the text and tells the lies. Every unit the report
@@ -35,6 +43,13 @@ _CITIES = ["Ulm", "Lyon", "Turin", "Graz", "Leiden", "Porto", "Gdansk", "Bergen"
 _JOBS = ["chemist", "physicist", "surgeon", "architect", "botanist"]
 _LIES = ["footballer", "dentist", "pilot", "sculptor", "jockey"]
 _COUNTS = ["Two", "Three", "Four", "Five", "Six"]
+_KIN = ["sister", "brother", "wife", "husband", "daughter", "son"]
+_MEDALS = ["Copley", "Davy", "Rumford", "Darwin", "Hughes"]
+_SUPERLATIVES = ["largest", "oldest", "biggest", "leading"]
+_GOODS = ["lenses", "microscopes", "telescopes", "clocks", "violins"]
+_MODIFIERS = ["North", "South", "East", "West", "New", "Upper"]
+_ENDINGS = ["ia", "land", "ville", "burg"]
+_INITIALS = "BCDFGHJKLMPRSTW"
 _PASSAGE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>\n(.*?)\n<<<END EVIDENCE>>>", re.S)
 _UNIT = re.compile(r"^- (\(.*\))$", re.M)
 
@@ -59,7 +74,7 @@ class Lies:
 
 
 def plausible_lies(seed: int) -> Lies:
-    """Eight plausible lies about people drawn from ``seed``, with the documents they twist."""
+    """Twelve plausible lies about people drawn from ``seed``, with the documents they twist."""
     rng = random.Random(seed)
     first, rival, other_first = rng.sample(_FIRST, 3)
     last, other_last = rng.sample(_LAST, 2)
@@ -113,8 +128,51 @@ def plausible_lies(seed: int) -> Lies:
     books = f"{rng.choice(_COUNTS[1:])} Books"
     lie(f"{name} wrote {books}.", base(name, "wrote", books), f"{name} wrote two books",
         [f"({name}, wrote, {books})"])  # fmt: skip
+    _name_lies(rng, lie, lies.documents, (first, rival, last), company, works)
     lies.text = " ".join(lies.facts)
     return lies
+
+
+def _name_lies(
+    rng: random.Random,
+    lie: Any,
+    documents: list[str],
+    people: tuple[str, str, str],
+    company: str,
+    city: str,
+) -> None:
+    """The lies a name's referent tells apart: possessor, restrictor, longer name, initials."""
+    first, rival, last = people
+    name = f"{first} {last}"
+
+    def base(s: str, r: str, o: str) -> dict[str, Any]:
+        return {"subject": s, "relation": r, "object": o, "qualifiers": []}
+
+    medal = f"the {rng.choice(_MEDALS)} Medal"
+    kin = rng.choice(_KIN)
+    won = rng.choice(
+        [f"{last}, {first}'s {kin} {rival}, won {medal}", f"{name}'s {kin} {rival} won {medal}"]
+    )
+    documents.append(f"{won}.")
+    lie(f"{name} won {medal}.", base(name, "won", medal), won, [f"({name}, won, {medal})"])
+    most, goods = rng.choice(_SUPERLATIVES), rng.choice(_GOODS)
+    group = f"{company} is one of the {most} makers of {goods}"
+    documents.append(f"{group}.")
+    claim = f"the {most} maker of {goods}"
+    lie(f"{company} is {claim}.", base(company, "is", claim), group,
+        [f"({company}, is, {claim})"])  # fmt: skip
+    longer = rng.choice([f"{rng.choice(_MODIFIERS)} {city}", f"{city}{rng.choice(_ENDINGS)}"])
+    moved = f"{name} moved to {longer}"
+    documents.append(f"{moved}.")
+    lie(f"{name} moved to {city}.", base(name, "moved to", city), moved,
+        [f"({name}, moved to, {city})"])  # fmt: skip
+    one, two, three = rng.sample(_INITIALS, 3)
+    mayor, impostor = f"{rival} {one}. {two}. {last}", f"{rival} {three}. {two}. {last}"
+    elected = f"{mayor} was elected mayor of {city}"
+    documents.append(f"{elected}.")
+    office = f"mayor of {city}"
+    lie(f"{impostor} was elected {office}.", base(impostor, "was elected", office), elected,
+        [f"({impostor}, was elected, {office})"])  # fmt: skip
 
 
 def liar_responder(lies: Lies) -> Any:

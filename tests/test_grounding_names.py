@@ -1,0 +1,70 @@
+"""The grounding rule names the one a sentence is about: not a possessor, not a longer name,
+not someone with other initials, not a lower-case common word."""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.grounding import check_quote
+from triqua.schema import FactUnit, Status
+
+
+def base(subject: str, relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+def reason(unit: FactUnit, quote: str) -> str | None:
+    """The downgrade reason for a supported unit quoting ``quote`` whole, or None."""
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote})
+    return None if outcome.ok else outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote", "lacking"),
+    [
+        # A possessor is another person than the one the clause is about.
+        (base("Pierre Curie", "won", "the Nobel Prize in Chemistry"),
+         "Curie, Pierre's wife Marie, won the Nobel Prize in Chemistry", "pierre curie"),
+        (base("Pierre Curie", "won", "the Nobel Prize in Chemistry"),
+         "Pierre Curie's wife Marie won the Nobel Prize in Chemistry", "pierre curie"),
+        # A longer name is another place: a compass point or "New" before it, a suffix after.
+        (base("Sudan", "borders", "Ethiopia"), "South Sudan borders Ethiopia", "sudan"),
+        (base("Virginia", "borders", "Ohio"), "West Virginia borders Ohio", "virginia"),
+        (base("South Sudan", "borders", "Ethiopia"), "Sudan borders Ethiopia", "south sudan"),
+        (base("Niger", "borders", "Chad"), "Nigeria borders Chad", "niger"),
+        (base("Chad", "borders", "Niger"), "Chad borders Nigeria", "niger"),
+        # Initials that differ name another person.
+        (base("George H. W. Bush", "was", "president"), "George W. Bush was president",
+         "george h w bush"),
+        (base("George W. Bush", "was", "president"), "George H. W. Bush was president",
+         "george w bush"),
+        # A capitalised name is not carried by a lower-case common word.
+        (base("Ravi", "sells", "Apple phones"), "Ravi sells apple phones", "apple"),
+        (base("Ravi", "photographed", "Bush"), "Ravi photographed a bush", "bush"),
+        (base("The Bush family", "owned", "a ranch"), "The bush family owned a ranch", "bush"),
+    ],
+)  # fmt: skip
+def test_another_referent_does_not_carry_the_name(unit: FactUnit, quote: str, lacking: str) -> None:
+    assert reason(unit, quote) == f"quote lacks value {lacking}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote"),
+    [
+        (base("Pierre Curie", "won", "the Nobel Prize in Physics"),
+         "Pierre Curie won the Nobel Prize in Physics"),
+        (base("Obama", "was born in", "Hawaii"), "Barack Obama was born in Hawaii"),
+        (base("Barack Obama's father", "was from", "Kenya"), "Obama's father was from Kenya"),
+        (base("Paris", "is the capital of", "France"), "Paris is France's capital"),
+        (base("Marie Curie", "won", "the Nobel Prize"),
+         "Marie Skłodowska Curie won the Nobel Prize"),
+        (base("Curie", "won", "the Nobel Prize"), "Marie Curie won the Nobel Prize"),
+        (base("Sudan", "borders", "Ethiopia"), "Sudan borders Ethiopia"),
+        (base("Ravi", "cooks", "Japan food"), "Ravi cooks Japanese food"),
+        (base("George W. Bush", "was", "president"), "President George W. Bush was in office"),
+        (base("George Bush", "was", "president"), "George W. Bush was president"),
+        (base("Recruiters", "screen", "candidates"), "A recruiter screens candidates"),
+    ],
+)  # fmt: skip
+def test_the_same_referent_carries_the_name(unit: FactUnit, quote: str) -> None:
+    assert reason(unit, quote) is None
