@@ -160,6 +160,31 @@ def test_no_window_reads_across_a_blank_line(verifier: AlignmentVerifier) -> Non
     assert "1891" not in (verdict.error_spans or [])
 
 
+def test_a_surname_after_a_fronted_phrase_and_a_comma_names_the_subject(
+    verifier: AlignmentVerifier,
+) -> None:
+    # "War, Turing" is no longer name "War Turing": the comma ends the phrase's name.
+    passage = (
+        "Alan Turing was born in Maida Vale, London. "
+        "During the Second World War, Turing worked at Bletchley Park."
+    )
+    f = fact(
+        "Alan Turing", "worked at", "Bletchley Park", ("point in time", "the Second World War")
+    )
+    f = f.model_copy(
+        update={"source_text": "Alan Turing worked at Bletchley Park during the Second World War."}
+    )
+    verdict = verifier.verify(f, [ev(passage)])
+    assert verdict.status is Status.SUPPORTED
+    assert "Bletchley Park" in (verdict.unit_verdicts[0].quote or "")
+    # A surname that runs into another name with no comma is still another person's.
+    rival = (
+        "Alan Turing was born in London. "
+        "During the Second World War, James Turing worked at Bletchley Park."
+    )
+    assert verifier.verify(f, [ev(rival)]).status is not Status.SUPPORTED
+
+
 def test_year_of_the_object_contradicts_the_base(verifier: AlignmentVerifier) -> None:
     evidence = [ev("Marie Curie was born on 7 November 1867 in Warsaw.")]
     verdict = verifier.verify(fact("Marie Curie", "was born on", "7 November 1868"), evidence)

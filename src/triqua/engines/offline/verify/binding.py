@@ -79,7 +79,15 @@ def subject_extended(subject: TextInfo, sentence: TextInfo) -> bool:
         for j in (i - 1,) if possessive else (i - 1, i + 1):
             if 0 <= j < len(tokens):
                 other = tokens[j]
-                if other.is_capitalised and not other.is_stop and other.stem not in stems:
+                # "War, Turing": punctuation between two capitalised words ends a name.
+                left, right = sorted((other, tokens[i]), key=lambda t: t.start)
+                adjacent = not sentence.text[left.end : right.start].strip()
+                if (
+                    adjacent
+                    and other.is_capitalised
+                    and not other.is_stop
+                    and other.stem not in stems
+                ):
                     return True
         return False
 
