@@ -522,3 +522,28 @@ def test_an_ordinal_before_another_noun_does_not_state_the_facts_ordinal(
     ]
     f = fact("Donald Trump", "was", "the second black president")
     assert verifier.verify(f, evidence).status is not Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "relation", "obj", "evidence"),
+    [
+        (
+            "The Rhine empties into the North Sea.",
+            "empties into",
+            "the North Sea",
+            "The Rhine flows into the North Sea.",
+        ),
+        (
+            "Arsenal won the FA Cup.",
+            "won",
+            "the FA Cup",
+            "Arsenal lifted the FA Cup after beating Manchester United on penalties.",
+        ),
+    ],
+)
+def test_relation_words_of_one_group_state_each_other(
+    verifier: AlignmentVerifier, claim: str, relation: str, obj: str, evidence: str
+) -> None:
+    subject = claim.split(f" {relation.split()[0]}")[0]
+    f = fact(subject, relation, obj).model_copy(update={"source_text": claim})
+    assert verifier.verify(f, [ev(evidence)]).status is Status.SUPPORTED
