@@ -125,6 +125,21 @@ def test_a_list_marker_cut_off_as_a_sentence_is_not_left_undecomposed(
     assert is_list_marker("iv.") and is_list_marker("(b)") and not is_list_marker("Why?")
 
 
+def test_a_markdown_table_is_not_parsed_as_sentences_and_is_listed_whole(
+    decomposer: RuleDecomposer,
+) -> None:
+    table = "| Name | Year |\n|------|------|\n| Marie Curie | 1903 |\n| Pierre Curie | 1903 |"
+    text = f"Oslo is the capital of Norway.\n\n{table}\n\nBergen lies on the coast."
+    found = decomposer.analyse(text, offset=5)
+    assert triples(found.facts) == {
+        ("Oslo", "is", "the capital of Norway"),
+        ("Bergen", "lies on", "the coast"),
+    }
+    assert all("|" not in f.subject + f.relation + f.object for f in found.facts)
+    skipped = [text[s.start - 5 : s.end - 5] for s in found.undecomposed]
+    assert skipped == [table]
+
+
 def test_offline_engine_returns_not_decomposed_sentences() -> None:
     text = "Lisbon is a port. Where is Porto?"
     chunk = Chunk(index=2, start=100, end=100 + len(text), text=text)

@@ -295,8 +295,6 @@ def screen(
             continue
         start, end = chunk.start + start, chunk.start + end
         inside = [f for f in kept_facts if f.span is not None and _inside(f.span, start, end)]
-        if inside and judgement.reason == TITLE_REASON:
-            continue  # a short line the decomposer read a fact from ("Paris", an answer)
         if not keep:
             kept_facts = [f for f in kept_facts if f not in inside]
             kept_spans = [s for s in kept_spans if not _inside(s, start, end)]

@@ -24,11 +24,12 @@ HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
 CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.M | re.S)
 #: A plain-text title line ("Biography", "Early Life and Career:"): it opens a paragraph, has
 #: at most six words and no end punctuation, is written in title case (or is one or two
-#: words), and the next line starts a sentence. Read as a heading, so "Biography" never
-#: becomes part of the subject of "Marie Curie was born …" on the line below it.
+#: words), and the next line (or the one after a blank line) starts a sentence or a table.
+#: Read as a heading, so "Biography" never becomes part of the subject of "Marie Curie was
+#: born …" on the line below it.
 _TITLE_BODY = r"[^\W\d_a-z][^\n.!?;,]{0,60}?:?"
 TITLE_LINE = re.compile(
-    r"(?:\A|(?<=\n\n))[ \t]*" + _TITLE_BODY + r"[ \t]*(?=\n[ \t]*[\"“'(]?[A-Z0-9])"
+    r"(?:\A|(?<=\n\n))[ \t]*" + _TITLE_BODY + r"[ \t]*(?=\n(?:[ \t]*\n)?[ \t]*[\"“'(|]?[A-Z0-9|])"
 )
 _TITLE_SMALL_WORDS = frozenset(
     {"a", "an", "and", "as", "at", "by", "de", "for", "in", "of", "on", "or", "the", "to"}

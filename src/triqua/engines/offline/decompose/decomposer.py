@@ -41,6 +41,10 @@ _PARSED_DOCS = 128  # parsed pieces kept for the chunks asked for next (and thei
 _PLANS = 8  # runs whose chunk lists are kept for look-ahead
 
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
+#: A Markdown table: two or more consecutive lines that open and close with "|". The rules
+#: read sentences, not cells, so a table is masked from the parse and listed whole as not
+#: decomposed (a chat model decomposes it; the offline engine says it did not).
+_TABLE = re.compile(r"(?:^[ \t]*\|[^\n]*\|[ \t]*(?:\n|\Z)){2,}", re.M)
 _SENTENCE_END = re.compile(r"[.!?。！？]\s+")
 
 
@@ -273,7 +277,12 @@ class RuleDecomposer:
                     )
                     for r in raw
                 ]
-        return ChunkFacts(facts, skipped)
+        for table in _TABLE.finditer(request.text):
+            body = table.group().rstrip()
+            start = table.start() + len(body) - len(body.lstrip())
+            end = table.start() + len(body)
+            skipped.append(Span(start=request.offset + start, end=request.offset + end))
+        return ChunkFacts(facts, sorted(skipped, key=lambda span: span.start))
 
 
 def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
@@ -281,13 +290,29 @@ def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
 
 
 def _mask_markup(text: str) -> str:
-    """Blank out HTML/XML tags with spaces, keeping every character offset unchanged."""
-    return _MARKUP.sub(lambda m: " " * len(m.group()), text)
+    """Blank out HTML/XML tags and Markdown tables, keeping every character offset unchanged."""
+    blank = _MARKUP.sub(lambda m: " " * len(m.group()), text)
+    return _TABLE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), blank)
+
+
+def _outside_tables(text: str) -> list[tuple[int, str]]:
+    """The stretches of ``text`` between its Markdown tables, each with its offset."""
+    stretches, cursor = [], 0
+    for table in _TABLE.finditer(text):
+        stretches.append((cursor, text[cursor : table.start()]))
+        cursor = table.end()
+    stretches.append((cursor, text[cursor:]))
+    return [(at, body) for at, body in stretches if body.strip()]
 
 
 def _pieces(text: str) -> list[tuple[int, Compacted]]:
-    """The pieces a chunk is parsed in: markup masked, cut at ``PIECE_CHARS``, asides cut out."""
-    return [(start, compact(piece)) for start, piece in _split(_mask_markup(text))]
+    """The pieces a chunk is parsed in: markup masked, tables left out, cut, asides cut out."""
+    masked = _mask_markup(text)
+    return [
+        (at + start, compact(piece))
+        for at, stretch in _outside_tables(text)
+        for start, piece in _split(masked[at : at + len(stretch)])
+    ]
 
 
 def _split(text: str) -> list[tuple[int, str]]:
