@@ -152,6 +152,65 @@ def test_one_of_the_largest_does_not_state_the_largest(
         assert "restricts" in (outcome.reason or "")
 
 
+@pytest.mark.parametrize(
+    ("unit", "quote", "stands"),
+    [
+        (base("John Smith", "is", "the CEO of Acme Corp"), "John Smith is the former CEO of Acme "
+         "Corp", False),
+        (base("Ana Ruiz", "is", "a professor"), "Ana Ruiz is a retired professor of history",
+         False),
+        (base("John Smith", "was", "the CEO of Acme Corp"), "John Smith is the former CEO of Acme "
+         "Corp", True),  # the past is what a former role states
+        (base("John Smith", "served as", "the CEO of Acme Corp"), "John Smith is the former CEO of "
+         "Acme Corp", True),
+        (base("John Smith", "is", "the CEO of Acme Corp"), "John Smith, the former CFO, is the CEO "
+         "of Acme Corp", True),  # another role was the former one
+    ],
+)  # fmt: skip
+def test_a_former_role_does_not_state_the_present_one(
+    unit: FactUnit, quote: str, stands: bool
+) -> None:
+    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader)
+    assert outcome.ok is stands
+    if not stands:
+        assert "former" in (outcome.reason or "") or "retired" in (outcome.reason or "")
+
+
+TWO_PRIZES = "She won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911"
+
+
+@pytest.mark.parametrize(
+    ("prize", "year", "quote", "stands"),
+    [
+        ("the Nobel Prize in Physics", "1911", TWO_PRIZES, False),
+        ("the Nobel Prize in Physics", "1903", TWO_PRIZES, True),
+        ("the Nobel Prize in Chemistry", "1911", TWO_PRIZES, True),
+        ("the Nobel Prize in Physics", "1903", "In 1903, she won the Nobel Prize in Physics, and "
+         "in 1911 the Nobel Prize in Chemistry", True),  # a fronted year dates its clause
+        ("the Nobel Prize in Physics", "1911", "In 1903, she won the Nobel Prize in Physics, and "
+         "in 1911 the Nobel Prize in Chemistry", False),
+    ],
+)  # fmt: skip
+def test_a_year_the_sentence_gives_to_another_event_does_not_date_the_unit(
+    prize: str, year: str, quote: str, stands: bool
+) -> None:
+    unit = FactUnit(
+        kind="qualifier",
+        subject="Marie Curie",
+        relation="won",
+        object=prize,
+        label="point in time",
+        value=year,
+    )
+    passage = f"Marie Curie was a physicist. {quote}."
+    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": passage}, reader=reader)
+    assert outcome.ok is stands
+    if not stands:
+        assert "another event" in (outcome.reason or "")
+
+
 def test_the_plausible_liar_gets_no_false_support_through_a_whole_check() -> None:
     lies = plausible_lies(3)
     documents = [Document(text=d, source=f"doc {i}") for i, d in enumerate(lies.documents)]

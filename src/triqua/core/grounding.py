@@ -35,6 +35,7 @@ from triqua.core.quote_values import missing_values, unit_values
 from triqua.core.quotes import locate_quote, normalise
 from triqua.core.restrictors import restriction
 from triqua.core.statement import content_words, denies, unstated_words
+from triqua.core.value_binding import misdated
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 
@@ -134,6 +135,11 @@ def _states(
         for (start, end), texts in candidates
         if not missing_values(unit, passage[start:end], passage[:start])
     ]
+    dated = [texts for texts in valued if not misdated(unit, texts[0])]
+    if valued and not dated:
+        year = misdated(unit, valued[0][0])
+        return f"the cited sentence gives {year} to another event than the unit's"
+    valued = dated
     if not valued:
         exact = passage[span[0] : span[1]]
         lacking = missing_values(unit, exact, passage[: span[0]])

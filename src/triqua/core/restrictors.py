@@ -6,6 +6,9 @@ that she was the founder. A restrictor ("one of", "among", "some of", …) befor
 makes that word one of a group; a unit that writes the word without a restrictor of its own
 claims more than such a sentence states. "A top state" (indefinite) claims no more than
 "one of the top states".
+
+A status word ("former", "ex-") before a word says the subject no longer is one: "John Smith
+is the former CEO" does not state that he is the CEO, though it states that he was.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ _DETERMINERS = frozenset(
      "least", "very")
 )  # fmt: skip
 _TOKEN = re.compile(r"[^\W_]+")
+#: Words that put a role in the past: "the former CEO", "an ex-minister".
+_LAPSED = frozenset(("former", "ex", "erstwhile", "onetime", "previous", "retired"))
+_PREPOSITIONS = frozenset(("of", "in", "at", "for", "to", "on", "with", "from", "by"))
+#: Relation words of a unit about the past, which a lapsed role still states ("was the CEO").
+_PAST = frozenset(("was", "were", "had", "became", "served", "used", "remained"))
 
 
 def _tokens(text: str) -> list[str]:
@@ -76,13 +84,51 @@ def _definite(said: list[str]) -> frozenset[str]:
     return frozenset(stems)
 
 
+def _lapsed(unit: FactUnit, tokens: list[str]) -> str | None:
+    """The phrase of ``tokens`` putting a role of a present-tense unit in the past, or None.
+
+    "the former CEO" for "is the CEO": every time the text writes a word of the unit's
+    object, a status word (``_LAPSED``) stands right before it (determiners between), and
+    the unit neither writes that word itself nor speaks of the past ("was the CEO").
+    """
+    said = _tokens(_said(unit))
+    relation = _tokens(unit.relation or "") if unit.kind == "base" else []
+    if not _LAPSED.isdisjoint(said) or not _PAST.isdisjoint(relation):
+        return None
+    if any(w.endswith("ed") for w in relation):
+        return None
+    phrase = [w for w in (_tokens(unit.object or "") if unit.kind == "base" else said)]
+    cut = next((i for i, w in enumerate(phrase) if w in _PREPOSITIONS), len(phrase))
+    head = [w for w in phrase[:cut] if w not in _DETERMINERS]
+    if not head:
+        return None
+    claimed = word_stems(head[-1])  # the role: "CEO" of "the CEO of Acme Corp"
+    found: str | None = None
+    for i, token in enumerate(tokens):
+        if word_stems(token).isdisjoint(claimed) or token in _DETERMINERS:
+            continue
+        before = i - 1
+        while before >= 0 and tokens[before] in _DETERMINERS:
+            before -= 1
+        if before >= 0 and tokens[before] in _LAPSED:
+            found = found or " ".join(tokens[before : i + 1])
+        elif not word_stems(token).isdisjoint(claimed):
+            return None  # the word stands once without a status word: the role is stated
+    return found
+
+
 def restriction(unit: FactUnit, text: str) -> str | None:
     """The restricting phrase of ``text`` ("one of the largest") that the unit lacks, or None.
 
     A word the unit writes as the one of its kind ("the largest", "the founder") is
-    restricted when every time ``text`` writes it (same stem) a restrictor stands before it.
+    restricted when every time ``text`` writes it (same stem) a restrictor stands before it;
+    a role of a present-tense unit ("is the CEO") when a status word puts it in the past
+    every time ("the former CEO").
     """
     tokens = _tokens(text)
+    lapsed = _lapsed(unit, tokens)
+    if lapsed:
+        return lapsed
     heads = _restricted_heads(tokens)
     if not heads:
         return None
