@@ -68,3 +68,26 @@ def test_another_referent_does_not_carry_the_name(unit: FactUnit, quote: str, la
 )  # fmt: skip
 def test_the_same_referent_carries_the_name(unit: FactUnit, quote: str) -> None:
     assert reason(unit, quote) is None
+
+
+@pytest.mark.parametrize(
+    ("subject", "passage", "stands"),
+    [
+        # The passage names another Curie in full, never Pierre: its "Curie" is Marie.
+        ("Pierre Curie", "Marie Curie was a physicist. Curie won the Nobel Prize in Chemistry.",
+         False),
+        ("Marie Curie", "Marie Curie was a physicist. Curie won the Nobel Prize in Chemistry.",
+         True),
+        # Named in full before, the surname is theirs even beside another Curie.
+        ("Pierre Curie", "Pierre Curie married Marie Curie. Curie won the Nobel Prize in "
+         "Chemistry.", True),
+        ("Pierre Curie", "Curie won the Nobel Prize in Chemistry.", True),
+    ],
+)  # fmt: skip
+def test_a_surname_the_passage_gives_to_another_person_does_not_name_the_subject(
+    subject: str, passage: str, stands: bool
+) -> None:
+    unit = base(subject, "won", "the Nobel Prize in Chemistry")
+    quote = "Curie won the Nobel Prize in Chemistry"
+    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": passage})
+    assert outcome.ok is stands

@@ -547,3 +547,13 @@ def test_relation_words_of_one_group_state_each_other(
     subject = claim.split(f" {relation.split()[0]}")[0]
     f = fact(subject, relation, obj).model_copy(update={"source_text": claim})
     assert verifier.verify(f, [ev(evidence)]).status is Status.SUPPORTED
+
+
+def test_a_surname_the_passage_gives_to_another_person_is_not_the_subject(
+    verifier: AlignmentVerifier,
+) -> None:
+    passage = "Marie Curie was a Polish-born physicist. Curie won the Nobel Prize in Chemistry."
+    pierre = fact("Pierre Curie", "won", "the Nobel Prize in Chemistry")
+    marie = fact("Marie Curie", "won", "the Nobel Prize in Chemistry")
+    assert verifier.verify(pierre, [ev(passage)]).status is not Status.SUPPORTED
+    assert verifier.verify(marie, [ev(passage)]).status is Status.SUPPORTED

@@ -369,8 +369,27 @@ class _How:
 def _named(name: str, quote: str, padded: str, before: str, how: _How) -> bool:
     """True when the quote names ``name`` (or, ``how.by_reference``, a pronoun refers to it)."""
     if _written(name, quote, padded, how):
-        return True
+        return not _shortened_for_another(name, quote, before)
     return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+def _shortened_for_another(name: str, quote: str, before: str) -> bool:
+    """True when the quote writes only the last word of ``name`` and ``before`` gives it away.
+
+    "Marie Curie was a physicist. Curie won the prize": the passage names Marie Curie in full
+    and never Pierre Curie, so its "Curie" is Marie, not Pierre Curie.
+    """
+    words = name.split()
+    if len(words) < 2 or not before:
+        return False
+    last = words[-1]
+    holding = [run.name.split() for run in _name_runs(quote) if run.name.split()[-1] == last]
+    if not holding or any(run != [last] for run in holding):
+        return False  # not a surname alone ("Supreme Court" of "U.S. Supreme Court" is no alias)
+    earlier = [run.name for run in _name_runs(before) if run.name.split()[-1] == last]
+    if any(set(words) <= set(run.split()) for run in earlier):
+        return False  # the passage named this one in full: the short form is theirs
+    return bool(earlier) and _rival(name, earlier)
 
 
 def _written(name: str, text: str, padded: str, how: _How, near: bool = False) -> bool:

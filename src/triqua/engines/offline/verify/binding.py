@@ -110,6 +110,10 @@ def subject_scores(
         scores.append(score)
     titled = title is not None and name_match(subject, title) > 0
     named_in_full = titled or any(s == 1.0 for s in scores)
+    if not named_in_full and any(subject_extended(subject, info) for info in sentences):
+        # "Marie Curie … Curie won": a passage that names another person of that surname in
+        # full, and never the subject, means that person by the surname alone.
+        scores = [0.0 if s == ALIAS else s for s in scores]
     first = subject.content[0] if subject.content else None
     if named_in_full and subject.is_name and first is not None and len(first.stem) >= 4:
         for i, info in enumerate(sentences):
