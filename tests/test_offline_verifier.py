@@ -557,3 +557,20 @@ def test_a_surname_the_passage_gives_to_another_person_is_not_the_subject(
     marie = fact("Marie Curie", "won", "the Nobel Prize in Chemistry")
     assert verifier.verify(pierre, [ev(passage)]).status is not Status.SUPPORTED
     assert verifier.verify(marie, [ev(passage)]).status is Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claimed", "evidence", "contradicted"),
+    [
+        (fact("Alan Turing", "lived in", "Rome"), "Alan Turing lived in London.", False),
+        (fact("Sergey Brin", "founded", "Microsoft"), "Sergey Brin co-founded Google.", False),
+        (fact("Ada Lovelace", "studied", "Greek"), "Ada Lovelace studied mathematics.", False),
+        (fact("Alan Turing", "was born in", "Paris"), "Alan Turing was born in London.", True),
+    ],
+)
+def test_another_object_of_a_relation_that_takes_many_is_no_rival(
+    verifier: AlignmentVerifier, claimed: Fact, evidence: str, contradicted: bool
+) -> None:
+    status = verifier.verify(claimed, [ev(evidence)]).status
+    assert (status is Status.CONTRADICTED) is contradicted
+    assert status is not Status.SUPPORTED

@@ -30,6 +30,9 @@ class Lexicon:
     months: dict[str, int]
     #: Short month names ("sept") with their numbers.
     month_abbreviations: dict[str, int]
+    #: Relation words that take many objects ("lived in", "founded"): another object in
+    #: their slot is another one, never a rival that contradicts the claimed one.
+    multi_valued: frozenset[str] = frozenset()
 
     @property
     def month_numbers(self) -> dict[str, int]:
@@ -54,6 +57,7 @@ def _load(path: Path = _PATH) -> Lexicon:
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
             months={k.lower(): int(v) for k, v in raw["months"].items()},
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
+            multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),
         )
     except (OSError, KeyError, ValueError) as exc:
         raise RuntimeError(f"offline verifier lexicon {path} is unreadable: {exc}") from exc

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.revisions import ALIGN_REVISION
 from triqua.engines.offline.revisions import verifier_revision as verifier_revision
 from triqua.engines.offline.verify.align import (
@@ -30,6 +31,7 @@ from triqua.engines.offline.verify.align import (
     has_stem,
     is_directive,
     is_negated,
+    stem,
     values_relation,
 )
 from triqua.engines.offline.verify.binding import REFERS, subject_scores
@@ -66,6 +68,8 @@ __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_r
 #: Revision of the default verifier: alignment rules plus the shipped entailment judge.
 VERIFIER_REVISION = verifier_revision()
 
+#: Stems of relation words that take many objects (``LEXICON.multi_valued``).
+_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
@@ -368,7 +372,15 @@ class AlignmentVerifier:
 
     @staticmethod
     def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | None:
-        """A same-type entity in the object's slot of the sentence, if there is one."""
+        """A same-type entity in the object's slot of the sentence, if there is one.
+
+        None for a relation that takes many objects ("lived in London" leaves Rome open),
+        unless passive: a book has the authors it names ("was written by Jane Austen").
+        """
+        words = parts.relation.tokens
+        passive = bool(words) and words[-1].text.lower() == "by"
+        if not passive and any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
+            return None
         query = parts.query
         start = query.rfind(fact.object)
         kind = entity_type(query, start, start + len(fact.object)) if start >= 0 else None
