@@ -46,7 +46,8 @@ class OfflineDecomposer(Decomposer):
         """Decompose one chunk on spaCy's parse; sentences with no fact go in ``undecomposed``.
 
         The rules read a merged chunk's ``parts`` as one text: their coreference carries
-        across the parts' boundaries on its own.
+        across the parts' boundaries on its own. A short answer read with the question
+        ("Paris." as "Alan Turing was born in Paris.") is noted in ``raw_output``.
         """
         from triqua.engines.offline.decompose.decomposer import get_decomposer
 
@@ -58,7 +59,16 @@ class OfflineDecomposer(Decomposer):
             question=question,
         )
         _expect_queries(found.facts)
-        return DecomposeResult(facts=found.facts, usage=Usage(), undecomposed=found.undecomposed)
+        read_as = "\n".join(
+            f"answer [{span.start}:{span.end}] read with the question as: {statement}"
+            for span, statement in found.statements
+        )
+        return DecomposeResult(
+            facts=found.facts,
+            usage=Usage(),
+            raw_output=read_as or None,
+            undecomposed=found.undecomposed,
+        )
 
 
 def _expect_queries(facts: Sequence[Fact]) -> None:

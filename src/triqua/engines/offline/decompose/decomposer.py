@@ -12,11 +12,17 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from triqua.engines.offline.decompose.answers import (
+    answer_statement,
+    is_short_answer,
+    last_question,
+)
+from triqua.engines.offline.decompose.arguments import RawFact
 from triqua.engines.offline.decompose.asides import Compacted, compact
 from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
 from triqua.engines.offline.decompose.phrases import merge_hyphenated, repair_names
@@ -32,6 +38,7 @@ from triqua.support.once import once
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc, Token
+    from spacy.tokens import Span as DocSpan
 
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""
@@ -77,6 +84,8 @@ class ChunkFacts:
 
     facts: list[Fact]
     undecomposed: list[Span]
+    statements: list[tuple[Span, str]] = field(default_factory=list)
+    """Short answers read with the question: each answer's span and the statement it makes."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +250,9 @@ class RuleDecomposer:
         referents = resolve_pronouns(parsed, fallbacks)
         facts: list[Fact] = []
         skipped: list[Span] = []
+        statements: list[tuple[Span, str]] = []
         masked = _mask_markup(request.text)
+        first = request.offset == 0  # only the answer's opening sentence can be a short answer
         for (base, doc), text in zip(parsed, texts, strict=True):
 
             def refer(token: Token, base: int = base) -> str | None:
@@ -263,6 +274,15 @@ class RuleDecomposer:
                 }
                 raw = extract_facts(sent, refer, asides)
                 said = masked[start:end]
+                opening = first and any(ch.isalnum() for ch in said)
+                first = first and not opening
+                if not raw and opening and request.question and is_short_answer(sent):
+                    statement = self._answer_statement(request.question, sent)
+                    if statement is not None:
+                        raw = self._statement_facts(statement, fallbacks)
+                        if raw:
+                            at = Span(start=request.offset + start, end=request.offset + end)
+                            statements.append((at, statement))
                 if not raw and any(ch.isalnum() for ch in said) and not is_list_marker(said):
                     skipped.append(Span(start=request.offset + start, end=request.offset + end))
                 facts += [
@@ -282,7 +302,27 @@ class RuleDecomposer:
             start = table.start() + len(body) - len(body.lstrip())
             end = table.start() + len(body)
             skipped.append(Span(start=request.offset + start, end=request.offset + end))
-        return ChunkFacts(facts, sorted(skipped, key=lambda span: span.start))
+        return ChunkFacts(facts, sorted(skipped, key=lambda span: span.start), statements)
+
+    def _answer_statement(self, question: str, answer: DocSpan) -> str | None:
+        """The statement a short ``answer`` makes in reply to the question's last question."""
+        parsed = self._parse([question])[0]
+        asked = last_question(parsed)
+        return None if asked is None else answer_statement(asked, answer)
+
+    def _statement_facts(
+        self, statement: str, fallbacks: Sequence[Callable[[], Sequence[Mention]]]
+    ) -> list[RawFact]:
+        """The facts of a rewritten answer, its pronouns resolved against the context."""
+        doc = self._parse([statement])[0]
+        referents = resolve_pronouns([(0, doc)], fallbacks)
+
+        def refer(token: Token) -> str | None:
+            if token.pos_ == "PROPN":
+                return referents.get(token.idx + len(token.text))
+            return referents.get(token.idx)
+
+        return [fact for sent in doc.sents for fact in extract_facts(sent, refer)]
 
 
 def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
