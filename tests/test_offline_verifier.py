@@ -574,3 +574,27 @@ def test_another_object_of_a_relation_that_takes_many_is_no_rival(
     status = verifier.verify(claimed, [ev(evidence)]).status
     assert (status is Status.CONTRADICTED) is contradicted
     assert status is not Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claimed", "evidence", "supported"),
+    [
+        (fact("Walter Burley Griffin", "designed", "Canberra"),
+         "Canberra was designed by Walter Burley Griffin.", True),
+        (fact("Walter Burley Griffin", "designed", "Canberra"),
+         "Canberra, which was designed by Walter Burley Griffin, is the capital of Australia.",
+         True),
+        (fact("The telephone", "was invented by", "Alexander Graham Bell"),
+         "Alexander Graham Bell invented the telephone in 1876.", True),
+        # Roles swapped in the same voice are still another statement.
+        (fact("Canberra", "designed", "Walter Burley Griffin"),
+         "Canberra was designed by Walter Burley Griffin.", False),
+        (fact("Alexander Graham Bell", "was invented by", "the telephone"),
+         "Alexander Graham Bell invented the telephone in 1876.", False),
+    ],
+)  # fmt: skip
+def test_the_other_voice_states_the_same_roles(
+    verifier: AlignmentVerifier, claimed: Fact, evidence: str, supported: bool
+) -> None:
+    status = verifier.verify(claimed, [ev(evidence)]).status
+    assert (status is Status.SUPPORTED) is supported

@@ -38,7 +38,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     if (
         isinstance(hit, Token)
         and sentence.subject != REFERS
-        and roles_differ(parts.subject, parts.object, info, hit)
+        and roles_differ(parts.subject, parts.object, info, hit, parts.relation)
     ):
         return False
     values = [parts.object] + [analyse(q.value) for q in fact.qualifiers]

@@ -220,14 +220,26 @@ def rival_entity(
     return None
 
 
-def roles_differ(subject: TextInfo, obj: TextInfo, sentence: TextInfo, hit: Token) -> bool:
+def roles_differ(
+    subject: TextInfo,
+    obj: TextInfo,
+    sentence: TextInfo,
+    hit: Token,
+    relation: TextInfo | None = None,
+) -> bool:
     """True when the sentence gives the relation to someone else than the subject.
 
     Either the roles are swapped ("iron is more reactive than copper" for "copper is more
     reactive than iron": the object before the relation word, the subject only after it),
     or another name opens the sentence and the subject comes only after the relation
-    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital").
+    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital"). A
+    sentence in the other voice than the fact's ``relation`` ("Canberra was designed by
+    Griffin" for "Griffin designed Canberra") names the roles in the other order.
     """
+    if _passive(relation.tokens if relation is not None else (), None) != _passive(
+        sentence.tokens, hit
+    ):
+        subject, obj = obj, subject
     s_stems = {t.stem for t in subject.content}
     o_stems = {t.stem for t in obj.content}
     s_at = [t.start for t in sentence.tokens if t.stem in s_stems]
@@ -245,3 +257,18 @@ def roles_differ(subject: TextInfo, obj: TextInfo, sentence: TextInfo, hit: Toke
         and first.stem not in s_stems
         and first.stem not in o_stems
     )
+
+
+def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
+    """True when a relation is passive: "by" ends it, or (in a sentence) follows its word.
+
+    In a sentence, "by" must come right after the relation word (an adverb between:
+    "designed mainly by"), so "won by a wide margin" after an object is not read as one.
+    """
+    if hit is None:
+        return bool(tokens) and tokens[-1].text.lower() == "by"
+    after = [t for t in tokens if t.start >= hit.end][:2]
+    if after and after[0].text.lower() == "by":
+        return True
+    words = [t.text.lower() for t in after]
+    return len(words) == 2 and words[0].endswith("ly") and words[1] == "by"

@@ -302,7 +302,7 @@ class AlignmentVerifier:
                 if not relation_ok or (
                     isinstance(hit, Token)
                     and sentence.subject != REFERS
-                    and roles_differ(parts.subject, parts.object, info, hit)
+                    and roles_differ(parts.subject, parts.object, info, hit, parts.relation)
                 ):
                     continue
                 anchor = hit if isinstance(hit, Token) else None
