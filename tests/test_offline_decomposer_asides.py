@@ -201,3 +201,43 @@ def test_a_quoted_title_with_a_verb_in_it_is_the_subject(
     decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in triples(decomposer.decompose(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            'Jane Austen wrote "Sense and Prejudice".',
+            ("Jane Austen", "wrote", '"Sense and Prejudice"'),
+        ),
+        (
+            "Jane Austen wrote \u201cSense and Prejudice\u201d in 1811.",
+            ("Jane Austen", "wrote", "\u201cSense and Prejudice\u201d"),
+        ),
+        (
+            'The novel "Pride and Prejudice" was written by Jane Austen.',
+            ('The novel "Pride and Prejudice"', "was written by", "Jane Austen"),
+        ),
+        (
+            'The film "Gone with the Wind" won eight Oscars.',
+            ('The film "Gone with the Wind"', "won", "eight Oscars"),
+        ),
+        (
+            'Vaswani wrote "Attention Is All You Need" in 2017.',
+            ("Vaswani", "wrote", '"Attention Is All You Need"'),
+        ),
+    ],
+)
+def test_a_quoted_title_is_not_split_at_and_nor_cut_from_its_noun(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    found = triples(decomposer.decompose(text))
+    assert fact in found
+    # No fact of a title's parts, and no quote mark left behind on its own.
+    assert all(len(part) > 1 for t in found for part in t if '"' in part)
+    assert {f for f in found if f[0] == fact[0]} == {fact}
+
+
+def test_quoted_speech_is_no_title(decomposer: RuleDecomposer) -> None:
+    found = triples(decomposer.decompose('Einstein said "God does not play dice".'))
+    assert ("God", "does not play", "dice") in found

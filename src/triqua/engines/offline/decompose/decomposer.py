@@ -19,7 +19,11 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from triqua.engines.offline.decompose.asides import Compacted, compact
 from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decompose.phrases import merge_hyphenated, repair_names
+from triqua.engines.offline.decompose.phrases import (
+    merge_hyphenated,
+    merge_quoted,
+    repair_names,
+)
 from triqua.engines.offline.decompose.rules import extract_facts
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
@@ -200,6 +204,7 @@ class RuleDecomposer:
                 ]
                 batch = list(dict.fromkeys([*missing, *(piece.text for piece in ahead)]))
                 for text, doc in zip(batch, self._pipe(nlp, batch), strict=True):
+                    merge_quoted(doc)
                     repair_names(doc)
                     merge_hyphenated(doc)
                     self._docs[text] = doc
