@@ -144,11 +144,14 @@ def _merge_title(doc: Doc, start: int, end: int) -> None:
     if head.i == merged.i or any(a.i == merged.i for a in head.ancestors):
         return
     merged.head, merged.dep_ = head, _title_dep(merged, head, dep)
-    if head.pos_ in {"VERB", "AUX"}:
-        for i in strays:
-            stray = doc[moved(i)]
-            if stray.head.i == merged.i and stray.i != head.i:
-                stray.head = head
+    for i in strays:
+        stray = doc[moved(i)]
+        if stray.head.i != merged.i or stray.i == head.i:
+            continue
+        if stray.dep_ in _NOMINAL_DEPS and stray.pos_ == "PROPN" and stray.i > merged.i:
+            stray.dep_ = "conj"  # '"Bring It On", "True Lies"': the next title of a list
+        elif head.pos_ in {"VERB", "AUX", "ADP"}:
+            stray.head = head
 
 
 _NOMINAL_DEPS = {
@@ -168,6 +171,8 @@ def _title_dep(merged: Token, head: Token, dep: str) -> str:
         return "nmod"  # 'the novel "Emma"'
     if dep in _NOMINAL_DEPS:
         return dep
+    if head.dep_ in {"prep", "agent"} or head.pos_ == "ADP":
+        return "pobj"  # 'including "Bring It On"'
     if head.pos_ in {"VERB", "AUX"}:
         others = {c.dep_ for c in head.children if c.i != merged.i}
         if merged.i < head.i and not others & {"nsubj", "nsubjpass", "expl", "csubj"}:
