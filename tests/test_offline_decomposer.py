@@ -251,6 +251,53 @@ def test_main_object_place_is_not_a_location_qualifier(decomposer: RuleDecompose
     assert fact.qualifiers == []
 
 
+@pytest.mark.parametrize(
+    ("text", "fact", "place"),
+    [
+        (
+            "Tim Berners-Lee invented the World Wide Web at CERN.",
+            ("Tim Berners-Lee", "invented", "the World Wide Web"),
+            "CERN",
+        ),
+        (
+            "Gates founded Microsoft in Albuquerque.",
+            ("Gates", "founded", "Microsoft"),
+            "Albuquerque",
+        ),
+    ],
+)
+def test_a_place_hung_on_a_named_object_is_a_location_qualifier(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str], place: str
+) -> None:
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {fact}
+    assert ("location", place) in quals(only(facts, *fact))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Paris is the capital of France.", ("Paris", "is", "the capital of France")),
+        (
+            "Marie Curie studied at the University of Paris.",
+            ("Marie Curie", "studied at", "the University of Paris"),
+        ),
+        (
+            "Marie Curie won the Nobel Prize in Physics.",
+            ("Marie Curie", "won", "the Nobel Prize in Physics"),
+        ),
+        (
+            "Hinton earned a PhD in Artificial Intelligence at Edinburgh.",
+            ("Hinton", "earned", "a PhD in Artificial Intelligence at Edinburgh"),
+        ),
+    ],
+)
+def test_a_place_that_is_part_of_the_thing_stays_in_the_object(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in triples(decomposer.decompose(text))
+
+
 # --------------------------------------------------------------------------- splitting
 
 

@@ -201,3 +201,109 @@ def test_a_quoted_title_with_a_verb_in_it_is_the_subject(
     decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
 ) -> None:
     assert fact in triples(decomposer.decompose(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            'Jane Austen wrote "Sense and Prejudice".',
+            ("Jane Austen", "wrote", '"Sense and Prejudice"'),
+        ),
+        (
+            "Jane Austen wrote \u201cSense and Prejudice\u201d in 1811.",
+            ("Jane Austen", "wrote", "\u201cSense and Prejudice\u201d"),
+        ),
+        (
+            'The novel "Pride and Prejudice" was written by Jane Austen.',
+            ('The novel "Pride and Prejudice"', "was written by", "Jane Austen"),
+        ),
+        (
+            'The film "Gone with the Wind" won eight Oscars.',
+            ('The film "Gone with the Wind"', "won", "eight Oscars"),
+        ),
+        (
+            'Vaswani wrote "Attention Is All You Need" in 2017.',
+            ("Vaswani", "wrote", '"Attention Is All You Need"'),
+        ),
+    ],
+)
+def test_a_quoted_title_is_not_split_at_and_nor_cut_from_its_noun(
+    decomposer: RuleDecomposer, text: str, fact: tuple[str, str, str]
+) -> None:
+    found = triples(decomposer.decompose(text))
+    assert fact in found
+    # No fact of a title's parts, and no quote mark left behind on its own.
+    assert all(len(part) > 1 for t in found for part in t if '"' in part)
+    assert {f for f in found if f[0] == fact[0]} == {fact}
+
+
+def test_quoted_speech_is_no_title(decomposer: RuleDecomposer) -> None:
+    found = triples(decomposer.decompose('Einstein said "God does not play dice".'))
+    assert ("God", "does not play", "dice") in found
+
+
+# --------------------------------------------------------------------------- life dates
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        (
+            "Isaac Newton (1643\u20131727) was an English physicist.",
+            {("Isaac Newton", "was born in", "1643"), ("Isaac Newton", "died in", "1727")},
+        ),
+        (
+            "Alan Turing (1912 \u2013 1954) worked at Bletchley Park.",
+            {("Alan Turing", "was born in", "1912"), ("Alan Turing", "died in", "1954")},
+        ),
+        (
+            "Alan Turing (born 1912) worked at Bletchley Park.",
+            {("Alan Turing", "was born in", "1912")},
+        ),
+        (
+            "Alan Turing (b. 1912) worked at Bletchley Park.",
+            {("Alan Turing", "was born in", "1912")},
+        ),
+        ("Alan Turing (died 1954) worked at Bletchley Park.", {("Alan Turing", "died in", "1954")}),
+        (
+            "Marie Curie (born 7 November 1867) was a Polish physicist.",
+            {("Marie Curie", "was born on", "7 November 1867")},
+        ),
+    ],
+)
+def test_life_dates_after_a_name_are_facts_of_that_person(
+    decomposer: RuleDecomposer, text: str, dates: set[tuple[str, str, str]]
+) -> None:
+    found = decomposer.analyse(text)
+    assert dates <= triples(found.facts)
+    assert found.undecomposed == []
+
+
+def test_a_place_of_birth_in_the_aside_is_a_location(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Marie Curie (born 1867 in Warsaw) was a physicist.")
+    born = [f for f in facts if f.relation == "was born in"]
+    assert [(f.object, [(q.label, q.value) for q in f.qualifiers]) for f in born] == [
+        ("1867", [("location", "Warsaw")])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "aside"),
+    [
+        ("Mount Everest (8,849 m) is the highest mountain.", "(8,849 m)"),
+        ("The Kingdom of Prussia (1701\u20131918) annexed Hanover in 1866.", "(1701\u20131918)"),
+        ("Isaac Newton (c. 1643) was a physicist.", "(c. 1643)"),
+    ],
+)
+def test_an_aside_with_a_value_that_gives_no_fact_is_listed_as_not_decomposed(
+    decomposer: RuleDecomposer, text: str, aside: str
+) -> None:
+    found = decomposer.analyse(text, offset=7)
+    assert found.facts  # the main clause still gives its fact
+    assert [text[s.start - 7 : s.end - 7] for s in found.undecomposed] == [aside]
+
+
+def test_an_aside_without_a_value_is_not_listed(decomposer: RuleDecomposer) -> None:
+    found = decomposer.analyse("Gold (Au) resists corrosion. Tin (a soft metal) melts easily.")
+    assert found.undecomposed == []

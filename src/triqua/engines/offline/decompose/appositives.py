@@ -6,6 +6,8 @@ noun ("Copper (Cu)") states what the noun is.
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Token
 
 from triqua.engines.offline.decompose.arguments import (
@@ -15,6 +17,7 @@ from triqua.engines.offline.decompose.arguments import (
     argument_text,
 )
 from triqua.engines.offline.decompose.phrases import (
+    PLACE_ENTS,
     Refer,
     is_place,
     is_pronoun,
@@ -23,6 +26,8 @@ from triqua.engines.offline.decompose.phrases import (
     noun_phrase,
     render,
 )
+from triqua.engines.offline.labels import LOCATION
+from triqua.engines.offline.lexicon import LEXICON
 
 _MAX_ASIDE_WORDS = 4
 _NAME_DEPS = {"det", "amod", "compound", "poss", "nmod", "nummod", "punct"}
@@ -72,6 +77,58 @@ def aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
         return []
     subject = render(_name_before(noun), refer)
     return [RawFact(subject, "is", aside)] if subject else []
+
+
+_MONTH = "|".join(sorted((re.escape(m) for m in LEXICON.month_numbers), key=len, reverse=True))
+# A date of a life: a year, with a month and day before it ("7 November 1867", "May 1, 1901").
+_DATE = (
+    rf"(?:(?:\d{{1,2}}\s+)?(?:{_MONTH})\.?\s+(?:\d{{1,2}},?\s+)?)?\d{{3,4}}(?:\s*(?:AD|CE|BC|BCE))?"
+)
+_DAY = re.compile(r"(?<![\d])\d{1,2}(?![\d])")
+_LIFE_RANGE = re.compile(
+    rf"^(?:born\s+)?(?P<born>{_DATE})\s*[-\u2013\u2014]\s*(?P<died>{_DATE})$", re.I
+)
+_LIFE_EVENT = re.compile(
+    rf"^(?P<word>born|b\.|died|d\.)\s+(?P<date>{_DATE})(?:,?\s+in\s+(?P<place>[^\d,;()]+))?$",
+    re.I,
+)
+
+
+def life_date_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
+    """Life dates in parentheses right after a person's name state when they were born and died.
+
+    "Isaac Newton (1643–1727)" gives (Isaac Newton, was born in, 1643) and (Isaac Newton,
+    died in, 1727); "(born 1912)", "(b. 1912)", "(died 7 June 1954)" give one of them, in
+    the form the clause rules give "was born in 1912" ("on" for a date with a day), and a
+    place after the date ("born 1867 in Warsaw") its ``location``. A bare range counts
+    after a person's name only (a state's "(1701–1918)" is no life); approximate dates
+    ("c. 1643") give nothing.
+    """
+    if noun.pos_ not in {"NOUN", "PROPN"} or is_time(noun) or is_quantity(noun):
+        return []
+    text = " ".join(aside.split())
+    events: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
+    found = _LIFE_RANGE.match(text)
+    if found and noun.ent_type_ == "PERSON":
+        events = [("born", found["born"], ()), ("died", found["died"], ())]
+    elif (found := _LIFE_EVENT.match(text)) and noun.ent_type_ not in PLACE_ENTS:
+        word = "born" if found["word"].lower().startswith("b") else "died"
+        place = (found["place"] or "").strip()
+        events = [(word, found["date"], ((LOCATION, place),) if place else ())]
+    if not events:
+        return []
+    subject = render(_name_before(noun), refer)
+    if noun.pos_ == "PROPN" and subject == noun.text:  # "Newton" alone: the text's full name
+        subject = refer(noun) or subject
+    if not subject:
+        return []
+    out = []
+    for word, date, qualifiers in events:
+        value = date.replace(",", "")
+        prep = "on" if _DAY.search(re.sub(r"\d{3,4}", "", value)) else "in"
+        relation = f"was born {prep}" if word == "born" else f"died {prep}"
+        out.append(RawFact(subject, relation, value, qualifiers))
+    return out
 
 
 def _in_prep_phrase(noun: Token) -> bool:

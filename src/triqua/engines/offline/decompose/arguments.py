@@ -19,7 +19,11 @@ from triqua.engines.offline.decompose.phrases import (
     render,
 )
 from triqua.engines.offline.decompose.predicate import Predicate
-from triqua.engines.offline.decompose.qualifiers import Alternatives, is_qualifier_prep
+from triqua.engines.offline.decompose.qualifiers import (
+    Alternatives,
+    is_place_of_named,
+    is_qualifier_prep,
+)
 from triqua.engines.offline.decompose.slots import variants
 
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
@@ -55,6 +59,8 @@ def argument_text(head: Token, refer: Refer, pred: Predicate | None) -> str | No
     if (is_pronoun(head) or head.lower_ in DEICTIC_WORDS) and refer(head) is None:
         return None
     drop = [c for c in head.children if c.dep_ == "prep" and is_qualifier_prep(c)]
+    if pred is not None and head in pred.objects:  # "invented the Web at CERN": a place
+        drop += [c for c in head.children if c not in drop and is_place_of_named(c)]
     if pred is not None:
         pred.pulled += drop
     text = render(noun_phrase(head, drop), refer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["MAX_ASIDE_CHARS", "Aside", "Compacted", "compact"]
 
@@ -24,10 +24,15 @@ _ASIDE = re.compile(rf"\((?=[ \t]*[^()\s])[^()\n]{{1,{MAX_ASIDE_CHARS - 2}}}\)")
 
 @dataclass(frozen=True)
 class Aside:
-    """A cut aside: its inner text, and where it was cut in the compacted text."""
+    """A cut aside: its inner text, where it was cut in the compacted text, where it stood.
+
+    ``start`` and ``end`` are the offsets of the bracketed aside in the original text.
+    """
 
     at: int
     text: str
+    start: int = field(default=0, compare=False)
+    end: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ def compact(text: str) -> Compacted:
         parts.append(text[last:start])
         length += start - last
         cuts.append((length, end - start))
-        asides.append(Aside(length, match.group()[1:-1].strip()))
+        asides.append(Aside(length, match.group()[1:-1].strip(), *match.span()))
         last = end
     if not cuts:
         return Compacted(text, text)

@@ -25,8 +25,12 @@ from triqua.engines.offline.decompose.answers import (
 from triqua.engines.offline.decompose.arguments import RawFact
 from triqua.engines.offline.decompose.asides import Compacted, compact
 from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decompose.phrases import merge_hyphenated, repair_names
-from triqua.engines.offline.decompose.rules import extract_facts
+from triqua.engines.offline.decompose.phrases import (
+    merge_hyphenated,
+    merge_quoted,
+    repair_names,
+)
+from triqua.engines.offline.decompose.rules import read_sentence
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
@@ -209,6 +213,7 @@ class RuleDecomposer:
                 ]
                 batch = list(dict.fromkeys([*missing, *(piece.text for piece in ahead)]))
                 for text, doc in zip(batch, self._pipe(nlp, batch), strict=True):
+                    merge_quoted(doc)
                     repair_names(doc)
                     merge_hyphenated(doc)
                     self._docs[text] = doc
@@ -269,10 +274,8 @@ class RuleDecomposer:
                 if bounds is None:
                     continue
                 start, end = bounds
-                asides = {
-                    a.at: a.text for a in text.asides if sent.start_char < a.at <= sent.end_char
-                }
-                raw = extract_facts(sent, refer, asides)
+                held = [a for a in text.asides if sent.start_char < a.at <= sent.end_char]
+                raw, used = read_sentence(sent, refer, {a.at: a.text for a in held})
                 said = masked[start:end]
                 opening = first and any(ch.isalnum() for ch in said)
                 first = first and not opening
@@ -285,6 +288,16 @@ class RuleDecomposer:
                             statements.append((at, statement))
                 if not raw and any(ch.isalnum() for ch in said) and not is_list_marker(said):
                     skipped.append(Span(start=request.offset + start, end=request.offset + end))
+                elif raw:
+                    # An aside with a number or date that gave no fact ("(8,849 m)") states
+                    # something no fact checks: it is listed as not decomposed, by its span.
+                    skipped += [
+                        Span(
+                            start=request.offset + base + a.start, end=request.offset + base + a.end
+                        )
+                        for a in held
+                        if a.at not in used and any(ch.isdigit() for ch in a.text)
+                    ]
                 facts += [
                     Fact(
                         subject=r.subject,

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from triqua.engines.offline.lexicon import LEXICON
 
@@ -70,6 +70,149 @@ def repair_names(doc: Doc) -> None:
         if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
             merged.head = head
             merged.dep_ = dep
+
+
+MAX_QUOTED_WORDS = 10
+"""Longest quoted title or name (in words) that ``merge_quoted`` keeps as one token."""
+_OPEN_QUOTES = {'"', "\u201c"}
+_CLOSE_QUOTES = {'"', "\u201d"}
+_FINITE_TAGS = {"VBD", "VBZ", "VBP", "MD"}
+
+
+def merge_quoted(doc: Doc) -> None:
+    """Merge a quoted title or name ("Pride and Prejudice"), quotes included, into one token.
+
+    The parser reads the words inside as ordinary words, so a title is split at "and"
+    (two objects) or its quotes are left behind on the noun it names ('The novel " "').
+    The merged token (a proper noun when title-cased) keeps the attachment of the span's
+    head word; a title right after the noun it names ('the novel "Emma"') becomes part of
+    that noun's phrase instead of an appositive. Quoted speech (a lowercase clause with a
+    finite verb), text ending in "." or "," inside the quotes, and spans over
+    ``MAX_QUOTED_WORDS`` words or across a sentence start are left alone.
+    """
+    spans: list[tuple[int, int]] = []
+    n = len(doc)
+    i = 0
+    while i < n - 2:
+        if _opens_quote(doc, i):
+            close = next((j for j in range(i + 2, n) if _closes_quote(doc, j)), None)
+            if close is not None and _is_title_span(doc[i + 1 : close]):
+                spans.append((i, close + 1))
+                i = close + 1
+                continue
+        i += 1
+    for start, end in reversed(spans):
+        _merge_title(doc, start, end)
+
+
+def _merge_title(doc: Doc, start: int, end: int) -> None:
+    """Merge ``doc[start:end]`` (a quoted title) and attach it as one noun phrase."""
+    span = doc[start:end]
+    outer = [t for t in span if not start <= t.head.i < end and t.head.i != t.i]
+    outer.sort(key=lambda t: (t.is_punct, t.dep_ not in _NOMINAL_DEPS, t.i))
+    root = next((t for t in span if t.head.i == t.i), None)
+    # Words outside the title that the parser hung on a verb inside it ("in 2017")
+    # belong to the clause the title sits in; a verb outside hung on it heads that clause.
+    strays = [
+        t.i
+        for t in doc[span.sent.start : span.sent.end]
+        if not start <= t.i < end and start <= t.head.i < end and t.head.pos_ in {"VERB", "AUX"}
+    ]
+    verb = next((i for i in strays if doc[i].pos_ in {"VERB", "AUX"}), None)
+    title = _title_case(doc[start + 1 : end - 1])
+    anchor = outer[0] if outer else None
+    pos, tag = ("PROPN", "NNP") if title else (doc[start + 1].pos_, doc[start + 1].tag_)
+    head_i = anchor.head.i if anchor is not None else None
+    dep = anchor.dep_ if anchor is not None else "ROOT"
+    with doc.retokenize() as retokenizer:
+        retokenizer.merge(span, attrs={"POS": pos, "TAG": tag, "LEMMA": span.text})
+    shift = end - start - 1
+
+    def moved(i: int) -> int:
+        return i - shift if i >= end else i
+
+    merged = doc[start]
+    if root is not None and verb is not None:  # the title held the root: the verb heads it
+        head = doc[moved(verb)]
+        head.head, head.dep_ = head, "ROOT"
+        head_i, dep = head.i, ""
+    elif head_i is None:
+        return
+    else:
+        head_i = moved(head_i)
+    head = doc[head_i]
+    if head.i == merged.i or any(a.i == merged.i for a in head.ancestors):
+        return
+    merged.head, merged.dep_ = head, _title_dep(merged, head, dep)
+    for i in strays:
+        stray = doc[moved(i)]
+        if stray.head.i != merged.i or stray.i == head.i:
+            continue
+        if stray.dep_ in _NOMINAL_DEPS and stray.pos_ == "PROPN" and stray.i > merged.i:
+            stray.dep_ = "conj"  # '"Bring It On", "True Lies"': the next title of a list
+        elif head.pos_ in {"VERB", "AUX", "ADP"}:
+            stray.head = head
+
+
+_NOMINAL_DEPS = {
+    "nsubj", "nsubjpass", "dobj", "attr", "pobj", "appos", "conj", "npadvmod", "dative",
+    "oprd", "compound", "nmod", "poss",
+}  # fmt: skip
+
+
+def _title_dep(merged: Token, head: Token, dep: str) -> str:
+    """The dependency label of a merged title under ``head``, given its word's label ``dep``.
+
+    A title right after the noun it names is part of that noun's phrase; a title the
+    parser read as a verb or clause of its own is the subject before a verb, the object
+    after it.
+    """
+    if head.pos_ in {"NOUN", "PROPN"} and head.i == merged.i - 1:
+        return "nmod"  # 'the novel "Emma"'
+    if dep in _NOMINAL_DEPS:
+        return dep
+    if head.dep_ in {"prep", "agent"} or head.pos_ == "ADP":
+        return "pobj"  # 'including "Bring It On"'
+    if head.pos_ in {"VERB", "AUX"}:
+        others = {c.dep_ for c in head.children if c.i != merged.i}
+        if merged.i < head.i and not others & {"nsubj", "nsubjpass", "expl", "csubj"}:
+            return "nsubjpass" if "auxpass" in others else "nsubj"
+        if merged.i > head.i and not others & {"dobj", "attr"}:
+            return "dobj"
+    return "dep"
+
+
+def _opens_quote(doc: Doc, i: int) -> bool:
+    """True for a quote mark that opens a quotation: after a space or a bracket, before a word."""
+    tok = doc[i]
+    if tok.text not in _OPEN_QUOTES or tok.whitespace_:
+        return False
+    return i == 0 or bool(doc[i - 1].whitespace_) or doc[i - 1].text in {"(", "[", "\u2014"}
+
+
+def _closes_quote(doc: Doc, j: int) -> bool:
+    """True for a quote mark that closes a quotation: right after a word, no space before."""
+    return doc[j].text in _CLOSE_QUOTES and not doc[j - 1].whitespace_
+
+
+def _is_title_span(inner: Span) -> bool:
+    """True when the words between two quote marks read as one title or name."""
+    words = [t for t in inner if not t.is_punct]
+    if not words or len(words) > MAX_QUOTED_WORDS or inner[-1].text in {".", ",", ";", ":"}:
+        return False
+    if any(t.is_sent_start for t in inner) or any(t.text in _OPEN_QUOTES for t in inner):
+        return False
+    return _title_case(inner) or not any(t.tag_ in _FINITE_TAGS for t in words)
+
+
+def _title_case(inner: Span) -> bool:
+    """True when a span is written as a title: every word but short function words capitalised."""
+    words = [t for t in inner if not t.is_punct]
+    return (
+        bool(words)
+        and words[0].text[:1].isupper()
+        and all(t.is_stop or not t.is_alpha or t.text[:1].isupper() for t in words)
+    )
 
 
 def merge_hyphenated(doc: Doc) -> None:

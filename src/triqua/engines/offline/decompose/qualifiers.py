@@ -52,6 +52,10 @@ _RANGE_END_PREPS = {"to", "until", "till", "through", "thru"}
 _LEFT_MARKER_WORDS = {"together", "along", "apart", "instead", "ahead", "prior", "due", "owing"}
 _AGENT_ENTS = {"PERSON", "ORG", "NORP"}
 _COORDINATED_POS = {"NOUN", "PROPN", "NUM"}
+_PLACE_PREPS = {"at", "in"}
+# Entities that name one thing (a phrase headed by one is a name); values are no names.
+_NAMED_ENTS = {"ORG", "GPE", "LOC", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW"}
+_NOT_PLACE_ENTS = {"PERSON", "NORP", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW", "LANGUAGE"}
 
 
 def marker_tokens(prep: Token) -> list[Token]:
@@ -115,6 +119,33 @@ def is_qualifier_prep(prep: Token) -> bool:
         return True
     obj = prep_object(prep, markers)
     return obj is not None and label_for(marker, "time") == POINT_IN_TIME and is_time(obj)
+
+
+def is_place_of_named(prep: Token) -> bool:
+    """True for "at/in <place>" hung on a name: "the World Wide Web at CERN", "the Louvre in Paris".
+
+    The place (a place or organisation entity, or an unknown name after "at") says where
+    the fact holds, not which thing the name is, so the object keeps the name alone and the
+    phrase becomes a ``location`` qualifier. A common or indefinite noun keeps its place
+    ("a school in Boston" names a school by where it is), as does a phrase under an "of"
+    phrase ("the capital of France") or inside the name's own entity.
+    """
+    head = prep.head
+    if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREPS or prep.i < head.i:
+        return False
+    if not (head.pos_ == "PROPN" or head.ent_type_ in _NAMED_ENTS) or any(
+        c.dep_ == "det" and c.lower_ in {"a", "an"} for c in head.children
+    ):
+        return False
+    obj = prep_object(prep, [prep])
+    if obj is None or obj.dep_ != "pobj" or is_time(obj) or obj.ent_type_ in _NOT_PLACE_ENTS:
+        return False
+    if prep.ent_iob_ == "I":  # the phrase is part of the name's entity
+        return False
+    if is_place(obj) or obj.ent_type_ == "ORG":
+        return True
+    # An unknown name counts after "at" only: "at CERN" is a place, "in Physics" a field.
+    return prep.lower_ == "at" and obj.pos_ == "PROPN" and not obj.ent_type_
 
 
 def main_prep(verb: Token, used: Collection[int] = ()) -> Token | None:
@@ -304,6 +335,7 @@ __all__ = [
     "Alternatives",
     "child_qualifiers",
     "coordinated_values",
+    "is_place_of_named",
     "is_qualifier_prep",
     "main_prep",
     "marker_tokens",

@@ -17,7 +17,11 @@ from collections.abc import Mapping
 
 from spacy.tokens import Span, Token
 
-from triqua.engines.offline.decompose.appositives import appositive_facts, aside_facts
+from triqua.engines.offline.decompose.appositives import (
+    appositive_facts,
+    aside_facts,
+    life_date_facts,
+)
 from triqua.engines.offline.decompose.arguments import (
     RawFact,
     argument_text,
@@ -43,18 +47,27 @@ MAX_SENTENCE_TOKENS = 120
 
 
 def extract_facts(sent: Span, refer: Refer, asides: Mapping[int, str] = {}) -> list[RawFact]:
+    """Facts stated by one sentence (see ``read_sentence``, which also names the asides used)."""
+    return read_sentence(sent, refer, asides)[0]
+
+
+def read_sentence(
+    sent: Span, refer: Refer, asides: Mapping[int, str] = {}
+) -> tuple[list[RawFact], set[int]]:
     """Facts stated by one sentence; [] for questions, opinions and over-long sentences.
 
     ``asides`` are the parenthesised asides cut from the sentence before it was parsed, by
     the character offset (in its doc) where each was cut; one right after a noun that
-    defines it ("Copper (Cu)") gives the fact an appositive would: (Copper, is, Cu).
+    defines it ("Copper (Cu)") gives the fact an appositive would: (Copper, is, Cu), and
+    life dates after a name ("Isaac Newton (1643–1727)") give when they were born and died.
+    Returns the facts and the offsets of the asides that gave one.
 
     When the clause rules find nothing in a declarative sentence, a clause-level fallback
     reads its main verb: (subject, verb phrase, rest of the predicate), where an intransitive
     verb gives an empty object ("Tilda Swinton acts." -> (Tilda Swinton, acts, "")).
     """
     if len(sent) > MAX_SENTENCE_TOKENS or sent.text.rstrip().endswith("?"):
-        return []
+        return [], set()
     cache: dict[int, Predicate] = {}
     fronted: dict[int, list[Positioned]] = {}
     facts: list[RawFact] = []
@@ -68,12 +81,18 @@ def extract_facts(sent: Span, refer: Refer, asides: Mapping[int, str] = {}) -> l
     facts = [f for f in facts if _is_clean(f)]
     if not facts:
         facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f)]
+    used: set[int] = set()
     if asides:
         for token in sent:
-            aside = asides.get(token.idx + len(token.text))
+            at = token.idx + len(token.text)
+            aside = asides.get(at)
             if aside is not None:
-                facts += [f for f in aside_facts(token, aside, refer) if _is_clean(f)]
-    return list(dict.fromkeys(facts))
+                found = aside_facts(token, aside, refer) + life_date_facts(token, aside, refer)
+                found = [f for f in found if _is_clean(f)]
+                if found:
+                    used.add(at)
+                facts += found
+    return list(dict.fromkeys(facts)), used
 
 
 def _is_clean(fact: RawFact) -> bool:
