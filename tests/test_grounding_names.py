@@ -91,3 +91,16 @@ def test_a_surname_the_passage_gives_to_another_person_does_not_name_the_subject
     quote = "Curie won the Nobel Prize in Chemistry"
     outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": passage})
     assert outcome.ok is stands
+
+
+@pytest.mark.parametrize(
+    ("title", "stands"),
+    [('"Sense and Prejudice"', False), ('"Sense and Sensibility"', True),
+     ("“Pride and Prejudice”", True)],
+)  # fmt: skip
+def test_a_quoted_title_must_be_written_whole(title: str, stands: bool) -> None:
+    quote = "Jane Austen wrote Pride and Prejudice and Sense and Sensibility"
+    outcome = reason(base("Jane Austen", "wrote", title), quote)
+    assert (outcome is None) is stands
+    if not stands:
+        assert "Sense and Prejudice" in (outcome or "")

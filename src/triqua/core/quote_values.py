@@ -314,6 +314,8 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     padded = f" {normalise(quote)} "
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
     missing = [n.text for n in values.numbers if not _carried(n, written)]
+    said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
+    missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in _name_runs(unit.subject) if run.possessor}
     for name in values.names:
@@ -339,6 +341,19 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
         if not by_subject or (unnamed and foreign):
             missing += unnamed or list(values.base_subject)
     return missing
+
+
+#: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
+_QUOTED = re.compile(r"[\"“]([^\"“”]{2,120})[\"”]")
+
+
+def _quoted_titles(text: str) -> list[str]:
+    """Titles ``text`` writes in double quotes: a quote must write each whole, in order.
+
+    Word by word "Sense and Prejudice" is in "Pride and Prejudice and Sense and
+    Sensibility"; as a title it is not.
+    """
+    return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
 
 
 def _definite_reference(padded: str) -> bool:

@@ -30,7 +30,7 @@ from triqua.engines.offline.decompose.phrases import (
     merge_quoted,
     repair_names,
 )
-from triqua.engines.offline.decompose.rules import read_sentence
+from triqua.engines.offline.decompose.rules import extract_facts, read_sentence
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
