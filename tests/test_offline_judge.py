@@ -43,14 +43,14 @@ def eager() -> AlignmentVerifier:
 def test_judge_supports_a_paraphrase_the_rules_leave_open() -> None:
     judge = FixedEntailment(0.95)
     verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
-    fact = Fact(subject="The Rhine", relation="empties into", object="the North Sea")
-    verdict = verifier.verify(fact, [ev("The Rhine flows into the North Sea near Rotterdam.")])
+    fact = Fact(subject="The Rhine", relation="meets", object="the North Sea")
+    verdict = verifier.verify(fact, [ev("The Rhine reaches the North Sea near Rotterdam.")])
     assert verdict.status == Status.SUPPORTED
     assert "entailed by the judge 0.95" in verdict.rationale
-    assert verdict.quote == "The Rhine flows into the North Sea near Rotterdam."
+    assert verdict.quote == "The Rhine reaches the North Sea near Rotterdam."
     assert (
-        "The Rhine flows into the North Sea near Rotterdam.",
-        "The Rhine empties into the North Sea.",
+        "The Rhine reaches the North Sea near Rotterdam.",
+        "The Rhine meets the North Sea.",
     ) in judge.asked
     assert verdict.judge == verifier.revision and judge.revision in verifier.revision
 
@@ -133,6 +133,6 @@ def test_a_qualifier_date_is_never_inferred_by_the_judge(eager: AlignmentVerifie
 
 def test_unsure_judge_leaves_the_unit_insufficient() -> None:
     verifier = AlignmentVerifier(entailment=FixedEntailment(0.3, 0.5))  # type: ignore[arg-type]
-    fact = Fact(subject="The Rhine", relation="empties into", object="the North Sea")
-    verdict = verifier.verify(fact, [ev("The Rhine flows into the North Sea near Rotterdam.")])
+    fact = Fact(subject="The Rhine", relation="meets", object="the North Sea")
+    verdict = verifier.verify(fact, [ev("The Rhine reaches the North Sea near Rotterdam.")])
     assert verdict.status == Status.INSUFFICIENT
