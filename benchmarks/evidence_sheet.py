@@ -52,6 +52,7 @@ from triqua.core.verdicts import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
+from triqua.models.vectors import cosines
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 Item = tuple[Fact, list[Evidence]]
@@ -151,7 +152,7 @@ def main() -> None:
     tokens = Counter[str]()
     n = 0
     for batch in batches(items, args.batch):
-        sheet = build_sheet(batch)
+        sheet = build_sheet(batch, similarity=cosines)  # as the LLM engine builds it
         for fact, passages in batch:
             shown = [run for p in passages for run in shown_runs(sheet, p)]
             full = judged(verifier, fact, passages)
