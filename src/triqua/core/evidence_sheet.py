@@ -10,7 +10,8 @@ only, grounds nothing (the grounding rule then records the fact as insufficient 
 
 Sentences are chosen the way the offline verifier ranks the windows it judges: by word
 overlap with the fact, the subject's words weighing 0.5, the relation's 0.2 and the object's
-0.3 (a sentence that does not name the subject weighs half), and, when the caller gives a
+0.3 (a sentence that neither names the subject nor refers back to it, "She …" right after
+a sentence naming it, weighs half), and, when the caller gives a
 ``similarity`` (the LLM engine passes MiniLM's cosine), the lexically closest few are ranked
 by 0.6 × cosine + 0.4 × overlap. A fact is shown its best sentence, and then each next one
 that scores at least ``CLOSE_SCORE`` of the best, up to ``MAX_SENTENCES_PER_FACT``: where one
@@ -180,23 +181,23 @@ def _best(
     texts: Sequence[str],
     words: Sequence[set[str]],
     wanted: _Wanted,
-    subject: set[str],
+    named: Sequence[bool],
     similarity: Similarity | None,
 ) -> list[int]:
     """Indices of the sentences chosen for ``wanted``, best first (ties: earlier).
 
     A sentence scores its overlap (the weight of ``wanted``'s words it holds), halved when
-    it shares no word with ``subject``. With a ``similarity``, the ``EMBEDDED_SENTENCES``
-    best by overlap are scored ``COSINE_WEIGHT`` × similarity + the rest × overlap, and the
-    others are not chosen. The best is chosen, and each next while it scores at least
-    ``CLOSE_SCORE`` of the best, up to ``wanted.keep``. A sentence with the words of one
-    already chosen (the same sentence in another passage, which the sheet shows once) is
-    passed over, so that it does not spend a place.
+    it does not name the fact's subject (``named``). With a ``similarity``, the
+    ``EMBEDDED_SENTENCES`` best by overlap are scored ``COSINE_WEIGHT`` × similarity + the
+    rest × overlap, and the others are not chosen. The best is chosen, and each next while
+    it scores at least ``CLOSE_SCORE`` of the best, up to ``wanted.keep``. A sentence with
+    the words of one already chosen (the same sentence in another passage, which the sheet
+    shows once) is passed over, so that it does not spend a place.
     """
 
     def overlap(i: int) -> float:
         score = sum(wanted.weights.get(w, 0.0) for w in words[i])
-        return score if not subject or subject & words[i] else score * NAMELESS_WEIGHT
+        return score if named[i] else score * NAMELESS_WEIGHT
 
     scores = {i: overlap(i) for i in range(len(texts))}
     order = [i for i in sorted(scores, key=lambda i: -scores[i]) if scores[i] > 0]
@@ -283,8 +284,15 @@ def build_sheet(
         words = [all_words[c] for c in candidates]
         texts = [shown[n].text[slice(*spans[shown[n].id][k])] for n, k in candidates]
         subject = _words(fact.subject)
+        # A sentence names the subject, or refers back ("She …") right after one that does.
+        named = [
+            not subject
+            or bool(subject & all_words[n, k])
+            or (k > 0 and _refers_back(text) and bool(subject & all_words[n, k - 1]))
+            for (n, k), text in zip(candidates, texts, strict=True)
+        ]
         for wanted in _wanted(fact) if candidates else []:
-            picked = _best(texts, words, wanted, subject, similarity)
+            picked = _best(texts, words, wanted, named, similarity)
             chosen.update(candidates[i] for i in picked)
     chosen |= _context(chosen, shown, spans)
     # Number the chosen sentences in passage order; a sentence shown before keeps its number.
