@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -512,8 +512,45 @@ def test_a_sentence_naming_the_subject_is_preferred() -> None:
     )
     shown = _shown(fact, text)
     assert "Ada Lovelace wrote the first program." in shown
-    assert "Ada Lovelace wrote notes." in shown
     assert "Babbage wrote the first program notes." not in shown
+
+
+def test_a_sentence_that_clearly_decides_is_shown_alone() -> None:
+    # The best sentence states the whole fact; the next one only part of it: one place.
+    fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
+    text = f"Ada Lovelace wrote notes. {FILLER} Ada Lovelace wrote the first program."
+    assert _shown(fact, text) == ["Ada Lovelace wrote the first program."]
+
+
+def test_sentences_that_compete_are_all_shown() -> None:
+    # Four passages each state the fact about as well: more than two places, at most four.
+    fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
+    texts = [
+        "Ada Lovelace wrote the first program in 1843.",
+        "In 1843 Ada Lovelace wrote what is called the first program.",
+        "Ada Lovelace wrote the first computer program.",
+        "Ada Lovelace is said to have written the first published program.",
+        "Ada Lovelace wrote the first program for the Analytical Engine.",
+    ]
+    passages = tuple(_passage(f"{FILLER} {text}", n) for n, text in enumerate(texts, 1))
+    shown = [line.text for line in build_sheet([(fact, passages)]).lines.values()]
+    assert 2 < len(shown) <= 4
+    assert not any(line.startswith("Filler") for line in shown)
+
+
+def test_a_similarity_ranks_the_lexically_closest() -> None:
+    # Equal by word overlap; the similarity the caller gives decides which one is shown.
+    fact = Fact(subject="Marie Curie", relation="discovered", object="polonium")
+    text = f"Marie Curie discovered polonium in a lab. {FILLER} Marie Curie discovered polonium."
+
+    def similarity(query: str, texts: Sequence[str]) -> list[float]:
+        return [1.0 if text.endswith("lab.") else 0.0 for text in texts]
+
+    passage = _passage(text, 1)
+    sheet = build_sheet([(fact, (passage,))], similarity=similarity)
+    assert [line.text for line in sheet.lines.values()] == [
+        "Marie Curie discovered polonium in a lab."
+    ]
 
 
 def test_a_sentence_in_two_passages_takes_one_place() -> None:
@@ -521,10 +558,10 @@ def test_a_sentence_in_two_passages_takes_one_place() -> None:
     fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
     best = "Ada Lovelace wrote the first program."
     one = _passage(f"{FILLER} {best}", 1)
-    two = _passage(f"{best} Ada Lovelace wrote notes on the engine. {FILLER}", 2)
+    two = _passage(f"{best} Ada Lovelace wrote the first published program. {FILLER}", 2)
     sheet = build_sheet([(fact, (one, two))])
     shown = [line.text for line in sheet.lines.values()]
-    assert shown.count(best) == 1 and "Ada Lovelace wrote notes on the engine." in shown
+    assert shown.count(best) == 1 and "Ada Lovelace wrote the first published program." in shown
 
 
 @pytest.mark.parametrize(
@@ -547,9 +584,18 @@ def test_a_sentence_in_two_passages_takes_one_place() -> None:
 def test_a_sentence_that_refers_back_is_shown_with_its_antecedent(
     fact: Fact, first: str, second: str
 ) -> None:
-    # A rival sentence outranks the other of the two by word overlap.
+    # A rival sentence outranks the other of the two, so that it is shown for the chosen
+    # one's sake only: the similarity ranks the sentence stating the object first, the rival
+    # next, the others last.
     rival = f"{fact.subject} was {fact.relation} {fact.object} in a story, a film says."
-    shown = _shown(fact, f"{rival} {FILLER} {first} {second} {FILLER}")
+    text = f"{rival} {FILLER} {first} {second} {FILLER}"
+
+    def similarity(query: str, texts: Sequence[str]) -> list[float]:
+        return [0.9 if t == rival else float(fact.object in t) for t in texts]
+
+    passage = Evidence(id="ev-1", document_id="d", text=text, content_hash=sha256_text(text))
+    sheet = build_sheet([(fact, (passage,))], similarity=similarity)
+    shown = [line.text for line in sheet.lines.values()]
     assert first in shown and second in shown
     assert not any(line.startswith("Filler") for line in shown)
 

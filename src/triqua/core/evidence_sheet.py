@@ -8,10 +8,16 @@ completion carries no quoted text. A fact may rest only on passages retrieved fo
 cited number that is not on the sheet, or whose sentence comes from another fact's passage
 only, grounds nothing (the grounding rule then records the fact as insufficient evidence).
 
-Sentence choice is lexical (idf-weighted overlap of word stems and numbers with the fact,
-the idf taken over the batch's candidate sentences so that words every sentence shares, like
-the subject's name, weigh little; a sentence that does not name the subject weighs half);
-hand-written because it needs nothing beyond word sets. A chosen sentence that refers back
+Sentences are chosen the way the offline verifier ranks the windows it judges: by word
+overlap with the fact, the subject's words weighing 0.5, the relation's 0.2 and the object's
+0.3 (a sentence that neither names the subject nor refers back to it, "She …" right after
+a sentence naming it, weighs half), and, when the caller gives a
+``similarity`` (the LLM engine passes MiniLM's cosine), the lexically closest few are ranked
+by 0.6 × cosine + 0.4 × overlap. A fact is shown its best sentence, and then each next one
+that scores at least ``CLOSE_SCORE`` of the best, up to ``MAX_SENTENCES_PER_FACT``: where one
+sentence clearly decides, one is shown; where several passages compete, more are. A qualifier
+is shown its own best sentence, by overlap with the qualifier (its words taking the subject's
+weight), the relation and the object. A chosen sentence that refers back
 ("She …", "The film …") is shown with the sentence before it, where the name stands, and a
 sentence that continues a chosen one ("It …" right after it) is shown too. A sentence that
 two passages both hold is shown once, so it takes one of a fact's places, not two. Sentences are
@@ -22,22 +28,40 @@ a sentence.
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from triqua.core.statement import definite_heads, word_stems
 from triqua.schema import Evidence, Fact
 from triqua.sentences import sentence_spans
 
-__all__ = ["Line", "Sheet", "build_sheet", "cite", "cited_sentences", "passage_label"]
+__all__ = [
+    "Line",
+    "Sheet",
+    "Similarity",
+    "build_sheet",
+    "cite",
+    "cited_sentences",
+    "passage_label",
+]
 
-#: Sentences shown per fact, chosen by overlap with the whole fact.
-SENTENCES_PER_FACT = 2
-#: Further sentences shown per qualifier of a fact, chosen by overlap with that qualifier.
+Similarity = Callable[[str, Sequence[str]], Sequence[float]]
+"""Cosine similarity of a query with each of some sentences, in their order."""
+
+#: Most sentences shown per fact, chosen by their score against the fact's base triple.
+MAX_SENTENCES_PER_FACT = 4
+#: A fact's further sentences are shown while they score at least this share of its best.
+CLOSE_SCORE = 0.8
+#: Further sentences shown per qualifier of a fact, chosen by their score against it.
 SENTENCES_PER_QUALIFIER = 1
+#: Overlap weights of the subject's, the relation's and the object's words (the offline
+#: verifier's); a qualifier's words take the subject's weight when choosing its sentence.
+PART_WEIGHTS = (0.5, 0.2, 0.3)
+#: Sentences (the lexically closest) whose similarity to the fact is asked for.
+EMBEDDED_SENTENCES = 8
+#: Weight of the similarity in a sentence's score; the overlap takes the rest.
+COSINE_WEIGHT = 0.6
 #: Longer sentences (run-ons of web boilerplate) are cut into pieces of this many words.
 MAX_SENTENCE_WORDS = 40
 #: Weight of a sentence's overlap when it does not name the fact's subject.
@@ -112,42 +136,84 @@ def _refers_back(sentence: str) -> bool:
     return first in _DETERMINERS and len(words) > 1 and words[1].casefold() in definite_heads()
 
 
-def _best(
-    candidates: Sequence[tuple[int, int]],
-    words: Sequence[set[str]],
-    wanted: set[str],
-    idf: dict[str, float],
-    keep: int,
-    subject: set[str],
-) -> list[tuple[int, int]]:
-    """The ``keep`` candidates sharing the most idf weight with ``wanted`` (ties: earlier).
+@dataclass(frozen=True)
+class _Wanted:
+    """What one of a fact's choices looks for: weighted words, a query, how many sentences.
 
-    A candidate sharing no word with ``subject`` weighs ``NAMELESS_WEIGHT`` of its overlap.
-    A candidate with the words of one already taken (the same sentence in another passage,
-    which the sheet shows once) is passed over, so that it does not spend a place.
+    Attributes:
+        weights: Each word's weight (a part's weight shared by its words); they sum to 1.
+        query: The text a sentence's similarity is measured against.
+        keep: The most sentences chosen.
     """
 
-    def score(i: int) -> float:
-        overlap = sum(idf.get(w, 0.0) for w in wanted & words[i])
-        return overlap if not subject or subject & words[i] else overlap * NAMELESS_WEIGHT
+    weights: dict[str, float]
+    query: str
+    keep: int
 
-    scores = [score(i) for i in range(len(candidates))]
+
+def _weights(parts: Sequence[str]) -> dict[str, float]:
+    """Word weights of ``parts`` (``PART_WEIGHTS`` in order), normalised over the parts with words.
+
+    A part's weight is shared by its words; a word of two parts weighs the more of the two.
+    """
+    weights: dict[str, float] = {}
+    sets = [(_words(part), weight) for part, weight in zip(parts, PART_WEIGHTS, strict=True)]
+    total = sum(weight for words, weight in sets if words)
+    for words, weight in sets:
+        for word in words:
+            weights[word] = max(weights.get(word, 0.0), weight / len(words) / total)
+    return weights
+
+
+def _wanted(fact: Fact) -> list[_Wanted]:
+    """What a fact's sentences are chosen by: its base triple, then each qualifier."""
+    base = f"{fact.subject} {fact.relation} {fact.object}"
+    out = [
+        _Wanted(_weights((fact.subject, fact.relation, fact.object)), base, MAX_SENTENCES_PER_FACT)
+    ]
+    for q in fact.qualifiers:
+        weights = _weights((f"{q.label} {q.value}", fact.relation, fact.object))
+        out.append(_Wanted(weights, f"{base} {q.label} {q.value}", SENTENCES_PER_QUALIFIER))
+    return out
+
+
+def _best(
+    texts: Sequence[str],
+    words: Sequence[set[str]],
+    wanted: _Wanted,
+    named: Sequence[bool],
+    similarity: Similarity | None,
+) -> list[int]:
+    """Indices of the sentences chosen for ``wanted``, best first (ties: earlier).
+
+    A sentence scores its overlap (the weight of ``wanted``'s words it holds), halved when
+    it does not name the fact's subject (``named``). With a ``similarity``, the
+    ``EMBEDDED_SENTENCES`` best by overlap are scored ``COSINE_WEIGHT`` × similarity + the
+    rest × overlap, and the others are not chosen. The best is chosen, and each next while
+    it scores at least ``CLOSE_SCORE`` of the best, up to ``wanted.keep``. A sentence with
+    the words of one already chosen (the same sentence in another passage, which the sheet
+    shows once) is passed over, so that it does not spend a place.
+    """
+
+    def overlap(i: int) -> float:
+        score = sum(wanted.weights.get(w, 0.0) for w in words[i])
+        return score if named[i] else score * NAMELESS_WEIGHT
+
+    scores = {i: overlap(i) for i in range(len(texts))}
+    order = [i for i in sorted(scores, key=lambda i: -scores[i]) if scores[i] > 0]
+    if similarity is not None and order:
+        order = order[:EMBEDDED_SENTENCES]
+        cosines = similarity(wanted.query, [texts[i] for i in order])
+        for i, cosine in zip(order, cosines, strict=True):
+            scores[i] = COSINE_WEIGHT * cosine + (1 - COSINE_WEIGHT) * scores[i]
+        order = sorted(order, key=lambda i: -scores[i])  # stable: ties earlier
     picked: list[int] = []
-    for i in sorted(range(len(candidates)), key=lambda i: -scores[i]):  # stable: ties earlier
-        if len(picked) == keep or (picked and scores[i] <= 0):
+    for i in order:
+        if len(picked) == wanted.keep or (picked and scores[i] < CLOSE_SCORE * scores[picked[0]]):
             break
         if all(words[i] != words[j] for j in picked):
             picked.append(i)
-    return [candidates[i] for i in picked]
-
-
-def _wanted(fact: Fact) -> list[tuple[set[str], int]]:
-    """Word sets a fact's sentences are chosen by, each with how many sentences it picks."""
-    out = [(_words(fact.to_string()), SENTENCES_PER_FACT)]
-    for q in fact.qualifiers:
-        words = _words(f"{fact.relation} {fact.object} {q.label} {q.value}")
-        out.append((words, SENTENCES_PER_QUALIFIER))
-    return out
+    return picked
 
 
 def _context(
@@ -173,8 +239,19 @@ def _context(
     return out
 
 
-def build_sheet(facts: Sequence[tuple[Fact, Sequence[Evidence]]]) -> Sheet:
-    """The sheet for ``facts``, each with its own passages: their best sentences, each once."""
+def build_sheet(
+    facts: Sequence[tuple[Fact, Sequence[Evidence]]], *, similarity: Similarity | None = None
+) -> Sheet:
+    """The sheet for ``facts``, each with its own passages: their best sentences, each once.
+
+    Args:
+        facts: Each fact with the passages retrieved for it, best-ranked first.
+        similarity: Cosine of a fact's text with candidate sentences, ranking the lexically
+            closest (None: by word overlap alone).
+
+    Returns:
+        The passages shown, their numbered lines and each fact's passage labels.
+    """
     sheet = Sheet()
     shown: list[Evidence] = []
     label_of: dict[str, str] = {}  # evidence id -> label of the passage shown for it
@@ -193,23 +270,30 @@ def build_sheet(facts: Sequence[tuple[Fact, Sequence[Evidence]]]) -> Sheet:
             label_of[passage.id] = by_content[digest] = label
     spans = {p.id: _sentences(p.text) for p in shown}
     index_of = {label_of[p.id]: n for n, p in enumerate(shown)}
-    # Candidate sentences of the batch and the idf of their words.
+    # Candidate sentences of the batch and their words.
     all_words = {
         (n, k): _words(p.text[s:e])
         for n, p in enumerate(shown)
         for k, (s, e) in enumerate(spans[p.id])
     }
-    df = Counter(w for ws in all_words.values() for w in ws)
-    idf = {w: math.log(1 + len(all_words) / c) for w, c in df.items()}
     chosen: set[tuple[int, int]] = set()
     for fact, evidence in facts:
         # In the fact's own retrieval order: its best-ranked passage first.
         own = list(dict.fromkeys(index_of[label_of[e.id]] for e in evidence))
         candidates = [(n, k) for n in own for k in range(len(spans[shown[n].id]))]
         words = [all_words[c] for c in candidates]
+        texts = [shown[n].text[slice(*spans[shown[n].id][k])] for n, k in candidates]
         subject = _words(fact.subject)
-        for wanted, keep in _wanted(fact) if candidates else []:
-            chosen.update(_best(candidates, words, wanted, idf, keep, subject))
+        # A sentence names the subject, or refers back ("She …") right after one that does.
+        named = [
+            not subject
+            or bool(subject & all_words[n, k])
+            or (k > 0 and _refers_back(text) and bool(subject & all_words[n, k - 1]))
+            for (n, k), text in zip(candidates, texts, strict=True)
+        ]
+        for wanted in _wanted(fact) if candidates else []:
+            picked = _best(texts, words, wanted, named, similarity)
+            chosen.update(candidates[i] for i in picked)
     chosen |= _context(chosen, shown, spans)
     # Number the chosen sentences in passage order; a sentence shown before keeps its number.
     # Only passages with a sentence shown are listed, labelled in that order: a header with

@@ -40,6 +40,7 @@ from triqua.engines.llm_decompose import (
     facts_of,
     locate,
 )
+from triqua.models.vectors import cosines
 from triqua.prompts import as_of_line, compact_schema, fence, load_text
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Usage, Verdict
 
@@ -163,7 +164,7 @@ def _sheet(items: Sequence[BatchItem], closed_book: bool) -> Sheet:
     """The batch's evidence sheet; closed book shows none."""
     if closed_book:
         return Sheet(fact_labels=[[] for _ in items])
-    return build_sheet([(item.fact, item.evidence) for item in items])
+    return build_sheet([(item.fact, item.evidence) for item in items], similarity=cosines)
 
 
 class LLMJudge(Judge):

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from triqua.support.once import once
 
-__all__ = ["CACHE_SIZE", "EXPECTED_SIZE", "SentenceVectors", "sentence_vectors"]
+__all__ = ["CACHE_SIZE", "EXPECTED_SIZE", "SentenceVectors", "cosines", "sentence_vectors"]
 
 CACHE_SIZE = 50_000
 """Vectors kept (least recently used dropped first): ~77 MB of float32 at 384 dimensions."""
@@ -175,3 +175,17 @@ def sentence_vectors() -> SentenceVectors:
 
     embed = lambda texts: get_embedder().embed(texts)  # noqa: E731 (loads the model lazily)
     return SentenceVectors(embed, DIMENSION, leaders=available_cores())
+
+
+def cosines(query: str, texts: Sequence[str]) -> list[float]:
+    """Cosine similarity of ``query`` with each of ``texts`` (MiniLM, vectors cached by text).
+
+    Args:
+        query: The text compared with the others.
+        texts: The texts compared with ``query``.
+
+    Returns:
+        One cosine per text, in order (the vectors are L2-normalised: a dot product).
+    """
+    vectors = sentence_vectors().get([query, *texts])
+    return [float(v @ vectors[0]) for v in vectors[1:]]
