@@ -598,3 +598,17 @@ def test_the_other_voice_states_the_same_roles(
 ) -> None:
     status = verifier.verify(claimed, [ev(evidence)]).status
     assert (status is Status.SUPPORTED) is supported
+
+
+def test_an_active_sentence_names_a_rival_agent_for_a_passive_fact(
+    verifier: AlignmentVerifier,
+) -> None:
+    evidence = "Alexander Graham Bell invented the telephone in 1876."
+    edison = fact("The telephone", "was invented by", "Thomas Edison")
+    verdict = verifier.verify(edison, [ev(evidence)])
+    assert verdict.status is Status.CONTRADICTED
+    assert "Alexander Graham Bell" in verdict.rationale
+    # The same voice finds the rival after "by", as before; no agent, no rival.
+    assert verifier.verify(edison, [ev("The telephone was patented in 1876.")]).status is (
+        Status.INSUFFICIENT
+    )

@@ -272,3 +272,27 @@ def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
         return True
     words = [t.text.lower() for t in after]
     return len(words) == 2 and words[0].endswith("ly") and words[1] == "by"
+
+
+def agent_rival(
+    sentence: TextInfo, kind: str, hit: Token, relation: TextInfo, exclude: Sequence[TextInfo]
+) -> str | None:
+    """The agent a sentence in the active voice names for a passive relation, if another.
+
+    "The telephone was invented by Thomas Edison" puts the agent after "by"; "Alexander Graham
+    Bell invented the telephone" puts it before the verb: an entity of the same type ending
+    right before the relation word (at most three words between) is the rival there.
+    """
+    if not _passive(relation.tokens, None) or _passive(sentence.tokens, hit):
+        return None
+    for start, end, e_kind in entities(sentence.text):
+        if e_kind != kind or end > hit.start:
+            continue
+        gap = [t for t in sentence.tokens if t.start >= end and t.end <= hit.start]
+        if len(gap) > 3:
+            continue
+        rival = analyse(sentence.text[start:end])
+        if any(name_match(part, rival) > 0 or name_match(rival, part) > 0 for part in exclude):
+            continue
+        return sentence.text[start:end]
+    return None

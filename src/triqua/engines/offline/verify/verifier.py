@@ -53,7 +53,12 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
-from triqua.engines.offline.verify.rules import entity_type, rival_entity, roles_differ
+from triqua.engines.offline.verify.rules import (
+    agent_rival,
+    entity_type,
+    rival_entity,
+    roles_differ,
+)
 from triqua.models.entailment import (
     SHIPPED,
     EntailmentModel,
@@ -386,7 +391,9 @@ class AlignmentVerifier:
         kind = entity_type(query, start, start + len(fact.object)) if start >= 0 else None
         if kind is None:
             return None
-        return rival_entity(info, kind, hit, [parts.subject])
+        return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
+            info, kind, hit, parts.relation, [parts.subject, parts.object]
+        )
 
 
 @functools.lru_cache(maxsize=8)
