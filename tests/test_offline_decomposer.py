@@ -605,3 +605,22 @@ def test_concurrent_calls_agree(decomposer: RuleDecomposer) -> None:
     expected = [decomposer.decompose(t) for t in texts]
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(decomposer.decompose, texts)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Turing's birthplace was Maida Vale.", ("Turing", "was born in", "Maida Vale")),
+        ("The birthplace of Alan Turing was Maida Vale.",
+         ("Alan Turing", "was born in", "Maida Vale")),
+        ("Newton's date of birth is 1643.", ("Newton", "was born in", "1643")),
+        ("Marie Curie was a physicist. Her birthplace was Warsaw.",
+         ("Marie Curie", "was born in", "Warsaw")),
+        ("Einstein's alma mater is ETH Zurich.", ("Einstein", "studied at", "ETH Zurich")),
+    ],
+)  # fmt: skip
+def test_a_possessive_property_subject_is_read_as_its_relation(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    facts = get_decomposer().analyse(text).facts
+    assert expected in {(f.subject, f.relation, f.object) for f in facts}

@@ -37,6 +37,7 @@ from triqua.engines.offline.decompose.predicate import (
     predicate,
     subject_heads,
 )
+from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
@@ -78,7 +79,7 @@ def read_sentence(
             for child in token.children:
                 if child.dep_ == "appos":
                     facts += appositive_facts(token, child, refer)
-    facts = [f for f in facts if _is_clean(f)]
+    facts = [owned_property(f) for f in facts if _is_clean(f)]
     if not facts:
         facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f)]
     used: set[int] = set()
