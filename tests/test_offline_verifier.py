@@ -612,3 +612,29 @@ def test_an_active_sentence_names_a_rival_agent_for_a_passive_fact(
     assert verifier.verify(edison, [ev("The telephone was patented in 1876.")]).status is (
         Status.INSUFFICIENT
     )
+
+
+@pytest.mark.parametrize(
+    ("claimed", "evidence", "expected"),
+    [
+        (fact("Sydney", "is", "the capital of Australia"),
+         "Canberra is the capital of Australia.", Status.CONTRADICTED),
+        (fact("The capital of Australia", "is", "Sydney"),
+         "The capital of Australia is Canberra.", Status.CONTRADICTED),
+        (fact("Melbourne", "is", "the largest city in Australia"),
+         "Sydney is the largest city in Australia.", Status.CONTRADICTED),
+        (fact("Canberra", "is", "the capital of Australia"),
+         "Canberra is the capital of Australia.", Status.SUPPORTED),
+        # A wider role, another role, or the past: no rival.
+        (fact("Sydney", "is", "the largest city"),
+         "Tokyo is the largest city in the world.", Status.INSUFFICIENT),
+        (fact("Sydney", "is", "the capital of New South Wales"),
+         "Canberra is the capital of Australia.", Status.INSUFFICIENT),
+        (fact("Melbourne", "was", "the capital of Australia"),
+         "Canberra is the capital of Australia.", Status.INSUFFICIENT),
+    ],
+)  # fmt: skip
+def test_a_role_only_one_holds_given_to_another_name_contradicts(
+    verifier: AlignmentVerifier, claimed: Fact, evidence: str, expected: Status
+) -> None:
+    assert verifier.verify(claimed, [ev(evidence)]).status is expected

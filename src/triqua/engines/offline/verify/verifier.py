@@ -59,6 +59,7 @@ from triqua.engines.offline.verify.rules import (
     rival_entity,
     roles_differ,
 )
+from triqua.engines.offline.verify.unique_roles import role_rival
 from triqua.models.entailment import (
     SHIPPED,
     EntailmentModel,
@@ -134,6 +135,8 @@ class AlignmentVerifier:
             base, bound = self._judge_base(fact, parts, top)
             if base.status == Status.INSUFFICIENT and self._judge is not None:
                 base, bound = base_by_judge(fact, parts, top, base, by_place, texts, self._judge)
+            if base.status == Status.INSUFFICIENT:
+                base = role_rival(fact, by_place.values()) or base
             findings = [base]
             for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
                 finding = judge_qualifier(
