@@ -638,3 +638,29 @@ def test_a_role_only_one_holds_given_to_another_name_contradicts(
     verifier: AlignmentVerifier, claimed: Fact, evidence: str, expected: Status
 ) -> None:
     assert verifier.verify(claimed, [ev(evidence)]).status is expected
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "expected"),
+    [
+        ("died in", "1727", Status.SUPPORTED),
+        ("died in", "1750", Status.CONTRADICTED),
+        ("was born on", "25 December 1642", Status.SUPPORTED),
+        ("was born in", "1643", Status.CONTRADICTED),
+    ],
+)
+def test_life_dates_after_the_name_date_birth_and_death(
+    verifier: AlignmentVerifier, relation: str, value: str, expected: Status
+) -> None:
+    passage = "Isaac Newton (25 December 1642 – 20 March 1727) was an English mathematician."
+    assert verifier.verify(fact("Isaac Newton", relation, value), [ev(passage)]).status is expected
+
+
+def test_a_parenthesis_after_another_name_or_one_side_only_dates_nothing_else(
+    verifier: AlignmentVerifier,
+) -> None:
+    died = fact("Isaac Newton", "died in", "1727")
+    born_only = "Isaac Newton (born 1642) was an English mathematician."
+    other = "Newton's laws (1687–1700) changed physics. Isaac Newton was a mathematician."
+    assert verifier.verify(died, [ev(born_only)]).status is Status.INSUFFICIENT
+    assert verifier.verify(died, [ev(other)]).status is Status.INSUFFICIENT

@@ -51,6 +51,7 @@ from triqua.engines.offline.verify.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
+from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.rules import (
@@ -135,6 +136,10 @@ class AlignmentVerifier:
             base, bound = self._judge_base(fact, parts, top)
             if base.status == Status.INSUFFICIENT and self._judge is not None:
                 base, bound = base_by_judge(fact, parts, top, base, by_place, texts, self._judge)
+            if base.status == Status.INSUFFICIENT:
+                dated = life_date_finding(fact, parts, top)
+                if dated is not None:
+                    base, bound = dated, [dated.sentence] if dated.sentence else []
             if base.status == Status.INSUFFICIENT:
                 base = role_rival(fact, by_place.values()) or base
             findings = [base]
