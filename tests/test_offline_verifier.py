@@ -664,3 +664,18 @@ def test_a_parenthesis_after_another_name_or_one_side_only_dates_nothing_else(
     other = "Newton's laws (1687–1700) changed physics. Isaac Newton was a mathematician."
     assert verifier.verify(died, [ev(born_only)]).status is Status.INSUFFICIENT
     assert verifier.verify(died, [ev(other)]).status is Status.INSUFFICIENT
+
+
+def test_a_value_of_another_clause_is_no_rival_of_the_relation_in_this_one(
+    verifier: AlignmentVerifier,
+) -> None:
+    born = fact("William Shakespeare", "was born on", "23 April 1564")
+    baptised = (
+        "William Shakespeare was baptised on 26 April 1564; his exact date of birth is unknown."
+    )
+    assert verifier.verify(born, [ev(baptised)]).status is Status.INSUFFICIENT
+    # In the relation's own clause, a value still contradicts.
+    both = "Marie Curie was born in 1867, but she moved to Paris in 1891."
+    assert verifier.verify(fact("Marie Curie", "was born in", "1868"), [ev(both)]).status is (
+        Status.CONTRADICTED
+    )

@@ -9,6 +9,7 @@ what they mean for a unit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from triqua.engines.offline.lexicon import LEXICON
@@ -296,3 +297,26 @@ def agent_rival(
             continue
         return sentence.text[start:end]
     return None
+
+
+#: Where a sentence turns to another statement: "baptised on 26 April; his date of birth …".
+_CLAUSE_TURN = re.compile(r";|\s[–—]\s|\b(?:but|while|whereas|although|though)\b", re.I)
+
+
+def values_elsewhere(sentence: TextInfo, hit: Token | bool | None) -> bool:
+    """True when every date and number of the sentence sits in another clause than ``hit``.
+
+    "William Shakespeare was baptised on 26 April 1564; his exact date of birth is unknown"
+    dates the baptism, not the birth its second clause names: no value there is the birth's.
+    """
+    if not isinstance(hit, Token):
+        return False
+    values = [d.start for d in sentence.dates] + [n.start for n in sentence.numbers]
+    if not values:
+        return False
+    turns = [m.start() for m in _CLAUSE_TURN.finditer(sentence.text)]
+
+    def clause(at: int) -> int:
+        return sum(1 for turn in turns if turn < at)
+
+    return all(clause(at) != clause(hit.start) for at in values)

@@ -59,6 +59,7 @@ from triqua.engines.offline.verify.rules import (
     entity_type,
     rival_entity,
     roles_differ,
+    values_elsewhere,
 )
 from triqua.engines.offline.verify.unique_roles import role_rival
 from triqua.models.entailment import (
@@ -359,6 +360,7 @@ class AlignmentVerifier:
                 and text.ok
                 and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
                 and (hit is not True or parts.object.content or measured(parts.object))
+                and not values_elsewhere(info, hit)
             ):
                 contradiction = Finding(
                     Status.CONTRADICTED,
