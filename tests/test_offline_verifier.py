@@ -679,3 +679,18 @@ def test_a_value_of_another_clause_is_no_rival_of_the_relation_in_this_one(
     assert verifier.verify(fact("Marie Curie", "was born in", "1868"), [ev(both)]).status is (
         Status.CONTRADICTED
     )
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        ("5,000 employees", Status.SUPPORTED),
+        ("6,000 employees", Status.CONTRADICTED),
+        ("5,000 books", Status.INSUFFICIENT),
+    ],
+)
+def test_people_count_the_persons_the_sentence_names(
+    verifier: AlignmentVerifier, obj: str, expected: Status
+) -> None:
+    claimed = fact("Acme Corp", "has", obj)
+    assert verifier.verify(claimed, [ev("Acme Corp employs 5,000 people.")]).status is expected

@@ -9,7 +9,7 @@ quantities live in their own modules and are re-exported here; name rules ("Curi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -124,6 +124,31 @@ def coverage(part: TextInfo, sentence: TextInfo) -> float:
     return sum(has_stem(sentence.stems, t.stem) for t in part.content) / len(part.content)
 
 
+#: Stems of nouns that count persons of any kind ("5,000 people").
+_ANY_PERSONS = frozenset({"peopl", "person", "individual"})
+
+
+def _counting(stated: NumberValue, claimed: NumberValue, sentence: TextInfo) -> NumberValue:
+    """``stated`` counting the claim's noun when it counts "people" that the sentence names.
+
+    "Acme Corp employs 5,000 people" counts 5,000 employees: its "people" are the claim's
+    "employees" when the sentence writes the claim's noun's stem elsewhere ("employs").
+    "5,000 books" finds no "book" there and stays another count.
+    """
+    if (
+        stated.noun in _ANY_PERSONS
+        and claimed.noun
+        and claimed.noun not in _ANY_PERSONS
+        and any(
+            stems_match(t.stem, claimed.noun) or stems_match(claimed.noun, t.stem)
+            for t in sentence.content
+            if not stated.start <= t.start < stated.end
+        )
+    ):
+        return replace(stated, noun=claimed.noun)
+    return stated
+
+
 def values_relation(
     claim: TextInfo, sentence: TextInfo, skip_dates: set[int], skip_numbers: set[int]
 ) -> tuple[str, str | None, set[int], set[int]]:
@@ -147,7 +172,11 @@ def values_relation(
     ] + [
         (
             n,
-            [(i, e) for i, e in enumerate(sentence.numbers) if i not in skip_numbers],
+            [
+                (i, _counting(e, n, sentence))
+                for i, e in enumerate(sentence.numbers)
+                if i not in skip_numbers
+            ],
             number_relation,
             used_n,
         )
