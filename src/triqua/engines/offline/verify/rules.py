@@ -214,11 +214,15 @@ def rival_entity(
                 continue
         elif not any(t.text.lower() in cue for t in before[-3:]):
             continue
-        rival = analyse(sentence.text[start:end])
-        if any(name_match(part, rival) > 0 or name_match(rival, part) > 0 for part in exclude):
-            continue
-        return sentence.text[start:end]
+        if not _names_one_of(sentence.text[start:end], exclude):
+            return sentence.text[start:end]
     return None
+
+
+def _names_one_of(name: str, parts: Sequence[TextInfo]) -> bool:
+    """True when ``name`` names one of ``parts`` (either way round): no rival of theirs."""
+    named = analyse(name)
+    return any(name_match(part, named) > 0 or name_match(named, part) > 0 for part in parts)
 
 
 def roles_differ(
@@ -290,12 +294,8 @@ def agent_rival(
         if e_kind != kind or end > hit.start:
             continue
         gap = [t for t in sentence.tokens if t.start >= end and t.end <= hit.start]
-        if len(gap) > 3:
-            continue
-        rival = analyse(sentence.text[start:end])
-        if any(name_match(part, rival) > 0 or name_match(rival, part) > 0 for part in exclude):
-            continue
-        return sentence.text[start:end]
+        if len(gap) <= 3 and not _names_one_of(sentence.text[start:end], exclude):
+            return sentence.text[start:end]
     return None
 
 
