@@ -87,9 +87,10 @@ def _definite(said: list[str]) -> frozenset[str]:
 def _lapsed(unit: FactUnit, tokens: list[str]) -> str | None:
     """The phrase of ``tokens`` putting a role of a present-tense unit in the past, or None.
 
-    "the former CEO" for "is the CEO": every time the text writes a word of the unit's
-    object, a status word (``_LAPSED``) stands right before it (determiners between), and
-    the unit neither writes that word itself nor speaks of the past ("was the CEO").
+    "the former CEO" for "is the CEO": every time the text writes the role word of the
+    unit's object (its head before any preposition), a status word (``_LAPSED``) stands
+    right before it (determiners between), and the unit neither writes a status word
+    itself nor speaks of the past ("was the CEO").
     """
     said = _tokens(_said(unit))
     relation = _tokens(unit.relation or "") if unit.kind == "base" else []
@@ -97,7 +98,7 @@ def _lapsed(unit: FactUnit, tokens: list[str]) -> str | None:
         return None
     if any(w.endswith("ed") for w in relation):
         return None
-    phrase = [w for w in (_tokens(unit.object or "") if unit.kind == "base" else said)]
+    phrase = _tokens(unit.object or "") if unit.kind == "base" else said
     cut = next((i for i, w in enumerate(phrase) if w in _PREPOSITIONS), len(phrase))
     head = [w for w in phrase[:cut] if w not in _DETERMINERS]
     if not head:
@@ -110,10 +111,9 @@ def _lapsed(unit: FactUnit, tokens: list[str]) -> str | None:
         before = i - 1
         while before >= 0 and tokens[before] in _DETERMINERS:
             before -= 1
-        if before >= 0 and tokens[before] in _LAPSED:
-            found = found or " ".join(tokens[before : i + 1])
-        elif not word_stems(token).isdisjoint(claimed):
+        if before < 0 or tokens[before] not in _LAPSED:
             return None  # the word stands once without a status word: the role is stated
+        found = found or " ".join(tokens[before : i + 1])
     return found
 
 
