@@ -104,3 +104,18 @@ def test_a_quoted_title_must_be_written_whole(title: str, stands: bool) -> None:
     assert (outcome is None) is stands
     if not stands:
         assert "Sense and Prejudice" in (outcome or "")
+
+
+@pytest.mark.parametrize(
+    ("subject", "quote", "stands"),
+    [
+        ("Elizabeth I", "Elizabeth II was Queen of England", False),
+        ("Elizabeth II", "Elizabeth I was Queen of England", False),
+        ("Henry VIII", "Henry VII was King of England", False),
+        ("Elizabeth I", "Elizabeth I was Queen of England", True),
+        ("Queen Elizabeth II", "Elizabeth II was Queen of England", True),
+    ],
+)
+def test_another_numeral_is_another_monarch(subject: str, quote: str, stands: bool) -> None:
+    title = "King of England" if "King" in quote else "Queen of England"
+    assert (reason(base(subject, "was", title), quote) is None) is stands

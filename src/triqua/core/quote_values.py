@@ -201,7 +201,7 @@ def _name_runs(text: str) -> list[_Run]:
                 continue
         while run and normalise(run[0]) in _STOP_NAMES:
             run.pop(0)
-        while run and normalise(run[-1]) in _STOP_NAMES:
+        while run and normalise(run[-1]) in _STOP_NAMES and not _regnal_i(run):
             run.pop()
         words = [_POSSESSIVE.sub("", word.rstrip(".,:;)")) for word in run]
         name = normalise(" ".join(words))
@@ -212,6 +212,25 @@ def _name_runs(text: str) -> list[_Run]:
             runs.append(_Run(name, possessor, possessed))
         run = []
     return runs
+
+
+#: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War I".
+_NUMERAL = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
+
+
+def _regnal_i(run: list[str]) -> bool:
+    """True when a run ends with the numeral "I" of a name ("Elizabeth I"), not the pronoun."""
+    return len(run) >= 2 and run[-1].rstrip(".,:;)") == "I"
+
+
+def _numeral(words: Sequence[str]) -> str:
+    """The numeral closing a normalised name ("ii" of "elizabeth ii"), or ""."""
+    return words[-1] if len(words) >= 2 and _NUMERAL.match(words[-1]) else ""
+
+
+def _surname(words: Sequence[str]) -> str:
+    """The last word of a name before its numeral ("elizabeth" of "elizabeth ii")."""
+    return words[-2] if _numeral(words) else words[-1]
 
 
 def _names(text: str) -> list[str]:
@@ -505,17 +524,18 @@ def _rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bo
     own (titles aside) while lacking one of the name's is another person. A run that only
     shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one,
     unless it lengthens it into another place ("South Sudan" for "Sudan"), writes other
-    initials ("George W. Bush" for "George H. W. Bush"), or shortens it while the text
+    initials ("George W. Bush" for "George H. W. Bush") or another numeral ("Elizabeth II"
+    for "Elizabeth I"), or shortens it while the text
     writes the missing words apart, for someone else (in ``others``: "Curie, Pierre's wife
     Marie" for "Pierre Curie").
     """
     words = {w for w in name.split() if len(w) > 1}
     initials = {w for w in name.split() if len(w) == 1}
     others = others or set()
-    last = name.split()[-1]
+    last = _surname(name.split())
     # Runs that end with the surname name people; "Novak Instruments" or "Newton's
     # Principia" name things after them and decide nothing.
-    holding = [run for run in runs if run.split()[-1] == last]
+    holding = [run for run in runs if _surname(run.split()) == last]
     if not holding:
         return False
     for run in holding:
@@ -527,6 +547,8 @@ def _rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bo
             continue
         if initials and other_initials and initials != other_initials:
             continue
+        if _numeral(name.split()) != _numeral(written):
+            continue  # "Elizabeth II" is not "Elizabeth I", nor "Henry VII" "Henry VIII"
         if not extra or not lacking:
             return False
     return True
