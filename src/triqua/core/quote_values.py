@@ -201,7 +201,7 @@ def _name_runs(text: str) -> list[_Run]:
                 continue
         while run and normalise(run[0]) in _STOP_NAMES:
             run.pop(0)
-        while run and normalise(run[-1]) in _STOP_NAMES and not _regnal_i(run):
+        while run and normalise(run[-1]) in _STOP_NAMES:
             run.pop()
         words = [_POSSESSIVE.sub("", word.rstrip(".,:;)")) for word in run]
         name = normalise(" ".join(words))
@@ -214,13 +214,10 @@ def _name_runs(text: str) -> list[_Run]:
     return runs
 
 
-#: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War I".
+#: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War II".
+#: A closing "I" is read as the pronoun and dropped from the run, so "Elizabeth I" compares
+#: as "Elizabeth" (no numeral), which still differs from "Elizabeth II".
 _NUMERAL = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
-
-
-def _regnal_i(run: list[str]) -> bool:
-    """True when a run ends with the numeral "I" of a name ("Elizabeth I"), not the pronoun."""
-    return len(run) >= 2 and run[-1].rstrip(".,:;)") == "I"
 
 
 def _numeral(words: Sequence[str]) -> str:
