@@ -10,7 +10,7 @@ import snowballstemmer
 
 import triqua
 from tests.test_offline_judge import FixedEntailment
-from triqua.core.grounding import check_quote
+from triqua.core.grounding import Grounding, check_quote
 from triqua.core.statement import content_words, unstated_words, word_stems
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.runtime.resources import register_retriever
@@ -125,6 +125,12 @@ def test_a_negated_sentence_does_not_state_the_unit() -> None:
     assert not outcome.ok and "negates" in (outcome.reason or "")
 
 
+def _eagerly_read(unit: FactUnit, quote: str) -> Grounding:
+    """The rule's outcome for ``quote`` cited whole, with a judge that finds everything entailed."""
+    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
+    return check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader)
+
+
 @pytest.mark.parametrize(
     ("unit", "quote", "stands"),
     [
@@ -145,8 +151,7 @@ def test_a_negated_sentence_does_not_state_the_unit() -> None:
 def test_one_of_the_largest_does_not_state_the_largest(
     unit: FactUnit, quote: str, stands: bool
 ) -> None:
-    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
-    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader)
+    outcome = _eagerly_read(unit, quote)
     assert outcome.ok is stands
     if not stands:
         assert "restricts" in (outcome.reason or "")
@@ -170,8 +175,7 @@ def test_one_of_the_largest_does_not_state_the_largest(
 def test_a_former_role_does_not_state_the_present_one(
     unit: FactUnit, quote: str, stands: bool
 ) -> None:
-    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
-    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader)
+    outcome = _eagerly_read(unit, quote)
     assert outcome.ok is stands
     if not stands:
         assert "former" in (outcome.reason or "") or "retired" in (outcome.reason or "")
