@@ -62,6 +62,9 @@ def test_regrade_appends_a_revision_and_keeps_the_old_one(
     assert [r.history for r in regraded.records] == [[r.verdict] for r in original.records]
     assert regraded.scores.claim_level_score == 0.0
     assert original.scores.claim_level_score == 0.5
+    # The sentence-level view is rebuilt from the new verdicts.
+    assert [s.status for s in regraded.sentences] == [Status.CONTRADICTED] * 2
+    assert len(original.sentences) == 2
     # The old rows are untouched; new verdict and report rows were added, no new evidence.
     assert rows(store.path, "verdicts")[: len(verdicts_before)] == verdicts_before
     assert len(rows(store.path, "verdicts")) == 2 * len(verdicts_before)

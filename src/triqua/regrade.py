@@ -22,6 +22,7 @@ from triqua.context import Context
 from triqua.core.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.evidence import merge_evidence, search
 from triqua.core.scoring import score_facts
+from triqua.core.sentence_verdicts import sentence_verdicts
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
@@ -216,6 +217,7 @@ def regrade(
         spec=spec,
         scores=score_facts([(r.fact, r.verdict) for r in records]),
         records=records,
+        sentences=sentence_verdicts(records),
         usage=total,
         usage_by_role=by_role,
         reverify_trigger_rate=sum(1 for r in records if r.rounds) / len(records)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from triqua.core.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.scoring import score_facts
+from triqua.core.sentence_verdicts import sentence_verdicts
 from triqua.core.usage import total_usage, usage_by_role
 from triqua.schema import (
     Chunk,
@@ -83,6 +84,7 @@ def build_report(
         spec=spec,
         scores=scores,
         records=ordered,
+        sentences=sentence_verdicts(ordered),
         usage=total,
         usage_by_role=by_role,
         reverify_trigger_rate=(triggered / count) if count else None,

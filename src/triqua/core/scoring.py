@@ -24,6 +24,7 @@ from triqua.schema import ClaimRecord, Fact, FactUnit, Scores, Status, Verdict
 __all__ = [
     "RiskCoverage",
     "citation_completeness",
+    "combined_status",
     "label_units",
     "link_correctness",
     "normalize",
@@ -139,6 +140,25 @@ def label_units(fact: Fact, verdict: Verdict) -> list[tuple[FactUnit, Status]]:
         for i in open_units:
             statuses[i] = fill[i]
     return [(unit, status or verdict.status) for unit, status in zip(units, statuses, strict=True)]
+
+
+def combined_status(pairs: Sequence[tuple[Fact, Verdict]]) -> Status:
+    """One verdict for several facts read together (a claim, a source sentence), unit by unit.
+
+    Supported only when every checkable unit is; contradicted when any unit is; otherwise
+    (including nothing checkable) insufficient evidence.
+    """
+    statuses = [
+        status
+        for fact, verdict in pairs
+        for _, status in label_units(fact, verdict)
+        if status is not Status.NOT_CHECKABLE
+    ]
+    if Status.CONTRADICTED in statuses:
+        return Status.CONTRADICTED
+    if statuses and all(s is Status.SUPPORTED for s in statuses):
+        return Status.SUPPORTED
+    return Status.INSUFFICIENT
 
 
 def _fill_from_verdict(

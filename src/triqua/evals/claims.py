@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from pydantic import BaseModel, Field
 
-from triqua.core.scoring import label_units, score_facts
+from triqua.core.scoring import combined_status, label_units, score_facts
 from triqua.core.usage import total_usage
 from triqua.core.verdicts import settle
 from triqua.evals.claims_data import ClaimRow
@@ -37,22 +37,8 @@ __all__ = [
 
 
 def claim_status(pairs: Sequence[tuple[Fact, Verdict]]) -> Status:
-    """A claim's verdict from its facts' verdicts, unit by unit.
-
-    Supported only when every checkable unit is; contradicted when any unit is; otherwise
-    (including a claim with no checkable unit) insufficient evidence.
-    """
-    statuses = [
-        status
-        for fact, verdict in pairs
-        for _, status in label_units(fact, verdict)
-        if status is not Status.NOT_CHECKABLE
-    ]
-    if Status.CONTRADICTED in statuses:
-        return Status.CONTRADICTED
-    if statuses and all(s is Status.SUPPORTED for s in statuses):
-        return Status.SUPPORTED
-    return Status.INSUFFICIENT
+    """A claim's verdict from its facts' verdicts, unit by unit (``combined_status``)."""
+    return combined_status(pairs)
 
 
 def claim_confidence(pairs: Sequence[tuple[Fact, Verdict]], status: Status) -> float | None:

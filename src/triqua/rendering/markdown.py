@@ -109,6 +109,20 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
                 f"{_problems(record)} | {_evidence(record)} |"
             )
         lines.append("")
+    if report.sentences:
+        lines += [
+            "| sentence | route | verdict | units | wrong / unverified |",
+            "|---|---|---|---|---|",
+        ]
+        for sentence in report.sentences:
+            problems = [f"✗ {md_escape(u)}" for u in sentence.wrong]
+            problems += [f"? {md_escape(u)}" for u in sentence.unverified]
+            lines.append(
+                f"| {md_escape(_clip(sentence.text, 120))} | {sentence.route} | "
+                f"{LABEL[sentence.status]} | {sentence.units_supported}/{sentence.units_total} | "
+                f"{'<br>'.join(problems)} |"
+            )
+        lines.append("")
     asked = coverage_line(report)
     if asked:
         lines += [f"**Question**: {md_escape(asked)}", ""]

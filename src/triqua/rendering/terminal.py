@@ -158,6 +158,19 @@ def not_checkworthy_lines(report: Report) -> list[Text]:
     return lines
 
 
+def sentences_line(report: Report) -> Text:
+    """The sentence-level view in one line: how many checked sentences got each verdict."""
+    line = Text(f"sentences {len(report.sentences)}: ")
+    for i, status in enumerate(s for s in Status if s is not Status.NOT_CHECKABLE):
+        count = sum(1 for v in report.sentences if v.status is status)
+        line.append(" · " if i else "")
+        line.append(f"{count} {SHORT[status]}", style=STYLE[status])
+    complex_ = sum(1 for v in report.sentences if v.route == "complex")
+    if complex_:
+        line.append(f" ({complex_} complex, judged element by element)", style="dim")
+    return line
+
+
 def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
@@ -188,6 +201,8 @@ def summary(report: Report) -> Group:
             style="dim",
         ),
     ]
+    if report.sentences:
+        lines.append(sentences_line(report))
     asked = coverage_line(report)
     if asked:
         lines.append(Text(asked, style="magenta"))

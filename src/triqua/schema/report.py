@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from triqua.schema.common import Span, utc_now
+from triqua.schema.common import Span, Status, utc_now
 from triqua.schema.facts import Fact
 from triqua.schema.records import ClaimRecord, Usage
 from triqua.schema.redaction import RedactedText
 from triqua.schema.spec import FactualitySpec
 
-REPORT_SCHEMA_VERSION = "1.0"
+REPORT_SCHEMA_VERSION = "1.1"
 
 CoverageVerdict = Literal["addressed", "partly", "not_addressed"]
 
@@ -87,6 +87,30 @@ class UnfoundedFact(BaseModel):
 CheckworthyLabel = Literal["opinion", "question", "hedge", "instruction", "meta", "heading", "code"]
 
 
+class SentenceVerdict(BaseModel):
+    """One checked source sentence's verdict: the sentence read as one claim (ElementCheck).
+
+    Supported only when every checkable unit of its facts is, contradicted when any is,
+    insufficient evidence otherwise; a simple sentence's facts are judged together, a
+    complex one's unit by unit (element level, with re-verification).
+    """
+
+    chunk_index: int = Field(ge=0)
+    span: Span | None = Field(default=None, description="The sentence's characters, if known.")
+    text: str = Field(description="The source sentence.")
+    route: Literal["simple", "complex"] = Field(description="ElementCheck's route for it.")
+    status: Status
+    facts: list[str] = Field(description="Claim ids of the sentence's facts, in text order.")
+    units_supported: int = Field(ge=0)
+    units_total: int = Field(ge=0, description="Checkable units (not-checkable ones left out).")
+    wrong: list[str] = Field(
+        default_factory=list, description="Units judged contradicted (the error's location)."
+    )
+    unverified: list[str] = Field(
+        default_factory=list, description="Units left insufficient evidence."
+    )
+
+
 class NotCheckworthySentence(BaseModel):
     """A sentence that asserts nothing to check (opinion, question, hedge, instruction, meta).
 
@@ -128,6 +152,11 @@ class Report(BaseModel):
     spec: FactualitySpec = Field(default_factory=FactualitySpec)
     scores: Scores = Field(default_factory=Scores)
     records: list[ClaimRecord] = Field(default_factory=list)
+    sentences: list[SentenceVerdict] = Field(
+        default_factory=list,
+        description="One verdict per checked source sentence, in text order (ElementCheck's "
+        "sentence-level view; the records hold the facts').",
+    )
     usage: Usage = Field(default_factory=Usage)
     usage_by_role: dict[str, Usage] = Field(default_factory=dict)
     reverify_trigger_rate: float | None = Field(
