@@ -12,6 +12,7 @@ from rich.console import Console
 
 import triqua
 from triqua.core.sentence_verdicts import sentence_verdicts
+from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
 from triqua.rendering.terminal import summary
 from triqua.schema import ClaimRecord, Fact, Qualifier, Span, Status, UnitVerdict, Verdict
@@ -120,3 +121,6 @@ def test_markdown_and_terminal_show_the_sentence_verdicts() -> None:
     console = Console(width=200, record=True)
     console.print(summary(report))
     assert "sentences 2: 1 supported · 1 contradicted · 0 insufficient" in console.export_text()
+    page = render_html(report)
+    assert '<section id="sentences"><h2>Sentences (2)</h2>' in page
+    assert '<span class="badge contradicted">' in page

@@ -71,6 +71,27 @@ def not_checkworthy_html(report: Report) -> str:
     return "".join(html) + "</section>"
 
 
+def sentences_html(report: Report) -> str:
+    """One verdict per checked sentence, with its route and the units that decide it."""
+    if not report.sentences:
+        return ""
+    html = [f'<section id="sentences"><h2>Sentences ({len(report.sentences)})</h2><ul>']
+    for sentence in report.sentences:
+        problems = [f"✗ {esc(u)}" for u in sentence.wrong]
+        problems += [f"? {esc(u)}" for u in sentence.unverified]
+        html.append(
+            f'<li><span class="badge {sentence.status.value}">'
+            f"{esc(STATUS_LABEL[sentence.status])}</span> "
+            f'<span class="route">{sentence.route} · {sentence.units_supported}/'
+            f"{sentence.units_total} units · {esc(', '.join(sentence.facts))}</span> "
+            f"<q>{esc(sentence.text)}</q>"
+            + (f'<p class="meta">{"<br>".join(problems)}</p>' if problems else "")
+            + "</li>"
+        )
+    html.append("</ul>")
+    return "".join(html) + "</section>"
+
+
 def summary_html(report: Report) -> str:
     """The score cards, facts per status, notes and errors."""
     s = report.scores
