@@ -293,6 +293,29 @@ def test_rule_reads_names_as_people_write_them_around_headings_lists_and_plurals
     ]
 
 
+def test_rule_reads_a_plural_subject_its_verb_agrees_with_as_a_common_noun() -> None:
+    def unit(subject: str, relation: str, obj: str) -> FactUnit:
+        return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+    # "Bellflowers are": a verb that agrees only with a plural makes the capitalised opener
+    # a common noun, written by its stem in any case, singular or plural.
+    flowers = "In North America Bristly Bellflower is found in the northern states"
+    found = unit("Bellflowers", "are found in", "North America")
+    assert missing_values(found, flowers) == []
+    assert missing_values(unit("Quasars", "are", "galaxies"), "Most quasars are galaxies") == []
+    # A pronoun carries it when the passage before writes it.
+    woods = unit("Bellflowers", "are found in", "forests")
+    assert missing_values(woods, "It grows in woodlands", "Bristly Bellflower is a plant.") == []
+    assert missing_values(woods, "It grows in woodlands", "Bluebell is a plant.") == ["bellflowers"]
+    # Another noun is another group; a name's verb is singular ("Williams is", "Williams
+    # won"), so it stays a name that "Prince William" does not write.
+    assert missing_values(unit("Cats", "are", "mammals"), "Dogs are mammals") == ["cats"]
+    assert missing_values(found, "In North America Bluebell is found") == ["bellflowers"]
+    william = "Prince William won Wimbledon"
+    assert missing_values(unit("Williams", "won", "Wimbledon"), william) == ["williams"]
+    assert missing_values(unit("Williams", "is", "a champion"), william) == ["williams"]
+
+
 def test_rule_lets_a_pronoun_carry_a_subject_named_earlier_in_the_passage() -> None:
     unit = FactUnit(kind="base", subject="Marie Curie", relation="won", object="Nobel Prize")
     passages_ = {"ev-1": CURIE_DOC, "ev-2": "She won the Nobel Prize in Chemistry in 1911."}

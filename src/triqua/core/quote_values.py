@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from triqua.core.numbers import ORDINAL_WORDS, WORD_NUMBERS
 from triqua.core.quotes import normalise
-from triqua.core.statement import definite_heads
+from triqua.core.statement import definite_heads, word_stems
 from triqua.schema import FactUnit
 
 __all__ = ["Number", "UnitValues", "missing_values", "unit_values"]
@@ -287,6 +287,30 @@ def _subject_names(subject: str) -> list[str]:
     return names
 
 
+#: Verb forms that agree only with a plural subject: "Firms are", "Bellflowers have".
+_PLURAL_VERBS = frozenset(["are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"])
+#: One capitalised word ending in a plural "s" ("Bellflowers"; not "Glass", "Cactus").
+_PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
+
+
+def _plural_common_noun(unit: FactUnit) -> str:
+    """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
+
+    "Bellflowers are found in forests": one capitalised word ending in "s" whose verb
+    agrees only with a plural ("are", "were", "have", "do"). A name is singular to its verb
+    ("Williams is", "Texas has", "Lawson offers"), so it stays a name written as a name.
+    """
+    if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
+        return ""
+    verb = unit.relation.replace("’", "'").split()[:1]
+    return normalise(unit.subject) if verb and verb[0].lower() in _PLURAL_VERBS else ""
+
+
+def _stem_written(noun: str, text: str) -> bool:
+    """True when ``text`` writes the common noun in any case, singular or plural (its stem)."""
+    return word_stems(noun) <= word_stems(text)
+
+
 #: Words by which a quote refers back to a subject named earlier in its passage.
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
 
@@ -323,7 +347,9 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject.
+    carries it when ``before`` (the passage text before the quote) names the subject. A
+    subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
+    any case, singular or plural ("Bristly Bellflower", "a bellflower").
     """
     values = unit_values(unit)
     written = _numbers(quote)
@@ -334,8 +360,14 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in _name_runs(unit.subject) if run.possessor}
+    plural = _plural_common_noun(unit)
     for name in values.names:
         subject = name in values.subject
+        if name == plural:
+            # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
+            if not (_stem_written(name, quote) or (refers and _stem_written(name, before))):
+                missing.append(name)
+            continue
         how = _How(
             by_reference=refers and subject,
             common=name == opener,
