@@ -12,26 +12,43 @@ full-passage verdicts agree with the gold stance of the passage they cite (a cha
 loses a verdict the gold calls wrong costs nothing), and the evidence tokens each way
 (MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
 
-All 661 claims (750 facts), batches of 16, 5 passages: 2.8 % of facts change (18 supported
-and 3 contradicted become insufficient; none the other way); of the lost verdicts, 13 of the
-18 supports and none of the 3 contradictions agree with the gold. The sheet is 26.5 % of the
-full passages' evidence tokens, yet fewer tokens per FActScore bio than before (487 evidence
-tokens, 4,670 in all: a bio's facts mostly have one clearly best sentence). Sentences are
-chosen as the offline verifier ranks windows (part-weighted overlap, then 0.6 × MiniLM cosine
-+ 0.4 × overlap), one to four per fact: each next one while it scores ≥ 0.8 of the best.
-What is left is mostly the verifier's windows (a verdict quoting a sentence together with the
-next one, of which the sheet shows only the first) and supports the gold calls wrong. Before
-(idf-weighted overlap, two sentences per fact): 4.8 % (24 supports and 9 contradictions lost,
-3 gained), the sheet at 20 % of the tokens, 676 evidence tokens and 4,860 in all per bio.
-Measured and not kept: with the similarity but two sentences per fact, 4.4-4.5 %; three per
-fact with it, 4.0 % at 26 %; the adaptive choice by overlap alone, 3.6 % (idf-weighted or
-part-weighted alike); at least two per fact (≥ 0.8 of the best, up to four), 2.7 % at 28 %;
-ratio 0.7, 2.7 % at 30 %; up to five at 0.75, 2.7 % at 32 % — the plateau is the windows,
-not the choice. Earlier, before the similarity: windows of two adjacent sentences chosen
-within the same two places (7.3 %), a second sentence from another passage than the first
-(6.0 %), three sentences per fact (4.7 %, at 28 % of the tokens); reading the sheet's lines
-as one passage gave 5.1 %; plain word overlap, split at every full stop, 6.3 %. Runs differ
-by a fact or two (the full-passage verdicts themselves move by one to three).
+All 661 claims (758 facts), batches of 16, 5 passages: 1.6 % of facts change (12: 7 supported
+and 2 contradicted become insufficient, 2 insufficient become supported and 1 contradicted); of
+the lost verdicts, 6 of the 7 supports and none of the 2 contradictions agree with the gold.
+The sheet is 45.6 % of the full passages' evidence tokens, but a FActScore bio costs 551
+evidence tokens, 4,735 in all (a bio's facts mostly have one clearly best sentence, and its
+passages are short). Sentences are chosen as the offline verifier ranks windows (part-weighted
+overlap, then 0.6 × MiniLM cosine + 0.4 × overlap), one to four per fact: each next one while
+it scores ≥ 0.8 of the best; each is shown with the sentence before and the one after it in its
+paragraph, the verifier's two-sentence windows. What is left: sentences the verifier aligns
+that the sheet ranks below 0.8 of the best (its overlap is not the verifier's name matching),
+supports and contradictions the gold calls wrong, and verdicts that move either way because
+fewer sentences compete for the verifier's three anchors (the two gained supports are of that
+kind).
+
+Before the windows: 2.8 % (21 of 758: 19 supports and 2 contradictions lost) at 26.1 % of the
+tokens, 487 evidence tokens and 4,670 in all per bio; of the 21, 9 were a window of which the
+sheet showed one sentence, 3 a run-on the sheet cuts at 40 words where the verifier cuts at 60
+(the cut's other piece is its window now), 8 a sentence the sheet did not choose, 1 a downgrade
+by the grounding rule. Measured with windows and not kept (the full-passage verdicts held
+fixed): around the best sentence only, 2.4 % at 34 %; around the two best, 2.0 % at 39 %; the
+three best (the verifier's anchors), 1.8 % at 43 %; only a neighbour holding words of the fact
+that the chosen sentence lacks, 2.2 % at 32 %; a neighbour holding any word of the fact, 2.0 %
+at 41 % (around the best only, 2.6 % at 32 %); both neighbours of the best and, of the others,
+those adding words of the fact, 1.8 % at 38 %; windows of the three best at ratio 0.7, 1.7 % at
+47 %.
+
+Before the adaptive choice (idf-weighted overlap, two sentences per fact): 4.8 % (24 supports
+and 9 contradictions lost, 3 gained), the sheet at 20 % of the tokens, 676 evidence tokens and
+4,860 in all per bio. Measured then and not kept: with the similarity but two sentences per
+fact, 4.4-4.5 %; three per fact with it, 4.0 % at 26 %; the adaptive choice by overlap alone,
+3.6 % (idf-weighted or part-weighted alike); at least two per fact (≥ 0.8 of the best, up to
+four), 2.7 % at 28 %; ratio 0.7, 2.7 % at 30 %; up to five at 0.75, 2.7 % at 32 % — the plateau
+was the windows, not the choice. Earlier, before the similarity: windows of two adjacent
+sentences chosen within the same two places (7.3 %), a second sentence from another passage
+than the first (6.0 %), three sentences per fact (4.7 %, at 28 % of the tokens); reading the
+sheet's lines as one passage gave 5.1 %; plain word overlap, split at every full stop, 6.3 %.
+Runs differ by a fact or two (the full-passage verdicts themselves move by one to three).
 
 Data: Factcheck-Bench subtask 3; each claim's facts (offline decomposer; a claim it yields
 no fact for gets one crude fact) with the claim's evidence passages (up to ``--passages``),

@@ -478,6 +478,8 @@ def _shown(fact: Fact, text: str) -> list[str]:
 
 
 FILLER = " ".join(f"Filler line {n} states nothing much at all." for n in range(6))
+#: The filler as a paragraph of its own: a chosen sentence's window does not reach into it.
+PARAGRAPH = f"\n\n{FILLER}\n\n"
 
 
 def test_the_sheet_matches_word_forms_not_spellings() -> None:
@@ -518,7 +520,7 @@ def test_a_sentence_naming_the_subject_is_preferred() -> None:
 def test_a_sentence_that_clearly_decides_is_shown_alone() -> None:
     # The best sentence states the whole fact; the next one only part of it: one place.
     fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
-    text = f"Ada Lovelace wrote notes. {FILLER} Ada Lovelace wrote the first program."
+    text = f"Ada Lovelace wrote notes.{PARAGRAPH}Ada Lovelace wrote the first program."
     assert _shown(fact, text) == ["Ada Lovelace wrote the first program."]
 
 
@@ -532,7 +534,7 @@ def test_sentences_that_compete_are_all_shown() -> None:
         "Ada Lovelace is said to have written the first published program.",
         "Ada Lovelace wrote the first program for the Analytical Engine.",
     ]
-    passages = tuple(_passage(f"{FILLER} {text}", n) for n, text in enumerate(texts, 1))
+    passages = tuple(_passage(f"{PARAGRAPH}{text}", n) for n, text in enumerate(texts, 1))
     shown = [line.text for line in build_sheet([(fact, passages)]).lines.values()]
     assert 2 < len(shown) <= 4
     assert not any(line.startswith("Filler") for line in shown)
@@ -541,7 +543,7 @@ def test_sentences_that_compete_are_all_shown() -> None:
 def test_a_similarity_ranks_the_lexically_closest() -> None:
     # Equal by word overlap; the similarity the caller gives decides which one is shown.
     fact = Fact(subject="Marie Curie", relation="discovered", object="polonium")
-    text = f"Marie Curie discovered polonium in a lab. {FILLER} Marie Curie discovered polonium."
+    text = f"Marie Curie discovered polonium in a lab.{PARAGRAPH}Marie Curie discovered polonium."
 
     def similarity(query: str, texts: Sequence[str]) -> list[float]:
         return [1.0 if text.endswith("lab.") else 0.0 for text in texts]
@@ -562,6 +564,18 @@ def test_a_sentence_in_two_passages_takes_one_place() -> None:
     sheet = build_sheet([(fact, (one, two))])
     shown = [line.text for line in sheet.lines.values()]
     assert shown.count(best) == 1 and "Ada Lovelace wrote the first published program." in shown
+
+
+def test_the_best_sentences_are_shown_with_their_windows() -> None:
+    # The best sentence is shown with the sentence either side of it, as the verifier reads
+    # a window of a sentence and its neighbour; no window reaches across a blank line.
+    fact = Fact(subject="Ada Lovelace", relation="wrote", object="the first program")
+    best = "Ada Lovelace wrote the first program."
+    before, after = "Babbage built the engine.", "Menabrea described the machine."
+    shown = _shown(fact, f"{FILLER} {before} {best} {after} {FILLER}")
+    assert shown == [before, best, after]
+    alone = f"The notes were long.\n\n{best}\n\nThe engine was big."
+    assert _shown(fact, alone) == [best]
 
 
 @pytest.mark.parametrize(
@@ -588,7 +602,7 @@ def test_a_sentence_that_refers_back_is_shown_with_its_antecedent(
     # one's sake only: the similarity ranks the sentence stating the object first, the rival
     # next, the others last.
     rival = f"{fact.subject} was {fact.relation} {fact.object} in a story, a film says."
-    text = f"{rival} {FILLER} {first} {second} {FILLER}"
+    text = f"{rival}{PARAGRAPH}{first} {second}{PARAGRAPH}"
 
     def similarity(query: str, texts: Sequence[str]) -> list[float]:
         return [0.9 if t == rival else float(fact.object in t) for t in texts]

@@ -11,19 +11,23 @@ only, grounds nothing (the grounding rule then records the fact as insufficient 
 Sentences are chosen the way the offline verifier ranks the windows it judges: by word
 overlap with the fact, the subject's words weighing 0.5, the relation's 0.2 and the object's
 0.3 (a sentence that neither names the subject nor refers back to it, "She …" right after
-a sentence naming it, weighs half), and, when the caller gives a
-``similarity`` (the LLM engine passes MiniLM's cosine), the lexically closest few are ranked
-by 0.6 × cosine + 0.4 × overlap. A fact is shown its best sentence, and then each next one
-that scores at least ``CLOSE_SCORE`` of the best, up to ``MAX_SENTENCES_PER_FACT``: where one
-sentence clearly decides, one is shown; where several passages compete, more are. A qualifier
-is shown its own best sentence, by overlap with the qualifier (its words taking the subject's
-weight), the relation and the object. A chosen sentence that refers back
-("She …", "The film …") is shown with the sentence before it, where the name stands, and a
-sentence that continues a chosen one ("It …" right after it) is shown too. A sentence that
-two passages both hold is shown once, so it takes one of a fact's places, not two. Sentences are
-split as ``triqua.sentences`` splits them ("U.S." ends none), and a run-on (web boilerplate)
-is cut into pieces of ``MAX_SENTENCE_WORDS`` words, so that one long line costs no more than
-a sentence.
+a sentence naming it, weighs half), and, when the caller gives a ``similarity`` (the LLM
+engine passes MiniLM's cosine), the lexically closest few are ranked by 0.6 × cosine + 0.4 ×
+overlap. A fact is shown its best sentence, and then each next one that scores at least
+``CLOSE_SCORE`` of the best, up to ``MAX_SENTENCES_PER_FACT``: where one sentence clearly
+decides, one is shown; where several passages compete, more are. Each of these is shown with
+its window, the sentence right before it and the one right after it in its paragraph (none
+across a blank line), as the offline verifier reads an aligned sentence together with its
+neighbour when the sentence alone does not state the fact ("Put the matcha powder in hot
+water." then "Whisk until it has dissolved."). A qualifier is shown its own best sentence, by
+overlap with the qualifier (its words taking the subject's weight), the relation and the
+object, without a window: a qualifier is judged in its base's window. A chosen sentence that
+refers back ("She …", "The film …") is shown with the sentence before it, where the name
+stands, and a sentence that continues a chosen one ("It …" right after it) is shown too. A
+sentence that two passages both hold is shown once, so it takes one of a fact's places, not
+two. Sentences are split as ``triqua.sentences`` splits them ("U.S." ends none), and a run-on
+(web boilerplate) is cut into pieces of ``MAX_SENTENCE_WORDS`` words, so that one long line
+costs no more than a sentence.
 """
 
 from __future__ import annotations
@@ -216,6 +220,28 @@ def _best(
     return picked
 
 
+def _neighbours(
+    places: Sequence[tuple[int, int]],
+    shown: Sequence[Evidence],
+    spans: dict[str, list[tuple[int, int]]],
+) -> set[tuple[int, int]]:
+    """The sentences right before and right after each of ``places``, in its paragraph.
+
+    A sentence and its neighbour are what the offline verifier reads as one window around
+    a sentence it aligns (``verify.entailed.windows``), and, as there, no window reads
+    across a blank line.
+    """
+    out = set()
+    for n, k in places:
+        text, own = shown[n].text, spans[shown[n].id]
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(own):
+                gap = text[own[min(j, k)][1] : own[max(j, k)][0]]
+                if "\n\n" not in gap.replace("\r", ""):
+                    out.add((n, j))
+    return out
+
+
 def _context(
     chosen: set[tuple[int, int]], shown: Sequence[Evidence], spans: dict[str, list[tuple[int, int]]]
 ) -> set[tuple[int, int]]:
@@ -291,9 +317,11 @@ def build_sheet(
             or (k > 0 and _refers_back(text) and bool(subject & all_words[n, k - 1]))
             for (n, k), text in zip(candidates, texts, strict=True)
         ]
-        for wanted in _wanted(fact) if candidates else []:
-            picked = _best(texts, words, wanted, named, similarity)
-            chosen.update(candidates[i] for i in picked)
+        for n_wanted, wanted in enumerate(_wanted(fact) if candidates else []):
+            picked = [candidates[i] for i in _best(texts, words, wanted, named, similarity)]
+            chosen.update(picked)
+            if n_wanted == 0:  # the base triple's sentences, each with its window
+                chosen |= _neighbours(picked, shown, spans)
     chosen |= _context(chosen, shown, spans)
     # Number the chosen sentences in passage order; a sentence shown before keeps its number.
     # Only passages with a sentence shown are listed, labelled in that order: a header with
