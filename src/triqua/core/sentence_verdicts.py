@@ -17,7 +17,7 @@ from triqua.core.routing import sentence_key
 from triqua.core.scoring import combined_status, label_units
 from triqua.schema import ClaimRecord, SentenceVerdict, Status
 
-__all__ = ["sentence_verdicts"]
+__all__ = ["problem_marks", "sentence_verdicts"]
 
 
 def sentence_verdicts(records: Sequence[ClaimRecord]) -> list[SentenceVerdict]:
@@ -54,3 +54,8 @@ def _sentence_verdict(records: list[ClaimRecord]) -> SentenceVerdict:
         wrong=[u for u, s in units.items() if s is Status.CONTRADICTED],
         unverified=[u for u, s in units.items() if s is Status.INSUFFICIENT],
     )
+
+
+def problem_marks(sentence: SentenceVerdict) -> list[str]:
+    """The units that decide a sentence's verdict, as a report shows them: ✗ wrong, ? unverified."""
+    return [f"✗ {u}" for u in sentence.wrong] + [f"? {u}" for u in sentence.unverified]

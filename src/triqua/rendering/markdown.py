@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from triqua.core.accounting import checkworthy_line, coverage_line, failure_summary
+from triqua.core.sentence_verdicts import problem_marks
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import ClaimRecord, Report, Status
 from triqua.schema.citations import CitationReport
@@ -115,8 +116,7 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
             "|---|---|---|---|---|",
         ]
         for sentence in report.sentences:
-            problems = [f"✗ {md_escape(u)}" for u in sentence.wrong]
-            problems += [f"? {md_escape(u)}" for u in sentence.unverified]
+            problems = [md_escape(mark) for mark in problem_marks(sentence)]
             lines.append(
                 f"| {md_escape(_clip(sentence.text, 120))} | {sentence.route} | "
                 f"{LABEL[sentence.status]} | {sentence.units_supported}/{sentence.units_total} | "

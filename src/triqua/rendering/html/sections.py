@@ -8,6 +8,7 @@ from collections import Counter
 from triqua.core.accounting import checkworthy_line, failure_summary
 from triqua.core.costs import CostSummary
 from triqua.core.scoring import label_units, risk_coverage_curve
+from triqua.core.sentence_verdicts import problem_marks
 from triqua.rendering.html.markup import STATUS_COLOUR, STATUS_LABEL, esc, pct, source_link
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
 from triqua.schema import NotCheckworthySentence, Report, Status, UndecomposedSentence
@@ -77,8 +78,7 @@ def sentences_html(report: Report) -> str:
         return ""
     html = [f'<section id="sentences"><h2>Sentences ({len(report.sentences)})</h2><ul>']
     for sentence in report.sentences:
-        problems = [f"✗ {esc(u)}" for u in sentence.wrong]
-        problems += [f"? {esc(u)}" for u in sentence.unverified]
+        problems = [esc(mark) for mark in problem_marks(sentence)]
         html.append(
             f'<li><span class="badge {sentence.status.value}">'
             f"{esc(STATUS_LABEL[sentence.status])}</span> "
