@@ -93,13 +93,15 @@ Probabilities = npt.NDArray[np.float32]
 class Thresholds:
     """Probabilities at which a judged pair counts.
 
-    ``entailed`` decides the offline verifier's units; ``veto`` is the entailment below
-    which the judge's second opinion withholds an LLM's "supported". (The judge never
-    contradicts on its own: the contradicted probability is reported, not acted on.)
+    ``entailed`` supports the offline verifier's units (behind the value gates);
+    ``contradicted`` contradicts them (and takes a support back); ``veto`` is the entailment
+    below which the judge's second opinion withholds an LLM's "supported". Above 1.0 a
+    threshold is never reached.
     """
 
     entailed: float = 0.5
     veto: float = 0.05
+    contradicted: float = 1.01
 
 
 def label_columns(id2label: dict[int, str]) -> list[int]:
@@ -339,6 +341,7 @@ def _shipped() -> EntailmentModel:
         thresholds = Thresholds(
             entailed=float(card["thresholds"]["entailed"]),
             veto=float(card["thresholds"]["veto"]),
+            contradicted=float(card["thresholds"].get("contradicted", 1.01)),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
         return EntailmentModel(

@@ -1,13 +1,8 @@
-"""The learned entailment judge inside the offline verifier, behind the rule gates.
+"""The evidence windows the learned judge reads: one to three sentences within a paragraph.
 
-The rules decide what they are strong at: a rival number, date or name, a restrictor and
-a negation contradict, and a value missing from the evidence never supports. When they
-leave a unit open (its relation or object paraphrased), the judge reads the unit as a
-sentence (``hypotheses``) against evidence windows of one to three sentences around the
-aligned sentences and decides: entailed at or above the judge's calibrated threshold
-supports the unit ("entailed by the judge 0.91"). Windows whose text fails the value gates
-are never read for support, so the judge cannot support a year the evidence lacks; it
-never contradicts (rival values are the rules' to find).
+A window is built around an aligned sentence (its anchor): the sentence alone, or with the
+sentence before or after it, never across a blank line. ``reading`` asks the judge about
+them; the evidence sheet of batched LLM verification shows the same windows.
 """
 
 from __future__ import annotations
@@ -15,16 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import TextInfo, analyse, values_relation
+from triqua.engines.offline.verify.align import TextInfo, analyse
 from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import values_present
-from triqua.engines.offline.verify.names import name_word_in
-from triqua.models.entailment import ENTAILED, EntailmentModel
-from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
-from triqua.schema import Fact, FactUnit, Status
+from triqua.schema import Status
 
-__all__ = ["Window", "base_by_judge", "qualifier_by_judge", "windows"]
+__all__ = ["Window", "other_known_relation", "windows"]
 
 _ALIGNED = 3  # aligned sentences whose windows the judge reads
 
@@ -106,117 +97,7 @@ def windows(
     return list(out.values())
 
 
-def _entailment(
-    model: EntailmentModel, found: Sequence[Window], hypotheses: Sequence[str]
-) -> dict[int, float]:
-    """Each window's best entailment probability over the hypotheses, in one judge call."""
-    asked = [(w, h) for w in found for h in hypotheses]
-    if not asked:
-        return {}
-    rows = model.predict([(w.text, h) for w, h in asked])
-    best: dict[int, float] = {}
-    for (w, _), row in zip(asked, rows, strict=True):
-        best[id(w)] = max(best.get(id(w), 0.0), float(row[ENTAILED]))
-    return best
-
-
-def base_by_judge(
-    fact: Fact,
-    parts: FactParts,
-    top: Sequence[Sentence],
-    base: Finding,
-    by_place: Mapping[tuple[int, int], Sentence],
-    passages: Sequence[str],
-    model: EntailmentModel,
-) -> tuple[Finding, list[Sentence]]:
-    """Decide a base the rules left open; returns the finding and the supporting sentences.
-
-    Support needs a window that passes the value gates (``values_present``: the object's
-    numbers, dates and names, polarity, antonyms, restrictors, roles) and that the judge
-    finds entailing the base or the fact's source sentence. Single sentences are read
-    first; only when none entails are the two-sentence windows around them read (a cascade:
-    most facts cost one judge call). A relation the lexicon knows must be stated by one of
-    its words: "was buried in Lisbon" never stands for "was born in Lisbon", however close.
-    The judge never contradicts on its own: a different object is not a false one
-    ("opened a Mexican restaurant" says nothing of a Japanese one), and rival values are
-    the rules' to find.
-    """
-    anchors = [
-        s for s in top[:_ALIGNED] if s.subject > 0 and not other_known_relation(parts, s.info)
-    ]
-    if not anchors:
-        return base, []
-    base_fact = _base_only(fact)
-    hypothesis = unit_hypothesis(fact.units()[0])
-    sentence = source_hypothesis(fact.source_text, hypothesis)
-    hypotheses = [hypothesis, sentence] if sentence else [hypothesis]
-    threshold = model.thresholds.entailed
-    singles = windows(anchors, by_place, passages, wide=False)
-    gated = [w for w in singles if values_present(base_fact, parts, w.as_sentence())]
-    entailed = _entailment(model, gated, hypotheses)
-    if not any(p >= threshold for p in entailed.values()):
-        wide = [w for w in windows(anchors, by_place, passages) if w.size > 1]
-        wide = [w for w in wide if values_present(base_fact, parts, w.as_sentence())]
-        entailed |= _entailment(model, wide, hypotheses)
-        gated += wide
-    if entailed:
-        base.similar = max(base.similar, max(entailed.values()))
-    entailing = [(entailed[id(w)], w) for w in gated if entailed[id(w)] >= threshold]
-    if entailing:
-        # The narrowest entailing window is quoted: one sentence before two.
-        p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
-        finding = window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
-        supporting = {id(w.anchor): w.anchor for _, w in entailing}
-        return finding, list(supporting.values())
-    return base, []
-
-
-def qualifier_by_judge(
-    fact: Fact,
-    unit: FactUnit,
-    bound: Sequence[Sentence],
-    by_place: Mapping[tuple[int, int], Sentence],
-    passages: Sequence[str],
-    model: EntailmentModel,
-) -> Finding | None:
-    """Support a qualifier the rules left open, in the windows its base is bound to.
-
-    Only a qualifier without numbers or dates (those are the rules' alone: a year is never
-    inferred); the window must hold its capitalised names, and the judge must find the
-    base with this qualifier (or the fact's source sentence) entailed.
-    """
-    value = analyse(unit.value or "")
-    if value.dates or value.numbers:
-        return None  # a date or number the rules did not find stated is never inferred
-    found = [w for w in windows(bound[:_ALIGNED], by_place, passages) if _states_values(value, w)]
-    if not found:
-        return None
-    hypothesis = unit_hypothesis(unit)
-    sentence = source_hypothesis(fact.source_text, hypothesis)
-    entailed = _entailment(model, found, [hypothesis, sentence] if sentence else [hypothesis])
-    entailing = [
-        (entailed[id(w)], w) for w in found if entailed[id(w)] >= model.thresholds.entailed
-    ]
-    if not entailing:
-        return None
-    p, window = min(entailing, key=lambda pair: (pair[1].size, -pair[0]))
-    return window.finding(Status.SUPPORTED, f"entailed by the judge {p:.2f}")
-
-
 def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
     """True when the lexicon knows the fact's relation and the sentence uses none of its words."""
     known = any(len(group) > 1 for group in parts.relation_words)
     return known and sentence_relation_hit(parts, sentence) is None
-
-
-def _base_only(fact: Fact) -> Fact:
-    """The fact without its qualifiers, so the value gates read the base's values only."""
-    return fact.model_copy(update={"qualifiers": []}) if fact.qualifiers else fact
-
-
-def _states_values(value: TextInfo, window: Window) -> bool:
-    """True when the window holds the value's dates, numbers and capitalised name words."""
-    info = analyse(window.text)
-    if values_relation(value, info, set(), set())[0] != "match":
-        return False
-    return all(name_word_in(t, info) for t in value.content if t.is_capitalised)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -35,7 +36,6 @@ from triqua.engines.offline.verify.align import (
     values_relation,
 )
 from triqua.engines.offline.verify.binding import REFERS, subject_scores
-from triqua.engines.offline.verify.entailed import base_by_judge, qualifier_by_judge
 from triqua.engines.offline.verify.evidence import Piece, entities, split
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
@@ -54,6 +54,7 @@ from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
+from triqua.engines.offline.verify.reading import decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rules import (
     agent_rival,
     entity_type,
@@ -80,8 +81,19 @@ VERIFIER_REVISION = verifier_revision()
 _MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
+_OTHER_SENTENCES = 4  # sentences not naming it embedded for the judge, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
 RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
+
+
+@dataclass(frozen=True)
+class Aligned:
+    """One fact's alignment with the evidence."""
+
+    parts: FactParts
+    top: list[Sentence]  # the best sentences about the subject, best first (the rules read them)
+    by_place: dict[tuple[int, int], Sentence]  # every sentence, by (passage, index)
+    read: list[Sentence]  # the best sentences of all, best first (the judge reads them)
 
 
 class AlignmentVerifier:
@@ -133,37 +145,66 @@ class AlignmentVerifier:
         """
         verdicts = []
         texts = [ev.text for ev in evidence]
-        for fact, (parts, top, by_place) in zip(facts, self._align(facts, evidence), strict=True):
-            base, bound = self._judge_base(fact, parts, top)
-            if base.status == Status.INSUFFICIENT and self._judge is not None:
-                base, bound = base_by_judge(fact, parts, top, base, by_place, texts, self._judge)
-            if base.status == Status.INSUFFICIENT:
-                dated = life_date_finding(fact, parts, top)
-                if dated is not None:
-                    base, bound = dated, [dated.sentence] if dated.sentence else []
-            if base.status == Status.INSUFFICIENT:
-                base = role_rival(fact, by_place.values()) or base
-            findings = [base]
-            for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
-                finding = judge_qualifier(
-                    fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
-                )
-                if (
-                    finding.status == Status.INSUFFICIENT
-                    and base.status == Status.SUPPORTED
-                    and self._judge is not None
-                ):
-                    judged = qualifier_by_judge(fact, unit, bound, by_place, texts, self._judge)
-                    finding = judged or finding
-                findings.append(finding)
+        for fact, found in zip(facts, self._align(facts, evidence), strict=True):
+            if self._judge is None:
+                findings = self._by_rules(fact, found.parts, found.top, found.by_place)
+            else:
+                findings = self._by_judge(fact, found, texts, self._judge)
             verdicts.append(
-                assemble(fact, evidence, findings, top, judge=self.revision, per_unit=per_unit)
+                assemble(
+                    fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
+                )
             )
         return verdicts
 
-    def _align(
-        self, facts: Sequence[Fact], evidence: Sequence[Evidence]
-    ) -> list[tuple[FactParts, list[Sentence], dict[tuple[int, int], Sentence]]]:
+    def _by_judge(
+        self, fact: Fact, found: Aligned, texts: list[str], judge: EntailmentModel
+    ) -> list[Finding]:
+        """The judge reads every unit; the rules only gate values (``reading``)."""
+        parts, top, by_place = found.parts, found.top, found.by_place
+        rules, _ = self._judge_base(fact, parts, top)
+        if rules.status != Status.CONTRADICTED:
+            crisp = life_date_finding(fact, parts, top) or role_rival(fact, by_place.values())
+            if crisp is not None and crisp.status == Status.CONTRADICTED:
+                rules = crisp
+        readings = read(fact, parts, found.read, by_place, texts, judge)
+        base, bound = decide_base(readings, rules, judge)
+        findings = [base]
+        for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
+            if base.status != Status.SUPPORTED:
+                findings.append(Finding(Status.INSUFFICIENT, base.sentence))
+                continue
+            crisp = judge_qualifier(
+                fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+            )
+            findings.append(decide_qualifier(fact, unit, crisp, bound, by_place, texts, judge))
+        return findings
+
+    def _by_rules(
+        self,
+        fact: Fact,
+        parts: FactParts,
+        top: list[Sentence],
+        by_place: dict[tuple[int, int], Sentence],
+    ) -> list[Finding]:
+        """Without a learned judge (``--verifier rules``): only what the rules state verbatim."""
+        base, bound = self._judge_base(fact, parts, top)
+        if base.status == Status.INSUFFICIENT:
+            dated = life_date_finding(fact, parts, top)
+            if dated is not None:
+                base, bound = dated, [dated.sentence] if dated.sentence else []
+        if base.status == Status.INSUFFICIENT:
+            base = role_rival(fact, by_place.values()) or base
+        findings = [base]
+        for qualifier in fact.qualifiers:
+            findings.append(
+                judge_qualifier(
+                    fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                )
+            )
+        return findings
+
+    def _align(self, facts: Sequence[Fact], evidence: Sequence[Evidence]) -> list[Aligned]:
         """Each fact's parts, its aligned sentences (best first) and all sentences by place.
 
         The passages are split and analysed once, and the candidate sentences of every
@@ -177,10 +218,12 @@ class AlignmentVerifier:
             t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
         ]
         vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
-        return [
-            (parts, self._rank(parts, candidates, overlaps, vectors), by_place)
-            for parts, candidates, overlaps, by_place in jobs
-        ]
+        aligned = []
+        for parts, candidates, overlaps, by_place in jobs:
+            ranked = self._rank(parts, candidates, overlaps, vectors)
+            about = [s for s in ranked if s.subject > 0][:_TOP_SENTENCES]
+            aligned.append(Aligned(parts, about, by_place, ranked[:_TOP_SENTENCES]))
+        return aligned
 
     def warm_up(self) -> None:
         """Load the embedding model, the entailment judge and spaCy now, not on first use."""
@@ -237,17 +280,19 @@ class AlignmentVerifier:
         by_place = {(s.passage, s.index): s for s in sentences}
         # Text addressed to a verifier (injected instructions, fake verdicts) is never aligned.
         # Questions assert nothing, so they are never aligned either.
-        candidates = [
+        readable = [
             s
             for s in sentences
-            if s.subject > 0
-            and not is_directive(s.info.tokens)
-            and not s.info.text.rstrip(" \"'”’)]").endswith("?")
+            if not is_directive(s.info.tokens) and not s.info.text.rstrip(" \"'”’)]").endswith("?")
         ]
-        overlaps = {id(s): self._overlap(parts, s.info) for s in candidates}
-        # Embedding is the costly step: only the lexically closest few are embedded.
-        candidates = sorted(candidates, key=lambda s: -overlaps[id(s)])[:_EMBEDDED_SENTENCES]
-        return parts, candidates, overlaps, by_place
+        overlaps = {id(s): self._overlap(parts, s.info) for s in readable}
+        # Embedding is the costly step: only the lexically closest few are embedded. The rules
+        # read sentences about the subject; the judge also reads the closest others ("Quicksand
+        # liquefies …" for "Sinking sand becomes liquid"), behind the subject gate.
+        ordered = sorted(readable, key=lambda s: -overlaps[id(s)])
+        about = [s for s in ordered if s.subject > 0][:_EMBEDDED_SENTENCES]
+        others = [s for s in ordered if s.subject <= 0][:_OTHER_SENTENCES]
+        return parts, about + others, overlaps, by_place
 
     @staticmethod
     def _rank(
@@ -261,8 +306,7 @@ class AlignmentVerifier:
         for sentence in candidates:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
-        ranked = sorted(candidates, key=lambda s: -s.score)
-        return [s for s in ranked[:_TOP_SENTENCES] if s.score >= _MIN_ALIGN]
+        return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
 
     def _relation_by_embedding(self, parts: FactParts, fact: Fact, sentence: TextInfo) -> bool:
         """True when the words linking subject and object in the sentence mean the relation.

@@ -1,0 +1,212 @@
+"""The learned judge reads the evidence; the value gates may only take a support back.
+
+For each fact the aligned sentences (lexical + embedding retrieval, ``verifier``) give
+candidate windows of one to three consecutive sentences within a paragraph (``entailed``).
+The judge reads each window against the fact written as a sentence and against the fact's
+source sentence, and answers entailed / neutral / contradicted. Then:
+
+- **supported** needs a window the judge finds entailing at its calibrated ``entailed``
+  threshold that passes the value gates (``gates.values_present``: the fact's numbers,
+  dates, names, polarity, restrictors, roles), and no window contradicting at its
+  ``contradicted`` threshold;
+- **contradicted** comes from a crisp value conflict the rules find (a rival number, date,
+  name or role in the aligned sentence), or from a window the judge finds contradicting at
+  its ``contradicted`` threshold;
+- anything else is **insufficient evidence**.
+
+A gate never turns anything into "supported": rules decide only what they are strong at,
+values. Windows are read in a cascade (single sentences first, wider ones only when no
+single sentence entails), so most facts cost one batched judge call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from triqua.engines.offline.verify.align import analyse
+from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
+from triqua.engines.offline.verify.fact_match import FactParts
+from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.gates import values_present
+from triqua.engines.offline.verify.names import name_word_in
+from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
+from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
+from triqua.schema import Fact, FactUnit, Status
+
+__all__ = ["Reading", "decide_base", "decide_qualifier", "read"]
+
+_ANCHORS = 3  # aligned sentences whose windows the judge reads
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The judge's reading of one window: its best entailed and contradicted probabilities."""
+
+    window: Window
+    entailed: float
+    contradicted: float
+    gated: bool  # the window passes the value gates
+
+
+def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
+    """The unit written as a sentence, and the fact's source sentence when it differs."""
+    hypothesis = unit_hypothesis(unit)
+    sentence = source_hypothesis(fact.source_text, hypothesis)
+    return [hypothesis, sentence] if sentence else [hypothesis]
+
+
+def _judge(
+    model: EntailmentModel, found: Sequence[Window], hypotheses: Sequence[str], gated: list[bool]
+) -> list[Reading]:
+    """Read every window against every hypothesis in one batched call."""
+    asked = [(w.text, h) for w in found for h in hypotheses]
+    if not asked:
+        return []
+    rows = model.predict(asked)
+    per = len(hypotheses)
+    return [
+        Reading(
+            window,
+            max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
+            max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
+            ok,
+        )
+        for k, (window, ok) in enumerate(zip(found, gated, strict=True))
+    ]
+
+
+def read(
+    fact: Fact,
+    parts: FactParts,
+    top: Sequence[Sentence],
+    by_place: Mapping[tuple[int, int], Sentence],
+    passages: Sequence[str],
+    model: EntailmentModel,
+) -> list[Reading]:
+    """The judge's readings of the base triple over the candidate windows, in a cascade.
+
+    Single sentences are read first; the windows with a neighbour only when no gated single
+    sentence is entailed (a statement split over two sentences, "She moved to Paris. There
+    she …").
+    """
+    anchors = list(top[:_ANCHORS])
+    if not anchors:
+        return []
+    base_fact = fact.model_copy(update={"qualifiers": []}) if fact.qualifiers else fact
+    hypotheses = _hypotheses(fact, fact.units()[0])
+    named = parts.subject.is_name
+
+    def gate(found: list[Window]) -> list[bool]:
+        # A named subject must be named (or referred back to) in the window: "James Turing
+        # worked at Bletchley Park" states nothing of Alan. A relation the lexicon knows must
+        # be written by one of its words ("was buried in Lisbon" never states "was born in
+        # Lisbon"). Then the value gates.
+        return [
+            (not named or w.first.subject > 0 or w.last.subject > 0)
+            and not other_known_relation(parts, w.anchor.info)
+            and values_present(base_fact, parts, w.as_sentence())
+            for w in found
+        ]
+
+    singles = windows(anchors, by_place, passages, wide=False)
+    readings = _judge(model, singles, hypotheses, gate(singles))
+    threshold = model.thresholds.entailed
+    if not any(r.gated and r.entailed >= threshold for r in readings):
+        # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
+        # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
+        wide = [
+            w
+            for w in windows(anchors, by_place, passages)
+            if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
+        ]
+        readings += _judge(model, wide, hypotheses, gate(wide))
+    return readings
+
+
+def decide_base(
+    readings: Sequence[Reading], rules: Finding, model: EntailmentModel
+) -> tuple[Finding, list[Sentence]]:
+    """The base triple's finding from the judge's readings and the rules' value conflicts.
+
+    Returns the finding and the sentences the base is bound to (the anchors of its entailing
+    windows), where its qualifiers are judged.
+    """
+    limits = model.thresholds
+    contradicting = max(readings, key=lambda r: r.contradicted, default=None)
+    if rules.status == Status.CONTRADICTED:
+        return rules, []
+    entailing = [r for r in readings if r.gated and r.entailed >= limits.entailed]
+    if entailing and (contradicting is None or contradicting.contradicted < limits.contradicted):
+        # The narrowest entailing window is quoted: one sentence before two.
+        best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
+        finding = best.window.finding(
+            Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}"
+        )
+        anchors = {id(r.window.anchor): r.window.anchor for r in entailing}
+        return finding, list(anchors.values())
+    if contradicting is not None and contradicting.contradicted >= limits.contradicted:
+        finding = contradicting.window.finding(
+            Status.CONTRADICTED,
+            f"contradicted by the judge {contradicting.contradicted:.2f}",
+            error_span=None,
+        )
+        return finding, []
+    closest = max((r.entailed for r in readings), default=0.0)
+    insufficient = Finding(
+        Status.INSUFFICIENT,
+        rules.sentence,
+        reason=rules.reason,
+        strength=rules.strength,
+        similar=max(rules.similar, closest),
+    )
+    return insufficient, []
+
+
+def decide_qualifier(
+    fact: Fact,
+    unit: FactUnit,
+    rules: Finding,
+    bound: Sequence[Sentence],
+    by_place: Mapping[tuple[int, int], Sentence],
+    passages: Sequence[str],
+    model: EntailmentModel,
+) -> Finding:
+    """A qualifier's finding, judged in the windows its base is bound to.
+
+    A rival value the rules find in those windows contradicts it. A date or number is a
+    value: it is supported where the rules find it bound to the base's clause ("Physics in
+    1903 and Chemistry in 1911" does not date Physics 1911), never inferred by the judge.
+    Any other qualifier is supported when a window holding its capitalised names is entailed
+    with the qualifier; else insufficient. The judge's contradiction takes either back.
+    """
+    if rules.status == Status.CONTRADICTED or not bound:
+        return rules if rules.status == Status.CONTRADICTED else _open(rules)
+    value = analyse(unit.value or "")
+    hypotheses = _hypotheses(fact, unit)
+    if value.dates or value.numbers:
+        if rules.status != Status.SUPPORTED or rules.sentence is None:
+            return rules
+        quoted = [w for w in windows([rules.sentence], by_place, passages, wide=False)]
+        vetoed = _judge(model, quoted, hypotheses, [True] * len(quoted))
+        if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
+            return _open(rules)
+        return rules
+    found = [
+        w
+        for w in windows(bound[:_ANCHORS], by_place, passages)
+        if all(name_word_in(t, analyse(w.text)) for t in value.content if t.is_capitalised)
+    ]
+    readings = _judge(model, found, hypotheses, [True] * len(found))
+    entailing = [r for r in readings if r.entailed >= model.thresholds.entailed]
+    if not entailing:
+        return _open(rules)
+    best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
+    return best.window.finding(Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}")
+
+
+def _open(rules: Finding) -> Finding:
+    """The rules' finding with any support taken back: only the judge supports."""
+    if rules.status != Status.SUPPORTED:
+        return rules
+    return Finding(Status.INSUFFICIENT, rules.sentence, strength=rules.strength)

@@ -1,0 +1,117 @@
+"""The offline verifier's one decision path: the judge reads, the value gates take back.
+
+A scripted judge answers by (premise, hypothesis), so each test shows which window the
+verdict rests on: the judge's entailment supports, its contradiction contradicts (at the
+card's thresholds), a rival value the rules read contradicts whatever the judge says, and
+a window that fails a gate never supports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.models.entailment import Thresholds
+from triqua.schema import Evidence, Fact, Qualifier, Status
+
+Answer = Callable[[str, str], tuple[float, float]]
+
+
+class ScriptedJudge:
+    """A judge whose (entailed, contradicted) probabilities come from a function of the pair."""
+
+    def __init__(self, answer: Answer, *, contradicted: float = 0.9) -> None:
+        self.answer = answer
+        self.revision = "scripted"
+        self.thresholds = Thresholds(entailed=0.5, veto=0.2, contradicted=contradicted)
+        self.asked: list[tuple[str, str]] = []
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        self.asked += list(pairs)
+        rows = []
+        for premise, hypothesis in pairs:
+            entailed, contradicted = self.answer(premise, hypothesis)
+            rows.append([entailed, 1.0 - entailed - contradicted, contradicted])
+        return np.array(rows, np.float32)
+
+
+def ev(text: str, doc: str = "doc") -> Evidence:
+    return Evidence.build(document_id=doc, text=text, retriever="supplied")
+
+
+def verifier(answer: Answer, **kwargs: float) -> AlignmentVerifier:
+    return AlignmentVerifier(entailment=ScriptedJudge(answer, **kwargs))  # type: ignore[arg-type]
+
+
+def test_the_judge_contradicts_at_its_threshold() -> None:
+    judged = verifier(lambda p, h: (0.01, 0.97) if "Rome" in h and "Paris" in p else (0.5, 0.0))
+    fact = Fact(subject="The Eiffel Tower", relation="is in", object="Rome")
+    verdict = judged.verify(fact, [ev("The Eiffel Tower is in Paris.")])
+    assert verdict.status == Status.CONTRADICTED
+    assert "contradicted by the judge 0.97" in verdict.rationale
+    assert verdict.quote == "The Eiffel Tower is in Paris."
+
+
+def test_below_its_contradiction_threshold_the_judge_leaves_the_fact_open() -> None:
+    judged = verifier(lambda p, h: (0.01, 0.97), contradicted=0.99)
+    fact = Fact(subject="The Eiffel Tower", relation="is in", object="Rome")
+    assert judged.verify(fact, [ev("The Eiffel Tower is in Paris.")]).status == Status.INSUFFICIENT
+
+
+def test_a_contradicting_passage_outweighs_an_entailing_keyword_list() -> None:
+    keywords = "Sydney capital Australia. Sydney is the capital of Australia."
+    real = "Canberra, not Sydney, is the capital of Australia."
+
+    def answer(premise: str, hypothesis: str) -> tuple[float, float]:
+        return (0.01, 0.95) if "Canberra" in premise else (0.99, 0.0)
+
+    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    verdict = verifier(answer).verify(fact, [ev(keywords, "planted"), ev(real, "atlas")])
+    assert verdict.status != Status.SUPPORTED
+
+
+def test_the_judge_supports_a_paraphrase_without_the_facts_words() -> None:
+    fact = Fact(subject="Sinking sand", relation="becomes", object="liquid when shaken")
+    text = "Quicksand turns into a fluid once it is disturbed by vibration."
+    judged = verifier(lambda p, h: (0.93, 0.01) if "Quicksand" in p else (0.0, 0.0))
+    verdict = judged.verify(fact, [ev(text)])
+    assert verdict.status == Status.SUPPORTED
+    assert verdict.quote == text
+
+
+def test_words_the_rules_align_do_not_support_what_the_judge_does_not_entail() -> None:
+    text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
+    judged = verifier(lambda p, h: (0.05, 0.3))
+    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
+
+
+def test_a_rival_value_contradicts_whatever_the_judge_entails() -> None:
+    judged = verifier(lambda p, h: (0.99, 0.0))
+    fact = Fact(subject="Water", relation="boils at", object="90 degrees Celsius")
+    verdict = judged.verify(fact, [ev("At sea level, water boils at 100 degrees Celsius.")])
+    assert verdict.status == Status.CONTRADICTED
+
+
+def test_a_named_subject_must_be_named_in_the_window() -> None:
+    judged = verifier(lambda p, h: (0.99, 0.0))
+    fact = Fact(subject="Alan Turing", relation="worked at", object="Bletchley Park")
+    text = "Alan Turing was born in London.\n\nJames Turing worked at Bletchley Park."
+    assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
+
+
+def test_a_dated_qualifier_is_the_rules_to_bind_and_the_judges_to_veto() -> None:
+    fact = Fact(
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize in Physics",
+        qualifiers=[Qualifier(label="point in time", value="1903")],
+    )
+    text = "Marie Curie won the Nobel Prize in Physics in 1903."
+    supported = verifier(lambda p, h: (0.95, 0.0)).verify(fact, [ev(text)])
+    assert [u.status for u in supported.unit_verdicts] == [Status.SUPPORTED, Status.SUPPORTED]
+    vetoed = verifier(lambda p, h: (0.95, 0.0) if "1903" not in h else (0.02, 0.95))
+    verdict = vetoed.verify(fact, [ev(text)])
+    assert verdict.unit_verdicts[1].status != Status.SUPPORTED
