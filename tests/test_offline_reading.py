@@ -81,11 +81,13 @@ def test_the_judge_supports_a_paraphrase_without_the_facts_words() -> None:
     assert verdict.quote == text
 
 
-def test_words_the_rules_align_do_not_support_what_the_judge_does_not_entail() -> None:
-    text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
-    judged = verifier(lambda p, h: (0.05, 0.3))
-    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
-    assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
+def test_the_judge_takes_back_a_support_the_rules_read() -> None:
+    fact = Fact(subject="Tomas Wren", relation="was born in", object="Lisbon")
+    text = "Tomas Wren was born in Lisbon in 1950."
+    assert verifier(lambda p, h: (0.3, 0.1)).verify(fact, [ev(text)]).status == Status.SUPPORTED
+    verdict = verifier(lambda p, h: (0.02, 0.95)).verify(fact, [ev(text)])
+    assert verdict.status == Status.CONTRADICTED
+    assert "contradicted by the judge 0.95" in verdict.rationale
 
 
 def test_a_rival_value_contradicts_whatever_the_judge_entails() -> None:

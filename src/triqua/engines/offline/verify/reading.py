@@ -47,6 +47,7 @@ class Reading:
     entailed: float
     contradicted: float
     gated: bool  # the window passes the value gates
+    about: bool = True  # the window speaks about the fact's subject
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -57,7 +58,11 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
 
 
 def _judge(
-    model: EntailmentModel, found: Sequence[Window], hypotheses: Sequence[str], gated: list[bool]
+    model: EntailmentModel,
+    found: Sequence[Window],
+    hypotheses: Sequence[str],
+    gated: list[bool],
+    about: list[bool] | None = None,
 ) -> list[Reading]:
     """Read every window against every hypothesis in one batched call."""
     asked = [(w.text, h) for w in found for h in hypotheses]
@@ -71,6 +76,7 @@ def _judge(
             max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
             max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
             ok,
+            about[k] if about is not None else True,
         )
         for k, (window, ok) in enumerate(zip(found, gated, strict=True))
     ]
@@ -97,20 +103,23 @@ def read(
     hypotheses = _hypotheses(fact, fact.units()[0])
     named = parts.subject.is_name
 
-    def gate(found: list[Window]) -> list[bool]:
+    def about(found: list[Window]) -> list[bool]:
         # A named subject must be named (or referred back to) in the window: "James Turing
-        # worked at Bletchley Park" states nothing of Alan. A relation the lexicon knows must
-        # be written by one of its words ("was buried in Lisbon" never states "was born in
-        # Lisbon"). Then the value gates.
+        # worked at Bletchley Park" states nothing of Alan, for or against.
+        return [not named or w.first.subject > 0 or w.last.subject > 0 for w in found]
+
+    def gate(found: list[Window]) -> list[bool]:
+        # A relation the lexicon knows must be written by one of its words ("was buried in
+        # Lisbon" never states "was born in Lisbon"). Then the value gates.
         return [
-            (not named or w.first.subject > 0 or w.last.subject > 0)
+            speaks
             and not other_known_relation(parts, w.anchor.info)
             and values_present(base_fact, parts, w.as_sentence())
-            for w in found
+            for w, speaks in zip(found, about(found), strict=True)
         ]
 
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(model, singles, hypotheses, gate(singles))
+    readings = _judge(model, singles, hypotheses, gate(singles), about(singles))
     threshold = model.thresholds.entailed
     if not any(r.gated and r.entailed >= threshold for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
@@ -120,24 +129,34 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(model, wide, hypotheses, gate(wide))
+        readings += _judge(model, wide, hypotheses, gate(wide), about(wide))
     return readings
 
 
 def decide_base(
-    readings: Sequence[Reading], rules: Finding, model: EntailmentModel
+    readings: Sequence[Reading],
+    rules: Finding,
+    stated: Sequence[Sentence],
+    model: EntailmentModel,
 ) -> tuple[Finding, list[Sentence]]:
-    """The base triple's finding from the judge's readings and the rules' value conflicts.
+    """The base triple's finding from the judge's readings and the rules' value reading.
 
-    Returns the finding and the sentences the base is bound to (the anchors of its entailing
-    windows), where its qualifiers are judged.
+    ``rules`` is what the rules read in the aligned sentences: a crisp conflict (a rival
+    value, name or role) contradicts whatever the judge says; a sentence that states the
+    base in its own words, values normalised ("64.5 million" for "64,500,000"), with
+    ``stated`` its sentences, is a support the judge can take back by contradiction.
+    Returns the finding and the sentences the base is bound to (where its qualifiers are
+    judged).
     """
     limits = model.thresholds
-    contradicting = max(readings, key=lambda r: r.contradicted, default=None)
     if rules.status == Status.CONTRADICTED:
         return rules, []
+    contradicting = max(
+        (r for r in readings if r.about), key=lambda r: r.contradicted, default=None
+    )
+    vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
     entailing = [r for r in readings if r.gated and r.entailed >= limits.entailed]
-    if entailing and (contradicting is None or contradicting.contradicted < limits.contradicted):
+    if entailing and not vetoed:
         # The narrowest entailing window is quoted: one sentence before two.
         best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
         finding = best.window.finding(
@@ -145,18 +164,18 @@ def decide_base(
         )
         anchors = {id(r.window.anchor): r.window.anchor for r in entailing}
         return finding, list(anchors.values())
-    if contradicting is not None and contradicting.contradicted >= limits.contradicted:
+    if rules.status == Status.SUPPORTED and not vetoed:
+        return rules, list(stated)
+    if contradicting is not None and vetoed:
         finding = contradicting.window.finding(
-            Status.CONTRADICTED,
-            f"contradicted by the judge {contradicting.contradicted:.2f}",
-            error_span=None,
+            Status.CONTRADICTED, f"contradicted by the judge {contradicting.contradicted:.2f}"
         )
         return finding, []
     closest = max((r.entailed for r in readings), default=0.0)
     insufficient = Finding(
         Status.INSUFFICIENT,
         rules.sentence,
-        reason=rules.reason,
+        reason=rules.reason if rules.status == Status.INSUFFICIENT else Finding.reason,
         strength=rules.strength,
         similar=max(rules.similar, closest),
     )

@@ -162,13 +162,15 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """The judge reads every unit; the rules only gate values (``reading``)."""
         parts, top, by_place = found.parts, found.top, found.by_place
-        rules, _ = self._judge_base(fact, parts, top)
-        if rules.status != Status.CONTRADICTED:
-            crisp = life_date_finding(fact, parts, top) or role_rival(fact, by_place.values())
-            if crisp is not None and crisp.status == Status.CONTRADICTED:
-                rules = crisp
+        rules, stated = self._judge_base(fact, parts, top)
+        if rules.status == Status.INSUFFICIENT:
+            dated = life_date_finding(fact, parts, top)
+            if dated is not None:
+                rules, stated = dated, [dated.sentence] if dated.sentence else []
+        if rules.status == Status.INSUFFICIENT:
+            rules = role_rival(fact, by_place.values()) or rules
         readings = read(fact, parts, found.read, by_place, texts, judge)
-        base, bound = decide_base(readings, rules, judge)
+        base, bound = decide_base(readings, rules, stated, judge)
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
             if base.status != Status.SUPPORTED:
