@@ -43,7 +43,7 @@ _SAFETY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # "no-referrer" makes browsers send Origin: null
     "Content-Security-Policy": (
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
