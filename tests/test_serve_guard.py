@@ -294,3 +294,30 @@ def test_an_unknown_collection_is_one_line_in_the_terminal_and_the_page(tmp_path
     assert lines[0].startswith(
         "triqua serve: check failed: RetrieverUnavailable: chroma: collection 'private' not found"
     )
+
+
+def test_a_request_that_fails_outside_a_check_is_one_line(recorder: Recorder) -> None:
+    lines: list[str] = []
+    server = CheckServer(("127.0.0.1", 0), recorder, {}, log=lines.append)
+    try:
+        try:
+            raise ConnectionResetError("peer reset\nsecond line")
+        except ConnectionResetError:
+            server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+    assert lines == ["a request failed: ConnectionResetError: peer reset"]
+
+
+def test_an_ipv6_loopback_server_answers_its_bracketed_name(recorder: Recorder) -> None:
+    try:
+        server = start(CheckServer(("::1", 0), recorder, {}))
+    except OSError as error:
+        pytest.skip(f"no IPv6 loopback here: {error}")
+    try:
+        assert server.url.startswith("http://[::1]:")
+        status, page = open_url(server.url)
+        assert status == 200 and server.guard.token in page
+    finally:
+        server.shutdown()
+        server.server_close()

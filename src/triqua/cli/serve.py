@@ -31,10 +31,11 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Open a local page to paste text (and evidence) into; verdicts stream as they come.
+    """Open a local page to paste text (and evidence) into; progress and verdicts stream in.
 
     Every check runs with this command's settings (engine, retriever, limits) and is stored
-    like a CLI run. The page shows the same report as --html. Stop with Ctrl-C.
+    like a CLI run. The page lists each fact on one line, with the same report as --html
+    folded underneath. Stop with Ctrl-C.
 
     Only the page itself can start a check (a token made at start, its own origin, POST);
     requests naming any other host are refused, so other web sites cannot drive or read it.

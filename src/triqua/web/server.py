@@ -186,13 +186,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.close_connection = True  # the page ends when the connection does
         stream = _Stream(self.wfile.write, self.wfile.flush)
-        progress = Progress()
+        progress, counting = Progress(), threading.Lock()
         stream.send(start + form_html(token, fields) + progress.start())
 
         def on_event(event: dict[str, Any]) -> None:
-            html = progress.update(event)
-            if html:
-                stream.send(html)
+            with counting:  # events may come from the graph's worker threads
+                html = progress.update(event)
+                if html:
+                    stream.send(html)
 
         try:
             report = self.server.run_check(fields, on_event)
