@@ -18,6 +18,7 @@ this machine may read it:
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import io
 import ipaddress
@@ -191,7 +192,17 @@ def read_body(
     except ValueError:
         raise BodyError(400, f"Content-Length {one_line(declared, 40)!r} is not a size") from None
     if length > limit:
+        if length <= 4 * limit:  # read it (within the deadline), so a browser sees the answer
+            with contextlib.suppress(BodyError):
+                _read(rfile, connection, length, seconds, keep=False)
         raise BodyError(413, f"the form is over {limit:,} bytes")
+    return _read(rfile, connection, length, seconds, keep=True)
+
+
+def _read(
+    rfile: io.BufferedIOBase, connection: socket.socket, length: int, seconds: float, *, keep: bool
+) -> bytes:
+    """``length`` bytes within ``seconds`` in all (kept, or read and dropped)."""
     deadline = time.monotonic() + seconds
     parts: list[bytes] = []
     got = 0
@@ -207,6 +218,7 @@ def read_body(
             raise BodyError(408, message) from None
         if not part:
             raise BodyError(400, f"the form ended after {got:,} of {length:,} bytes")
-        parts.append(part)
+        if keep:
+            parts.append(part)
         got += len(part)
     return b"".join(parts)
