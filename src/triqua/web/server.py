@@ -196,7 +196,7 @@ class _Handler(BaseHTTPRequestHandler):
                     stream.send(html)
 
         try:
-            report = self.server.run_check(fields, on_event)
+            result = result_html(self.server.run_check(fields, on_event))
         except Exception as exc:  # any failure: one line on the page and in the terminal
             message = one_line(exc) or type(exc).__name__
             if not isinstance(exc, ValueError):  # not refused input: say what kind of failure
@@ -205,7 +205,7 @@ class _Handler(BaseHTTPRequestHandler):
             failed = f'<p class="error">error: {esc(message)}</p>'
             stream.send(f"</section><style>#live{{display:none}}</style>{failed}{end}")
             return
-        stream.send(f"</section>{result_html(report)}{end}")
+        stream.send(f"</section>{result}{end}")
 
 
 class CheckServer(ThreadingHTTPServer):
