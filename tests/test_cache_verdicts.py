@@ -1,0 +1,152 @@
+"""A run's verdicts do not depend on the answer cache: cached, served and uncached runs agree.
+
+The cache keeps the judge's raw answer; the grounding rule then reads each supported unit's
+quote with the judge's reader (the entailment judge). A cached judge that hid its reader left
+the rule reading words only, so paraphrases the reader accepts were downgraded with the cache
+on and kept with it off.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import triqua
+from triqua.engines.llm import LLMJudge
+from triqua.engines.second_opinion import SecondOpinionJudge
+from triqua.runtime.caches.cached_engines import CachedJudge
+from triqua.runtime.caches.call_cache import ResultCache
+from triqua.schema import Report
+from triqua.testing import ScriptedChatModel, fenced, passages, shown_text
+
+from .test_offline_judge import FixedEntailment
+
+
+def base(subject: str, relation: str, obj: str) -> dict[str, Any]:
+    return {"subject": subject, "relation": relation, "object": obj}
+
+
+# Each claim sentence, the fact a decomposer returns for it, and the evidence sentence a
+# judge quotes for it: true paraphrases whose words the quote does not all state (only a
+# reader of meaning keeps them), a plain restatement, and a lie about another entity.
+CLAIMS: list[tuple[str, dict[str, Any], str]] = [
+    (
+        "Ada Lovelace wrote the first published computer program.",
+        base("Ada Lovelace", "wrote", "the first published computer program"),
+        "Ada Lovelace published what is regarded as the earliest algorithm meant for a machine.",
+    ),
+    (
+        "The Danube flows into the Black Sea.",
+        base("The Danube", "flows into", "the Black Sea"),
+        "The Danube empties into the Black Sea through a wide delta in Romania.",
+    ),
+    (
+        "Mount Kilimanjaro is the highest mountain in Africa.",
+        base("Mount Kilimanjaro", "is", "the highest mountain in Africa"),
+        "No peak on the African continent rises above Mount Kilimanjaro.",
+    ),
+    (
+        "Penicillin was discovered by Alexander Fleming.",
+        base("Penicillin", "was discovered by", "Alexander Fleming"),
+        "Alexander Fleming discovered penicillin in 1928 at St Mary's Hospital.",
+    ),
+    (
+        "Canberra is the largest city of Australia.",
+        base("Canberra", "is", "the largest city of Australia"),
+        "Sydney is the largest city of Australia, but Canberra is its capital.",
+    ),
+]
+TEXT = " ".join(sentence for sentence, _, _ in CLAIMS)
+DOCUMENTS = [quote for _, _, quote in CLAIMS]
+_UNIT = re.compile(r"^- (\(.*\))$", re.M)
+_EVIDENCE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>")
+
+
+def eager_judge(tool: str, prompt: str) -> dict[str, Any]:
+    """Decomposes by the table above and calls every unit supported, quoting its sentence."""
+    if tool == "ExtractedFacts":
+        shown = shown_text(prompt)
+        return {
+            "facts": [
+                {**fact, "qualifiers": [], "source_sentence": sentence}
+                for sentence, fact, _ in CLAIMS
+                if sentence in shown
+            ]
+        }
+    if tool == "Judgement":
+        claim = fenced(prompt, "FACT")
+        quote = next(q for _, f, q in CLAIMS if f"({f['subject']}, {f['relation']}," in claim)
+        cited = next((i for i, body in passages(prompt).items() if quote in body), "")
+        return {
+            "status": "supported",
+            "unit_verdicts": [
+                {"unit": u, "status": "supported", "evidence_ids": [cited], "quote": quote}
+                for u in _UNIT.findall(prompt)
+            ],
+            "evidence_ids": [cited],
+            "quote": quote,
+            "confidence": 0.9,
+        }
+    if tool == "RefinedQueries":
+        return {"queries": [f"refined {u}" for u in _UNIT.findall(prompt)]}
+    raise AssertionError(f"unexpected schema {tool!r}")
+
+
+def unit_verdicts(report: Report) -> dict[str, tuple[str, str | None]]:
+    """Each unit's status and grounding note, keyed by fact and unit."""
+    return {
+        f"{record.fact.to_string()} :: {unit.unit}": (unit.status.value, unit.grounding)
+        for record in report.records
+        for unit in record.verdict.unit_verdicts
+    }
+
+
+def three_runs(tmp_path: Path, **settings: Any) -> list[dict[str, tuple[str, str | None]]]:
+    """The unit verdicts of a first cached run, a run served from its cache, and no cache."""
+    path = str(tmp_path / "answers.sqlite")
+    runs = [
+        triqua.check(TEXT, documents=DOCUMENTS, cache_path=path, store=False, **settings),
+        triqua.check(TEXT, documents=DOCUMENTS, cache_path=path, store=False, **settings),
+        triqua.check(TEXT, documents=DOCUMENTS, cache=False, store=False, **settings),
+    ]
+    return [unit_verdicts(report) for report in runs]
+
+
+@pytest.mark.parametrize("batch", ["1", "8"], ids=["per-fact", "batched"])
+def test_an_llm_judge_gives_the_same_unit_verdicts_with_and_without_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: str
+) -> None:
+    monkeypatch.setenv("TRIQUA_VERIFY_BATCH", batch)
+    model = ScriptedChatModel(responder=eager_judge)
+    first, served, uncached = three_runs(tmp_path, model=model, routing="always_element")
+    assert len(first) >= len(CLAIMS)
+    assert first == uncached, "the cache changed a verdict"
+    assert served == uncached, "an answer served from the cache changed a verdict"
+    # The rule read meaning in every run: a paraphrase whose words its quote does not all
+    # state stands (with the reader hidden, every one of them was downgraded).
+    paraphrases = ("(Ada Lovelace,", "(The Danube,", "(Mount Kilimanjaro,")
+    assert any(
+        status == "supported" and key.startswith(paraphrases)
+        for key, (status, _) in uncached.items()
+    )
+
+
+def test_the_offline_engine_gives_the_same_unit_verdicts_with_and_without_the_cache(
+    tmp_path: Path,
+) -> None:
+    first, served, uncached = three_runs(tmp_path)
+    assert first and first == served == uncached
+
+
+def test_the_cached_judge_carries_the_reader_and_second_opinion_of_the_judge_it_wraps(
+    tmp_path: Path,
+) -> None:
+    model = ScriptedChatModel(responder=eager_judge)
+    inner = SecondOpinionJudge(LLMJudge(model), "shipped", model=FixedEntailment(0.9))  # type: ignore[arg-type]
+    cached = CachedJudge(inner, ResultCache(tmp_path / "c.sqlite"), "m")
+    assert cached.reader is not None
+    assert cached.reader.revision == inner.reader.revision  # type: ignore[union-attr]
+    assert cached.second_opinion == inner.second_opinion
