@@ -8,7 +8,6 @@ on and kept with it off.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -20,79 +19,43 @@ from triqua.engines.second_opinion import SecondOpinionJudge
 from triqua.runtime.caches.cached_engines import CachedJudge
 from triqua.runtime.caches.call_cache import ResultCache
 from triqua.schema import Report
-from triqua.testing import ScriptedChatModel, fenced, passages, shown_text
+from triqua.testing import ScriptedChatModel
+from triqua.testing.liars import Quoted, eager_quoter
 
 from .test_offline_judge import FixedEntailment
 
-
-def base(subject: str, relation: str, obj: str) -> dict[str, Any]:
-    return {"subject": subject, "relation": relation, "object": obj}
-
-
-# Each claim sentence, the fact a decomposer returns for it, and the evidence sentence a
-# judge quotes for it: true paraphrases whose words the quote does not all state (only a
-# reader of meaning keeps them), a plain restatement, and a lie about another entity.
-CLAIMS: list[tuple[str, dict[str, Any], str]] = [
-    (
+# Each claim sentence, its fact, and the evidence sentence an eager judge quotes for it: true
+# paraphrases whose words the quote does not all state (only a reader of meaning keeps
+# them), a plain restatement, and a lie about another entity.
+CLAIMS = [
+    Quoted(
         "Ada Lovelace wrote the first published computer program.",
-        base("Ada Lovelace", "wrote", "the first published computer program"),
+        *("Ada Lovelace", "wrote", "the first published computer program"),
         "Ada Lovelace published what is regarded as the earliest algorithm meant for a machine.",
     ),
-    (
+    Quoted(
         "The Danube flows into the Black Sea.",
-        base("The Danube", "flows into", "the Black Sea"),
+        *("The Danube", "flows into", "the Black Sea"),
         "The Danube empties into the Black Sea through a wide delta in Romania.",
     ),
-    (
+    Quoted(
         "Mount Kilimanjaro is the highest mountain in Africa.",
-        base("Mount Kilimanjaro", "is", "the highest mountain in Africa"),
+        *("Mount Kilimanjaro", "is", "the highest mountain in Africa"),
         "No peak on the African continent rises above Mount Kilimanjaro.",
     ),
-    (
+    Quoted(
         "Penicillin was discovered by Alexander Fleming.",
-        base("Penicillin", "was discovered by", "Alexander Fleming"),
+        *("Penicillin", "was discovered by", "Alexander Fleming"),
         "Alexander Fleming discovered penicillin in 1928 at St Mary's Hospital.",
     ),
-    (
+    Quoted(
         "Canberra is the largest city of Australia.",
-        base("Canberra", "is", "the largest city of Australia"),
+        *("Canberra", "is", "the largest city of Australia"),
         "Sydney is the largest city of Australia, but Canberra is its capital.",
     ),
 ]
-TEXT = " ".join(sentence for sentence, _, _ in CLAIMS)
-DOCUMENTS = [quote for _, _, quote in CLAIMS]
-_UNIT = re.compile(r"^- (\(.*\))$", re.M)
-_EVIDENCE = re.compile(r"<<<EVIDENCE id=(ev-[0-9a-f]+)>>>")
-
-
-def eager_judge(tool: str, prompt: str) -> dict[str, Any]:
-    """Decomposes by the table above and calls every unit supported, quoting its sentence."""
-    if tool == "ExtractedFacts":
-        shown = shown_text(prompt)
-        return {
-            "facts": [
-                {**fact, "qualifiers": [], "source_sentence": sentence}
-                for sentence, fact, _ in CLAIMS
-                if sentence in shown
-            ]
-        }
-    if tool == "Judgement":
-        claim = fenced(prompt, "FACT")
-        quote = next(q for _, f, q in CLAIMS if f"({f['subject']}, {f['relation']}," in claim)
-        cited = next((i for i, body in passages(prompt).items() if quote in body), "")
-        return {
-            "status": "supported",
-            "unit_verdicts": [
-                {"unit": u, "status": "supported", "evidence_ids": [cited], "quote": quote}
-                for u in _UNIT.findall(prompt)
-            ],
-            "evidence_ids": [cited],
-            "quote": quote,
-            "confidence": 0.9,
-        }
-    if tool == "RefinedQueries":
-        return {"queries": [f"refined {u}" for u in _UNIT.findall(prompt)]}
-    raise AssertionError(f"unexpected schema {tool!r}")
+TEXT = " ".join(claim.sentence for claim in CLAIMS)
+DOCUMENTS = [claim.quote for claim in CLAIMS]
 
 
 def unit_verdicts(report: Report) -> dict[str, tuple[str, str | None]]:
@@ -120,7 +83,7 @@ def test_an_llm_judge_gives_the_same_unit_verdicts_with_and_without_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: str
 ) -> None:
     monkeypatch.setenv("TRIQUA_VERIFY_BATCH", batch)
-    model = ScriptedChatModel(responder=eager_judge)
+    model = ScriptedChatModel(responder=eager_quoter(CLAIMS))
     first, served, uncached = three_runs(tmp_path, model=model, routing="always_element")
     assert len(first) >= len(CLAIMS)
     assert first == uncached, "the cache changed a verdict"
@@ -144,7 +107,7 @@ def test_the_offline_engine_gives_the_same_unit_verdicts_with_and_without_the_ca
 def test_the_cached_judge_carries_the_reader_and_second_opinion_of_the_judge_it_wraps(
     tmp_path: Path,
 ) -> None:
-    model = ScriptedChatModel(responder=eager_judge)
+    model = ScriptedChatModel(responder=eager_quoter(CLAIMS))
     inner = SecondOpinionJudge(LLMJudge(model), "shipped", model=FixedEntailment(0.9))  # type: ignore[arg-type]
     cached = CachedJudge(inner, ResultCache(tmp_path / "c.sqlite"), "m")
     assert cached.reader is not None
