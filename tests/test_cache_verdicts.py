@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 import triqua
+from triqua.cli import app
+from triqua.engines.factory import register_model
 from triqua.engines.llm import LLMJudge
 from triqua.engines.second_opinion import SecondOpinionJudge
 from triqua.runtime.caches.cached_engines import CachedJudge
@@ -95,6 +98,19 @@ def test_an_llm_judge_gives_the_same_unit_verdicts_with_and_without_the_cache(
         status == "supported" and key.startswith(paraphrases)
         for key, (status, _) in uncached.items()
     )
+
+
+def test_cli_check_and_check_no_cache_give_the_same_unit_verdicts(tmp_path: Path) -> None:
+    name = register_model("eager-quoter", ScriptedChatModel(responder=eager_quoter(CLAIMS)))
+    evidence = tmp_path / "evidence.md"
+    evidence.write_text("\n\n".join(DOCUMENTS), encoding="utf-8")
+    args = ["check", TEXT, "-e", str(evidence), "-m", name, "--json"]
+    runs = []
+    for extra in ([], [], ["--no-cache"]):  # a first run, one served from the cache, none
+        result = CliRunner().invoke(app, args + extra)
+        assert result.exit_code in (0, 1), result.output  # 1: a claim is not supported
+        runs.append(unit_verdicts(Report.model_validate_json(result.stdout)))
+    assert runs[0] and runs[0] == runs[1] == runs[2]
 
 
 def test_the_offline_engine_gives_the_same_unit_verdicts_with_and_without_the_cache(
