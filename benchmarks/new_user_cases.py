@@ -30,6 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 import triqua
+from triqua.evals.cases import meets
 from triqua.schema import Status
 
 DATA = Path(__file__).resolve().parent / "data" / "new_user_cases.jsonl"
@@ -38,23 +39,6 @@ _SHORT = {
     Status.CONTRADICTED: "contradicted",
     Status.INSUFFICIENT: "insufficient",
 }
-
-
-def meets(expected: str | list[str], got: list[str]) -> bool:
-    """Whether the facts' statuses ``got`` (text order) meet the case's expectation."""
-    if isinstance(expected, list):
-        return got == expected
-    if not got:
-        return False
-    if expected == "supported":
-        return all(s == "supported" for s in got)
-    if expected == "contradicted":
-        return "contradicted" in got
-    if expected == "insufficient":
-        return all(s == "insufficient" for s in got)
-    if expected == "not_supported":
-        return "supported" not in got
-    raise ValueError(f"unknown expectation {expected!r}")
 
 
 def main() -> None:

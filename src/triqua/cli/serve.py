@@ -22,13 +22,26 @@ def serve(
         Path | None, typer.Option("--store", help="Run store file (default: user data).")
     ] = None,
     no_store: Annotated[bool, typer.Option("--no-store", help="Do not save the runs.")] = False,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="Another host name requests may use (repeatable); loopback names and "
+            "--host are always allowed.",
+        ),
+    ] = None,
 ) -> None:
-    """Open a local page to paste text (and evidence) into; verdicts stream as they come.
+    """Open a local page to paste text (and evidence) into; progress and verdicts stream in.
 
     Every check runs with this command's settings (engine, retriever, limits) and is stored
-    like a CLI run. The page shows the same report as --html. Stop with Ctrl-C.
+    like a CLI run. The page lists each fact on one line, with the same report as --html
+    folded underneath. Stop with Ctrl-C.
+
+    Only the page itself can start a check (a token made at start, its own origin, POST);
+    requests naming any other host are refused, so other web sites cannot drive or read it.
     """
     import triqua
+    from triqua.web.guard import is_loopback
     from triqua.web.server import CheckServer
 
     settings: dict[str, Any] = given_settings(**(flags or {}))
@@ -36,9 +49,15 @@ def serve(
         settings["model"] = model
     settings["store"] = False if no_store else (str(store) if store else True)
     try:
-        server = CheckServer((host, port), triqua.check, settings)
+        server = CheckServer((host, port), triqua.check, settings, allowed_hosts=allow_host or ())
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if not is_loopback(host):
+        typer.echo(
+            f"warning: listening on {host}, not loopback: anyone who can reach this machine "
+            "can open the page and run checks with your settings, keys and collections",
+            err=True,
+        )
     typer.echo(f"triqua serve: open {server.url} (Ctrl-C to stop)", err=True)
     try:
         server.serve_forever()

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from triqua.testing.prompt_text import fenced, shown_text
+from triqua.testing.prompt_text import fenced, passages, shown_text
 
-__all__ = ["Lies", "liar_responder", "plausible_lies"]
+__all__ = ["Lies", "Quoted", "eager_quoter", "liar_responder", "plausible_lies"]
 
 _FIRST = ["Marie", "Albert", "Ada", "Niels", "Lise", "Enrico", "Rosalind", "Werner", "Emmy"]
 _LAST = ["Varga", "Lindqvist", "Okafor", "Moreau", "Castellano", "Brandt", "Haddad", "Novak"]
@@ -208,6 +209,74 @@ def liar_responder(lies: Lies) -> Any:
                 "unit_verdicts": units,
                 "evidence_ids": [cited],
                 "quote": quote,
+            }
+        if tool == "RefinedQueries":
+            return {"queries": [f"refined {u}" for u in _UNIT.findall(prompt)]}
+        raise AssertionError(f"unexpected schema {tool!r}")
+
+    return respond
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """One claim sentence, the fact an eager decomposer returns for it, the quote it cites.
+
+    Attributes:
+        sentence: The claim as it stands in the checked text.
+        subject: The fact's subject.
+        relation: The fact's relation.
+        object: The fact's object.
+        quote: The verbatim text (one passage's, one or more sentences) cited as support.
+    """
+
+    sentence: str
+    subject: str
+    relation: str
+    object: str
+    quote: str
+
+
+def eager_quoter(claims: Sequence[Quoted]) -> Any:
+    """A responder that decomposes into the listed facts and calls every unit supported.
+
+    It plays an eager judge: for each fact it cites the passage of its prompt holding the
+    claim's quote (the first passage when none does) and quotes it verbatim for every unit,
+    so whether the unit stays supported is the grounding rule's decision alone.
+    """
+
+    def respond(tool: str, prompt: str) -> dict[str, Any]:
+        if tool == "ExtractedFacts":
+            shown = shown_text(prompt)
+            return {
+                "facts": [
+                    {
+                        "subject": c.subject,
+                        "relation": c.relation,
+                        "object": c.object,
+                        "qualifiers": [],
+                        "source_sentence": c.sentence,
+                    }
+                    for c in claims
+                    if c.sentence in shown
+                ]
+            }
+        if tool == "Judgement":
+            fact = fenced(prompt, "FACT")
+            quote = next(
+                (c.quote for c in claims if f"({c.subject}, {c.relation}, {c.object})" in fact),
+                "It is so.",
+            )
+            found = passages(prompt)
+            cited = next((i for i, body in found.items() if quote in body), next(iter(found), ""))
+            return {
+                "status": "supported",
+                "unit_verdicts": [
+                    {"unit": u, "status": "supported", "evidence_ids": [cited], "quote": quote}
+                    for u in _UNIT.findall(prompt)
+                ],
+                "evidence_ids": [cited],
+                "quote": quote,
+                "confidence": 0.9,
             }
         if tool == "RefinedQueries":
             return {"queries": [f"refined {u}" for u in _UNIT.findall(prompt)]}

@@ -1,38 +1,54 @@
-"""A local page for checks: paste text and evidence, watch the verdicts arrive, read the report.
+"""A local page for checks: paste text and evidence, watch the progress, read the result.
 
-The standard library's threading HTTP server, bound to loopback by default: ``GET /`` is the
-form; ``POST /check`` (or ``GET /check?text=…``, so a check is a link) streams one line per
-fact as the graph verifies it, then the same report the HTML file shows (``rendering.html``).
-Runs are checked with the server's settings and stored like CLI runs. Hand-written on
-``http.server`` because the page needs no framework: one form, one streamed response.
+The standard library's threading HTTP server, bound to loopback by default. ``GET /`` is the
+form; ``POST /check`` from that form streams the page: a progress line from the first moment,
+one line per fact as the graph verifies it, then the compact fact list with the full report
+(``rendering.html``) folded underneath. ``GET /check`` is refused (405): a check is never a
+link. Every request must name an allowed host and every check must carry the page's token and
+come from the page's own origin (``web.guard``), so other sites can neither drive nor read it.
+
+Built on ``http.server`` rather than an ASGI server because the page is one form and one
+streamed response: a thread per check is what the checker (synchronous, CPU-bound) needs
+anyway, and it adds no dependency. The listen backlog is raised to 128 and every socket read
+has a deadline.
 """
 
 from __future__ import annotations
 
+import socket
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from triqua.rendering.html import html_page, report_body
+from triqua.rendering.html import html_page
 from triqua.rendering.html.markup import esc
 from triqua.schema import Report
+from triqua.web.guard import BodyError, Guard, one_line, read_body
+from triqua.web.page import Progress, error_page, form_html, form_page, result_html
 
-__all__ = ["MAX_FORM_BYTES", "CheckServer", "form_html", "split_evidence"]
+__all__ = ["MAX_FORM_BYTES", "READ_TIMEOUT_S", "CheckServer", "split_evidence"]
 
 #: The largest form accepted (text and pasted evidence together), in bytes.
 MAX_FORM_BYTES = 2_000_000
+#: Seconds a request (its headers, then its whole body) may take to arrive.
+READ_TIMEOUT_S = 30.0
 #: A line that separates two pasted evidence documents.
 DOCUMENT_BREAK = "---"
-
-_STYLE = (
-    "<style>form.check textarea{width:100%;font:inherit}form.check label{display:block;"
-    "margin-top:10px;font-weight:600}#live li.supported{color:var(--ok)}"
-    "#live li.contradicted{color:var(--bad)}#live li.insufficient_evidence{color:var(--unk)}"
-    ".error{color:var(--bad);font-weight:600}</style>"
-)
+#: Headers on every answer: no caching, no framing, no scripts, forms post only here.
+_SAFETY_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",  # "no-referrer" makes browsers send Origin: null
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+}
 
 Checker = Callable[..., Report]
 
@@ -48,30 +64,12 @@ def split_evidence(pasted: str) -> list[str]:
     return [text for text in ("\n".join(d).strip() for d in documents) if text]
 
 
-def form_html(fields: dict[str, str] | None = None) -> str:
-    """The check form, filled with ``fields`` (escaped) when given."""
-    given = fields or {}
-
-    def value(name: str) -> str:
-        return esc(given.get(name, ""))
-
-    return (
-        _STYLE
-        + '<form class="check" method="post" action="/check">'
-        + '<label for="text">Text to check</label>'
-        + f'<textarea id="text" name="text" rows="8" required>{value("text")}</textarea>'
-        + '<label for="question">Question it answers (optional)</label>'
-        + f'<textarea id="question" name="question" rows="1">{value("question")}</textarea>'
-        + '<label for="evidence">Evidence documents (optional; a line "---" between two)</label>'
-        + f'<textarea id="evidence" name="evidence" rows="6">{value("evidence")}</textarea>'
-        + '<label for="collection">or a Chroma collection to search (optional)</label>'
-        + f'<input id="collection" name="collection" value="{value("collection")}">'
-        + '<p><button type="submit">Check</button></p></form>'
-    )
-
-
 def _fields(query: dict[str, list[str]]) -> dict[str, str]:
     return {name: values[0] for name, values in query.items() if values}
+
+
+def _to_stderr(line: str) -> None:
+    print(f"triqua serve: {line}", file=sys.stderr, flush=True)
 
 
 @dataclass
@@ -90,7 +88,7 @@ class _Stream:
             try:
                 self.write(html.encode("utf-8"))
                 self.flush()
-            except (BrokenPipeError, ConnectionResetError):
+            except OSError:  # the browser went away or stopped reading
                 self.closed = True
 
 
@@ -99,99 +97,163 @@ class _Handler(BaseHTTPRequestHandler):
 
     server: CheckServer
 
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.read_timeout)  # every read and write is bounded
+
     def do_GET(self) -> None:
-        url = urlsplit(self.path)
-        if url.path == "/":
-            self._page(200, html_page("triqua", "<h1>triqua</h1>" + form_html()))
-        elif url.path == "/check":
-            self._check(_fields(parse_qs(url.query)))
+        if not self._host_allowed():
+            return
+        path = urlsplit(self.path).path
+        if path == "/":
+            self._page(200, form_page(self.server.guard.token))
+        elif path == "/check":
+            message = "a check starts from the page's form (POST /check); open / to run one"
+            self._page(405, error_page(message), Allow="POST")
         else:
-            self._page(404, html_page("triqua", '<p class="error">No such page.</p>'))
+            self._page(404, error_page("no such page"))
 
     def do_POST(self) -> None:
+        if not self._host_allowed():
+            return
         if urlsplit(self.path).path != "/check":
-            self._page(404, html_page("triqua", '<p class="error">No such page.</p>'))
+            self._page(404, error_page("no such page"))
             return
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_FORM_BYTES:
-            if length <= 4 * MAX_FORM_BYTES:  # read it, so the browser sees the answer
-                self.rfile.read(length)
-            limit = f"error: the form is over {MAX_FORM_BYTES:,} bytes"
-            self._page(413, html_page("triqua", f'<p class="error">{esc(limit)}</p>'))
-            self.close_connection = True
+        guard = self.server.guard
+        refusal = guard.origin_refusal(self.headers.get("Origin"))
+        if refusal:
+            self._refuse(403, refusal)
             return
-        kind = self.headers.get("Content-Type", "").split(";")[0].strip()
+        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if kind != "application/x-www-form-urlencoded":
-            message = "error: send the form as application/x-www-form-urlencoded"
-            self._page(415, html_page("triqua", f'<p class="error">{esc(message)}</p>'))
+            self._refuse(415, "send the form as application/x-www-form-urlencoded")
             return
-        body = self.rfile.read(length).decode("utf-8", errors="replace")
-        self._check(_fields(parse_qs(body)))
+        try:
+            body = read_body(
+                self.rfile,
+                self.connection,
+                self.headers,
+                limit=MAX_FORM_BYTES,
+                seconds=self.server.read_timeout,
+            )
+        except BodyError as error:
+            self._refuse(error.status, error.message)
+            return
+        finally:
+            self.connection.settimeout(self.server.read_timeout)
+        fields = _fields(parse_qs(body.decode("utf-8", errors="replace")))
+        refusal = guard.token_refusal(fields.get("token"))
+        if refusal:
+            self._refuse(403, refusal)
+            return
+        self._check(fields)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged: the page's own text stays out of the terminal."""
 
-    def _page(self, status: int, html: str) -> None:
-        data = html.encode("utf-8")
+    def _host_allowed(self) -> bool:
+        refusal = self.server.guard.host_refusal(self.headers.get("Host"))
+        if refusal:
+            self._page(403, error_page(refusal))
+            self.close_connection = True
+        return refusal is None
+
+    def _refuse(self, status: int, message: str) -> None:
+        """Answer a refused check with ``status`` and say why, on the page and in one line."""
+        self.server.log(f"refused a check ({status}): {one_line(message)}")
+        self._page(status, error_page(message))
+        self.close_connection = True
+
+    def _headers(self, status: int, **extra: str) -> None:
         self.send_response(status)
         self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
+        for name, value in {**_SAFETY_HEADERS, **extra}.items():
+            self.send_header(name, value)
+
+    def _page(self, status: int, html: str, **extra: str) -> None:
+        data = html.encode("utf-8")
+        self._headers(status, **extra, **{"Content-Length": str(len(data))})
         self.end_headers()
         self.wfile.write(data)
 
     def _check(self, fields: dict[str, str]) -> None:
-        text = fields.get("text", "")
-        if not text.strip():
-            body = '<p class="error">error: there is no text to check</p>' + form_html(fields)
-            self._page(400, html_page("triqua", body))
+        token = self.server.guard.token
+        if not fields.get("text", "").strip():
+            self._page(400, error_page("there is no text to check", form_html(token, fields)))
             return
         start, end = html_page("triqua — checking", "\0").split("\0")
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Cache-Control", "no-store")
+        self._headers(200)
         self.end_headers()
         self.close_connection = True  # the page ends when the connection does
         stream = _Stream(self.wfile.write, self.wfile.flush)
-        stream.send(start + form_html(fields) + '<section id="live"><h2>Verdicts</h2><ol>')
+        progress, counting = Progress(), threading.Lock()
+        stream.send(start + form_html(token, fields) + progress.start())
 
         def on_event(event: dict[str, Any]) -> None:
-            if event.get("event") == "fact_verified":
-                status = str(event.get("status", ""))
-                line = f"{esc(status)}: {esc(str(event.get('claim', '')))}"
-                stream.send(f'<li class="{esc(status)}">{line}</li>')
+            with counting:  # events may come from the graph's worker threads
+                html = progress.update(event)
+                if html:
+                    stream.send(html)
 
         try:
-            report = self.server.run_check(fields, on_event)
-        except ValueError as exc:  # bad input: one line, as the CLI says it
-            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            stream.send(f'</ol></section><p class="error">error: {esc(message)}</p>{end}')
+            result = result_html(self.server.run_check(fields, on_event))
+        except Exception as exc:  # any failure: one line on the page and in the terminal
+            message = one_line(exc) or type(exc).__name__
+            if not isinstance(exc, ValueError):  # not refused input: say what kind of failure
+                message = f"{type(exc).__name__}: {message}"
+            self.server.log(f"check failed: {message}")
+            failed = f'<p class="error">error: {esc(message)}</p>'
+            stream.send(f"</section><style>#live{{display:none}}</style>{failed}{end}")
             return
-        stream.send(f'</ol></section><section id="report">{report_body(report)}</section>{end}')
+        stream.send(f"</section>{result}{end}")
 
 
 class CheckServer(ThreadingHTTPServer):
     """The page's server: each check runs with ``settings`` through ``checker``.
 
     Args:
-        address: (host, port) to bind; port 0 takes a free one.
+        address: (host, port) to bind; port 0 takes a free one. An IPv6 host binds IPv6.
         checker: ``triqua.check`` or a stand-in with its signature.
         settings: Keyword settings every check gets (model, retriever, store, …).
+        allowed_hosts: Host names besides loopback and the bound host that requests may name
+            (the names a server bound to all interfaces is reached by).
+        read_timeout: Seconds a request may take to arrive, headers and body each.
+        log: Where one-line notes go (failed and refused checks); stderr by default.
     """
 
     daemon_threads = True
+    request_queue_size = 128  # the listen backlog: bursts of requests wait, not reset
 
     def __init__(
-        self, address: tuple[str, int], checker: Checker, settings: dict[str, Any]
+        self,
+        address: tuple[str, int],
+        checker: Checker,
+        settings: dict[str, Any],
+        *,
+        allowed_hosts: Iterable[str] = (),
+        read_timeout: float = READ_TIMEOUT_S,
+        log: Callable[[str], None] = _to_stderr,
     ) -> None:
-        super().__init__(address, _Handler)
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__((address[0].strip("[]"), address[1]), _Handler)
         self.checker = checker
         self.settings = settings
+        self.read_timeout = read_timeout
+        self.log = log
+        self.guard = Guard.for_address(address[0], self.server_address[1], allowed_hosts)
 
     @property
     def url(self) -> str:
         """The page's address."""
         host, port = self.server_address[:2]
-        return f"http://{host!s}:{port}/"
+        shown = f"[{host!s}]" if ":" in str(host) else str(host)
+        return f"http://{shown}:{port}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that failed outside a check: one line, never a traceback."""
+        error = sys.exc_info()[1]
+        self.log(f"a request failed: {type(error).__name__}: {one_line(error)}")
 
     def run_check(
         self, fields: dict[str, str], on_event: Callable[[dict[str, Any]], None]

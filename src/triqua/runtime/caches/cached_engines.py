@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from triqua.core.grounding import MeaningReader
 from triqua.core.verify_batches import BatchItem, pool_evidence
 from triqua.engines.base import (
     BatchJudgeResult,
@@ -80,12 +81,24 @@ def evidence_key(evidence: Sequence[Evidence]) -> list[list[str | None]]:
 
 
 class CachedJudge(Judge):
-    """A judge that answers repeated (fact, evidence, units) inputs from the cache."""
+    """A judge that answers repeated (fact, evidence, units) inputs from the cache.
+
+    Only the judge's raw answer is kept; the grounding rule reads it afresh in every run with
+    the wrapped judge's :attr:`reader`, so a run's verdicts are the same with the cache on,
+    served from it, or off.
+    """
 
     def __init__(self, inner: Judge, store: ResultCache, model: str) -> None:
         """Wrap ``inner``; ``model`` names the chat model and its settings."""
         self.inner, self.store, self.model = inner, store, model
         self.revision = inner.revision
+        # The entailment judge recorded beside the LLM's revision (spec, regrade), if any.
+        self.second_opinion: str | None = getattr(inner, "second_opinion", None)
+
+    @property
+    def reader(self) -> MeaningReader | None:  # type: ignore[override]
+        """The wrapped judge's reader of paraphrase, which the grounding rule reads with."""
+        return self.inner.reader
 
     def verify(
         self,

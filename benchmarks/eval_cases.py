@@ -1,0 +1,88 @@
+"""The hand-written cases as evaluation cases: each passes or fails; a pass rate per suite.
+
+Suites (``triqua.evals.cases``): the fact cases of ``tests/data/offline_cases.jsonl``
+(offline judge, settled as a run settles it: every unit's expected status, and the wrong
+unit named) and the text cases of ``benchmarks/data/new_user_cases.jsonl`` (whole checks
+on the offline engine). ``tests/test_eval_cases.py`` holds the pass rates at or above the
+floors measured here, so a regression fails the tests.
+
+Usage: python benchmarks/eval_cases.py [--suite fact|text|all] [--json] [--quiet]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+
+from triqua.evals.cases import (
+    CaseResult,
+    load_cases,
+    pass_rates,
+    run_fact_cases,
+    run_text_cases,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+FACT_CASES = ROOT / "tests" / "data" / "offline_cases.jsonl"
+TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
+
+
+def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
+    """The results of the chosen suites, and the seconds each took."""
+    results: list[CaseResult] = []
+    seconds: dict[str, float] = {}
+    if suite in ("fact", "all"):
+        start = time.perf_counter()
+        results += run_fact_cases(load_cases(FACT_CASES))
+        seconds["fact"] = time.perf_counter() - start
+    if suite in ("text", "all"):
+        start = time.perf_counter()
+        results += run_text_cases(load_cases(TEXT_CASES))
+        seconds["text"] = time.perf_counter() - start
+    return results, seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", choices=["fact", "text", "all"], default="all")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="do not list the failures")
+    args = parser.parse_args(argv)
+    results, seconds = run_suites(args.suite)
+    rates = pass_rates(results)
+    if args.json:
+        out = {
+            "pass_rates": {
+                s: {"passed": p, "cases": n, "rate": p / n} for s, (p, n) in rates.items()
+            },
+            "seconds": {s: round(t, 1) for s, t in seconds.items()},
+            "failures": [asdict(r) for r in results if not r.passed],
+        }
+        json.dump(out, sys.stdout, indent=2)
+        print()
+        return 0
+    for suite in sorted(rates, key=lambda s: s == "all"):
+        passed, total = rates[suite]
+        took = f"  ({seconds[suite]:.1f} s)" if suite in seconds else ""
+        print(f"{suite:5} {passed:4}/{total:<4} {passed / total:.3f}{took}")
+    kinds: Counter[tuple[str, str]] = Counter()
+    passes: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        kinds[(r.suite, r.kind)] += 1
+        passes[(r.suite, r.kind)] += r.passed
+    for key in sorted(kinds):
+        print(f"  {key[0]:5} {key[1]:16} {passes[key]:4}/{kinds[key]}")
+    if not args.quiet:
+        for r in results:
+            if not r.passed:
+                print(r.describe())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""The hand-written cases run as evaluation cases: their pass rates never fall below today's.
+
+The floors are the pass rates measured when the suites became evaluation cases
+(``python benchmarks/eval_cases.py``); a change that makes a passing case fail lowers a rate
+and fails here, listing every failing case. A change that passes more cases may raise the
+floor.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from triqua.evals.cases import CaseResult, load_cases, pass_rates, run_fact_cases, run_text_cases
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITES = {
+    "fact": (ROOT / "tests" / "data" / "offline_cases.jsonl", run_fact_cases),
+    "text": (ROOT / "benchmarks" / "data" / "new_user_cases.jsonl", run_text_cases),
+}
+#: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
+FLOORS = {"fact": 256 / 260, "text": 62 / 66}
+
+pytestmark = pytest.mark.slow  # about 30 s: 326 cases, 66 of them whole checks
+
+
+def failures(results: list[CaseResult]) -> str:
+    """Every failing case, one block each."""
+    return "\n".join(r.describe() for r in results if not r.passed)
+
+
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_the_pass_rate_stays_at_or_above_its_floor(suite: str) -> None:
+    path, run = SUITES[suite]
+    results = run(load_cases(path))
+    passed, total = pass_rates(results)[suite]
+    listing = failures(results)
+    print(f"{suite}: {passed}/{total} passed\n{listing}")
+    assert total == len(load_cases(path))
+    assert passed / total >= FLOORS[suite] - 1e-9, (
+        f"{suite} cases: {passed}/{total} = {passed / total:.3f} < floor "
+        f"{FLOORS[suite]:.3f}\n{listing}"
+    )
+
+
+def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
+    """ "The Eiffel Tower is in Rome." against "The Eiffel Tower is in Paris." expects
+    contradicted, as a fact case and as a text case."""
+    fact = [c for c in load_cases(SUITES["fact"][0]) if c["subject"] == "The Eiffel Tower"]
+    assert any(
+        c["relation"] == "is in"
+        and c["object"] == "Rome"
+        and c["evidence"] == "The Eiffel Tower is in Paris."
+        and c["expected"] == ["contradicted"]
+        for c in fact
+    )
+    text = load_cases(SUITES["text"][0])
+    assert any(
+        c["text"] == "The Eiffel Tower is in Rome."
+        and c["evidence"].strip() == "The Eiffel Tower is in Paris."
+        and c["expected"] == "contradicted"
+        for c in text
+    )
