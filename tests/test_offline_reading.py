@@ -117,3 +117,22 @@ def test_a_dated_qualifier_is_the_rules_to_bind_and_the_judges_to_veto() -> None
     vetoed = verifier(lambda p, h: (0.95, 0.0) if "1903" not in h else (0.02, 0.95))
     verdict = vetoed.verify(fact, [ev(text)])
     assert verdict.unit_verdicts[1].status != Status.SUPPORTED
+
+
+def test_a_sentence_that_gives_the_object_to_another_name_never_supports() -> None:
+    eager = verifier(lambda p, h: (0.99, 0.0))
+    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
+    assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED
+    own = "Canberra is the capital of Australia, and Sydney is its largest city."
+    capital = Fact(subject="Canberra", relation="is", object="the capital of Australia")
+    assert eager.verify(capital, [ev(own)]).status == Status.SUPPORTED
+
+
+def test_an_opening_pronoun_means_the_subject_of_the_sentence_before() -> None:
+    eager = verifier(lambda p, h: (0.99, 0.0))
+    text = "Marie Sklodowska married Pierre Curie in 1895. She was born in Warsaw in 1867."
+    pierre = Fact(subject="Pierre Curie", relation="was born in", object="Warsaw")
+    assert eager.verify(pierre, [ev(text)]).status != Status.SUPPORTED
+    marie = Fact(subject="Marie Sklodowska", relation="was born in", object="Warsaw")
+    assert eager.verify(marie, [ev(text)]).status == Status.SUPPORTED

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.engines.offline.verify.align import analyse
+from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
@@ -134,10 +135,12 @@ def read(
 
 
 def decide_base(
+    parts: FactParts,
     readings: Sequence[Reading],
     rules: Finding,
     stated: Sequence[Sentence],
     model: EntailmentModel,
+    by_place: Mapping[tuple[int, int], Sentence],
 ) -> tuple[Finding, list[Sentence]]:
     """The base triple's finding from the judge's readings and the rules' value reading.
 
@@ -146,9 +149,20 @@ def decide_base(
     base in its own words, values normalised ("64.5 million" for "64,500,000"), with
     ``stated`` its sentences, is a support the judge can take back by contradiction.
     Returns the finding and the sentences the base is bound to (where its qualifiers are
-    judged).
+    judged). Either support must pass the role gate (``clauses``): the clause that holds the
+    object must not be another name's.
     """
     limits = model.thresholds
+
+    def owned(first: Sentence, last: Sentence) -> bool:
+        # Read with the sentence before, which tells whom an opening "She" means.
+        before = by_place.get((first.passage, first.index - 1))
+        sentences = [before, first] if before is not None else [first]
+        if last is not first:
+            sentences.append(last)
+        text = " ".join(s.info.text for s in sentences)
+        return held_by_another(parts.subject, parts.object, text) is None
+
     if rules.status == Status.CONTRADICTED:
         return rules, []
     contradicting = max(
@@ -156,15 +170,22 @@ def decide_base(
     )
     vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
     entailing = [r for r in readings if r.gated and r.entailed >= limits.entailed]
-    if entailing and not vetoed:
-        # The narrowest entailing window is quoted: one sentence before two.
-        best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
+    # The narrowest entailing window is quoted (one sentence before two), if it is the
+    # subject's to state.
+    ordered = sorted(entailing, key=lambda r: (r.window.size, -r.entailed))
+    best = next((r for r in ordered if not vetoed and owned(r.window.first, r.window.last)), None)
+    if best is not None:
         finding = best.window.finding(
             Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}"
         )
         anchors = {id(r.window.anchor): r.window.anchor for r in entailing}
         return finding, list(anchors.values())
-    if rules.status == Status.SUPPORTED and not vetoed:
+    if (
+        rules.status == Status.SUPPORTED
+        and not vetoed
+        and rules.sentence is not None
+        and owned(rules.window_start or rules.sentence, rules.sentence)
+    ):
         return rules, list(stated)
     if contradicting is not None and vetoed:
         finding = contradicting.window.finding(

@@ -170,7 +170,7 @@ class AlignmentVerifier:
         if rules.status == Status.INSUFFICIENT:
             rules = role_rival(fact, by_place.values()) or rules
         readings = read(fact, parts, found.read, by_place, texts, judge)
-        base, bound = decide_base(readings, rules, stated, judge)
+        base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
             if base.status != Status.SUPPORTED:
