@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 import triqua
+from triqua import RegradeError
 from triqua.cli import app
 from triqua.core.exit_codes import ExitCode
 from triqua.engines.factory import register_model
-from triqua.regrade import RegradeError
 from triqua.store import RunStore
 from triqua.testing import ScriptedChatModel
 from triqua.testing.faults import ServerError
