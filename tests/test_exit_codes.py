@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,110 @@ def test_the_code_constants_are_the_tables() -> None:
     assert FAILED_RUN == ExitCode.FAILED_RUN == 3
 
 
+# --- a case of each documented code, for each command ----------------------------------------
+
+FACTS = {
+    CURIE: {"subject": "Marie Curie", "relation": "won", "object": "Nobel Prize in Physics"},
+    FRANCE: {
+        "subject": "France",
+        "relation": "has population",
+        "object": "64.5 million",
+        "qualifiers": [{"label": "point in time", "value": "2026"}],
+    },
+}
+
+
+def interrupt(*args: Any, **kwargs: Any) -> Any:
+    raise KeyboardInterrupt
+
+
+def checking(command: str, tmp_path: Path, model: str, *args: str, text: str = CURIE) -> Any:
+    """``check`` of ``text``, or ``verify`` of its fact, against DOCS as evidence files."""
+    evidence = []
+    for i, doc in enumerate(DOCS):
+        (tmp_path / f"doc{i}.txt").write_text(doc, encoding="utf-8")
+        evidence += ["-e", str(tmp_path / f"doc{i}.txt")]
+    given = [text]
+    if command == "verify":
+        facts = tmp_path / "facts.jsonl"
+        facts.write_text(json.dumps(FACTS[text]) + "\n", encoding="utf-8")
+        given = [str(facts), text]
+    return runner.invoke(app, [command, *given, "-m", model, "--no-store", *evidence, *args])
+
+
+def check_case(code: ExitCode, command: str, tmp_path: Path, mp: pytest.MonkeyPatch) -> Any:
+    good = register_model("exit-good", ScriptedChatModel(responder=make_responder()))
+    if code == ExitCode.OK:
+        return checking(command, tmp_path, good, "--fail-under", "0.9")
+    if code == ExitCode.GATE_FAILED:
+        return checking(command, tmp_path, good, "--fail-on", "contradicted", text=FRANCE)
+    if code == ExitCode.USAGE:
+        return checking(command, tmp_path, good, "--fail-under", "90")
+    if code == ExitCode.FAILED_RUN:
+        down = register_model("exit-down", failing_on(""))
+        return checking(command, tmp_path, down)
+    mp.setattr("triqua.cli._progress.run_with_progress", interrupt)
+    return checking(command, tmp_path, good)
+
+
+def batch_case(code: ExitCode, tmp_path: Path, mp: pytest.MonkeyPatch) -> Any:
+    good = register_model("exit-good", ScriptedChatModel(responder=make_responder()))
+    line = {"id": 1, "text": CURIE, "evidence": DOCS}
+    if code == ExitCode.OK:
+        return batch(batch_file(tmp_path, [line]), good, "--fail-under", "0.9")
+    if code == ExitCode.GATE_FAILED:
+        return batch(batch_file(tmp_path, [line, "{oops"]), good)
+    if code == ExitCode.USAGE:
+        return batch(tmp_path / "missing.jsonl", good)
+    if code == ExitCode.FAILED_RUN:
+        return batch(batch_file(tmp_path, [line]), register_model("exit-down", failing_on("")))
+    mp.setattr("triqua.batch.run_batch", interrupt)
+    return batch(batch_file(tmp_path, [line]), good)
+
+
+def regrade_case(code: ExitCode, tmp_path: Path, mp: pytest.MonkeyPatch) -> Any:
+    store = RunStore(tmp_path / "runs.sqlite")
+    model = ScriptedChatModel(responder=make_responder())
+    run_id = triqua.check(CURIE, documents=DOCS, model=model, store=store).run_id
+    judge = register_model("exit-good", model)
+    if code == ExitCode.USAGE:
+        run_id = "no-such-run"
+    elif code == ExitCode.FAILED_RUN:
+        judge = register_model("exit-down", failing_on(""))
+    elif code == ExitCode.INTERRUPTED:
+        mp.setattr(sys.modules["triqua.regrade"], "regrade", interrupt)
+    result = runner.invoke(app, ["regrade", run_id, "-m", judge, "--store", str(store.path)])
+    if code != ExitCode.USAGE:  # only a good regrade appends a revision
+        assert store.latest_revision(run_id) == (1 if code == ExitCode.OK else 0)
+    return result
+
+
+DOCUMENTED = [
+    (column, ExitCode(code))
+    for code, row in readme_exit_codes().items()
+    for column in ("`check`, `verify`", "`batch`", "`regrade`")
+    if row[column] != "—"
+]
+
+
+@pytest.mark.parametrize(
+    ("column", "code"), DOCUMENTED, ids=lambda v: str(v).replace("`", "").replace(", ", "+")
+)
+def test_each_documented_exit_code_has_a_case(
+    column: str, code: ExitCode, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if column == "`batch`":
+        results = [batch_case(code, tmp_path, monkeypatch)]
+    elif column == "`regrade`":
+        results = [regrade_case(code, tmp_path, monkeypatch)]
+    else:
+        results = [check_case(code, c, tmp_path, monkeypatch) for c in ("check", "verify")]
+    for result in results:
+        assert result.exit_code == code, result.output
+        if code not in (ExitCode.OK, ExitCode.GATE_FAILED):  # said in one error line
+            assert result.stderr.strip().splitlines()[-1].startswith("error: "), result.stderr
+
+
 # --- batch ---------------------------------------------------------------------------------
 
 
@@ -107,8 +212,9 @@ def test_a_batch_whose_lines_failed_at_the_provider_exits_1(tmp_path: Path) -> N
     rows += [{"id": f"p{i}", "text": PARIS, "evidence": DOCS} for i in range(2)]
     result = batch(batch_file(tmp_path, rows), name)
     assert result.exit_code == ExitCode.GATE_FAILED, result.output
-    failed = [line for line in result.stderr.splitlines() if "failed" in line]
-    assert len(failed) == 2 and all("id 'p" in line for line in failed), result.stderr
+    *failed, said = result.stderr.strip().splitlines()
+    assert len(failed) == 2 and all("id 'p" in line and "500" in line for line in failed)
+    assert said == "error: 2 of 6 lines not checked or failed (each is listed above)"
 
 
 def test_a_batch_whose_every_line_failed_exits_3(tmp_path: Path) -> None:

@@ -108,6 +108,14 @@ class BatchSummary:
             return ExitCode.GATE_FAILED
         return ExitCode.OK
 
+    def failed_line(self) -> str | None:
+        """One line saying how many lines were not checked, when some were not (else None)."""
+        lost = len(self.problems) + self.outcomes["failed"]
+        if not lost:
+            return None
+        total = self.checked + self.already_done + len(self.problems)
+        return f"{lost} of {total} lines not checked or failed (each is listed above)"
+
     def add(self, report: Report, ident: str | int | None = None) -> None:
         """Count one report just written (``ident``: its line's id, else its case id)."""
         if ident is None:

@@ -129,6 +129,9 @@ def run_batch_file(
         ) from None
     # Every gate is judged and said, whatever else went wrong (the lines' problems are on
     # stderr already); the exit code is the worst of the two.
+    said = summary.failed_line()
+    if said:
+        typer.echo(f"error: {said}", err=True)
     gated = gates.judge(summary.mean_score, summary.by_status, summary.ids_by_status)
     code = max(summary.exit_code, gated)
     if code:
