@@ -95,6 +95,13 @@ def test_check_asks_the_configured_endpoint_only(endpoints: Endpoints, evidence_
     endpoints.assert_only_configured()
 
 
+def test_extract_asks_the_configured_endpoint_only(endpoints: Endpoints, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["extract", CURIE, "-m", MODEL, "-o", "facts.jsonl"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "facts.jsonl").read_text().count("Marie Curie") >= 1
+    endpoints.assert_only_configured()
+
+
 def test_batch_asks_the_configured_endpoint_only(endpoints: Endpoints, tmp_path: Path) -> None:
     lines = [{"id": "a", "text": CURIE, "evidence": [EVIDENCE]}, {"id": "b", "text": FRANCE}]
     source = tmp_path / "answers.jsonl"
