@@ -127,7 +127,7 @@ class Gates:
                 why.append(f"{verdicts[status.value]} {facts} {status.value}{where}")
         return why
 
-    def judge(
+    def exit_code(
         self,
         score: float | None,
         verdicts: Counter[str],
@@ -147,7 +147,7 @@ class Gates:
         ids: dict[str, list[str]] | None = None,
     ) -> None:
         """Say on stderr which gate failed (one line) and exit ``GATE_FAILED``; else return."""
-        if self.judge(score, verdicts, ids):
+        if self.exit_code(score, verdicts, ids):
             raise typer.Exit(GATE_FAILED)
 
 

@@ -132,7 +132,7 @@ def run_batch_file(
     said = summary.failed_line()
     if said:
         typer.echo(f"error: {said}", err=True)
-    gated = gates.judge(summary.mean_score, summary.by_status, summary.ids_by_status)
+    gated = gates.exit_code(summary.mean_score, summary.by_status, summary.ids_by_status)
     code = max(summary.exit_code, gated)
     if code:
         raise typer.Exit(code)
