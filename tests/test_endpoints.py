@@ -172,3 +172,19 @@ def test_serve_checks_ask_the_configured_endpoint_only(
     assert result.exit_code == 0, result.output
     assert [report.engine for report in served] == ["ChatOpenAI:stub-model"]
     endpoints.assert_only_configured()
+
+
+def test_a_stored_runs_settings_take_the_endpoint_configured_now(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What regrade and ``--resume`` rebuild a run's settings with."""
+    from triqua.api import context_from_settings
+
+    stored = {"model": MODEL, "base_url": "http://127.0.0.1:9/v1", "max_facts": 7}
+    monkeypatch.setenv("TRIQUA_BASE_URL", "http://127.0.0.1:8000/v1")
+    now = context_from_settings(stored)
+    assert (now.base_url, now.model, now.max_facts) == ("http://127.0.0.1:8000/v1", MODEL, 7)
+    monkeypatch.setenv("TRIQUA_BASE_URL", "")
+    assert context_from_settings(stored).base_url == "http://127.0.0.1:9/v1"
+    monkeypatch.delenv("TRIQUA_BASE_URL")
+    assert context_from_settings({"model": MODEL}).base_url is None
