@@ -40,7 +40,15 @@ from triqua.schema import (
 )
 from triqua.store import RunStore, StoredRun
 
-__all__ = ["regrade"]
+__all__ = ["RegradeError", "regrade"]
+
+
+class RegradeError(RuntimeError):
+    """A fact could not be judged again (a provider error, a time-out); nothing was appended.
+
+    A regrade is all or nothing: a revision whose failed facts lost their verdicts would
+    replace the run's last good verdicts and score as what ``show`` reports.
+    """
 
 
 def _queries(record: ClaimRecord) -> list[str]:
@@ -155,6 +163,23 @@ def _engines_for(context: Context, stored: StoredRun, *, model_given: bool) -> E
         ) from exc
 
 
+def _refuse_failures(run_id: str, records: list[ClaimRecord], revision: int) -> None:
+    """Raise ``RegradeError`` when some fact's new verdict carries an error.
+
+    Raises:
+        RegradeError: naming how many facts failed, the first error and the revision kept.
+    """
+    failed = [r for r in records if r.verdict.error]
+    if not failed:
+        return
+    first = (failed[0].verdict.error or "").splitlines()[0]
+    raise RegradeError(
+        f"regrade of run {run_id} failed: {len(failed)} of {len(records)} facts could not be "
+        f"judged again ({failed[0].claim_id}: {first}); nothing was appended, the run keeps "
+        f"revision {revision}"
+    )
+
+
 def regrade(
     run_id: str,
     *,
@@ -181,6 +206,9 @@ def regrade(
 
     Returns:
         The new revision's report; its records carry the earlier verdicts as ``history``.
+
+    Raises:
+        RegradeError: when a fact could not be judged again; no revision is appended.
     """
     runs = store if isinstance(store, RunStore) else RunStore(store)
     stored = runs.run(run_id)
@@ -204,6 +232,8 @@ def regrade(
         results = list(
             pool.map(lambda r: _regrade_one(r, engines, resources, mode, ctx), previous.records)
         )
+    latest = runs.latest_revision(stored.run_id) or 0
+    _refuse_failures(stored.run_id, [r for r, _, _ in results], latest)
     spec = _new_spec(previous.spec, ctx, engines, resources)
     records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
     log = [entry for _, entries, _ in results for entry in entries]
@@ -231,7 +261,7 @@ def regrade(
         errors=[error for _, _, errors in results for error in errors],
         notes=[
             f"Re-graded run {stored.run_id} (previous revision "
-            f"{runs.latest_revision(stored.run_id)}) "
+            f"{latest}) "
             + ("on freshly searched evidence." if search_again else "on its stored evidence.")
         ],
     )
