@@ -78,6 +78,7 @@ def _regrade_one(
         evidence,
         supported_threshold=context.supported_threshold(),
         reader=engines.judge.reader,
+        grounding=context.grounding,
     )
     updated = record.model_copy(
         update={

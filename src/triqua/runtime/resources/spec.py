@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from triqua.context import Context
+from triqua.models.entailment import RULES_ONLY
 from triqua.runtime.resources import RunResources, calls_model
 from triqua.schema import (
     CitationPolicy,
@@ -156,6 +157,7 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             complete_weight=context.citation_complete_weight,
             partial_weight=context.citation_partial_weight,
         ),
+        grounding="strict" if context.verifier.strip() == RULES_ONLY else context.grounding,
     )
 
 
