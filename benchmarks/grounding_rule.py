@@ -6,7 +6,7 @@ value gate fires. The curve over that threshold is printed first: annotated true
 downgraded (of the units both annotators ground, per half) against plausible lies kept
 (of the lies of every seed). The threshold is chosen on the tune half and the even seeds'
 lies (the held half and odd seeds are reported, not tuned on): the fewest tune downgrades
-with at most 1 % of those lies kept, the higher threshold on a tie. ``--write-card`` writes
+with at most 1 in 120 of those lies kept (the aim's bound), the higher threshold on a tie. ``--write-card`` writes
 it to the shipped judge's card, so a retrained judge is re-calibrated by running this again.
 
 The figures below the curve are **the strict rule's** (``--grounding strict``, the rule
@@ -305,7 +305,7 @@ def judged_curve(seeds: int, write_card: bool) -> float:
             f"{t:>9} {down['tune']:>11} {down['held']:>5} {f'{_below(gold, t)}/{len(gold)}':>8} "
             f"{f'{kept_dev}/{len(dev)}':>10} {f'{kept}/{len(told)}':>6}"
         )
-        if kept_dev <= len(dev) // 100 and down["tune"] <= fewest:
+        if kept_dev * 120 <= len(dev) and down["tune"] <= fewest:
             choice, fewest = t, down["tune"]
     print(f"\nchosen on the tune half and even seeds: {choice}")
     print(
