@@ -6,8 +6,9 @@ value gate fires. The curve over that threshold is printed first: annotated true
 downgraded (of the units both annotators ground, per half) against plausible lies kept
 (of the lies of every seed). The threshold is chosen on the tune half and the even seeds'
 lies (the held half and odd seeds are reported, not tuned on): the fewest tune downgrades
-with at most 1 in 120 of those lies kept (the aim's bound), the higher threshold on a tie. ``--write-card`` writes
-it to the shipped judge's card, so a retrained judge is re-calibrated by running this again.
+with at most 1 in 120 of those lies kept (the aim's bound), the higher threshold on a tie.
+``--write-card`` writes it to the shipped judge's card, so a retrained judge is
+re-calibrated by running this again.
 
 The figures below the curve are **the strict rule's** (``--grounding strict``, the rule
 before the judge decided):
