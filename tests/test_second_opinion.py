@@ -92,13 +92,15 @@ def test_supported_unit_the_judge_finds_not_entailed_is_withheld(
     assert unit.status == Status.INSUFFICIENT and unit.quote is None
     assert unit.grounding is not None
     assert reason in unit.grounding
+    window = ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer.")
+    if grounding == "judge":
+        # The quote was read in its whole sentence, which names the subject.
+        assert model.asked == [window]
+        return
     assert "not entailed (0.01" in unit.grounding
     # The quote was read in its whole sentence (and with the next one, which refers back
     # to the subject), against the unit written as a sentence.
-    assert model.asked == [
-        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer."),
-        (PASSAGE, "Albert Einstein was a footballer."),
-    ]
+    assert model.asked == [window, (PASSAGE, "Albert Einstein was a footballer.")]
     assert judge.revision == "citing" and judge.second_opinion == "fixed-0.01-0.0"
 
 
