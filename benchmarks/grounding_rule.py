@@ -55,6 +55,7 @@ from triqua.evals.stats import cohen_kappa
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from grounding_curve import GOLD, Recorder, fact_units, judged_curve
 from offline_verdicts import DATA, crude_fact, half_of
 
 from triqua.core.grounding import check_quote
@@ -62,8 +63,7 @@ from triqua.core.quote_values import missing_values
 from triqua.core.statement import content_words, unstated_words
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.second_opinion import EntailmentReader, reader_for
-from triqua.models import entailment as entailment_module
-from triqua.schema import Fact, FactUnit, Qualifier, Status
+from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 from triqua.testing.liars import plausible_lies
 
@@ -92,7 +92,7 @@ def true_supports(limit: int, seed: int) -> dict[str, list[tuple[float, bool] | 
     facts_of = dict(zip(claims, get_decomposer().decompose_many(claims), strict=True))
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
-    recorder = _Recorder(reader)
+    recorder = Recorder(reader)
     out: dict[str, list[tuple[float, bool] | None]] = {"tune": [], "held": []}
     for row in rows:
         passage = row["evidence"]
@@ -117,34 +117,6 @@ def true_supports(limit: int, seed: int) -> dict[str, list[tuple[float, bool] | 
                         best = max(best or (0.0, False), (recorder.last, some))
                 out[half_of(row["claim"])].append(best)
     return out
-
-
-class _Recorder:
-    """A reader that records the probability, so every threshold can be tried.
-
-    Under the strict rule it accepts whatever it reads; under the default rule it accepts
-    nothing (its grounding threshold is above 1) and keeps the best probability read on a
-    window no gate vetoed (``best``; None when every window was vetoed).
-    """
-
-    def __init__(self, inner: EntailmentReader) -> None:
-        self.inner = inner
-        self.revision = inner.revision
-        self.threshold = self.paraphrase_threshold = 0.0
-        self.grounding_threshold = 2.0
-        self.last = 1.0
-        self.best: float | None = None
-
-    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
-        self.last = self.inner.entailment(premises, unit, source)
-        self.best = max(self.best or 0.0, self.last)
-        return self.last
-
-    def judged(self, *args: Any, source: str) -> float | None:
-        """The best entailment of a quote's windows under the default rule (None: vetoed)."""
-        self.best = None
-        check_quote(*args, source=source, reader=self, grounding="judge")
-        return self.best
 
 
 def hand_written(
@@ -181,10 +153,6 @@ def hand_written(
     return len(downgrades), total, downgrades
 
 
-GOLD = Path(__file__).parent / "data" / "grounding_gold.jsonl"
-CARD = Path(entailment_module.__file__).parent / "data" / "entailment.json"
-
-
 def _window(label: object) -> str:
     return "window" if isinstance(label, list) else str(label)
 
@@ -199,7 +167,7 @@ def gold_supports() -> dict[str, Any]:
         if kind != ["window", "window"]:
             continue
         supports += 1
-        fact = _units(row["fact"] | {"source_sentence": row["fact"]["source_text"]})
+        fact = fact_units(row["fact"] | {"source_sentence": row["fact"]["source_text"]})
         unit = fact[row["unit_index"]]
         passage = " ".join(row["sentences"])
         spans = sentence_spans(passage)
@@ -223,111 +191,6 @@ def gold_supports() -> dict[str, Any]:
     }
 
 
-def _gold_rows() -> list[dict[str, Any]]:
-    """The annotated units both annotators ground (true supports), with their windows."""
-    rows = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
-    return [r for r in rows if all(isinstance(x["window"], list) for x in r["labels"])]
-
-
-def gold_judged(recorder: _Recorder) -> list[tuple[str, float | None, str]]:
-    """Per annotated true support: its half, the best entailment of a window no gate vetoes
-    among the annotators' windows (None: every window vetoed), its hypothesis."""
-    out = []
-    for row in _gold_rows():
-        unit = _units(row["fact"] | {"source_sentence": row["fact"]["source_text"]})[
-            row["unit_index"]
-        ]
-        passage = " ".join(row["sentences"])
-        spans = sentence_spans(passage)
-        best: float | None = None
-        for label in row["labels"]:
-            first, last = label["window"][0] - 1, label["window"][-1] - 1
-            quote = passage[spans[first][0] : spans[last][1]]
-            p = recorder.judged(
-                unit, Status.SUPPORTED, ["e"], quote, {"e": passage},
-                source=row["fact"]["source_text"],
-            )  # fmt: skip
-            if p is not None:
-                best = max(best or 0.0, p)
-        out.append((row["half"], best, row["hypothesis"]))
-    return out
-
-
-def lies_judged(recorder: _Recorder, seeds: int) -> list[tuple[int, float | None, str]]:
-    """Per plausible lie: its seed, the best entailment of its quote's unvetoed windows."""
-    out = []
-    for seed in range(seeds):
-        told = plausible_lies(seed)
-        passages = {str(i): d for i, d in enumerate(told.documents)}
-        for sentence, fact in told.facts.items():
-            quote = told.quotes[sentence]
-            cited = next(i for i, d in passages.items() if quote in d)
-            for unit in _units(fact):
-                if unit.text in told.false_units:
-                    p = recorder.judged(
-                        unit, Status.SUPPORTED, [cited], quote, passages, source=sentence
-                    )
-                    out.append((seed, p, f"seed {seed}: {unit.text} <- {quote!r}"))
-    return out
-
-
-#: Thresholds of the curve.
-CURVE = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
-
-
-def _below(entries: list[Any], t: float) -> int:
-    """Entries the default rule refuses at threshold ``t`` (vetoed, or read below ``t``)."""
-    return sum(1 for e in entries if e[1] is None or e[1] < t)
-
-
-def judged_curve(seeds: int, write_card: bool) -> float:
-    """Print the default rule's curve; return (and with ``write_card`` store) its choice."""
-    reader = reader_for("shipped")
-    assert isinstance(reader, EntailmentReader)
-    recorder = _Recorder(reader)
-    gold = gold_judged(recorder)
-    told = lies_judged(recorder, seeds)
-    halves = {h: [g for g in gold if g[0] == h] for h in ("tune", "held")}
-    dev = [x for x in told if x[0] % 2 == 0]
-    print(f"default rule (judge {reader.revision}, card threshold {reader.grounding_threshold})")
-    print(
-        f"annotated true supports: tune {len(halves['tune'])}, held {len(halves['held'])}; "
-        f"vetoed by a gate whatever the judge reads: {_below(gold, 0.0)}; plausible lies: "
-        f"{len(told)} ({_below(told, 0.0)} vetoed by a gate)"
-    )
-    print(f"{'threshold':>9} {'downgraded':>11} {'':>5} {'':>8} {'lies kept':>10} {'':>6}")
-    print(f"{'':>9} {'tune':>11} {'held':>5} {'all':>8} {'even seeds':>10} {'all':>6}")
-    choice, fewest = CURVE[-1], len(halves["tune"]) + 1
-    for t in CURVE:
-        down = {h: _below(e, t) for h, e in halves.items()}
-        kept_dev = len(dev) - _below(dev, t)
-        kept = len(told) - _below(told, t)
-        print(
-            f"{t:>9} {down['tune']:>11} {down['held']:>5} {f'{_below(gold, t)}/{len(gold)}':>8} "
-            f"{f'{kept_dev}/{len(dev)}':>10} {f'{kept}/{len(told)}':>6}"
-        )
-        if kept_dev * 120 <= len(dev) and down["tune"] <= fewest:
-            choice, fewest = t, down["tune"]
-    print(f"\nchosen on the tune half and even seeds: {choice}")
-    print(
-        f"at {choice}: {_below(gold, choice)}/{len(gold)} annotated true supports downgraded "
-        f"(held half {_below(halves['held'], choice)}/{len(halves['held'])}), "
-        f"{len(told) - _below(told, choice)}/{len(told)} plausible lies kept"
-    )
-    for _, p, text in told:
-        if p is not None and p >= choice:
-            print("   kept:", text, f"({p:.3f})")
-    for half, p, text in gold:
-        if p is None or p < choice:
-            print(f"   downgraded: {half} {text}", "(vetoed)" if p is None else f"({p:.3f})")
-    if write_card:
-        card = json.loads(CARD.read_text(encoding="utf-8"))
-        card["thresholds"]["grounding"] = choice
-        CARD.write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote thresholds.grounding = {choice} to {CARD}")
-    return choice
-
-
 def downgraded(entries: list[tuple[float, bool] | None], low: float, high: float) -> float:
     """Share of groundable units the rule downgrades at these thresholds."""
     down = sum(1 for e in entries if e is not None and e[0] < (low if e[1] else high))
@@ -346,7 +209,7 @@ def lies(seeds: int, low: float, high: float) -> tuple[int, int, list[str]]:
         for sentence, fact in told.facts.items():
             quote = told.quotes[sentence]
             cited = next(i for i, d in passages.items() if quote in d)
-            for unit in _units(fact):
+            for unit in fact_units(fact):
                 if unit.text not in told.false_units:
                     continue
                 total += 1
@@ -357,16 +220,6 @@ def lies(seeds: int, low: float, high: float) -> tuple[int, int, list[str]]:
                 if ground.ok:
                     passed.append(f"seed {seed}: {unit.text} <- {quote!r}")
     return len(passed), total, passed
-
-
-def _units(fact: dict[str, Any]) -> list[FactUnit]:
-    return Fact(
-        subject=fact["subject"],
-        relation=fact["relation"],
-        object=fact["object"],
-        qualifiers=[Qualifier(**q) for q in fact["qualifiers"]],
-        source_text=fact["source_sentence"],
-    ).units()
 
 
 def main() -> None:

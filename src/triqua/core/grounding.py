@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from triqua.context import GroundingMode
 from triqua.core.grounding_judged import not_entailed
 from triqua.core.grounding_strict import unstated
+from triqua.core.meaning_reader import MeaningReader
 from triqua.core.quote_values import missing_values, unit_values
 from triqua.core.quotes import locate_quote, normalise
 from triqua.schema import FactUnit, Status
@@ -45,30 +45,6 @@ __all__ = [
     "normalise",
     "unit_values",
 ]
-
-
-class MeaningReader(Protocol):
-    """Reads whether a text entails a unit: the entailment judge, seen from the rule.
-
-    ``grounding_threshold`` is the entailment a cited window needs under the default rule.
-    Under the strict rule, ``threshold`` applies when the cited text states some of the
-    unit's words; ``paraphrase_threshold`` (higher) when it states none of them — a sentence
-    that merely names the subject ("X was born in Ulm" for "X was a footballer") must be
-    read as entailing the unit with the confidence the offline engine needs to support a
-    paraphrase.
-    """
-
-    revision: str
-    threshold: float
-    paraphrase_threshold: float
-    grounding_threshold: float
-
-    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
-        """The best probability that one of ``premises`` entails the unit.
-
-        ``source`` is the sentence the unit's fact came from, a second hypothesis.
-        """
-        ...
 
 
 #: The grounding rule a run uses unless told otherwise.

@@ -26,7 +26,7 @@ from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
 if TYPE_CHECKING:
-    from triqua.core.grounding import MeaningReader
+    from triqua.core.meaning_reader import MeaningReader
 
 __all__ = ["MAX_WINDOW_SENTENCES", "cited_windows", "not_entailed"]
 

@@ -24,7 +24,7 @@ from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
 if TYPE_CHECKING:
-    from triqua.core.grounding import MeaningReader
+    from triqua.core.meaning_reader import MeaningReader
 
 __all__ = ["unstated"]
 
