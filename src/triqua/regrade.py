@@ -108,9 +108,9 @@ def _new_spec(
 
     The facts are the old run's (its claim policy and decomposer stay); the judge, its
     temperature and second opinion, the decision and failure costs, the as-of date and the
-    grounding rule are this regrade's; re-verification is recorded off (regrade never re-verifies) and facts
-    are judged one by one. After a fresh search the retrieval fields (mode, retriever,
-    budget, source policy, corpus and its snapshot) are the search's.
+    grounding rule are this regrade's; re-verification is recorded off (regrade never
+    re-verifies) and facts are judged one by one. After a fresh search the retrieval fields
+    (mode, retriever, budget, source policy, corpus and its snapshot) are the search's.
     """
     data = old.model_dump(exclude={"hash"})
     if resources is not None:
