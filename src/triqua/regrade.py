@@ -27,7 +27,7 @@ from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
 from triqua.runtime.resources import RunResources, build_resources
-from triqua.runtime.resources.spec import resolved_spec
+from triqua.runtime.resources.spec import grounding_rule, resolved_spec
 from triqua.schema import (
     ClaimRecord,
     FactualitySpec,
@@ -86,6 +86,7 @@ def _regrade_one(
         evidence,
         supported_threshold=context.supported_threshold(),
         reader=engines.judge.reader,
+        grounding=context.grounding,
     )
     updated = record.model_copy(
         update={
@@ -114,10 +115,10 @@ def _new_spec(
     """The contract regrade applied, so its hash changes with anything that moved a verdict.
 
     The facts are the old run's (its claim policy and decomposer stay); the judge, its
-    temperature and second opinion, the decision and failure costs and the as-of date are
-    this regrade's; re-verification is recorded off (regrade never re-verifies) and facts
-    are judged one by one. After a fresh search the retrieval fields (mode, retriever,
-    budget, source policy, corpus and its snapshot) are the search's.
+    temperature and second opinion, the decision and failure costs, the as-of date and the
+    grounding rule are this regrade's; re-verification is recorded off (regrade never
+    re-verifies) and facts are judged one by one. After a fresh search the retrieval fields
+    (mode, retriever, budget, source policy, corpus and its snapshot) are the search's.
     """
     data = old.model_dump(exclude={"hash"})
     if resources is not None:
@@ -143,6 +144,7 @@ def _new_spec(
         if costs
         else None,
         verdict_policy={**data["verdict_policy"], "reverify_rounds": 0, "verify_batch": 1},
+        grounding=grounding_rule(context),
     )
     return FactualitySpec.model_validate(data)
 

@@ -94,12 +94,16 @@ class Thresholds:
     """Probabilities at which a judged pair counts.
 
     ``entailed`` decides the offline verifier's units; ``veto`` is the entailment below
-    which the judge's second opinion withholds an LLM's "supported". (The judge never
-    contradicts on its own: the contradicted probability is reported, not acted on.)
+    which the strict grounding rule withholds a "supported" whose cited text states some of
+    its words; ``grounding`` is the entailment a cited window needs to support a unit under
+    the default grounding rule (chosen by ``benchmarks/grounding_rule.py``, so a retrained
+    judge is re-calibrated by running it again). (The judge never contradicts on its own:
+    the contradicted probability is reported, not acted on.)
     """
 
     entailed: float = 0.5
     veto: float = 0.05
+    grounding: float = 0.5
 
 
 def label_columns(id2label: dict[int, str]) -> list[int]:
@@ -336,9 +340,11 @@ def _shipped() -> EntailmentModel:
     """
     try:
         card = json.loads(_SHIPPED_CARD.read_text(encoding="utf-8"))
+        read = card["thresholds"]
         thresholds = Thresholds(
-            entailed=float(card["thresholds"]["entailed"]),
-            veto=float(card["thresholds"]["veto"]),
+            entailed=float(read["entailed"]),
+            veto=float(read["veto"]),
+            grounding=float(read.get("grounding", Thresholds.grounding)),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
         return EntailmentModel(
