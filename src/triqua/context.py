@@ -61,7 +61,7 @@ class Context:
         env="TRIQUA_VERIFIER",
     )
     grounding: GroundingMode = setting(
-        "judge",
+        "strict",
         "Grounding rule for a cited 'supported': 'judge' (the entailment judge finds the "
         "quoted window entailing the unit at its card's grounding threshold, and no value "
         "gate fires) or 'strict' (the cited sentence states the unit's words; the judge "
