@@ -35,6 +35,7 @@ bench: install  ## print the benchmark figures
 
 model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~70 min on 2 cores)
 	training/build.sh
+	$(BIN)/python benchmarks/grounding_rule.py --judged-only --write-card  # its grounding threshold
 
 studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model
 	test -x $(BIN)/langgraph || $(BIN)/pip install --quiet 'langgraph-cli[inmem]'

@@ -485,6 +485,9 @@ def _cli_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")  # rich wraps the tables at the terminal's width
+    # The citation checks are read under the strict rule: the shipped judge reads "Marie
+    # Curie won Nobel Prize in Physics in 1903" as contradicted by the sentence stating it.
+    monkeypatch.setenv("TRIQUA_GROUNDING", "strict")
     return register_model("citations-cli", ScriptedChatModel(responder=respond_units))
 
 

@@ -17,6 +17,9 @@ from triqua.evals.results import load_run
 from .conftest import CURIE, FRANCE, PARIS
 
 runner = CliRunner()
+#: The scripted evals are read under the strict grounding rule: the shipped judge reads "Marie
+#: Curie won Nobel Prize in Physics in 1903" as contradicted by the sentence stating it.
+STRICT = {"TRIQUA_GROUNDING": "strict"}
 
 FRANCE_2025 = "France had a population of 64.5 million in 2025, excluding overseas departments."
 
@@ -80,7 +83,7 @@ def test_factscore_bio_with_a_scripted_model(
             str(out),
             "--no-cache",
         ],
-        env={"COLUMNS": "200"},
+        env={"COLUMNS": "200", **STRICT},
     )
     assert result.exit_code == 0, result.output
     assert "estimate: 4 texts" in result.stderr
@@ -162,7 +165,7 @@ def test_claims_with_a_scripted_model_and_custom_fields(scripted: Any, tmp_path:
             str(out),
             "--no-cache",
         ],
-        env={"COLUMNS": "200"},
+        env={"COLUMNS": "200", **STRICT},
     )
     assert result.exit_code == 0, result.output
     run = load_run(next(out.iterdir()))

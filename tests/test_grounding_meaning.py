@@ -33,7 +33,15 @@ def base(subject: str, relation: str, obj: str) -> FactUnit:
 
 def grounded(unit: FactUnit, quote: str, reader: EntailmentReader | None = None) -> str | None:
     """The downgrade reason for a supported unit quoting ``quote``, or None when it stands."""
-    outcome = check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": PASSAGE}, reader=reader)
+    outcome = check_quote(
+        unit,
+        Status.SUPPORTED,
+        ["ev-1"],
+        quote,
+        {"ev-1": PASSAGE},
+        reader=reader,
+        grounding="strict",
+    )
     return None if outcome.ok else outcome.reason
 
 

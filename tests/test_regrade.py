@@ -244,6 +244,10 @@ def test_the_regrade_spec_is_what_regrade_applied(
     assert costly.spec.failure_costs.false_supported == 9.0
     assert costly.spec.hash != plain.spec.hash  # a setting that moves verdicts moves the hash
     assert "temperature" in plain.spec.models
+    # The grounding rule is this regrade's, recorded with it.
+    strict = regrade(original.run_id, model=scripted(), store=store, grounding="strict")
+    assert (original.spec.grounding, plain.spec.grounding) == ("judge", "judge")
+    assert strict.spec.grounding == "strict" and strict.spec.hash != plain.spec.hash
 
 
 def test_cli_regrade_with_a_missing_collection_is_one_line(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from tests.test_offline_judge import FixedEntailment
-from triqua.context import Context
+from triqua.context import Context, GroundingMode
 from triqua.core.verdicts import settle
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
@@ -63,29 +65,42 @@ class CitingJudge(Judge):
         )
 
 
-def judged(judge: Judge, fact: Fact, *, closed_book: bool = False) -> Verdict:
+def judged(
+    judge: Judge, fact: Fact, *, closed_book: bool = False, grounding: GroundingMode = "judge"
+) -> Verdict:
     """The judge's verdict as a run stores it: settled with the judge's reader."""
     evidence = [] if closed_book else [EVIDENCE]
     result = judge.verify(fact, evidence, closed_book=closed_book)
-    return settle(fact, result.verdict, evidence, reader=judge.reader)
+    return settle(fact, result.verdict, evidence, reader=judge.reader, grounding=grounding)
 
 
-def test_supported_unit_the_judge_finds_not_entailed_is_withheld() -> None:
+@pytest.mark.parametrize(
+    ("grounding", "reason"),
+    [
+        ("strict", "does not state 'footballer'"),
+        ("judge", "finds the cited text not entailing it (0.01 < 0.50)"),
+    ],
+)
+def test_supported_unit_the_judge_finds_not_entailed_is_withheld(
+    grounding: GroundingMode, reason: str
+) -> None:
     model = FixedEntailment(0.01)
     judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
-    verdict = judged(judge, FOOTBALLER)
+    verdict = judged(judge, FOOTBALLER, grounding=grounding)
     assert verdict.status == Status.INSUFFICIENT
     unit = verdict.unit_verdicts[0]
     assert unit.status == Status.INSUFFICIENT and unit.quote is None
     assert unit.grounding is not None
-    assert "does not state 'footballer'" in unit.grounding
+    assert reason in unit.grounding
+    window = ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer.")
+    if grounding == "judge":
+        # The quote was read in its whole sentence, which names the subject.
+        assert model.asked == [window]
+        return
     assert "not entailed (0.01" in unit.grounding
     # The quote was read in its whole sentence (and with the next one, which refers back
     # to the subject), against the unit written as a sentence.
-    assert model.asked == [
-        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was a footballer."),
-        (PASSAGE, "Albert Einstein was a footballer."),
-    ]
+    assert model.asked == [window, (PASSAGE, "Albert Einstein was a footballer.")]
     assert judge.revision == "citing" and judge.second_opinion == "fixed-0.01-0.0"
 
 
@@ -137,9 +152,12 @@ def test_llm_judges_get_the_second_opinion_unless_rules_are_asked_for() -> None:
     assert not isinstance(plain, SecondOpinionJudge)
 
 
-def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed() -> None:
+def test_a_quote_holding_every_word_of_the_unit_is_not_second_guessed_when_strict() -> None:
     model = FixedEntailment(0.0)
     judge = SecondOpinionJudge(CitingJudge(BORN), "shipped", model=model)  # type: ignore[arg-type]
     born = Fact(subject="Albert Einstein", relation="was born in", object="Ulm")
-    assert judged(judge, born).status == Status.SUPPORTED
+    assert judged(judge, born, grounding="strict").status == Status.SUPPORTED
     assert model.asked == []  # every word stated: the reader is not asked
+    # The default rule reads meaning, not words: the judge decides, and here finds nothing.
+    assert judged(judge, born).status == Status.INSUFFICIENT
+    assert model.asked

@@ -106,7 +106,9 @@ def _check(text: str, model: ScriptedChatModel, batch: int, **settings: Any) -> 
     # Batching is measured on the facts' graphs, which route these sentences simple (no
     # re-verification calls), unless a test routes otherwise; routing by the sentence's
     # parse has its own tests.
-    settings = {"elements": "facts", **settings}
+    # Batching is measured under the strict rule: the shipped judge reads "Marie Curie won
+    # Nobel Prize in Physics in 1903" as contradicted by the sentence stating it.
+    settings = {"elements": "facts", "grounding": "strict", **settings}
     return triqua.check(
         text, documents=DOCS, model=model, verify_batch=batch, cache=False, **settings
     )
@@ -303,7 +305,8 @@ def test_the_default_batches_and_gives_the_per_fact_verdicts() -> None:
     text = f"{NOBELS} {CAPITAL} {FRANCE}"
     default, alone = _model(), _model()
     report = triqua.check(text, documents=DOCS, model=default, cache=False)
-    reference = _check(text, alone, 1, elements=triqua.Context().elements)
+    defaults = triqua.Context()
+    reference = _check(text, alone, 1, elements=defaults.elements, grounding=defaults.grounding)
     assert report.spec.verdict_policy.verify_batch == triqua.Context().verify_batch > 1
     assert _verdicts(report) == _verdicts(reference)
     assert 0 < _tools(default).count("Verdicts") < len(report.records) / 2

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from triqua.context import Context
     from triqua.graph.main import build_graph
     from triqua.integrations.agents import as_tool
-    from triqua.regrade import regrade
+    from triqua.regrade import RegradeError, regrade
     from triqua.runtime.resources import register_retriever
     from triqua.schema import (
         ClaimRecord,
@@ -62,6 +62,7 @@ _EXPORTS = {
     "Context": "triqua.context",
     "build_graph": "triqua.graph.main",
     "regrade": "triqua.regrade",
+    "RegradeError": "triqua.regrade",
     "register_retriever": "triqua.runtime.resources",
     **dict.fromkeys(
         (
@@ -87,6 +88,7 @@ __all__ = [
     "Fact",
     "FactualitySpec",
     "Qualifier",
+    "RegradeError",
     "Report",
     "Status",
     "Verdict",

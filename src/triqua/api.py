@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
-from triqua.engines.factory import register_model
+from triqua.engines.factory import endpoint_of_now, register_model
 from triqua.execution.runner import EventHandler
 from triqua.schema import Document, Fact, Report
 from triqua.store import RunStore, resolve_store
@@ -58,9 +58,12 @@ def make_context(
 
 
 def context_from_settings(settings: dict[str, Any]) -> Context:
-    """The context saved with a run (keys unknown to this version are dropped)."""
+    """The context saved with a run, with the endpoint configured now (see ``endpoint_of_now``).
+
+    Keys unknown to this version are dropped.
+    """
     known = {f.name for f in fields(Context)}
-    return Context.from_mapping({k: v for k, v in settings.items() if k in known})
+    return Context.from_mapping({k: v for k, v in endpoint_of_now(settings).items() if k in known})
 
 
 def cores() -> int:

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
+
+from triqua.support.settings import setting
 
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
 ElementsMode = Literal["parse", "facts"]
+#: Grounding rules: "judge" (the entailment judge reads the cited window, value gates veto)
+#: or "strict" (the cited sentence must state the unit's words; the judge reads paraphrase).
+GroundingMode = Literal["judge", "strict"]
 
 #: Default of ``max_evidence_bytes``: 20 MB of evidence text.
 DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
@@ -24,39 +29,6 @@ DEFAULT_MODEL_TIMEOUT = 60.0
 DEFAULT_SEARCH_TIMEOUT = 20.0
 #: Default of ``candidates`` for search retrievers: passages reranked per query (TriQua's 10).
 DEFAULT_CANDIDATES = 10
-
-
-def _env(name: str, default: str | None = None) -> str | None:
-    value = os.environ.get(name)
-    return value if value not in (None, "") else default
-
-
-def _from_env(name: str, default: Any) -> Any:
-    """``$name`` parsed like ``default`` (an int, a float or a string), else ``default``."""
-    value = _env(name)
-    if value is None:
-        return default
-    parse, what = {int: (int, "an integer"), float: (float, "a number")}.get(
-        type(default), (str, "text")
-    )
-    try:
-        return parse(value)
-    except ValueError as exc:
-        raise ValueError(f"{name} must be {what}, got {value!r}") from exc
-
-
-def setting(default: Any, description: str, *, env: str | None = None) -> Any:
-    """A ``Context`` field: its default, the description Studio shows, its environment variable.
-
-    The variable (``TRIQUA_*``), when set and not empty, replaces the default; a list default
-    is copied for every context.
-    """
-    metadata = {"description": description}
-    if env is not None:
-        return field(default_factory=lambda: _from_env(env, default), metadata=metadata)
-    if isinstance(default, list):
-        return field(default_factory=lambda: list(default), metadata=metadata)
-    return field(default=default, metadata=metadata)
 
 
 @dataclass(kw_only=True)
@@ -87,6 +59,14 @@ class Context:
         "no second opinion) or 'nli:<model folder or Hugging Face Hub id>' (an "
         "exported NLI or MiniCheck-style ONNX cross-encoder).",
         env="TRIQUA_VERIFIER",
+    )
+    grounding: GroundingMode = setting(
+        "strict",
+        "Grounding rule for a cited 'supported': 'judge' (the entailment judge finds the "
+        "quoted window entailing the unit at its card's grounding threshold, and no value "
+        "gate fires) or 'strict' (the cited sentence states the unit's words; the judge "
+        "reads paraphrase only). With verifier 'rules' there is no judge: strict.",
+        env="TRIQUA_GROUNDING",
     )
     base_url: str | None = setting(
         None,
@@ -380,11 +360,10 @@ class Context:
                 "citation weights need 0 <= partial <= complete <= 1 and complete > 0, got "
                 f"complete={complete}, partial={partial}"
             )
-        if self.elements not in get_args(ElementsMode):
-            raise ValueError(
-                f"elements must be one of {', '.join(get_args(ElementsMode))}, "
-                f"got {self.elements!r}"
-            )
+        for name, mode in (("elements", ElementsMode), ("grounding", GroundingMode)):
+            if getattr(self, name) not in get_args(mode):
+                allowed = ", ".join(get_args(mode))
+                raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
         if not isinstance(self.allow_paths, list | tuple) or not all(
             isinstance(p, str) and p for p in self.allow_paths
         ):

@@ -27,7 +27,7 @@ from triqua.core.usage import total_usage, usage_by_role
 from triqua.core.verdicts import settle
 from triqua.engines.factory import Engines, resolve_engines
 from triqua.runtime.resources import RunResources, build_resources
-from triqua.runtime.resources.spec import resolved_spec
+from triqua.runtime.resources.spec import grounding_rule, resolved_spec
 from triqua.schema import (
     ClaimRecord,
     FactualitySpec,
@@ -40,7 +40,15 @@ from triqua.schema import (
 )
 from triqua.store import RunStore, StoredRun
 
-__all__ = ["regrade"]
+__all__ = ["RegradeError", "regrade"]
+
+
+class RegradeError(RuntimeError):
+    """A fact could not be judged again (a provider error, a time-out); nothing was appended.
+
+    A regrade is all or nothing: a revision whose failed facts lost their verdicts would
+    replace the run's last good verdicts and score as what ``show`` reports.
+    """
 
 
 def _queries(record: ClaimRecord) -> list[str]:
@@ -78,6 +86,7 @@ def _regrade_one(
         evidence,
         supported_threshold=context.supported_threshold(),
         reader=engines.judge.reader,
+        grounding=context.grounding,
     )
     updated = record.model_copy(
         update={
@@ -106,10 +115,10 @@ def _new_spec(
     """The contract regrade applied, so its hash changes with anything that moved a verdict.
 
     The facts are the old run's (its claim policy and decomposer stay); the judge, its
-    temperature and second opinion, the decision and failure costs and the as-of date are
-    this regrade's; re-verification is recorded off (regrade never re-verifies) and facts
-    are judged one by one. After a fresh search the retrieval fields (mode, retriever,
-    budget, source policy, corpus and its snapshot) are the search's.
+    temperature and second opinion, the decision and failure costs, the as-of date and the
+    grounding rule are this regrade's; re-verification is recorded off (regrade never
+    re-verifies) and facts are judged one by one. After a fresh search the retrieval fields
+    (mode, retriever, budget, source policy, corpus and its snapshot) are the search's.
     """
     data = old.model_dump(exclude={"hash"})
     if resources is not None:
@@ -135,6 +144,7 @@ def _new_spec(
         if costs
         else None,
         verdict_policy={**data["verdict_policy"], "reverify_rounds": 0, "verify_batch": 1},
+        grounding=grounding_rule(context),
     )
     return FactualitySpec.model_validate(data)
 
@@ -153,6 +163,23 @@ def _engines_for(context: Context, stored: StoredRun, *, model_given: bool) -> E
             f"cannot rebuild the judge of run {stored.run_id}: {exc}; "
             "choose a judge with model= (or --model)"
         ) from exc
+
+
+def _refuse_failures(run_id: str, records: list[ClaimRecord], revision: int) -> None:
+    """Raise ``RegradeError`` when some fact's new verdict carries an error.
+
+    Raises:
+        RegradeError: naming how many facts failed, the first error and the revision kept.
+    """
+    failed = [r for r in records if r.verdict.error]
+    if not failed:
+        return
+    first = (failed[0].verdict.error or "").splitlines()[0]
+    raise RegradeError(
+        f"regrade of run {run_id} failed: {len(failed)} of {len(records)} facts could not be "
+        f"judged again ({failed[0].claim_id}: {first}); nothing was appended, the run keeps "
+        f"revision {revision}"
+    )
 
 
 def regrade(
@@ -181,6 +208,9 @@ def regrade(
 
     Returns:
         The new revision's report; its records carry the earlier verdicts as ``history``.
+
+    Raises:
+        RegradeError: when a fact could not be judged again; no revision is appended.
     """
     runs = store if isinstance(store, RunStore) else RunStore(store)
     stored = runs.run(run_id)
@@ -204,6 +234,8 @@ def regrade(
         results = list(
             pool.map(lambda r: _regrade_one(r, engines, resources, mode, ctx), previous.records)
         )
+    latest = runs.latest_revision(stored.run_id) or 0
+    _refuse_failures(stored.run_id, [r for r, _, _ in results], latest)
     spec = _new_spec(previous.spec, ctx, engines, resources)
     records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
     log = [entry for _, entries, _ in results for entry in entries]
@@ -231,7 +263,7 @@ def regrade(
         errors=[error for _, _, errors in results for error in errors],
         notes=[
             f"Re-graded run {stored.run_id} (previous revision "
-            f"{runs.latest_revision(stored.run_id)}) "
+            f"{latest}) "
             + ("on freshly searched evidence." if search_again else "on its stored evidence.")
         ],
     )

@@ -38,9 +38,10 @@ from triqua.api import acheck, make_context
 from triqua.batch.items import (
     BatchItem,
     completed_ids,
+    finished_lines,
     read_items,
 )
-from triqua.batch.summary import BatchSummary
+from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
 
@@ -151,7 +152,7 @@ def run_batch(
     def pending() -> Iterator[BatchItem]:
         for item in read_items(source, problem):
             if str(item.id) in done:
-                summary.already_done += 1
+                summary.reuse(done[str(item.id)])
                 continue
             yield item
 
@@ -164,12 +165,12 @@ def run_batch(
 
         run_on_ray(pending(), job, ray)
 
-    done: set[str] = set()
+    done: dict[str, LineResult | None] = {}
     if isinstance(output, str | Path):
         target = Path(output)
         with _only_writer(target):
             if resume:
-                done = completed_ids(target)
+                done = finished_lines(target)
             with target.open("a" if resume else "w", encoding="utf-8") as handle:
                 execute(handle)
     else:

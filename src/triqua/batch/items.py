@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from triqua.batch.summary import LineResult
 from triqua.context import Context
 from triqua.core.inputs import evidence_limit_error
 from triqua.schema import Document
@@ -79,7 +80,14 @@ def read_items(path: Path, problem: Callable[[str], None]) -> Iterator[BatchItem
 
 
 def completed_ids(output: Path) -> set[str]:
-    """Ids whose report completed in ``output``; failed reports are taken out to be redone.
+    """Ids whose report completed in ``output`` (see :func:`finished_lines`)."""
+    return set(finished_lines(output))
+
+
+def finished_lines(output: Path) -> dict[str, LineResult | None]:
+    """Each id whose report completed in ``output``, with its result (None: not a report).
+
+    Failed reports are taken out to be redone.
 
     A resumed batch checks every other line again: a torn last line (no newline: an
     interrupted write) is cut off, and the lines of checks that failed (``outcome``
@@ -88,12 +96,12 @@ def completed_ids(output: Path) -> set[str]:
     line. Lines that do not read back are kept as they are and their ids checked again.
     """
     if not output.exists():
-        return set()
+        return {}
     data = output.read_bytes()
     # Read line by line here rather than with ``read_jsonl``: the kept lines are written back
     # byte for byte, and a line that does not read back is kept, not reported.
     kept: list[bytes] = []
-    done: set[str] = set()
+    done: dict[str, LineResult | None] = {}
     dropped = False
     lines = data.split(b"\n")
     if lines and lines[-1]:
@@ -104,7 +112,7 @@ def completed_ids(output: Path) -> set[str]:
             dropped = True
             continue
         if report is not None and "id" in report:
-            done.add(str(report["id"]))
+            done[str(report["id"])] = LineResult.from_json(report)
         kept.append(raw + b"\n")
     if dropped:
         fresh = output.with_name(f".{output.name}.resume")

@@ -1,15 +1,65 @@
-"""What a batch did: checks, skips, problems, scores, outcomes and costs, as a table."""
+"""What a batch did: checks, skips, problems, scores, outcomes and costs, as a table.
+
+The lines a resumed batch finds finished in its output count with their scores, verdicts
+and outcomes, so the batch's gates and exit code judge the whole output, not only the
+lines checked this time.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
+from pydantic import ValidationError
 from rich.table import Table
 
-from triqua.core.accounting import FAILED_RUN
+from triqua.core.exit_codes import ExitCode
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Report, Status, Usage
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """What the summary and the gates need of one line's report."""
+
+    id: str
+    score: float | None
+    statuses: tuple[str, ...]
+    outcome: str
+    coverage: float | None
+    usage: Usage
+
+    @classmethod
+    def of(cls, report: Report, ident: str | int) -> LineResult:
+        """The result of a report just written for the line ``ident``."""
+        return cls(
+            id=str(ident),
+            score=report.score,
+            statuses=tuple(r.verdict.status.value for r in report.records),
+            outcome=report.outcome,
+            coverage=report.coverage,
+            usage=report.usage,
+        )
+
+    @classmethod
+    def from_json(cls, line: dict[str, Any]) -> LineResult | None:
+        """The result of an output line (``{"id": …, **report}``); None when it is not one."""
+        try:
+            score = line["scores"]["triqua_score"]
+            coverage = line.get("coverage")
+            if not all(v is None or isinstance(v, int | float) for v in (score, coverage)):
+                return None
+            return cls(
+                id=str(line["id"]),
+                score=None if score is None else float(score),
+                statuses=tuple(str(r["verdict"]["status"]) for r in line.get("records") or ()),
+                outcome=str(line.get("outcome", "complete")),
+                coverage=None if coverage is None else float(coverage),
+                usage=Usage.model_validate(line.get("usage") or {}),
+            )
+        except (KeyError, TypeError, AttributeError, ValidationError):
+            return None
 
 
 @dataclass
@@ -42,31 +92,60 @@ class BatchSummary:
 
     @property
     def all_failed(self) -> bool:
-        """True when checks ran and errors left nothing checked in every one of them."""
-        return self.checked > 0 and self.outcomes["failed"] == self.checked
+        """True when checks ran and errors left nothing checked in any line of the output."""
+        return self.checked > 0 and self.outcomes["failed"] == sum(self.outcomes.values())
 
     @property
-    def exit_code(self) -> int:
-        """1 when lines could not be checked, 3 when every check failed, else 0."""
-        if self.problems:
-            return 1
-        return FAILED_RUN if self.all_failed else 0
+    def exit_code(self) -> ExitCode:
+        """What the lines say: ``FAILED_RUN``, ``GATE_FAILED`` or ``OK`` (gates come on top).
 
-    def add(self, report: Report) -> None:
-        """Count one finished report."""
+        ``FAILED_RUN`` when errors left nothing checked in any line; ``GATE_FAILED`` when
+        some lines could not be checked or their check failed.
+        """
+        if self.all_failed:
+            return ExitCode.FAILED_RUN
+        if self.problems or self.outcomes["failed"]:
+            return ExitCode.GATE_FAILED
+        return ExitCode.OK
+
+    def failed_line(self) -> str | None:
+        """One line saying how many lines were not checked, when some were not (else None)."""
+        lost = len(self.problems) + self.outcomes["failed"]
+        if not lost:
+            return None
+        total = self.checked + self.already_done + len(self.problems)
+        return f"{lost} of {total} lines not checked or failed (each is listed above)"
+
+    def add(self, report: Report, ident: str | int | None = None) -> None:
+        """Count one report just written (``ident``: its line's id, else its case id)."""
+        if ident is None:
+            ident = report.records[0].case_id if report.records else ""
         self.checked += 1
-        self.outcomes[report.outcome] += 1
-        if report.coverage is not None:
-            self.coverages.append(report.coverage)
-        if report.score is None:
+        self._count(LineResult.of(report, ident or ""))
+        self.usage = self.usage + report.usage
+
+    def reuse(self, line: LineResult | None) -> None:
+        """Count a line found finished in the output (None: it does not read as a report).
+
+        Its score, verdicts and outcome count toward the gates; its usage was spent before.
+        """
+        self.already_done += 1
+        if line is None:
+            self.undefined += 1
+            return
+        self._count(line)
+
+    def _count(self, line: LineResult) -> None:
+        self.outcomes[line.outcome] += 1
+        if line.coverage is not None:
+            self.coverages.append(line.coverage)
+        if line.score is None:
             self.undefined += 1
         else:
-            self.scores.append(report.score)
-        statuses = {r.verdict.status.value for r in report.records}
-        self.by_status.update(r.verdict.status.value for r in report.records)
-        for status in statuses:
-            self.ids_by_status.setdefault(status, []).append(report.records[0].case_id)
-        self.usage = self.usage + report.usage
+            self.scores.append(line.score)
+        self.by_status.update(line.statuses)
+        for status in dict.fromkeys(line.statuses):
+            self.ids_by_status.setdefault(status, []).append(line.id)
 
     def table(self) -> Table:
         """The summary as a rich table."""

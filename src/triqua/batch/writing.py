@@ -86,7 +86,7 @@ class BatchJob:
         line = json.dumps({"id": item.id, **report.model_dump(mode="json")})
         self.sink.write(line + "\n")
         self.sink.flush()
-        self.summary.add(report)
+        self.summary.add(report, item.id)
         at = self.at(item)
         if report.outcome == "failed":
             self.say.notice(f"{at}: {failure_line(report)}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from triqua.citations.parsing import claim_keys
 from triqua.citations.sources import passages_of, resolve_source
+from triqua.core.grounding import DEFAULT_GROUNDING, GroundingMode
 from triqua.core.scoring import citation_completeness, link_correctness
 from triqua.core.verdicts import settle
 from triqua.engines.base import Judge
@@ -40,6 +41,7 @@ class _Judging:
     judge: Judge
     max_passages: int
     supported_threshold: float | None = None
+    grounding: GroundingMode = DEFAULT_GROUNDING
 
     def __call__(self, fact: Fact, evidence: list[Evidence]) -> tuple[Verdict, Usage]:
         """Judge ``fact`` on ``evidence`` (grounding rule applied); no passage: insufficient."""
@@ -57,6 +59,7 @@ class _Judging:
             evidence,
             supported_threshold=self.supported_threshold,
             reader=self.judge.reader,
+            grounding=self.grounding,
         )
         return verdict, result.usage
 
@@ -133,7 +136,7 @@ def check_citations(
         claim, claim_links, spent = _check_claim(
             record,
             cited,
-            _Judging(judge, max_passages, supported_threshold),
+            _Judging(judge, max_passages, supported_threshold, report.spec.grounding_rule),
             resolved,
             documents,
             (base_dir, allow_paths),

@@ -291,6 +291,16 @@ RerankModelOption = Annotated[
         help="Reranking model: minilm (default, offline) or provider:model embeddings.",
     ),
 ]
+GroundingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--grounding",
+        metavar="RULE",
+        help="Grounding rule for a cited 'supported': judge (default: the entailment judge "
+        "finds the quoted window entailing the unit, no value gate fires) or strict (the "
+        "quoted sentence states the unit's words, the judge reads paraphrase only).",
+    ),
+]
 VerifierOption = Annotated[
     str | None,
     typer.Option(

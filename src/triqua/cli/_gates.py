@@ -1,9 +1,7 @@
 """Gates for CI: fail a check on a low TriQuaScore or on facts with a given verdict.
 
-Exit codes of ``triqua check`` and ``triqua batch`` (documented in the README):
-0 passed, ``GATE_FAILED`` (1) a gate failed, 2 a usage or input error, 3 a failed run
-(errors left nothing checked), 130 interrupted. ``batch`` also exits 1 when lines could
-not be checked.
+The exit codes of every command are :class:`triqua.core.exit_codes.ExitCode` (the README's
+table); a failed gate is ``GATE_FAILED`` (1).
 """
 
 from __future__ import annotations
@@ -17,12 +15,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from triqua.cli._common import fail
+from triqua.core.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the schema (pydantic) loads when a gate runs, not for ``--help``
     from triqua.schema import Report, Status
 
 #: Exit code when a ``--fail-under`` or ``--fail-on`` gate fails.
-GATE_FAILED = 1
+GATE_FAILED = ExitCode.GATE_FAILED
 
 
 class FailOn(StrEnum):
@@ -128,6 +127,19 @@ class Gates:
                 why.append(f"{verdicts[status.value]} {facts} {status.value}{where}")
         return why
 
+    def exit_code(
+        self,
+        score: float | None,
+        verdicts: Counter[str],
+        ids: dict[str, list[str]] | None = None,
+    ) -> ExitCode:
+        """Say on stderr which gates failed (one line); ``GATE_FAILED`` then, else ``OK``."""
+        why = self.failures(score, verdicts, ids)
+        if not why:
+            return ExitCode.OK
+        typer.echo(f"gate failed: {'; '.join(why)}", err=True)
+        return ExitCode.GATE_FAILED
+
     def enforce(
         self,
         score: float | None,
@@ -135,9 +147,7 @@ class Gates:
         ids: dict[str, list[str]] | None = None,
     ) -> None:
         """Say on stderr which gate failed (one line) and exit ``GATE_FAILED``; else return."""
-        why = self.failures(score, verdicts, ids)
-        if why:
-            typer.echo(f"gate failed: {'; '.join(why)}", err=True)
+        if self.exit_code(score, verdicts, ids):
             raise typer.Exit(GATE_FAILED)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from triqua.cli._common import (
     ROUTING,
@@ -29,6 +29,7 @@ from triqua.cli._common import (
     DecisionOption,
     DecomposeBatchOption,
     DeltaOption,
+    GroundingOption,
     KeepUncheckworthyOption,
     LanguageOption,
     MaxCallsOption,
@@ -48,6 +49,7 @@ from triqua.cli._common import (
     VerifyBatchOption,
     fail,
 )
+from triqua.context import GroundingMode
 
 #: Each settings flag, in ``--help`` order: its parameter, its option type and the
 #: ``Context`` field it sets (``citation_weights`` sets two, see :func:`given_settings`).
@@ -73,6 +75,7 @@ SETTINGS_FLAGS: tuple[tuple[str, Any, str], ...] = (
     ("rerank", RerankOption, "rerank"),
     ("rerank_model", RerankModelOption, "rerank_model"),
     ("verifier", VerifierOption, "verifier"),
+    ("grounding", GroundingOption, "grounding"),
     ("keep_uncheckworthy", KeepUncheckworthyOption, "keep_uncheckworthy"),
     ("coverage", CoverageOption, "requested_coverage"),
     ("as_of", AsOfOption, "as_of"),
@@ -163,6 +166,8 @@ def given_settings(**values: Any) -> dict[str, Any]:
         if given["routing"] not in ROUTING:
             raise fail(f"--routing must be auto, always or never, got {given['routing']!r}")
         given["routing"] = ROUTING[given["routing"]]
+    if "grounding" in given and given["grounding"] not in get_args(GroundingMode):
+        raise fail(f"--grounding must be judge or strict, got {given['grounding']!r}")
     if "as_of" in given:
         from datetime import date
 

@@ -15,6 +15,7 @@ from triqua.cli._common import (
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli._store import StoreUrlOption, store_location
+from triqua.core.exit_codes import ExitCode
 
 
 def batch(
@@ -60,10 +61,11 @@ def batch(
     """Check each line of FILE.jsonl and write one JSON report per line (with its id).
 
     Evidence paths in FILE.jsonl resolve against its folder and may point only inside it,
-    the current folder or an --allow-path folder. Exits with 1 when some lines could not be
-    checked (they are listed on stderr) or a gate failed (--fail-under: the mean
-    TriQuaScore; --fail-on: any fact of any line), and with 3 when every check ran but
-    errors left nothing checked in any of them.
+    the current folder or an --allow-path folder. Lines already finished in --output keep
+    their reports and count toward the gates. Exits with 1 when some lines could not be
+    checked or their check failed (each is listed on stderr) or a gate failed
+    (--fail-under: the mean TriQuaScore; --fail-on: any fact of any line; every failed gate
+    is said), with 3 when errors left nothing checked in any line, 130 when interrupted.
     """
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
@@ -120,9 +122,20 @@ def run_batch_file(
         raise  # the reader of stdout closed it (``| head``): the CLI ends quietly
     except (ValueError, OSError) as exc:
         raise fail(str(exc) or type(exc).__name__) from exc
-    if summary.exit_code:
-        raise typer.Exit(summary.exit_code)
-    gates.enforce(summary.mean_score, summary.by_status, summary.ids_by_status)  # whole batch
+    except KeyboardInterrupt:
+        raise fail(
+            "interrupted: run the same command again to go on (finished lines are kept)",
+            ExitCode.INTERRUPTED,
+        ) from None
+    # Every gate is judged and said, whatever else went wrong (the lines' problems are on
+    # stderr already); the exit code is the worst of the two.
+    said = summary.failed_line()
+    if said:
+        typer.echo(f"error: {said}", err=True)
+    gated = gates.exit_code(summary.mean_score, summary.by_status, summary.ids_by_status)
+    code = max(summary.exit_code, gated)
+    if code:
+        raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:

@@ -185,10 +185,16 @@ def regrade(
     store_url: StoreUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Judge a stored run's facts again; the new verdicts are appended as a new revision."""
+    """Judge a stored run's facts again; the new verdicts are appended as a new revision.
+
+    All or nothing: when a fact cannot be judged again (a provider error), nothing is
+    appended and the command exits 3; the run keeps its last revision.
+    """
     import os
 
     opened = _open(store, store_url)  # a damaged store fails here, before the engines are loaded
+    from triqua.core.exit_codes import ExitCode
+    from triqua.regrade import RegradeError
     from triqua.regrade import regrade as run_regrade
     from triqua.rendering.terminal import print_report
     from triqua.tools import RetrieverError
@@ -208,8 +214,12 @@ def regrade(
             store=opened,
             **{k: v for k, v in given.items() if v},
         )
+    except RegradeError as exc:
+        raise fail(str(exc), ExitCode.FAILED_RUN) from exc
     except (KeyError, ValueError, OSError, RetrieverError) as exc:
         raise fail(_message(exc).splitlines()[0]) from exc
+    except KeyboardInterrupt:
+        raise fail("interrupted: nothing was appended", ExitCode.INTERRUPTED) from None
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from triqua.core.exit_codes import ExitCode
 from triqua.schema import ChunkFailure, ClaimRecord, Fact, Report, Span, UndecomposedSentence
 
 __all__ = [
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 #: Exit status of a run in which errors left nothing checked (2 is for usage and input errors).
-FAILED_RUN = 3
+FAILED_RUN = ExitCode.FAILED_RUN
 
 
 def _mask(text: str, spans: Iterable[Span]) -> list[bool]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from triqua.core.evidence import BUDGET_SPENT, SearchSetup, merge_evidence, search
-from triqua.core.grounding import MeaningReader
+from triqua.core.grounding import DEFAULT_GROUNDING, GroundingMode, MeaningReader
 from triqua.core.verdicts import settle
 from triqua.schema import (
     Evidence,
@@ -123,12 +123,15 @@ def merge_round(
     units: Sequence[FactUnit],
     evidence: Sequence[Evidence],
     reader: MeaningReader | None = None,
+    *,
+    grounding: GroundingMode = DEFAULT_GROUNDING,
 ) -> tuple[Verdict, list[UnitVerdict]]:
     """The fact's verdict with this round's unit verdicts in place, and those verdicts.
 
     Every unit the earlier verdict left insufficient (all of them when its call failed) was
     judged again, so the earlier error no longer applies; this round's error (if any) does.
-    ``reader`` is the judge's, as in :func:`~triqua.core.verdicts.settle`.
+    ``reader`` and ``grounding`` are the judge's and the run's, as in
+    :func:`~triqua.core.verdicts.settle`.
     """
     targets = {unit.text for unit in units}
     updated = {u.unit: u for u in fresh.unit_verdicts if u.unit in targets}
@@ -138,5 +141,6 @@ def merge_round(
         previous.model_copy(update={"unit_verdicts": merged_units, "error": fresh.error}),
         list(evidence),
         reader=reader,
+        grounding=grounding,
     )
     return merged, list(updated.values())

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from triqua.core.abstention import withhold_unconfident
-from triqua.core.grounding import MeaningReader, check_quote
+from triqua.core.grounding import DEFAULT_GROUNDING, GroundingMode, MeaningReader, check_quote
 from triqua.core.limits import MODEL_CALL_LIMIT
 from triqua.core.scoring import label_units
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
@@ -85,11 +85,14 @@ def ground(
     verdict: Verdict,
     evidence: Sequence[Evidence],
     reader: MeaningReader | None = None,
+    grounding: GroundingMode = DEFAULT_GROUNDING,
 ) -> Verdict:
     """Apply the grounding rule to every unit; ungrounded verdicts become insufficient evidence.
 
-    ``reader`` (the judge's entailment reader) decides units whose words the cited text
-    paraphrases; without one they must be stated word for word (stems and lexicon aside).
+    ``reader`` (the judge's entailment reader) reads the cited windows under the
+    ``grounding`` rule ("judge": it decides, value gates veto; "strict": it reads only
+    paraphrased words); without one the words must be stated word for word (stems and
+    lexicon aside).
 
     Closed-book (parametric) verdicts have no passages to rest on and are left as judged.
     The reasons are kept on each downgraded unit and, together, in ``verdict.grounding``.
@@ -108,6 +111,7 @@ def ground(
                 passages,
                 source=fact.source_text,
                 reader=reader,
+                grounding=grounding,
             )
             if outcome.ok:
                 unit = unit.model_copy(
@@ -163,14 +167,16 @@ def settle(
     *,
     supported_threshold: float | None = None,
     reader: MeaningReader | None = None,
+    grounding: GroundingMode = DEFAULT_GROUNDING,
 ) -> Verdict:
     """Normalise a judge's verdict: units complete, grounding enforced, status consistent.
 
     With ``supported_threshold`` (the spec's failure costs: ``Context.supported_threshold``),
     a supported unit less confident than it is withheld as insufficient evidence. ``reader``
-    is the judge's (``Judge.reader``): it reads paraphrase for the grounding rule.
+    is the judge's (``Judge.reader``): it reads meaning for the ``grounding`` rule
+    (``Context.grounding``).
     """
-    verdict = ground(fact, complete_units(fact, verdict), evidence, reader)
+    verdict = ground(fact, complete_units(fact, verdict), evidence, reader, grounding)
     if supported_threshold is not None:  # abstention by failure costs (core.abstention)
         verdict = withhold_unconfident(verdict, supported_threshold)
     if verdict.unit_verdicts and verdict.status is not Status.NOT_CHECKABLE:

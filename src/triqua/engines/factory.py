@@ -3,11 +3,16 @@
 :func:`model_key` is the one place that turns settings into a role's model (and the
 settings that shape its answers); :func:`engine` builds the engine for a key once per
 process (a bounded cache), so every node of every run with those settings shares it.
+Every chat model client is built by :func:`chat_model` with the endpoint of the settings
+(:func:`chat_model_for` for a model outside the roles, e.g. an evaluation's judge), and a
+stored run's settings take the endpoint configured now (:func:`endpoint_of_now`): no
+request goes anywhere the user has not configured.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -105,6 +110,37 @@ def chat_model(
         raise ValueError(f"cannot create model {spec!r}: {exc}") from exc
     register_secrets_of(model)
     return model
+
+
+def chat_model_for(
+    context: Context, spec: str, *, temperature: float | None = None
+) -> BaseChatModel:
+    """The chat model ``spec`` with ``context``'s endpoint, temperature and timeout.
+
+    Raises:
+        ValueError: when the provider is unknown, its package is missing or its key is unset.
+    """
+    return chat_model(
+        spec,
+        base_url=context.base_url,
+        temperature=context.temperature if temperature is None else temperature,
+        timeout=context.model_timeout,
+    )
+
+
+#: Settings that say where model requests go, each with its environment variable.
+ENDPOINT_SETTINGS = {"base_url": "TRIQUA_BASE_URL"}
+
+
+def endpoint_of_now(stored: dict[str, Any]) -> dict[str, Any]:
+    """A stored run's settings with the endpoint configured now in place of the stored one.
+
+    A regrade or a resumed run sends the run's facts and evidence to the endpoint set now
+    (``TRIQUA_BASE_URL``), never to the client's default in its stead; the stored endpoint
+    is kept only when none is set now.
+    """
+    now = {name: os.environ.get(env) for name, env in ENDPOINT_SETTINGS.items()}
+    return {**stored, **{name: value for name, value in now.items() if value}}
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,15 @@
-"""The entailment judge as the grounding rule's reader of paraphrase, for every engine.
+"""The entailment judge as the grounding rule's reader of meaning, for every engine.
 
-The grounding rule (:mod:`triqua.core.grounding`) lets a "supported" unit stand only when
-its cited sentence states the unit's words. When the words are paraphrased, it asks a
-:class:`~triqua.core.grounding.MeaningReader`: here the entailment judge, reading the cited
-sentence(s) as premise and the unit written as a sentence (or the fact's source sentence)
-as hypothesis. When the cited text states some of the unit's words, the unit is downgraded
-below the judge's calibrated ``veto`` (~1 % of truly entailed held-out pairs fall under
-it); when it states none, below the judge's ``entailed`` threshold, the bar at which the
-offline engine itself supports a paraphrase. The reason is recorded either way.
+The grounding rule (:mod:`triqua.core.grounding`) asks a
+:class:`~triqua.core.grounding.MeaningReader` whether cited text entails a unit: here the
+entailment judge, reading the cited sentence(s) as premise and the unit written as a
+sentence (or the fact's source sentence) as hypothesis. By default a cited window supports
+the unit at the judge card's ``grounding`` threshold (value gates aside). Under the strict
+rule the judge reads only paraphrase: when the cited text states some of the unit's words,
+the unit is downgraded below the judge's calibrated ``veto`` (~1 % of truly entailed
+held-out pairs fall under it); when it states none, below the judge's ``entailed``
+threshold, the bar at which the offline engine itself supports a paraphrase. The reason is
+recorded either way.
 
 LLM judges are wrapped in :class:`SecondOpinionJudge`, which carries the reader (and
 records it in the run's spec and cache key); the offline judge carries its own. With the
@@ -39,13 +41,15 @@ class EntailmentReader:
     def __init__(self, model: EntailmentModel) -> None:
         """Read with ``model`` at its calibrated thresholds.
 
-        ``veto`` applies when the cited text states some of the unit's words, ``entailed``
-        when it states none.
+        Under the default grounding rule a cited window needs the card's ``grounding``;
+        under the strict rule ``veto`` applies when the cited text states some of the
+        unit's words, ``entailed`` when it states none.
         """
         self.model = model
         self.revision = model.revision
         self.threshold = model.thresholds.veto
         self.paraphrase_threshold = model.thresholds.entailed
+        self.grounding_threshold = model.thresholds.grounding
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit (or ``source``) over ``premises``."""

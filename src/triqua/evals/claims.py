@@ -176,7 +176,10 @@ def _judge(
     units = fact.units() if complex_route else None
     judge = setup.resources.engines.judge
     result = judge.verify(fact, evidence, units=units)
-    return settle(fact, result.verdict, evidence, reader=judge.reader), result.usage
+    verdict = settle(
+        fact, result.verdict, evidence, reader=judge.reader, grounding=setup.context.grounding
+    )
+    return verdict, result.usage
 
 
 def _evidence(row: ClaimRow, setup: EvalSetup) -> list[Evidence]:

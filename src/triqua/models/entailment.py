@@ -95,12 +95,16 @@ class Thresholds:
 
     ``entailed`` supports the offline verifier's units (behind the value gates);
     ``contradicted`` contradicts them (and takes a support back); ``veto`` is the entailment
-    below which the judge's second opinion withholds an LLM's "supported". Above 1.0 a
-    threshold is never reached.
+    below which the strict grounding rule withholds a "supported" whose cited text states
+    some of its words; ``grounding`` is the entailment a cited window needs to support a
+    unit under the judged grounding rule (chosen by ``benchmarks/grounding_rule.py``, so a
+    retrained judge is re-calibrated by running it again). Above 1.0 a threshold is never
+    reached.
     """
 
     entailed: float = 0.5
     veto: float = 0.05
+    grounding: float = 0.5
     contradicted: float = 1.01
 
 
@@ -338,10 +342,12 @@ def _shipped() -> EntailmentModel:
     """
     try:
         card = json.loads(_SHIPPED_CARD.read_text(encoding="utf-8"))
+        read = card["thresholds"]
         thresholds = Thresholds(
-            entailed=float(card["thresholds"]["entailed"]),
-            veto=float(card["thresholds"]["veto"]),
-            contradicted=float(card["thresholds"].get("contradicted", 1.01)),
+            entailed=float(read["entailed"]),
+            veto=float(read["veto"]),
+            grounding=float(read.get("grounding", Thresholds.grounding)),
+            contradicted=float(read.get("contradicted", Thresholds.contradicted)),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
         return EntailmentModel(

@@ -147,9 +147,16 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
         found.evidence,
         supported_threshold=context.supported_threshold(),
         reader=engines.judge.reader,
+        grounding=context.grounding,
     )
     merged, updated = merge_round(
-        fact, state["verdict"], fresh, units, found.evidence, engines.judge.reader
+        fact,
+        state["verdict"],
+        fresh,
+        units,
+        found.evidence,
+        engines.judge.reader,
+        grounding=context.grounding,
     )
     record = ReverifyRound(
         round=round_index,

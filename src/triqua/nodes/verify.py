@@ -44,6 +44,7 @@ def verify_fact(state: FactState, context: Context, resources: RunResources) -> 
         evidence,
         supported_threshold=context.supported_threshold(),
         reader=judge.reader,
+        grounding=context.grounding,
     )
     return {
         "verdict": verdict,

@@ -82,6 +82,7 @@ def judge_in_batch(
             member.get("evidence", []),
             supported_threshold=context.supported_threshold(),
             reader=judge.reader,
+            grounding=context.grounding,
         )
         out[index] = _charged(member, {"verdict": verdict}, share + result.usage)
     return out, left

@@ -192,7 +192,17 @@ class CitationPolicy(BaseModel):
 
 #: Spec fields added after version 1: they enter the hash only when set, so a stored
 #: report made before they existed keeps the hash its records carry.
-_LATER_FIELDS = ("decision", "failure_costs", "case_population", "corpus_snapshot", "citations")
+_LATER_FIELDS = (
+    "decision",
+    "failure_costs",
+    "case_population",
+    "corpus_snapshot",
+    "citations",
+    "grounding",
+)
+#: The grounding rules: "judge" (the entailment judge reads the cited window, value gates
+#: veto) and "strict" (the cited sentence states the unit's words).
+GroundingRule = Literal["judge", "strict"]
 
 
 class FactualitySpec(BaseModel):
@@ -227,6 +237,18 @@ class FactualitySpec(BaseModel):
     citations: CitationPolicy | None = Field(
         default=None, description="Citation mapping, span and scoring policy (--citations)."
     )
+    grounding: GroundingRule | None = Field(
+        default=None,
+        description="The grounding rule that judged a cited 'supported': 'judge' (the "
+        "entailment judge finds the cited window entailing the unit, no value gate fires) "
+        "or 'strict' (the cited sentence states the unit's words). None: a run made before "
+        "the rule could be chosen, judged by the strict rule.",
+    )
+
+    @property
+    def grounding_rule(self) -> GroundingRule:
+        """The grounding rule of the run ("strict" for a run that predates the choice)."""
+        return self.grounding or "strict"
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -155,7 +155,7 @@ def _llm_judges(specs: list[str], context: Any) -> dict[str, Any]:
     Raises:
         ValueError: when a model cannot be built or a temperature is not a number.
     """
-    from triqua.engines.factory import chat_model
+    from triqua.engines.factory import chat_model_for
     from triqua.evals.decomposition_llm import LLMDiagnosisJudge
 
     judges: dict[str, Any] = {}
@@ -168,12 +168,7 @@ def _llm_judges(specs: list[str], context: Any) -> dict[str, Any]:
                 temperature = float(temp)
             except ValueError as exc:
                 raise ValueError(f"--judge {spec!r}: {temp!r} is not a temperature") from exc
-        model = chat_model(
-            name,
-            base_url=context.base_url,
-            temperature=temperature,
-            timeout=context.model_timeout,
-        )
+        model = chat_model_for(context, name, temperature=temperature)
         label = f"{name}@{temperature:g}"
         if label in judges:
             label += f"#{len(judges) + 1}"

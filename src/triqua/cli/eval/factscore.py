@@ -168,15 +168,13 @@ def _coverage_judge(spec: str | None, setup: Any) -> Any:
         ValueError: when the model cannot be built.
     """
     from triqua.engines.coverage import RequestedCoverageJudge
-    from triqua.engines.factory import chat_model
+    from triqua.engines.factory import chat_model_for
 
     context = setup.context
     name = spec or (None if setup.offline else context.model)
     if not name:
         return None
-    model = chat_model(
-        name, base_url=context.base_url, temperature=0.0, timeout=context.model_timeout
-    )
+    model = chat_model_for(context, name, temperature=0.0)
     return RequestedCoverageJudge(
         model,
         max_retries=context.max_output_retries,

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
-from triqua.context import Context
+from triqua.context import Context, GroundingMode
+from triqua.models.entailment import RULES_ONLY
 from triqua.runtime.resources import RunResources, calls_model
 from triqua.schema import (
     CitationPolicy,
@@ -156,7 +157,13 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
             complete_weight=context.citation_complete_weight,
             partial_weight=context.citation_partial_weight,
         ),
+        grounding=grounding_rule(context),
     )
+
+
+def grounding_rule(context: Context) -> GroundingMode:
+    """The grounding rule a run with ``context`` applies: strict when it has no judge."""
+    return "strict" if context.verifier.strip() == RULES_ONLY else context.grounding
 
 
 def build_spec(
