@@ -93,8 +93,10 @@ Probabilities = npt.NDArray[np.float32]
 class Thresholds:
     """Probabilities at which a judged pair counts.
 
-    ``entailed`` supports the offline verifier's units (behind the value gates);
-    ``contradicted`` contradicts them (and takes a support back); ``veto`` is the entailment
+    ``supports`` is the entailment at which the offline verifier's judge supports a unit
+    (behind the value gates; ``entailed`` when the card names none), and ``contradicted``
+    the contradiction at which it contradicts one (and takes a support back); ``entailed``
+    is the strict grounding rule's threshold for a paraphrase; ``veto`` is the entailment
     below which the strict grounding rule withholds a "supported" whose cited text states
     some of its words; ``grounding`` is the entailment a cited window needs to support a
     unit under the judged grounding rule (chosen by ``benchmarks/grounding_rule.py``, so a
@@ -106,6 +108,7 @@ class Thresholds:
     veto: float = 0.05
     grounding: float = 0.5
     contradicted: float = 1.01
+    supports: float = 0.5
 
 
 def label_columns(id2label: dict[int, str]) -> list[int]:
@@ -348,6 +351,7 @@ def _shipped() -> EntailmentModel:
             veto=float(read["veto"]),
             grounding=float(read.get("grounding", Thresholds.grounding)),
             contradicted=float(read.get("contradicted", Thresholds.contradicted)),
+            supports=float(read.get("supports", read["entailed"])),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
         return EntailmentModel(

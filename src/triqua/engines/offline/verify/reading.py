@@ -121,7 +121,7 @@ def read(
 
     singles = windows(anchors, by_place, passages, wide=False)
     readings = _judge(model, singles, hypotheses, gate(singles), about(singles))
-    threshold = model.thresholds.entailed
+    threshold = model.thresholds.supports
     if not any(r.gated and r.entailed >= threshold for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -169,7 +169,7 @@ def decide_base(
         (r for r in readings if r.about), key=lambda r: r.contradicted, default=None
     )
     vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
-    entailing = [r for r in readings if r.gated and r.entailed >= limits.entailed]
+    entailing = [r for r in readings if r.gated and r.entailed >= limits.supports]
     # The narrowest entailing window is quoted (one sentence before two), if it is the
     # subject's to state.
     ordered = sorted(entailing, key=lambda r: (r.window.size, -r.entailed))
@@ -238,7 +238,7 @@ def decide_qualifier(
         if all(name_word_in(t, analyse(w.text)) for t in value.content if t.is_capitalised)
     ]
     readings = _judge(model, found, hypotheses, [True] * len(found))
-    entailing = [r for r in readings if r.entailed >= model.thresholds.entailed]
+    entailing = [r for r in readings if r.entailed >= model.thresholds.supports]
     if not entailing:
         return _open(rules)
     best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
