@@ -16,6 +16,7 @@ from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
 from triqua.execution.runner import EventHandler, arun, run_config
+from triqua.runtime.caches.journal import journaled
 from triqua.runtime.persistence.checkpoints import forget_run
 from triqua.runtime.resources import RunLedger
 from triqua.schema import Report
@@ -86,10 +87,15 @@ async def invoke_durable(
     on_event: EventHandler | None = None,
     ledger: RunLedger | None = None,
 ) -> Report:
-    """Run (``state``) or continue (``None``) the graph, checkpointing every step at once."""
+    """Run (``state``) or continue (``None``) the graph, checkpointing every step at once.
+
+    The saved settings are the run's own; the graph works through the call cache or, with
+    it off, the run's journal, so a resume repeats no finished model call or search.
+    """
     config = durable_config(context, run_id, runs, ledger)
+    working = journaled(context, run_id, resumed=state is None)
     return await arun(
-        state, context=context, graph=graph, config=config, on_event=on_event, durability="sync"
+        state, context=working, graph=graph, config=config, on_event=on_event, durability="sync"
     )
 
 
