@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
+from triqua.support.settings import from_env
+
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
 ElementsMode = Literal["parse", "facts"]
 
@@ -22,27 +24,10 @@ DEFAULT_MAX_CALLS = 10_000
 DEFAULT_MODEL_TIMEOUT = 60.0
 #: Default of ``search_timeout``: seconds one search may take.
 DEFAULT_SEARCH_TIMEOUT = 20.0
+#: Default of ``max_sentence_chars``: far above any sentence written to be read.
+DEFAULT_MAX_SENTENCE_CHARS = 5_000
 #: Default of ``candidates`` for search retrievers: passages reranked per query (TriQua's 10).
 DEFAULT_CANDIDATES = 10
-
-
-def _env(name: str, default: str | None = None) -> str | None:
-    value = os.environ.get(name)
-    return value if value not in (None, "") else default
-
-
-def _from_env(name: str, default: Any) -> Any:
-    """``$name`` parsed like ``default`` (an int, a float or a string), else ``default``."""
-    value = _env(name)
-    if value is None:
-        return default
-    parse, what = {int: (int, "an integer"), float: (float, "a number")}.get(
-        type(default), (str, "text")
-    )
-    try:
-        return parse(value)
-    except ValueError as exc:
-        raise ValueError(f"{name} must be {what}, got {value!r}") from exc
 
 
 def setting(default: Any, description: str, *, env: str | None = None) -> Any:
@@ -53,7 +38,7 @@ def setting(default: Any, description: str, *, env: str | None = None) -> Any:
     """
     metadata = {"description": description}
     if env is not None:
-        return field(default_factory=lambda: _from_env(env, default), metadata=metadata)
+        return field(default_factory=lambda: from_env(env, default), metadata=metadata)
     if isinstance(default, list):
         return field(default_factory=lambda: list(default), metadata=metadata)
     return field(default=default, metadata=metadata)
@@ -213,6 +198,12 @@ class Context:
         env="TRIQUA_SEARCH_TIMEOUT",
     )
     max_input_chars: int = setting(2_000_000, "Largest input text accepted, in characters.")
+    max_sentence_chars: int = setting(
+        DEFAULT_MAX_SENTENCE_CHARS,
+        "Longest sentence decomposed, in characters; a longer one is not checked and the "
+        "report's notes name it (0: no limit).",
+        env="TRIQUA_MAX_SENTENCE_CHARS",
+    )
     max_facts: int = setting(
         5_000,
         "Most facts verified in one run; decomposition stops once this many are found.",
@@ -350,6 +341,7 @@ class Context:
             "retry_wait",
             "model_timeout",
             "search_timeout",
+            "max_sentence_chars",
         ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
