@@ -145,9 +145,13 @@ def test_concurrent_writers_get_distinct_revisions(scripted: Any, db: str) -> No
 
 
 def test_the_hash_chain_names_a_verdict_forged_with_triggers_off(scripted: Any, db: str) -> None:
+    from triqua.runtime.persistence.run_delete import delete_runs
+
     store = RunStore(db)
     report = checked(scripted, store)
     triqua.regrade(report.run_id, model=scripted(), store=store)
+    other = checked(scripted, store)
+    delete_runs(store, [other.run_id])  # deleted on request: entered in the chain as removed
     assert store.verify_integrity().ok
     forged = psql(
         db,
