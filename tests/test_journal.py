@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 
 import triqua
+from triqua.engines.factory import register_model
 from triqua.runtime.caches.journal import journal_path
 from triqua.testing import ScriptedChatModel, fenced
 
 from .conftest import make_responder
 from .durable_child import BLOCKED, DOCS, TEXT
-from .journal_child import SETTINGS, malformed_batches
+from .journal_child import MODEL_NAME, SETTINGS, malformed_batches
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,10 +43,10 @@ def journal_rows(run_id: str) -> int:
             return 0
 
 
-def kill_mid_batch(run_id: str, folder: Path) -> None:
+def kill_mid_batch(run_id: str, folder: Path, *options: str) -> None:
     """Run ``tests.journal_child`` and ``kill -9`` it once two of its batch's calls are done."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "tests.journal_child", run_id, str(folder)],
+        [sys.executable, "-m", "tests.journal_child", run_id, str(folder), *options],
         cwd=ROOT,
         env=os.environ.copy(),
         stdout=subprocess.PIPE,
@@ -61,8 +62,10 @@ def kill_mid_batch(run_id: str, folder: Path) -> None:
                 pytest.fail("child never reached the blocked fact with the others judged")
             time.sleep(0.1)
         # The answers are in hand; give them a moment to be written wherever they are kept.
+        if options:
+            time.sleep(1)
         settle = time.monotonic() + 5
-        while journal_rows(run_id) < 2 and time.monotonic() < settle:
+        while journal_rows(run_id) < 2 and not options and time.monotonic() < settle:
             time.sleep(0.1)
         child.kill()  # SIGKILL: no clean-up of any kind
         child.wait(timeout=30)
@@ -107,3 +110,18 @@ def test_a_durable_run_without_the_cache_still_asks_afresh() -> None:
     # --no-cache: the second run reuses nothing of the first; its journal is gone.
     assert len(judged(second)) == len(judged(first)) == 3
     assert not journal_path(report.run_id).exists()
+
+
+@pytest.mark.slow
+def test_a_run_started_with_the_cache_keeps_it_on_resume(tmp_path: Path) -> None:
+    run_id = uuid.uuid4().hex
+    kill_mid_batch(run_id, tmp_path, "cached")
+
+    resumed = model()
+    register_model(MODEL_NAME, resumed)
+    report = triqua.check(resume=run_id, cache=False)  # --no-cache given on resume
+
+    # Its finished calls are in the call cache it was started with: they are not repeated.
+    (again,) = judged(resumed)
+    assert BLOCKED in again
+    assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]

@@ -9,7 +9,7 @@ records why. Both the durable and the plain path save a finished report through
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -40,6 +40,17 @@ def durable_config(
     if runs is not None:
         metadata[STORE_KEY] = runs.location
     return run_config(context, run_id, ledger=ledger, metadata=metadata)
+
+
+def kept_cache(context: Context, saved: dict[str, Any]) -> Context:
+    """A resumed run's settings, keeping the call cache when the run was started with it.
+
+    The answers its finished calls got are in that cache (with it off, in the run's journal),
+    so ``--no-cache`` given on resume does not make the run ask them again.
+    """
+    if context.cache or not saved.get("cache", True):
+        return context
+    return replace(context, cache=True, cache_path=saved.get("cache_path"))
 
 
 def save_report(runs: RunStore | None, report: Report) -> None:
