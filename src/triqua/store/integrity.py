@@ -67,27 +67,42 @@ class ChainWriter:
         ).fetchone()
         self.seq, self.head = (int(last[0]), str(last[1])) if last else (0, GENESIS)
 
-    def _enter(self, table: str, key: Sequence[Any], digest: str) -> None:
-        self.seq += 1
-        name = row_key(key)
-        self.head = link(self.head, self.seq, table, name, digest)
-        self.conn.execute(
-            f"INSERT INTO {CHAIN_TABLE} (seq, tbl, row_key, row_hash, chain_hash) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (self.seq, table, name, digest, self.head),
-        )
+    def _enter(self, entries: Iterable[tuple[str, Sequence[Any], str]]) -> None:
+        """Append (table, primary key, row hash) entries, linked in order, in one statement."""
+        rows = []
+        for table, key, digest in entries:
+            self.seq += 1
+            name = row_key(key)
+            self.head = link(self.head, self.seq, table, name, digest)
+            rows.append((self.seq, table, name, digest, self.head))
+        if rows:
+            self.conn.executemany(
+                f"INSERT INTO {CHAIN_TABLE} (seq, tbl, row_key, row_hash, chain_hash) "
+                "VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
 
-    def added(self, table: str, key: Sequence[Any]) -> None:
-        """Enter the row of ``table`` with primary key ``key``, as it is now stored."""
-        row = self.conn.execute(f"{_select(table)} WHERE {_where(table)}", tuple(key)).fetchone()
-        if row is None:
-            raise ValueError(f"{table} row {row_key(key)} was not written")
-        self._enter(table, key, row_hash(table, row))
+    def added(self, table: str, where: str, parameters: Sequence[Any]) -> int:
+        """Enter the rows of ``table`` matching ``where``, as stored now; returns how many.
+
+        Rows are read back in one query (so the database's own types are hashed) and
+        entered in primary-key order.
+        """
+        order = ", ".join(KEYS[table])
+        rows = self.conn.execute(
+            f"{_select(table)} WHERE {where} ORDER BY {order}", tuple(parameters)
+        ).fetchall()
+        self._enter((table, _key_of(table, row), row_hash(table, row)) for row in rows)
+        return len(rows)
 
     def removed(self, table: str, keys: Iterable[Sequence[Any]]) -> None:
         """Enter the removal of the rows of ``table`` with these primary keys."""
-        for key in keys:
-            self._enter(table, key, REMOVED)
+        self._enter((table, key, REMOVED) for key in keys)
+
+
+def _key_of(table: str, row: Sequence[Any]) -> list[Any]:
+    """The primary key of a row read with :func:`_select`."""
+    return [row[COLUMNS[table].index(column)] for column in KEYS[table]]
 
 
 def keys_of(conn: Any, table: str, where: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
@@ -104,11 +119,14 @@ def chain_rows(conn: Any) -> int:
     entered = 0
     for table in APPEND_ONLY_TABLES:
         order = ", ".join(KEYS[table])
-        for row in conn.execute(f"{_select(table)} ORDER BY {order}").fetchall():
-            key = [row[COLUMNS[table].index(c)] for c in KEYS[table]]
-            if (table, row_key(key)) not in known:
-                writer._enter(table, key, row_hash(table, row))
-                entered += 1
+        rows = conn.execute(f"{_select(table)} ORDER BY {order}").fetchall()
+        new = [
+            (table, key, row_hash(table, row))
+            for row in rows
+            if (table, row_key(key := _key_of(table, row))) not in known
+        ]
+        writer._enter(new)
+        entered += len(new)
     return entered
 
 
@@ -165,7 +183,7 @@ def verify_chain(conn: Any) -> ChainReport:
     for table in APPEND_ONLY_TABLES:
         for row in conn.execute(_select(table)).fetchall():
             rows += 1
-            key = row_key([row[COLUMNS[table].index(c)] for c in KEYS[table]])
+            key = row_key(_key_of(table, row))
             digest, seq = expected.pop((table, key), (None, None))
             if digest is None:
                 problems.append(ChainProblem(table, key, "was added behind the store's back"))

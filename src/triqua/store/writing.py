@@ -50,7 +50,7 @@ class RunWriter(StoreFile):
                     json.dumps([d.model_dump(mode="json") for d in documents]),
                 ),
             )
-            ChainWriter(conn).added("runs", (run_id,))
+            ChainWriter(conn).added("runs", "run_id = ?", (run_id,))
 
     def mark_failed(self, run_id: str, error: str, *, status: str = FAILED_AT_START) -> None:
         """Record that a started run failed and cannot be resumed (kept once)."""
@@ -64,7 +64,7 @@ class RunWriter(StoreFile):
                 "INSERT INTO outcomes (run_id, created_at, status, error) VALUES (?, ?, ?, ?)",
                 (run_id, utc_now().isoformat(), status, redact(first)),
             )
-            ChainWriter(conn).added("outcomes", (run_id,))
+            ChainWriter(conn).added("outcomes", "run_id = ?", (run_id,))
 
     def remove_unreported(self, run_ids: Sequence[str]) -> int:
         """Remove runs that have no report (their input and outcome); returns how many.
@@ -100,17 +100,16 @@ class RunWriter(StoreFile):
                 "SELECT COALESCE(MAX(revision) + 1, 0) FROM reports WHERE run_id = ?", (run_id,)
             ).fetchone()
             revision = int(row[0])
-            chain = ChainWriter(conn)
             for position, record in enumerate(report.records):
                 if revision == 0:
                     self._insert_record(conn, run_id, position, record)
-                    chain.added("records", (run_id, record.claim_id))
-                evidence = self._insert_verdict(conn, run_id, revision, record, new=revision == 0)
-                for index in range(evidence):
-                    chain.added("evidence", (run_id, record.claim_id, revision, index))
-                chain.added("verdicts", (run_id, record.claim_id, revision))
+                self._insert_verdict(conn, run_id, revision, record, new=revision == 0)
             self._insert_report(conn, report, revision)
-            chain.added("reports", (run_id, revision))
+            chain = ChainWriter(conn)
+            if revision == 0:
+                chain.added("records", "run_id = ?", (run_id,))
+            for table in ("evidence", "verdicts", "reports"):
+                chain.added(table, "run_id = ? AND revision = ?", (run_id, revision))
         return revision
 
     def _insert_record(
@@ -131,14 +130,11 @@ class RunWriter(StoreFile):
         record: ClaimRecord,
         *,
         new: bool = False,
-    ) -> int:
+    ) -> None:
         """Add the record's verdict (and its evidence when it changed) at ``revision``.
 
         ``new``: the record was inserted in this transaction, so it is known and has no
         earlier evidence to compare with (two queries per record saved).
-
-        Returns:
-            The evidence rows added (positions 0 to n - 1 at ``revision``).
         """
         claim_id = record.claim_id
         if not new:
@@ -150,9 +146,7 @@ class RunWriter(StoreFile):
         evidence_revision = (
             None if new else self._evidence_revision(conn, run_id, claim_id, record.evidence)
         )
-        added = 0
         if evidence_revision is None:
-            added = len(record.evidence)
             evidence_revision = revision
             conn.executemany(
                 "INSERT INTO evidence (run_id, claim_id, revision, position, evidence_id, "
@@ -195,7 +189,6 @@ class RunWriter(StoreFile):
                 record.revisions.model_dump_json(),
             ),
         )
-        return added
 
     def _evidence_revision(
         self, conn: Connection, run_id: str, claim_id: str, evidence: Sequence[Evidence]
