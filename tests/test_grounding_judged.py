@@ -13,7 +13,7 @@ from tests.conftest import CURIE, FRANCE
 from tests.test_offline_judge import FixedEntailment
 from triqua.cli import app
 from triqua.context import Context, GroundingMode
-from triqua.core.grounding import check_quote
+from triqua.core.grounding import DEFAULT_GROUNDING, check_quote
 from triqua.core.grounding_judged import cited_windows
 from triqua.engines.factory import register_model
 from triqua.engines.second_opinion import EntailmentReader
@@ -139,7 +139,13 @@ def test_the_pronoun_window_is_read_with_the_sentence_naming_the_subject() -> No
     model = FixedEntailment(0.99)
     reader = EntailmentReader(model)  # type: ignore[arg-type]
     assert check_quote(
-        unit, Status.SUPPORTED, ["e"], "He later moved to Munich", {"e": PASSAGE}, reader=reader
+        unit,
+        Status.SUPPORTED,
+        ["e"],
+        "He later moved to Munich",
+        {"e": PASSAGE},
+        reader=reader,
+        grounding="judge",
     ).ok
     premises = {premise for premise, _ in model.asked}
     assert "Albert Einstein was born in Ulm in 1879. He later moved to Munich." in premises
@@ -159,7 +165,7 @@ def test_the_grounding_threshold_comes_from_the_card() -> None:
 def test_the_setting_is_validated_and_read_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert Context().grounding == "strict"
+    assert Context().grounding == "strict" == DEFAULT_GROUNDING  # settle's default agrees
     monkeypatch.setenv("TRIQUA_GROUNDING", "judge")
     assert Context().grounding == "judge"
     with pytest.raises(ValueError, match="grounding must be one of judge, strict"):

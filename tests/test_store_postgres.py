@@ -93,9 +93,9 @@ def test_psql_cannot_update_delete_upsert_or_truncate(scripted: Any, db: str, ta
 
 
 def _key(table: str) -> str:
-    from triqua.store.tables import _KEYS
+    from triqua.store.tables import KEYS
 
-    return ", ".join(_KEYS[table])
+    return ", ".join(KEYS[table])
 
 
 def test_the_api_refuses_rewrites_too(scripted: Any, db: str) -> None:
@@ -142,3 +142,24 @@ def test_concurrent_writers_get_distinct_revisions(scripted: Any, db: str) -> No
         revisions = list(pool.map(lambda _: RunStore(db).append_report(report), range(8)))
     assert sorted(revisions) == list(range(1, 9))
     assert RunStore(db).runs()[0].revisions == 9
+
+
+def test_the_hash_chain_names_a_verdict_forged_with_triggers_off(scripted: Any, db: str) -> None:
+    from triqua.runtime.persistence.run_delete import delete_runs
+
+    store = RunStore(db)
+    report = checked(scripted, store)
+    triqua.regrade(report.run_id, model=scripted(), store=store)
+    other = checked(scripted, store)
+    delete_runs(store, [other.run_id])  # deleted on request: entered in the chain as removed
+    assert store.verify_integrity().ok
+    forged = psql(
+        db,
+        "ALTER TABLE verdicts DISABLE TRIGGER verdicts_append_only; "
+        "UPDATE verdicts SET status = 'forged' WHERE revision = 1 AND claim_id = 'f1'",
+    )
+    assert forged.returncode == 0, forged.stderr
+    (problem, *_) = store.verify_integrity().problems
+    assert problem.describe().startswith(
+        f"verdicts row (run_id={report.run_id}, claim_id=f1, revision=1) was changed"
+    )

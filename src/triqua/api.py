@@ -13,12 +13,10 @@ check verifies its own, with the same report.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import os
 import warnings
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
@@ -31,6 +29,7 @@ from triqua.execution.runner import EventHandler
 from triqua.schema import Document, Fact, Report
 from triqua.store import RunStore, resolve_store
 from triqua.support.instances import name_for
+from triqua.support.interrupts import run_interruptible
 
 if TYPE_CHECKING:
     from triqua.execution.extraction import Extraction
@@ -235,10 +234,9 @@ def _blocking(
         context = kwargs.get("context")
         base = context if isinstance(context, Context) else Context()
         workers = _setting(kwargs, "max_concurrency", base)
-        with asyncio.Runner() as runner:
-            executor = ThreadPoolExecutor(max_workers=max(1, workers))
-            runner.get_loop().set_default_executor(executor)
-            return runner.run(_boxed(coroutine_function(*args, **kwargs))).value
+        # Ctrl-C ends the run at once, even while a node waits on a silent service.
+        boxed = _boxed(coroutine_function(*args, **kwargs))
+        return run_interruptible(boxed, workers=workers).value
 
     run.__name__ = run.__qualname__ = name
     run.__doc__ = doc

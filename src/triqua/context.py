@@ -27,6 +27,8 @@ DEFAULT_MAX_CALLS = 10_000
 DEFAULT_MODEL_TIMEOUT = 60.0
 #: Default of ``search_timeout``: seconds one search may take.
 DEFAULT_SEARCH_TIMEOUT = 20.0
+#: Default of ``max_sentence_chars``: far above any sentence written to be read.
+DEFAULT_MAX_SENTENCE_CHARS = 5_000
 #: Default of ``candidates`` for search retrievers: passages reranked per query (TriQua's 10).
 DEFAULT_CANDIDATES = 10
 
@@ -193,6 +195,12 @@ class Context:
         env="TRIQUA_SEARCH_TIMEOUT",
     )
     max_input_chars: int = setting(2_000_000, "Largest input text accepted, in characters.")
+    max_sentence_chars: int = setting(
+        DEFAULT_MAX_SENTENCE_CHARS,
+        "Longest sentence decomposed, in characters; a longer one is not checked and the "
+        "report's notes name it (0: no limit).",
+        env="TRIQUA_MAX_SENTENCE_CHARS",
+    )
     max_facts: int = setting(
         5_000,
         "Most facts verified in one run; decomposition stops once this many are found.",
@@ -330,6 +338,7 @@ class Context:
             "retry_wait",
             "model_timeout",
             "search_timeout",
+            "max_sentence_chars",
         ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")

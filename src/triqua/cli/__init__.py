@@ -13,6 +13,9 @@ import typer
 
 from triqua.cli._help import FlagsWithoutTypes
 
+#: Exit status of a command ended by Ctrl-C (128 + SIGINT).
+INTERRUPTED = 130
+
 app = typer.Typer(
     cls=FlagsWithoutTypes,
     name="triqua",
@@ -60,5 +63,16 @@ _register_commands()
 
 
 def main() -> None:
-    """Entry point of the ``triqua`` script and ``python -m triqua``."""
-    app()
+    """Entry point of the ``triqua`` script and ``python -m triqua``.
+
+    An interrupted command (exit 130, its one line printed) ends at once, without waiting
+    for calls still blocked on a silent service (:mod:`triqua.support.interrupts`).
+    """
+    try:
+        app()
+    except SystemExit as exc:
+        if exc.code == INTERRUPTED:
+            from triqua.support.interrupts import exit_now
+
+            exit_now(INTERRUPTED)
+        raise

@@ -179,6 +179,13 @@ MaxFactsOption = Annotated[
 MaxInputCharsOption = Annotated[
     int | None, typer.Option(help="Largest text accepted, in characters (default: 2000000).")
 ]
+MaxSentenceCharsOption = Annotated[
+    int | None,
+    typer.Option(
+        help="Longest sentence checked, in characters; a longer one is skipped and named in "
+        "the report; 0: no limit (default: TRIQUA_MAX_SENTENCE_CHARS or 5000)."
+    ),
+]
 MaxEvidenceBytesOption = Annotated[
     int | None,
     typer.Option(

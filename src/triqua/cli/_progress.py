@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from triqua.api import make_context
 from triqua.context import Context
 from triqua.core.chunking import split_text
+from triqua.core.long_sentences import chunks_to_check
 from triqua.execution.runner import astream, graph_input
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Document, Report
@@ -138,7 +139,8 @@ def run_with_progress(
     if not wants_progress(text, ctx, out, quiet=quiet):
         return check(text, context=ctx, **check_kwargs)
     given = check_kwargs.get("facts") is not None  # given facts: nothing to decompose
-    tracker = ProgressTracker(chunks_total=0 if given else len(split_text(text, ctx.chunk_size)))
+    pieces, long = chunks_to_check(text, ctx.chunk_size, ctx.max_sentence_chars)
+    tracker = ProgressTracker(chunks_total=0 if given else len(pieces) - len(long))
     columns = (
         TextColumn("{task.description:<10}"),
         BarColumn(),

@@ -228,14 +228,16 @@ def regrade(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``runs`` (a group: listing, ``prune``, ``delete``), ``show`` and ``regrade``."""
+    """Add ``runs`` (a group: listing, ``prune``, ``delete``, ``verify``), ``show``, ``regrade``."""
     from triqua.cli._prune import prune
     from triqua.cli._runs_delete import delete
+    from triqua.cli._runs_verify import verify
 
     group = typer.Typer(add_completion=False)
     group.callback(invoke_without_command=True)(runs)
     group.command()(prune)
     group.command()(delete)
+    group.command()(verify)
     app.add_typer(group, name="runs")
     app.command()(show)
     app.command()(regrade)

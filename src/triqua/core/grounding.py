@@ -48,7 +48,7 @@ __all__ = [
 
 
 #: The grounding rule a run uses unless told otherwise.
-DEFAULT_GROUNDING: GroundingMode = "judge"
+DEFAULT_GROUNDING: GroundingMode = "strict"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from triqua.execution.durable import (
     SETTINGS_KEY,
     STORE_KEY,
     invoke_durable,
+    kept_cache,
     refuse_failed,
     resumed_ledger,
     save_report,
@@ -206,7 +207,8 @@ async def resume_run(
         metadata: dict[str, Any] = dict(snapshot.metadata or {})
         if not store_given and metadata.get(STORE_KEY):
             runs = RunStore(str(metadata[STORE_KEY]))
-        ctx = context_for(json.loads(str(metadata.get(SETTINGS_KEY) or "{}")))
+        saved = json.loads(str(metadata.get(SETTINGS_KEY) or "{}"))
+        ctx = kept_cache(context_for(saved), saved)
         values = snapshot.values
         if runs is not None:
             runs.start_run(

@@ -9,13 +9,14 @@ records why. Both the durable and the plain path save a finished report through
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
 from triqua.execution.runner import EventHandler, arun, run_config
+from triqua.runtime.caches.journal import journaled
 from triqua.runtime.persistence.checkpoints import forget_run
 from triqua.runtime.resources import RunLedger
 from triqua.schema import Report
@@ -39,6 +40,17 @@ def durable_config(
     if runs is not None:
         metadata[STORE_KEY] = runs.location
     return run_config(context, run_id, ledger=ledger, metadata=metadata)
+
+
+def kept_cache(context: Context, saved: dict[str, Any]) -> Context:
+    """A resumed run's settings, keeping the call cache when the run was started with it.
+
+    The answers its finished calls got are in that cache (with it off, in the run's journal),
+    so ``--no-cache`` given on resume does not make the run ask them again.
+    """
+    if context.cache or not saved.get("cache", True):
+        return context
+    return replace(context, cache=True, cache_path=saved.get("cache_path"))
 
 
 def save_report(runs: RunStore | None, report: Report) -> None:
@@ -86,10 +98,15 @@ async def invoke_durable(
     on_event: EventHandler | None = None,
     ledger: RunLedger | None = None,
 ) -> Report:
-    """Run (``state``) or continue (``None``) the graph, checkpointing every step at once."""
+    """Run (``state``) or continue (``None``) the graph, checkpointing every step at once.
+
+    The saved settings are the run's own; the graph works through the call cache or, with
+    it off, the run's journal, so a resume repeats no finished model call or search.
+    """
     config = durable_config(context, run_id, runs, ledger)
+    working = journaled(context, run_id, resumed=state is None)
     return await arun(
-        state, context=context, graph=graph, config=config, on_event=on_event, durability="sync"
+        state, context=working, graph=graph, config=config, on_event=on_event, durability="sync"
     )
 
 

@@ -14,6 +14,7 @@ from triqua.core.checkworthy import screen
 from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
 from triqua.core.chunking import chunk_failure, previous_text, undecomposed_sentences
 from triqua.core.founded import found_in_text
+from triqua.core.long_sentences import LONG_SENTENCE
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
@@ -31,7 +32,20 @@ def fan_out_chunks(state: State) -> list[Send] | str:
     chunks = state.get("chunks", [])
     if not chunks or state.get("given_facts") is not None:  # given facts are not decomposed
         return "route"
-    batches = pack(chunks, state["spec"].claim_policy.decompose_batch_chars)
+    # A sentence over max_sentence_chars is a chunk of its own that split recorded skipped:
+    # neither decomposed nor shown as the context of the chunk after it.
+    long = {c.chunk_index for c in state.get("failed_chunks", []) if c.cause == LONG_SENTENCE}
+    texts = [None if c.index in long else c.text for c in chunks]
+    limit = state["spec"].claim_policy.decompose_batch_chars
+    runs: list[list[Chunk]] = [[]]  # the chunks between long sentences: never one batch
+    for chunk in chunks:
+        if chunk.index in long:
+            runs.append([])
+        else:
+            runs[-1].append(chunk)
+    batches = [batch for run in runs for batch in pack(run, limit)]
+    if not batches:
+        return "route"
     # A text of several chunks is decomposed in TriQua's chunk mode however many share a
     # call: each chunk is shown with the one before it.
     chunked = len(chunks) > 1
@@ -41,7 +55,7 @@ def fan_out_chunks(state: State) -> list[Send] | str:
         task = ChunkTask(
             run_id=state["run_id"],
             chunk=members[0] if len(members) == 1 else merged_chunk(members, state["text"]),
-            previous_chunk=previous_text([c.text for c in chunks], first),
+            previous_chunk=previous_text(texts, first),
             question=state.get("question"),
             chunked=chunked,
         )

@@ -50,7 +50,7 @@ class Scores(BaseModel):
     facts_by_status: dict[str, int] = Field(default_factory=dict)
 
 
-ChunkCause = Literal["error", "max_facts", "max_calls"]
+ChunkCause = Literal["error", "max_facts", "max_calls", "max_sentence_chars"]
 
 
 class ChunkFailure(BaseModel):
@@ -64,7 +64,8 @@ class ChunkFailure(BaseModel):
         default="error",
         description="'error': the decomposition failed (counted in ``failures``); "
         "'max_facts': skipped once the run had found max_facts facts; 'max_calls': skipped "
-        "once the run had made max_calls model calls.",
+        "once the run had made max_calls model calls; 'max_sentence_chars': a sentence "
+        "longer than max_sentence_chars, a chunk of its own, not decomposed.",
     )
 
 

@@ -12,6 +12,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
+from triqua.store.integrity import chain_rows
 from triqua.store.postgres import PostgresDatabase
 from triqua.store.tables import SCHEMA_VERSION, WHAT, schema_version, upgrade
 from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
@@ -61,7 +62,7 @@ class StoreFile:
         with self.connect() as conn:
             assert isinstance(conn, sqlite3.Connection)
             if schema_version(conn, file) != SCHEMA_VERSION:
-                upgrade(conn, file)
+                upgrade(conn, file, chain_rows)
 
     @property
     def database_url(self) -> str | None:

@@ -18,7 +18,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from triqua.store.tables import APPEND_ONLY_TABLES, SCHEMA_VERSION, WHAT, schema_statements
+from triqua.store.integrity import chain_rows
+from triqua.store.tables import (
+    APPEND_ONLY_TABLES,
+    CHAIN_TABLE,
+    SCHEMA_VERSION,
+    WHAT,
+    schema_statements,
+)
 from triqua.support.dbfiles import StoreError
 from triqua.support.dburls import public_url
 
@@ -137,7 +144,7 @@ class PostgresDatabase:
         for statement in schema_statements():
             conn.execute(statement)
         conn.execute(_REFUSE_FUNCTION)
-        for table in APPEND_ONLY_TABLES:
+        for table in (*APPEND_ONLY_TABLES, CHAIN_TABLE):
             for name, when, each in (
                 (f"{table}_append_only", "UPDATE OR DELETE", "ROW"),
                 (f"{table}_no_truncate", "TRUNCATE", "STATEMENT"),
@@ -147,5 +154,6 @@ class PostgresDatabase:
                     f"CREATE TRIGGER {name} BEFORE {when} ON {table} "
                     f"FOR EACH {each} EXECUTE FUNCTION triqua_append_only()"
                 )
+        chain_rows(conn)  # rows written before the chain existed are entered as they are
         conn.execute("DELETE FROM store_version")
         conn.execute("INSERT INTO store_version (version) VALUES (?)", (SCHEMA_VERSION,))

@@ -20,6 +20,7 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.store.connection import Connection, StoreFile
+from triqua.store.integrity import ChainReport, verify_chain
 from triqua.store.models import RunSummary, StoredRun
 
 
@@ -33,6 +34,11 @@ class RunReader(StoreFile):
                 "SELECT status, error FROM outcomes WHERE run_id = ?", (run_id,)
             ).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
+
+    def verify_integrity(self) -> ChainReport:
+        """Recompute the store's hash chain: rows changed, added or deleted behind its back."""
+        with self.connect() as conn:
+            return verify_chain(conn)
 
     def unreported(self) -> list[RunSummary]:
         """Runs without a report (unfinished or failed), oldest first: what may be pruned."""

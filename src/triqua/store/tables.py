@@ -2,28 +2,35 @@
 
 Every table is append-only: triggers refuse ``UPDATE``, ``DELETE`` and an ``INSERT`` on an
 existing key (so ``INSERT OR REPLACE`` cannot rewrite a row either). Only a run without a
-report may lose its ``runs`` and ``outcomes`` rows (pruning a failed run).
+report may lose its ``runs`` and ``outcomes`` rows (pruning a failed run). The ``chain``
+table holds the hash chain over every row (:mod:`triqua.store.integrity`).
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from triqua.support.dbfiles import StoreError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How the store names itself in errors.
 WHAT = "run store"
 APPEND_ONLY_TABLES = ("runs", "records", "verdicts", "evidence", "reports", "outcomes")
-#: The primary key of each append-only table: an insert on an existing one is refused.
-_KEYS = {
+#: The hash chain over the rows of the append-only tables (append-only itself).
+CHAIN_TABLE = "chain"
+#: The primary key of each table: an insert on an existing one is refused.
+KEYS = {
     "runs": ("run_id",),
     "records": ("run_id", "claim_id"),
     "verdicts": ("run_id", "claim_id", "revision"),
     "evidence": ("run_id", "claim_id", "revision", "position"),
     "reports": ("run_id", "revision"),
     "outcomes": ("run_id",),
+    CHAIN_TABLE: ("seq",),
 }
 #: Tables whose rows may be deleted while their run has no report (pruning a failed run).
 _PRUNABLE = ("runs", "outcomes")
@@ -94,7 +101,27 @@ CREATE TABLE IF NOT EXISTS outcomes (
     status TEXT NOT NULL,
     error TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS chain (
+    seq INTEGER PRIMARY KEY,
+    tbl TEXT NOT NULL,
+    row_key TEXT NOT NULL,
+    row_hash TEXT NOT NULL,
+    chain_hash TEXT NOT NULL
+);
 """
+
+
+def _columns() -> dict[str, tuple[str, ...]]:
+    """Each table's columns in schema order, read from the schema above (one source)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, body in re.findall(r"CREATE TABLE IF NOT EXISTS (\w+) \((.*?)\n\)", _SCHEMA, re.S):
+        lines = [line.strip() for line in body.splitlines() if line.strip()]
+        found[name] = tuple(line.split()[0] for line in lines if not line.startswith("PRIMARY"))
+    return found
+
+
+#: Each table's columns, in schema order (what a row's hash covers).
+COLUMNS = _columns()
 
 
 def _refuse(table: str, action: str) -> str:
@@ -110,7 +137,7 @@ def _triggers() -> list[str]:
     the old row without firing the ``DELETE`` trigger (recursive triggers are off).
     """
     statements = []
-    for table in APPEND_ONLY_TABLES:
+    for table in (*APPEND_ONLY_TABLES, CHAIN_TABLE):
         statements.append(
             f"CREATE TRIGGER IF NOT EXISTS {table}_no_update BEFORE UPDATE ON {table} "
             f"BEGIN {_refuse(table, 'updated')} END"
@@ -121,7 +148,7 @@ def _triggers() -> list[str]:
             f"CREATE TRIGGER IF NOT EXISTS {table}_no_delete BEFORE DELETE ON {table}"
             f"{when if table in _PRUNABLE else ''} BEGIN {_refuse(table, 'deleted')} END"
         )
-        match = " AND ".join(f"{column} = NEW.{column}" for column in _KEYS[table])
+        match = " AND ".join(f"{column} = NEW.{column}" for column in KEYS[table])
         statements.append(
             f"CREATE TRIGGER IF NOT EXISTS {table}_no_replace BEFORE INSERT ON {table} "
             f"WHEN EXISTS (SELECT 1 FROM {table} WHERE {match}) "
@@ -150,11 +177,14 @@ def schema_version(conn: sqlite3.Connection, path: Path) -> int:
     return version
 
 
-def upgrade(conn: sqlite3.Connection, path: Path) -> None:
-    """Create the tables, or bring a version-1 store up to date, in one transaction.
+def upgrade(
+    conn: sqlite3.Connection, path: Path, chain: Callable[[Any], object] | None = None
+) -> None:
+    """Create the tables, or bring an older store up to date, in one transaction.
 
     Version 2 added ``outcomes``, the triggers that refuse an insert on an existing key,
-    and allowed removing a run that has no report.
+    and allowed removing a run that has no report. Version 3 added the hash chain:
+    ``chain`` enters the rows already there (:func:`triqua.store.integrity.chain_rows`).
     """
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -167,6 +197,8 @@ def upgrade(conn: sqlite3.Connection, path: Path) -> None:
                     conn.execute(f"DROP TRIGGER IF EXISTS {table}_no_delete")
             for statement in _triggers():
                 conn.execute(statement)
+            if chain is not None:
+                chain(conn)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         conn.execute("ROLLBACK")

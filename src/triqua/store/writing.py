@@ -1,7 +1,8 @@
 """Writing to the run store: a run's input, its failure, and each report as a new revision.
 
 Revision 0 stores the records; each re-grade adds one verdict per record and new evidence rows
-only for records whose evidence changed. Nothing written is ever rewritten.
+only for records whose evidence changed. Nothing written is ever rewritten. Every row is
+entered in the hash chain in the same transaction (:mod:`triqua.store.integrity`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from triqua.schema import ClaimRecord, Document, Evidence, Report, sha256_text, utc_now
 from triqua.schema.redaction import redact
 from triqua.store.connection import Connection, StoreFile
+from triqua.store.integrity import ChainWriter, keys_of
 from triqua.store.models import FAILED_AT_START
 
 #: Record fields that change with each revision; they live in ``verdicts``/``evidence``.
@@ -48,6 +50,7 @@ class RunWriter(StoreFile):
                     json.dumps([d.model_dump(mode="json") for d in documents]),
                 ),
             )
+            ChainWriter(conn).added("runs", "run_id = ?", (run_id,))
 
     def mark_failed(self, run_id: str, error: str, *, status: str = FAILED_AT_START) -> None:
         """Record that a started run failed and cannot be resumed (kept once)."""
@@ -61,6 +64,7 @@ class RunWriter(StoreFile):
                 "INSERT INTO outcomes (run_id, created_at, status, error) VALUES (?, ?, ?, ?)",
                 (run_id, utc_now().isoformat(), status, redact(first)),
             )
+            ChainWriter(conn).added("outcomes", "run_id = ?", (run_id,))
 
     def remove_unreported(self, run_ids: Sequence[str]) -> int:
         """Remove runs that have no report (their input and outcome); returns how many.
@@ -69,9 +73,12 @@ class RunWriter(StoreFile):
         """
         removed = 0
         with self._write() as conn:
+            chain = ChainWriter(conn)
             for run_id in run_ids:
                 if conn.execute("SELECT 1 FROM reports WHERE run_id = ?", (run_id,)).fetchone():
                     raise ValueError(f"run {run_id} has a report: it is kept")
+                for table in ("outcomes", "runs"):
+                    chain.removed(table, keys_of(conn, table, "run_id = ?", (run_id,)))
                 conn.execute("DELETE FROM outcomes WHERE run_id = ?", (run_id,))
                 removed += conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,)).rowcount
         return removed
@@ -98,6 +105,11 @@ class RunWriter(StoreFile):
                     self._insert_record(conn, run_id, position, record)
                 self._insert_verdict(conn, run_id, revision, record, new=revision == 0)
             self._insert_report(conn, report, revision)
+            chain = ChainWriter(conn)
+            if revision == 0:
+                chain.added("records", "run_id = ?", (run_id,))
+            for table in ("evidence", "verdicts", "reports"):
+                chain.added(table, "run_id = ? AND revision = ?", (run_id, revision))
         return revision
 
     def _insert_record(

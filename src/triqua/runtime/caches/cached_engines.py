@@ -217,7 +217,7 @@ def cache_engines(
     }
     updates = {
         wrappers[key.role][0]: wrappers[key.role][1](
-            getattr(engines, wrappers[key.role][0]), store, key.model_id
+            getattr(engines, wrappers[key.role][0]), store, store.model_name(key.model_id)
         )
         for key in keys
         if key.spec

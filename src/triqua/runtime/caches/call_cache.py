@@ -37,6 +37,7 @@ __all__ = [
     "CacheFileError",
     "ResultCache",
     "cache_key",
+    "close_cache",
     "default_cache_path",
     "load_cached",
     "open_cache",
@@ -140,18 +141,42 @@ class ResultCache:
         with self._lock:
             return int(self._conn.execute("SELECT count(*) FROM cache").fetchone()[0])
 
+    def model_name(self, model_id: str) -> str:
+        """How answers of the chat model ``model_id`` are keyed here: by its full id."""
+        return model_id
+
+    def close(self) -> None:
+        """Close the file (a closed cache must not be used again)."""
+        with self._lock:
+            self._conn.close()
+
 
 _OPEN: dict[Path, ResultCache] = {}
 _OPEN_LOCK = threading.Lock()
 
 
-def open_cache(path: str | Path | None = None) -> ResultCache:
-    """The process-wide cache at ``path`` (default: :func:`default_cache_path`), opened once."""
+def open_cache(
+    path: str | Path | None = None, kind: type[ResultCache] = ResultCache
+) -> ResultCache:
+    """The process-wide cache at ``path`` (default: :func:`default_cache_path`), opened once.
+
+    ``kind`` is the class that opens it the first time (a run's journal opens its file as
+    :class:`~triqua.runtime.caches.journal.RunJournal`).
+    """
     resolved = Path(path or default_cache_path()).expanduser().resolve()
     with _OPEN_LOCK:
         if resolved not in _OPEN:
-            _OPEN[resolved] = ResultCache(resolved)
+            _OPEN[resolved] = kind(resolved)
         return _OPEN[resolved]
+
+
+def close_cache(path: str | Path) -> None:
+    """Close the cache at ``path`` if this process opened it (its file may then be removed)."""
+    resolved = Path(path).expanduser().resolve()
+    with _OPEN_LOCK:
+        store = _OPEN.pop(resolved, None)
+    if store is not None:
+        store.close()
 
 
 def load_cached(model: type[Any], value: str | None) -> Any:

@@ -97,10 +97,13 @@ async def compact_async(conn: Any) -> None:
 
 
 async def forget_run(saver: Any, run_id: str) -> None:
-    """Delete a finished run's checkpoints and compact a SQLite file (Postgres needs not)."""
+    """Delete a finished run's checkpoints and journal; compact a SQLite checkpoint file."""
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
+    from triqua.runtime.caches.journal import forget_journal
+
     await saver.adelete_thread(run_id)
+    forget_journal(run_id)
     if isinstance(saver, AsyncSqliteSaver):
         await compact_async(saver.conn)
 
@@ -143,7 +146,11 @@ def thread_ages(path: Path | str) -> dict[str, datetime | None]:
 
 
 def delete_threads(path: Path | str, thread_ids: list[str]) -> int:
-    """Delete the checkpoints and pending writes of ``thread_ids``; returns rows deleted."""
+    """Delete the checkpoints, pending writes and journals of ``thread_ids``; rows deleted."""
+    from triqua.runtime.caches.journal import forget_journal
+
+    for thread in thread_ids:
+        forget_journal(thread)
     if thread_ids and is_database_url(path):
         from triqua.runtime.persistence.pg_checkpoints import delete_pg_threads
 

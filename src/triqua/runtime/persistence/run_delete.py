@@ -4,7 +4,8 @@ The run store is append-only: triggers refuse ``DELETE`` so that no verdict, evi
 score is ever rewritten. Deleting a run removes it whole (input, facts, every revision),
 which rewrites nothing that remains; it lifts the ``*_no_delete`` triggers for one
 transaction and puts the very same triggers back before committing, so a failure leaves
-the store as it was.
+the store as it was. Each removed row is entered in the store's hash chain as removed, so
+``triqua runs verify`` tells these deletions from ones made behind the store's back.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from triqua.store import APPEND_ONLY_TABLES, RunStore
+from triqua.store.integrity import ChainWriter, keys_of
 
 __all__ = ["delete_runs"]
 
@@ -29,10 +32,22 @@ def _run_tables(conn: sqlite3.Connection) -> list[str]:
     return sorted(tables, key=lambda name: name == "runs")
 
 
+def _enter_removals(conn: Any, tables: Sequence[str], run_ids: Sequence[str]) -> None:
+    """Enter every row of these runs in the hash chain as removed (before deleting them)."""
+    chain = ChainWriter(conn)
+    for table in tables:
+        if table in APPEND_ONLY_TABLES:
+            for run_id in run_ids:
+                chain.removed(table, keys_of(conn, table, "run_id = ?", (run_id,)))
+
+
 def _delete_rows_postgres(url: str, run_ids: Sequence[str]) -> None:
     import psycopg
 
+    from triqua.store.postgres import PgConnection
+
     with psycopg.connect(url) as conn, conn.transaction():
+        _enter_removals(PgConnection(conn), APPEND_ONLY_TABLES, run_ids)
         for table in APPEND_ONLY_TABLES:
             conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only")
         for table in sorted(APPEND_ONLY_TABLES, key=lambda name: name == "runs"):
@@ -55,6 +70,7 @@ def _delete_rows(store: RunStore, run_ids: Sequence[str]) -> None:
             ).fetchall()
             for name, _ in triggers:
                 conn.execute(f'DROP TRIGGER "{name}"')
+            _enter_removals(conn, _run_tables(conn), run_ids)
             for table in _run_tables(conn):
                 conn.executemany(
                     f'DELETE FROM "{table}" WHERE run_id = ?', [(run_id,) for run_id in run_ids]

@@ -1,0 +1,66 @@
+"""Ctrl-C ends any wait: an event loop that does not wait for its stuck threads on interrupt.
+
+A check runs its synchronous graph nodes in a thread pool. A node blocked on a service that
+never answers (a silent Chroma server, a hung provider) holds its thread until its own
+deadline, and both ``asyncio.Runner.close`` and the interpreter's exit join every pool
+thread: a Ctrl-C would only take effect once the deadline passed (20 s and more). On an
+interrupt, :func:`run_interruptible` abandons the pool instead of joining it, and
+:func:`exit_now` ends the process without joining threads that may still be blocked.
+Nothing is lost by not waiting: durable runs checkpoint each finished step as it ends, and
+the abandoned calls' answers would be discarded anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import threading
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from typing import Any, TypeVar
+
+__all__ = ["exit_now", "run_interruptible"]
+
+R = TypeVar("R")
+
+
+def run_interruptible(coroutine: Coroutine[Any, Any, R], *, workers: int) -> R:
+    """Run ``coroutine`` to completion in a fresh event loop with ``workers`` pool threads.
+
+    Ctrl-C (SIGINT) cancels the coroutine as ``asyncio.run`` does and raises
+    ``KeyboardInterrupt`` at once: the pool's threads are abandoned (their queued work
+    cancelled), not waited for.
+    """
+    runner = asyncio.Runner()
+    executor = ThreadPoolExecutor(max_workers=max(1, workers))
+    interrupted = False
+    try:
+        runner.get_loop().set_default_executor(executor)
+        return runner.run(coroutine)
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        interrupted = True
+        raise
+    finally:
+        if interrupted:
+            executor.shutdown(wait=False, cancel_futures=True)
+            # The loop would otherwise join the abandoned pool when it closes.
+            runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=1))
+        runner.close()
+
+
+def exit_now(code: int) -> None:
+    """Flush the standard streams and end the process with ``code`` without joining threads.
+
+    Used after an interruption has been reported: threads still blocked on a silent service
+    would otherwise hold the interpreter's exit until their deadlines. Exits normally when
+    no other non-daemon thread is alive.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):  # a closed or broken pipe: nothing more to say
+            stream.flush()
+    others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    if others:
+        os._exit(code)
+    raise SystemExit(code)
