@@ -32,7 +32,6 @@ from triqua.models.entailment import EntailmentModel, Thresholds
 from triqua.schema import Evidence, Status
 
 
-
 class AllWindows:
     """The judge with an unreachable threshold, so every window of the cascade is read."""
 
@@ -69,7 +68,10 @@ def main() -> None:
     every = AllWindows(model)
     t0 = time.perf_counter()
     if args.no_engine:
-        engine = [(r["stance"], Status.INSUFFICIENT, [(f, None) for f in facts_of[r["claim"]]]) for r in rows]
+        engine = [
+            (r["stance"], Status.INSUFFICIENT, [(f, None) for f in facts_of[r["claim"]]])
+            for r in rows
+        ]
     else:
         engine = verify_rows(verifier, rows, facts_of)
     with open(args.out, "w", encoding="utf-8") as out:

@@ -198,7 +198,8 @@ def verify_rows(
         verdicts = verifier.verify_many(facts, [evidence])
         # Settled as a run settles them: the grounding rule, read by the judge's reader.
         model = verifier.entailment
-        reader = EntailmentReader(model) if model is not None else None
+        own = model.thresholds.supports if model is not None else None
+        reader = EntailmentReader(model, paraphrase=own) if model is not None else None
         verdicts = [
             settle(f, v, [evidence], reader=reader) for f, v in zip(facts, verdicts, strict=True)
         ]

@@ -38,17 +38,18 @@ __all__ = ["EntailmentReader", "SecondOpinionJudge", "reader_for", "second_opini
 class EntailmentReader:
     """Reads whether cited text entails a unit, with an entailment model."""
 
-    def __init__(self, model: EntailmentModel) -> None:
+    def __init__(self, model: EntailmentModel, *, paraphrase: float | None = None) -> None:
         """Read with ``model`` at its calibrated thresholds.
 
-        Under the default grounding rule a cited window needs the card's ``grounding``;
+        Under the judged grounding rule a cited window needs the card's ``grounding``;
         under the strict rule ``veto`` applies when the cited text states some of the
-        unit's words, ``entailed`` when it states none.
+        unit's words, ``paraphrase`` (the card's ``entailed`` unless given) when it states
+        none.
         """
         self.model = model
         self.revision = model.revision
         self.threshold = model.thresholds.veto
-        self.paraphrase_threshold = model.thresholds.entailed
+        self.paraphrase_threshold = model.thresholds.entailed if paraphrase is None else paraphrase
         self.grounding_threshold = model.thresholds.grounding
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
@@ -62,10 +63,18 @@ class EntailmentReader:
         return max(float(row[ENTAILED]) for row in self.model.predict(pairs))
 
 
-def reader_for(verifier: str) -> MeaningReader | None:
-    """The reader a verifier setting names; None for "rules" (words must then be stated)."""
+def reader_for(verifier: str, *, own: bool = False) -> MeaningReader | None:
+    """The reader a verifier setting names; None for "rules" (words must then be stated).
+
+    ``own``: the offline verifier's own verdicts are read, whose paraphrases the judge
+    supported at its ``supports`` threshold: the strict rule reads them at that same one,
+    so the grounding check enforces the evidence contract without reading the same window
+    again at another threshold.
+    """
     model = get_entailment(verifier)
-    return EntailmentReader(model) if model is not None else None
+    if model is None:
+        return None
+    return EntailmentReader(model, paraphrase=model.thresholds.supports if own else None)
 
 
 class SecondOpinionJudge(Judge):

@@ -110,7 +110,7 @@ class OfflineJudge(Judge):
         """The verifier's entailment judge as the grounding rule's reader (None: "rules")."""
         from triqua.engines.second_opinion import reader_for
 
-        return reader_for(self.judge)
+        return reader_for(self.judge, own=True)
 
     def verify(
         self,
