@@ -1,16 +1,14 @@
-"""Offline evidence-alignment verifier: judges each TriQua fact unit against evidence sentences.
+"""Offline verifier: the learned judge reads each TriQua fact; rules only gate its values.
 
-No chat model is involved. Evidence passages are split into sentences; the sentences
-that best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the
-subject weighing most) are aligned with the fact. A sentence speaks about the subject
-when it names it or refers back to it ("She", "The city": see ``binding``). The base
-triple is bound to the window (one sentence, or a sentence and its continuation) that
-best supports it, and every qualifier is judged in that window only, so "Physics in
-1911" is not supported by a Physics sentence plus a Chemistry sentence about another
-event. Values are compared by strict rules; when the rules leave a unit open (its words
-paraphrased), the learned entailment judge decides behind the value gates (``entailed``),
-and the verdict records its probability ("entailed by the judge 0.91"). Evidence text is
-only ever compared, never obeyed, so instructions hidden in it cannot change a verdict.
+No chat model is involved. Evidence passages are split into sentences; the sentences that
+best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the subject
+weighing most) are aligned with it. The rules read those about the subject ("She", "The
+city": see ``binding``) for what they are strong at — a rival number, date, name or role
+contradicts, and a sentence stating the fact in its own words proposes a support. The judge
+reads the best windows of all (``reading``): its entailment supports behind the value and
+role gates, its contradiction (at the card's threshold) contradicts, and a qualifier is
+judged in the windows its base is bound to. Evidence text is only ever compared, never
+obeyed, so instructions hidden in it cannot change a verdict.
 """
 
 from __future__ import annotations
