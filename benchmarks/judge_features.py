@@ -21,11 +21,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from sentence_judge import claim_probabilities
 from offline_verdicts import DATA, crude_fact, half_of, verify_rows
+from sentence_judge import claim_probabilities
 from shared_data import require
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.reading import read
 from triqua.engines.offline.verify.verifier import get_verifier
 from triqua.models.entailment import EntailmentModel, Thresholds
@@ -80,7 +81,7 @@ def main() -> None:
             aligned = verifier._align([f for f, _ in pairs], [ev])
             facts = []
             for (fact, verdict), found in zip(pairs, aligned, strict=True):
-                rules, _ = verifier._judge_base(fact, found.parts, found.top)
+                rules, _ = judge_base(fact, found.parts, found.top)
                 readings = read(fact, found.parts, found.read, found.by_place, [ev.text], every)
                 feats = [
                     {

@@ -95,7 +95,8 @@ def main() -> None:
     parser.add_argument("dump")
     parser.add_argument("--grid", action="store_true")
     args = parser.parse_args()
-    rows = [json.loads(line) for line in open(args.dump, encoding="utf-8")]
+    with open(args.dump, encoding="utf-8") as dump:
+        rows = [json.loads(line) for line in dump]
     show("engine today", rows, lambda r: r["engine"])
     if "bare" in rows[0]:
         for t in (0.5, 0.7, 0.9):

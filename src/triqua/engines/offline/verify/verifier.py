@@ -19,47 +19,27 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.revisions import ALIGN_REVISION
 from triqua.engines.offline.revisions import verifier_revision as verifier_revision
 from triqua.engines.offline.verify.align import (
     TextInfo,
-    Token,
     analyse,
     coverage,
     has_stem,
     is_directive,
-    is_negated,
-    stem,
-    values_relation,
 )
-from triqua.engines.offline.verify.binding import REFERS, subject_scores
+from triqua.engines.offline.verify.base_rules import judge_base
+from triqua.engines.offline.verify.binding import subject_scores
 from triqua.engines.offline.verify.evidence import Piece, entities, split
 from triqua.engines.offline.verify.fact_match import (
-    NAMED_BY_NUMBER,
     FactParts,
-    extends_subject,
     fact_parts,
-    holds_key_words,
-    measured,
-    negated_in,
-    restrictors_stated,
-    sentence_relation_hit,
-    subject_values_match,
-    text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import decide_base, decide_qualifier, read
-from triqua.engines.offline.verify.rules import (
-    agent_rival,
-    entity_type,
-    rival_entity,
-    roles_differ,
-    values_elsewhere,
-)
 from triqua.engines.offline.verify.unique_roles import role_rival
 from triqua.models.entailment import (
     SHIPPED,
@@ -75,13 +55,10 @@ __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_r
 #: Revision of the default verifier: alignment rules plus the shipped entailment judge.
 VERIFIER_REVISION = verifier_revision()
 
-#: Stems of relation words that take many objects (``LEXICON.multi_valued``).
-_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _OTHER_SENTENCES = 4  # sentences not naming it embedded for the judge, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
-RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
 
 
 @dataclass(frozen=True)
@@ -160,7 +137,7 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """The judge reads every unit; the rules only gate values (``reading``)."""
         parts, top, by_place = found.parts, found.top, found.by_place
-        rules, stated = self._judge_base(fact, parts, top)
+        rules, stated = judge_base(fact, parts, top)
         if rules.status == Status.INSUFFICIENT:
             dated = life_date_finding(fact, parts, top)
             if dated is not None:
@@ -188,7 +165,7 @@ class AlignmentVerifier:
         by_place: dict[tuple[int, int], Sentence],
     ) -> list[Finding]:
         """Without a learned judge (``--verifier rules``): only what the rules state verbatim."""
-        base, bound = self._judge_base(fact, parts, top)
+        base, bound = judge_base(fact, parts, top)
         if base.status == Status.INSUFFICIENT:
             dated = life_date_finding(fact, parts, top)
             if dated is not None:
@@ -307,147 +284,6 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
-
-    def _relation_by_embedding(self, parts: FactParts, fact: Fact, sentence: TextInfo) -> bool:
-        """True when the words linking subject and object in the sentence mean the relation.
-
-        Used only when no word of the relation (or a synonym) occurs: the linking phrase
-        is embedded and compared with the relation phrase.
-        """
-        subject_stems = {p.stem for p in parts.subject.content}
-        subject_end = max((t.end for t in sentence.tokens if t.stem in subject_stems), default=None)
-        object_start = min(
-            (
-                t.start
-                for t in sentence.tokens
-                if any(t.stem == p.stem for p in parts.object.content)
-                and (subject_end is None or t.start >= subject_end)
-            ),
-            default=None,
-        )
-        if subject_end is None or object_start is None:
-            return False
-        link = sentence.text[subject_end:object_start].strip(" ,;:")
-        if not link or len(link.split()) > 12:
-            return False
-        vectors = self._embed([fact.relation, link])
-        return float(vectors[0] @ vectors[1]) >= RELATION_COSINE
-
-    # ---- judgement
-
-    def _judge_base(
-        self, fact: Fact, parts: FactParts, top: list[Sentence]
-    ) -> tuple[Finding, list[Sentence]]:
-        """Judge the base triple against each aligned sentence; support wins, then conflict.
-
-        Returns the finding and every sentence that supports the base (best first): the
-        windows a qualifier may be bound to.
-        """
-        contradiction: Finding | None = None
-        supported: list[tuple[Sentence, str]] = []
-        for sentence in top:
-            if sentence.subject <= 0 or not subject_values_match(parts, sentence.info):
-                continue
-            info = sentence.info
-            hit = sentence_relation_hit(parts, info)
-            outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
-            text = text_matches(parts.object, sentence)
-            restricted, word = restrictors_stated(parts, info)  # "three" against "once"
-            said = f"the sentence states {word!r} instead"
-            other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
-            if outcome == "match" and text.ok:
-                relation_ok = hit is not None or self._relation_by_embedding(parts, fact, info)
-                if not relation_ok or (
-                    isinstance(hit, Token)
-                    and sentence.subject != REFERS
-                    and roles_differ(parts.subject, parts.object, info, hit, parts.relation)
-                ):
-                    continue
-                anchor = hit if isinstance(hit, Token) else None
-                verbatim = text.reason in ("stated", "named")
-                if (not verbatim or hit is None) and (
-                    not holds_key_words(parts, sentence)
-                    or is_negated(list(info.tokens)) != parts.negated
-                ):
-                    # A paraphrase (of the object, or of the relation by embedding) must keep
-                    # some of the fact's key words and be as negated as the fact.
-                    continue
-                if negated_in(info, anchor, parts) != parts.negated:
-                    contradiction = contradiction or Finding(
-                        Status.CONTRADICTED,
-                        sentence,
-                        fact.relation,
-                        "negation differs from the aligned sentence",
-                        sentence.score,
-                    )
-                    continue
-                if restricted == "rival":
-                    contradiction = contradiction or other
-                if verbatim and restricted == "ok":
-                    supported.append((sentence, "subject, relation and object aligned"))
-                # A paraphrased object is left to the entailment judge (``entailed``).
-                continue
-            if (
-                contradiction is not None
-                or supported
-                or hit is None
-                or sentence.subject < 0.6
-                or extends_subject(parts.subject, sentence)
-            ):
-                continue
-            # A bare value after a contentless relation ("is 2017") has no slot to clash in,
-            # unless it is a measured quantity ("is 9,000 metres" against "at 8,849 metres").
-            if restricted == "rival":  # "the smallest country" against "the largest"
-                contradiction = other
-            elif (
-                outcome == "conflict"
-                and text.ok
-                and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
-                and (hit is not True or parts.object.content or measured(parts.object))
-                and not values_elsewhere(info, hit)
-            ):
-                contradiction = Finding(
-                    Status.CONTRADICTED,
-                    sentence,
-                    wrong,
-                    "the aligned sentence states another value",
-                    sentence.score,
-                )
-            elif isinstance(hit, Token) and parts.object.is_name and not text.ok:
-                rival = self._rival(fact, parts, info, hit)
-                if rival:
-                    contradiction = Finding(
-                        Status.CONTRADICTED,
-                        sentence,
-                        fact.object,
-                        f"the aligned sentence names {rival!r} instead",
-                        sentence.score,
-                    )
-        if supported:
-            best, reason = supported[0]
-            finding = Finding(Status.SUPPORTED, best, None, reason, best.score)
-            return finding, [s for s, _ in supported]
-        return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
-
-    @staticmethod
-    def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | None:
-        """A same-type entity in the object's slot of the sentence, if there is one.
-
-        None for a relation that takes many objects ("lived in London" leaves Rome open),
-        unless passive: a book has the authors it names ("was written by Jane Austen").
-        """
-        words = parts.relation.tokens
-        passive = bool(words) and words[-1].text.lower() == "by"
-        if not passive and any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
-            return None
-        query = parts.query
-        start = query.rfind(fact.object)
-        kind = entity_type(query, start, start + len(fact.object)) if start >= 0 else None
-        if kind is None:
-            return None
-        return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
-            info, kind, hit, parts.relation, [parts.subject, parts.object]
-        )
 
 
 @functools.lru_cache(maxsize=8)
