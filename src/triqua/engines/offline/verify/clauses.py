@@ -11,18 +11,27 @@ Read on the few windows that would support, so the parse costs one call per fact
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from triqua.engines.offline.nlp import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
-from triqua.engines.offline.verify.align import TextInfo
+from triqua.engines.offline.verify.align import TextInfo, analyse
 from triqua.engines.offline.verify.words import stem
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
     from spacy.tokens import Token as SpacyToken
 
 __all__ = ["held_by_another"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
+
+
+@functools.lru_cache(maxsize=512)
+def _parse(text: str) -> Doc:
+    """SpaCy's parse of a window, cached: the facts of one sentence share its windows."""
+    with NLP_LOCK:
+        return load_nlp()(text)
 
 
 def _owner(token: SpacyToken) -> SpacyToken | None:
@@ -61,8 +70,9 @@ def held_by_another(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
     object_stems = {t.stem for t in obj.content} - subject_stems
     if not object_stems:
         return None
-    with NLP_LOCK:
-        doc = load_nlp()(text[:MAX_TEXT_CHARS])
+    if not _other_capitalised(text, subject_stems | object_stems):
+        return None  # no name but the fact's own: no other name can hold the object
+    doc = _parse(text[:MAX_TEXT_CHARS])
     held: dict[int, set[str]] = {}
     owners: dict[int, SpacyToken | None] = {}
     for token in doc:
@@ -81,6 +91,16 @@ def held_by_another(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
         if len(w) == most
     ]
     return None if None in verdicts else verdicts[0]
+
+
+def _other_capitalised(text: str, own: set[str]) -> bool:
+    """True when a capitalised word that is not the fact's own stands inside a sentence."""
+    for token in analyse(text).tokens:
+        before = text[: token.start].rstrip()
+        opens = not before or before[-1] in ".!?:;\"“"
+        if token.is_capitalised and token.stem not in own and not opens:
+            return True
+    return False
 
 
 def _other_name(

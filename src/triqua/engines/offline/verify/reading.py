@@ -65,7 +65,17 @@ def _judge(
     gated: list[bool],
     about: list[bool] | None = None,
 ) -> list[Reading]:
-    """Read every window against every hypothesis in one batched call."""
+    """Read every window against every hypothesis in one batched call.
+
+    A window that fails the gates can only contradict: with the judge's contradiction off
+    (its threshold above 1) it is not read at all.
+    """
+    about = about if about is not None else [True] * len(found)
+    if model.thresholds.contradicted > 1.0:
+        kept = [k for k, ok in enumerate(gated) if ok]
+        found = [found[k] for k in kept]
+        gated = [True] * len(kept)
+        about = [about[k] for k in kept]
     asked = [(w.text, h) for w in found for h in hypotheses]
     if not asked:
         return []
@@ -77,7 +87,7 @@ def _judge(
             max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
             max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
             ok,
-            about[k] if about is not None else True,
+            about[k],
         )
         for k, (window, ok) in enumerate(zip(found, gated, strict=True))
     ]
@@ -217,12 +227,16 @@ def decide_qualifier(
     A rival value the rules find in those windows contradicts it. A date or number is a
     value: it is supported where the rules find it bound to the base's clause ("Physics in
     1903 and Chemistry in 1911" does not date Physics 1911), never inferred by the judge.
-    Any other qualifier is supported when a window holding its capitalised names is entailed
-    with the qualifier; else insufficient. The judge's contradiction takes either back.
+    Any other qualifier is supported where the rules find it stated in the base's window, or
+    when a window holding its capitalised names is entailed with the qualifier; else
+    insufficient. The judge's contradiction (when its threshold is reachable) takes any of
+    these back.
     """
     if rules.status == Status.CONTRADICTED or not bound:
         return rules if rules.status == Status.CONTRADICTED else _open(rules)
     value = analyse(unit.value or "")
+    if rules.status == Status.SUPPORTED and model.thresholds.contradicted > 1.0:
+        return rules  # stated in the base's window, and no contradiction could take it back
     hypotheses = _hypotheses(fact, unit)
     if value.dates or value.numbers:
         if rules.status != Status.SUPPORTED or rules.sentence is None:

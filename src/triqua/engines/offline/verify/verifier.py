@@ -144,7 +144,12 @@ class AlignmentVerifier:
                 rules, stated = dated, [dated.sentence] if dated.sentence else []
         if rules.status == Status.INSUFFICIENT:
             rules = role_rival(fact, by_place.values()) or rules
-        readings = read(fact, parts, found.read, by_place, texts, judge)
+        # With the judge's contradiction off, a rules' conflict or own-words support stands
+        # without a reading (gates aside): the judge is read only where it can change it.
+        settled = rules.status == Status.CONTRADICTED or (
+            rules.status == Status.SUPPORTED and judge.thresholds.contradicted > 1.0
+        )
+        readings = [] if settled else read(fact, parts, found.read, by_place, texts, judge)
         base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
