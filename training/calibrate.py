@@ -7,7 +7,9 @@ never the test half) and chooses:
 - ``entailed``: among the thresholds that call at most ``--max-false-support`` of the
   contradicted dev pairs entailed, the one with the best balanced accuracy of the offline
   verifier itself (decomposer, rules, gates and judge) on the dev claims of
-  Factcheck-Bench's tune half (claims never trained on; the test half is never read);
+  Factcheck-Bench's tune half (claims never trained on; the test half is never read), or
+  with ``--select pairs`` the judge's own balanced accuracy (entailed vs not) on the dev
+  pairs;
 - ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
   ``--veto-keeps`` (99 %) of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
@@ -138,6 +140,13 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=DATA / "entailment.onnx")
     parser.add_argument("--max-false-support", type=float, default=0.05)
     parser.add_argument("--veto-keeps", type=float, default=0.99)
+    parser.add_argument(
+        "--select",
+        choices=["verifier", "pairs"],
+        default="verifier",
+        help="choose the entailed threshold by the offline verifier's balanced accuracy on "
+        "the dev claims, or by the judge's own on the dev pairs",
+    )
     args = parser.parse_args()
     model = EntailmentModel(
         args.model, DATA / "minilm_tokenizer.json", LABELS, revision="calibrating"
@@ -152,10 +161,14 @@ def main() -> None:
     entailed_p = p[labels == ENTAILED, ENTAILED]
     lowest = choose_entailed(p[:, ENTAILED], labels, args.max_false_support)
     allowed = [round(float(t), 2) for t in np.arange(lowest, 0.96, 0.05)]
-    rows = dev_claims(args.pairs)
-    print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
+    if args.select == "verifier":
+        rows = dev_claims(args.pairs)
+        print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
+        entailed = choose_entailed_end_to_end(model, rows, allowed)
+    else:
+        entailed = max(allowed, key=lambda t: balanced(labels == ENTAILED, p[:, ENTAILED] >= t))
     thresholds = Thresholds(
-        entailed=choose_entailed_end_to_end(model, rows, allowed),
+        entailed=entailed,
         veto=round(float(np.quantile(entailed_p, 1 - args.veto_keeps)), 3),
     )
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
@@ -170,6 +183,7 @@ def main() -> None:
             "entailed": thresholds.entailed,
             "veto": thresholds.veto,
         },
+        "threshold_selection": args.select,
         "figures": {},
         "training": json.loads(training.read_text()) if training.is_file() else None,
     }
