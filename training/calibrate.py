@@ -14,8 +14,9 @@ never the test half) and chooses:
   ``--veto-keeps`` (99 %) of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
 
-The card (``data/entailment.json``) records the thresholds, the labels, the revision
-(a hash of the model file) and the dev and test figures at those thresholds.
+The card (``entailment.json`` beside the model, ``data/`` by default) records the
+thresholds, the labels, the revision (a hash of the model file) and the dev and test
+figures at those thresholds.
 
 Usage: python training/calibrate.py [--pairs training/build/pairs.jsonl]
 """
@@ -195,7 +196,7 @@ def main() -> None:
             card["figures"][f"{split}:{source}"] = figures(
                 probabilities[keep], labels[keep], thresholds
             )
-    (DATA / "entailment.json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    args.model.with_suffix(".json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in card.items() if k != "training"}, indent=2))
 
 
