@@ -33,7 +33,7 @@ demo: install  ## check the shipped example against the demo corpus, offline
 bench: install  ## print the benchmark figures
 	$(BIN)/python benchmarks/run_all.py
 
-model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~70 min on 2 cores)
+model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~75 min on 2 cores; NLI_STAGE=1: ~2 h)
 	training/build.sh
 	$(BIN)/python benchmarks/grounding_rule.py --judged-only --write-card  # its grounding threshold
 

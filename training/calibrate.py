@@ -7,13 +7,16 @@ never the test half) and chooses:
 - ``entailed``: among the thresholds that call at most ``--max-false-support`` of the
   contradicted dev pairs entailed, the one with the best balanced accuracy of the offline
   verifier itself (decomposer, rules, gates and judge) on the dev claims of
-  Factcheck-Bench's tune half (claims never trained on; the test half is never read);
+  Factcheck-Bench's tune half (claims never trained on; the test half is never read), or
+  with ``--select pairs`` the judge's own balanced accuracy (entailed vs not) on the dev
+  pairs;
 - ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
   ``--veto-keeps`` (99 %) of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
 
-The card (``data/entailment.json``) records the thresholds, the labels, the revision
-(a hash of the model file) and the dev and test figures at those thresholds.
+The card (``entailment.json`` beside the model, ``data/`` by default) records the
+thresholds, the labels, the revision (a hash of the model file) and the dev and test
+figures at those thresholds.
 
 Usage: python training/calibrate.py [--pairs training/build/pairs.jsonl]
 """
@@ -138,6 +141,13 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=DATA / "entailment.onnx")
     parser.add_argument("--max-false-support", type=float, default=0.05)
     parser.add_argument("--veto-keeps", type=float, default=0.99)
+    parser.add_argument(
+        "--select",
+        choices=["verifier", "pairs"],
+        default="verifier",
+        help="choose the entailed threshold by the offline verifier's balanced accuracy on "
+        "the dev claims, or by the judge's own on the dev pairs",
+    )
     args = parser.parse_args()
     model = EntailmentModel(
         args.model, DATA / "minilm_tokenizer.json", LABELS, revision="calibrating"
@@ -152,10 +162,14 @@ def main() -> None:
     entailed_p = p[labels == ENTAILED, ENTAILED]
     lowest = choose_entailed(p[:, ENTAILED], labels, args.max_false_support)
     allowed = [round(float(t), 2) for t in np.arange(lowest, 0.96, 0.05)]
-    rows = dev_claims(args.pairs)
-    print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
+    if args.select == "verifier":
+        rows = dev_claims(args.pairs)
+        print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
+        entailed = choose_entailed_end_to_end(model, rows, allowed)
+    else:
+        entailed = max(allowed, key=lambda t: balanced(labels == ENTAILED, p[:, ENTAILED] >= t))
     thresholds = Thresholds(
-        entailed=choose_entailed_end_to_end(model, rows, allowed),
+        entailed=entailed,
         veto=round(float(np.quantile(entailed_p, 1 - args.veto_keeps)), 3),
     )
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
@@ -170,6 +184,7 @@ def main() -> None:
             "entailed": thresholds.entailed,
             "veto": thresholds.veto,
         },
+        "threshold_selection": args.select,
         "figures": {},
         "training": json.loads(training.read_text()) if training.is_file() else None,
     }
@@ -181,7 +196,7 @@ def main() -> None:
             card["figures"][f"{split}:{source}"] = figures(
                 probabilities[keep], labels[keep], thresholds
             )
-    (DATA / "entailment.json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    args.model.with_suffix(".json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in card.items() if k != "training"}, indent=2))
 
 

