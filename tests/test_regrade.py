@@ -245,9 +245,9 @@ def test_the_regrade_spec_is_what_regrade_applied(
     assert costly.spec.hash != plain.spec.hash  # a setting that moves verdicts moves the hash
     assert "temperature" in plain.spec.models
     # The grounding rule is this regrade's, recorded with it.
-    strict = regrade(original.run_id, model=scripted(), store=store, grounding="strict")
-    assert (original.spec.grounding, plain.spec.grounding) == ("judge", "judge")
-    assert strict.spec.grounding == "strict" and strict.spec.hash != plain.spec.hash
+    judged = regrade(original.run_id, model=scripted(), store=store, grounding="judge")
+    assert (original.spec.grounding, plain.spec.grounding) == ("strict", "strict")
+    assert judged.spec.grounding == "judge" and judged.spec.hash != plain.spec.hash
 
 
 def test_cli_regrade_with_a_missing_collection_is_one_line(
