@@ -151,6 +151,9 @@ class AlignmentVerifier:
         )
         readings = [] if settled else read(fact, parts, found.read, by_place, texts, judge)
         base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
+        if settled and base.status != rules.status:  # a gate took the support back: read on
+            readings = read(fact, parts, found.read, by_place, texts, judge)
+            base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
             if base.status != Status.SUPPORTED:
