@@ -22,6 +22,7 @@ and ``ray_batch`` (the lines checked on a Ray cluster, ``ray=``).
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -44,6 +45,7 @@ from triqua.batch.items import (
 from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
+from triqua.support.interrupts import run_interruptible
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
@@ -159,7 +161,9 @@ def run_batch(
     def execute(sink: TextIO) -> None:
         job = BatchJob(sink, ctx, concurrency, summary, source, say, store)
         if ray is None:
-            asyncio.run(_run(pending(), job))
+            # Ctrl-C ends the batch at once, even while a line waits on a silent service; the
+            # pool is sized as ``asyncio.run``'s default executor.
+            run_interruptible(_run(pending(), job), workers=min(32, (os.cpu_count() or 1) + 4))
             return
         from triqua.batch.ray_batch import run_on_ray
 
