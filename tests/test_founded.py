@@ -85,7 +85,8 @@ def test_a_fact_with_an_empty_object_is_dropped_never_verified() -> None:
 
     def responder(tool: str, prompt: str) -> Any:
         if tool == "ExtractedFacts" and "Physics" in shown_text(prompt):
-            rows = [("Marie Curie", "won", "the Nobel Prize in Physics"), ("Marie Curie", "won", "")]
+            objects = ["the Nobel Prize in Physics", ""]  # the second: junk, nothing won
+            rows = [("Marie Curie", "won", o) for o in objects]
             return {
                 "facts": [
                     {"subject": s, "relation": r, "object": o, "qualifiers": [],
