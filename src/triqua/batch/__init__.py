@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -40,6 +40,7 @@ from triqua.batch.items import (
     completed_ids,
     read_items,
 )
+from triqua.batch.progress import batch_progress
 from triqua.batch.summary import BatchSummary
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
@@ -67,6 +68,10 @@ async def _run(items: Iterator[BatchItem], job: BatchJob) -> None:
             job.write(report, item)
 
     await asyncio.gather(*(worker() for _ in range(job.concurrency)))
+
+
+def _nothing() -> None:
+    """Count nothing: no batch is running."""
 
 
 @contextmanager
@@ -138,31 +143,37 @@ def run_batch(
     def notice(message: str) -> None:  # reported even when quiet: nothing is lost silently
         out.print(message, markup=False, highlight=False, soft_wrap=True)
 
-    def problem(message: str) -> None:
+    line_done: Callable[[], None] = _nothing  # the bar's counter, while the batch runs
+
+    def problem(message: str) -> None:  # one line of the input, not checked
         summary.problems.append(message)
         notice(message)
+        line_done()
 
     def warn(message: str) -> None:
         summary.warnings.append(message)
         out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
 
-    say = Reporters(problem, warn, notice)
+    say = Reporters(problem, warn, notice, written=lambda: line_done())
 
     def pending() -> Iterator[BatchItem]:
         for item in read_items(source, problem):
             if str(item.id) in done:
                 summary.already_done += 1
+                line_done()
                 continue
             yield item
 
     def execute(sink: TextIO) -> None:
+        nonlocal line_done  # a line is done when written, skipped or refused
         job = BatchJob(sink, ctx, concurrency, summary, source, say, store)
-        if ray is None:
-            asyncio.run(_run(pending(), job))
-            return
-        from triqua.batch.ray_batch import run_on_ray
+        with batch_progress(out, source, summary, quiet=quiet) as line_done:
+            if ray is None:
+                asyncio.run(_run(pending(), job))
+                return
+            from triqua.batch.ray_batch import run_on_ray
 
-        run_on_ray(pending(), job, ray)
+            run_on_ray(pending(), job, ray)
 
     done: set[str] = set()
     if isinstance(output, str | Path):
