@@ -27,7 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from shared_data import data_dir
 
@@ -65,16 +67,33 @@ def _use_sources(src: str) -> None:
         del sys.modules[name]
 
 
+def _decomposer() -> tuple[Any, Callable[[], Any]]:
+    """The offline decomposer and its spaCy loader, where the imported sources keep them.
+
+    The decomposer moved into ``engines.offline.decompose`` after the default baseline: a
+    baseline from before has ``RuleDecomposer`` and ``load_nlp`` in ``engines.offline``.
+    """
+    try:
+        from triqua.engines.offline.decompose.decomposer import get_decomposer
+        from triqua.engines.offline.nlp import load_nlp
+    except ModuleNotFoundError:
+        from triqua.engines.offline.decomposer import (  # type: ignore[import-not-found]
+            RuleDecomposer,
+            load_nlp,
+        )
+
+        return RuleDecomposer(), load_nlp
+    return get_decomposer(), load_nlp
+
+
 def emit(path: Path, src: str) -> None:
     """Child mode: decompose the texts in ``path`` and print facts and sentences as JSON."""
     _use_sources(src)
     import triqua
-    from triqua.engines.offline.decompose.decomposer import get_decomposer, load_nlp
 
     print(f"triqua from {triqua.__file__}", file=sys.stderr)
-
+    decomposer, load_nlp = _decomposer()
     texts = json.loads(path.read_text())
-    decomposer = get_decomposer()
     load_nlp()
     decomposer.decompose("Warm up the parser.")
     started = time.perf_counter()

@@ -239,3 +239,25 @@ def test_each_line_run_is_saved_and_named_by_its_report(tmp_path: Path, scripted
     unsaved = tmp_path / "out2.jsonl"
     run_batch(source, unsaved, quiet=True, model=scripted())  # the library default: not saved
     assert {r.run_id for r in RunStore(store).runs()} == saved
+
+
+def test_a_live_progress_bar_counts_the_lines_on_a_terminal(tmp_path: Path, scripted: Any) -> None:
+    source = _write(tmp_path / "in.jsonl", [*GOOD, "{not json"])
+    buffer = io.StringIO()
+    terminal = Console(file=buffer, width=200, force_terminal=True)
+    run_batch(source, tmp_path / "out.jsonl", console=terminal, model=scripted())
+    shown = buffer.getvalue()
+    assert "lines" in shown and "4/4" in shown  # three checked, one refused: all counted
+    assert "mean TriQuaScore 88.9%" in shown and "3 complete" in shown and "1 not checked" in shown
+    assert shown.index("invalid JSON") < shown.rindex("4/4")  # problems scroll above the bar
+    # A rerun counts the lines already in the output as done.
+    buffer.truncate(0)
+    run_batch(source, tmp_path / "out.jsonl", console=terminal, model=scripted())
+    assert "4/4" in buffer.getvalue()
+    # No bar when quiet, nor where stderr is no terminal (piped): as triqua check.
+    for console, quiet in [(terminal, True), (_console()[0], False)]:
+        buffer = console.file  # type: ignore[assignment]
+        buffer.truncate(0)
+        buffer.seek(0)
+        run_batch(source, tmp_path / "again.jsonl", console=console, quiet=quiet, model=scripted())
+        assert "/4" not in buffer.getvalue()

@@ -41,6 +41,14 @@ def test_check_prints_a_table(model_name: str, evidence: Path) -> None:
     assert "TriQuaScore" in result.stdout
     assert "(point in time, 2026)" in result.stdout
     assert "contradicted" in result.stdout
+    # The companion scores' names are explained on the line right under them.
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("claim-level "))
+    assert lines[at + 1].startswith("(shares of checkable facts: ")
+    glossary = " ".join(" ".join(lines[at + 1 :]).split())  # as wrapped to the width
+    for term in ("claim-level =", "fact precision =", "contradiction rate =", "no-dedup ="):
+        assert term in glossary
+    assert "abstentions = facts left insufficient)" in glossary
 
 
 def test_check_reads_a_file_and_stdin(model_name: str, evidence: Path, tmp_path: Path) -> None:

@@ -100,6 +100,8 @@ def test_help_shows_no_bool_type_beside_flags(command: list[str]) -> None:
         (["check", "x", "--fail-on", "wrong"], "Invalid value for '--fail-on'"),
         (["batch"], "Missing argument"),
         (["no-such-command"], "No such command 'no-such-command'"),
+        (["--bogus"], "No such option: --bogus"),  # the group's own options too
+        (["runs", "--bogus"], "No such option: --bogus"),
     ],
 )
 def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], said: str) -> None:

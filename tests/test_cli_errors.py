@@ -104,6 +104,22 @@ def test_bad_bytes_on_stdin(model_name: str, data: bytes, says: str) -> None:
     assert "iconv" in line or "NUL" in line
 
 
+def test_a_file_name_as_text_is_refused_with_the_option_that_reads_it(
+    model: Any, model_name: str, evidence: Path, tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "answer.txt").write_text("Marie Curie won the Nobel Prize.", encoding="utf-8")
+    result = runner.invoke(app, ["check", "answer.txt", "-e", str(evidence), "-m", model_name])
+    line = one_line_error(result, "'answer.txt' is a file name", "-f answer.txt")
+    assert "no such file" not in line
+    assert model.calls == []  # the nine characters "answer.txt" were never checked
+    # One word that only looks like a file name: the same hint, saying there is no such file.
+    one_line_error(runner.invoke(app, ["extract", "notes.md"]), "-f notes.md (no such file")
+    # A one-word text that is no file name is checked as before.
+    result = runner.invoke(app, ["check", "Ulm.", "-m", model_name, "--no-store"])
+    assert result.exit_code == 0, result.output
+
+
 def test_bad_bytes_on_a_real_stdin_under_a_c_locale(tmp_path: Path) -> None:
     env = {
         **os.environ,

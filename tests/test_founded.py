@@ -74,3 +74,33 @@ def test_an_invented_fact_is_dropped_recorded_and_not_scored() -> None:
     assert [r.fact.object for r in report.records] == ["the Nobel Prize in Physics", "Warsaw"]
     (dropped,) = report.unfounded_facts
     assert dropped.fact.object == "a footballer" and "'footballer'" in dropped.reason
+
+
+def test_a_fact_with_an_empty_object_is_dropped_never_verified() -> None:
+    chunk = Chunk(index=0, start=0, end=len(TEXT), text=TEXT)
+    physics = TEXT.split(". ")[0]
+    junk = fact("Marie Curie", "won", " ", physics, ("point in time", "1903"))
+    kept, dropped = found_in_text(chunk, [junk])
+    assert kept == [] and "object is empty" in dropped[0].reason
+
+    def responder(tool: str, prompt: str) -> Any:
+        if tool == "ExtractedFacts" and "Physics" in shown_text(prompt):
+            objects = ["the Nobel Prize in Physics", ""]  # the second: junk, nothing won
+            rows = [("Marie Curie", "won", o) for o in objects]
+            return {
+                "facts": [
+                    {"subject": s, "relation": r, "object": o, "qualifiers": [],
+                     "source_sentence": physics}
+                    for s, r, o in rows
+                ]
+            }  # fmt: skip
+        return make_responder(default_judgement)(tool, prompt)
+
+    report = triqua.check(
+        TEXT, model=ScriptedChatModel(responder=responder), documents=[DOC], cache=False
+    )
+    assert all(r.fact.object.strip() for r in report.records)  # none verified
+    assert [u.fact.object for u in report.unfounded_facts] == [""]
+    # The offline engine's bare intransitive reading is dropped the same way.
+    offline = triqua.check("Tilda Swinton acts.", documents=[DOC], cache=False, store=False)
+    assert offline.records == [] and offline.unfounded_facts[0].fact.relation == "acts"

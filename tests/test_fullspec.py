@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.context import Context
-from triqua.core.abstention import withhold_unconfident
+from triqua.core.abstention import rationale_of_final, withhold_unconfident
 from triqua.runtime.resources.spec import corpus_snapshot
 from triqua.schema import (
     CitationPolicy,
@@ -277,3 +277,35 @@ def test_cli_flags_set_the_spec_and_show_prints_it(tmp_path: Path) -> None:
         assert text in shown.stdout, text
     bad = runner.invoke(app, [*args, "--citation-weights", "full=1"])
     assert bad.exit_code == 2 and "complete=W,partial=W" in bad.output
+
+
+def test_a_withheld_verdicts_rationale_says_its_final_verdict() -> None:
+    judge = judge_with(0.7)
+
+    def respond(tool: str, prompt: str) -> Any:
+        answer = judge(tool, prompt)
+        if tool == "ExtractedFacts":
+            return answer
+        return {**answer, "rationale": "The passage states it: supported."}
+
+    model = ScriptedChatModel(responder=respond)
+    report = triqua.check(
+        PARIS, documents=[PARIS], model=model, chunk_size=0, cost_false_supported=4.0
+    )
+    (record,) = report.records
+    assert record.verdict.status is Status.INSUFFICIENT
+    rationale = record.verdict.rationale
+    assert rationale.startswith("Final verdict insufficient_evidence: ")
+    assert "confidence 0.70 < threshold 0.80" in rationale.splitlines()[0]
+    # The offline judge's one line per unit is rewritten in place.
+    units = [UnitVerdict(unit="(a, b, c)", kind="base", status=Status.SUPPORTED, confidence=0.6)]
+    judged = Verdict(
+        status=Status.SUPPORTED,
+        unit_verdicts=units,
+        rationale='(a, b, c): supported (entailed) — [e1] "a b c"',
+    )
+    final = withhold_unconfident(judged, 0.75)
+    assert rationale_of_final(judged, final) == (
+        "(a, b, c): insufficient_evidence (supported withheld: confidence 0.60 < threshold 0.75)"
+    )
+    assert rationale_of_final(judged, judged) == judged.rationale  # unchanged: as judged

@@ -56,24 +56,22 @@ def silent() -> Iterator[SilentServer]:
     server.close()
 
 
-def test_ctrl_c_ends_a_check_waiting_on_a_silent_chroma_server(silent: SilentServer) -> None:
+def interrupt(
+    args: list[str], silent: SilentServer, env: dict[str, str]
+) -> tuple[int, float, list[str]]:
+    """Start ``triqua ARGS``, Ctrl-C it once it waits on the silent server: code, delay, stderr."""
     child = subprocess.Popen(
-        [
-            sys.executable,
-            *("-m", "triqua", "check", "Paris is the capital of France.", "--no-store"),
-            *("--retriever", "chroma", "--collection", "docs", "--chroma-url", silent.url),
-            *("--search-timeout", "120"),  # the wait would outlast the test without Ctrl-C
-        ],
+        [sys.executable, "-m", "triqua", *args],
         cwd=ROOT,
-        env=os.environ.copy(),
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 60
-        while not silent.held:  # the check is now waiting on the server
+        while not silent.held:  # the command now waits on the server
             assert child.poll() is None, child.communicate()
-            assert time.monotonic() < deadline, "the check never reached the server"
+            assert time.monotonic() < deadline, "the command never reached the server"
             time.sleep(0.05)
         time.sleep(0.5)
         sent = time.monotonic()
@@ -84,7 +82,36 @@ def test_ctrl_c_ends_a_check_waiting_on_a_silent_chroma_server(silent: SilentSer
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert child.returncode == 130
+    return child.returncode, took, err.decode().strip().splitlines()
+
+
+def test_ctrl_c_ends_a_check_waiting_on_a_silent_chroma_server(silent: SilentServer) -> None:
+    code, took, lines = interrupt(
+        [
+            *("check", "Paris is the capital of France.", "--no-store"),
+            *("--retriever", "chroma", "--collection", "docs", "--chroma-url", silent.url),
+            *("--search-timeout", "120"),  # the wait would outlast the test without Ctrl-C
+        ],
+        silent,
+        os.environ.copy(),
+    )
+    assert code == 130
     assert took < 5, f"Ctrl-C took {took:.1f} s to end the check"
-    lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: interrupted"), lines
+
+
+def test_ctrl_c_ends_a_batch_waiting_on_a_silent_chroma_server(
+    silent: SilentServer, tmp_path: Path
+) -> None:
+    lines_in = tmp_path / "lines.jsonl"
+    lines_in.write_text('{"id": "a", "text": "Paris is the capital of France."}\n')
+    env = os.environ.copy() | {
+        "TRIQUA_RETRIEVER": "chroma",
+        "TRIQUA_COLLECTION": "docs",
+        "TRIQUA_CHROMA_URL": silent.url,
+        "TRIQUA_SEARCH_TIMEOUT": "120",
+    }
+    args = ["batch", str(lines_in), "-o", str(tmp_path / "out.jsonl"), "--no-store"]
+    code, took, _ = interrupt(args, silent, env)
+    assert code == 130
+    assert took < 5, f"Ctrl-C took {took:.1f} s to end the batch"

@@ -18,6 +18,16 @@ FRENCH = (
 GERMAN = "Marie Curie wurde 1867 in Warschau geboren und erhielt 1903 den Nobelpreis für Physik."
 CHINESE = "居里夫人于1867年出生于华沙，1903年获得诺贝尔物理学奖。"
 ENGLISH_NAMES = "Georg Friedrich Parrot was born in Mutschelleben in Saxe-Weimar."
+# Dutch and German whose "in", "an", "was", "is" are English function words too.
+DUTCH = (
+    "Marie Curie was een natuurkundige. Zij won in 1903 de Nobelprijs voor natuurkunde en was "
+    "de eerste vrouw die een Nobelprijs won."
+)
+GERMAN_SHARED_WORDS = (
+    "Albert Einstein war ein Physiker. Er wurde in Ulm geboren und arbeitete an der "
+    "Universität Bern, was ihn berühmt machte."
+)
+ARABIC_SENTENCE = "ولد ألبرت أينشتاين في ألمانيا."
 
 
 @pytest.mark.parametrize(("text", "code"), [(FRENCH, "fr"), (GERMAN, "de"), (CHINESE, "zh-cn")])
@@ -27,6 +37,24 @@ def test_other_languages_are_refused_by_the_offline_engine(text: str, code: str)
     problem = language_problem(text, "auto", offline_decomposer=True)
     assert problem is not None and f"'{code}'" in problem and "--language en" in problem
     assert language_problem(text, "auto", offline_decomposer=False) is None  # a chat model reads it
+
+
+@pytest.mark.parametrize(
+    ("text", "code"), [(DUTCH, "nl"), (GERMAN_SHARED_WORDS, "de"), (ARABIC_SENTENCE, "ar")]
+)
+def test_the_detector_decides_before_english_function_words(text: str, code: str) -> None:
+    problem = language_problem(text, "auto", offline_decomposer=True)
+    assert problem is not None and f"'{code}'" in problem
+    assert text_language(text, "auto") == code
+
+
+def test_english_text_full_of_foreign_names_is_english() -> None:
+    text = (
+        "Johann Wolfgang von Goethe wrote Faust. Friedrich Schiller lived in Weimar with "
+        "Goethe, and Georg Friedrich Parrot was born in Mutschelleben."
+    )
+    assert language_problem(text, "auto", offline_decomposer=True) is None
+    assert text_language(text, "auto") == "en"
 
 
 @pytest.mark.parametrize("text", [ENGLISH_NAMES, "Paris is the capital of France.", "Ulm."])

@@ -66,11 +66,40 @@ def test_a_markdown_text_checks_its_sentences_and_keeps_headings_as_context() ->
         ("heading", "### Work"),
     ]
     # "She" after "### Work" is read with the heading and the text before it as PREVIOUS.
+    # The outline above ("# Marie Curie", "## Early life") is context too.
     nobel = next(r for r in report.records if "Nobel" in r.fact.source_text)
     before = "Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891."
-    assert nobel.context == resolved_context(None, f"{before}\n\n### Work")
+    outline = "# Marie Curie\n\n## Early life"
+    assert nobel.context == resolved_context(None, f"{outline}\n\n{before}\n\n### Work")
     assert nobel.fact.subject == "Marie Curie"
     assert report.scores.triqua_score == 1.0
+
+
+# Each section's text before its heading names no one: only the title or the lead does.
+SECTIONS = (
+    "# Marie Curie\n\nMarie Curie was born in Warsaw in 1867.\n\n## Paris\n\n"
+    "She moved to Paris in 1891.\n\n## Work\n\nShe won the Nobel Prize in Physics in 1905.\n"
+)
+
+
+def test_a_heading_is_no_barrier_to_coreference_the_outline_and_lead_carry_across() -> None:
+    texts = [c.text for c in split_text(SECTIONS, 300)]
+    assert texts[-1].startswith("She won") and texts[-2] == "## Work"
+    previous = previous_text(texts, len(texts) - 1)
+    assert previous is not None
+    assert previous.startswith("# Marie Curie\n\nMarie Curie was born") and previous.endswith(
+        "She moved to Paris in 1891.\n\n## Work"
+    )
+    report = triqua.check(SECTIONS, documents=[EVIDENCE], store=False, cache=False)
+    assert report.undecomposed == []  # "She" under "## Work" is checked
+    nobel = next(r for r in report.records if "Nobel" in r.fact.source_text)
+    assert nobel.fact.subject == "Marie Curie" and nobel.verdict.status == "contradicted"
+    assert report.scores.triqua_score is not None and report.scores.triqua_score < 1.0
+    # Without a title, the document's first paragraph names the subject for every section.
+    untitled = SECTIONS.removeprefix("# Marie Curie\n\n")
+    report = triqua.check(untitled, documents=[EVIDENCE], store=False, cache=False)
+    assert report.undecomposed == []
+    assert {r.fact.subject for r in report.records} == {"Marie Curie"}
 
 
 CODE = (

@@ -22,9 +22,10 @@ and ``ray_batch`` (the lines checked on a Ray cluster, ``ray=``).
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -41,9 +42,11 @@ from triqua.batch.items import (
     finished_lines,
     read_items,
 )
+from triqua.batch.progress import batch_progress
 from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
+from triqua.support.interrupts import run_interruptible
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
@@ -68,6 +71,10 @@ async def _run(items: Iterator[BatchItem], job: BatchJob) -> None:
             job.write(report, item)
 
     await asyncio.gather(*(worker() for _ in range(job.concurrency)))
+
+
+def _nothing() -> None:
+    """Count nothing: no batch is running."""
 
 
 @contextmanager
@@ -139,31 +146,40 @@ def run_batch(
     def notice(message: str) -> None:  # reported even when quiet: nothing is lost silently
         out.print(message, markup=False, highlight=False, soft_wrap=True)
 
-    def problem(message: str) -> None:
+    line_done: Callable[[], None] = _nothing  # the bar's counter, while the batch runs
+
+    def problem(message: str) -> None:  # one line of the input, not checked
         summary.problems.append(message)
         notice(message)
+        line_done()
 
     def warn(message: str) -> None:
         summary.warnings.append(message)
         out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
 
-    say = Reporters(problem, warn, notice)
+    say = Reporters(problem, warn, notice, written=lambda: line_done())
 
     def pending() -> Iterator[BatchItem]:
         for item in read_items(source, problem):
             if str(item.id) in done:
                 summary.reuse(done[str(item.id)])
+                line_done()
                 continue
             yield item
 
     def execute(sink: TextIO) -> None:
+        nonlocal line_done  # a line is done when written, skipped or refused
         job = BatchJob(sink, ctx, concurrency, summary, source, say, store)
-        if ray is None:
-            asyncio.run(_run(pending(), job))
-            return
-        from triqua.batch.ray_batch import run_on_ray
+        with batch_progress(out, source, summary, quiet=quiet) as line_done:
+            if ray is None:
+                # Ctrl-C ends the batch at once, even while a line waits on a silent service;
+                # the pool is sized as ``asyncio.run``'s default executor.
+                workers = min(32, (os.cpu_count() or 1) + 4)
+                run_interruptible(_run(pending(), job), workers=workers)
+                return
+            from triqua.batch.ray_batch import run_on_ray
 
-        run_on_ray(pending(), job, ray)
+            run_on_ray(pending(), job, ray)
 
     done: dict[str, LineResult | None] = {}
     if isinstance(output, str | Path):

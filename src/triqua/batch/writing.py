@@ -30,6 +30,8 @@ class Reporters:
     problem: Callable[[str], None]
     warn: Callable[[str], None]
     notice: Callable[[str], None]
+    #: Called once a line's report is written (the batch's progress counts it).
+    written: Callable[[], None] = lambda: None
 
 
 def failure_text(exc: Exception) -> str:
@@ -94,3 +96,4 @@ class BatchJob:
             self.say.notice(f"{at}: partial: {failure_summary(report)}")
         for note in limit_notes(report.notes):  # the check went on past a limit: say so
             self.say.warn(f"{at}: {note}")
+        self.say.written()

@@ -73,6 +73,11 @@ def read_input(text: str | None, file: Path | None) -> str:
         return decode_text(data, "stdin")
     if "\x00" in text:
         raise fail("TEXT: binary data (NUL byte), expected text")
+    from triqua.cli._hints import file_name_problem
+
+    problem = file_name_problem(text)
+    if problem is not None:
+        raise fail(problem)
     return text
 
 

@@ -8,7 +8,7 @@ line that names the way to help.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -42,11 +42,14 @@ class FlagsWithoutTypes(TyperGroup):
         try:
             return super().invoke(ctx)
         except typer.TyperException as exc:
-            if getattr(exc, "exit_code", None) != _USAGE or not hasattr(exc, "format_message"):
-                raise
-            where = getattr(getattr(exc, "ctx", None), "command_path", None) or ctx.command_path
-            print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
-            raise typer.Exit(_USAGE) from None
+            _one_line(exc, ctx)
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Read the group's own options; a bad one (``triqua --bogus``) is one line too."""
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as exc:
+            _one_line(exc, ctx)
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters, flags untyped."""
@@ -62,3 +65,16 @@ class FlagsWithoutTypes(TyperGroup):
             command.__class__ = FlagsWithoutTypes
         _untype_flags(command, ctx)
         return command
+
+
+def _one_line(exc: typer.TyperException, ctx: Context) -> NoReturn:
+    """Say a usage error as one ``error:`` line naming the help, and exit 2; else re-raise."""
+    if (
+        getattr(exc, "exit_code", None) != _USAGE
+        or not hasattr(exc, "format_message")
+        or type(exc).__name__ == "NoArgsIsHelpError"  # bare ``triqua``: the help is the answer
+    ):
+        raise exc
+    where = getattr(getattr(exc, "ctx", None), "command_path", None) or ctx.command_path
+    print(f"error: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+    raise typer.Exit(_USAGE) from None

@@ -37,7 +37,7 @@ def batch(
     model: ModelOption = None,
     flags: dict[str, Any] | None = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", help="No problems or summary on stderr.")
+        bool, typer.Option("--quiet", help="No progress bar or summary on stderr.")
     ] = False,
     fail_under: FailUnderOption = None,
     fail_on: FailOnOption = None,

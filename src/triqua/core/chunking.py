@@ -108,21 +108,57 @@ def previous_text(texts: Sequence[str | None], index: int) -> str | None:
     """The PREVIOUS context of chunk ``index`` among consecutive chunk ``texts``.
 
     The chunk before it; when that is a heading, the text before the heading too (up to the
-    last chunk that is not one), so "She …" after "## Work" still finds who "She" is. A code
-    block is passed over. None for the first chunk.
+    last chunk that is not one), so "She …" after "## Work" still finds who "She" is. A
+    heading is never a barrier to coreference: past one, the outline above it (each
+    enclosing heading of a higher level, "# Marie Curie" above "## Work") and the document's
+    lead (its first paragraph, where a subject is usually named) are context too, in text
+    order, so a section whose text before says only "She …" still finds her. A code block
+    is passed over. None for the first chunk.
     """
     if index <= 0:
         return None
-    parts: list[str] = []
-    for text in reversed(texts[:index]):
+    kept: list[int] = []
+    level = 0  # the level of the last heading crossed (0: none)
+    for i in range(index - 1, -1, -1):
+        text = texts[i]
         if text is None:
             break
         if CODE_BLOCK.fullmatch(text.strip()):
             continue  # a code block names no one: the text before it does
-        parts.insert(0, text)
+        kept.append(i)
         if not is_heading(text):
             break
-    return "\n\n".join(parts) or None
+        level = heading_level(text)
+    if level and kept:
+        kept += _outline(texts, min(kept), level)
+    return "\n\n".join(str(texts[i]) for i in sorted(set(kept))) or None
+
+
+def heading_level(text: str) -> int:
+    """A heading's level: its count of ``#``; 2 for a plain title line ("Early Life")."""
+    stripped = text.strip()
+    return len(stripped) - len(stripped.lstrip("#")) if stripped.startswith("#") else 2
+
+
+def _outline(texts: Sequence[str | None], before: int, level: int) -> list[int]:
+    """Indexes of the enclosing headings above chunk ``before`` and of the document's lead."""
+    found: list[int] = []
+    lead: int | None = None
+    for i in range(before - 1, -1, -1):
+        text = texts[i]
+        if text is None:
+            break
+        if CODE_BLOCK.fullmatch(text.strip()):
+            continue
+        if not is_heading(text):
+            lead = i  # the earliest paragraph seen so far
+        elif heading_level(text) < level:
+            found.append(i)
+            level = heading_level(text)
+    else:  # reached the text's start: its first paragraph is the lead
+        if lead is not None:
+            found.append(lead)
+    return found
 
 
 def _split_piece(text: str, chunk_size: int) -> list[Chunk]:

@@ -12,6 +12,9 @@ score with text the user never wrote. A fact is founded when:
   groups as the grounding rule reads them. Relation words may be paraphrased ("was born
   in" for "native of").
 
+A fact with an empty subject, relation or object ("(Ronaldo, is considered, )") states
+nothing a verdict could be about: a judge finds it "supported" by any passage naming its
+subject. It is dropped whatever else it holds, as ``triqua verify`` refuses such a fact.
 Anything else is dropped as "not in the text" with the words it lacks — the whole fact when
 its base is unfounded, only the qualifier when a qualifier is — and recorded on the report
 (``Report.unfounded_facts``); the score never counts it.
@@ -26,6 +29,8 @@ from triqua.core.statement import content_words, unstated_words
 from triqua.schema import Chunk, Fact, FactUnit, Qualifier, UnfoundedFact
 
 __all__ = ["found_in_text", "unfounded_words"]
+
+_PARTS = ("subject", "relation", "object")
 
 
 def unfounded_words(fact: Fact, allowed: str, sentence: str) -> list[str]:
@@ -65,6 +70,11 @@ def found_in_text(
     kept: list[Fact] = []
     dropped: list[UnfoundedFact] = []
     for fact in facts:
+        empty = next((n for n in _PARTS if not getattr(fact, n).strip()), None)
+        if empty is not None:
+            reason = f"its {empty} is empty: the fact states nothing to check"
+            dropped.append(UnfoundedFact(chunk_index=chunk.index, fact=fact, reason=reason))
+            continue
         sentence = " ".join(t for t in (fact.source_text or chunk.text, question) if t)
         units = fact.units()
         missing = _unit_unfounded(units[0], allowed, sentence)

@@ -2,24 +2,37 @@
 
 The offline decomposer parses with an English spaCy model: French or German text is read as
 English (a wrong year can score 100 %), Chinese yields nothing. Detection is langdetect's
-(a port of Google's language-detection, profiles packaged), seeded so it is deterministic,
-on the first few thousand characters; short texts are not judged (a name-heavy English
-sentence can look German), nor texts where English is a close second.
+(a port of Google's language-detection, profiles packaged, 55 languages), seeded so it is
+deterministic, on the first few thousand characters. The detector decides first, for every
+language it knows, with a minimum confidence; short texts are not judged.
+
+A text in a script other than Latin (Arabic, Cyrillic, CJK, ...) is never English, however
+short: its script decides. A Latin-script text the detector gives to another language is
+weighed once more, because names mislead character n-grams ("Georg Friedrich Parrot was born
+in Mutschelleben" reads as German): the words that are function words of only one of the two
+languages (spaCy's stop-word lists) are counted, and the text is English only when English's
+own words outnumber the other language's. Words both languages share ("in", "an", "was" in
+German and Dutch) count for neither.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import threading
+import unicodedata
 
 __all__ = ["detected_language", "language_problem", "text_language"]
 
 _SAMPLE_CHARS = 3_000
-_MIN_LETTERS = 40  # shorter texts are too unreliable to judge
+_MIN_LETTERS = 40  # shorter Latin-script texts are too unreliable to judge
+_MIN_SCRIPT_LETTERS = 4  # a script is plain from a few letters
 _CONFIDENT = 0.95  # the language's probability needed to call the text non-English
 _LOCK = threading.Lock()  # langdetect's factory is process-wide state
-#: English function words: a text where they are frequent is English, whatever its names
-#: look like ("Georg Friedrich Parrot was born in Mutschelleben" is not German).
+#: Where langdetect's code and spaCy's language package differ.
+_SPACY_CODES = {"no": "nb", "zh-cn": "zh", "zh-tw": "zh"}
+#: English function words, for texts the detector cannot judge (too short) and for languages
+#: spaCy has no stop words for: a share of ``_ENGLISH_SHARE`` makes the text English.
 _ENGLISH_WORDS = (
     "the a an is was were are be been of in on at to for with by from as and or not "
     "that this it he she they his her their has have had"
@@ -36,11 +49,30 @@ def _factory() -> object:
     return DetectorFactory
 
 
-def detected_language(text: str) -> tuple[str, float] | None:
-    """The text's language code and its probability, or None when it cannot be judged."""
-    sample = text[:_SAMPLE_CHARS]
+def _letter_weight(char: str) -> int:
     # A CJK character carries about a word: it counts as two letters.
-    if sum(2 if c >= "\u2e80" else 1 for c in sample if c.isalpha()) < _MIN_LETTERS:
+    return 2 if char >= "\u2e80" else 1
+
+
+def _script(text: str) -> str | None:
+    """The script most of the text's letters are written in ("LATIN", "ARABIC", ...)."""
+    counts: dict[str, int] = {}
+    for char in text:
+        if char.isalpha():
+            name = unicodedata.name(char, "UNKNOWN").split(" ", 1)[0]
+            counts[name] = counts.get(name, 0) + _letter_weight(char)
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def detected_language(text: str) -> tuple[str, float] | None:
+    """The text's language code and its probability, or None when it cannot be judged.
+
+    A Latin-script text needs ``_MIN_LETTERS`` letters; any other script a few.
+    """
+    sample = text[:_SAMPLE_CHARS]
+    letters = sum(_letter_weight(c) for c in sample if c.isalpha())
+    latin = _script(sample) in (None, "LATIN")
+    if letters < (_MIN_LETTERS if latin else _MIN_SCRIPT_LETTERS):
         return None
     from langdetect import detect_langs
     from langdetect.lang_detect_exception import LangDetectException
@@ -50,22 +82,74 @@ def detected_language(text: str) -> tuple[str, float] | None:
         with _LOCK:
             found = detect_langs(sample)
     except LangDetectException:
+        found = []
+    if found:
+        return found[0].lang, float(found[0].prob)
+    return None if latin else (str(_script(sample)).lower(), 1.0)
+
+
+@functools.cache
+def _stop_words(code: str) -> frozenset[str]:
+    """The stop words spaCy lists for a language (empty when spaCy has none for it)."""
+    name = _SPACY_CODES.get(code, code)
+    try:
+        module = importlib.import_module(f"spacy.lang.{name}.stop_words")
+    except ImportError:
+        return frozenset()
+    return frozenset(getattr(module, "STOP_WORDS", ()))
+
+
+def _words(text: str) -> list[str]:
+    words = [w.strip(".,;:!?\"'()[]«»„“”#*").lower() for w in text[:_SAMPLE_CHARS].split()]
+    return [w for w in words if w]
+
+
+def _english_share(text: str) -> float:
+    """Share of the text's words that are English function words."""
+    words = _words(text)
+    return sum(w in _ENGLISH for w in words) / len(words) if words else 0.0
+
+
+def _english_after_all(text: str, code: str) -> bool:
+    """Whether a Latin-script text given to ``code`` is English by its function words."""
+    english, other = _stop_words("en"), _stop_words(code)
+    words = _words(text)
+    if not words:
+        return False
+    if not other:
+        return _english_share(text) >= _ENGLISH_SHARE
+    english_own = sum(w in english and w not in other for w in words)
+    other_own = sum(w in other and w not in english for w in words)
+    return english_own >= other_own
+
+
+def _judged(text: str) -> tuple[str, bool] | None:
+    """The text's language and whether it is sure enough to refuse on, or None."""
+    found = detected_language(text)
+    if found is None:
         return None
-    return (found[0].lang, float(found[0].prob)) if found else None
+    code, probability = found
+    if code == "en":
+        return "en", True
+    if _script(text[:_SAMPLE_CHARS]) not in (None, "LATIN"):
+        return code, True  # another script is never English
+    if _english_after_all(text, code):
+        return "en", True
+    return code, probability >= _CONFIDENT
 
 
 def text_language(text: str, declared: str) -> str | None:
     """The language a report records: the ``language`` setting when given, else detected.
 
-    Plainly English text is "en" without loading the detector; None when the text is too
-    short or mixed to tell.
+    A text too short for the detector is "en" when English function words are frequent in
+    it ("Paris is the capital of France."); None when the text is too short or mixed to tell.
     """
     if declared != "auto":
         return declared.lower()
-    if _english_share(text) >= _ENGLISH_SHARE:
-        return "en"
-    found = detected_language(text)
-    return found[0] if found else None
+    judged = _judged(text)
+    if judged is not None:
+        return judged[0]
+    return "en" if _english_share(text) >= _ENGLISH_SHARE else None
 
 
 def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> str | None:
@@ -79,13 +163,10 @@ def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> s
     if declared != "auto":
         code, sure = declared.lower(), True
     else:
-        if _english_share(text) >= _ENGLISH_SHARE:
-            return None  # plainly English: no detector to load (it costs ~0.7 s once)
-        found = detected_language(text)
-        if found is None:
+        judged = _judged(text)
+        if judged is None:
             return None
-        code, probability = found
-        sure = probability >= _CONFIDENT
+        code, sure = judged
     if code == "en" or not sure:
         return None
     return (
@@ -93,10 +174,3 @@ def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> s
         "(its verdicts would be wrong): check it with a chat model (--model / TRIQUA_MODEL), "
         "or pass --language en if the text is English"
     )
-
-
-def _english_share(text: str) -> float:
-    """Share of the text's words that are English function words."""
-    words = [w.strip(".,;:!?\"'()").lower() for w in text[:_SAMPLE_CHARS].split()]
-    words = [w for w in words if w]
-    return sum(w in _ENGLISH for w in words) / len(words) if words else 0.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from triqua.core.abstention import withhold_unconfident
+from triqua.core.abstention import rationale_of_final, withhold_unconfident
 from triqua.core.grounding import DEFAULT_GROUNDING, GroundingMode, MeaningReader, check_quote
 from triqua.core.limits import MODEL_CALL_LIMIT
 from triqua.core.scoring import label_units
@@ -176,11 +176,13 @@ def settle(
     is the judge's (``Judge.reader``): it reads meaning for the ``grounding`` rule
     (``Context.grounding``).
     """
-    verdict = ground(fact, complete_units(fact, verdict), evidence, reader, grounding)
+    judged = complete_units(fact, verdict)
+    verdict = ground(fact, judged, evidence, reader, grounding)
     if supported_threshold is not None:  # abstention by failure costs (core.abstention)
         verdict = withhold_unconfident(verdict, supported_threshold)
     if verdict.unit_verdicts and verdict.status is not Status.NOT_CHECKABLE:
         verdict = verdict.model_copy(update={"status": aggregate_status(verdict.unit_verdicts)})
+    verdict = verdict.model_copy(update={"rationale": rationale_of_final(judged, verdict)})
     return wrong_components(verdict)
 
 

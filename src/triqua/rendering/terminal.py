@@ -171,6 +171,14 @@ def sentences_line(report: Report) -> Text:
     return line
 
 
+#: What the companion scores on the line above it mean, in the words of ``core.scoring``.
+GLOSSARY = (
+    "(shares of checkable facts: claim-level = all units supported, fact precision = judged "
+    "supported, contradiction rate = judged contradicted; no-dedup = TriQuaScore counting "
+    "repeated units; abstentions = facts left insufficient)"
+)
+
+
 def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
@@ -194,6 +202,7 @@ def summary(report: Report) -> Group:
             f" · contradiction rate {fmt_score(s.contradiction_rate)}"
             f" · abstentions {s.abstentions}"
         ),
+        Text(GLOSSARY, style="dim"),
         Text(
             f"facts {s.facts_total} · model calls {report.usage.model_calls}"
             f" · searches {report.usage.search_calls} · failures {report.failures}"

@@ -97,7 +97,7 @@ def _other_capitalised(text: str, own: set[str]) -> bool:
     """True when a capitalised word that is not the fact's own stands inside a sentence."""
     for token in analyse(text).tokens:
         before = text[: token.start].rstrip()
-        opens = not before or before[-1] in ".!?:;\"“"
+        opens = not before or before[-1] in '.!?:;"“'
         if token.is_capitalised and token.stem not in own and not opens:
             return True
     return False
