@@ -39,7 +39,7 @@ from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
-from triqua.engines.offline.verify.reading import decide_base, decide_qualifier, read
+from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.unique_roles import role_rival
 from triqua.models.entailment import (
     SHIPPED,
@@ -145,15 +145,32 @@ class AlignmentVerifier:
         if rules.status == Status.INSUFFICIENT:
             rules = role_rival(fact, by_place.values()) or rules
         # With the judge's contradiction off, a rules' conflict or own-words support stands
-        # without a reading (gates aside): the judge is read only where it can change it.
-        settled = rules.status == Status.CONTRADICTED or (
+        # without a reading (gates aside): the judge is read only where it can change a unit.
+        quick = rules.status == Status.CONTRADICTED or (
             rules.status == Status.SUPPORTED and judge.thresholds.contradicted > 1.0
         )
-        readings = [] if settled else read(fact, parts, found.read, by_place, texts, judge)
+        if quick:
+            findings = self._decide(fact, found, texts, judge, rules, stated, [])
+            if rules.status == Status.CONTRADICTED or all(
+                f.status == Status.SUPPORTED for f in findings
+            ):
+                return findings
+        readings = read(fact, parts, found.read, by_place, texts, judge)
+        return self._decide(fact, found, texts, judge, rules, stated, readings)
+
+    @staticmethod
+    def _decide(
+        fact: Fact,
+        found: Aligned,
+        texts: list[str],
+        judge: EntailmentModel,
+        rules: Finding,
+        stated: list[Sentence],
+        readings: list[Reading],
+    ) -> list[Finding]:
+        """Each unit's finding from the rules' reading and the judge's readings of the base."""
+        parts, top, by_place = found.parts, found.top, found.by_place
         base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
-        if settled and base.status != rules.status:  # a gate took the support back: read on
-            readings = read(fact, parts, found.read, by_place, texts, judge)
-            base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
             if base.status != Status.SUPPORTED:
