@@ -136,14 +136,8 @@ class AlignmentVerifier:
         self, fact: Fact, found: Aligned, texts: list[str], judge: EntailmentModel
     ) -> list[Finding]:
         """The judge reads every unit; the rules only gate values (``reading``)."""
-        parts, top, by_place = found.parts, found.top, found.by_place
-        rules, stated = judge_base(fact, parts, top)
-        if rules.status == Status.INSUFFICIENT:
-            dated = life_date_finding(fact, parts, top)
-            if dated is not None:
-                rules, stated = dated, [dated.sentence] if dated.sentence else []
-        if rules.status == Status.INSUFFICIENT:
-            rules = role_rival(fact, by_place.values()) or rules
+        parts, by_place = found.parts, found.by_place
+        rules, stated = _rules_reading(fact, parts, found.top, by_place)
         # With the judge's contradiction off, a rules' conflict or own-words support stands
         # without a reading (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
@@ -190,13 +184,7 @@ class AlignmentVerifier:
         by_place: dict[tuple[int, int], Sentence],
     ) -> list[Finding]:
         """Without a learned judge (``--verifier rules``): only what the rules state verbatim."""
-        base, bound = judge_base(fact, parts, top)
-        if base.status == Status.INSUFFICIENT:
-            dated = life_date_finding(fact, parts, top)
-            if dated is not None:
-                base, bound = dated, [dated.sentence] if dated.sentence else []
-        if base.status == Status.INSUFFICIENT:
-            base = role_rival(fact, by_place.values()) or base
+        base, bound = _rules_reading(fact, parts, top, by_place)
         findings = [base]
         for qualifier in fact.qualifiers:
             findings.append(
@@ -309,6 +297,23 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
+
+
+def _rules_reading(
+    fact: Fact,
+    parts: FactParts,
+    top: list[Sentence],
+    by_place: dict[tuple[int, int], Sentence],
+) -> tuple[Finding, list[Sentence]]:
+    """The rules' reading of the base: aligned sentences, then life dates, then unique roles."""
+    base, stated = judge_base(fact, parts, top)
+    if base.status == Status.INSUFFICIENT:
+        dated = life_date_finding(fact, parts, top)
+        if dated is not None:
+            base, stated = dated, [dated.sentence] if dated.sentence else []
+    if base.status == Status.INSUFFICIENT:
+        base = role_rival(fact, by_place.values()) or base
+    return base, stated
 
 
 @functools.lru_cache(maxsize=8)
