@@ -56,6 +56,11 @@ def silent() -> Iterator[SilentServer]:
     server.close()
 
 
+def _default_sigint() -> None:
+    """In the child, before exec: SIGINT back to its default, so Python raises on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(
     args: list[str], silent: SilentServer, env: dict[str, str]
 ) -> tuple[int, float, list[str]]:
@@ -66,6 +71,9 @@ def interrupt(
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # As from a terminal: Ctrl-C is not ignored, whatever this test process inherited
+        # (a suite started in the background, or a library that ignores SIGINT in-process).
+        preexec_fn=_default_sigint,
     )
     try:
         deadline = time.monotonic() + 60
