@@ -136,3 +136,19 @@ def test_an_opening_pronoun_means_the_subject_of_the_sentence_before() -> None:
     assert eager.verify(pierre, [ev(text)]).status != Status.SUPPORTED
     marie = Fact(subject="Marie Sklodowska", relation="was born in", object="Warsaw")
     assert eager.verify(marie, [ev(text)]).status == Status.SUPPORTED
+
+
+def test_a_qualifier_the_rules_state_stands_unless_the_judge_contradicts_it() -> None:
+    fact = Fact(
+        subject="Alan Turing",
+        relation="worked at",
+        object="Bletchley Park",
+        qualifiers=[Qualifier(label="together with", value="Gordon Welchman")],
+    )
+    text = "Alan Turing worked at Bletchley Park with Gordon Welchman."
+    unsure = verifier(lambda p, h: (0.95, 0.0) if "Welchman" not in h else (0.1, 0.0))
+    statuses = [u.status for u in unsure.verify(fact, [ev(text)]).unit_verdicts]
+    assert statuses == [Status.SUPPORTED, Status.SUPPORTED]
+    denying = verifier(lambda p, h: (0.95, 0.0) if "Welchman" not in h else (0.02, 0.95))
+    statuses = [u.status for u in denying.verify(fact, [ev(text)]).unit_verdicts]
+    assert statuses[0] == Status.SUPPORTED and statuses[1] != Status.SUPPORTED

@@ -241,7 +241,7 @@ def decide_qualifier(
     if value.dates or value.numbers:
         if rules.status != Status.SUPPORTED or rules.sentence is None:
             return rules
-        quoted = [w for w in windows([rules.sentence], by_place, passages, wide=False)]
+        quoted = windows([rules.sentence], by_place, passages, wide=False)
         vetoed = _judge(model, quoted, hypotheses, [True] * len(quoted))
         if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
             return _open(rules)
@@ -252,15 +252,17 @@ def decide_qualifier(
         if all(name_word_in(t, analyse(w.text)) for t in value.content if t.is_capitalised)
     ]
     readings = _judge(model, found, hypotheses, [True] * len(found))
+    if any(r.contradicted >= model.thresholds.contradicted for r in readings):
+        return _open(rules)
     entailing = [r for r in readings if r.entailed >= model.thresholds.supports]
     if not entailing:
-        return _open(rules)
+        return rules  # the rules' own-words support, if any, stands: nothing took it back
     best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
     return best.window.finding(Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}")
 
 
 def _open(rules: Finding) -> Finding:
-    """The rules' finding with any support taken back: only the judge supports."""
+    """The rules' finding with its support taken back (insufficient evidence)."""
     if rules.status != Status.SUPPORTED:
         return rules
     return Finding(Status.INSUFFICIENT, rules.sentence, strength=rules.strength)
