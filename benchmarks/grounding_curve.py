@@ -11,6 +11,7 @@ Used by ``grounding_rule.py``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,9 +94,8 @@ def gold_judged(recorder: Recorder) -> list[tuple[str, float | None, str]]:
     return out
 
 
-def lies_judged(recorder: Recorder, seeds: int) -> list[tuple[int, float | None, str]]:
-    """Per plausible lie: its seed, the best entailment of its quote's unvetoed windows."""
-    out = []
+def cited_lies(seeds: int) -> Iterator[tuple[int, str, FactUnit, str, str, dict[str, str]]]:
+    """Each plausible lie's false unit: (seed, source sentence, unit, quote, cited id, passages)."""
     for seed in range(seeds):
         told = plausible_lies(seed)
         passages = {str(i): d for i, d in enumerate(told.documents)}
@@ -104,10 +104,15 @@ def lies_judged(recorder: Recorder, seeds: int) -> list[tuple[int, float | None,
             cited = next(i for i, d in passages.items() if quote in d)
             for unit in fact_units(fact):
                 if unit.text in told.false_units:
-                    p = recorder.judged(
-                        unit, Status.SUPPORTED, [cited], quote, passages, source=sentence
-                    )
-                    out.append((seed, p, f"seed {seed}: {unit.text} <- {quote!r}"))
+                    yield seed, sentence, unit, quote, cited, passages
+
+
+def lies_judged(recorder: Recorder, seeds: int) -> list[tuple[int, float | None, str]]:
+    """Per plausible lie: its seed, the best entailment of its quote's unvetoed windows."""
+    out = []
+    for seed, sentence, unit, quote, cited, passages in cited_lies(seeds):
+        p = recorder.judged(unit, Status.SUPPORTED, [cited], quote, passages, source=sentence)
+        out.append((seed, p, f"seed {seed}: {unit.text} <- {quote!r}"))
     return out
 
 

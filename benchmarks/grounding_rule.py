@@ -55,7 +55,7 @@ from triqua.evals.stats import cohen_kappa
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from grounding_curve import GOLD, Recorder, fact_units, judged_curve
+from grounding_curve import GOLD, Recorder, cited_lies, fact_units, judged_curve
 from offline_verdicts import DATA, crude_fact, half_of
 
 from triqua.core.grounding import check_quote
@@ -65,7 +65,6 @@ from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
-from triqua.testing.liars import plausible_lies
 
 _TRIED = 5  # sentences a judge would consider quoting
 
@@ -203,22 +202,14 @@ def lies(seeds: int, low: float, high: float) -> tuple[int, int, list[str]]:
     assert isinstance(reader, EntailmentReader)
     reader.threshold, reader.paraphrase_threshold = low, high
     passed, total = [], 0
-    for seed in range(seeds):
-        told = plausible_lies(seed)
-        passages = {str(i): d for i, d in enumerate(told.documents)}
-        for sentence, fact in told.facts.items():
-            quote = told.quotes[sentence]
-            cited = next(i for i, d in passages.items() if quote in d)
-            for unit in fact_units(fact):
-                if unit.text not in told.false_units:
-                    continue
-                total += 1
-                ground = check_quote(
-                    unit, Status.SUPPORTED, [cited], quote, passages,
-                    source=sentence, reader=reader, grounding="strict",
-                )  # fmt: skip
-                if ground.ok:
-                    passed.append(f"seed {seed}: {unit.text} <- {quote!r}")
+    for seed, sentence, unit, quote, cited, passages in cited_lies(seeds):
+        total += 1
+        ground = check_quote(
+            unit, Status.SUPPORTED, [cited], quote, passages,
+            source=sentence, reader=reader, grounding="strict",
+        )  # fmt: skip
+        if ground.ok:
+            passed.append(f"seed {seed}: {unit.text} <- {quote!r}")
     return len(passed), total, passed
 
 

@@ -29,54 +29,31 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import triqua
-from triqua.evals.cases import meets
-from triqua.schema import Status
+from triqua.evals.cases import run_text_cases
 
 DATA = Path(__file__).resolve().parent / "data" / "new_user_cases.jsonl"
-_SHORT = {
-    Status.SUPPORTED: "supported",
-    Status.CONTRADICTED: "contradicted",
-    Status.INSUFFICIENT: "insufficient",
-}
 
 
 def main() -> None:
+    """Check every case whole (``triqua.evals.cases``) and print accuracy per kind and misses."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
     cases = [json.loads(line) for line in args.data.open(encoding="utf-8") if line.strip()]
-    right: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    wrong = []
     start = time.perf_counter()
-    for case in cases:
-        report = triqua.check(
-            case["text"],
-            question=case.get("question"),
-            documents=[case["evidence"]],
-            store=False,
-            cache=False,
-        )
-        records = sorted(report.records, key=lambda r: r.fact.span.start if r.fact.span else 0)
-        got = [_SHORT.get(r.verdict.status, r.verdict.status.value) for r in records]
-        total[case["kind"]] += 1
-        if meets(case["expected"], got):
-            right[case["kind"]] += 1
-        else:
-            wrong.append((case, records, got))
+    results = run_text_cases(cases)
     elapsed = time.perf_counter() - start
+    right = Counter(r.kind for r in results if r.passed)
+    total = Counter(r.kind for r in results)
     print(f"offline engine, {len(cases)} cases, {elapsed:.1f} s")
     for kind in sorted(total):
         print(f"  {kind:14} {right[kind]:3}/{total[kind]:<3} {right[kind] / total[kind]:.3f}")
     n = sum(right.values())
     print(f"  {'all':14} {n:3}/{len(cases):<3} {n / len(cases):.3f}")
-    for case, records, got in wrong:
-        print(f"\n[{case['id']}] {case['text'].strip()[:120]!r}")
-        print(f"  evidence: {case['evidence'].strip()[:160]}")
-        print(f"  expected {case['expected']}  got {got or 'no fact'}")
-        for record in records:
-            print("    " + record.verdict.rationale[:240].replace("\n", " "))
+    for result in results:
+        if not result.passed:
+            print(f"\n[{result.id}] expected {result.expected}  got {result.got}")
+            print(f"  {result.detail}")
 
 
 if __name__ == "__main__":
