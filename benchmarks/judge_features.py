@@ -2,9 +2,10 @@
 
 For every claim of Factcheck-Bench subtask 3 the offline decomposer's facts are aligned with
 the claim's evidence passage as the verifier aligns them; for each fact the dump records the
-rules' finding on the base triple, the judge's three probabilities on every candidate window
-(the aligned sentences alone and with a neighbour) for the base written as a sentence and
-for the claim itself, and whether each window passes the value gates. ``judge_policy.py``
+rules' finding on the base triple and, for every candidate window the verifier reads (the
+aligned sentences alone and with a neighbour), the judge's best entailed and contradicted
+probabilities over the fact written as a sentence and its source sentence, and whether the
+window passes the gates. ``judge_policy.py``
 reads the dump and prints each decision rule's figures per half, so thresholds are chosen on
 the tune half in seconds instead of one full run each.
 
@@ -34,11 +35,14 @@ from triqua.schema import Evidence, Status
 
 
 class AllWindows:
-    """The judge with an unreachable threshold, so every window of the cascade is read."""
+    """The judge with unreachable thresholds, so every window of the cascade is read.
+
+    (A contradiction threshold of 1.0 keeps windows that fail the gates in the reading.)
+    """
 
     def __init__(self, model: EntailmentModel) -> None:
         self.model = model
-        self.thresholds = Thresholds(entailed=1.01)
+        self.thresholds = Thresholds(entailed=1.01, supports=1.01, contradicted=1.0)
         self.revision = model.revision
 
     def predict(self, pairs: Sequence[tuple[str, str]]) -> Any:
@@ -88,9 +92,8 @@ def main() -> None:
                         "size": r.window.size,
                         "rank": found.read.index(r.window.anchor),
                         "gate": r.gated,
-                        "other_rel": False,
-                        "hyp": [round(r.entailed, 4), 0.0, round(r.contradicted, 4)],
-                        "src": [round(r.entailed, 4), 0.0, round(r.contradicted, 4)],
+                        "entailed": round(r.entailed, 4),
+                        "contradicted": round(r.contradicted, 4),
                     }
                     for r in readings
                 ]

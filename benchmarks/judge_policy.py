@@ -5,7 +5,10 @@ candidate window that passes the value gates is entailed by the judge at ``entai
 (for the fact as a sentence, or for its source sentence); it is contradicted when the rules
 find a crisp value conflict, or when the judge finds a window contradicting it at
 ``contradict`` or more; otherwise evidence is insufficient. A claim is supported when all its
-facts are. Each threshold pair is printed for both halves; choose on "tune", report "held".
+facts are (a fact's qualifiers count as supported when today's engine supported them, or
+when the judge entails a window with the fact's source sentence, which carries them: an
+approximation of the verifier's qualifier reading). Each threshold pair is printed for both
+halves; choose on "tune", report "held".
 
 Usage: python benchmarks/judge_policy.py DUMP [--grid]
 """
@@ -32,17 +35,16 @@ def fact_status(
         return "contradicted"
     windows = fact["windows"]
     entailed = max(
-        (max(w["hyp"][0], w["src"][0]) for w in windows if w["gate"] and not w["other_rel"]),
+        (w["entailed"] for w in windows if w["gate"]),
         default=0.0,
     )
-    contradicted = max((max(w["hyp"][2], w["src"][2]) for w in windows), default=0.0)
+    contradicted = max((w["contradicted"] for w in windows), default=0.0)
     proposed = entailed >= entail or (rules and fact["rules_base"] == "supported")
     if proposed and contradicted < contradict:
         qualifiers_ok = fact["n_qualifiers"] == 0 or all(
             u == "supported" for u in fact["units"][1:]
         )
-        src_whole = max((w["src"][0] for w in windows if w["gate"]), default=0.0)
-        if qualifiers_ok or src_whole >= entail:
+        if qualifiers_ok or entailed >= entail:
             return "supported"
         return "insufficient_evidence"
     if contradicted >= contradict:
