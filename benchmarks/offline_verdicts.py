@@ -21,12 +21,13 @@ also runs the same rows with another judge in the same process and prints its by
 figures beside (e.g. ``--baseline rules``: the rules alone, no learned judge).
 
 Usage: python benchmarks/offline_verdicts.py [--limit N] [--seed S] [--speed N] [--data PATH]
-       [--half tune|held|all] [--dump PATH] [--verifier JUDGE] [--baseline JUDGE]
+       [--half tune|held|all] [--dump PATH] [--verifier JUDGE] [--baseline JUDGE] [--rival T]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import random
@@ -218,6 +219,9 @@ def main() -> None:
     parser.add_argument("--half", choices=["tune", "held", "all"], default="all")
     parser.add_argument("--verifier", default="shipped", help="judge setting to measure")
     parser.add_argument("--baseline", default=None, help="judge setting to compare with")
+    parser.add_argument(
+        "--rival", type=float, default=None, help="override the card's rival threshold (tuning)"
+    )
     args = parser.parse_args()
 
     rows = [json.loads(line) for line in require(args.data).open(encoding="utf-8")]
@@ -238,6 +242,9 @@ def main() -> None:
     t_decompose = time.perf_counter() - t0
 
     verifier = get_verifier(args.verifier)
+    if args.rival is not None and verifier.entailment is not None:
+        limits = verifier.entailment.thresholds
+        verifier.entailment.thresholds = dataclasses.replace(limits, rival=args.rival)
     verifier.warm_up()
     t0 = time.perf_counter()
     c0 = time.process_time()

@@ -100,8 +100,9 @@ class Thresholds:
     below which the strict grounding rule withholds a "supported" whose cited text states
     some of its words; ``grounding`` is the entailment a cited window needs to support a
     unit under the judged grounding rule (chosen by ``benchmarks/grounding_rule.py``, so a
-    retrained judge is re-calibrated by running it again). Above 1.0 a threshold is never
-    reached.
+    retrained judge is re-calibrated by running it again); ``rival`` is the contradiction at
+    which a sentence naming a rival value in the object's slot contradicts a unit (gate and
+    judge must agree: ``verify.rivals``). Above 1.0 a threshold is never reached.
     """
 
     entailed: float = 0.5
@@ -109,6 +110,7 @@ class Thresholds:
     grounding: float = 0.5
     contradicted: float = 1.01
     supports: float = 0.5
+    rival: float = 1.01
 
 
 def label_columns(id2label: dict[int, str]) -> list[int]:
@@ -352,6 +354,7 @@ def _shipped() -> EntailmentModel:
             grounding=float(read.get("grounding", Thresholds.grounding)),
             contradicted=float(read.get("contradicted", Thresholds.contradicted)),
             supports=float(read.get("supports", read["entailed"])),
+            rival=float(read.get("rival", Thresholds.rival)),
         )
         id2label = {int(k): str(v) for k, v in card["id2label"].items()}
         return EntailmentModel(

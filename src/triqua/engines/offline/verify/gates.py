@@ -8,8 +8,9 @@ fails them is never read for support, however sure the judge is.
 
 from __future__ import annotations
 
-from triqua.engines.offline.verify.align import Token, analyse, values_relation
+from triqua.engines.offline.verify.align import TextInfo, Token, analyse, values_relation
 from triqua.engines.offline.verify.binding import REFERS
+from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     polarity_differs,
@@ -17,21 +18,30 @@ from triqua.engines.offline.verify.fact_match import (
     sentence_relation_hit,
 )
 from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.names import name_word_in
-from triqua.engines.offline.verify.rules import antonym_in, roles_differ, substitution
+from triqua.engines.offline.verify.names import name_match, name_word_in
+from triqua.engines.offline.verify.rules import (
+    antonym_in,
+    entity_type,
+    roles_differ,
+    substitution,
+)
 from triqua.schema import Fact
 
-__all__ = ["values_present"]
+__all__ = ["is_list", "states", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     """The hard gates: True when the sentence may state the fact at all.
 
-    It carries every number and date of the object and qualifiers and every name word of
-    them, replaces no word of the object, is negated exactly when the fact is, holds no
-    antonym of the object, and does not give the relation to someone else.
+    It reads as a statement, not a list of keywords; carries every number and date of the
+    object and qualifiers and every name word of them, replaces no word of the object, is
+    negated exactly when the fact is, holds no antonym of the object, does not give the
+    relation to someone else, and puts no other name of the object's type in the relation's
+    slot ("… in Seattle, but the company is headquartered in Cupertino").
     """
     info = sentence.info
+    if not states(parts, info):
+        return False
     if polarity_differs(parts, info) or antonym_in(parts.object, info):
         return False
     hit = sentence_relation_hit(parts, info)
@@ -41,6 +51,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
         and roles_differ(parts.subject, parts.object, info, hit, parts.relation)
     ):
         return False
+
     values = [parts.object] + [analyse(q.value) for q in fact.qualifiers]
     for value in values:
         if values_relation(value, info, set(), set())[0] != "match":
@@ -50,3 +61,78 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
         return False
     return substitution(parts.object, info) is None
+
+
+def states(parts: FactParts, info: TextInfo) -> bool:
+    """The gates every support passes, the rules' own-words reading included.
+
+    The text reads as a statement, not a list of keywords, and puts no other name of the
+    object's type in the relation's slot ("… in Seattle, but the company is headquartered in
+    Cupertino").
+    """
+    if is_list(info.text):
+        return False
+    hit = sentence_relation_hit(parts, info)
+    return not (isinstance(hit, Token) and _slot_rival(parts, info, hit))
+
+
+_LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list
+_ITEM_WORDS = 3  # median words per item of a list
+
+
+def is_list(text: str) -> bool:
+    """True for a line of short comma-separated items with no closing stop: tags, keywords.
+
+    A list names things side by side and states no relation between them, so "Tags: Eiffel
+    Tower, Rome, is in, Italy" supports nothing, whatever words it shares with a fact. Prose
+    enumerations end with a stop ("She spoke English, French, German and Polish."). A line
+    with no capital and no stop at all ("berlin wall fell 1975 cold war") is a search string.
+    """
+    stripped = text.strip()
+    if not stripped or stripped[-1] in ".!?\"'”’)":
+        return False
+    if stripped == stripped.lower() and len(stripped.split()) >= _ITEM_WORDS + 1:
+        return True
+    items = [item.split() for item in stripped.replace(";", ",").replace("|", ",").split(",")]
+    if len(items) < _LIST_ITEMS:
+        return False
+    sizes = sorted(len(item) for item in items)
+    return sizes[len(sizes) // 2] <= _ITEM_WORDS
+
+
+_NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
+_SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
+_JOINERS = frozenset({"and", "or", "the", "a", "an", "as", "well", ",", "&"})
+
+
+def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
+    """True when another name of the object's type fills the slot right after the relation.
+
+    "headquartered in Cupertino" rivals "headquartered in Seattle"; "belongs to the European
+    Economic Area and the Schengen Area" names the object beside another one, no rival.
+    """
+    if not parts.object.is_name:
+        return False
+    query = parts.query
+    at = query.rfind(parts.object.text)
+    kind = entity_type(query, at, at + len(parts.object.text)) if at >= 0 else None
+    if kind is None:
+        return False
+    text = info.text
+    for start, end, e_kind in entities(text):
+        if start < hit.end or (e_kind != kind and not {kind, e_kind} <= _NAME_KINDS):
+            continue
+        gap = [t for t in info.tokens if hit.end <= t.start and t.end <= start]
+        if len(gap) > 2 or any(t.text.lower() not in _SLOT_WORDS for t in gap):
+            return False  # the first name after the relation is not in its slot
+        named = analyse(text[start:end])
+        if name_match(parts.object, named) or name_match(parts.subject, named):
+            return False
+        written = parts.object.text.lower().removeprefix("the ")
+        at = text.lower().find(written)
+        if 0 <= at <= start < at + len(written):
+            return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
+        after = text[end:].split()
+        following = " ".join(w for w in after[:6] if w.lower().strip(",") not in _JOINERS)
+        return not following.lower().startswith(written)
+    return False

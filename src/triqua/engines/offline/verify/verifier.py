@@ -36,10 +36,12 @@ from triqua.engines.offline.verify.fact_match import (
     fact_parts,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
+from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
+from triqua.engines.offline.verify.rivals import judged_rival
 from triqua.engines.offline.verify.unique_roles import role_rival
 from triqua.models.entailment import (
     SHIPPED,
@@ -138,6 +140,14 @@ class AlignmentVerifier:
         """The judge reads every unit; the rules only gate values (``reading``)."""
         parts, by_place = found.parts, found.by_place
         rules, stated = _rules_reading(fact, parts, found.top, by_place)
+        if (
+            rules.status == Status.SUPPORTED
+            and rules.sentence is not None
+            and not states(parts, rules.sentence.info)
+        ):
+            # The rules' own-words support passes the same gates as the judge's.
+            rules = Finding(Status.INSUFFICIENT, rules.sentence, strength=rules.strength)
+            stated = []
         # With the judge's contradiction off, a rules' conflict or own-words support stands
         # without a reading (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
@@ -165,6 +175,8 @@ class AlignmentVerifier:
         """Each unit's finding from the rules' reading and the judge's readings of the base."""
         parts, top, by_place = found.parts, found.top, found.by_place
         base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
+        if base.status == Status.INSUFFICIENT:
+            base = judged_rival(fact, parts, top, judge) or base
         findings = [base]
         for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
             if base.status != Status.SUPPORTED:

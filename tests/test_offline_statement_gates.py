@@ -1,0 +1,89 @@
+"""The gates every support passes: a statement, not a keyword list; no rival in the slot.
+
+A scripted judge that entails everything shows that the gates, not the judge, keep these
+windows from supporting: a line of tags or a search string states nothing, and a clause that
+puts another name in the relation's slot states another fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from triqua.engines.offline.verify.gates import is_list
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.models.entailment import Thresholds
+from triqua.schema import Evidence, Fact, Status
+
+
+class EntailingJudge:
+    """A judge that finds every window entailing every hypothesis."""
+
+    revision = "entails-all"
+    thresholds = Thresholds(entailed=0.5, veto=0.2)
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        return np.array([[0.99, 0.01, 0.0] for _ in pairs], np.float32)
+
+
+def status(fact: Fact, *texts: str) -> Status:
+    verifier = AlignmentVerifier(entailment=EntailingJudge())  # type: ignore[arg-type]
+    evidence = [
+        Evidence.build(document_id=f"d{i}", text=t, retriever="supplied")
+        for i, t in enumerate(texts)
+    ]
+    return verifier.verify(fact, evidence).status
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tags: Eiffel Tower, Rome, is in, Italy, travel, landmarks, city break",
+        "Keywords: Alexander Fleming discovered insulin, medicine, Nobel, 1921",
+        "Related searches: Mount Kilimanjaro is in Peru, Andes trekking, volcano summit",
+        "berlin wall fell 1975 cold war germany history",
+    ],
+)
+def test_tag_lines_and_search_strings_are_lists(text: str) -> None:
+    assert is_list(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She spoke English, French, German, Italian and Polish.",
+        "Platinum, gold and mercury dissolve in aqua regia, but iridium and silver do not.",
+        "The Eiffel Tower is in Paris",
+    ],
+)
+def test_prose_is_no_list(text: str) -> None:
+    assert not is_list(text)
+
+
+def test_a_keyword_line_never_supports_even_when_the_judge_entails_it() -> None:
+    fact = Fact(subject="The Eiffel Tower", relation="is in", object="Rome")
+    tags = "Tags: Eiffel Tower, Rome, is in, Italy, travel, landmarks, city break"
+    assert status(fact, tags) == Status.INSUFFICIENT
+
+
+def test_another_name_in_the_relations_slot_never_supports() -> None:
+    fact = Fact(subject="Apple", relation="is headquartered in", object="Seattle")
+    text = (
+        "Apple opened a large engineering office in Seattle in 2017, but the company is "
+        "headquartered in Cupertino, California."
+    )
+    assert status(fact, text) == Status.INSUFFICIENT
+
+
+def test_the_object_named_beside_another_in_the_slot_still_supports() -> None:
+    fact = Fact(subject="Iceland", relation="belongs to", object="the Schengen Area")
+    text = "Iceland belongs to the European Economic Area and the Schengen Area."
+    assert status(fact, text) == Status.SUPPORTED
+
+
+def test_a_name_inside_the_object_is_no_rival() -> None:
+    fact = Fact(subject="The Rhine", relation="rises in", object="the Swiss Alps")
+    text = "The Rhine rises in the Swiss Alps and flows into the North Sea."
+    assert status(fact, text) == Status.SUPPORTED
