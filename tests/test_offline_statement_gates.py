@@ -12,10 +12,12 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
+from triqua.core.grounding import check_quote
 from triqua.engines.offline.verify.gates import is_list
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.engines.second_opinion import reader_for
 from triqua.models.entailment import Thresholds
-from triqua.schema import Evidence, Fact, Status
+from triqua.schema import Evidence, Fact, FactUnit, Status
 
 
 class EntailingJudge:
@@ -56,6 +58,7 @@ def test_tag_lines_and_search_strings_are_lists(text: str) -> None:
         "She spoke English, French, German, Italian and Polish.",
         "Platinum, gold and mercury dissolve in aqua regia, but iridium and silver do not.",
         "The Eiffel Tower is in Paris",
+        "John Smith, the former CFO, is the CEO of Acme Corp",
     ],
 )
 def test_prose_is_no_list(text: str) -> None:
@@ -87,3 +90,46 @@ def test_a_name_inside_the_object_is_no_rival() -> None:
     fact = Fact(subject="The Rhine", relation="rises in", object="the Swiss Alps")
     text = "The Rhine rises in the Swiss Alps and flows into the North Sea."
     assert status(fact, text) == Status.SUPPORTED
+
+
+@pytest.mark.parametrize("grounding", ["strict", "judge"])
+@pytest.mark.parametrize(
+    ("subject", "relation", "obj", "quote", "reason"),
+    [
+        ("Bats", "are", "blind", "Bats are not blind.", "negates it"),
+        ("The Eiffel Tower", "is in", "Rome", "Tags: Eiffel Tower, Rome, is in, Italy", "list"),
+        (
+            "Apple",
+            "is headquartered in",
+            "Seattle",
+            "Apple opened an office in Seattle, but the company is headquartered in Cupertino.",
+            "another name",
+        ),
+    ],
+)
+def test_a_cited_window_on_the_llm_path_passes_the_same_gates(
+    grounding: str, subject: str, relation: str, obj: str, quote: str, reason: str
+) -> None:
+    """An eager judge quoting a misleading sentence verbatim is downgraded under both rules."""
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    outcome = check_quote(
+        unit,
+        Status.SUPPORTED,
+        ["ev-1"],
+        quote,
+        {"ev-1": quote},
+        source=f"{subject} {relation} {obj}.",
+        reader=reader_for("shipped"),
+        grounding=grounding,  # type: ignore[arg-type]
+    )
+    assert not outcome.ok
+    assert outcome.reason is not None and reason in outcome.reason
+
+
+def test_a_true_statement_still_grounds_on_the_llm_path() -> None:
+    unit = FactUnit(kind="base", subject="Marie Curie", relation="was born in", object="Warsaw")
+    quote = "Marie Curie was born in Warsaw in 1867."
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader_for("shipped")
+    )
+    assert outcome.ok, outcome.reason

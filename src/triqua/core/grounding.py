@@ -33,6 +33,7 @@ from triqua.core.meaning_reader import MeaningReader
 from triqua.core.quote_values import missing_values, unit_values
 from triqua.core.quotes import locate_quote, normalise
 from triqua.schema import FactUnit, Status
+from triqua.sentences import sentence_spans
 
 __all__ = [
     "DEFAULT_GROUNDING",
@@ -122,9 +123,27 @@ def check_quote(
                 why = unstated(unit, passages[evidence_id], span, source, reader)
             else:
                 why = not_entailed(unit, passages[evidence_id], span, source, reader)
+            why = why or _refused(reader, unit, passages[evidence_id], span)
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
         return Grounding(ok=True, evidence_ids=ids, quote=exact)
     return Grounding(
         ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
     )
+
+
+def _refused(
+    reader: MeaningReader | None, unit: FactUnit, passage: str, span: tuple[int, int]
+) -> str | None:
+    """The reader's value gates on the sentences the quote lies in (None: they pass).
+
+    A reader without gates (one built outside triqua) refuses nothing, so the check is
+    read off the object rather than required by ``MeaningReader``.
+    """
+    gate = getattr(reader, "refusal", None)
+    if gate is None:
+        return None
+    around = [(a, b) for a, b in sentence_spans(passage) if a < span[1] and span[0] < b]
+    window = passage[around[0][0] : around[-1][1]] if around else passage[span[0] : span[1]]
+    why = gate(unit, window)
+    return str(why) if why else None

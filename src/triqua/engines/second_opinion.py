@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from triqua.core.grounding import MeaningReader
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
+from triqua.engines.offline.verify.gates import refusal
 from triqua.models.entailment import (
     ENTAILED,
     EntailmentModel,
@@ -51,6 +52,18 @@ class EntailmentReader:
         self.threshold = model.thresholds.veto
         self.paraphrase_threshold = model.thresholds.entailed if paraphrase is None else paraphrase
         self.grounding_threshold = model.thresholds.grounding
+
+    def refusal(self, unit: FactUnit, window: str) -> str | None:
+        """Why ``window`` cannot state the base triple ``unit``, whatever the judge reads.
+
+        The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
+        the other polarity, an antonym, another name in the relation's slot. Qualifier units
+        pass (their values are read by the grounding rule itself).
+        """
+        if unit.kind != "base":
+            return None
+        fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
+        return refusal(fact, window)
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit (or ``source``) over ``premises``."""

@@ -13,6 +13,7 @@ from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
+    fact_parts,
     polarity_differs,
     restrictors_stated,
     sentence_relation_hit,
@@ -27,7 +28,7 @@ from triqua.engines.offline.verify.rules import (
 )
 from triqua.schema import Fact
 
-__all__ = ["is_list", "states", "values_present"]
+__all__ = ["is_list", "refusal", "states", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -76,6 +77,28 @@ def states(parts: FactParts, info: TextInfo) -> bool:
     return not (isinstance(hit, Token) and _slot_rival(parts, info, hit))
 
 
+def refusal(fact: Fact, text: str) -> str | None:
+    """Why ``text`` cannot state ``fact``'s base triple, whatever a judge reads in it; else None.
+
+    The gates a cited window passes on either engine: a statement, not a keyword list; the
+    fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
+    object; no other name in the relation's slot.
+    """
+    if is_list(text):
+        return "the cited text is a list of keywords, not a statement"
+    parts = fact_parts(fact)
+    info = analyse(text)
+    if not parts.negated and polarity_differs(parts, info):
+        # A denied fact is often stated in other words ("arrived in the 16th century" for
+        # "could not have existed in 1490"): only the denial of an affirmed one is crisp.
+        return "the cited text negates it"
+    if antonym_in(parts.object, info):
+        return "the cited text states the opposite of its object"
+    if not states(parts, info):
+        return "the cited text puts another name in the relation's slot"
+    return None
+
+
 _LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list
 _ITEM_WORDS = 3  # median words per item of a list
 
@@ -97,11 +120,14 @@ def is_list(text: str) -> bool:
     if len(items) < _LIST_ITEMS:
         return False
     sizes = sorted(len(item) for item in items)
-    return sizes[len(sizes) // 2] <= _ITEM_WORDS
+    # Three items are a list only when short ("Peru, Andes trekking, volcano summit"): "John
+    # Smith, the former CFO, is the CEO of Acme" is an apposition.
+    return sizes[len(sizes) // 2] <= (_ITEM_WORDS if len(items) > _LIST_ITEMS else 2)
 
 
 _NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
 _SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
+_PLACES = frozenset({"in", "at", "from", "near"})
 _JOINERS = frozenset({"and", "or", "the", "a", "an", "as", "well", ",", "&"})
 
 
@@ -119,9 +145,10 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
     if kind is None:
         return False
     text = info.text
+    place = bool(parts.relation.tokens) and parts.relation.tokens[-1].text.lower() in _PLACES
     for start, end, e_kind in entities(text):
-        if start < hit.end or (e_kind != kind and not {kind, e_kind} <= _NAME_KINDS):
-            continue
+        if start < hit.end or (e_kind != kind and not (place and {kind, e_kind} <= _NAME_KINDS)):
+            continue  # NER may type a place as a person; only a place slot forgives it
         gap = [t for t in info.tokens if hit.end <= t.start and t.end <= start]
         if len(gap) > 2 or any(t.text.lower() not in _SLOT_WORDS for t in gap):
             return False  # the first name after the relation is not in its slot
@@ -132,7 +159,7 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
         at = text.lower().find(written)
         if 0 <= at <= start < at + len(written):
             return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
-        after = text[end:].split()
-        following = " ".join(w for w in after[:6] if w.lower().strip(",") not in _JOINERS)
-        return not following.lower().startswith(written)
+        after = [w.strip(",;").lower() for w in text[end:].split()[:6]]
+        following = " ".join(w for w in after if w and w not in _JOINERS)
+        return not following.startswith(written)
     return False
