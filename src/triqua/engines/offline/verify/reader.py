@@ -1,0 +1,73 @@
+"""The entailment judge as the grounding rule's reader of meaning, with the value gates.
+
+The reader answers the grounding rule's two questions of a cited window: does the judge
+find it entailing the unit, and does it pass the statement gates (``gates.refusal``) that
+no judge may overrule. The offline engine reads its own verdicts with it, and LLM judges
+carry it through ``engines.second_opinion``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from triqua.core.meaning_reader import MeaningReader
+from triqua.engines.offline.verify.gates import refusal
+from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
+from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
+from triqua.schema import Fact, FactUnit
+
+__all__ = ["EntailmentReader", "reader_for"]
+
+
+class EntailmentReader:
+    """Reads whether cited text entails a unit, with an entailment model."""
+
+    def __init__(self, model: EntailmentModel, *, paraphrase: float | None = None) -> None:
+        """Read with ``model`` at its calibrated thresholds.
+
+        Under the judged grounding rule a cited window needs the card's ``grounding``;
+        under the strict rule ``veto`` applies when the cited text states some of the
+        unit's words, ``paraphrase`` (the card's ``entailed`` unless given) when it states
+        none.
+        """
+        self.model = model
+        self.revision = model.revision
+        self.threshold = model.thresholds.veto
+        self.paraphrase_threshold = model.thresholds.entailed if paraphrase is None else paraphrase
+        self.grounding_threshold = model.thresholds.grounding
+
+    def refusal(self, unit: FactUnit, window: str) -> str | None:
+        """Why ``window`` cannot state the base triple ``unit``, whatever the judge reads.
+
+        The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
+        the other polarity, an antonym, another name in the relation's slot. Qualifier units
+        pass (their values are read by the grounding rule itself).
+        """
+        if unit.kind != "base":
+            return None
+        fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
+        return refusal(fact, window)
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        """The best entailed probability of the unit (or ``source``) over ``premises``."""
+        rendered = unit_hypothesis(unit)
+        sentence = source_hypothesis(source, rendered)
+        hypotheses = [rendered, sentence] if sentence else [rendered]
+        pairs = [(premise, h) for premise in premises for h in hypotheses]
+        if not pairs:
+            return 0.0
+        return max(float(row[ENTAILED]) for row in self.model.predict(pairs))
+
+
+def reader_for(verifier: str, *, own: bool = False) -> MeaningReader | None:
+    """The reader a verifier setting names; None for "rules" (words must then be stated).
+
+    ``own``: the offline verifier's own verdicts are read, whose paraphrases the judge
+    supported at its ``supports`` threshold: the strict rule reads them at that same one,
+    so the grounding check enforces the evidence contract without reading the same window
+    again at another threshold.
+    """
+    model = get_entailment(verifier)
+    if model is None:
+        return None
+    return EntailmentReader(model, paraphrase=model.thresholds.supports if own else None)
