@@ -105,6 +105,20 @@ def test_a_name_inside_the_object_is_no_rival() -> None:
             "Apple opened an office in Seattle, but the company is headquartered in Cupertino.",
             "another name",
         ),
+        (
+            "Albert Einstein",
+            "was born in",
+            "Princeton",
+            "Albert Einstein was born in 1879. He died in Princeton in 1955.",
+            "different sentences",
+        ),
+        (
+            "Sydney",
+            "is",
+            "the capital of Australia",
+            "Sydney is the largest city of Australia, but Canberra is the capital of Australia.",
+            "to 'Canberra'",
+        ),
     ],
 )
 def test_a_cited_window_on_the_llm_path_passes_the_same_gates(

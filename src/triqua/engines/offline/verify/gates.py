@@ -8,8 +8,15 @@ fails them is never read for support, however sure the judge is.
 
 from __future__ import annotations
 
-from triqua.engines.offline.verify.align import TextInfo, Token, analyse, values_relation
+from triqua.engines.offline.verify.align import (
+    TextInfo,
+    Token,
+    analyse,
+    has_stem,
+    values_relation,
+)
 from triqua.engines.offline.verify.binding import REFERS
+from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
@@ -27,8 +34,9 @@ from triqua.engines.offline.verify.rules import (
     substitution,
 )
 from triqua.schema import Fact
+from triqua.sentences import sentence_spans
 
-__all__ = ["is_list", "refusal", "states", "values_present"]
+__all__ = ["is_list", "refusal", "split_relation", "states", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -96,7 +104,29 @@ def refusal(fact: Fact, text: str) -> str | None:
         return "the cited text states the opposite of its object"
     if not states(parts, info):
         return "the cited text puts another name in the relation's slot"
+    if split_relation(parts, text):
+        return "the cited text states the relation and the object in different sentences"
+    other = held_by_another(parts.subject, parts.object, text)
+    if other is not None:
+        return f"the cited text gives {fact.object!r} to {other!r}"
     return None
+
+
+def split_relation(parts: FactParts, text: str) -> bool:
+    """True when the relation's word and the object stand in different sentences of ``text``.
+
+    "Einstein was born in 1879. He died in Princeton in 1955." holds "born" and "Princeton"
+    but states no birthplace: a conjunction of two sentences is not the fact.
+    """
+    spans = sentence_spans(text)
+    if len(spans) < 2 or not parts.object.content:
+        return False
+    sentences = [analyse(text[a:b]) for a, b in spans]
+    hits = [isinstance(sentence_relation_hit(parts, s), Token) for s in sentences]
+    if not any(hits):
+        return False
+    holds = [all(has_stem(s.stems, t.stem) for t in parts.object.content) for s in sentences]
+    return any(holds) and not any(h and o for h, o in zip(hits, holds, strict=True))
 
 
 _LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list
