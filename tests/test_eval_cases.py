@@ -20,9 +20,9 @@ SUITES = {
     "text": (ROOT / "benchmarks" / "data" / "new_user_cases.jsonl", run_text_cases),
 }
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
-FLOORS = {"fact": 256 / 260, "text": 62 / 66}
+FLOORS = {"fact": 263 / 265, "text": 63 / 66}
 
-pytestmark = pytest.mark.slow  # about 30 s: 326 cases, 66 of them whole checks
+pytestmark = pytest.mark.slow  # about 30 s: 331 cases, 66 of them whole checks
 
 
 def failures(results: list[CaseResult]) -> str:
