@@ -17,7 +17,6 @@ truncation and padding it declares are overridden at load time (see ``_load_toke
 from __future__ import annotations
 
 import functools
-import os
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +31,7 @@ from chromadb.utils.embedding_functions import register_embedding_function
 from langchain_core.embeddings import Embeddings
 
 from triqua.models.revisions import MODEL_REVISION as MODEL_REVISION
+from triqua.support import cores
 from triqua.support.once import once
 
 if TYPE_CHECKING:
@@ -66,13 +66,6 @@ _MAX_PARALLEL_BATCHES = 4  # bulk embedding runs at most this many batches at on
 _QUERY_CACHE_SIZE = 1024
 
 Vectors = npt.NDArray[np.float32]
-
-
-def available_cores() -> int:
-    """Cores this process may run on (affinity-aware where the OS tells us)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def _load_tokenizer(path: Path) -> Tokenizer:
@@ -137,7 +130,7 @@ class MiniLMEmbedder:
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
         threads = num_threads or 1
-        self._parallel = 1 if num_threads else min(available_cores(), _MAX_PARALLEL_BATCHES)
+        self._parallel = 1 if num_threads else min(cores.available_cores(), _MAX_PARALLEL_BATCHES)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)
