@@ -91,3 +91,11 @@ def test_evaluation_statistics_stay_importable_from_metrics() -> None:
 
     assert metrics.pearson_spearman_mae is pearson_spearman_mae
     assert metrics.pearson_spearman_mae([0.1, 0.5, 0.9], [0.2, 0.4, 1.0])["n"] == 3
+
+
+def test_the_local_models_load_no_chroma() -> None:
+    """The offline engine's embedder and sentence vectors serve runs that never use Chroma."""
+    loaded = loaded_after("import triqua.models.embeddings, triqua.models.vectors")
+    assert not loaded["chromadb"], loaded
+    chroma = loaded_after("import triqua.tools.chroma")
+    assert chroma["chromadb"]  # the probe sees Chroma where it is used

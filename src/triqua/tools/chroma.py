@@ -28,7 +28,7 @@ from chromadb.errors import ChromaError, NotFoundError
 from langchain_chroma import Chroma
 
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.models.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
+from triqua.models.embeddings import MiniLMEmbeddings
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
     Retriever,
@@ -38,6 +38,7 @@ from triqua.tools.base import (
     budget_refused,
     check_k,
 )
+from triqua.tools.chroma_embedding import TriquaMiniLMEmbeddingFunction
 from triqua.tools.paths import default_chroma_path
 
 __all__ = [
