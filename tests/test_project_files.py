@@ -68,3 +68,22 @@ def test_the_commit_hooks_run_what_make_lint_and_typecheck_run() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     for tool in ("ruff check", "ruff format", "mypy", "lint-imports"):
         assert f"$(BIN)/{tool}" in makefile, tool
+
+
+def test_make_demo_installs_triqua_alone() -> None:
+    """The demo's install is the core package: no dev tools, servers' drivers or Chroma."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    demo = re.search(r"^demo:([^#\n]*)", makefile, re.M)
+    assert demo is not None and demo[1].split() == ["$(CORE)"]
+    core = re.search(r"^\$\(CORE\):.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert core is not None and [line.strip() for line in core[1].splitlines()] == [
+        "$(BIN)/pip install --quiet -e .",
+        "@touch $@",
+    ]
+    names = {re.split(r"[<>=\[ ;]", d, maxsplit=1)[0] for d in PYPROJECT["project"]["dependencies"]}
+    optional = PYPROJECT["project"]["optional-dependencies"]
+    for extra in ("chroma", "ray", "postgres", "aegra"):
+        for requirement in optional[extra]:
+            assert re.split(r"[<>=\[ ;]", requirement, maxsplit=1)[0] not in names, requirement
+    assert not names & {"scipy", "pytest", "ruff", "mypy", "langgraph-cli"}
+    assert "test-fast:" in makefile and '-m "not slow"' in makefile
