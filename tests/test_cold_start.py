@@ -58,6 +58,7 @@ def test_help_runs_without_heavy_libraries() -> None:
     assert not any(loaded[m] for m in HEAVY), loaded
 
 
+@pytest.mark.slow
 def test_a_check_loads_no_scipy_stats() -> None:
     """Scoring is run-time code; only evaluation statistics need ``scipy.stats``.
 
@@ -85,6 +86,7 @@ def test_public_names_load_on_first_use() -> None:
         _ = triqua.nothing  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_evaluation_statistics_stay_importable_from_metrics() -> None:
     from triqua import metrics
     from triqua.evals.stats import pearson_spearman_mae

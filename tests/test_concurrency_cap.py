@@ -75,6 +75,7 @@ def test_cores_counts_this_process() -> None:
     assert 1 <= available_cores() <= (os.cpu_count() or 1)
 
 
+@pytest.mark.slow
 def test_capped_and_uncapped_offline_runs_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     text, documents = f"{PARIS} {CURIE}", [PARIS, CURIE]
     monkeypatch.setattr("triqua.support.cores.available_cores", lambda: 1)

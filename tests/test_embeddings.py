@@ -178,6 +178,7 @@ _REOPEN_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_persisted_collection_reopens_in_new_process_without_ef(tmp_path: Path) -> None:
     client = chromadb.PersistentClient(path=str(tmp_path), settings=_settings())
     collection = client.create_collection("facts", embedding_function=chroma_embedding_function())

@@ -302,6 +302,7 @@ def test_claims_trigger_rate_is_undefined_when_the_path_never_reverifies() -> No
     assert summary["cost"]["model_calls_per_fact"] == 0.0
 
 
+@pytest.mark.slow
 def test_summarize_bios_f1_at_k_and_cost_over_checked_bios() -> None:
     def bio(topic: str, status: str, **fields: int) -> BioResult:
         return BioResult(topic=topic, status=status, gold=0.5, **fields)  # type: ignore[arg-type]

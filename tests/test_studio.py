@@ -86,6 +86,7 @@ def _interrupted_run(model: Any) -> tuple[Any, dict[str, Any]]:
     return graph, config
 
 
+@pytest.mark.slow
 def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)
@@ -160,6 +161,7 @@ def _replay_from_route(graph: Any, config: dict[str, Any], context: Context) -> 
     return graph.invoke(None, config=before_route.config, context=context)
 
 
+@pytest.mark.slow
 def test_replay_of_a_corpus_run_from_a_checkpoint(tmp_path: Path, scripted: Any) -> None:
     context = triqua.make_context(
         model=scripted(), retriever="chroma", collection="seed", chroma_path=str(tmp_path)
