@@ -4,18 +4,31 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 2025
 
-.PHONY: install test lint typecheck ci demo bench studio model clean
+# What each install put in .venv: triqua alone (the demo), or with its dev tools (the rest).
+CORE   := $(VENV)/.installed-core
+DEV    := $(VENV)/.installed-dev
 
-$(BIN)/triqua: pyproject.toml
+.PHONY: install test test-fast lint typecheck ci demo bench studio model clean
+
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+
+$(CORE): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
 	@touch $@
 
-install: $(BIN)/triqua  ## create .venv and install triqua with its dev tools
+$(DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@ $(CORE)
 
-test: install  ## run the test suite (offline, no keys)
+install: $(DEV)  ## create .venv and install triqua with its dev tools
+
+test: install  ## run the whole test suite (offline, no keys); what CI runs
 	$(BIN)/pytest
+
+test-fast: install  ## the suite without the tests marked slow (servers, subprocesses, long runs)
+	$(BIN)/pytest -m "not slow" -p no:cacheprovider
 
 lint: install  ## ruff, and the layer contracts of docs/architecture.md (import-linter)
 	$(BIN)/ruff check src tests benchmarks training
@@ -27,7 +40,7 @@ typecheck: install
 
 ci: test lint typecheck  ## what CI runs
 
-demo: install  ## check the shipped example against the demo corpus, offline
+demo: $(CORE)  ## check the shipped example against the demo corpus, offline (core install only)
 	$(BIN)/triqua demo
 
 bench: install  ## print the benchmark figures

@@ -619,21 +619,21 @@ def offline_cap(data: Path, size: int = 10_000, rounds: int = 2) -> list[tuple[s
     Alternated runs in one process (the engine loaded once); the uncapped runs pretend the
     machine has as many cores as ``max_concurrency``.
     """
-    import triqua.api
+    from triqua.support import cores
 
     text = offline_text(size, data)
     documents = [p for p in text.split("\n\n") if p.strip()]
-    real_cores = triqua.api.cores
+    real_cores = cores.available_cores
     settings: dict[str, Any] = {"documents": documents, "cache": False, "max_concurrency": 8}
     triqua.check(text[:2000], **settings)  # load spaCy and ONNX
     results: dict[str, list[tuple[float, float, Report]]] = {"capped": [], "uncapped": []}
     for _ in range(rounds):
         for label in ("uncapped", "capped"):
-            triqua.api.cores = (lambda: 8) if label == "uncapped" else real_cores  # type: ignore[assignment]
+            cores.available_cores = (lambda: 8) if label == "uncapped" else real_cores
             cpu = time.process_time()
             wall, report = timed(lambda: triqua.check(text, **settings))
             results[label].append((wall, time.process_time() - cpu, report))
-    triqua.api.cores = real_cores  # type: ignore[assignment]
+    cores.available_cores = real_cores
     verdicts = {
         label: [[r.verdict.status for r in rep.records] for _, _, rep in runs]
         for label, runs in results.items()

@@ -77,6 +77,7 @@ def test_coverage_rejects_spans_outside_the_text() -> None:
 # --- failed chunks ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_failed_chunk_is_a_record_with_its_span_index_and_error(
     monkeypatch: pytest.MonkeyPatch, scripted: Any
 ) -> None:
@@ -268,6 +269,7 @@ def test_partial_failure_summary_says_how_much_failed() -> None:
 # --- the command line ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_exits_3_when_nothing_could_be_checked(tmp_path: Path) -> None:
     name = register_model("always-failing", always_failing())
     store = tmp_path / "runs.sqlite"
@@ -283,6 +285,7 @@ def test_check_exits_3_when_nothing_could_be_checked(tmp_path: Path) -> None:
     assert RunStore(store).report(stored.run_id).outcome == "failed"
 
 
+@pytest.mark.slow
 def test_check_json_of_a_failed_run_is_printed_and_exits_3(tmp_path: Path) -> None:
     name = register_model("always-failing-json", always_failing())
     result = runner.invoke(app, ["check", PARIS, "-m", name, "--no-cache", "--json", "--no-store"])
@@ -337,6 +340,7 @@ def test_show_prints_coverage(tmp_path: Path, scripted: Any) -> None:
     assert "coverage 100.0%" in result.stdout
 
 
+@pytest.mark.slow
 def test_batch_lines_carry_their_outcome_and_the_summary_counts_them(tmp_path: Path) -> None:
     from triqua.batch import run_batch
 
@@ -357,6 +361,7 @@ def test_batch_lines_carry_their_outcome_and_the_summary_counts_them(tmp_path: P
     assert re.search(r"in\.jsonl:\d: id [12]: nothing could be checked", shown)
 
 
+@pytest.mark.slow
 def test_batch_command_exits_3_when_every_check_failed(tmp_path: Path) -> None:
     name = register_model("always-failing-batch", always_failing())
     source = tmp_path / "in.jsonl"

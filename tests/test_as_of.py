@@ -13,6 +13,7 @@ from .conftest import CURIE
 DOCS = ["Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie."]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", [1, 16])
 def test_every_verification_prompt_carries_the_as_of_date(scripted: Any, batch: int) -> None:
     model = scripted()

@@ -103,6 +103,7 @@ ODD_TEXTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ODD_TEXTS))
 def test_odd_text_gets_a_report(name: str, tmp_path: Path) -> None:
     text = ODD_TEXTS[name]
@@ -123,6 +124,7 @@ def test_text_with_no_checkable_facts_says_the_score_is_undefined() -> None:
     assert any("score is undefined" in note for note in report.notes)
 
 
+@pytest.mark.slow
 def test_single_five_thousand_word_sentence_finishes(tmp_path: Path) -> None:
     words = ("Paris is the capital of France and Lyon has a large old cathedral and " * 400).split()
     text = " ".join(words[:5000]) + "."
@@ -134,6 +136,7 @@ def test_single_five_thousand_word_sentence_finishes(tmp_path: Path) -> None:
     assert_spans_valid(report, text)
 
 
+@pytest.mark.slow
 def test_one_megabyte_stops_at_max_facts_with_a_recorded_stop(tmp_path: Path) -> None:
     sentence = "Marie Curie won the Nobel Prize in Physics in 1903. "
     text = (sentence * (1_000_000 // len(sentence) + 1))[:1_000_000]

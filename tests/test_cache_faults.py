@@ -12,6 +12,7 @@ from triqua.cli import app
 from triqua.runtime.caches.call_cache import CacheFileError, ResultCache
 
 
+@pytest.mark.slow
 def test_a_directory_in_place_of_the_cache_file_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -81,6 +81,7 @@ def three_runs(tmp_path: Path, **settings: Any) -> list[dict[str, tuple[str, str
     return [unit_verdicts(report) for report in runs]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", ["1", "8"], ids=["per-fact", "batched"])
 def test_an_llm_judge_gives_the_same_unit_verdicts_with_and_without_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: str

@@ -20,6 +20,7 @@ DOCS = [PARIS, CURIE]
 TEXT = f"{PARIS} {CURIE}"
 
 
+@pytest.mark.slow
 def test_a_run_stores_its_report_and_a_second_run_is_served_by_the_cache(
     scripted: Any, tmp_path: Path
 ) -> None:

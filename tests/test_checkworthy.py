@@ -82,6 +82,7 @@ def _check_offline(text: str, **settings: Any) -> Report:
     return triqua.check(text, documents=DOCS, cache=False, **settings)
 
 
+@pytest.mark.slow
 def test_offline_run_sets_aside_the_opinion_and_the_question() -> None:
     report = _check_offline(OFFLINE_TEXT)
     assert [(s.label, s.text) for s in report.not_checkworthy] == [

@@ -190,6 +190,7 @@ def test_claim_keys_take_markers_in_or_right_after_the_sentence() -> None:
     assert claim_keys(cited, unplaced) == ["3"]
 
 
+@pytest.mark.slow
 def test_citation_metrics_from_a_real_run(docs_dir: Path) -> None:
     cited, report = run(CITED, docs_dir)
     assert [r.claim_id for r in report.records] == ["f1", "f2", "f3"]

@@ -186,6 +186,7 @@ def test_table_labels_wrong_apart_from_unverified_at_80_columns(
     assert "sources/deep/folder/population-and-prizes.md" in paths  # folded, never cut
 
 
+@pytest.mark.slow
 def test_batch_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
     """`triqua batch … | head`: the reader leaves; no "Broken pipe" error line."""
     import subprocess
@@ -211,6 +212,7 @@ def test_batch_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
     assert "Broken pipe" not in stderr and "Traceback" not in stderr
 
 
+@pytest.mark.slow
 def test_evidence_from_a_process_substitution_is_read(tmp_path: Path) -> None:
     """`-e <(cmd)`: the shell's pipe under /dev/fd is read; other /dev files stay refused."""
     import shlex

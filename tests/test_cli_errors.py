@@ -104,6 +104,7 @@ def test_bad_bytes_on_stdin(model_name: str, data: bytes, says: str) -> None:
     assert "iconv" in line or "NUL" in line
 
 
+@pytest.mark.slow
 def test_a_file_name_as_text_is_refused_with_the_option_that_reads_it(
     model: Any, model_name: str, evidence: Path, tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -120,6 +121,7 @@ def test_a_file_name_as_text_is_refused_with_the_option_that_reads_it(
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_bad_bytes_on_a_real_stdin_under_a_c_locale(tmp_path: Path) -> None:
     env = {
         **os.environ,
@@ -166,6 +168,7 @@ def filled_store(path: Path, model_name: str, evidence: Path) -> None:
         assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("damage", "says"),
     [(garbage, "is not a SQLite database"), (truncated, "truncated"), (directory, "directory")],

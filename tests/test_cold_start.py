@@ -58,6 +58,7 @@ def test_help_runs_without_heavy_libraries() -> None:
     assert not any(loaded[m] for m in HEAVY), loaded
 
 
+@pytest.mark.slow
 def test_a_check_loads_no_scipy_stats() -> None:
     """Scoring is run-time code; only evaluation statistics need ``scipy.stats``.
 
@@ -85,9 +86,18 @@ def test_public_names_load_on_first_use() -> None:
         _ = triqua.nothing  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_evaluation_statistics_stay_importable_from_metrics() -> None:
     from triqua import metrics
     from triqua.evals.stats import pearson_spearman_mae
 
     assert metrics.pearson_spearman_mae is pearson_spearman_mae
     assert metrics.pearson_spearman_mae([0.1, 0.5, 0.9], [0.2, 0.4, 1.0])["n"] == 3
+
+
+def test_the_local_models_load_no_chroma() -> None:
+    """The offline engine's embedder and sentence vectors serve runs that never use Chroma."""
+    loaded = loaded_after("import triqua.models.embeddings, triqua.models.vectors")
+    assert not loaded["chromadb"], loaded
+    chroma = loaded_after("import triqua.tools.chroma")
+    assert chroma["chromadb"]  # the probe sees Chroma where it is used

@@ -60,6 +60,7 @@ def test_estimate_tokens_counts_wordpieces() -> None:
     assert estimate_tokens("antidisestablishmentarianism") > 1
 
 
+@pytest.mark.slow
 def test_provider_usage_is_used_when_reported(scripted: Any) -> None:
     report = triqua.check(CURIE, documents=DOCS, model=scripted())
     assert report.usage.tokens_estimated is False

@@ -107,6 +107,7 @@ def _imitate_few_shot(tool: str, prompt: str) -> dict[str, Any]:
     raise AssertionError(f"unexpected schema {tool!r}")
 
 
+@pytest.mark.slow
 def test_the_papers_dedup_example_counts_three_units_end_to_end() -> None:
     # TriQua's example: two facts, (Ronaldo, won, Campeonato Paulista | played for:
     # Corinthians) and (Ronaldo, won, Copa do Brasil | played for: Corinthians). Raw units:
@@ -127,6 +128,7 @@ def test_the_papers_dedup_example_counts_three_units_end_to_end() -> None:
     assert set(re.findall(r"^Mode: ([a-z+]+)\.", prompt, flags=re.M)) == {"plain"}
 
 
+@pytest.mark.slow
 def test_a_question_run_gets_question_mode_examples() -> None:
     model = ScriptedChatModel(responder=_imitate_few_shot)
     triqua.check(

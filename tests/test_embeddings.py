@@ -19,10 +19,9 @@ from triqua.models.embeddings import (
     MODEL_REVISION,
     MiniLMEmbedder,
     MiniLMEmbeddings,
-    TriquaMiniLMEmbeddingFunction,
-    chroma_embedding_function,
     get_embedder,
 )
+from triqua.tools.chroma_embedding import TriquaMiniLMEmbeddingFunction, chroma_embedding_function
 
 SENTENCES = [
     "The cat sits on the mat",
@@ -166,7 +165,7 @@ _REOPEN_SCRIPT = textwrap.dedent(
         raise RuntimeError("Chroma's default embedding function was used")
 
     default_ef.ONNXMiniLM_L6_V2.__call__ = _no_default
-    import triqua.models.embeddings  # noqa: F401  (registers triqua_minilm)
+    import triqua.tools.chroma_embedding  # noqa: F401  (registers triqua_minilm)
 
     client = chromadb.PersistentClient(
         path=sys.argv[1], settings=Settings(anonymized_telemetry=False)
@@ -179,6 +178,7 @@ _REOPEN_SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_persisted_collection_reopens_in_new_process_without_ef(tmp_path: Path) -> None:
     client = chromadb.PersistentClient(path=str(tmp_path), settings=_settings())
     collection = client.create_collection("facts", embedding_function=chroma_embedding_function())

@@ -89,6 +89,7 @@ def _offline_run(evidence_file: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return str(json.loads(result.stdout)["run_id"])
 
 
+@pytest.mark.slow
 def test_check_asks_the_configured_endpoint_only(endpoints: Endpoints, evidence_file: Path) -> None:
     result = runner.invoke(app, ["check", CURIE, "-m", MODEL, "-e", str(evidence_file)])
     assert result.exit_code == 0, result.output
@@ -102,6 +103,7 @@ def test_extract_asks_the_configured_endpoint_only(endpoints: Endpoints, tmp_pat
     endpoints.assert_only_configured()
 
 
+@pytest.mark.slow
 def test_batch_asks_the_configured_endpoint_only(endpoints: Endpoints, tmp_path: Path) -> None:
     lines = [{"id": "a", "text": CURIE, "evidence": [EVIDENCE]}, {"id": "b", "text": FRANCE}]
     source = tmp_path / "answers.jsonl"
@@ -125,6 +127,7 @@ def test_verify_asks_the_configured_endpoint_only(
     endpoints.assert_only_configured()
 
 
+@pytest.mark.slow
 def test_regrade_of_an_offline_run_asks_the_configured_endpoint_only(
     endpoints: Endpoints, evidence_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -136,6 +139,7 @@ def test_regrade_of_an_offline_run_asks_the_configured_endpoint_only(
     endpoints.assert_only_configured()
 
 
+@pytest.mark.slow
 def test_regrade_follows_the_endpoint_configured_now(
     endpoints: Endpoints, evidence_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

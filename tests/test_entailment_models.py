@@ -115,6 +115,7 @@ def test_hub_id_that_cannot_be_fetched_says_how_to_pass_a_folder(
         load_entailment("nli:cross-encoder/nli-deberta-v3-xsmall")
 
 
+@pytest.mark.slow
 def test_offline_judge_with_a_loaded_checker(tmp_path: Path) -> None:
     build_model_folder(tmp_path / "m", CROSS_ENCODER_LABELS)
     spec = f"nli:{tmp_path / 'm'}"

@@ -215,6 +215,7 @@ def _bios(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_offline_factscore_run_writes_slices_and_says_coverage_needs_a_model(
     tmp_path: Path,
 ) -> None:
@@ -248,6 +249,7 @@ def test_offline_factscore_run_writes_slices_and_says_coverage_needs_a_model(
     assert not any(key.startswith("requested_") for key in run.headline)
 
 
+@pytest.mark.slow
 def test_offline_claims_and_diagnostics_runs_write_slices(tmp_path: Path) -> None:
     claims = tmp_path / "claims.jsonl"
     rows = [

@@ -120,6 +120,7 @@ def _judge(disagree_on: str | None) -> ScriptedChatModel:
     return ScriptedChatModel(responder=respond)
 
 
+@pytest.mark.slow
 def test_two_scripted_judges_give_cohen_kappa(tmp_path: Path) -> None:
     bios = _bios(tmp_path, {"Marie Curie": CURIE, "France": FRANCE, "Paris": PARIS})
     decomposer = register_model("diag-decompose", ScriptedChatModel(responder=make_responder()))

@@ -171,6 +171,7 @@ def test_decomposition_stats_of_nothing_are_undefined() -> None:
     assert stats["facts_per_sentence"] is None and stats["complex_share"] is None
 
 
+@pytest.mark.slow
 def test_direct_fact_keeps_the_whole_claim_in_one_triple() -> None:
     claim = "In 1980, the oldest justice on the Supreme Court was William O. Douglas."
     no_subject = "Over 300 people."

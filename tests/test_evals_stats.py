@@ -302,6 +302,7 @@ def test_claims_trigger_rate_is_undefined_when_the_path_never_reverifies() -> No
     assert summary["cost"]["model_calls_per_fact"] == 0.0
 
 
+@pytest.mark.slow
 def test_summarize_bios_f1_at_k_and_cost_over_checked_bios() -> None:
     def bio(topic: str, status: str, **fields: int) -> BioResult:
         return BioResult(topic=topic, status=status, gold=0.5, **fields)  # type: ignore[arg-type]
@@ -344,3 +345,32 @@ def test_summarize_bios_f1_at_k_and_cost_over_checked_bios() -> None:
         "model_calls_per_fact": pytest.approx(18 / 14),
         "search_calls_per_fact": pytest.approx(8 / 14),
     }
+
+
+def test_correlations_match_scipy_with_ties_and_constants() -> None:
+    """The numpy correlations give SciPy's values (None where SciPy gives NaN)."""
+    import warnings
+
+    import numpy as np
+
+    scipy_stats = pytest.importorskip("scipy.stats")
+    from triqua.evals.stats import average_ranks, pearson_spearman_mae
+
+    rng = np.random.default_rng(7)
+    for case in range(200):
+        n = int(rng.integers(2, 25))
+        x = rng.integers(0, 4, n).astype(float)  # many ties, sometimes constant
+        y = rng.normal(size=n) if case % 2 else np.round(rng.normal(size=n))
+        assert average_ranks(x) == pytest.approx(scipy_stats.rankdata(x))
+        ours = pearson_spearman_mae(list(x), list(y))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = {
+                "pearson": scipy_stats.pearsonr(x, y).statistic,
+                "spearman": scipy_stats.spearmanr(x, y).statistic,
+            }
+        for name, expected in theirs.items():
+            if ours[name] is None:
+                assert np.isnan(expected), (name, x, y)
+            else:
+                assert ours[name] == pytest.approx(expected, abs=1e-9), (name, x, y)

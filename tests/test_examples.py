@@ -41,6 +41,7 @@ def _statuses(report: triqua.Report) -> dict[str, Status]:
     return {r.claim_id: r.verdict.status for r in report.records}
 
 
+@pytest.mark.slow
 def test_as_node_example(load: object, capsys: pytest.CaptureFixture[str]) -> None:
     result = load("as_node").main()  # type: ignore[operator]
     assert _statuses(result["chat"]["report"]) == EXPECTED
@@ -61,6 +62,7 @@ def test_as_tool_example(load: object) -> None:
     assert "TriQuaScore 75.0%" in final.text and "f3 contradicted" in final.text
 
 
+@pytest.mark.slow
 def test_async_stream_example(load: object) -> None:
     result = asyncio.run(load("async_stream").main())  # type: ignore[operator]
     assert _statuses(result["report"]) == EXPECTED

@@ -185,6 +185,7 @@ DOCUMENTED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("column", "code"), DOCUMENTED, ids=lambda v: str(v).replace("`", "").replace(", ", "+")
 )
@@ -206,6 +207,7 @@ def test_each_documented_exit_code_has_a_case(
 # --- batch ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_batch_whose_lines_failed_at_the_provider_exits_1(tmp_path: Path) -> None:
     name = register_model("exit-some-fail", failing_on("Paris"))
     rows = [{"id": i, "text": CURIE, "evidence": DOCS} for i in range(4)]
@@ -217,6 +219,7 @@ def test_a_batch_whose_lines_failed_at_the_provider_exits_1(tmp_path: Path) -> N
     assert said == "error: 2 of 6 lines not checked or failed (each is listed above)"
 
 
+@pytest.mark.slow
 def test_a_batch_whose_every_line_failed_exits_3(tmp_path: Path) -> None:
     name = register_model("exit-all-fail", failing_on("Paris"))
     rows = [{"id": f"p{i}", "text": PARIS, "evidence": DOCS} for i in range(2)]
@@ -274,6 +277,7 @@ def stored(scripted: Any, tmp_path: Path) -> tuple[RunStore, triqua.Report]:
     return store, triqua.check(CURIE, documents=DOCS, model=scripted(), store=store)
 
 
+@pytest.mark.slow
 def test_a_regrade_against_a_failing_provider_exits_3_and_appends_nothing(
     stored: tuple[RunStore, triqua.Report],
 ) -> None:
@@ -293,6 +297,7 @@ def test_a_regrade_against_a_failing_provider_exits_3_and_appends_nothing(
     assert json.loads(shown.stdout)["scores"]["triqua_score"] == 1.0
 
 
+@pytest.mark.slow
 def test_a_failed_regrade_raises_and_a_good_one_appends(
     scripted: Any, stored: tuple[RunStore, triqua.Report]
 ) -> None:

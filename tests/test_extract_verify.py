@@ -123,6 +123,7 @@ def test_given_facts_belong_to_the_chunk_their_span_starts_in() -> None:
 # --- the Python API -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_verify_gives_the_verdicts_of_check_on_unedited_facts(
     readme_example: tuple[str, list[str]],
 ) -> None:
@@ -226,6 +227,7 @@ def example_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_extract_edit_verify_round_trips_on_the_readme_example(example_folder: Path) -> None:
     extracted = runner.invoke(app, ["extract", "-f", "answer.txt", "-o", "facts.jsonl"])
     assert extracted.exit_code == 0, extracted.output

@@ -175,6 +175,7 @@ def assert_failures_recorded(report: Report) -> None:
     assert report.scores.units_supported <= supported_units
 
 
+@pytest.mark.slow
 def test_fifty_facts_under_faults_lose_nothing() -> None:
     model = faulty(malformed_rate=0.3, error_rate=0.2, schemas=frozenset({"Judgement"}))
     report = run(model, routing="always_element")
@@ -227,6 +228,7 @@ def assert_every_chunk_and_fact_accounted_for(report: Report, text: str, size: i
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1])
 @pytest.mark.parametrize("setting", sorted(FAULT_SETTINGS))
 def test_every_chunk_and_fact_is_accounted_for_under_faults(setting: str, seed: int) -> None:
@@ -250,6 +252,7 @@ def test_stress_faults_fail_some_chunks_and_the_report_says_so() -> None:
     assert report.outcome in ("partial", "failed")
 
 
+@pytest.mark.slow
 def test_failed_facts_are_the_same_in_every_run() -> None:
     settings: dict[str, Any] = {"max_concurrency": 8}
     first = run(faulty(malformed_rate=0.3, error_rate=0.2), **settings)
@@ -322,6 +325,7 @@ def test_search_outage_is_recorded_per_fact(raise_errors: bool) -> None:
     assert report.failures == 20
 
 
+@pytest.mark.slow
 def test_partial_search_faults_keep_every_fact() -> None:
     retriever = stub(outage_rate=0.2, rate_limit_rate=0.2, slow_rate=0.2, slow_seconds=0.01)
     report = run_search(retriever)
@@ -351,6 +355,7 @@ def test_a_raising_retriever_is_retried_by_the_node_policy() -> None:
     assert set(seen.values()) == {2}, "each search failed once and was retried once"
 
 
+@pytest.mark.slow
 def test_unreachable_chroma_server_is_a_clear_error_at_start() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -403,6 +408,7 @@ def silent_server() -> Iterator[str]:
     sock.close()
 
 
+@pytest.mark.slow
 def test_a_silent_chroma_server_ends_the_check_within_its_search_timeout(
     silent_server: str,
 ) -> None:
@@ -422,6 +428,7 @@ def test_a_silent_chroma_server_ends_the_check_within_its_search_timeout(
     assert time.perf_counter() - started < 20
 
 
+@pytest.mark.slow
 def test_a_silent_chroma_server_bounds_collections_and_ingest(
     silent_server: str, tmp_path: Path
 ) -> None:

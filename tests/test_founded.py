@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import triqua
 from tests.conftest import default_judgement, make_responder
 from triqua.core.founded import found_in_text, unfounded_words
@@ -48,6 +50,7 @@ def test_found_in_text_reads_the_previous_chunk_and_the_question() -> None:
     assert kept == [born]
 
 
+@pytest.mark.slow
 def test_an_invented_fact_is_dropped_recorded_and_not_scored() -> None:
     fallback = make_responder(default_judgement)
 

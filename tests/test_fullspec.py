@@ -81,6 +81,7 @@ def test_failure_costs_set_the_bayes_threshold() -> None:
         CitationPolicy(complete_weight=0.4, partial_weight=0.5)
 
 
+@pytest.mark.slow
 def test_the_api_records_decision_costs_population_and_snapshot() -> None:
     report = triqua.check(
         CURIE,

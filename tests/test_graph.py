@@ -84,6 +84,7 @@ def test_empty_text_is_a_clear_error(scripted: Any) -> None:
         triqua.check("   \n", documents=DOCS, model=scripted())
 
 
+@pytest.mark.slow
 def test_malformed_model_output_is_recorded_never_supported(scripted: Any) -> None:
     model = scripted(judge=lambda fact, prompt: "this is not json {")
     report = triqua.check(CURIE, documents=DOCS, model=model, max_output_retries=1)

@@ -184,6 +184,7 @@ def test_instruction_planted_in_evidence_cannot_make_facts_supported(scripted: A
     assert report.scores.units_supported == 0
 
 
+@pytest.mark.slow
 def test_unit_verdicts_given_without_being_asked_are_grounded_one_by_one(scripted: Any) -> None:
     """Support spread over two passages holds when each unit quotes its own passage."""
 

@@ -172,6 +172,7 @@ def test_the_setting_is_validated_and_read_from_the_environment(
         Context(grounding="loose").validate()  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_default_strict_rule_reproduces_the_rule_and_the_report_says_which(
     scripted: Any, evidence: Path
 ) -> None:

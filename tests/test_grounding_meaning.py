@@ -223,6 +223,7 @@ def test_a_year_the_sentence_gives_to_another_event_does_not_date_the_unit(
         assert "another event" in (outcome.reason or "")
 
 
+@pytest.mark.slow
 def test_the_plausible_liar_gets_no_false_support_through_a_whole_check() -> None:
     lies = plausible_lies(3)
     documents = [Document(text=d, source=f"doc {i}") for i, d in enumerate(lies.documents)]

@@ -64,6 +64,7 @@ def listed(store: Path) -> list[str]:
     return [run["run_id"] for run in json.loads(result.stdout)]
 
 
+@pytest.mark.slow
 def test_runs_delete_removes_a_run_whole(two_runs: tuple[Path, str, str]) -> None:
     store, first, second = two_runs
     regraded = runner.invoke(app, ["regrade", first[:10], "--store", str(store), "--json"])
@@ -106,6 +107,7 @@ def test_runs_without_a_subcommand_still_lists(two_runs: tuple[Path, str, str]) 
     assert first[:8] in result.stdout
 
 
+@pytest.mark.slow
 def test_collections_delete(tmp_path: Path, chroma_store: ChromaStore) -> None:  # noqa: F811
     chroma, name = chroma_store.cli_args, chroma_store.collection
     doc = tmp_path / "paris.txt"

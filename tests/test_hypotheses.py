@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.test_entailment_models import CROSS_ENCODER_LABELS
@@ -60,6 +61,7 @@ def test_source_sentence_is_a_second_hypothesis_only_when_it_adds_something() ->
     assert source_hypothesis(question.source_text, rendered) is None
 
 
+@pytest.mark.slow
 def test_verifier_flag_takes_a_model_folder_and_refuses_a_bad_one(tmp_path: Path) -> None:
     runner = CliRunner()
     text = "Alan Turing worked at Bletchley Park."

@@ -93,6 +93,7 @@ def interrupt(
     return child.returncode, took, err.decode().strip().splitlines()
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_a_check_waiting_on_a_silent_chroma_server(silent: SilentServer) -> None:
     code, took, lines = interrupt(
         [
@@ -108,6 +109,7 @@ def test_ctrl_c_ends_a_check_waiting_on_a_silent_chroma_server(silent: SilentSer
     assert len(lines) == 1 and lines[0].startswith("error: interrupted"), lines
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_a_batch_waiting_on_a_silent_chroma_server(
     silent: SilentServer, tmp_path: Path
 ) -> None:

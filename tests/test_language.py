@@ -67,6 +67,7 @@ def test_the_language_setting_overrides_the_detection() -> None:
     assert language_problem(ENGLISH_NAMES, "de", offline_decomposer=True) is not None
 
 
+@pytest.mark.slow
 def test_check_refuses_in_one_line_and_checks_nothing(tmp_path: Any) -> None:
     result = CliRunner().invoke(app, ["check", FRENCH, "--no-store"])
     assert result.exit_code == 2

@@ -155,6 +155,7 @@ def test_max_concurrency_below_one_is_a_clear_error(value: int) -> None:
 # --- re-verification rounds ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rounds", [0, 1, 3, 30])
 def test_reverify_stops_at_its_round_limit(rounds: int) -> None:
     responder = Responder(leave_partner_open=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import triqua
@@ -18,6 +19,7 @@ HUGE = "word " * 79_600
 TEXT = f"{PARIS} {HUGE.strip()}, and so on. {CURIE}"
 
 
+@pytest.mark.slow
 def test_a_huge_sentence_is_skipped_fast_and_named(scripted: Any) -> None:
     triqua.check(f"{PARIS} {CURIE}", model=scripted(), cache=False)  # loaded once per process
     model = scripted()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import triqua
@@ -52,6 +53,7 @@ def test_a_heading_is_not_check_worthy_and_a_hash_mid_line_is_no_heading() -> No
     assert classify("Issue #5 was closed in 2020.").checkworthy
 
 
+@pytest.mark.slow
 def test_a_markdown_text_checks_its_sentences_and_keeps_headings_as_context() -> None:
     report = triqua.check(BIO, documents=[EVIDENCE], store=False, cache=False)
     assert {r.fact.source_text for r in report.records} == {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,7 @@ def test_all_contradicted_scores_zero(fs: list[Fact]) -> None:
     assert scores.contradiction_rate == 1.0
 
 
+@pytest.mark.slow
 @DETERMINISTIC
 @given(st.text())
 def test_normalize_is_idempotent_and_punctuation_free(text: str) -> None:

@@ -52,6 +52,7 @@ def test_the_set_is_large_and_covers_every_kind_of_case() -> None:
     assert len({case["id"] for case in CASES}) == len(CASES)
 
 
+@pytest.mark.slow
 def test_at_least_nine_units_in_ten_are_judged_as_expected(verdicts: list[Verdict]) -> None:
     right = total = 0
     for case, verdict in zip(CASES, verdicts, strict=True):
@@ -62,6 +63,7 @@ def test_at_least_nine_units_in_ten_are_judged_as_expected(verdicts: list[Verdic
     assert right / total >= 0.9, f"{right}/{total} units right"
 
 
+@pytest.mark.slow
 def test_every_wrong_component_case_names_the_wrong_component(verdicts: list[Verdict]) -> None:
     missed = [
         case["id"]
@@ -72,6 +74,7 @@ def test_every_wrong_component_case_names_the_wrong_component(verdicts: list[Ver
     assert len(missed) <= 0.1 * wrong_cases, missed
 
 
+@pytest.mark.slow
 def test_supported_units_quote_their_passage_verbatim(verdicts: list[Verdict]) -> None:
     for case, verdict in zip(CASES, verdicts, strict=True):
         for unit in verdict.unit_verdicts:
@@ -80,6 +83,7 @@ def test_supported_units_quote_their_passage_verbatim(verdicts: list[Verdict]) -
                 assert unit.quote and unit.quote in case["evidence"], case["id"]
 
 
+@pytest.mark.slow
 def test_a_value_from_another_event_never_supports_a_qualifier(verdicts: list[Verdict]) -> None:
     curie = next(
         i
@@ -95,6 +99,7 @@ def test_a_value_from_another_event_never_supports_a_qualifier(verdicts: list[Ve
     assert "1903" in (verdict.unit_verdicts[1].quote or "")
 
 
+@pytest.mark.slow
 def test_the_record_keeps_each_window_by_offsets(verdicts: list[Verdict]) -> None:
     for case, verdict in zip(CASES, verdicts, strict=True):
         record = json.loads(verdict.raw_output or "{}")

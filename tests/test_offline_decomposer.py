@@ -493,6 +493,7 @@ def test_markup_emoji_and_rtl_around_facts(decomposer: RuleDecomposer) -> None:
         assert text[fact.span.start : fact.span.end] == fact.source_text
 
 
+@pytest.mark.slow
 def test_five_thousand_word_sentence_finishes_quickly(decomposer: RuleDecomposer) -> None:
     phrase = "the council of Paris and the mayor of Lyon met in 2020 with "
     text = (phrase * 400).strip() + "."

@@ -190,6 +190,7 @@ def check(answer: str, question: str) -> list[tuple[str, Status, Span | None]]:
     return [(r.fact.to_string(), r.verdict.status, r.fact.span) for r in report.records]
 
 
+@pytest.mark.slow
 def test_a_right_short_answer_is_supported_and_a_wrong_one_contradicted() -> None:
     assert check("Maida Vale, London.", BORN) == [
         ("(Alan Turing, was born in, Maida Vale)", Status.SUPPORTED, Span(start=0, end=19))

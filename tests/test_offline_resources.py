@@ -31,6 +31,7 @@ def test_model_calls_are_not_capped_at_the_cores() -> None:
     assert Context(max_concurrency=64, model=model, verify_batch=2).workers() == 64
 
 
+@pytest.mark.slow
 def test_each_embedding_call_runs_on_one_onnx_thread() -> None:
     embedder = MiniLMEmbedder()
     options = embedder._session.get_session_options()
@@ -67,6 +68,7 @@ def test_planned_chunks_are_parsed_together_and_give_the_same_facts() -> None:
     assert batches == [chunks]  # one spaCy call read all three chunks
 
 
+@pytest.mark.slow
 def test_a_run_announces_its_chunks_to_the_offline_decomposer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -110,6 +110,7 @@ def test_stems_bring_inflections_and_irregular_forms_together() -> None:
 # ------------------------------------------------------------------ verdicts
 
 
+@pytest.mark.slow
 def test_simple_fact_is_supported_with_evidence_and_metadata(verifier: AlignmentVerifier) -> None:
     e = ev(CURIE)
     verdict = verifier.verify(fact("Marie Curie", "won", "the Nobel Prize in Physics"), [e])

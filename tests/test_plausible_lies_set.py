@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 import snowballstemmer
 
 import triqua
@@ -80,6 +81,7 @@ def test_keyword_lists_stand_beside_a_real_passage() -> None:
             assert real.endswith(".") and len(real.split()) >= 8, row["id"]
 
 
+@pytest.mark.slow
 def test_the_eager_quoter_cites_and_quotes_the_rows_sentence() -> None:
     row = next(r for r in ROWS if r["id"] == "ctl-03")
     fact = row["fact"]

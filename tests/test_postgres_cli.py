@@ -44,6 +44,7 @@ def invoke(*args: str, env: dict[str, str] | None = None) -> Any:
     return result
 
 
+@pytest.mark.slow
 def test_check_runs_show_regrade_against_postgres(scripted: Any, db: str, evidence: Path) -> None:
     model = register_model("pg-cli", scripted())
     checked = invoke("check", TEXT, "-e", str(evidence), "-m", model, "--json", "--store-url", db)
@@ -66,6 +67,7 @@ def test_check_runs_show_regrade_against_postgres(scripted: Any, db: str, eviden
     assert refused.returncode != 0 and "append-only" in refused.stderr
 
 
+@pytest.mark.slow
 def test_runs_prune_and_delete_against_postgres(scripted: Any, db: str, evidence: Path) -> None:
     model = register_model("pg-prune", scripted())
     kept = json.loads(
@@ -134,6 +136,7 @@ def test_a_killed_run_resumes_from_postgres_in_another_process(
     assert thread_ages(db) == {}  # finished: its checkpoints are spent
 
 
+@pytest.mark.slow
 def test_a_batch_saves_every_line_in_postgres(scripted: Any, db: str, tmp_path: Path) -> None:
     model = register_model("pg-batch", scripted())
     source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"

@@ -43,6 +43,7 @@ def test_tracker_folds_events_into_a_running_score() -> None:
     assert tracker.describe() == "TriQuaScore 80.0% · 1 contradicted, 1 supported"
 
 
+@pytest.mark.slow
 def test_fact_verified_events_carry_unit_counts(scripted: Any) -> None:
     async def collect() -> list[Any]:
         stream = astream_check(f"{FRANCE} {CURIE}", documents=DOCS, model=scripted())

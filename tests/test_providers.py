@@ -61,6 +61,7 @@ def test_ollama_builds_chat_ollama() -> None:
     assert type(model).__module__.startswith("langchain_ollama")
 
 
+@pytest.mark.slow
 def test_regrade_with_a_failing_model_does_not_ask_for_model(
     scripted: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -58,6 +58,7 @@ def statuses() -> dict[str, str]:
     return {r.run_id: r.status for r in RunStore().runs()}
 
 
+@pytest.mark.slow
 def test_finished_runs_delete_their_checkpoints_stored_or_not(scripted: Any) -> None:
     stored = finished(scripted, store=True)
     finished(scripted, store=False)
@@ -135,6 +136,7 @@ def test_prune_keeps_young_unfinished_runs_by_default(mixed: dict[str, Any]) -> 
     assert {p.run_id for p in planned} == {"unfinished-run", "no-store-run"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("flag", "gone"),
     [

@@ -80,6 +80,7 @@ def verdicts(report: dict[str, Any]) -> tuple[Any, ...]:
     return report["outcome"], report["scores"], report["spec"]["hash"], records
 
 
+@pytest.mark.slow
 def test_ray_batch_writes_what_the_local_batch_writes(
     ray_session: Any,  # noqa: F811
     batch_input: Path,
@@ -107,6 +108,7 @@ def test_ray_batch_writes_what_the_local_batch_writes(
     assert {r["run_id"] for r in ray_reports.values()} <= saved
 
 
+@pytest.mark.slow
 def test_ray_batch_resumes_after_failed_lines(
     ray_session: Any,  # noqa: F811
     batch_input: Path,
@@ -131,6 +133,7 @@ def test_ray_batch_resumes_after_failed_lines(
     assert third.checked == 0 and third.already_done == len(LINES)
 
 
+@pytest.mark.slow
 def test_cli_batch_on_ray_exits_and_reports_as_the_local_one(
     ray_session: Any,  # noqa: F811
     batch_input: Path,
@@ -149,6 +152,7 @@ def test_cli_batch_on_ray_exits_and_reports_as_the_local_one(
     assert len(reports(tmp_path / "ray.jsonl")) == len(CHECKED)
 
 
+@pytest.mark.slow
 def test_ray_workers_search_the_shared_chroma_server(
     ray_session: Any,  # noqa: F811
     chroma_server: str,  # noqa: F811
@@ -184,6 +188,7 @@ def checking_workers() -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_and_repeats_no_line(
     ray_session: Any,  # noqa: F811
     tmp_path: Path,

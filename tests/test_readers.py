@@ -108,6 +108,7 @@ def test_eval_readers_skip_bad_lines_when_asked_and_fail_on_them_otherwise(
     assert [m.split(": ", 1)[0] for m in bad] == [f"{bios}:1", f"{bios}:3"]
 
 
+@pytest.mark.slow
 def test_report_command_reads_a_batch_file_around_a_bad_line(tmp_path: Path, scripted: Any) -> None:
     paris = "Paris is the capital of France."
     good = triqua.check(paris, documents=[paris], model=scripted(), cache=False).model_dump_json()
@@ -130,6 +131,7 @@ def test_report_command_on_deep_json_is_a_one_line_error(tmp_path: Path) -> None
     assert line.startswith(f"error: {path}: not a triqua report")
 
 
+@pytest.mark.slow
 def test_deep_batch_line_in_a_real_process_leaves_no_traceback(tmp_path: Path) -> None:
     """The real command, as a user runs it: a deep line is one problem, not a crash."""
     source = tmp_path / "in.jsonl"

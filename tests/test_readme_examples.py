@@ -190,6 +190,7 @@ def test_readme_has_examples_to_run() -> None:
     assert len(runnable) >= 5, "README.md lost its runnable triqua examples"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", readme_examples())
 def test_readme_example_runs(
     example: Example,

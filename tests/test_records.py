@@ -6,11 +6,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import triqua
 
 from .conftest import CURIE, PARIS
 
 
+@pytest.mark.slow
 def test_case_id_from_the_api_and_previous_chunk_in_context(scripted: Any) -> None:
     text = f"{PARIS}\n\n{CURIE}"
     report = triqua.check(

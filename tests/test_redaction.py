@@ -161,6 +161,7 @@ def _files_under(*roots: Path) -> list[Path]:
     return [p for root in roots for p in root.rglob("*") if p.is_file()]
 
 
+@pytest.mark.slow
 def test_keys_echoed_by_a_provider_are_written_nowhere(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -208,6 +209,7 @@ def test_keys_echoed_by_a_provider_are_written_nowhere(
         assert secret not in result.stdout and secret not in result.stderr
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_keeps_no_key_in_its_checkpoints(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

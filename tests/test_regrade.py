@@ -208,6 +208,7 @@ def test_regrade_asks_the_judge_even_when_cached(
     assert all(fenced(p, "FACT") for _, p in model.calls)
 
 
+@pytest.mark.slow
 def test_cli_regrade_searches_a_chroma_collection_named_now(
     scripted: Any, stored: tuple[RunStore, triqua.Report], tmp_path: Path
 ) -> None:

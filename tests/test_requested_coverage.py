@@ -100,6 +100,7 @@ def _bios(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_factscore_run_records_coverage_with_a_coverage_model(tmp_path: Path) -> None:
     model = register_model("coverage-judge", ScriptedChatModel(responder=_cover))
     out = tmp_path / "results"

@@ -60,6 +60,7 @@ def test_one_registry_holds_models_and_retrievers_by_kind() -> None:
         instance(name, BaseChatModel, "chat model")
 
 
+@pytest.mark.slow
 def test_a_host_invoking_the_graph_itself_keeps_the_search_budget() -> None:
     """As Studio or a LangGraph server does: no runner, no triqua config, only settings."""
     model = register_model("hosted", ScriptedChatModel(responder=Responder()))

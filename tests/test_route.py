@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import networkx as nx
+import pytest
 
 from triqua.context import Context
 from triqua.core.routing import Thresholds, element_graph, group_by_sentence, route_facts
@@ -136,6 +137,7 @@ def test_verification_subgraph_draws_both_routes_and_the_loop() -> None:
     assert {("verify_units", "reverify"), ("reverify", "reverify"), ("reverify", "record")} <= edges
 
 
+@pytest.mark.slow
 def test_each_route_takes_its_own_path(scripted: Any) -> None:
     import triqua
     from triqua.graph.main import build_graph

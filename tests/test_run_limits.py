@@ -148,6 +148,7 @@ def corpus(tmp_path: Path, chroma_store: ChromaStore) -> ChromaStore:  # noqa: F
     return chroma_store
 
 
+@pytest.mark.slow
 def test_max_searches_bounds_chroma_searches(corpus: ChromaStore) -> None:
     store = {"chroma_url": corpus.url} if corpus.url else {"chroma_path": str(corpus.path)}
     report = triqua.check(

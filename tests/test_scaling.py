@@ -35,6 +35,7 @@ def endpoint() -> Iterator[tuple[str, list[dict[str, Any]]]]:
         yield stub.base_url, stub.requests
 
 
+@pytest.mark.slow
 def test_check_through_an_openai_compatible_endpoint(
     endpoint: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -70,6 +71,7 @@ def test_environment_settings_select_the_endpoint(
     assert requests and report.engine == "ChatOpenAI:stub-model"
 
 
+@pytest.mark.slow
 def test_a_plausible_liar_behind_a_real_openai_client_gets_no_false_support(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
@@ -117,6 +119,7 @@ def _decompose_every_move(tool: str, prompt: str) -> dict[str, Any] | str:
     return {"f": rows}
 
 
+@pytest.mark.slow
 def test_a_bio_is_decomposed_in_triquas_chunks_each_after_its_previous(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

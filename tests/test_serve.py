@@ -81,6 +81,7 @@ def test_the_form_is_served_with_the_servers_token(server: CheckServer) -> None:
     assert len(server.guard.token) >= 40
 
 
+@pytest.mark.slow
 def test_a_check_streams_progress_then_a_compact_fact_list(server: CheckServer) -> None:
     status, page = post(server, {"text": CURIE, "evidence": f"{EVIDENCE}\n---\nOther text."})
     assert status == 200
@@ -134,6 +135,7 @@ def test_progress_is_on_the_page_before_the_check_does_anything() -> None:
         server.server_close()
 
 
+@pytest.mark.slow
 def test_forty_facts_are_forty_lines_with_the_details_folded(server: CheckServer) -> None:
     sentences = [f"Person {n} was born in Town {n}." for n in range(40)]
     status, page = post(server, {"text": " ".join(sentences), "evidence": sentences[0]})
@@ -152,6 +154,7 @@ def test_the_page_escapes_what_it_is_given(server: CheckServer) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fields", "headers", "status", "said"),
     [
@@ -168,6 +171,7 @@ def test_bad_requests_get_a_clear_error(
     assert got == status and said in page
 
 
+@pytest.mark.slow
 def test_a_refused_input_is_one_error_line_on_the_page(server: CheckServer) -> None:
     # The offline engine refuses French text: the page says so instead of scoring it.
     french = "Marie Curie a reçu le prix Nobel de physique en 1903 avec son mari Pierre."

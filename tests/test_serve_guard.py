@@ -79,6 +79,7 @@ def test_host_names_are_parsed_strictly() -> None:
     assert one_line("a\x1b[31mb\nc") == "a?[31mb"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8765", "", "[::1"])
 def test_a_foreign_host_is_refused_dns_rebinding(
     guarded: tuple[CheckServer, list[str]], recorder: Recorder, host: str
@@ -91,6 +92,7 @@ def test_a_foreign_host_is_refused_dns_rebinding(
     assert recorder.calls == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "host", ["localhost", "127.0.0.1", "[::1]", "LOCALHOST:{port}", "127.0.0.1:{port}"]
 )
@@ -110,6 +112,7 @@ def test_a_bound_or_added_host_is_answered(recorder: Recorder) -> None:
     assert guard.origin_refusal("http://box.lan:8766") is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "origin",
     ["http://attacker.example", "http://127.0.0.1:1", "https://127.0.0.1:{port}", "null"],
@@ -156,6 +159,7 @@ def test_a_get_to_the_check_endpoint_is_refused(
     assert recorder.calls == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("token", "said"),
     [(None, "carries no page token"), ("", "carries no page token"), ("x" * 43, "not this")],
@@ -189,6 +193,7 @@ def test_an_oversize_body_is_refused_without_reading_it(
     assert seconds < 5 and recorder.calls == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("declared", "sent"), [(1000, b"text=abc"), (10, b"")], ids=["short-body", "no-body"]
 )
@@ -206,12 +211,14 @@ def test_a_short_body_times_out(
     assert seconds < 3 and recorder.calls == []
 
 
+@pytest.mark.slow
 def test_a_silent_client_is_dropped(guarded: tuple[CheckServer, list[str]]) -> None:
     server, _ = guarded
     answer, seconds = raw(server, b"POST /check HTTP/1.1\r\nHost: 127.0.0")  # headers never end
     assert answer == b"" and seconds < 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("length", "status"),
     [("-1", b"400"), ("ten", b"400"), (None, b"411")],

@@ -69,6 +69,7 @@ def test_a_verdict_updated_after_drop_trigger_is_named(scripted: Any, tmp_path: 
     ) in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("statements", "what"),
     [

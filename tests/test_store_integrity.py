@@ -31,6 +31,7 @@ def rows(conn: sqlite3.Connection, table: str) -> list[Any]:
     return conn.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("verb", ["INSERT OR REPLACE", "REPLACE", "INSERT", "INSERT OR IGNORE"])
 @pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
 def test_an_insert_on_an_existing_key_is_refused(
@@ -149,6 +150,7 @@ def directory(path: Path) -> None:
     path.mkdir()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("damage", "says"),
     [

@@ -35,6 +35,7 @@ def psql(url: str, sql: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_run_and_its_regrades_round_trip(scripted: Any, db: str) -> None:
     store = RunStore(db)
     report = checked(scripted, store)
@@ -51,6 +52,7 @@ def test_a_run_and_its_regrades_round_trip(scripted: Any, db: str) -> None:
     assert [r.run_id for r in RunStore(db).runs()] == [report.run_id]
 
 
+@pytest.mark.slow
 def test_runs_without_a_report_are_pruned_and_nothing_else(scripted: Any, db: str) -> None:
     store = RunStore(db)
     report = checked(scripted, store)
@@ -63,6 +65,7 @@ def test_runs_without_a_report_are_pruned_and_nothing_else(scripted: Any, db: st
     assert [r.run_id for r in store.runs()] == [report.run_id]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", APPEND_ONLY_TABLES)
 def test_psql_cannot_update_delete_upsert_or_truncate(scripted: Any, db: str, table: str) -> None:
     store = RunStore(db)
@@ -98,6 +101,7 @@ def _key(table: str) -> str:
     return ", ".join(KEYS[table])
 
 
+@pytest.mark.slow
 def test_the_api_refuses_rewrites_too(scripted: Any, db: str) -> None:
     store = RunStore(db)
     report = checked(scripted, store)
@@ -133,6 +137,7 @@ def test_a_missing_extra_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) 
         asyncio.run(open_saver())
 
 
+@pytest.mark.slow
 def test_concurrent_writers_get_distinct_revisions(scripted: Any, db: str) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -144,6 +149,7 @@ def test_concurrent_writers_get_distinct_revisions(scripted: Any, db: str) -> No
     assert RunStore(db).runs()[0].revisions == 9
 
 
+@pytest.mark.slow
 def test_the_hash_chain_names_a_verdict_forged_with_triggers_off(scripted: Any, db: str) -> None:
     from triqua.runtime.persistence.run_delete import delete_runs
 

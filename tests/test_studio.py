@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,14 @@ from typing import Any
 import httpx
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.errors import NodeError
 
 import triqua
 from triqua.context import Context
 from triqua.graph.ingest import build_ingest_graph
 from triqua.graph.main import build_graph
+from triqua.graph.verification import build_verification_graph, node_failed
+from triqua.runtime.resources.spec import SettingsChangedError
 from triqua.schema import Status
 from triqua.state import InputState
 
@@ -82,6 +86,7 @@ def _interrupted_run(model: Any) -> tuple[Any, dict[str, Any]]:
     return graph, config
 
 
+@pytest.mark.slow
 def test_interrupt_before_verification_then_edit_a_fact(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)
@@ -116,6 +121,29 @@ def test_a_paused_run_resumed_with_other_settings_is_refused(scripted: Any) -> N
     assert result["report"].records and result["report"].spec.verdict_policy.delta == 3
 
 
+def test_a_refused_resume_ends_at_the_first_step_and_is_never_recorded(scripted: Any) -> None:
+    """The batch's first node refuses, and its error handler raises the refusal again.
+
+    Recorded on the members instead, the batch would go on to judge (and refuse again)
+    until a node without a handler let the refusal through.
+    """
+    model = scripted()
+    graph, config = _interrupted_run(model)
+    tasks = graph.get_state(config).values["tasks"]
+    batch = {"run_id": tasks[0]["run_id"], "batch": tasks[0]["batch"], "route": "simple"}
+    other = triqua.make_context(model=model, delta=5)
+    with pytest.raises(SettingsChangedError, match="started with other settings") as refused:
+        build_verification_graph().invoke({**batch, "members": tasks}, context=other)
+    steps = {frame.name for frame in traceback.extract_tb(refused.tb)}
+    assert "retrieve" in steps and not {"verify", "record"} & steps
+    with pytest.raises(SettingsChangedError):  # the handler itself: raised, not turned into a step
+        node_failed(
+            {**batch, "members": tasks}, NodeError(node="verify", error=SettingsChangedError("x"))
+        )
+    failed = node_failed({**batch, "members": tasks}, NodeError("verify", RuntimeError("boom")))
+    assert failed.goto == "record"  # any other failure is still recorded on the members
+
+
 def test_edit_a_fact_sent_as_json_like_studio_does(scripted: Any) -> None:
     model = scripted()
     graph, config = _interrupted_run(model)
@@ -133,6 +161,7 @@ def _replay_from_route(graph: Any, config: dict[str, Any], context: Context) -> 
     return graph.invoke(None, config=before_route.config, context=context)
 
 
+@pytest.mark.slow
 def test_replay_of_a_corpus_run_from_a_checkpoint(tmp_path: Path, scripted: Any) -> None:
     context = triqua.make_context(
         model=scripted(), retriever="chroma", collection="seed", chroma_path=str(tmp_path)

@@ -45,6 +45,7 @@ def test_spans_outside_the_text_are_ignored() -> None:
     assert marked.plain == "Short."
 
 
+@pytest.mark.slow
 def test_show_text_prints_the_marked_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRIQUA_HOME", str(tmp_path))
     evidence = tmp_path / "ev.md"

@@ -159,6 +159,7 @@ def _stalling_model(release: threading.Event, stall: str) -> ScriptedChatModel:
     return ScriptedChatModel(responder=respond)
 
 
+@pytest.mark.slow
 def test_a_stalled_judge_ends_insufficient_and_timed_out_within_the_bound(
     warm: None, release: threading.Event
 ) -> None:

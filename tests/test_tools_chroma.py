@@ -175,6 +175,7 @@ def test_combined_falls_back_to_the_web_only_below_the_relevance_bar(
 # --- from the command line, on the offline engine --------------------------------------------
 
 
+@pytest.mark.slow
 def test_cli_ingest_then_check_cites_the_collection(
     corpus: Path,
     chroma_store: ChromaStore,  # noqa: F811

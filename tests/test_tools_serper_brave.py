@@ -343,6 +343,7 @@ def test_the_factory_builds_each_kind_and_its_chroma_combination(
     assert isinstance(combined, CombinedRetriever) and f"then {name}/" in combined.revision
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("api", [SERPER, BRAVE], ids=["serper", "brave"], indirect=True)
 def test_the_cli_says_in_one_line_which_variable_is_missing(api: Api) -> None:
     result = CliRunner().invoke(app, ["check", CURIE, "--retriever", api.cls.name])

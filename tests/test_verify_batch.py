@@ -641,6 +641,7 @@ def _year_unstated(fact: str, prompt: str) -> dict[str, Any] | str:
     }
 
 
+@pytest.mark.slow
 def test_an_insufficient_fact_is_localised_batched_as_one_fact_per_call() -> None:
     # The base is stated and only the year is not: the fact is insufficient, and its base
     # still counts as checked whether it is judged alone or in a batch.

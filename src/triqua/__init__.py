@@ -46,7 +46,7 @@ if TYPE_CHECKING:
         Verdict,
     )
 
-__version__ = "0.1.0"
+__version__ = "0.5.0"  # the one place; pyproject reads it, CHANGELOG.md says what changed
 
 #: Where each public name lives; ``__getattr__`` imports it from there on first access.
 _EXPORTS = {

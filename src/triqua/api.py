@@ -14,7 +14,6 @@ check verifies its own, with the same report.
 from __future__ import annotations
 
 import functools
-import os
 import warnings
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import fields, replace
@@ -63,14 +62,6 @@ def context_from_settings(settings: dict[str, Any]) -> Context:
     """
     known = {f.name for f in fields(Context)}
     return Context.from_mapping({k: v for k, v in endpoint_of_now(settings).items() if k in known})
-
-
-def cores() -> int:
-    """CPU cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on every platform
-        return max(1, os.cpu_count() or 1)
 
 
 def effective_concurrency(context: Context) -> int:

@@ -7,10 +7,10 @@ variables (``TRIQUA_*``) only provide defaults; an explicit value always wins.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
+from triqua.support import cores
 from triqua.support.settings import setting
 
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
@@ -323,8 +323,7 @@ class Context:
         """
         if self.model_for("decompose") is not None or self.model_for("verify") is not None:
             return self.max_concurrency
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
-        return max(1, min(self.max_concurrency, cores or os.cpu_count() or 1))
+        return max(1, min(self.max_concurrency, cores.available_cores()))
 
     def validate(self) -> None:
         """Raise ``ValueError`` with a clear message when a setting is out of range."""

@@ -2,7 +2,7 @@
 
 Run-time scoring lives in :mod:`triqua.core.scoring`; evaluation statistics in
 :mod:`triqua.evals.stats`, loaded only when one of its names is used (module ``__getattr__``),
-so that importing this module loads neither numpy nor scipy.
+so that importing this module loads no numpy.
 """
 
 from __future__ import annotations

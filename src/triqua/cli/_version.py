@@ -6,21 +6,16 @@ that produced it.
 
 from __future__ import annotations
 
-from importlib import metadata
-
 
 def version_lines() -> list[str]:
     """One 'name value' line each: package, report schema, spec, offline engine parts."""
+    from triqua import __version__
     from triqua.engines.offline.revisions import DECOMPOSER_REVISION, verifier_revision
     from triqua.models.revisions import MODEL_REVISION
     from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
 
-    try:
-        package = metadata.version("triqua")
-    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        package = "unknown (not installed)"
     return [
-        f"triqua {package}",
+        f"triqua {__version__}",  # the code that runs, installed or not
         f"report schema {REPORT_SCHEMA_VERSION}",
         f"factuality spec {FactualitySpec().version}",
         f"offline decomposer {DECOMPOSER_REVISION}",

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from types import ModuleType
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from triqua.cli._common import fail
+
+if TYPE_CHECKING:
+    from triqua.tools.ingest import FileOutcome
 
 Store = Annotated[Path | None, typer.Option("--chroma-path", help="Embedded store directory.")]
 Url = Annotated[str | None, typer.Option("--chroma-url", help="Chroma server, http://host:port.")]
@@ -20,6 +24,18 @@ ServerTimeout = Annotated[
         help="Seconds a Chroma server may take per request (default: TRIQUA_SEARCH_TIMEOUT or 20).",
     ),
 ]
+
+
+def chroma_ingest() -> ModuleType:
+    """``triqua.tools.ingest``, or a one-line error when the chroma extra is not installed."""
+    import importlib
+
+    from triqua.tools import RetrieverError
+
+    try:
+        return importlib.import_module("triqua.tools.ingest")
+    except RetrieverError as exc:
+        raise fail(str(exc)) from exc
 
 
 def ingest(
@@ -39,7 +55,8 @@ def ingest(
 ) -> None:
     """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced)."""
     from triqua.tools import RetrieverError
-    from triqua.tools.ingest import FileOutcome, ingest_paths
+
+    ingest_paths = chroma_ingest().ingest_paths
 
     def show(outcome: FileOutcome, done: int, total: int) -> None:
         typer.echo(f"[{done}/{total}] {outcome.status:9} {outcome.path}", err=True)
@@ -74,8 +91,8 @@ def collections(
     if ctx.invoked_subcommand is not None:
         return
     from triqua.tools import RetrieverError
-    from triqua.tools.ingest import list_collections
 
+    list_collections = chroma_ingest().list_collections
     try:
         found = list_collections(path=chroma_path, url=chroma_url, timeout=timeout or None)
     except RetrieverError as exc:
@@ -95,8 +112,8 @@ def delete(
     import sys
 
     from triqua.tools import RetrieverError
-    from triqua.tools.ingest import delete_collection
 
+    delete_collection = chroma_ingest().delete_collection
     if not yes:
         if sys.stdin is None or not sys.stdin.isatty():
             raise fail("deleting a collection cannot be undone: pass --yes to delete it")

@@ -5,7 +5,7 @@ units after normalisation, repeated units are counted once, and scores with noth
 checkable are ``None`` (undefined), never 1.0 or 0.0. Also the run-time measures a report
 shows (citation completeness, link correctness, the risk–coverage curve). Evaluation
 statistics (correlations, classification reports) live in :mod:`triqua.evals.stats`, so the
-graph loads neither numpy nor scipy for them.
+graph loads no numpy for them.
 """
 
 from __future__ import annotations

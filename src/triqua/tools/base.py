@@ -32,6 +32,12 @@ __all__ = [
 #: Upper bound on passages a tool call may ask for.
 MAX_TOOL_K = 20
 
+#: What Chroma's users are told when the ``chroma`` extra is not installed.
+CHROMA_MISSING = (
+    "Chroma is not installed: pip install 'triqua[chroma]' "
+    "(needed by --retriever chroma and triqua ingest)"
+)
+
 
 class BudgetExhausted(Exception):  # noqa: N818 - name fixed by the retriever contract
     """Raised by :meth:`SearchBudget.spend` when the run has no searches left."""

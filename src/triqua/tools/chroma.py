@@ -19,18 +19,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import chromadb
 import httpx
-from chromadb.api import ClientAPI
-from chromadb.api.models.Collection import Collection
-from chromadb.config import Settings
-from chromadb.errors import ChromaError, NotFoundError
-from langchain_chroma import Chroma
 
 from triqua.core.deadline import CallTimeoutError, call_with_deadline
-from triqua.models.embeddings import MiniLMEmbeddings, TriquaMiniLMEmbeddingFunction
+from triqua.models.embeddings import MiniLMEmbeddings
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (
+    CHROMA_MISSING,
     Retriever,
     RetrieverUnavailable,
     SearchBudget,
@@ -39,6 +34,18 @@ from triqua.tools.base import (
     check_k,
 )
 from triqua.tools.paths import default_chroma_path
+
+try:  # the chroma extra
+    import chromadb
+    from chromadb.api import ClientAPI
+    from chromadb.api.models.Collection import Collection
+    from chromadb.config import Settings
+    from chromadb.errors import ChromaError, NotFoundError
+    from langchain_chroma import Chroma
+
+    from triqua.tools.chroma_embedding import TriquaMiniLMEmbeddingFunction
+except ModuleNotFoundError as exc:  # a one-line refusal wherever a retriever's is shown
+    raise RetrieverUnavailable(CHROMA_MISSING) from exc
 
 __all__ = [
     "ChromaRetriever",

@@ -13,9 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
-
-from langchain_chroma import Chroma
+from typing import TYPE_CHECKING, Any, Literal
 
 from triqua.schema import sha256_text, utc_now
 from triqua.tools.chroma import open_client, open_vector_store, server_answers, store_location
@@ -30,6 +28,9 @@ from triqua.tools.documents import (
     split_passages,
 )
 from triqua.tools.evidence_files import check_readable_file
+
+if TYPE_CHECKING:  # the chroma extra; tools.chroma says when it is missing
+    from langchain_chroma import Chroma
 
 __all__ = ["FileOutcome", "IngestSummary", "ingest_paths", "list_collections"]
 

@@ -43,6 +43,15 @@ DESCRIPTIVE = frozenset({"authority", "decision", "case_population"})
 _NOT_SETTINGS = {"hash", "version", "corpus", "corpus_snapshot", *DESCRIPTIVE}
 
 
+class SettingsChangedError(ValueError):
+    """A paused run resumed with other settings than it started with, so refused.
+
+    Its verdicts would not be what its spec says. The refusal ends the resumed run: the
+    verification subgraph's error handlers raise it again rather than record it as a
+    failure of the batch's facts.
+    """
+
+
 def settings_digest(spec: FactualitySpec) -> str:
     """A digest of what the run's settings decide in ``spec`` (engines, retriever, policies).
 
