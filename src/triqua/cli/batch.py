@@ -9,6 +9,7 @@ import typer
 
 from triqua.cli._common import (
     ModelOption,
+    NoCacheOption,
     check_concurrency,
     fail,
 )
@@ -35,6 +36,7 @@ def batch(
         ),
     ] = True,
     model: ModelOption = None,
+    no_cache: NoCacheOption = False,
     flags: dict[str, Any] | None = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No progress bar or summary on stderr.")
@@ -68,9 +70,7 @@ def batch(
     is said), with 3 when errors left nothing checked in any line, 130 when interrupted.
     """
     gates = Gates.of(fail_under, fail_on)
-    settings = given_settings(
-        **(flags or {}),
-    )
+    settings = given_settings(**(flags or {}), cache=False if no_cache else None)
     run_batch_file(
         input_path,
         output,
