@@ -172,14 +172,14 @@ def test_ray_workers_search_the_shared_chroma_server(
 
 
 def checking_workers() -> list[int]:
-    """Process ids of Ray workers running a line now (Ray titles them after the task)."""
+    """Process ids of Ray workers checking a line now (Ray titles them after the method)."""
     found = []
     for proc in Path("/proc").iterdir():
         try:
             title = (proc / "cmdline").read_bytes()
         except OSError:
             continue
-        if title.startswith(b"ray::check_line"):
+        if title.startswith(b"ray::LineChecker.check"):
             found.append(int(proc.name))
     return found
 
@@ -203,14 +203,20 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_line(
 
     killer = threading.Thread(target=kill_one)
     killer.start()
-    out = tmp_path / "out.jsonl"
-    summary, _ = run(source, out, ray="local", concurrency=2, cache=False)
+    out, store = tmp_path / "out.jsonl", tmp_path / "runs.sqlite"
+    summary, _ = run(source, out, ray="local", concurrency=2, cache=False, store=store)
     killer.join()
     assert killed, "no worker was seen running a line"
     assert summary.checked == 24 and not summary.problems  # Ray ran the lost line again
-    written = reports(out)  # and the driver wrote it once
-    assert sorted(map(int, written)) == list(range(24))
+    written = reports(out)  # and the driver wrote it once, in input order
+    assert [int(line.split(",")[0].split(":")[1]) for line in out.read_text().splitlines()] == (
+        list(range(24))
+    )
     assert len({r["run_id"] for r in written.values()}) == 24
+    # The retry went on with the killed line's run: no unfinished run is left behind.
+    saved = RunStore(store).runs()
+    assert {run.run_id for run in saved} == {r["run_id"] for r in written.values()}
+    assert all(run.revisions == 1 for run in saved)
 
 
 def test_ray_missing_is_one_line(

@@ -56,7 +56,8 @@ def batch(
             "--ray",
             metavar="ADDRESS",
             help="Check the lines on Ray workers (triqua[ray]): 'local' starts a cluster "
-            "here, host:port or 'auto' joins one; --concurrency lines in flight.",
+            "here (one CPU per core), host:port or 'auto' joins one (one line and exit 2 "
+            "when nothing answers); --concurrency workers, one CPU each.",
         ),
     ] = None,
 ) -> None:
