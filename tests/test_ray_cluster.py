@@ -55,8 +55,7 @@ def _input(folder: Path) -> Path:
 def _verdicts(path: Path) -> list[tuple[Any, ...]]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     return [
-        (row["id"], row["scores"], [r["verdict"]["status"] for r in row["records"]])
-        for row in rows
+        (row["id"], row["scores"], [r["verdict"]["status"] for r in row["records"]]) for row in rows
     ]
 
 

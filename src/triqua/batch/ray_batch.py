@@ -59,9 +59,7 @@ class LineChecker:
         except Exception as exc:  # each line says why (a bad model name, a missing extra)
             self._broken = failure_text(exc)
 
-    def check(
-        self, item: BatchItem, documents: list[Document] | None, run_id: str
-    ) -> Report | str:
+    def check(self, item: BatchItem, documents: list[Document] | None, run_id: str) -> Report | str:
         """Check one line under ``run_id``: its report, or why it could not be checked."""
         from triqua.api import check
 
