@@ -178,10 +178,9 @@ def run_on_ray(items: Iterator[BatchItem], job: BatchJob, address: str) -> None:
             max_task_retries=RETRIES,
             runtime_env={"env_vars": env},
         )(LineChecker)
-        shared = ray.put(job.context)
 
-        def make() -> Any:
-            return checker.remote(shared, saved)
+        def make() -> Any:  # the settings go inline: a restarted actor still has them
+            return checker.remote(job.context, saved)
 
         actors = [make() for _ in range(_workers(ray, job.concurrency))]
         pool = _Pool(ray, job, runs, make, list(actors))
