@@ -1,11 +1,13 @@
 """Ray batch benchmark: the same lines through the local batch and ``--ray``, two engines.
 
-Every configuration checks the same input file (the cache is off, so no line is answered
-from an earlier one): the local batch at ``--concurrency`` 1 and 2, and ``--ray`` with 1 and
-2 workers, each once on the offline engine and once on a scripted model behind a loopback
-OpenAI-compatible stub that answers each call after ``--latency`` seconds (the workers reach
-it by URL, as they would a vLLM server). A Ray batch's time includes starting its workers and
-loading their engines, as a user's batch pays them. Prints seconds and lines per second,
+Every configuration is one ``triqua batch`` command, started afresh, over the same input
+file (the cache is off, so no line is answered from an earlier one): the local batch at
+``--concurrency`` 1 and 2, and ``--ray`` with 1 and 2 workers joining one Ray head started
+for the benchmark (``--cpus`` CPUs), each once on the offline engine and once on a scripted
+model behind a loopback OpenAI-compatible stub that answers each call after ``--latency``
+seconds (every process reaches it by URL, as it would a vLLM server). A command's time
+includes what a user's pays: starting Python and loading the engines (in the local batch's
+process; with ``--ray``, in each worker), then the lines. Prints seconds and lines per second,
 and the ratios the scaling note states; ``--write-doc docs/scaling.md`` puts the table in
 the note between its ``ray_batch`` markers, ``--json FILE`` keeps the figures.
 
@@ -16,21 +18,24 @@ Run: ``.venv/bin/python benchmarks/ray_batch.py [--lines 200] [--latency 0.1]
 from __future__ import annotations
 
 import argparse
-import io
+import contextlib
 import json
 import os
 import platform
 import re
+import shutil
+import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
-from triqua.batch import run_batch
 from triqua.testing.endpoint import stub_endpoint
 
 FACT = re.compile(r"City (\d+) lies on river (\d+)\.")
@@ -80,27 +85,79 @@ def batch_file(folder: Path, lines: int) -> Path:
     return path
 
 
-def timed(source: Path, name: str, **options: Any) -> float:
-    """Seconds one batch over ``source`` takes (every line must be checked)."""
-    out = source.with_name(re.sub(r"\W+", "-", name) + ".out.jsonl")
-    quiet = Console(file=io.StringIO())
+def timed(source: Path, name: str, options: list[str], env: dict[str, str]) -> float:
+    """Seconds one ``triqua batch`` command over ``source`` takes, from a fresh process.
+
+    Each command pays what a user's pays: starting Python, loading the engines (the local
+    batch in its own process; with ``--ray``, each worker), then the lines.
+    """
+    out = source.with_name(re.sub(r"\W+", "-", name).strip("-") + ".out.jsonl")
+    command = [sys.executable, "-m", "triqua", "batch", str(source), "-o", str(out)]
+    command += ["--no-resume", "--no-store", "--no-cache", "--quiet", *options]
     started = time.perf_counter()
-    summary = run_batch(
-        source, out, console=quiet, quiet=True, cache=False, store=False, resume=False, **options
-    )
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     seconds = time.perf_counter() - started
     lines = len(source.read_text().splitlines())
-    if summary.problems or summary.checked != lines:
-        raise SystemExit(f"{name}: {summary.checked}/{lines} checked; {summary.problems[:3]}")
+    written = len(out.read_text().splitlines()) if out.exists() else 0
+    if done.returncode != 0 or written != lines:
+        tail = done.stderr.strip().splitlines()[-3:]
+        raise SystemExit(f"{name}: exit {done.returncode}, {written}/{lines} written; {tail}")
     return seconds
 
 
-def measure(source: Path, model: dict[str, Any]) -> dict[str, float]:
-    """Seconds of each configuration on ``source`` with the engine ``model`` names."""
-    warm = source.with_name("warm.jsonl")
-    warm.write_text("".join(source.read_text().splitlines(keepends=True)[:2]))
-    timed(warm, "warm-local", concurrency=2, **model)  # the driver's engines, untimed
-    return {name: timed(source, name, **options, **model) for name, options in RUNS.items()}
+def measure(source: Path, address: str, env: dict[str, str]) -> dict[str, float]:
+    """Seconds of each configuration on ``source``, ``--ray`` joining the head at ``address``."""
+    seconds = {}
+    for name, flags in RUNS.items():
+        options = ["--concurrency", str(flags["concurrency"])]
+        if "ray" in flags:
+            options += ["--ray", address]
+        seconds[name] = timed(source, name, options, env)
+    return seconds
+
+
+@contextmanager
+def ray_head(cpus: int, env: dict[str, str]) -> Iterator[str]:
+    """A Ray head on this machine for every ``--ray`` batch (started once): its address."""
+    ray = shutil.which("ray", path=str(Path(sys.executable).parent))
+    if ray is None:
+        raise SystemExit("the ray command is missing (pip install 'triqua[ray]')")
+    folder = Path(tempfile.mkdtemp(prefix="tq-bench-", dir="/tmp"))  # short: Ray's sockets
+    port = free_port()
+    log = folder / "head.log"
+    with log.open("w") as sink:
+        head = subprocess.Popen(
+            [
+                *(ray, "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}"),
+                *(f"--num-cpus={cpus}", "--include-dashboard=false", f"--temp-dir={folder}/t"),
+                "--block",
+            ],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while "--block" not in log.read_text(errors="replace"):
+            if head.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"ray start failed:\n{log.read_text()[-2000:]}")
+            time.sleep(0.5)
+        yield f"127.0.0.1:{port}"
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(timeout=60)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def ratios(seconds: dict[str, float]) -> dict[str, float]:
@@ -161,13 +218,11 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
     try:
-        import ray
+        import ray  # noqa: F401
     except ImportError:
         print("skipped: Ray is not installed (pip install 'triqua[ray]')")
         return
     home = Path(tempfile.mkdtemp(prefix="triqua-ray-bench-"))
-    os.environ["TRIQUA_HOME"] = str(home)  # workers get it too: no shared cache or store
-    os.environ["OPENAI_API_KEY"] = "sk-stub"  # langchain-openai wants one; the stub ignores it
     source = batch_file(home, args.lines)
     results: dict[str, Any] = {
         "lines": args.lines,
@@ -177,18 +232,22 @@ def main() -> None:
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "when": datetime.now(UTC).strftime("%Y-%m-%d"),
     }
-    ray.init(num_cpus=args.cpus, include_dashboard=False, log_to_driver=False)
-    try:
-        offline = measure(source, {})
+    env = {
+        **os.environ,
+        "TRIQUA_HOME": str(home),  # the workers get it too: no shared cache or store
+        "OPENAI_API_KEY": "sk-stub",  # langchain-openai wants one; the stub ignores it
+    }
+    env = {k: v for k, v in env.items() if not k.startswith("TRIQUA_") or k == "TRIQUA_HOME"}
+    with ray_head(args.cpus, env) as address:
+        offline = measure(source, address, env)
         with stub_endpoint(answer, latency=args.latency) as stub:
-            os.environ.update(  # the workers reach the stub through the same settings
-                TRIQUA_MODEL="openai:stub-model",
-                TRIQUA_BASE_URL=stub.base_url,
-                TRIQUA_VERIFY_BATCH="1",  # one call per fact, as the scripted answers are
-            )
-            model = measure(source, {})
-    finally:
-        ray.shutdown()
+            model_env = {
+                **env,
+                "TRIQUA_MODEL": "openai:stub-model",  # every process reaches the stub by URL
+                "TRIQUA_BASE_URL": stub.base_url,
+                "TRIQUA_VERIFY_BATCH": "1",  # one call per fact, as the scripted answers are
+            }
+            model = measure(source, address, model_env)
     for engine, seconds in (("offline", offline), ("model", model)):
         results[engine] = {"seconds": seconds, "ratios": ratios(seconds)}
     markdown = table(results)

@@ -23,7 +23,7 @@ import logging
 import os
 import socket
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -35,6 +35,8 @@ LOCAL = "local"
 #: Seconds a cluster address has to answer before the batch gives up.
 JOIN_SECONDS = 10.0
 _LOOPBACK_NAMES = ("localhost",)
+#: The Ray module that says token authentication is on (a warning on every start).
+_TOKEN_SETUP = "ray._private.authentication.authentication_token_setup"
 
 
 def import_ray() -> ModuleType:
@@ -87,6 +89,18 @@ def _token_available() -> bool:
     return Path(path).is_file()
 
 
+@contextmanager
+def _quiet_token_notice() -> Iterator[None]:
+    """Ray's notice that token authentication is on stays out of the batch's stderr."""
+    said = logging.getLogger(_TOKEN_SETUP)
+    level = said.level
+    said.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        said.setLevel(level)
+
+
 def _send_token() -> None:
     """Have Ray send the cluster token when joining (as it does for a cluster found by itself)."""
     try:
@@ -96,13 +110,8 @@ def _send_token() -> None:
     except ImportError:  # another Ray version: the mode is read from the environment
         os.environ["RAY_AUTH_MODE"] = "token"
         return
-    said = logging.getLogger(maybe_enable_token_auth_if_token_available.__module__)
-    level = said.level
-    said.setLevel(logging.ERROR)  # its notice that token authentication is on
-    try:
+    with _quiet_token_notice():
         maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
-    finally:
-        said.setLevel(level)
 
 
 @contextmanager
@@ -151,10 +160,7 @@ def ray_cluster(address: str) -> Iterator[ModuleType]:
         if "RAY_AUTH_MODE" not in os.environ and _token_available():
             _send_token()
     try:
-        if loopback:
-            with _loopback_kept(ray):
-                ray.init(**options)
-        else:
+        with _quiet_token_notice(), _loopback_kept(ray) if loopback else nullcontext():
             ray.init(**options)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
