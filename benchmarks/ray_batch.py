@@ -9,10 +9,11 @@ seconds (every process reaches it by URL, as it would a vLLM server). A command'
 includes what a user's pays: starting Python and loading the engines (in the local batch's
 process; with ``--ray``, in each worker), then the lines. Prints seconds and lines per second,
 and the ratios the scaling note states; ``--write-doc docs/scaling.md`` puts the table in
-the note between its ``ray_batch`` markers, ``--json FILE`` keeps the figures.
+the note between its ``ray_batch`` markers, ``--json FILE`` keeps the figures, and
+``--from-json FILE --write-doc docs/scaling.md`` rewrites the note from kept figures.
 
 Run: ``.venv/bin/python benchmarks/ray_batch.py [--lines 200] [--latency 0.1]
-[--cpus 2] [--write-doc docs/scaling.md] [--json out.json]``
+[--cpus 2] [--note TEXT] [--write-doc docs/scaling.md] [--json FILE] [--from-json FILE]``
 """
 
 from __future__ import annotations
@@ -216,7 +217,13 @@ def main() -> None:
     parser.add_argument("--note", default="an idle machine", help="how the machine was")
     parser.add_argument("--write-doc", type=Path, help="put the table in this note")
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument(
+        "--from-json", type=Path, help="measure nothing: the figures a --json run wrote"
+    )
     args = parser.parse_args()
+    if args.from_json:
+        report(json.loads(args.from_json.read_text(encoding="utf-8")), args)
+        return
     try:
         import ray  # noqa: F401
     except ImportError:
@@ -250,6 +257,11 @@ def main() -> None:
             model = measure(source, address, model_env)
     for engine, seconds in (("offline", offline), ("model", model)):
         results[engine] = {"seconds": seconds, "ratios": ratios(seconds)}
+    report(results, args)
+
+
+def report(results: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print the table; keep the figures (``--json``) and put the table in the note."""
     markdown = table(results)
     print(markdown)
     if args.json:
