@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from triqua.cli.batch import bare_ray
+
 from .conftest import CURIE, PARIS
 from .services import free_port
 
@@ -138,3 +140,26 @@ def test_a_loopback_head_started_apart_is_joined_by_address(
     by_id = sorted(_verdicts(tmp_path / "local.jsonl"), key=lambda row: str(row[0]))
     assert sorted(_verdicts(tmp_path / "ray.jsonl"), key=lambda row: str(row[0])) == by_id
     assert [row[0] for row in _verdicts(tmp_path / "ray.jsonl")] == ["paris", "curie", 3]
+
+
+@pytest.mark.parametrize(
+    ("given", "read"),
+    [
+        (["in.jsonl", "--ray"], ["in.jsonl", "--ray", "local"]),
+        (["--ray", "in.jsonl"], ["--ray", "local", "in.jsonl"]),
+        (["in.jsonl", "--ray", "-o", "x"], ["in.jsonl", "--ray", "local", "-o", "x"]),
+        (["in.jsonl", "--ray", "10.0.0.5:6379"], ["in.jsonl", "--ray", "10.0.0.5:6379"]),
+        (["in.jsonl", "--ray", "auto"], ["in.jsonl", "--ray", "auto"]),
+        (["in.jsonl", "--ray", "local"], ["in.jsonl", "--ray", "local"]),
+    ],
+)
+def test_ray_alone_means_a_local_cluster(given: list[str], read: list[str]) -> None:
+    assert bare_ray(["batch", *given]) == ["batch", *read]
+
+
+def test_ray_alone_starts_a_cluster_here(tmp_path: Path) -> None:
+    source = _input(tmp_path)
+    out = tmp_path / "out.jsonl"
+    done = _batch(str(source), "--ray", "-o", str(out), "--no-store", timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert [row[0] for row in _verdicts(out)] == ["paris", "curie", 3]
