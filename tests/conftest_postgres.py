@@ -18,6 +18,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from glob import glob
 from pathlib import Path
 
@@ -153,3 +154,41 @@ def pg_url(pg_server: str) -> Iterator[str]:
     url = new_database(pg_server)
     yield url
     drop_database(url)
+
+
+@contextmanager
+def password_cluster(password: str) -> Iterator[str]:
+    """A cluster of its own whose TCP logins need a password (scram-sha-256 in pg_hba).
+
+    Yields its base URL with the superuser's name and no password (give it with
+    ``PGPASSWORD`` or in the URL).
+    """
+    bin_dir = _binaries()
+    if bin_dir is None:
+        _missing("PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are missing")
+    assert bin_dir is not None
+    root = Path(tempfile.mkdtemp(prefix="triqua-pgpw-"))
+    data, log, secret = root / "data", root / "server.log", root / "pw"
+    secret.write_text(password + "\n")
+    if os.geteuid() == 0:
+        owner = pwd.getpwnam(_UNPRIVILEGED)
+        for path in (root, secret):
+            os.chown(path, owner.pw_uid, owner.pw_gid)
+    root.chmod(0o700)
+    port = free_port()
+    initdb = [str(bin_dir / "initdb"), "-D", str(data), "-U", _SUPERUSER, "-E", "UTF8"]
+    auth = ["--auth-host=scram-sha-256", "--auth-local=trust", f"--pwfile={secret}"]
+    _run([*initdb, *auth], "initdb")
+    options = f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off"
+    start = [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w"]
+    _run([*start, "-t", str(_STARTUP_SECONDS), "start"], "pg_ctl start", log)
+    try:
+        yield f"postgresql://{_SUPERUSER}@127.0.0.1:{port}"
+    finally:
+        subprocess.run(
+            _as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        shutil.rmtree(root, ignore_errors=True)

@@ -261,3 +261,24 @@ def test_a_live_progress_bar_counts_the_lines_on_a_terminal(tmp_path: Path, scri
         buffer.seek(0)
         run_batch(source, tmp_path / "again.jsonl", console=console, quiet=quiet, model=scripted())
         assert "/4" not in buffer.getvalue()
+
+
+def test_no_cache_asks_the_model_again(tmp_path: Path, scripted: Any) -> None:
+    model = scripted()
+    name = register_model("batch-no-cache", model)
+    source = _write(tmp_path / "in.jsonl", [GOOD[1]])
+    runner = CliRunner()
+
+    def batch(out: str, *flags: str) -> int:
+        before = len(model.calls)
+        command = ["batch", str(source), "-o", str(tmp_path / out), "-m", name, *flags]
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0, result.output
+        return len(model.calls) - before
+
+    assert batch("first.jsonl") > 0
+    assert batch("cached.jsonl") == 0  # every answer came from the cache
+    asked = batch("fresh.jsonl", "--no-cache")
+    assert asked > 0
+    fresh = _reports(tmp_path / "fresh.jsonl")["curie"]
+    assert fresh["usage"]["model_calls"] == asked

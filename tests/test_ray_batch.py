@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from tests.conftest_chroma import chroma_server  # noqa: F401
 from tests.conftest_ray import ray_session  # noqa: F401
 from triqua.batch import BatchSummary, run_batch
+from triqua.batch.ray_batch import RETRIES
 from triqua.cli import app
 from triqua.store import RunStore
 from triqua.tools.ingest import ingest_paths
@@ -176,15 +177,22 @@ def test_ray_workers_search_the_shared_chroma_server(
 
 
 def checking_workers() -> list[int]:
-    """Process ids of Ray workers running a line now (Ray titles them after the task)."""
+    """Process ids of this test's Ray workers checking a line now.
+
+    Ray titles a worker after the method it runs; a worker is this test's when it has the
+    test's ``TRIQUA_HOME`` (the batch hands its ``TRIQUA_*`` variables to its workers).
+    """
+    home = f"TRIQUA_HOME={os.environ['TRIQUA_HOME']}".encode()
     found = []
     for proc in Path("/proc").iterdir():
         try:
             title = (proc / "cmdline").read_bytes()
+            if not title.startswith(b"ray::LineChecker.check"):
+                continue
+            if home in (proc / "environ").read_bytes().split(b"\0"):
+                found.append(int(proc.name))
         except OSError:
             continue
-        if title.startswith(b"ray::check_line"):
-            found.append(int(proc.name))
     return found
 
 
@@ -208,14 +216,55 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_line(
 
     killer = threading.Thread(target=kill_one)
     killer.start()
-    out = tmp_path / "out.jsonl"
-    summary, _ = run(source, out, ray="local", concurrency=2, cache=False)
+    out, store = tmp_path / "out.jsonl", tmp_path / "runs.sqlite"
+    summary, _ = run(source, out, ray="local", concurrency=2, cache=False, store=store)
     killer.join()
     assert killed, "no worker was seen running a line"
     assert summary.checked == 24 and not summary.problems  # Ray ran the lost line again
-    written = reports(out)  # and the driver wrote it once
-    assert sorted(map(int, written)) == list(range(24))
+    written = reports(out)  # and the driver wrote it once, in input order
+    assert [int(line.split(",")[0].split(":")[1]) for line in out.read_text().splitlines()] == (
+        list(range(24))
+    )
     assert len({r["run_id"] for r in written.values()}) == 24
+    # The retry went on with the killed line's run: no unfinished run is left behind.
+    saved = RunStore(store).runs()
+    assert {run.run_id for run in saved} == {r["run_id"] for r in written.values()}
+    assert all(run.revisions == 1 for run in saved)
+
+
+def test_a_line_whose_worker_dies_every_time_ends_with_its_run_failed(
+    ray_session: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "in.jsonl"
+    text = " ".join(f"City {i} lies on river {i + 7} in the north." for i in range(60))
+    source.write_text(json.dumps({"id": "doomed", "text": text, "evidence": [text]}) + "\n")
+    store = tmp_path / "runs.sqlite"
+    killed: list[int] = []
+    done = threading.Event()
+
+    def kill_every_try() -> None:  # each attempt loses its worker once the run is stored
+        while not done.is_set():
+            if store.exists() and RunStore(store).runs():
+                for pid in checking_workers():
+                    if pid not in killed:
+                        os.kill(pid, signal.SIGKILL)
+                        killed.append(pid)
+            time.sleep(0.02)
+
+    killer = threading.Thread(target=kill_every_try)
+    killer.start()
+    try:
+        summary, _ = run(source, tmp_path / "out.jsonl", ray="local", cache=False, store=store)
+    finally:
+        done.set()
+        killer.join()
+    assert len(killed) == RETRIES + 1  # the first try and every retry
+    assert summary.checked == 0 and len(summary.problems) == 1
+    assert "id 'doomed': ray: " in summary.problems[0]
+    (saved,) = RunStore(store).runs()  # one run for all the tries, ended as failed
+    assert saved.status == "failed" and saved.revisions == 0
+    assert saved.error and saved.error.startswith("ray: ")
 
 
 def test_ray_missing_is_one_line(

@@ -46,6 +46,10 @@ SKIPS = (
     (re.compile(r"make studio"), "starts the LangGraph server"),
     (re.compile(r"triqua serve"), "starts the web page's server (tests/test_serve.py drives it)"),
     (re.compile(r"(^|\s)eval\s"), "a full evaluation over the shared data set (minutes)"),
+    (
+        re.compile(r"triqua store init"),
+        "needs an owner and a run-as role on the server (tests/test_store_pg_roles.py)",
+    ),
 )
 runner = CliRunner()
 

@@ -111,7 +111,7 @@ def test_a_version_1_store_is_upgraded_in_place(scripted: Any, tmp_path: Path) -
         conn.execute("ROLLBACK")
     store = RunStore(path)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         with pytest.raises(sqlite3.IntegrityError, match="cannot be replaced"):
             conn.execute("INSERT OR REPLACE INTO reports SELECT * FROM reports")
         with pytest.raises(sqlite3.IntegrityError, match="cannot be deleted"):

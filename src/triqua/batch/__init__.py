@@ -125,9 +125,10 @@ def run_batch(
         store: Save each line's run in the run store (True: the default store; a path:
             that store; None or False: not saved). Each report line carries its
             ``run_id``, so ``triqua show RUN`` opens it.
-        ray: Check the lines as Ray tasks (``triqua[ray]``): ``"local"`` starts a cluster
+        ray: Check the lines on Ray actors (``triqua[ray]``): ``"local"`` starts a cluster
             on this machine, an address (``host:port``, ``auto``) joins one; ``concurrency``
-            is then the number of lines in flight, one CPU of the cluster each.
+            is then the number of workers (at most one per CPU of the cluster), each
+            loading the engines once, and reports are written in input order.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
 
     Raises:

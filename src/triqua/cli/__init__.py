@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from typing import Annotated
 
 import typer
@@ -68,8 +69,10 @@ def main() -> None:
     An interrupted command (exit 130, its one line printed) ends at once, without waiting
     for calls still blocked on a silent service (:mod:`triqua.support.interrupts`).
     """
+    from triqua.cli.batch import bare_ray
+
     try:
-        app()
+        app(args=bare_ray(sys.argv[1:]))
     except SystemExit as exc:
         if exc.code == INTERRUPTED:
             from triqua.support.interrupts import exit_now

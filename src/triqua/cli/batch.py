@@ -9,6 +9,7 @@ import typer
 
 from triqua.cli._common import (
     ModelOption,
+    NoCacheOption,
     check_concurrency,
     fail,
 )
@@ -35,6 +36,7 @@ def batch(
         ),
     ] = True,
     model: ModelOption = None,
+    no_cache: NoCacheOption = False,
     flags: dict[str, Any] | None = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="No progress bar or summary on stderr.")
@@ -53,8 +55,9 @@ def batch(
         typer.Option(
             "--ray",
             metavar="ADDRESS",
-            help="Check the lines on Ray workers (triqua[ray]): 'local' starts a cluster "
-            "here, host:port or 'auto' joins one; --concurrency lines in flight.",
+            help="Check the lines on Ray workers (triqua[ray]): 'local' (or --ray alone) "
+            "starts a cluster here (one CPU per core), host:port or 'auto' joins one (one "
+            "line and exit 2 when nothing answers); --concurrency workers, one CPU each.",
         ),
     ] = None,
 ) -> None:
@@ -68,9 +71,7 @@ def batch(
     is said), with 3 when errors left nothing checked in any line, 130 when interrupted.
     """
     gates = Gates.of(fail_under, fail_on)
-    settings = given_settings(
-        **(flags or {}),
-    )
+    settings = given_settings(**(flags or {}), cache=False if no_cache else None)
     run_batch_file(
         input_path,
         output,
@@ -136,6 +137,27 @@ def run_batch_file(
     code = max(summary.exit_code, gated)
     if code:
         raise typer.Exit(code)
+
+
+#: ``--ray``'s value when it is given alone: a cluster started on this machine.
+LOCAL_RAY = "local"
+
+
+def bare_ray(args: list[str]) -> list[str]:
+    """``args`` with ``local`` after a ``--ray`` given no address (``--ray`` alone).
+
+    An address is ``local``, ``auto`` or has a port (``host:port``, ``ray://host:port``);
+    anything else after ``--ray`` (another option, the input file, nothing) is not one.
+    """
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg != "--ray":
+            continue
+        following = args[i + 1] if i + 1 < len(args) else None
+        if following is None or not (following in ("local", "auto") or ":" in following):
+            out.append(LOCAL_RAY)
+    return out
 
 
 def register(app: typer.Typer) -> None:

@@ -34,6 +34,9 @@ __all__ = ["PgConnection", "PostgresDatabase"]
 #: Advisory lock key taken by every write transaction (one writer at a time, as in SQLite).
 _WRITE_LOCK = 0x7472_6971_7561  # "triqua"
 
+#: Columns holding scores or confidences (``DOUBLE PRECISION`` since schema version 4).
+_FLOAT_COLUMNS = (("reports", "score"),)
+
 _REFUSE_FUNCTION = """
 CREATE OR REPLACE FUNCTION triqua_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -59,6 +62,26 @@ def _psycopg() -> Any:
             "a postgresql:// run store needs psycopg: pip install 'triqua[postgres]'"
         ) from exc
     return psycopg
+
+
+def _widen_scores(conn: PgConnection) -> None:
+    """Scores as 8-byte floats: stores before version 4 kept them in 4 (0.73333335).
+
+    A score already stored keeps the value it was read back as, and so the hash the chain
+    holds for its row: it is converted through its text (``0.73333335``), not its 4-byte
+    binary value (``0.7333333492279053``). Only new scores keep every digit.
+    """
+    for table, column in _FLOAT_COLUMNS:
+        row = conn.execute(
+            "SELECT data_type FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = ? AND column_name = ?",
+            (table, column),
+        ).fetchone()
+        if row is not None and row[0] != "double precision":
+            conn.execute(
+                f"ALTER TABLE {table} ALTER COLUMN {column} TYPE DOUBLE PRECISION "
+                f"USING {column}::text::double precision"
+            )
 
 
 class PgConnection:
@@ -143,6 +166,7 @@ class PostgresDatabase:
         conn.execute("CREATE TABLE IF NOT EXISTS store_version (version INTEGER NOT NULL)")
         for statement in schema_statements():
             conn.execute(statement)
+        _widen_scores(conn)
         conn.execute(_REFUSE_FUNCTION)
         for table in (*APPEND_ONLY_TABLES, CHAIN_TABLE):
             for name, when, each in (

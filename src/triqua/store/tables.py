@@ -16,7 +16,7 @@ from typing import Any
 
 from triqua.support.dbfiles import StoreError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: How the store names itself in errors.
 WHAT = "run store"
 APPEND_ONLY_TABLES = ("runs", "records", "verdicts", "evidence", "reports", "outcomes")
@@ -90,7 +90,7 @@ CREATE TABLE IF NOT EXISTS reports (
     spec TEXT NOT NULL,
     engine TEXT NOT NULL,
     mode TEXT NOT NULL,
-    score REAL,
+    score DOUBLE PRECISION,
     facts INTEGER NOT NULL,
     report TEXT NOT NULL,
     PRIMARY KEY (run_id, revision)
@@ -185,6 +185,8 @@ def upgrade(
     Version 2 added ``outcomes``, the triggers that refuse an insert on an existing key,
     and allowed removing a run that has no report. Version 3 added the hash chain:
     ``chain`` enters the rows already there (:func:`triqua.store.integrity.chain_rows`).
+    Version 4 declared scores ``DOUBLE PRECISION`` (PostgreSQL's ``REAL`` has 4 bytes;
+    SQLite stores both in 8, so its stores need no change).
     """
     conn.execute("BEGIN IMMEDIATE")
     try:

@@ -105,6 +105,12 @@ class OfflineJudge(Judge):
         if judge.startswith("nli:"):
             get_verifier(judge)
 
+    def warm_up(self) -> None:
+        """Load the verifier's models (embedder, entailment judge, spaCy) now."""
+        from triqua.engines.offline.verify.verifier import get_verifier
+
+        get_verifier(self.judge).warm_up()
+
     @property
     def reader(self) -> MeaningReader | None:  # type: ignore[override]
         """The verifier's entailment judge as the grounding rule's reader (None: "rules")."""

@@ -52,15 +52,37 @@ async def open_pg_checkpointer(url: str, serde: Any) -> AsyncIterator[Any]:
     try:
         async with AsyncPostgresSaver.from_conn_string(url, serde=serde) as saver:
             conn: Any = saver.conn  # from_conn_string: one connection, in autocommit
-            await conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
-            try:
-                await saver.setup()
-            finally:
-                await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+            if not await _set_up(conn, len(saver.MIGRATIONS)):
+                await conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+                try:
+                    await saver.setup()
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
             yield saver
     except psycopg.OperationalError as exc:  # unreachable, or lost during the run
         first = (str(exc).strip().splitlines() or ["cannot connect"])[0]
         raise StoreError(f"checkpoints {public_url(url)}: {first}") from exc
+
+
+async def _set_up(conn: Any, migrations: int) -> bool:
+    """Whether the saver's tables are there with every migration applied.
+
+    Then setting up is skipped: it starts with ``CREATE TABLE IF NOT EXISTS``, which a role
+    that may only read and write the tables (``triqua store init --run-as``) is refused.
+    """
+    cursor = await conn.execute("SELECT to_regclass('checkpoint_migrations') IS NOT NULL")
+    row = await cursor.fetchone()
+    if not row or not _first(row):
+        return False
+    cursor = await conn.execute("SELECT MAX(v) FROM checkpoint_migrations")
+    row = await cursor.fetchone()
+    latest = _first(row) if row else None
+    return latest is not None and int(latest) >= migrations - 1
+
+
+def _first(row: Any) -> Any:
+    """A row's first value, whether the cursor returns tuples or dicts."""
+    return next(iter(row.values())) if isinstance(row, dict) else row[0]
 
 
 def _has_tables(conn: Any) -> bool:

@@ -64,6 +64,7 @@ __all__ = [
     "retriever_key",
     "retriever_kind",
     "run_resources",
+    "warm_engines",
 ]
 
 
@@ -135,6 +136,21 @@ def _cached_engines(keys: tuple[ModelKey, ...], cache_path: str | None) -> Engin
     decomposer, judge, refiner = (engine(key) for key in keys)
     engines = Engines(decomposer=decomposer, judge=judge, refiner=refiner)  # type: ignore[arg-type]
     return engines if cache_path is None else cache_engines(engines, keys, cache_path or None)
+
+
+def warm_engines(context: Context) -> None:
+    """Build ``context``'s engines and load their models now rather than on a first fact.
+
+    A long-lived worker (a Ray actor of ``triqua batch --ray``) pays the loading once, before
+    its first line; an engine loads what it has a ``warm_up`` for (the offline judge: the
+    embedder, the entailment judge, spaCy), under its answer cache if any.
+    """
+    engines = _engines(context)
+    for role in (engines.decomposer, engines.judge, engines.refiner):
+        inner = getattr(role, "inner", role)
+        warm = getattr(inner, "warm_up", None)
+        if callable(warm):
+            warm()
 
 
 def build_resources(
