@@ -126,9 +126,8 @@ def run_batch(
             that store; None or False: not saved). Each report line carries its
             ``run_id``, so ``triqua show RUN`` opens it.
         ray: Check the lines on Ray actors (``triqua[ray]``): ``"local"`` starts a cluster
-            on this machine, an address (``host:port``, ``auto``) joins one; ``concurrency``
-            is then the number of workers (at most one per CPU of the cluster), each
-            loading the engines once, and reports are written in input order.
+            here, an address (``host:port``, ``auto``) joins one; ``concurrency`` is then
+            the number of workers (one per CPU at most), each loading the engines once.
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``.
 
     Raises:
