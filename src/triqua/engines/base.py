@@ -59,6 +59,8 @@ class Decomposer(ABC):
     """Splits a chunk of text into TriQua facts."""
 
     revision: str
+    #: Whether its answers come from a chat model (its calls count against ``max_calls``).
+    calls_model: bool = True
 
     @abstractmethod
     def decompose(
@@ -93,6 +95,8 @@ class Judge(ABC):
     """Judges a fact against evidence (or, in closed book, against model knowledge)."""
 
     revision: str
+    #: Whether its answers come from a chat model (its calls count against ``max_calls``).
+    calls_model: bool = True
 
     @abstractmethod
     def verify(
@@ -127,6 +131,8 @@ class QueryRefiner(ABC):
     """Writes contextualised search queries for units that are still unresolved."""
 
     revision: str
+    #: Whether its answers come from a chat model (its calls count against ``max_calls``).
+    calls_model: bool = True
 
     @abstractmethod
     def refine(
@@ -151,6 +157,8 @@ class TemplateRefiner(QueryRefiner):
     Round 1 asks for the base triple with the unit; later rounds drop the relation so that
     passages phrased differently can still match.
     """
+
+    calls_model = False
 
     revision = "template-refiner/1"
 

@@ -200,11 +200,9 @@ class Engines:
 
     @property
     def offline(self) -> bool:
-        """True when every role runs on the offline engine."""
-        from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
-
+        """True when no role calls a model: decomposer and judge run on the offline engine."""
         inner = [getattr(e, "inner", e) for e in (self.decomposer, self.judge)]
-        return isinstance(inner[0], OfflineDecomposer) and isinstance(inner[1], OfflineJudge)
+        return not any(e.calls_model for e in inner)
 
     @property
     def name(self) -> str:

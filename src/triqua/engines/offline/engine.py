@@ -23,6 +23,8 @@ OFFLINE_NOTE = (
 class OfflineDecomposer(Decomposer):
     """Rule-based TriQua decomposition on spaCy's dependency parse."""
 
+    calls_model = False
+
     def __init__(self) -> None:
         from triqua.engines.offline.decompose.decomposer import DECOMPOSER_REVISION
 
@@ -87,6 +89,8 @@ def _expect_queries(facts: Sequence[Fact]) -> None:
 
 class OfflineJudge(Judge):
     """Evidence-alignment verification: each unit judged on its own against evidence spans."""
+
+    calls_model = False
 
     def __init__(self, judge: str = SHIPPED) -> None:
         """Judge with the entailment ``judge`` a setting names ("shipped", "rules", "nli:…").

@@ -159,12 +159,9 @@ def limited_call(
 def calls_model(engine: object) -> bool:
     """True when ``engine`` answers with a chat model (so its calls count against max_calls).
 
-    Cache wrappers (``.inner``) are looked through; the offline engine and the template
-    refiner make no model calls.
+    Cache wrappers (``.inner``) are looked through; each engine says so itself
+    (``calls_model``: False for the offline engine and the template refiner).
     """
-    from triqua.engines.base import TemplateRefiner
-    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
-
     while hasattr(engine, "inner"):
         engine = engine.inner
-    return not isinstance(engine, OfflineDecomposer | OfflineJudge | TemplateRefiner)
+    return bool(getattr(engine, "calls_model", True))
