@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.core.meaning_reader import MeaningReader
-from triqua.engines.offline.verify.gates import refusal
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit
@@ -45,6 +44,10 @@ class EntailmentReader:
         """
         if unit.kind != "base":
             return None
+        # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
+        # asked (``--verifier rules``) loads no spaCy.
+        from triqua.engines.offline.verify.gates import refusal
+
         fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
         return refusal(fact, window)
 
