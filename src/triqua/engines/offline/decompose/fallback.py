@@ -21,7 +21,7 @@ from triqua.engines.offline.decompose.phrases import Refer, render
 from triqua.engines.offline.decompose.predicate import Predicate, predicate, subject_heads
 from triqua.engines.offline.decompose.slots import clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
-from triqua.engines.offline.verify.restrictors import WORDS
+from triqua.engines.offline.restrictor_words import WORDS
 
 _OPEN_QUOTES = {'"', "“"}
 _CLOSE_QUOTES = {'"', "”"}

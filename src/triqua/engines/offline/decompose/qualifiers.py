@@ -43,7 +43,7 @@ from triqua.engines.offline.labels import (
     ValueKind,
     label_for,
 )
-from triqua.engines.offline.verify.restrictors import WORDS
+from triqua.engines.offline.restrictor_words import WORDS
 
 Alternatives = tuple[tuple[str, str], ...]
 """One qualifier slot: its ``(label, value)``, or one per value of a coordination."""

@@ -41,7 +41,7 @@ from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
-from triqua.engines.offline.verify.restrictors import WORDS
+from triqua.engines.offline.restrictor_words import WORDS
 
 MAX_SENTENCE_TOKENS = 120
 """Longer sentences are skipped: their parses are unreliable and their facts unusable."""

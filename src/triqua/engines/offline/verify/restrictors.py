@@ -8,18 +8,17 @@ keeps its restrictors (in its object, or as a qualifier labelled ``frequency``,
 ``ordinal`` or ``restriction``) and the verifier requires each one in the evidence window:
 missing, the fact is not supported; stated with a rival value ("three" World Cups against
 "once", "second" against "first" before the same noun), it is contradicted. The word lists
-are data (``data/restrictors.json``), read once.
+are data (``data/restrictors.json``, read once by ``restrictor_words``).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from triqua.engines.offline.labels import FREQUENCY, ORDINAL, RESTRICTION, STATED_BY
+from triqua.engines.offline.restrictor_words import WORDS
 from triqua.engines.offline.verify.align import TextInfo, Token, analyse, stems_match
 
 __all__ = [
@@ -39,61 +38,9 @@ __all__ = [
 RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
 """Qualifier labels whose value is a restrictor, judged by ``check``."""
 
-_PATH = Path(__file__).parents[1] / "data" / "restrictors.json"
 _HEAD_REACH = 3  # words between a restrictor and the noun it restricts
 
 
-@dataclass(frozen=True)
-class Words:
-    """The restrictor word lists, lower case."""
-
-    frequency: dict[str, int]
-    frequency_nouns: frozenset[str]
-    count_words: dict[str, int]
-    ordinal: dict[str, int]
-    ordinal_not_before: frozenset[str]
-    exclusive: frozenset[str]
-    superlative_irregular: frozenset[str]
-    superlative_not: frozenset[str]
-    superlative_determiners: frozenset[str]
-    quantifier: dict[str, str]
-    #: Superlative -> the first word of its synonym group ("biggest" -> "largest").
-    superlative_synonyms: dict[str, str]
-    #: Pairs of opposite superlatives, by their synonym group's first word.
-    superlative_antonyms: frozenset[frozenset[str]]
-    reporting_verbs: frozenset[str]
-
-
-def _load(path: Path = _PATH) -> Words:
-    """Read the word lists.
-
-    Raises:
-        RuntimeError: when the file is missing or lacks a list.
-    """
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return Words(
-            frequency={k.lower(): int(v) for k, v in raw["frequency"].items()},
-            frequency_nouns=frozenset(raw["frequency_nouns"]),
-            count_words={k.lower(): int(v) for k, v in raw["count_words"].items()},
-            ordinal={
-                k.lower(): int(v) for k, v in {**raw["ordinal"], **raw["ordinal_synonyms"]}.items()
-            },
-            ordinal_not_before=frozenset(raw["ordinal_not_before"]),
-            exclusive=frozenset(raw["exclusive"]),
-            superlative_irregular=frozenset(raw["superlative_irregular"]),
-            superlative_not=frozenset(raw["superlative_not"]),
-            superlative_determiners=frozenset(raw["superlative_determiners"]),
-            quantifier={k.lower(): str(v) for k, v in raw["quantifier"].items()},
-            superlative_synonyms={w: g[0] for g in raw["superlative_synonyms"] for w in g},
-            superlative_antonyms=frozenset(frozenset(p) for p in raw["superlative_antonyms"]),
-            reporting_verbs=frozenset(raw["reporting_verbs"]),
-        )
-    except (OSError, KeyError, ValueError, AttributeError) as exc:
-        raise RuntimeError(f"offline restrictor word list {path} is unreadable: {exc}") from exc
-
-
-WORDS = _load()
 _DIGITS = re.compile(r"^\d+$")
 
 

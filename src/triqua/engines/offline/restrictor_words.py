@@ -1,0 +1,69 @@
+"""The restrictor word lists ("once", "first", "only", "the largest"), read once from data.
+
+Both halves of the offline engine read them: the decomposer keeps a fact's restrictors
+(and its reporting verbs), the verifier requires them in the evidence (``verify.restrictors``).
+They live here, below both, so neither imports the other.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["WORDS", "Words"]
+
+_PATH = Path(__file__).parent / "data" / "restrictors.json"
+
+
+@dataclass(frozen=True)
+class Words:
+    """The restrictor word lists, lower case."""
+
+    frequency: dict[str, int]
+    frequency_nouns: frozenset[str]
+    count_words: dict[str, int]
+    ordinal: dict[str, int]
+    ordinal_not_before: frozenset[str]
+    exclusive: frozenset[str]
+    superlative_irregular: frozenset[str]
+    superlative_not: frozenset[str]
+    superlative_determiners: frozenset[str]
+    quantifier: dict[str, str]
+    #: Superlative -> the first word of its synonym group ("biggest" -> "largest").
+    superlative_synonyms: dict[str, str]
+    #: Pairs of opposite superlatives, by their synonym group's first word.
+    superlative_antonyms: frozenset[frozenset[str]]
+    reporting_verbs: frozenset[str]
+
+
+def _load(path: Path = _PATH) -> Words:
+    """Read the word lists.
+
+    Raises:
+        RuntimeError: when the file is missing or lacks a list.
+    """
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return Words(
+            frequency={k.lower(): int(v) for k, v in raw["frequency"].items()},
+            frequency_nouns=frozenset(raw["frequency_nouns"]),
+            count_words={k.lower(): int(v) for k, v in raw["count_words"].items()},
+            ordinal={
+                k.lower(): int(v) for k, v in {**raw["ordinal"], **raw["ordinal_synonyms"]}.items()
+            },
+            ordinal_not_before=frozenset(raw["ordinal_not_before"]),
+            exclusive=frozenset(raw["exclusive"]),
+            superlative_irregular=frozenset(raw["superlative_irregular"]),
+            superlative_not=frozenset(raw["superlative_not"]),
+            superlative_determiners=frozenset(raw["superlative_determiners"]),
+            quantifier={k.lower(): str(v) for k, v in raw["quantifier"].items()},
+            superlative_synonyms={w: g[0] for g in raw["superlative_synonyms"] for w in g},
+            superlative_antonyms=frozenset(frozenset(p) for p in raw["superlative_antonyms"]),
+            reporting_verbs=frozenset(raw["reporting_verbs"]),
+        )
+    except (OSError, KeyError, ValueError, AttributeError) as exc:
+        raise RuntimeError(f"offline restrictor word list {path} is unreadable: {exc}") from exc
+
+
+WORDS = _load()
