@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.engines.offline.restrictor_words import _load
 from triqua.engines.offline.verify.align import analyse
-from triqua.engines.offline.verify.restrictors import _load, check, markers, object_head
+from triqua.engines.offline.verify.restrictors import check, markers, object_head
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
