@@ -14,21 +14,19 @@ read here so every engine's verdicts are checked with the same words.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import snowballstemmer
 
+from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
 from triqua.core.numbers import WORD_NUMBERS
 from triqua.schema import FactUnit
 
 __all__ = ["content_words", "definite_heads", "denies", "unstated_words", "word_stems"]
 
-_LEXICON = Path(__file__).parent / "data" / "lexicon.json"
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 #: Words that carry no claim of their own: articles, auxiliaries, prepositions, pronouns.
 _FUNCTION_WORDS = frozenset(
@@ -81,7 +79,7 @@ def _lexicon() -> _Words:
         RuntimeError: when the lexicon file is missing or malformed.
     """
     try:
-        raw = json.loads(_LEXICON.read_text(encoding="utf-8"))
+        raw = read_lexicon()
         relation_groups = [[w.lower() for w in group] for group in raw["relation_groups"]]
         return _Words(
             forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
@@ -99,7 +97,7 @@ def _lexicon() -> _Words:
             heads=frozenset(w.lower() for w in raw["definite_heads"]),
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
-        raise RuntimeError(f"lexicon {_LEXICON} is unreadable: {exc}") from exc
+        raise RuntimeError(f"lexicon {LEXICON_PATH} is unreadable: {exc}") from exc
 
 
 def definite_heads() -> frozenset[str]:

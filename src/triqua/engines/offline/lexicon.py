@@ -1,4 +1,4 @@
-"""The offline engine's word lists, read once from ``data/lexicon.json``.
+"""The offline engine's word lists, read once from ``core/data/lexicon.json`` (``lexicon_file``).
 
 Relation synonyms, negation cues, antonym prefixes, approximate markers, the nouns a
 definite description ("the city") names a topic with, and the month names are data, not
@@ -7,13 +7,12 @@ code, so they can be extended without touching the rules that use them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LEXICON", "Lexicon"]
+from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
 
-_PATH = Path(__file__).parents[2] / "core" / "data" / "lexicon.json"
+__all__ = ["LEXICON", "Lexicon"]
 
 
 @dataclass(frozen=True)
@@ -40,14 +39,14 @@ class Lexicon:
         return {**self.months, **self.month_abbreviations}
 
 
-def _load(path: Path = _PATH) -> Lexicon:
+def _load(path: Path = LEXICON_PATH) -> Lexicon:
     """Read and check the lexicon file.
 
     Raises:
         RuntimeError: when the file is missing or lacks a list.
     """
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_lexicon(path)
         return Lexicon(
             relation_groups=tuple(tuple(w.lower() for w in g) for g in raw["relation_groups"]),
             negation_cues=frozenset(w.lower() for w in raw["negation_cues"]),
@@ -59,7 +58,7 @@ def _load(path: Path = _PATH) -> Lexicon:
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
             multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),
         )
-    except (OSError, KeyError, ValueError) as exc:
+    except (RuntimeError, KeyError, ValueError) as exc:
         raise RuntimeError(f"offline verifier lexicon {path} is unreadable: {exc}") from exc
 
 
