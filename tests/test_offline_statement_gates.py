@@ -86,6 +86,12 @@ def test_the_object_named_beside_another_in_the_slot_still_supports() -> None:
     assert status(fact, text) == Status.SUPPORTED
 
 
+def test_a_relation_of_many_objects_has_no_rival_in_its_slot() -> None:
+    fact = Fact(subject="Alan Turing", relation="lived in", object="Paris")
+    text = "Alan Turing lived in London and later in Paris."
+    assert status(fact, text) == Status.SUPPORTED
+
+
 def test_a_name_inside_the_object_is_no_rival() -> None:
     fact = Fact(subject="The Rhine", relation="rises in", object="the Swiss Alps")
     text = "The Rhine rises in the Swiss Alps and flows into the North Sea."

@@ -8,6 +8,7 @@ fails them is never read for support, however sure the judge is.
 
 from __future__ import annotations
 
+from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.verify.align import (
     TextInfo,
     Token,
@@ -33,6 +34,7 @@ from triqua.engines.offline.verify.rules import (
     roles_differ,
     substitution,
 )
+from triqua.engines.offline.verify.words import stem
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans
 
@@ -156,6 +158,7 @@ def is_list(text: str) -> bool:
 
 
 _NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
+_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 _SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
 _PLACES = frozenset({"in", "at", "from", "near"})
 _JOINERS = frozenset({"and", "or", "the", "a", "an", "as", "well", ",", "&"})
@@ -169,6 +172,8 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
     """
     if not parts.object.is_name:
         return False
+    if any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
+        return False  # "lived in London and then in Paris": each is a place she lived in
     query = parts.query
     at = query.rfind(parts.object.text)
     kind = entity_type(query, at, at + len(parts.object.text)) if at >= 0 else None
