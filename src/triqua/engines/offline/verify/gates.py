@@ -3,7 +3,8 @@
 The learned judge reads meaning; these rules read values, which it cannot be trusted with:
 every number, date and name word of the object (and qualifiers), polarity, antonyms,
 restrictors ("once", "the first", "only") and who the relation belongs to. A window that
-fails them is never read for support, however sure the judge is.
+fails them is never read for support, however sure the judge is. ``refusal`` is the part
+both engines share: the grounding rule asks it of every window an LLM judge cites.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ def refusal(fact: Fact, text: str) -> str | None:
 
     The gates a cited window passes on either engine: a statement, not a keyword list; the
     fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
-    object; no other name in the relation's slot.
+    object; no other name in the relation's slot; the relation's word and the object in one
+    sentence; the object's clause not held by another name ("…, but Canberra is the capital").
     """
     if is_list(text):
         return "the cited text is a list of keywords, not a statement"
