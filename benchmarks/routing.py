@@ -207,7 +207,7 @@ def run_setting(texts: list[str], corpus: list[str], routing: str, **settings: A
 def summarise(reports: list[Report]) -> dict[str, float]:
     """Calls per fact, searches per fact and the re-verify trigger rate over all reports."""
     facts = sum(len(r.records) for r in reports)
-    triggered = sum(1 for r in reports for rec in r.records if rec.rounds)
+    triggered = sum(1 for r in reports for rec in r.records if rec.rejudged)
     return {
         "facts": facts,
         "model_calls_per_fact": sum(r.usage.model_calls for r in reports) / facts,
@@ -377,7 +377,7 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
         ]
         print(f"  {routing}: {time.perf_counter() - started:.1f} s")
     print(
-        f"{'setting':<16}{'facts':>6}{'complex':>9}{'trigger':>9}{'rounds/f':>10}"
+        f"{'setting':<16}{'facts':>6}{'complex':>9}{'entered':>9}{'trigger':>9}{'rounds/f':>10}"
         f"{'search/f':>10}{'calls/f':>9}{'unit score':>12}"
     )
     for routing in SETTINGS:
@@ -389,6 +389,7 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
             f"{routing:<16}{len(records):>6}"
             f"{sum(rec.route == 'complex' for rec in records) / n:>9.2f}"
             f"{sum(bool(rec.rounds) for rec in records) / n:>9.2f}"
+            f"{sum(rec.rejudged for rec in records) / n:>9.2f}"
             f"{sum(len(rec.rounds) for rec in records) / n:>10.2f}"
             f"{sum(r.usage.search_calls for r in reports) / n:>10.2f}"
             f"{s.get('model_calls_per_fact', 0.0):>9.2f}{s.get('score', 0.0):>12.3f}"
@@ -408,6 +409,13 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
             + ", ".join(f"{k}: {v}" for k, v in changed.most_common())
         )
     triggered = [rec for r in results["auto"] for rec in r.records if rec.rounds]
+    changed = sum(
+        (mine := auto.get((i, rec.claim_id))) is not None
+        and mine.verdict.status != rec.verdict.status
+        for i, report in enumerate(results["never_reverify"])
+        for rec in report.records
+        if rec.route == "complex"
+    )
     resolved = sum(
         any(
             u.status.value != "insufficient_evidence"
@@ -416,7 +424,12 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
         )
         for rec in triggered
     )
-    print(f"auto: {len(triggered)} facts re-verified, {resolved} with a unit resolved by a round")
+    print(
+        f"auto: {len(triggered)} facts entered a round, {resolved} with a unit resolved by a "
+        f"round, {changed} verdicts changed by re-verification "
+        f"({changed / max(1, len(triggered)):.1%} of those that entered; the trigger rate counts "
+        "facts a round judged, ClaimRecord.rejudged)"
+    )
     if triggered:
         example = triggered[0].rounds[0]
         print(f"  e.g. claim: {example.claim!r}\n  queries: {example.queries}")

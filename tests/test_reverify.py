@@ -236,3 +236,33 @@ def test_each_round_reads_deeper_than_the_first_pass(scripted: Any) -> None:
     assert retriever.depths[0] == 3
     assert set(retriever.depths[1:5]) == {6}  # round 1: two pages
     assert retriever.depths[5:] == [9]  # round 2: three
+
+
+class SamePassageRetriever(CountingRetriever):
+    """Returns the one passage it holds whatever the query: a round finds nothing new."""
+
+    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
+        self._count_call()
+        self.queries.append(query)
+        text = "Marie Curie won the Nobel Prize in Physics."
+        return SearchResult(
+            evidence=[Evidence.build(document_id="one", text=text, retriever=self.name, rank=1)]
+        )
+
+
+def test_the_trigger_rate_counts_facts_a_round_judged_not_facts_that_entered(
+    scripted: Any,
+) -> None:
+    still = SamePassageRetriever()
+    name = register_retriever(f"same-{id(still)}", still)
+    model = scripted(judge=qualifiers_unresolved)
+    report = triqua.check(
+        CURIE, model=model, retriever=name, routing="always_element", cache=False
+    )
+    (record,) = report.records
+    # The fact entered a round, which stopped before judging: no trigger.
+    assert [r.stop_reason for r in record.rounds] == ["no new evidence"]
+    assert not record.rejudged and report.reverify_trigger_rate == 0.0
+    judged, _, _ = run(scripted, reverify_rounds=1, cache=False)
+    (record,) = judged.records
+    assert record.rejudged and judged.reverify_trigger_rate == 1.0

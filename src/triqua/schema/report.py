@@ -161,7 +161,9 @@ class Report(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     usage_by_role: dict[str, Usage] = Field(default_factory=dict)
     reverify_trigger_rate: float | None = Field(
-        default=None, description="Share of facts that entered re-verification."
+        default=None,
+        description="Share of facts a re-verification round judged again (ElementCheck's "
+        "trigger; rounds that stopped before judging do not count), as the evaluations count.",
     )
     model_calls_per_fact: float | None = None
     search_calls_per_fact: float | None = None
