@@ -256,9 +256,7 @@ def test_the_trigger_rate_counts_facts_a_round_judged_not_facts_that_entered(
     still = SamePassageRetriever()
     name = register_retriever(f"same-{id(still)}", still)
     model = scripted(judge=qualifiers_unresolved)
-    report = triqua.check(
-        CURIE, model=model, retriever=name, routing="always_element", cache=False
-    )
+    report = triqua.check(CURIE, model=model, retriever=name, routing="always_element", cache=False)
     (record,) = report.records
     # The fact entered a round, which stopped before judging: no trigger.
     assert [r.stop_reason for r in record.rounds] == ["no new evidence"]
@@ -266,3 +264,13 @@ def test_the_trigger_rate_counts_facts_a_round_judged_not_facts_that_entered(
     judged, _, _ = run(scripted, reverify_rounds=1, cache=False)
     (record,) = judged.records
     assert record.rejudged and judged.reverify_trigger_rate == 1.0
+
+
+def test_the_first_pass_query_is_the_triple_then_each_qualifier(scripted: Any) -> None:
+    report, retriever, _ = run(scripted, reverify_rounds=0, cache=False)
+    (record,) = report.records
+    fact = record.fact
+    # "s r o q1 v1 … qm vm": TriQua's query for a complex fact.
+    qualifiers = " ".join(f"{q.label} {q.value}" for q in fact.qualifiers)
+    assert fact.qualifiers and qualifiers.endswith("1903")
+    assert retriever.queries[0] == f"Marie Curie won Nobel Prize in Physics {qualifiers}"
