@@ -251,9 +251,10 @@ class Context:
         1.0, "Citation completeness credit of a fully supported claim."
     )
     citation_partial_weight: float = setting(
-        0.5,
+        0.0,
         "Citation completeness credit of a claim its cited sources "
-        "support in part (some units, not all).",
+        "support in part (some units, not all); 0: completeness is 0 or 1, as the "
+        "evidence contract scores it.",
     )
     cache: bool = setting(
         True,

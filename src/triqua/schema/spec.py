@@ -173,10 +173,11 @@ class CitationPolicy(BaseModel):
         default=1.0, ge=0, le=1, description="Credit of a claim its cites fully support."
     )
     partial_weight: float = Field(
-        default=0.5,
+        default=0.0,
         ge=0,
         le=1,
-        description="Credit of a claim its cites support in part (some units, not all).",
+        description="Credit of a claim its cites support in part (some units, not all); "
+        "0 by default, as the evidence contract scores completeness 0 or 1.",
     )
 
     @model_validator(mode="after")
