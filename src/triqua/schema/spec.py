@@ -62,7 +62,8 @@ class VerdictPolicy(BaseModel):
     elements: str = Field(
         default="parse",
         description="Where routing's element graphs came from: 'parse' (each sentence's "
-        "entities, values, dates and events) or 'facts' (the decomposed facts' elements).",
+        "entities, values and dates, joined by the relations the text states, coreferent "
+        "mentions merged) or 'facts' (the decomposed facts' elements).",
     )
     mention_links: bool = Field(
         default=False, description="Routing joined elements named inside longer ones."
