@@ -50,15 +50,17 @@ def wants_round(member: FactState, context: Context, resources: RunResources) ->
     return not (resources.retriever.uses_budget and resources.budget.exhausted)
 
 
-def should_reverify(state: BatchState, runtime: Runtime[Context]) -> Literal["reverify", "record"]:
-    """Loop again while any member wants another round."""
+def should_reverify(
+    state: BatchState, runtime: Runtime[Context]
+) -> Literal["reverify", "verify_elements"]:
+    """Loop again while any member wants another round, then verify the elements."""
     if state["route"] != "complex":
-        return "record"
+        return "verify_elements"
     context = context_of(runtime)
     resources = batch_resources(state, context, runtime)
     if any(wants_round(member, context, resources) for member in member_states(state)):
         return "reverify"
-    return "record"
+    return "verify_elements"
 
 
 def _stop(state: FactState, stopped: ReverifyRound, *usage: tuple[str, Usage]) -> dict[str, Any]:

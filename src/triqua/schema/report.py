@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, computed_field
 
 from triqua.schema.common import Span, Status, utc_now
 from triqua.schema.facts import Fact
-from triqua.schema.records import ClaimRecord, Usage
+from triqua.schema.records import ClaimRecord, ElementClaim, Usage
 from triqua.schema.redaction import RedactedText
 from triqua.schema.spec import FactualitySpec
 
@@ -109,6 +109,11 @@ class SentenceVerdict(BaseModel):
     )
     unverified: list[str] = Field(
         default_factory=list, description="Units left insufficient evidence."
+    )
+    elements: list[ElementClaim] = Field(
+        default_factory=list,
+        description="Complex sentence: its element-level claims, each verified on its own; "
+        "the sentence's status is derived from them.",
     )
 
 
