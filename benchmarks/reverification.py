@@ -132,6 +132,11 @@ def main() -> None:
     )
     for (a, b), count in sorted(moves.items()):
         print(f"  {a:>22} -> {b:<22} {count}")
+    complex_sentences = [s for r in with_rounds for s in r.sentences if s.route == "complex"]
+    print(
+        "complex sentences verified element by element: "
+        f"{sum(bool(s.elements) for s in complex_sentences)} of {len(complex_sentences)}"
+    )
     print(f"claim balanced accuracy: without {ba[0]:.3f}, with {ba[1]:.3f} ({ba[1] - ba[0]:+.3f})")
     print(f"wall: without {t1 - t0:.0f} s (models loading), with {t2 - t1:.0f} s")
 

@@ -28,7 +28,7 @@ from typing import Any
 from shared_data import data_dir
 
 import triqua
-from triqua.schema import Report
+from triqua.schema import Report, Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.testing import passages as evidence_passages
 
@@ -360,6 +360,34 @@ def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     print()
 
 
+def element_counts(reports: list[Report]) -> None:
+    """Element-level verification: complex sentences judged element by element, and how."""
+    sentences = [s for r in reports for s in r.sentences if s.route == "complex"]
+    verified = [s for s in sentences if s.elements]
+    claims = [c for s in verified for c in s.elements]
+    judged = Counter(c.judged.value for c in claims)
+    units = {
+        (rec.claim_id, u.unit): u.status
+        for r in reports
+        for rec in r.records
+        for u in rec.verdict.unit_verdicts
+    }
+    resolved = sum(
+        c.judged is not Status.INSUFFICIENT
+        and units.get((rec.claim_id, c.unit)) is Status.INSUFFICIENT
+        for r in reports
+        for rec in r.records
+        for c in rec.elements
+    )
+    agree = sum(c.judged is c.status for c in claims)
+    print(
+        f"element-level verification: {len(verified)} of {len(sentences)} complex sentences, "
+        f"{len(claims)} element claims ({', '.join(f'{k}: {v}' for k, v in judged.items())}); "
+        f"{agree} agree with their fact's unit verdict; {resolved} decide a unit the fact's "
+        "verdict left insufficient"
+    )
+
+
 def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
     """Check bios under each routing setting (offline engine) and compare."""
     results: dict[str, list[Report]] = {}
@@ -408,6 +436,7 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
             f"({total / max(1, len(auto)):.1%}) "
             + ", ".join(f"{k}: {v}" for k, v in changed.most_common())
         )
+    element_counts(results["auto"])
     triggered = [rec for r in results["auto"] for rec in r.records if rec.rounds]
     changed = sum(
         (mine := auto.get((i, rec.claim_id))) is not None

@@ -47,7 +47,8 @@ def connecting_facts(
     then the object, then the subject; a fact connects when one of its elements is that
     element or its neighbour in the sentence's graph.
     """
-    others = [f for f in sentence if not _same_fact(f, fact)]
+    # A sibling stating the same base triple (another qualifier of it) connects nothing new.
+    others = [f for f in sentence if not _same_fact(f, fact) and _clause(f) != _clause(fact)]
     if not others:
         return []
     graph = element_graph([fact, *others])

@@ -49,7 +49,7 @@ def verify_fact_elements(
         result = limited_call(
             resources,
             judge,
-            lambda group=group: judge.verify(  # type: ignore[misc]
+            lambda group=group: judge.verify(
                 group.fact,
                 evidence,
                 units=list(group.units),
