@@ -8,6 +8,7 @@ verdicts are settled (grounding, abstention) as any verdict is, and recorded on 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -49,7 +50,8 @@ def verify_fact_elements(
         result = limited_call(
             resources,
             judge,
-            lambda group=group: judge.verify(
+            partial(
+                judge.verify,
                 group.fact,
                 evidence,
                 units=list(group.units),
