@@ -158,6 +158,7 @@ class FactState(FactTask, total=False):
     verdict: Verdict
     rounds: list[ReverifyRound]
     elements: list[ElementClaim]
+    resolved_facts: list[str]
     round: int
     usage: Usage
     retrieval_errors: list[str]
