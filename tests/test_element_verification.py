@@ -161,3 +161,30 @@ def test_the_sentence_verdict_follows_from_its_element_claims(
         for s in statuses
     ]
     assert element_status(claims) is expected
+
+
+def test_a_sentence_with_unjudged_elements_keeps_its_units_verdict() -> None:
+    """Element claims for only part of the units (calls ran out): the units decide."""
+    from triqua.core.sentence_verdicts import sentence_verdicts
+    from triqua.schema import ClaimRecord
+
+    subject, anchor = element_groups(FACT)
+    fact_verdict = _verdict(Status.SUPPORTED, Status.INSUFFICIENT, Status.INSUFFICIENT)
+    judged = _verdict(Status.SUPPORTED, Status.INSUFFICIENT, Status.INSUFFICIENT)
+    partial = element_claims(subject, judged, fact_verdict)  # the base only
+    record = ClaimRecord(
+        claim_id="f1",
+        claim_text=FACT.to_string(),
+        fact=FACT,
+        verdict=fact_verdict,
+        route="complex",
+        elements=partial,
+    )
+    (sentence,) = sentence_verdicts([record])
+    assert element_status(partial) is Status.SUPPORTED
+    assert sentence.status is Status.INSUFFICIENT
+    # Every unit judged as an element: the element claims decide (the year is contradicted).
+    wrong_year = _verdict(Status.SUPPORTED, Status.CONTRADICTED, Status.INSUFFICIENT)
+    whole = [*partial, *element_claims(anchor, wrong_year, fact_verdict)]
+    (sentence,) = sentence_verdicts([record.model_copy(update={"elements": whole})])
+    assert sentence.status is Status.CONTRADICTED

@@ -45,7 +45,9 @@ def _sentence_verdict(records: list[ClaimRecord]) -> SentenceVerdict:
                 units.setdefault(unit.text, status)
     elements = [claim for r in records for claim in r.elements]
     status = combined_status(pairs)
-    if elements:  # a complex sentence is judged element by element
+    # A complex sentence is judged element by element, when every unit of its facts was
+    # (the run's model calls may have run out before some element was judged).
+    if elements and all(len(r.elements) == len(r.fact.units()) for r in records):
         status = element_status(elements) or status
     return SentenceVerdict(
         chunk_index=first.chunk_index,
