@@ -15,6 +15,8 @@ import pytest
 
 import triqua
 from triqua.core.element_claims import element_claims, element_groups, element_status
+from triqua.core.sentence_verdicts import problem_marks
+from triqua.rendering.markdown import render_markdown
 from triqua.schema import ElementClaim, Fact, Qualifier, Status, UnitVerdict, Verdict
 
 #: ElementCheck's worked example: one sentence, several elements, each with its attributes.
@@ -60,6 +62,9 @@ def test_worked_example_a_wrong_element_makes_the_sentence_contradicted() -> Non
     assert claims["Marie Curie — won — the Nobel Prize in Physics"].status is Status.SUPPORTED
     (sentence,) = report.sentences
     assert sentence.status is Status.CONTRADICTED
+    # The report names the wrong element claim.
+    assert "✗ Marie Curie — was born in — Paris" in problem_marks(sentence)
+    assert "Marie Curie — was born in — Paris" in render_markdown(report)
 
 
 def test_a_simple_sentence_has_no_element_claims() -> None:

@@ -65,5 +65,13 @@ def _sentence_verdict(records: list[ClaimRecord]) -> SentenceVerdict:
 
 
 def problem_marks(sentence: SentenceVerdict) -> list[str]:
-    """The units that decide a sentence's verdict, as a report shows them: ✗ wrong, ? unverified."""
+    """The units that decide a sentence's verdict, as a report shows them: ✗ wrong, ? unverified.
+
+    A sentence judged element by element names its element claims instead ("✗ Marie Curie —
+    was born in — Paris").
+    """
+    if sentence.elements:
+        wrong = [c.text for c in sentence.elements if c.status is Status.CONTRADICTED]
+        unverified = [c.text for c in sentence.elements if c.status is Status.INSUFFICIENT]
+        return [f"✗ {t}" for t in wrong] + [f"? {t}" for t in unverified]
     return [f"✗ {u}" for u in sentence.wrong] + [f"? {u}" for u in sentence.unverified]
