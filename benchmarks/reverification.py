@@ -3,15 +3,19 @@
 Every Factcheck-Bench claim is checked through the whole graph on the offline engine
 against one corpus of all the benchmark's evidence passages (BM25, one index shared by
 every check), reading only ``--top-k`` passages per query (default 2: a starved first
-pass), every fact on the element-level route. The same claims run twice in this process:
+pass), every fact on the element-level route (``--top-k 5 --routing auto``: the defaults,
+only complex sentences re-verified). The same claims run twice in this process:
 without re-verification (``reverify_rounds`` 0) and with it (``--rounds``, default 2), so
 the only difference is what the rounds search and judge. Reported: rounds run, rounds that
-found nothing new (counted apart), facts and units whose verdict re-verification changed,
-and claim-level balanced accuracy (supported vs not) against the gold stances, where a claim
-is gold-supported when one of its passages completely supports it, and gold-not-supported
-when its passages only refute it or are irrelevant (partially supported claims are left out).
+found nothing new (counted apart), facts and units whose verdict re-verification changed
+(also as a share of the facts that entered a round), complex sentences verified element by
+element, and claim-level balanced accuracy (supported vs not) against the gold stances,
+where a claim is gold-supported when one of its passages completely supports it, and
+gold-not-supported when its passages only refute it or are irrelevant (partially supported
+claims are left out).
 
-Run: ``.venv/bin/python benchmarks/reverification.py [--limit N] [--top-k 2] [--rounds 2]``
+Run: ``.venv/bin/python benchmarks/reverification.py [--limit N] [--top-k 2] [--rounds 2]
+[--routing always_element]``
 """
 
 from __future__ import annotations
