@@ -193,3 +193,29 @@ def test_a_sentence_with_unjudged_elements_keeps_its_units_verdict() -> None:
     whole = [*partial, *element_claims(anchor, wrong_year, fact_verdict)]
     (sentence,) = sentence_verdicts([record.model_copy(update={"elements": whole})])
     assert sentence.status is Status.CONTRADICTED
+
+
+def test_a_batched_judge_verifies_a_batchs_element_claims_in_one_call(scripted: Any) -> None:
+    """With a chat model's batched call, all element claims of a batch cost one call."""
+    from . import conftest
+
+    model = scripted()
+    report = triqua.check(
+        f"{conftest.FRANCE} {conftest.CURIE}",
+        model=model,
+        documents=[
+            "France has a population of 64.5 million, excluding overseas departments.",
+            "Marie Curie won the Nobel Prize in Physics in 1903.",
+        ],
+        routing="always_element",
+        reverify_rounds=0,
+        cache=False,
+    )
+    assert len(report.records) == 2 and all(r.elements for r in report.records)
+    batched = [p for tool, p in model.calls if tool == "Verdicts"]
+    # One call judges the facts, one the four element claims (two elements per fact).
+    assert len(batched) == 2
+    assert not [p for tool, p in model.calls if tool == "Judgement"]
+    claims = {c.text: c for r in report.records for c in r.elements}
+    assert claims["Marie Curie — won — Nobel Prize in Physics"].status is Status.SUPPORTED
+    assert claims["Marie Curie — won — Nobel Prize in Physics"].quote
