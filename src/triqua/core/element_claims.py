@@ -6,8 +6,8 @@ and the sentence's verdict follows from them. A fact's elements are its subject,
 and its qualifier values; the base triple states the subject's attribute ("Marie Curie —
 won — Nobel Prize in Physics"), each qualifier an attribute of the element it hangs from in
 the element graph (the object, or the subject when there is none: "Nobel Prize in Physics —
-point in time — 1903"). Each element is judged in its own call, on the fact's evidence,
-with only its attributes listed, so the judge reads one element at a time.
+point in time — 1903"). Each element is judged as a claim of its own, on the fact's
+evidence, with only its attributes listed, so the judge reads one element at a time.
 """
 
 from __future__ import annotations
