@@ -428,12 +428,23 @@ def test_partial_support_earns_the_partial_weight(tmp_path: Path) -> None:
         report, cited, unit_checker(), documents=[PARIS_DOC], base_dir=tmp_path
     )
     physics, paris = result.claims
-    # The source states the prize but not the year: 1 of the claim's 2 units.
-    assert physics.support == "partial" and physics.credit == 0.5
+    # The source states the prize but not the year: 1 of the claim's 2 units. By default
+    # completeness is 0 or 1 (the evidence contract): partial support earns nothing.
+    assert physics.support == "partial" and physics.credit == 0.0
     assert physics.supported_units == ["(Marie Curie, won, Nobel Prize in Physics)"]
     assert paris.support == "complete" and paris.credit == 1.0
-    assert result.completeness == pytest.approx((0.5 + 1.0) / 2)
-    assert result.policy == CitationPolicy()
+    assert result.completeness == pytest.approx((0.0 + 1.0) / 2)
+    assert result.policy == CitationPolicy() and CitationPolicy().partial_weight == 0.0
+    halves = check_citations(
+        report,
+        cited,
+        unit_checker(),
+        documents=[PARIS_DOC],
+        base_dir=tmp_path,
+        policy=CitationPolicy(partial_weight=0.5),
+    )
+    assert halves.claims[0].credit == 0.5
+    assert halves.completeness == pytest.approx((0.5 + 1.0) / 2)
     stricter = check_citations(
         report,
         cited,

@@ -81,7 +81,10 @@ def test_loop_stops_at_its_round_limit(scripted: Any) -> None:
     # pending qualifier's elements; round 2 a refined query (the others were asked already).
     assert len(retriever.queries) == 1 + 4 + 1
     judge_calls = [p for tool, p in model.calls if tool == "Judgement"]
-    assert len(judge_calls) == 3  # one per-unit call, then one per round
+    # One per-unit call, one per round, then the subject's element claim; the object's
+    # element claim is the last round's judgement again (same fact, units and evidence),
+    # served from the cache.
+    assert len(judge_calls) == 1 + 2 + 1
     assert report.reverify_trigger_rate == 1.0
 
 
@@ -98,7 +101,8 @@ def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
         "Marie Curie 1903",
         "Marie Curie Nobel Prize in Physics 1903",
     ]
-    reverify_prompt = [p for tool, p in model.calls if tool == "Judgement"][-1]
+    # The per-unit call, round 1's, then the element claims' (after the rounds).
+    reverify_prompt = [p for tool, p in model.calls if tool == "Judgement"][1]
     listed = re.findall(r"^- (\(.*\))$", reverify_prompt, flags=re.M)
     assert listed == ["(point in time, 1903)"]
     base = next(u for u in record.verdict.unit_verdicts if u.kind == "base")
@@ -153,7 +157,9 @@ def test_a_repeated_query_stops_the_loop_without_another_verdict() -> None:
     assert [r.stop_reason for r in record.rounds] == [None, "no new query"]
     assert record.rounds[1].claim == record.rounds[0].claim  # the same claim, not asked again
     assert retriever.queries.count("Marie Curie 1903") == 1
-    assert len([1 for tool, _ in model.calls if tool == "Judgement"]) == 2
+    # The per-unit call, round 1's and the subject's element claim (the object's is round
+    # 1's judgement again, served from the cache); round 2 judged nothing.
+    assert len([1 for tool, _ in model.calls if tool == "Judgement"]) == 3
 
 
 FISCHER = "Gerhard Fischer moved to the United States in 1929, where he became a citizen in 1941."
@@ -236,3 +242,41 @@ def test_each_round_reads_deeper_than_the_first_pass(scripted: Any) -> None:
     assert retriever.depths[0] == 3
     assert set(retriever.depths[1:5]) == {6}  # round 1: two pages
     assert retriever.depths[5:] == [9]  # round 2: three
+
+
+class SamePassageRetriever(CountingRetriever):
+    """Returns the one passage it holds whatever the query: a round finds nothing new."""
+
+    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
+        self._count_call()
+        self.queries.append(query)
+        text = "Marie Curie won the Nobel Prize in Physics."
+        return SearchResult(
+            evidence=[Evidence.build(document_id="one", text=text, retriever=self.name, rank=1)]
+        )
+
+
+def test_the_trigger_rate_counts_facts_a_round_judged_not_facts_that_entered(
+    scripted: Any,
+) -> None:
+    still = SamePassageRetriever()
+    name = register_retriever(f"same-{id(still)}", still)
+    model = scripted(judge=qualifiers_unresolved)
+    report = triqua.check(CURIE, model=model, retriever=name, routing="always_element", cache=False)
+    (record,) = report.records
+    # The fact entered a round, which stopped before judging: no trigger.
+    assert [r.stop_reason for r in record.rounds] == ["no new evidence"]
+    assert not record.rejudged and report.reverify_trigger_rate == 0.0
+    judged, _, _ = run(scripted, reverify_rounds=1, cache=False)
+    (record,) = judged.records
+    assert record.rejudged and judged.reverify_trigger_rate == 1.0
+
+
+def test_the_first_pass_query_is_the_triple_then_each_qualifier(scripted: Any) -> None:
+    report, retriever, _ = run(scripted, reverify_rounds=0, cache=False)
+    (record,) = report.records
+    fact = record.fact
+    # "s r o q1 v1 … qm vm": TriQua's query for a complex fact.
+    qualifiers = " ".join(f"{q.label} {q.value}" for q in fact.qualifiers)
+    assert fact.qualifiers and qualifiers.endswith("1903")
+    assert retriever.queries[0] == f"Marie Curie won Nobel Prize in Physics {qualifiers}"

@@ -1,4 +1,4 @@
-"""ElementCheck's element graph read from the sentence (spaCy's parse), and routing by it."""
+"""ElementCheck's element graph read from the text (spaCy's parse), and routing by it."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ NESTED = (
     "In 1903 in Stockholm, Marie Curie won the Nobel Prize in Physics with Pierre Curie for "
     "research on radiation, according to the Nobel Foundation."
 )
+#: A FActScore ChatGPT biography's sentence: the absolute clause "with van Leer being ..."
+#: states nothing about the lineup's elements, so its graph has two components.
+APART = (
+    "Over the years, the band's lineup has changed several times, with van Leer being the "
+    "only constant member."
+)
 
 
 def diameter(graph: nx.Graph) -> int:
@@ -31,34 +37,87 @@ def texts(graph: nx.Graph, kind: str) -> set[str]:
     return {d["text"] for _, d in graph.nodes(data=True) if d["kind"] == kind}
 
 
-def test_a_sentence_elements_are_its_entities_values_dates_and_events() -> None:
+def node_named(graph: nx.Graph, name: str) -> str:
+    return next(n for n, d in graph.nodes(data=True) if d["name"] == name)
+
+
+def test_elements_are_nodes_and_relations_are_edges() -> None:
     (graph,) = sentence_element_graphs([CURIE])
     assert texts(graph, "entity") == {"Marie Curie", "the Nobel Prize in Physics"}
-    assert texts(graph, "date") == {"1903"} and texts(graph, "event") == {"won"}
-    # Everything hangs from "won": a star of diameter 2, one component.
-    assert diameter(graph) == 2 and nx.is_connected(graph)
+    assert texts(graph, "date") == {"1903"}
+    assert not texts(graph, "event")  # the verb is an edge, not a node
+    curie = node_named(graph, "Marie Curie")
+    prize = node_named(graph, "the Nobel Prize in Physics")
+    assert graph.edges[curie, prize]["labels"] == ["won"]
+    assert graph.edges[curie, "date:1903"]["labels"] == ["won in"]
+    assert diameter(graph) == 2 and nx.is_connected(graph)  # a star on Marie Curie
 
 
-def test_nested_phrases_widen_the_graph_and_a_list_does_not() -> None:
+def test_coreferent_mentions_are_one_node_over_the_text() -> None:
+    text = [
+        "Marie Curie was a Polish physicist.",
+        "Curie married Pierre Curie in 1895.",
+        "She won the Nobel Prize in 1903, and she shared it with him.",
+    ]
+    first, second, third = sentence_element_graphs(text)
+    # The description the copula gives is the subject itself.
+    assert first.number_of_nodes() == 1
+    assert first.nodes[node_named(first, "Marie Curie")]["mentions"] == [
+        "Marie Curie",
+        "a Polish physicist",
+    ]
+    # The surname stands for the full name seen earlier; Pierre Curie stays apart.
+    assert {d["name"] for _, d in second.nodes(data=True)} >= {"Marie Curie", "Pierre Curie"}
+    # Both "she" are Marie Curie (the last subject); "him" is not the clause's own subject.
+    curie = node_named(third, "Marie Curie")
+    assert third.nodes[curie]["mentions"] == ["She", "she"]
+    assert third.has_edge(curie, node_named(third, "Pierre Curie"))
+    assert nx.is_connected(third)
+
+
+def test_a_pronoun_takes_the_most_recent_subject_not_the_most_recent_person() -> None:
+    _, graph = sentence_element_graphs(
+        ["Marie Curie met Pierre Curie in Paris.", "She married him in 1895."]
+    )
+    curie, pierre = node_named(graph, "Marie Curie"), node_named(graph, "Pierre Curie")
+    assert graph.nodes[curie]["mentions"] == ["She"]
+    assert graph.nodes[pierre]["mentions"] == ["him"]
+    assert graph.edges[curie, pierre]["labels"] == ["married"]
+
+
+def test_diameter_signal_nested_phrases_route_complex_and_a_list_does_not() -> None:
     (nested,) = sentence_element_graphs([NESTED])
-    # radiation -> research -> won -> the Nobel Prize in Physics -> Pierre Curie (or the
-    # Foundation through "according"): wider than δ = 3.
-    assert diameter(nested) > 3
-    listed = "He appeared in the films Heat, Ronin, Casino and The Game."
-    (graph,) = sentence_element_graphs([listed])
-    assert diameter(graph) <= 3  # the titles are siblings, not a chain
+    # radiation -> research -> Marie Curie -> the Nobel Prize -> Pierre Curie: wider than δ.
+    assert nx.is_connected(nested) and diameter(nested) > 3
+    (listed,) = sentence_element_graphs(
+        ["He appeared in the films Heat, Ronin, Casino and The Game."]
+    )
+    assert {"Heat", "Ronin", "Casino"} <= texts(listed, "entity")
+    assert nx.is_connected(listed) and diameter(listed) <= 3  # siblings, not a chain
+    facts = [Fact(subject="Marie Curie", relation="won", object="a prize", source_text=NESTED)]
+    route, features = route_facts(facts, PARSE, sentence_element_graphs)[0]
+    assert route == "complex" and features["connected"] is True
+    assert str(features["reason"]).startswith("diameter")
+
+
+def test_disconnection_signal_a_bio_sentence_in_two_parts_routes_complex() -> None:
+    (graph,) = sentence_element_graphs([APART])
+    assert nx.number_connected_components(graph) == 2
+    assert diameter(graph) <= 3  # routed by disconnection alone
+    facts = [Fact(subject="the band", relation="changed", object="lineup", source_text=APART)]
+    route, features = route_facts(facts, PARSE, sentence_element_graphs)[0]
+    assert route == "complex"
+    assert features["connected"] is False and features["reason"] == "2 components"
 
 
 def test_a_copula_joins_the_subject_and_what_it_is() -> None:
     sentence = "Lanny Flaherty is an American actor born on December 18, 1949, in Pensacola."
     (graph,) = sentence_element_graphs([sentence])
-    # "an American actor" is Lanny Flaherty: one element, so his birth date and place hang
-    # two steps from him, not through the actor noun.
-    assert "an American actor" not in texts(graph, "entity")
-    flaherty = next(n for n, d in graph.nodes(data=True) if d["text"] == "Lanny Flaherty")
+    flaherty = node_named(graph, "Lanny Flaherty")
+    assert "an American actor" in graph.nodes[flaherty]["mentions"]
     date = next(n for n, d in graph.nodes(data=True) if d["kind"] == "date")
-    assert nx.shortest_path_length(graph, flaherty, date) == 2
-    assert diameter(graph) <= 3
+    assert graph.edges[flaherty, date]["labels"] == ["born on"]
+    assert diameter(graph) <= 2
 
 
 def test_routing_by_the_sentence_ignores_how_it_was_decomposed() -> None:

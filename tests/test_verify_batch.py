@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
+from triqua.core.element_claims import element_groups
 from triqua.core.evidence_sheet import build_sheet, cite
 from triqua.core.scoring import label_units
 from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
@@ -402,7 +403,9 @@ def test_complex_facts_still_reverify_on_their_own_after_the_batch() -> None:
     assert rounds["Nobel Prize in Chemistry"] > 0  # re-verified, alone
     assert rounds["Warsaw"] == rounds["Nobel Prize in Physics"] == 0
     assert [len(r.rounds) for r in many.records] == [len(r.rounds) for r in one.records]
-    assert _tools(batched).count("Verdicts") == 1
+    # One call for the batch's facts, one for its complex facts' element claims.
+    assert _tools(batched).count("Verdicts") == 2
+    assert [c.text for c in many.records[0].elements] == [c.text for c in one.records[0].elements]
     assert _tools(batched).count("RefinedQueries") == _tools(alone).count("RefinedQueries")
 
 
@@ -426,7 +429,9 @@ def test_batches_are_sent_at_once_and_calls_in_flight_stay_within_max_concurrenc
     text = f"{NOBELS} {CAPITAL} {FRANCE} {CURIE}"
     report = _check(text, model, 2, max_concurrency=2)
     sizes = [len(batch_prompts(p)) for t, p in model.calls if t == "Verdicts"]
-    assert sum(sizes) == 8 and max(sizes) == 2
+    # Batches of 2 facts, then each batch's element claims (complex facts) in one call more.
+    elements = sum(len(element_groups(r.fact)) for r in report.records if r.route == "complex")
+    assert sum(sizes) == 8 + elements and sizes.count(2) >= 4
     assert peak[0] == 2  # batches overlapped, within the two slots
     assert len(report.records) == 8
 

@@ -126,9 +126,10 @@ class Context:
     )
     elements: ElementsMode = setting(
         "parse",
-        "Where a sentence's element graph comes from: 'parse' reads its entities, values, "
-        "dates and events from the sentence's dependency parse (ElementCheck); 'facts' "
-        "takes the subjects, objects and qualifier values of the facts decomposed from it.",
+        "Where a sentence's element graph comes from: 'parse' reads its entities, values "
+        "and dates (nodes) and the relations between them (edges) from the text's "
+        "dependency parse, coreferent mentions merged (ElementCheck); 'facts' takes the "
+        "subjects, objects and qualifier values of the facts decomposed from it.",
         env="TRIQUA_ELEMENTS",
     )
     mention_links: bool = setting(
@@ -251,9 +252,10 @@ class Context:
         1.0, "Citation completeness credit of a fully supported claim."
     )
     citation_partial_weight: float = setting(
-        0.5,
+        0.0,
         "Citation completeness credit of a claim its cited sources "
-        "support in part (some units, not all).",
+        "support in part (some units, not all); 0: completeness is 0 or 1, as the "
+        "evidence contract scores it.",
     )
     cache: bool = setting(
         True,

@@ -252,7 +252,7 @@ def regrade(
         sentences=sentence_verdicts(records),
         usage=total,
         usage_by_role=by_role,
-        reverify_trigger_rate=sum(1 for r in records if r.rounds) / len(records)
+        reverify_trigger_rate=sum(1 for r in records if r.rejudged) / len(records)
         if records
         else None,
         chunks=previous.chunks,

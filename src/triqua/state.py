@@ -16,6 +16,7 @@ from triqua.schema import (
     ChunkFailure,
     ClaimRecord,
     Document,
+    ElementClaim,
     Evidence,
     Fact,
     FactualitySpec,
@@ -156,6 +157,8 @@ class FactState(FactTask, total=False):
     evidence: list[Evidence]
     verdict: Verdict
     rounds: list[ReverifyRound]
+    elements: list[ElementClaim]
+    resolved_facts: list[str]
     round: int
     usage: Usage
     retrieval_errors: list[str]

@@ -19,10 +19,11 @@ together, supports every unit; *partial* when its sources support some units but
 else *unsupported* — judged on the cited sources only: evidence the claim does not cite
 (``-e`` files, a corpus) joins the claim's one verdict but never its completeness.
 Completeness credits complete claims ``complete_weight`` (1) and partial ones
-``partial_weight`` (0.5 unless set). Link correctness is the share of all links whose source
-contributes support (supports the claim or some of its units, contradicts none):
-unavailable links stay in the denominator and are also counted apart (``unavailable_links``,
-``unavailable_rate``); ``judged_link_correctness`` leaves them out.
+``partial_weight`` (0 unless set: the evidence contract scores completeness 0 or 1). Link
+correctness is the share of all links whose source contributes support (supports the claim
+or some of its units, contradicts none): unavailable links stay in the denominator and are
+also counted apart (``unavailable_links``, ``unavailable_rate``); ``judged_link_correctness``
+leaves them out.
 
 Local file paths are read; URLs are matched against supplied documents with that ``source``
 and are never fetched (an unmatched URL is reported as unavailable).

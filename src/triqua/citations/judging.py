@@ -115,7 +115,7 @@ def check_citations(
         weights: Importance per claim id for completeness (default 1 each).
         max_passages: Passages per long cited document given to the judge.
         policy: Credits of complete and partial support (default: the run's spec policy,
-            else complete 1, partial 0.5).
+            else complete 1, partial 0).
         supported_threshold: The run's abstention threshold (its failure costs), applied
             to every link's verdict as to the run's.
         run_evidence: The run searched other evidence than the cited sources (``-e`` files,

@@ -386,6 +386,6 @@ CitationWeightsOption = Annotated[
         "--citation-weights",
         metavar="complete=W,partial=W",
         help="Citation completeness credit of fully and partly supported claims "
-        "(default complete=1,partial=0.5).",
+        "(default complete=1,partial=0: the contract scores 0 or 1).",
     ),
 ]

@@ -9,11 +9,11 @@ States in 1929").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from triqua.core.routing import element_graph, normalise
-from triqua.schema import Fact, FactUnit, Qualifier
+from triqua.schema import Fact, FactUnit, Qualifier, Status, Verdict
 
 #: Qualifier label under which connecting facts travel to the judge (context, not a unit).
 CONTEXT_LABEL = "context"
@@ -39,15 +39,24 @@ def _same_fact(a: Fact, b: Fact) -> bool:
 
 
 def connecting_facts(
-    fact: Fact, units: Sequence[FactUnit], sentence: Sequence[Fact], limit: int = MAX_CONNECTING
+    fact: Fact,
+    units: Sequence[FactUnit],
+    sentence: Sequence[Fact],
+    limit: int = MAX_CONNECTING,
+    resolved: Collection[str] | None = None,
 ) -> list[Fact]:
     """Facts of the sentence adjacent to the unresolved units' elements in the element graph.
 
     The unresolved elements are looked at in order: qualifier values first (what is unknown),
     then the object, then the subject; a fact connects when one of its elements is that
-    element or its neighbour in the sentence's graph.
+    element or its neighbour in the sentence's graph. ``resolved`` (ids of the sentence's
+    facts whose base triple the first pass supported), when known, keeps only those: the
+    claim is put in the context of what is already established, not of other guesses.
     """
-    others = [f for f in sentence if not _same_fact(f, fact)]
+    # A sibling stating the same base triple (another qualifier of it) connects nothing new.
+    others = [f for f in sentence if not _same_fact(f, fact) and _clause(f) != _clause(fact)]
+    if resolved is not None:
+        others = [f for f in others if f.id in resolved]
     if not others:
         return []
     graph = element_graph([fact, *others])
@@ -67,17 +76,21 @@ def _clause(fact: Fact) -> str:
 
 
 def contextual_claim(
-    fact: Fact, units: Sequence[FactUnit], sentence: Sequence[Fact]
+    fact: Fact,
+    units: Sequence[FactUnit],
+    sentence: Sequence[Fact],
+    resolved: Collection[str] | None = None,
 ) -> ContextualClaim:
     """The contextual claim of ``fact``'s unresolved ``units`` within its ``sentence``'s facts.
 
     The judged fact keeps the base triple (qualifiers modify it), the unresolved qualifiers,
-    and each connecting fact as a ``context`` qualifier; only the unresolved units are judged.
+    and each connecting fact (of the ``resolved`` ones, when known) as a ``context``
+    qualifier; only the unresolved units are judged.
     """
     pending = [
         Qualifier(label=u.label or "", value=u.value or "") for u in units if u.kind == "qualifier"
     ]
-    connecting = connecting_facts(fact, units, sentence)
+    connecting = connecting_facts(fact, units, sentence, resolved=resolved)
     text = _clause(fact)
     if pending:
         text += " (" + ", ".join(f"{q.label}: {q.value}" for q in pending) + ")"
@@ -93,3 +106,25 @@ def contextual_claim(
         }
     )
     return ContextualClaim(text=text + ".", fact=judged, connecting=tuple(connecting))
+
+
+def resolved_facts(
+    sentence: Sequence[Fact], judged: Sequence[tuple[Fact, Verdict]]
+) -> frozenset[str]:
+    """Ids of the ``sentence``'s facts that can serve as context: the resolved neighbours.
+
+    A fact judged in ``judged`` (the first pass's verdicts at hand) is resolved when its base
+    triple is supported; a fact judged elsewhere (another batch) is kept, its verdict unknown.
+    """
+    verdicts = {fact.id: verdict for fact, verdict in judged}
+    out = set()
+    for fact in sentence:
+        verdict = verdicts.get(fact.id)
+        if verdict is None:
+            out.add(fact.id)
+            continue
+        base = fact.units()[0].text
+        statuses = {u.unit: u.status for u in verdict.unit_verdicts}
+        if statuses.get(base, verdict.status) is Status.SUPPORTED:
+            out.add(fact.id)
+    return frozenset(out)

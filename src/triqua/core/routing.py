@@ -1,8 +1,9 @@
 """Complexity routing (ElementCheck): one element graph per source sentence.
 
 By default (``elements="parse"``) the graph is ElementCheck's: the sentence's own entities,
-values, dates and events, linked as its parse links them (built by
-:mod:`triqua.engines.elements` and handed in as ``sentence_graph``). With
+values and dates as nodes, the relations its verbs and prepositions state between them as
+edges, coreferent mentions over the whole text one node ("Marie Curie", "Curie", "she";
+built by :mod:`triqua.engines.elements` and handed in as ``sentence_graphs``). With
 ``elements="facts"`` it is built from the facts decomposed from the sentence instead: their
 subjects, objects and qualifier values (coreferent names merged) as nodes, relations and
 qualifier labels as edges. A sentence whose graph is wider than δ (diameter > δ) or falls
@@ -221,8 +222,8 @@ def route_facts(
 
     Each fact's features are its sentence's, plus its own qualifier count. With
     ``elements="parse"`` the sentences' graphs come from ``sentence_graphs`` (their texts
-    in, all at once); a fact without a source sentence (given facts) is measured by its
-    facts' graph.
+    in, all at once and in text order, so pronouns resolve over the text); a fact without
+    a source sentence (given facts) is measured by its facts' graph.
 
     Raises:
         ValueError: when ``elements="parse"`` and no ``sentence_graphs`` is given.

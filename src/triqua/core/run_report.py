@@ -71,7 +71,7 @@ def build_report(
     scores = score_facts([(r.fact, r.verdict) for r in ordered])
     by_role = usage_by_role(usage_log)
     total = total_usage(by_role.values())
-    triggered = sum(1 for r in ordered if r.rounds)
+    triggered = sum(1 for r in ordered if r.rejudged)  # ElementCheck's trigger
     failed = sum(1 for c in failed_chunks if c.cause == "error")
     undefined = undefined_score_note(scores, failed, len(chunks))
     count = len(ordered)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from triqua.core.element_claims import element_status
 from triqua.core.routing import sentence_key
 from triqua.core.scoring import combined_status, label_units
 from triqua.schema import ClaimRecord, SentenceVerdict, Status
@@ -42,20 +43,35 @@ def _sentence_verdict(records: list[ClaimRecord]) -> SentenceVerdict:
         for unit, status in label_units(fact, verdict):
             if status is not Status.NOT_CHECKABLE:
                 units.setdefault(unit.text, status)
+    elements = [claim for r in records for claim in r.elements]
+    status = combined_status(pairs)
+    # A complex sentence is judged element by element, when every unit of its facts was
+    # (the run's model calls may have run out before some element was judged).
+    if elements and all(len(r.elements) == len(r.fact.units()) for r in records):
+        status = element_status(elements) or status
     return SentenceVerdict(
         chunk_index=first.chunk_index,
         span=first.span,
         text=first.source_text or first.to_string(),
         route="complex" if any(r.route == "complex" for r in records) else "simple",
-        status=combined_status(pairs),
+        status=status,
         facts=[r.claim_id for r in records],
         units_supported=sum(1 for s in units.values() if s is Status.SUPPORTED),
         units_total=len(units),
         wrong=[u for u, s in units.items() if s is Status.CONTRADICTED],
         unverified=[u for u, s in units.items() if s is Status.INSUFFICIENT],
+        elements=elements,
     )
 
 
 def problem_marks(sentence: SentenceVerdict) -> list[str]:
-    """The units that decide a sentence's verdict, as a report shows them: ✗ wrong, ? unverified."""
+    """The units that decide a sentence's verdict, as a report shows them: ✗ wrong, ? unverified.
+
+    A sentence judged element by element names its element claims instead ("✗ Marie Curie —
+    was born in — Paris").
+    """
+    if sentence.elements:
+        wrong = [c.text for c in sentence.elements if c.status is Status.CONTRADICTED]
+        unverified = [c.text for c in sentence.elements if c.status is Status.INSUFFICIENT]
+        return [f"✗ {t}" for t in wrong] + [f"? {t}" for t in unverified]
     return [f"✗ {u}" for u in sentence.wrong] + [f"? {u}" for u in sentence.unverified]

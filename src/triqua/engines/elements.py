@@ -1,12 +1,16 @@
-"""ElementCheck's element graph of a sentence, read from the sentence itself.
+"""ElementCheck's element graph of each sentence of a text, read from the text itself.
 
 The elements of a sentence are its entities (named entities and the other noun phrases),
-values and dates (numeric and temporal entities) and events (its verbs); they are the
-nodes. Each element hangs from the nearest element or event above it in the sentence's
-dependency parse ("Physics" from "the Nobel Prize" through "in"; "the Nobel Prize" from
-"won"), and that link is an edge. A sentence whose graph is wider than δ is complex
-(:mod:`triqua.core.routing` decides). The graph does not depend on how a decomposer split
-the sentence into facts, so every engine routes the same sentence the same way.
+values and dates; they are the nodes. Its relations are the edges: a verb joins its
+subject to each of its objects and prepositional arguments ("Marie Curie —won— the Nobel
+Prize", "Marie Curie —won in— 1903"), a preposition joins a noun phrase to the phrase it
+governs ("the prize —for— research"), an apposition or a possessive joins the two phrases
+it relates. Coreferent mentions are one element, resolved over the whole text
+(:mod:`triqua.engines.coreference`): "Marie Curie", "Curie" and "she" are one node, so
+"Curie said she ..." is not wider for naming her twice. A clause whose verb has no subject
+the sentence supplies leaves its elements apart from the rest: the graph falls apart into
+components, the other ElementCheck signal. :mod:`triqua.core.routing` measures diameter
+and components against δ.
 
 Hand-written over spaCy's parse: no maintained library builds ElementCheck's graph; spaCy
 gives the entities, noun phrases and dependencies it is made of.
@@ -21,130 +25,182 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
+from triqua.engines.relations import SAME, sentence_relations
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 __all__ = ["sentence_element_graphs"]
 
 #: Relative and interrogative words link clauses; they are not elements themselves.
-_LINK_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
-_EVENT_POS = frozenset({"VERB"})
-#: Dependencies of a list's later members (the parse often reads a list of titles as
-#: appositions), which hang where the list's first member hangs.
-_LISTED = frozenset({"conj", "appos"})
-_COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "being", "'s", "’s", "am"})
+LINK_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+_VALUE_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
+_DATE_LABELS = frozenset({"DATE", "TIME"})
 _MAX_SENTENCE_CHARS = 2_000  # longer "sentences" (tables, lists) are read in this prefix
 
-
 _CACHE_SIZE = 4096
-_cache: OrderedDict[str, nx.Graph] = OrderedDict()
+_docs: OrderedDict[str, Doc] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
 def sentence_element_graphs(sentences: Sequence[str]) -> list[nx.Graph]:
-    """The element graph of each sentence: entity, value, date and event nodes, parse edges.
+    """The element graph of each sentence of one text, its sentences given in order.
 
-    Node names are ``"<kind>:<text>@<token index>"`` (the same words twice are two
-    elements); each node carries ``kind`` (entity, value, date or event) and ``text``.
-    Sentences are parsed together (one spaCy batch) and the last 4,096 sentences' graphs
-    are kept for the next calls; the graphs are shared between callers: copy one before
-    changing it.
+    Node names are ``"<kind>:<key>"`` with the element's resolved name as key, so the
+    mentions of one entity in a sentence are one node; each node carries ``kind`` (entity,
+    value or date), ``text`` (its first mention in the sentence), ``name`` (the name it
+    resolves to over the text) and ``mentions``. Each edge carries its relations'
+    ``labels``. Pronouns and short names resolve to elements of earlier sentences of the
+    same call, so pass one text's sentences per call. Parses of the last 4,096 sentences are
+    kept for later calls.
     """
-    texts = [s.strip()[:_MAX_SENTENCE_CHARS] for s in sentences]
+    docs = _parse([s.strip()[:_MAX_SENTENCE_CHARS] for s in sentences])
+    resolver = Resolver()
+    return [_graph(doc, resolver) if doc is not None else nx.Graph() for doc in docs]
+
+
+def _parse(texts: list[str]) -> list[Doc | None]:
+    """The parse of each text (one batch for the new ones; None for an empty text)."""
     with _cache_lock:
-        known = {t: _cache[t] for t in texts if t in _cache}
+        known = {t: _docs[t] for t in texts if t in _docs}
         for text in known:
-            _cache.move_to_end(text)  # least recently used first out
+            _docs.move_to_end(text)  # least recently used first out
     missing = list(dict.fromkeys(t for t in texts if t not in known and t))
     if missing:
         with NLP_LOCK:
-            docs = list(load_nlp().pipe(missing))
-        built = {t: _graph(doc) for t, doc in zip(missing, docs, strict=True)}
+            parsed = list(load_nlp().pipe(missing))
         with _cache_lock:
-            for text, graph in built.items():
-                _cache[text] = graph
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
-        known.update(built)
-    return [known.get(t, nx.Graph()) for t in texts]
+            for text, doc in zip(missing, parsed, strict=True):
+                _docs[text] = doc
+            while len(_docs) > _CACHE_SIZE:
+                _docs.popitem(last=False)
+        known.update(zip(missing, parsed, strict=True))
+    return [known.get(t) for t in texts]
 
 
-def _graph(doc: Doc) -> nx.Graph:
-    """The element graph of one parsed sentence."""
+def _spans(doc: Doc) -> list[tuple[str, Span, str]]:
+    """The sentence's element mentions in order: ``(kind, span, entity label)``.
+
+    A named entity is its own element unless it only modifies a noun phrase holding it
+    ("an American actor"); a possessor is its own element ("Curie's husband": "Curie" and
+    "husband"); the other noun phrases and bare numbers are elements too.
+    """
+    taken: set[int] = set()
+    found: list[tuple[str, Span, str]] = []
+
+    def add(kind: str, span: Span, label: str) -> None:
+        if len(span) and not any(t.i in taken for t in span):
+            taken.update(t.i for t in span)
+            found.append((kind, span, label))
+
+    chunks = [c for c in doc.noun_chunks if c.root.tag_ not in LINK_TAGS]
+    for chunk in chunks:  # possessors first: "his" and "Curie's" are elements of their own
+        owner = next((t for t in chunk if t.dep_ == "poss" and t.head == chunk.root), None)
+        if owner is not None and owner.tag_ not in LINK_TAGS:
+            end = owner.i + 1
+            ent = next((e for e in doc.ents if e.start <= owner.i < e.end), None)
+            start = ent.start if ent is not None and ent.start >= chunk.start else owner.i
+            add("entity", doc[start:end], ent.label_ if ent is not None else "")
+    for ent in doc.ents:
+        if ent.label_ == "ORDINAL" and ent.root.dep_ == "advmod":
+            continue  # "first elected": how the verb happened, not an element
+        host = next((c for c in chunks if c.start <= ent.root.i < c.end), None)
+        if host is not None and ent.root != host.root:
+            continue  # "an American actor": the entity only modifies the phrase
+        span = ent
+        if host is not None:  # the whole phrase it heads: "three Latin Grammy Awards"
+            start = min(ent.start, host.start)
+            while start < ent.start and (doc[start].i in taken or doc[start].dep_ == "case"):
+                start += 1
+            span = doc[start : max(ent.end, host.end)]
+        kind = "date" if ent.label_ in _DATE_LABELS else "entity"
+        kind = "value" if ent.label_ in _VALUE_LABELS else kind
+        add(kind, span, ent.label_)
+    for chunk in chunks:
+        span = chunk
+        while len(span) and (span[0].dep_ in ("poss", "case") or span[0].i in taken):
+            span = doc[span.start + 1 : span.end]
+        add("entity", span, "")
+    for token in doc:
+        if token.i in taken:
+            continue
+        if token.like_num and token.pos_ == "NUM":
+            add("value", doc[token.i : token.i + 1], "CARDINAL")
+        elif token.pos_ in ("NOUN", "PROPN") and token.dep_ not in ("compound", "amod"):
+            # A noun the chunker missed ("the films Heat, Ronin, Casino"), with the words
+            # right before it that modify it.
+            start = token.i
+            while start > 0 and doc[start - 1].head == token and doc[start - 1].i not in taken:
+                start -= 1
+            add("entity", doc[start : token.i + 1], "")
+    return sorted(found, key=lambda item: item[1].start)
+
+
+def _graph(doc: Doc, resolver: Resolver) -> nx.Graph:
+    """The element graph of one parsed sentence; ``resolver`` carries the text's elements."""
     graph = nx.Graph()
     owner: dict[int, str] = {}  # token index -> node of the element holding it
-
-    def add(kind: str, start: int, end: int, root: int) -> None:
-        if any(i in owner for i in range(start, end)):
-            return
-        words = doc[start:end].text
-        node = f"{kind}:{words}@{root}"
-        graph.add_node(node, kind=kind, text=words, root=root)
-        for i in range(start, end):
-            owner[i] = node
-
-    chunks = [c for c in doc.noun_chunks if c.root.tag_ not in _LINK_TAGS]
-    # A named entity is its own element unless it only modifies a noun phrase holding it
-    # ("an American actor"); one reaching past a phrase ("the Nobel Prize in Physics")
-    # is one element.
-    for ent in doc.ents:
-        if any(c.start <= ent.start and ent.end <= c.end and ent.root != c.root for c in chunks):
+    names: dict[int, str] = {}  # token index -> the name its element resolved to
+    for kind, span, label in _spans(doc):
+        text = span.text
+        subject = span.root.dep_ in ("nsubj", "nsubjpass")
+        proper = label == "PERSON" or all(t.pos_ == "PROPN" for t in span if t.is_alpha)
+        name = text
+        if len(span) == 1 and pronoun_class(text) is not None:
+            name = resolver.pronoun(text, not_=_clause_subject(span.root, names)) or text
+        elif proper:
+            name = resolver.name(text, proper=True)
+        key = canonical_key(name) or canonical_key(text) or text.casefold()
+        node = f"{kind}:{key}"
+        if node in graph:
+            graph.nodes[node]["mentions"].append(text)
+        else:
+            graph.add_node(node, kind=kind, text=text, name=name, mentions=[text])
+        for token in span:
+            owner[token.i] = node
+            names[token.i] = name
+        if kind == "entity" and name != text:  # a resolved mention keeps its referent recent
+            resolver.again(name, subject=subject)
+        elif kind == "entity" and pronoun_class(text) is None:
+            plural = span.root.tag_ in ("NNS", "NNPS")
+            resolver.note(name, label or "NOUN", plural=plural, subject=subject, proper=proper)
+        if not label and kind == "entity" and name == text and not proper:
+            graph.nodes[node]["description"] = True
+    same: list[tuple[str, str]] = []
+    for a, b, label in sentence_relations(doc, owner):
+        if a == b:
             continue
-        kind = {"DATE": "date", "TIME": "date"}.get(ent.label_, "entity")
-        if ent.label_ in ("CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"):
-            kind = "value"
-        add(kind, ent.start, ent.end, ent.root.i)
-    for chunk in chunks:
-        add("entity", chunk.start, chunk.end, chunk.root.i)
-    for token in doc:
-        if token.i in owner:
-            continue
-        if token.pos_ in _EVENT_POS or token.dep_ == "ROOT":
-            add("event", token.i, token.i + 1, token.i)
-        elif token.like_num:
-            add("value", token.i, token.i + 1, token.i)
-    # Each element hangs from the nearest element or event above its root token. A
-    # conjunct or apposition hangs where the first of its list hangs: "X, Y and Z" are
-    # siblings, not a chain (the parse heads Y on X and Z on Y); coordinated clauses stay
-    # linked.
-    for node, data in list(graph.nodes(data=True)):
-        first = doc[data["root"]]
-        while first.dep_ in _LISTED and first.head.i != first.i:
-            first = first.head
-        sibling = owner.get(first.i)
-        if sibling == node:
-            sibling = None
-        above = _above(first, node, owner)
-        if sibling is not None and (above is None or data["kind"] == "event"):
-            above = sibling  # a clause joined to the first, or a list at the sentence's top
-        if above is not None:
-            graph.add_edge(node, above)
-    return _same_entities(graph, doc, owner)
+        if label == SAME and graph.nodes[b].get("description"):
+            same.append((a, b))
+        labels = graph.edges[a, b]["labels"] if graph.has_edge(a, b) else []
+        graph.add_edge(a, b, labels=[*labels, "is" if label == SAME else label])
+    return _merge_descriptions(graph, same)
 
 
-def _same_entities(graph: nx.Graph, doc: Doc, owner: dict[int, str]) -> nx.Graph:
-    """One node for a subject and what a copula says it is ("X is an American actor").
+def _clause_subject(pronoun: Token, names: dict[int, str]) -> str | None:
+    """The resolved subject of the clause an object pronoun is in, if it came before."""
+    if pronoun.dep_ in ("nsubj", "nsubjpass", "poss") or pronoun.lower_.endswith("self"):
+        return None
+    verb = pronoun.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return names.get(subject.i) if subject is not None else None
 
-    The predicate noun names the subject itself, so what hangs from it ("an actor born in
-    Pensacola") is said of the subject: both are one element.
+
+def _merge_descriptions(graph: nx.Graph, same: list[tuple[str, str]]) -> nx.Graph:
+    """One element for a name and a description the sentence says it is.
+
+    "Lanny Flaherty is an American actor born in Pensacola", "Marie Curie, a Polish
+    physicist, ...": the copula's complement and the apposition name the subject itself
+    (coreferent mentions), so what hangs from them is said of the subject.
     """
-    for token in doc:
-        if token.dep_ != "attr" or token.head.lower_ not in _COPULAS:
-            continue
-        subject = next((c for c in token.head.children if c.dep_ == "nsubj"), None)
-        kept, merged = (owner.get(subject.i) if subject else None), owner.get(token.i)
-        if kept and merged and kept != merged and kept in graph and merged in graph:
+    for kept, merged in same:
+        if kept in graph and merged in graph and kept != merged:
+            mentions = graph.nodes[kept]["mentions"] + graph.nodes[merged]["mentions"]
             graph = nx.contracted_nodes(graph, kept, merged, self_loops=False, copy=False)
+            graph.nodes[kept]["mentions"] = mentions
+            graph.nodes[kept].pop("contraction", None)
     return graph
-
-
-def _above(token: Token, node: str, owner: dict[int, str]) -> str | None:
-    """The nearest element or event above ``token`` in the parse that is not ``node``."""
-    while token.head.i != token.i:
-        token = token.head
-        found = owner.get(token.i)
-        if found is not None and found != node:
-            return found
-    return None

@@ -1,7 +1,10 @@
 """The verification subgraph of one batch, with its two routes as two paths.
 
 simple:  retrieve → verify → record
-complex: retrieve → verify_units → (reverify ↺) → record
+complex: retrieve → verify_units → (reverify ↺) → verify_elements → record
+
+On the complex path each fact's elements are then verified as element-level claims
+(ElementCheck's verification level), on the evidence the rounds left.
 
 A batch holds facts of whole source sentences and takes the complex path when any of them
 is complex; each node does its work per member (``nodes.members``) and by each member's own
@@ -23,6 +26,7 @@ from triqua.nodes.record import record
 from triqua.nodes.retrieve import retrieve
 from triqua.nodes.reverify import reverify, should_reverify
 from triqua.nodes.verify import verify
+from triqua.nodes.verify_elements import verify_elements
 from triqua.runtime.resources.spec import SettingsChangedError
 from triqua.state import BatchState, BatchTask, FactOutput
 
@@ -67,11 +71,13 @@ def build_verification_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, A
     builder.add_node("verify", verify, error_handler=node_failed)
     builder.add_node("verify_units", verify, error_handler=node_failed)
     builder.add_node("reverify", reverify, error_handler=node_failed)
+    builder.add_node("verify_elements", verify_elements, error_handler=node_failed)
     builder.add_node("record", record)
     builder.add_edge(START, "retrieve")
     builder.add_conditional_edges("retrieve", by_route, ["verify", "verify_units"])
     builder.add_edge("verify", "record")
-    builder.add_conditional_edges("verify_units", should_reverify, ["reverify", "record"])
-    builder.add_conditional_edges("reverify", should_reverify, ["reverify", "record"])
+    builder.add_conditional_edges("verify_units", should_reverify, ["reverify", "verify_elements"])
+    builder.add_conditional_edges("reverify", should_reverify, ["reverify", "verify_elements"])
+    builder.add_edge("verify_elements", "record")
     builder.add_edge("record", END)
     return builder.compile(name="verify_batch", **compile_kwargs)

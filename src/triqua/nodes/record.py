@@ -43,6 +43,7 @@ def record_fact(state: FactState, resources: RunResources) -> ClaimRecord:
         complexity=state.get("complexity", {}),
         route=state["route"],
         rounds=state.get("rounds", []),
+        elements=state.get("elements", []),
         usage=state.get("usage") or Usage(),
         revisions=Revisions(
             extractor=resources.engines.decomposer.revision,

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.contextual import contextual_claim
+from triqua.core.contextual import contextual_claim, resolved_facts
 from triqua.core.limits import MODEL_CALL_LIMIT
 from triqua.core.reverification import (
     fresh_queries,
@@ -30,6 +30,7 @@ from triqua.nodes.common import context_of
 from triqua.nodes.members import (
     batch_resources,
     member_states,
+    merged,
     run_members,
     waits_on_model,
     waits_on_search,
@@ -50,15 +51,17 @@ def wants_round(member: FactState, context: Context, resources: RunResources) ->
     return not (resources.retriever.uses_budget and resources.budget.exhausted)
 
 
-def should_reverify(state: BatchState, runtime: Runtime[Context]) -> Literal["reverify", "record"]:
-    """Loop again while any member wants another round."""
+def should_reverify(
+    state: BatchState, runtime: Runtime[Context]
+) -> Literal["reverify", "verify_elements"]:
+    """Loop again while any member wants another round, then verify the elements."""
     if state["route"] != "complex":
-        return "record"
+        return "verify_elements"
     context = context_of(runtime)
     resources = batch_resources(state, context, runtime)
     if any(wants_round(member, context, resources) for member in member_states(state)):
         return "reverify"
-    return "record"
+    return "verify_elements"
 
 
 def _stop(state: FactState, stopped: ReverifyRound, *usage: tuple[str, Usage]) -> dict[str, Any]:
@@ -91,7 +94,11 @@ def reverify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = context_of(runtime)
     resources = batch_resources(state, context, runtime)
     work = member_states(state)
+    judged = [(m["fact"], m["verdict"]) for m in work if m.get("verdict") is not None]
     chosen = [i for i, member in enumerate(work) if wants_round(member, context, resources)]
+    for i in chosen:  # the neighbours its contextual claim may rest on
+        sentence = work[i].get("sentence_facts") or [work[i]["fact"]]
+        work[i] = merged(work[i], {"resolved_facts": sorted(resolved_facts(sentence, judged))})
     at_once = waits_on_model(resources) or waits_on_search(resources)
     work = run_members(work, context, resources, "reverify", reverify_fact, chosen, at_once=at_once)
     return {"work": work}
@@ -102,7 +109,8 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     fact = state["fact"]
     round_index = state.get("round", 0) + 1
     units = pending_units(fact, state["verdict"])
-    claim = contextual_claim(fact, units, state.get("sentence_facts") or [fact])
+    resolved = state.get("resolved_facts")
+    claim = contextual_claim(fact, units, state.get("sentence_facts") or [fact], resolved)
     engines = resources.engines
     if calls_model(engines.judge) and resources.calls.exhausted:  # no judge call left
         return _call_limit_stop(state, resources, round_index, units, claim.text)

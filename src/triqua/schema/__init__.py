@@ -13,6 +13,7 @@ from triqua.schema.facts import Chunk, Document, Fact, FactUnit, Qualifier, Unit
 from triqua.schema.records import (
     Basis,
     ClaimRecord,
+    ElementClaim,
     Evidence,
     ReverifyRound,
     Revisions,
@@ -64,6 +65,7 @@ __all__ = [
     "CorpusSnapshot",
     "CoverageVerdict",
     "Document",
+    "ElementClaim",
     "Evidence",
     "Fact",
     "FactUnit",

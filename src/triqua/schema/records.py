@@ -195,6 +195,31 @@ class ReverifyRound(BaseModel):
     stop_reason: OptionalRedactedText = None
 
 
+class ElementClaim(BaseModel):
+    """One attribute of one element of a complex sentence, verified as a claim of its own.
+
+    ElementCheck's element level: "Marie Curie — won — Nobel Prize in Physics", "Nobel Prize
+    in Physics — point in time — 1903". ``judged`` is the configured judge's verdict on the
+    element claim alone (grounded like any verdict); ``status`` is what the sentence counts:
+    that verdict, or the fact's own verdict on the unit stating it when the element claim
+    was left insufficient (an element claim only adds evidence, never weakens a unit).
+    """
+
+    element: str = Field(description="The element, as its fact names it.")
+    attribute: str = Field(description="The relation or qualifier label stated of it.")
+    value: str = Field(description="What is stated: the object or the qualifier's value.")
+    unit: str = Field(description="The fact unit that states it: '(s, r, o)' or '(label, v)'.")
+    judged: Status = Field(description="The judge's verdict on the element claim alone.")
+    status: Status = Field(description="The verdict the sentence counts (see above).")
+    evidence_ids: list[str] = Field(default_factory=list)
+    quote: str | None = Field(default=None, description="Verbatim quote it rests on, if any.")
+
+    @property
+    def text(self) -> str:
+        """The claim as one line: ``element — attribute — value``."""
+        return f"{self.element} — {self.attribute} — {self.value}"
+
+
 class Revisions(BaseModel):
     """Revisions of the components that produced a record."""
 
@@ -221,6 +246,10 @@ class ClaimRecord(BaseModel):
     complexity: dict[str, float | int | bool | str] = Field(default_factory=dict)
     route: Literal["simple", "complex"] = "simple"
     rounds: list[ReverifyRound] = Field(default_factory=list)
+    elements: list[ElementClaim] = Field(
+        default_factory=list,
+        description="Complex route: the fact's element-level claims, each verified on its own.",
+    )
     usage: Usage = Field(default_factory=Usage)
     revisions: Revisions = Field(default_factory=Revisions)
     spec_hash: str = ""

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, computed_field
 
 from triqua.schema.common import Span, Status, utc_now
 from triqua.schema.facts import Fact
-from triqua.schema.records import ClaimRecord, Usage
+from triqua.schema.records import ClaimRecord, ElementClaim, Usage
 from triqua.schema.redaction import RedactedText
 from triqua.schema.spec import FactualitySpec
 
@@ -110,6 +110,11 @@ class SentenceVerdict(BaseModel):
     unverified: list[str] = Field(
         default_factory=list, description="Units left insufficient evidence."
     )
+    elements: list[ElementClaim] = Field(
+        default_factory=list,
+        description="Complex sentence: its element-level claims, each verified on its own; "
+        "the sentence's status is derived from them.",
+    )
 
 
 class NotCheckworthySentence(BaseModel):
@@ -161,7 +166,9 @@ class Report(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     usage_by_role: dict[str, Usage] = Field(default_factory=dict)
     reverify_trigger_rate: float | None = Field(
-        default=None, description="Share of facts that entered re-verification."
+        default=None,
+        description="Share of facts a re-verification round judged again (ElementCheck's "
+        "trigger; rounds that stopped before judging do not count), as the evaluations count.",
     )
     model_calls_per_fact: float | None = None
     search_calls_per_fact: float | None = None

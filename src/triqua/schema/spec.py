@@ -62,7 +62,8 @@ class VerdictPolicy(BaseModel):
     elements: str = Field(
         default="parse",
         description="Where routing's element graphs came from: 'parse' (each sentence's "
-        "entities, values, dates and events) or 'facts' (the decomposed facts' elements).",
+        "entities, values and dates, joined by the relations the text states, coreferent "
+        "mentions merged) or 'facts' (the decomposed facts' elements).",
     )
     mention_links: bool = Field(
         default=False, description="Routing joined elements named inside longer ones."
@@ -173,10 +174,11 @@ class CitationPolicy(BaseModel):
         default=1.0, ge=0, le=1, description="Credit of a claim its cites fully support."
     )
     partial_weight: float = Field(
-        default=0.5,
+        default=0.0,
         ge=0,
         le=1,
-        description="Credit of a claim its cites support in part (some units, not all).",
+        description="Credit of a claim its cites support in part (some units, not all); "
+        "0 by default, as the evidence contract scores completeness 0 or 1.",
     )
 
     @model_validator(mode="after")
