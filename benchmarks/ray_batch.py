@@ -265,6 +265,7 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> None:
     markdown = table(results)
     print(markdown)
     if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if args.write_doc:
         write_doc(args.write_doc, markdown)
