@@ -47,8 +47,13 @@ _ENV_PREFIX = "TRIQUA_"
 class LineChecker:
     """One worker of a batch on Ray: engines built at start, then one line after another."""
 
-    def __init__(self, context: Context, store: str | bool) -> None:
-        """Build ``context``'s engines and load their models (once for the whole batch)."""
+    def __init__(self, context: Context, store: str | bool, env: dict[str, str]) -> None:
+        """Build ``context``'s engines and load their models (once for the whole batch).
+
+        ``env`` is the driver's ``TRIQUA_*`` environment, set here rather than as a Ray
+        runtime environment, so Ray may hand the actor a worker process it started ahead.
+        """
+        os.environ.update(env)
         from triqua.runtime.resources import warm_engines
 
         self._context = context
@@ -172,15 +177,12 @@ def run_on_ray(items: Iterator[BatchItem], job: BatchJob, address: str) -> None:
     saved: str | bool = (runs.database_url or str(runs.path)) if runs is not None else False
     env = {name: value for name, value in os.environ.items() if name.startswith(_ENV_PREFIX)}
     with ray_cluster(address) as ray:
-        checker = ray.remote(
-            num_cpus=1,
-            max_restarts=RETRIES,
-            max_task_retries=RETRIES,
-            runtime_env={"env_vars": env},
-        )(LineChecker)
+        checker = ray.remote(num_cpus=1, max_restarts=RETRIES, max_task_retries=RETRIES)(
+            LineChecker
+        )
 
         def make() -> Any:  # the settings go inline: a restarted actor still has them
-            return checker.remote(job.context, saved)
+            return checker.remote(job.context, saved, env)
 
         actors = [make() for _ in range(_workers(ray, job.concurrency))]
         pool = _Pool(ray, job, runs, make, list(actors))
