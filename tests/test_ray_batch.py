@@ -176,23 +176,40 @@ def test_ray_workers_search_the_shared_chroma_server(
     assert (snapshot["collection"], snapshot["count"]) == ("ray-corpus", 1)
 
 
-def checking_workers() -> list[int]:
-    """Process ids of this test's Ray workers checking a line now.
+def _parent(pid: int) -> int:
+    """The parent process id of ``pid`` (0 when it is gone)."""
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return 0
+    return int(stat.rsplit(")", 1)[1].split()[1])
 
-    Ray titles a worker after the method it runs; a worker is this test's when it has the
-    test's ``TRIQUA_HOME`` (the batch hands its ``TRIQUA_*`` variables to its workers).
+
+def _ours(pid: int) -> bool:
+    """True when ``pid`` descends from this process: a worker of the session's own cluster."""
+    me = os.getpid()
+    while pid > 1:
+        pid = _parent(pid)
+        if pid == me:
+            return True
+    return False
+
+
+def checking_workers() -> list[int]:
+    """Process ids of this test session's Ray workers checking a line now.
+
+    Ray titles a worker after the method it runs; a worker is this session's when it
+    descends from this process, which started the session's cluster (another cluster's
+    workers on the same machine, a benchmark's say, are never touched).
     """
-    home = f"TRIQUA_HOME={os.environ['TRIQUA_HOME']}".encode()
     found = []
     for proc in Path("/proc").iterdir():
         try:
             title = (proc / "cmdline").read_bytes()
-            if not title.startswith(b"ray::LineChecker.check"):
-                continue
-            if home in (proc / "environ").read_bytes().split(b"\0"):
-                found.append(int(proc.name))
         except OSError:
             continue
+        if title.startswith(b"ray::LineChecker.check") and _ours(int(proc.name)):
+            found.append(int(proc.name))
     return found
 
 
