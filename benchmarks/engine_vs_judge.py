@@ -12,7 +12,7 @@ the gates may add, never subtract. Two held-out sets:
 
 Per set: balanced accuracy of "supported vs not", recall of supported, and false support on
 the rest, for the bare judge at its card's ``entailed`` threshold (the best 1-3-sentence
-window, as ``training/compare.py`` reads it) and for the engine (the claim supported when
+window, ``sentence_judge.claim_probabilities``) and for the engine (the claim supported when
 every fact is, after the grounding rule, as a run settles it).
 
 Usage: python benchmarks/engine_vs_judge.py [--limit N]
@@ -28,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "training"))
 
-import compare  # noqa: E402  (training/compare.py: the bare judge's reading and the FCB split)
+import compare  # noqa: E402  (training/compare.py: the Factcheck-Bench held split)
 import nli  # noqa: E402  (training/nli.py: the shared NLI pairs and their held-out split)
 from offline_verdicts import claim_status, crude_fact  # noqa: E402
+from sentence_judge import claim_probabilities  # noqa: E402
 
 from triqua.core.verdicts import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
@@ -38,7 +39,6 @@ from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import get_verifier  # noqa: E402
 from triqua.models.entailment import ENTAILED  # noqa: E402
 from triqua.schema import Evidence, Status  # noqa: E402
-from triqua.sentences import sentence_spans  # noqa: E402
 
 
 def fever_rows(limit: int) -> list[tuple[str, str, bool]]:
@@ -63,18 +63,10 @@ def bare_judge(rows: list[tuple[str, str, bool]]) -> list[bool]:
     """The judge alone: the claim entailed by the best window at the card's threshold."""
     model = get_verifier().entailment
     assert model is not None, "the shipped entailment judge is missing"
-    called = []
-    for claim, passage, _ in rows:
-        sentences = [passage[a:b] for a, b in sentence_spans(passage)][: compare.MAX_SENTENCES]
-        windows = [
-            " ".join(sentences[i : i + k])
-            for i in range(len(sentences))
-            for k in (1, 2, 3)
-            if i + k <= len(sentences)
-        ] or [passage[:1000]]
-        best = float(model.predict([(w, claim) for w in windows])[:, ENTAILED].max())
-        called.append(best >= model.thresholds.entailed)
-    return called
+    return [
+        claim_probabilities(claim, passage)[0] >= model.thresholds.entailed
+        for claim, passage, _ in rows
+    ]
 
 
 def engine(rows: list[tuple[str, str, bool]]) -> list[bool]:
