@@ -26,6 +26,7 @@ from triqua.engines.offline.verify.fact_match import (
     holds_key_words,
     measured,
     negated_in,
+    object_kind,
     restrictors_stated,
     sentence_relation_hit,
     subject_values_match,
@@ -34,7 +35,6 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.rules import (
     agent_rival,
-    entity_type,
     rival_entity,
     roles_differ,
     values_elsewhere,
@@ -181,9 +181,7 @@ def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | No
     passive = bool(words) and words[-1].text.lower() == "by"
     if not passive and any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
         return None
-    query = parts.query
-    start = query.rfind(fact.object)
-    kind = entity_type(query, start, start + len(fact.object)) if start >= 0 else None
+    kind = object_kind(parts)
     if kind is None:
         return None
     return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(

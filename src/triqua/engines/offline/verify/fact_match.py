@@ -26,6 +26,7 @@ from triqua.engines.offline.verify.names import name_match, name_word_in
 from triqua.engines.offline.verify.restrictors import Marker, check, markers
 from triqua.engines.offline.verify.rules import (
     antonym_in,
+    entity_type,
     key_words,
     negated_near,
     relation_hit,
@@ -45,6 +46,7 @@ __all__ = [
     "holds_key_words",
     "measured",
     "negated_in",
+    "object_kind",
     "polarity_differs",
     "relation_stated",
     "restrictors_stated",
@@ -303,3 +305,10 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
     )
     reason = f"aligned by similarity {sentence.cosine:.2f} (word coverage {cover:.2f})"
     return TextMatch(similar, reason)
+
+
+def object_kind(parts: FactParts) -> str | None:
+    """The coarse NER type of the fact's object, read in the fact written as a sentence."""
+    query, written = parts.query, parts.object.text
+    start = query.rfind(written)
+    return entity_type(query, start, start + len(written)) if start >= 0 else None

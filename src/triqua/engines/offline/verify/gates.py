@@ -23,6 +23,7 @@ from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     fact_parts,
+    object_kind,
     polarity_differs,
     restrictors_stated,
     sentence_relation_hit,
@@ -31,7 +32,6 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.names import name_match, name_word_in
 from triqua.engines.offline.verify.rules import (
     antonym_in,
-    entity_type,
     roles_differ,
     substitution,
 )
@@ -176,9 +176,7 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
         return False
     if any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
         return False  # "lived in London and then in Paris": each is a place she lived in
-    query = parts.query
-    at = query.rfind(parts.object.text)
-    kind = entity_type(query, at, at + len(parts.object.text)) if at >= 0 else None
+    kind = object_kind(parts)
     if kind is None:
         return False
     text = info.text

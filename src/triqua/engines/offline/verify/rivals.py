@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
+from triqua.engines.offline.verify.fact_match import FactParts, object_kind, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.rules import entity_type, rival_entity
+from triqua.engines.offline.verify.rules import rival_entity
 from triqua.models.entailment import CONTRADICTED, EntailmentModel
 from triqua.models.hypotheses import unit_hypothesis
 from triqua.schema import Fact, Status
@@ -37,9 +37,7 @@ def judged_rival(
     threshold = model.thresholds.rival
     if threshold > 1.0 or not parts.object.is_name:
         return None
-    query = parts.query
-    start = query.rfind(fact.object)
-    kind = entity_type(query, start, start + len(fact.object)) if start >= 0 else None
+    kind = object_kind(parts)
     if kind is None:
         return None
     spoken = [w.text.lower() for w in parts.relation.tokens]
