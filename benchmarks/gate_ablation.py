@@ -1,0 +1,193 @@
+"""What each gate of the offline verifier adds: every gate switched off in turn, on dev rows.
+
+The judge reads; the gates may only take a support back. A gate earns its place when
+switching it off raises the lies kept more than it raises the true supports found. Each
+configuration is run on the same rows in one process:
+
+- **Factcheck-Bench dev**: the tune half's dev claims (``training/prepare.py``'s split: never
+  trained on, never reported), partial support left out; balanced accuracy of "supported vs
+  not", recall of supported and false support on the rest, the claim supported when every
+  fact is after the grounding rule;
+- **plausible lies** (``benchmarks/data/plausible_lies.jsonl``): a lie is kept when some
+  fact of its claim ends supported; controls are true paraphrases that should be supported.
+
+Gates (each switched off alone): ``role`` (the object's clause held by another name),
+``values`` (the fact's numbers, dates, names, polarity and restrictors in the window),
+``relation`` (a relation the lexicon knows written by one of its words), ``own-words`` (the
+statement gates on the rules' own-words support), ``grounding`` (the statement gates read
+again when a run settles a verdict), ``rival`` (a judged rival after a bare "is in"), and
+three readings of the rules: ``life-dates`` (a life's dates in parentheses), ``unique-roles``
+(a role only one holds) and ``rules-support`` (a sentence stating the fact in its own words
+supports without the judge).
+
+Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "training"))
+
+from offline_verdicts import claim_status, crude_fact  # noqa: E402
+from prepare import FCB, bucket, fcb_half  # noqa: E402
+
+import triqua.engines.offline.verify.reading as reading  # noqa: E402
+import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
+from triqua.core.verdicts import settle  # noqa: E402
+from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
+from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
+from triqua.engines.offline.verify.verifier import AlignmentVerifier  # noqa: E402
+from triqua.schema import Evidence, Fact, Status  # noqa: E402
+
+LIES = ROOT / "benchmarks" / "data" / "plausible_lies.jsonl"
+
+#: Each gate: the module attribute that reads it, and what it answers when switched off.
+GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
+    "role": [(reading, "held_by_another", lambda *a, **k: None)],
+    "values": [(reading, "values_present", lambda *a, **k: True)],
+    "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
+    "own-words": [(verifier_module, "states", lambda *a, **k: True)],
+    "grounding": [(EntailmentReader, "refusal", lambda self, unit, window: None)],
+    "rival": [(verifier_module, "judged_rival", lambda *a, **k: None)],
+    "life-dates": [(verifier_module, "life_date_finding", lambda *a, **k: None)],
+    "unique-roles": [(verifier_module, "role_rival", lambda *a, **k: None)],
+    "rules-support": [(verifier_module, "judge_base", lambda *a, **k: _no_support(*a, **k))],
+}
+_judge_base = verifier_module.judge_base
+
+
+def _no_support(*args: Any, **kwargs: Any) -> Any:
+    """The rules' reading of the base with its own-words support taken away (conflicts stay)."""
+    finding, stated = _judge_base(*args, **kwargs)
+    if finding.status != Status.SUPPORTED:
+        return finding, stated
+    return type(finding)(Status.INSUFFICIENT, finding.sentence, strength=finding.strength), []
+
+
+@contextlib.contextmanager
+def switched_off(gate: str | None) -> Iterator[None]:
+    """Run with ``gate`` switched off (None: every gate on)."""
+    saved = []
+    for owner, name, off in GATES.get(gate or "", []):
+        saved.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, off)
+    try:
+        yield
+    finally:
+        for owner, name, value in saved:
+            setattr(owner, name, value)
+
+
+def fcb_dev(limit: int) -> list[tuple[str, str, bool]]:
+    """(claim, passage, gold supported) of Factcheck-Bench's dev claims, no partial support."""
+    rows = [
+        (r["claim"], r["evidence"], r["stance"] == "completely-support")
+        for r in map(json.loads, FCB.open(encoding="utf-8"))
+        if fcb_half(r["claim"]) == "tune"
+        and bucket(r["claim"], "fcb-dev") < 52
+        and r["stance"] != "partially-support"
+    ]
+    return rows[:limit] if limit else rows
+
+
+def lies() -> list[dict[str, Any]]:
+    """The plausible lies and their controls."""
+    return [json.loads(line) for line in LIES.open(encoding="utf-8") if line.strip()]
+
+
+def check(
+    verifier: AlignmentVerifier,
+    reader: EntailmentReader,
+    facts: list[Fact],
+    evidence: list[Evidence],
+) -> list[Status]:
+    """The facts' statuses as a run settles them (the grounding rule applied)."""
+    verdicts = verifier.verify_many(facts, evidence)
+    return [
+        settle(f, v, evidence, reader=reader).status
+        for f, v in zip(facts, verdicts, strict=True)
+    ]
+
+
+def measure(
+    verifier: AlignmentVerifier,
+    rows: list[tuple[str, str, bool]],
+    decomposed: list[list[Fact]],
+    lie_rows: list[dict[str, Any]],
+) -> dict[str, float]:
+    """Factcheck-Bench dev figures and plausible lies kept, for the gates as they are now."""
+    model = verifier.entailment
+    assert model is not None, "the shipped entailment judge is missing"
+    reader = EntailmentReader(model, paraphrase=model.thresholds.supports)
+    hits = {True: [0, 0], False: [0, 0]}
+    for (claim, passage, gold), facts in zip(rows, decomposed, strict=True):
+        facts = facts or crude_fact(claim)
+        evidence = [Evidence.build(document_id="row", text=passage, retriever="bench")]
+        statuses = check(verifier, reader, facts, evidence)
+        called = bool(statuses) and all(s == Status.SUPPORTED for s in statuses)
+        hits[gold][0] += called
+        hits[gold][1] += 1
+    kept = controls = lies_n = controls_n = 0
+    for row in lie_rows:
+        fact = Fact(**row["fact"], source_text=row["claim"])
+        evidence = [
+            Evidence.build(document_id=f"doc{k}", text=text, retriever="bench")
+            for k, text in enumerate(row["evidence"])
+        ]
+        statuses = check(verifier, reader, [fact], evidence)
+        if row["kind"] == "control":
+            controls_n += 1
+            controls += statuses[0] == Status.SUPPORTED
+        else:
+            lies_n += 1
+            kept += statuses[0] == Status.SUPPORTED
+    recall = hits[True][0] / max(1, hits[True][1])
+    false_support = hits[False][0] / max(1, hits[False][1])
+    return {
+        "balanced": (recall + 1 - false_support) / 2,
+        "recall": recall,
+        "false_support": false_support,
+        "lies_kept": kept,
+        "lies": lies_n,
+        "controls_supported": controls,
+        "controls": controls_n,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="Factcheck-Bench dev rows (0: all)")
+    parser.add_argument("--only", nargs="*", default=None, choices=sorted(GATES))
+    args = parser.parse_args()
+    rows = fcb_dev(args.limit)
+    decomposed = get_decomposer().decompose_many([claim for claim, _, _ in rows])
+    lie_rows = lies()
+    print(f"Factcheck-Bench dev: {len(rows)} claims; plausible lies: {len(lie_rows)} rows")
+    print(f"{'switched off':<14}{'bal. acc.':>10}{'recall':>8}{'false sup.':>11}{'lies kept':>11}"
+          f"{'controls':>10}")
+    for gate in [None, *(args.only if args.only is not None else GATES)]:
+        started = time.perf_counter()
+        # A fresh verifier per configuration: nothing it caches outlives a configuration.
+        verifier = AlignmentVerifier()
+        with switched_off(gate):
+            f = measure(verifier, rows, decomposed, lie_rows)
+        print(
+            f"{gate or '(none)':<14}{f['balanced']:>10.3f}{f['recall']:>8.3f}"
+            f"{f['false_support']:>11.3f}{f['lies_kept']:>6.0f}/{f['lies']:<4.0f}"
+            f"{f['controls_supported']:>5.0f}/{f['controls']:<4.0f}"
+            f"  ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
