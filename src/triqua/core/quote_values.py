@@ -1,9 +1,9 @@
 """The checkable values of a unit, and whether a quote carries them.
 
 A unit's numbers, dates and capitalised names must be written in the text that grounds it.
-Hand-written rather than reusing the offline engine's value parsers: this module sits below
-the engines (nothing imports upward) and needs only "is this value written in the quote",
-not the offline verifier's alignment.
+The values are read by ``triqua.core.values`` (the reader the offline verifier uses too):
+a date or quantity is carried as the verifier compares them, with the same tolerance for
+approximate ones; a name as that name, not another one sharing a word.
 """
 
 from __future__ import annotations
@@ -13,237 +13,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from triqua.core.numbers import ORDINAL_WORDS, WORD_NUMBERS
 from triqua.core.quotes import normalise
 from triqua.core.statement import definite_heads, word_stems
+from triqua.core.values.carried import carried, read_values
+from triqua.core.values.dates import DateValue
+from triqua.core.values.name_rivals import How, named
+from triqua.core.values.names import name_runs
+from triqua.core.values.names import names as read_names
+from triqua.core.values.numbers import NumberValue
 from triqua.schema import FactUnit
 
-__all__ = ["Number", "UnitValues", "missing_values", "unit_values"]
-
-
-_SCALES = {
-    "thousand": 1e3,
-    "million": 1e6,
-    "mn": 1e6,
-    "billion": 1e9,
-    "bn": 1e9,
-    "trillion": 1e12,
-}
-_WORD_NUMBERS = WORD_NUMBERS
-#: Markers that make a claimed number approximate, and which side of it they allow.
-_APPROX = {
-    "about": "both",
-    "around": "both",
-    "approximately": "both",
-    "roughly": "both",
-    "nearly": "below",
-    "almost": "below",
-    "some": "both",
-    "circa": "both",
-    "c": "both",
-    "over": "above",
-    "more than": "above",
-    "at least": "above",
-    "under": "below",
-    "less than": "below",
-    "fewer than": "below",
-    "up to": "below",
-}
-_APPROX_TOLERANCE = 0.1
-#: Length units and their metres, so "0.33 km" is carried by "330 metres".
-_METRES = {
-    **dict.fromkeys(["km", "kilometre", "kilometres", "kilometer", "kilometers"], 1000.0),
-    **dict.fromkeys(["m", "metre", "metres", "meter", "meters"], 1.0),
-    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeter", "centimeters"], 0.01),
-}
-_YEAR_TOLERANCE = 5  # "around 1950" allows 1945–1955
-_NUMBER = re.compile(
-    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?P<suffix>st|nd|rd|th|s)?\b"
-    r"(?:\s*(?P<century>centur(?:y|ies)))?"
-    rf"(?:\s*(?P<scale>{'|'.join(_SCALES)})\b)?"
-    rf"(?:\s*(?P<unit>{'|'.join(sorted(_METRES, key=len, reverse=True))})\b)?",
-    re.IGNORECASE,
-)
-_ORDINAL_CENTURY = re.compile(
-    rf"\b(?P<word>{'|'.join(ORDINAL_WORDS)})\s+centur(?:y|ies)\b", re.IGNORECASE
-)
-_WORD_NUMBER = re.compile(rf"\b(?P<word>{'|'.join(_WORD_NUMBERS)})\b", re.IGNORECASE)
-_APPROX_BEFORE = re.compile(
-    rf"(?:^|\W)(?P<m>{'|'.join(sorted(_APPROX, key=len, reverse=True))})\W*$", re.IGNORECASE
-)
-#: Capitalised words that name nothing on their own.
-_STOP_NAMES = frozenset(
-    {
-        *("a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "by", "with"),
-        *("from", "as", "is", "was", "are", "were", "this", "that", "these", "those"),
-        *("it", "its", "he", "she", "they", "his", "her", "their", "i"),
-    }
-)
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number as written: its value range ``[low, high]`` and how it is shown to users."""
-
-    text: str
-    low: float
-    high: float
-    approx: str | None = None
-    #: Metres per unit when a length unit follows ("0.33 km" is also 330 m).
-    metres: float | None = None
-
-    def ranges(self) -> list[tuple[float, float]]:
-        """Its range as written and, with a length unit, in metres."""
-        out = [(self.low, self.high)]
-        if self.metres and self.metres != 1.0:
-            out.append((self.low * self.metres, self.high * self.metres))
-        return out
-
-
-def _numbers(text: str) -> list[Number]:
-    """Numbers, years, decades ("1990s") and centuries ("19th century") written in ``text``."""
-    found: list[Number] = []
-    for m in _NUMBER.finditer(text):
-        digits = m["num"].replace(",", "")
-        value = float(digits)
-        half = 10.0 ** -len(digits.split(".")[1]) / 2 if "." in digits else 0.5
-        scale = _SCALES.get((m["scale"] or "").lower(), 1.0)
-        suffix = (m["suffix"] or "").lower()
-        marker = _APPROX_BEFORE.search(text[max(0, m.start() - 16) : m.start()])
-        approx = _APPROX[marker["m"].lower()] if marker else None
-        if m["century"] and suffix in ("st", "nd", "rd", "th"):
-            first = (value - 1) * 100  # "19th century" is the years 1800–1900
-            found.append(Number(m.group().strip(), first, first + 100, approx))
-        elif suffix == "s" and value >= 10 and value % 10 == 0:  # "1990s", "60s"
-            found.append(Number(m.group().strip(), value, value + 9.999, approx))
-        else:
-            low, high = (value - half) * scale, (value + half) * scale
-            metres = _METRES.get((m["unit"] or "").lower())
-            found.append(Number(m.group().strip(), low, high, approx, metres))
-    for m in _WORD_NUMBER.finditer(text):
-        if _not_a_count(text, m.start(), m.end()):
-            continue
-        value = float(_WORD_NUMBERS[m["word"].lower()])
-        found.append(Number(m["word"], value - 0.5, value + 0.5))  # as a written digit
-    for m in _ORDINAL_CENTURY.finditer(text):
-        first = (ORDINAL_WORDS[m["word"].lower()] - 1) * 100.0
-        found.append(Number(m.group(), first, first + 100))  # "twelfth century": 1100–1200
-    return found
-
-
-_NEXT_WORD = re.compile(r"\W*(\w+)")
-_PREVIOUS_WORD = re.compile(r"(\w+)\W*$")
-
-
-def _not_a_count(text: str, start: int, end: int) -> bool:
-    """True for a number word that counts nothing: "one of the largest", or a name's last word.
-
-    "Square Two" or "Apollo Eleven" is a name (checked as one): a capitalised number word
-    right after a capitalised word. A number word before its noun ("Three Nobel Prizes",
-    "for Seven Years") counts, however it is capitalised.
-    """
-    after = _NEXT_WORD.match(text, end)
-    if text[start:end].lower() == "one" and after and after[1].lower() == "of":
-        return True
-    if not text[start].isupper():
-        return False
-    before = _PREVIOUS_WORD.search(text, 0, start)
-    return (
-        before is not None
-        and not text[before.end(1) : start].strip()
-        and before[1][:1].isupper()
-        and before[1].lower() not in _WORD_NUMBERS
-    )
-
-
-_POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
-#: Punctuation that ends a name run ("Leadership: Maradona", "Queens, New York").
-_RUN_BREAK = (",", ":", ";", ")")
-
-
-@dataclass(frozen=True)
-class _Run:
-    """A run of capitalised words, normalised.
-
-    ``possessor`` when it ends "'s" ("Pierre's"), with the word it possesses ("wife").
-    """
-
-    name: str
-    possessor: bool
-    possessed: str = ""
-
-
-#: Nouns by which "X's <noun>" names another person than X ("Pierre Curie's wife").
-_KIN = frozenset(
-    (
-        "wife", "husband", "spouse", "widow", "widower", "partner", "son", "daughter",
-        "child", "children", "father", "mother", "parent", "parents", "brother", "sister",
-        "sibling", "siblings", "uncle", "aunt", "nephew", "niece", "cousin", "grandson",
-        "granddaughter", "grandfather", "grandmother", "stepson", "stepdaughter",
-        "stepfather", "stepmother", "fiance", "fiancee", "girlfriend", "boyfriend", "lover",
-        "friend", "colleague", "assistant", "student", "pupil", "teacher", "mentor",
-        "successor", "predecessor", "rival", "opponent", "heir", "deputy", "secretary",
-        "coach", "manager", "lawyer", "biographer",
-    )
-)  # fmt: skip
-
-
-def _name_runs(text: str) -> list[_Run]:
-    """Capitalised names in ``text`` as written, one per run (repeats kept)."""
-    runs: list[_Run] = []
-    run: list[str] = []
-    for token in [*text.split(), ""]:
-        letters = [c for c in token if c.isalpha()]
-        if letters and letters[0].isupper():
-            run.append(token)
-            if not token.endswith(_RUN_BREAK):
-                continue
-        while run and normalise(run[0]) in _STOP_NAMES:
-            run.pop(0)
-        while run and normalise(run[-1]) in _STOP_NAMES:
-            run.pop()
-        words = [_POSSESSIVE.sub("", word.rstrip(".,:;)")) for word in run]
-        name = normalise(" ".join(words))
-        if name:
-            possessor = bool(_POSSESSIVE.search(run[-1].rstrip(".,:;)")))
-            after = normalise(token) if letters else ""
-            possessed = after.split()[0] if possessor and after else ""
-            runs.append(_Run(name, possessor, possessed))
-        run = []
-    return runs
-
-
-#: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War II".
-#: A closing "I" is read as the pronoun and dropped from the run, so "Elizabeth I" compares
-#: as "Elizabeth" (no numeral), which still differs from "Elizabeth II".
-_NUMERAL = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
-
-
-def _numeral(words: Sequence[str]) -> str:
-    """The numeral closing a normalised name ("ii" of "elizabeth ii"), or ""."""
-    return words[-1] if len(words) >= 2 and _NUMERAL.match(words[-1]) else ""
-
-
-def _surname(words: Sequence[str]) -> str:
-    """The last word of a name before its numeral ("elizabeth" of "elizabeth ii")."""
-    return words[-2] if _numeral(words) else words[-1]
-
-
-def _names(text: str) -> list[str]:
-    """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
-
-    Lower-case words split runs ("University of Paris" is "university" and "paris"), so a
-    name is checked word group by word group; stop words at either end are dropped.
-    """
-    return list(dict.fromkeys(run.name for run in _name_runs(text)))
+__all__ = ["UnitValues", "missing_values", "unit_values"]
 
 
 @dataclass(frozen=True)
 class UnitValues:
     """What a quote must carry to ground a unit; ``subject`` names may be carried by reference."""
 
-    numbers: tuple[Number, ...]
+    #: The dates and quantities the unit writes.
+    numbers: tuple[DateValue | NumberValue, ...]
     names: tuple[str, ...]
     subject: tuple[str, ...] = ()
     #: A qualifier's base object, which the quote must name too (see ``unit_values``).
@@ -262,16 +50,22 @@ def unit_values(unit: FactUnit) -> UnitValues:
     """
     subject = tuple(_subject_names(unit.subject))
     if unit.kind == "base":
-        numbers = tuple(n for part in (unit.subject, unit.object) for n in _numbers(part))
-        names = tuple(dict.fromkeys([*subject, *_names(unit.object)]))
+        numbers = tuple(v for part in (unit.subject, unit.object) for v in _values(part))
+        names = tuple(dict.fromkeys([*subject, *read_names(unit.object)]))
         return UnitValues(numbers=numbers, names=names, subject=subject)
     value = unit.value or ""
     return UnitValues(
-        numbers=tuple(_numbers(value)),
-        names=tuple(_names(value)),
-        anchors=tuple(_names(unit.object)),
+        numbers=_values(value),
+        names=tuple(read_names(value)),
+        anchors=tuple(read_names(unit.object)),
         base_subject=subject,
     )
+
+
+def _values(text: str) -> tuple[DateValue | NumberValue, ...]:
+    """The dates and quantities ``text`` writes, in the order they are written."""
+    read = read_values(text)
+    return tuple(sorted((*read.dates, *read.numbers), key=lambda v: v.start))
 
 
 def _subject_names(subject: str) -> list[str]:
@@ -280,7 +74,7 @@ def _subject_names(subject: str) -> list[str]:
     "Red sauce" or "Sinking sand" is capitalised because a fact starts with it; a one-word
     run followed by a lower-case word is not taken for a name.
     """
-    names = _names(subject)
+    names = read_names(subject)
     words = subject.split()
     if names and len(words) > 1 and words[1][:1].islower() and names[0] == normalise(words[0]):
         names = names[1:]
@@ -315,34 +109,6 @@ def _stem_written(noun: str, text: str) -> bool:
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
 
 
-def _carried(claimed: Number, written: Sequence[Number]) -> bool:
-    """True when a number of the quote lies where the claimed number allows.
-
-    Lengths compare as written and in metres ("0.33 km" and "330 metres").
-    """
-    pairs = [(c, w) for number in written for c in claimed.ranges() for w in number.ranges()]
-    for (low, high), (w_low, w_high) in pairs:
-        if claimed.approx is None:
-            if w_low < high and low < w_high:
-                return True
-            continue
-        centre = (low + high) / 2
-        band = _YEAR_TOLERANCE if _is_year(claimed) else _APPROX_TOLERANCE * abs(centre)
-        value = (w_low + w_high) / 2
-        if claimed.approx == "above" and value >= low:
-            return True
-        if claimed.approx == "below" and centre - band <= value <= high:
-            return True
-        if claimed.approx == "both" and abs(value - centre) <= band:
-            return True
-    return False
-
-
-def _is_year(number: Number) -> bool:
-    """True for a plain four-digit year ("about 1800"): approximate by years, not by 10 %."""
-    return number.text.isdigit() and len(number.text) == 4 and 1000 <= number.low <= 2100
-
-
 def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
@@ -352,14 +118,14 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     any case, singular or plural ("Bristly Bellflower", "a bellflower").
     """
     values = unit_values(unit)
-    written = _numbers(quote)
+    written = read_values(quote)
     padded = f" {normalise(quote)} "
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
-    missing = [n.text for n in values.numbers if not _carried(n, written)]
+    missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
-    possessors = {run.name for run in _name_runs(unit.subject) if run.possessor}
+    possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
     for name in values.names:
         subject = name in values.subject
@@ -368,24 +134,24 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
             if not (_stem_written(name, quote) or (refers and _stem_written(name, before))):
                 missing.append(name)
             continue
-        how = _How(
+        how = How(
             by_reference=refers and subject,
             common=name == opener,
             about=subject and name not in possessors,
         )
-        if not _name_is_number(name, values.numbers) and not _named(
+        if not _name_is_number(name, values.numbers) and not named(
             name, quote, padded, before, how
         ):
             missing.append(name)
-    unnamed = [a for a in values.anchors if not _named(a, quote, padded, before, _How())]
+    unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
-            _named(s, quote, padded, before, _How(by_reference=refers)) for s in values.base_subject
+            named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
         )
         known = {
             w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
         }
-        foreign = [n for n in _names(quote) if not set(n.split()) & known]
+        foreign = [n for n in read_names(quote) if not set(n.split()) & known]
         if not by_subject or (unnamed and foreign):
             missing += unnamed or list(values.base_subject)
     return missing
@@ -410,196 +176,11 @@ def _definite_reference(padded: str) -> bool:
     return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
 
 
-@dataclass(frozen=True)
-class _How:
-    """How a name of the unit may be carried.
-
-    Attributes:
-        by_reference: A pronoun of the quote may carry it when ``before`` names it.
-        common: It is the one word opening the fact's subject: it may be a common noun
-            capitalised only to open its sentence ("Recruiters", or "Giant" of "Giant
-            planets" written again in the object), carried in lower case.
-        about: It names the one the unit is about (its subject, not written "X's" by the
-            unit): a quote writing it only as another person's possessor ("Pierre Curie's
-            wife") is about someone else; "Georgia's climate" still says Georgia has one.
-    """
-
-    by_reference: bool = False
-    common: bool = False
-    about: bool = False
-
-
-def _named(name: str, quote: str, padded: str, before: str, how: _How) -> bool:
-    """True when the quote names ``name`` (or, ``how.by_reference``, a pronoun refers to it)."""
-    if _written(name, quote, padded, how):
-        return not _shortened_for_another(name, quote, before)
-    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
-
-
-def _shortened_for_another(name: str, quote: str, before: str) -> bool:
-    """True when the quote writes only the last word of ``name`` and ``before`` gives it away.
-
-    "Marie Curie was a physicist. Curie won the prize": the passage names Marie Curie in full
-    and never Pierre Curie, so its "Curie" is Marie, not Pierre Curie.
-    """
-    words = name.split()
-    if len(words) < 2 or not before:
-        return False
-    last = words[-1]
-    holding = [run.name.split() for run in _name_runs(quote) if run.name.split()[-1] == last]
-    if not holding or any(run != [last] for run in holding):
-        return False  # not a surname alone ("Supreme Court" of "U.S. Supreme Court" is no alias)
-    earlier = [run.name for run in _name_runs(before) if run.name.split()[-1] == last]
-    if any(set(words) <= set(run.split()) for run in earlier):
-        return False  # the passage named this one in full: the short form is theirs
-    return bool(earlier) and _rival(name, earlier)
-
-
-def _written(name: str, text: str, padded: str, how: _How, near: bool = False) -> bool:
-    """True when ``text`` writes the name as the one it is about, not another one's part.
-
-    With ``near`` (a passage before the quote) only the runs writing the name's last word
-    are read: the passage's other names are about other things.
-    """
-    if not _name_in(name, padded, text, how.common):
-        return False
-    last = name.split()[-1]
-    runs = [run for run in _name_runs(text) if not near or last in run.name.split()]
-    holding = [run for run in runs if last in run.name.split()]
-    if how.about and holding and all(run.possessed in _KIN for run in holding):
-        return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
-    # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
-    others = {w for run in runs if run.possessed in _KIN for w in run.name.split()}
-    return not _rival(name, [run.name for run in runs], others)
-
-
-#: Words that make another place of a name they stand before: "South Sudan" is not
-#: "Sudan", "West Virginia" not "Virginia", "New York" not "York".
-_PLACE_MODIFIERS = frozenset(
-    (
-        "north", "south", "east", "west", "northern", "southern", "eastern", "western",
-        "northeast", "northwest", "southeast", "southwest", "central", "upper", "lower",
-        "new", "old", "greater", "great", "little", "inner", "outer", "equatorial",
-    )
-)  # fmt: skip
-
-
-def _name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
-    """True when a text writes the name, or enough of it, capitalised.
-
-    Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
-    William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
-    at least half of its words (initials aside; a word of four letters or more may open a
-    derived one) must appear, and every word that makes it another place ("South" of "South
-    Sudan"). A name found by one word must have it capitalised in ``raw`` (the text as
-    written): "apple" or "bush" is a common word, not "Apple" or "Bush" (several words,
-    "byte pair encoding" for "Byte Pair Encoding", are the name). A one-word ``common`` subject
-    "name" that only opens its sentence ("Recruiters screen candidates") is a common noun
-    when ``raw`` writes it in lower case, singular or plural ("a recruiter").
-    """
-    # A count in title case ("Seven Years") is a number and its noun, not a name.
-    counted = any(w in _WORD_NUMBERS for w in name.split())
-    capitals = frozenset(padded.split()) if counted else _capitalised(raw)
-    if f" {name} " in padded and (" " in name or name in capitals):
-        return True
-    words = [w for w in name.split() if len(w) > 1] or name.split()
-    if len(words) == 1 and common and _common_noun(words[0], raw):
-        return True
-    present = [w for w in words if f" {w} " in padded or _derived(w, padded)]
-    return (
-        words[-1] in present
-        and (len(present) > 1 or _derived(words[-1], f" {' '.join(capitals)} ", exact=True))
-        and 2 * len(present) >= len(words)
-        and all(w in present for w in words if w in _PLACE_MODIFIERS)
-    )
-
-
-def _capitalised(raw: str) -> frozenset[str]:
-    """The normalised words ``raw`` writes with a capital ("O'Connor" gives "o", "connor")."""
-    return frozenset(
-        word
-        for token in raw.split()
-        if any(c.isalpha() for c in token) and next(c for c in token if c.isalpha()).isupper()
-        for word in normalise(token).split()
-    )
-
-
-def _common_noun(word: str, raw: str) -> bool:
-    """True when ``raw`` writes ``word`` (or its singular) in lower case, as a whole word.
-
-    A person is never written in lower case, so "Williams" is not carried by "Prince
-    William"; "recruiters" is by "an HR recruiter".
-    """
-    forms = {word, word[:-1]} if len(word) >= 5 and word.endswith("s") else {word}
-    return any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", raw) for f in forms)
-
-
-#: Words that may stand before a name without making it another person's.
-_TITLES = frozenset(
-    (
-        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
-        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
-        "president", "justice", "judge", "senator", "governor", "general", "captain",
-        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
-        "countess", "baron", "sheikh",
-    )
-)  # fmt: skip
-
-
-def _rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bool:
-    """True when every name run writing the name's last word names someone else.
-
-    "Marie Curie" writes "Curie" but is not "Pierre Curie": a run that adds a word of its
-    own (titles aside) while lacking one of the name's is another person. A run that only
-    shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one,
-    unless it lengthens it into another place ("South Sudan" for "Sudan"), writes other
-    initials ("George W. Bush" for "George H. W. Bush") or another numeral ("Elizabeth II"
-    for "Elizabeth I"), or shortens it while the text
-    writes the missing words apart, for someone else (in ``others``: "Curie, Pierre's wife
-    Marie" for "Pierre Curie").
-    """
-    words = {w for w in name.split() if len(w) > 1}
-    initials = {w for w in name.split() if len(w) == 1}
-    others = others or set()
-    last = _surname(name.split())
-    # Runs that end with the surname name people; "Novak Instruments" or "Newton's
-    # Principia" name things after them and decide nothing.
-    holding = [run for run in runs if _surname(run.split()) == last]
-    if not holding:
-        return False
-    for run in holding:
-        written = run.split()
-        extra = {w for w in written if len(w) > 1} - words - _TITLES
-        lacking = words - set(written)
-        other_initials = {w for w in written if len(w) == 1}
-        if extra & _PLACE_MODIFIERS or lacking & others:
-            continue
-        if initials and other_initials and initials != other_initials:
-            continue
-        if _numeral(name.split()) != _numeral(written):
-            continue  # "Elizabeth II" is not "Elizabeth I", nor "Henry VII" "Henry VIII"
-        if not extra or not lacking:
-            return False
-    return True
-
-
-#: Endings that derive a word from a name: "Kenyan", "Japanese", "Marxist", "Cups".
-_DERIVING = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ish", "ic", "ist", "ism", "ite")
-
-
-def _derived(word: str, padded: str, exact: bool = False) -> bool:
-    """True when the text writes ``word`` (with ``exact``) or a word derived from it.
-
-    A derived word is the name and an ending that derives ("Kenyan" for "Kenya"), never a
-    longer name ("Nigeria" for "Niger").
-    """
-    if exact and f" {word} " in padded:
-        return True
-    if len(word) < 4:
-        return f" {word}s " in padded or f" {word}es " in padded
-    return any(f" {word}{ending} " in padded for ending in _DERIVING)
-
-
-def _name_is_number(name: str, numbers: Sequence[Number]) -> bool:
+def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:
     """A "name" that is only a number's words ("19th Century") is checked as the number."""
-    return any(normalise(n.text) == name for n in numbers)
+    return any(normalise(_shown(n)) == name for n in numbers)
+
+
+def _shown(value: DateValue | NumberValue) -> str:
+    """A value as the unit writes it: a date whole, a number without its counted noun."""
+    return value.figure if isinstance(value, NumberValue) else value.text

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import snowballstemmer
 
 from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
-from triqua.core.numbers import WORD_NUMBERS
+from triqua.core.values.table import RULES
 from triqua.schema import FactUnit
 
 __all__ = ["content_words", "definite_heads", "denies", "unstated_words", "word_stems"]
@@ -43,11 +43,9 @@ _FUNCTION_WORDS = frozenset(
 #: Number and unit words belong to values, checked as numbers ("64.5 million", "8,849 m").
 _NUMBER_WORDS = frozenset(
     [
-        *WORD_NUMBERS,
-        *("hundred", "thousand", "million", "billion", "trillion", "mn", "bn"),
-        *("m", "km", "cm", "mm", "metre", "metres", "meter", "meters", "kilometre"),
-        *("kilometres", "kilometer", "kilometers", "mile", "miles", "ft", "feet", "foot"),
-        *("kg", "g", "lb", "lbs", "tonnes", "tons", "percent", "per", "cent"),
+        *RULES.word_numbers,
+        *(word for name in (*RULES.scales, *RULES.units) for word in name.split()),
+        *("per", "cent"),
     ]
 )
 _NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"])
@@ -93,7 +91,7 @@ def _lexicon() -> _Words:
                 for phrase in group
                 if " " in phrase
             ),
-            markers=frozenset(w for m in raw["approximate"] for w in m.lower().split()),
+            markers=frozenset(w for m in RULES.approximate for w in m.split()),
             heads=frozenset(w.lower() for w in raw["definite_heads"]),
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:

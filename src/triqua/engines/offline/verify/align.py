@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from triqua.engines.offline.verify.dates import DateValue, date_relation, find_dates
+from triqua.core.values.dates import DateValue, date_relation, find_dates
 from triqua.engines.offline.verify.quantities import NumberValue, find_numbers, number_relation
 from triqua.engines.offline.verify.words import (
     Token,
