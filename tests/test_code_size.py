@@ -17,7 +17,6 @@ MAX_FUNCTION_LINES = 80
 #: Modules over the limit today: path under src/triqua → its lines now (a ceiling).
 MODULES_OVER = {
     "core/evidence_sheet.py": 434,
-    "core/quote_values.py": 605,
     "engines/offline/decompose/decomposer.py": 401,
 }
 

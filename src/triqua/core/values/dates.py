@@ -29,8 +29,8 @@ def _era(markers: tuple[str, ...]) -> str:
     return "|".join(re.escape(m.upper()) for m in sorted(markers, key=len, reverse=True))
 
 
-_BC = rf"(?:{_era(RULES.before_era)})(?![\w.])"
-_AD = rf"(?:{_era(RULES.common_era)})(?![\w.])"
+_BC = rf"(?:{_era(RULES.before_era)})(?!\w)"
+_AD = rf"(?:{_era(RULES.common_era)})(?!\w)"
 _PART = r"(?:(?P<part>early|mid|late)[\s-]+)?"
 _ORDINALS = "|".join(sorted(RULES.ordinals, key=len, reverse=True))
 _DATE_PATTERNS = [

@@ -115,6 +115,12 @@ def _not_a_count(text: str, start: int, end: int) -> bool:
     )
 
 
+def _between(text: str, start: int) -> re.Match[str] | None:
+    """The "between 10 and" that opens a span ending in the number at ``start``, if any."""
+    found = [b for b in _BETWEEN.finditer(text, max(0, start - 40), start + 1) if b.end() == start]
+    return found[-1] if found else None
+
+
 def _value_and_step(m: re.Match[str], text: str) -> tuple[float, float] | None:
     """The number's value and precision as written (a span's middle and half-width)."""
     raw = m.group("num")
@@ -122,8 +128,8 @@ def _value_and_step(m: re.Match[str], text: str) -> tuple[float, float] | None:
     if word is not None:
         return None if _not_a_count(text, m.start("num"), m.end("num")) else (word, 0.5)
     low = float(raw.replace(",", ""))
-    between = _BETWEEN.search(text, max(0, m.start() - 40), m.start("num"))
-    if between and between.end() == m.start("num"):
+    between = _between(text, m.start("num"))
+    if between is not None:
         hi, low = low, float(between["lo"].replace(",", ""))
         return (low + hi) / 2, (hi - low) / 2 + _precision(raw)
     if m.group("hi"):
@@ -166,9 +172,10 @@ def find_numbers(
     """
     exclude = exclude or []
     values: list[NumberValue] = []
+    lows = {b.start("lo") for b in _BETWEEN.finditer(text)}  # read with the span's end
     for m in _NUMBER.finditer(text):
         start = m.start("num")
-        if any(start < e and s < m.end("num") for s, e in exclude):
+        if start in lows or any(start < e and s < m.end("num") for s, e in exclude):
             continue
         if text[start - 1 : start] == "[" or text[m.end("num") :].startswith("]"):
             continue  # a citation marker ("[2]"), not a quantity
@@ -180,8 +187,8 @@ def find_numbers(
         scale = RULES.scales.get((m.group("scale") or "").lower(), 1.0)
         figure_end = max(m.end("num"), m.end("hi"), m.end("scale"), m.end("unit"))
         end = m.end("noun") if noun else figure_end
-        between = _BETWEEN.search(text, max(0, m.start() - 40), start)
-        first = between.start() if between and between.end() == start else start
+        between = _between(text, start)
+        first = between.start() if between is not None else start
         values.append(
             NumberValue(
                 text=text[first:end].strip(),

@@ -1,9 +1,9 @@
 """Text matching for evidence alignment: analysed texts, word coverage, values.
 
 An evidence sentence is analysed once (tokens, content words, dates, numbers); a piece of
-a fact is matched in it by content-word coverage and value comparison. Tokens, dates and
-quantities live in their own modules and are re-exported here; name rules ("Curie" names
-"Marie Curie") are in ``names``.
+a fact is matched in it by content-word coverage and value comparison. Tokens live in
+``words``; dates and quantities are read by ``triqua.core.values`` (the grounding rule's
+reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in ``names``.
 """
 
 from __future__ import annotations
