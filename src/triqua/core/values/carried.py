@@ -50,13 +50,16 @@ def _as_written(claim: NumberValue, written: NumberValue) -> bool:
 
 
 def _number_carried(claim: NumberValue, written: Sequence[NumberValue]) -> bool:
+    """True when a written quantity matches the claimed one, or writes it in no unit."""
     relations = [number_relation(claim, w, same_noun=_any_noun) for w in written]
-    if "match" in relations:
-        return True
-    return "conflict" not in relations and any(_as_written(claim, w) for w in written)
+    return "match" in relations or any(
+        relation != "conflict" and _as_written(claim, w)
+        for relation, w in zip(relations, written, strict=True)
+    )
 
 
 def _any_noun(a: str, b: str) -> bool:
+    """Counted nouns never keep a value from being carried: the word check reads words."""
     return True
 
 

@@ -184,7 +184,9 @@ def find_numbers(
             continue
         noun = counted(m.group("noun")) if m.group("noun") else None
         readings = _readings(m, read[0], read[1], m.group("noun"))
-        scale = RULES.scales.get((m.group("scale") or "").lower(), 1.0)
+        scale_word = (m.group("scale") or "").lower()
+        # As written, "8,849 m" is 8,849 (metres, the reading a bare count can share).
+        scale = 1.0 if scale_word == "m" else RULES.scales.get(scale_word, 1.0)
         figure_end = max(m.end("num"), m.end("hi"), m.end("scale"), m.end("unit"))
         end = m.end("noun") if noun else figure_end
         between = _between(text, start)
