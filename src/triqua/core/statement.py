@@ -44,7 +44,7 @@ _FUNCTION_WORDS = frozenset(
 _NUMBER_WORDS = frozenset(
     [
         *RULES.word_numbers,
-        *(word for name in (*RULES.scales, *RULES.units) for word in name.split()),
+        *(name for name in (*RULES.scales, *RULES.units) if " " not in name),
         *("per", "cent"),
     ]
 )
