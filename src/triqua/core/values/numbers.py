@@ -25,9 +25,10 @@ __all__ = [
 _WORDS = RULES.word_numbers
 _TENS = [w for w, n in _WORDS.items() if 20 <= n <= 90]
 _UNITS_WORDS = [w for w, n in _WORDS.items() if 1 <= n <= 9]
+_OTHER_WORDS = [w for w in sorted(_WORDS, key=len, reverse=True) if w not in _TENS]
 _WORD_RE = (
-    rf"\b(?:(?:{'|'.join(_TENS)})[\s-](?:{'|'.join(_UNITS_WORDS)})"
-    rf"|{'|'.join(sorted(_WORDS, key=len, reverse=True))})\b"
+    rf"\b(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_UNITS_WORDS)}))?\b"
+    rf"|(?:{'|'.join(_OTHER_WORDS)})\b)"
 )
 _DIGITS_RE = r"\b(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _UNIT_RE = "|".join(re.escape(u) for u in sorted(RULES.units, key=len, reverse=True))
