@@ -1,8 +1,10 @@
 """The value rules file (``data/values.json``): markers, tolerances, scales, units, words.
 
 Every reader of values in triqua (the grounding rule and the offline verifier) takes its
-tables from here, so an approximate number reaches as far in one as in the other. Each rule
-of the file carries examples that must and must not match; the tests run all of them.
+tables from here, so an approximate number reaches as far in one as in the other: one
+policy, a quantity 5 % ("about 1,000" is 950–1,050), a year 5 years ("around 1880" is
+1875–1885). Each rule of the file carries examples that must and must not match; the tests
+run all of them.
 """
 
 from __future__ import annotations
