@@ -124,26 +124,26 @@ def check(
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     try:
-        # The run's one Context (a resumed run's comes from its saved settings instead).
-        ctx = None if resume else make_context(model=model, **settings)
-        limits = ctx or make_context(**settings)
-        documents = read_evidence(evidence, limits, quiet) if evidence else None
-        given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
         run: dict[str, Any] = {
-            "documents": documents,
-            "question": question,
             "run_id": run_id,
             "store": False if no_store else (store_location(store, store_url) or True),
         }
-        if citations and body is not None:
-            from triqua.citations import check_cited
-
-            base_dir = file.parent if file is not None else Path.cwd()
-            report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
-        else:
+        if resume:  # the run's saved settings apply, overridden by these
             report = run_with_progress(
-                body, quiet=quiet, durable=True, resume=resume, **run, **given
+                None, quiet=quiet, durable=True, resume=resume, model=model, **run, **settings
             )
+        else:
+            # The run's one Context, built once: the evidence is read within its limits.
+            ctx = make_context(model=model, **settings)
+            documents = read_evidence(evidence, ctx, quiet) if evidence else None
+            run.update(documents=documents, question=question)
+            if citations:
+                from triqua.citations import check_cited
+
+                base_dir = file.parent if file is not None else Path.cwd()
+                report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
+            else:
+                report = run_with_progress(body, quiet=quiet, durable=True, context=ctx, **run)
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
