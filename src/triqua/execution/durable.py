@@ -123,16 +123,26 @@ def resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Run
 
     The search budget is charged with the searches the run already made, the call limit
     with its model calls; its supplied documents are held so its retriever can be rebuilt.
+    The settings are compared here, once, with those the run started with: a refusal is
+    raised as it is (:class:`SettingsChangedError`), before any step runs.
+
+    Raises:
+        ValueError: when the run's documents or retriever cannot be used now.
+        SettingsChangedError: when ``context`` would change the run's verdicts.
     """
     from triqua.core.inputs import coerce_documents
     from triqua.runtime.resources import build_resources
+    from triqua.runtime.resources.spec import refuse_other_settings, settings_digest
+    from triqua.schema import FactualitySpec
 
     ledger = RunLedger.for_context(context)
     try:
         documents = coerce_documents(values.get("documents"))
         ledger.hold(documents)
-        build_resources(context, documents, ledger)  # fails now when unusable
+        resources = build_resources(context, documents, ledger)  # fails now when unusable
     except ValueError as exc:
         raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
+    spec = FactualitySpec.model_validate(values["spec"])
+    refuse_other_settings(settings_digest(spec), context, resources, run_id, spec.hash)
     ledger.charge(values)
     return ledger
