@@ -27,6 +27,7 @@ import triqua.core.language
 import triqua.core.long_sentences
 import triqua.models.embeddings
 import triqua.models.entailment
+import triqua.models.vectors
 import triqua.sentences
 import triqua.tools.documents
 from triqua.cli import app
@@ -116,6 +117,7 @@ def model_loads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     spy(monkeypatch, onnxruntime, "InferenceSession", calls)
     spy(monkeypatch, spacy, "load", calls)
     spy(monkeypatch, triqua.models.embeddings, "get_embedder", calls)
+    spy(monkeypatch, triqua.models.vectors, "cosines", calls)
     spy(monkeypatch, triqua.models.entailment, "get_entailment", calls)
     spy(monkeypatch, triqua.engines.offline.nlp, "load_nlp", calls)
     return calls
@@ -140,7 +142,7 @@ def test_a_check_with_a_chat_model_creates_no_onnx_session(
     statuses = [r["verdict"]["status"] for r in json.loads(result.stdout)["records"]]
     assert statuses == ["contradicted", "supported"]
     assert loads["InferenceSession"] == 0
-    assert loads["get_embedder"] == 0 and loads["get_entailment"] == 0
+    assert loads["cosines"] == 0 and loads["get_embedder"] == 0 and loads["get_entailment"] == 0
 
 
 def test_an_llm_only_check_loads_no_local_model(

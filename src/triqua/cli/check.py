@@ -123,16 +123,15 @@ def check(
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
+    where = False if no_store else (store_location(store, store_url) or True)
     try:
-        run: dict[str, Any] = {
-            "run_id": run_id,
-            "store": False if no_store else (store_location(store, store_url) or True),
-        }
+        run: dict[str, Any] = {"run_id": run_id, "store": where}
         if resume:  # the run's saved settings apply, overridden by these
             report = run_with_progress(
                 None, quiet=quiet, durable=True, resume=resume, model=model, **run, **settings
             )
         else:
+            assert body is not None  # read above: not resuming
             # The run's one Context, built once: the evidence is read within its limits.
             ctx = make_context(model=model, **settings)
             documents = read_evidence(evidence, ctx, quiet) if evidence else None

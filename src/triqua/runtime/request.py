@@ -113,8 +113,9 @@ def build_request(
     validate_text(text, context)
     converted = coerce_documents(documents)
     check_evidence_size(converted, context)
+    long: list[int] = []
     if facts is not None:  # given facts are placed in chunks; nothing is decomposed
-        chunks, long = split_text(text, context.chunk_size), []
+        chunks = split_text(text, context.chunk_size)
     else:
         chunks, long = chunks_to_check(text, context.chunk_size, context.max_sentence_chars)
     return CheckRequest(
