@@ -8,6 +8,7 @@ is refused once, at resume, before any step of the graph.
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import traceback
@@ -70,6 +71,22 @@ def sentence_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     monkeypatch.setattr(triqua.sentences, "_sentencizer", lambda: parse)
     triqua.sentences._sentence_spans.cache_clear()
     return parsed
+
+
+@pytest.mark.parametrize(
+    ("blocking", "coroutine"),
+    [
+        (triqua.api.check, triqua.api.acheck),
+        (triqua.api.verify_facts, triqua.api.averify_facts),
+        (triqua.api.extract_facts, triqua.api.aextract_facts),
+    ],
+)
+def test_check_is_a_plain_function_with_its_coroutines_signature(
+    blocking: Any, coroutine: Any
+) -> None:
+    assert inspect.isfunction(blocking) and not hasattr(blocking, "__wrapped__")
+    assert blocking.__code__.co_name == blocking.__name__  # defined as itself, not wrapped
+    assert inspect.signature(blocking).parameters == inspect.signature(coroutine).parameters
 
 
 @pytest.mark.parametrize("terminal", [False, True], ids=["piped", "progress-bar"])

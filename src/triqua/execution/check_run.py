@@ -94,6 +94,8 @@ class CheckRun:
 
         if isinstance(request, CheckInput):
             request = request.request(self.context)
+        elif request.context != self.context:  # its chunks and checks were made under those
+            raise ValueError("the request was made under other settings than this run's")
         run_id = run_id or uuid.uuid4().hex
         state = request.graph_input(run_id)
         if self.runs is not None:
