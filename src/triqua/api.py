@@ -149,6 +149,19 @@ async def acheck(
     )
 
 
+def load_evidence(
+    paths: Sequence[Path], context: Context, *, problems: list[str] | None = None
+) -> list[Document]:
+    """Evidence files, folders and shell pipes as documents, within ``max_evidence_bytes``.
+
+    Skipped JSONL lines and files are added to ``problems``; see
+    :func:`triqua.tools.documents.read_evidence_paths`.
+    """
+    from triqua.tools.documents import read_evidence_paths
+
+    return read_evidence_paths(paths, max_bytes=context.max_evidence_bytes, problems=problems)
+
+
 def make_request(
     text: str | None,
     context: Context,
