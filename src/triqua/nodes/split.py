@@ -35,7 +35,7 @@ def split(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     given = state.get("given_facts")
     request = request_of(state)
     if given is not None:
-        if request is not None:
+        if request is not None and request.facts is not None:
             chunks = list(request.chunks)
         else:
             chunks = split_text(state["text"], context.chunk_size)
