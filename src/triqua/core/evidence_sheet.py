@@ -193,10 +193,10 @@ def _best(
     A sentence scores its overlap (the weight of ``wanted``'s words it holds), halved when
     it does not name the fact's subject (``named``). With a ``similarity``, the
     ``EMBEDDED_SENTENCES`` best by overlap are scored ``COSINE_WEIGHT`` × similarity + the
-    rest × overlap, and the others are not chosen. The best is chosen, and each next while
-    it scores at least ``CLOSE_SCORE`` of the best, up to ``wanted.keep``. A sentence with
-    the words of one already chosen (the same sentence in another passage, which the sheet
-    shows once) is passed over, so that it does not spend a place.
+    rest × overlap (a lone candidate is not embedded), and the others are not chosen. The
+    best is chosen, and each next while it scores at least ``CLOSE_SCORE`` of the best, up
+    to ``wanted.keep``. A sentence with the words of one already chosen (the same sentence
+    in another passage, which the sheet shows once) is passed over: it spends no place.
     """
 
     def overlap(i: int) -> float:
@@ -205,7 +205,7 @@ def _best(
 
     scores = {i: overlap(i) for i in range(len(texts))}
     order = [i for i in sorted(scores, key=lambda i: -scores[i]) if scores[i] > 0]
-    if similarity is not None and order:
+    if similarity is not None and len(order) > 1:  # one candidate is chosen as it is
         order = order[:EMBEDDED_SENTENCES]
         cosines = similarity(wanted.query, [texts[i] for i in order])
         for i, cosine in zip(order, cosines, strict=True):

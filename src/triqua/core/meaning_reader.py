@@ -21,10 +21,25 @@ class MeaningReader(Protocol):
     paraphrase.
     """
 
-    revision: str
-    threshold: float
-    paraphrase_threshold: float
-    grounding_threshold: float
+    @property
+    def revision(self) -> str:
+        """The judge's revision (named in the reasons it gives)."""
+        ...
+
+    @property
+    def threshold(self) -> float:
+        """The entailment a unit needs under the strict rule when some words are stated."""
+        ...
+
+    @property
+    def paraphrase_threshold(self) -> float:
+        """The entailment a unit needs under the strict rule when none of them is."""
+        ...
+
+    @property
+    def grounding_threshold(self) -> float:
+        """The entailment a cited window needs under the default rule."""
+        ...
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best probability that one of ``premises`` entails the unit.

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from triqua.core.grounding import MeaningReader
 from triqua.core.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.verify.reader import EntailmentReader, reader_for
+from triqua.engines.offline.verify.reader import EntailmentReader, LazyReader, reader_for
 from triqua.models.entailment import EntailmentModel, judge_name
 from triqua.schema import Evidence, Fact, FactUnit
 
@@ -42,19 +42,19 @@ class SecondOpinionJudge(Judge):
         """
         self.inner = inner
         self.verifier = verifier
-        self._model = model
         self.batched = inner.batched
         # The verdicts are the LLM's, so the revision stays its own (prices, reports); the
         # second opinion is recorded apart, in the spec's models and the cache key.
         self.revision = inner.revision
         self.second_opinion = model.revision if model is not None else judge_name(verifier)
+        self._reader: MeaningReader = (
+            EntailmentReader(model) if model is not None else LazyReader(verifier)
+        )
 
     @property
     def reader(self) -> MeaningReader | None:  # type: ignore[override]
-        """The entailment judge as the grounding rule's reader, loaded on first use."""
-        if self._model is not None:
-            return EntailmentReader(self._model)
-        return reader_for(self.verifier)
+        """The entailment judge as the grounding rule's reader, loaded when it first reads."""
+        return self._reader
 
     def verify(
         self,
