@@ -75,7 +75,7 @@ def _decomposer() -> tuple[Any, Callable[[], Any]]:
     """
     try:
         from triqua.engines.offline.decompose.decomposer import get_decomposer
-        from triqua.engines.offline.nlp import load_nlp
+        from triqua.nlp.pipeline import load_nlp
     except ModuleNotFoundError:
         from triqua.engines.offline.decomposer import (  # type: ignore[import-not-found]
             RuleDecomposer,

@@ -18,7 +18,6 @@ MAX_FUNCTION_LINES = 80
 MODULES_OVER = {
     "core/evidence_sheet.py": 434,
     "core/quote_values.py": 605,
-    "engines/offline/decompose/decomposer.py": 401,
 }
 
 #: Functions over the limit today: "path:qualified name" → lines from ``def`` to its end.

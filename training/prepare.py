@@ -37,8 +37,8 @@ from pathlib import Path
 from nli import nli_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.nlp import load_nlp
 from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
+from triqua.nlp.pipeline import load_nlp
 from triqua.schema import Fact
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
-from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.relations import SAME, sentence_relations
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from triqua.nlp.tokens import Doc, Span, Token
 
 __all__ = ["sentence_element_graphs"]
 

@@ -74,7 +74,7 @@ def direct_facts(claims: Sequence[str]) -> list[Fact]:
     with auxiliaries and negation, and the object everything else in the claim, so no word
     of the claim is dropped and no qualifier is split off.
     """
-    from triqua.engines.offline.nlp import load_nlp
+    from triqua.nlp.pipeline import load_nlp
 
     nlp = load_nlp()
     facts = []

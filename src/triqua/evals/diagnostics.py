@@ -118,20 +118,14 @@ def decompose_texts_with_modes(
     chunk_size = setup.context.chunk_size
     plans = [(_chunks(text, chunk_size), question) for text, question in texts]
     if setup.offline:
-        from triqua.engines.offline.decompose.decomposer import ChunkInput, get_decomposer
+        from triqua.engines.factory import offline_facts
 
         requests = [
-            ChunkInput(
-                text=chunk.text,
-                offset=chunk.start,
-                chunk_index=chunk.index,
-                previous_chunk=previous_text([c.text for c in chunks], i),
-                question=question,
-            )
+            (chunk, previous_text([c.text for c in chunks], i), question)
             for chunks, question in plans
             for i, chunk in enumerate(chunks)
         ]
-        found = iter(get_decomposer().decompose_many(requests))
+        found = iter(offline_facts(requests))
         found_facts = [[f for _ in chunks for f in next(found)] for chunks, _ in plans]
         return found_facts, [[OFFLINE_MODE] * len(f) for f in found_facts], Usage(), []
 

@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 
 from triqua.context import Context
 from triqua.core.inputs import check_evidence_size, coerce_documents, validate_text
-from triqua.engines.offline.engine import OFFLINE_NOTE
+from triqua.engines.factory import OFFLINE_NOTE
 from triqua.nodes.common import context_of
 from triqua.runtime.resources import build_resources, ledger_of
 from triqua.runtime.resources.spec import build_spec

@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from triqua.core.numbers import WORD_NUMBERS
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.verify.words import stem, stems_match
+from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = ["NumberValue", "find_numbers", "number_relation"]
 

