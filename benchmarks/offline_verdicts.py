@@ -39,7 +39,7 @@ from pathlib import Path
 
 from shared_data import data_file, require
 
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.verify.align import analyse
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier

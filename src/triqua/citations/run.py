@@ -32,7 +32,7 @@ def check_cited(
     retriever, store, …).
     """
     from triqua.api import check, make_context
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.engines.factory import resolve_engines
 
     cited = parse_citations(text)

@@ -21,8 +21,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.core.chunking import split_text
-from triqua.core.long_sentences import chunks_to_check
+from triqua.core.text.chunking import split_text
+from triqua.core.text.long_sentences import chunks_to_check
 from triqua.execution.runner import astream, graph_input
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Document, Report

@@ -181,11 +181,11 @@ def show_report(
         typer.Exit: 3 when errors left nothing checked, 1 when a gate failed, 2 when a
             report file cannot be written.
     """
-    from triqua.core.limits import is_limit_note, limit_notes
+    from triqua.core.budget.limits import is_limit_note, limit_notes
 
     html, md, quiet, gates = outputs.html, outputs.md, outputs.quiet, outputs.gates
     if html is not None:
-        from triqua.core.costs import prices_from_env
+        from triqua.core.budget.costs import prices_from_env
         from triqua.rendering.html import write_html
 
         try:
@@ -238,7 +238,7 @@ def show_report(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.core.accounting import FAILED_RUN, failure_line
+        from triqua.core.report.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
@@ -284,7 +284,7 @@ def _read_pipe(path: Path, max_bytes: int) -> Document:
     Other files under /dev stay refused (a device can block or never end); a pipe the user
     made on the command line ends when its command does.
     """
-    from triqua.core.inputs import evidence_limit_error
+    from triqua.core.text.inputs import evidence_limit_error
     from triqua.schema import Document
 
     with path.open("rb") as handle:

@@ -9,7 +9,7 @@ it relates. Coreferent mentions are one element, resolved over the whole text
 (:mod:`triqua.engines.coreference`): "Marie Curie", "Curie" and "she" are one node, so
 "Curie said she ..." is not wider for naming her twice. A clause whose verb has no subject
 the sentence supplies leaves its elements apart from the rest: the graph falls apart into
-components, the other ElementCheck signal. :mod:`triqua.core.routing` measures diameter
+components, the other ElementCheck signal. :mod:`triqua.core.plan.routing` measures diameter
 and components against δ.
 
 Hand-written over spaCy's parse: no maintained library builds ElementCheck's graph; spaCy

@@ -19,7 +19,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 
@@ -27,6 +27,9 @@ from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
 from triqua.schema import Chunk, Fact
 from triqua.support.instances import PREFIX, instance, instance_id, register_instance
+
+if TYPE_CHECKING:
+    from triqua.engines.llm.coverage import RequestedCoverageJudge
 
 OFFLINE_NOTE = (
     "No chat model configured: the offline engine (rules + embeddings) answered every role. "
@@ -233,7 +236,7 @@ def caller_options(key: ModelKey) -> dict[str, Any]:
 @functools.lru_cache(maxsize=64)
 def engine(key: ModelKey) -> Decomposer | Judge | QueryRefiner:
     """The engine for ``key``: built on first use, then shared (bounded: oldest dropped)."""
-    from triqua.engines.llm import LLMDecomposer, LLMJudge, LLMRefiner
+    from triqua.engines.llm.engine import LLMDecomposer, LLMJudge, LLMRefiner
     from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
 
     if not key.spec:
@@ -262,6 +265,22 @@ def resolve_engines(context: Context) -> Engines:
         decomposer=engine(model_key(context, "decompose")),  # type: ignore[arg-type]
         judge=engine(model_key(context, "verify")),  # type: ignore[arg-type]
         refiner=engine(model_key(context, "refine")),  # type: ignore[arg-type]
+    )
+
+
+def coverage_judge(context: Context, spec: str) -> RequestedCoverageJudge:
+    """The requested-content coverage judge on chat model ``spec``, with ``context``'s calls.
+
+    Raises:
+        ValueError: when the model cannot be built.
+    """
+    from triqua.engines.llm.coverage import RequestedCoverageJudge
+
+    return RequestedCoverageJudge(
+        chat_model_for(context, spec, temperature=0.0),
+        max_retries=context.max_output_retries,
+        retry_wait=context.retry_wait,
+        timeout=context.model_timeout,
     )
 
 

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.core.chunking import previous_text, split_text
-from triqua.core.scoring import normalize, unit_key
+from triqua.core.text.chunking import previous_text, split_text
+from triqua.core.verdicts.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
 from triqua.prompts import prompt_mode
 from triqua.schema import Chunk, Fact, Usage
@@ -163,7 +163,7 @@ def route_texts(facts: Sequence[Sequence[Fact]], setup: EvalSetup) -> list[list[
 
     Each text is routed on its own: facts of different texts never share a sentence graph.
     """
-    from triqua.core.routing import Thresholds, route_facts
+    from triqua.core.plan.routing import Thresholds, route_facts
     from triqua.engines.elements import sentence_element_graphs
 
     thresholds = Thresholds.of(setup.context)
@@ -181,7 +181,7 @@ def decomposition_mode(text: str, question: str | None, setup: EvalSetup) -> str
     """
     if setup.offline:
         return OFFLINE_MODE
-    from triqua.core.chunk_batches import pack
+    from triqua.core.text.chunk_batches import pack
 
     batches = pack(
         _chunks(text, setup.context.chunk_size), setup.spec.claim_policy.decompose_batch_chars

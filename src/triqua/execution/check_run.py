@@ -45,7 +45,7 @@ def refuse_language(text: str, context: Context) -> None:
     Raises:
         ValueError: one line naming the language and how to check it.
     """
-    from triqua.core.language import language_problem
+    from triqua.core.text.language import language_problem
 
     offline = context.model_for("decompose") is None
     problem = language_problem(text, context.language, offline_decomposer=offline)
@@ -68,7 +68,7 @@ class CheckInput:
 
     def report_key(self, context: Context) -> str | None:
         """The report-cache key, or None when it is not cached or its input is unusable."""
-        from triqua.core.inputs import coerce_documents
+        from triqua.core.text.inputs import coerce_documents
         from triqua.execution.report_cache import report_key
 
         try:
@@ -97,7 +97,7 @@ class CheckRun:
 
     async def check(self, given: CheckInput, run_id: str | None = None) -> Report:
         """Check ``given`` under ``run_id`` (default: a new id) and return its stored report."""
-        from triqua.core.inputs import coerce_documents, validate_text
+        from triqua.core.text.inputs import coerce_documents, validate_text
         from triqua.execution.report_cache import through_cache
 
         ctx = self.context
@@ -190,7 +190,7 @@ async def resume_run(
             default file).
         on_event: Called with each progress event.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.graph.main import compiled_graph
 
     if runs is not None:

@@ -116,7 +116,7 @@ def resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Run
     The search budget is charged with the searches the run already made, the call limit
     with its model calls; its supplied documents are held so its retriever can be rebuilt.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.runtime.resources import build_resources
 
     ledger = RunLedger.for_context(context)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.grounding import MeaningReader
+from triqua.core.grounding.rule import MeaningReader
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
 from triqua.models.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict

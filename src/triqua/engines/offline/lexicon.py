@@ -1,4 +1,4 @@
-"""The offline engine's word lists, read once from ``core/data/lexicon.json`` (``lexicon_file``).
+"""The offline engine's word lists, read once from the lexicon file (``lexicon_file``).
 
 Relation synonyms, negation cues, antonym prefixes, approximate markers, the nouns a
 definite description ("the city") names a topic with, and the month names are data, not
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
+from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
 
 __all__ = ["LEXICON", "Lexicon"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.core.numbers import WORD_NUMBERS
+from triqua.core.grounding.numbers import WORD_NUMBERS
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.engines.offline.verify.words import stem, stems_match
 from triqua.nlp.tokens import STOP_WORDS
