@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 
 import triqua
 import triqua.api
-import triqua.core.chunking
-import triqua.core.inputs
-import triqua.core.language
-import triqua.core.long_sentences
+import triqua.core.text.chunking
+import triqua.core.text.inputs
+import triqua.core.text.language
+import triqua.core.text.long_sentences
 import triqua.models.embeddings
 import triqua.models.entailment
 import triqua.models.vectors
@@ -62,13 +62,13 @@ def spy(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, calls: Counter[s
 def sentence_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """How often each text is cut into sentences from now on (the sentencizer's calls)."""
     parsed: Counter[str] = Counter()
-    nlp = triqua.sentences._sentencizer()
+    nlp = triqua.sentences.blank_sentencizer()
 
     def parse(text: str) -> Any:
         parsed[text] += 1
         return nlp(text)
 
-    monkeypatch.setattr(triqua.sentences, "_sentencizer", lambda: parse)
+    monkeypatch.setattr(triqua.sentences, "blank_sentencizer", lambda: parse)
     triqua.sentences._sentence_spans.cache_clear()
     return parsed
 
@@ -99,12 +99,12 @@ def test_a_cli_check_builds_settings_converts_documents_and_splits_the_text_once
     spy(monkeypatch, triqua.api, "make_context", calls)
     spy(monkeypatch, Context, "validate", calls)
     spy(monkeypatch, triqua.tools.documents, "load_documents", calls)
-    spy(monkeypatch, triqua.core.inputs, "coerce_documents", calls)
-    spy(monkeypatch, triqua.core.inputs, "validate_text", calls)
-    spy(monkeypatch, triqua.core.inputs, "check_evidence_size", calls)
-    spy(monkeypatch, triqua.core.language, "language_problem", calls)
-    spy(monkeypatch, triqua.core.long_sentences, "chunks_to_check", calls)
-    spy(monkeypatch, triqua.core.chunking, "split_text", calls)
+    spy(monkeypatch, triqua.core.text.inputs, "coerce_documents", calls)
+    spy(monkeypatch, triqua.core.text.inputs, "validate_text", calls)
+    spy(monkeypatch, triqua.core.text.inputs, "check_evidence_size", calls)
+    spy(monkeypatch, triqua.core.text.language, "language_problem", calls)
+    spy(monkeypatch, triqua.core.text.long_sentences, "chunks_to_check", calls)
+    spy(monkeypatch, triqua.core.text.chunking, "split_text", calls)
     parsed = sentence_parses(monkeypatch)
     model = register_model("request-once", scripted())
 
@@ -128,7 +128,7 @@ def model_loads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     import onnxruntime
     import spacy
 
-    import triqua.engines.offline.nlp
+    import triqua.nlp.pipeline
 
     calls: Counter[str] = Counter()
     spy(monkeypatch, onnxruntime, "InferenceSession", calls)
@@ -136,7 +136,7 @@ def model_loads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     spy(monkeypatch, triqua.models.embeddings, "get_embedder", calls)
     spy(monkeypatch, triqua.models.vectors, "cosines", calls)
     spy(monkeypatch, triqua.models.entailment, "get_entailment", calls)
-    spy(monkeypatch, triqua.engines.offline.nlp, "load_nlp", calls)
+    spy(monkeypatch, triqua.nlp.pipeline, "load_nlp", calls)
     return calls
 
 

@@ -252,7 +252,7 @@ def _placed(facts: Sequence[Fact | dict[str, Any]], text: str | None) -> tuple[s
     Raises:
         ValueError: for an item that is not a fact, an id given twice, or no facts.
     """
-    from triqua.core.given_facts import fact_from, numbered, place_facts
+    from triqua.core.plan.given_facts import fact_from, numbered, place_facts
 
     if not facts:
         raise ValueError("no facts to verify")

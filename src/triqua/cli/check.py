@@ -180,11 +180,11 @@ def show_report(
         typer.Exit: 3 when errors left nothing checked, 1 when a gate failed, 2 when a
             report file cannot be written.
     """
-    from triqua.core.limits import is_limit_note, limit_notes
+    from triqua.core.budget.limits import is_limit_note, limit_notes
 
     html, md, quiet, gates = outputs.html, outputs.md, outputs.quiet, outputs.gates
     if html is not None:
-        from triqua.core.costs import prices_from_env
+        from triqua.core.budget.costs import prices_from_env
         from triqua.rendering.html import write_html
 
         try:
@@ -237,7 +237,7 @@ def show_report(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.core.accounting import FAILED_RUN, failure_line
+        from triqua.core.report.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 

@@ -1,7 +1,7 @@
 """The entailment judge as the grounding rule's reader of meaning, for every engine.
 
-The grounding rule (:mod:`triqua.core.grounding`) asks a
-:class:`~triqua.core.grounding.MeaningReader` whether cited text entails a unit: here the
+The grounding rule (:mod:`triqua.core.grounding.rule`) asks a
+:class:`~triqua.core.grounding.rule.MeaningReader` whether cited text entails a unit: here the
 entailment judge, reading the cited sentence(s) as premise and the unit written as a
 sentence (or the fact's source sentence) as hypothesis. By default a cited window supports
 the unit at the judge card's ``grounding`` threshold (value gates aside). Under the strict
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.grounding import MeaningReader
-from triqua.core.verify_batches import BatchItem
+from triqua.core.grounding.rule import MeaningReader
+from triqua.core.plan.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
 from triqua.engines.offline.verify.reader import EntailmentReader, LazyReader, reader_for
 from triqua.models.entailment import EntailmentModel, judge_name

@@ -192,7 +192,7 @@ async def resume_run(
             default file).
         on_event: Called with each progress event.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.graph.main import compiled_graph
 
     if runs is not None:

@@ -130,7 +130,7 @@ def resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Run
         ValueError: when the run's documents or retriever cannot be used now.
         SettingsChangedError: when ``context`` would change the run's verdicts.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.runtime.resources import build_resources
     from triqua.runtime.resources.spec import refuse_other_settings, settings_digest
     from triqua.schema import FactualitySpec

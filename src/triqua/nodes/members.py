@@ -21,7 +21,7 @@ from typing import Any, cast
 from langgraph.types import RetryPolicy
 
 from triqua.context import Context
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.runtime.resources import RunResources, calls_model, run_resources
 from triqua.runtime.resources.spec import refuse_other_settings
 from triqua.schema import Status, Verdict

@@ -1,6 +1,6 @@
 """Prepare: validate the input, resolve engines and retriever, freeze the FactualitySpec.
 
-Validation is ``core.inputs``; the spec is built by ``runtime.resources.spec.build_spec``
+Validation is ``core.text.inputs``; the spec is built by ``runtime.resources.spec.build_spec``
 from what was resolved here. A run started through the API carries its
 :class:`~triqua.runtime.request.CheckRequest`, already validated and with its documents
 converted: prepare takes them from it instead of checking them again.
@@ -14,8 +14,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.inputs import check_evidence_size, coerce_documents, validate_text
-from triqua.engines.offline.engine import OFFLINE_NOTE
+from triqua.core.text.inputs import check_evidence_size, coerce_documents, validate_text
+from triqua.engines.factory import OFFLINE_NOTE
 from triqua.nodes.common import context_of
 from triqua.runtime.request import request_of
 from triqua.runtime.resources import build_resources, ledger_of

@@ -1,9 +1,9 @@
-"""Split: chunk the input text (``core.chunking``), keeping character offsets.
+"""Split: chunk the input text (``core.text.chunking``), keeping character offsets.
 
 A sentence longer than ``max_sentence_chars`` is a chunk of its own, recorded as skipped and
-named in the report's notes, never decomposed (``core.long_sentences``). Given facts
+named in the report's notes, never decomposed (``core.text.long_sentences``). Given facts
 (``triqua verify``) skip decomposition: they enter the run here, each in the chunk its span
-starts in (``core.given_facts``). A run started through the API takes the chunks its
+starts in (``core.plan.given_facts``). A run started through the API takes the chunks its
 :class:`~triqua.runtime.request.CheckRequest` cut.
 """
 
@@ -14,9 +14,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.chunking import chunk_failure, split_text
-from triqua.core.given_facts import given_note, in_chunks
-from triqua.core.long_sentences import (
+from triqua.core.plan.given_facts import given_note, in_chunks
+from triqua.core.text.chunking import chunk_failure, split_text
+from triqua.core.text.long_sentences import (
     LONG_SENTENCE,
     chunks_to_check,
     long_sentence_note,

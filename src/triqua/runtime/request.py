@@ -31,7 +31,7 @@ def refuse_language(text: str, context: Context) -> None:
     Raises:
         ValueError: one line naming the language and how to check it.
     """
-    from triqua.core.language import language_problem
+    from triqua.core.text.language import language_problem
 
     offline = context.model_for("decompose") is None
     problem = language_problem(text, context.language, offline_decomposer=offline)
@@ -103,9 +103,9 @@ def build_request(
         ValueError: for text the run cannot take (not a string, empty, too long, in a
             language the decomposer cannot read) or documents it cannot use.
     """
-    from triqua.core.chunking import split_text
-    from triqua.core.inputs import check_evidence_size, coerce_documents, validate_text
-    from triqua.core.long_sentences import chunks_to_check
+    from triqua.core.text.chunking import split_text
+    from triqua.core.text.inputs import check_evidence_size, coerce_documents, validate_text
+    from triqua.core.text.long_sentences import chunks_to_check
 
     if not isinstance(text, str):
         validate_text(text, context)  # raises: the text is no string

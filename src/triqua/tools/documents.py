@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from triqua.core.inputs import evidence_limit_error
+from triqua.core.text.inputs import evidence_limit_error
 from triqua.schema import Document
 from triqua.support.encoding import not_utf8
 from triqua.support.jsonl import read_jsonl

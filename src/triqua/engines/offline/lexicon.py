@@ -1,9 +1,9 @@
-"""The offline engine's word lists, read once from ``core/data/lexicon.json`` (``lexicon_file``).
+"""The offline engine's word lists, read once from the lexicon file (``lexicon_file``).
 
 Relation synonyms, negation cues, antonym prefixes, the nouns a definite description ("the
 city") names a topic with, and the month names are data, not code, so they can be extended
 without touching the rules that use them. Value tables (approximate markers, tolerances,
-units) are the value reader's (``core/values/data/values.json``).
+units) are the value reader's (``core/grounding/values/data/values.json``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
+from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
 
 __all__ = ["LEXICON", "Lexicon"]
 

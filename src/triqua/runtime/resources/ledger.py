@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from triqua.context import Context
-from triqua.core.limits import CallLimit
+from triqua.core.budget.limits import CallLimit
 from triqua.runtime.resources.retrievers import documents_digest
 from triqua.schema import Document, Usage
 from triqua.tools.base import SearchBudget

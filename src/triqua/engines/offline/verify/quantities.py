@@ -1,17 +1,17 @@
 """Quantities as the offline verifier reads them: the value reader's, nouns by their stems.
 
-The reading and the comparison are ``triqua.core.values.numbers`` (shared with the grounding
-rule, tolerances in its rules file); the verifier adds how a counted noun compares: by its
-stem ("3 children" is "three child"), never by a stop word ("3 of them" counts nothing).
+The reading and the comparison are ``triqua.core.grounding.values.numbers`` (shared with
+the grounding rule, tolerances in its rules file); the verifier adds how a counted noun
+compares: by its stem ("3 children" is "three child"), never by a stop word ("3 of them"
+counts nothing).
 """
 
 from __future__ import annotations
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
-from triqua.core.values import numbers
-from triqua.core.values.numbers import NumberValue
+from triqua.core.grounding.values import numbers
+from triqua.core.grounding.values.numbers import NumberValue
 from triqua.engines.offline.verify.words import stem, stems_match
+from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = ["NumberValue", "find_numbers", "number_relation"]
 

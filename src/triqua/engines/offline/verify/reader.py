@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from triqua.core.meaning_reader import MeaningReader
+from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit
