@@ -1,7 +1,7 @@
 """Check-worthiness on the FActScore ChatGPT bios: how many sentences are set aside, and which.
 
 For every bio (declined answers included) the sentences are classed by
-``triqua.core.checkworthy``; the script prints the share not check-worthy per class, the
+``triqua.core.text.checkworthy``; the script prints the share not check-worthy per class, the
 time per sentence, and the excluded sentences of annotated bios together with the labels
 FActScore's annotators gave the atomic facts of the sentence they fall in (a sentence
 whose human facts are supported is a candidate false exclusion).
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from shared_data import data_file
 
-from triqua.core.checkworthy import classify
+from triqua.core.text.checkworthy import classify
 from triqua.sentences import sentence_spans
 
 DEFAULT = data_file("factscore_labeled/ChatGPT.jsonl")

@@ -75,7 +75,11 @@ def _decomposer() -> tuple[Any, Callable[[], Any]]:
     """
     try:
         from triqua.engines.offline.decompose.decomposer import get_decomposer
-        from triqua.engines.offline.nlp import load_nlp
+
+        try:
+            from triqua.nlp.pipeline import load_nlp
+        except ModuleNotFoundError:  # revisions before triqua.nlp
+            from triqua.engines.offline.nlp import load_nlp  # type: ignore[no-redef]
     except ModuleNotFoundError:
         from triqua.engines.offline.decomposer import (  # type: ignore[import-not-found]
             RuleDecomposer,

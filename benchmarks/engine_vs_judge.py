@@ -33,7 +33,7 @@ import nli  # noqa: E402  (training/nli.py: the shared NLI pairs and their held-
 from offline_verdicts import claim_status, crude_fact  # noqa: E402
 from sentence_judge import claim_probabilities  # noqa: E402
 
-from triqua.core.verdicts import settle  # noqa: E402
+from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
 from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import get_verifier  # noqa: E402

@@ -1,7 +1,7 @@
 """What the batched call's evidence sheet costs in verdicts, against the full passages.
 
 A batched verification call shows each fact only its best sentences of its passages (the
-evidence sheet, ``core.evidence_sheet``), not the whole passages a per-fact call shows. This
+evidence sheet, ``core.plan.evidence_sheet``), not the whole passages a per-fact call shows. This
 measures what the trimming changes with a literal judge: the offline verifier, which reads
 exactly the text it is given and nothing else, judges every fact twice — against its full
 passages and against the sheet's lines of those passages (in passage order, each run of
@@ -10,7 +10,7 @@ one window) — and both verdicts are settled by the grounding rule as a run set
 Reported: the share of facts whose status changes (and how), how many of the changed facts'
 full-passage verdicts agree with the gold stance of the passage they cite (a change that
 loses a verdict the gold calls wrong costs nothing), and the evidence tokens each way
-(MiniLM WordPiece, as ``core.costs.estimate_tokens`` counts).
+(MiniLM WordPiece, as ``core.budget.costs.estimate_tokens`` counts).
 
 All 661 claims (758 facts), batches of 16, 5 passages: 1.6 % of facts change (12: 7 supported
 and 2 contradicted become insufficient, 2 insufficient become supported and 1 contradicted); of
@@ -70,9 +70,9 @@ from collections.abc import Sequence
 from offline_verdicts import DATA, crude_fact
 from shared_data import require
 
-from triqua.core.costs import estimate_tokens
-from triqua.core.evidence_sheet import Sheet, build_sheet
-from triqua.core.verdicts import settle
+from triqua.core.budget.costs import estimate_tokens
+from triqua.core.plan.evidence_sheet import Sheet, build_sheet
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import triqua
-from triqua.core.chunking import split_text
-from triqua.core.grounding import check_quote
+from triqua.core.grounding.rule import check_quote
+from triqua.core.text.chunking import split_text
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from triqua.core.grounding import check_quote
+from triqua.core.grounding.rule import check_quote
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.models import entailment as entailment_module
 from triqua.schema import Fact, FactUnit, Qualifier, Status

@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.verifier import VERIFIER_REVISION, get_verifier
 from triqua.engines.second_opinion import reader_for
 from triqua.schema import Evidence, Fact, Qualifier, Verdict

@@ -55,8 +55,8 @@ def bios_text(size: int, data: Path) -> str:
 def child(size: int, data: Path, closed_book: bool) -> dict[str, Any]:
     """One run in this process; returns its figures."""
     import triqua
-    from triqua.engines.offline.nlp import load_nlp
     from triqua.engines.offline.verify.verifier import get_verifier
+    from triqua.nlp.pipeline import load_nlp
 
     text = bios_text(size, data)
     documents = [] if closed_book else [p for p in text.split("\n\n") if p.strip()]

@@ -39,14 +39,14 @@ from pathlib import Path
 
 from shared_data import data_file, require
 
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.nlp import load_nlp
 from triqua.engines.offline.verify.align import analyse
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts
 from triqua.models.vectors import sentence_vectors
+from triqua.nlp.pipeline import load_nlp
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 DATA = data_file("factcheck_bench/subtask3_claim_evidence_stance.jsonl")

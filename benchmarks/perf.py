@@ -565,7 +565,7 @@ def offline_child(size: int, data: Path) -> None:
     """Run the offline engine on ``size`` characters, closed book; print figures as JSON."""
     text = offline_text(size, data)
     started = time.perf_counter()
-    from triqua.engines.offline.nlp import load_nlp
+    from triqua.nlp.pipeline import load_nlp
 
     load_nlp()
     triqua.check("The Danube flows into the Black Sea.", cache=False)  # graph libraries load

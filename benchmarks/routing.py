@@ -260,7 +260,7 @@ def supported_facts(bio: dict[str, Any]) -> list[str]:
 
 def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     """Decompose every bio offline and print its sentences' element-graph statistics."""
-    from triqua.core.routing import Thresholds, group_by_sentence, sentence_features
+    from triqua.core.plan.routing import Thresholds, group_by_sentence, sentence_features
     from triqua.engines.elements import sentence_element_graphs
     from triqua.engines.offline.decompose.decomposer import get_decomposer
 

@@ -16,7 +16,7 @@ A second table (this checkout only) counts verification at ``verify_batch`` 1, 3
 message builder the graph uses), so calls, evidence and schema tokens compare like with like.
 
 Tokens are counted with the vendored MiniLM WordPiece tokenizer (``tokenizers``), as
-``benchmarks/perf.py`` and ``triqua.core.costs.estimate_tokens`` do; provider BPE
+``benchmarks/perf.py`` and ``triqua.core.budget.costs.estimate_tokens`` do; provider BPE
 tokenizers count English within about 10-20 % of it.
 
 The baseline is a git revision (``--baseline-rev``, default ``b7571c1``: per-chunk calls,
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import inspect
 import json
 import math
@@ -54,6 +55,20 @@ def _use_sources(src: str) -> None:
     sys.path.insert(0, src)
     for name in [m for m in sys.modules if m == "triqua" or m.startswith("triqua.")]:
         del sys.modules[name]
+
+
+def _module(*names: str) -> Any:
+    """The first module of ``names`` the imported sources have (modules moved over revisions).
+
+    Raises:
+        ImportError: when the sources have none of them.
+    """
+    for name in names:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    raise ImportError(f"none of {', '.join(names)}")
 
 
 def _facts_of(bio: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -85,18 +100,28 @@ def child(src: str, data: Path, bios_limit: int) -> None:
 
     import triqua
 
-    try:
-        from triqua.core.chunking import split_text
-    except ImportError:  # revisions before the core package
-        from triqua.nodes.split import split_text  # type: ignore[no-redef]
-    from triqua.engines.llm import ExtractedFacts, LLMDecomposer, LLMJudge
+    split_text = _module(
+        "triqua.core.text.chunking",
+        "triqua.core.chunking",  # revisions before the stage packages
+        "triqua.nodes.split",  # revisions before the core package
+    ).split_text
+    llm = _module(
+        "triqua.engines.llm.engine",
+        "triqua.engines.llm",  # revisions before the stage packages
+    )
+    ExtractedFacts, LLMDecomposer, LLMJudge = llm.ExtractedFacts, llm.LLMDecomposer, llm.LLMJudge  # noqa: N806
     from triqua.schema import Fact
     from triqua.testing import ScriptedChatModel
     from triqua.tools.documents import split_passages
 
     try:  # this checkout: chunks batched up to decompose_batch_chars
         from triqua.context import Context
-        from triqua.core.chunk_batches import merged_chunk, pack
+
+        batching = _module(
+            "triqua.core.text.chunk_batches",
+            "triqua.core.chunk_batches",  # revisions before the stage packages
+        )
+        merged_chunk, pack = batching.merged_chunk, batching.pack
 
         batch_chars = Context().decompose_batch_chars
     except ImportError:  # the baseline: one call per chunk
@@ -315,13 +340,20 @@ def verify_batched(
     from triqua.schema import Evidence, Fact, sha256_text
 
     try:
-        from triqua.core.verify_batches import BatchItem, batches_of
+        batching = _module(
+            "triqua.core.plan.verify_batches",
+            "triqua.core.verify_batches",  # revisions before the stage packages
+        )
+        BatchItem, batches_of = batching.BatchItem, batching.batches_of  # noqa: N806
     except ImportError:  # the baseline: no batches
         BatchItem = batches_of = None  # noqa: N806
 
     tally: Counter[str] = current["tally"]
     try:  # this checkout: one row per fact, [f, s, e, c]; earlier: objects
-        from triqua.engines.llm_batch_prompt import Verdicts
+        Verdicts = _module(  # noqa: N806
+            "triqua.engines.llm.batch_prompt",
+            "triqua.engines.llm_batch_prompt",  # revisions before the stage packages
+        ).Verdicts
 
         v = Verdicts.model_json_schema()["properties"]["v"]
         rows = v.get("items", {}).get("type") == "array"

@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.accounting import checked_coverage, failure_line, failure_summary
+from triqua.core.report.accounting import checked_coverage, failure_line, failure_summary
 from triqua.engines.base import DecomposeResult
 from triqua.engines.factory import register_model
-from triqua.engines.llm import LLMDecomposer, LLMJudge
+from triqua.engines.llm.engine import LLMDecomposer, LLMJudge
 from triqua.rendering.html import render_html
 from triqua.rendering.terminal import print_report
 from triqua.schema import ChunkFailure, Fact, Report, Span, Status, UndecomposedSentence
@@ -48,7 +48,9 @@ def run(model: Any, text: str, **settings: Any) -> Report:
 @pytest.fixture(autouse=True)
 def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     """Retries without waiting, for commands that cannot set ``retry_wait``."""
-    monkeypatch.setattr("triqua.engines.llm.backoff", lambda wait: {"initial": 0.0, "jitter": 0.0})
+    monkeypatch.setattr(
+        "triqua.engines.llm.engine.backoff", lambda wait: {"initial": 0.0, "jitter": 0.0}
+    )
 
 
 def always_failing() -> FaultyChatModel:

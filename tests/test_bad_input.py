@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.chunking import split_text
+from triqua.core.text.chunking import split_text
 from triqua.schema import Report, Status
 
 pytestmark = pytest.mark.timeout(180)

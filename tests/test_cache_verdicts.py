@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.engines.factory import register_model
-from triqua.engines.llm import LLMJudge
+from triqua.engines.llm.engine import LLMJudge
 from triqua.engines.second_opinion import SecondOpinionJudge
 from triqua.runtime.caches.cached_engines import CachedJudge
 from triqua.runtime.caches.call_cache import ResultCache

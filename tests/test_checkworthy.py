@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import triqua
 from tests.conftest import CURIE, PARIS, decompose_by_table, default_judgement, fenced
 from triqua.cli import app
-from triqua.core.checkworthy import classify
+from triqua.core.text.checkworthy import classify
 from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
 from triqua.rendering.terminal import not_checkworthy_lines

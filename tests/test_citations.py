@@ -19,7 +19,7 @@ from triqua.citations import (
     parse_citations,
     resolve_source,
 )
-from triqua.engines.llm import LLMJudge
+from triqua.engines.llm.engine import LLMJudge
 from triqua.metrics import citation_completeness, link_correctness
 from triqua.schema import CitationPolicy, Document, Fact, Report, Span, Status
 from triqua.testing import ScriptedChatModel, best_quote, fenced, passages, shown_text

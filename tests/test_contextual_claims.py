@@ -8,7 +8,7 @@ kept; a sibling that repeats the fact's own base triple connects nothing new.
 
 from __future__ import annotations
 
-from triqua.core.contextual import contextual_claim, resolved_facts
+from triqua.core.plan.contextual import contextual_claim, resolved_facts
 from triqua.schema import Fact, Qualifier, Status, UnitVerdict, Verdict
 
 SENTENCE = (

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.core.costs import (
+from triqua.core.budget.costs import (
     ModelPrice,
     Prices,
     cost_summary,
@@ -17,7 +17,7 @@ from triqua.core.costs import (
     load_prices,
     prices_from_env,
 )
-from triqua.engines.llm import Judgement, schema_tokens
+from triqua.engines.llm.engine import Judgement, schema_tokens
 from triqua.schema import FactualitySpec, Report, Usage
 from triqua.testing import ScriptedChatModel
 

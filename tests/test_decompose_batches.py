@@ -10,10 +10,10 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 import triqua
-from triqua.core.chunk_batches import merged_chunk, pack, split_facts, split_spans
-from triqua.core.chunking import split_text
-from triqua.core.records import resolved_context
-from triqua.engines.llm import ExtractedFacts, _usage_of, facts_of
+from triqua.core.report.records import resolved_context
+from triqua.core.text.chunk_batches import merged_chunk, pack, split_facts, split_spans
+from triqua.core.text.chunking import split_text
+from triqua.engines.llm.engine import ExtractedFacts, _usage_of, facts_of
 from triqua.prompts import compact_answer
 from triqua.schema import Chunk, Document, Fact, Report, Span
 from triqua.testing import ScriptedChatModel, shown_parts, shown_text

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.engines.llm import ExtractedFacts, LLMDecomposer, facts_of
+from triqua.engines.llm.engine import ExtractedFacts, LLMDecomposer, facts_of
 from triqua.engines.offline.labels import BARE_PREPOSITIONS
 from triqua.prompts import (
     PromptMode,

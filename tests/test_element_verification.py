@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.core.element_claims import element_claims, element_groups, element_status
-from triqua.core.sentence_verdicts import problem_marks
+from triqua.core.plan.element_claims import element_claims, element_groups, element_status
+from triqua.core.report.sentence_verdicts import problem_marks
 from triqua.rendering.markdown import render_markdown
 from triqua.schema import ElementClaim, Fact, Qualifier, Status, UnitVerdict, Verdict
 
@@ -170,7 +170,7 @@ def test_the_sentence_verdict_follows_from_its_element_claims(
 
 def test_a_sentence_with_unjudged_elements_keeps_its_units_verdict() -> None:
     """Element claims for only part of the units (calls ran out): the units decide."""
-    from triqua.core.sentence_verdicts import sentence_verdicts
+    from triqua.core.report.sentence_verdicts import sentence_verdicts
     from triqua.schema import ClaimRecord
 
     subject, anchor = element_groups(FACT)

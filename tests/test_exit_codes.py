@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua import RegradeError
 from triqua.cli import app
-from triqua.core.exit_codes import ExitCode
+from triqua.core.report.exit_codes import ExitCode
 from triqua.engines.factory import register_model
 from triqua.store import RunStore
 from triqua.testing import ScriptedChatModel
@@ -34,7 +34,9 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     """Retries without waiting: a failing provider fails at once."""
-    monkeypatch.setattr("triqua.engines.llm.backoff", lambda wait: {"initial": 0.0, "jitter": 0.0})
+    monkeypatch.setattr(
+        "triqua.engines.llm.engine.backoff", lambda wait: {"initial": 0.0, "jitter": 0.0}
+    )
 
 
 def failing_on(word: str) -> ScriptedChatModel:
@@ -93,7 +95,7 @@ def test_the_readme_table_lists_exactly_the_exit_codes() -> None:
 
 def test_the_code_constants_are_the_tables() -> None:
     from triqua.cli._gates import GATE_FAILED
-    from triqua.core.accounting import FAILED_RUN
+    from triqua.core.report.accounting import FAILED_RUN
 
     assert GATE_FAILED == ExitCode.GATE_FAILED == 1
     assert FAILED_RUN == ExitCode.FAILED_RUN == 3

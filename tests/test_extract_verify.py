@@ -14,7 +14,7 @@ import triqua
 from triqua.cli import app
 from triqua.cli.demo import demo_files
 from triqua.context import Context
-from triqua.core.given_facts import in_chunks, numbered, place_facts, read_facts
+from triqua.core.plan.given_facts import in_chunks, numbered, place_facts, read_facts
 from triqua.engines.factory import register_model
 from triqua.graph.main import build_graph
 from triqua.schema import Chunk, Fact, Report, Span, Status

@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.accounting import checked_coverage
-from triqua.core.chunking import split_text
-from triqua.engines.llm import Judgement, LLMJudge, LLMRefiner, StructuredCaller
+from triqua.core.report.accounting import checked_coverage
+from triqua.core.text.chunking import split_text
+from triqua.engines.llm.engine import Judgement, LLMJudge, LLMRefiner, StructuredCaller
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, Report, Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text
@@ -510,7 +510,7 @@ def test_structured_calls_work_when_a_provider_returns_no_model_parser_sequence(
 
 
 def test_an_oversized_model_answer_is_a_failed_call_and_is_not_stored() -> None:
-    from triqua.engines.llm_calls import MAX_ANSWER_CHARS
+    from triqua.engines.llm.calls import MAX_ANSWER_CHARS
 
     huge = "x" * (MAX_ANSWER_CHARS + 10)
 

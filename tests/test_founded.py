@@ -8,7 +8,7 @@ import pytest
 
 import triqua
 from tests.conftest import default_judgement, make_responder
-from triqua.core.founded import found_in_text, unfounded_words
+from triqua.core.plan.founded import found_in_text, unfounded_words
 from triqua.schema import Chunk, Fact, Qualifier
 from triqua.testing import ScriptedChatModel, shown_text
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.context import Context
-from triqua.core.abstention import rationale_of_final, withhold_unconfident
+from triqua.core.verdicts.abstention import rationale_of_final, withhold_unconfident
 from triqua.runtime.resources.spec import corpus_snapshot
 from triqua.schema import (
     CitationPolicy,

@@ -12,7 +12,7 @@ from rich.console import Console
 import triqua
 from triqua.cli.demo import demo_files
 from triqua.context import Context
-from triqua.core.grounding import check_quote, locate_quote, missing_values
+from triqua.core.grounding.rule import check_quote, locate_quote, missing_values
 from triqua.rendering.html import render_html
 from triqua.rendering.terminal import facts_table
 from triqua.schema import Document, Fact, FactUnit, Report, Status

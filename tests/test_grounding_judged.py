@@ -13,8 +13,8 @@ from tests.conftest import CURIE, FRANCE
 from tests.test_offline_judge import FixedEntailment
 from triqua.cli import app
 from triqua.context import Context, GroundingMode
-from triqua.core.grounding import DEFAULT_GROUNDING, check_quote
-from triqua.core.grounding_judged import cited_windows
+from triqua.core.grounding.judged import cited_windows
+from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
 from triqua.engines.factory import register_model
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.models import entailment

@@ -10,8 +10,8 @@ import snowballstemmer
 
 import triqua
 from tests.test_offline_judge import FixedEntailment
-from triqua.core.grounding import Grounding, check_quote
-from triqua.core.statement import content_words, unstated_words, word_stems
+from triqua.core.grounding.rule import Grounding, check_quote
+from triqua.core.grounding.statement import content_words, unstated_words, word_stems
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, FactUnit, Status

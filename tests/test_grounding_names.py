@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.grounding import check_quote
+from triqua.core.grounding.rule import check_quote
 from triqua.schema import FactUnit, Status
 
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.language import detected_language, language_problem, text_language
+from triqua.core.text.language import detected_language, language_problem, text_language
 
 FRENCH = (
     "Marie Curie est née à Varsovie en 1867. Elle a reçu le prix Nobel de physique en 1903 "

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.long_sentences import chunks_to_check, long_sentences
+from triqua.core.text.long_sentences import chunks_to_check, long_sentences
 
 from .conftest import CURIE, PARIS
 

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 import triqua
 from triqua.cli import app
-from triqua.core.checkworthy import classify
-from triqua.core.chunking import previous_text, split_text
-from triqua.core.records import resolved_context
+from triqua.core.report.records import resolved_context
+from triqua.core.text.checkworthy import classify
+from triqua.core.text.chunking import previous_text, split_text
 from triqua.tools.documents import html_to_text
 
 BIO = (

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from triqua.core.grounding import check_quote
+from triqua.core.grounding.rule import check_quote
 from triqua.engines.offline.verify.gates import is_list
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.citations import CitationLink, CitationReport, ClaimCitation
 from triqua.cli import app
-from triqua.core.costs import ModelPrice, Prices
+from triqua.core.budget.costs import ModelPrice, Prices
 from triqua.metrics import risk_coverage_curve
 from triqua.rendering.html import render_html, write_html
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from triqua.cli import app
-from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge, coverage_summary
 from triqua.engines.factory import register_model
+from triqua.engines.llm.coverage import RequestedCoverage, RequestedCoverageJudge, coverage_summary
 from triqua.evals.results import load_run
 from triqua.testing import ScriptedChatModel, fenced
 

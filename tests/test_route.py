@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from triqua.context import Context
-from triqua.core.routing import Thresholds, element_graph, group_by_sentence, route_facts
+from triqua.core.plan.routing import Thresholds, element_graph, group_by_sentence, route_facts
 from triqua.schema import Fact, Qualifier, Span
 
 

@@ -6,7 +6,7 @@ import networkx as nx
 import pytest
 
 from triqua.context import Context
-from triqua.core.routing import Thresholds, route_facts
+from triqua.core.plan.routing import Thresholds, route_facts
 from triqua.engines.elements import sentence_element_graphs
 from triqua.runtime.resources import build_resources
 from triqua.runtime.resources.spec import build_spec

@@ -18,7 +18,7 @@ import triqua
 from tests.conftest_chroma import ChromaStore, chroma_server, chroma_store  # noqa: F401
 from tests.test_limits import DOCS, Responder, complex_text, notes, simple_text
 from triqua.cli import app
-from triqua.core.limits import LIMIT_NOTE_PREFIX, MODEL_CALL_LIMIT
+from triqua.core.budget.limits import LIMIT_NOTE_PREFIX, MODEL_CALL_LIMIT
 from triqua.engines.factory import register_model
 from triqua.schema import Report, Status
 from triqua.testing import ScriptedChatModel

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.core.records import resolved_context
+from triqua.core.report.records import resolved_context
 from triqua.prompts import shown_sentences
 from triqua.schema import Status
 from triqua.testing import shown_parts

@@ -8,8 +8,8 @@ import pytest
 
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context, GroundingMode
-from triqua.core.verdicts import settle
-from triqua.core.verify_batches import BatchItem
+from triqua.core.plan.verify_batches import BatchItem
+from triqua.core.verdicts.settling import settle
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
 from triqua.engines.factory import engine, model_key, register_model
 from triqua.engines.second_opinion import SecondOpinionJudge

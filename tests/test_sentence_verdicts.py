@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 
 import triqua
-from triqua.core.sentence_verdicts import sentence_verdicts
+from triqua.core.report.sentence_verdicts import sentence_verdicts
 from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
 from triqua.rendering.terminal import summary

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import triqua
 from triqua.cli import app
 from triqua.context import DEFAULT_MODEL_TIMEOUT, DEFAULT_SEARCH_TIMEOUT, Context
-from triqua.core.deadline import CallTimeoutError, call_with_deadline
+from triqua.core.budget.deadline import CallTimeoutError, call_with_deadline
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text

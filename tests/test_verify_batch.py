@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import triqua
-from triqua.core.element_claims import element_groups
-from triqua.core.evidence_sheet import build_sheet, cite
-from triqua.core.scoring import label_units
-from triqua.core.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
-from triqua.engines.llm_batch_prompt import FactAnswer
+from triqua.core.plan.element_claims import element_groups
+from triqua.core.plan.evidence_sheet import build_sheet, cite
+from triqua.core.plan.verify_batches import BatchItem, batches_of, pool_evidence, split_usage
+from triqua.core.verdicts.scoring import label_units
+from triqua.engines.llm.batch_prompt import FactAnswer
 from triqua.schema import Evidence, Fact, Report, Status, Usage, sha256_text
 from triqua.testing import (
     ScriptedChatModel,

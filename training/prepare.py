@@ -37,8 +37,8 @@ from pathlib import Path
 from nli import nli_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.nlp import load_nlp
 from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
+from triqua.nlp.pipeline import load_nlp
 from triqua.schema import Fact
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,7 +294,7 @@ def bio_pairs(rng: random.Random) -> Iterator[dict[str, object]]:
                     yield pair(premise, hypothesis, label, split, f"bio-moved-qualifier:{name}")
 
 
-LEXICON = ROOT / "src" / "triqua" / "core" / "data" / "lexicon.json"
+LEXICON = ROOT / "src" / "triqua" / "core" / "grounding" / "data" / "lexicon.json"
 _GROUPS = [
     {w for phrase in group for w in phrase.lower().split()}
     for group in json.loads(LEXICON.read_text(encoding="utf-8"))["relation_groups"]

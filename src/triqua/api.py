@@ -3,8 +3,13 @@
 A run can be saved in the run store (``store=``) and made durable (``durable=True``): every
 step is checkpointed in SQLite under the run id, so a run killed mid-way finishes later with
 ``check(resume=run_id)`` without repeating the model calls and searches already made.
-``acheck`` makes the run's ``Context`` and hands the text to the run built from it
-(:class:`~triqua.execution.check_run.CheckRun`: store, durability, report cache).
+
+A check is built once, here: ``check`` / ``acheck`` make the run's ``Context``
+(:func:`make_context`) and its request (:func:`make_request`: the text validated,
+language-checked and split, the documents converted), then run the request
+(:func:`run_request` / :func:`arun_request`, through
+:class:`~triqua.execution.check_run.CheckRun`: store, durability, report cache). Nothing
+after that validates, converts or splits again. The command line makes the same two calls.
 
 Extraction and verification as separate steps: ``extract_facts`` decomposes a text as a
 check would and returns its facts; ``verify_facts`` checks given (perhaps edited) facts as a
@@ -13,18 +18,18 @@ check verifies its own, with the same report.
 
 from __future__ import annotations
 
-import functools
 import warnings
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.factory import endpoint_of_now, register_model
 from triqua.execution.runner import EventHandler
+from triqua.runtime.request import CheckRequest, build_request
 from triqua.schema import Document, Fact, Report
 from triqua.store import RunStore, resolve_store
 from triqua.support.instances import name_for
@@ -33,7 +38,6 @@ from triqua.support.interrupts import run_interruptible
 if TYPE_CHECKING:
     from triqua.execution.extraction import Extraction
 
-P = ParamSpec("P")
 R = TypeVar("R")
 
 
@@ -113,9 +117,9 @@ async def acheck(
             :func:`averify_facts`).
         **settings: ``Context`` fields, e.g. ``retriever="chroma"``, ``cache=False``.
     """
-    from triqua.execution.check_run import CheckInput, CheckRun, resume_run
-
     if resume is not None:
+        from triqua.execution.check_run import resume_run
+
         return await resume_run(
             resume,
             runs=resolve_store(store),
@@ -126,21 +130,118 @@ async def acheck(
             checkpoints=checkpoints,
             on_event=on_event,
         )
-    runs = resolve_store(store)
+    request = make_request(
+        text,
+        make_context(context, model=model, **settings),
+        question=question,
+        documents=documents,
+        spec_overrides=spec_overrides,
+        case_id=case_id,
+        facts=facts,
+    )
+    return await arun_request(
+        request,
+        run_id=run_id,
+        store=store,
+        durable=durable,
+        checkpoints=checkpoints,
+        on_event=on_event,
+    )
+
+
+def load_evidence(
+    paths: Sequence[Path], context: Context, *, problems: list[str] | None = None
+) -> list[Document]:
+    """Evidence files, folders and shell pipes as documents, within ``max_evidence_bytes``.
+
+    Skipped JSONL lines and files are added to ``problems``; see
+    :func:`triqua.tools.documents.read_evidence_paths`.
+    """
+    from triqua.tools.documents import read_evidence_paths
+
+    return read_evidence_paths(paths, max_bytes=context.max_evidence_bytes, problems=problems)
+
+
+def make_request(
+    text: str | None,
+    context: Context,
+    *,
+    question: str | None = None,
+    documents: Sequence[Document | str | dict[str, Any]] | None = None,
+    spec_overrides: dict[str, Any] | None = None,
+    case_id: str | None = None,
+    facts: Sequence[Fact | dict[str, Any]] | None = None,
+) -> CheckRequest:
+    """One check's request: its text validated and split, its documents converted, once.
+
+    ``context`` is the run's settings as :func:`make_context` returns them (validated); the
+    other arguments are those of :func:`acheck`. Run it with :func:`run_request` /
+    :func:`arun_request`; nothing after this redoes its work.
+
+    Raises:
+        ValueError: for a missing, empty, too long or unreadable text, unusable documents
+            or given facts.
+    """
     given_facts = None
     if facts is not None:
         text, given_facts = _placed(facts, text)
     if text is None:
         raise ValueError("text is required (or resume=RUN_ID to finish an interrupted run)")
+    return build_request(
+        text,
+        context,
+        question=question,
+        documents=documents,
+        spec_overrides=spec_overrides,
+        case_id=case_id,
+        facts=given_facts,
+    )
+
+
+async def arun_request(
+    request: CheckRequest,
+    *,
+    run_id: str | None = None,
+    store: bool | str | Path | RunStore | None = None,
+    durable: bool = False,
+    checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
+) -> Report:
+    """Run a check's request (see :func:`make_request`) and return its report.
+
+    The run's arguments are those of :func:`acheck`.
+    """
+    from triqua.execution.check_run import CheckRun
+
     run = CheckRun(
-        make_context(context, model=model, **settings),
-        runs=runs,
+        request.context,
+        runs=resolve_store(store),
         durable=durable,
         checkpoints=checkpoints,
         on_event=on_event,
     )
-    given = CheckInput(text, question, documents, spec_overrides, case_id, given_facts)
-    return await run.check(given, run_id)
+    return await run.check(request, run_id)
+
+
+def run_request(
+    request: CheckRequest,
+    *,
+    run_id: str | None = None,
+    store: bool | str | Path | RunStore | None = None,
+    durable: bool = False,
+    checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
+) -> Report:
+    """Run a check's request and return its report (see :func:`arun_request`)."""
+    running = arun_request(
+        request,
+        run_id=run_id,
+        store=store,
+        durable=durable,
+        checkpoints=checkpoints,
+        on_event=on_event,
+    )
+    return _blocking(running, request.context.max_concurrency)
 
 
 def _placed(facts: Sequence[Fact | dict[str, Any]], text: str | None) -> tuple[str, list[Fact]]:
@@ -151,7 +252,7 @@ def _placed(facts: Sequence[Fact | dict[str, Any]], text: str | None) -> tuple[s
     Raises:
         ValueError: for an item that is not a fact, an id given twice, or no facts.
     """
-    from triqua.core.given_facts import fact_from, numbered, place_facts
+    from triqua.core.plan.given_facts import fact_from, numbered, place_facts
 
     if not facts:
         raise ValueError("no facts to verify")
@@ -202,70 +303,95 @@ async def aextract_facts(
     )
 
 
+def check(
+    text: str | None = None,
+    *,
+    question: str | None = None,
+    documents: Sequence[Document | str | dict[str, Any]] | None = None,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    spec_overrides: dict[str, Any] | None = None,
+    run_id: str | None = None,
+    store: bool | str | Path | RunStore | None = None,
+    durable: bool = False,
+    resume: str | None = None,
+    checkpoints: str | Path | None = None,
+    on_event: EventHandler | None = None,
+    case_id: str | None = None,
+    facts: Sequence[Fact | dict[str, Any]] | None = None,
+    **settings: Any,
+) -> Report:
+    """Check ``text`` and return its report (see :func:`acheck` for the arguments).
+
+    The settings are built and the request made (:func:`make_request`) once, here; the
+    run then works from them in a fresh event loop.
+    """
+    if resume is not None:
+        base = context if isinstance(context, Context) else Context()
+        resumed = acheck(
+            resume=resume,
+            context=context,
+            model=model,
+            store=store,
+            checkpoints=checkpoints,
+            on_event=on_event,
+            **settings,
+        )
+        return _blocking(resumed, _setting(settings, "max_concurrency", base))
+    request = make_request(
+        text,
+        make_context(context, model=model, **settings),
+        question=question,
+        documents=documents,
+        spec_overrides=spec_overrides,
+        case_id=case_id,
+        facts=facts,
+    )
+    return run_request(
+        request,
+        run_id=run_id,
+        store=store,
+        durable=durable,
+        checkpoints=checkpoints,
+        on_event=on_event,
+    )
+
+
+def verify_facts(
+    facts: Sequence[Fact | dict[str, Any]], text: str | None = None, **kwargs: Any
+) -> Report:
+    """Check given facts and return the report (see :func:`averify_facts`)."""
+    return check(text, facts=facts, **kwargs)
+
+
+def extract_facts(
+    text: str,
+    *,
+    question: str | None = None,
+    context: Context | None = None,
+    model: str | BaseChatModel | None = None,
+    **settings: Any,
+) -> Extraction:
+    """Decompose ``text`` into facts, as a check would (see :func:`aextract_facts`)."""
+    from triqua.execution.extraction import aextract
+
+    ctx = make_context(context, model=model, **settings)
+    return _blocking(aextract(text, question=question, context=ctx), ctx.max_concurrency)
+
+
 def _setting(kwargs: dict[str, Any], name: str, base: Context) -> int:
     """The positive integer setting ``name``: the keyword given, else ``base``'s."""
     given = kwargs.get(name)
     return given if isinstance(given, int) and given > 0 else int(getattr(base, name))
 
 
-def _blocking(
-    coroutine_function: Callable[P, Coroutine[Any, Any, R]], name: str, doc: str
-) -> Callable[P, R]:
-    """``coroutine_function`` run to completion in a fresh event loop, as function ``name``.
+def _blocking(coroutine: Coroutine[Any, Any, R], workers: int) -> R:
+    """``coroutine`` run to completion in a fresh event loop with ``workers`` threads.
 
-    It takes the same arguments (one signature to keep, read by ``inspect.signature``).
+    Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
+    executor, whose default size (CPUs + 4) would cap the fan-out below
+    ``Context.workers()`` (max_concurrency tasks; a batch's members wait on their own pool,
+    ``nodes.members``). Ctrl-C ends the run at once, even while a node waits on a silent
+    service.
     """
-
-    @functools.wraps(coroutine_function)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        # Under ``ainvoke`` the graph's synchronous nodes run in the event loop's default
-        # executor, whose default size (CPUs + 4) would cap the fan-out below
-        # ``Context.workers()`` (max_concurrency tasks; a batch's members wait on their own
-        # pool, ``nodes.members``).
-        context = kwargs.get("context")
-        base = context if isinstance(context, Context) else Context()
-        workers = _setting(kwargs, "max_concurrency", base)
-        # Ctrl-C ends the run at once, even while a node waits on a silent service.
-        boxed = _boxed(coroutine_function(*args, **kwargs))
-        return run_interruptible(boxed, workers=workers).value
-
-    run.__name__ = run.__qualname__ = name
-    run.__doc__ = doc
-    return run
-
-
-check = _blocking(
-    acheck, "check", "Check ``text`` and return its report (see :func:`acheck` for the arguments)."
-)
-verify_facts = _blocking(
-    averify_facts,
-    "verify_facts",
-    "Check given facts and return the report (see :func:`averify_facts`).",
-)
-extract_facts = _blocking(
-    aextract_facts,
-    "extract_facts",
-    "Decompose ``text`` into facts, as a check would (see :func:`aextract_facts`).",
-)
-
-
-class _Box(Generic[R]):
-    """A coroutine's result behind a constant ``repr``.
-
-    Python 3.11's ``asyncio.Runner`` formats the finished task's repr, result included, twice
-    per run (cpython#112559): for a report that is the whole report rendered as text, 5-6 %
-    of a large check's CPU. The box makes that repr free.
-    """
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: R) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return "<report>"
-
-
-async def _boxed(coroutine: Coroutine[Any, Any, R]) -> _Box[R]:
-    """Await ``coroutine`` and box its result (see :class:`_Box`)."""
-    return _Box(await coroutine)
+    return run_interruptible(coroutine, workers=workers)

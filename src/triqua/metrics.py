@@ -1,6 +1,6 @@
 """TriQuaScore and evaluation statistics under their historical import path.
 
-Run-time scoring lives in :mod:`triqua.core.scoring`; evaluation statistics in
+Run-time scoring lives in :mod:`triqua.core.verdicts.scoring`; evaluation statistics in
 :mod:`triqua.evals.stats`, loaded only when one of its names is used (module ``__getattr__``),
 so that importing this module loads no numpy.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from triqua.core.scoring import (
+from triqua.core.verdicts.scoring import (
     RiskCoverage,
     citation_completeness,
     label_units,

@@ -2,8 +2,8 @@
 
 The facts are not extracted again. Each fact is judged by the run's judge (or another one)
 on the stored evidence, or on fresh evidence when asked to search again, and normalised
-exactly as the verify node does (:func:`triqua.core.verdicts.settle`). The re-verify loop is
-not run again: reused evidence already holds what its rounds found, and a fresh search asks
+exactly as the verify node does (:func:`triqua.core.verdicts.settling.settle`). The re-verify
+loop is not run again: reused evidence already holds what its rounds found, and a fresh search asks
 the fact's query and the queries its rounds asked. Re-grading never reads the cache: asking
 again is its purpose.
 """
@@ -19,12 +19,12 @@ from langchain_core.language_models import BaseChatModel
 
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
-from triqua.core.accounting import count_failures, report_coverage, report_extraction_recall
-from triqua.core.evidence import merge_evidence, search
-from triqua.core.scoring import score_facts
-from triqua.core.sentence_verdicts import sentence_verdicts
-from triqua.core.usage import total_usage, usage_by_role
-from triqua.core.verdicts import settle
+from triqua.core.budget.usage import total_usage, usage_by_role
+from triqua.core.plan.evidence import merge_evidence, search
+from triqua.core.report.accounting import count_failures, report_coverage, report_extraction_recall
+from triqua.core.report.sentence_verdicts import sentence_verdicts
+from triqua.core.verdicts.scoring import score_facts
+from triqua.core.verdicts.settling import settle
 from triqua.engines.factory import Engines, resolve_engines
 from triqua.runtime.resources import RunResources, build_resources
 from triqua.runtime.resources.spec import grounding_rule, resolved_spec
@@ -224,7 +224,7 @@ def regrade(
     resources = None
     mode = previous.spec.mode
     if search_again:
-        from triqua.core.inputs import coerce_documents
+        from triqua.core.text.inputs import coerce_documents
 
         docs = coerce_documents(documents) if documents is not None else stored.documents
         resources = build_resources(ctx, docs)

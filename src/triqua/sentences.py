@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
 
+from triqua.nlp.pipeline import blank_sentencizer
 from triqua.schema import Chunk, Span
 
 __all__ = ["is_list_marker", "sentence_spans", "unmatched_sentences"]
@@ -27,15 +27,6 @@ def is_list_marker(text: str) -> bool:
     return _LIST_MARKER.fullmatch(text) is not None
 
 
-@cache
-def _sentencizer() -> Any:
-    import spacy  # imported here: only runs that need sentences pay for it
-
-    nlp = spacy.blank("en")
-    nlp.add_pipe("sentencizer")
-    return nlp
-
-
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence of ``text``, trimmed of surrounding whitespace."""
     return list(_sentence_spans(text))
@@ -44,7 +35,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 @lru_cache(maxsize=256)  # a chunk is split three times (prompt, check-worthiness, coverage)
 def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
-    for sentence in _sentencizer()(text).sents:
+    for sentence in blank_sentencizer()(text).sents:
         start, end = sentence.start_char, sentence.end_char
         body = text[start:end]
         start += len(body) - len(body.lstrip())

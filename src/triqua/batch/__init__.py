@@ -35,7 +35,7 @@ from filelock import Timeout as LockTimeout
 from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 
-from triqua.api import acheck, make_context
+from triqua.api import arun_request, make_context, make_request
 from triqua.batch.items import (
     BatchItem,
     completed_ids,
@@ -57,14 +57,14 @@ async def _run(items: Iterator[BatchItem], job: BatchJob) -> None:
     async def worker() -> None:
         for item in items:  # workers share the iterator; next() never awaits
             try:
-                report = await acheck(
+                request = make_request(
                     item.text,
+                    job.context,  # the batch's one Context, made once
                     question=item.question,
                     documents=job.documents(item),
-                    context=job.context,
                     case_id=str(item.id),
-                    store=job.store,
                 )
+                report = await arun_request(request, store=job.store)
             except Exception as exc:  # a failed check is reported; the batch goes on
                 job.problem(item, failure_text(exc))
                 continue

@@ -11,7 +11,7 @@ from typing import Any
 
 from triqua.batch.summary import LineResult
 from triqua.context import Context
-from triqua.core.inputs import evidence_limit_error
+from triqua.core.text.inputs import evidence_limit_error
 from triqua.schema import Document
 from triqua.support.jsonl import read_jsonl
 from triqua.tools.documents import load_documents

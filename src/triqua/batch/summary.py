@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from rich.table import Table
 
-from triqua.core.exit_codes import ExitCode
+from triqua.core.report.exit_codes import ExitCode
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Report, Status, Usage
 

@@ -16,8 +16,8 @@ from typing import TextIO
 from triqua.batch.items import BatchItem, item_documents, path_as_text_warning
 from triqua.batch.summary import BatchSummary
 from triqua.context import Context
-from triqua.core.accounting import failure_line, failure_summary
-from triqua.core.limits import limit_notes
+from triqua.core.budget.limits import limit_notes
+from triqua.core.report.accounting import failure_line, failure_summary
 from triqua.schema import Document, Report
 from triqua.schema.redaction import error_text, redact
 from triqua.tools.evidence_files import PathPolicy

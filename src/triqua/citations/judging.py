@@ -9,9 +9,9 @@ from pathlib import Path
 
 from triqua.citations.parsing import claim_keys
 from triqua.citations.sources import passages_of, resolve_source
-from triqua.core.grounding import DEFAULT_GROUNDING, GroundingMode
-from triqua.core.scoring import citation_completeness, link_correctness
-from triqua.core.verdicts import settle
+from triqua.core.grounding.rule import DEFAULT_GROUNDING, GroundingMode
+from triqua.core.verdicts.scoring import citation_completeness, link_correctness
+from triqua.core.verdicts.settling import settle
 from triqua.engines.base import Judge
 from triqua.schema import (
     CitationPolicy,
@@ -254,8 +254,8 @@ def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
     So a claim has one verdict: the table, the score and the citation check agree. A
     replaced verdict goes to the record's ``history``.
     """
-    from triqua.core.accounting import count_failures
-    from triqua.core.scoring import score_facts
+    from triqua.core.report.accounting import count_failures
+    from triqua.core.verdicts.scoring import score_facts
 
     verdicts = {c.claim_id: c.verdict for c in citations.claims if c.verdict is not None}
     records = []

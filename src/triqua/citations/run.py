@@ -14,6 +14,9 @@ from triqua.context import Context
 from triqua.schema import Document, Report
 from triqua.schema.citations import CitationReport
 
+#: ``check_cited`` arguments that go into the check's request, not its run.
+_REQUEST_KEYS = ("question", "spec_overrides", "case_id")
+
 
 def check_cited(
     text: str,
@@ -31,8 +34,7 @@ def check_cited(
     revision when the run is stored. ``check_kwargs`` go to :func:`triqua.check` (model,
     retriever, store, …).
     """
-    from triqua.api import check, make_context
-    from triqua.core.inputs import coerce_documents
+    from triqua.api import make_context, make_request, run_request
     from triqua.engines.factory import resolve_engines
 
     cited = parse_citations(text)
@@ -47,12 +49,16 @@ def check_cited(
             for source in cited.sources.values()
             for d in resolve_source(source, (), base_dir, context.allow_paths)[0]
         ]
-    report = check(cited.text, documents=documents or None, **check_kwargs)
+    # The check's one request (documents converted once) and its run.
+    given = {k: check_kwargs.pop(k) for k in _REQUEST_KEYS if k in check_kwargs}
+    run = {k: v for k, v in check_kwargs.items() if k not in {"context", *context_keys}}
+    request = make_request(cited.text, context, documents=documents or None, **given)
+    report = run_request(request, **run)
     citations = check_citations(
         report,
         cited,
         resolve_engines(context).judge,
-        documents=coerce_documents(documents),
+        documents=list(request.documents),
         base_dir=base_dir,
         weights=weights,
         allow_paths=context.allow_paths,

@@ -1,6 +1,6 @@
 """Gates for CI: fail a check on a low TriQuaScore or on facts with a given verdict.
 
-The exit codes of every command are :class:`triqua.core.exit_codes.ExitCode` (the README's
+The exit codes of every command are :class:`triqua.core.report.exit_codes.ExitCode` (the README's
 table); a failed gate is ``GATE_FAILED`` (1).
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from triqua.cli._common import fail
-from triqua.core.exit_codes import ExitCode
+from triqua.core.report.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the schema (pydantic) loads when a gate runs, not for ``--help``
     from triqua.schema import Report, Status

@@ -9,6 +9,7 @@ silent otherwise, so piped output is never mixed with progress.
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -19,12 +20,11 @@ from langchain_core.language_models import BaseChatModel
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from triqua.api import make_context
+from triqua.api import make_context, make_request
 from triqua.context import Context
-from triqua.core.chunking import split_text
-from triqua.core.long_sentences import chunks_to_check
-from triqua.execution.runner import astream, graph_input
+from triqua.execution.runner import astream, run_config
 from triqua.rendering.terminal import fmt_score
+from triqua.runtime.request import CheckRequest
 from triqua.schema import Document, Report
 
 __all__ = ["ProgressTracker", "astream_check", "run_with_progress", "wants_progress"]
@@ -92,19 +92,24 @@ async def astream_check(
     every fact's verification subgraph (``subgraphs=True``).
     """
     ctx = make_context(context, model=model, **settings)
-    state = graph_input(text, question, documents, spec_overrides)
-    async for item in astream(state, context=ctx):
+    request = make_request(
+        text, ctx, question=question, documents=documents, spec_overrides=spec_overrides
+    )
+    state = request.graph_input(uuid.uuid4().hex)
+    async for item in astream(state, context=ctx, config=run_config(ctx, request=request)):
         yield item
 
 
 CONTEXT_FIELDS = frozenset(f.name for f in dataclass_fields(Context))
+#: ``check`` arguments that go into its request (:func:`triqua.api.make_request`).
+REQUEST_FIELDS = ("question", "documents", "spec_overrides", "case_id", "facts")
 
 
-def wants_progress(text: str, context: Context, console: Console, *, quiet: bool) -> bool:
+def wants_progress(request: CheckRequest, console: Console, *, quiet: bool) -> bool:
     """True when a bar helps: not quiet, the console is a terminal and the text is long."""
     if quiet or not console.is_terminal:
         return False
-    return len(split_text(text, context.chunk_size)) >= MIN_CHUNKS
+    return len(request.chunks) >= MIN_CHUNKS
 
 
 def run_with_progress(
@@ -118,29 +123,35 @@ def run_with_progress(
 ) -> Report:
     """Check ``text`` like :func:`triqua.check`, with a progress bar on stderr when useful.
 
+    The check goes through the API: its request is made once (:func:`triqua.api.make_request`)
+    and run (:func:`triqua.api.run_request`); the bar is fed by the run's progress events.
+
     Args:
         text: The text to check (None when resuming a run).
         quiet: Never draw a bar.
         console: Where the bar goes (default: stderr); no bar unless it is a terminal.
-        context: Base settings.
+        context: Base settings; taken as they are (made by ``make_context``) when no
+            ``model`` or setting is given besides.
         model: Chat model (name or instance) for every role.
         **check_kwargs: Any other argument of :func:`triqua.check` (``question``,
             ``documents``, ``run_id``, ``store``, ``durable``, ``resume``, ``Context`` fields).
     """
-    from triqua.api import check
+    from triqua.api import check, run_request
 
     out = console or Console(stderr=True)
     if text is None:  # resuming: the run's saved settings apply, overridden by these
         return check(text, context=context, model=model, **check_kwargs)
-    # The run's one Context, built here and handed on as it is.
-    fields = {k: v for k, v in check_kwargs.items() if k in CONTEXT_FIELDS}
-    ctx = make_context(context, model=model, **fields)
-    check_kwargs = {k: v for k, v in check_kwargs.items() if k not in CONTEXT_FIELDS}
-    if not wants_progress(text, ctx, out, quiet=quiet):
-        return check(text, context=ctx, **check_kwargs)
-    given = check_kwargs.get("facts") is not None  # given facts: nothing to decompose
-    pieces, long = chunks_to_check(text, ctx.chunk_size, ctx.max_sentence_chars)
-    tracker = ProgressTracker(chunks_total=0 if given else len(pieces) - len(long))
+    check_kwargs.pop("resume", None)
+    fields = {k: check_kwargs.pop(k) for k in list(check_kwargs) if k in CONTEXT_FIELDS}
+    given = {k: check_kwargs.pop(k) for k in REQUEST_FIELDS if k in check_kwargs}
+    # The run's one Context: the caller's, else built here; and its one request.
+    if context is None or model is not None or fields:
+        context = make_context(context, model=model, **fields)
+    request = make_request(text, context, **given)
+    if not wants_progress(request, out, quiet=quiet):
+        return run_request(request, **check_kwargs)
+    chunks_total = 0 if request.facts is not None else len(request.chunks) - len(request.long)
+    tracker = ProgressTracker(chunks_total=chunks_total)
     columns = (
         TextColumn("{task.description:<10}"),
         BarColumn(),
@@ -162,4 +173,4 @@ def run_with_progress(
                 status=tracker.describe(),
             )
 
-        return check(text, context=ctx, on_event=on_event, **check_kwargs)
+        return run_request(request, on_event=on_event, **check_kwargs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 def version_lines() -> list[str]:
     """One 'name value' line each: package, report schema, spec, offline engine parts."""
     from triqua import __version__
-    from triqua.engines.offline.revisions import DECOMPOSER_REVISION, verifier_revision
+    from triqua.engines.revisions import DECOMPOSER_REVISION, verifier_revision
     from triqua.models.revisions import MODEL_REVISION
     from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
 

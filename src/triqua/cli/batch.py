@@ -16,7 +16,7 @@ from triqua.cli._common import (
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli._store import StoreUrlOption, store_location
-from triqua.core.exit_codes import ExitCode
+from triqua.core.report.exit_codes import ExitCode
 
 
 def batch(

@@ -123,27 +123,26 @@ def check(
     body = None if resume else read_input(text, file)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
+    where = False if no_store else (store_location(store, store_url) or True)
     try:
-        # The run's one Context (a resumed run's comes from its saved settings instead).
-        ctx = None if resume else make_context(model=model, **settings)
-        limits = ctx or make_context(**settings)
-        documents = read_evidence(evidence, limits, quiet) if evidence else None
-        given: dict[str, Any] = {"context": ctx} if ctx else {"model": model, **settings}
-        run: dict[str, Any] = {
-            "documents": documents,
-            "question": question,
-            "run_id": run_id,
-            "store": False if no_store else (store_location(store, store_url) or True),
-        }
-        if citations and body is not None:
-            from triqua.citations import check_cited
-
-            base_dir = file.parent if file is not None else Path.cwd()
-            report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
-        else:
+        run: dict[str, Any] = {"run_id": run_id, "store": where}
+        if resume:  # the run's saved settings apply, overridden by these
             report = run_with_progress(
-                body, quiet=quiet, durable=True, resume=resume, **run, **given
+                None, quiet=quiet, durable=True, resume=resume, model=model, **run, **settings
             )
+        else:
+            assert body is not None  # read above: not resuming
+            # The run's one Context, built once: the evidence is read within its limits.
+            ctx = make_context(model=model, **settings)
+            documents = read_evidence(evidence, ctx, quiet) if evidence else None
+            run.update(documents=documents, question=question)
+            if citations:
+                from triqua.citations import check_cited
+
+                base_dir = file.parent if file is not None else Path.cwd()
+                report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
+            else:
+                report = run_with_progress(body, quiet=quiet, durable=True, context=ctx, **run)
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
@@ -181,11 +180,11 @@ def show_report(
         typer.Exit: 3 when errors left nothing checked, 1 when a gate failed, 2 when a
             report file cannot be written.
     """
-    from triqua.core.limits import is_limit_note, limit_notes
+    from triqua.core.budget.limits import is_limit_note, limit_notes
 
     html, md, quiet, gates = outputs.html, outputs.md, outputs.quiet, outputs.gates
     if html is not None:
-        from triqua.core.costs import prices_from_env
+        from triqua.core.budget.costs import prices_from_env
         from triqua.rendering.html import write_html
 
         try:
@@ -238,63 +237,24 @@ def show_report(
 def _exit_if_failed(report: Report) -> None:
     """Exit with ``FAILED_RUN`` and one line on stderr when errors left nothing checked."""
     if report.outcome == "failed":
-        from triqua.core.accounting import FAILED_RUN, failure_line
+        from triqua.core.report.accounting import FAILED_RUN, failure_line
 
         raise fail(failure_line(report), FAILED_RUN)
 
 
 def read_evidence(paths: list[Path], context: Context, quiet: bool) -> list[Document]:
-    """The ``-e`` files and folders as documents, within the run's ``max_evidence_bytes``.
+    """The ``-e`` files, folders and pipes as documents (:func:`triqua.api.load_evidence`).
 
-    Paths typed here are allowed as given; folder walks keep to their folder. Skipped
-    JSONL lines and files are warnings; a folder with nothing readable is an error.
+    Skipped JSONL lines and files are warnings on stderr unless ``quiet``.
     """
-    from triqua.tools.documents import load_documents
+    from triqua.api import load_evidence
 
     skipped: list[str] = []
-    piped = [p for p in paths if _is_shell_pipe(p)]
-    documents = [_read_pipe(p, context.max_evidence_bytes) for p in piped]
-    spent = sum(len(d.text.encode("utf-8")) for d in documents)
-    files = [p for p in paths if p not in piped]
-    if files:
-        documents += load_documents(
-            files, problems=skipped, max_bytes=context.max_evidence_bytes, spent_bytes=spent
-        )
+    documents = load_evidence(paths, context, problems=skipped)
     if not quiet:
         for message in skipped:
             typer.echo(f"warning: {message}", err=True)
     return documents
-
-
-def _is_shell_pipe(path: Path) -> bool:
-    """True for a shell's process substitution (``-e <(cmd)``): a pipe under /dev/fd."""
-    import stat
-
-    if not str(path).startswith(("/dev/fd/", "/proc/self/fd/")):
-        return False
-    try:
-        return stat.S_ISFIFO(path.stat().st_mode)
-    except OSError:
-        return False
-
-
-def _read_pipe(path: Path, max_bytes: int) -> Document:
-    """A process substitution's output as one document, read up to ``max_bytes``.
-
-    Other files under /dev stay refused (a device can block or never end); a pipe the user
-    made on the command line ends when its command does.
-    """
-    from triqua.core.inputs import evidence_limit_error
-    from triqua.schema import Document
-
-    with path.open("rb") as handle:
-        data = handle.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise evidence_limit_error(max_bytes, len(data), path)
-    text = data.decode("utf-8", errors="replace")
-    if not text.strip():
-        raise ValueError(f"{path}: the command gave no text")
-    return Document(text=text, source=str(path))
 
 
 def schema() -> None:

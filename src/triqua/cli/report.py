@@ -13,7 +13,7 @@ from triqua.cli._common import fail
 if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` stays fast
     from pydantic import ValidationError
 
-    from triqua.core.costs import CostSummary, Prices
+    from triqua.core.budget.costs import CostSummary, Prices
     from triqua.schema import Report
 
 #: Largest single JSON report read (bytes).
@@ -140,7 +140,7 @@ def report(
     """
     from rich.console import Console
 
-    from triqua.core.costs import cost_summary, load_prices, prices_from_env
+    from triqua.core.budget.costs import cost_summary, load_prices, prices_from_env
 
     reports = _load_reports(path)
     if md is not None:

@@ -193,7 +193,7 @@ def regrade(
     import os
 
     opened = _open(store, store_url)  # a damaged store fails here, before the engines are loaded
-    from triqua.core.exit_codes import ExitCode
+    from triqua.core.report.exit_codes import ExitCode
     from triqua.regrade import RegradeError
     from triqua.regrade import regrade as run_regrade
     from triqua.rendering.terminal import print_report

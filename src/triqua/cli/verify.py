@@ -68,7 +68,7 @@ def verify(
     """
     from triqua.api import make_context
     from triqua.cli._progress import run_with_progress
-    from triqua.core.given_facts import place_facts, read_facts
+    from triqua.core.plan.given_facts import place_facts, read_facts
     from triqua.tools.base import RetrieverError
     from triqua.tools.evidence_files import check_readable_file
 

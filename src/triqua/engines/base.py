@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from triqua.core.grounding import MeaningReader
-from triqua.core.verify_batches import BatchItem
+from triqua.core.grounding.rule import MeaningReader
+from triqua.core.plan.verify_batches import BatchItem
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Span, UnfoundedFact, Usage, Verdict
 from triqua.schema.redaction import OptionalRedactedText
 
@@ -32,7 +32,7 @@ class DecomposeResult(BaseModel):
     )
     unfounded: list[UnfoundedFact] = Field(
         default_factory=list,
-        description="Facts dropped because their text does not state them (core.founded).",
+        description="Facts dropped because their text does not state them (core.plan.founded).",
     )
 
 

@@ -9,7 +9,7 @@ it relates. Coreferent mentions are one element, resolved over the whole text
 (:mod:`triqua.engines.coreference`): "Marie Curie", "Curie" and "she" are one node, so
 "Curie said she ..." is not wider for naming her twice. A clause whose verb has no subject
 the sentence supplies leaves its elements apart from the rest: the graph falls apart into
-components, the other ElementCheck signal. :mod:`triqua.core.routing` measures diameter
+components, the other ElementCheck signal. :mod:`triqua.core.plan.routing` measures diameter
 and components against δ.
 
 Hand-written over spaCy's parse: no maintained library builds ElementCheck's graph; spaCy
@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
-from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
 from triqua.engines.relations import SAME, sentence_relations
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from triqua.nlp.tokens import Doc, Span, Token
 
 __all__ = ["sentence_element_graphs"]
 

@@ -7,21 +7,35 @@ Every chat model client is built by :func:`chat_model` with the endpoint of the 
 (:func:`chat_model_for` for a model outside the roles, e.g. an evaluation's judge), and a
 stored run's settings take the endpoint configured now (:func:`endpoint_of_now`): no
 request goes anywhere the user has not configured.
+
+This is the one module that imports the offline engine (an import contract keeps it so):
+everything else reaches it through :func:`engine`, :func:`offline_judge` and
+:func:`offline_facts`, and tells engines apart by their protocol (``calls_model``).
 """
 
 from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 
 from triqua.context import Context
 from triqua.engines.base import Decomposer, Judge, QueryRefiner, TemplateRefiner
+from triqua.schema import Chunk, Fact
 from triqua.support.instances import PREFIX, instance, instance_id, register_instance
+
+if TYPE_CHECKING:
+    from triqua.engines.llm.coverage import RequestedCoverageJudge
+
+OFFLINE_NOTE = (
+    "No chat model configured: the offline engine (rules + embeddings) answered every role. "
+    "Set --model provider:model (or TRIQUA_MODEL) to use an LLM."
+)
+"""The note a run answered by the offline engine carries."""
 
 Role = Literal["decompose", "verify", "refine"]
 ROLES: tuple[Role, ...] = ("decompose", "verify", "refine")
@@ -222,7 +236,7 @@ def caller_options(key: ModelKey) -> dict[str, Any]:
 @functools.lru_cache(maxsize=64)
 def engine(key: ModelKey) -> Decomposer | Judge | QueryRefiner:
     """The engine for ``key``: built on first use, then shared (bounded: oldest dropped)."""
-    from triqua.engines.llm import LLMDecomposer, LLMJudge, LLMRefiner
+    from triqua.engines.llm.engine import LLMDecomposer, LLMJudge, LLMRefiner
     from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
 
     if not key.spec:
@@ -252,3 +266,47 @@ def resolve_engines(context: Context) -> Engines:
         judge=engine(model_key(context, "verify")),  # type: ignore[arg-type]
         refiner=engine(model_key(context, "refine")),  # type: ignore[arg-type]
     )
+
+
+def coverage_judge(context: Context, spec: str) -> RequestedCoverageJudge:
+    """The requested-content coverage judge on chat model ``spec``, with ``context``'s calls.
+
+    Raises:
+        ValueError: when the model cannot be built.
+    """
+    from triqua.engines.llm.coverage import RequestedCoverageJudge
+
+    return RequestedCoverageJudge(
+        chat_model_for(context, spec, temperature=0.0),
+        max_retries=context.max_output_retries,
+        retry_wait=context.retry_wait,
+        timeout=context.model_timeout,
+    )
+
+
+def offline_judge(verifier: str = "shipped") -> Judge:
+    """The offline engine's judge under a ``verifier`` setting, built anew (evaluation cases)."""
+    from triqua.engines.offline.engine import OfflineJudge
+
+    return OfflineJudge(verifier)
+
+
+def offline_facts(chunks: Sequence[tuple[Chunk, str | None, str | None]]) -> list[list[Fact]]:
+    """Facts of each ``(chunk, previous chunk, question)`` on the offline decomposer.
+
+    All chunks are parsed together in one spaCy batch (an evaluation decomposes many texts
+    at once); the facts of each chunk come back in input order.
+    """
+    from triqua.engines.offline.decompose.decomposer import ChunkInput, get_decomposer
+
+    requests = [
+        ChunkInput(
+            text=chunk.text,
+            offset=chunk.start,
+            chunk_index=chunk.index,
+            previous_chunk=previous,
+            question=question,
+        )
+        for chunk, previous, question in chunks
+    ]
+    return get_decomposer().decompose_many(requests)

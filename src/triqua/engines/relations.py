@@ -16,7 +16,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from triqua.nlp.tokens import Doc, Token
 
 __all__ = ["SAME", "sentence_relations"]
 

@@ -1,7 +1,7 @@
 """The entailment judge as the grounding rule's reader of meaning, for every engine.
 
-The grounding rule (:mod:`triqua.core.grounding`) asks a
-:class:`~triqua.core.grounding.MeaningReader` whether cited text entails a unit: here the
+The grounding rule (:mod:`triqua.core.grounding.rule`) asks a
+:class:`~triqua.core.grounding.rule.MeaningReader` whether cited text entails a unit: here the
 entailment judge, reading the cited sentence(s) as premise and the unit written as a
 sentence (or the fact's source sentence) as hypothesis. By default a cited window supports
 the unit at the judge card's ``grounding`` threshold (value gates aside). Under the strict
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.grounding import MeaningReader
-from triqua.core.verify_batches import BatchItem
+from triqua.core.grounding.rule import MeaningReader
+from triqua.core.plan.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.verify.reader import EntailmentReader, reader_for
+from triqua.engines.offline.verify.reader import EntailmentReader, LazyReader, reader_for
 from triqua.models.entailment import EntailmentModel, judge_name
 from triqua.schema import Evidence, Fact, FactUnit
 
@@ -42,19 +42,19 @@ class SecondOpinionJudge(Judge):
         """
         self.inner = inner
         self.verifier = verifier
-        self._model = model
         self.batched = inner.batched
         # The verdicts are the LLM's, so the revision stays its own (prices, reports); the
         # second opinion is recorded apart, in the spec's models and the cache key.
         self.revision = inner.revision
         self.second_opinion = model.revision if model is not None else judge_name(verifier)
+        self._reader: MeaningReader = (
+            EntailmentReader(model) if model is not None else LazyReader(verifier)
+        )
 
     @property
     def reader(self) -> MeaningReader | None:  # type: ignore[override]
-        """The entailment judge as the grounding rule's reader, loaded on first use."""
-        if self._model is not None:
-            return EntailmentReader(self._model)
-        return reader_for(self.verifier)
+        """The entailment judge as the grounding rule's reader, loaded when it first reads."""
+        return self._reader
 
     def verify(
         self,

@@ -89,10 +89,10 @@ def case_fact(case: dict[str, Any]) -> Fact:
 
 def run_fact_cases(cases: Sequence[dict[str, Any]], judge: str = "shipped") -> list[CaseResult]:
     """Verify each fact case with the offline judge and settle it as a run does."""
-    from triqua.core.verdicts import settle
-    from triqua.engines.offline.engine import OfflineJudge
+    from triqua.core.verdicts.settling import settle
+    from triqua.engines.factory import offline_judge
 
-    offline = OfflineJudge(judge)
+    offline = offline_judge(judge)
     reader = offline.reader
     results = []
     for case in cases:

@@ -19,9 +19,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from pydantic import BaseModel, Field
 
-from triqua.core.scoring import combined_status, label_units, score_facts
-from triqua.core.usage import total_usage
-from triqua.core.verdicts import settle
+from triqua.core.budget.usage import total_usage
+from triqua.core.verdicts.scoring import combined_status, label_units, score_facts
+from triqua.core.verdicts.settling import settle
 from triqua.evals.claims_data import ClaimRow
 from triqua.evals.setup import EvalSetup, stamp_settings
 from triqua.evals.slices import NO_FACT, NO_QUALIFIER, qualifier_labels
@@ -74,7 +74,7 @@ def direct_facts(claims: Sequence[str]) -> list[Fact]:
     with auxiliaries and negation, and the object everything else in the claim, so no word
     of the claim is dropped and no qualifier is split off.
     """
-    from triqua.engines.offline.nlp import load_nlp
+    from triqua.nlp.pipeline import load_nlp
 
     nlp = load_nlp()
     facts = []
@@ -162,7 +162,7 @@ def _decompose(claims: Sequence[str], setup: EvalSetup) -> dict[str, list[Fact]]
 
 def _routes(facts: list[Fact], setup: EvalSetup) -> list[bool]:
     """Whether each fact takes the complex route, by its sentence's element graph."""
-    from triqua.core.routing import Thresholds, route_facts
+    from triqua.core.plan.routing import Thresholds, route_facts
     from triqua.engines.elements import sentence_element_graphs
 
     thresholds = Thresholds.of(setup.context)

@@ -10,7 +10,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from triqua.engines.llm import StructuredCaller, model_revision
+from triqua.engines.llm.engine import StructuredCaller, model_revision
 from triqua.evals.decomposition_judges import CriterionVerdict, FactDiagnosis
 from triqua.prompts import fence, load_text
 from triqua.schema import Fact, Usage

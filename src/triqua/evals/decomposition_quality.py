@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from triqua.core.scoring import normalize
+from triqua.core.verdicts.scoring import normalize
 from triqua.evals.decomposition_judges import (
     CRITERIA,
     DEFAULT_CONTAINMENT_THRESHOLD,

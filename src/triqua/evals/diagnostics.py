@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from triqua.core.chunking import previous_text, split_text
-from triqua.core.scoring import normalize, unit_key
+from triqua.core.text.chunking import previous_text, split_text
+from triqua.core.verdicts.scoring import normalize, unit_key
 from triqua.evals.setup import EvalSetup
 from triqua.prompts import prompt_mode
 from triqua.schema import Chunk, Fact, Usage
@@ -118,20 +118,14 @@ def decompose_texts_with_modes(
     chunk_size = setup.context.chunk_size
     plans = [(_chunks(text, chunk_size), question) for text, question in texts]
     if setup.offline:
-        from triqua.engines.offline.decompose.decomposer import ChunkInput, get_decomposer
+        from triqua.engines.factory import offline_facts
 
         requests = [
-            ChunkInput(
-                text=chunk.text,
-                offset=chunk.start,
-                chunk_index=chunk.index,
-                previous_chunk=previous_text([c.text for c in chunks], i),
-                question=question,
-            )
+            (chunk, previous_text([c.text for c in chunks], i), question)
             for chunks, question in plans
             for i, chunk in enumerate(chunks)
         ]
-        found = iter(get_decomposer().decompose_many(requests))
+        found = iter(offline_facts(requests))
         found_facts = [[f for _ in chunks for f in next(found)] for chunks, _ in plans]
         return found_facts, [[OFFLINE_MODE] * len(f) for f in found_facts], Usage(), []
 
@@ -169,7 +163,7 @@ def route_texts(facts: Sequence[Sequence[Fact]], setup: EvalSetup) -> list[list[
 
     Each text is routed on its own: facts of different texts never share a sentence graph.
     """
-    from triqua.core.routing import Thresholds, route_facts
+    from triqua.core.plan.routing import Thresholds, route_facts
     from triqua.engines.elements import sentence_element_graphs
 
     thresholds = Thresholds.of(setup.context)
@@ -187,7 +181,7 @@ def decomposition_mode(text: str, question: str | None, setup: EvalSetup) -> str
     """
     if setup.offline:
         return OFFLINE_MODE
-    from triqua.core.chunk_batches import pack
+    from triqua.core.text.chunk_batches import pack
 
     batches = pack(
         _chunks(text, setup.context.chunk_size), setup.spec.claim_policy.decompose_batch_chars

@@ -21,7 +21,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, Field
 
 from triqua.api import check
-from triqua.engines.coverage import RequestedCoverage, RequestedCoverageJudge
+from triqua.engines.llm.coverage import RequestedCoverage, RequestedCoverageJudge
 from triqua.evals.setup import EvalSetup, stamp_settings
 from triqua.evals.stats import f1_at_k, pearson_spearman_mae, per_fact_rates
 from triqua.schema import Document, Report, Status, Usage

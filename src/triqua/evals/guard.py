@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from triqua.context import Context
-from triqua.core.chunking import split_text
+from triqua.core.text.chunking import split_text
 from triqua.schema.retriever_kinds import kind_of
 
 __all__ = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from triqua.engines.coverage import COVERAGE_NEEDS_MODEL, coverage_summary
+from triqua.engines.llm.coverage import COVERAGE_NEEDS_MODEL, coverage_summary
 from triqua.evals.data import DataStamp
 from triqua.evals.decomposition_quality import JudgedTexts
 from triqua.evals.diagnostics import DecomposedText, decomposition_mode, decomposition_stats

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from triqua.core.scoring import normalize
+from triqua.core.verdicts.scoring import normalize
 from triqua.evals.decomposition_judges import CRITERIA
 from triqua.evals.decomposition_quality import JudgedFact, criterion_rates, kappas
 from triqua.evals.report_format import fmt

@@ -2,11 +2,13 @@
 
 A :class:`CheckRun` is the run's ``Context`` and its three parts: the store it is saved in
 (or none), its durability (a checkpoint file, or none) and the whole-report cache. Its
-:meth:`~CheckRun.check` takes the text once and walks it straight through: refuse text the
-engine cannot read, start the run in the store, answer from the report cache, else run the
-graph (plainly or durably), store the report and cache it. `resume_run` finishes an
-interrupted durable run from its checkpoints. ``api.check`` / ``acheck`` (and so batches and
-citation checks) build one and hand it the text.
+:meth:`~CheckRun.check` takes the check's :class:`~triqua.runtime.request.CheckRequest`
+(validated, converted and split once, by the API) and walks it straight through: start the
+run in the store, answer from the report cache, else run the graph (plainly or durably)
+with the request in its config, store the report and cache it. `resume_run` finishes an
+interrupted durable run from its checkpoints, refusing once, before any step, settings
+that would change its verdicts. ``api.check`` / ``acheck`` (and so batches and citation
+checks) build one and hand it the request.
 """
 
 from __future__ import annotations
@@ -31,31 +33,18 @@ from triqua.execution.durable import (
     settings_of,
     settle_failure,
 )
-from triqua.execution.runner import EventHandler, arun, graph_input
+from triqua.execution.runner import EventHandler, arun, run_config
 from triqua.runtime.persistence.checkpoints import forget_run, open_checkpointer
+from triqua.runtime.request import CheckRequest, build_request, refuse_language
 from triqua.schema import Document, Fact, Report
 from triqua.store import FAILED, RunStore
 
 __all__ = ["CheckInput", "CheckRun", "refuse_language", "resume_run"]
 
 
-def refuse_language(text: str, context: Context) -> None:
-    """Refuse, before any work, text in a language the run's decomposer cannot read.
-
-    Raises:
-        ValueError: one line naming the language and how to check it.
-    """
-    from triqua.core.language import language_problem
-
-    offline = context.model_for("decompose") is None
-    problem = language_problem(text, context.language, offline_decomposer=offline)
-    if problem:
-        raise ValueError(problem)
-
-
 @dataclass(frozen=True)
 class CheckInput:
-    """What one check is given: the text and what it is checked with."""
+    """What one check is given, before it is made its request (:func:`build_request`)."""
 
     text: str
     question: str | None = None
@@ -66,17 +55,16 @@ class CheckInput:
     #: Facts to check as they are (``triqua verify``): the text is not decomposed.
     facts: Sequence[Fact] | None = None
 
-    def report_key(self, context: Context) -> str | None:
-        """The report-cache key, or None when it is not cached or its input is unusable."""
-        from triqua.core.inputs import coerce_documents
-        from triqua.execution.report_cache import report_key
-
-        try:
-            coerced = coerce_documents(self.documents)
-        except (ValueError, TypeError):  # the graph reports bad documents as it always does
-            return None
-        return report_key(
-            context, self.text, self.question, coerced, self.spec_overrides, self.facts
+    def request(self, context: Context) -> CheckRequest:
+        """This input validated, converted and split under ``context``."""
+        return build_request(
+            self.text,
+            context,
+            question=self.question,
+            documents=self.documents,
+            spec_overrides=self.spec_overrides,
+            case_id=self.case_id,
+            facts=self.facts,
         )
 
 
@@ -95,45 +83,57 @@ class CheckRun:
     checkpoints: str | Path | None = None
     on_event: EventHandler | None = None
 
-    async def check(self, given: CheckInput, run_id: str | None = None) -> Report:
-        """Check ``given`` under ``run_id`` (default: a new id) and return its stored report."""
-        from triqua.core.inputs import coerce_documents, validate_text
-        from triqua.execution.report_cache import through_cache
+    async def check(self, request: CheckRequest | CheckInput, run_id: str | None = None) -> Report:
+        """Check ``request`` under ``run_id`` (default: a new id) and return its stored report.
 
-        ctx = self.context
-        refuse_language(given.text, ctx)
+        The request was validated, converted and split when it was built (a
+        :class:`CheckInput` is made one here, under the run's context): the run starts from
+        it, and the graph's nodes take its work as done.
+        """
+        from triqua.execution.report_cache import report_key, through_cache
+
+        if isinstance(request, CheckInput):
+            request = request.request(self.context)
+        elif request.context != self.context:  # its chunks and checks were made under those
+            raise ValueError("the request was made under other settings than this run's")
         run_id = run_id or uuid.uuid4().hex
-        state = graph_input(
-            given.text,
-            given.question,
-            given.documents,
-            given.spec_overrides,
-            given.case_id,
-            given.facts,
-        )
-        state["run_id"] = run_id
+        state = request.graph_input(run_id)
         if self.runs is not None:
-            validate_text(given.text, ctx)
             self.runs.start_run(
                 run_id,
-                text=given.text,
-                question=given.question,
-                settings=settings_of(ctx),
-                documents=coerce_documents(given.documents),
+                text=request.text,
+                question=request.question,
+                settings=settings_of(self.context),
+                documents=list(request.documents),
             )
         # Before any graph work: an identical earlier check answers at the cost of one lookup.
         run = self._run_durable if self.durable else self._run_plain
+        key = report_key(
+            self.context,
+            request.text,
+            request.question,
+            list(request.documents),
+            request.spec_overrides,
+            list(request.facts) if request.facts is not None else None,
+        )
         report, cached = await through_cache(
-            ctx, given.report_key(ctx), run_id, given.case_id, lambda: run(state, run_id)
+            self.context,
+            key,
+            run_id,
+            request.case_id,
+            lambda: run(state, run_id, request),
         )
         if cached:
             save_report(self.runs, report)
         return report
 
-    async def _run_plain(self, state: dict[str, Any], run_id: str) -> Report:
+    async def _run_plain(
+        self, state: dict[str, Any], run_id: str, request: CheckRequest | None = None
+    ) -> Report:
         """Run the graph without checkpoints; a failed run is recorded as such (not resumable)."""
+        config = run_config(self.context, request=request)
         try:
-            report = await arun(state, context=self.context, on_event=self.on_event)
+            report = await arun(state, context=self.context, config=config, on_event=self.on_event)
         except Exception as exc:  # not durable: it cannot be resumed, so do not list it so
             if self.runs is not None:
                 self.runs.mark_failed(run_id, str(exc) or type(exc).__name__, status=FAILED)
@@ -141,7 +141,9 @@ class CheckRun:
         save_report(self.runs, report)
         return report
 
-    async def _run_durable(self, state: dict[str, Any], run_id: str) -> Report:
+    async def _run_durable(
+        self, state: dict[str, Any], run_id: str, request: CheckRequest | None = None
+    ) -> Report:
         """Run the graph checkpointing every step; its checkpoints go once it is finished."""
         from triqua.graph.main import compiled_graph
 
@@ -151,7 +153,7 @@ class CheckRun:
                 raise ValueError(f"run {run_id} already has checkpoints: resume it instead")
             try:
                 report = await invoke_durable(
-                    graph, state, self.context, run_id, self.runs, self.on_event
+                    graph, state, self.context, run_id, self.runs, self.on_event, request=request
                 )
             except BaseException as exc:
                 with suppress(Exception):  # bookkeeping must not hide the run's own error
@@ -190,7 +192,7 @@ async def resume_run(
             default file).
         on_event: Called with each progress event.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.graph.main import compiled_graph
 
     if runs is not None:

@@ -18,6 +18,7 @@ from triqua.context import Context
 from triqua.execution.runner import EventHandler, arun, run_config
 from triqua.runtime.caches.journal import journaled
 from triqua.runtime.persistence.checkpoints import forget_run
+from triqua.runtime.request import CheckRequest
 from triqua.runtime.resources import RunLedger
 from triqua.schema import Report
 from triqua.store import FAILED_AT_START, RunStore
@@ -33,13 +34,17 @@ def settings_of(context: Context) -> dict[str, Any]:
 
 
 def durable_config(
-    context: Context, run_id: str, runs: RunStore | None, ledger: RunLedger | None = None
+    context: Context,
+    run_id: str,
+    runs: RunStore | None,
+    ledger: RunLedger | None = None,
+    request: CheckRequest | None = None,
 ) -> RunnableConfig:
     """The run's config with its settings and store in the checkpoint metadata."""
     metadata = {SETTINGS_KEY: json.dumps(settings_of(context), default=str)}
     if runs is not None:
         metadata[STORE_KEY] = runs.location
-    return run_config(context, run_id, ledger=ledger, metadata=metadata)
+    return run_config(context, run_id, ledger=ledger, metadata=metadata, request=request)
 
 
 def kept_cache(context: Context, saved: dict[str, Any]) -> Context:
@@ -97,13 +102,16 @@ async def invoke_durable(
     runs: RunStore | None,
     on_event: EventHandler | None = None,
     ledger: RunLedger | None = None,
+    *,
+    request: CheckRequest | None = None,
 ) -> Report:
     """Run (``state``) or continue (``None``) the graph, checkpointing every step at once.
 
     The saved settings are the run's own; the graph works through the call cache or, with
-    it off, the run's journal, so a resume repeats no finished model call or search.
+    it off, the run's journal, so a resume repeats no finished model call or search. A
+    fresh run carries its ``request``.
     """
-    config = durable_config(context, run_id, runs, ledger)
+    config = durable_config(context, run_id, runs, ledger, request)
     working = journaled(context, run_id, resumed=state is None)
     return await arun(
         state, context=working, graph=graph, config=config, on_event=on_event, durability="sync"
@@ -115,16 +123,26 @@ def resumed_ledger(run_id: str, context: Context, values: dict[str, Any]) -> Run
 
     The search budget is charged with the searches the run already made, the call limit
     with its model calls; its supplied documents are held so its retriever can be rebuilt.
+    The settings are compared here, once, with those the run started with: a refusal is
+    raised as it is (:class:`SettingsChangedError`), before any step runs.
+
+    Raises:
+        ValueError: when the run's documents or retriever cannot be used now.
+        SettingsChangedError: when ``context`` would change the run's verdicts.
     """
-    from triqua.core.inputs import coerce_documents
+    from triqua.core.text.inputs import coerce_documents
     from triqua.runtime.resources import build_resources
+    from triqua.runtime.resources.spec import refuse_other_settings, settings_digest
+    from triqua.schema import FactualitySpec
 
     ledger = RunLedger.for_context(context)
     try:
         documents = coerce_documents(values.get("documents"))
         ledger.hold(documents)
-        build_resources(context, documents, ledger)  # fails now when unusable
+        resources = build_resources(context, documents, ledger)  # fails now when unusable
     except ValueError as exc:
         raise ValueError(f"cannot resume run {run_id}: {exc}") from exc
+    spec = FactualitySpec.model_validate(values["spec"])
+    refuse_other_settings(settings_digest(spec), context, resources, run_id, spec.hash)
     ledger.charge(values)
     return ledger

@@ -42,7 +42,7 @@ async def aextract(text: str, *, question: str | None, context: Context) -> Extr
         ValueError: for text the run cannot take (empty, too long, a language the
             decomposer cannot read).
     """
-    from triqua.core.inputs import validate_text
+    from triqua.core.text.inputs import validate_text
     from triqua.graph.main import extraction_graph
 
     refuse_language(text, context)

@@ -15,6 +15,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from triqua.context import Context
+from triqua.runtime.request import REQUEST_KEY, CheckRequest
 from triqua.runtime.resources import LEDGER_KEY, RunLedger
 from triqua.schema import Document, Fact, Report
 
@@ -53,14 +54,18 @@ def run_config(
     *,
     ledger: RunLedger | None = None,
     metadata: dict[str, Any] | None = None,
+    request: CheckRequest | None = None,
 ) -> RunnableConfig:
-    """Invocation config: bounded fan-out, a recursion limit, the run's ledger.
+    """Invocation config: bounded fan-out, a recursion limit, the run's ledger and request.
 
     The fan-out is ``Context.workers()`` (capped at the cores for the offline verifier). With
     ``run_id`` the run is checkpointed under it; ``ledger`` carries what a resumed run
-    already spent (default: a fresh one).
+    already spent (default: a fresh one); ``request`` is the check's, whose validation,
+    documents and chunks the graph's nodes then take as done.
     """
     configurable: dict[str, Any] = {LEDGER_KEY: ledger or RunLedger.for_context(context)}
+    if request is not None:
+        configurable[REQUEST_KEY] = request
     if run_id:
         configurable["thread_id"] = run_id
     config: RunnableConfig = {

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from triqua.api import make_context
 from triqua.context import Context
-from triqua.core.accounting import failure_summary
+from triqua.core.report.accounting import failure_summary
 from triqua.execution.runner import arun, graph_input, run
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Document, Report, Status

@@ -10,11 +10,11 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
-from triqua.core.checkworthy import screen
-from triqua.core.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
-from triqua.core.chunking import chunk_failure, previous_text, undecomposed_sentences
-from triqua.core.founded import found_in_text
-from triqua.core.long_sentences import LONG_SENTENCE
+from triqua.core.plan.founded import found_in_text
+from triqua.core.text.checkworthy import screen
+from triqua.core.text.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
+from triqua.core.text.chunking import chunk_failure, previous_text, undecomposed_sentences
+from triqua.core.text.long_sentences import LONG_SENTENCE
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
@@ -81,9 +81,9 @@ def _call(
 
     An engine that raises fails the chunk on the record (its error in the result), as does
     a not-decomposed span outside the chunk. The answer is screened for check-worthiness
-    (``core.checkworthy``): facts of sentences not worth checking are dropped unless the
+    (``core.text.checkworthy``): facts of sentences not worth checking are dropped unless the
     run keeps them, so the other facts keep their spans exactly; facts their text does not
-    state are dropped as unfounded (``core.founded``) and recorded.
+    state are dropped as unfounded (``core.plan.founded``) and recorded.
     """
     engines = resources.engines
     try:

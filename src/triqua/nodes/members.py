@@ -21,9 +21,9 @@ from typing import Any, cast
 from langgraph.types import RetryPolicy
 
 from triqua.context import Context
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.runtime.resources import RunResources, calls_model, run_resources
-from triqua.runtime.resources.spec import SettingsChangedError, resolved_spec, settings_digest
+from triqua.runtime.resources.spec import refuse_other_settings
 from triqua.schema import Status, Verdict
 from triqua.schema.redaction import error_text
 from triqua.state import BatchState, FactState
@@ -63,7 +63,8 @@ def batch_resources(state: BatchState, context: Context, runtime: Any) -> RunRes
     """The run's resources, found from the batch's documents digest (all members share it).
 
     Every node of the batch starts here, since a paused batch resumes at whichever node is
-    next; the settings are compared there, before any member's step runs.
+    next; the settings are compared there (once per run: ``refuse_other_settings``), before
+    any member's step runs.
 
     Raises:
         SettingsChangedError: when the settings differ from those the run started with (a paused
@@ -74,11 +75,9 @@ def batch_resources(state: BatchState, context: Context, runtime: Any) -> RunRes
     digest = members[0].get("documents_digest") if members else None
     resources = run_resources(context, runtime, digest=digest)
     started = members[0].get("settings_digest") if members else None
-    if started and settings_digest(resolved_spec(context, resources)) != started:
-        raise SettingsChangedError(
-            f"run {members[0]['run_id']} was started with other settings than it is resumed "
-            f"with (spec {members[0]['spec_hash'][:12]}): resume it with the context it "
-            "started with (model, retriever, routing, budgets and policies)"
+    if started:
+        refuse_other_settings(
+            started, context, resources, members[0]["run_id"], members[0]["spec_hash"]
         )
     return resources
 

@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.records import checkable_statuses, resolved_context, with_retrieval_errors
+from triqua.core.report.records import checkable_statuses, resolved_context, with_retrieval_errors
 from triqua.nodes.common import context_of, emit
 from triqua.nodes.members import batch_resources, member_states
 from triqua.runtime.resources import RunResources

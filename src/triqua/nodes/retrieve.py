@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.evidence import search
+from triqua.core.plan.evidence import search
 from triqua.nodes.common import context_of
 from triqua.nodes.members import batch_resources, member_states, run_members, waits_on_search
 from triqua.runtime.resources import RunResources
@@ -16,7 +16,7 @@ from triqua.state import BatchState, FactState, RoleUsage
 
 
 def retrieve_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
-    """First retrieval for one fact, with its full query string (``core.evidence.search``)."""
+    """First retrieval for one fact, with its full query string (``core.plan.evidence.search``)."""
     # A fact edited in Studio or over REST arrives as a plain dict: make it a Fact again.
     fact = Fact.model_validate(state["fact"])
     evidence, error, usage = search(resources, fact.query(), context.max_results)

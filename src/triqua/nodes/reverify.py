@@ -1,7 +1,7 @@
 """Re-verify: for units left insufficient, search for and judge their contextual claim.
 
 Each round builds the contextual claim of the pending units (they and the elements that
-connect them to the rest of their sentence, as a sentence: ``core.contextual``), searches
+connect them to the rest of their sentence, as a sentence: ``core.plan.contextual``), searches
 with that claim and the refiner's queries, and judges the claim's pending units on the
 merged evidence. Bounded four ways: rounds (``reverify_rounds``), the run's search budget,
 its model calls (``max_calls``), and progress (a round stops the loop when nothing is left
@@ -15,9 +15,9 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.contextual import contextual_claim, resolved_facts
-from triqua.core.limits import MODEL_CALL_LIMIT
-from triqua.core.reverification import (
+from triqua.core.budget.limits import MODEL_CALL_LIMIT
+from triqua.core.plan.contextual import contextual_claim, resolved_facts
+from triqua.core.verdicts.reverification import (
     fresh_queries,
     merge_round,
     pending_units,
@@ -25,7 +25,7 @@ from triqua.core.reverification import (
     search_round,
     stopped_round,
 )
-from triqua.core.verdicts import settle
+from triqua.core.verdicts.settling import settle
 from triqua.nodes.common import context_of
 from triqua.nodes.members import (
     batch_resources,

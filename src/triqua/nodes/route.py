@@ -8,10 +8,10 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from triqua.context import Context
-from triqua.core.chunking import previous_text
-from triqua.core.fact_limits import cap_facts, sentence_facts
-from triqua.core.routing import Thresholds, route_facts
-from triqua.core.verify_batches import batch_keys
+from triqua.core.plan.fact_limits import cap_facts, sentence_facts
+from triqua.core.plan.routing import Thresholds, route_facts
+from triqua.core.plan.verify_batches import batch_keys
+from triqua.core.text.chunking import previous_text
 from triqua.engines.elements import sentence_element_graphs
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import documents_digest, ledger_of

@@ -7,10 +7,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.language import text_language
-from triqua.core.limits import LIMIT_NOTE_PREFIX
-from triqua.core.run_report import build_report
-from triqua.engines.llm import LLMJudge
+from triqua.core.budget.limits import LIMIT_NOTE_PREFIX
+from triqua.core.report.run_report import build_report
+from triqua.core.text.language import text_language
+from triqua.engines.llm.engine import LLMJudge
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunLedger, ledger_of, limited_call, run_resources
 from triqua.schema import RequestedCoverage, RoleUsage

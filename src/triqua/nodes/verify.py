@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.verdicts import call_limit_verdict, settle
+from triqua.core.verdicts.settling import call_limit_verdict, settle
 from triqua.nodes.common import context_of
 from triqua.nodes.members import batch_resources, member_states, run_members, waits_on_model
 from triqua.nodes.verify_batch import judge_in_batch

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from triqua.context import Context
-from triqua.core.verdicts import call_limit_verdict, settle
-from triqua.core.verify_batches import BatchItem, split_usage
+from triqua.core.plan.verify_batches import BatchItem, split_usage
+from triqua.core.verdicts.settling import call_limit_verdict, settle
 from triqua.nodes.members import merged
 from triqua.runtime.resources import RunResources, limited_call
 from triqua.schema import Mode, Usage

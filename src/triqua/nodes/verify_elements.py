@@ -1,7 +1,7 @@
 """Verify elements: a complex fact's element-level claims, each judged on the fact's evidence.
 
 Runs on the complex path after re-verification, so the element claims read every passage
-the rounds found. Each element of a fact is a claim of its own (``core.element_claims``):
+the rounds found. Each element of a fact is a claim of its own (``core.plan.element_claims``):
 with a batched judge (a chat model) every element claim of the batch is judged in one call,
 each on its own fact's evidence; otherwise one call per element. The verdicts are settled
 (grounding, abstention) as any verdict is, and recorded on the fact's
@@ -16,9 +16,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.core.element_claims import ElementGroup, element_claims, element_groups
-from triqua.core.verdicts import settle
-from triqua.core.verify_batches import BatchItem, split_usage
+from triqua.core.plan.element_claims import ElementGroup, element_claims, element_groups
+from triqua.core.plan.verify_batches import BatchItem, split_usage
+from triqua.core.verdicts.settling import settle
 from triqua.engines.base import JudgeResult
 from triqua.nodes.common import context_of
 from triqua.nodes.members import (

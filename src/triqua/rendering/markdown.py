@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from triqua.core.accounting import checkworthy_line, coverage_line, failure_summary
-from triqua.core.sentence_verdicts import problem_marks
+from triqua.core.report.accounting import checkworthy_line, coverage_line, failure_summary
+from triqua.core.report.sentence_verdicts import problem_marks
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import ClaimRecord, Report, Status
 from triqua.schema.citations import CitationReport

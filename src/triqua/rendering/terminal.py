@@ -6,7 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from triqua.core.accounting import checkworthy_line, coverage_line, failure_summary
+from triqua.core.report.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {
@@ -171,7 +171,7 @@ def sentences_line(report: Report) -> Text:
     return line
 
 
-#: What the companion scores on the line above it mean, in the words of ``core.scoring``.
+#: What the companion scores on the line above it mean, in the words of ``core.verdicts.scoring``.
 GLOSSARY = (
     "(shares of checkable facts: claim-level = all units supported, fact precision = judged "
     "supported, contradiction rate = judged contradicted; no-dedup = TriQuaScore counting "

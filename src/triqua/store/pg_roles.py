@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-from triqua.store.postgres import PostgresDatabase, _psycopg
+from triqua.store.postgres import PostgresDatabase, import_psycopg
 from triqua.store.tables import APPEND_ONLY_TABLES, CHAIN_TABLE
 
 __all__ = ["CHECKPOINT_TABLES", "as_role", "grant_run_as", "init_store"]
@@ -46,7 +46,7 @@ def as_role(url: str, role: str) -> str:
 
 def grant_run_as(url: str, run_as: str, *, checkpoints: bool) -> None:
     """Grant ``run_as`` what triqua needs on the store at ``url`` (connected as the owner)."""
-    psycopg = _psycopg()
+    psycopg = import_psycopg()
     from psycopg import sql
 
     who = sql.Identifier(_checked(run_as))

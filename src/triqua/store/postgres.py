@@ -54,13 +54,19 @@ $$
 """
 
 
-def _psycopg() -> Any:
+def import_psycopg(needed_by: str = "a postgresql:// run store needs") -> Any:
+    """The psycopg module, imported on use: the one place triqua imports psycopg.
+
+    The run store, its roles, the Postgres checkpoints and run deletion all take it from
+    here, so psycopg (the ``postgres`` extra) is imported in the store's package only.
+
+    Raises:
+        StoreError: psycopg is not installed; the message says what ``needed_by`` it.
+    """
     try:
         import psycopg
     except ImportError as exc:
-        raise StoreError(
-            "a postgresql:// run store needs psycopg: pip install 'triqua[postgres]'"
-        ) from exc
+        raise StoreError(f"{needed_by} psycopg: pip install 'triqua[postgres]'") from exc
     return psycopg
 
 
@@ -130,7 +136,7 @@ class PostgresDatabase:
         Raises:
             StoreError: one line when the server cannot be reached or refuses the login.
         """
-        psycopg = _psycopg()
+        psycopg = import_psycopg()
         try:
             conn = psycopg.connect(self.url, autocommit=True)
         except psycopg.OperationalError as exc:

@@ -66,7 +66,7 @@ class BatchPrompt:
         With no quote, each cited passage's first line; an id that is no passage of the
         prompt becomes 0, a number on no sheet.
         """
-        from triqua.core.grounding import normalise
+        from triqua.core.grounding.rule import normalise
 
         labels = {self.evidence_id(label): label for label in self.sources}
         wanted = normalise(quote or "")
@@ -88,7 +88,7 @@ class BatchPrompt:
 
 
 def read_batch_prompt(prompt: str) -> BatchPrompt:
-    """A batched verify prompt (:mod:`triqua.engines.llm_batch_prompt`) read back."""
+    """A batched verify prompt (:mod:`triqua.engines.llm.batch_prompt`) read back."""
     facts: list[BatchFact] = []
     listed = _FACTS.search(prompt)
     for row in (listed.group(1) if listed else "").splitlines():

@@ -11,7 +11,7 @@ its own transient HTTP failures inside the bound).
 
 from __future__ import annotations
 
-from triqua.core.deadline import CallTimeoutError, call_with_deadline
+from triqua.core.budget.deadline import CallTimeoutError, call_with_deadline
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever
 
 __all__ = ["BoundedRetriever", "bounded"]

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from triqua.core.deadline import CallTimeoutError, call_with_deadline
+from triqua.core.budget.deadline import CallTimeoutError, call_with_deadline
 from triqua.models.embeddings import MiniLMEmbeddings
 from triqua.schema import Evidence, sha256_text
 from triqua.tools.base import (

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from triqua.core.inputs import evidence_limit_error
+from triqua.core.text.inputs import evidence_limit_error
 from triqua.schema import Document
 from triqua.support.encoding import not_utf8
 from triqua.support.jsonl import read_jsonl
@@ -42,6 +42,7 @@ __all__ = [
     "load_documents",
     "parse_jsonl",
     "read_bytes",
+    "read_evidence_paths",
     "read_text",
     "split_passages",
 ]
@@ -310,3 +311,51 @@ def split_passages(text: str, chunk_size: int, chunk_overlap: int = 0) -> list[P
         passages.append(Passage(start, start + len(content), content))
         cursor = start + 1
     return passages
+
+
+def read_evidence_paths(
+    paths: Sequence[Path], *, max_bytes: int, problems: list[str] | None = None
+) -> list[Document]:
+    """Evidence named on the command line: files, folders and shell pipes, within ``max_bytes``.
+
+    Paths typed by the user are allowed as given; folder walks keep to their folder. A
+    process substitution (``-e <(cmd)``) is read as one document. Skipped JSONL lines and
+    files are added to ``problems``; a folder with nothing readable is an error.
+    """
+    piped = [p for p in paths if _is_shell_pipe(p)]
+    documents = [_read_pipe(p, max_bytes) for p in piped]
+    spent = sum(len(d.text.encode("utf-8")) for d in documents)
+    files = [p for p in paths if p not in piped]
+    if files:
+        documents += load_documents(
+            files, problems=problems, max_bytes=max_bytes, spent_bytes=spent
+        )
+    return documents
+
+
+def _is_shell_pipe(path: Path) -> bool:
+    """True for a shell's process substitution (``-e <(cmd)``): a pipe under /dev/fd."""
+    import stat
+
+    if not str(path).startswith(("/dev/fd/", "/proc/self/fd/")):
+        return False
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _read_pipe(path: Path, max_bytes: int) -> Document:
+    """A process substitution's output as one document, read up to ``max_bytes``.
+
+    Other files under /dev stay refused (a device can block or never end); a pipe the user
+    made on the command line ends when its command does.
+    """
+    with path.open("rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise evidence_limit_error(max_bytes, len(data), path)
+    text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise ValueError(f"{path}: the command gave no text")
+    return Document(text=text, source=str(path))

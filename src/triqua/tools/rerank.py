@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from triqua.context import DEFAULT_CANDIDATES
-from triqua.core.deadline import CallTimeoutError, call_with_deadline
+from triqua.core.budget.deadline import CallTimeoutError, call_with_deadline
 from triqua.schema import Evidence
 from triqua.support.instances import PREFIX, instance, instance_id
 from triqua.tools.base import Retriever, SearchBudget, SearchResult, WrappedRetriever, check_k

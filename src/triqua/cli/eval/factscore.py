@@ -167,17 +167,10 @@ def _coverage_judge(spec: str | None, setup: Any) -> Any:
     Raises:
         ValueError: when the model cannot be built.
     """
-    from triqua.engines.coverage import RequestedCoverageJudge
-    from triqua.engines.factory import chat_model_for
+    from triqua.engines.factory import coverage_judge
 
     context = setup.context
     name = spec or (None if setup.offline else context.model)
     if not name:
         return None
-    model = chat_model_for(context, name, temperature=0.0)
-    return RequestedCoverageJudge(
-        model,
-        max_retries=context.max_output_retries,
-        retry_wait=context.retry_wait,
-        timeout=context.model_timeout,
-    )
+    return coverage_judge(context, name)

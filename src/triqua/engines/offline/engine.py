@@ -9,15 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.grounding import MeaningReader
+from triqua.core.grounding.rule import MeaningReader
 from triqua.engines.base import Decomposer, DecomposeResult, Judge, JudgeResult
 from triqua.models.entailment import SHIPPED, check_judge_setting
 from triqua.schema import Chunk, Evidence, Fact, FactUnit, Status, Usage, Verdict
-
-OFFLINE_NOTE = (
-    "No chat model configured: the offline engine (rules + embeddings) answered every role. "
-    "Set --model provider:model (or TRIQUA_MODEL) to use an LLM."
-)
 
 
 class OfflineDecomposer(Decomposer):

@@ -1,8 +1,9 @@
-"""The offline engine's word lists, read once from ``core/data/lexicon.json`` (``lexicon_file``).
+"""The offline engine's word lists, read once from the lexicon file (``lexicon_file``).
 
-Relation synonyms, negation cues, antonym prefixes, approximate markers, the nouns a
-definite description ("the city") names a topic with, and the month names are data, not
-code, so they can be extended without touching the rules that use them.
+Relation synonyms, negation cues, antonym prefixes, the nouns a definite description ("the
+city") names a topic with, and the month names are data, not code, so they can be extended
+without touching the rules that use them. Value tables (approximate markers, tolerances,
+units) are the value reader's (``core/grounding/values/data/values.json``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from triqua.core.lexicon_file import LEXICON_PATH, read_lexicon
+from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
 
 __all__ = ["LEXICON", "Lexicon"]
 
@@ -22,8 +23,6 @@ class Lexicon:
     relation_groups: tuple[tuple[str, ...], ...]
     negation_cues: frozenset[str]
     negation_prefixes: tuple[str, ...]
-    approximate: dict[str, str]
-    approximate_tolerance: float
     definite_heads: frozenset[str]
     #: Full month names ("may" included) with their numbers.
     months: dict[str, int]
@@ -51,8 +50,6 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             relation_groups=tuple(tuple(w.lower() for w in g) for g in raw["relation_groups"]),
             negation_cues=frozenset(w.lower() for w in raw["negation_cues"]),
             negation_prefixes=tuple(raw["negation_prefixes"]),
-            approximate={k.lower(): v for k, v in raw["approximate"].items()},
-            approximate_tolerance=float(raw["approximate_tolerance"]),
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
             months={k.lower(): int(v) for k, v in raw["months"].items()},
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},

@@ -36,7 +36,7 @@ _MAYBE_COMPARATIVE = re.compile(r"\w\wer\b|\b(worse|less|more|fewer)\b", re.I)
 @functools.lru_cache(maxsize=4096)
 def _tagged_comparatives(text: str) -> tuple[str, ...]:
     """Words spaCy tags as comparative (JJR, RBR) in ``text``."""
-    from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
+    from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
     with NLP_LOCK:
         doc = load_nlp()(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from triqua.engines.offline.lexicon import LEXICON
+from triqua.core.grounding.lexicon_file import read_lexicon
 from triqua.evals.decomposition_judges.verdicts import CriterionVerdict
 from triqua.evals.decomposition_judges.words import WORD, word_list
 from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
@@ -16,8 +16,8 @@ _STOPWORDS = frozenset(
     it its he she they them his her their him hers theirs there here also s"""
     )
 )
-#: Month names with their numbers as text (the offline engine's one month table).
-_MONTHS = {name: str(number) for name, number in LEXICON.months.items()}
+#: Month names with their numbers as text (the lexicon's one month table).
+_MONTHS = {name.lower(): str(number) for name, number in read_lexicon()["months"].items()}
 
 
 def _stem(word: str) -> str:

@@ -16,8 +16,8 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from triqua.core.accounting import coverage_line
-from triqua.core.costs import Prices, cost_summary
+from triqua.core.budget.costs import Prices, cost_summary
+from triqua.core.report.accounting import coverage_line
 from triqua.rendering.html.facts import fact_html
 from triqua.rendering.html.markup import esc, pct
 from triqua.rendering.html.sections import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from triqua.core.grounding import locate_quote
-from triqua.core.scoring import label_units
+from triqua.core.grounding.rule import locate_quote
+from triqua.core.verdicts.scoring import label_units
 from triqua.rendering.html.markup import SNIPPET_CHARS, STATUS_LABEL, esc, highlight, source_link
 from triqua.schema import ClaimRecord, Evidence, FactUnit, Status
 

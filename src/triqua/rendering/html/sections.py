@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from triqua.core.accounting import checkworthy_line, failure_summary
-from triqua.core.costs import CostSummary
-from triqua.core.scoring import label_units, risk_coverage_curve
-from triqua.core.sentence_verdicts import problem_marks
+from triqua.core.budget.costs import CostSummary
+from triqua.core.report.accounting import checkworthy_line, failure_summary
+from triqua.core.report.sentence_verdicts import problem_marks
+from triqua.core.verdicts.scoring import label_units, risk_coverage_curve
 from triqua.rendering.html.markup import STATUS_COLOUR, STATUS_LABEL, esc, pct, source_link
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
 from triqua.schema import NotCheckworthySentence, Report, Status, UndecomposedSentence

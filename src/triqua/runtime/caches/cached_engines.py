@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from triqua.core.grounding import MeaningReader
-from triqua.core.verify_batches import BatchItem, pool_evidence
+from triqua.core.grounding.rule import MeaningReader
+from triqua.core.plan.verify_batches import BatchItem, pool_evidence
 from triqua.engines.base import (
     BatchJudgeResult,
     Decomposer,

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from triqua.store.postgres import import_psycopg
 from triqua.support.dbfiles import StoreError
 from triqua.support.dburls import public_url
 
@@ -28,11 +29,7 @@ _EXTRA = "pip install 'triqua[postgres]'"
 
 
 def _psycopg() -> Any:
-    try:
-        import psycopg
-    except ImportError as exc:
-        raise StoreError(f"checkpoints in PostgreSQL need psycopg: {_EXTRA}") from exc
-    return psycopg
+    return import_psycopg("checkpoints in PostgreSQL need")
 
 
 @asynccontextmanager

@@ -42,11 +42,9 @@ def _enter_removals(conn: Any, tables: Sequence[str], run_ids: Sequence[str]) ->
 
 
 def _delete_rows_postgres(url: str, run_ids: Sequence[str]) -> None:
-    import psycopg
+    from triqua.store.postgres import PgConnection, import_psycopg
 
-    from triqua.store.postgres import PgConnection
-
-    with psycopg.connect(url) as conn, conn.transaction():
+    with import_psycopg().connect(url) as conn, conn.transaction():
         _enter_removals(PgConnection(conn), APPEND_ONLY_TABLES, run_ids)
         for table in APPEND_ONLY_TABLES:
             conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from triqua.context import Context
-from triqua.core.limits import CallLimit
+from triqua.core.budget.limits import CallLimit
 from triqua.engines.factory import ROLES, Engines, ModelKey, engine, model_key
 from triqua.runtime.resources.ledger import (
     LEDGER_KEY,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from triqua.context import Context
-from triqua.core.limits import CallLimit
+from triqua.core.budget.limits import CallLimit
 from triqua.runtime.resources.retrievers import documents_digest
 from triqua.schema import Document, Usage
 from triqua.tools.base import SearchBudget
@@ -71,6 +71,9 @@ class RunLedger:
     slots: threading.BoundedSemaphore = field(
         default_factory=lambda: threading.BoundedSemaphore(DEFAULT_SLOTS)
     )
+    #: The settings digest this run's settings were found to agree with: a run's settings
+    #: are compared with those it started with once (``spec.refuse_other_settings``).
+    settings_checked: str | None = None
 
     def hold(self, documents: Sequence[Document]) -> None:
         """Keep the run's supplied documents at hand, with their digest."""

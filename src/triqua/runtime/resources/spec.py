@@ -63,6 +63,31 @@ def settings_digest(spec: FactualitySpec) -> str:
     return sha256_text(json.dumps(data, sort_keys=True, separators=(",", ":")))
 
 
+def refuse_other_settings(
+    started: str, context: Context, resources: RunResources, run_id: str, spec_hash: str
+) -> None:
+    """Refuse a paused run resumed with other settings than it started with; once per run.
+
+    ``started`` is the :func:`settings_digest` of the spec the run started with. A resume
+    through triqua compares it before any step runs (``execution.durable``); a graph
+    resumed directly (Studio, a LangGraph server) compares it at the first step of a
+    batch. Either way the run's ledger records the agreement, so later steps do not
+    resolve the spec again.
+
+    Raises:
+        SettingsChangedError: its verdicts would not be what its spec says.
+    """
+    if resources.ledger.settings_checked == started:
+        return
+    if settings_digest(resolved_spec(context, resources)) != started:
+        raise SettingsChangedError(
+            f"run {run_id} was started with other settings than it is resumed "
+            f"with (spec {spec_hash[:12]}): resume it with the context it "
+            "started with (model, retriever, routing, budgets and policies)"
+        )
+    resources.ledger.settings_checked = started
+
+
 def corpus_snapshot(
     kind: str, context: Context, documents: Sequence[Document] = ()
 ) -> CorpusSnapshot:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from triqua.engines.offline.lexicon import LEXICON
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from triqua.nlp.tokens import Doc, Span, Token
 
 __all__ = ["MAX_ANSWER_TOKENS", "answer_statement", "is_short_answer", "last_question"]
 

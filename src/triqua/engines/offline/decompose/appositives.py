@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Token
-
 from triqua.engines.offline.decompose.arguments import (
     DEICTIC_WORDS,
     SUBJECTIVE,
@@ -28,6 +26,7 @@ from triqua.engines.offline.decompose.phrases import (
 )
 from triqua.engines.offline.labels import LOCATION
 from triqua.engines.offline.lexicon import LEXICON
+from triqua.nlp.tokens import Token
 
 _MAX_ASIDE_WORDS = 4
 _NAME_DEPS = {"det", "amod", "compound", "poss", "nmod", "nummod", "punct"}

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacy.tokens import Token
-
 from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
@@ -25,6 +23,7 @@ from triqua.engines.offline.decompose.qualifiers import (
     is_qualifier_prep,
 )
 from triqua.engines.offline.decompose.slots import variants
+from triqua.nlp.tokens import Token
 
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
 DEICTIC_WORDS = {"this", "that", "these", "those", "what", "which", "who", "whom", "there"}

@@ -16,8 +16,6 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from spacy.tokens import Doc, Token
-
 from triqua.engines.offline.decompose.gender import (
     PRONOUN_GENDER,
     Gender,
@@ -25,6 +23,7 @@ from triqua.engines.offline.decompose.gender import (
     noun_gender,
 )
 from triqua.engines.offline.decompose.phrases import render
+from triqua.nlp.tokens import Doc, Token
 
 PERSON = "person"
 THING = "thing"

@@ -31,18 +31,17 @@ from triqua.engines.offline.decompose.phrases import (
     repair_names,
 )
 from triqua.engines.offline.decompose.rules import extract_facts, read_sentence
-from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
-from triqua.engines.offline.nlp import SPACY_MODEL as SPACY_MODEL  # re-exported
-from triqua.engines.offline.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
-from triqua.engines.offline.revisions import RULES_VERSION as RULES_VERSION
+from triqua.engines.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
+from triqua.engines.revisions import RULES_VERSION as RULES_VERSION
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.nlp.pipeline import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.schema import Fact, Qualifier, Span
 from triqua.sentences import is_list_marker
 from triqua.support.once import once
 
 if TYPE_CHECKING:
-    from spacy.language import Language
-    from spacy.tokens import Doc, Token
-    from spacy.tokens import Span as DocSpan
+    from triqua.nlp.tokens import Doc, Language, Token
+    from triqua.nlp.tokens import Span as DocSpan
 
 PIECE_CHARS = 5_000
 """Texts longer than this are parsed in pieces, cut at sentence ends where possible."""

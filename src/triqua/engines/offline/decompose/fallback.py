@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spacy.tokens import Span, Token
-
 from triqua.engines.offline.decompose.arguments import (
     RawFact,
     argument_text,
@@ -22,6 +20,7 @@ from triqua.engines.offline.decompose.predicate import Predicate, predicate, sub
 from triqua.engines.offline.decompose.slots import clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
 from triqua.engines.offline.restrictor_words import WORDS
+from triqua.nlp.tokens import Span, Token
 
 _OPEN_QUOTES = {'"', "“"}
 _CLOSE_QUOTES = {'"', "”"}

@@ -10,9 +10,8 @@ import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable
 
-from spacy.tokens import Doc, Span, Token
-
 from triqua.engines.offline.lexicon import LEXICON
+from triqua.nlp.tokens import Doc, Span, Token
 
 Refer = Callable[[Token], str | None]
 """Returns the referent text of a pronoun token, or ``None`` when it has none."""

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spacy.tokens import Token
-
 from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
 from triqua.engines.offline.decompose.phrases import (
     after_comma,
@@ -20,6 +18,7 @@ from triqua.engines.offline.decompose.phrases import (
     substitute_relative,
 )
 from triqua.engines.offline.decompose.qualifiers import main_prep, marker_tokens, prep_object
+from triqua.nlp.tokens import Token
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _PREDICATE_DEPS = {"ROOT", "conj", "relcl", "advcl", "ccomp", "parataxis", "acl"}

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from spacy.tokens import Token
-
 from triqua.engines.offline.decompose.phrases import (
     QUANTITY_ENTS,
     TIME_ENTS,
@@ -44,6 +42,7 @@ from triqua.engines.offline.labels import (
     label_for,
 )
 from triqua.engines.offline.restrictor_words import WORDS
+from triqua.nlp.tokens import Token
 
 Alternatives = tuple[tuple[str, str], ...]
 """One qualifier slot: its ``(label, value)``, or one per value of a coordination."""

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from spacy.tokens import Span, Token
-
 from triqua.engines.offline.decompose.appositives import (
     appositive_facts,
     aside_facts,
@@ -42,6 +40,7 @@ from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
 from triqua.engines.offline.restrictor_words import WORDS
+from triqua.nlp.tokens import Span, Token
 
 MAX_SENTENCE_TOKENS = 120
 """Longer sentences are skipped: their parses are unreliable and their facts unusable."""

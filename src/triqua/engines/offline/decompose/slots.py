@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import itertools
 
-from spacy.tokens import Token
-
 from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.decompose.phrases import Refer, is_time, noun_phrase, render
 from triqua.engines.offline.decompose.predicate import Predicate, predicate
@@ -22,6 +20,7 @@ from triqua.engines.offline.decompose.qualifiers import (
     prep_qualifiers,
 )
 from triqua.engines.offline.labels import LOCATION, POINT_IN_TIME
+from triqua.nlp.tokens import Token
 
 MAX_VARIANTS = 8
 """Most facts one clause splits into over its coordinated qualifier values."""

@@ -1,9 +1,9 @@
 """Text matching for evidence alignment: analysed texts, word coverage, values.
 
 An evidence sentence is analysed once (tokens, content words, dates, numbers); a piece of
-a fact is matched in it by content-word coverage and value comparison. Tokens, dates and
-quantities live in their own modules and are re-exported here; name rules ("Curie" names
-"Marie Curie") are in ``names``.
+a fact is matched in it by content-word coverage and value comparison. Tokens live in
+``words``; dates and quantities are read by ``triqua.core.grounding.values`` (the grounding rule's
+reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in ``names``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from triqua.engines.offline.verify.dates import DateValue, date_relation, find_dates
+from triqua.core.grounding.values.dates import DateValue, date_relation, find_dates
 from triqua.engines.offline.verify.quantities import NumberValue, find_numbers, number_relation
 from triqua.engines.offline.verify.words import (
     Token,

@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from triqua.engines.offline.nlp import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 from triqua.engines.offline.verify.align import TextInfo, analyse
 from triqua.engines.offline.verify.words import stem
+from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
-    from spacy.tokens import Token as SpacyToken
+    from triqua.nlp.tokens import Doc
+    from triqua.nlp.tokens import Token as SpacyToken
 
 __all__ = ["held_by_another"]
 

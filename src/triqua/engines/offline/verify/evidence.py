@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.pipeline import Sentencizer
-
-from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.nlp.tokens import Sentencizer
 
 __all__ = ["MAX_SENTENCE_WORDS", "Piece", "entities", "split"]
 

@@ -8,14 +8,33 @@ carry it through ``engines.second_opinion``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
-from triqua.core.meaning_reader import MeaningReader
+from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit
 
-__all__ = ["EntailmentReader", "reader_for"]
+__all__ = ["EntailmentReader", "LazyReader", "reader_for", "statement_refusal"]
+
+
+def statement_refusal(unit: FactUnit, window: str) -> str | None:
+    """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
+
+    The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
+    the other polarity, an antonym, another name in the relation's slot. Qualifier units
+    pass (their values are read by the grounding rule itself). No entailment model is
+    needed for them.
+    """
+    if unit.kind != "base":
+        return None
+    # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
+    # asked (``--verifier rules``) loads no spaCy.
+    from triqua.engines.offline.verify.gates import refusal
+
+    fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
+    return refusal(fact, window)
 
 
 class EntailmentReader:
@@ -36,20 +55,8 @@ class EntailmentReader:
         self.grounding_threshold = model.thresholds.grounding
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
-        """Why ``window`` cannot state the base triple ``unit``, whatever the judge reads.
-
-        The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
-        the other polarity, an antonym, another name in the relation's slot. Qualifier units
-        pass (their values are read by the grounding rule itself).
-        """
-        if unit.kind != "base":
-            return None
-        # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
-        # asked (``--verifier rules``) loads no spaCy.
-        from triqua.engines.offline.verify.gates import refusal
-
-        fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
-        return refusal(fact, window)
+        """Why ``window`` cannot state the base triple ``unit`` (:func:`statement_refusal`)."""
+        return statement_refusal(unit, window)
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit (or ``source``) over ``premises``."""
@@ -74,3 +81,55 @@ def reader_for(verifier: str, *, own: bool = False) -> MeaningReader | None:
     if model is None:
         return None
     return EntailmentReader(model, paraphrase=model.thresholds.supports if own else None)
+
+
+class LazyReader:
+    """The reader a verifier setting names, its entailment model loaded on first read.
+
+    An LLM judge carries one (``engines.second_opinion``): a check whose verdicts never
+    need reading (nothing judged supported, or no quote to read) loads no model. Its
+    statement gates need no model at all.
+    """
+
+    def __init__(self, verifier: str) -> None:
+        """Read with the entailment judge ``verifier`` names (not "rules")."""
+        self.verifier = verifier
+        self._reader: EntailmentReader | None = None
+        self._lock = threading.Lock()
+
+    def _loaded(self) -> EntailmentReader:
+        with self._lock:
+            if self._reader is None:
+                model = get_entailment(self.verifier)
+                if model is None:
+                    raise ValueError(f"verifier {self.verifier!r} names no entailment judge")
+                self._reader = EntailmentReader(model)
+            return self._reader
+
+    @property
+    def revision(self) -> str:
+        """The entailment judge's revision."""
+        return self._loaded().revision
+
+    @property
+    def threshold(self) -> float:
+        """See :class:`EntailmentReader`."""
+        return self._loaded().threshold
+
+    @property
+    def paraphrase_threshold(self) -> float:
+        """See :class:`EntailmentReader`."""
+        return self._loaded().paraphrase_threshold
+
+    @property
+    def grounding_threshold(self) -> float:
+        """See :class:`EntailmentReader`."""
+        return self._loaded().grounding_threshold
+
+    def refusal(self, unit: FactUnit, window: str) -> str | None:
+        """Why ``window`` cannot state the base triple ``unit`` (no model loaded for it)."""
+        return statement_refusal(unit, window)
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        """The best entailed probability of the unit over ``premises`` (loads the model)."""
+        return self._loaded().entailment(premises, unit, source)

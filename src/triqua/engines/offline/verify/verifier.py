@@ -19,8 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from triqua.engines.offline.revisions import ALIGN_REVISION
-from triqua.engines.offline.revisions import verifier_revision as verifier_revision
 from triqua.engines.offline.verify.align import (
     TextInfo,
     analyse,
@@ -43,6 +41,8 @@ from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
 from triqua.engines.offline.verify.unique_roles import role_rival
+from triqua.engines.revisions import ALIGN_REVISION
+from triqua.engines.revisions import verifier_revision as verifier_revision
 from triqua.models.entailment import (
     SHIPPED,
     EntailmentModel,

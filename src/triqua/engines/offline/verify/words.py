@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from triqua.engines.offline.lexicon import LEXICON
+from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = [
     "Token",

@@ -1,0 +1,147 @@
+"""Value gates: crisp mismatches that keep a cited window from supporting a unit.
+
+Under the default grounding rule the entailment judge reads whether a cited window entails a
+unit; a gate may then veto that reading when the window visibly disagrees with the unit, and
+never turns anything into "supported". Each gate reads one window (1–3 sentences) and the
+quote's part of it:
+
+- **values**: the unit's numbers, dates, units and capitalised names are written in the
+  quote (:func:`triqua.core.grounding.quote_values.missing_values`: a name as that name, never
+  another person sharing a word; approximate numbers only for a unit that says "about");
+- **dates bound to another event**: a year the window (each sentence a clause of its own)
+  gives to another thing than the unit's object
+  (:func:`triqua.core.grounding.value_binding.misdated`);
+- **restrictors**: "one of the largest" for "the largest", "the former CEO" for "the CEO"
+  (:func:`triqua.core.grounding.restrictors.restriction`);
+- **roles only one holds**: the window gives the unit's role ("the capital of Australia",
+  "the largest city in Texas") to another name and never to the unit's own;
+- **negation**: the window negates one of the unit's own words ("is not the capital") and
+  the unit is not itself negative.
+"""
+
+from __future__ import annotations
+
+import re
+
+from triqua.core.grounding.quote_values import missing_values
+from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.restrictors import restriction
+from triqua.core.grounding.statement import content_words, word_stems
+from triqua.core.grounding.value_binding import misdated
+from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
+
+__all__ = ["gate", "negated", "role_rival"]
+
+#: Words that deny what follows them.
+_NEGATIONS = frozenset(("not", "never", "no", "neither", "nor", "cannot"))
+#: Words after a negation cue that do not deny ("not only … but also").
+_NOT_DENYING = frozenset(("only", "just", "merely", "least", "until", "far", "doubt"))
+_NEGATION_REACH = 4  # words after a cue that it may deny
+_TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
+#: Words making a role one only one holds: "the capital of …", "the largest …", "the only …".
+_UNIQUE = re.compile(
+    r"^the\s+(?:capital\b|only\b|sole\b|first\b|last\b|most\s|least\s|[a-z]+est\b)", re.I
+)
+#: A capitalised name: the holder a window gives a role to.
+_HOLDER = r"(?P<holder>[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’.-]*){0,4})"
+_LINK = r"(?:\s*,\s*|\s+(?:is|remains|has\s+been)\s+)"
+#: A role that goes on with a scope of its own ("the largest city *in the world*").
+_SCOPED = r"(?!\s+(?:in|of|on|at|among|ever|by|for|to|from)\b)"
+_NOT_HOLDERS = frozenset(("the", "it", "this", "that", "its", "he", "she", "they", "today"))
+
+
+def negated(unit: FactUnit, window: str) -> str | None:
+    """The phrase of ``window`` that denies one of the unit's words ("not the capital").
+
+    Only a unit that writes no negation itself is read; a cue denies the words right after
+    it (``_NEGATION_REACH``), and "not only" denies nothing.
+    """
+    said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
+    if "not" in word_stems(said):
+        return None
+    claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
+    if not claimed:
+        return None
+    tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(window)]
+    for i, token in enumerate(tokens):
+        if token not in _NEGATIONS and not token.endswith("n't"):
+            continue
+        reach = tokens[i + 1 : i + 1 + _NEGATION_REACH]
+        if reach and reach[0] in _NOT_DENYING:
+            continue
+        for j, word in enumerate(reach):
+            if not word_stems(word).isdisjoint(claimed):
+                return " ".join(tokens[i : i + j + 2])
+    return None
+
+
+def _holder_and_role(unit: FactUnit) -> tuple[str, str] | None:
+    """(holder, role) of a base "<holder> is <role only one holds>", either way round."""
+    if unit.kind != "base" or unit.relation.strip().lower() != "is":
+        return None
+    holder, role = unit.subject.strip(), unit.object.strip()
+    if _UNIQUE.match(holder) and not _UNIQUE.match(role):
+        holder, role = role, holder
+    if not _UNIQUE.match(role) or not holder[:1].isupper():
+        return None
+    return holder, role
+
+
+def role_rival(unit: FactUnit, window: str) -> str | None:
+    """The other name ``window`` gives the unit's role only one holds, or None.
+
+    "Canberra is the capital of Australia" (or "The capital of Australia is Canberra", or
+    "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia". A
+    window that gives the role to the unit's holder anywhere is no rival.
+    """
+    found = _holder_and_role(unit)
+    if found is None:
+        return None
+    holder, role = found
+    own = set(normalise(holder).split())
+    written = r"\s+".join(re.escape(w) for w in role.split())
+    patterns = (
+        re.compile(_HOLDER + _LINK + f"(?i:{written})" + r"\b" + _SCOPED),
+        re.compile(f"(?i:{written})" + r"\s+is\s+" + _HOLDER),
+    )
+    rival: str | None = None
+    for pattern in patterns:
+        for match in pattern.finditer(window):
+            named = match.group("holder")
+            if named.split()[0].lower() in _NOT_HOLDERS:
+                continue
+            if own & set(normalise(named).split()):
+                return None  # the window gives the role to the unit's own holder
+            rival = rival or named
+    return rival
+
+
+def gate(unit: FactUnit, window: str, quoted: str, before: str) -> str | None:
+    """Why ``window`` cannot support ``unit`` whatever the judge reads, or None.
+
+    Args:
+        unit: The unit the window is cited for.
+        window: The cited sentences, whole.
+        quoted: The quote's part of ``window``: it must carry the unit's values.
+        before: The passage text before ``quoted`` (it may name a subject a pronoun
+            carries).
+    """
+    lacking = missing_values(unit, quoted, before)
+    if lacking:
+        return f"quote lacks value {', '.join(lacking)}"
+    # Each sentence is a clause of its own: "X won Physics in 1903. X won Chemistry in 1911."
+    clauses = "; ".join(window[a:b] for a, b in sentence_spans(window)) or window
+    year = misdated(unit, clauses)
+    if year:
+        return f"the cited text gives {year} to another event than the unit's"
+    phrase = restriction(unit, window)
+    if phrase:
+        return f"the cited text restricts it: '{phrase}'"
+    other = role_rival(unit, window)
+    if other:
+        return f"the cited text gives the role to {other!r}"
+    denial = negated(unit, window)
+    if denial:
+        return f"the cited text negates it: '{denial}'"
+    return None

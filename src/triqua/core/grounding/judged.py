@@ -1,0 +1,122 @@
+"""The default grounding rule: the entailment judge reads the cited window, value gates veto.
+
+A quote cited for a "supported" unit touches one or more sentences of its passage. Those
+sentences, whole, in runs of at most three that never cross a blank line (a paragraph),
+are the cited windows. A window supports the unit when no value gate fires on it
+(:func:`triqua.core.grounding.gates.gate`: the unit's values are in the quote, no year bound
+to another event, no restrictor, no other holder of a role only one holds, no negation of
+the unit's words) and the entailment judge finds it entailing the unit, or the sentence the
+unit came from, at the judge card's ``grounding`` threshold. A window that names none of
+the subject's words (it refers back by "she" or "the film") is read with the sentence
+before it in its paragraph too, so the judge knows who is meant.
+
+Whether the unit's words are written there no longer matters: a paraphrase the judge
+entails stands, and a sentence with every word of the unit and another meaning does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from triqua.core.grounding.gates import gate
+from triqua.core.grounding.quote_values import unit_values
+from triqua.core.grounding.quotes import normalise
+from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
+
+if TYPE_CHECKING:
+    from triqua.core.grounding.meaning_reader import MeaningReader
+
+__all__ = ["MAX_WINDOW_SENTENCES", "cited_windows", "not_entailed"]
+
+#: Sentences one cited window holds at most.
+MAX_WINDOW_SENTENCES = 3
+_MAX_CHARS = 1500  # characters of a window the judge reads
+
+
+def _paragraph_break(passage: str, end: int, start: int) -> bool:
+    """True when a blank line separates two sentences of ``passage``."""
+    return "\n\n" in passage[end:start].replace("\r", "")
+
+
+def cited_windows(
+    passage: str, span: tuple[int, int]
+) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
+    """The cited windows of a quote at ``span``: (window, the sentence before it or None).
+
+    The sentences the quote touches, cut into paragraphs and then into runs of at most
+    :data:`MAX_WINDOW_SENTENCES` (a longer quote gives each run of three its turn); the
+    sentence before a window, in its paragraph, is its context.
+    """
+    spans = sentence_spans(passage) or [(0, len(passage))]
+    touched = [i for i, (a, b) in enumerate(spans) if b > span[0] and a < span[1]]
+    if not touched:
+        return []
+    paragraphs: list[list[int]] = [[touched[0]]]
+    for i in touched[1:]:
+        if _paragraph_break(passage, spans[i - 1][1], spans[i][0]):
+            paragraphs.append([i])
+        else:
+            paragraphs[-1].append(i)
+    out: list[tuple[tuple[int, int], tuple[int, int] | None]] = []
+    for run in paragraphs:
+        width = min(MAX_WINDOW_SENTENCES, len(run))
+        for first in range(len(run) - width + 1):
+            a, b = run[first], run[first + width - 1]
+            before = spans[a - 1] if a > 0 else None
+            if before is not None and _paragraph_break(passage, before[1], spans[a][0]):
+                before = None
+            out.append(((spans[a][0], spans[b][1]), before))
+    return out
+
+
+def _names_subject(unit: FactUnit, text: str) -> bool:
+    """True when ``text`` writes a word of the unit's subject (its names, or its words)."""
+    values = unit_values(unit)
+    names = values.subject or values.base_subject
+    words = {w for name in names for w in name.split()} or set(normalise(unit.subject).split())
+    padded = f" {normalise(text)} "
+    return any(f" {w} " in padded for w in words)
+
+
+def not_entailed(
+    unit: FactUnit,
+    passage: str,
+    span: tuple[int, int],
+    source: str,
+    reader: MeaningReader,
+) -> str | None:
+    """Why no cited window of the quote at ``span`` supports the unit, or None when one does.
+
+    Args:
+        unit: The unit judged supported.
+        passage: The cited passage.
+        span: Where the quote stands in ``passage``.
+        source: The sentence the unit's fact came from (a second hypothesis).
+        reader: The entailment judge, with its ``grounding_threshold``.
+    """
+    vetoes: list[str] = []
+    best = 0.0
+    needed = reader.grounding_threshold
+    windows = cited_windows(passage, span)
+    for (start, end), before in windows:
+        window = passage[start:end]
+        part = (max(start, span[0]), min(end, span[1]))
+        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]])
+        if why:
+            vetoes.append(why)
+            continue
+        premises: Sequence[str] = [window[:_MAX_CHARS]]
+        if before is not None and not _names_subject(unit, window):
+            premises = [*premises, passage[before[0] : end][:_MAX_CHARS]]
+        p = reader.entailment(premises, unit, source)
+        if p >= needed:
+            return None
+        best = max(best, p)
+    if len(vetoes) == len(windows):
+        return vetoes[0] if vetoes else "the quote touches no sentence of the passage"
+    return (
+        f"the entailment judge ({reader.revision}) finds the cited text not entailing it "
+        f"({best:.2f} < {needed:.2f})"
+    )

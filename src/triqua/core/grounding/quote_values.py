@@ -1,0 +1,186 @@
+"""The checkable values of a unit, and whether a quote carries them.
+
+A unit's numbers, dates and capitalised names must be written in the text that grounds it.
+The values are read by ``triqua.core.grounding.values`` (the reader the offline verifier uses too):
+a date or quantity is carried as the verifier compares them, with the same tolerance for
+approximate ones; a name as that name, not another one sharing a word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.statement import definite_heads, word_stems
+from triqua.core.grounding.values.carried import carried, read_values
+from triqua.core.grounding.values.dates import DateValue
+from triqua.core.grounding.values.name_rivals import How, named
+from triqua.core.grounding.values.names import name_runs
+from triqua.core.grounding.values.names import names as read_names
+from triqua.core.grounding.values.numbers import NumberValue
+from triqua.schema import FactUnit
+
+__all__ = ["UnitValues", "missing_values", "unit_values"]
+
+
+@dataclass(frozen=True)
+class UnitValues:
+    """What a quote must carry to ground a unit; ``subject`` names may be carried by reference."""
+
+    #: The dates and quantities the unit writes.
+    numbers: tuple[DateValue | NumberValue, ...]
+    names: tuple[str, ...]
+    subject: tuple[str, ...] = ()
+    #: A qualifier's base object, which the quote must name too (see ``unit_values``).
+    anchors: tuple[str, ...] = ()
+    #: A qualifier's base subject: it may stand for the anchors (see ``unit_values``).
+    base_subject: tuple[str, ...] = ()
+
+
+def unit_values(unit: FactUnit) -> UnitValues:
+    """The unit's checkable values: a base's subject and object, a qualifier's value.
+
+    A qualifier's quote must also name its base: the base object's names, or its subject
+    (a pronoun may carry it) when the quote names nothing else — a date qualifies that
+    statement, not another one the passage makes beside it ("She won it again in 1911 for
+    Chemistry" gives no year of the Physics prize).
+    """
+    subject = tuple(_subject_names(unit.subject))
+    if unit.kind == "base":
+        numbers = tuple(v for part in (unit.subject, unit.object) for v in _values(part))
+        names = tuple(dict.fromkeys([*subject, *read_names(unit.object)]))
+        return UnitValues(numbers=numbers, names=names, subject=subject)
+    value = unit.value or ""
+    return UnitValues(
+        numbers=_values(value),
+        names=tuple(read_names(value)),
+        anchors=tuple(read_names(unit.object)),
+        base_subject=subject,
+    )
+
+
+def _values(text: str) -> tuple[DateValue | NumberValue, ...]:
+    """The dates and quantities ``text`` writes, in the order they are written."""
+    read = read_values(text)
+    return tuple(sorted((*read.dates, *read.numbers), key=lambda v: v.start))
+
+
+def _subject_names(subject: str) -> list[str]:
+    """A subject's names, without a capitalised common word that only opens its sentence.
+
+    "Red sauce" or "Sinking sand" is capitalised because a fact starts with it; a one-word
+    run followed by a lower-case word is not taken for a name.
+    """
+    names = read_names(subject)
+    words = subject.split()
+    if names and len(words) > 1 and words[1][:1].islower() and names[0] == normalise(words[0]):
+        names = names[1:]
+    return names
+
+
+#: Verb forms that agree only with a plural subject: "Firms are", "Bellflowers have".
+_PLURAL_VERBS = frozenset(["are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"])
+#: One capitalised word ending in a plural "s" ("Bellflowers"; not "Glass", "Cactus").
+_PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
+
+
+def _plural_common_noun(unit: FactUnit) -> str:
+    """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
+
+    "Bellflowers are found in forests": one capitalised word ending in "s" whose verb
+    agrees only with a plural ("are", "were", "have", "do"). A name is singular to its verb
+    ("Williams is", "Texas has", "Lawson offers"), so it stays a name written as a name.
+    """
+    if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
+        return ""
+    verb = unit.relation.replace("’", "'").split()[:1]
+    return normalise(unit.subject) if verb and verb[0].lower() in _PLURAL_VERBS else ""
+
+
+def _stem_written(noun: str, text: str) -> bool:
+    """True when ``text`` writes the common noun in any case, singular or plural (its stem)."""
+    return word_stems(noun) <= word_stems(text)
+
+
+#: Words by which a quote refers back to a subject named earlier in its passage.
+_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+
+
+def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
+    """The unit's values (as the unit writes them) that ``quote`` does not carry.
+
+    The subject's name may be carried by reference: a quote with a pronoun ("She won …")
+    carries it when ``before`` (the passage text before the quote) names the subject. A
+    subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
+    any case, singular or plural ("Bristly Bellflower", "a bellflower").
+    """
+    values = unit_values(unit)
+    written = read_values(quote)
+    padded = f" {normalise(quote)} "
+    refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
+    missing = [_shown(v) for v in values.numbers if not carried(v, written)]
+    said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
+    missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
+    opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
+    possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
+    plural = _plural_common_noun(unit)
+    for name in values.names:
+        subject = name in values.subject
+        if name == plural:
+            # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
+            if not (_stem_written(name, quote) or (refers and _stem_written(name, before))):
+                missing.append(name)
+            continue
+        how = How(
+            by_reference=refers and subject,
+            common=name == opener,
+            about=subject and name not in possessors,
+        )
+        if not _name_is_number(name, values.numbers) and not named(
+            name, quote, padded, before, how
+        ):
+            missing.append(name)
+    unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
+    if unnamed or (not values.anchors and values.base_subject):
+        by_subject = bool(values.base_subject) and all(
+            named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
+        )
+        known = {
+            w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
+        }
+        foreign = [n for n in read_names(quote) if not set(n.split()) & known]
+        if not by_subject or (unnamed and foreign):
+            missing += unnamed or list(values.base_subject)
+    return missing
+
+
+#: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
+_QUOTED = re.compile(r"[\"“]([^\"“”]{2,120})[\"”]")
+
+
+def _quoted_titles(text: str) -> list[str]:
+    """Titles ``text`` writes in double quotes: a quote must write each whole, in order.
+
+    Word by word "Sense and Prejudice" is in "Pride and Prejudice and Sense and
+    Sensibility"; as a title it is not.
+    """
+    return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
+
+
+def _definite_reference(padded: str) -> bool:
+    """True when the text refers back by a definite description ("the film", "this city")."""
+    words = padded.split()
+    return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
+
+
+def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:
+    """A "name" that is only a number's words ("19th Century") is checked as the number."""
+    return any(normalise(_shown(n)) == name for n in numbers)
+
+
+def _shown(value: DateValue | NumberValue) -> str:
+    """A value as the unit writes it: a date whole, a number without its counted noun."""
+    return value.figure if isinstance(value, NumberValue) else value.text

@@ -1,0 +1,149 @@
+"""The grounding rule: "supported" must rest on a cited window of this run that entails the unit.
+
+A unit may be "supported" only when it cites an evidence id of this run and quotes that
+passage verbatim (after normalising case, whitespace, unicode quotes and dashes, accents,
+punctuation and symbols). Then one of two rules reads the quote (``Context.grounding``):
+
+- **judge** (the default, :mod:`triqua.core.grounding.judged`): the quoted sentences (1–3
+  within a paragraph) support the unit when the entailment judge finds them entailing it at
+  its card's ``grounding`` threshold and no value gate fires
+  (:mod:`triqua.core.grounding.gates`: the unit's numbers, dates, units and names are in
+  the quote; no year bound to another event; no restrictor such as "one of the largest";
+  no other holder of a role only one holds; no negation of the unit's words);
+- **strict** (:mod:`triqua.core.grounding.strict`): the quote's sentence carries the unit's
+  values in one place and states its relation and object words (stems, the lexicon's word
+  forms and relation groups), the judge reading only paraphrase; no restrictor.
+
+Without a judge (verifier "rules") the strict rule applies whatever the setting.
+
+"Contradicted" needs a cited passage of this run (and its quote, when it gives one, must be
+found there). Whatever the judge said, anything short of that is insufficient evidence, with
+the reason recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from triqua.context import GroundingMode
+from triqua.core.grounding.judged import not_entailed
+from triqua.core.grounding.meaning_reader import MeaningReader
+from triqua.core.grounding.quote_values import missing_values, unit_values
+from triqua.core.grounding.quotes import locate_quote, normalise
+from triqua.core.grounding.strict import unstated
+from triqua.schema import FactUnit, Status
+from triqua.sentences import sentence_spans
+
+__all__ = [
+    "DEFAULT_GROUNDING",
+    "Grounding",
+    "GroundingMode",
+    "MeaningReader",
+    "check_quote",
+    "locate_quote",
+    "missing_values",
+    "normalise",
+    "unit_values",
+]
+
+
+#: The grounding rule a run uses unless told otherwise.
+DEFAULT_GROUNDING: GroundingMode = "strict"
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """The outcome of the grounding check on one unit verdict.
+
+    Attributes:
+        ok: The verdict may keep its status.
+        reason: Why it may not (recorded with the downgraded unit), else None.
+        evidence_ids: The cited ids of this run, the passage holding the quote first.
+        quote: The quote as the passage writes it (whole words), when found.
+    """
+
+    ok: bool
+    reason: str | None = None
+    evidence_ids: tuple[str, ...] = ()
+    quote: str | None = None
+
+
+def check_quote(
+    unit: FactUnit,
+    status: Status,
+    evidence_ids: Sequence[str],
+    quote: str | None,
+    passages: Mapping[str, str],
+    *,
+    source: str = "",
+    reader: MeaningReader | None = None,
+    grounding: GroundingMode = DEFAULT_GROUNDING,
+) -> Grounding:
+    """Apply the grounding rule to one unit verdict.
+
+    Args:
+        unit: The unit judged.
+        status: The judge's status for it; only supported and contradicted need grounding.
+        evidence_ids: The ids the judge cited for it.
+        quote: The judge's verbatim quote, if any.
+        passages: This run's evidence passages for the fact, by id.
+        source: The sentence the unit's fact came from (a second hypothesis for ``reader``).
+        reader: The entailment judge; without one, the strict rule applies and every
+            content word must be stated.
+        grounding: The rule that reads a supported unit's quote: "judge" or "strict".
+
+    Returns:
+        The outcome: ``ok`` False with the reason when the verdict must become
+        insufficient evidence.
+    """
+    if status not in (Status.SUPPORTED, Status.CONTRADICTED):
+        return Grounding(ok=True, evidence_ids=tuple(evidence_ids), quote=quote)
+    cited = list(dict.fromkeys(i for i in evidence_ids if i in passages))
+    unknown = [i for i in evidence_ids if i not in passages]
+    if not cited:
+        if unknown:
+            shown = ", ".join(unknown[:3])
+            verb = "is" if len(unknown) == 1 else "are"
+            return Grounding(ok=False, reason=f"cited id {shown} {verb} not evidence of this run")
+        return Grounding(ok=False, reason="no evidence id cited")
+    quote = (quote or "").strip()
+    if not quote:
+        if status is Status.CONTRADICTED:
+            return Grounding(ok=True, evidence_ids=tuple(cited))
+        return Grounding(ok=False, reason=f"no quote from {cited[0]}", evidence_ids=tuple(cited))
+    for evidence_id in cited:
+        span = locate_quote(passages[evidence_id], quote)
+        if span is None:
+            continue
+        exact = passages[evidence_id][span[0] : span[1]]
+        ids = (evidence_id, *(i for i in cited if i != evidence_id))
+        if status is Status.SUPPORTED:
+            if grounding == "strict" or reader is None:
+                why = unstated(unit, passages[evidence_id], span, source, reader)
+            else:
+                why = not_entailed(unit, passages[evidence_id], span, source, reader)
+            why = why or _refused(reader, unit, passages[evidence_id], span)
+            if why:
+                return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
+        return Grounding(ok=True, evidence_ids=ids, quote=exact)
+    return Grounding(
+        ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
+    )
+
+
+def _refused(
+    reader: MeaningReader | None, unit: FactUnit, passage: str, span: tuple[int, int]
+) -> str | None:
+    """The reader's value gates on the sentences the quote lies in (None: they pass).
+
+    A reader without gates (one built outside triqua) refuses nothing, so the check is
+    read off the object rather than required by ``MeaningReader``.
+    """
+    gate = getattr(reader, "refusal", None)
+    if gate is None:
+        return None
+    around = [(a, b) for a, b in sentence_spans(passage) if a < span[1] and span[0] < b]
+    window = passage[around[0][0] : around[-1][1]] if around else passage[span[0] : span[1]]
+    why = gate(unit, window)
+    return str(why) if why else None

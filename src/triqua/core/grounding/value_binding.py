@@ -1,0 +1,77 @@
+"""Which thing of a sentence a year dates: "Physics in 1903 and Chemistry in 1911".
+
+A sentence may state two events with their years. "She won the Nobel Prize in Physics in 1903
+and the Nobel Prize in Chemistry in 1911" writes 1911, but not as the year of the Physics
+prize. A year qualifier is stated by a sentence only when the sentence gives that year to the
+unit's object: the year in the object's own clause, or in a date phrase right before it when
+its own has none ("In 1903, she won the Physics prize"); a list of years dates it as one.
+Clauses are cut at commas, semicolons and coordinating words, without a parse: the grounding
+rule runs on every engine's verdicts and must stay cheap.
+"""
+
+from __future__ import annotations
+
+import re
+
+from triqua.core.grounding.statement import word_stems
+from triqua.schema import FactUnit
+
+__all__ = ["misdated"]
+
+_YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+#: Where a sentence turns to another clause: "… in 1903 and the Chemistry prize in 1911".
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|then|before|after)\b", re.I)
+#: A list of years ("in 1971, 1998 and 2002") dates one thing several times: one clause.
+_YEAR_LIST = re.compile(
+    r"\b(?:1[0-9]{3}|20[0-9]{2})(?:\s*(?:,|and|&)\s*(?:1[0-9]{3}|20[0-9]{2})\b)+"
+)
+#: A clause that is only a date phrase ("In 1903", "On 5 May 1903"): it dates the next one.
+_DATE_PHRASE = re.compile(
+    r"\s*(?:(?:in|on|by|from|since|during)\s+)?[\w ]{0,12}\b(?:1[0-9]{3}|20[0-9]{2})\s*", re.I
+)
+_WORD = re.compile(r"[^\W_]+")
+_STOP = frozenset(
+    ("the", "a", "an", "of", "in", "on", "at", "to", "for", "and", "or", "by", "with", "from")
+)
+
+
+def _clauses(sentence: str) -> list[str]:
+    joined = _YEAR_LIST.sub(lambda m: "/".join(_YEAR.findall(m.group())), sentence)
+    return [c for c in _CLAUSE_BREAK.split(joined) if c and c.strip()]
+
+
+def _stems(text: str) -> list[frozenset[str]]:
+    return [word_stems(w.casefold()) for w in _WORD.findall(text) if w.casefold() not in _STOP]
+
+
+def misdated(unit: FactUnit, sentence: str) -> str | None:
+    """The unit's year when ``sentence`` gives it to another thing than the unit's object.
+
+    Only a qualifier with a year is judged, only in a sentence that writes that year and
+    another one, and only when one of the object's words marks a single clause (a word the
+    sentence writes once): otherwise None, and the other checks decide.
+    """
+    if unit.kind != "qualifier" or not unit.value:
+        return None
+    claimed = set(_YEAR.findall(unit.value))
+    years = set(_YEAR.findall(sentence))
+    if not claimed or not claimed <= years or len(years) < 2:
+        return None
+    clauses = _clauses(sentence)
+    words = [_stems(c) for c in clauses]
+    counts: dict[str, int] = {}
+    for clause in words:
+        for stems in clause:
+            for stem in stems:
+                counts[stem] = counts.get(stem, 0) + 1
+    distinctive = {stem for stems in _stems(unit.object) for stem in stems if counts.get(stem) == 1}
+    marked = [i for i, clause in enumerate(words) if any(distinctive & s for s in clause)]
+    if len(marked) != 1:
+        return None
+    at = marked[0]
+    own = set(_YEAR.findall(clauses[at]))
+    if not own and at > 0 and _DATE_PHRASE.fullmatch(clauses[at - 1]):
+        own = set(_YEAR.findall(clauses[at - 1]))
+    if not own or claimed <= own:
+        return None
+    return ", ".join(sorted(claimed))

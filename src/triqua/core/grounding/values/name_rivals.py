@@ -1,0 +1,135 @@
+"""Whether a text writes a name for the one it names, or for another one sharing a word.
+
+"Marie Curie" writes "Curie" but is not "Pierre Curie"; "Pierre Curie's wife" is not Pierre
+Curie; "Curie" after a passage that names only Marie Curie is Marie. A pronoun may carry a
+subject that the passage before names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.values.names import (
+    KIN,
+    PLACE_MODIFIERS,
+    name_in,
+    name_runs,
+    numeral,
+    surname,
+)
+
+__all__ = ["How", "named", "rival"]
+
+
+@dataclass(frozen=True)
+class How:
+    """How a name of the unit may be carried.
+
+    Attributes:
+        by_reference: A pronoun of the quote may carry it when ``before`` names it.
+        common: It is the one word opening the fact's subject: it may be a common noun
+            capitalised only to open its sentence ("Recruiters", or "Giant" of "Giant
+            planets" written again in the object), carried in lower case.
+        about: It names the one the unit is about (its subject, not written "X's" by the
+            unit): a quote writing it only as another person's possessor ("Pierre Curie's
+            wife") is about someone else; "Georgia's climate" still says Georgia has one.
+    """
+
+    by_reference: bool = False
+    common: bool = False
+    about: bool = False
+
+
+def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
+    """True when the quote names ``name`` (or, ``how.by_reference``, a pronoun refers to it)."""
+    if _written(name, quote, padded, how):
+        return not _shortened_for_another(name, quote, before)
+    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+def _shortened_for_another(name: str, quote: str, before: str) -> bool:
+    """True when the quote writes only the last word of ``name`` and ``before`` gives it away.
+
+    "Marie Curie was a physicist. Curie won the prize": the passage names Marie Curie in full
+    and never Pierre Curie, so its "Curie" is Marie, not Pierre Curie.
+    """
+    words = name.split()
+    if len(words) < 2 or not before:
+        return False
+    last = words[-1]
+    holding = [run.name.split() for run in name_runs(quote) if run.name.split()[-1] == last]
+    if not holding or any(run != [last] for run in holding):
+        return False  # not a surname alone ("Supreme Court" of "U.S. Supreme Court" is no alias)
+    earlier = [run.name for run in name_runs(before) if run.name.split()[-1] == last]
+    if any(set(words) <= set(run.split()) for run in earlier):
+        return False  # the passage named this one in full: the short form is theirs
+    return bool(earlier) and rival(name, earlier)
+
+
+def _written(name: str, text: str, padded: str, how: How, near: bool = False) -> bool:
+    """True when ``text`` writes the name as the one it is about, not another one's part.
+
+    With ``near`` (a passage before the quote) only the runs writing the name's last word
+    are read: the passage's other names are about other things.
+    """
+    if not name_in(name, padded, text, how.common):
+        return False
+    last = name.split()[-1]
+    runs = [run for run in name_runs(text) if not near or last in run.name.split()]
+    holding = [run for run in runs if last in run.name.split()]
+    if how.about and holding and all(run.possessed in KIN for run in holding):
+        return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
+    # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
+    others = {w for run in runs if run.possessed in KIN for w in run.name.split()}
+    return not rival(name, [run.name for run in runs], others)
+
+
+#: Words that may stand before a name without making it another person's.
+_TITLES = frozenset(
+    (
+        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
+        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
+        "president", "justice", "judge", "senator", "governor", "general", "captain",
+        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
+        "countess", "baron", "sheikh",
+    )
+)  # fmt: skip
+
+
+def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bool:
+    """True when every name run writing the name's last word names someone else.
+
+    "Marie Curie" writes "Curie" but is not "Pierre Curie": a run that adds a word of its
+    own (titles aside) while lacking one of the name's is another person. A run that only
+    shortens or lengthens the name ("Curie", "Marie Skłodowska Curie") is the same one,
+    unless it lengthens it into another place ("South Sudan" for "Sudan"), writes other
+    initials ("George W. Bush" for "George H. W. Bush") or another numeral ("Elizabeth II"
+    for "Elizabeth I"), or shortens it while the text
+    writes the missing words apart, for someone else (in ``others``: "Curie, Pierre's wife
+    Marie" for "Pierre Curie").
+    """
+    words = {w for w in name.split() if len(w) > 1}
+    initials = {w for w in name.split() if len(w) == 1}
+    others = others or set()
+    last = surname(name.split())
+    # Runs that end with the surname name people; "Novak Instruments" or "Newton's
+    # Principia" name things after them and decide nothing.
+    holding = [run for run in runs if surname(run.split()) == last]
+    if not holding:
+        return False
+    for run in holding:
+        written = run.split()
+        extra = {w for w in written if len(w) > 1} - words - _TITLES
+        lacking = words - set(written)
+        other_initials = {w for w in written if len(w) == 1}
+        if extra & PLACE_MODIFIERS or lacking & others:
+            continue
+        if initials and other_initials and initials != other_initials:
+            continue
+        if numeral(name.split()) != numeral(written):
+            continue  # "Elizabeth II" is not "Elizabeth I", nor "Henry VII" "Henry VIII"
+        if not extra or not lacking:
+            return False
+    return True

@@ -1,0 +1,198 @@
+"""Names as a text writes them: runs of capitalised words, and whether a text writes a name.
+
+A name is read word group by word group ("University of Paris" is "university" and
+"paris"); it may be shortened ("Obama"), derived ("Kenyan" for "Kenya") or titled ("Justice
+William O. Douglas"), but a word that makes it another place ("South Sudan" for "Sudan") or
+a regnal number ("Elizabeth II") must be written too. Whether a written name is another
+person's ("Marie Curie" for "Pierre Curie") is ``name_rivals``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.values.table import RULES
+
+__all__ = [
+    "KIN",
+    "PLACE_MODIFIERS",
+    "Run",
+    "capitalised",
+    "name_in",
+    "name_runs",
+    "names",
+    "numeral",
+    "surname",
+]
+
+#: Capitalised words that name nothing on their own.
+STOP_NAMES = frozenset(
+    {
+        *("a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "by", "with"),
+        *("from", "as", "is", "was", "are", "were", "this", "that", "these", "those"),
+        *("it", "its", "he", "she", "they", "his", "her", "their", "i"),
+    }
+)
+
+
+_POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+#: Punctuation that ends a name run ("Leadership: Maradona", "Queens, New York").
+_RUN_BREAK = (",", ":", ";", ")")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of capitalised words, normalised.
+
+    ``possessor`` when it ends "'s" ("Pierre's"), with the word it possesses ("wife").
+    """
+
+    name: str
+    possessor: bool
+    possessed: str = ""
+
+
+#: Nouns by which "X's <noun>" names another person than X ("Pierre Curie's wife").
+KIN = frozenset(
+    (
+        "wife", "husband", "spouse", "widow", "widower", "partner", "son", "daughter",
+        "child", "children", "father", "mother", "parent", "parents", "brother", "sister",
+        "sibling", "siblings", "uncle", "aunt", "nephew", "niece", "cousin", "grandson",
+        "granddaughter", "grandfather", "grandmother", "stepson", "stepdaughter",
+        "stepfather", "stepmother", "fiance", "fiancee", "girlfriend", "boyfriend", "lover",
+        "friend", "colleague", "assistant", "student", "pupil", "teacher", "mentor",
+        "successor", "predecessor", "rival", "opponent", "heir", "deputy", "secretary",
+        "coach", "manager", "lawyer", "biographer",
+    )
+)  # fmt: skip
+
+
+def name_runs(text: str) -> list[Run]:
+    """Capitalised names in ``text`` as written, one per run (repeats kept)."""
+    runs: list[Run] = []
+    run: list[str] = []
+    for token in [*text.split(), ""]:
+        letters = [c for c in token if c.isalpha()]
+        if letters and letters[0].isupper():
+            run.append(token)
+            if not token.endswith(_RUN_BREAK):
+                continue
+        while run and normalise(run[0]) in STOP_NAMES:
+            run.pop(0)
+        while run and normalise(run[-1]) in STOP_NAMES:
+            run.pop()
+        words = [_POSSESSIVE.sub("", word.rstrip(".,:;)")) for word in run]
+        name = normalise(" ".join(words))
+        if name:
+            possessor = bool(_POSSESSIVE.search(run[-1].rstrip(".,:;)")))
+            after = normalise(token) if letters else ""
+            possessed = after.split()[0] if possessor and after else ""
+            runs.append(Run(name, possessor, possessed))
+        run = []
+    return runs
+
+
+#: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War II".
+#: A closing "I" is read as the pronoun and dropped from the run, so "Elizabeth I" compares
+#: as "Elizabeth" (no numeral), which still differs from "Elizabeth II".
+_NUMERAL = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
+
+
+def numeral(words: Sequence[str]) -> str:
+    """The numeral closing a normalised name ("ii" of "elizabeth ii"), or ""."""
+    return words[-1] if len(words) >= 2 and _NUMERAL.match(words[-1]) else ""
+
+
+def surname(words: Sequence[str]) -> str:
+    """The last word of a name before its numeral ("elizabeth" of "elizabeth ii")."""
+    return words[-2] if numeral(words) else words[-1]
+
+
+def names(text: str) -> list[str]:
+    """Capitalised names in ``text``: maximal runs of capitalised words, normalised.
+
+    Lower-case words split runs ("University of Paris" is "university" and "paris"), so a
+    name is checked word group by word group; stop words at either end are dropped.
+    """
+    return list(dict.fromkeys(run.name for run in name_runs(text)))
+
+
+#: Words that make another place of a name they stand before: "South Sudan" is not
+#: "Sudan", "West Virginia" not "Virginia", "New York" not "York".
+PLACE_MODIFIERS = frozenset(
+    (
+        "north", "south", "east", "west", "northern", "southern", "eastern", "western",
+        "northeast", "northwest", "southeast", "southwest", "central", "upper", "lower",
+        "new", "old", "greater", "great", "little", "inner", "outer", "equatorial",
+    )
+)  # fmt: skip
+
+
+def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
+    """True when a text writes the name, or enough of it, capitalised.
+
+    Names are often shortened ("Obama" for "Barack Obama", "William O. Douglas" for "Justice
+    William O. Douglas", "U.S. Supreme Court") or derived ("Kenyan"): the name's last word and
+    at least half of its words (initials aside; a word of four letters or more may open a
+    derived one) must appear, and every word that makes it another place ("South" of "South
+    Sudan"). A name found by one word must have it capitalised in ``raw`` (the text as
+    written): "apple" or "bush" is a common word, not "Apple" or "Bush" (several words,
+    "byte pair encoding" for "Byte Pair Encoding", are the name). A one-word ``common`` subject
+    "name" that only opens its sentence ("Recruiters screen candidates") is a common noun
+    when ``raw`` writes it in lower case, singular or plural ("a recruiter").
+    """
+    # A count in title case ("Seven Years") is a number and its noun, not a name.
+    counted = any(w in RULES.word_numbers for w in name.split())
+    capitals = frozenset(padded.split()) if counted else capitalised(raw)
+    if f" {name} " in padded and (" " in name or name in capitals):
+        return True
+    words = [w for w in name.split() if len(w) > 1] or name.split()
+    if len(words) == 1 and common and common_noun(words[0], raw):
+        return True
+    present = [w for w in words if f" {w} " in padded or derived(w, padded)]
+    return (
+        words[-1] in present
+        and (len(present) > 1 or derived(words[-1], f" {' '.join(capitals)} ", exact=True))
+        and 2 * len(present) >= len(words)
+        and all(w in present for w in words if w in PLACE_MODIFIERS)
+    )
+
+
+def capitalised(raw: str) -> frozenset[str]:
+    """The normalised words ``raw`` writes with a capital ("O'Connor" gives "o", "connor")."""
+    return frozenset(
+        word
+        for token in raw.split()
+        if any(c.isalpha() for c in token) and next(c for c in token if c.isalpha()).isupper()
+        for word in normalise(token).split()
+    )
+
+
+def common_noun(word: str, raw: str) -> bool:
+    """True when ``raw`` writes ``word`` (or its singular) in lower case, as a whole word.
+
+    A person is never written in lower case, so "Williams" is not carried by "Prince
+    William"; "recruiters" is by "an HR recruiter".
+    """
+    forms = {word, word[:-1]} if len(word) >= 5 and word.endswith("s") else {word}
+    return any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", raw) for f in forms)
+
+
+#: Endings that derive a word from a name: "Kenyan", "Japanese", "Marxist", "Cups".
+_DERIVING = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ish", "ic", "ist", "ism", "ite")
+
+
+def derived(word: str, padded: str, exact: bool = False) -> bool:
+    """True when the text writes ``word`` (with ``exact``) or a word derived from it.
+
+    A derived word is the name and an ending that derives ("Kenyan" for "Kenya"), never a
+    longer name ("Nigeria" for "Niger").
+    """
+    if exact and f" {word} " in padded:
+        return True
+    if len(word) < 4:
+        return f" {word}s " in padded or f" {word}es " in padded
+    return any(f" {word}{ending} " in padded for ending in _DERIVING)

