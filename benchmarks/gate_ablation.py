@@ -37,12 +37,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "training"))
 
-from offline_verdicts import claim_status, crude_fact  # noqa: E402
+from offline_verdicts import crude_fact  # noqa: E402
 from prepare import FCB, bucket, fcb_half  # noqa: E402
 
 import triqua.engines.offline.verify.reading as reading  # noqa: E402
 import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
-from triqua.core.verdicts import settle  # noqa: E402
+from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
 from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier  # noqa: E402
@@ -113,8 +113,7 @@ def check(
     """The facts' statuses as a run settles them (the grounding rule applied)."""
     verdicts = verifier.verify_many(facts, evidence)
     return [
-        settle(f, v, evidence, reader=reader).status
-        for f, v in zip(facts, verdicts, strict=True)
+        settle(f, v, evidence, reader=reader).status for f, v in zip(facts, verdicts, strict=True)
     ]
 
 
@@ -172,8 +171,10 @@ def main() -> None:
     decomposed = get_decomposer().decompose_many([claim for claim, _, _ in rows])
     lie_rows = lies()
     print(f"Factcheck-Bench dev: {len(rows)} claims; plausible lies: {len(lie_rows)} rows")
-    print(f"{'switched off':<14}{'bal. acc.':>10}{'recall':>8}{'false sup.':>11}{'lies kept':>11}"
-          f"{'controls':>10}")
+    print(
+        f"{'switched off':<14}{'bal. acc.':>10}{'recall':>8}{'false sup.':>11}{'lies kept':>11}"
+        f"{'controls':>10}"
+    )
     for gate in [None, *(args.only if args.only is not None else GATES)]:
         started = time.perf_counter()
         # A fresh verifier per configuration: nothing it caches outlives a configuration.

@@ -254,7 +254,9 @@ def main() -> None:
         # fine-tuning; frozen, each step skips their gradient and optimiser update.
         model.get_input_embeddings().weight.requires_grad_(False)
     steps = math.ceil(len(train) / args.batch * args.epochs)
-    optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=0.01)
+    optimizer = torch.optim.AdamW(
+        [p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=0.01
+    )
     warmup = max(1, steps // 10)
     schedule = torch.optim.lr_scheduler.LambdaLR(
         optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / (steps - warmup)))
