@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from typing import Any
 
@@ -22,7 +23,15 @@ from triqua.core.sentence_verdicts import problem_marks
 from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
 from triqua.rendering.terminal import SHORT, print_report
-from triqua.schema import ElementClaim, Fact, Qualifier, Status, UnitVerdict, Verdict
+from triqua.schema import (
+    REPORT_SCHEMA_VERSION,
+    ElementClaim,
+    Fact,
+    Qualifier,
+    Status,
+    UnitVerdict,
+    Verdict,
+)
 
 #: ElementCheck's worked example: one sentence, several elements, each with its attributes.
 CURIE = (
@@ -264,3 +273,24 @@ def test_a_simple_sentence_lists_no_element_claims_in_either_view() -> None:
     print_report(report, Console(file=out, width=200, color_system=None))
     assert "complex sentence" not in out.getvalue()
     assert 'class="elements"' not in render_html(report)
+
+
+def test_a_report_of_an_older_schema_without_element_claims_still_loads() -> None:
+    """Schema 1.1 had no element claims, 1.0 no sentence verdicts; both load and render."""
+    report = _paris_report()
+    assert report.schema_version == REPORT_SCHEMA_VERSION == "1.2"
+    data = report.model_dump(mode="json")
+    for record in data["records"]:
+        del record["elements"]
+    for sentence in data["sentences"]:
+        del sentence["elements"]
+    data["schema_version"] = "1.1"
+    older = triqua.schema.Report.model_validate_json(json.dumps(data))
+    assert older.schema_version == "1.1"
+    assert not any(r.elements for r in older.records) and not older.sentences[0].elements
+    assert [r.verdict for r in older.records] == [r.verdict for r in report.records]
+    assert "Report schema 1.1" in render_html(older)
+    del data["sentences"]
+    data["schema_version"] = "1.0"
+    oldest = triqua.schema.Report.model_validate_json(json.dumps(data))
+    assert oldest.sentences == [] and oldest.scores == report.scores

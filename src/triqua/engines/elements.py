@@ -13,7 +13,9 @@ components, the other ElementCheck signal. :mod:`triqua.core.routing` measures d
 and components against δ.
 
 Hand-written over spaCy's parse: no maintained library builds ElementCheck's graph; spaCy
-gives the entities, noun phrases and dependencies it is made of.
+gives the entities, noun phrases and dependencies it is made of. A change to what graph a
+sentence gets bumps ``ELEMENT_GRAPH_VERSION`` (:mod:`triqua.engines.offline.revisions`),
+which every run's spec records.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import networkx as nx
 
 from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
 from triqua.engines.offline.nlp import NLP_LOCK, load_nlp
+from triqua.engines.offline.revisions import ELEMENT_GRAPH_REVISION as ELEMENT_GRAPH_REVISION
 from triqua.engines.relations import SAME, sentence_relations
 
 if TYPE_CHECKING:
