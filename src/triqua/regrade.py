@@ -2,10 +2,11 @@
 
 The facts are not extracted again. Each fact is judged by the run's judge (or another one)
 on the stored evidence, or on fresh evidence when asked to search again, and normalised
-exactly as the verify node does (:func:`triqua.core.verdicts.settling.settle`). The re-verify
-loop is not run again: reused evidence already holds what its rounds found, and a fresh search asks
-the fact's query and the queries its rounds asked. Re-grading never reads the cache: asking
-again is its purpose.
+exactly as the verify node does (:func:`triqua.core.verdicts.settling.settle`). A complex fact's
+element claims are judged again too, element by element, as the verify-elements node judges
+them. The re-verify loop is not run again: reused evidence already holds what its rounds
+found, and a fresh search asks the fact's query and the queries its rounds asked. Re-grading
+never reads the cache: asking again is its purpose.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from langchain_core.language_models import BaseChatModel
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.budget.usage import total_usage, usage_by_role
+from triqua.core.plan.element_claims import element_claims, element_groups
 from triqua.core.plan.evidence import merge_evidence, search
 from triqua.core.report.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.report.sentence_verdicts import sentence_verdicts
@@ -30,6 +32,8 @@ from triqua.runtime.resources import RunResources, build_resources
 from triqua.runtime.resources.spec import grounding_rule, resolved_spec
 from triqua.schema import (
     ClaimRecord,
+    ElementClaim,
+    Evidence,
     FactualitySpec,
     FailureCosts,
     Mode,
@@ -37,6 +41,7 @@ from triqua.schema import (
     Revisions,
     RoleUsage,
     Usage,
+    Verdict,
 )
 from triqua.store import RunStore, StoredRun
 
@@ -57,6 +62,43 @@ def _queries(record: ClaimRecord) -> list[str]:
     for round_ in record.rounds:
         queries.extend(q for q in round_.queries if q not in queries)
     return queries
+
+
+def _regrade_elements(
+    record: ClaimRecord,
+    verdict: Verdict,
+    evidence: list[Evidence],
+    engines: Engines,
+    mode: Mode,
+    context: Context,
+) -> tuple[list[ElementClaim], Usage, list[str]]:
+    """A complex fact's element claims judged again, each element in its own call.
+
+    Judged and settled as the verify-elements node does, beside the fact's new ``verdict``.
+    Returns the claims, their cost and the judge's errors (a failed element judgement fails
+    the regrade, as a failed fact judgement does). A simple fact has none.
+    """
+    if record.route != "complex":
+        return [], Usage(), []
+    claims: list[ElementClaim] = []
+    spent, errors = Usage(), []
+    for group in element_groups(record.fact):
+        result = engines.judge.verify(
+            group.fact, evidence, units=list(group.units), closed_book=mode is Mode.CLOSED_BOOK
+        )
+        spent = spent + result.usage
+        if result.verdict.error:
+            errors.append(result.verdict.error)
+        judged = settle(
+            group.fact,
+            result.verdict,
+            evidence,
+            supported_threshold=context.supported_threshold(),
+            reader=engines.judge.reader,
+            grounding=context.grounding,
+        )
+        claims.extend(element_claims(group, judged, verdict))
+    return claims, spent, errors
 
 
 def _regrade_one(
@@ -88,13 +130,19 @@ def _regrade_one(
         reader=engines.judge.reader,
         grounding=context.grounding,
     )
+    elements, element_usage, element_errors = _regrade_elements(
+        record, verdict, evidence, engines, mode, context
+    )
+    if element_errors and not verdict.error:
+        verdict = verdict.model_copy(update={"error": element_errors[0]})
     updated = record.model_copy(
         update={
             "evidence": evidence,
             "verdict": verdict,
+            "elements": elements,
             "history": [*record.history, record.verdict],
             "rounds": rounds,
-            "usage": judged.usage + search_usage,
+            "usage": judged.usage + element_usage + search_usage,
             "revisions": Revisions(
                 extractor=record.revisions.extractor,
                 retriever=resources.retriever.revision if resources else record.revisions.retriever,
@@ -103,7 +151,7 @@ def _regrade_one(
         }
     )
     log = [
-        RoleUsage(role="verify", usage=judged.usage),
+        RoleUsage(role="verify", usage=judged.usage + element_usage),
         RoleUsage(role="search", usage=search_usage),
     ]
     return updated, log, errors
