@@ -15,9 +15,7 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 80
 
 #: Modules over the limit today: path under src/triqua → its lines now (a ceiling).
-MODULES_OVER = {
-    "core/plan/evidence_sheet.py": 434,
-}
+MODULES_OVER: dict[str, int] = {}
 
 #: Functions over the limit today: "path:qualified name" → lines from ``def`` to its end.
 FUNCTIONS_OVER = {
@@ -27,7 +25,6 @@ FUNCTIONS_OVER = {
     "cli/eval/claims.py:claims": 86,
     "cli/eval/diagnostics.py:diagnostics": 117,
     "cli/eval/factscore.py:factscore_bio": 128,
-    "core/plan/evidence_sheet.py:build_sheet": 99,
     "engines/offline/verify/base_rules.py:judge_base": 91,
     "engines/offline/verify/qualifiers.py:judge_qualifier": 81,
     "evals/claims.py:verify_claims": 104,
