@@ -31,8 +31,6 @@ FUNCTIONS_OVER = {
     "evals/report.py:factscore_output": 138,
     "evals/report_claims.py:claims_output": 145,
     "regrade.py:regrade": 93,
-    "rendering/html/facts.py:fact_html": 81,
-    "tools/factory.py:build_retriever": 85,
 }
 
 
