@@ -230,6 +230,60 @@ def _refuse_failures(run_id: str, records: list[ClaimRecord], revision: int) -> 
     )
 
 
+def _revision_report(
+    stored: StoredRun,
+    previous: Report,
+    spec: FactualitySpec,
+    engine: str,
+    results: list[tuple[ClaimRecord, list[RoleUsage], list[str]]],
+    note: str,
+) -> Report:
+    """The new revision's report: the facts judged again, scored, the rest as it was.
+
+    Chunks, failures of decomposition and what was not checked stay the previous
+    revision's; coverage and extraction recall are measured again only where the previous
+    report measured them (older reports keep them unknown rather than guessed).
+
+    Args:
+        stored: The stored run (its text, input hash, question).
+        previous: Its latest report.
+        spec: The new revision's spec.
+        engine: The name of the engines that judged again.
+        results: Each fact's new record, usage log and search errors.
+        note: What the revision is, for the report's notes.
+    """
+    records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
+    by_role = usage_by_role([entry for _, entries, _ in results for entry in entries])
+    report = Report(
+        run_id=stored.run_id,
+        input_hash=stored.input_hash,
+        question=stored.question,
+        engine=engine,
+        spec=spec,
+        scores=score_facts([(r.fact, r.verdict) for r in records]),
+        records=records,
+        sentences=sentence_verdicts(records),
+        usage=total_usage(by_role.values()),
+        usage_by_role=by_role,
+        reverify_trigger_rate=sum(1 for r in records if r.rejudged) / len(records)
+        if records
+        else None,
+        chunks=previous.chunks,
+        failed_chunks=previous.failed_chunks,
+        undecomposed=previous.undecomposed,
+        unverified_facts=previous.unverified_facts,
+        not_checkworthy=previous.not_checkworthy,
+        errors=[error for _, _, errors in results for error in errors],
+        notes=[note],
+    )
+    report.failures = count_failures(report.records, report.failed_chunks)
+    if previous.coverage is not None:
+        report.coverage = report_coverage(stored.text, report)
+    if previous.extraction_recall is not None:
+        report.extraction_recall = report_extraction_recall(stored.text, report)
+    return report
+
+
 def regrade(
     run_id: str,
     *,
@@ -285,41 +339,8 @@ def regrade(
     latest = runs.latest_revision(stored.run_id) or 0
     _refuse_failures(stored.run_id, [r for r, _, _ in results], latest)
     spec = _new_spec(previous.spec, ctx, engines, resources)
-    records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
-    log = [entry for _, entries, _ in results for entry in entries]
-    by_role = usage_by_role(log)
-    total = total_usage(by_role.values())
-    report = Report(
-        run_id=stored.run_id,
-        input_hash=stored.input_hash,
-        question=stored.question,
-        engine=engines.name,
-        spec=spec,
-        scores=score_facts([(r.fact, r.verdict) for r in records]),
-        records=records,
-        sentences=sentence_verdicts(records),
-        usage=total,
-        usage_by_role=by_role,
-        reverify_trigger_rate=sum(1 for r in records if r.rejudged) / len(records)
-        if records
-        else None,
-        chunks=previous.chunks,
-        failed_chunks=previous.failed_chunks,
-        undecomposed=previous.undecomposed,
-        unverified_facts=previous.unverified_facts,
-        not_checkworthy=previous.not_checkworthy,
-        errors=[error for _, _, errors in results for error in errors],
-        notes=[
-            f"Re-graded run {stored.run_id} (previous revision "
-            f"{latest}) "
-            + ("on freshly searched evidence." if search_again else "on its stored evidence.")
-        ],
-    )
-    report.failures = count_failures(report.records, report.failed_chunks)
-    # Reports made before coverage was measured keep it unknown rather than guessed.
-    if previous.coverage is not None:
-        report.coverage = report_coverage(stored.text, report)
-    if previous.extraction_recall is not None:
-        report.extraction_recall = report_extraction_recall(stored.text, report)
+    how = "on freshly searched evidence." if search_again else "on its stored evidence."
+    note = f"Re-graded run {stored.run_id} (previous revision {latest}) {how}"
+    report = _revision_report(stored, previous, spec, engines.name, results, note)
     revision = runs.append_report(report)
     return runs.report(stored.run_id, revision)
