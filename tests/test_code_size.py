@@ -19,7 +19,6 @@ MODULES_OVER: dict[str, int] = {}
 
 #: Functions over the limit today: "path:qualified name" → lines from ``def`` to its end.
 FUNCTIONS_OVER = {
-    "cli/check.py:check": 111,
     "engines/offline/verify/base_rules.py:judge_base": 91,
     "engines/offline/verify/qualifiers.py:judge_qualifier": 81,
 }
