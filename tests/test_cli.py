@@ -28,7 +28,7 @@ def test_check_prints_json_report(model_name: str, evidence: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["schema_version"] == "1.1"
+    assert report["schema_version"] == "1.2"
     assert [r["verdict"]["status"] for r in report["records"]] == ["contradicted", "supported"]
     assert report["scores"]["triqua_score"] == pytest.approx(0.8)
 

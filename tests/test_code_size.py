@@ -15,27 +15,12 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 80
 
 #: Modules over the limit today: path under src/triqua → its lines now (a ceiling).
-MODULES_OVER = {
-    "core/plan/evidence_sheet.py": 434,
-}
+MODULES_OVER: dict[str, int] = {}
 
 #: Functions over the limit today: "path:qualified name" → lines from ``def`` to its end.
 FUNCTIONS_OVER = {
-    "batch/__init__.py:run_batch": 100,
-    "citations/judging.py:check_citations": 90,
-    "cli/check.py:check": 111,
-    "cli/eval/claims.py:claims": 86,
-    "cli/eval/diagnostics.py:diagnostics": 117,
-    "cli/eval/factscore.py:factscore_bio": 128,
-    "core/plan/evidence_sheet.py:build_sheet": 99,
     "engines/offline/verify/base_rules.py:judge_base": 91,
     "engines/offline/verify/qualifiers.py:judge_qualifier": 81,
-    "evals/claims.py:verify_claims": 104,
-    "evals/report.py:factscore_output": 138,
-    "evals/report_claims.py:claims_output": 145,
-    "regrade.py:regrade": 93,
-    "rendering/html/facts.py:fact_html": 81,
-    "tools/factory.py:build_retriever": 85,
 }
 
 

@@ -8,16 +8,30 @@ supported when all are). A simple sentence keeps its one sentence-level verdict.
 
 from __future__ import annotations
 
+import html
+import io
+import json
 import re
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import triqua
 from triqua.core.plan.element_claims import element_claims, element_groups, element_status
 from triqua.core.report.sentence_verdicts import problem_marks
+from triqua.rendering.html import render_html
 from triqua.rendering.markdown import render_markdown
-from triqua.schema import ElementClaim, Fact, Qualifier, Status, UnitVerdict, Verdict
+from triqua.rendering.terminal import SHORT, print_report
+from triqua.schema import (
+    REPORT_SCHEMA_VERSION,
+    ElementClaim,
+    Fact,
+    Qualifier,
+    Status,
+    UnitVerdict,
+    Verdict,
+)
 
 #: ElementCheck's worked example: one sentence, several elements, each with its attributes.
 CURIE = (
@@ -219,3 +233,64 @@ def test_a_batched_judge_verifies_a_batchs_element_claims_in_one_call(scripted: 
     claims = {c.text: c for r in report.records for c in r.elements}
     assert claims["Marie Curie — won — Nobel Prize in Physics"].status is Status.SUPPORTED
     assert claims["Marie Curie — won — Nobel Prize in Physics"].quote
+
+
+def _paris_report() -> triqua.schema.Report:
+    return triqua.check(CURIE.format(place="Paris"), documents=EVIDENCE, cache=False)
+
+
+def test_the_html_report_lists_each_complex_sentences_element_claims_with_verdicts() -> None:
+    report = _paris_report()
+    (sentence,) = report.sentences
+    page = render_html(report)
+    section = page[page.index('<section id="sentences">') :]
+    section = section[: section.index("</section>")]
+    items = re.findall(
+        r'<li><span class="badge (\w+)">[^<]*</span> <span class="mono">([^<]*)<', section
+    )
+    shown = [(status, html.unescape(text)) for status, text in items]
+    assert shown == [(c.status.value, c.text) for c in sentence.elements]
+    assert ("contradicted", "Marie Curie — was born in — Paris") in shown
+
+
+def test_the_terminal_view_lists_each_complex_sentences_element_claims_with_verdicts() -> None:
+    report = _paris_report()
+    (sentence,) = report.sentences
+    out = io.StringIO()
+    print_report(report, Console(file=out, width=200, color_system=None))
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("complex sentence “"))
+    assert lines[start].endswith(": contradicted")
+    listed = [line.split(None, 1) for line in lines[start + 1 : start + 1 + len(sentence.elements)]]
+    assert [(status, rest.strip()) for status, rest in listed] == [
+        (SHORT[c.status], c.text) for c in sentence.elements
+    ]
+
+
+def test_a_simple_sentence_lists_no_element_claims_in_either_view() -> None:
+    report = triqua.check("Marie Curie was born in Warsaw.", documents=EVIDENCE, cache=False)
+    out = io.StringIO()
+    print_report(report, Console(file=out, width=200, color_system=None))
+    assert "complex sentence" not in out.getvalue()
+    assert 'class="elements"' not in render_html(report)
+
+
+def test_a_report_of_an_older_schema_without_element_claims_still_loads() -> None:
+    """Schema 1.1 had no element claims, 1.0 no sentence verdicts; both load and render."""
+    report = _paris_report()
+    assert report.schema_version == REPORT_SCHEMA_VERSION == "1.2"
+    data = report.model_dump(mode="json")
+    for record in data["records"]:
+        del record["elements"]
+    for sentence in data["sentences"]:
+        del sentence["elements"]
+    data["schema_version"] = "1.1"
+    older = triqua.schema.Report.model_validate_json(json.dumps(data))
+    assert older.schema_version == "1.1"
+    assert not any(r.elements for r in older.records) and not older.sentences[0].elements
+    assert [r.verdict for r in older.records] == [r.verdict for r in report.records]
+    assert "Report schema 1.1" in render_html(older)
+    del data["sentences"]
+    data["schema_version"] = "1.0"
+    oldest = triqua.schema.Report.model_validate_json(json.dumps(data))
+    assert oldest.sentences == [] and oldest.scores == report.scores

@@ -262,3 +262,31 @@ def test_cli_regrade_with_a_missing_collection_is_one_line(
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "collection 'nowhere' not found" in lines[0]
+
+
+def test_regrade_judges_element_claims_again_and_keeps_the_old_ones(
+    scripted: Any, tmp_path: Path
+) -> None:
+    """A complex fact's element claims are judged again; revision 0 still has the old ones."""
+    store = RunStore(tmp_path / "runs.sqlite")
+    original = triqua.check(
+        CURIE, documents=DOCS, model=scripted(), store=store, routing="always_element"
+    )
+    before = [c for r in original.records for c in r.elements]
+    assert before and all(r.route == "complex" for r in original.records)
+    assert all(c.judged is Status.SUPPORTED for c in before)
+
+    strict = scripted(judge=contradicts_all)
+    regraded = triqua.regrade(original.run_id, model=strict, store=store)
+
+    after = [c for r in regraded.records for c in r.elements]
+    assert [c.unit for c in after] == [c.unit for c in before]
+    assert all(c.judged is Status.CONTRADICTED for c in after)
+    (sentence,) = regraded.sentences
+    assert sentence.elements == after and sentence.status is Status.CONTRADICTED
+    # One call for the fact and one per element, each charged to the record.
+    calls = sum(1 + len({c.element for c in r.elements}) for r in original.records)
+    assert len(strict.calls) == calls == regraded.usage.model_calls
+    # Append-only: the stored revisions rebuild each one's own element claims.
+    assert store.report(original.run_id, revision=0) == original
+    assert store.report(original.run_id) == regraded

@@ -280,3 +280,28 @@ def test_the_first_pass_query_is_the_triple_then_each_qualifier(scripted: Any) -
     qualifiers = " ".join(f"{q.label} {q.value}" for q in fact.qualifiers)
     assert fact.qualifiers and qualifiers.endswith("1903")
     assert retriever.queries[0] == f"Marie Curie won Nobel Prize in Physics {qualifiers}"
+
+
+class KnownPassageRetriever(CountingRetriever):
+    """Returns one passage every query finds, then one passage of the query's own."""
+
+    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
+        found = super().search(query, k, budget=budget)
+        known = Evidence.build(
+            document_id="known", text="Marie Curie won a Nobel Prize.", retriever=self.name
+        )
+        return SearchResult(evidence=[known, *found.evidence])
+
+
+def test_a_round_records_only_the_passages_the_fact_did_not_hold_before(scripted: Any) -> None:
+    retriever = KnownPassageRetriever()
+    name = register_retriever(f"known-{id(retriever)}", retriever)
+    model = scripted(judge=qualifiers_unresolved)
+    settings: dict[str, Any] = {"routing": "always_element", "retriever": name, "cache": False}
+    first = triqua.check(CURIE, model=model, reverify_rounds=0, **settings).records[0]
+    (record,) = triqua.check(CURIE, model=model, reverify_rounds=1, **settings).records
+    (round_,) = record.rounds
+    held = {e.id for e in first.evidence}
+    assert round_.evidence_ids and not held & set(round_.evidence_ids)
+    assert {e.id for e in record.evidence} == held | set(round_.evidence_ids)
+    assert len(round_.evidence_ids) == len(round_.queries)  # one new passage per query

@@ -85,3 +85,19 @@ def test_spec_policies_follow_the_settings() -> None:
     assert report.spec.budget.max_results == 3
     assert report.spec.claim_policy.chunk_size == 120
     assert str(report.spec.as_of) == "2024-01-31"
+
+
+def test_the_spec_names_the_element_graph_builder_that_routed() -> None:
+    """``elements='parse'`` names the builder's revision, so two graph versions differ."""
+    from triqua.engines.elements import ELEMENT_GRAPH_REVISION
+
+    parsed = triqua.check(CURIE, documents=DOCS, cache=False)
+    assert parsed.spec.verdict_policy.elements == "parse"
+    assert parsed.spec.models["elements"] == ELEMENT_GRAPH_REVISION
+    assert ELEMENT_GRAPH_REVISION.startswith("element-graph/")
+    from_facts = triqua.check(CURIE, documents=DOCS, elements="facts", cache=False)
+    assert "elements" not in from_facts.spec.models  # the facts' graph: the decomposer's
+    other = parsed.spec.model_copy(
+        update={"models": {**parsed.spec.models, "elements": "element-graph/1"}}
+    )
+    assert other.hash != parsed.spec.hash

@@ -2,10 +2,11 @@
 
 The facts are not extracted again. Each fact is judged by the run's judge (or another one)
 on the stored evidence, or on fresh evidence when asked to search again, and normalised
-exactly as the verify node does (:func:`triqua.core.verdicts.settling.settle`). The re-verify
-loop is not run again: reused evidence already holds what its rounds found, and a fresh search asks
-the fact's query and the queries its rounds asked. Re-grading never reads the cache: asking
-again is its purpose.
+exactly as the verify node does (:func:`triqua.core.verdicts.settling.settle`). A complex fact's
+element claims are judged again too, element by element, as the verify-elements node judges
+them. The re-verify loop is not run again: reused evidence already holds what its rounds
+found, and a fresh search asks the fact's query and the queries its rounds asked. Re-grading
+never reads the cache: asking again is its purpose.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from langchain_core.language_models import BaseChatModel
 from triqua.api import context_from_settings, make_context
 from triqua.context import Context
 from triqua.core.budget.usage import total_usage, usage_by_role
+from triqua.core.plan.element_claims import element_claims, element_groups
 from triqua.core.plan.evidence import merge_evidence, search
 from triqua.core.report.accounting import count_failures, report_coverage, report_extraction_recall
 from triqua.core.report.sentence_verdicts import sentence_verdicts
@@ -30,6 +32,8 @@ from triqua.runtime.resources import RunResources, build_resources
 from triqua.runtime.resources.spec import grounding_rule, resolved_spec
 from triqua.schema import (
     ClaimRecord,
+    ElementClaim,
+    Evidence,
     FactualitySpec,
     FailureCosts,
     Mode,
@@ -37,6 +41,7 @@ from triqua.schema import (
     Revisions,
     RoleUsage,
     Usage,
+    Verdict,
 )
 from triqua.store import RunStore, StoredRun
 
@@ -57,6 +62,43 @@ def _queries(record: ClaimRecord) -> list[str]:
     for round_ in record.rounds:
         queries.extend(q for q in round_.queries if q not in queries)
     return queries
+
+
+def _regrade_elements(
+    record: ClaimRecord,
+    verdict: Verdict,
+    evidence: list[Evidence],
+    engines: Engines,
+    mode: Mode,
+    context: Context,
+) -> tuple[list[ElementClaim], Usage, list[str]]:
+    """A complex fact's element claims judged again, each element in its own call.
+
+    Judged and settled as the verify-elements node does, beside the fact's new ``verdict``.
+    Returns the claims, their cost and the judge's errors (a failed element judgement fails
+    the regrade, as a failed fact judgement does). A simple fact has none.
+    """
+    if record.route != "complex":
+        return [], Usage(), []
+    claims: list[ElementClaim] = []
+    spent, errors = Usage(), []
+    for group in element_groups(record.fact):
+        result = engines.judge.verify(
+            group.fact, evidence, units=list(group.units), closed_book=mode is Mode.CLOSED_BOOK
+        )
+        spent = spent + result.usage
+        if result.verdict.error:
+            errors.append(result.verdict.error)
+        judged = settle(
+            group.fact,
+            result.verdict,
+            evidence,
+            supported_threshold=context.supported_threshold(),
+            reader=engines.judge.reader,
+            grounding=context.grounding,
+        )
+        claims.extend(element_claims(group, judged, verdict))
+    return claims, spent, errors
 
 
 def _regrade_one(
@@ -88,13 +130,19 @@ def _regrade_one(
         reader=engines.judge.reader,
         grounding=context.grounding,
     )
+    elements, element_usage, element_errors = _regrade_elements(
+        record, verdict, evidence, engines, mode, context
+    )
+    if element_errors and not verdict.error:
+        verdict = verdict.model_copy(update={"error": element_errors[0]})
     updated = record.model_copy(
         update={
             "evidence": evidence,
             "verdict": verdict,
+            "elements": elements,
             "history": [*record.history, record.verdict],
             "rounds": rounds,
-            "usage": judged.usage + search_usage,
+            "usage": judged.usage + element_usage + search_usage,
             "revisions": Revisions(
                 extractor=record.revisions.extractor,
                 retriever=resources.retriever.revision if resources else record.revisions.retriever,
@@ -103,7 +151,7 @@ def _regrade_one(
         }
     )
     log = [
-        RoleUsage(role="verify", usage=judged.usage),
+        RoleUsage(role="verify", usage=judged.usage + element_usage),
         RoleUsage(role="search", usage=search_usage),
     ]
     return updated, log, errors
@@ -182,6 +230,60 @@ def _refuse_failures(run_id: str, records: list[ClaimRecord], revision: int) -> 
     )
 
 
+def _revision_report(
+    stored: StoredRun,
+    previous: Report,
+    spec: FactualitySpec,
+    engine: str,
+    results: list[tuple[ClaimRecord, list[RoleUsage], list[str]]],
+    note: str,
+) -> Report:
+    """The new revision's report: the facts judged again, scored, the rest as it was.
+
+    Chunks, failures of decomposition and what was not checked stay the previous
+    revision's; coverage and extraction recall are measured again only where the previous
+    report measured them (older reports keep them unknown rather than guessed).
+
+    Args:
+        stored: The stored run (its text, input hash, question).
+        previous: Its latest report.
+        spec: The new revision's spec.
+        engine: The name of the engines that judged again.
+        results: Each fact's new record, usage log and search errors.
+        note: What the revision is, for the report's notes.
+    """
+    records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
+    by_role = usage_by_role([entry for _, entries, _ in results for entry in entries])
+    report = Report(
+        run_id=stored.run_id,
+        input_hash=stored.input_hash,
+        question=stored.question,
+        engine=engine,
+        spec=spec,
+        scores=score_facts([(r.fact, r.verdict) for r in records]),
+        records=records,
+        sentences=sentence_verdicts(records),
+        usage=total_usage(by_role.values()),
+        usage_by_role=by_role,
+        reverify_trigger_rate=sum(1 for r in records if r.rejudged) / len(records)
+        if records
+        else None,
+        chunks=previous.chunks,
+        failed_chunks=previous.failed_chunks,
+        undecomposed=previous.undecomposed,
+        unverified_facts=previous.unverified_facts,
+        not_checkworthy=previous.not_checkworthy,
+        errors=[error for _, _, errors in results for error in errors],
+        notes=[note],
+    )
+    report.failures = count_failures(report.records, report.failed_chunks)
+    if previous.coverage is not None:
+        report.coverage = report_coverage(stored.text, report)
+    if previous.extraction_recall is not None:
+        report.extraction_recall = report_extraction_recall(stored.text, report)
+    return report
+
+
 def regrade(
     run_id: str,
     *,
@@ -237,41 +339,8 @@ def regrade(
     latest = runs.latest_revision(stored.run_id) or 0
     _refuse_failures(stored.run_id, [r for r, _, _ in results], latest)
     spec = _new_spec(previous.spec, ctx, engines, resources)
-    records = [r.model_copy(update={"spec_hash": spec.hash}) for r, _, _ in results]
-    log = [entry for _, entries, _ in results for entry in entries]
-    by_role = usage_by_role(log)
-    total = total_usage(by_role.values())
-    report = Report(
-        run_id=stored.run_id,
-        input_hash=stored.input_hash,
-        question=stored.question,
-        engine=engines.name,
-        spec=spec,
-        scores=score_facts([(r.fact, r.verdict) for r in records]),
-        records=records,
-        sentences=sentence_verdicts(records),
-        usage=total,
-        usage_by_role=by_role,
-        reverify_trigger_rate=sum(1 for r in records if r.rejudged) / len(records)
-        if records
-        else None,
-        chunks=previous.chunks,
-        failed_chunks=previous.failed_chunks,
-        undecomposed=previous.undecomposed,
-        unverified_facts=previous.unverified_facts,
-        not_checkworthy=previous.not_checkworthy,
-        errors=[error for _, _, errors in results for error in errors],
-        notes=[
-            f"Re-graded run {stored.run_id} (previous revision "
-            f"{latest}) "
-            + ("on freshly searched evidence." if search_again else "on its stored evidence.")
-        ],
-    )
-    report.failures = count_failures(report.records, report.failed_chunks)
-    # Reports made before coverage was measured keep it unknown rather than guessed.
-    if previous.coverage is not None:
-        report.coverage = report_coverage(stored.text, report)
-    if previous.extraction_recall is not None:
-        report.extraction_recall = report_extraction_recall(stored.text, report)
+    how = "on freshly searched evidence." if search_again else "on its stored evidence."
+    note = f"Re-graded run {stored.run_id} (previous revision {latest}) {how}"
+    report = _revision_report(stored, previous, spec, engines.name, results, note)
     revision = runs.append_report(report)
     return runs.report(stored.run_id, revision)

@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -95,6 +96,76 @@ def _only_writer(output: Path) -> Iterator[None]:
         ) from None
 
 
+@dataclass
+class _Batch:
+    """One batch as it runs: where it reads and reports, its settings, what it counts.
+
+    Attributes:
+        source: The JSONL input.
+        ctx: The settings of every check (one Context, made once).
+        concurrency: Checks running at once (or Ray workers).
+        store: Where each line's run is saved (see :func:`run_batch`).
+        ray: The Ray cluster to check on (None: here).
+        quiet: No progress bar or summary table.
+        out: Where problems, warnings and the summary go.
+        summary: What the batch did, filled as it runs.
+        line_done: The progress bar's counter while the batch runs.
+    """
+
+    source: Path
+    ctx: Context
+    concurrency: int
+    store: bool | str | Path | None
+    ray: str | None
+    quiet: bool
+    out: Console
+    summary: BatchSummary = field(default_factory=BatchSummary)
+    line_done: Callable[[], None] = _nothing
+
+    def notice(self, message: str) -> None:
+        """Say ``message``, even when quiet: nothing is lost silently."""
+        self.out.print(message, markup=False, highlight=False, soft_wrap=True)
+
+    def problem(self, message: str) -> None:
+        """Report one line of the input that was not checked (it counts as done)."""
+        self.summary.problems.append(message)
+        self.notice(message)
+        self.line_done()
+
+    def warn(self, message: str) -> None:
+        """Report what went wrong while the batch kept going."""
+        self.summary.warnings.append(message)
+        self.out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
+
+    def pending(self, done: dict[str, LineResult | None]) -> Iterator[BatchItem]:
+        """The input's items still to check; those ``done`` are counted and skipped."""
+        for item in read_items(self.source, self.problem):
+            if str(item.id) in done:
+                self.summary.reuse(done[str(item.id)])
+                self.line_done()
+                continue
+            yield item
+
+    def execute(self, sink: TextIO, done: dict[str, LineResult | None]) -> None:
+        """Check the pending lines, here or on Ray, writing each report to ``sink``.
+
+        A line is done (the bar counts it) when written, skipped or refused.
+        """
+        say = Reporters(self.problem, self.warn, self.notice, written=lambda: self.line_done())
+        job = BatchJob(sink, self.ctx, self.concurrency, self.summary, self.source, say, self.store)
+        with batch_progress(self.out, self.source, self.summary, quiet=self.quiet) as line_done:
+            self.line_done = line_done
+            if self.ray is None:
+                # Ctrl-C ends the batch at once, even while a line waits on a silent service;
+                # the pool is sized as ``asyncio.run``'s default executor.
+                workers = min(32, (os.cpu_count() or 1) + 4)
+                run_interruptible(_run(self.pending(done), job), workers=workers)
+                return
+            from triqua.batch.ray_batch import run_on_ray
+
+            run_on_ray(self.pending(done), job, self.ray)
+
+
 def run_batch(
     input_path: str | Path,
     output: str | Path | TextIO | None = None,
@@ -140,57 +211,17 @@ def run_batch(
         raise ValueError(f"{source}: no such file")
     ctx = make_context(context, model=model, **settings)
     out = console or Console(stderr=True)
-    summary = BatchSummary()
+    batch = _Batch(source, ctx, concurrency, store, ray, quiet, out)
     began = time.perf_counter()
-
-    def notice(message: str) -> None:  # reported even when quiet: nothing is lost silently
-        out.print(message, markup=False, highlight=False, soft_wrap=True)
-
-    line_done: Callable[[], None] = _nothing  # the bar's counter, while the batch runs
-
-    def problem(message: str) -> None:  # one line of the input, not checked
-        summary.problems.append(message)
-        notice(message)
-        line_done()
-
-    def warn(message: str) -> None:
-        summary.warnings.append(message)
-        out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
-
-    say = Reporters(problem, warn, notice, written=lambda: line_done())
-
-    def pending() -> Iterator[BatchItem]:
-        for item in read_items(source, problem):
-            if str(item.id) in done:
-                summary.reuse(done[str(item.id)])
-                line_done()
-                continue
-            yield item
-
-    def execute(sink: TextIO) -> None:
-        nonlocal line_done  # a line is done when written, skipped or refused
-        job = BatchJob(sink, ctx, concurrency, summary, source, say, store)
-        with batch_progress(out, source, summary, quiet=quiet) as line_done:
-            if ray is None:
-                # Ctrl-C ends the batch at once, even while a line waits on a silent service;
-                # the pool is sized as ``asyncio.run``'s default executor.
-                workers = min(32, (os.cpu_count() or 1) + 4)
-                run_interruptible(_run(pending(), job), workers=workers)
-                return
-            from triqua.batch.ray_batch import run_on_ray
-
-            run_on_ray(pending(), job, ray)
-
-    done: dict[str, LineResult | None] = {}
     if isinstance(output, str | Path):
         target = Path(output)
         with _only_writer(target):
-            if resume:
-                done = finished_lines(target)
+            done = finished_lines(target) if resume else {}
             with target.open("a" if resume else "w", encoding="utf-8") as handle:
-                execute(handle)
+                batch.execute(handle, done)
     else:
-        execute(output if output is not None else sys.stdout)
+        batch.execute(output if output is not None else sys.stdout, {})
+    summary = batch.summary
     summary.seconds = time.perf_counter() - began
     if not quiet:
         out.print(summary.table())

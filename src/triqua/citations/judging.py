@@ -149,6 +149,18 @@ def check_citations(
         claims.append(claim)
         links.extend(claim_links)
         usage = usage + spent
+    return _citation_report(cited, claims, links, policy, run_evidence, usage)
+
+
+def _citation_report(
+    cited: CitedText,
+    claims: list[ClaimCitation],
+    links: list[CitationLink],
+    policy: CitationPolicy,
+    run_evidence: bool,
+    usage: Usage,
+) -> CitationReport:
+    """The report of the judged claims and links: completeness, correctness, counts, notes."""
     checkable = [c for c in claims if c.checkable]
     judged = [link for link in links if link.available]
     notes = []

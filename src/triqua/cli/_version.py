@@ -10,7 +10,11 @@ from __future__ import annotations
 def version_lines() -> list[str]:
     """One 'name value' line each: package, report schema, spec, offline engine parts."""
     from triqua import __version__
-    from triqua.engines.revisions import DECOMPOSER_REVISION, verifier_revision
+    from triqua.engines.revisions import (
+        DECOMPOSER_REVISION,
+        ELEMENT_GRAPH_REVISION,
+        verifier_revision,
+    )
     from triqua.models.revisions import MODEL_REVISION
     from triqua.schema import REPORT_SCHEMA_VERSION, FactualitySpec
 
@@ -20,5 +24,6 @@ def version_lines() -> list[str]:
         f"factuality spec {FactualitySpec().version}",
         f"offline decomposer {DECOMPOSER_REVISION}",
         f"offline verifier {verifier_revision()}",
+        f"element graph {ELEMENT_GRAPH_REVISION}",
         f"embeddings {MODEL_REVISION}",
     ]

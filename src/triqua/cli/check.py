@@ -45,6 +45,26 @@ if TYPE_CHECKING:
     from triqua.schema import Document, Report
 
 
+ResumeOption = Annotated[
+    str | None, typer.Option("--resume", metavar="RUN", help="Finish an interrupted run.")
+]
+BatchOption = Annotated[
+    Path | None,
+    typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
+]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="With --batch: reports file (default stdout)."),
+]
+ConcurrencyOption = Annotated[int, typer.Option(help="With --batch: responses checked at once.")]
+CitationsOption = Annotated[
+    bool,
+    typer.Option(
+        "--citations", help="The text cites sources ([1] … with a source list): judge them."
+    ),
+]
+
+
 def check(
     text: Annotated[str | None, typer.Argument(help="Text to check ('-' for stdin).")] = None,
     file: FileOption = None,
@@ -54,30 +74,17 @@ def check(
     flags: dict[str, Any] | None = None,
     as_json: JsonOption = False,
     quiet: QuietOption = False,
-    resume: Annotated[
-        str | None, typer.Option("--resume", metavar="RUN", help="Finish an interrupted run.")
-    ] = None,
+    resume: ResumeOption = None,
     no_cache: NoCacheOption = False,
     store: StoreOption = None,
     store_url: StoreUrlOption = None,
     no_store: NoStoreOption = False,
     html: HtmlOption = None,
     md: MdOption = None,
-    batch: Annotated[
-        Path | None,
-        typer.Option("--batch", help="JSONL of {id, text, question?, evidence?}: check each."),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="With --batch: reports file (default stdout)."),
-    ] = None,
-    concurrency: Annotated[int, typer.Option(help="With --batch: responses checked at once.")] = 4,
-    citations: Annotated[
-        bool,
-        typer.Option(
-            "--citations", help="The text cites sources ([1] … with a source list): judge them."
-        ),
-    ] = False,
+    batch: BatchOption = None,
+    output: OutputOption = None,
+    concurrency: ConcurrencyOption = 4,
+    citations: CitationsOption = False,
     fail_under: FailUnderOption = None,
     fail_on: FailOnOption = None,
     one_line: SummaryOption = False,
@@ -87,18 +94,11 @@ def check(
     Exit codes: 0 done, 1 a --fail-under or --fail-on gate failed, 2 a usage or input
     error, 3 errors left nothing checked, 130 interrupted.
     """
-    from triqua.api import make_context
     from triqua.cli._progress import run_with_progress
     from triqua.tools.base import RetrieverError
 
-    if resume and (text is not None or file is not None):
-        raise fail("give TEXT or --resume RUN, not both")
-    if resume and (evidence or question is not None):
-        raise fail("a resumed run keeps its own evidence and question: drop -e/--question")
-    if batch is not None and (text is not None or file is not None or resume):
-        raise fail("give --batch FILE or a text, not both")
-    if one_line and as_json:
-        raise fail("give --json or --summary, not both")
+    given_text = text is not None or file is not None
+    _refuse_conflicts(given_text, resume, bool(evidence), question, batch, one_line, as_json)
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(
         **(flags or {}),
@@ -132,29 +132,87 @@ def check(
             )
         else:
             assert body is not None  # read above: not resuming
-            # The run's one Context, built once: the evidence is read within its limits.
-            ctx = make_context(model=model, **settings)
-            documents = read_evidence(evidence, ctx, quiet) if evidence else None
-            run.update(documents=documents, question=question)
-            if citations:
-                from triqua.citations import check_cited
-
-                base_dir = file.parent if file is not None else Path.cwd()
-                report, cited = check_cited(body, base_dir=base_dir, context=ctx, **run)
-            else:
-                report = run_with_progress(body, quiet=quiet, durable=True, context=ctx, **run)
+            run["question"] = question
+            base_dir = (file.parent if file is not None else Path.cwd()) if citations else None
+            report, cited = _check_text(body, evidence, quiet, base_dir, model, settings, run)
     except (ValueError, OSError, RetrieverError) as exc:
         raise fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from exc
     except KeyboardInterrupt:
         raise fail(f"interrupted: finish it with triqua check --resume {run_id}", 130) from None
     if body is not None and not quiet and not citations:  # before every other line of output
-        from triqua.cli._hints import no_evidence_hint
-
-        hint = no_evidence_hint(settings, report.spec.mode, has_evidence=bool(evidence))
-        if hint:
-            typer.echo(hint, err=True)
+        _hint_evidence(settings, report, has_evidence=bool(evidence))
     outputs = ReportOutputs(gates, as_json=as_json, quiet=quiet, html=html, md=md, summary=one_line)
     show_report(report, outputs, cited)
+
+
+def _refuse_conflicts(
+    given_text: bool,
+    resume: str | None,
+    given_evidence: bool,
+    question: str | None,
+    batch: Path | None,
+    one_line: bool,
+    as_json: bool,
+) -> None:
+    """Stop, with a usage error, on options that ask for two things at once.
+
+    Raises:
+        typer.Exit: 2 naming the two options.
+    """
+    if resume and given_text:
+        raise fail("give TEXT or --resume RUN, not both")
+    if resume and (given_evidence or question is not None):
+        raise fail("a resumed run keeps its own evidence and question: drop -e/--question")
+    if batch is not None and (given_text or resume):
+        raise fail("give --batch FILE or a text, not both")
+    if one_line and as_json:
+        raise fail("give --json or --summary, not both")
+
+
+def _check_text(
+    body: str,
+    evidence: list[Path] | None,
+    quiet: bool,
+    base_dir: Path | None,
+    model: str | None,
+    settings: dict[str, Any],
+    run: dict[str, Any],
+) -> tuple[Report, CitationReport | None]:
+    """Check a new text: its evidence read, then checked, or its citations judged.
+
+    Args:
+        body: The text.
+        evidence: The ``-e`` paths (None: none given).
+        quiet: No progress and no warnings on stderr.
+        base_dir: The folder cited sources are read from; None: the text's citations are
+            not judged.
+        model: The chat model named (None: the settings' or the offline engine).
+        settings: The settings given on the command line.
+        run: The run's id, store and question; its documents are filled in here.
+
+    Returns:
+        The report, and the citation report when citations were judged.
+    """
+    from triqua.api import make_context
+    from triqua.cli._progress import run_with_progress
+
+    # The run's one Context, built once: the evidence is read within its limits.
+    ctx = make_context(model=model, **settings)
+    run["documents"] = read_evidence(evidence, ctx, quiet) if evidence else None
+    if base_dir is not None:
+        from triqua.citations import check_cited
+
+        return check_cited(body, base_dir=base_dir, context=ctx, **run)
+    return run_with_progress(body, quiet=quiet, durable=True, context=ctx, **run), None
+
+
+def _hint_evidence(settings: dict[str, Any], report: Report, *, has_evidence: bool) -> None:
+    """Say on stderr how to give evidence when the check had none to read."""
+    from triqua.cli._hints import no_evidence_hint
+
+    hint = no_evidence_hint(settings, report.spec.mode, has_evidence=has_evidence)
+    if hint:
+        typer.echo(hint, err=True)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ components, the other ElementCheck signal. :mod:`triqua.core.plan.routing` measu
 and components against δ.
 
 Hand-written over spaCy's parse: no maintained library builds ElementCheck's graph; spaCy
-gives the entities, noun phrases and dependencies it is made of.
+gives the entities, noun phrases and dependencies it is made of. A change to what graph a
+sentence gets bumps ``ELEMENT_GRAPH_VERSION`` (:mod:`triqua.engines.revisions`),
+which every run's spec records.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import networkx as nx
 
 from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
 from triqua.engines.relations import SAME, sentence_relations
+from triqua.engines.revisions import ELEMENT_GRAPH_REVISION as ELEMENT_GRAPH_REVISION
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:

@@ -11,6 +11,8 @@ from importlib import metadata
 __all__ = [
     "ALIGN_REVISION",
     "DECOMPOSER_REVISION",
+    "ELEMENT_GRAPH_REVISION",
+    "ELEMENT_GRAPH_VERSION",
     "RULES_VERSION",
     "verifier_revision",
 ]
@@ -30,6 +32,13 @@ def _model_version() -> str:
 
 DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_version()}"
 """Extractor revision recorded with every fact the offline decomposer produces."""
+
+#: Version of the element-graph builder's rules (``triqua.engines.elements`` and the
+#: relation and coreference rules it reads); bumped when they change what graph a sentence
+#: gets, and so which sentences route complex.
+ELEMENT_GRAPH_VERSION = "2"
+ELEMENT_GRAPH_REVISION = f"element-graph/{ELEMENT_GRAPH_VERSION}+en_core_web_sm-{_model_version()}"
+"""The element-graph builder's revision, recorded in the spec of a run that routes by it."""
 
 
 def verifier_revision(judge: str = "shipped") -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
@@ -231,9 +232,6 @@ def verify_claims(
     check graph, ``workers`` at once, where the supplied retriever passes on only passages
     sharing words with the fact; the direct baseline is always given the whole passage.
     """
-    from triqua.api import check
-    from triqua.evals.diagnostics import decomposition_mode
-
     facts_of = _decompose([r.claim for r in rows], setup) if setup.offline else {}
     direct_of = dict(
         zip(
@@ -244,71 +242,7 @@ def verify_claims(
     )
 
     def run(row: ClaimRow) -> tuple[ClaimOutcome, Usage]:
-        evidence = _evidence(row, setup)
-        usage = Usage()
-        reverified: int | None = None
-        spec_hash: str | None = None
-        same: bool | None = None
-        try:
-            if setup.offline:
-                pairs = []
-                facts = facts_of[row.claim]
-                routes = _routes(facts, setup)
-                search = _row_search(row)
-                for fact, complex_route in zip(facts, routes, strict=True):
-                    found = search(fact.query(), setup.context.max_results)
-                    verdict, spent = _judge(fact, found, setup, complex_route)
-                    pairs.append((fact, verdict))
-                    usage = usage + spent
-            else:
-                document = Document(text=row.evidence, source=f"row {row.index}")
-                report = check(row.claim, documents=[document], context=setup.context)
-                pairs = [(r.fact, r.verdict) for r in report.records]
-                routes = [r.route == "complex" for r in report.records]
-                reverified = sum(1 for r in report.records if r.rejudged)
-                spec_hash = report.spec.hash
-                same = stamp_settings(report.spec, setup.spec)
-                usage = usage + report.usage
-            triqua_usage = usage
-            direct_fact = direct_of[row.claim]
-            direct, spent = _judge(direct_fact, evidence, setup, _routes([direct_fact], setup)[0])
-            usage = usage + spent
-        except ValueError as exc:
-            failed = ClaimOutcome(
-                index=row.index,
-                gold=row.gold,
-                triqua="",
-                direct="",
-                error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
-            )
-            if progress is not None:
-                progress(failed)
-            return failed, usage
-        triqua_status = claim_status(pairs)
-        direct_pairs = [(direct_of[row.claim], direct)]
-        direct_status = claim_status(direct_pairs)
-        outcome = ClaimOutcome(
-            index=row.index,
-            gold=row.gold,
-            triqua=triqua_status.value,
-            direct=direct_status.value,
-            triqua_score=score_facts(pairs).triqua_score,
-            triqua_confidence=claim_confidence(pairs, triqua_status),
-            direct_confidence=claim_confidence(direct_pairs, direct_status),
-            facts=len(pairs),
-            reverified=reverified,
-            spec_hash=spec_hash,
-            stamp_settings=same,
-            model_calls=triqua_usage.model_calls,
-            search_calls=triqua_usage.search_calls,
-            route=("complex" if any(routes) else "simple") if pairs else NO_FACT,
-            qualifier_labels=[
-                label
-                for label in dict.fromkeys(q for f, _ in pairs for q in qualifier_labels(f))
-                if label != NO_QUALIFIER
-            ],
-            mode=decomposition_mode(row.claim, None, setup),
-        )
+        outcome, usage = _verify_row(row, setup, facts_of, direct_of[row.claim])
         if progress is not None:
             progress(outcome)
         return outcome, usage
@@ -319,3 +253,113 @@ def verify_claims(
         with ThreadPoolExecutor(max_workers=workers) as pool:
             done = list(pool.map(run, rows))
     return [outcome for outcome, _ in done], total_usage(usage for _, usage in done)
+
+
+@dataclass
+class _TriquaRun:
+    """What triqua made of one row: its facts' verdicts and routes, and what it spent.
+
+    Attributes:
+        pairs: Each fact with its verdict.
+        routes: Whether each fact took the complex route.
+        usage: What triqua spent on the row (so far, when it failed).
+        reverified: Facts judged again by re-verification (the check graph only).
+        spec_hash: The check's spec hash (the check graph only).
+        same: Whether the check ran the stamped settings (the check graph only).
+    """
+
+    pairs: list[tuple[Fact, Verdict]] = field(default_factory=list)
+    routes: list[bool] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    reverified: int | None = None
+    spec_hash: str | None = None
+    same: bool | None = None
+
+
+def _run_offline(row: ClaimRow, facts: list[Fact], setup: EvalSetup, ran: _TriquaRun) -> None:
+    """Verify the row's decomposed facts on what BM25 finds in its passage, without the graph."""
+    ran.routes = _routes(facts, setup)
+    search = _row_search(row)
+    for fact, complex_route in zip(facts, ran.routes, strict=True):
+        found = search(fact.query(), setup.context.max_results)
+        verdict, spent = _judge(fact, found, setup, complex_route)
+        ran.pairs.append((fact, verdict))
+        ran.usage = ran.usage + spent
+
+
+def _run_graph(row: ClaimRow, setup: EvalSetup, ran: _TriquaRun) -> None:
+    """Check the row's claim through the check graph, its passage supplied as a document."""
+    from triqua.api import check
+
+    document = Document(text=row.evidence, source=f"row {row.index}")
+    report = check(row.claim, documents=[document], context=setup.context)
+    ran.pairs = [(r.fact, r.verdict) for r in report.records]
+    ran.routes = [r.route == "complex" for r in report.records]
+    ran.reverified = sum(1 for r in report.records if r.rejudged)
+    ran.spec_hash = report.spec.hash
+    ran.same = stamp_settings(report.spec, setup.spec)
+    ran.usage = ran.usage + report.usage
+
+
+def _verify_row(
+    row: ClaimRow, setup: EvalSetup, facts_of: dict[str, list[Fact]], direct_fact: Fact
+) -> tuple[ClaimOutcome, Usage]:
+    """One row judged by triqua and by the direct baseline, and what both spent.
+
+    A row whose check raised ``ValueError`` is a failed outcome carrying the error's first
+    line; what was spent before it still counts.
+    """
+    evidence = _evidence(row, setup)
+    ran = _TriquaRun()
+    try:
+        if setup.offline:
+            _run_offline(row, facts_of[row.claim], setup, ran)
+        else:
+            _run_graph(row, setup, ran)
+        direct, spent = _judge(direct_fact, evidence, setup, _routes([direct_fact], setup)[0])
+    except ValueError as exc:
+        failed = ClaimOutcome(
+            index=row.index,
+            gold=row.gold,
+            triqua="",
+            direct="",
+            error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+        )
+        return failed, ran.usage
+    return _outcome(row, setup, ran, [(direct_fact, direct)]), ran.usage + spent
+
+
+def _outcome(
+    row: ClaimRow,
+    setup: EvalSetup,
+    ran: _TriquaRun,
+    direct_pairs: list[tuple[Fact, Verdict]],
+) -> ClaimOutcome:
+    """The row's outcome: both systems' claim verdicts and confidences, triqua's facts."""
+    from triqua.evals.diagnostics import decomposition_mode
+
+    pairs = ran.pairs
+    triqua_status = claim_status(pairs)
+    direct_status = claim_status(direct_pairs)
+    return ClaimOutcome(
+        index=row.index,
+        gold=row.gold,
+        triqua=triqua_status.value,
+        direct=direct_status.value,
+        triqua_score=score_facts(pairs).triqua_score,
+        triqua_confidence=claim_confidence(pairs, triqua_status),
+        direct_confidence=claim_confidence(direct_pairs, direct_status),
+        facts=len(pairs),
+        reverified=ran.reverified,
+        spec_hash=ran.spec_hash,
+        stamp_settings=ran.same,
+        model_calls=ran.usage.model_calls,
+        search_calls=ran.usage.search_calls,
+        route=("complex" if any(ran.routes) else "simple") if pairs else NO_FACT,
+        qualifier_labels=[
+            label
+            for label in dict.fromkeys(q for f, _ in pairs for q in qualifier_labels(f))
+            if label != NO_QUALIFIER
+        ],
+        mode=decomposition_mode(row.claim, None, setup),
+    )

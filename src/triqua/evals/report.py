@@ -64,7 +64,6 @@ def factscore_output(
     """
     results = [o.result for o in outcomes]
     summary = summarize_bios(results, k=k)
-    counts = summary["counts"]
     decomposed = [
         DecomposedText(tuple(r.fact for r in o.report.records), len(o.bio.sentences))
         for o in outcomes
@@ -77,6 +76,30 @@ def factscore_output(
         if outcome.report is not None:
             usage = usage + outcome.report.usage + outcome.coverage_usage
     requested = _requested(results, coverage)
+    notes = _factscore_notes(results, setup, source, coverage)
+    details = {
+        "knowledge_source": {"kind": source.kind, "label": source.label},
+        "summary": summary,
+        "decomposition": stats,
+        "slices": sliced,
+        "requested_coverage": requested,
+        "bios": [r.model_dump() for r in results],
+    }
+    runs = runs_summary([r.stamp_settings for r in results])
+    headline = _factscore_headline(summary, requested)
+    run, lines = stamped(
+        "factscore-bio", setup, data, options, headline, usage, notes, details, runs
+    )
+    lines += _factscore_lines(summary, k, requested, stats, sliced)
+    files, images = _scatter_plots(results, summary, setup, source)
+    lines += images
+    return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _factscore_notes(
+    results: Sequence[BioResult], setup: EvalSetup, source: KnowledgeSource, coverage: bool
+) -> list[str]:
+    """The run's notes: the engine, the knowledge source, other specs, coverage not judged."""
     differing = sorted(
         {r.spec_hash for r in results if r.spec_hash and r.spec_hash != setup.spec.hash}
     )
@@ -85,6 +108,14 @@ def factscore_output(
         notes.append(f"{len(differing)} other spec hash(es) among the checks: {differing}")
     if not coverage:
         notes.append(COVERAGE_NEEDS_MODEL)
+    return notes
+
+
+def _factscore_headline(
+    summary: dict[str, Any], requested: dict[str, Any]
+) -> dict[str, float | int | None]:
+    """The headline figures: bio counts, each variant's correlation, F1@K and the cost."""
+    counts = summary["counts"]
     headline: dict[str, float | int | None] = {
         "bios": summary["bios"],
         "scored": counts["scored"],
@@ -106,19 +137,19 @@ def factscore_output(
     headline["f1_k"] = summary["f1_at_k"]["k"]
     for key in COST_KEYS:
         headline[key] = summary["cost"][key]
-    details = {
-        "knowledge_source": {"kind": source.kind, "label": source.label},
-        "summary": summary,
-        "decomposition": stats,
-        "slices": sliced,
-        "requested_coverage": requested,
-        "bios": [r.model_dump() for r in results],
-    }
-    runs = runs_summary([r.stamp_settings for r in results])
-    run, lines = stamped(
-        "factscore-bio", setup, data, options, headline, usage, notes, details, runs
-    )
-    lines += [
+    return headline
+
+
+def _factscore_lines(
+    summary: dict[str, Any],
+    k: float | None,
+    requested: dict[str, Any],
+    stats: dict[str, Any],
+    sliced: dict[str, Any],
+) -> list[str]:
+    """The report's tables: bio counts, gold means, correlations, F1@K, cost, slices."""
+    counts = summary["counts"]
+    lines = [
         "| bios | scored | undefined (excluded) | declined (ineligible) | no human facts "
         "| no evidence | errors |",
         "| --- | --- | --- | --- | --- | --- | --- |",
@@ -162,7 +193,18 @@ def factscore_output(
         "",
         *slice_lines(sliced, FACT_COLUMNS, unit="facts"),
     ]
+    return lines
+
+
+def _scatter_plots(
+    results: Sequence[BioResult],
+    summary: dict[str, Any],
+    setup: EvalSetup,
+    source: KnowledgeSource,
+) -> tuple[dict[str, str], list[str]]:
+    """Each score variant's scatter plot against the gold FActScore, and the lines showing it."""
     files = {}
+    lines = []
     scored = [r for r in results if r.status == "scored" and r.gold is not None]
     for name, label in VARIANTS.items():
         points = [
@@ -184,7 +226,7 @@ def factscore_output(
             y_label=f"{label} (triqua)",
         )
         lines.append(f"![{label} vs gold]({file})")
-    return RunOutput(run, "\n".join(lines) + "\n", files)
+    return files, lines
 
 
 def _requested(results: Sequence[BioResult], coverage: bool) -> dict[str, Any]:

@@ -31,6 +31,13 @@ from triqua.schema import Usage
 __all__ = ["claims_output"]
 
 
+#: The two systems compared, with their titles in tables and plots.
+_SYSTEMS = {
+    "triqua": "triqua (decompose → verify → aggregate)",
+    "direct": "direct (whole claim as one fact)",
+}
+
+
 def claims_output(
     outcomes: Sequence[ClaimOutcome],
     *,
@@ -41,6 +48,22 @@ def claims_output(
 ) -> RunOutput:
     """The stamped run of a claim-verification evaluation, with both confusion matrices."""
     summary = summarize_claims(outcomes)
+    notes = offline_note(setup)
+    sliced = claim_slices(outcomes)
+    details = {"summary": summary, "slices": sliced, "rows": [o.model_dump() for o in outcomes]}
+    runs = runs_summary([o.stamp_settings for o in outcomes])
+    headline = _headline(summary)
+    run, lines = stamped("claims", setup, data, options, headline, usage, notes, details, runs)
+    lines += _class_lines(summary)
+    lines += _binary_and_coverage_lines(summary)
+    lines += _partial_and_slice_lines(summary, sliced)
+    files, images = _plots(summary)
+    lines += images
+    return RunOutput(run, "\n".join(lines) + "\n", files)
+
+
+def _headline(summary: dict[str, Any]) -> dict[str, float | int | None]:
+    """The headline figures: rows, each system's metrics, coverage and calibration, cost."""
     systems = summary["systems"]
     headline: dict[str, float | int | None] = {
         "rows": summary["rows"],
@@ -67,16 +90,13 @@ def claims_output(
     headline["partial_between_share"] = summary["partial"]["between_share"]
     for key in COST_KEYS:
         headline[key] = summary["cost"][key]
-    notes = offline_note(setup)
-    sliced = claim_slices(outcomes)
-    details = {"summary": summary, "slices": sliced, "rows": [o.model_dump() for o in outcomes]}
-    runs = runs_summary([o.stamp_settings for o in outcomes])
-    run, lines = stamped("claims", setup, data, options, headline, usage, notes, details, runs)
-    names = {
-        "triqua": "triqua (decompose → verify → aggregate)",
-        "direct": "direct (whole claim as one fact)",
-    }
-    lines += [
+    return headline
+
+
+def _class_lines(summary: dict[str, Any]) -> list[str]:
+    """The rows and cost, then the 3-way metrics of each system and their per-class table."""
+    systems = summary["systems"]
+    lines = [
         f"Rows: {summary['rows']} ({summary['three_way_rows']} in the 3-way metrics, "
         f"{summary['partial']['rows']} partial, {summary['errors']} failed); gold counts "
         f"{summary['gold_counts']}. Facts per claim: {fmt(summary['facts_per_claim'], 2)}; "
@@ -89,7 +109,7 @@ def claims_output(
         + " |",
         "| --- | --- | --- | --- | " + " | ".join("---" for _ in LABELS) + " |",
     ]
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         r = systems[system]
         per = " | ".join(fmt(r["per_class"][label]["f1"]) for label in LABELS)
         lines.append(
@@ -98,13 +118,18 @@ def claims_output(
         )
     lines += ["", "Per class (precision / recall / support):", ""]
     lines += ["| system | " + " | ".join(LABELS) + " |", "| --- |" + " --- |" * len(LABELS)]
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         cells = [
             f"{fmt(c['precision'])} / {fmt(c['recall'])} / {c['support']}"
             for c in (systems[system]["per_class"][label] for label in LABELS)
         ]
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
-    lines += [
+    return lines
+
+
+def _binary_and_coverage_lines(summary: dict[str, Any]) -> list[str]:
+    """The binary view, ElementCheck's Coverage and Overall, and each system's calibration."""
+    lines = [
         "",
         f"Binary view, supported vs not ({summary['binary_rows']} rows; partial rows count as "
         "not supported):",
@@ -112,7 +137,7 @@ def claims_output(
         "| system | F1 supported | F1 not supported | balanced acc. | accuracy | matrix |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         b = summary["binary"][system]
         f1s = [b["per_class"][label]["f1"] for label in BINARY_LABELS]
         lines.append(
@@ -131,7 +156,7 @@ def claims_output(
         "| definite Coverage | definite Overall |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         c = summary["coverage"][system]
         d = summary["definite_coverage"][system]
         lines.append(
@@ -139,8 +164,14 @@ def claims_output(
             f"{fmt(c['balanced_accuracy'])} | {fmt(c['overall'])} | "
             f"{fmt(d['coverage'])} | {fmt(d['overall'])} |"
         )
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         lines += ["", *calibration_lines(title, summary["calibration"][system])]
+    return lines
+
+
+def _partial_and_slice_lines(summary: dict[str, Any], sliced: dict[str, Any]) -> list[str]:
+    """What the systems said of partially supported claims, then the slices of the rows."""
+    lines = []
     partial = summary["partial"]
     if partial["rows"]:
         bands = partial["triqua_score_bands"]
@@ -159,12 +190,19 @@ def claims_output(
         "",
         *slice_lines(sliced, CLAIM_COLUMNS, unit="rows"),
     ]
+    return lines
+
+
+def _plots(summary: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """Each system's confusion matrix and calibration plot, and the lines showing them."""
+    systems = summary["systems"]
     files = {}
-    for system, title in names.items():
+    lines = []
+    for system, title in _SYSTEMS.items():
         file = f"confusion-{system}.svg"
         files[file] = confusion_svg(systems[system]["confusion_matrix"], list(LABELS), title=title)
         lines.append(f"\n![{title}]({file})")
-    for system, title in names.items():
+    for system, title in _SYSTEMS.items():
         table = summary["calibration"][system]
         if not table["n"]:
             continue
@@ -175,4 +213,4 @@ def claims_output(
             subtitle=f"n={table['n']}, ECE {fmt(table['ece'])}",
         )
         lines.append(f"\n![Calibration: {title}]({file})")
-    return RunOutput(run, "\n".join(lines) + "\n", files)
+    return files, lines

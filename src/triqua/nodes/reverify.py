@@ -131,8 +131,7 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     found = search_round(resources, queries, depth, state.get("evidence", []))
     spent = (("refine", refine_usage), ("search", found.usage))
     errors = [*state.get("retrieval_errors", []), *found.errors]
-    previous = {item.id for item in state.get("evidence", [])}
-    if not set(found.new_ids) - previous and not state["verdict"].error:
+    if not found.new_ids and not state["verdict"].error:
         # The searches found nothing new: the same evidence would get the same verdict.
         reason = found.stop_reason or "no new evidence"
         stopped = stopped_round(round_index, units, claim.text, reason, queries, found.new_ids)

@@ -171,6 +171,28 @@ def sentences_line(report: Report) -> Text:
     return line
 
 
+def element_lines(report: Report) -> list[Text]:
+    """Each complex sentence with its verdict, then its element claims with theirs.
+
+    An element claim left insufficient whose fact's unit verdict counts instead shows both.
+    """
+    lines = []
+    for sentence in report.sentences:
+        if not sentence.elements:
+            continue
+        line = Text(f"complex sentence “{_clip(sentence.text)}”: ")
+        line.append(SHORT[sentence.status], style=STYLE[sentence.status])
+        lines.append(line)
+        for claim in sentence.elements:
+            item = Text("  ")
+            item.append(f"{SHORT[claim.status]:<13}", style=STYLE[claim.status])
+            item.append(f" {claim.text}")
+            if claim.judged is not claim.status:
+                item.append(f" (element {SHORT[claim.judged]}; fact's unit counts)", style="dim")
+            lines.append(item)
+    return lines
+
+
 #: What the companion scores on the line above it mean, in the words of ``core.verdicts.scoring``.
 GLOSSARY = (
     "(shares of checkable facts: claim-level = all units supported, fact precision = judged "
@@ -212,6 +234,7 @@ def summary(report: Report) -> Group:
     ]
     if report.sentences:
         lines.append(sentences_line(report))
+        lines.extend(element_lines(report))
     asked = coverage_line(report)
     if asked:
         lines.append(Text(asked, style="magenta"))

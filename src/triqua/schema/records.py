@@ -190,7 +190,10 @@ class ReverifyRound(BaseModel):
         "connect them to the rest of the sentence, as a sentence.",
     )
     queries: list[str]
-    evidence_ids: list[str] = Field(default_factory=list)
+    evidence_ids: list[str] = Field(
+        default_factory=list,
+        description="Passages the round found that the fact did not hold before it.",
+    )
     unit_verdicts: list[UnitVerdict] = Field(default_factory=list)
     stop_reason: OptionalRedactedText = None
 

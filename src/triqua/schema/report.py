@@ -13,7 +13,9 @@ from triqua.schema.records import ClaimRecord, ElementClaim, Usage
 from triqua.schema.redaction import RedactedText
 from triqua.schema.spec import FactualitySpec
 
-REPORT_SCHEMA_VERSION = "1.1"
+#: 1.2 added the element claims (``ClaimRecord.elements``, ``SentenceVerdict.elements``);
+#: they default to none, so a report of an older version still loads.
+REPORT_SCHEMA_VERSION = "1.2"
 
 CoverageVerdict = Literal["addressed", "partly", "not_addressed"]
 

@@ -12,6 +12,9 @@ from triqua.schema import Document
 FAILED_AT_START = "failed_at_start"
 #: Outcome of a run that was not durable and failed: it cannot be resumed.
 FAILED = "failed"
+#: Key of a later revision's report row holding each fact's element claims, by fact id
+#: (a re-grade judges them again; revision 0 keeps them with the fact's record).
+RECORD_ELEMENTS = "record_elements"
 
 
 class RunSummary(BaseModel):

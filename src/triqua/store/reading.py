@@ -21,7 +21,7 @@ from triqua.schema import (
 )
 from triqua.store.connection import Connection, StoreFile
 from triqua.store.integrity import ChainReport, verify_chain
-from triqua.store.models import RunSummary, StoredRun
+from triqua.store.models import RECORD_ELEMENTS, RunSummary, StoredRun
 
 
 class RunReader(StoreFile):
@@ -160,7 +160,13 @@ class RunReader(StoreFile):
             ]
         data = json.loads(row[0])
         data["spec"] = json.loads(row[1])
-        data["records"] = [r.model_dump(mode="json") for r in records]
+        # A re-grade's element claims replace the ones revision 0 recorded with the fact.
+        elements = data.pop(RECORD_ELEMENTS, {})
+        data["records"] = [
+            r.model_dump(mode="json")
+            | ({"elements": elements[r.claim_id]} if r.claim_id in elements else {})
+            for r in records
+        ]
         return Report.model_validate(data)
 
     def _record_at(

@@ -1,8 +1,10 @@
 """Writing to the run store: a run's input, its failure, and each report as a new revision.
 
 Revision 0 stores the records; each re-grade adds one verdict per record and new evidence rows
-only for records whose evidence changed. Nothing written is ever rewritten. Every row is
-entered in the hash chain in the same transaction (:mod:`triqua.store.integrity`).
+only for records whose evidence changed. A re-grade's element claims (which it judges again)
+are kept in its report row, keyed by fact (:data:`RECORD_ELEMENTS`). Nothing written is ever
+rewritten. Every row is entered in the hash chain in the same transaction
+(:mod:`triqua.store.integrity`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from triqua.schema import ClaimRecord, Document, Evidence, Report, sha256_text, 
 from triqua.schema.redaction import redact
 from triqua.store.connection import Connection, StoreFile
 from triqua.store.integrity import ChainWriter, keys_of
-from triqua.store.models import FAILED_AT_START
+from triqua.store.models import FAILED_AT_START, RECORD_ELEMENTS
 
 #: Record fields that change with each revision; they live in ``verdicts``/``evidence``.
 _PER_REVISION = {"evidence", "verdict", "history", "usage", "rounds", "revisions", "spec_hash"}
@@ -212,7 +214,13 @@ class RunWriter(StoreFile):
         return int(row[0]) if ids == [item.id for item in evidence] else None
 
     def _insert_report(self, conn: Connection, report: Report, revision: int) -> None:
-        meta = report.model_dump_json(exclude={"records", "spec"})
+        """Add the report row; after revision 0 it also holds each fact's element claims."""
+        data = report.model_dump(mode="json", exclude={"records", "spec"})
+        if revision > 0:
+            data[RECORD_ELEMENTS] = {
+                r.claim_id: [c.model_dump(mode="json") for c in r.elements] for r in report.records
+            }
+        meta = json.dumps(data)
         conn.execute(
             "INSERT INTO reports (run_id, revision, created_at, spec_hash, spec, engine, mode, "
             "score, facts, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -78,33 +78,71 @@ def build_retriever(
     web: Retriever | None = None
     if kind_of(kind).web:
         web_name = kind.rsplit("+", 1)[-1]
-        options = dict(tavily_options or {}) if web_name == "tavily" else {}
-        if search_timeout:
-            options.setdefault("timeout", search_timeout)
-        web = bounded(
-            _web_class(web_name)(
-                api_key=tavily_api_key if web_name == "tavily" else None,
-                max_results=max_results,
-                include_domains=include_domains,
-                exclude_domains=exclude_domains,
-                as_of=as_of,
-                **options,
-            ),
-            search_timeout,
+        web = _web_retriever(
+            web_name,
+            tavily_api_key=tavily_api_key,
+            max_results=max_results,
+            include_domains=include_domains,
+            exclude_domains=exclude_domains,
+            as_of=as_of,
+            tavily_options=tavily_options,
+            search_timeout=search_timeout,
         )
         if kind == web_name:
             return web
-    from triqua.tools.chroma import ChromaRetriever
-
     if not collection:
         raise ValueError(f"retriever {kind!r} needs a Chroma collection name")
-    chroma = bounded(
+    chroma = _chroma_retriever(collection, chroma_path, chroma_url, search_timeout)
+    return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
+
+
+def _web_retriever(
+    web_name: str,
+    *,
+    tavily_api_key: str | None,
+    max_results: int,
+    include_domains: Sequence[str],
+    exclude_domains: Sequence[str],
+    as_of: date | None,
+    tavily_options: Mapping[str, Any] | None,
+    search_timeout: float | None,
+) -> Retriever:
+    """The bounded web search ``web_name`` ('tavily', 'serper' or 'brave'), as configured.
+
+    Only Tavily takes the API key and the extra options; every backend gets the search
+    timeout as its HTTP timeout unless the options set one.
+    """
+    options = dict(tavily_options or {}) if web_name == "tavily" else {}
+    if search_timeout:
+        options.setdefault("timeout", search_timeout)
+    return bounded(
+        _web_class(web_name)(
+            api_key=tavily_api_key if web_name == "tavily" else None,
+            max_results=max_results,
+            include_domains=include_domains,
+            exclude_domains=exclude_domains,
+            as_of=as_of,
+            **options,
+        ),
+        search_timeout,
+    )
+
+
+def _chroma_retriever(
+    collection: str,
+    chroma_path: str | Path | None,
+    chroma_url: str | None,
+    search_timeout: float | None,
+) -> Retriever:
+    """The bounded Chroma retriever of ``collection`` (embedded store or server)."""
+    from triqua.tools.chroma import ChromaRetriever
+
+    return bounded(
         ChromaRetriever(
             collection, path=chroma_path, url=chroma_url, timeout=search_timeout or None
         ),
         search_timeout,
     )
-    return chroma if web is None else CombinedRetriever(chroma, web, min_score=min_relevance)
 
 
 def _web_class(name: str) -> Any:

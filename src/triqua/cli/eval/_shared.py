@@ -39,6 +39,9 @@ ConfirmAbove = Annotated[
     int, typer.Option(help="Ask before runs estimated above this many model calls or searches.")
 ]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Ask models and search again.")]
+Bios = Annotated[
+    str, typer.Option(help="ChatGPT, InstructGPT, PerplexityAI, or a labelled JSONL path.")
+]
 
 
 def settings_of(model: str | None, chunk_size: int | None, no_cache: bool) -> dict[str, Any]:

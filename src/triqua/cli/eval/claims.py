@@ -27,24 +27,27 @@ from triqua.cli.eval._shared import (
     workers_for,
 )
 
+ClaimsFile = Annotated[
+    Path | None, typer.Argument(help="Claims JSONL (default: Factcheck-Bench subtask 3).")
+]
+LabelMap = Annotated[
+    str | None,
+    typer.Option(
+        help="gold=target pairs, comma-separated; target: supported, contradicted, "
+        "insufficient_evidence, partial (reported apart) or skip. Default: "
+        "completely-support=supported, refute=contradicted, "
+        "irrelevant=insufficient_evidence, partially-support=partial."
+    ),
+]
+
 
 @eval_app.command("claims")
 def claims(
-    file: Annotated[
-        Path | None, typer.Argument(help="Claims JSONL (default: Factcheck-Bench subtask 3).")
-    ] = None,
+    file: ClaimsFile = None,
     claim_field: Annotated[str, typer.Option(help="Field holding the claim.")] = "claim",
     evidence_field: Annotated[str, typer.Option(help="Field holding the evidence.")] = "evidence",
     label_field: Annotated[str, typer.Option(help="Field holding the gold label.")] = "stance",
-    label_map: Annotated[
-        str | None,
-        typer.Option(
-            help="gold=target pairs, comma-separated; target: supported, contradicted, "
-            "insufficient_evidence, partial (reported apart) or skip. Default: "
-            "completely-support=supported, refute=contradicted, "
-            "irrelevant=insufficient_evidence, partially-support=partial."
-        ),
-    ] = None,
+    label_map: LabelMap = None,
     model: ModelOption = None,
     chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,

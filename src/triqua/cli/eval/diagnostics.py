@@ -12,6 +12,7 @@ from triqua.cli.eval._shared import (
     CONFIRM_ABOVE,
     DEFAULT_BIOS,
     BadLines,
+    Bios,
     ConfirmAbove,
     DataDir,
     Limit,
@@ -28,32 +29,33 @@ from triqua.cli.eval._shared import (
 )
 from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD
 
+JudgeModels = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--judge",
+        metavar="MODEL[@TEMP]",
+        help="Chat model judging decomposition quality, 'provider:model' or "
+        "'provider:model@TEMPERATURE'; give two for Cohen's κ (two models, or one at two "
+        "temperatures). Default: the offline rule judges.",
+    ),
+]
+ContainmentThreshold = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        max=1.0,
+        help="Offline entailment: share of each element's content words the source "
+        "sentence must contain.",
+    ),
+]
+
 
 @eval_app.command("diagnostics")
 def diagnostics(
-    bios: Annotated[
-        str, typer.Option(help="ChatGPT, InstructGPT, PerplexityAI, or a labelled JSONL path.")
-    ] = DEFAULT_BIOS,
+    bios: Bios = DEFAULT_BIOS,
     model: ModelOption = None,
-    judge: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--judge",
-            metavar="MODEL[@TEMP]",
-            help="Chat model judging decomposition quality, 'provider:model' or "
-            "'provider:model@TEMPERATURE'; give two for Cohen's κ (two models, or one at two "
-            "temperatures). Default: the offline rule judges.",
-        ),
-    ] = None,
-    containment_threshold: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            max=1.0,
-            help="Offline entailment: share of each element's content words the source "
-            "sentence must contain.",
-        ),
-    ] = DEFAULT_CONTAINMENT_THRESHOLD,
+    judge: JudgeModels = None,
+    containment_threshold: ContainmentThreshold = DEFAULT_CONTAINMENT_THRESHOLD,
     chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
@@ -73,7 +75,6 @@ def diagnostics(
     from triqua.evals.decomposition_quality import judge_facts, rule_judge
     from triqua.evals.diagnostics import DecomposedText, decompose_texts_with_modes, route_texts
     from triqua.evals.factscore import BIO_FOLDER, load_bios
-    from triqua.evals.guard import FACTS_PER_SENTENCE, count_sentences, estimate_cost
     from triqua.evals.report import diagnostics_output
     from triqua.evals.setup import prepare_eval
 
@@ -92,21 +93,7 @@ def diagnostics(
     except (ValueError, OSError) as exc:
         raise fail(str(exc)) from exc
     texts = [b.text for b in chosen]
-    judge_calls = 0
-    if judge:
-        mean_sentences = sum(count_sentences(t) for t in texts) / max(1, len(texts))
-        judge_calls = round(len(judge) * FACTS_PER_SENTENCE * mean_sentences)
-    guard(
-        estimate_cost(
-            texts,
-            setup.context,
-            retriever="closed_book",
-            verify=False,
-            extra_calls_per_text=judge_calls,
-        ),
-        confirm_above,
-        yes,
-    )
+    _confirm_cost(texts, setup.context, judge, confirm_above, yes)
     run_workers = workers_for(workers, setup.offline)
     facts, modes, usage, errors = decompose_texts_with_modes(
         [(b.text, b.question) for b in chosen], setup, workers=run_workers
@@ -126,16 +113,6 @@ def diagnostics(
         "judges": list(judges),
         "containment_threshold": None if judge else containment_threshold,
     }
-    note = (
-        "Two chat-model judges; κ is Cohen's κ between them per criterion."
-        if len(judges) == 2
-        else "One chat-model judge (give a second --judge for Cohen's κ)."
-        if judge
-        else "Offline rule judges: pronoun, relative-time and comparative rules for "
-        "decontextualisation, label rules for qualifier use, and entailment as token "
-        f"containment (every element's content words ≥ {containment_threshold:.2f} in the "
-        "source sentence; names may come from the text before it)."
-    )
     output = diagnostics_output(
         items,
         setup=setup,
@@ -144,9 +121,43 @@ def diagnostics(
         data=[stamp(path, rows=len(records))],
         options=options,
         quality=quality,
-        quality_note=note,
+        quality_note=_quality_note(len(judges), bool(judge), containment_threshold),
     )
     finish(output, out)
+
+
+def _confirm_cost(
+    texts: list[str], context: Any, judge: list[str] | None, confirm_above: int, yes: bool
+) -> None:
+    """Ask before a costly run: the bios' decomposition and the quality judges' calls.
+
+    A chat-model judge adds ``FACTS_PER_SENTENCE`` calls per sentence of a mean bio; the
+    offline rules add none.
+    """
+    from triqua.evals.guard import FACTS_PER_SENTENCE, count_sentences, estimate_cost
+
+    judge_calls = 0
+    if judge:
+        mean_sentences = sum(count_sentences(t) for t in texts) / max(1, len(texts))
+        judge_calls = round(len(judge) * FACTS_PER_SENTENCE * mean_sentences)
+    estimate = estimate_cost(
+        texts, context, retriever="closed_book", verify=False, extra_calls_per_text=judge_calls
+    )
+    guard(estimate, confirm_above, yes)
+
+
+def _quality_note(judges: int, by_model: bool, containment_threshold: float) -> str:
+    """What the quality columns rest on: two or one chat-model judges, or the offline rules."""
+    if judges == 2:
+        return "Two chat-model judges; κ is Cohen's κ between them per criterion."
+    if by_model:
+        return "One chat-model judge (give a second --judge for Cohen's κ)."
+    return (
+        "Offline rule judges: pronoun, relative-time and comparative rules for "
+        "decontextualisation, label rules for qualifier use, and entailment as token "
+        f"containment (every element's content words ≥ {containment_threshold:.2f} in the "
+        "source sentence; names may come from the text before it)."
+    )
 
 
 def _llm_judges(specs: list[str], context: Any) -> dict[str, Any]:

@@ -8,11 +8,12 @@ from typing import Annotated, Any
 
 import typer
 
-from triqua.cli._common import ChunkSizeOption, ModelOption, fail
+from triqua.cli._common import ChunkSizeOption, CollectionOption, ModelOption, fail
 from triqua.cli.eval._shared import (
     CONFIRM_ABOVE,
     DEFAULT_BIOS,
     BadLines,
+    Bios,
     ConfirmAbove,
     DataDir,
     Limit,
@@ -29,44 +30,46 @@ from triqua.cli.eval._shared import (
     workers_for,
 )
 
+Retriever = Annotated[
+    str | None,
+    typer.Option(help="tavily, serper, brave, chroma, chroma+<web>, or closed_book (the default)."),
+]
+EvidenceDir = Annotated[
+    Path | None, typer.Option(help="Evidence files per topic: DIR/<topic>.txt or .md.")
+]
+EvidenceAnswers = Annotated[
+    str | None,
+    typer.Option(help="Proxy evidence: another model's labelled answers (name or path)."),
+]
+F1K = Annotated[
+    float | None,
+    typer.Option(
+        "--f1-k",
+        min=1,
+        help="K of F1@K: supported facts a full answer needs "
+        "(default: the median number of checked facts per bio).",
+    ),
+]
+CoverageModel = Annotated[
+    str | None,
+    typer.Option(
+        help="Chat model judging whether each bio addresses its question (requested-content "
+        "coverage), 'provider:model'. Default: --model; offline runs without it say that "
+        "coverage needs a model.",
+    ),
+]
+
 
 @eval_app.command("factscore-bio")
 def factscore_bio(
-    bios: Annotated[
-        str, typer.Option(help="ChatGPT, InstructGPT, PerplexityAI, or a labelled JSONL path.")
-    ] = DEFAULT_BIOS,
-    collection: Annotated[str | None, typer.Option(help="Chroma collection to search.")] = None,
-    retriever: Annotated[
-        str | None,
-        typer.Option(
-            help="tavily, serper, brave, chroma, chroma+<web>, or closed_book (the default)."
-        ),
-    ] = None,
-    evidence_dir: Annotated[
-        Path | None, typer.Option(help="Evidence files per topic: DIR/<topic>.txt or .md.")
-    ] = None,
-    evidence_answers: Annotated[
-        str | None,
-        typer.Option(help="Proxy evidence: another model's labelled answers (name or path)."),
-    ] = None,
-    f1_k: Annotated[
-        float | None,
-        typer.Option(
-            "--f1-k",
-            min=1,
-            help="K of F1@K: supported facts a full answer needs "
-            "(default: the median number of checked facts per bio).",
-        ),
-    ] = None,
+    bios: Bios = DEFAULT_BIOS,
+    collection: CollectionOption = None,
+    retriever: Retriever = None,
+    evidence_dir: EvidenceDir = None,
+    evidence_answers: EvidenceAnswers = None,
+    f1_k: F1K = None,
     model: ModelOption = None,
-    coverage_model: Annotated[
-        str | None,
-        typer.Option(
-            help="Chat model judging whether each bio addresses its question (requested-content "
-            "coverage), 'provider:model'. Default: --model; offline runs without it say that "
-            "coverage needs a model.",
-        ),
-    ] = None,
+    coverage_model: CoverageModel = None,
     chunk_size: ChunkSizeOption = None,
     data_dir: DataDir = None,
     limit: Limit = None,
@@ -82,34 +85,17 @@ def factscore_bio(
     Without --collection, --retriever, --evidence-dir or --evidence-answers the check is
     closed book.
     """
-    from triqua.evals.data import resolve_data_file, sample, stamp, stamp_folder
-    from triqua.evals.factscore import BIO_FOLDER, KnowledgeSource, check_bios, load_bios
-    from triqua.evals.guard import estimate_cost
+    from triqua.evals.data import resolve_data_file, sample, stamp
+    from triqua.evals.factscore import BIO_FOLDER, check_bios, load_bios
     from triqua.evals.report import factscore_output
     from triqua.evals.setup import prepare_eval
 
-    given = [x for x in (retriever or collection, evidence_dir, evidence_answers) if x]
-    if len(given) > 1:
-        raise fail(
-            "name one knowledge source: --collection/--retriever, --evidence-dir "
-            "or --evidence-answers"
-        )
+    _refuse_two_sources(retriever or collection, evidence_dir, evidence_answers)
     try:
         path = resolve_data_file(bios, data_dir, BIO_FOLDER)
-        stamps = []
-        if evidence_dir is not None:
-            source = KnowledgeSource.evidence_dir(evidence_dir)
-            stamps.append(stamp_folder(evidence_dir))
-        elif evidence_answers is not None:
-            answers = resolve_data_file(evidence_answers, data_dir, BIO_FOLDER)
-            source = KnowledgeSource.evidence_answers(answers)
-            stamps.append(stamp(answers))
-        elif retriever == "closed_book":
-            source = KnowledgeSource.closed_book()
-        elif retriever or collection:
-            source = KnowledgeSource.search(retriever or "chroma", collection)
-        else:
-            source = KnowledgeSource.closed_book()
+        source, stamps = _knowledge_source(
+            collection, retriever, evidence_dir, evidence_answers, data_dir
+        )
         records = load_bios(path, BadLines())
         stamps.insert(0, stamp(path, rows=len(records)))
         chosen = sample(records, limit, seed)
@@ -121,15 +107,7 @@ def factscore_bio(
         coverage = _coverage_judge(coverage_model, setup)
     except (ValueError, OSError) as exc:
         raise fail(str(exc)) from exc
-    eligible = [b for b in chosen if b.annotated and b.gold_score is not None]
-    estimate = estimate_cost(
-        [b.text for b in eligible], setup.context, retriever=str(source.settings["retriever"])
-    )
-    if coverage is not None:  # one coverage call per bio, even when the check is offline
-        estimate = replace(
-            estimate, model_calls=estimate.model_calls + len(eligible), offline=False
-        )
-    guard(estimate, confirm_above, yes)
+    _confirm_cost(chosen, source, setup, coverage is not None, confirm_above, yes)
     outcomes = check_bios(
         chosen,
         source,
@@ -159,6 +137,63 @@ def factscore_bio(
         ),
         out,
     )
+
+
+def _refuse_two_sources(*sources: str | Path | None) -> None:
+    """Stop when more than one knowledge source is named: which one to use is unclear."""
+    if len([x for x in sources if x]) > 1:
+        raise fail(
+            "name one knowledge source: --collection/--retriever, --evidence-dir "
+            "or --evidence-answers"
+        )
+
+
+def _knowledge_source(
+    collection: str | None,
+    retriever: str | None,
+    evidence_dir: Path | None,
+    evidence_answers: str | None,
+    data_dir: Path | None,
+) -> tuple[Any, list[Any]]:
+    """Where the bios' evidence comes from, and the data stamps of its files (if any).
+
+    Evidence files, another model's answers, a search (``--retriever``/``--collection``)
+    or, by default, none: closed book.
+
+    Raises:
+        ValueError: when a named source cannot be read.
+    """
+    from triqua.evals.data import resolve_data_file, stamp, stamp_folder
+    from triqua.evals.factscore import BIO_FOLDER, KnowledgeSource
+
+    if evidence_dir is not None:
+        return KnowledgeSource.evidence_dir(evidence_dir), [stamp_folder(evidence_dir)]
+    if evidence_answers is not None:
+        answers = resolve_data_file(evidence_answers, data_dir, BIO_FOLDER)
+        return KnowledgeSource.evidence_answers(answers), [stamp(answers)]
+    if retriever != "closed_book" and (retriever or collection):
+        return KnowledgeSource.search(retriever or "chroma", collection), []
+    return KnowledgeSource.closed_book(), []
+
+
+def _confirm_cost(
+    chosen: list[Any], source: Any, setup: Any, coverage: bool, confirm_above: int, yes: bool
+) -> None:
+    """Ask before a costly run: the eligible bios' checks, and one coverage call per bio.
+
+    Coverage is judged by a chat model even when the check is offline.
+    """
+    from triqua.evals.guard import estimate_cost
+
+    eligible = [b for b in chosen if b.annotated and b.gold_score is not None]
+    estimate = estimate_cost(
+        [b.text for b in eligible], setup.context, retriever=str(source.settings["retriever"])
+    )
+    if coverage:
+        estimate = replace(
+            estimate, model_calls=estimate.model_calls + len(eligible), offline=False
+        )
+    guard(estimate, confirm_above, yes)
 
 
 def _coverage_judge(spec: str | None, setup: Any) -> Any:

@@ -102,8 +102,13 @@ class RoundSearch:
 def search_round(
     setup: SearchSetup, queries: Sequence[str], k: int, evidence: Sequence[Evidence]
 ) -> RoundSearch:
-    """Search every query, merging new passages into ``evidence``; a spent budget stops it."""
+    """Search every query, merging new passages into ``evidence``; a spent budget stops it.
+
+    ``new_ids`` are the passages the fact did not hold before the round, in the order found:
+    a passage the first pass (or an earlier round) already read is not new.
+    """
     found_all = RoundSearch(evidence=list(evidence))
+    held = {item.id for item in evidence}
     for query in queries:
         found, error, usage = search(setup, query, k)
         found_all.usage = found_all.usage + usage
@@ -111,7 +116,10 @@ def search_round(
             found_all.errors.append(error)
             if error == BUDGET_SPENT:
                 found_all.stop_reason = error
-        found_all.new_ids.extend(item.id for item in found if item.id not in found_all.new_ids)
+        for item in found:
+            if item.id not in held:
+                held.add(item.id)
+                found_all.new_ids.append(item.id)
         found_all.evidence = merge_evidence(found_all.evidence, found)
     return found_all
 

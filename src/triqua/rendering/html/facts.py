@@ -86,8 +86,8 @@ def _graph_line(record: ClaimRecord) -> str:
     return f'<p class="route graph">{esc(text)}</p>'
 
 
-def fact_html(record: ClaimRecord) -> str:
-    """One fact as an article: verdict badge, units, wrong component, rationale, evidence."""
+def _head(record: ClaimRecord) -> str:
+    """The fact's head line: its id, verdict badge, route (and rounds), confidence, basis."""
     verdict = record.verdict
     status = verdict.status
     route = str(record.route)
@@ -102,12 +102,80 @@ def fact_html(record: ClaimRecord) -> str:
         head.append(f'<span class="route">confidence {verdict.confidence:.2f}</span>')
     if verdict.basis != "evidence":
         head.append(f'<span class="route">basis: {esc(verdict.basis)}</span>')
+    return f'<div class="fact-head">{"".join(head)}</div>'
+
+
+def _verdict_lines(record: ClaimRecord) -> list[str]:
+    """The wrong component, the rationale, an error, and why the rule or costs overrode units."""
+    verdict = record.verdict
+    lines = []
+    if verdict.wrong_components:
+        wrong_text = ", ".join(verdict.wrong_components)
+        spans = ", ".join(f"“{s}”" for s in verdict.error_spans)
+        label, cls = (
+            ("Wrong", "")
+            if verdict.status is Status.CONTRADICTED
+            else ("Unverified", " unverified")
+        )
+        lines.append(
+            f'<p class="wrong-line{cls}">{label} component: {esc(wrong_text)}'
+            + (f" — error span {esc(spans)}" if spans else "")
+            + "</p>"
+        )
+    if verdict.rationale:
+        lines.append(f'<p class="rationale">{esc(verdict.rationale)}</p>')
+    if verdict.error:
+        lines.append(f'<p class="error-line">error: {esc(verdict.error)}</p>')
+    for unit in verdict.unit_verdicts:
+        if unit.grounding:  # the grounding rule overrode the judge: say why
+            lines.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.grounding)}</p>')
+        if unit.abstention:  # withheld by the failure costs: say why
+            lines.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.abstention)}</p>')
+    return lines
+
+
+def _evidence_block(record: ClaimRecord) -> str:
+    """The evidence passages, the cited ones first with their quotes, or a line saying none."""
+    verdict = record.verdict
+    quotes: dict[str, list[str]] = {}
+    for unit in verdict.unit_verdicts:
+        if unit.quote and unit.evidence_ids:
+            quotes.setdefault(unit.evidence_ids[0], []).append(unit.quote)
+    cited_ids = set(verdict.evidence_ids)
+    ordered = sorted(record.evidence, key=lambda e: e.id not in cited_ids)
+    if not ordered:
+        return '<p class="route">No evidence passages.</p>'
+    items = "".join(_evidence_item(e, e.id in cited_ids, quotes.get(e.id, ())) for e in ordered)
+    return (
+        f"<details open><summary>Evidence ({len(ordered)})</summary>"
+        f'<ol class="evidence">{items}</ol></details>'
+    )
+
+
+def _rounds_block(record: ClaimRecord) -> str:
+    """The re-verification rounds: units, claim, queries and why each stopped."""
+    rounds = "".join(
+        f"<li>round {r.round}: {esc(', '.join(r.units))}"
+        + (f" — claim: “{esc(r.claim)}”" if r.claim else "")
+        + " — queries: "
+        + esc(" | ".join(r.queries))
+        + (f" — {esc(r.stop_reason)}" if r.stop_reason else "")
+        + "</li>"
+        for r in record.rounds
+    )
+    return f'<details><summary>Re-verification</summary><ul class="rounds">{rounds}</ul></details>'
+
+
+def fact_html(record: ClaimRecord) -> str:
+    """One fact as an article: verdict badge, units, wrong component, rationale, evidence."""
+    verdict = record.verdict
+    status = verdict.status
     units = '<span class="route">–</span>'.join(
         _unit(unit, unit_status) for unit, unit_status in label_units(record.fact, verdict)
     )
     body = [
         f'<article class="fact status-{status.value}" id="{esc(record.claim_id)}">',
-        f'<div class="fact-head">{"".join(head)}</div>',
+        _head(record),
     ]
     if record.source_text:
         body.append(
@@ -117,52 +185,10 @@ def fact_html(record: ClaimRecord) -> str:
     graph = _graph_line(record)
     if graph:
         body.append(graph)
-    if verdict.wrong_components:
-        wrong_text = ", ".join(verdict.wrong_components)
-        spans = ", ".join(f"“{s}”" for s in verdict.error_spans)
-        label, cls = (
-            ("Wrong", "") if status is Status.CONTRADICTED else ("Unverified", " unverified")
-        )
-        body.append(
-            f'<p class="wrong-line{cls}">{label} component: {esc(wrong_text)}'
-            + (f" — error span {esc(spans)}" if spans else "")
-            + "</p>"
-        )
-    if verdict.rationale:
-        body.append(f'<p class="rationale">{esc(verdict.rationale)}</p>')
-    if verdict.error:
-        body.append(f'<p class="error-line">error: {esc(verdict.error)}</p>')
-    for unit in verdict.unit_verdicts:
-        if unit.grounding:  # the grounding rule overrode the judge: say why
-            body.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.grounding)}</p>')
-        if unit.abstention:  # withheld by the failure costs: say why
-            body.append(f'<p class="grounding">{esc(unit.unit)}: {esc(unit.abstention)}</p>')
-    quotes: dict[str, list[str]] = {}
-    for unit in verdict.unit_verdicts:
-        if unit.quote and unit.evidence_ids:
-            quotes.setdefault(unit.evidence_ids[0], []).append(unit.quote)
-    cited_ids = set(verdict.evidence_ids)
-    ordered = sorted(record.evidence, key=lambda e: e.id not in cited_ids)
-    if ordered:
-        items = "".join(_evidence_item(e, e.id in cited_ids, quotes.get(e.id, ())) for e in ordered)
-        body.append(
-            f"<details open><summary>Evidence ({len(ordered)})</summary>"
-            f'<ol class="evidence">{items}</ol></details>'
-        )
-    else:
-        body.append('<p class="route">No evidence passages.</p>')
+    body.extend(_verdict_lines(record))
+    body.append(_evidence_block(record))
     if record.rounds:
-        rounds = "".join(
-            f"<li>round {r.round}: {esc(', '.join(r.units))}"
-            + (f" — claim: “{esc(r.claim)}”" if r.claim else "")
-            + " — queries: "
-            + esc(" | ".join(r.queries))
-            + (f" — {esc(r.stop_reason)}" if r.stop_reason else "")
-            + "</li>"
-            for r in record.rounds
-        )
-        body.append(f'<details><summary>Re-verification</summary><ul class="rounds">{rounds}</ul>')
-        body.append("</details>")
+        body.append(_rounds_block(record))
     if record.history:
         body.append(f'<p class="route">{len(record.history)} earlier verdict(s) kept.</p>')
     body.append("</article>")

@@ -11,7 +11,14 @@ from triqua.core.report.sentence_verdicts import problem_marks
 from triqua.core.verdicts.scoring import label_units, risk_coverage_curve
 from triqua.rendering.html.markup import STATUS_COLOUR, STATUS_LABEL, esc, pct, source_link
 from triqua.rendering.plots import risk_coverage_plot, stacked_bars
-from triqua.schema import NotCheckworthySentence, Report, Status, UndecomposedSentence
+from triqua.schema import (
+    ElementClaim,
+    NotCheckworthySentence,
+    Report,
+    SentenceVerdict,
+    Status,
+    UndecomposedSentence,
+)
 from triqua.schema.citations import CitationReport
 
 
@@ -72,8 +79,41 @@ def not_checkworthy_html(report: Report) -> str:
     return "".join(html) + "</section>"
 
 
+def _element_html(claim: ElementClaim) -> str:
+    """One element claim: its verdict, ``element — attribute — value`` and the quote it rests on.
+
+    When the element judgement was left insufficient and the fact's own unit verdict is what
+    counts, both are shown.
+    """
+    note = ""
+    if claim.judged is not claim.status:
+        note = (
+            f' <span class="route">(element judged {esc(STATUS_LABEL[claim.judged])}; '
+            "the fact's unit verdict counts)</span>"
+        )
+    quote = f' <q class="meta">{esc(claim.quote)}</q>' if claim.quote else ""
+    return (
+        f'<li><span class="badge {claim.status.value}">{esc(STATUS_LABEL[claim.status])}</span> '
+        f'<span class="mono">{esc(claim.text)}</span>{note}{quote}</li>'
+    )
+
+
+def _elements_html(sentence: SentenceVerdict) -> str:
+    """A complex sentence's element claims, each with its verdict (ElementCheck's level)."""
+    if not sentence.elements:
+        return ""
+    items = "".join(_element_html(claim) for claim in sentence.elements)
+    return (
+        f'<details class="elements" open><summary>element claims '
+        f"({len(sentence.elements)})</summary><ul>{items}</ul></details>"
+    )
+
+
 def sentences_html(report: Report) -> str:
-    """One verdict per checked sentence, with its route and the units that decide it."""
+    """One verdict per checked sentence, with its route and the units that decide it.
+
+    A complex sentence also lists its element claims, each with its verdict.
+    """
     if not report.sentences:
         return ""
     html = [f'<section id="sentences"><h2>Sentences ({len(report.sentences)})</h2><ul>']
@@ -86,6 +126,7 @@ def sentences_html(report: Report) -> str:
             f"{sentence.units_total} units · {esc(', '.join(sentence.facts))}</span> "
             f"<q>{esc(sentence.text)}</q>"
             + (f'<p class="meta">{"<br>".join(problems)}</p>' if problems else "")
+            + _elements_html(sentence)
             + "</li>"
         )
     html.append("</ul>")

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from triqua.context import Context, GroundingMode
+from triqua.engines.revisions import ELEMENT_GRAPH_REVISION
 from triqua.models.entailment import RULES_ONLY
 from triqua.runtime.resources import RunResources, calls_model
 from triqua.schema import (
@@ -141,6 +142,8 @@ def resolved_spec(context: Context, resources: RunResources) -> FactualitySpec:
         "refine": engines.refiner.revision,
         "routing": context.routing,
     }
+    if context.elements == "parse":  # routing read each sentence's graph from its parse
+        models["elements"] = ELEMENT_GRAPH_REVISION
     if not engines.offline:  # chat models sample at this temperature
         models["temperature"] = str(context.temperature)
     judge: object = engines.judge
