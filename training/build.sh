@@ -2,11 +2,11 @@
 # Rebuild the shipped entailment judge from the shared data, end to end:
 #   data pairs -> fine-tuning (PyTorch, training venv) -> int8 ONNX -> calibrated thresholds.
 # Writes src/triqua/models/data/entailment.onnx and entailment.json.
-# Usage: training/build.sh   (or: make model). About 75 minutes on 2 CPU cores (each training
+# Usage: training/build.sh   (or: make model). About 1 h 50 min on 2 CPU cores (each training
 # stage stops at its time budget): stage 1 (40 min) learns from derived pairs, stage 2 (22 min)
-# from real claims weighed up (train.py STAGES). With NLI_STAGE=1, stage 3 (38 min more, about
-# 1 h 55 min in all) continues on the shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric) mixed
-# with the real claims and bio pairs; the shipped file was built without it (MODEL_CARD.md).
+# from real claims weighed up, stage 3 (about 25-45 min) continues on the shared NLI pairs
+# (SNLI, MultiNLI, FEVER-symmetric) mixed with the real claims and bio pairs (train.py
+# STAGES). NLI_STAGE=0 stops after stage 2 (the judge shipped before 0.5.0; MODEL_CARD.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -22,7 +22,7 @@ if [ ! -x "$TRAIN_VENV/bin/python" ]; then
 fi
 "$TRAIN_VENV/bin/python" training/prepare.py
 "$TRAIN_VENV/bin/python" training/train.py --stage 1 --out training/build/model-stage1
-if [ "${NLI_STAGE:-0}" = "1" ]; then
+if [ "${NLI_STAGE:-1}" = "1" ]; then
     "$TRAIN_VENV/bin/python" training/train.py --stage 2 --init training/build/model-stage1 \
         --out training/build/model-stage2
     "$TRAIN_VENV/bin/python" training/train.py --stage 3 --init training/build/model-stage2 \

@@ -4,19 +4,21 @@ Runs the int8 ONNX judge exactly as the verifier does (``EntailmentModel``) over
 pairs of ``pairs.jsonl`` (Factcheck-Bench tune-half dev claims and held-out bio topics;
 never the test half) and chooses:
 
-- ``entailed``: among the thresholds that call at most ``--max-false-support`` of the
-  contradicted dev pairs entailed, the one with the best balanced accuracy of the offline
-  verifier itself (decomposer, rules, gates and judge) on the dev claims of
-  Factcheck-Bench's tune half (claims never trained on; the test half is never read), or
-  with ``--select pairs`` the judge's own balanced accuracy (entailed vs not) on the dev
-  pairs;
+- ``entailed`` (a whole claim, or a paraphrase under the strict grounding rule, against
+  one window): the lowest threshold that calls at most ``--max-false-support`` of the
+  contradicted dev pairs entailed;
+- ``supports`` (the offline verifier's unit threshold, behind its gates): the one of
+  ``SUPPORTS_TRIED`` with the best balanced accuracy of the offline verifier itself
+  (decomposer, gates and judge) on the dev claims of Factcheck-Bench's tune half (claims
+  never trained on; the test half is never read), or ``entailed`` with ``--select pairs``;
 - ``veto`` (the second opinion on an LLM's "supported"): the entailment probability that
   ``--veto-keeps`` (99 %) of the truly entailed dev pairs reach, so a veto rarely hits a true
   support.
 
 The card (``entailment.json`` beside the model, ``data/`` by default) records the
 thresholds, the labels, the revision (a hash of the model file) and the dev and test
-figures at those thresholds.
+figures at those thresholds; ``grounding`` and ``rival``, chosen by their own benchmarks
+on the judge in place, are kept from the card it replaces.
 
 Usage: python training/calibrate.py [--pairs training/build/pairs.jsonl]
 """
@@ -94,18 +96,32 @@ def verifier_balanced_accuracy(model: EntailmentModel, rows: list[dict[str, str]
     return balanced(np.array(gold), np.array(called))
 
 
-def choose_entailed_end_to_end(
-    model: EntailmentModel, rows: list[dict[str, str]], allowed: list[float]
-) -> float:
-    """The allowed threshold with the best verifier balanced accuracy on ``rows``."""
-    best, chosen = -1.0, allowed[0]
-    for t in allowed:
-        model.thresholds = Thresholds(entailed=t, veto=0.0)
+#: The offline verifier's unit thresholds tried on the dev claims (``supports``).
+SUPPORTS_TRIED = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def choose_supports(model: EntailmentModel, rows: list[dict[str, str]], entailed: float) -> float:
+    """The unit threshold with the best verifier balanced accuracy on the dev claims ``rows``.
+
+    The verifier supports a unit at ``supports`` only behind its value and statement gates,
+    which hold the false supports a low threshold would let through; the dev claims (never
+    trained on, never reported) pick the point.
+    """
+    best, chosen = -1.0, SUPPORTS_TRIED[0]
+    for t in SUPPORTS_TRIED:
+        model.thresholds = Thresholds(entailed=entailed, veto=0.0, supports=t)
         score = verifier_balanced_accuracy(model, rows)  # judged pairs are cached
-        print(f"  entailed threshold {t:.2f}: dev claims balanced accuracy {score:.3f}")
+        print(f"  supports {t:.2f}: dev claims balanced accuracy {score:.3f}")
         if score > best:
             best, chosen = score, t
     return chosen
+
+
+def _previous_thresholds(card: Path) -> dict[str, float]:
+    """The ``grounding`` and ``rival`` thresholds of the card at ``card`` (or the shipped one)."""
+    source = card if card.is_file() else DATA / "entailment.json"
+    read = json.loads(source.read_text(encoding="utf-8")).get("thresholds", {})
+    return {k: float(read[k]) for k in ("grounding", "rival") if k in read}
 
 
 def figures(probabilities: np.ndarray, labels: np.ndarray, thresholds: Thresholds) -> dict:
@@ -160,18 +176,23 @@ def main() -> None:
         results[split] = (probabilities, labels, rows)
     p, labels, _ = results["dev"]
     entailed_p = p[labels == ENTAILED, ENTAILED]
-    lowest = choose_entailed(p[:, ENTAILED], labels, args.max_false_support)
-    allowed = [round(float(t), 2) for t in np.arange(lowest, 0.96, 0.05)]
+    # ``entailed`` (a whole claim or a paraphrase against one window): the lowest threshold
+    # that calls at most ``--max-false-support`` of the contradicted dev pairs entailed.
+    entailed = round(float(choose_entailed(p[:, ENTAILED], labels, args.max_false_support)), 2)
     if args.select == "verifier":
-        rows = dev_claims(args.pairs)
-        print(f"{len(rows)} Factcheck-Bench dev rows; entailed thresholds tried: {allowed}")
-        entailed = choose_entailed_end_to_end(model, rows, allowed)
+        claims = dev_claims(args.pairs)
+        print(f"{len(claims)} Factcheck-Bench dev rows; supports tried: {SUPPORTS_TRIED}")
+        supports = choose_supports(model, claims, entailed)
     else:
-        entailed = max(allowed, key=lambda t: balanced(labels == ENTAILED, p[:, ENTAILED] >= t))
+        supports = entailed
     thresholds = Thresholds(
         entailed=entailed,
         veto=round(float(np.quantile(entailed_p, 1 - args.veto_keeps)), 3),
+        supports=supports,
     )
+    # Chosen by their own benchmarks on the judge in place (``grounding_rule.py --write-card``
+    # and the hand-written cases for ``rival``): kept from the card being replaced.
+    kept = _previous_thresholds(args.model.with_suffix(".json"))
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
     training = ROOT / "training" / "build" / "model" / "training.json"
     card = {
@@ -183,6 +204,8 @@ def main() -> None:
         "thresholds": {
             "entailed": thresholds.entailed,
             "veto": thresholds.veto,
+            "supports": thresholds.supports,
+            **kept,
         },
         "threshold_selection": args.select,
         "figures": {},
