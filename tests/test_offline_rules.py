@@ -158,3 +158,25 @@ def test_polarity_is_read_in_the_facts_own_clause(
 ) -> None:
     parts = fact_parts(Fact(subject=fact[0], relation=fact[1], object=fact[2]))
     assert polarity_differs(parts, analyse(sentence)) is differs
+
+
+@pytest.mark.parametrize(
+    ("subject", "sentence"),
+    [
+        (
+            "Stephen Hillenburg",
+            "Born in Lawton, Oklahoma and raised in Anaheim, California, Hillenburg became "
+            "fascinated with the ocean as a child.",
+        ),
+        ("A.J. Styles", "After his first WrestleMania that April, Styles won the title."),
+    ],
+)
+def test_a_surname_after_a_comma_names_the_subject(subject: str, sentence: str) -> None:
+    # Punctuation ends a name: "California, Hillenburg" is two names, not "California
+    # Hillenburg", so the surname alone names the subject.
+    assert subject_scores(analyse(subject), [analyse(sentence)], None) == [0.8]
+
+
+def test_a_surname_right_after_another_name_word_names_someone_else() -> None:
+    sentence = analyse("Pierre Curie shared the prize.")
+    assert subject_scores(analyse("Marie Curie"), [sentence], None) == [0.0]

@@ -59,6 +59,8 @@ def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
             and tokens[i - 1].is_capitalised
             and not tokens[i - 1].is_stop
             and tokens[i - 1].stem not in stems
+            # "California, Hillenburg": punctuation between two capitalised words ends a name.
+            and not sentence.text[tokens[i - 1].end : tokens[i].start].strip()
         )
         for i in mentions
     )
