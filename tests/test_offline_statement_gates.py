@@ -46,6 +46,8 @@ def status(fact: Fact, *texts: str) -> Status:
         "Keywords: Alexander Fleming discovered insulin, medicine, Nobel, 1921",
         "Related searches: Mount Kilimanjaro is in Peru, Andes trekking, volcano summit",
         "berlin wall fell 1975 cold war germany history",
+        "Notable people of the region: Niels Novak, Werner Brandt, Gdansk.",
+        "Famous residents: Marie Curie, Pierre Curie, Paris.",
     ],
 )
 def test_tag_lines_and_search_strings_are_lists(text: str) -> None:
@@ -59,6 +61,8 @@ def test_tag_lines_and_search_strings_are_lists(text: str) -> None:
         "Platinum, gold and mercury dissolve in aqua regia, but iridium and silver do not.",
         "The Eiffel Tower is in Paris",
         "John Smith, the former CFO, is the CEO of Acme Corp",
+        "She spoke three languages: English, French, German.",
+        "The company has offices in three cities: Paris, London, Berlin.",
     ],
 )
 def test_prose_is_no_list(text: str) -> None:

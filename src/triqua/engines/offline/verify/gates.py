@@ -36,6 +36,7 @@ from triqua.engines.offline.verify.rules import (
     substitution,
 )
 from triqua.engines.offline.verify.words import stem
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans
 
@@ -146,6 +147,8 @@ def is_list(text: str) -> bool:
     with no capital and no stop at all ("berlin wall fell 1975 cold war") is a search string.
     """
     stripped = text.strip()
+    if stripped and _labelled_list(stripped):
+        return True
     if not stripped or stripped[-1] in ".!?\"'”’)":
         return False
     if stripped == stripped.lower() and len(stripped.split()) >= _ITEM_WORDS + 1:
@@ -157,6 +160,24 @@ def is_list(text: str) -> bool:
     # Three items are a list only when short ("Peru, Andes trekking, volcano summit"): "John
     # Smith, the former CFO, is the CEO of Acme" is an apposition.
     return sizes[len(sizes) // 2] <= (_ITEM_WORDS if len(items) > _LIST_ITEMS else 2)
+
+
+def _labelled_list(text: str) -> bool:
+    """True for a label, a colon and a list of short items ("Notable people: A, B, C.").
+
+    The label names a category and states nothing ("Notable people of the region"); a
+    sentence before a colon does state ("She spoke three languages: English, French,
+    German."), so a label with a verb is prose. Only a line of that shape is parsed.
+    """
+    head, colon, rest = text.partition(":")
+    if not colon or ":" in rest or not head.strip():
+        return False
+    items = [item.split() for item in rest.strip().rstrip(".!?").replace(";", ",").split(",")]
+    if len(items) < _LIST_ITEMS or max(len(item) for item in items) > _ITEM_WORDS:
+        return False
+    with NLP_LOCK:
+        label = load_nlp()(head)
+    return not any(t.pos_ in ("VERB", "AUX") for t in label)
 
 
 _NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
