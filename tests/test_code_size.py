@@ -18,10 +18,7 @@ MAX_FUNCTION_LINES = 80
 MODULES_OVER: dict[str, int] = {}
 
 #: Functions over the limit today: "path:qualified name" → lines from ``def`` to its end.
-FUNCTIONS_OVER = {
-    "engines/offline/verify/base_rules.py:judge_base": 91,
-    "engines/offline/verify/qualifiers.py:judge_qualifier": 81,
-}
+FUNCTIONS_OVER: dict[str, int] = {}
 
 
 def module_lines(root: Path = SRC) -> dict[str, int]:

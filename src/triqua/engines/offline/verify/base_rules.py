@@ -136,39 +136,59 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             or extends_subject(parts.subject, sentence)
         ):
             continue
-        # A bare value after a contentless relation ("is 2017") has no slot to clash in,
-        # unless it is a measured quantity ("is 9,000 metres" against "at 8,849 metres").
         if restricted == "rival":  # "the smallest country" against "the largest"
             contradiction = other
-        elif (
-            outcome == "conflict"
-            and text.ok
-            and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
-            and (hit is not True or parts.object.content or measured(parts.object))
-            and not values_elsewhere(info, hit)
-        ):
-            contradiction = Finding(
-                Status.CONTRADICTED,
-                sentence,
-                wrong,
-                "the aligned sentence states another value",
-                sentence.score,
-            )
-        elif isinstance(hit, Token) and parts.object.is_name and not text.ok:
-            rival = _rival(fact, parts, info, hit)
-            if rival:
-                contradiction = Finding(
-                    Status.CONTRADICTED,
-                    sentence,
-                    fact.object,
-                    f"the aligned sentence names {rival!r} instead",
-                    sentence.score,
-                )
+        else:
+            contradiction = _conflict(fact, parts, sentence, hit, outcome, wrong, text.ok)
     if supported:
         best, reason = supported[0]
         finding = Finding(Status.SUPPORTED, best, None, reason, best.score)
         return finding, [s for s, _ in supported]
     return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
+
+
+def _conflict(
+    fact: Fact,
+    parts: FactParts,
+    sentence: Sentence,
+    hit: Token | bool,
+    outcome: str,
+    wrong: str | None,
+    text_ok: bool,
+) -> Finding | None:
+    """A crisp conflict of the base with a sentence that does not state it, if any.
+
+    Another value in the object's slot, or another name of the object's type after the
+    relation ("born in Kraków" against "born in Warsaw").
+    """
+    info = sentence.info
+    # A bare value after a contentless relation ("is 2017") has no slot to clash in,
+    # unless it is a measured quantity ("is 9,000 metres" against "at 8,849 metres").
+    if (
+        outcome == "conflict"
+        and text_ok
+        and (parts.object.dates or not NAMED_BY_NUMBER.match(parts.object.text))
+        and (hit is not True or parts.object.content or measured(parts.object))
+        and not values_elsewhere(info, hit)
+    ):
+        return Finding(
+            Status.CONTRADICTED,
+            sentence,
+            wrong,
+            "the aligned sentence states another value",
+            sentence.score,
+        )
+    if isinstance(hit, Token) and parts.object.is_name and not text_ok:
+        rival = _rival(fact, parts, info, hit)
+        if rival:
+            return Finding(
+                Status.CONTRADICTED,
+                sentence,
+                fact.object,
+                f"the aligned sentence names {rival!r} instead",
+                sentence.score,
+            )
+    return None
 
 
 def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | None:

@@ -77,6 +77,37 @@ def event_window(
     return window
 
 
+def _stated_in_window(
+    parts: FactParts,
+    claim: TextInfo,
+    full: TextInfo,
+    bound: list[Sentence],
+    by_place: dict[tuple[int, int], Sentence],
+) -> Finding | None:
+    """The qualifier's value stated in a window its base is bound to, if it is.
+
+    ``claim`` (the date alone of "until his retirement in 1975") counts in the bound
+    sentence itself, ``full`` in its continuation.
+    """
+    for anchor in bound:
+        for sentence in event_window(parts, anchor, by_place):
+            value_here = claim if sentence is anchor else full
+            skip_d, skip_n = base_values(parts, sentence)
+            outcome, _, _, _ = values_relation(value_here, sentence.info, skip_d, skip_n)
+            if outcome == "match" and text_matches(value_here, sentence).ok:
+                return Finding(
+                    Status.SUPPORTED,
+                    sentence,
+                    None,
+                    "qualifier value stated in the base's evidence window",
+                    anchor.score,
+                    window_start=anchor,
+                )
+            if outcome == "conflict":
+                break  # the bound sentence names another value: its neighbour is no help
+    return None
+
+
 def judge_qualifier(
     fact: Fact,
     parts: FactParts,
@@ -113,22 +144,9 @@ def judge_qualifier(
             base.sentence,
             reason="the base is not bound to an evidence window",
         )
-    for anchor in bound:
-        for sentence in event_window(parts, anchor, by_place):
-            value_here = claim if sentence is anchor else full
-            skip_d, skip_n = base_values(parts, sentence)
-            outcome, _, _, _ = values_relation(value_here, sentence.info, skip_d, skip_n)
-            if outcome == "match" and text_matches(value_here, sentence).ok:
-                return Finding(
-                    Status.SUPPORTED,
-                    sentence,
-                    None,
-                    "qualifier value stated in the base's evidence window",
-                    anchor.score,
-                    window_start=anchor,
-                )
-            if outcome == "conflict":
-                break  # the bound sentence names another value: its neighbour is no help
+    stated = _stated_in_window(parts, claim, full, bound, by_place)
+    if stated is not None:
+        return stated
     judged = base.sentence
     if (
         judged is None
