@@ -130,7 +130,7 @@ def bios(count: int) -> None:
     """The defaults on bios, then each round's units judged on every supported fact."""
     context = make_context(None)
     engines = resolve_engines(context)
-    reports, pending, supported = [], 0, 0
+    reports, pending, supported, changed = [], 0, 0, 0
     for bio in load_bios()[:count]:
         docs = supported_facts(bio)
         evidence = [
@@ -142,6 +142,7 @@ def bios(count: int) -> None:
         before = {r.claim_id: r for r in first.records}
         for record in (r for r in report.records if r.rounds):
             start = before[record.claim_id]
+            changed += start.verdict.status is not record.verdict.status
             units = pending_units(start.fact, start.verdict)
             result = engines.judge.verify(record.fact, evidence, units=units)
             verdict = settle(
@@ -156,6 +157,7 @@ def bios(count: int) -> None:
             pending += len(units)
             supported += sum(statuses.get(u.text) is Status.SUPPORTED for u in units)
     print(f"bios, {count}: {dict(round_figures(reports))}")
+    print(f"  verdicts changed by the rounds: {changed}")
     print(
         f"  units left insufficient by the first pass: {pending}; the judge on every supported "
         f"fact of the bio supports {supported}"

@@ -2,7 +2,9 @@
 
 Each round builds the contextual claim of the pending units (they and the elements that
 connect them to the rest of their sentence, as a sentence: ``core.plan.contextual``), searches
-with that claim and the refiner's queries, and judges the claim's pending units on the
+with that claim and the refiner's queries (later rounds also with queries one step wider:
+the source sentence, the units without their subject, the resolved neighbours' names; never
+a query already asked), and judges the claim's pending units on the
 merged evidence. Bounded four ways: rounds (``reverify_rounds``), the run's search budget,
 its model calls (``max_calls``), and progress (a round stops the loop when nothing is left
 insufficient).
@@ -24,6 +26,7 @@ from triqua.core.verdicts.reverification import (
     round_depth,
     search_round,
     stopped_round,
+    wider_queries,
 )
 from triqua.core.verdicts.settling import settle
 from triqua.nodes.common import context_of
@@ -123,7 +126,11 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     if refined is None:
         return _call_limit_stop(state, resources, round_index, units, claim.text)
     refined_queries, refine_usage = refined
-    queries = fresh_queries(claim.text, refined_queries, fact, state.get("rounds", []), units)
+    # Round 1 searches the units' own elements; later rounds reach one step further out.
+    wider = wider_queries(fact, units, claim.connecting) if round_index > 1 else []
+    queries = fresh_queries(
+        claim.text, refined_queries, fact, state.get("rounds", []), units, wider
+    )
     if not queries:  # nothing new to search: judging the same evidence again is waste
         stopped = stopped_round(round_index, units, claim.text, "no new query")
         return _stop(state, stopped, ("refine", refine_usage))

@@ -47,15 +47,44 @@ def element_queries(fact: Fact, units: Sequence[FactUnit]) -> list[str]:
     return [" ".join(q.split()) for q in out]
 
 
+def wider_queries(
+    fact: Fact, units: Sequence[FactUnit], neighbours: Sequence[Fact] = ()
+) -> list[str]:
+    """Queries one step beyond the pending units' own elements, for rounds after the first.
+
+    The sentence the fact came from in its own words; the unit's elements without the
+    subject ("won the Nobel Prize in Physics", "the Nobel Prize in Physics 1903"), which reach
+    passages that name the subject another way ("She won …"); and, for each resolved
+    neighbour of the contextual claim, the subject with the neighbour's other element and
+    the unit's own ("Marie Curie Sorbonne 1903"). A round that has asked every query of the
+    units' elements thus still has new ones to ask.
+    """
+    out = [fact.source_text.rstrip(". ")]
+    for unit in units:
+        own = unit.value if unit.kind == "qualifier" and unit.value else fact.object
+        if unit.kind == "qualifier" and unit.value:
+            out.append(f"{fact.object} {unit.value}")
+        else:
+            out.append(f"{fact.relation} {fact.object}")
+        for other in neighbours:
+            extra = [e for e in (other.subject, other.object) if e and e not in fact.subject]
+            out += [f"{fact.subject} {e} {own}" for e in extra[:1]]
+    return [" ".join(q.split()) for q in out]
+
+
 def fresh_queries(
     claim: str,
     refined: Sequence[str],
     fact: Fact,
     rounds: Sequence[ReverifyRound],
     units: Sequence[FactUnit] = (),
+    wider: Sequence[str] = (),
 ) -> list[str]:
-    """The claim (searched first), the refiner's and the elements' queries, less those asked."""
-    queries = [claim.rstrip("."), *refined, *element_queries(fact, units)]
+    """The claim (searched first), the refiner's, the elements' and ``wider`` queries.
+
+    Less those asked before, by the first pass or an earlier round.
+    """
+    queries = [claim.rstrip("."), *refined, *element_queries(fact, units), *wider]
     asked = {fact.query(), *(q for r in rounds for q in r.queries)}
     return [q for q in dict.fromkeys(queries) if q.strip() and q not in asked]
 
