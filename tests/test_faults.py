@@ -178,7 +178,9 @@ def assert_failures_recorded(report: Report) -> None:
 @pytest.mark.slow
 def test_fifty_facts_under_faults_lose_nothing() -> None:
     model = faulty(malformed_rate=0.3, error_rate=0.2, schemas=frozenset({"Judgement"}))
-    report = run(model, routing="always_element")
+    # One re-verification round: a later round judges a failed fact again on new passages
+    # and may rescue it, which would leave no fact that exhausted its retries to account for.
+    report = run(model, routing="always_element", reverify_rounds=1)
     assert len(report.records) == N_FACTS
     assert [r.claim_id for r in report.records] == [f"f{i}" for i in range(1, N_FACTS + 1)]
     assert_failures_recorded(report)
@@ -186,8 +188,8 @@ def test_fifty_facts_under_faults_lose_nothing() -> None:
     assert report.failures < N_FACTS
     assert set(model.faults) >= {"malformed", "schema", "rate_limit", "server_error", "timeout"}
     # Failed calls are retried at most max_output_retries (2) times; one prompt can be judged
-    # once per re-verification round (2) on top of the first verification.
-    assert 3 <= model.most_attempts <= 3 * (1 + 2)
+    # once per re-verification round (1) on top of the first verification.
+    assert 3 <= model.most_attempts <= 3 * (1 + 1)
 
 
 #: Fault settings of the suite: (malformed rate, error rate) per call.
