@@ -14,6 +14,11 @@ marked ``binary`` are scored on entailed vs not only (``pair_loss``).
 
 Usage: python training/train.py [--stage 1|2|3] [--init DIR] [--pairs training/build/pairs.jsonl]
        [--out training/build/model] [--epochs N] [--lr X] [--seed 13] [--minutes M]
+       [--threads N] [--max-tokens N] [--freeze-embeddings]
+
+``--max-tokens`` cuts training pairs shorter (stage 3: 160) and ``--freeze-embeddings`` keeps
+the word embeddings as they are (stage 3's default): together they make a CPU step about
+three times faster.
 """
 
 from __future__ import annotations
