@@ -126,11 +126,41 @@ def factcheck_bench(limit: int, seed: int) -> None:
     )
 
 
+def sentence_gold(bio: dict[str, Any]) -> dict[str, bool]:
+    """Each annotated sentence's gold: True when its human facts are all supported ("S").
+
+    False when any is not supported ("NS"); a sentence with only irrelevant facts has none.
+    """
+    gold: dict[str, bool] = {}
+    for sentence in bio["annotations"]:
+        labels = {f.get("label") for f in sentence.get("human-atomic-facts") or []}
+        if "NS" in labels or "S" in labels:
+            gold[" ".join(sentence["text"].split())] = "NS" not in labels
+    return gold
+
+
+def sentence_pairs(bio: dict[str, Any], report: Report) -> list[tuple[bool, bool]]:
+    """(gold, predicted supported) for each checked sentence the annotations label."""
+    gold = sentence_gold(bio)
+    pairs = []
+    for sentence in report.sentences:
+        text = " ".join(sentence.text.split())
+        match = next((g for t, g in gold.items() if text[:60] in t or t[:60] in text), None)
+        if match is not None:
+            pairs.append((match, sentence.status is Status.SUPPORTED))
+    return pairs
+
+
 def bios(count: int) -> None:
-    """The defaults on bios, then each round's units judged on every supported fact."""
+    """The defaults on bios, then each round's units judged on every supported fact.
+
+    Balanced accuracy is per sentence (one verdict per sentence, as ElementCheck gives):
+    gold-supported when every human fact of the annotated sentence is supported.
+    """
     context = make_context(None)
     engines = resolve_engines(context)
     reports, pending, supported, changed = [], 0, 0, 0
+    pairs: tuple[list[tuple[bool, bool]], list[tuple[bool, bool]]] = ([], [])
     for bio in load_bios()[:count]:
         docs = supported_facts(bio)
         evidence = [
@@ -139,6 +169,8 @@ def bios(count: int) -> None:
         first = triqua.check(bio["output"], documents=docs, reverify_rounds=0, cache=False)
         report = triqua.check(bio["output"], documents=docs, cache=False)
         reports.append(report)
+        pairs[0].extend(sentence_pairs(bio, first))
+        pairs[1].extend(sentence_pairs(bio, report))
         before = {r.claim_id: r for r in first.records}
         for record in (r for r in report.records if r.rounds):
             start = before[record.claim_id]
@@ -157,7 +189,13 @@ def bios(count: int) -> None:
             pending += len(units)
             supported += sum(statuses.get(u.text) is Status.SUPPORTED for u in units)
     print(f"bios, {count}: {dict(round_figures(reports))}")
-    print(f"  verdicts changed by the rounds: {changed}")
+    entered = sum(1 for report in reports for r in report.records if r.rounds)
+    ba = [balanced_accuracy(p) for p in pairs]
+    print(
+        f"  verdicts changed by the rounds: {changed} of {entered} "
+        f"({changed / max(1, entered):.1%}); sentence balanced accuracy "
+        f"{ba[0]:.3f} -> {ba[1]:.3f} ({len(pairs[1])} labelled sentences)"
+    )
     print(
         f"  units left insufficient by the first pass: {pending}; the judge on every supported "
         f"fact of the bio supports {supported}"
@@ -166,11 +204,12 @@ def bios(count: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=200, help="Factcheck-Bench claims")
+    parser.add_argument("--limit", type=int, default=200, help="Factcheck-Bench claims (0: none)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bios", type=int, default=10)
     args = parser.parse_args()
-    factcheck_bench(args.limit, args.seed)
+    if args.limit:
+        factcheck_bench(args.limit, args.seed)
     bios(args.bios)
 
 

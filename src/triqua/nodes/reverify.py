@@ -44,8 +44,15 @@ from triqua.state import BatchState, FactState, RoleUsage
 
 
 def wants_round(member: FactState, context: Context, resources: RunResources) -> bool:
-    """A complex fact with insufficient units, rounds, budget and no stop left loops again."""
+    """A complex fact with insufficient units, rounds, budget and no stop left loops again.
+
+    A fact whose verdict carries an error (its judge call failed after its retries) does not:
+    rounds look for evidence, they are not more retries of a failed call, so the failure
+    stays on the verdict and in the report's ``failures`` instead of being judged away.
+    """
     if member["route"] != "complex" or context.routing == "never_reverify":
+        return False
+    if member.get("verdict") is not None and member["verdict"].error:
         return False
     if member.get("round", 0) >= context.reverify_rounds or member.get("stop_reason"):
         return False
@@ -138,7 +145,7 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     found = search_round(resources, queries, depth, state.get("evidence", []))
     spent = (("refine", refine_usage), ("search", found.usage))
     errors = [*state.get("retrieval_errors", []), *found.errors]
-    if not found.new_ids and not state["verdict"].error:
+    if not found.new_ids:
         # The searches found nothing new: the same evidence would get the same verdict.
         reason = found.stop_reason or "no new evidence"
         stopped = stopped_round(round_index, units, claim.text, reason, queries, found.new_ids)

@@ -165,8 +165,9 @@ def merge_round(
 ) -> tuple[Verdict, list[UnitVerdict]]:
     """The fact's verdict with this round's unit verdicts in place, and those verdicts.
 
-    Every unit the earlier verdict left insufficient (all of them when its call failed) was
-    judged again, so the earlier error no longer applies; this round's error (if any) does.
+    Every unit the earlier verdict left insufficient was judged again; this round's error
+    (if any) goes on the verdict. (A verdict with an error never enters a round: see
+    ``nodes/reverify.wants_round``.)
     ``reader`` and ``grounding`` are the judge's and the run's, as in
     :func:`~triqua.core.verdicts.settling.settle`.
     """
