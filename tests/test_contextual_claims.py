@@ -77,3 +77,17 @@ def test_a_sibling_repeating_the_facts_own_base_is_no_context() -> None:
     claim = contextual_claim(MOVED, MOVED.units()[1:], [MOVED, other_year])
     assert claim.connecting == ()
     assert "where" not in claim.text
+
+
+def test_the_contextual_claim_reads_as_a_sentence_when_given_a_phrasing() -> None:
+    from triqua.models.hypotheses import qualifier_phrase
+
+    claim = contextual_claim(CITIZEN, CITIZEN.units()[1:], FACTS, {"f1"}, qualifier_phrase)
+    # The judge reads the claim as its hypothesis: words, not a "label: value" notation.
+    assert claim.text == (
+        "Gerhard Fischer became a citizen in 1941, "
+        "where Gerhard Fischer moved to the United States."
+    )
+    assert claim.fact.source_text == claim.text
+    bare = contextual_claim(CITIZEN, CITIZEN.units()[1:], FACTS, {"f1"})
+    assert "(point in time: 1941)" in bare.text

@@ -94,7 +94,7 @@ def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
     (record,) = report.records
     (round_,) = record.rounds
     assert round_.units == ["(point in time, 1903)"]
-    claim = "Marie Curie won Nobel Prize in Physics (point in time: 1903)"
+    claim = "Marie Curie won Nobel Prize in Physics in 1903"
     assert round_.claim == claim + "."
     assert round_.queries == [
         claim,
@@ -223,7 +223,7 @@ def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
     became = next(r for r in report.records if r.fact.relation == "became")
     (round_,) = became.rounds  # nothing left insufficient after the first round
     claim = (
-        "Gerhard Fischer became a citizen (point in time: 1941), "
+        "Gerhard Fischer became a citizen in 1941, "
         "where Gerhard Fischer moved to the United States"
     )
     assert round_.claim == claim + "."

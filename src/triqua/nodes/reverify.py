@@ -29,6 +29,7 @@ from triqua.core.verdicts.reverification import (
     wider_queries,
 )
 from triqua.core.verdicts.settling import settle
+from triqua.models.hypotheses import qualifier_phrase
 from triqua.nodes.common import context_of
 from triqua.nodes.members import (
     batch_resources,
@@ -120,7 +121,8 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     round_index = state.get("round", 0) + 1
     units = pending_units(fact, state["verdict"])
     resolved = state.get("resolved_facts")
-    claim = contextual_claim(fact, units, state.get("sentence_facts") or [fact], resolved)
+    sentence = state.get("sentence_facts") or [fact]
+    claim = contextual_claim(fact, units, sentence, resolved, phrase=qualifier_phrase)
     engines = resources.engines
     if calls_model(engines.judge) and resources.calls.exhausted:  # no judge call left
         return _call_limit_stop(state, resources, round_index, units, claim.text)

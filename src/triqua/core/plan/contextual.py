@@ -9,7 +9,7 @@ States in 1929").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from triqua.core.plan.routing import element_graph, normalise
@@ -19,6 +19,14 @@ from triqua.schema import Fact, FactUnit, Qualifier, Status, Verdict
 CONTEXT_LABEL = "context"
 #: Most connecting facts a contextual claim carries.
 MAX_CONNECTING = 2
+
+Phrase = Callable[[str, str], str]
+"""Writes a qualifier ``(label, value)`` as the words it adds to its fact ("in 1903")."""
+
+
+def labelled(label: str, value: str) -> str:
+    """A qualifier as ``label: value``: the notation when no phrasing is given."""
+    return f"{label}: {value}"
 
 
 @dataclass(frozen=True)
@@ -80,20 +88,26 @@ def contextual_claim(
     units: Sequence[FactUnit],
     sentence: Sequence[Fact],
     resolved: Collection[str] | None = None,
+    phrase: Phrase | None = None,
 ) -> ContextualClaim:
     """The contextual claim of ``fact``'s unresolved ``units`` within its ``sentence``'s facts.
 
     The judged fact keeps the base triple (qualifiers modify it), the unresolved qualifiers,
     and each connecting fact (of the ``resolved`` ones, when known) as a ``context``
-    qualifier; only the unresolved units are judged.
+    qualifier; only the unresolved units are judged. ``phrase`` writes each qualifier into
+    the sentence as words ("… became a citizen in 1941"), so the claim reads as a statement
+    the judge can take as its hypothesis and a search engine as its query; without it the
+    qualifiers stand in brackets as ``label: value``.
     """
     pending = [
         Qualifier(label=u.label or "", value=u.value or "") for u in units if u.kind == "qualifier"
     ]
     connecting = connecting_facts(fact, units, sentence, resolved=resolved)
     text = _clause(fact)
-    if pending:
-        text += " (" + ", ".join(f"{q.label}: {q.value}" for q in pending) + ")"
+    if pending and phrase is not None:
+        text = " ".join([text, *(phrase(q.label, q.value) for q in pending)])
+    elif pending:
+        text += " (" + ", ".join(labelled(q.label, q.value) for q in pending) + ")"
     if connecting:
         text += ", where " + "; ".join(_clause(c) for c in connecting)
     judged = fact.model_copy(
