@@ -223,8 +223,7 @@ def test_a_round_judges_the_contextual_claim_of_the_unresolved_units(
     became = next(r for r in report.records if r.fact.relation == "became")
     (round_,) = became.rounds  # nothing left insufficient after the first round
     claim = (
-        "Gerhard Fischer became a citizen in 1941, "
-        "where Gerhard Fischer moved to the United States"
+        "Gerhard Fischer became a citizen in 1941, where Gerhard Fischer moved to the United States"
     )
     assert round_.claim == claim + "."
     assert round_.queries[0] == claim and claim in retriever.queries
