@@ -437,7 +437,7 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
             + ", ".join(f"{k}: {v}" for k, v in changed.most_common())
         )
     element_counts(results["auto"])
-    triggered = [rec for r in results["auto"] for rec in r.records if rec.rounds]
+    entered = [rec for r in results["auto"] for rec in r.records if rec.rounds]
     changed = sum(
         (mine := auto.get((i, rec.claim_id))) is not None
         and mine.verdict.status != rec.verdict.status
@@ -451,16 +451,16 @@ def check_bios(bios: list[dict[str, Any]], delta: int) -> None:
             for rnd in rec.rounds
             for u in rnd.unit_verdicts
         )
-        for rec in triggered
+        for rec in entered
     )
     print(
-        f"auto: {len(triggered)} facts entered a round, {resolved} with a unit resolved by a "
+        f"auto: {len(entered)} facts entered a round, {resolved} with a unit resolved by a "
         f"round, {changed} verdicts changed by re-verification "
-        f"({changed / max(1, len(triggered)):.1%} of those that entered; the trigger rate counts "
+        f"({changed / max(1, len(entered)):.1%} of those that entered; the trigger rate counts "
         "facts a round judged, ClaimRecord.rejudged)"
     )
-    if triggered:
-        example = triggered[0].rounds[0]
+    if entered:
+        example = entered[0].rounds[0]
         print(f"  e.g. claim: {example.claim!r}\n  queries: {example.queries}")
     print()
 
