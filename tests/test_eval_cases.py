@@ -22,9 +22,11 @@ SUITES = {
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
 # as entailing "is home to a collection" (0.45, above the verifier's dev-chosen 0.15).
-FLOORS = {"fact": 262 / 265, "text": 63 / 66}
+# Fifteen fact cases hold the worked examples of the life-date, unique-role and judged-rival
+# readings (all passing), so an ablation of those readings is measured here too.
+FLOORS = {"fact": 277 / 280, "text": 63 / 66}
 
-pytestmark = pytest.mark.slow  # about 30 s: 331 cases, 66 of them whole checks
+pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
 
 def failures(results: list[CaseResult]) -> str:

@@ -17,8 +17,6 @@ from triqua.schema import Status
 
 __all__ = ["Window", "other_known_relation", "windows"]
 
-_ALIGNED = 3  # aligned sentences whose windows the judge reads
-
 
 @dataclass(frozen=True)
 class Window:

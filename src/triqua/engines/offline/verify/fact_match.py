@@ -48,7 +48,6 @@ __all__ = [
     "negated_in",
     "object_kind",
     "polarity_differs",
-    "relation_stated",
     "restrictors_stated",
     "sentence_relation_hit",
     "subject_values_match",
@@ -63,9 +62,6 @@ SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descri
 PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
 PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
 KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
-#: A sentence this close to the fact may paraphrase its relation with words the lexicon
-#: lacks ("is renamed to" / "the change of name from ... to"); the entailment judge still decides.
-RELATION_PARAPHRASE_COSINE = 0.7
 
 
 @dataclass
@@ -152,46 +148,6 @@ _QUANTITY_WORDS = frozenset({"more", "less", "fewer", "rather", "other", "greate
 def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
     """The sentence token expressing the fact's relation (True: it has no word to find)."""
     return relation_hit(parts.relation_words, sentence)
-
-
-def relation_stated(parts: FactParts, sentence: Sentence) -> bool:
-    """True when the sentence states the relation: its word, a synonym, or a close paraphrase.
-
-    A paraphrase counts only for a sentence very close to the whole fact in embedding
-    space (``RELATION_PARAPHRASE_COSINE``): the value, key-word and polarity gates still
-    apply, so "was buried in Warsaw" never stands for "was born in Warsaw" by closeness.
-    """
-    if sentence_relation_hit(parts, sentence.info) is not None:
-        return True
-    if sentence.cosine < RELATION_PARAPHRASE_COSINE or not parts.relation_words:
-        return False
-    if any(len(group) > 1 for group in parts.relation_words):
-        return False  # the lexicon knows this relation's words: none of them is there
-    return not _other_verb_between(parts, sentence.info)
-
-
-def _other_verb_between(parts: FactParts, sentence: TextInfo) -> bool:
-    """True when words of the sentence's own link subject and object ("sold its").
-
-    Between the last word of the subject and the first word of the object, any content
-    word the fact does not hold is another relation; with no such word ("from A to B",
-    "A, B") the sentence's closeness is all that links them.
-    """
-    subject = {t.stem for t in parts.subject.content}
-    obj = {t.stem for t in parts.object.content}
-    tokens = sentence.tokens
-    ends = [i for i, t in enumerate(tokens) if t.stem in subject]
-    if not ends:
-        return False  # the subject is referred back to: nothing to read between
-    start = ends[-1]
-    stop = next((i for i in range(start + 1, len(tokens)) if tokens[i].stem in obj), None)
-    if stop is None:
-        return True
-    known = subject | obj | {t.stem for t in parts.relation.content}
-    return any(
-        not t.is_stop and t.stem not in known and t.text[:1].isalpha()
-        for t in tokens[start + 1 : stop]
-    )
 
 
 def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bool:
