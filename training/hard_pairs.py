@@ -104,8 +104,13 @@ def _sentence(subject: str, predicate: str) -> str:
 def hard_pairs(
     rows: Iterable[tuple[str, str]], rng: random.Random, limit: int = 6000
 ) -> Iterator[dict[str, object]]:
-    """Pairs of the five kinds from true ``(statement, split)`` rows, labelled as above."""
-    found = statements(rows, limit)
+    """Pairs of the five kinds from true ``(statement, split)`` rows, labelled as above.
+
+    At most ``limit`` statements are read, a seeded sample of every source.
+    """
+    shuffled = list(rows)
+    rng.shuffle(shuffled)
+    found = statements(shuffled, limit)
     people = sorted({s.person[0] for s in found if s.person})
     for k, s in enumerate(found):
         other = found[rng.randrange(len(found))]
