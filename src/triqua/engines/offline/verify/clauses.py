@@ -12,8 +12,8 @@ first powered flight at Kitty Hawk" states no flight in Dayton), and whether the
 own copular clause names another value (``other_value``: "… but the official language of
 Brazil is Portuguese" for "… is Spanish"). The owner of a clause is someone else when it is
 a proper name or a bare noun ("nitrogen is the most abundant gas") that is not the subject,
-or a namesake: a full name with the subject's surname that lacks one of the subject's
-name words ("Charlotte Brontë" for "Emily Brontë").
+or a namesake: a person's full name with the subject's surname that lacks one of the
+subject's name words ("Charlotte Brontë" for "Emily Brontë").
 """
 
 from __future__ import annotations
@@ -112,7 +112,11 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, object_stems: set[s
         return None
     if stems & subject_stems:
         return _namesake(owner, subject)
-    bare = owner.pos_ == "NOUN" and not any(c.dep_ in _DETERMINERS for c in owner.children)
+    bare = (
+        owner.pos_ == "NOUN"
+        and (owner.is_lower or owner.is_sent_start)  # a capitalised noun inside is a title's
+        and not any(c.dep_ in _DETERMINERS for c in owner.children)
+    )
     if not bare and not any(t.pos_ == "PROPN" for t in words):
         return None
     return " ".join(t.text for t in words)
@@ -124,17 +128,22 @@ _DETERMINERS = frozenset({"det", "poss", "predet", "nummod"})
 def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     """The owner's full name when it may be a namesake of the subject (else None).
 
-    Both are full names (two name words or more) ending in the same surname, and the
-    owner's lacks a name word of the subject's: "Charlotte Brontë" is not "Emily Brontë",
-    and "John Adams" need not be "John Quincy Adams". A fuller name ("Wolfgang Amadeus
-    Mozart" for "Amadeus Mozart") or the surname alone may be the subject.
+    The owner is a person's name of two words or more (the entity recogniser's), ending in
+    the subject's surname, that lacks a name word of the subject's: "Charlotte Brontë" is
+    not "Emily Brontë", and "John Adams" need not be "John Quincy Adams". A fuller name
+    ("Wolfgang Amadeus Mozart" for "Amadeus Mozart") or the surname alone may be the
+    subject.
     """
     names = [t.stem for t in subject.content if t.is_capitalised]
-    span = [t for t in owner.lefts if t.dep_ in ("compound", "flat") and t.pos_ == "PROPN"]
-    words = [stem(t.text) for t in (*span, owner) if t.pos_ == "PROPN"]
-    if len(names) < 2 or len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
+    person = next(
+        (e for e in owner.doc.ents if e.start <= owner.i < e.end and e.label_ == "PERSON"), None
+    )
+    if person is None or len(names) < 2:
         return None
-    return " ".join(t.text for t in (*span, owner))
+    words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
+    if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
+        return None
+    return person.text
 
 
 _MERGED = frozenset({"relcl", "acl"})
