@@ -94,6 +94,23 @@ PARAPHRASES = [
         "The national language of Austria is German.",
         id="the-subjects-own-value",
     ),
+    pytest.param(
+        ("Ada Lovelace", "is known for", "Ada Lovelace's notes on the Analytical Engine"),
+        "Ada Lovelace was an English mathematician. She is known for her notes on the "
+        "Analytical Engine.",
+        id="the-subjects-possessive-stands-for-her",
+    ),
+    pytest.param(
+        ("Tom Sawyer", "is", "the hero of the novel"),
+        "Mark Twain wrote a famous book. It follows a boy named Tom Sawyer, who is the hero of "
+        "the novel.",
+        id="a-relative-clause-belongs-to-its-noun",
+    ),
+    pytest.param(
+        ("Marie Curie", "was", "the first woman to win a Nobel Prize"),
+        "Eve Curie was the daughter of Marie Curie, the first woman to win a Nobel Prize.",
+        id="an-apposition-belongs-to-its-noun",
+    ),
 ]
 
 

@@ -19,6 +19,7 @@ subject's name words ("Charlotte Brontë" for "Emily Brontë").
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["held_by_another", "object_split", "other_value"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
+_DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
 
 
 @functools.lru_cache(maxsize=512)
@@ -45,16 +47,19 @@ def _parse(text: str) -> Doc:
 def _owner(token: SpacyToken) -> SpacyToken | None:
     """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
 
-    A pronoun subject that opens a later sentence is read as the subject of the sentence
-    before it, as a reader takes it ("Marie married Pierre. She was born in Warsaw": she is
-    Marie).
+    A relative clause or an apposition belongs to the noun it describes ("a boy named Masaru,
+    who is the heir"; "the son of James Taylor, the founder of the mission"). A pronoun
+    subject that opens a later sentence is read as the subject of the sentence before it, as
+    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
     """
     for head in (token, *token.ancestors):
+        if head.dep_ in _DESCRIBES and head is not token:
+            return head.head
         found = [child for child in head.children if child.dep_ in _SUBJECTS]
         if found:
             owner = found[0]
             sentence = owner.sent
-            if owner.pos_ == "PRON" and sentence.start > 0:
+            if owner.pos_ == "PRON" and owner.i == sentence.start and sentence.start > 0:
                 before = owner.doc[sentence.start - 1].sent
                 antecedent = [t for t in before.root.children if t.dep_ in _SUBJECTS]
                 if antecedent and antecedent[0].pos_ != "PRON":
@@ -143,18 +148,21 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
     if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
         return None
+    if set(words) <= set(names) and words[0] != names[0]:
+        return None  # a part of the subject's name, not another's (a name split by the tagger)
     return person.text
 
 
-_MERGED = frozenset({"relcl", "acl"})
+_MERGED = frozenset({"relcl", "acl", "pcomp"})
 
 
 def _clause(token: SpacyToken) -> int:
     """The index of the head of the clause that states ``token``.
 
     The nearest governing word with a subject of its own; a relative or participial clause
-    belongs to the noun it describes, a verb conjoined without a subject to its first verb
-    ("was born and raised in Salzburg" is one statement).
+    belongs to the noun it describes, a clause after a preposition to the clause that governs
+    it ("has changed, with van Leer being the only constant member"), a verb conjoined without
+    a subject to its first verb ("was born and raised in Salzburg" is one statement).
     """
     for head in (token, *token.ancestors):
         if head.dep_ in _MERGED:
@@ -164,16 +172,20 @@ def _clause(token: SpacyToken) -> int:
     return token.sent.root.i
 
 
-def object_split(obj: TextInfo, relation: Iterable[str], text: str) -> bool:
+def object_split(
+    obj: TextInfo, relation: Iterable[str], text: str, subject: frozenset[str] = frozenset()
+) -> bool:
     """True when no one clause of ``text`` holds the whole object with the relation's word.
 
     Each content word of the object, and a word of the relation (``relation``: its stems)
     when the text holds one, must stand in one clause: "The Wright brothers ran a bicycle
     shop in Dayton. They made the first powered flight at Kitty Hawk" holds "first powered
-    flight in Dayton" in two clauses, and the conjunction of the two is not the fact. False
-    when the text lacks an object word (other gates read that).
+    flight in Dayton" in two clauses, and the conjunction of the two is not the fact. The
+    subject's words (``subject``: their stems) and a possessor in the object ("Sheehan's roles"
+    for "his roles") refer back to the subject and may stand anywhere. False when the text
+    lacks an object word (other gates read that).
     """
-    object_stems = {t.stem for t in obj.content}
+    object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
     if not object_stems or not text.strip():
         return False
     doc = _parse(text[:MAX_TEXT_CHARS])
@@ -190,6 +202,14 @@ def object_split(obj: TextInfo, relation: Iterable[str], text: str) -> bool:
     return not any(
         object_stems <= words and (not named or words & named) for words in by_clause.values()
     )
+
+
+_POSSESSOR = re.compile(r"((?:[A-Z][\w.-]*\s+)*[\w.-]+)['’]s\b")
+
+
+def _possessors(text: str) -> set[str]:
+    """The stems of the possessors' words in ``text`` ("Doug Sheehan's roles": doug, sheehan)."""
+    return {stem(word) for found in _POSSESSOR.findall(text) for word in found.split()}
 
 
 _COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "being", "'s", "’s"})

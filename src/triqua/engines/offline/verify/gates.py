@@ -87,7 +87,8 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     not name another value ("the official language of Brazil is Portuguese").
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
-    if object_split(parts.object, relation, text):
+    subject = frozenset(t.stem for t in parts.subject.content)
+    if object_split(parts.object, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
     other = held_by_another(parts.subject, parts.object, text, relation)
     if other is not None:
