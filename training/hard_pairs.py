@@ -112,12 +112,16 @@ def hard_pairs(
     rng.shuffle(shuffled)
     found = statements(shuffled, limit)
     people = sorted({s.person[0] for s in found if s.person})
+    by_preposition: dict[str, list[Statement]] = {}
+    for s in found:
+        if s.tail:  # another statement's closing phrase with the same preposition
+            by_preposition.setdefault(s.tail.split()[0].lower(), []).append(s)
     for k, s in enumerate(found):
         other = found[rng.randrange(len(found))]
         if other.subject.lower() == s.subject.lower() or other.split != s.split:
             other = found[(k + 1) % len(found)]
-        if other.subject.lower() == s.subject.lower():
-            continue
+        if other.subject.lower() == s.subject.lower() or other.predicate == s.predicate:
+            continue  # the other statement must hold another subject and another predicate
         own = _sentence(s.subject, s.predicate)
         if s.auxiliary > 0:
             cut = s.auxiliary
@@ -127,12 +131,14 @@ def hard_pairs(
         yield _pair(clause, own, NEUTRAL, s.split, "other_clause")
         entity = f"{_sentence(other.subject, s.predicate)[:-1]}, and {s.subject} {other.predicate}."
         yield _pair(entity, own, NEUTRAL, s.split, "other_entity")
-        if s.tail and other.tail and s.tail.split()[0] == other.tail.split()[0]:
+        partners = by_preposition.get(s.tail.split()[0].lower(), []) if s.tail else []
+        tailed = partners[rng.randrange(len(partners))] if partners else s
+        if tailed.tail.lower() != s.tail.lower():
             core = s.predicate[: s.predicate.rfind(s.tail)].strip()
-            lead = other.predicate[: other.predicate.rfind(other.tail)].strip()
-            if core and lead and s.tail.lower() != other.tail.lower():
+            lead = tailed.predicate[: tailed.predicate.rfind(tailed.tail)].strip()
+            if core and lead and lead.lower() != core.lower() and tailed.split == s.split:
                 first = _sentence(s.subject, f"{lead} {s.tail}")
-                second = _sentence(s.subject, f"{core} {other.tail}")
+                second = _sentence(s.subject, f"{core} {tailed.tail}")
                 yield _pair(f"{first} {second}", own, NEUTRAL, s.split, "conjunction")
         if s.person and len(people) > 1:
             given = rng.choice([p for p in people if p != s.person[0]])
