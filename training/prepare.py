@@ -18,6 +18,7 @@ and a split: "train", "dev" (threshold calibration) or "test". Sources:
   qualifier (contradicted), another subject (neutral), and a qualifier taken from another
   sentence (contradicted when the premise states another year, neutral otherwise).
 - The shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric; ``nli.py``), held out by premise.
+- Hard pairs from true statements (``hard_pairs.py``): negations, namesakes and the like.
 
 Usage: python training/prepare.py [--out training/build/pairs.jsonl] [--seed 13]
 """
@@ -34,6 +35,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+from hard_pairs import hard_pairs, true_statements
 from nli import nli_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
@@ -372,7 +374,10 @@ def main() -> None:
     claims = list(dict.fromkeys(json.loads(line)["claim"] for line in FCB.open(encoding="utf-8")))
     tuned = [c for c in claims if fcb_half(c) == "tune"]
     decomposed = dict(zip(tuned, get_decomposer().decompose_many(tuned), strict=True))
-    rows = [*fcb_pairs(decomposed), *bio_pairs(rng), *nli_pairs()]
+    nli = list(nli_pairs())
+    fcb = [p for p in fcb_pairs(decomposed) if p["source"] == "fcb:completely-support"]
+    statements = true_statements(nli, ((str(p["hypothesis"]), str(p["split"])) for p in fcb))
+    rows = [*fcb_pairs(decomposed), *bio_pairs(rng), *nli, *hard_pairs(statements, rng)]
     seen: set[tuple[str, str]] = set()
     unique = []
     for row in rows:

@@ -94,6 +94,12 @@ CAPS_STAGE3 = {
     "bio-other-event": 800,
     "bio-other-bio": 200,
     "bio-moved-qualifier": 350,
+    # hard_pairs.py: a statement's words with another meaning (the value gates' five shapes)
+    "hard-negation": 800,
+    "hard-other_clause": 800,
+    "hard-other_entity": 800,
+    "hard-conjunction": 500,
+    "hard-namesake": 600,
 }
 #: Real claims against real web passages are rarer than derived pairs and harder: each
 #: Factcheck-Bench training row is seen this many times an epoch.

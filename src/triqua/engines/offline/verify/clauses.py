@@ -6,15 +6,24 @@ Australia", yet the capital is Canberra's. The gate finds the clause that holds 
 head word (its nearest governing word with a nominal subject) and reads that subject: when
 it names someone else — a proper name that is not the fact's subject, nor a pronoun that
 may refer back to it — the sentence gives the relation to another, and it never supports.
-Read on the few windows that would support, so the parse costs one call per fact at most.
+The same parse answers two more questions of a window: whether one clause states the whole
+object (``object_split``: "The Wright brothers ran a bicycle shop in Dayton. They made the
+first powered flight at Kitty Hawk" states no flight in Dayton), and whether the subject's
+own copular clause names another value (``other_value``: "… but the official language of
+Brazil is Portuguese" for "… is Spanish"). The owner of a clause is someone else when it is
+a proper name or a bare noun ("nitrogen is the most abundant gas") that is not the subject,
+or a namesake: a person's full name with the subject's surname that lacks one of the
+subject's name words ("Charlotte Brontë" for "Emily Brontë").
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from triqua.engines.offline.verify.align import TextInfo, analyse
+from triqua.engines.offline.verify.align import TextInfo
 from triqua.engines.offline.verify.words import stem
 from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 
@@ -22,9 +31,10 @@ if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["held_by_another"]
+__all__ = ["held_by_another", "object_split", "other_value"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
+_DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
 
 
 @functools.lru_cache(maxsize=512)
@@ -37,16 +47,19 @@ def _parse(text: str) -> Doc:
 def _owner(token: SpacyToken) -> SpacyToken | None:
     """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
 
-    A pronoun subject that opens a later sentence is read as the subject of the sentence
-    before it, as a reader takes it ("Marie married Pierre. She was born in Warsaw": she is
-    Marie).
+    A relative clause or an apposition belongs to the noun it describes ("a boy named Masaru,
+    who is the heir"; "the son of James Taylor, the founder of the mission"). A pronoun
+    subject that opens a later sentence is read as the subject of the sentence before it, as
+    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
     """
     for head in (token, *token.ancestors):
+        if head.dep_ in _DESCRIBES and head is not token:
+            return head.head
         found = [child for child in head.children if child.dep_ in _SUBJECTS]
         if found:
             owner = found[0]
             sentence = owner.sent
-            if owner.pos_ == "PRON" and sentence.start > 0:
+            if owner.pos_ == "PRON" and owner.i == sentence.start and sentence.start > 0:
                 before = owner.doc[sentence.start - 1].sent
                 antecedent = [t for t in before.root.children if t.dep_ in _SUBJECTS]
                 if antecedent and antecedent[0].pos_ != "PRON":
@@ -55,14 +68,17 @@ def _owner(token: SpacyToken) -> SpacyToken | None:
     return None
 
 
-def held_by_another(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
+def held_by_another(
+    subject: TextInfo, obj: TextInfo, text: str, relation: Iterable[str] = ()
+) -> str | None:
     """The other name whose clause holds the object, if it is not the subject's.
 
-    The clause that holds most of the object's words is the one that states it ("the Amazon
-    is the longest river in South America" over "the Nile is the longest river in Africa").
+    The clause that holds most of the object's words and the relation's (``relation``: its
+    word stems) is the one that states it ("Canberra is the capital of Australia" over
+    "Sydney is the largest city of Australia" for "Sydney is the capital of Australia").
     None when that clause is the subject's (or a pronoun's that may be its, or the object's
-    own, as in a passive), when its owner is no proper name ("the team won the cup" leaves
-    the judge to read), or when no clause holds the object.
+    own, as in a passive), when its owner is a definite description ("the team won the
+    cup" leaves the judge to read), or when no clause holds the object.
     """
     if not obj.content or not text.strip():
         return None
@@ -70,49 +86,169 @@ def held_by_another(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
     object_stems = {t.stem for t in obj.content} - subject_stems
     if not object_stems:
         return None
-    if not _other_capitalised(text, subject_stems | object_stems):
-        return None  # no name but the fact's own: no other name can hold the object
+    wanted = object_stems | (set(relation) - subject_stems)
     doc = _parse(text[:MAX_TEXT_CHARS])
     held: dict[int, set[str]] = {}
     owners: dict[int, SpacyToken | None] = {}
     for token in doc:
         word = stem(token.text)
-        if word in object_stems:
+        if word in wanted:
             owner = _owner(token)
             key = owner.i if owner is not None else -1
             held.setdefault(key, set()).add(word)
             owners[key] = owner
-    if not held:
+    if not any(words & object_stems for words in held.values()):
         return None
     most = max(len(words) for words in held.values())
     verdicts = [
-        _other_name(owners[k], subject_stems, object_stems)
-        for k, w in held.items()
-        if len(w) == most
+        _other_name(owners[k], subject, object_stems) for k, w in held.items() if len(w) == most
     ]
     return None if None in verdicts else verdicts[0]
 
 
-def _other_capitalised(text: str, own: set[str]) -> bool:
-    """True when a capitalised word that is not the fact's own stands inside a sentence."""
-    for token in analyse(text).tokens:
-        before = text[: token.start].rstrip()
-        opens = not before or before[-1] in '.!?:;"“'
-        if token.is_capitalised and token.stem not in own and not opens:
-            return True
-    return False
-
-
-def _other_name(
-    owner: SpacyToken | None, subject_stems: set[str], object_stems: set[str]
-) -> str | None:
-    """The owner's words when it is a proper name other than the subject (else None)."""
+def _other_name(owner: SpacyToken | None, subject: TextInfo, object_stems: set[str]) -> str | None:
+    """The owner's words when it names someone other than the subject (else None)."""
     if owner is None or owner.pos_ == "PRON":
         return None
     words = list(owner.subtree)
     stems = {stem(t.text) for t in words}
-    if stems & subject_stems or stems & object_stems:
+    subject_stems = {t.stem for t in subject.content}
+    if stems & object_stems:
         return None
-    if not any(t.pos_ == "PROPN" for t in words):
+    if stems & subject_stems:
+        return _namesake(owner, subject)
+    bare = (
+        owner.pos_ == "NOUN"
+        and (owner.is_lower or owner.is_sent_start)  # a capitalised noun inside is a title's
+        and not any(c.dep_ in _DETERMINERS for c in owner.children)
+    )
+    if not bare and not any(t.pos_ == "PROPN" for t in words):
         return None
     return " ".join(t.text for t in words)
+
+
+_DETERMINERS = frozenset({"det", "poss", "predet", "nummod"})
+
+
+def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
+    """The owner's full name when it may be a namesake of the subject (else None).
+
+    The owner is a person's name of two words or more (the entity recogniser's), ending in
+    the subject's surname, that lacks a name word of the subject's: "Charlotte Brontë" is
+    not "Emily Brontë", and "John Adams" need not be "John Quincy Adams". A fuller name
+    ("Wolfgang Amadeus Mozart" for "Amadeus Mozart") or the surname alone may be the
+    subject.
+    """
+    names = [t.stem for t in subject.content if t.is_capitalised]
+    person = next(
+        (e for e in owner.doc.ents if e.start <= owner.i < e.end and e.label_ == "PERSON"), None
+    )
+    if person is None or len(names) < 2:
+        return None
+    words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
+    if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
+        return None
+    if set(words) <= set(names) and words[0] != names[0]:
+        return None  # a part of the subject's name, not another's (a name split by the tagger)
+    return person.text
+
+
+_MERGED = frozenset({"relcl", "acl", "pcomp"})
+
+
+def _clause(token: SpacyToken) -> int:
+    """The index of the head of the clause that states ``token``.
+
+    The nearest governing word with a subject of its own; a relative or participial clause
+    belongs to the noun it describes, a clause after a preposition to the clause that governs
+    it ("has changed, with van Leer being the only constant member"), a verb conjoined without
+    a subject to its first verb ("was born and raised in Salzburg" is one statement).
+    """
+    for head in (token, *token.ancestors):
+        if head.dep_ in _MERGED:
+            continue
+        if any(child.dep_ in _SUBJECTS for child in head.children):
+            return head.i
+    return token.sent.root.i
+
+
+def object_split(
+    obj: TextInfo, relation: Iterable[str], text: str, subject: frozenset[str] = frozenset()
+) -> bool:
+    """True when no one clause of ``text`` holds the whole object with the relation's word.
+
+    Each content word of the object, and a word of the relation (``relation``: its stems)
+    when the text holds one, must stand in one clause: "The Wright brothers ran a bicycle
+    shop in Dayton. They made the first powered flight at Kitty Hawk" holds "first powered
+    flight in Dayton" in two clauses, and the conjunction of the two is not the fact. The
+    subject's words (``subject``: their stems) and a possessor in the object ("Sheehan's roles"
+    for "his roles") refer back to the subject and may stand anywhere. False when the text
+    lacks an object word (other gates read that).
+    """
+    object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
+    if not object_stems or not text.strip():
+        return False
+    doc = _parse(text[:MAX_TEXT_CHARS])
+    relation_stems = set(relation) - object_stems
+    by_clause: dict[int, set[str]] = {}
+    for token in doc:
+        word = stem(token.text)
+        if word in object_stems or word in relation_stems:
+            by_clause.setdefault(_clause(token), set()).add(word)
+    found = set().union(*by_clause.values()) if by_clause else set()
+    named = found & relation_stems
+    if not object_stems <= found or len(object_stems) + bool(named) < 2:
+        return False
+    return not any(
+        object_stems <= words and (not named or words & named) for words in by_clause.values()
+    )
+
+
+_POSSESSOR = re.compile(r"((?:[A-Z][\w.-]*\s+)*[\w.-]+)['’]s\b")
+
+
+def _possessors(text: str) -> set[str]:
+    """The stems of the possessors' words in ``text`` ("Doug Sheehan's roles": doug, sheehan)."""
+    return {stem(word) for found in _POSSESSOR.findall(text) for word in found.split()}
+
+
+_COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "being", "'s", "’s"})
+_COMPLEMENTS = frozenset({"attr", "acomp"})
+
+
+def other_value(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
+    """Another name the subject's own copular clause gives as its value, if any.
+
+    For a fact "X is N" whose object N is a name: a clause "X is M" (or "M is X"), whose one
+    side is the subject and nothing more and whose other side is a name with none of N's
+    words, gives the subject another value ("…, but the official language of Brazil is
+    Portuguese" for "The official language of Brazil is Spanish").
+    """
+    if not obj.is_name or not subject.content:
+        return None
+    subject_stems = {t.stem for t in subject.content}
+    object_stems = {t.stem for t in obj.content}
+    doc = _parse(text[:MAX_TEXT_CHARS])
+    for verb in doc:
+        if verb.text.lower() not in _COPULAS or verb.dep_ in ("aux", "auxpass"):
+            continue
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECTS]
+        complements = [c for c in verb.children if c.dep_ in _COMPLEMENTS]
+        for one, other in ((s, c) for s in subjects for c in complements):
+            for side, value in ((one, other), (other, one)):
+                if _content(side) != subject_stems:
+                    continue
+                named = _content(value)
+                words = [t for t in value.subtree if t.is_alpha and not t.is_stop]
+                if (
+                    named
+                    and not named & (object_stems | subject_stems)
+                    and all(t.text[:1].isupper() for t in words)
+                ):
+                    return " ".join(t.text for t in value.subtree)
+    return None
+
+
+def _content(token: SpacyToken) -> set[str]:
+    """The stems of the content words of ``token``'s phrase."""
+    return {stem(t.text) for t in token.subtree if t.is_alpha and not t.is_stop}

@@ -18,7 +18,7 @@ from triqua.engines.offline.verify.align import (
     values_relation,
 )
 from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.clauses import held_by_another
+from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
 from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
@@ -40,7 +40,7 @@ from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans
 
-__all__ = ["is_list", "refusal", "split_relation", "states", "values_present"]
+__all__ = ["clause_refusal", "is_list", "refusal", "split_relation", "states", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -53,7 +53,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     slot ("… in Seattle, but the company is headquartered in Cupertino").
     """
     info = sentence.info
-    if not states(parts, info):
+    if not _statement(parts, info):
         return False
     if polarity_differs(parts, info) or antonym_in(parts.object, info):
         return False
@@ -73,16 +73,45 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
             return False
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
         return False
-    return substitution(parts.object, info) is None
+    if substitution(parts.object, info) is not None:
+        return False
+    return clause_refusal(parts, info.text) is None  # parsed last: the dearest gate
+
+
+def clause_refusal(parts: FactParts, text: str) -> str | None:
+    """Why the clauses of ``text`` do not state the fact, read from its parse; else None.
+
+    The whole object (with the relation's word) must stand in one clause; that clause must
+    not be another's ("…, whereas nitrogen is the most abundant gas"), nor a namesake's
+    ("John Adams was …" for John Quincy Adams); and the subject's own copular clause must
+    not name another value ("the official language of Brazil is Portuguese").
+    """
+    relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
+    subject = frozenset(t.stem for t in parts.subject.content)
+    if object_split(parts.object, relation, text, subject):
+        return "the cited text states the object across clauses, not in one"
+    other = held_by_another(parts.subject, parts.object, text, relation)
+    if other is not None:
+        return f"the cited text gives the object to {other!r}"
+    if not parts.relation.content:
+        value = other_value(parts.subject, parts.object, text)
+        if value is not None:
+            return f"the cited text gives the subject another value, {value!r}"
+    return None
 
 
 def states(parts: FactParts, info: TextInfo) -> bool:
     """The gates every support passes, the rules' own-words reading included.
 
-    The text reads as a statement, not a list of keywords, and puts no other name of the
+    The text reads as a statement, not a list of keywords, puts no other name of the
     object's type in the relation's slot ("… in Seattle, but the company is headquartered in
-    Cupertino").
+    Cupertino"), and its clauses state the fact (:func:`clause_refusal`).
     """
+    return _statement(parts, info) and clause_refusal(parts, info.text) is None
+
+
+def _statement(parts: FactParts, info: TextInfo) -> bool:
+    """A statement, not a keyword list, with no other name in the relation's slot."""
     if is_list(info.text):
         return False
     hit = sentence_relation_hit(parts, info)
@@ -95,7 +124,7 @@ def refusal(fact: Fact, text: str) -> str | None:
     The gates a cited window passes on either engine: a statement, not a keyword list; the
     fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
     object; no other name in the relation's slot; the relation's word and the object in one
-    sentence; the object's clause not held by another name ("…, but Canberra is the capital").
+    sentence; the clause gates (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
     if is_list(text):
         return "the cited text is a list of keywords, not a statement"
@@ -107,14 +136,11 @@ def refusal(fact: Fact, text: str) -> str | None:
         return "the cited text negates it"
     if antonym_in(parts.object, info):
         return "the cited text states the opposite of its object"
-    if not states(parts, info):
+    if not _statement(parts, info):
         return "the cited text puts another name in the relation's slot"
     if split_relation(parts, text):
         return "the cited text states the relation and the object in different sentences"
-    other = held_by_another(parts.subject, parts.object, text)
-    if other is not None:
-        return f"the cited text gives {fact.object!r} to {other!r}"
-    return None
+    return clause_refusal(parts, text)
 
 
 def split_relation(parts: FactParts, text: str) -> bool:

@@ -23,7 +23,9 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
 
     The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
-    the other polarity, an antonym, another name in the relation's slot. Qualifier units
+    the other polarity, an antonym, another name in the relation's slot, and the clause
+    gates (the relation's clause another's or a namesake's, the object over two clauses,
+    another value in the subject's own clause). Qualifier units
     pass (their values are read by the grounding rule itself). No entailment model is
     needed for them.
     """

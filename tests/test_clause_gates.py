@@ -1,0 +1,144 @@
+"""The clause gates: a window states a fact only when its clauses do, on both engines.
+
+A judge that entails everything shows that the gates, not the judge, keep these windows
+from supporting: the relation's clause belongs to another name, a bare noun or a namesake;
+the object is spread over two clauses; the subject's own clause names another value. The
+same gates answer the grounding rule on the LLM path (``statement_refusal``), and true
+paraphrases of each shape still pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_offline_statement_gates import status
+from triqua.engines.offline.verify.reader import statement_refusal
+from triqua.schema import Fact, FactUnit, Status
+
+LIES = [
+    pytest.param(
+        ("Zurich", "is the capital of", "Switzerland"),
+        "Zurich is the largest city of Switzerland, but Bern is the capital of Switzerland.",
+        "to 'Bern'",
+        id="relation-word-in-another-names-clause",
+    ),
+    pytest.param(
+        ("Iron", "is", "the most abundant metal in the Earth's crust"),
+        "Iron is a common metal, whereas aluminium is the most abundant metal in the Earth's "
+        "crust.",
+        "to 'aluminium'",
+        id="bare-noun-owns-the-clause",
+    ),
+    pytest.param(
+        ("Saturn", "is", "the largest planet of the Solar System"),
+        "Jupiter is the largest planet of the Solar System, and Saturn comes second.",
+        "to 'Jupiter'",
+        id="another-entity-opens-the-sentence",
+    ),
+    pytest.param(
+        ("Lindbergh", "took off from", "Paris"),
+        "Lindbergh took off from New York, and he landed in Paris the next day.",
+        "across clauses",
+        id="object-in-another-clause",
+    ),
+    pytest.param(
+        ("Emily Brontë", "wrote", "Agnes Grey"),
+        "Anne Brontë wrote Agnes Grey in 1847.",
+        "to 'Anne Brontë'",
+        id="namesake-with-another-given-name",
+    ),
+    pytest.param(
+        ("Henry James Carter", "was", "the first mayor of Springfield"),
+        "Henry Carter was the first mayor of Springfield.",
+        "to 'Henry Carter'",
+        id="namesake-that-lacks-a-name-word",
+    ),
+    pytest.param(
+        ("The national language of Austria", "is", "Hungarian"),
+        "Hungarian is the national language of most of Austria's neighbours to the east, but "
+        "the national language of Austria is German.",
+        "another value, 'German'",
+        id="subjects-clause-names-another-value",
+    ),
+]
+
+PARAPHRASES = [
+    pytest.param(
+        ("Bern", "is the capital of", "Switzerland"),
+        "Bern is the capital of Switzerland, and Zurich is its largest city.",
+        id="the-subjects-clause-beside-another",
+    ),
+    pytest.param(
+        ("Mozart", "was born in", "Salzburg"),
+        "Wolfgang Amadeus Mozart was born and raised in Salzburg.",
+        id="conjoined-verbs-share-the-place",
+    ),
+    pytest.param(
+        ("Emily Brontë", "wrote", "Wuthering Heights"),
+        "Emily Jane Brontë wrote Wuthering Heights.",
+        id="a-fuller-name-is-the-subject",
+    ),
+    pytest.param(
+        ("Nitrogen", "is", "the most abundant gas in the atmosphere"),
+        "Nitrogen is the most abundant gas in the atmosphere, whereas oxygen makes up a fifth "
+        "of it.",
+        id="the-subjects-clause-before-a-bare-noun",
+    ),
+    pytest.param(
+        ("Lindbergh", "took off from", "New York"),
+        "Lindbergh took off from New York, and he landed in Paris the next day.",
+        id="the-object-in-the-relations-clause",
+    ),
+    pytest.param(
+        ("The national language of Austria", "is", "German"),
+        "The national language of Austria is German.",
+        id="the-subjects-own-value",
+    ),
+    pytest.param(
+        ("Ada Lovelace", "is known for", "Ada Lovelace's notes on the Analytical Engine"),
+        "Ada Lovelace was an English mathematician. She is known for her notes on the "
+        "Analytical Engine.",
+        id="the-subjects-possessive-stands-for-her",
+    ),
+    pytest.param(
+        ("Tom Sawyer", "is", "the hero of the novel"),
+        "Mark Twain wrote a famous book. It follows a boy named Tom Sawyer, who is the hero of "
+        "the novel.",
+        id="a-relative-clause-belongs-to-its-noun",
+    ),
+    pytest.param(
+        ("Marie Curie", "was", "the first woman to win a Nobel Prize"),
+        "Eve Curie was the daughter of Marie Curie, the first woman to win a Nobel Prize.",
+        id="an-apposition-belongs-to-its-noun",
+    ),
+]
+
+
+@pytest.mark.parametrize(("triple", "text", "reason"), LIES)
+def test_offline_a_window_whose_clauses_state_another_fact_never_supports(
+    triple: tuple[str, str, str], text: str, reason: str
+) -> None:
+    subject, relation, obj = triple
+    fact = Fact(subject=subject, relation=relation, object=obj)
+    assert status(fact, text) != Status.SUPPORTED
+
+
+@pytest.mark.parametrize(("triple", "text", "reason"), LIES)
+def test_llm_grounding_refuses_the_same_windows(
+    triple: tuple[str, str, str], text: str, reason: str
+) -> None:
+    subject, relation, obj = triple
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    why = statement_refusal(unit, text)
+    assert why is not None and reason in why
+
+
+@pytest.mark.parametrize(("triple", "text"), PARAPHRASES)
+def test_a_true_paraphrase_still_passes_both_engines(
+    triple: tuple[str, str, str], text: str
+) -> None:
+    subject, relation, obj = triple
+    fact = Fact(subject=subject, relation=relation, object=obj)
+    assert status(fact, text) == Status.SUPPORTED
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    assert statement_refusal(unit, text) is None
