@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from triqua.core.grounding.quotes import locate_quote
 from triqua.core.grounding.rule import check_quote
+from triqua.core.grounding.statement import content_words, unstated_words
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.models import entailment as entailment_module
 from triqua.schema import Fact, FactUnit, Qualifier, Status
@@ -171,3 +174,170 @@ def judged_curve(seeds: int, write_card: bool) -> float:
         CARD.write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
         print(f"wrote thresholds.grounding = {choice} to {CARD}")
     return choice
+
+
+class StatedRecorder:
+    """Reads every unvetoed window under the default ("judged") rule and records it.
+
+    Its "judged" thresholds are above 1, so the rule asks the judge of every window that no
+    gate vetoes and that does not write all of the unit's words; each reading is kept with
+    whether the window writes some of those words, so every pair of thresholds is a count.
+    """
+
+    def __init__(self, inner: EntailmentReader) -> None:
+        self.inner = inner
+        self.revision = inner.revision
+        self.threshold = inner.threshold
+        self.paraphrase_threshold = inner.paraphrase_threshold
+        self.grounding_threshold = inner.grounding_threshold
+        self.judged_threshold = self.judged_some_threshold = 2.0
+        self.reads: list[tuple[float, bool]] = []
+
+    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
+        p = self.inner.entailment(premises, unit, source)
+        some = len(unstated_words(unit, premises[0])) < len(content_words(unit))
+        self.reads.append((p, some))
+        return p
+
+    def read(
+        self,
+        unit: FactUnit,
+        ids: list[str],
+        quote: str,
+        passages: dict[str, str],
+        *,
+        source: str,
+    ) -> Read | None:
+        """What the rule reads of a quote: None when a gate vetoes every window."""
+        self.reads = []
+        outcome = check_quote(
+            unit, Status.SUPPORTED, ids, quote, passages, source=source, reader=self,
+            grounding="judged",
+        )  # fmt: skip
+        if not (outcome.ok or self.reads):
+            return None  # every window vetoed (or the quote not found)
+        passage = next(passages[i] for i in ids if i in passages)
+        span = locate_quote(passage, quote)
+        around = [(a, b) for a, b in sentence_spans(passage) if span and a < span[1] and span[0] < b]
+        window = passage[around[0][0] : around[-1][1]] if around else quote
+        if self.inner.refusal(unit, window):
+            return None  # a statement gate refuses the cited sentences
+        return Read(stated=outcome.ok, reads=tuple(self.reads))
+
+
+@dataclass(frozen=True)
+class Read:
+    """One quote under the default rule: a window writes every word, or the judge's reads."""
+
+    stated: bool
+    reads: tuple[tuple[float, bool], ...]
+
+    def supports(self, some: float, none: float) -> bool:
+        """True when the rule at these thresholds keeps the support."""
+        return self.stated or any(p >= (some if s else none) for p, s in self.reads)
+
+
+def gold_stated(recorder: StatedRecorder) -> list[tuple[str, list[Read | None], str]]:
+    """Per annotated true support: its half, each annotator window's reading, hypothesis."""
+    out = []
+    for row in _gold_rows():
+        unit = fact_units(row["fact"] | {"source_sentence": row["fact"]["source_text"]})[
+            row["unit_index"]
+        ]
+        passage = " ".join(row["sentences"])
+        spans = sentence_spans(passage)
+        reads = []
+        for label in row["labels"]:
+            first, last = label["window"][0] - 1, label["window"][-1] - 1
+            quote = passage[spans[first][0] : spans[last][1]]
+            reads.append(
+                recorder.read(unit, ["e"], quote, {"e": passage}, source=row["fact"]["source_text"])
+            )
+        out.append((row["half"], reads, row["hypothesis"]))
+    return out
+
+
+def lies_stated(recorder: StatedRecorder, seeds: int) -> list[tuple[int, list[Read | None], str]]:
+    """Per plausible lie: its seed, the reading of its quote, the lie."""
+    out = []
+    for seed, sentence, unit, quote, cited, passages in cited_lies(seeds):
+        read = recorder.read(unit, [cited], quote, passages, source=sentence)
+        out.append((seed, [read], f"seed {seed}: {unit.text} <- {quote!r}"))
+    return out
+
+
+def _kept(entries: list[Any], some: float, none: float) -> int:
+    """Entries the default rule keeps supported at these thresholds (any window of theirs)."""
+    return sum(1 for e in entries if any(r is not None and r.supports(some, none) for r in e[1]))
+
+
+#: Thresholds of the default rule's curve (some words written / none written).
+STATED_CURVE = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 0.9)
+
+
+def stated_curve(seeds: int, write_card: bool) -> tuple[float, float]:
+    """Print the default ("judged") rule's curve; return (and store) its two thresholds.
+
+    Chosen on the annotated tune half and the even seeds' lies: the fewest tune downgrades
+    with at most 1 in 120 of those lies kept, the higher thresholds on a tie; the held half
+    and the odd seeds are reported, never chosen on.
+    """
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    recorder = StatedRecorder(reader)
+    gold = gold_stated(recorder)
+    told = lies_stated(recorder, seeds)
+    halves = {h: [g for g in gold if g[0] == h] for h in ("tune", "held")}
+    lied = {"dev": [x for x in told if x[0] % 2 == 0], "held": [x for x in told if x[0] % 2]}
+    stated = sum(1 for g in gold if any(r is not None and r.stated for r in g[1]))
+    vetoed = sum(1 for g in gold if all(r is None for r in g[1]))
+    print(f"default rule 'judged' (judge {reader.revision})")
+    print(
+        f"annotated true supports: tune {len(halves['tune'])}, held {len(halves['held'])}; "
+        f"a window writes every word: {stated}; vetoed by a gate: {vetoed}; plausible lies: "
+        f"{len(told)} (dev: even seeds {len(lied['dev'])}, held: odd seeds {len(lied['held'])})"
+    )
+    print(f"{'some':>6} {'none':>6} {'downgraded':>11} {'':>5} {'':>8} {'lies kept':>9} {'':>6}")
+    print(f"{'':>6} {'':>6} {'tune':>11} {'held':>5} {'all':>8} {'dev':>9} {'held':>6}")
+    best: tuple[int, float, float] | None = None
+    for some in STATED_CURVE:
+        for none in STATED_CURVE:
+            down = {h: len(e) - _kept(e, some, none) for h, e in halves.items()}
+            kept = {h: _kept(e, some, none) for h, e in lied.items()}
+            if kept["dev"] * 120 <= len(lied["dev"]):
+                key = (-down["tune"], none, some)
+                if best is None or key > (-best[0], best[2], best[1]):
+                    best = (down["tune"], some, none)
+            if some <= none:
+                total = f"{down['tune'] + down['held']}/{len(gold)}"
+                dev = f"{kept['dev']}/{len(lied['dev'])}"
+                held = f"{kept['held']}/{len(lied['held'])}"
+                print(
+                    f"{some:>6} {none:>6} {down['tune']:>11} {down['held']:>5} "
+                    f"{total:>8} {dev:>9} {held:>6}"
+                )
+    assert best is not None
+    _, some, none = best
+    print(f"\nchosen on the tune half and even seeds: some words written {some}, none {none}")
+    down_all = len(gold) - _kept(gold, some, none)
+    print(
+        f"at ({some}, {none}): {down_all}/{len(gold)} annotated true supports downgraded "
+        f"(tune {len(halves['tune']) - _kept(halves['tune'], some, none)}/{len(halves['tune'])}, "
+        f"held {len(halves['held']) - _kept(halves['held'], some, none)}/{len(halves['held'])}); "
+        f"{_kept(told, some, none)}/{len(told)} plausible lies kept "
+        f"(dev {_kept(lied['dev'], some, none)}/{len(lied['dev'])}, "
+        f"held {_kept(lied['held'], some, none)}/{len(lied['held'])})"
+    )
+    for _, reads, text in told:
+        if any(r is not None and r.supports(some, none) for r in reads):
+            print("   kept:", text)
+    for half, reads, text in gold:
+        if not any(r is not None and r.supports(some, none) for r in reads):
+            shown = [None if r is None else max((p for p, _ in r.reads), default=0) for r in reads]
+            print(f"   downgraded: {half} {text}", "(vetoed)" if shown == [None] * len(shown) else shown)
+    if write_card:
+        card = json.loads(CARD.read_text(encoding="utf-8"))
+        card["thresholds"]["judged"], card["thresholds"]["judged_some"] = none, some
+        CARD.write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote thresholds.judged = {none}, judged_some = {some} to {CARD}")
+    return some, none

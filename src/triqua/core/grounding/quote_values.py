@@ -22,6 +22,7 @@ from triqua.core.grounding.values.names import name_runs
 from triqua.core.grounding.values.names import names as read_names
 from triqua.core.grounding.values.numbers import NumberValue
 from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
 
 __all__ = ["UnitValues", "missing_values", "unit_values"]
 
@@ -107,13 +108,18 @@ def _stem_written(noun: str, text: str) -> bool:
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+#: Words by which a quote refers back to a thing (a unit's object) named just before it.
+_THING_PRONOUNS = frozenset(["it", "its"])
 
 
 def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject. A
+    carries it when ``before`` (the passage text before the quote) names the subject; any
+    other name of the unit when the quote refers to a thing ("it", "its", "the band") and
+    the sentence right before the quote names it ("The 1993 FA Cup … It was won by
+    Arsenal" carries "FA Cup"). A
     subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
     any case, singular or plural ("Bristly Bellflower", "a bellflower").
     """
@@ -121,6 +127,9 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     written = read_values(quote)
     padded = f" {normalise(quote)} "
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(padded.split())) or _definite_reference(
+        padded
+    )
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
@@ -135,12 +144,16 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
                 missing.append(name)
             continue
         how = How(
-            by_reference=refers and subject,
+            by_reference=refers if subject else refers_to_thing,
             common=name == opener,
             about=subject and name not in possessors,
         )
+        # The subject may be carried from anywhere before; another name only by "it" or a
+        # definite description, from the sentence right before the quote ("… the FA Cup.
+        # It was won by Arsenal"): "She won …" refers to a person, the subject.
+        context = before if subject else _last_sentence(before)
         if not _name_is_number(name, values.numbers) and not named(
-            name, quote, padded, before, how
+            name, quote, padded, context, how
         ):
             missing.append(name)
     unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
@@ -155,6 +168,12 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
         if not by_subject or (unnamed and foreign):
             missing += unnamed or list(values.base_subject)
     return missing
+
+
+def _last_sentence(before: str) -> str:
+    """The last sentence of the passage text ``before`` a quote (all of it when one)."""
+    spans = sentence_spans(before)
+    return before[spans[-1][0] : spans[-1][1]] if spans else before
 
 
 #: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
