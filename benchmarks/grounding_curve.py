@@ -1,7 +1,10 @@
-"""The default grounding rule's curve: true supports downgraded against lies kept.
+"""The judged grounding rules' curves: true supports downgraded against lies kept.
 
-Under ``--grounding judge`` a cited window supports a unit when the entailment judge finds it
-entailing the unit at the card's ``thresholds.grounding`` and no value gate fires. For every
+Under the default ``--grounding judged`` a cited window supports a unit when no gate fires
+and it writes the unit's words or the entailment judge entails it (``stated_curve``, over
+the card's ``judged_some`` and ``judged`` thresholds); under ``--grounding judge`` when the
+entailment judge finds it entailing the unit at the card's ``thresholds.grounding`` and no
+value gate fires (``judged_curve``). For every
 annotated true support (``data/grounding_gold.jsonl``: the units both annotators ground, a
 judge quoting their window) and every plausible lie (``triqua.testing.liars``), the best
 entailment of a window no gate vetoes is read once, so each threshold of the curve is a count.
@@ -32,7 +35,7 @@ CARD = Path(entailment_module.__file__).parent / "data" / "entailment.json"
 class Recorder:
     """A reader that records the probability, so every threshold can be tried.
 
-    Under the strict rule it accepts whatever it reads; under the default rule it accepts
+    Under the strict rule it accepts whatever it reads; under the judge rule it accepts
     nothing (its grounding threshold is above 1) and keeps the best probability read on a
     window no gate vetoed (``best``; None when every window was vetoed).
     """
@@ -129,7 +132,7 @@ def _below(entries: list[Any], t: float) -> int:
 
 
 def judged_curve(seeds: int, write_card: bool) -> float:
-    """Print the default rule's curve; return (and with ``write_card`` store) its choice."""
+    """Print the judge rule's curve; return (and with ``write_card`` store) its choice."""
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
     recorder = Recorder(reader)
@@ -137,7 +140,7 @@ def judged_curve(seeds: int, write_card: bool) -> float:
     told = lies_judged(recorder, seeds)
     halves = {h: [g for g in gold if g[0] == h] for h in ("tune", "held")}
     dev = [x for x in told if x[0] % 2 == 0]
-    print(f"default rule (judge {reader.revision}, card threshold {reader.grounding_threshold})")
+    print(f"judge rule (judge {reader.revision}, card threshold {reader.grounding_threshold})")
     print(
         f"annotated true supports: tune {len(halves['tune'])}, held {len(halves['held'])}; "
         f"vetoed by a gate whatever the judge reads: {_below(gold, 0.0)}; plausible lies: "
