@@ -221,7 +221,8 @@ class StatedRecorder:
             return None  # every window vetoed (or the quote not found)
         passage = next(passages[i] for i in ids if i in passages)
         span = locate_quote(passage, quote)
-        around = [(a, b) for a, b in sentence_spans(passage) if span and a < span[1] and span[0] < b]
+        spans = sentence_spans(passage) if span else []
+        around = [(a, b) for a, b in spans if span and a < span[1] and span[0] < b]
         window = passage[around[0][0] : around[-1][1]] if around else quote
         if self.inner.refusal(unit, window):
             return None  # a statement gate refuses the cited sentences
@@ -278,30 +279,38 @@ def _kept(entries: list[Any], some: float, none: float) -> int:
 STATED_CURVE = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 0.9)
 
 
-def stated_curve(seeds: int, write_card: bool) -> tuple[float, float]:
+def stated_curve(seeds: int, write_card: bool, dev_seeds: int = 40) -> tuple[float, float]:
     """Print the default ("judged") rule's curve; return (and store) its two thresholds.
 
-    Chosen on the annotated tune half and the even seeds' lies: the fewest tune downgrades
-    with at most 1 in 120 of those lies kept, the higher thresholds on a tie; the held half
-    and the odd seeds are reported, never chosen on.
+    Chosen on the annotated tune half and the lies of the even seeds below ``dev_seeds``:
+    the fewest tune downgrades with at most 1 in 120 of those lies kept, the higher
+    thresholds on a tie. The held half and the odd seeds' lies are reported, never chosen
+    on; so are the lies of the first ``seeds`` seeds (the aim's 120).
     """
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
     recorder = StatedRecorder(reader)
     gold = gold_stated(recorder)
-    told = lies_stated(recorder, seeds)
+    told = lies_stated(recorder, max(seeds, dev_seeds))
     halves = {h: [g for g in gold if g[0] == h] for h in ("tune", "held")}
-    lied = {"dev": [x for x in told if x[0] % 2 == 0], "held": [x for x in told if x[0] % 2]}
+    lied = {
+        "dev": [x for x in told if x[0] % 2 == 0 and x[0] < dev_seeds],
+        "held": [x for x in told if x[0] % 2 and x[0] < dev_seeds],
+        "aim": [x for x in told if x[0] < seeds],
+    }
     stated = sum(1 for g in gold if any(r is not None and r.stated for r in g[1]))
     vetoed = sum(1 for g in gold if all(r is None for r in g[1]))
     print(f"default rule 'judged' (judge {reader.revision})")
     print(
         f"annotated true supports: tune {len(halves['tune'])}, held {len(halves['held'])}; "
         f"a window writes every word: {stated}; vetoed by a gate: {vetoed}; plausible lies: "
-        f"{len(told)} (dev: even seeds {len(lied['dev'])}, held: odd seeds {len(lied['held'])})"
+        f"dev (even seeds < {dev_seeds}) {len(lied['dev'])}, held (odd seeds) "
+        f"{len(lied['held'])}, the aim's (seeds < {seeds}) {len(lied['aim'])}"
     )
-    print(f"{'some':>6} {'none':>6} {'downgraded':>11} {'':>5} {'':>8} {'lies kept':>9} {'':>6}")
-    print(f"{'':>6} {'':>6} {'tune':>11} {'held':>5} {'all':>8} {'dev':>9} {'held':>6}")
+    head = ("some", "none", "downgraded", "", "", "lies kept", "", "")
+    print("{:>6} {:>6} {:>11} {:>5} {:>8} {:>9} {:>7} {:>7}".format(*head))
+    head = ("", "", "tune", "held", "all", "dev", "held", "aim")
+    print("{:>6} {:>6} {:>11} {:>5} {:>8} {:>9} {:>7} {:>7}".format(*head))
     best: tuple[int, float, float] | None = None
     for some in STATED_CURVE:
         for none in STATED_CURVE:
@@ -312,32 +321,35 @@ def stated_curve(seeds: int, write_card: bool) -> tuple[float, float]:
                 if best is None or key > (-best[0], best[2], best[1]):
                     best = (down["tune"], some, none)
             if some <= none:
-                total = f"{down['tune'] + down['held']}/{len(gold)}"
-                dev = f"{kept['dev']}/{len(lied['dev'])}"
-                held = f"{kept['held']}/{len(lied['held'])}"
+                cells = (
+                    f"{down['tune'] + down['held']}/{len(gold)}",
+                    *(f"{kept[h]}/{len(lied[h])}" for h in ("dev", "held", "aim")),
+                )
                 print(
                     f"{some:>6} {none:>6} {down['tune']:>11} {down['held']:>5} "
-                    f"{total:>8} {dev:>9} {held:>6}"
+                    "{:>8} {:>9} {:>7} {:>7}".format(*cells)
                 )
     assert best is not None
     _, some, none = best
     print(f"\nchosen on the tune half and even seeds: some words written {some}, none {none}")
     down_all = len(gold) - _kept(gold, some, none)
+    down_tune = len(halves["tune"]) - _kept(halves["tune"], some, none)
+    down_held = len(halves["held"]) - _kept(halves["held"], some, none)
     print(
         f"at ({some}, {none}): {down_all}/{len(gold)} annotated true supports downgraded "
-        f"(tune {len(halves['tune']) - _kept(halves['tune'], some, none)}/{len(halves['tune'])}, "
-        f"held {len(halves['held']) - _kept(halves['held'], some, none)}/{len(halves['held'])}); "
-        f"{_kept(told, some, none)}/{len(told)} plausible lies kept "
-        f"(dev {_kept(lied['dev'], some, none)}/{len(lied['dev'])}, "
-        f"held {_kept(lied['held'], some, none)}/{len(lied['held'])})"
+        f"(tune {down_tune}/{len(halves['tune'])}, held {down_held}/{len(halves['held'])}); "
+        f"plausible lies kept: dev {_kept(lied['dev'], some, none)}/{len(lied['dev'])}, "
+        f"held {_kept(lied['held'], some, none)}/{len(lied['held'])}, the aim's "
+        f"{_kept(lied['aim'], some, none)}/{len(lied['aim'])}"
     )
     for _, reads, text in told:
         if any(r is not None and r.supports(some, none) for r in reads):
             print("   kept:", text)
     for half, reads, text in gold:
         if not any(r is not None and r.supports(some, none) for r in reads):
-            shown = [None if r is None else max((p for p, _ in r.reads), default=0) for r in reads]
-            print(f"   downgraded: {half} {text}", "(vetoed)" if shown == [None] * len(shown) else shown)
+            read = [max((p for p, _ in r.reads), default=0.0) for r in reads if r is not None]
+            shown = f"(best read {max(read):.3f})" if read else "(vetoed)"
+            print(f"   downgraded: {half} {text}", shown)
     if write_card:
         card = json.loads(CARD.read_text(encoding="utf-8"))
         card["thresholds"]["judged"], card["thresholds"]["judged_some"] = none, some
