@@ -109,3 +109,19 @@ def test_the_shipped_card_holds_the_default_rules_thresholds() -> None:
     assert shipped.thresholds.judged == card["judged"]
     assert shipped.thresholds.judged_some == card["judged_some"]
     assert card["judged_some"] <= card["judged"]
+
+
+def test_a_plural_class_subject_is_read_by_the_judge_and_strict_still_wants_it_written() -> None:
+    firms = base("Firms", "advertise to create", "brand recognition")
+    quote = "Advertising builds the recognition of a brand."
+    passage = {"e": quote}
+    default = check_quote(firms, Status.SUPPORTED, ["e"], quote, passage, reader=reader(0.35))
+    assert default.ok  # "recognition" written, the judge at 0.35 >= judged_some 0.3
+    strict = check_quote(
+        firms, Status.SUPPORTED, ["e"], quote, passage, reader=reader(0.35), grounding="strict"
+    )
+    assert strict.reason == "quote lacks value firms"
+    # A past form agrees with one name as well as with many: "Curies" stays a name.
+    curies = base("Curies", "won", "the prize")
+    assert missing_values(curies, "The family won the prize.") == ["curies"]
+    assert missing_values(firms, "Advertising builds brands.", classes=True) == []

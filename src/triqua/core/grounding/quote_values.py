@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.statement import definite_heads, word_stems
+from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.values.carried import carried, read_values
 from triqua.core.grounding.values.dates import DateValue
 from triqua.core.grounding.values.name_rivals import How, named
@@ -84,6 +84,13 @@ def _subject_names(subject: str) -> list[str]:
 
 #: Verb forms that agree only with a plural subject: "Firms are", "Bellflowers have".
 _PLURAL_VERBS = frozenset(["are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"])
+#: Verbs without an "s" that agree with a singular subject too (modals, past forms).
+_EITHER_NUMBER = frozenset(
+    (
+        "can", "could", "will", "would", "shall", "should", "may", "might", "must", "did",
+        "had", "cannot", "won't", "can't", "used", "ought", "need", "dare",
+    )
+)  # fmt: skip
 #: One capitalised word ending in a plural "s" ("Bellflowers"; not "Glass", "Cactus").
 _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 
@@ -91,14 +98,28 @@ _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 def _plural_common_noun(unit: FactUnit) -> str:
     """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
 
-    "Bellflowers are found in forests": one capitalised word ending in "s" whose verb
-    agrees only with a plural ("are", "were", "have", "do"). A name is singular to its verb
-    ("Williams is", "Texas has", "Lawson offers"), so it stays a name written as a name.
+    "Bellflowers are found in forests", "Firms advertise": one capitalised word ending in
+    "s" whose verb agrees only with a plural ("are", "were", "have", "do", or a present
+    verb of three letters or more without its "s": not a modal, nor a past form such as
+    "founded" or "won"). A name
+    is singular to its verb ("Williams is", "Texas has", "Lawson offers"), so it stays a
+    name written as a name.
     """
     if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
         return ""
     verb = unit.relation.replace("’", "'").split()[:1]
-    return normalise(unit.subject) if verb and verb[0].lower() in _PLURAL_VERBS else ""
+    if not verb:
+        return ""
+    word = verb[0]
+    bare = (
+        len(word) > 2
+        and word.isalpha()
+        and word.islower()
+        and not word.endswith(("s", "ed"))
+        and word not in _EITHER_NUMBER
+        and not irregular_form(word)
+    )
+    return normalise(unit.subject) if word.lower() in _PLURAL_VERBS or bare else ""
 
 
 def _stem_written(noun: str, text: str) -> bool:
@@ -112,7 +133,9 @@ _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", 
 _THING_PRONOUNS = frozenset(["it", "its"])
 
 
-def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
+def missing_values(
+    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False
+) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
@@ -121,7 +144,9 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     the sentence right before the quote names it ("The 1993 FA Cup … It was won by
     Arsenal" carries "FA Cup"). A
     subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
-    any case, singular or plural ("Bristly Bellflower", "a bellflower").
+    any case, singular or plural ("Bristly Bellflower", "a bellflower"); with ``classes``
+    (the default grounding rule, whose judge reads meaning) it is a class, not a value, and
+    is not checked here at all.
     """
     values = unit_values(unit)
     written = read_values(quote)
@@ -140,7 +165,9 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
         subject = name in values.subject
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
-            if not (_stem_written(name, quote) or (refers and _stem_written(name, before))):
+            if not classes and not (
+                _stem_written(name, quote) or (refers and _stem_written(name, before))
+            ):
                 missing.append(name)
             continue
         how = How(

@@ -77,7 +77,7 @@ def not_stated(
     for (start, end), before in windows:
         window = passage[start:end]
         part = (max(start, span[0]), min(end, span[1]))
-        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]])
+        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]], classes=True)
         if why:
             vetoes.append(why)
             continue
