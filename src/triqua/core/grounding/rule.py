@@ -2,21 +2,24 @@
 
 A unit may be "supported" only when it cites an evidence id of this run and quotes that
 passage verbatim (after normalising case, whitespace, unicode quotes and dashes, accents,
-punctuation and symbols). Then one of two rules reads the quote (``Context.grounding``):
+punctuation and symbols). Then one of three rules reads the quote (``Context.grounding``):
 
-- **judge** (:mod:`triqua.core.grounding.judged`): the quoted sentences (1–3
-  within a paragraph) support the unit when the entailment judge finds them entailing it at
-  its card's ``grounding`` threshold and no value gate fires
+- **judged** (the default, :mod:`triqua.core.grounding.stated`): a cited window (the quoted
+  sentences, 1–3 within a paragraph) supports the unit when no value gate fires
   (:mod:`triqua.core.grounding.gates`: the unit's numbers, dates, units and names are in
   the quote; no year bound to another event; no restrictor such as "one of the largest";
-  no other holder of a role only one holds; no negation of the unit's words);
-- **judged** (the default, :mod:`triqua.core.grounding.stated`): a cited window supports the
-  unit when it writes the unit's words or the entailment judge finds it entailing the unit
-  (at the card's ``judged`` threshold, ``judged_some`` when some words are written), and
-  no value gate fires;
+  no other holder of a role only one holds; no negation of the unit's words) and it
+  writes the unit's words or the entailment judge finds it entailing the unit (at the
+  card's ``judged`` threshold, ``judged_some`` when some words are written);
+- **judge** (:mod:`triqua.core.grounding.judged`): the cited windows support the unit when
+  the entailment judge finds one entailing it at its card's ``grounding`` threshold and no
+  value gate fires;
 - **strict** (:mod:`triqua.core.grounding.strict`): the quote's sentence carries the unit's
   values in one place and states its relation and object words (stems, the lexicon's word
   forms and relation groups), the judge reading only paraphrase; no restrictor.
+
+Under every rule the reader's statement gates (a keyword list, the other polarity, another
+name in the relation's slot) refuse the cited sentences whatever was read.
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
