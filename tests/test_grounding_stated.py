@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context, GroundingMode
-from triqua.core.grounding.quote_values import missing_values
+from triqua.core.grounding.quote_values import missing_values, unit_values
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.models import entailment
@@ -125,3 +125,14 @@ def test_a_plural_class_subject_is_read_by_the_judge_and_strict_still_wants_it_w
     curies = base("Curies", "won", "the prize")
     assert missing_values(curies, "The family won the prize.") == ["curies"]
     assert missing_values(firms, "Advertising builds brands.", classes=True) == []
+
+
+def test_this_is_refers_back_to_a_subject_named_before() -> None:
+    album = base("Playing the Angel", "is", "an album from Depeche Mode")
+    before = "In October 2005, the band released their album Playing the Angel. "
+    quote = "This is the first Depeche Mode album with lyrics by Gahan."
+    assert missing_values(album, quote, before) == []
+    subject = list(unit_values(album).subject)  # the title as the name reader reads it
+    assert subject and missing_values(album, quote, "The band toured Europe. ") == subject
+    relative = "A label that is run by Depeche Mode."
+    assert missing_values(album, relative, before) == subject

@@ -216,10 +216,20 @@ def _quoted_titles(text: str) -> list[str]:
     return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
 
 
+#: Verbs after which "this" is a pronoun standing for something named before ("that is"
+#: opens a relative clause as often, about a noun of the quote itself).
+_DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"))
+
+
 def _definite_reference(padded: str) -> bool:
-    """True when the text refers back by a definite description ("the film", "this city")."""
+    """True when the text refers back by a definite description ("the film", "this city")
+    or by a demonstrative pronoun ("This is the first Depeche Mode album …")."""
     words = padded.split()
-    return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
+    return any(
+        (a in ("the", "this") and b in definite_heads())
+        or (a == "this" and b in _DEMONSTRATIVE_VERBS)
+        for a, b in pairwise(words)
+    )
 
 
 def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:
