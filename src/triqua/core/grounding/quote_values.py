@@ -222,8 +222,11 @@ _DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"
 
 
 def _definite_reference(padded: str) -> bool:
-    """True when the text refers back by a definite description ("the film", "this city")
-    or by a demonstrative pronoun ("This is the first Depeche Mode album …")."""
+    """True when the text refers back to something named before it.
+
+    By a definite description ("the film", "this city") or a demonstrative pronoun ("This
+    is the first Depeche Mode album …").
+    """
     words = padded.split()
     return any(
         (a in ("the", "this") and b in definite_heads())
