@@ -1,14 +1,21 @@
 """The grounding rule's two errors: true supports it downgrades, plausible lies it lets through.
 
-**The default rule** (``--grounding judge``): a cited window supports a unit when the
+**The default rule** (``--grounding judged``): a cited window supports a unit when no gate
+fires on it and it writes the unit's words or the entailment judge finds it entailing the
+unit, at the card's ``thresholds.judged_some`` when the window writes some of the unit's
+words and ``thresholds.judged`` when it writes none. Its curve over both thresholds is
+printed first: annotated true supports downgraded (of the units both annotators ground,
+per half) against plausible lies kept (of 40 seeds: the even ones dev, the odd ones
+held; and of the first 10, the aim's 120). The thresholds are chosen on the tune half and
+the even seeds' lies (the held half and the odd seeds are reported, never chosen on): the
+fewest tune downgrades with at most 1 in 120 of those lies kept (the aim's bound), the
+higher thresholds on a tie.
+
+**The judge rule** (``--grounding judge``): a cited window supports a unit when the
 entailment judge finds it entailing the unit at the card's ``thresholds.grounding`` and no
-value gate fires. The curve over that threshold is printed first: annotated true supports
-downgraded (of the units both annotators ground, per half) against plausible lies kept
-(of the lies of every seed). The threshold is chosen on the tune half and the even seeds'
-lies (the held half and odd seeds are reported, not tuned on): the fewest tune downgrades
-with at most 1 in 120 of those lies kept (the aim's bound), the higher threshold on a tie.
-``--write-card`` writes it to the shipped judge's card, so a retrained judge is
-re-calibrated by running this again.
+value gate fires; its curve is printed second, its threshold chosen the same way.
+``--write-card`` writes the three choices to the shipped judge's card, so a retrained judge
+is re-calibrated by running this again.
 
 The figures below the curve are **the strict rule's** (``--grounding strict``, the rule
 before the judge decided):
@@ -39,7 +46,8 @@ quote; every lie that keeps "supported" is a false support.
 The reader's thresholds (the judge card's ``veto`` when the quote states some of the unit's
 words, its ``entailed`` when it states none) are printed with a few others beside them.
 
-Usage: python benchmarks/grounding_rule.py [--limit N] [--seeds 10] [--write-card]
+Usage: python benchmarks/grounding_rule.py [--limit N] [--seeds 10] [--dev-seeds 40]
+[--write-card] [--judged-only]
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ from triqua.evals.stats import cohen_kappa
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from grounding_curve import GOLD, Recorder, cited_lies, fact_units, judged_curve
+from grounding_curve import GOLD, Recorder, cited_lies, fact_units, judged_curve, stated_curve
 from offline_verdicts import DATA, crude_fact, half_of
 
 from triqua.core.grounding.quote_values import missing_values
@@ -219,14 +227,28 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seeds", type=int, default=10, help="liar seeds")
     parser.add_argument(
+        "--dev-seeds", type=int, default=40, help="liar seeds whose even ones choose the default"
+    )
+    parser.add_argument(
         "--write-card", action="store_true", help="store the chosen grounding threshold"
     )
-    parser.add_argument("--judged-only", action="store_true", help="the default rule only")
+    parser.add_argument(
+        "--judged-only", action="store_true", help="the default and judge rules only"
+    )
     args = parser.parse_args()
+    some, none = stated_curve(args.seeds, args.write_card, args.dev_seeds)
+    down, supports, which = hand_written("judged")
+    print(
+        f"hand-written cases, default rule at ({some}, {none}): {down}/{supports} true "
+        f"supports downgraded ({down / max(1, supports):.1%})"
+    )
+    for line in which:
+        print("  ", line)
+    print("\n--- the judge rule (--grounding judge) ---")
     choice = judged_curve(args.seeds, args.write_card)
     down, supports, which = hand_written("judge", choice)
     print(
-        f"hand-written cases, default rule at {choice}: {down}/{supports} true supports "
+        f"hand-written cases, judge rule at {choice}: {down}/{supports} true supports "
         f"downgraded ({down / max(1, supports):.1%})"
     )
     for line in which:

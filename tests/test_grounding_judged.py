@@ -165,27 +165,32 @@ def test_the_grounding_threshold_comes_from_the_card() -> None:
 def test_the_setting_is_validated_and_read_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert Context().grounding == "strict" == DEFAULT_GROUNDING  # settle's default agrees
+    assert Context().grounding == "judged" == DEFAULT_GROUNDING  # settle's default agrees
     monkeypatch.setenv("TRIQUA_GROUNDING", "judge")
     assert Context().grounding == "judge"
-    with pytest.raises(ValueError, match="grounding must be one of judge, strict"):
+    monkeypatch.setenv("TRIQUA_GROUNDING", "strict")
+    assert Context().grounding == "strict"
+    with pytest.raises(ValueError, match="grounding must be one of judged, judge, strict"):
         Context(grounding="loose").validate()  # type: ignore[arg-type]
 
 
 @pytest.mark.slow
-def test_the_default_strict_rule_reproduces_the_rule_and_the_report_says_which(
+def test_the_strict_rule_reproduces_the_rule_and_the_report_says_which(
     scripted: Any, evidence: Path
 ) -> None:
     model_name = register_model("grounding-cli", scripted())
     args = ["check", f"{FRANCE} {CURIE}", "-e", str(evidence), "-m", model_name, "--json"]
-    strict = runner.invoke(app, args)
+    strict = runner.invoke(app, [*args, "--grounding", "strict"])
     assert strict.exit_code == 0, strict.output
     report = json.loads(strict.stdout)
     # As before the default changed (tests/test_cli.py's report, under the strict rule).
     assert [r["verdict"]["status"] for r in report["records"]] == ["contradicted", "supported"]
     assert report["spec"]["grounding"] == "strict"
+    default = runner.invoke(app, args)
+    assert default.exit_code == 0, default.output
+    assert json.loads(default.stdout)["spec"]["grounding"] == "judged"
     judged = runner.invoke(app, [*args, "--grounding", "judge"])
     assert judged.exit_code == 0, judged.output
     assert json.loads(judged.stdout)["spec"]["grounding"] == "judge"
     bad = runner.invoke(app, [*args, "--grounding", "loose"])
-    assert bad.exit_code != 0 and "--grounding must be judge or strict" in bad.output
+    assert bad.exit_code != 0 and "--grounding must be judged, judge or strict" in bad.output

@@ -247,7 +247,7 @@ def test_the_regrade_spec_is_what_regrade_applied(
     assert "temperature" in plain.spec.models
     # The grounding rule is this regrade's, recorded with it.
     judged = regrade(original.run_id, model=scripted(), store=store, grounding="judge")
-    assert (original.spec.grounding, plain.spec.grounding) == ("strict", "strict")
+    assert (original.spec.grounding, plain.spec.grounding) == ("judged", "judged")
     assert judged.spec.grounding == "judge" and judged.spec.hash != plain.spec.hash
 
 

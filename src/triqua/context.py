@@ -15,9 +15,11 @@ from triqua.support.settings import setting
 
 RoutingMode = Literal["auto", "always_element", "never_reverify"]
 ElementsMode = Literal["parse", "facts"]
-#: Grounding rules: "judge" (the entailment judge reads the cited window, value gates veto)
-#: or "strict" (the cited sentence must state the unit's words; the judge reads paraphrase).
-GroundingMode = Literal["judge", "strict"]
+#: Grounding rules: "judged" (the cited window writes the unit's words or the entailment
+#: judge reads it as entailing the unit; value gates veto), "judge" (the judge alone decides,
+#: value gates veto) or "strict" (the cited sentence must state the unit's words; the judge
+#: reads paraphrase).
+GroundingMode = Literal["judged", "judge", "strict"]
 
 #: Default of ``max_evidence_bytes``: 20 MB of evidence text.
 DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
@@ -63,11 +65,12 @@ class Context:
         env="TRIQUA_VERIFIER",
     )
     grounding: GroundingMode = setting(
-        "strict",
-        "Grounding rule for a cited 'supported': 'judge' (the entailment judge finds the "
-        "quoted window entailing the unit at its card's grounding threshold, and no value "
-        "gate fires) or 'strict' (the cited sentence states the unit's words; the judge "
-        "reads paraphrase only). With verifier 'rules' there is no judge: strict.",
+        "judged",
+        "Grounding rule for a cited 'supported': 'judged' (the quoted window writes the "
+        "unit's words or the entailment judge finds it entailing the unit, and no gate "
+        "fires), 'judge' (the judge alone, at its card's grounding threshold; no gate fires) "
+        "or 'strict' (the cited sentence states the unit's words; the judge reads paraphrase "
+        "only). With verifier 'rules' there is no judge: strict.",
         env="TRIQUA_GROUNDING",
     )
     base_url: str | None = setting(

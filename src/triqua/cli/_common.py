@@ -308,9 +308,10 @@ GroundingOption = Annotated[
     typer.Option(
         "--grounding",
         metavar="RULE",
-        help="Grounding rule for a cited 'supported': judge (default: the entailment judge "
-        "finds the quoted window entailing the unit, no value gate fires) or strict (the "
-        "quoted sentence states the unit's words, the judge reads paraphrase only).",
+        help="Grounding rule for a cited 'supported': judged (default: the quoted window "
+        "writes the unit's words or the entailment judge finds it entailing the unit, no "
+        "gate fires), judge (the entailment judge alone decides, no gate fires) or strict "
+        "(the quoted sentence states the unit's words, the judge reads paraphrase only).",
     ),
 ]
 VerifierOption = Annotated[

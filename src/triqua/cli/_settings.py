@@ -169,7 +169,7 @@ def given_settings(**values: Any) -> dict[str, Any]:
             raise fail(f"--routing must be auto, always or never, got {given['routing']!r}")
         given["routing"] = ROUTING[given["routing"]]
     if "grounding" in given and given["grounding"] not in get_args(GroundingMode):
-        raise fail(f"--grounding must be judge or strict, got {given['grounding']!r}")
+        raise fail(f"--grounding must be judged, judge or strict, got {given['grounding']!r}")
     if "as_of" in given:
         from datetime import date
 

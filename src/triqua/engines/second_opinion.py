@@ -3,8 +3,10 @@
 The grounding rule (:mod:`triqua.core.grounding.rule`) asks a
 :class:`~triqua.core.grounding.rule.MeaningReader` whether cited text entails a unit: here the
 entailment judge, reading the cited sentence(s) as premise and the unit written as a
-sentence (or the fact's source sentence) as hypothesis. By default a cited window supports
-the unit at the judge card's ``grounding`` threshold (value gates aside). Under the strict
+sentence (or the fact's source sentence) as hypothesis. By default a cited window that does
+not write the unit's words supports it at the judge card's ``judged`` threshold
+(``judged_some`` when it writes some of them; gates aside), under the "judge" rule at its
+``grounding`` threshold. Under the strict
 rule the judge reads only paraphrase: when the cited text states some of the unit's words,
 the unit is downgraded below the judge's calibrated ``veto`` (~1 % of truly entailed
 held-out pairs fall under it); when it states none, below the judge's ``entailed``

@@ -99,8 +99,11 @@ class Thresholds:
     is the strict grounding rule's threshold for a paraphrase; ``veto`` is the entailment
     below which the strict grounding rule withholds a "supported" whose cited text states
     some of its words; ``grounding`` is the entailment a cited window needs to support a
-    unit under the judged grounding rule (chosen by ``benchmarks/grounding_rule.py``, so a
-    retrained judge is re-calibrated by running it again); ``rival`` is the contradiction at
+    unit under the "judge" grounding rule; ``judged`` the entailment a cited window that
+    writes none of a unit's words needs under the default "judged" rule, ``judged_some``
+    the one a window writing some of them needs (all three chosen by
+    ``benchmarks/grounding_rule.py``, so a retrained judge is re-calibrated by running it
+    again); ``rival`` is the contradiction at
     which a sentence naming a rival value in the object's slot contradicts a unit (gate and
     judge must agree: ``verify.rivals``). Above 1.0 a threshold is never reached.
     """
@@ -108,6 +111,8 @@ class Thresholds:
     entailed: float = 0.5
     veto: float = 0.05
     grounding: float = 0.5
+    judged: float = 0.5
+    judged_some: float = 0.5
     contradicted: float = 1.01
     supports: float = 0.5
     rival: float = 1.01
@@ -352,6 +357,10 @@ def _shipped() -> EntailmentModel:
             entailed=float(read["entailed"]),
             veto=float(read["veto"]),
             grounding=float(read.get("grounding", Thresholds.grounding)),
+            judged=float(read.get("judged", read.get("grounding", Thresholds.judged))),
+            judged_some=float(
+                read.get("judged_some", read.get("judged", read.get("grounding", 0.5)))
+            ),
             contradicted=float(read.get("contradicted", Thresholds.contradicted)),
             supports=float(read.get("supports", read["entailed"])),
             rival=float(read.get("rival", Thresholds.rival)),

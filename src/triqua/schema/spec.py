@@ -202,9 +202,10 @@ _LATER_FIELDS = (
     "citations",
     "grounding",
 )
-#: The grounding rules: "judge" (the entailment judge reads the cited window, value gates
-#: veto) and "strict" (the cited sentence states the unit's words).
-GroundingRule = Literal["judge", "strict"]
+#: The grounding rules: "judged" (the cited window writes the unit's words or the entailment
+#: judge entails it, value gates veto), "judge" (the entailment judge reads the cited window,
+#: value gates veto) and "strict" (the cited sentence states the unit's words).
+GroundingRule = Literal["judged", "judge", "strict"]
 
 
 class FactualitySpec(BaseModel):
@@ -241,7 +242,9 @@ class FactualitySpec(BaseModel):
     )
     grounding: GroundingRule | None = Field(
         default=None,
-        description="The grounding rule that judged a cited 'supported': 'judge' (the "
+        description="The grounding rule that judged a cited 'supported': 'judged' (the "
+        "cited window writes the unit's words or the entailment judge finds it entailing "
+        "the unit, no gate fires), 'judge' (the "
         "entailment judge finds the cited window entailing the unit, no value gate fires) "
         "or 'strict' (the cited sentence states the unit's words). None: a run made before "
         "the rule could be chosen, judged by the strict rule.",

@@ -117,7 +117,9 @@ def role_rival(unit: FactUnit, window: str) -> str | None:
     return rival
 
 
-def gate(unit: FactUnit, window: str, quoted: str, before: str) -> str | None:
+def gate(
+    unit: FactUnit, window: str, quoted: str, before: str, *, classes: bool = False
+) -> str | None:
     """Why ``window`` cannot support ``unit`` whatever the judge reads, or None.
 
     Args:
@@ -126,8 +128,10 @@ def gate(unit: FactUnit, window: str, quoted: str, before: str) -> str | None:
         quoted: The quote's part of ``window``: it must carry the unit's values.
         before: The passage text before ``quoted`` (it may name a subject a pronoun
             carries).
+        classes: A subject that is a plural common noun ("Firms advertise …") is a class
+            the judge reads, not a value the quote must write.
     """
-    lacking = missing_values(unit, quoted, before)
+    lacking = missing_values(unit, quoted, before, classes=classes)
     if lacking:
         return f"quote lacks value {', '.join(lacking)}"
     # Each sentence is a clause of its own: "X won Physics in 1903. X won Chemistry in 1911."

@@ -28,7 +28,7 @@ from triqua.sentences import sentence_spans
 if TYPE_CHECKING:
     from triqua.core.grounding.meaning_reader import MeaningReader
 
-__all__ = ["MAX_WINDOW_SENTENCES", "cited_windows", "not_entailed"]
+__all__ = ["MAX_WINDOW_SENTENCES", "cited_windows", "names_subject", "not_entailed"]
 
 #: Sentences one cited window holds at most.
 MAX_WINDOW_SENTENCES = 3
@@ -71,7 +71,7 @@ def cited_windows(
     return out
 
 
-def _names_subject(unit: FactUnit, text: str) -> bool:
+def names_subject(unit: FactUnit, text: str) -> bool:
     """True when ``text`` writes a word of the unit's subject (its names, or its words)."""
     values = unit_values(unit)
     names = values.subject or values.base_subject
@@ -108,7 +108,7 @@ def not_entailed(
             vetoes.append(why)
             continue
         premises: Sequence[str] = [window[:_MAX_CHARS]]
-        if before is not None and not _names_subject(unit, window):
+        if before is not None and not names_subject(unit, window):
             premises = [*premises, passage[before[0] : end][:_MAX_CHARS]]
         p = reader.entailment(premises, unit, source)
         if p >= needed:

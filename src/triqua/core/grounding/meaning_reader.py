@@ -13,7 +13,9 @@ __all__ = ["MeaningReader"]
 class MeaningReader(Protocol):
     """Reads whether a text entails a unit: the entailment judge, seen from the rule.
 
-    ``grounding_threshold`` is the entailment a cited window needs under the default rule.
+    ``grounding_threshold`` is the entailment a cited window needs under the "judge" rule
+    (and, for a reader that names no ``judged_threshold`` of its own, under the default
+    "judged" rule: :func:`triqua.core.grounding.stated.judged_thresholds`).
     Under the strict rule, ``threshold`` applies when the cited text states some of the
     unit's words; ``paraphrase_threshold`` (higher) when it states none of them — a sentence
     that merely names the subject ("X was born in Ulm" for "X was a footballer") must be
@@ -38,7 +40,7 @@ class MeaningReader(Protocol):
 
     @property
     def grounding_threshold(self) -> float:
-        """The entailment a cited window needs under the default rule."""
+        """The entailment a cited window needs under the "judge" rule."""
         ...
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:

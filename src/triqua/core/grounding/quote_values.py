@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.statement import definite_heads, word_stems
+from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.values.carried import carried, read_values
 from triqua.core.grounding.values.dates import DateValue
 from triqua.core.grounding.values.name_rivals import How, named
@@ -22,6 +22,7 @@ from triqua.core.grounding.values.names import name_runs
 from triqua.core.grounding.values.names import names as read_names
 from triqua.core.grounding.values.numbers import NumberValue
 from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
 
 __all__ = ["UnitValues", "missing_values", "unit_values"]
 
@@ -83,6 +84,13 @@ def _subject_names(subject: str) -> list[str]:
 
 #: Verb forms that agree only with a plural subject: "Firms are", "Bellflowers have".
 _PLURAL_VERBS = frozenset(["are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"])
+#: Verbs without an "s" that agree with a singular subject too (modals, past forms).
+_EITHER_NUMBER = frozenset(
+    (
+        "can", "could", "will", "would", "shall", "should", "may", "might", "must", "did",
+        "had", "cannot", "won't", "can't", "used", "ought", "need", "dare",
+    )
+)  # fmt: skip
 #: One capitalised word ending in a plural "s" ("Bellflowers"; not "Glass", "Cactus").
 _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 
@@ -90,14 +98,28 @@ _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 def _plural_common_noun(unit: FactUnit) -> str:
     """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
 
-    "Bellflowers are found in forests": one capitalised word ending in "s" whose verb
-    agrees only with a plural ("are", "were", "have", "do"). A name is singular to its verb
-    ("Williams is", "Texas has", "Lawson offers"), so it stays a name written as a name.
+    "Bellflowers are found in forests", "Firms advertise": one capitalised word ending in
+    "s" whose verb agrees only with a plural ("are", "were", "have", "do", or a present
+    verb of three letters or more without its "s": not a modal, nor a past form such as
+    "founded" or "won"). A name
+    is singular to its verb ("Williams is", "Texas has", "Lawson offers"), so it stays a
+    name written as a name.
     """
     if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
         return ""
     verb = unit.relation.replace("’", "'").split()[:1]
-    return normalise(unit.subject) if verb and verb[0].lower() in _PLURAL_VERBS else ""
+    if not verb:
+        return ""
+    word = verb[0]
+    bare = (
+        len(word) > 2
+        and word.isalpha()
+        and word.islower()
+        and not word.endswith(("s", "ed"))
+        and word not in _EITHER_NUMBER
+        and not irregular_form(word)
+    )
+    return normalise(unit.subject) if word.lower() in _PLURAL_VERBS or bare else ""
 
 
 def _stem_written(noun: str, text: str) -> bool:
@@ -107,20 +129,32 @@ def _stem_written(noun: str, text: str) -> bool:
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+#: Words by which a quote refers back to a thing (a unit's object) named just before it.
+_THING_PRONOUNS = frozenset(["it", "its"])
 
 
-def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
+def missing_values(
+    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False
+) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject. A
+    carries it when ``before`` (the passage text before the quote) names the subject; any
+    other name of the unit when the quote refers to a thing ("it", "its", "the band") and
+    the sentence right before the quote names it ("The 1993 FA Cup … It was won by
+    Arsenal" carries "FA Cup"). A
     subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
-    any case, singular or plural ("Bristly Bellflower", "a bellflower").
+    any case, singular or plural ("Bristly Bellflower", "a bellflower"); with ``classes``
+    (the default grounding rule, whose judge reads meaning) it is a class, not a value, and
+    is not checked here at all.
     """
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
     refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(padded.split())) or _definite_reference(
+        padded
+    )
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
@@ -131,16 +165,22 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
         subject = name in values.subject
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
-            if not (_stem_written(name, quote) or (refers and _stem_written(name, before))):
+            if not classes and not (
+                _stem_written(name, quote) or (refers and _stem_written(name, before))
+            ):
                 missing.append(name)
             continue
         how = How(
-            by_reference=refers and subject,
+            by_reference=refers if subject else refers_to_thing,
             common=name == opener,
             about=subject and name not in possessors,
         )
+        # The subject may be carried from anywhere before; another name only by "it" or a
+        # definite description, from the sentence right before the quote ("… the FA Cup.
+        # It was won by Arsenal"): "She won …" refers to a person, the subject.
+        context = before if subject else _last_sentence(before)
         if not _name_is_number(name, values.numbers) and not named(
-            name, quote, padded, before, how
+            name, quote, padded, context, how
         ):
             missing.append(name)
     unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
@@ -157,6 +197,12 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     return missing
 
 
+def _last_sentence(before: str) -> str:
+    """The last sentence of the passage text ``before`` a quote (all of it when one)."""
+    spans = sentence_spans(before)
+    return before[spans[-1][0] : spans[-1][1]] if spans else before
+
+
 #: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
 _QUOTED = re.compile(r"[\"“]([^\"“”]{2,120})[\"”]")
 
@@ -170,10 +216,23 @@ def _quoted_titles(text: str) -> list[str]:
     return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
 
 
+#: Verbs after which "this" is a pronoun standing for something named before ("that is"
+#: opens a relative clause as often, about a noun of the quote itself).
+_DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"))
+
+
 def _definite_reference(padded: str) -> bool:
-    """True when the text refers back by a definite description ("the film", "this city")."""
+    """True when the text refers back to something named before it.
+
+    By a definite description ("the film", "this city") or a demonstrative pronoun ("This
+    is the first Depeche Mode album …").
+    """
     words = padded.split()
-    return any(a in ("the", "this") and b in definite_heads() for a, b in pairwise(words))
+    return any(
+        (a in ("the", "this") and b in definite_heads())
+        or (a == "this" and b in _DEMONSTRATIVE_VERBS)
+        for a, b in pairwise(words)
+    )
 
 
 def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:

@@ -2,17 +2,24 @@
 
 A unit may be "supported" only when it cites an evidence id of this run and quotes that
 passage verbatim (after normalising case, whitespace, unicode quotes and dashes, accents,
-punctuation and symbols). Then one of two rules reads the quote (``Context.grounding``):
+punctuation and symbols). Then one of three rules reads the quote (``Context.grounding``):
 
-- **judge** (the default, :mod:`triqua.core.grounding.judged`): the quoted sentences (1–3
-  within a paragraph) support the unit when the entailment judge finds them entailing it at
-  its card's ``grounding`` threshold and no value gate fires
+- **judged** (the default, :mod:`triqua.core.grounding.stated`): a cited window (the quoted
+  sentences, 1–3 within a paragraph) supports the unit when no value gate fires
   (:mod:`triqua.core.grounding.gates`: the unit's numbers, dates, units and names are in
   the quote; no year bound to another event; no restrictor such as "one of the largest";
-  no other holder of a role only one holds; no negation of the unit's words);
+  no other holder of a role only one holds; no negation of the unit's words) and it
+  writes the unit's words or the entailment judge finds it entailing the unit (at the
+  card's ``judged`` threshold, ``judged_some`` when some words are written);
+- **judge** (:mod:`triqua.core.grounding.judged`): the cited windows support the unit when
+  the entailment judge finds one entailing it at its card's ``grounding`` threshold and no
+  value gate fires;
 - **strict** (:mod:`triqua.core.grounding.strict`): the quote's sentence carries the unit's
   values in one place and states its relation and object words (stems, the lexicon's word
   forms and relation groups), the judge reading only paraphrase; no restrictor.
+
+Under every rule the reader's statement gates (a keyword list, the other polarity, another
+name in the relation's slot) refuse the cited sentences whatever was read.
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -31,6 +38,7 @@ from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.grounding.quote_values import missing_values, unit_values
 from triqua.core.grounding.quotes import locate_quote, normalise
+from triqua.core.grounding.stated import not_stated
 from triqua.core.grounding.strict import unstated
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
@@ -49,7 +57,7 @@ __all__ = [
 
 
 #: The grounding rule a run uses unless told otherwise.
-DEFAULT_GROUNDING: GroundingMode = "strict"
+DEFAULT_GROUNDING: GroundingMode = "judged"
 
 
 @dataclass(frozen=True)
@@ -91,7 +99,8 @@ def check_quote(
         source: The sentence the unit's fact came from (a second hypothesis for ``reader``).
         reader: The entailment judge; without one, the strict rule applies and every
             content word must be stated.
-        grounding: The rule that reads a supported unit's quote: "judge" or "strict".
+        grounding: The rule that reads a supported unit's quote: "judged", "judge" or
+            "strict".
 
     Returns:
         The outcome: ``ok`` False with the reason when the verdict must become
@@ -121,6 +130,8 @@ def check_quote(
         if status is Status.SUPPORTED:
             if grounding == "strict" or reader is None:
                 why = unstated(unit, passages[evidence_id], span, source, reader)
+            elif grounding == "judged":
+                why = not_stated(unit, passages[evidence_id], span, source, reader)
             else:
                 why = not_entailed(unit, passages[evidence_id], span, source, reader)
             why = why or _refused(reader, unit, passages[evidence_id], span)

@@ -25,7 +25,14 @@ from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
 from triqua.core.grounding.values.table import RULES
 from triqua.schema import FactUnit
 
-__all__ = ["content_words", "definite_heads", "denies", "unstated_words", "word_stems"]
+__all__ = [
+    "content_words",
+    "definite_heads",
+    "denies",
+    "irregular_form",
+    "unstated_words",
+    "word_stems",
+]
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 #: Words that carry no claim of their own: articles, auxiliaries, prepositions, pronouns.
@@ -128,6 +135,11 @@ def _stem(word: str) -> str:
     if word not in forms and len(word) > 3 and word.endswith("s") and word[:-1] in forms:
         word = word[:-1]  # "founders" stands for what "founder" does
     return _stem_plain(forms.get(word, word))
+
+
+def irregular_form(word: str) -> bool:
+    """True when the lexicon lists ``word`` as an irregular or derived form ("won", "led")."""
+    return word.casefold() in _lexicon().forms
 
 
 def word_stems(text: str) -> frozenset[str]:

@@ -90,7 +90,8 @@ def ground(
     """Apply the grounding rule to every unit; ungrounded verdicts become insufficient evidence.
 
     ``reader`` (the judge's entailment reader) reads the cited windows under the
-    ``grounding`` rule ("judge": it decides, value gates veto; "strict": it reads only
+    ``grounding`` rule ("judged": the window writes the unit's words or the judge entails
+    it, gates veto; "judge": it decides, value gates veto; "strict": it reads only
     paraphrased words); without one the words must be stated word for word (stems and
     lexicon aside).
 

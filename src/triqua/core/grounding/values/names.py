@@ -70,11 +70,25 @@ KIN = frozenset(
 )  # fmt: skip
 
 
+def _name_part(token: str) -> str:
+    """A token without the suffix that makes an adjective of a name ("Java-based": "Java").
+
+    The suffixes are the rules file's ``name_suffixes``; the punctuation after the token
+    is kept, as it may end a run.
+    """
+    head, dash, tail = token.rpartition("-")
+    word = tail.rstrip(".,:;)!?")
+    if dash and head and word.islower() and word in RULES.name_suffixes:
+        return head + tail[len(word) :]
+    return token
+
+
 def name_runs(text: str) -> list[Run]:
     """Capitalised names in ``text`` as written, one per run (repeats kept)."""
     runs: list[Run] = []
     run: list[str] = []
     for token in [*text.split(), ""]:
+        token = _name_part(token)
         letters = [c for c in token if c.isalpha()]
         if letters and letters[0].isupper():
             run.append(token)

@@ -15,7 +15,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RULES", "RULES_PATH", "Example", "ValueRules", "examples", "load_rules"]
+__all__ = [
+    "NAME_RULES",
+    "RULES",
+    "RULES_PATH",
+    "Example",
+    "ValueRules",
+    "examples",
+    "load_rules",
+]
+
+#: Rules whose examples are names (every name of the claim written in the evidence), not
+#: numbers and dates.
+NAME_RULES = frozenset(["name_suffixes"])
 
 RULES_PATH = Path(__file__).parent / "data" / "values.json"
 
@@ -42,6 +54,8 @@ class ValueRules:
     common_era: tuple[str, ...]
     #: Words after a bare four-digit number that make it a quantity ("1500 people").
     quantity_words: tuple[str, ...]
+    #: Lower-case words that, after a hyphen, make an adjective of a name ("Java-based").
+    name_suffixes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,7 @@ def _parse(raw: dict[str, Any]) -> ValueRules:
         before_era=tuple(m.lower() for m in eras["markers_before"]),
         common_era=tuple(m.lower() for m in eras["markers_after"]),
         quantity_words=tuple(w.lower() for w in _rule(raw, "not_years")["quantity_words"]),
+        name_suffixes=frozenset(w.lower() for w in _rule(raw, "name_suffixes")["table"]),
     )
 
 

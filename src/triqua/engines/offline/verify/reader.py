@@ -45,16 +45,22 @@ class EntailmentReader:
     def __init__(self, model: EntailmentModel, *, paraphrase: float | None = None) -> None:
         """Read with ``model`` at its calibrated thresholds.
 
-        Under the judged grounding rule a cited window needs the card's ``grounding``;
-        under the strict rule ``veto`` applies when the cited text states some of the
-        unit's words, ``paraphrase`` (the card's ``entailed`` unless given) when it states
-        none.
+        Under the default "judged" rule a cited window that writes none of the unit's
+        words needs the card's ``judged``, one writing some of them ``judged_some``; under
+        the "judge" rule a cited window needs ``grounding``; under the strict rule ``veto``
+        applies when the cited text states some of the unit's words, ``paraphrase`` (the
+        card's ``entailed`` unless given) when it states none. A given ``paraphrase`` (the
+        offline verifier reading its own verdicts, supported at that bar) caps the
+        "judged" thresholds too, so its own supports are not read again at a higher one.
         """
         self.model = model
         self.revision = model.revision
         self.threshold = model.thresholds.veto
         self.paraphrase_threshold = model.thresholds.entailed if paraphrase is None else paraphrase
         self.grounding_threshold = model.thresholds.grounding
+        cap = 1.0 if paraphrase is None else paraphrase
+        self.judged_threshold = min(model.thresholds.judged, cap)
+        self.judged_some_threshold = min(model.thresholds.judged_some, cap)
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
         """Why ``window`` cannot state the base triple ``unit`` (:func:`statement_refusal`)."""
@@ -127,6 +133,16 @@ class LazyReader:
     def grounding_threshold(self) -> float:
         """See :class:`EntailmentReader`."""
         return self._loaded().grounding_threshold
+
+    @property
+    def judged_threshold(self) -> float:
+        """See :class:`EntailmentReader`."""
+        return self._loaded().judged_threshold
+
+    @property
+    def judged_some_threshold(self) -> float:
+        """See :class:`EntailmentReader`."""
+        return self._loaded().judged_some_threshold
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
         """Why ``window`` cannot state the base triple ``unit`` (no model loaded for it)."""
