@@ -100,20 +100,24 @@ def held_by_another(
     if not any(words & object_stems for words in held.values()):
         return None
     most = max(len(words) for words in held.values())
-    verdicts = [
-        _other_name(owners[k], subject, object_stems) for k, w in held.items() if len(w) == most
-    ]
+    # An owner that is the relation's own noun ("Advertising builds …" for "advertise")
+    # states the relation, like the object's own words in a passive.
+    own = object_stems | (set(relation) - subject_stems)
+    verdicts = [_other_name(owners[k], subject, own) for k, w in held.items() if len(w) == most]
     return None if None in verdicts else verdicts[0]
 
 
-def _other_name(owner: SpacyToken | None, subject: TextInfo, object_stems: set[str]) -> str | None:
-    """The owner's words when it names someone other than the subject (else None)."""
+def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]) -> str | None:
+    """The owner's words when it names someone other than the subject (else None).
+
+    ``own_stems``: the object's and the relation's words; an owner holding one is no other.
+    """
     if owner is None or owner.pos_ == "PRON":
         return None
     words = list(owner.subtree)
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
-    if stems & object_stems:
+    if stems & own_stems:
         return None
     if stems & subject_stems:
         return _namesake(owner, subject)
