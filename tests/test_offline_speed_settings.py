@@ -78,3 +78,18 @@ def test_element_graphs_parse_in_small_batches_with_the_same_parses(
         assert [(t.dep_, t.head.i, t.ent_type_) for t in doc] == [
             (t.dep_, t.head.i, t.ent_type_) for t in alone
         ]
+
+
+def test_value_readings_are_cached_by_text() -> None:
+    """A window's dates and quantities are read once, then served as the same object."""
+    from triqua.core.grounding.values.carried import read_values
+
+    read_values.cache_clear()
+    first = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")
+    again = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")
+    other = read_values("Pierre Curie was born in 1859.")
+    assert again is first
+    assert read_values.cache_info().hits == 1
+    assert [d.year for d in first.dates] == [1867]
+    assert [n.figure for n in first.numbers] == ["2"]
+    assert [d.year for d in other.dates] == [1859] and not other.numbers
