@@ -70,11 +70,18 @@ def main() -> None:
         )
         expected = torch.softmax(wrapped(*(sample[n] for n in names)), -1).numpy()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    # Unsigned 8-bit weights with per-channel scales and the full range: on 400 dev pairs of
-    # the stage-3 judge the mean probability error to fp32 is 0.012 (argmax agrees on 98.5 %),
-    # where signed int8 with the 7-bit range erred by 0.082 (88 %) at the same 23 MB.
+    # Signed 8-bit weights with per-channel scales, zero points and the full range: the same
+    # grid as unsigned weights shifted by 128, so the judge reads exactly as with unsigned
+    # ones (on 400 dev pairs the mean probability error to fp32 is 0.012, argmax agreeing on
+    # 98.5 %), while ONNX Runtime runs its fast signed-weight kernels (1.65x less CPU than
+    # with unsigned weights). Symmetric signed weights (no zero point) erred by 0.029 (95 %).
     quantize_dynamic(
-        str(fp32), str(args.out), weight_type=QuantType.QUInt8, per_channel=True, reduce_range=False
+        str(fp32),
+        str(args.out),
+        weight_type=QuantType.QInt8,
+        per_channel=True,
+        reduce_range=False,
+        extra_options={"WeightSymmetric": False},
     )
     session = ort.InferenceSession(str(args.out), providers=["CPUExecutionProvider"])
     logits = session.run(None, {n: sample[n].numpy() for n in names})[0]

@@ -44,6 +44,10 @@ _DATE_LABELS = frozenset({"DATE", "TIME"})
 _MAX_SENTENCE_CHARS = 2_000  # longer "sentences" (tables, lists) are read in this prefix
 
 _CACHE_SIZE = 4096
+# Sentences per spaCy batch: its working arrays grow with the batch and are not handed back
+# to the system, so a text's ~340 sentences in one batch raised the peak by ~105 MB where
+# batches of 32 raise it by ~7 MB, for the same parses and no more CPU.
+_PARSE_BATCH = 32
 _docs: OrderedDict[str, Doc] = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -73,7 +77,7 @@ def _parse(texts: list[str]) -> list[Doc | None]:
     missing = list(dict.fromkeys(t for t in texts if t not in known and t))
     if missing:
         with NLP_LOCK:
-            parsed = list(load_nlp().pipe(missing))
+            parsed = list(load_nlp().pipe(missing, batch_size=_PARSE_BATCH))
         with _cache_lock:
             for text, doc in zip(missing, parsed, strict=True):
                 _docs[text] = doc

@@ -1,0 +1,95 @@
+"""What keeps the offline engine fast and small: the judge's integer kernels, lean parses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import triqua.engines.elements as elements
+from triqua.engines.offline.verify import clauses
+from triqua.nlp.pipeline import load_nlp
+
+SHIPPED_JUDGE = Path(elements.__file__).parents[1] / "models" / "data" / "entailment.onnx"
+INT8, UINT8 = 3, 2  # onnx.TensorProto data types
+
+
+def test_shipped_judge_has_signed_weights_with_zero_points() -> None:
+    """Every quantised matrix of the judge is signed 8-bit with its own zero points.
+
+    ONNX Runtime runs signed weights on its fast integer kernels (unsigned ones took ~1.7x
+    the CPU); the zero points keep the unsigned file's grid, so the judge reads the same.
+    """
+    onnx = pytest.importorskip("onnx")
+    model = onnx.load(str(SHIPPED_JUDGE))
+    types = {init.name: init.data_type for init in model.graph.initializer}
+    weights = [
+        (node.input[1], node.input[3] if len(node.input) > 3 else "")
+        for node in model.graph.node
+        if node.op_type == "MatMulInteger"
+    ]
+    assert len(weights) >= 36  # 6 layers x (q, k, v, attention out, FFN in, FFN out)
+    for weight, zero_point in weights:
+        assert types[weight] == INT8, weight
+        assert zero_point and types[zero_point] == INT8, weight
+
+
+def test_role_gate_parse_skips_the_entity_recogniser_and_keeps_the_parse() -> None:
+    """The role gate's parse has no entities (the recogniser did not run) and the same tree."""
+    text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
+    clauses._parse.cache_clear()
+    lean = clauses._parse(text)
+    full = load_nlp()(text)
+    assert list(full.ents)  # the full pipeline finds Sydney, Canberra, Australia
+    assert list(lean.ents) == []
+    assert [(t.text, t.dep_, t.head.i, t.pos_, t.tag_) for t in lean] == [
+        (t.text, t.dep_, t.head.i, t.pos_, t.tag_) for t in full
+    ]
+
+
+class _CountingNlp:
+    """The shared pipeline, recording the batch size of each ``pipe`` call."""
+
+    def __init__(self) -> None:
+        self.nlp = load_nlp()
+        self.batch_sizes: list[int | None] = []
+
+    def pipe(self, texts: Any, batch_size: int | None = None, **kwargs: Any) -> Any:
+        self.batch_sizes.append(batch_size)
+        return self.nlp.pipe(texts, batch_size=batch_size, **kwargs)
+
+
+def test_element_graphs_parse_in_small_batches_with_the_same_parses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Many sentences are parsed in bounded spaCy batches; each parse is the sentence's own."""
+    counting = _CountingNlp()
+    monkeypatch.setattr(elements, "load_nlp", lambda: counting)
+    monkeypatch.setattr(elements, "_docs", type(elements._docs)())
+    sentences = [f"Person {i} was born in Leeds in {1900 + i}, then moved." for i in range(70)]
+    docs = elements._parse(sentences)
+    assert counting.batch_sizes and all(
+        size is not None and size <= 32 for size in counting.batch_sizes
+    )
+    for sentence, doc in zip(sentences[::10], docs[::10], strict=True):
+        alone = load_nlp()(sentence)
+        assert doc is not None
+        assert [(t.dep_, t.head.i, t.ent_type_) for t in doc] == [
+            (t.dep_, t.head.i, t.ent_type_) for t in alone
+        ]
+
+
+def test_value_readings_are_cached_by_text() -> None:
+    """A window's dates and quantities are read once, then served as the same object."""
+    from triqua.core.grounding.values.carried import read_values
+
+    read_values.cache_clear()
+    first = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")
+    again = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")
+    other = read_values("Pierre Curie was born in 1859.")
+    assert again is first
+    assert read_values.cache_info().hits == 1
+    assert [d.year for d in first.dates] == [1867]
+    assert [n.figure for n in first.numbers] == ["2"]
+    assert [d.year for d in other.dates] == [1859] and not other.numbers
