@@ -17,6 +17,10 @@ and a split: "train", "dev" (threshold calibration) or "test". Sources:
   number, an inserted negation, another entity of the same kind in the object or a
   qualifier (contradicted), another subject (neutral), and a qualifier taken from another
   sentence (contradicted when the premise states another year, neutral otherwise).
+- Value pairs (``value_pairs.py``): sentences of Factcheck-Bench, the bios and the NLI
+  premises with a value rewritten by the value reader's rules (number forms, units,
+  approximations, bounds, ordinals, centuries, dates, restrictors, synonyms), each in its
+  sentence's split.
 - The shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric; ``nli.py``), held out by premise.
 
 Usage: python training/prepare.py [--out training/build/pairs.jsonl] [--seed 13]
@@ -35,6 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from nli import nli_pairs
+from value_pairs import value_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
@@ -375,7 +380,7 @@ def main() -> None:
     rows = [*fcb_pairs(decomposed), *bio_pairs(rng), *nli_pairs()]
     seen: set[tuple[str, str]] = set()
     unique = []
-    for row in rows:
+    for row in [*rows, *value_pairs(args.seed)]:
         key = (str(row["premise"]), str(row["hypothesis"]))
         if key not in seen and row["hypothesis"]:
             seen.add(key)
