@@ -161,12 +161,19 @@ def make_pairs(
                 }
 
 
-def value_pairs(seed: int = 13) -> list[dict[str, object]]:
-    """Every value pair of the shared data, the same for the same seed."""
+def banned_shingles() -> set[str]:
+    """The shingles of every evaluation text and of each of its sentences (short ones too)."""
     banned: set[str] = set()
     for text in evaluation_texts():
         banned |= shingles(text)
-    return list(make_pairs(source_sentences(), random.Random(seed), banned))
+        for sentence in _SENTENCE.split(text):
+            banned |= shingles(sentence)
+    return banned
+
+
+def value_pairs(seed: int = 13) -> list[dict[str, object]]:
+    """Every value pair of the shared data, the same for the same seed."""
+    return list(make_pairs(source_sentences(), random.Random(seed), banned_shingles()))
 
 
 if __name__ == "__main__":

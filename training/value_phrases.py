@@ -35,13 +35,13 @@ from triqua.core.grounding.values.dates import find_dates
 
 #: Words ending in "-est" that are no superlative ("the forest", "the interest"): the
 #: offline verifier's own list.
-_RESTRICTORS = Path(__file__).resolve().parents[1] / "src/triqua/engines/offline/data/restrictors.json"
+_RESTRICTORS = (
+    Path(__file__).resolve().parents[1] / "src/triqua/engines/offline/data/restrictors.json"
+)
 _NOT_SUPERLATIVE = frozenset(json.loads(_RESTRICTORS.read_text("utf-8"))["superlative_not"])
 
 _IN_YEAR = re.compile(r"\b(in|In) (1[1-9]\d\d|20[01]\d)\b(?![\d,.]\d|s\b|['’]s|\s*[–—-]\s*\d)")
-_SPAN = re.compile(
-    r"\b(in|In) the ((1[1-9]\d0|20[01]0)s|(1[1-9]|2[01])(?:st|nd|rd|th) century)\b"
-)
+_SPAN = re.compile(r"\b(in|In) the ((1[1-9]\d0|20[01]0)s|(1[1-9]|2[01])(?:st|nd|rd|th) century)\b")
 
 
 def _century_forms(year: int, rng: random.Random) -> list[tuple[str, int]]:
@@ -78,7 +78,9 @@ def centuries(sentence: str, rng: random.Random) -> list[Rewrite]:
         outside = rng.choice([low - rng.randint(1, 30), high + rng.randint(1, 30)])
         for year, label in ((inside, NEUTRAL), (outside, CONTRADICTED)):
             new = f"{m.group(1)} {year}"
-            out.append(Rewrite(sentence, _swap(sentence, m.start(), m.end(), new), label, "value-century"))
+            out.append(
+                Rewrite(sentence, _swap(sentence, m.start(), m.end(), new), label, "value-century")
+            )
     return out
 
 
@@ -99,7 +101,10 @@ def dates(sentence: str, rng: random.Random) -> list[Rewrite]:
                 (f"in {month} {d.year}", ENTAILED),
                 (f"in {d.year}", ENTAILED),
                 (f"{day} {month} {d.year}", CONTRADICTED),
-                (f"{d.day} {_MONTHS[(d.month + rng.choice([0, 2, 5])) % 12]} {d.year}", CONTRADICTED),
+                (
+                    f"{d.day} {_MONTHS[(d.month + rng.choice([0, 2, 5])) % 12]} {d.year}",
+                    CONTRADICTED,
+                ),
                 (f"in {d.year + rng.choice([-2, -1, 1, 3])}", CONTRADICTED),
             ]
             for new, label in rng.sample(forms, 3):
@@ -107,11 +112,15 @@ def dates(sentence: str, rng: random.Random) -> list[Rewrite]:
                 if new.startswith("in ") and not on:
                     new = new[3:]
                 hypothesis = _swap(sentence, start, d.end, new)
-                if new.replace(",", "") != d.text.replace(",", "") and _agrees(hypothesis, sentence, label):
+                if new.replace(",", "") != d.text.replace(",", "") and _agrees(
+                    hypothesis, sentence, label
+                ):
                     out.append(Rewrite(sentence, hypothesis, label, "value-date"))
         elif d.month is None and re.search(r"\bin $", before):
             new = f"{rng.choice(_MONTHS)} {d.year}"
-            out.append(Rewrite(sentence, _swap(sentence, d.start, d.end, new), NEUTRAL, "value-date"))
+            out.append(
+                Rewrite(sentence, _swap(sentence, d.start, d.end, new), NEUTRAL, "value-date")
+            )
     return out
 
 
@@ -144,25 +153,44 @@ _ONE_OF = re.compile(rf"\b([Oo]ne of the) (?:({_SUPERLATIVE}) )?([a-z]+)\b")
 _THE_SUPERLATIVE = re.compile(rf"\b([Tt]he) ({_SUPERLATIVE}) ([a-z]+)\b")
 
 
+def _a_noun(word: str) -> bool:
+    return (
+        len(word) > 3
+        and word not in WORDS["function_words"]
+        and not word.endswith(("ing", "ly", "ed"))
+    )
+
+
 def restrictors(sentence: str, rng: random.Random) -> list[Rewrite]:
-    """"One of the largest cities" is not "the largest city"; nor are founders a sole one."""
+    """ "One of the largest cities" is not "the largest city"; nor are founders a sole one."""
     out = []
     for m in _ONE_OF.finditer(sentence):
         noun = singular(m.group(3))
-        if noun is None:
+        if noun is None or not _a_noun(m.group(3)):
             continue
         the = "The" if m.group(1)[0] == "O" else "the"
         if m.group(2):
             new, label = f"{the} {m.group(2)} {noun}", NEUTRAL
         else:
             new, label = f"{the} {rng.choice(['only', 'sole'])} {noun}", CONTRADICTED
-        out.append(Rewrite(sentence, _swap(sentence, m.start(), m.end(), new), label, "value-restrictor"))
+        out.append(
+            Rewrite(sentence, _swap(sentence, m.start(), m.end(), new), label, "value-restrictor")
+        )
     for m in _THE_SUPERLATIVE.finditer(sentence):
-        if m.group(2).lower() in _NOT_SUPERLATIVE or singular(m.group(3)):
+        noun = m.group(3)
+        if m.group(2).lower() in _NOT_SUPERLATIVE or singular(noun) or not _a_noun(noun):
             continue
+        if not re.match(
+            r"\s+(?:in|of|on|at|for|to|is|was|that|who|ever)\b|[,.;]", sentence[m.end() :]
+        ):
+            continue  # "the most frequently occurring byte pairs": the noun comes later
         one = "One" if m.group(1)[0] == "T" else "one"
         new = f"{one} of the {m.group(2)} {plural(m.group(3))}"
-        out.append(Rewrite(sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"))
+        out.append(
+            Rewrite(
+                sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"
+            )
+        )
     return out
 
 

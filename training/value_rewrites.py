@@ -45,7 +45,8 @@ _TARGETS = {
 }
 _BOTH = [m for m, reach in RULES.approximate.items() if reach == "both" and "." not in m]
 _MARKER = re.compile(
-    r"\b(" + "|".join(re.escape(m) for m in sorted(RULES.approximate, key=len, reverse=True))
+    r"\b("
+    + "|".join(re.escape(m) for m in sorted(RULES.approximate, key=len, reverse=True))
     + r")\s+$",
     re.I,
 )
@@ -98,7 +99,7 @@ def _round_to(value: float, digits: int) -> float:
 
 
 def _scaled(value: float) -> str | None:
-    """"64.5 million" for 64,500,000; None when the value has no short scaled form."""
+    """ "64.5 million" for 64,500,000; None when the value has no short scaled form."""
     for scale, word in ((1e9, "billion"), (1e6, "million")):
         if value >= scale and abs(value / scale - round(value / scale, 2)) < 1e-9:
             return f"{round(value / scale, 2):g} {word}"
@@ -114,9 +115,47 @@ def _agrees(hypothesis: str, premise: str, label: int) -> bool:
     return carried if label == ENTAILED else not carried
 
 
+def _a_quantity(sentence: str, n: NumberValue) -> bool:
+    """True for a number that counts or measures, not a label, a name, a score or a span.
+
+    "number 73", "Room 93", "U-27", "7–1", "300 to 400 mg" and numbers in references are
+    left alone: their rewrites would not say what the sentence says.
+    """
+    before, after = sentence[: n.start], sentence[n.start + len(n.figure) :]
+    if before and not re.search(r"(?:^|[\s(])[$€£]?$", before):
+        return False
+    if re.match(r"[\w(/]|\s*(?:[–—-]|to\b|and\s+\d)", after) or _RANGE_BEFORE.search(before):
+        return False
+    word = re.search(r"(\S+)\s+[$€£]?$", before)
+    return word is None or (
+        word[1].lower().strip(".,") not in WORDS["label_words"]
+        and (not word[1][:1].isupper() or word[1].lower() in ("in", "about", "over"))
+    )
+
+
+_RANGE_BEFORE = re.compile(r"(?:\d\s*(?:[–—-]|to|and)|\bbetween|\bfrom)\s*[$€£]?$", re.I)
+_NOT_PROSE = re.compile(r"https?:|www\.|doi|@|\[\s*edit\s*\]|\d{6,}")
+
+
 def _quantities(sentence: str) -> list[NumberValue]:
+    if _NOT_PROSE.search(sentence):
+        return []
     dates = [(d.start, d.end) for d in find_dates(sentence)]
-    return [n for n in find_numbers(sentence, dates) if len(n.readings) == 1]
+    return [
+        n
+        for n in find_numbers(sentence, dates)
+        if len(n.readings) == 1 and _a_quantity(sentence, n)
+    ]
+
+
+def _counted(n: NumberValue, sentence: str) -> bool:
+    """True when a plural noun follows the number ("34 strikeouts"), or a unit does."""
+    after = sentence[n.start + len(n.figure) :]
+    noun = re.match(r"\s+([a-z]+)", after)
+    plural = noun is not None and (
+        noun[1].endswith("s") or noun[1] in WORDS["plural_irregular"].values()
+    )
+    return " " in n.figure or plural
 
 
 def number_forms(sentence: str, rng: random.Random) -> list[Rewrite]:
@@ -131,10 +170,10 @@ def number_forms(sentence: str, rng: random.Random) -> list[Rewrite]:
             forms = [f"{_nice(value)} per cent", f"{_nice(value)}%", f"{_nice(value)} percent"]
             other = [f for f in forms if f.replace(" ", "") != figure.replace(" ", "")]
             new, rival = rng.choice(other), f"{_nice(value + rng.choice([-9, -4, 3, 7]))}%"
-        elif dim == "count" and value in _NUMBER_WORDS and n.noun:
+        elif dim == "count" and value in _NUMBER_WORDS and _counted(n, sentence):
             word = figure.lower() in RULES.word_numbers
             new = str(int(value)) if word else _NUMBER_WORDS[int(value)]
-            shift = int(value) + rng.choice([-1, 1, 2])
+            shift = int(value) + (rng.choice([-1, 1, 2]) if value > 2 else rng.choice([1, 2]))
             rival = _NUMBER_WORDS.get(shift, str(shift)) if not word else str(shift)
         elif dim in ("count", "usd", "eur", "gbp") and value >= 1e6:
             scaled = _scaled(value)
@@ -167,9 +206,14 @@ def unit_conversions(sentence: str, rng: random.Random) -> list[Rewrite]:
         targets = [u for u in _TARGETS[dim] if u != written]
         unit = rng.choice(targets)
         converted = value / RULES.units[unit][1]
+        if converted < 0.1 or any(w[:1].isupper() for w in n.figure.split()[1:]):
+            continue
         shown = _nice(round(converted, 2 if converted < 10 else 1 if converted < 100 else 0))
         plain = _nice(n.plain[0])
-        rivals = [f"{plain} {unit}", f"{_nice(round(converted * rng.choice([0.6, 1.5]), 1))} {unit}"]
+        rivals = [
+            f"{plain} {unit}",
+            f"{_nice(round(converted * rng.choice([0.6, 1.5]), 1))} {unit}",
+        ]
         for hyp, label in ((f"{shown} {unit}", ENTAILED), (rng.choice(rivals), CONTRADICTED)):
             hypothesis = _swap(sentence, n.start, n.start + len(n.figure), hyp)
             if _agrees(hypothesis, sentence, label):
@@ -188,6 +232,8 @@ def approximations(sentence: str, rng: random.Random) -> list[Rewrite]:
         bare = _bare(n)
         if bare is None or n.approx or _marker_before(sentence, n.start) or bare[0] < 20:
             continue
+        if not _counted(n, sentence) or re.search(r"\b(?:the|a|an)\s+$", sentence[: n.start]):
+            continue
         value, rest = bare
         near = _round_to(value, 2)
         if abs(near - value) > RULES.relative_tolerance * value or near == value:
@@ -195,7 +241,9 @@ def approximations(sentence: str, rng: random.Random) -> list[Rewrite]:
         far = _round_to(value * rng.choice([0.6, 0.75, 1.3, 1.6]), 2)
         marker = rng.choice(_BOTH)
         for shown, label in ((near, ENTAILED), (far, CONTRADICTED)):
-            hypothesis = _swap(sentence, n.start, n.start + len(n.figure), f"{marker} {_nice(shown)}{rest}")
+            hypothesis = _swap(
+                sentence, n.start, n.start + len(n.figure), f"{marker} {_nice(shown)}{rest}"
+            )
             if _agrees(hypothesis, sentence, label):
                 out.append(Rewrite(sentence, hypothesis, label, "value-approx"))
     return out
@@ -210,7 +258,9 @@ def comparatives(sentence: str, rng: random.Random) -> list[Rewrite]:
     out = []
     for n in _quantities(sentence):
         bare = _bare(n)
-        if bare is None or bare[0] < 10:
+        if bare is None or bare[0] < 10 or not _counted(n, sentence):
+            continue
+        if re.search(r"\b(?:the|a|an|its|their|his|her)\s+$", sentence[: n.start]):
             continue
         value, rest = bare
         end = n.start + len(n.figure)
@@ -252,8 +302,10 @@ _ORDINAL = re.compile(
 
 
 def ordinal_digits(number: int) -> str:
-    """"12th" for 12, "21st" for 21."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    """ "12th" for 12, "21st" for 21."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
     return f"{number}{suffix}"
 
 
@@ -262,6 +314,8 @@ def ordinals(sentence: str, rng: random.Random) -> list[Rewrite]:
     out = []
     for m in _ORDINAL.finditer(sentence):
         raw = m.group(2)
+        if re.search(r"\bof\s+$", sentence[: m.start()]):
+            continue  # "one of the first chords" counts no place in a series
         word = raw.lower() in RULES.ordinals
         number = RULES.ordinals[raw.lower()] if word else int(raw[:-2])
         if number not in _ORDINAL_WORDS:
@@ -274,6 +328,13 @@ def ordinals(sentence: str, rng: random.Random) -> list[Rewrite]:
             text = _ORDINAL_WORDS[n] if as_word else ordinal_digits(n)
             return text.capitalize() if like[:1].isupper() else text
 
-        for new, label in ((written(number, not word), ENTAILED), (written(other, rng.random() < 0.5), CONTRADICTED)):
-            out.append(Rewrite(sentence, _swap(sentence, m.start(2), m.end(2), new), label, "value-ordinal"))
+        for new, label in (
+            (written(number, not word), ENTAILED),
+            (written(other, rng.random() < 0.5), CONTRADICTED),
+        ):
+            out.append(
+                Rewrite(
+                    sentence, _swap(sentence, m.start(2), m.end(2), new), label, "value-ordinal"
+                )
+            )
     return out
