@@ -4,11 +4,13 @@ The value pairs (``training/value_pairs.py``) rewrite a value in real sentences:
 million" for "64,500,000", 1.2 km for 1,200 m, "more than 300" for 412, "the nineteenth
 century" for 1850, and rivals of each. A judge that reads values as triqua's value reader
 does finds the entailed rows entailed and the others not. Per kind and gold label, this
-prints how many pairs the generator yields (all splits) and, on a seeded sample of the dev
-split, the share the judge finds entailed at its card's ``supports`` threshold (what the
-offline verifier reads) and its mean entailed and contradicted probabilities.
+prints how many pairs the generator yields (all splits) and, on a seeded sample of them
+(``--split``: all, train or dev), the share the judge finds entailed at its card's
+``supports`` threshold (what the offline verifier reads) and its mean entailed and
+contradicted probabilities.
 
-Usage: python benchmarks/value_pairs.py [--judge shipped] [--per 150] [--seed 13] [--json]
+Usage: python benchmarks/value_pairs.py [--judge shipped] [--per 300] [--split all] [--seed 13]
+       [--json]
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ LABELS = ("entailed", "neutral", "contradicted")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--judge", default="shipped")
-    parser.add_argument("--per", type=int, default=150, help="dev pairs per kind and label")
+    parser.add_argument("--per", type=int, default=300, help="pairs judged per kind and label")
+    parser.add_argument("--split", choices=["all", "train", "dev"], default="all")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -42,15 +45,15 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("a learned judge is needed")
     rows = value_pairs(args.seed)
     made = Counter((str(r["source"]).split(":")[0], int(str(r["label"]))) for r in rows)
-    dev: dict[tuple[str, int], list[dict[str, object]]] = defaultdict(list)
+    pool: dict[tuple[str, int], list[dict[str, object]]] = defaultdict(list)
     for row in rows:
-        if row["split"] == "dev":
-            dev[(str(row["source"]).split(":")[0], int(str(row["label"])))].append(row)
+        if args.split in ("all", row["split"]):
+            pool[(str(row["source"]).split(":")[0], int(str(row["label"])))].append(row)
     rng = random.Random(args.seed)
     threshold = judge.thresholds.supports
     figures = []
     for key in sorted(made):
-        sample = dev.get(key, [])
+        sample = pool.get(key, [])
         sample = rng.sample(sample, min(args.per, len(sample)))
         probs = judge.predict([(str(r["premise"]), str(r["hypothesis"])) for r in sample])
         entailed = probs[:, ENTAILED] if len(sample) else []
@@ -74,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"supports": threshold, "figures": figures}, indent=1))
         return 0
-    print(f"judge {args.judge}; entailed at supports >= {threshold}; dev sample of {args.per}")
+    print(f"judge {args.judge}; entailed at supports >= {threshold}; sample {args.per}")
     head = ("pairs", "judged", "entailed", "p(e)", "p(c)")
     print(f"{'kind':17} {'gold':13} " + " ".join(f"{h:>{max(6, len(h))}}" for h in head))
     for f in figures:

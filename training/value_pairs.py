@@ -10,8 +10,9 @@ of those rules become data: each kind (``value-form``, ``value-unit``, ``value-a
 ``value-restrictor``, ``value-synonym``) yields entailed, contradicted and, where the
 premise says less than the hypothesis, neutral pairs.
 
-Sentences come from the evidence passages of Factcheck-Bench's tune half, the premises of
-the shared NLI pairs outside their test split, and the FActScore bios; each pair takes the
+Sentences come from the claims and evidence passages of Factcheck-Bench's tune half, the
+premises and hypotheses of the shared NLI pairs outside their test split, and the FActScore
+bios; each pair takes the
 split of its sentence (``prepare.py``'s and ``nli.py``'s splits), so nothing held out is
 trained on. A sentence that shares eight words in a row with an evaluation row (the
 hand-written cases, the benchmark data, Factcheck-Bench's held half, the NLI test split) is
@@ -125,11 +126,12 @@ def source_sentences() -> Iterator[tuple[str, str, str]]:
         if _fcb_half(claim) == "held":
             continue
         split = "dev" if _bucket(claim, "fcb-dev") < 52 else "train"
-        for sentence in sentences(row["evidence"][:1200]):
+        for sentence in [claim, *sentences(row["evidence"][:1200])]:
             yield sentence, split, "fcb"
     for row in nli_pairs(NLI):
         if row["split"] != "test":
             yield str(row["premise"]), str(row["split"]), "nli"
+            yield str(row["hypothesis"]), str(row["split"]), "nli"
     for path in BIOS:
         for line in path.open(encoding="utf-8"):
             bio = json.loads(line)
@@ -150,8 +152,8 @@ def make_pairs(
         seen.add(sentence)
         for rewrite in REWRITES:
             for made in rewrite(sentence, rng):
-                if made.hypothesis == made.premise:
-                    continue
+                if made.hypothesis == made.premise or shingles(made.hypothesis) & banned:
+                    continue  # a rewrite may land on an evaluation row ("kids" for "children")
                 yield {
                     "premise": made.premise,
                     "hypothesis": made.hypothesis,
