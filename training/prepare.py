@@ -17,6 +17,10 @@ and a split: "train", "dev" (threshold calibration) or "test". Sources:
   number, an inserted negation, another entity of the same kind in the object or a
   qualifier (contradicted), another subject (neutral), and a qualifier taken from another
   sentence (contradicted when the premise states another year, neutral otherwise).
+- Value pairs (``value_pairs.py``): sentences of Factcheck-Bench, the bios and the NLI
+  premises with a value rewritten by the value reader's rules (number forms, units,
+  approximations, bounds, ordinals, centuries, dates, restrictors, synonyms), each in its
+  sentence's split.
 - The shared NLI pairs (SNLI, MultiNLI, FEVER-symmetric; ``nli.py``), held out by premise.
 - Hard pairs from true statements (``hard_pairs.py``): negations, namesakes and the like.
 
@@ -37,6 +41,7 @@ from pathlib import Path
 
 from hard_pairs import hard_pairs, true_statements
 from nli import nli_pairs
+from value_pairs import value_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
@@ -380,7 +385,7 @@ def main() -> None:
     rows = [*fcb_pairs(decomposed), *bio_pairs(rng), *nli, *hard_pairs(statements, rng)]
     seen: set[tuple[str, str]] = set()
     unique = []
-    for row in rows:
+    for row in [*rows, *value_pairs(args.seed)]:
         key = (str(row["premise"]), str(row["hypothesis"]))
         if key not in seen and row["hypothesis"]:
             seen.add(key)

