@@ -109,14 +109,18 @@ def _stem_written(noun: str, text: str) -> bool:
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
 
 
-def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
+def missing_values(unit: FactUnit, quote: str, before: str | None = None) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject. A
+    carries it when ``before`` (the passage text before the quote; None: not known) names
+    the subject, or when the quote opens its passage with the pronoun (``before`` blank:
+    an excerpt about what it was retrieved for, "She also starred in …"). A
     subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
     any case, singular or plural ("Bristly Bellflower", "a bellflower").
     """
+    opening = before is not None and not before.strip()
+    before = before or ""
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
@@ -136,6 +140,7 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
             continue
         how = How(
             by_reference=refers and subject,
+            opening=opening,
             common=name == opener,
             about=subject and name not in possessors,
         )
@@ -146,7 +151,8 @@ def missing_values(unit: FactUnit, quote: str, before: str = "") -> list[str]:
     unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
-            named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
+            named(s, quote, padded, before, How(by_reference=refers, opening=opening))
+            for s in values.base_subject
         )
         known = {
             w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
