@@ -323,9 +323,26 @@ def test_rule_lets_a_pronoun_carry_a_subject_named_earlier_in_the_passage() -> N
     passages_ = {"ev-1": CURIE_DOC, "ev-2": "She won the Nobel Prize in Chemistry in 1911."}
     quote = "She won the Nobel Prize in Chemistry"
     assert check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, passages_).ok
-    # The same sentence opening its passage refers to no one named there.
-    second = check_quote(unit, Status.SUPPORTED, ["ev-2"], quote, passages_)
-    assert not second.ok and second.reason == "quote lacks value marie curie"
+    # The same sentence opening its passage is an excerpt about what it was retrieved for.
+    assert check_quote(unit, Status.SUPPORTED, ["ev-2"], quote, passages_).ok
+
+
+def test_rule_lets_no_pronoun_carry_a_subject_after_another_name() -> None:
+    unit = FactUnit(kind="base", subject="Marie Curie", relation="won", object="Nobel Prize")
+    quote = "She won the Nobel Prize in Chemistry"
+    # A passage naming another one first: its "She" is that one's, not Marie Curie's.
+    passages_ = {"ev-3": "Irène Joliot-Curie was a chemist. " + quote + " in 1935."}
+    third = check_quote(unit, Status.SUPPORTED, ["ev-3"], quote, passages_)
+    assert not third.ok and third.reason == "quote lacks value marie curie"
+    # A pronoun that does not open the quote refers back to no topic of its own.
+    opening = check_quote(
+        unit,
+        Status.SUPPORTED,
+        ["ev-4"],
+        "In 1911 she won the Nobel Prize",
+        {"ev-4": "In 1911 she won the Nobel Prize in Chemistry."},
+    )
+    assert not opening.ok
 
 
 # ---------------------------------------------------------------- the offline engine

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.models.entailment import Thresholds
 from triqua.schema import Evidence, Fact, Qualifier, Status
@@ -102,6 +103,37 @@ def test_a_named_subject_must_be_named_in_the_window() -> None:
     fact = Fact(subject="Alan Turing", relation="worked at", object="Bletchley Park")
     text = "Alan Turing was born in London.\n\nJames Turing worked at Bletchley Park."
     assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
+
+
+def test_an_untitled_excerpt_opening_with_a_pronoun_is_about_the_subject() -> None:
+    # An excerpt retrieved for the fact ("She also starred …") never names its topic.
+    judged = verifier(lambda p, h: (0.95, 0.0) if "Broken Bridges" in p else (0.0, 0.0))
+    fact = Fact(
+        subject="Kelly Preston",
+        relation="starred in",
+        object="Broken Bridges",
+        source_text="Kelly Preston starred in Broken Bridges.",
+    )
+    evidence = [ev("She also starred in the films Old Dogs and Broken Bridges.")]
+    verdict = judged.verify(fact, evidence)
+    assert verdict.status == Status.SUPPORTED
+    # The grounding rule a run settles with reads the opening pronoun the same way.
+    assert settle(fact, verdict, evidence).status == Status.SUPPORTED
+
+
+def test_an_opening_pronoun_is_not_the_subject_when_a_name_says_whose_it_is() -> None:
+    judged = verifier(lambda p, h: (0.95, 0.0) if "Broken Bridges" in p else (0.0, 0.0))
+    fact = Fact(subject="Kelly Preston", relation="starred in", object="Broken Bridges")
+    text = "She also starred in the films Old Dogs and Broken Bridges."
+    titled = Evidence.build(document_id="doc", text=text, retriever="supplied", title="Toni Law")
+    assert judged.verify(fact, [titled]).status != Status.SUPPORTED
+    after = ev("Toni Law is an actress. She also starred in the films Old Dogs and Broken Bridges.")
+    assert judged.verify(fact, [after]).status != Status.SUPPORTED
+    # A sentence opening with another name is that one's, whatever the judge entails.
+    capital = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    entailing = verifier(lambda p, h: (0.99, 0.0))
+    verdict = entailing.verify(capital, [ev("Canberra is the capital of Australia.")])
+    assert verdict.status != Status.SUPPORTED
 
 
 def test_a_dated_qualifier_is_the_rules_to_bind_and_the_judges_to_veto() -> None:

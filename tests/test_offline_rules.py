@@ -93,6 +93,26 @@ def test_the_topic_changes_when_another_name_opens_a_sentence() -> None:
     assert scores[3] == 0.0
 
 
+def test_an_untitled_passage_opening_with_a_pronoun_is_about_the_subject() -> None:
+    sentences = [
+        analyse(t)
+        for t in (
+            "She moved to Paris in 1891.",
+            "She won a prize.",
+            "Pierre Curie was a physicist.",
+            "He won a prize.",
+        )
+    ]
+    scores = subject_scores(analyse("Marie Curie"), sentences, None)
+    assert scores == [REFERS, REFERS, 0.0, 0.0]  # until another name opens a sentence
+    # A title names the passage's topic: its pronouns are the title's.
+    titled = subject_scores(analyse("Marie Curie"), sentences, analyse("Pierre Curie"))
+    assert titled == [0.0, 0.0, 0.0, 0.0]
+    # A name, not a pronoun, opens the passage: it is about that name.
+    named = [analyse("Canberra is the capital of Australia.")]
+    assert subject_scores(analyse("Sydney"), named, None) == [0.0]
+
+
 def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
     broken = tmp_path / "lexicon.json"
     broken.write_text('{"relation_groups": []}', encoding="utf-8")
