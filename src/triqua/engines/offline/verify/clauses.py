@@ -51,6 +51,18 @@ def _parse(text: str) -> Doc:
         return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
 
 
+@functools.lru_cache(maxsize=64)
+def _people(text: str) -> tuple[tuple[int, int], ...]:
+    """Token spans of the people the entity recogniser finds in ``text``.
+
+    Run only for the rare namesake question, so the common parse can leave the recogniser
+    out; the tokenizer is the same, so the spans index ``_parse(text)``'s tokens.
+    """
+    with NLP_LOCK:
+        doc = load_nlp()(text)
+    return tuple((e.start, e.end) for e in doc.ents if e.label_ == "PERSON")
+
+
 def _owner(token: SpacyToken) -> SpacyToken | None:
     """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
 
@@ -151,11 +163,12 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     subject.
     """
     names = [t.stem for t in subject.content if t.is_capitalised]
-    person = next(
-        (e for e in owner.doc.ents if e.start <= owner.i < e.end and e.label_ == "PERSON"), None
-    )
-    if person is None or len(names) < 2:
+    if len(names) < 2:
         return None
+    span = next(((a, b) for a, b in _people(owner.doc.text) if a <= owner.i < b), None)
+    if span is None:
+        return None
+    person = owner.doc[span[0] : span[1]]
     words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
     if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
         return None
