@@ -142,3 +142,15 @@ def test_a_true_paraphrase_still_passes_both_engines(
     assert status(fact, text) == Status.SUPPORTED
     unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
     assert statement_refusal(unit, text) is None
+
+
+def test_a_label_before_a_colon_owns_no_clause() -> None:
+    """ "Note: X became Y" states X's fact; the label is no other owner of the clause."""
+    from triqua.engines.offline.verify.align import analyse
+    from triqua.engines.offline.verify.clauses import held_by_another
+
+    text = "Passage for: Gerhard Fischer became a citizen in 1941."
+    subject, obj = analyse("Gerhard Fischer"), analyse("a citizen")
+    assert held_by_another(subject, obj, text, {"becam"}) is None
+    other = "Passage for: Hans Weber became a citizen in 1941."
+    assert held_by_another(subject, obj, other, {"becam"}) == "Hans Weber"

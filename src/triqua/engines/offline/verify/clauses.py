@@ -75,6 +75,8 @@ def _owner(token: SpacyToken) -> SpacyToken | None:
         if head.dep_ in _DESCRIBES and head is not token:
             return head.head
         found = [child for child in head.children if child.dep_ in _SUBJECTS]
+        # A label before a colon ("Passage for: …", "Note: …") is parsed as a subject too.
+        found = [c for c in found if not any(t.text == ":" for t in c.subtree)] or found
         if found:
             owner = found[0]
             sentence = owner.sent
@@ -134,6 +136,8 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     if owner is None or owner.pos_ == "PRON":
         return None
     words = list(owner.subtree)
+    if any(t.text == ":" for t in words):
+        return None  # a label before a colon owns no clause
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
     if stems & own_stems:
