@@ -28,6 +28,7 @@ from typing import Any
 from shared_data import data_dir
 
 import triqua
+from triqua.evals.guard import COMPLEX_SHARE
 from triqua.schema import Report, Status
 from triqua.testing import ScriptedChatModel, fenced, shown_text
 from triqua.testing import passages as evidence_passages
@@ -324,7 +325,8 @@ def graph_statistics(bios: list[dict[str, Any]], delta: int) -> None:
     print(
         f"sentences with facts: {sentences}; routed complex at δ={delta}: {complex_sentences} "
         f"({complex_sentences / sentences:.1%}); facts {facts}, complex {complex_facts} "
-        f"({complex_facts / facts:.1%})"
+        f"({complex_facts / facts:.1%}); the cost guard assumes {COMPLEX_SHARE:.1%} "
+        "(triqua.evals.guard.COMPLEX_SHARE)"
     )
     print(
         "diameter:   "

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from triqua.context import Context
@@ -9,7 +12,14 @@ from triqua.evals.claims import ClaimOutcome, claim_status, direct_facts
 from triqua.evals.claims_summary import summarize_claims
 from triqua.evals.diagnostics import DecomposedText, decomposition_stats
 from triqua.evals.factscore import BioResult, summarize_bios
-from triqua.evals.guard import CostEstimate, confirm, count_sentences, estimate_cost
+from triqua.evals.guard import (
+    COMPLEX_SHARE,
+    CostEstimate,
+    complex_share,
+    confirm,
+    count_sentences,
+    estimate_cost,
+)
 from triqua.schema import Fact, Qualifier, Status, UnitVerdict, Verdict
 
 FRANCE = Fact(
@@ -193,18 +203,37 @@ def test_count_sentences_errs_high() -> None:
 def test_estimate_cost_with_a_model_by_hand() -> None:
     context = Context(model="instance:estimate", reverify_rounds=2, chunk_size=300)
     texts = ["One. Two.", "Three!"]
-    # 3 sentences -> 9 facts; 2 chunks; verify 9 x (1 + 0.3 x 2) = 14.4; refine 9 x 0.6 = 5.4
+    # 3 sentences -> 9 facts; 2 chunks; verify 9 x (1 + 0.357 x 2) = 15.426; refine
+    # 9 x 0.714 = 6.426; 23.852 in all.
     estimate = estimate_cost(texts, context, retriever="supplied")
     assert (estimate.sentences, estimate.facts) == (3, 9)
-    assert estimate.model_calls == 22 and estimate.searches == 0
+    assert estimate.model_calls == 24 and estimate.searches == 0
     assert not estimate.offline
     with_baseline = estimate_cost(texts, context, retriever="supplied", extra_calls_per_text=1)
-    assert with_baseline.model_calls == 24
-    # Web search: min(budget, round(sentences x 3 x 1.6)) per text -> 10 + 5.
+    assert with_baseline.model_calls == 26
+    # Web search: min(budget, round(sentences x 3 x 1.714)) per text -> 10 + 5.
     assert estimate_cost(texts, context, retriever="tavily").searches == 15
     capped = Context(model="instance:estimate", max_searches=4)
     assert estimate_cost(texts, capped, retriever="tavily").searches == 8
     assert estimate_cost(texts, context, retriever="tavily", verify=False).model_calls == 2
+
+
+def test_the_estimate_routes_facts_as_the_run_will() -> None:
+    texts = ["One. Two.", "Three!"]
+    every = Context(model="instance:estimate", reverify_rounds=2, routing="always_element")
+    # Every fact complex: verify 9 x (1 + 2) = 27, refine 9 x 2 = 18, 2 chunks.
+    assert estimate_cost(texts, every, retriever="supplied").model_calls == 47
+    assert estimate_cost(texts, every, retriever="tavily").searches == 18 + 9
+    none = Context(model="instance:estimate", reverify_rounds=2, routing="never_reverify")
+    assert estimate_cost(texts, none, retriever="supplied").model_calls == 9 + 2
+    assert complex_share(Context()) == COMPLEX_SHARE
+
+
+def test_the_assumed_complex_share_is_the_one_routing_measured_on_the_bios() -> None:
+    fidelity = (Path(__file__).resolve().parents[1] / "docs" / "fidelity.md").read_text("utf-8")
+    measured = re.search(r"([\d.]+) % of facts complex at δ = 3", fidelity)
+    assert measured is not None
+    assert float(measured.group(1)) == pytest.approx(COMPLEX_SHARE * 100)
 
 
 def test_offline_engine_costs_no_model_calls_and_never_asks() -> None:

@@ -266,8 +266,10 @@ def test_the_trigger_rate_counts_facts_a_round_judged_not_facts_that_entered(
     model = scripted(judge=qualifiers_unresolved)
     report = triqua.check(CURIE, model=model, retriever=name, routing="always_element", cache=False)
     (record,) = report.records
-    # The fact entered a round, which stopped before judging: no trigger.
-    assert [r.stop_reason for r in record.rounds] == ["no new evidence"]
+    # The fact entered both rounds (the first found nothing new, so the second asked its
+    # wider queries, which found nothing new either); neither judged: no trigger.
+    assert [r.stop_reason for r in record.rounds] == ["no new evidence"] * 2
+    assert not any(r.unit_verdicts for r in record.rounds)
     assert not record.rejudged and report.reverify_trigger_rate == 0.0
     judged, _, _ = run(scripted, reverify_rounds=1, cache=False)
     (record,) = judged.records
@@ -307,3 +309,50 @@ def test_a_round_records_only_the_passages_the_fact_did_not_hold_before(scripted
     assert round_.evidence_ids and not held & set(round_.evidence_ids)
     assert {e.id for e in record.evidence} == held | set(round_.evidence_ids)
     assert len(round_.evidence_ids) == len(round_.queries)  # one new passage per query
+
+
+class WiderOnlyRetriever(SamePassageRetriever):
+    """The one known passage for every query, and a new one only for a round-2 wider query."""
+
+    def search(self, query: str, k: int, *, budget: SearchBudget | None = None) -> SearchResult:
+        found = super().search(query, k, budget=budget)
+        if query != "Nobel Prize in Physics 1903":  # the qualifier without its subject
+            return found
+        text = "The Nobel Prize in Physics 1903 went to Marie Curie and Pierre Curie."
+        extra = Evidence.build(document_id="wider", text=text, retriever=self.name, rank=1)
+        return SearchResult(evidence=[*found.evidence, extra])
+
+
+def supported_on_a_dated_passage(fact: str, prompt: str) -> dict[str, Any]:
+    """Every unit supported once a passage names the year; else only the base triple."""
+    found = passages(prompt)
+    dated = [i for i, text in found.items() if "1903" in text]
+    if not dated:
+        return qualifiers_unresolved(fact, prompt)
+    units = re.findall(r"^- (\(.*\))$", prompt, flags=re.M)
+    quote = found[dated[0]]
+    return {
+        "status": "supported",
+        "unit_verdicts": [{"unit": u, "status": "supported", "quote": quote} for u in units],
+        "evidence_ids": dated[:1],
+    }
+
+
+def test_a_round_that_finds_nothing_new_hands_over_to_the_next_rounds_wider_queries(
+    scripted: Any,
+) -> None:
+    retriever = WiderOnlyRetriever()
+    name = register_retriever(f"wider-{id(retriever)}", retriever)
+    model = scripted(judge=supported_on_a_dated_passage)
+    report = triqua.check(
+        CURIE, model=model, retriever=name, routing="always_element", reverify_rounds=2
+    )
+    (record,) = report.records
+    first, second = record.rounds
+    # Round 1 found only the passage the first pass read: it judged nothing, and the loop
+    # went on to round 2, whose wider query found the dated passage and supported the year.
+    assert first.stop_reason == "no new evidence" and not first.unit_verdicts
+    assert "Nobel Prize in Physics 1903" in second.queries and second.evidence_ids
+    assert [u.status for u in second.unit_verdicts] == [Status.SUPPORTED]
+    assert record.verdict.status is Status.SUPPORTED
+    assert record.rejudged and report.reverify_trigger_rate == 1.0

@@ -2,8 +2,11 @@
 
 The estimate is deliberately rough and errs high: sentences are counted with a regex, each
 sentence is assumed to yield a few facts, and every complex fact is assumed to use all its
-re-verification rounds. The offline engine costs no model calls, so with local evidence it
-never asks; web searches (Tavily) count against the same threshold whatever the engine.
+re-verification rounds. Which facts are complex is not known before decomposition: under
+``routing="auto"`` the estimate takes the share measured on the FActScore bios
+(:data:`COMPLEX_SHARE`), under ``"always_element"`` every fact. The offline engine costs no
+model calls, so with local evidence it never asks; web searches (Tavily) count against the
+same threshold whatever the engine.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ __all__ = [
     "COMPLEX_SHARE",
     "FACTS_PER_SENTENCE",
     "CostEstimate",
+    "complex_share",
     "confirm",
     "count_sentences",
     "estimate_cost",
@@ -27,8 +31,18 @@ __all__ = [
 
 #: Facts an LLM decomposer extracts per sentence (TriQua reports about 2 to 3).
 FACTS_PER_SENTENCE = 3
-#: Share of facts assumed complex (they take the re-verification path).
-COMPLEX_SHARE = 0.3
+#: Share of facts routed complex under ``routing="auto"`` (they take the re-verification
+#: path): 35.7 % of the FActScore ChatGPT bios' facts at δ = 3 (``benchmarks/routing.py
+#: --graphs-only``, which prints this figure beside its measurement; docs/fidelity.md row 26).
+COMPLEX_SHARE = 0.357
+
+
+def complex_share(context: Context) -> float:
+    """Share of facts expected on the re-verification path under ``context.routing``."""
+    if context.routing == "never_reverify":
+        return 0.0
+    return 1.0 if context.routing == "always_element" else COMPLEX_SHARE
+
 
 _SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")
 
@@ -82,8 +96,7 @@ def estimate_cost(
     per_text = [count_sentences(t) for t in texts]
     sentences = sum(per_text)
     facts = sentences * FACTS_PER_SENTENCE
-    rounds = 0 if context.routing == "never_reverify" else context.reverify_rounds
-    per_fact_rounds = COMPLEX_SHARE * rounds
+    per_fact_rounds = complex_share(context) * context.reverify_rounds
     searches = 0
     if verify and kind_of(retriever).web:  # paid per search; BM25 and Chroma cost nothing
         # Each check stops searching at its budget (max_searches per run).

@@ -5,9 +5,11 @@ connect them to the rest of their sentence, as a sentence: ``core.plan.contextua
 with that claim and the refiner's queries (later rounds also with queries one step wider:
 the source sentence, the units without their subject, the resolved neighbours' names; never
 a query already asked), and judges the claim's pending units on the
-merged evidence. Bounded four ways: rounds (``reverify_rounds``), the run's search budget,
-its model calls (``max_calls``), and progress (a round stops the loop when nothing is left
-insufficient).
+merged evidence. A round whose searches find no passage the fact did not hold judges
+nothing (the same evidence would get the same verdict) and hands over to the next round,
+whose wider queries and deeper page may reach what it did not. Bounded four ways: rounds
+(``reverify_rounds``), the run's search budget, its model calls (``max_calls``), and
+progress (the loop ends when nothing is left insufficient or no query is left unasked).
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ from triqua.runtime.resources import RunResources, calls_model, limited_call
 from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
 from triqua.state import BatchState, FactState, RoleUsage
 
+#: Why a round judged nothing: its searches found no passage the fact did not hold.
+NO_NEW_EVIDENCE = "no new evidence"
+
 
 def wants_round(member: FactState, context: Context, resources: RunResources) -> bool:
     """A complex fact with insufficient units, rounds, budget and no stop left loops again.
@@ -75,13 +80,16 @@ def should_reverify(
     return "verify_elements"
 
 
-def _stop(state: FactState, stopped: ReverifyRound, *usage: tuple[str, Usage]) -> dict[str, Any]:
-    """End the loop with a recorded round, charging the usage spent on it."""
+def _stop(
+    state: FactState, stopped: ReverifyRound, *usage: tuple[str, Usage], ends: bool = True
+) -> dict[str, Any]:
+    """Record a round, charging the usage spent on it; ``ends``: its stop reason ends the loop."""
     update: dict[str, Any] = {
         "round": stopped.round,
         "rounds": [*state.get("rounds", []), stopped],
-        "stop_reason": stopped.stop_reason,
     }
+    if ends:
+        update["stop_reason"] = stopped.stop_reason
     if usage:
         update["usage"] = sum((u for _, u in usage), state.get("usage") or Usage())
         update["usage_log"] = [RoleUsage(role=role, usage=u) for role, u in usage]
@@ -148,10 +156,13 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     spent = (("refine", refine_usage), ("search", found.usage))
     errors = [*state.get("retrieval_errors", []), *found.errors]
     if not found.new_ids:
-        # The searches found nothing new: the same evidence would get the same verdict.
-        reason = found.stop_reason or "no new evidence"
+        # The searches found nothing new: the same evidence would get the same verdict, so
+        # this round judges nothing; unless the budget is spent, the next round (if the
+        # round limit allows one) asks its wider queries one page deeper.
+        reason = found.stop_reason or NO_NEW_EVIDENCE
         stopped = stopped_round(round_index, units, claim.text, reason, queries, found.new_ids)
-        return {**_stop(state, stopped, *spent), "retrieval_errors": errors}
+        ends = found.stop_reason is not None
+        return {**_stop(state, stopped, *spent, ends=ends), "retrieval_errors": errors}
     judged = limited_call(
         resources,
         engines.judge,

@@ -261,6 +261,6 @@ class ClaimRecord(BaseModel):
     def rejudged(self) -> bool:
         """True when a re-verification round judged the fact again (ElementCheck's trigger).
 
-        A round that stopped before judging (no new query, nothing new found) does not count.
+        A round that judged nothing (no new query, nothing new found) does not count.
         """
         return any(r.unit_verdicts for r in self.rounds)
