@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from triqua.core.grounding.rule import check_quote
-from triqua.engines.offline.verify.gates import is_list
+from triqua.engines.offline.verify.gates import is_list, refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
 from triqua.models.entailment import Thresholds
@@ -94,6 +94,28 @@ def test_a_relation_of_many_objects_has_no_rival_in_its_slot() -> None:
     fact = Fact(subject="Alan Turing", relation="lived in", object="Paris")
     text = "Alan Turing lived in London and later in Paris."
     assert status(fact, text) == Status.SUPPORTED
+
+
+def test_a_containing_place_written_after_the_slots_name_is_the_object() -> None:
+    """Each place after a comma contains the one before it: the object, not a rival."""
+    fact = Fact(subject="Ann Smith", relation="was born in", object="the United States")
+    text = "Ann Smith was born in Chicago, Illinois, United States."
+    assert status(fact, text) == Status.SUPPORTED
+    assert refusal(fact, text) is None
+
+
+@pytest.mark.parametrize(
+    ("obj", "text"),
+    [
+        ("Canada", "Ann Smith was born in Chicago, Illinois, United States."),
+        ("Paris", "Ann Smith was born in Rome."),
+        ("Seattle", "Apple is headquartered in Cupertino, California, near San Jose."),
+    ],
+)
+def test_a_place_chain_without_the_object_still_rivals_it(obj: str, text: str) -> None:
+    subject = text.split(" was ")[0].split(" is ")[0]
+    relation = "was born in" if " born " in text else "is headquartered in"
+    assert status(Fact(subject=subject, relation=relation, object=obj), text) != Status.SUPPORTED
 
 
 def test_a_name_inside_the_object_is_no_rival() -> None:
