@@ -179,3 +179,13 @@ def test_a_true_statement_still_grounds_on_the_llm_path() -> None:
         unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader_for("shipped")
     )
     assert outcome.ok, outcome.reason
+
+
+def test_a_year_beside_a_works_noun_is_not_the_relations_word() -> None:
+    """The relation gate reads words, not which year a noun carries: a lie must stay out.
+
+    "a 2002 film, shot in 2001" holds 2001 and "film"; were "film" a word of "released",
+    the gate would let an entailing judge support "was released in 2001".
+    """
+    fact = Fact(subject="Signs", relation="was released in", object="2001")
+    assert status(fact, "Signs is a 2002 film, shot in 2001.") != Status.SUPPORTED
