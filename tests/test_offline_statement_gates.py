@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from triqua.core.grounding.rule import check_quote
-from triqua.engines.offline.verify.gates import is_list
+from triqua.engines.offline.verify.gates import is_list, refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
 from triqua.models.entailment import Thresholds
@@ -96,6 +96,28 @@ def test_a_relation_of_many_objects_has_no_rival_in_its_slot() -> None:
     assert status(fact, text) == Status.SUPPORTED
 
 
+def test_a_containing_place_written_after_the_slots_name_is_the_object() -> None:
+    """Each place after a comma contains the one before it: the object, not a rival."""
+    fact = Fact(subject="Ann Smith", relation="was born in", object="the United States")
+    text = "Ann Smith was born in Chicago, Illinois, United States."
+    assert status(fact, text) == Status.SUPPORTED
+    assert refusal(fact, text) is None
+
+
+@pytest.mark.parametrize(
+    ("obj", "text"),
+    [
+        ("Canada", "Ann Smith was born in Chicago, Illinois, United States."),
+        ("Paris", "Ann Smith was born in Rome."),
+        ("Seattle", "Apple is headquartered in Cupertino, California, near San Jose."),
+    ],
+)
+def test_a_place_chain_without_the_object_still_rivals_it(obj: str, text: str) -> None:
+    subject = text.split(" was ")[0].split(" is ")[0]
+    relation = "was born in" if " born " in text else "is headquartered in"
+    assert status(Fact(subject=subject, relation=relation, object=obj), text) != Status.SUPPORTED
+
+
 def test_a_name_inside_the_object_is_no_rival() -> None:
     fact = Fact(subject="The Rhine", relation="rises in", object="the Swiss Alps")
     text = "The Rhine rises in the Swiss Alps and flows into the North Sea."
@@ -157,3 +179,13 @@ def test_a_true_statement_still_grounds_on_the_llm_path() -> None:
         unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": quote}, reader=reader_for("shipped")
     )
     assert outcome.ok, outcome.reason
+
+
+def test_a_year_beside_a_works_noun_is_not_the_relations_word() -> None:
+    """The relation gate reads words, not which year a noun carries: a lie must stay out.
+
+    "a 2002 film, shot in 2001" holds 2001 and "film"; were "film" a word of "released",
+    the gate would let an entailing judge support "was released in 2001".
+    """
+    fact = Fact(subject="Signs", relation="was released in", object="2001")
+    assert status(fact, "Signs is a 2002 film, shot in 2001.") != Status.SUPPORTED

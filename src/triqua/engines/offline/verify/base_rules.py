@@ -124,7 +124,9 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 continue
             if restricted == "rival":
                 contradiction = contradiction or other
-            if verbatim and restricted == "ok":
+            if verbatim and restricted == "ok" and parts.object.tokens:
+                # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
+                # holding the subject and relation: its own words state nothing to check.
                 supported.append((sentence, "subject, relation and object aligned"))
             # A paraphrased object is left to the entailment judge (``entailed``).
             continue

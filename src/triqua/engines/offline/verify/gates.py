@@ -241,7 +241,29 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
         at = text.lower().find(written)
         if 0 <= at <= start < at + len(written):
             return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
-        after = [w.strip(",;").lower() for w in text[end:].split()[:6]]
-        following = " ".join(w for w in after if w and w not in _JOINERS)
-        return not following.startswith(written)
+        return not _object_follows(text[end:], written)
+    return False
+
+
+_CHAIN = 3  # containing places written after a place ("Chicago, Illinois, United States")
+
+
+def _object_follows(rest: str, written: str) -> bool:
+    """True when the object is named right after the slot's name, or as a place containing it.
+
+    "the European Economic Area and the Schengen Area" names the object beside another;
+    "Chicago, Illinois, United States" writes each containing place after a comma, so a
+    place later in that chain is where the first one lies, not a rival of it.
+    """
+    after = [w.strip(",;").lower() for w in rest.split()[:6]]
+    if " ".join(w for w in after if w and w not in _JOINERS).startswith(written):
+        return True
+    segments = rest.split(",")[1 : _CHAIN + 1]
+    for segment in segments:
+        words = segment.split()
+        named = " ".join(w.lower() for w in words if w.lower() not in _JOINERS | {"in"})
+        if named.startswith(written):
+            return True
+        if not words or not all(w[0].isupper() for w in words):
+            return False  # the chain of containing places ends at the first non-name
     return False
