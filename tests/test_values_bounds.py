@@ -51,19 +51,20 @@ def test_the_grounding_rule_lets_412_people_ground_a_bound_but_not_nearly_500(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("attendance", "allowed"),
+    ("attendance", "expected"),
     [
-        ("fewer than 500 people", {Status.SUPPORTED, Status.INSUFFICIENT}),
-        ("under 500 people", {Status.SUPPORTED, Status.INSUFFICIENT}),
-        ("more than 300 people", {Status.SUPPORTED}),
-        ("nearly 500 people", {Status.CONTRADICTED}),
+        ("fewer than 500 people", Status.SUPPORTED),
+        ("under 500 people", Status.SUPPORTED),
+        ("more than 300 people", Status.SUPPORTED),
+        ("roughly 400 people", Status.SUPPORTED),
+        ("nearly 500 people", Status.CONTRADICTED),
     ],
 )
-def test_the_offline_verifier_does_not_contradict_fewer_than_500_by_412_people(
-    attendance: str, allowed: set[Status]
+def test_the_offline_verifier_supports_fewer_than_500_by_412_people(
+    attendance: str, expected: Status
 ) -> None:
-    """412 people never contradict "fewer than 500"; they do contradict "nearly 500"."""
+    """412 people support "fewer than 500" (the marker's words need not be written there)."""
     fact = Fact(subject="The concert", relation="was attended by", object=attendance)
     passage = Evidence.build(document_id="d", text=PASSAGE, retriever="supplied")
     verdict = get_verifier().verify(fact, [passage])
-    assert verdict.status in allowed
+    assert verdict.status is expected
