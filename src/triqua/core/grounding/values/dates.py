@@ -197,6 +197,8 @@ def _within_years(reach: str | None, claimed: int, stated: int) -> bool:
         return abs(claimed - stated) <= band
     if reach == "below":
         return claimed - band <= stated <= claimed
+    if reach == "at_most":
+        return stated <= claimed
     return reach == "above" and stated >= claimed
 
 

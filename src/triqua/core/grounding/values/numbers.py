@@ -2,8 +2,8 @@
 
 "64.5 million" equals "64,500,000" and "64.5m"; "8,849 metres" equals "8.849 km"; "two
 million" is 2,000,000; "310–320 mg" is one value, any point of the span. An approximate
-marker ("about", "nearly", "over") widens the match by the rules file's one tolerance, on
-the side the marker allows.
+marker ("about", "nearly") widens the match by the rules file's one tolerance, on the side
+the marker allows; a bound ("more than", "fewer than") reaches any value on its side.
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ class NumberValue:
     end: int
     readings: tuple[Reading, ...]
     noun: str | None = None
-    approx: str | None = None  # "both", "below" or "above": an approximate marker's reach
+    #: An approximate marker's reach: "both", "below", "above" or "at_most".
+    approx: str | None = None
     plain: tuple[float, float] = (0.0, 0.0)
     #: The number as written without its counted noun ("two" of "two prizes").
     figure: str = ""
@@ -219,9 +220,9 @@ def number_relation(
     Values match within the coarser of the two precisions, so "65 million" is matched by
     "64.5 million" and "64,500,000" equals "64.5 million". Different counted nouns ("3
     children" vs "3 books", by ``same_noun``) are unknown, never a conflict. An approximate
-    claim ("about 9,000", "nearly 9,000", "over 8,000") is matched within the rules file's
-    tolerance, on the side its marker allows; so is an exact claim against an approximate
-    evidence value.
+    claim ("about 9,000", "nearly 9,000") is matched within the rules file's tolerance, on
+    the side its marker allows, and a bound ("over 8,000", "fewer than 500") by any value
+    on its side; an exact claim is matched within the tolerance of an "about" evidence value.
     """
     if claim.noun and evidence.noun and not (same_noun or _same_word)(claim.noun, evidence.noun):
         return "unknown"
@@ -241,12 +242,19 @@ def number_relation(
 
 
 def within_marker(reach: str | None, claimed: float, stated: float) -> bool:
-    """True when ``stated`` is inside what an approximate ``claimed`` value allows."""
+    """True when ``stated`` is inside what an approximate ``claimed`` value allows.
+
+    "nearly 500" reaches only the tolerance below 500, while "fewer than 500" is a bound
+    that any smaller value meets (412 people are fewer than 500), as "more than 300" is
+    met by any larger one.
+    """
     if reach is None:
         return False
     band = RULES.relative_tolerance * abs(claimed)
     if reach == "above":
         return stated >= claimed
+    if reach == "at_most":
+        return stated <= claimed
     if reach == "below":
         return claimed - band <= stated <= claimed
     return abs(claimed - stated) <= band

@@ -36,7 +36,8 @@ RULES_PATH = Path(__file__).parent / "data" / "values.json"
 class ValueRules:
     """The tables of the rules file, normalised to lower case."""
 
-    #: Approximate marker → its reach: "both", "below" or "above".
+    #: Approximate marker → its reach: "both" or "below" (within the tolerance), "above"
+    #: or "at_most" (a bound: any value on its side).
     approximate: dict[str, str]
     #: An approximate quantity's reach as a share of it (0.05: about 1,000 is 950–1,050).
     relative_tolerance: float

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from triqua.core.grounding.values.table import RULES
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.nlp.tokens import STOP_WORDS
 
@@ -46,11 +47,16 @@ class Token:
     @property
     def is_stop(self) -> bool:
         """True for a function word that carries no content of its own."""
-        return self.text.lower() in STOP_WORDS or self.stem in _EXTRA_STOP
+        lower = self.text.lower()
+        return lower in STOP_WORDS or self.stem in _EXTRA_STOP or lower in _MARKER_WORDS
 
 
 _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*", re.UNICODE)
 _EXTRA_STOP = frozenset({"be", "have", "do", "s", "also", "mr", "mrs", "ms", "dr"})
+#: Words of the value rules' approximate markers ("fewer than", "roughly"): they qualify a
+#: number, which the value gate checks, so evidence need not write them ("fewer than 500
+#: people" is stated by "412 people").
+_MARKER_WORDS = frozenset(w for marker in RULES.approximate for w in marker.split() if w.isalpha())
 
 # Irregular forms and agent nouns that a suffix stemmer cannot bring together. spaCy's
 # lemmatizer would, but it needs the tagger (~3 ms a sentence), too slow for every
