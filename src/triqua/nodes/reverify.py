@@ -22,6 +22,7 @@ from triqua.context import Context
 from triqua.core.budget.limits import MODEL_CALL_LIMIT
 from triqua.core.plan.contextual import contextual_claim, resolved_facts
 from triqua.core.verdicts.reverification import (
+    RoundSearch,
     fresh_queries,
     merge_round,
     pending_units,
@@ -42,7 +43,7 @@ from triqua.nodes.members import (
     waits_on_search,
 )
 from triqua.runtime.resources import RunResources, calls_model, limited_call
-from triqua.schema import FactUnit, Mode, ReverifyRound, Usage
+from triqua.schema import Fact, FactUnit, Mode, ReverifyRound, UnitVerdict, Usage, Verdict
 from triqua.state import BatchState, FactState, RoleUsage
 
 #: Why a round judged nothing: its searches found no passage the fact did not hold.
@@ -123,6 +124,36 @@ def reverify(state: BatchState, runtime: Runtime[Context]) -> dict[str, Any]:
     return {"work": work}
 
 
+def _settled(
+    state: FactState,
+    context: Context,
+    resources: RunResources,
+    asked: Fact,
+    verdict: Verdict,
+    units: list[FactUnit],
+    found: RoundSearch,
+) -> tuple[Verdict, list[UnitVerdict]]:
+    """The round's verdict settled against its evidence, merged into the fact's verdict."""
+    reader = resources.engines.judge.reader
+    fresh = settle(
+        asked,
+        verdict,
+        found.evidence,
+        supported_threshold=context.supported_threshold(),
+        reader=reader,
+        grounding=context.grounding,
+    )
+    return merge_round(
+        state["fact"],
+        state["verdict"],
+        fresh,
+        units,
+        found.evidence,
+        reader,
+        grounding=context.grounding,
+    )
+
+
 def reverify_fact(state: FactState, context: Context, resources: RunResources) -> dict[str, Any]:
     """One round: contextualised queries for pending units, new evidence, a per-unit verdict."""
     fact = state["fact"]
@@ -175,23 +206,7 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
             round_index, units, claim.text, MODEL_CALL_LIMIT, queries, found.new_ids
         )
         return _stop(state, stopped, *spent)
-    fresh = settle(
-        claim.fact,
-        judged.verdict,
-        found.evidence,
-        supported_threshold=context.supported_threshold(),
-        reader=engines.judge.reader,
-        grounding=context.grounding,
-    )
-    merged, updated = merge_round(
-        fact,
-        state["verdict"],
-        fresh,
-        units,
-        found.evidence,
-        engines.judge.reader,
-        grounding=context.grounding,
-    )
+    merged, updated = _settled(state, context, resources, claim.fact, judged.verdict, units, found)
     record = ReverifyRound(
         round=round_index,
         units=sorted({u.text for u in units}),
