@@ -83,3 +83,8 @@ def test_unit_glued_to_a_number_stays_with_it(
 def test_spaced_unit_is_kept_as_written(decomposer: RuleDecomposer) -> None:
     facts = decomposer.decompose("The dose is 310-320 mg.")
     assert {f.object for f in facts} == {"310-320 mg"}
+
+
+def test_date_before_a_comma_is_not_glued_to_a_place(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Monday, France announced new rules.")
+    assert {f.subject for f in facts} == {"France"}

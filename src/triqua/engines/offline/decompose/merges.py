@@ -22,6 +22,9 @@ from triqua.nlp.tokens import Doc, Token
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 #: How the parse attaches the first name of a "City, State" pair when it misreads the comma.
 _PLACE_PAIR_DEPS = {"npadvmod", "nsubj", "nsubjpass", "compound", "appos", "nmod"}
+#: Entity kinds the first name of a place pair may carry ("" where the recogniser saw none):
+#: a person, a date or a nationality before a comma is a clause opener, not a city.
+_NAME_ENTS = PLACE_ENTS | {"ORG", ""}
 _RANGE_DASHES = {"-", "–", "—"}
 
 
@@ -64,7 +67,7 @@ def _place_pair(doc: Doc, comma: int) -> tuple[int, int, int] | None:
     end = comma + 1
     while end < len(doc) and _is_name(doc[end]) and not doc[end].is_sent_start:
         end += 1
-    if end == comma + 1 or not _is_name(left) or left.ent_type_ == "PERSON":
+    if end == comma + 1 or not _is_name(left) or left.ent_type_ not in _NAME_ENTS:
         return None
     right = _root(doc, comma + 1, end)
     if right is None or right.ent_type_ not in PLACE_ENTS:
