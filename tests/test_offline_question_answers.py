@@ -49,7 +49,7 @@ def read(decomposer: RuleDecomposer, answer: str, question: str) -> ChunkFacts:
             BORN,
             "Maida Vale, London.",
             "Alan Turing was born in Maida Vale, London.",
-            "(Alan Turing, was born in, Maida Vale)",
+            "(Alan Turing, was born in, Maida Vale, London)",
         ),
         (BORN, "Paris.", "Alan Turing was born in Paris.", "(Alan Turing, was born in, Paris)"),
         (
@@ -193,7 +193,7 @@ def check(answer: str, question: str) -> list[tuple[str, Status, Span | None]]:
 @pytest.mark.slow
 def test_a_right_short_answer_is_supported_and_a_wrong_one_contradicted() -> None:
     assert check("Maida Vale, London.", BORN) == [
-        ("(Alan Turing, was born in, Maida Vale)", Status.SUPPORTED, Span(start=0, end=19))
+        ("(Alan Turing, was born in, Maida Vale, London)", Status.SUPPORTED, Span(start=0, end=19))
     ]
     assert check("Paris.", BORN) == [
         ("(Alan Turing, was born in, Paris)", Status.CONTRADICTED, Span(start=0, end=6))

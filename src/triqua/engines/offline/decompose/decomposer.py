@@ -25,11 +25,7 @@ from triqua.engines.offline.decompose.answers import (
 from triqua.engines.offline.decompose.arguments import RawFact
 from triqua.engines.offline.decompose.asides import Compacted, compact
 from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
-from triqua.engines.offline.decompose.phrases import (
-    merge_hyphenated,
-    merge_quoted,
-    repair_names,
-)
+from triqua.engines.offline.decompose.merges import repair_tokens
 from triqua.engines.offline.decompose.rules import extract_facts, read_sentence
 from triqua.engines.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.revisions import RULES_VERSION as RULES_VERSION
@@ -212,9 +208,7 @@ class RuleDecomposer:
                 ]
                 batch = list(dict.fromkeys([*missing, *(piece.text for piece in ahead)]))
                 for text, doc in zip(batch, self._pipe(nlp, batch), strict=True):
-                    merge_quoted(doc)
-                    repair_names(doc)
-                    merge_hyphenated(doc)
+                    repair_tokens(doc)
                     self._docs[text] = doc
             docs = [self._docs[t] for t in texts]
             for text in texts:

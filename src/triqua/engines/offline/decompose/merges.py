@@ -1,0 +1,162 @@
+"""Token merges run on every parse before the clause rules: names and values kept whole.
+
+The small parser splits some single names and values into several tokens and then attaches
+the parts apart, so a rule that reads one token keeps only a piece: "Prescott, Arizona is a
+city" gives the subject "Arizona", "The dose is 310-320mg" the object "310-320". Each merge
+here joins such a run into one token that keeps the attachment of the part the parse hangs
+the clause on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from triqua.engines.offline.decompose.phrases import (
+    PLACE_ENTS,
+    merge_hyphenated,
+    merge_quoted,
+    repair_names,
+)
+from triqua.nlp.tokens import Doc, Token
+
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+#: How the parse attaches the first name of a "City, State" pair when it misreads the comma.
+_PLACE_PAIR_DEPS = {"npadvmod", "nsubj", "nsubjpass", "compound", "appos", "nmod"}
+#: Entity kinds the first name of a place pair may carry ("" where the recogniser saw none):
+#: a person, a date or a nationality before a comma is a clause opener, not a city.
+_NAME_ENTS = PLACE_ENTS | {"ORG", ""}
+_RANGE_DASHES = {"-", "–", "—"}
+
+
+def repair_tokens(doc: Doc) -> None:
+    """Apply every token merge, in order, to a freshly parsed document."""
+    merge_quoted(doc)
+    repair_names(doc)
+    merge_hyphenated(doc)
+    merge_place_names(doc)
+    merge_glued_units(doc)
+
+
+def merge_place_names(doc: Doc) -> None:
+    """Merge a "City, State" or "City, Country" name ("Prescott, Arizona") into one token.
+
+    The parse reads the comma as a clause break or an apposition, so the state becomes the
+    subject ("Arizona is a city in Yavapai County") or hangs off the city. The pair is merged
+    when both sides are capitalised proper nouns, the second is a place, and the parse ties
+    them as head and dependent (or as two subjects of one verb). A list ("Paris, London and
+    Rome are capitals") is left apart: a conjunct is read as the second half of a name only
+    where no coordinator ("and", "or") joins the chain.
+    """
+    spans: list[tuple[int, int, int]] = []
+    n = len(doc)
+    i = 1
+    while i < n - 1:
+        pair = _place_pair(doc, i) if doc[i].text == "," else None
+        if pair is not None:
+            spans.append(pair)
+            i = pair[1]
+            continue
+        i += 1
+    for start, end, anchor in reversed(spans):
+        _merge(doc, start, end, anchor, {"POS": "PROPN", "TAG": "NNP"})
+
+
+def _place_pair(doc: Doc, comma: int) -> tuple[int, int, int] | None:
+    """The (start, end, anchor) of a place name split at ``doc[comma]``, or ``None``."""
+    left = doc[comma - 1]
+    end = comma + 1
+    while end < len(doc) and _is_name(doc[end]) and not doc[end].is_sent_start:
+        end += 1
+    if end == comma + 1 or not _is_name(left) or left.ent_type_ not in _NAME_ENTS:
+        return None
+    right = _root(doc, comma + 1, end)
+    if right is None or right.ent_type_ not in PLACE_ENTS:
+        return None
+    if left.dep_ == "conj" or any(c.dep_ == "cc" for c in left.children):
+        return None
+    if any(c.dep_ in {"conj", "cc"} for c in right.children):
+        return None
+    if end < len(doc) and doc[end].lower_ in {"and", "or", "&"}:
+        return None
+    start = comma - 1
+    while start > 0 and _is_name(doc[start - 1]) and doc[start - 1].head.i == left.i:
+        start -= 1
+    if right.head.i == left.i and right.dep_ in _PLACE_PAIR_DEPS | {"conj"}:
+        anchor = left.i
+    elif left.head.i == right.i or (
+        left.head.i == right.head.i
+        and left.dep_ in _PLACE_PAIR_DEPS
+        and right.dep_ in _SUBJECT_DEPS
+    ):
+        anchor = right.i
+    else:
+        return None
+    return start, end, anchor
+
+
+def _root(doc: Doc, start: int, end: int) -> Token | None:
+    """The one token of ``doc[start:end]`` whose head lies outside it, if there is one."""
+    outer = [t for t in doc[start:end] if not start <= t.head.i < end]
+    return outer[0] if len(outer) == 1 else None
+
+
+def merge_glued_units(doc: Doc) -> None:
+    """Merge a number or number range glued to its unit ("310-320mg", "5km") into one token.
+
+    The tokenizer cuts the unit off the number and the parse may attach the two apart, so
+    the object "310-320mg" came out as "310-320". The merged token keeps the attachment of
+    the part whose head lies outside the run (the unit, where the parse reads it as the noun).
+    """
+    spans: list[tuple[int, int]] = []
+    n = len(doc)
+    i = 0
+    while i < n - 1:
+        if _is_number(doc[i]) and not doc[i].whitespace_:
+            end = i + 1
+            while (
+                end + 1 < n
+                and doc[end].text in _RANGE_DASHES
+                and not doc[end].whitespace_
+                and _is_number(doc[end + 1])
+                and not doc[end + 1].whitespace_
+            ):
+                end += 2
+            if end < n and _is_unit(doc[end]) and not doc[end - 1].whitespace_:
+                spans.append((i, end + 1))
+                i = end + 1
+                continue
+        i += 1
+    for start, end in reversed(spans):
+        outer = [t for t in doc[start:end] if not start <= t.head.i < end]
+        anchor = outer[-1] if outer else doc[end - 1]
+        unit = doc[end - 1]
+        _merge(doc, start, end, anchor.i, {"POS": unit.pos_, "TAG": unit.tag_})
+
+
+def _is_number(token: Token) -> bool:
+    return any(c.isdigit() for c in token.text) and all(
+        c.isdigit() or c in ".," for c in token.text
+    )
+
+
+def _is_unit(token: Token) -> bool:
+    return token.is_alpha and len(token.text) <= 5 and not token.is_sent_start
+
+
+def _is_name(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.is_title
+
+
+def _merge(doc: Doc, start: int, end: int, anchor: int, attrs: dict[str | int, Any]) -> None:
+    """Merge ``doc[start:end]`` into one token attached as ``doc[anchor]`` was."""
+    head_i, dep = doc[anchor].head.i, doc[anchor].dep_
+    with doc.retokenize() as retokenizer:
+        retokenizer.merge(doc[start:end], attrs=attrs)
+    if start <= head_i < end:
+        return
+    if head_i >= end:
+        head_i -= end - start - 1
+    merged, head = doc[start], doc[head_i]
+    if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
+        merged.head = head
+        merged.dep_ = dep
