@@ -625,3 +625,8 @@ def test_a_possessive_property_subject_is_read_as_its_relation(
 ) -> None:
     facts = get_decomposer().analyse(text).facts
     assert expected in {(f.subject, f.relation, f.object) for f in facts}
+
+
+def test_word_soup_that_parses_to_no_relation_gives_no_fact(decomposer: RuleDecomposer) -> None:
+    """A dangling conjunction with noise ("because-°Ç") is listed as not decomposed."""
+    assert decomposer.decompose("because-°Ç") == []

@@ -269,6 +269,8 @@ class RuleDecomposer:
                 start, end = bounds
                 held = [a for a in text.asides if sent.start_char < a.at <= sent.end_char]
                 raw, used = read_sentence(sent, refer, {a.at: a.text for a in held})
+                # A fact needs a subject and a relation; word soup can parse to neither.
+                raw = [r for r in raw if r.subject.strip() and r.relation.strip()]
                 said = masked[start:end]
                 opening = first and any(ch.isalnum() for ch in said)
                 first = first and not opening
