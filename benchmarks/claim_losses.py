@@ -20,6 +20,8 @@ subset the bare judge supports (the claim entailed by its best 1-3-sentence wind
 card's ``entailed`` threshold, ``sentence_judge.claim_probabilities``): the losses the engine
 adds to the judge.
 
+Examples marked * are claims the bare judge supports.
+
 Usage: python benchmarks/claim_losses.py [--limit N] [--examples K]
 """
 
@@ -184,8 +186,8 @@ def main() -> None:
         cause, detail = min(causes, key=lambda c: order.index(c[0]))
         counts[False][cause] += 1
         counts[True][cause] += by_judge
-        details[cause][detail.split(":")[0] if cause in "ad" else ""] += 1
-        examples[cause].append(f"{claim[:100]} -> {detail}")
+        details[cause][re.split(r"[:(]", detail)[0].strip() if cause in "ad" else ""] += 1
+        examples[cause].append(f"{'*' if by_judge else ' '} {claim[:100]} -> {detail}")
     lost = sum(counts[False].values())
     print(
         f"Factcheck-Bench dev, gold supported: {len(rows)} claims; engine supports "
