@@ -35,8 +35,23 @@ __all__ = ["gate", "negated", "role_rival"]
 
 #: Words that deny what follows them.
 _NEGATIONS = frozenset(("not", "never", "no", "neither", "nor", "cannot"))
-#: Words after a negation cue that do not deny ("not only … but also").
-_NOT_DENYING = frozenset(("only", "just", "merely", "least", "until", "far", "doubt"))
+#: Words after a negation cue that do not deny ("not only … but also", "including but not
+#: limited to logistics" states logistics).
+_NOT_DENYING = frozenset(
+    (
+        "only",
+        "just",
+        "merely",
+        "least",
+        "until",
+        "far",
+        "doubt",
+        "limited",
+        "restricted",
+        "exclusively",
+        "solely",
+    )
+)
 _NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
 #: Words making a role one only one holds: "the capital of …", "the largest …", "the only …".
