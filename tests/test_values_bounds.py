@@ -25,6 +25,16 @@ CASES = [
     ("almost 500 people", False),
     ("fewer than 400 people", False),
     ("more than 450 people", False),
+    ("no more than 500 people", True),
+    ("not more than 500 people", True),
+    ("below 500 people", True),
+    ("no fewer than 300 people", True),
+    ("no less than 300 people", True),
+    ("not less than 300 people", True),
+    ("no more than 400 people", False),
+    ("below 400 people", False),
+    ("no fewer than 450 people", False),
+    ("not less than 450 people", False),
 ]
 
 
@@ -49,6 +59,36 @@ def test_the_grounding_rule_lets_412_people_ground_a_bound_but_not_nearly_500(
     assert grounded.ok is met
 
 
+@pytest.mark.parametrize("bound", ["no more than 500", "not more than 500", "below 500"])
+@pytest.mark.parametrize(("count", "met"), [(412, True), (612, False)])
+def test_a_negated_bound_is_at_most_in_both_readers(bound: str, count: int, met: bool) -> None:
+    """412 people meet "no more than 500 people" and 612 do not (it is not "more than 500")."""
+    passage = f"The concert was attended by {count} people."
+    claim = f"The concert was attended by {bound} people."
+    relation = values_relation(analyse(claim), analyse(passage), set(), set())[0]
+    assert relation == ("match" if met else "conflict")
+    unit = FactUnit(
+        kind="base", subject="The concert", relation="was attended by", object=f"{bound} people"
+    )
+    grounded = check_quote(unit, Status.SUPPORTED, ["ev-1"], passage, {"ev-1": passage})
+    assert grounded.ok is met
+
+
+@pytest.mark.parametrize(
+    ("relation", "passage"),
+    [
+        ("is open on", "The museum is not open on Mondays."),
+        ("is open on", "The museum is no longer open on Mondays."),
+        ("is not open on", "The museum is open on Mondays."),
+    ],
+)
+def test_a_no_or_not_outside_a_bound_is_still_a_negation(relation: str, passage: str) -> None:
+    """A "no" or "not" qualifies a number only inside a whole marker ("no more than")."""
+    unit = FactUnit(kind="base", subject="The museum", relation=relation, object="Mondays")
+    grounded = check_quote(unit, Status.SUPPORTED, ["ev-1"], passage, {"ev-1": passage})
+    assert not grounded.ok
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("attendance", "expected"),
@@ -56,6 +96,9 @@ def test_the_grounding_rule_lets_412_people_ground_a_bound_but_not_nearly_500(
         ("fewer than 500 people", Status.SUPPORTED),
         ("under 500 people", Status.SUPPORTED),
         ("more than 300 people", Status.SUPPORTED),
+        ("no more than 500 people", Status.SUPPORTED),
+        ("no fewer than 300 people", Status.SUPPORTED),
+        ("no more than 400 people", Status.CONTRADICTED),
         ("roughly 400 people", Status.SUPPORTED),
         ("nearly 500 people", Status.CONTRADICTED),
     ],

@@ -22,7 +22,11 @@ from dataclasses import dataclass
 import snowballstemmer
 
 from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
-from triqua.core.grounding.values.table import RULES
+from triqua.core.grounding.values.table import (
+    NEGATING_WORDS,
+    RULES,
+    without_negated_markers,
+)
 from triqua.schema import FactUnit
 
 __all__ = [
@@ -70,7 +74,8 @@ class _Words:
     #: Multi-word group entries ("came into the world") with their group's index.
     phrases: tuple[tuple[str, int], ...]
     #: Words of approximate markers ("around", "more than"): they qualify a number, which
-    #: is checked as a value, so they are not content words.
+    #: is checked as a value, so they are not content words. "no" and "not" are none of
+    #: them: a whole negated marker ("no more than") is blanked before the words are read.
     markers: frozenset[str]
     #: Nouns by which "the film" or "this city" refers back to a subject named earlier.
     heads: frozenset[str]
@@ -98,7 +103,9 @@ def _lexicon() -> _Words:
                 for phrase in group
                 if " " in phrase
             ),
-            markers=frozenset(w for m in RULES.approximate for w in m.split()),
+            markers=frozenset(
+                w for m in RULES.approximate for w in m.split() if w not in NEGATING_WORDS
+            ),
             heads=frozenset(w.lower() for w in raw["definite_heads"]),
         )
     except (OSError, KeyError, ValueError, AttributeError) as exc:
@@ -158,6 +165,7 @@ def content_words(unit: FactUnit) -> list[str]:
     function words.
     """
     text = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
+    text = without_negated_markers(text)
     words: list[str] = []
     markers = _lexicon().markers
     for token in text.split():
@@ -199,6 +207,11 @@ def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None
 
 
 def denies(unit: FactUnit, text: str) -> bool:
-    """True when ``text`` holds a negation cue and the unit none: its words may be denied."""
+    """True when ``text`` holds a negation cue and the unit none: its words may be denied.
+
+    The "no" of a whole negated marker ("no more than 500") qualifies a number, not the
+    statement, so it is no cue on either side.
+    """
     said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
+    text, said = without_negated_markers(text), without_negated_markers(said)
     return "not" in word_stems(text) and "not" not in word_stems(said)

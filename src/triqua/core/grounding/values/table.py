@@ -10,6 +10,7 @@ run all of them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,13 +18,19 @@ from typing import Any
 
 __all__ = [
     "NAME_RULES",
+    "NEGATING_WORDS",
     "RULES",
     "RULES_PATH",
     "Example",
     "ValueRules",
     "examples",
     "load_rules",
+    "negated_markers",
+    "without_negated_markers",
 ]
+
+#: Words that negate alone and qualify a number only inside a whole marker ("no more than").
+NEGATING_WORDS = frozenset(["no", "not"])
 
 #: Rules whose examples are names (every name of the claim written in the evidence), not
 #: numbers and dates.
@@ -131,3 +138,24 @@ def examples(path: Path = RULES_PATH) -> list[Example]:
 
 
 RULES = load_rules()
+
+
+def negated_markers(rules: ValueRules = RULES) -> tuple[str, ...]:
+    """The markers holding a negating word ("no more than"), longest first."""
+    found = (m for m in rules.approximate if NEGATING_WORDS & set(m.split()))
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+_NEGATED_MARKER = re.compile(
+    r"\b(?:" + "|".join(re.escape(m) for m in negated_markers()) + r")\b", re.I
+)
+
+
+def without_negated_markers(text: str) -> str:
+    """``text`` with each whole negated marker ("no more than", "not less than") blanked.
+
+    Such a marker qualifies the number after it (the value readers check it), so its "no"
+    or "not" negates nothing; a "no" or "not" anywhere else is still a negation. Offsets
+    are kept: the marker becomes spaces.
+    """
+    return _NEGATED_MARKER.sub(lambda m: " " * len(m.group()), text)

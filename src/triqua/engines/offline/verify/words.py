@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from triqua.core.grounding.values.table import RULES
+from triqua.core.grounding.values.table import NEGATING_WORDS, RULES, negated_markers
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.nlp.tokens import STOP_WORDS
 
@@ -55,8 +55,16 @@ _WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*", re.UNICODE)
 _EXTRA_STOP = frozenset({"be", "have", "do", "s", "also", "mr", "mrs", "ms", "dr"})
 #: Words of the value rules' approximate markers ("fewer than", "roughly"): they qualify a
 #: number, which the value gate checks, so evidence need not write them ("fewer than 500
-#: people" is stated by "412 people").
-_MARKER_WORDS = frozenset(w for marker in RULES.approximate for w in marker.split() if w.isalpha())
+#: people" is stated by "412 people"). "no" and "not" are none of them: they negate unless
+#: a whole negated marker ("no more than") holds them (``is_negated``).
+_MARKER_WORDS = frozenset(
+    w
+    for marker in RULES.approximate
+    for w in marker.split()
+    if w.isalpha() and w not in NEGATING_WORDS
+)
+#: Negated markers as word tuples ("no", "more", "than"), longest first.
+_NEGATED_MARKERS = tuple(tuple(m.split()) for m in negated_markers())
 
 # Irregular forms and agent nouns that a suffix stemmer cannot bring together. spaCy's
 # lemmatizer would, but it needs the tagger (~3 ms a sentence), too slow for every
@@ -320,5 +328,13 @@ def is_negation(token: Token) -> bool:
 
 
 def is_negated(tokens: Sequence[Token]) -> bool:
-    """True when the tokens carry a negation cue."""
-    return any(is_negation(t) for t in tokens)
+    """True when the tokens carry a negation cue.
+
+    The "no" of a whole negated marker ("no more than 500 people") qualifies the number,
+    which the value gate checks, so it is no cue; a "no" or "not" alone is one.
+    """
+    words = [t.text.lower() for t in tokens]
+    return any(
+        is_negation(t) and not any(tuple(words[i : i + len(m)]) == m for m in _NEGATED_MARKERS)
+        for i, t in enumerate(tokens)
+    )
