@@ -105,20 +105,20 @@ def test_a_named_subject_must_be_named_in_the_window() -> None:
     assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
 
 
-def test_an_untitled_excerpt_opening_with_a_pronoun_is_about_the_subject() -> None:
-    # An excerpt retrieved for the fact ("She also starred …") never names its topic.
-    judged = verifier(lambda p, h: (0.95, 0.0) if "Broken Bridges" in p else (0.0, 0.0))
-    fact = Fact(
-        subject="Kelly Preston",
-        relation="starred in",
-        object="Broken Bridges",
-        source_text="Kelly Preston starred in Broken Bridges.",
-    )
-    evidence = [ev("She also starred in the films Old Dogs and Broken Bridges.")]
-    verdict = judged.verify(fact, evidence)
-    assert verdict.status == Status.SUPPORTED
-    # The grounding rule a run settles with reads the opening pronoun the same way.
-    assert settle(fact, verdict, evidence).status == Status.SUPPORTED
+def test_an_untitled_excerpt_opening_with_a_pronoun_supports_no_named_subject() -> None:
+    # "He was born in Ulm" names no one: planted or cut from a longer text, it must not
+    # support whatever name a claim puts before it, whatever the judge entails.
+    judged = verifier(lambda p, h: (0.99, 0.0))
+    for subject in ("Kelly Preston", "Isaac Newton"):
+        fact = Fact(
+            subject=subject,
+            relation="starred in",
+            object="Broken Bridges",
+            source_text=f"{subject} starred in Broken Bridges.",
+        )
+        evidence = [ev("She also starred in the films Old Dogs and Broken Bridges.")]
+        verdict = judged.verify(fact, evidence)
+        assert settle(fact, verdict, evidence).status != Status.SUPPORTED
 
 
 def test_an_opening_pronoun_is_not_the_subject_when_a_name_says_whose_it_is() -> None:

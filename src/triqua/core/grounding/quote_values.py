@@ -134,24 +134,19 @@ _THING_PRONOUNS = frozenset(["it", "its"])
 
 
 def missing_values(
-    unit: FactUnit, quote: str, before: str | None = None, *, classes: bool = False
+    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False
 ) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote; None: not known) names
-    the subject, or when the quote opens its passage with the pronoun (``before`` blank:
-    an excerpt about what it was retrieved for, "She also starred in …"); any other name of
-    the unit when the quote refers to a thing ("it", "its", "the band") and the sentence
-    right before the quote names it ("The 1993 FA Cup … It was won by Arsenal" carries
-    "FA Cup"). A
-    subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
+    carries it when ``before`` (the passage text before the quote) names the subject; any
+    other name of the unit when the quote refers to a thing ("it", "its", "the band") and
+    the sentence right before the quote names it ("The 1993 FA Cup … It was won by Arsenal"
+    carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
     any case, singular or plural ("Bristly Bellflower", "a bellflower"); with ``classes``
     (the default grounding rule, whose judge reads meaning) it is a class, not a value, and
     is not checked here at all.
     """
-    opening = before is not None and not before.strip()
-    before = before or ""
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
@@ -176,7 +171,6 @@ def missing_values(
             continue
         how = How(
             by_reference=refers if subject else refers_to_thing,
-            opening=opening and subject,
             common=name == opener,
             about=subject and name not in possessors,
         )
@@ -191,7 +185,7 @@ def missing_values(
     unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
-            named(s, quote, padded, before, How(by_reference=refers, opening=opening))
+            named(s, quote, padded, before, How(by_reference=refers))
             for s in values.base_subject
         )
         known = {

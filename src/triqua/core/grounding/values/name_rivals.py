@@ -7,7 +7,6 @@ subject that the passage before names.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,34 +35,22 @@ class How:
         about: It names the one the unit is about (its subject, not written "X's" by the
             unit): a quote writing it only as another person's possessor ("Pierre Curie's
             wife") is about someone else; "Georgia's climate" still says Georgia has one.
-        opening: The quote opens its passage: a pronoun opening it ("She also starred
-            in …") refers to the passage's unnamed topic, what it was retrieved for.
     """
 
     by_reference: bool = False
     common: bool = False
     about: bool = False
-    opening: bool = False
 
 
 def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
     """True when the quote names ``name`` (or, ``how.by_reference``, a pronoun refers to it).
 
-    A pronoun refers to a name that ``before`` writes, or (``how.opening``), opening the
-    passage, to its topic: an excerpt that never names what it is about is read as being
-    about what it was retrieved for.
+    A pronoun refers only to a name that ``before`` writes: an excerpt opening with "He"
+    names no one, whatever it was retrieved for.
     """
     if _written(name, quote, padded, how):
         return not _shortened_for_another(name, quote, before)
-    if not how.by_reference:
-        return False
-    if how.opening and _OPENING_PRONOUN.match(quote):
-        return True
-    return _written(name, before, f" {normalise(before)} ", how, near=True)
-
-
-#: A pronoun opening a text ("She also starred …", "Its capital …").
-_OPENING_PRONOUN = re.compile(r"\W*(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:

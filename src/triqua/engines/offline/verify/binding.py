@@ -3,10 +3,10 @@
 A sentence speaks about the subject when it names it ("Marie Curie", or "Curie" once the
 passage has named her in full), or when it refers back to it: it opens with a pronoun
 ("She won ...") or a definite description ("The city had ...") while the subject is the
-passage's current topic. The topic is the title or the first sentence's subject (an
-untitled excerpt opening with a pronoun, "She also starred in ...", is about what it was
-retrieved for: the subject), and it changes whenever a sentence opens with another name
-("Pierre Curie was ... He ...").
+passage's current topic. The topic is the title or the first sentence's subject, and it
+changes whenever a sentence opens with another name ("Pierre Curie was ... He ...").
+An untitled excerpt opening with a pronoun is about no one it does not name: a chunk cut
+from a longer text ("He later moved to Ulm.") may mean anyone.
 
 A heuristic, not the decomposer's parse-based coreference: parsing every evidence passage
 costs ~30 ms, too slow for the evidence of every fact, while the rules here cost nothing
@@ -52,11 +52,6 @@ def refers_back(info: TextInfo) -> bool:
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
     return False
-
-
-def _opens_with_pronoun(info: TextInfo) -> bool:
-    """True when the sentence's first word is a pronoun ("She also starred in …")."""
-    return bool(info.tokens) and info.tokens[0].text.lower() in _PRONOUNS
 
 
 def _opens_with_name(info: TextInfo) -> bool:
@@ -126,11 +121,7 @@ def subject_scores(
         for i, info in enumerate(sentences):
             if not scores[i] and first.stem in info.stems and not subject_extended(subject, info):
                 scores[i] = ALIAS
-    # A passage that opens with a pronoun ("She also starred in …") for a topic it never
-    # names, and has no title to name one, is an excerpt about what it was retrieved for:
-    # its topic is the subject until a sentence opens with another name.
-    unnamed = title is None and bool(sentences) and _opens_with_pronoun(sentences[0])
-    topic = titled or unnamed or (bool(scores) and scores[0] > 0)
+    topic = titled or (bool(scores) and scores[0] > 0)
     for i, info in enumerate(sentences):
         if scores[i] > 0:
             topic = True
