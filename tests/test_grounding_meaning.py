@@ -259,3 +259,25 @@ def test_word_stems_are_right_when_threads_stem_at_once() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert found == expected
+
+
+@pytest.mark.parametrize("label", ["Myth", "Rumour", "Common misconception", "Claim"])
+def test_a_sentence_under_a_disowning_label_does_not_state_the_unit(label: str) -> None:
+    """ "Myth: Sydney is the capital of Australia." repeats the statement to deny it."""
+    unit = base("Sydney", "is", "the capital of Australia")
+    quote = "Sydney is the capital of Australia"
+    outcome = _eagerly_read_in(unit, quote, f"{label}: Sydney is the capital of Australia.")
+    assert not outcome.ok and f"'{label}:'" in (outcome.reason or "")
+
+
+def test_a_sentence_under_a_plain_label_still_states_the_unit() -> None:
+    unit = base("Sydney", "is", "the capital of Australia")
+    quote = "Sydney is the capital of Australia"
+    outcome = _eagerly_read_in(unit, quote, "Note: Sydney is the capital of Australia.")
+    assert outcome.ok
+
+
+def _eagerly_read_in(unit: FactUnit, quote: str, passage: str) -> Grounding:
+    """The rule's outcome for ``quote`` cited in ``passage``, with a judge that entails all."""
+    reader = EntailmentReader(FixedEntailment(0.99))  # type: ignore[arg-type]
+    return check_quote(unit, Status.SUPPORTED, ["ev-1"], quote, {"ev-1": passage}, reader=reader)

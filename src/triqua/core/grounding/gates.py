@@ -16,7 +16,9 @@ quote's part of it:
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
-  the unit is not itself negative.
+  the unit is not itself negative;
+- **disowning labels**: the quoted sentence opens with a label that disowns what follows it
+  ("Myth: …", "Rumour: …", "Misconception: …").
 """
 
 from __future__ import annotations
@@ -31,7 +33,45 @@ from triqua.core.grounding.value_binding import misdated
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["gate", "negated", "role_rival"]
+__all__ = ["disowned", "gate", "negated", "role_rival"]
+
+#: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
+_DISOWNING = frozenset(
+    (
+        "myth",
+        "myths",
+        "misconception",
+        "misconceptions",
+        "rumour",
+        "rumours",
+        "rumor",
+        "rumors",
+        "claim",
+        "claims",
+        "allegation",
+        "allegations",
+        "alleged",
+        "false",
+        "fake",
+        "hoax",
+        "untrue",
+        "wrong",
+        "incorrect",
+        "fiction",
+        "legend",
+        "lie",
+        "lies",
+        "debunked",
+        "disputed",
+        "unverified",
+        "fabrication",
+        "misinformation",
+        "disinformation",
+        "satire",
+    )
+)
+#: A label of up to four words closing with a colon at the start of a sentence.
+_LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
 
 #: Words that deny what follows them.
 _NEGATIONS = frozenset(("not", "never", "no", "neither", "nor", "cannot"))
@@ -88,6 +128,27 @@ def negated(unit: FactUnit, window: str) -> str | None:
         for j, word in enumerate(reach):
             if not word_stems(word).isdisjoint(claimed):
                 return " ".join(tokens[i : i + j + 2])
+    return None
+
+
+def disowned(window: str, quoted: str) -> str | None:
+    """The label ("Myth") that disowns the sentence of ``window`` holding ``quoted``, or None.
+
+    A sentence under a label such as "Myth:" or "Rumour:" repeats a statement to deny it;
+    it states nothing, whatever its words. The sentence read is the one where the quote starts
+    (the first sentence when the quote is not found verbatim).
+    """
+    at = max(window.find(quoted), 0) if quoted else 0
+    for start, end in sentence_spans(window) or [(0, len(window))]:
+        if end > at:
+            match = _LABEL.match(window[start:end])
+            if not match:
+                return None
+            label = match.group("label")
+            words = [w.casefold() for w in _TOKEN.findall(label)]
+            if len(words) <= 4 and any(w in _DISOWNING for w in words):
+                return label.strip()
+            return None
     return None
 
 
@@ -163,4 +224,7 @@ def gate(
     denial = negated(unit, window)
     if denial:
         return f"the cited text negates it: '{denial}'"
+    label = disowned(window, quoted)
+    if label:
+        return f"the cited text disowns it under the label '{label}:'"
     return None
