@@ -9,6 +9,7 @@ what they mean for a unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -106,12 +107,28 @@ def key_words(relation: list[frozenset[str]], obj: TextInfo, sentence: TextInfo)
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
     """A sentence word that is a part's word with a negating prefix ("unable" for "able")."""
     stems = {t.stem for t in part.content if len(t.stem) >= 3}
-    for token in sentence.tokens:
-        low = token.stem
-        for prefix in LEXICON.negation_prefixes:
-            if low.startswith(prefix) and low[len(prefix) :] in stems:
-                return token
+    for index, rests in _prefixed(sentence.text):
+        if any(rest in stems for rest in rests):
+            return sentence.tokens[index]
     return None
+
+
+@functools.lru_cache(maxsize=8192)
+def _prefixed(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The tokens of ``analyse(text)`` that open with a negating prefix, by index, in order.
+
+    Each with its stem less each such prefix ("unable": "able"), in the lexicon's order.
+    Cached by text: a sentence is asked about the words of every fact aligned with it.
+    """
+    found = []
+    for index, token in enumerate(analyse(text).tokens):
+        low = token.stem
+        rests = tuple(
+            low[len(prefix) :] for prefix in LEXICON.negation_prefixes if low.startswith(prefix)
+        )
+        if rests:
+            found.append((index, rests))
+    return tuple(found)
 
 
 def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
