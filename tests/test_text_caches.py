@@ -98,3 +98,40 @@ def test_object_split_still_reads_two_clauses() -> None:
     assert not clauses.object_split(
         align.analyse("a bicycle shop in Dayton"), [stem("ran")], SENTENCES[1]
     )
+
+
+def _relation_hit_fresh(
+    words: list[frozenset[str]], sentence: align.TextInfo
+) -> align.Token | bool | None:
+    """``rules.relation_hit`` read token by token, group by group, without the cache."""
+    if not words:
+        return True
+    for token in sentence.tokens:
+        for group in words:
+            if any(align.stems_match(token.stem, w) for w in group):
+                return token
+    return None
+
+
+RELATIONS = [
+    [],
+    [frozenset({stem("attend")})],
+    [frozenset({stem("publish"), stem("print")}), frozenset({stem("letter")})],
+    [frozenset({stem("capital")})],
+    [frozenset({stem("flood"), stem("flow")}), frozenset({"it"})],
+    [frozenset({stem("painting")})],
+    [frozenset({stem("marry")})],
+]
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+@pytest.mark.parametrize("words", RELATIONS)
+def test_relation_hit_cached_equals_fresh(words: list[frozenset[str]], sentence: str) -> None:
+    info = align.analyse(sentence)
+    assert rules.relation_hit(words, info) == _relation_hit_fresh(words, info)
+    assert rules.relation_hit(words, info) == _relation_hit_fresh(words, info)
+
+
+def test_relation_hit_finds_a_derived_word() -> None:
+    found = rules.relation_hit([frozenset({stem("painting")})], align.analyse(SENTENCES[3]))
+    assert isinstance(found, align.Token) and found.text == "painter"

@@ -86,10 +86,23 @@ def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | boo
     """
     if not words:
         return True
-    for token in sentence.tokens:
-        for group in words:
-            if any(stems_match(token.stem, w) for w in group):
-                return token
+    index = _relation_index(tuple(words), sentence.text)
+    return None if index is None else sentence.tokens[index]
+
+
+@functools.lru_cache(maxsize=65536)
+def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
+    """The index of the first token of ``analyse(text)`` matching a relation word, or None.
+
+    Cached by relation and sentence: the facts of one relation meet the same sentences. Two
+    stems match only when they share their first five letters or are equal, so other words
+    are passed over unread.
+    """
+    wanted = frozenset().union(*words)
+    for index, token in enumerate(analyse(text).tokens):
+        head = token.stem[:5]
+        if any(w[:5] == head and stems_match(token.stem, w) for w in wanted):
+            return index
     return None
 
 
