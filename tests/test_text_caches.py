@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from triqua.core.grounding import statement
 from triqua.core.grounding.values import names
 from triqua.engines import coreference
 from triqua.engines.offline.lexicon import LEXICON
@@ -135,3 +136,14 @@ def test_relation_hit_cached_equals_fresh(words: list[frozenset[str]], sentence:
 def test_relation_hit_finds_a_derived_word() -> None:
     found = rules.relation_hit([frozenset({stem("painting")})], align.analyse(SENTENCES[3]))
     assert isinstance(found, align.Token) and found.text == "painter"
+
+
+@pytest.mark.parametrize("text", [*SENTENCES, "He didn't win; she never lost.", ""])
+def test_word_stems_cached_equal_fresh(text: str) -> None:
+    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+
+
+def test_word_stems_read_negations_and_stems() -> None:
+    found = statement.word_stems("He didn't win; she never lost.")
+    assert "not" in found and "never" not in found
