@@ -16,6 +16,7 @@ with spaCy 3.8, and the two rules cover the biographies' pronouns and surnames.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Literal
@@ -35,8 +36,12 @@ _PUNCT = re.compile(r"[^\w\s]")
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
 
 
+@functools.lru_cache(maxsize=65536)
 def canonical_key(name: str) -> str:
-    """Case, punctuation, a possessive and a leading article removed: one key per name."""
+    """Case, punctuation, a possessive and a leading article removed: one key per name.
+
+    Cached: every mention of a text is compared with every element seen before it.
+    """
     flat = " ".join(_PUNCT.sub(" ", _POSSESSIVE.sub("", name).casefold()).split())
     return _ARTICLE.sub("", flat)
 

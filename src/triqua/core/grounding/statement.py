@@ -149,8 +149,12 @@ def irregular_form(word: str) -> bool:
     return word.casefold() in _lexicon().forms
 
 
+@functools.lru_cache(maxsize=16384)
 def word_stems(text: str) -> frozenset[str]:
-    """Stems of every word of ``text`` (lower-cased), negation cues as "not"."""
+    """Stems of every word of ``text`` (lower-cased), negation cues as "not".
+
+    Cached by text: a cited window is compared with each fact unit checked against it.
+    """
     out = set()
     for word in _WORD.findall(text.casefold()):
         out.add("not" if word in _NEGATIONS else _stem(word))

@@ -9,6 +9,7 @@ person's ("Marie Curie" for "Pierre Curie") is ``name_rivals``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -85,6 +86,12 @@ def _name_part(token: str) -> str:
 
 def name_runs(text: str) -> list[Run]:
     """Capitalised names in ``text`` as written, one per run (repeats kept)."""
+    return list(_name_runs(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_runs(text: str) -> tuple[Run, ...]:
+    """``name_runs``, cached by text: the grounding rules read one quote for many facts."""
     runs: list[Run] = []
     run: list[str] = []
     for token in [*text.split(), ""]:
@@ -106,7 +113,7 @@ def name_runs(text: str) -> list[Run]:
             possessed = after.split()[0] if possessor and after else ""
             runs.append(Run(name, possessor, possessed))
         run = []
-    return runs
+    return tuple(runs)
 
 
 #: A regnal or serial number closing a name: "Elizabeth II", "Henry VIII", "World War II".
@@ -175,8 +182,12 @@ def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=8192)
 def capitalised(raw: str) -> frozenset[str]:
-    """The normalised words ``raw`` writes with a capital ("O'Connor" gives "o", "connor")."""
+    """The normalised words ``raw`` writes with a capital ("O'Connor" gives "o", "connor").
+
+    Cached by text: one evidence window is read for each fact checked against it.
+    """
     return frozenset(
         word
         for token in raw.split()

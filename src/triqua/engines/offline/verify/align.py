@@ -112,8 +112,13 @@ def _acronyms(tokens: Sequence[Token]) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=65536)
 def has_stem(stems: frozenset[str], word: str) -> bool:
-    """True when a stem of the sentence matches ``word`` (exactly or by derivation)."""
+    """True when a stem of the sentence matches ``word`` (exactly or by derivation).
+
+    Cached: a sentence's stems are one frozenset (its hash computed once) asked about the
+    words of every fact aligned with it.
+    """
     return word in stems or any(stems_match(word, s) for s in stems if s[:3] == word[:3])
 
 

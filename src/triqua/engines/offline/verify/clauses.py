@@ -200,6 +200,15 @@ def _clause(token: SpacyToken) -> int:
     return token.sent.root.i
 
 
+@functools.lru_cache(maxsize=512)
+def _clause_stems(text: str) -> tuple[tuple[str, int], ...]:
+    """Each token's stem with the clause that states it (``_clause``), in order.
+
+    Cached by text: a window is split by clause once, then asked about every fact's object.
+    """
+    return tuple((stem(token.text), _clause(token)) for token in _parse(text))
+
+
 def object_split(
     obj: TextInfo, relation: Iterable[str], text: str, subject: frozenset[str] = frozenset()
 ) -> bool:
@@ -216,13 +225,11 @@ def object_split(
     object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
     if not object_stems or not text.strip():
         return False
-    doc = _parse(text[:MAX_TEXT_CHARS])
     relation_stems = set(relation) - object_stems
     by_clause: dict[int, set[str]] = {}
-    for token in doc:
-        word = stem(token.text)
+    for word, clause in _clause_stems(text[:MAX_TEXT_CHARS]):
         if word in object_stems or word in relation_stems:
-            by_clause.setdefault(_clause(token), set()).add(word)
+            by_clause.setdefault(clause, set()).add(word)
     found = set().union(*by_clause.values()) if by_clause else set()
     named = found & relation_stems
     if not object_stems <= found or len(object_stems) + bool(named) < 2:

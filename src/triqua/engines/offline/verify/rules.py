@@ -9,6 +9,7 @@ what they mean for a unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -85,10 +86,23 @@ def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | boo
     """
     if not words:
         return True
-    for token in sentence.tokens:
-        for group in words:
-            if any(stems_match(token.stem, w) for w in group):
-                return token
+    index = _relation_index(tuple(words), sentence.text)
+    return None if index is None else sentence.tokens[index]
+
+
+@functools.lru_cache(maxsize=65536)
+def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
+    """The index of the first token of ``analyse(text)`` matching a relation word, or None.
+
+    Cached by relation and sentence: the facts of one relation meet the same sentences. Two
+    stems match only when they share their first five letters or are equal, so other words
+    are passed over unread.
+    """
+    wanted = frozenset().union(*words)
+    for index, token in enumerate(analyse(text).tokens):
+        head = token.stem[:5]
+        if any(w[:5] == head and stems_match(token.stem, w) for w in wanted):
+            return index
     return None
 
 
@@ -106,12 +120,28 @@ def key_words(relation: list[frozenset[str]], obj: TextInfo, sentence: TextInfo)
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
     """A sentence word that is a part's word with a negating prefix ("unable" for "able")."""
     stems = {t.stem for t in part.content if len(t.stem) >= 3}
-    for token in sentence.tokens:
-        low = token.stem
-        for prefix in LEXICON.negation_prefixes:
-            if low.startswith(prefix) and low[len(prefix) :] in stems:
-                return token
+    for index, rests in _prefixed(sentence.text):
+        if any(rest in stems for rest in rests):
+            return sentence.tokens[index]
     return None
+
+
+@functools.lru_cache(maxsize=8192)
+def _prefixed(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The tokens of ``analyse(text)`` that open with a negating prefix, by index, in order.
+
+    Each with its stem less each such prefix ("unable": "able"), in the lexicon's order.
+    Cached by text: a sentence is asked about the words of every fact aligned with it.
+    """
+    found = []
+    for index, token in enumerate(analyse(text).tokens):
+        low = token.stem
+        rests = tuple(
+            low[len(prefix) :] for prefix in LEXICON.negation_prefixes if low.startswith(prefix)
+        )
+        if rests:
+            found.append((index, rests))
+    return tuple(found)
 
 
 def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:

@@ -1,0 +1,149 @@
+"""The offline engine's per-text caches give exactly what reading the text afresh gives.
+
+Name keys, name runs, capitalised words, stem lookups, negating prefixes and clause splits are
+cached by text because one sentence is read for many facts; each cached answer must equal
+the uncached reading, and a caller changing a returned list must not change the next answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.grounding import statement
+from triqua.core.grounding.values import names
+from triqua.engines import coreference
+from triqua.engines.offline.lexicon import LEXICON
+from triqua.engines.offline.verify import align, clauses, rules
+from triqua.engines.offline.verify.words import stem
+
+SENTENCES = [
+    "Marie Curie's husband Pierre Curie was unable to attend the Nobel ceremony.",
+    "The Wright brothers ran a bicycle shop in Dayton. They made the first powered flight.",
+    "Sydney is the largest city of Australia, but Canberra is the capital of Australia.",
+    "He was an unknown painter in Java-based studios until the 1990s.",
+    "The University of Oxford's press, in New York, published O'Connor's letters.",
+    "It is uncommon for the Danube to flood Vienna; it is not impossible.",
+]
+
+
+@pytest.mark.parametrize("text", [*SENTENCES, "The Beatles'", "a  Pierre,  Curie ", ""])
+def test_canonical_key_cached_equals_fresh(text: str) -> None:
+    assert coreference.canonical_key(text) == coreference.canonical_key.__wrapped__(text)
+    assert coreference.canonical_key(text) == coreference.canonical_key.__wrapped__(text)
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_name_runs_cached_equals_fresh_and_is_a_fresh_list(text: str) -> None:
+    fresh = list(names._name_runs.__wrapped__(text))
+    first = names.name_runs(text)
+    assert first == fresh
+    first.clear()  # a caller's change to its list must not reach the cache
+    assert names.name_runs(text) == fresh
+    assert names.name_runs(text) is not names.name_runs(text)
+
+
+def test_name_runs_read_names() -> None:
+    found = [run.name for run in names.name_runs(SENTENCES[0])]
+    assert found[0] == "marie curie"
+    assert "pierre curie" in found
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_capitalised_cached_equals_fresh(text: str) -> None:
+    assert names.capitalised(text) == names.capitalised.__wrapped__(text)
+    assert names.capitalised(text) == names.capitalised.__wrapped__(text)
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_has_stem_cached_equals_fresh(text: str) -> None:
+    stems = align.analyse(text).stems
+    for word in ["curi", "attend", "attendance", "flight", "capit", "capital", "impossibl", "x"]:
+        assert align.has_stem(stems, word) == align.has_stem.__wrapped__(stems, word)
+    assert all(align.has_stem(stems, word) for word in stems)
+
+
+def _antonym_in_fresh(part: align.TextInfo, sentence: align.TextInfo) -> align.Token | None:
+    """The prefix reading of ``rules.antonym_in`` without the per-sentence cache."""
+    stems = {t.stem for t in part.content if len(t.stem) >= 3}
+    for token in sentence.tokens:
+        for prefix in LEXICON.negation_prefixes:
+            if token.stem.startswith(prefix) and token.stem[len(prefix) :] in stems:
+                return token
+    return None
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+@pytest.mark.parametrize("part", ["able to attend", "a known painter", "common", "possible"])
+def test_antonym_in_cached_equals_fresh(part: str, sentence: str) -> None:
+    p, s = align.analyse(part), align.analyse(sentence)
+    assert rules.antonym_in(p, s) == _antonym_in_fresh(p, s)
+    assert rules.antonym_in(p, s) == _antonym_in_fresh(p, s)
+
+
+def test_antonym_in_finds_the_prefixed_word() -> None:
+    found = rules.antonym_in(align.analyse("able to attend"), align.analyse(SENTENCES[0]))
+    assert found is not None and found.text == "unable"
+    assert rules.antonym_in(align.analyse("common"), align.analyse(SENTENCES[0])) is None
+
+
+@pytest.mark.parametrize("text", SENTENCES[:3])
+def test_clause_stems_cached_equal_the_parse(text: str) -> None:
+    fresh = tuple((stem(t.text), clauses._clause(t)) for t in clauses._parse.__wrapped__(text))
+    assert clauses._clause_stems(text) == fresh
+    assert clauses._clause_stems(text) == fresh
+
+
+def test_object_split_still_reads_two_clauses() -> None:
+    obj = align.analyse("the first powered flight in Dayton")
+    assert clauses.object_split(obj, [stem("made")], SENTENCES[1])
+    assert not clauses.object_split(
+        align.analyse("a bicycle shop in Dayton"), [stem("ran")], SENTENCES[1]
+    )
+
+
+def _relation_hit_fresh(
+    words: list[frozenset[str]], sentence: align.TextInfo
+) -> align.Token | bool | None:
+    """``rules.relation_hit`` read token by token, group by group, without the cache."""
+    if not words:
+        return True
+    for token in sentence.tokens:
+        for group in words:
+            if any(align.stems_match(token.stem, w) for w in group):
+                return token
+    return None
+
+
+RELATIONS = [
+    [],
+    [frozenset({stem("attend")})],
+    [frozenset({stem("publish"), stem("print")}), frozenset({stem("letter")})],
+    [frozenset({stem("capital")})],
+    [frozenset({stem("flood"), stem("flow")}), frozenset({"it"})],
+    [frozenset({stem("painting")})],
+    [frozenset({stem("marry")})],
+]
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+@pytest.mark.parametrize("words", RELATIONS)
+def test_relation_hit_cached_equals_fresh(words: list[frozenset[str]], sentence: str) -> None:
+    info = align.analyse(sentence)
+    assert rules.relation_hit(words, info) == _relation_hit_fresh(words, info)
+    assert rules.relation_hit(words, info) == _relation_hit_fresh(words, info)
+
+
+def test_relation_hit_finds_a_derived_word() -> None:
+    found = rules.relation_hit([frozenset({stem("painting")})], align.analyse(SENTENCES[3]))
+    assert isinstance(found, align.Token) and found.text == "painter"
+
+
+@pytest.mark.parametrize("text", [*SENTENCES, "He didn't win; she never lost.", ""])
+def test_word_stems_cached_equal_fresh(text: str) -> None:
+    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+
+
+def test_word_stems_read_negations_and_stems() -> None:
+    found = statement.word_stems("He didn't win; she never lost.")
+    assert "not" in found and "never" not in found
