@@ -32,7 +32,7 @@ from shared_data import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 AIM_FACTS_PER_S = 50
-AIM_PEAK_MB = 600
+AIM_PEAK_MB = 700
 
 
 def text_kind(data: Path) -> str:
