@@ -142,10 +142,10 @@ def missing_values(
     carries it when ``before`` (the passage text before the quote) names the subject; any
     other name of the unit when the quote refers to a thing ("it", "its", "the band") and
     the sentence right before the quote names it ("The 1993 FA Cup … It was won by Arsenal"
-    carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is carried by its stem in
-    any case, singular or plural ("Bristly Bellflower", "a bellflower"); with ``classes``
-    (the default grounding rule, whose judge reads meaning) it is a class, not a value, and
-    is not checked here at all.
+    carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is
+    carried by its stem in any case, singular or plural ("Bristly Bellflower", "a
+    bellflower"); with ``classes`` (the default grounding rule, whose judge reads meaning)
+    it is a class, not a value, and is not checked here at all.
     """
     values = unit_values(unit)
     written = read_values(quote)
@@ -185,8 +185,7 @@ def missing_values(
     unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
-            named(s, quote, padded, before, How(by_reference=refers))
-            for s in values.base_subject
+            named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
         )
         known = {
             w for n in (*values.names, *values.anchors, *values.base_subject) for w in n.split()
