@@ -9,12 +9,11 @@ the clause on.
 
 from __future__ import annotations
 
-from typing import Any
-
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
     merge_hyphenated,
     merge_quoted,
+    merge_span,
     repair_names,
 )
 from triqua.nlp.tokens import Doc, Token
@@ -58,7 +57,7 @@ def merge_place_names(doc: Doc) -> None:
             continue
         i += 1
     for start, end, anchor in reversed(spans):
-        _merge(doc, start, end, anchor, {"POS": "PROPN", "TAG": "NNP"})
+        merge_span(doc, start, end, anchor, {"POS": "PROPN", "TAG": "NNP"})
 
 
 def _place_pair(doc: Doc, comma: int) -> tuple[int, int, int] | None:
@@ -130,7 +129,7 @@ def merge_glued_units(doc: Doc) -> None:
         outer = [t for t in doc[start:end] if not start <= t.head.i < end]
         anchor = outer[-1] if outer else doc[end - 1]
         unit = doc[end - 1]
-        _merge(doc, start, end, anchor.i, {"POS": unit.pos_, "TAG": unit.tag_})
+        merge_span(doc, start, end, anchor.i, {"POS": unit.pos_, "TAG": unit.tag_})
 
 
 def _is_number(token: Token) -> bool:
@@ -145,18 +144,3 @@ def _is_unit(token: Token) -> bool:
 
 def _is_name(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.is_title
-
-
-def _merge(doc: Doc, start: int, end: int, anchor: int, attrs: dict[str | int, Any]) -> None:
-    """Merge ``doc[start:end]`` into one token attached as ``doc[anchor]`` was."""
-    head_i, dep = doc[anchor].head.i, doc[anchor].dep_
-    with doc.retokenize() as retokenizer:
-        retokenizer.merge(doc[start:end], attrs=attrs)
-    if start <= head_i < end:
-        return
-    if head_i >= end:
-        head_i -= end - start - 1
-    merged, head = doc[start], doc[head_i]
-    if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
-        merged.head = head
-        merged.dep_ = dep

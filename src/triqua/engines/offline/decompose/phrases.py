@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable
+from typing import Any
 
 from triqua.engines.offline.lexicon import LEXICON
 from triqua.nlp.tokens import Doc, Span, Token
@@ -58,17 +59,7 @@ def repair_names(doc: Doc) -> None:
                 continue
         i += 1
     for start, end, anchor in reversed(spans):
-        head_i, dep = doc[anchor].head.i, doc[anchor].dep_
-        with doc.retokenize() as retokenizer:
-            retokenizer.merge(doc[start:end], attrs={"POS": "PROPN", "TAG": "NNP"})
-        if start <= head_i < end:
-            continue
-        if head_i >= end:
-            head_i -= end - start - 1
-        merged, head = doc[start], doc[head_i]
-        if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
-            merged.head = head
-            merged.dep_ = dep
+        merge_span(doc, start, end, anchor, {"POS": "PROPN", "TAG": "NNP"})
 
 
 MAX_QUOTED_WORDS = 10
@@ -380,3 +371,18 @@ def substitute_relative(token: Token) -> Token:
         if clause.dep_ == "relcl":
             return clause.head
     return token
+
+
+def merge_span(doc: Doc, start: int, end: int, anchor: int, attrs: dict[str | int, Any]) -> None:
+    """Merge ``doc[start:end]`` into one token attached as ``doc[anchor]`` was."""
+    head_i, dep = doc[anchor].head.i, doc[anchor].dep_
+    with doc.retokenize() as retokenizer:
+        retokenizer.merge(doc[start:end], attrs=attrs)
+    if start <= head_i < end:
+        return
+    if head_i >= end:
+        head_i -= end - start - 1
+    merged, head = doc[start], doc[head_i]
+    if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
+        merged.head = head
+        merged.dep_ = dep
