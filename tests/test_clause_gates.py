@@ -154,3 +154,17 @@ def test_a_label_before_a_colon_owns_no_clause() -> None:
     assert held_by_another(subject, obj, text, {"becam"}) is None
     other = "Passage for: Hans Weber became a citizen in 1941."
     assert held_by_another(subject, obj, other, {"becam"}) == "Hans Weber"
+
+
+def test_an_object_written_whole_is_one_phrase_whatever_its_parse() -> None:
+    """ "Copa do Brasil" (its "do" parsed as a verb) is held whole by the clause that wins it."""
+    from triqua.engines.offline.verify.fact_match import fact_parts
+    from triqua.engines.offline.verify.gates import clause_refusal
+    from triqua.schema import Fact
+
+    cup = Fact(subject="Ronaldo", relation="won", object="the Copa do Brasil")
+    text = "Ronaldo also won the Copa do Brasil with Corinthians in 2009."
+    assert clause_refusal(fact_parts(cup), text) is None
+    # Written whole but never met by the relation's clause, it is still not stated.
+    elsewhere = "Ronaldo won a title in Madrid. The Copa do Brasil is a cup."
+    assert clause_refusal(fact_parts(cup), elsewhere) is not None

@@ -71,7 +71,7 @@ def not_stated(
     """
     vetoes: list[str] = []
     best, best_needed = 0.0, 0.0
-    some_needed, none_needed = judged_thresholds(reader)
+    thresholds: tuple[float, float] | None = None  # read only when the judge is asked
     words = len(content_words(unit))
     windows = cited_windows(passage, span)
     for (start, end), before in windows:
@@ -87,7 +87,8 @@ def not_stated(
         premises: Sequence[str] = [window[:_MAX_CHARS]]
         if before is not None and not names_subject(unit, window):
             premises = [*premises, passage[before[0] : end][:_MAX_CHARS]]
-        needed = some_needed if len(missing) < words else none_needed
+        thresholds = thresholds or judged_thresholds(reader)
+        needed = thresholds[0] if len(missing) < words else thresholds[1]
         p = reader.entailment(premises, unit, source)
         if p >= needed:
             return None

@@ -234,9 +234,24 @@ def object_split(
     named = found & relation_stems
     if not object_stems <= found or len(object_stems) + bool(named) < 2:
         return False
+    if _written_whole(obj.text, text):
+        # An object written whole is one phrase, whatever the parse makes of a word inside
+        # it ("Copa do Brasil", where "do" reads as a verb): the relation must meet it.
+        return bool(named) and not any(
+            words & named and words & object_stems for words in by_clause.values()
+        )
     return not any(
         object_stems <= words and (not named or words & named) for words in by_clause.values()
     )
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+
+
+def _written_whole(obj: str, text: str) -> bool:
+    """True when ``text`` writes the object's words as one phrase (its article aside)."""
+    phrase = " ".join(_ARTICLE.sub("", obj.strip()).casefold().split())
+    return len(phrase.split()) > 1 and phrase in " ".join(text.casefold().split())
 
 
 _POSSESSOR = re.compile(r"((?:[A-Z][\w.-]*\s+)*[\w.-]+)['’]s\b")
