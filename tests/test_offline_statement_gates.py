@@ -189,3 +189,17 @@ def test_a_year_beside_a_works_noun_is_not_the_relations_word() -> None:
     """
     fact = Fact(subject="Signs", relation="was released in", object="2001")
     assert status(fact, "Signs is a 2002 film, shot in 2001.") != Status.SUPPORTED
+
+
+def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_word() -> None:
+    """ "no overall charge" of one clause does not deny "a positive charge" of the next."""
+    from triqua.engines.offline.verify.gates import refusal
+    from triqua.schema import Fact
+
+    charge = Fact(subject="Hydrogen atoms", relation="have", object="a positive charge")
+    text = (
+        "There is no overall charge to a water molecule, but there is a slight positive "
+        "charge on each hydrogen atom."
+    )
+    assert refusal(charge, text) is None
+    assert refusal(charge, "The hydrogen atoms have no positive charge.") is not None

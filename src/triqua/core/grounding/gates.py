@@ -118,7 +118,24 @@ def negated(unit: FactUnit, window: str) -> str | None:
     claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
     if not claimed:
         return None
-    tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(window)]
+    # The clause that writes most of the unit's words decides ("There is no overall charge
+    # on a water molecule, but the hydrogen atoms have a positive charge"); on a tie, a
+    # denying clause wins.
+    readings = []
+    for clause in _CLAUSE_BREAK.split(window):
+        tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
+        written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)
+        readings.append((written, _denial(tokens, claimed)))
+    written, denial = max(readings, key=lambda r: (r[0], r[1] is not None))
+    return denial if written else None
+
+
+#: Where one clause of a sentence ends and a contrasting one begins.
+_CLAUSE_BREAK = re.compile(r";|,?\s+(?:but|whereas|while|although|though|yet)\s+", re.IGNORECASE)
+
+
+def _denial(tokens: list[str], claimed: set[str]) -> str | None:
+    """The words from a negation cue to a claimed word it denies, if any."""
     for i, token in enumerate(tokens):
         if token not in _NEGATIONS and not token.endswith("n't"):
             continue

@@ -154,8 +154,13 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
     """
     reach = 4
     if anchor is None:
+        # The object's first word where the sentence writes it ("a slight positive charge",
+        # not the "no overall charge" of another clause); else any of its words.
+        first = part.content[0].stem if part.content else None
         stems = {t.stem for t in part.content}
-        anchor = next((t for t in sentence.tokens if t.stem in stems), None)
+        anchor = next((t for t in sentence.tokens if t.stem == first), None) or next(
+            (t for t in sentence.tokens if t.stem in stems), None
+        )
         if anchor is None:
             return False
         reach = 6
