@@ -119,3 +119,22 @@ def test_a_quoted_title_must_be_written_whole(title: str, stands: bool) -> None:
 def test_another_numeral_is_another_monarch(subject: str, quote: str, stands: bool) -> None:
     title = "King of England" if "King" in quote else "Queen of England"
     assert (reason(base(subject, "was", title), quote) is None) is stands
+
+
+@pytest.mark.parametrize(
+    ("subject", "quote", "stands"),
+    [
+        # A subject of three words is called by its surname alone once named.
+        ("Sandra Day O'Connor", "O'Connor was confirmed unanimously by the Senate", True),
+        ("John Paul Jones", "Jones was confirmed unanimously by the Senate", True),
+        # Another person of that surname, or a longer name, is still someone else.
+        ("Sandra Day O'Connor", "Brian O'Connor was confirmed unanimously by the Senate",
+         False),
+        ("Sandra Day O'Connor", "o'connor was confirmed unanimously by the Senate", False),
+        ("Henry Ward Beecher", "Harriet Beecher Stowe was confirmed unanimously by the Senate",
+         False),
+    ],
+)  # fmt: skip
+def test_a_long_subject_is_carried_by_its_surname(subject: str, quote: str, stands: bool) -> None:
+    unit = base(subject, "was confirmed by", "the Senate")
+    assert (reason(unit, quote) is None) is stands

@@ -78,7 +78,7 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     With ``near`` (a passage before the quote) only the runs writing the name's last word
     are read: the passage's other names are about other things.
     """
-    if not name_in(name, padded, text, how.common):
+    if not name_in(name, padded, text, how.common) and not (how.about and _shortened(name, text)):
         return False
     last = name.split()[-1]
     runs = [run for run in name_runs(text) if not near or last in run.name.split()]
@@ -88,6 +88,23 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
     others = {w for run in runs if run.possessed in KIN for w in run.name.split()}
     return not rival(name, [run.name for run in runs], others)
+
+
+def _shortened(name: str, text: str) -> bool:
+    """True when ``text`` writes a name run that only shortens ``name`` to its last words.
+
+    A passage calls "Sandra Day O'Connor" "O'Connor" once it has named her, though that is
+    less than half of her name's words; the run must end with the name's surname and add
+    no word of its own (titles aside): "Harriet Beecher Stowe" is not "Henry Ward Beecher".
+    """
+    words = name.split()
+    if len(words) < 3:
+        return False  # a shorter name is found by ``name_in`` already
+    last = surname(words)
+    return any(
+        surname(run.name.split()) == last and set(run.name.split()) - _TITLES <= set(words)
+        for run in name_runs(text)
+    )
 
 
 #: Words that may stand before a name without making it another person's.
