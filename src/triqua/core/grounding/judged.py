@@ -8,7 +8,10 @@ to another event, no restrictor, no other holder of a role only one holds, no ne
 the unit's words) and the entailment judge finds it entailing the unit, or the sentence the
 unit came from, at the judge card's ``grounding`` threshold. A window that names none of
 the subject's words (it refers back by "she" or "the film") is read with the sentence
-before it in its paragraph too, so the judge knows who is meant.
+before it in its paragraph too, so the judge knows who is meant; one that opens with the
+pronoun carrying a named subject ("She was the first woman …") is also read against the
+unit said of that pronoun ("She is a female justice"), since a small judge does not link a
+pronoun to a name (:func:`read_window`).
 
 Whether the unit's words are written there no longer matters: a paraphrase the judge
 entails stands, and a sentence with every word of the unit and another meaning does not.
@@ -28,7 +31,14 @@ from triqua.sentences import sentence_spans
 if TYPE_CHECKING:
     from triqua.core.grounding.meaning_reader import MeaningReader
 
-__all__ = ["MAX_WINDOW_SENTENCES", "cited_windows", "names_subject", "not_entailed"]
+__all__ = [
+    "MAX_WINDOW_SENTENCES",
+    "cited_windows",
+    "names_subject",
+    "not_entailed",
+    "pronoun_unit",
+    "read_window",
+]
 
 #: Sentences one cited window holds at most.
 MAX_WINDOW_SENTENCES = 3
@@ -80,6 +90,50 @@ def names_subject(unit: FactUnit, text: str) -> bool:
     return any(f" {w} " in padded for w in words)
 
 
+#: Pronouns a sentence may open with for a subject named before it, as the unit says them.
+_OPENING_PRONOUNS = {"he": "He", "she": "She", "it": "It", "they": "They"}
+
+
+def pronoun_unit(unit: FactUnit, window: str) -> FactUnit | None:
+    """The unit said of the pronoun ``window`` opens with, when it may carry the subject.
+
+    Only a subject with a name is carried so (the value gates have found that name before
+    the window); a window that writes a word of the subject speaks of it itself.
+    """
+    words = window.split(maxsplit=1)
+    opening = words[0].strip(",;:").casefold() if words else ""
+    pronoun = _OPENING_PRONOUNS.get(opening)
+    values = unit_values(unit)
+    if pronoun is None or not (values.subject or values.base_subject):
+        return None
+    if names_subject(unit, window):
+        return None
+    return unit.model_copy(update={"subject": pronoun})
+
+
+def read_window(
+    reader: MeaningReader,
+    unit: FactUnit,
+    window: str,
+    context: str | None,
+    source: str,
+) -> float:
+    """The judge's best entailment of the unit by one cited window.
+
+    The window is read alone and, when it names none of the subject's words, with the
+    sentence before it (``context``: that sentence and the window); a window opening with a
+    pronoun for a named subject is also read against the unit said of that pronoun.
+    """
+    premises: Sequence[str] = [window[:_MAX_CHARS]]
+    if context is not None and not names_subject(unit, window):
+        premises = [*premises, context[:_MAX_CHARS]]
+    p = reader.entailment(premises, unit, source)
+    said = pronoun_unit(unit, window)
+    if said is not None:
+        p = max(p, reader.entailment([window[:_MAX_CHARS]], said, ""))
+    return p
+
+
 def not_entailed(
     unit: FactUnit,
     passage: str,
@@ -107,10 +161,8 @@ def not_entailed(
         if why:
             vetoes.append(why)
             continue
-        premises: Sequence[str] = [window[:_MAX_CHARS]]
-        if before is not None and not names_subject(unit, window):
-            premises = [*premises, passage[before[0] : end][:_MAX_CHARS]]
-        p = reader.entailment(premises, unit, source)
+        context = passage[before[0] : end] if before is not None else None
+        p = read_window(reader, unit, window, context, source)
         if p >= needed:
             return None
         best = max(best, p)

@@ -22,11 +22,10 @@ judge misreads it, and a gate vetoes both. Both thresholds are chosen on a dev s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from triqua.core.grounding.gates import gate
-from triqua.core.grounding.judged import cited_windows, names_subject
+from triqua.core.grounding.judged import cited_windows, read_window
 from triqua.core.grounding.statement import content_words, denies, unstated_words
 from triqua.schema import FactUnit
 
@@ -34,8 +33,6 @@ if TYPE_CHECKING:
     from triqua.core.grounding.meaning_reader import MeaningReader
 
 __all__ = ["judged_thresholds", "not_stated"]
-
-_MAX_CHARS = 1500  # characters of a window the judge reads
 
 
 def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
@@ -84,12 +81,10 @@ def not_stated(
         missing = unstated_words(unit, window)
         if not missing and not denies(unit, window):
             return None
-        premises: Sequence[str] = [window[:_MAX_CHARS]]
-        if before is not None and not names_subject(unit, window):
-            premises = [*premises, passage[before[0] : end][:_MAX_CHARS]]
+        context = passage[before[0] : end] if before is not None else None
         thresholds = thresholds or judged_thresholds(reader)
         needed = thresholds[0] if len(missing) < words else thresholds[1]
-        p = reader.entailment(premises, unit, source)
+        p = read_window(reader, unit, window, context, source)
         if p >= needed:
             return None
         if p - needed >= best - best_needed or best_needed == 0.0:

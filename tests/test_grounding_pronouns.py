@@ -1,0 +1,72 @@
+"""A cited window that opens with a pronoun for a named subject is read as the pronoun's.
+
+A small entailment judge does not link "She" to "Marie Curie": the grounding rules read a
+window opening with the pronoun against the unit said of that pronoun too, and only for a
+subject with a name the value gates found before the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from triqua.context import GroundingMode
+from triqua.core.grounding.judged import pronoun_unit
+from triqua.core.grounding.rule import check_quote
+from triqua.schema import FactUnit, Status
+
+PASSAGE = (
+    "Marie Curie won the Nobel Prize in Physics in 1903. "
+    "She was the first woman to win a Nobel Prize."
+)
+QUOTE = "She was the first woman to win a Nobel Prize."
+
+
+class NameBoundJudge:
+    """Entails a unit only from a sentence that opens with its subject and says "first woman".
+
+    Like a small judge, it does not carry a name from one sentence to the pronoun of the next.
+    """
+
+    revision = "name-bound"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        sentences = [s for p in premises for s in p.split(". ")]
+        stating = [s for s in sentences if "first woman" in s]
+        return 0.9 if any(s.startswith(unit.subject) for s in stating) else 0.05
+
+
+def base(subject: str, relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_a_window_opening_with_a_pronoun_for_a_named_subject_is_read_as_its(
+    rule: GroundingMode,
+) -> None:
+    unit = base("Marie Curie", "was", "a female Nobel laureate")
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], QUOTE, {"e": PASSAGE},
+        reader=NameBoundJudge(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
+def test_a_subject_without_a_name_is_not_carried_by_a_pronoun() -> None:
+    unit = base("the winner", "was", "a female Nobel laureate")
+    assert pronoun_unit(unit, QUOTE) is None
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], QUOTE, {"e": PASSAGE}, reader=NameBoundJudge()
+    )
+    assert not outcome.ok
+
+
+def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands() -> None:
+    unit = base("Marie Curie", "was", "a female Nobel laureate")
+    assert pronoun_unit(unit, "Curie was the first woman to win a Nobel Prize.") is None
+    assert pronoun_unit(unit, "The first woman to win a Nobel Prize was she.") is None
+    said = pronoun_unit(unit, QUOTE)
+    assert said is not None and said.subject == "She" and said.object == unit.object
