@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.rule import check_quote
 from triqua.schema import FactUnit, Status
 
@@ -138,3 +139,34 @@ def test_another_numeral_is_another_monarch(subject: str, quote: str, stands: bo
 def test_a_long_subject_is_carried_by_its_surname(subject: str, quote: str, stands: bool) -> None:
     unit = base(subject, "was confirmed by", "the Senate")
     assert (reason(unit, quote) is None) is stands
+
+
+_NOMINATION = (
+    "During the campaign, Emil Haddad promised to nominate a woman to the court. "
+    "He made good on that promise in 1981, when he announced Ada Novak's nomination. "
+    "Novak's confirmation Hearings were broadcast live, and she was confirmed."
+)
+
+
+@pytest.mark.parametrize(
+    ("before", "carried"),
+    [
+        # The sentence right before names the base object "He" stands for.
+        ("During the campaign, Emil Haddad promised to nominate a woman to the court. ", True),
+        # Named further back, or not at all, it is not carried.
+        ("Emil Haddad promised to nominate a woman. Lise Brandt opposed it. ", False),
+        ("During the campaign, a woman was promised a seat on the court. ", False),
+    ],
+)
+def test_a_pronoun_carries_a_qualifier_s_base_object_named_right_before(
+    before: str, carried: bool
+) -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Ada Novak", relation="was nominated by",
+        object="President Emil Haddad", label="point in time", value="1981",
+    )  # fmt: skip
+    quote = _NOMINATION.split(". ", 1)[1]
+    lacking = missing_values(unit, quote, before)
+    assert (lacking == []) is carried
+    if not carried:
+        assert lacking == ["president emil haddad"]

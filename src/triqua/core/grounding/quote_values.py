@@ -182,7 +182,13 @@ def missing_values(
             name, quote, padded, context, how
         ):
             missing.append(name)
-    unnamed = [a for a in values.anchors if not named(a, quote, padded, before, How())]
+    # A qualifier's base object is carried as another name is, or by a pronoun when the
+    # sentence right before names it ("… Ronald Reagan promised … He made good on that
+    # promise in 1981").
+    last = _last_sentence(before)
+    unnamed = [
+        a for a in values.anchors if not named(a, quote, padded, last, How(by_reference=refers))
+    ]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
             named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
