@@ -183,12 +183,16 @@ def missing_values(
         ):
             missing.append(name)
     # A qualifier's base object is carried as another name is, or by a pronoun when the
-    # sentence right before names it ("… Ronald Reagan promised … He made good on that
-    # promise in 1981").
+    # sentence right before names it and the quote writes the base subject itself, so the
+    # pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
+    # promise in 1981, when he announced O'Connor's nomination"; in "She won the Nobel
+    # Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize).
     last = _last_sentence(before)
-    unnamed = [
-        a for a in values.anchors if not named(a, quote, padded, last, How(by_reference=refers))
-    ]
+    subject_written = bool(values.base_subject) and all(
+        named(s, quote, padded, "", How()) for s in values.base_subject
+    )
+    anchor_how = How(by_reference=refers and subject_written)
+    unnamed = [a for a in values.anchors if not named(a, quote, padded, last, anchor_how)]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
             named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
