@@ -27,7 +27,10 @@ or a life-date parenthesis, supports without the judge); and the rules' value re
 name of the object's type after the relation contradicts), ``restrictors`` ("once", "the
 first", "only" read in the window), ``qualifier-rules`` (a qualifier's value stated or
 rivalled in its base's window; off, only the judge reads qualifiers) and
-``qualifier-rival`` (another name after a qualifier's cue word contradicts).
+``qualifier-rival`` (another name after a qualifier's cue word contradicts); and two guards
+of the rules' reading: ``rules-roles`` (the roles swapped, "Iron is more reactive than
+copper", give no own-words support) and ``rules-namesake`` ("Pierre Curie was born in
+Paris" is no conflict for "Curie").
 ``--failures`` lists the evaluation cases each configuration fails.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
@@ -94,6 +97,8 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
     "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
     "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
+    "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
+    "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
 }
 _rules_reading = verifier_module._rules_reading
 
