@@ -148,8 +148,18 @@ def test_restrictors_one_of_is_not_the_and_not_the_only() -> None:
     assert all(re.search(r"the (only|sole) founder of", r.hypothesis) for r in founders)
     the = _made(restrictors, "Sydney is the largest city in Australia.")
     assert {(r.hypothesis, r.label) for r in the} == {
-        ("Sydney is one of the largest cities in Australia.", ENTAILED)
+        ("Sydney is one of the largest cities in Australia.", ENTAILED),
+        ("Sydney is the biggest city in Australia.", ENTAILED),
     }
+
+
+def test_a_restrictor_that_says_the_same_keeps_the_sentence_entailed() -> None:
+    sole = _made(restrictors, "Ada was the sole candidate on the ballot.")
+    assert {(r.hypothesis, r.label) for r in sole} == {
+        ("Ada was the only candidate on the ballot.", ENTAILED)
+    }
+    greatest = _made(restrictors, "She was the greatest writer of the age.")
+    assert greatest and all("greatest" in r.hypothesis for r in greatest)  # not "biggest"
 
 
 def test_life_dates_after_a_name_entail_birth_and_death_and_another_year_contradicts() -> None:

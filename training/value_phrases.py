@@ -39,6 +39,15 @@ _RESTRICTORS = (
     Path(__file__).resolve().parents[1] / "src/triqua/engines/offline/data/restrictors.json"
 )
 _NOT_SUPERLATIVE = frozenset(json.loads(_RESTRICTORS.read_text("utf-8"))["superlative_not"])
+#: Restrictors that say the same whatever their noun: "the sole candidate" is "the only
+#: candidate", "the biggest city" is "the largest city" (the verifier's list has more, such
+#: as "greatest", that hold for some nouns only).
+_SAME_RESTRICTOR = {
+    "only": ["sole"],
+    "sole": ["only"],
+    "largest": ["biggest"],
+    "biggest": ["largest"],
+}
 
 _IN_YEAR = re.compile(r"\b(in|In) (1[1-9]\d\d|20[01]\d)\b(?![\d,.]\d|s\b|['’]s|\s*[–—-]\s*\d)")
 _SPAN = re.compile(r"\b(in|In) the ((1[1-9]\d0|20[01]0)s|(1[1-9]|2[01])(?:st|nd|rd|th) century)\b")
@@ -151,6 +160,7 @@ def plural(word: str) -> str:
 _SUPERLATIVE = r"(?:most \w+|least \w+|best|worst|\w+est)"
 _ONE_OF = re.compile(rf"\b([Oo]ne of the) (?:({_SUPERLATIVE}) )?([a-z]+)\b")
 _THE_SUPERLATIVE = re.compile(rf"\b([Tt]he) ({_SUPERLATIVE}) ([a-z]+)\b")
+_THE_RESTRICTED = re.compile(r"\b([Tt]he) (only|sole|largest|biggest) ([a-z]+)\b")
 
 
 def _a_noun(word: str) -> bool:
@@ -162,7 +172,11 @@ def _a_noun(word: str) -> bool:
 
 
 def restrictors(sentence: str, rng: random.Random) -> list[Rewrite]:
-    """ "One of the largest cities" is not "the largest city"; nor are founders a sole one."""
+    """ "One of the largest cities" is not "the largest city"; nor are founders a sole one.
+
+    A restrictor the verifier counts as the same ("sole" for "only", "biggest" for
+    "largest") keeps the sentence entailed.
+    """
     out = []
     for m in _ONE_OF.finditer(sentence):
         noun = singular(m.group(3))
@@ -186,6 +200,16 @@ def restrictors(sentence: str, rng: random.Random) -> list[Rewrite]:
             continue  # "the most frequently occurring byte pairs": the noun comes later
         one = "One" if m.group(1)[0] == "T" else "one"
         new = f"{one} of the {m.group(2)} {plural(m.group(3))}"
+        out.append(
+            Rewrite(
+                sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"
+            )
+        )
+    for m in _THE_RESTRICTED.finditer(sentence):
+        others = _SAME_RESTRICTOR.get(m.group(2).lower())
+        if not others or singular(m.group(3)) or not _a_noun(m.group(3)):
+            continue
+        new = f"{m.group(1)} {rng.choice(others)} {m.group(3)}"
         out.append(
             Rewrite(
                 sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"
