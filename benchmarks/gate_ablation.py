@@ -22,9 +22,18 @@ statement gates on the rules' own-words support), ``grounding`` (the statement g
 again when a run settles a verdict), ``rival`` (a judged rival after a bare "is in"), and
 three readings of the rules: ``life-dates`` (a life's dates in parentheses), ``unique-roles``
 (a role only one holds) and ``rules-support`` (a sentence stating the fact in its own words,
-or a life-date parenthesis, supports without the judge).
+or a life-date parenthesis, supports without the judge); and the rules' value readings:
+``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival`` (another
+name of the object's type after the relation contradicts), ``restrictors`` ("once", "the
+first", "only" read in the window), ``qualifier-rules`` (a qualifier's value stated or
+rivalled in its base's window; off, only the judge reads qualifiers) and
+``qualifier-rival`` (another name after a qualifier's cue word contradicts); and two guards
+of the rules' reading: ``rules-roles`` (the roles swapped, "Iron is more reactive than
+copper", give no own-words support) and ``rules-namesake`` ("Pierre Curie was born in
+Paris" is no conflict for "Curie").
+``--failures`` lists the evaluation cases each configuration fails.
 
-Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases]
+Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
 """
 
 from __future__ import annotations
@@ -44,6 +53,9 @@ sys.path.insert(0, str(ROOT / "training"))
 from offline_verdicts import crude_fact  # noqa: E402
 from prepare import FCB, bucket, fcb_half  # noqa: E402
 
+import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
+import triqua.engines.offline.verify.gates as gates  # noqa: E402
+import triqua.engines.offline.verify.qualifiers as qualifiers  # noqa: E402
 import triqua.engines.offline.verify.reading as reading  # noqa: E402
 import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
@@ -75,8 +87,26 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
     "rules-support": [
         (verifier_module, "_rules_reading", lambda *a, **k: _no_support(*a, **k)),
     ],
+    "qualifier-rules": [
+        (verifier_module, "judge_qualifier", lambda *a, **k: _no_crisp_qualifier(*a, **k)),
+    ],
+    "restrictors": [
+        (gates, "restrictors_stated", lambda *a, **k: ("ok", None)),
+        (base_rules, "restrictors_stated", lambda *a, **k: ("ok", None)),
+    ],
+    "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
+    "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
+    "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
+    "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
+    "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
 }
 _rules_reading = verifier_module._rules_reading
+
+
+def _no_crisp_qualifier(*args: Any, **kwargs: Any) -> Any:
+    """A qualifier the rules neither state nor contradict: only the judge may read it."""
+    base = args[4]
+    return type(base)(Status.INSUFFICIENT, base.sentence)
 
 
 def _no_support(*args: Any, **kwargs: Any) -> Any:
@@ -176,11 +206,13 @@ def measure(
     }
 
 
-def cases_passed() -> str:
-    """The evaluation cases passed, as "fact 262/265 text 63/66"."""
+def cases_passed(failures: bool = False) -> str:
+    """The evaluation cases passed, as "fact 262/265 text 63/66" (and the ids failed)."""
     results = run_fact_cases(load_cases(FACT_CASES)) + run_text_cases(load_cases(TEXT_CASES))
     rates = pass_rates(results)
-    return "  ".join(f"{suite} {rates[suite][0]}/{rates[suite][1]}" for suite in ("fact", "text"))
+    passed = "  ".join(f"{suite} {rates[suite][0]}/{rates[suite][1]}" for suite in ("fact", "text"))
+    failed = [f"{r.suite}:{r.id}" for r in results if not r.passed]
+    return f"{passed}  failed: {' '.join(failed)}" if failures else passed
 
 
 def main() -> None:
@@ -188,6 +220,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="Factcheck-Bench dev rows (0: all)")
     parser.add_argument("--only", nargs="*", default=None, choices=sorted(GATES))
     parser.add_argument("--no-cases", action="store_true", help="skip the evaluation cases")
+    parser.add_argument(
+        "--failures", action="store_true", help="list the evaluation cases each one fails"
+    )
     args = parser.parse_args()
     rows = fcb_dev(args.limit)
     decomposed = get_decomposer().decompose_many([claim for claim, _, _ in rows])
@@ -203,7 +238,7 @@ def main() -> None:
         verifier = AlignmentVerifier()
         with switched_off(gate):
             f = measure(verifier, rows, decomposed, lie_rows)
-            cases = "" if args.no_cases else cases_passed()
+            cases = "" if args.no_cases else cases_passed(args.failures)
         print(
             f"{gate or '(none)':<14}{f['balanced']:>10.3f}{f['recall']:>8.3f}"
             f"{f['false_support']:>11.3f}{f['lies_kept']:>6.0f}/{f['lies']:<4.0f}"

@@ -23,8 +23,10 @@ SUITES = {
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
 # as entailing "is home to a collection" (0.45, above the verifier's dev-chosen 0.15).
 # Fifteen fact cases hold the worked examples of the life-date, unique-role and judged-rival
-# readings (all passing), so an ablation of those readings is measured here too.
-FLOORS = {"fact": 277 / 280, "text": 76 / 79}
+# readings (all passing), so an ablation of those readings is measured here too. Three more
+# hold the worked examples of the rules' role and namesake guards ("Iron is more reactive
+# than copper" never supports "Copper is more reactive than iron").
+FLOORS = {"fact": 280 / 283, "text": 76 / 79}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

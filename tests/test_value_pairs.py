@@ -21,7 +21,7 @@ from value_pairs import (  # noqa: E402
     shingles,
     source_sentences,
 )
-from value_phrases import centuries, dates, restrictors, synonyms  # noqa: E402
+from value_phrases import centuries, dates, life_dates, restrictors, synonyms  # noqa: E402
 from value_rewrites import (  # noqa: E402
     CONTRADICTED,
     ENTAILED,
@@ -148,8 +148,33 @@ def test_restrictors_one_of_is_not_the_and_not_the_only() -> None:
     assert all(re.search(r"the (only|sole) founder of", r.hypothesis) for r in founders)
     the = _made(restrictors, "Sydney is the largest city in Australia.")
     assert {(r.hypothesis, r.label) for r in the} == {
-        ("Sydney is one of the largest cities in Australia.", ENTAILED)
+        ("Sydney is one of the largest cities in Australia.", ENTAILED),
+        ("Sydney is the biggest city in Australia.", ENTAILED),
     }
+
+
+def test_a_restrictor_that_says_the_same_keeps_the_sentence_entailed() -> None:
+    sole = _made(restrictors, "Ada was the sole candidate on the ballot.")
+    assert {(r.hypothesis, r.label) for r in sole} == {
+        ("Ada was the only candidate on the ballot.", ENTAILED)
+    }
+    greatest = _made(restrictors, "She was the greatest writer of the age.")
+    assert greatest and all("greatest" in r.hypothesis for r in greatest)  # not "biggest"
+
+
+def test_life_dates_after_a_name_entail_birth_and_death_and_another_year_contradicts() -> None:
+    made = _made(life_dates, "Ada Lovelace (10 December 1815 – 27 November 1852) was a writer.")
+    found = {(r.hypothesis, r.label) for r in made}
+    assert ("Ada Lovelace was born in 1815.", ENTAILED) in found
+    assert ("Ada Lovelace died in 1852.", ENTAILED) in found
+    assert ("Ada Lovelace was born in 1852.", CONTRADICTED) in found
+    for r in made:
+        year = int(re.search(r"in (\d{4})", r.hypothesis)[1])  # type: ignore[index]
+        stated = 1815 if "born" in r.hypothesis else 1852
+        assert r.label == (ENTAILED if year == stated else CONTRADICTED), r
+    living = _made(life_dates, "Jane Okafor (born 1961) is a Nigerian writer.")
+    assert {r.label for r in living if "died" in r.hypothesis} == {NEUTRAL}
+    assert not _made(life_dates, "The Great War (1914–1918) changed Europe.")
 
 
 def test_synonyms_are_entailed_and_near_misses_neutral() -> None:

@@ -134,6 +134,7 @@ VALUE_CAPS = {
     "value-date": 1200,
     "value-restrictor": 300,
     "value-synonym": 1000,
+    "value-life-dates": 600,
 }
 for _caps, _share in ((CAPS_STAGE1, 1.0), (CAPS, 0.5), (CAPS_STAGE3, 0.35)):
     _caps.update({kind: round(cap * _share) for kind, cap in VALUE_CAPS.items()})

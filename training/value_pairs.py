@@ -7,7 +7,8 @@ a value in real sentences (``value_rewrites.py``, ``value_phrases.py``) with the
 own tables (``src/triqua/core/grounding/values/data/values.json``), so the worked examples
 of those rules become data: each kind (``value-form``, ``value-unit``, ``value-approx``,
 ``value-compare``, ``value-ordinal``, ``value-century``, ``value-date``,
-``value-restrictor``, ``value-synonym``) yields entailed, contradicted and, where the
+``value-restrictor``, ``value-synonym``, ``value-life-dates``: a life's years in the
+parenthesis after a name) yields entailed, contradicted and, where the
 premise says less than the hypothesis, neutral pairs.
 
 Sentences come from the claims and evidence passages of Factcheck-Bench's tune half, the
@@ -29,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from nli import NLI, nli_pairs
-from value_phrases import centuries, dates, restrictors, synonyms
+from value_phrases import centuries, dates, life_dates, restrictors, synonyms
 from value_rewrites import (
     Rewrite,
     approximations,
@@ -60,6 +61,7 @@ REWRITES: list[Callable[[str, random.Random], list[Rewrite]]] = [
     ordinals,
     centuries,
     dates,
+    life_dates,
     restrictors,
     synonyms,
 ]

@@ -39,6 +39,15 @@ _RESTRICTORS = (
     Path(__file__).resolve().parents[1] / "src/triqua/engines/offline/data/restrictors.json"
 )
 _NOT_SUPERLATIVE = frozenset(json.loads(_RESTRICTORS.read_text("utf-8"))["superlative_not"])
+#: Restrictors that say the same whatever their noun: "the sole candidate" is "the only
+#: candidate", "the biggest city" is "the largest city" (the verifier's list has more, such
+#: as "greatest", that hold for some nouns only).
+_SAME_RESTRICTOR = {
+    "only": ["sole"],
+    "sole": ["only"],
+    "largest": ["biggest"],
+    "biggest": ["largest"],
+}
 
 _IN_YEAR = re.compile(r"\b(in|In) (1[1-9]\d\d|20[01]\d)\b(?![\d,.]\d|s\b|['’]s|\s*[–—-]\s*\d)")
 _SPAN = re.compile(r"\b(in|In) the ((1[1-9]\d0|20[01]0)s|(1[1-9]|2[01])(?:st|nd|rd|th) century)\b")
@@ -151,6 +160,7 @@ def plural(word: str) -> str:
 _SUPERLATIVE = r"(?:most \w+|least \w+|best|worst|\w+est)"
 _ONE_OF = re.compile(rf"\b([Oo]ne of the) (?:({_SUPERLATIVE}) )?([a-z]+)\b")
 _THE_SUPERLATIVE = re.compile(rf"\b([Tt]he) ({_SUPERLATIVE}) ([a-z]+)\b")
+_THE_RESTRICTED = re.compile(r"\b([Tt]he) (only|sole|largest|biggest) ([a-z]+)\b")
 
 
 def _a_noun(word: str) -> bool:
@@ -162,7 +172,11 @@ def _a_noun(word: str) -> bool:
 
 
 def restrictors(sentence: str, rng: random.Random) -> list[Rewrite]:
-    """ "One of the largest cities" is not "the largest city"; nor are founders a sole one."""
+    """ "One of the largest cities" is not "the largest city"; nor are founders a sole one.
+
+    A restrictor the verifier counts as the same ("sole" for "only", "biggest" for
+    "largest") keeps the sentence entailed.
+    """
     out = []
     for m in _ONE_OF.finditer(sentence):
         noun = singular(m.group(3))
@@ -191,6 +205,16 @@ def restrictors(sentence: str, rng: random.Random) -> list[Rewrite]:
                 sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"
             )
         )
+    for m in _THE_RESTRICTED.finditer(sentence):
+        others = _SAME_RESTRICTOR.get(m.group(2).lower())
+        if not others or singular(m.group(3)) or not _a_noun(m.group(3)):
+            continue
+        new = f"{m.group(1)} {rng.choice(others)} {m.group(3)}"
+        out.append(
+            Rewrite(
+                sentence, _swap(sentence, m.start(), m.end(), new), ENTAILED, "value-restrictor"
+            )
+        )
     return out
 
 
@@ -206,3 +230,61 @@ def synonyms(sentence: str, rng: random.Random) -> list[Rewrite]:
                     hypothesis = _swap(sentence, m.start(), m.end(), new)
                     out.append(Rewrite(sentence, hypothesis, label, "value-synonym"))
     return rng.sample(out, min(2, len(out)))
+
+
+#: A name and the parenthesis after it: "Isaac Newton (25 December 1642 – 20 March 1727)".
+_LIFE = re.compile(
+    r"(?P<name>[A-Z][\w'’.-]+(?:\s+(?:de |van |von )?[A-Z][\w'’.-]+){0,3})\s*"
+    r"\((?P<inside>[^()]{4,60})\)"
+)
+_LIFE_RANGE = re.compile(r"\s*[–—-]\s*")
+_BORN_ONLY = re.compile(r"^(?:born|b\.)\s+", re.I)
+#: First words of a capitalised phrase that names no person ("The Great War (1914–1918)").
+_NOT_PERSON = frozenset({"The", "A", "An", "In", "On", "At", "During", "After", "Before"})
+
+
+def _life_sides(inside: str) -> tuple[int | None, int | None] | None:
+    """The birth and death years a life-date parenthesis states (None: a side not given)."""
+    text = inside.split(";")[0].strip()
+    if _BORN_ONLY.match(text):
+        born = find_dates(_BORN_ONLY.sub("", text))
+        return (born[0].year, None) if len(born) == 1 and born[0].year_hi is None else None
+    sides = _LIFE_RANGE.split(text)
+    if len(sides) != 2:
+        return None
+    years = [find_dates(side) for side in sides]
+    if any(len(found) != 1 or found[0].year_hi is not None for found in years):
+        return None
+    return years[0][0].year, years[1][0].year
+
+
+def life_dates(sentence: str, rng: random.Random) -> list[Rewrite]:
+    """Birth and death years read from the parenthesis after a name ("Newton (1642–1727)").
+
+    The first date is the birth, the last the death: "<name> was born in <first year>" and
+    "<name> died in <last year>" are entailed, another year or the other side's year is
+    contradicted, and a death after "(born 1912)" is neutral.
+    """
+    out = []
+    for m in _LIFE.finditer(sentence):
+        sides = _life_sides(m.group("inside"))
+        if sides is None or sides[0] is None or sides[0] < 1000:
+            continue
+        name, (born, died) = m.group("name"), sides
+        if len(name.split()) < 2 or name.split()[0] in _NOT_PERSON:
+            continue  # a person is named by given name and surname
+        shift = rng.choice([-12, -3, -1, 1, 2, 7])
+        forms = [
+            (f"{name} was born in {born}.", ENTAILED),
+            (f"{name} was born in {born + shift}.", CONTRADICTED),
+        ]
+        if died is None:
+            forms.append((f"{name} died in {born + rng.choice([40, 55, 70])}.", NEUTRAL))
+        elif died != born:
+            forms += [
+                (f"{name} died in {died}.", ENTAILED),
+                (f"{name} died in {died - shift}.", CONTRADICTED),
+                (f"{name} was born in {died}.", CONTRADICTED),
+            ]
+        out += [Rewrite(sentence, h, label, "value-life-dates") for h, label in forms]
+    return out

@@ -8,7 +8,7 @@ units) are the value reader's (``core/grounding/values/data/values.json``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
@@ -31,6 +31,9 @@ class Lexicon:
     #: Relation words that take many objects ("lived in", "founded"): another object in
     #: their slot is another one, never a rival that contradicts the claimed one.
     multi_valued: frozenset[str] = frozenset()
+    #: Irregular and derived word forms with the word they stand for ("won" -> "win"): the
+    #: grounding rule's word check reads the same table.
+    word_forms: dict[str, str] = field(default_factory=dict)
 
     @property
     def month_numbers(self) -> dict[str, int]:
@@ -54,6 +57,7 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             months={k.lower(): int(v) for k, v in raw["months"].items()},
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
             multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),
+            word_forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
         )
     except (RuntimeError, KeyError, ValueError) as exc:
         raise RuntimeError(f"offline verifier lexicon {path} is unreadable: {exc}") from exc

@@ -39,40 +39,12 @@ from triqua.engines.offline.verify.rules import (
     roles_differ,
     values_elsewhere,
 )
-from triqua.models.vectors import sentence_vectors
 from triqua.schema import Fact, Status
 
-__all__ = ["RELATION_COSINE", "judge_base", "relation_by_embedding"]
+__all__ = ["judge_base"]
 
 #: Stems of relation words that take many objects (``LEXICON.multi_valued``).
 _MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
-RELATION_COSINE = 0.55  # relation taken as expressed when no word of it matches
-
-
-def relation_by_embedding(parts: FactParts, fact: Fact, sentence: TextInfo) -> bool:
-    """True when the words linking subject and object in the sentence mean the relation.
-
-    Used only when no word of the relation (or a synonym) occurs: the linking phrase
-    is embedded and compared with the relation phrase.
-    """
-    subject_stems = {p.stem for p in parts.subject.content}
-    subject_end = max((t.end for t in sentence.tokens if t.stem in subject_stems), default=None)
-    object_start = min(
-        (
-            t.start
-            for t in sentence.tokens
-            if any(t.stem == p.stem for p in parts.object.content)
-            and (subject_end is None or t.start >= subject_end)
-        ),
-        default=None,
-    )
-    if subject_end is None or object_start is None:
-        return False
-    link = sentence.text[subject_end:object_start].strip(" ,;:")
-    if not link or len(link.split()) > 12:
-        return False
-    vectors = sentence_vectors().get([fact.relation, link])
-    return float(vectors[0] @ vectors[1]) >= RELATION_COSINE
 
 
 # ---- judgement
@@ -97,8 +69,8 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         said = f"the sentence states {word!r} instead"
         other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
         if outcome == "match" and text.ok:
-            relation_ok = hit is not None or relation_by_embedding(parts, fact, info)
-            if not relation_ok or (
+            # A relation written in other words is the judge's to read (``reading``).
+            if hit is None or (
                 isinstance(hit, Token)
                 and sentence.subject != REFERS
                 and roles_differ(parts.subject, parts.object, info, hit, parts.relation)
@@ -106,12 +78,12 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 continue
             anchor = hit if isinstance(hit, Token) else None
             verbatim = text.reason in ("stated", "named")
-            if (not verbatim or hit is None) and (
+            if not verbatim and (
                 not holds_key_words(parts, sentence)
                 or is_negated(list(info.tokens)) != parts.negated
             ):
-                # A paraphrase (of the object, or of the relation by embedding) must keep
-                # some of the fact's key words and be as negated as the fact.
+                # A paraphrased object must keep some of the fact's key words and be as
+                # negated as the fact.
                 continue
             if negated_in(info, anchor, parts) != parts.negated:
                 contradiction = contradiction or Finding(

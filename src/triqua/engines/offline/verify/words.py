@@ -66,101 +66,11 @@ _MARKER_WORDS = frozenset(
 #: Negated markers as word tuples ("no", "more", "than"), longest first.
 _NEGATED_MARKERS = tuple(tuple(m.split()) for m in negated_markers())
 
-# Irregular forms and agent nouns that a suffix stemmer cannot bring together. spaCy's
-# lemmatizer would, but it needs the tagger (~3 ms a sentence), too slow for every
-# candidate sentence; this table plus the suffix rules only has to make inflections meet.
-_IRREGULAR = {
-    "won": "win",
-    "winning": "win",
-    "winner": "win",
-    "winners": "win",
-    "victory": "win",
-    "born": "bear",
-    "birth": "bear",
-    "bore": "bear",
-    "was": "be",
-    "were": "be",
-    "is": "be",
-    "are": "be",
-    "been": "be",
-    "am": "be",
-    "being": "be",
-    "has": "have",
-    "had": "have",
-    "having": "have",
-    "did": "do",
-    "does": "do",
-    "done": "do",
-    "made": "make",
-    "wrote": "write",
-    "written": "write",
-    "writer": "write",
-    "author": "write",
-    "led": "lead",
-    "leader": "lead",
-    "began": "begin",
-    "begun": "begin",
-    "became": "become",
-    "took": "take",
-    "taken": "take",
-    "gave": "give",
-    "given": "give",
-    "went": "go",
-    "gone": "go",
-    "saw": "see",
-    "seen": "see",
-    "held": "hold",
-    "left": "leave",
-    "built": "build",
-    "sold": "sell",
-    "bought": "buy",
-    "taught": "teach",
-    "spoke": "speak",
-    "spoken": "speak",
-    "ran": "run",
-    "grew": "grow",
-    "grown": "grow",
-    "knew": "know",
-    "known": "know",
-    "met": "meet",
-    "paid": "pay",
-    "said": "say",
-    "told": "tell",
-    "lost": "lose",
-    "fell": "fall",
-    "fought": "fight",
-    "drew": "draw",
-    "drawn": "draw",
-    "chose": "choose",
-    "chosen": "choose",
-    "rose": "rise",
-    "risen": "rise",
-    "died": "die",
-    "dies": "die",
-    "dying": "die",
-    "death": "die",
-    "dead": "die",
-    "children": "child",
-    "men": "man",
-    "women": "woman",
-    "founder": "found",
-    "founding": "found",
-    "married": "marry",
-    "marriage": "marry",
-    "populated": "population",
-    "inhabitants": "population",
-    "discovered": "discover",
-    "discovery": "discover",
-    "invention": "invent",
-    "inventor": "invent",
-    "creator": "create",
-    "creation": "create",
-    "located": "locate",
-    "location": "locate",
-    "situated": "locate",
-    "n't": "not",
-    "cannot": "not",
-}
+# Irregular forms and agent nouns that a suffix stemmer cannot bring together ("won" -> "win",
+# "author" -> "write"): the lexicon's word forms, the table the grounding rule's word check
+# reads too. spaCy's lemmatizer would bring them together, but it needs the tagger (~3 ms a
+# sentence), too slow for every candidate sentence.
+_IRREGULAR = LEXICON.word_forms
 
 
 def _undouble(word: str) -> str:
@@ -174,8 +84,8 @@ def _undouble(word: str) -> str:
 def stem(word: str) -> str:
     """Normalise a word so inflected forms meet: case, possessive, plural, -ed, -ing, final e.
 
-    Hand-written because the project's stemming options are spaCy's lemmatizer (too slow
-    for every candidate sentence, see ``_IRREGULAR``) and no stemmer package is installed.
+    A light suffix stemmer whose stems the offline rules also compare by a shared prefix
+    (``stems_match``); irregular forms come from the lexicon's word forms.
     """
     w = word.lower().replace("’", "'").strip(".")
     if w.endswith("'s"):
