@@ -82,3 +82,27 @@ def test_rewrite_reproduces_the_shipped_file() -> None:
     assert [(n.op_type, list(n.input)) for n in model.graph.node] == [
         (n.op_type, list(n.input)) for n in shipped.graph.node
     ]
+
+
+def test_parallel_embedding_hands_each_thread_its_share_with_the_same_vectors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Side-by-side passes give one task per thread, not per text, and the serial vectors."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [f"{sentence} ({n})" for n in range(5) for sentence in SENTENCES]
+    serial = MiniLMEmbedder(num_threads=1).embed(texts)
+    parallel = MiniLMEmbedder()
+    parallel._parallel = 2
+    tasks: list[object] = []
+    pool = ThreadPoolExecutor(max_workers=2)
+
+    class Counting:
+        def map(self, fn, items):  # type: ignore[no-untyped-def]
+            items = list(items)
+            tasks.extend(items)
+            return pool.map(fn, items)
+
+    monkeypatch.setattr(parallel, "_batch_pool", lambda: Counting())
+    assert np.array_equal(parallel.embed(texts), serial)
+    assert len(tasks) == 2

@@ -167,16 +167,21 @@ class MiniLMEmbedder:
                 batches.append(batch := [])
             batch.append(i)
 
-        def run(idx: list[int]) -> Vectors:
-            return self._run([encodings[i] for i in idx], [lengths[i] for i in idx])
+        def run(share: list[list[int]]) -> list[Vectors]:
+            return [self._run([encodings[i] for i in b], [lengths[i] for i in b]) for b in share]
 
         if len(batches) > 1 and self._parallel > 1:
-            # ONNX Runtime sessions take concurrent runs: one single-threaded run per core.
-            vectors = self._batch_pool().map(run, batches)
+            # ONNX Runtime sessions take concurrent runs: one single-threaded run per core,
+            # each thread given its share of the batches at once (a task per one-text batch
+            # cost more in thread hand-offs than the pass itself).
+            shares = [batches[k :: self._parallel] for k in range(self._parallel)]
+            shares = [share for share in shares if share]
+            for share, vectors in zip(shares, self._batch_pool().map(run, shares), strict=True):
+                for idx, batch_vectors in zip(share, vectors, strict=True):
+                    out[idx] = batch_vectors
         else:
-            vectors = map(run, batches)
-        for idx, batch_vectors in zip(batches, vectors, strict=True):
-            out[idx] = batch_vectors
+            for idx, batch_vectors in zip(batches, run(batches), strict=True):
+                out[idx] = batch_vectors
         return out
 
     def _batch_pool(self) -> ThreadPoolExecutor:
