@@ -7,10 +7,10 @@ import os
 import pytest
 
 from triqua.context import Context
-from triqua.engines import elements
 from triqua.engines.offline.decompose import decomposer
 from triqua.engines.offline.verify import evidence
 from triqua.models.embeddings import MiniLMEmbedder
+from triqua.nlp import parses
 from triqua.nlp import pipeline as nlp
 
 
@@ -18,7 +18,7 @@ def test_decomposer_and_verifier_read_text_with_one_pipeline() -> None:
     assert decomposer.get_decomposer().nlp is nlp.load_nlp()
     assert evidence.load_nlp is nlp.load_nlp
     assert decomposer.load_nlp is nlp.load_nlp
-    assert elements.load_nlp is nlp.load_nlp  # the element graph reads the same pipeline
+    assert parses.load_nlp is nlp.load_nlp  # the element graph's parses, the same pipeline
 
 
 def test_offline_fan_out_is_capped_at_the_cores() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import triqua.engines.elements as elements
 from triqua.engines.offline.verify import clauses
+from triqua.nlp import parses
 from triqua.nlp.pipeline import load_nlp
 
 SHIPPED_JUDGE = Path(elements.__file__).parents[1] / "models" / "data" / "entailment.onnx"
@@ -38,6 +39,7 @@ def test_shipped_judge_has_signed_weights_with_zero_points() -> None:
 def test_role_gate_parse_skips_the_entity_recogniser_and_keeps_the_parse() -> None:
     """The role gate's parse has no entities (the recogniser did not run) and the same tree."""
     text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
+    parses.clear()
     clauses._parse.cache_clear()
     lean = clauses._parse(text)
     full = load_nlp()(text)
@@ -65,10 +67,10 @@ def test_element_graphs_parse_in_small_batches_with_the_same_parses(
 ) -> None:
     """Many sentences are parsed in bounded spaCy batches; each parse is the sentence's own."""
     counting = _CountingNlp()
-    monkeypatch.setattr(elements, "load_nlp", lambda: counting)
-    monkeypatch.setattr(elements, "_docs", type(elements._docs)())
+    monkeypatch.setattr(parses, "load_nlp", lambda: counting)
+    monkeypatch.setattr(parses, "_docs", type(parses._docs)())
     sentences = [f"Person {i} was born in Leeds in {1900 + i}, then moved." for i in range(70)]
-    docs = elements._parse(sentences)
+    docs = parses.parse_many(sentences)
     assert counting.batch_sizes and all(
         size is not None and size <= 32 for size in counting.batch_sizes
     )
@@ -93,3 +95,43 @@ def test_value_readings_are_cached_by_text() -> None:
     assert [d.year for d in first.dates] == [1867]
     assert [n.figure for n in first.numbers] == ["2"]
     assert [d.year for d in other.dates] == [1859] and not other.numbers
+
+
+WINDOWS = [
+    "Sydney is the largest city of Australia, but Canberra is the capital of Australia.",
+    "Emily Brontë was the sister of Charlotte Brontë, who wrote Jane Eyre.",
+    "He played for Manchester United from 1999 to 2004. He then moved to Real Madrid.",
+    "Marie married Pierre Curie in 1895. She was born in Warsaw.",
+]
+
+
+def _tree(doc: Any) -> list[tuple[str, str, int, str, str, bool]]:
+    return [(t.text, t.dep_, t.head.i, t.pos_, t.tag_, t.is_sent_start) for t in doc]
+
+
+def test_role_gate_reuses_the_element_graphs_parse_with_the_same_tree() -> None:
+    """A window the element graph parsed is not parsed again, and reads as a lean parse."""
+    parses.clear()
+    clauses._parse.cache_clear()
+    lean = [_tree(clauses._parse(text)) for text in WINDOWS]
+    parses.clear()
+    clauses._parse.cache_clear()
+    kept = parses.parse_many(WINDOWS)
+    for text, doc, alone in zip(WINDOWS, kept, lean, strict=True):
+        reused = clauses._parse(text)
+        assert reused is doc  # the element graph's parse, not a new one
+        assert _tree(reused) == alone
+
+
+def test_people_from_the_recogniser_alone_match_the_whole_pipeline() -> None:
+    """The namesake question's people are the same read alone, from a kept parse or in full."""
+    nlp = load_nlp()
+    for text in WINDOWS:
+        full = tuple((e.start, e.end) for e in nlp(text).ents if e.label_ == "PERSON")
+        parses.clear()
+        clauses._people.cache_clear()
+        alone = clauses._people(text)
+        parses.parse_many([text])
+        clauses._people.cache_clear()
+        assert alone == full == clauses._people(text)
+    assert any(clauses._people(text) for text in WINDOWS)  # the check reads real people

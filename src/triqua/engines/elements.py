@@ -20,8 +20,6 @@ which every run's spec records.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -30,7 +28,7 @@ import networkx as nx
 from triqua.engines.coreference import Resolver, canonical_key, pronoun_class
 from triqua.engines.relations import SAME, sentence_relations
 from triqua.engines.revisions import ELEMENT_GRAPH_REVISION as ELEMENT_GRAPH_REVISION
-from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.nlp.parses import parse_many
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc, Span, Token
@@ -43,14 +41,6 @@ _VALUE_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"
 _DATE_LABELS = frozenset({"DATE", "TIME"})
 _MAX_SENTENCE_CHARS = 2_000  # longer "sentences" (tables, lists) are read in this prefix
 
-_CACHE_SIZE = 4096
-# Sentences per spaCy batch: its working arrays grow with the batch and are not handed back
-# to the system, so a text's ~340 sentences in one batch raised the peak by ~105 MB where
-# batches of 32 raise it by ~7 MB, for the same parses and no more CPU.
-_PARSE_BATCH = 32
-_docs: OrderedDict[str, Doc] = OrderedDict()
-_cache_lock = threading.Lock()
-
 
 def sentence_element_graphs(sentences: Sequence[str]) -> list[nx.Graph]:
     """The element graph of each sentence of one text, its sentences given in order.
@@ -60,31 +50,12 @@ def sentence_element_graphs(sentences: Sequence[str]) -> list[nx.Graph]:
     value or date), ``text`` (its first mention in the sentence), ``name`` (the name it
     resolves to over the text) and ``mentions``. Each edge carries its relations'
     ``labels``. Pronouns and short names resolve to elements of earlier sentences of the
-    same call, so pass one text's sentences per call. Parses of the last 4,096 sentences are
-    kept for later calls.
+    same call, so pass one text's sentences per call. Parses are kept for later calls and
+    later readers (:mod:`triqua.nlp.parses`).
     """
-    docs = _parse([s.strip()[:_MAX_SENTENCE_CHARS] for s in sentences])
+    docs = parse_many([s.strip()[:_MAX_SENTENCE_CHARS] for s in sentences])
     resolver = Resolver()
     return [_graph(doc, resolver) if doc is not None else nx.Graph() for doc in docs]
-
-
-def _parse(texts: list[str]) -> list[Doc | None]:
-    """The parse of each text (one batch for the new ones; None for an empty text)."""
-    with _cache_lock:
-        known = {t: _docs[t] for t in texts if t in _docs}
-        for text in known:
-            _docs.move_to_end(text)  # least recently used first out
-    missing = list(dict.fromkeys(t for t in texts if t not in known and t))
-    if missing:
-        with NLP_LOCK:
-            parsed = list(load_nlp().pipe(missing, batch_size=_PARSE_BATCH))
-        with _cache_lock:
-            for text, doc in zip(missing, parsed, strict=True):
-                _docs[text] = doc
-            while len(_docs) > _CACHE_SIZE:
-                _docs.popitem(last=False)
-        known.update(zip(missing, parsed, strict=True))
-    return [known.get(t) for t in texts]
 
 
 def _spans(doc: Doc) -> list[tuple[str, Span, str]]:

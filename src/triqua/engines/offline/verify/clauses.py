@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from triqua.engines.offline.verify.align import TextInfo
 from triqua.engines.offline.verify.words import stem
+from triqua.nlp.parses import parsed
 from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:
@@ -45,7 +46,14 @@ _UNREAD_PIPES = ("ner",)
 
 @functools.lru_cache(maxsize=512)
 def _parse(text: str) -> Doc:
-    """SpaCy's parse of a window, cached: the facts of one sentence share its windows."""
+    """SpaCy's parse of a window, cached: the facts of one sentence share its windows.
+
+    A window that is a sentence the element graph parsed reuses that parse (the same tags
+    and dependencies, :mod:`triqua.nlp.parses`); another is parsed without the recogniser.
+    """
+    kept = parsed(text)
+    if kept is not None:
+        return kept
     with NLP_LOCK:
         nlp = load_nlp()
         return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
@@ -56,10 +64,15 @@ def _people(text: str) -> tuple[tuple[int, int], ...]:
     """Token spans of the people the entity recogniser finds in ``text``.
 
     Run only for the rare namesake question, so the common parse can leave the recogniser
-    out; the tokenizer is the same, so the spans index ``_parse(text)``'s tokens.
+    out; the tokenizer is the same, so the spans index ``_parse(text)``'s tokens. A kept full
+    parse already has them; else the recogniser runs alone (it reads none of the other
+    components' output, so it finds the same entities as the whole pipeline).
     """
-    with NLP_LOCK:
-        doc = load_nlp()(text)
+    doc = parsed(text)
+    if doc is None:
+        with NLP_LOCK:
+            nlp = load_nlp()
+            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
     return tuple((e.start, e.end) for e in doc.ents if e.label_ == "PERSON")
 
 
