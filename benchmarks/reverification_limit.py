@@ -10,13 +10,18 @@ withheld) and then asks the judge alone on the best evidence there is:
   gold-supported claim whose fact entered a round is checked again against only the
   passages its gold stances mark as completely supporting — does the judge support it?
   Also: was such a passage among the evidence the first pass already read?
-- FActScore bios (the first ``--bios``, each against its supported human facts): the
-  units each round judged are judged once more against every supported fact of the bio.
+- FActScore bios (the first ``--bios``, each against its supported human facts; with
+  ``--corpus topic`` against those of every annotated answer about the same person, the
+  ChatGPT, InstructGPT and PerplexityAI bios: more of the person's actual values): the
+  units left insufficient are judged once more against every passage of that corpus —
+  does the judge support them, or contradict them (a rival value it reads as one)?
 
-When the judge given the gold passages still leaves the units insufficient, no query,
-contextual claim or deeper page can change the verdict: the limit is the judge.
+When the judge given the gold passages (or the whole corpus) still leaves the units
+insufficient, no query, contextual claim or deeper page can change the verdict: the limit
+is the judge or the evidence.
 
-Run: ``.venv/bin/python benchmarks/reverification_limit.py [--limit 200] [--bios 10]``
+Run: ``.venv/bin/python benchmarks/reverification_limit.py [--limit 200] [--bios 10]
+[--corpus answer|topic]``
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Any
 from offline_verdicts import DATA, balanced_accuracy
 from reverification import claim_supported, gold_of
 from routing import load_bios, supported_facts
-from shared_data import require
+from shared_data import data_file, require
 
 import triqua
 from triqua.api import make_context
@@ -48,6 +53,7 @@ def round_figures(reports: list[Report]) -> Counter[str]:
     for record in (r for report in reports for r in report.records if r.rounds):
         counts["facts that entered a round"] += 1
         counts["judged again"] += record.rejudged
+        counts["round searches"] += sum(len(r.queries) for r in record.rounds)
         counts["read new passages"] += any(r.evidence_ids for r in record.rounds)
         counts["new passages"] += sum(len(r.evidence_ids) for r in record.rounds)
         counts["claim with a resolved neighbour"] += any(
@@ -151,18 +157,37 @@ def sentence_pairs(bio: dict[str, Any], report: Report) -> list[tuple[bool, bool
     return pairs
 
 
-def bios(count: int) -> None:
-    """The defaults on bios, then each round's units judged on every supported fact.
+#: The other annotated answers about the same people (``--corpus topic``).
+OTHER_ANSWERS = ("InstructGPT", "PerplexityAI")
+
+
+def topic_facts() -> dict[str, list[str]]:
+    """Each person's supported human facts from the other annotated answers about them."""
+    found: dict[str, list[str]] = {}
+    for answer in OTHER_ANSWERS:
+        path = data_file(f"factscore_labeled/{answer}.jsonl")
+        for line in path.read_text().splitlines():
+            row = json.loads(line) if line.strip() else {}
+            if row.get("annotations"):
+                found.setdefault(row["topic"], []).extend(supported_facts(row))
+    return found
+
+
+def bios(count: int, corpus: str = "answer") -> None:
+    """The defaults on bios, then each round's units judged on every passage of the corpus.
 
     Balanced accuracy is per sentence (one verdict per sentence, as ElementCheck gives):
     gold-supported when every human fact of the annotated sentence is supported.
     """
     context = make_context(None)
     engines = resolve_engines(context)
-    reports, pending, supported, changed = [], 0, 0, 0
+    reports, pending, supported, contradicted, changed = [], 0, 0, 0, 0
+    moves: Counter[tuple[str, str]] = Counter()
     pairs: tuple[list[tuple[bool, bool]], list[tuple[bool, bool]]] = ([], [])
+    others = topic_facts() if corpus == "topic" else {}
     for bio in load_bios()[:count]:
-        docs = supported_facts(bio)
+        own = supported_facts(bio)
+        docs = list(dict.fromkeys([*own, *others.get(bio["topic"], [])]))
         evidence = [
             Evidence.build(document_id=f"d{i}", text=t, retriever="all") for i, t in enumerate(docs)
         ]
@@ -175,6 +200,8 @@ def bios(count: int) -> None:
         for record in (r for r in report.records if r.rounds):
             start = before[record.claim_id]
             changed += start.verdict.status is not record.verdict.status
+            if start.verdict.status is not record.verdict.status:
+                moves[(start.verdict.status.value, record.verdict.status.value)] += 1
             units = pending_units(start.fact, start.verdict)
             result = engines.judge.verify(record.fact, evidence, units=units)
             verdict = settle(
@@ -188,7 +215,8 @@ def bios(count: int) -> None:
             statuses = {u.unit: u.status for u in verdict.unit_verdicts}
             pending += len(units)
             supported += sum(statuses.get(u.text) is Status.SUPPORTED for u in units)
-    print(f"bios, {count}: {dict(round_figures(reports))}")
+            contradicted += sum(statuses.get(u.text) is Status.CONTRADICTED for u in units)
+    print(f"bios, {count}, corpus {corpus}: {dict(round_figures(reports))}")
     entered = sum(1 for report in reports for r in report.records if r.rounds)
     ba = [balanced_accuracy(p) for p in pairs]
     print(
@@ -196,9 +224,11 @@ def bios(count: int) -> None:
         f"({changed / max(1, entered):.1%}); sentence balanced accuracy "
         f"{ba[0]:.3f} -> {ba[1]:.3f} ({len(pairs[1])} labelled sentences)"
     )
+    for (a, b), moved in sorted(moves.items()):
+        print(f"    {a} -> {b}: {moved}")
     print(
-        f"  units left insufficient by the first pass: {pending}; the judge on every supported "
-        f"fact of the bio supports {supported}"
+        f"  units left insufficient by the first pass: {pending}; the judge on every passage "
+        f"of the corpus supports {supported}, contradicts {contradicted}"
     )
 
 
@@ -207,10 +237,16 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=200, help="Factcheck-Bench claims (0: none)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bios", type=int, default=10)
+    parser.add_argument(
+        "--corpus",
+        choices=("answer", "topic"),
+        default="answer",
+        help="bios' evidence: the answer's supported facts, or every annotated answer's",
+    )
     args = parser.parse_args()
     if args.limit:
         factcheck_bench(args.limit, args.seed)
-    bios(args.bios)
+    bios(args.bios, args.corpus)
 
 
 if __name__ == "__main__":

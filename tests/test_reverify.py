@@ -77,10 +77,11 @@ def test_loop_stops_at_its_round_limit(scripted: Any) -> None:
     assert record.route == "complex"
     assert [r.round for r in record.rounds] == [1, 2]
     assert record.verdict.status is Status.INSUFFICIENT
-    # First retrieval; round 1 the contextual claim, a refined query and two queries of the
-    # pending qualifier's elements; round 2 a refined query, the source sentence and the
-    # qualifier's elements without the subject (the others were asked already).
-    assert len(retriever.queries) == 1 + 4 + 3
+    # First retrieval; round 1 the contextual claim, a refined query, two queries of the
+    # pending qualifier's elements and one for its actual value (the base triple alone);
+    # round 2 a refined query, the source sentence and the qualifier's elements without the
+    # subject (the others were asked already).
+    assert len(retriever.queries) == 1 + 5 + 3
     judge_calls = [p for tool, p in model.calls if tool == "Judgement"]
     # One per-unit call, one per round, then the subject's element claim; the object's
     # element claim is the last round's judgement again (same fact, units and evidence),
@@ -101,6 +102,7 @@ def test_reverify_touches_only_insufficient_units(scripted: Any) -> None:
         "refined (point in time, 1903)",
         "Marie Curie 1903",
         "Marie Curie Nobel Prize in Physics 1903",
+        "Marie Curie won Nobel Prize in Physics",
     ]
     # The per-unit call, round 1's, then the element claims' (after the rounds).
     reverify_prompt = [p for tool, p in model.calls if tool == "Judgement"][1]
@@ -242,8 +244,8 @@ def test_each_round_reads_deeper_than_the_first_pass(scripted: Any) -> None:
     # A unit left insufficient on the first page of passages gets the next page too.
     _report, retriever, _model = run(scripted, reverify_rounds=2, max_results=3, rerank=False)
     assert retriever.depths[0] == 3
-    assert set(retriever.depths[1:5]) == {6}  # round 1: two pages
-    assert set(retriever.depths[5:]) == {9}  # round 2: three
+    assert set(retriever.depths[1:6]) == {6}  # round 1: two pages
+    assert set(retriever.depths[6:]) == {9}  # round 2: three
 
 
 class SamePassageRetriever(CountingRetriever):

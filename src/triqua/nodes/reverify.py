@@ -29,6 +29,7 @@ from triqua.core.verdicts.reverification import (
     round_depth,
     search_round,
     stopped_round,
+    value_queries,
     wider_queries,
 )
 from triqua.core.verdicts.settling import settle
@@ -176,8 +177,10 @@ def reverify_fact(state: FactState, context: Context, resources: RunResources) -
     refined_queries, refine_usage = refined
     # Round 1 searches the units' own elements; later rounds reach one step further out.
     wider = wider_queries(fact, units, claim.connecting) if round_index > 1 else []
+    # Every round may also ask for the relation's actual value, the claimed one left out.
+    values = value_queries(fact, units, claim.connecting)
     queries = fresh_queries(
-        claim.text, refined_queries, fact, state.get("rounds", []), units, wider
+        claim.text, refined_queries, fact, state.get("rounds", []), units, wider, values
     )
     if not queries:  # nothing new to search: judging the same evidence again is waste
         stopped = stopped_round(round_index, units, claim.text, "no new query")

@@ -47,6 +47,33 @@ def element_queries(fact: Fact, units: Sequence[FactUnit]) -> list[str]:
     return [" ".join(q.split()) for q in out]
 
 
+def value_queries(
+    fact: Fact, units: Sequence[FactUnit], neighbours: Sequence[Fact] = ()
+) -> list[str]:
+    """Queries for the value the evidence gives the units' relation, the claimed one left out.
+
+    Every other query carries the claimed value, so search ranks first the passages that
+    repeat it (a date facet keeps only them); a passage that states the subject's actual
+    value ("… founded the laboratory in 1931" for a claimed 1936) shares only the subject
+    and the relation with them. A qualifier is searched with its base triple alone
+    ("Gerhard Fischer founded Fischer Research Laboratory"); a base with its subject and
+    relation ("Gerhard Fischer founded"), and with each resolved neighbour's other element
+    beside them ("Gerhard Fischer founded Palo Alto" for the neighbour "(Gerhard Fischer,
+    moved to, Palo Alto)"). A rival value found there reaches the judge, whose rival gates
+    turn the unit contradicted.
+    """
+    out: list[str] = []
+    for unit in units:
+        if unit.kind == "qualifier" and unit.value:
+            out.append(f"{fact.subject} {fact.relation} {fact.object}")
+            continue
+        out.append(f"{fact.subject} {fact.relation}")
+        for other in neighbours:
+            extra = [e for e in (other.subject, other.object) if e and e not in fact.subject]
+            out += [f"{fact.subject} {fact.relation} {e}" for e in extra[:1]]
+    return [" ".join(q.split()) for q in out if fact.subject.strip()]
+
+
 def wider_queries(
     fact: Fact, units: Sequence[FactUnit], neighbours: Sequence[Fact] = ()
 ) -> list[str]:
@@ -79,12 +106,13 @@ def fresh_queries(
     rounds: Sequence[ReverifyRound],
     units: Sequence[FactUnit] = (),
     wider: Sequence[str] = (),
+    values: Sequence[str] = (),
 ) -> list[str]:
-    """The claim (searched first), the refiner's, the elements' and ``wider`` queries.
+    """The claim (searched first), the refiner's, the elements', ``values`` and ``wider``.
 
     Less those asked before, by the first pass or an earlier round.
     """
-    queries = [claim.rstrip("."), *refined, *element_queries(fact, units), *wider]
+    queries = [claim.rstrip("."), *refined, *element_queries(fact, units), *values, *wider]
     asked = {fact.query(), *(q for r in rounds for q in r.queries)}
     return [q for q in dict.fromkeys(queries) if q.strip() and q not in asked]
 
