@@ -30,6 +30,7 @@ import argparse
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -202,7 +203,7 @@ def main() -> None:
     kept = {k: float(read[k]) for k in KEPT if k in read}
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
     training = ROOT / "training" / "build" / "model" / "training.json"
-    card = {
+    card: dict[str, Any] = {
         "revision": f"minilm-nli-int8-{digest}",
         "about": "all-MiniLM-L6-v2 fine-tuned as a 3-way entailment cross-encoder by "
         "training/ (see training/MODEL_CARD.md); int8 ONNX; thresholds from the dev split.",
