@@ -17,8 +17,9 @@ never the test half) and chooses:
 
 The card (``entailment.json`` beside the model, ``data/`` by default) records the
 thresholds, the labels, the revision (a hash of the model file) and the dev and test
-figures at those thresholds; ``grounding`` and ``rival``, chosen by their own benchmarks
-on the judge in place, are kept from the card it replaces.
+figures at those thresholds; ``grounding``, ``rival``, ``judged`` and ``judged_some``, chosen
+by their own benchmarks on the judge in place, and the training record (when
+``training/build/model/training.json`` is absent) are kept from the card it replaces.
 
 Usage: python training/calibrate.py [--pairs training/build/pairs.jsonl]
 """
@@ -29,6 +30,7 @@ import argparse
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -117,11 +119,14 @@ def choose_supports(model: EntailmentModel, rows: list[dict[str, str]], entailed
     return chosen
 
 
-def _previous_thresholds(card: Path) -> dict[str, float]:
-    """The ``grounding`` and ``rival`` thresholds of the card at ``card`` (or the shipped one)."""
+#: Thresholds chosen by other benchmarks on the judge in place, kept from the card replaced.
+KEPT = ("grounding", "rival", "judged", "judged_some")
+
+
+def _previous_card(card: Path) -> dict[str, object]:
+    """The card at ``card`` (or the shipped one): its thresholds in ``KEPT`` and its training."""
     source = card if card.is_file() else DATA / "entailment.json"
-    read = json.loads(source.read_text(encoding="utf-8")).get("thresholds", {})
-    return {k: float(read[k]) for k in ("grounding", "rival") if k in read}
+    return dict(json.loads(source.read_text(encoding="utf-8")))
 
 
 def figures(probabilities: np.ndarray, labels: np.ndarray, thresholds: Thresholds) -> dict:
@@ -192,10 +197,13 @@ def main() -> None:
     )
     # Chosen by their own benchmarks on the judge in place (``grounding_rule.py --write-card``
     # and the hand-written cases for ``rival``): kept from the card being replaced.
-    kept = _previous_thresholds(args.model.with_suffix(".json"))
+    previous = _previous_card(args.model.with_suffix(".json"))
+    read = previous.get("thresholds", {})
+    assert isinstance(read, dict)
+    kept = {k: float(read[k]) for k in KEPT if k in read}
     digest = hashlib.sha256(args.model.read_bytes()).hexdigest()[:12]
     training = ROOT / "training" / "build" / "model" / "training.json"
-    card = {
+    card: dict[str, Any] = {
         "revision": f"minilm-nli-int8-{digest}",
         "about": "all-MiniLM-L6-v2 fine-tuned as a 3-way entailment cross-encoder by "
         "training/ (see training/MODEL_CARD.md); int8 ONNX; thresholds from the dev split.",
@@ -207,9 +215,22 @@ def main() -> None:
             "supports": thresholds.supports,
             **kept,
         },
-        "threshold_selection": args.select,
+        "threshold_selection": f"entailed and veto: calibrate.py on the dev pairs (at most "
+        f"{args.max_false_support:.0%} of contradicted dev pairs entailed); supports: "
+        + (
+            "the offline verifier's balanced accuracy on Factcheck-Bench's dev claims, "
+            f"{SUPPORTS_TRIED[0]}-{SUPPORTS_TRIED[-1]} tried"
+            if args.select == "verifier"
+            else "entailed"
+        )
+        + "; grounding and rival kept from the previous card; judged and judged_some (the "
+        "default grounding rule's bars for a window writing none / some of a unit's words): "
+        "benchmarks/grounding_rule.py --write-card on the annotated tune half and the lies of "
+        "the even seeds of 40; each pair judged in a forward pass of its own",
         "figures": {},
-        "training": json.loads(training.read_text()) if training.is_file() else None,
+        "training": json.loads(training.read_text())
+        if training.is_file()
+        else previous.get("training"),
     }
     for split, (probabilities, labels, rows) in results.items():
         card["figures"][split] = figures(probabilities, labels, thresholds)

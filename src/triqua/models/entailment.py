@@ -61,7 +61,6 @@ _DATA = Path(__file__).parent / "data"
 _SHIPPED_MODEL = _DATA / "entailment.onnx"
 _SHIPPED_CARD = _DATA / "entailment.json"
 _SHIPPED_TOKENIZER = _DATA / "minilm_tokenizer.json"
-_BATCH = 32
 _CACHE_SIZE = 8192
 
 #: Label names of public NLI and fact-checking classifiers, by the column triqua reads.
@@ -156,7 +155,7 @@ def _load_session(path: Path) -> onnxruntime.InferenceSession:
 
 
 def _load_tokenizer(path: Path, max_tokens: int) -> Tokenizer:
-    """A pair tokenizer that truncates the premise first and pads each batch to its longest."""
+    """A pair tokenizer that truncates the premise first (and pads, should a batch be run)."""
     from tokenizers import Tokenizer
 
     tokenizer = Tokenizer.from_file(str(path))
@@ -214,8 +213,12 @@ class EntailmentModel:
     def predict(self, pairs: Sequence[tuple[str, str]]) -> Probabilities:
         """Probabilities (entailed, neutral, contradicted) for each (premise, hypothesis).
 
-        Pairs already judged come from a bounded cache; the rest run in length-sorted
-        batches, so a short pair is never padded to a long one.
+        Pairs already judged come from a bounded cache; each of the rest runs in a forward
+        pass of its own. The int8 kernels scale activations once per pass, and a batch pads
+        its pairs to the longest, so a pair judged beside others would get probabilities that
+        depend on its neighbours; alone, a pair's probabilities are a function of the pair,
+        whatever else is checked in the run and whatever the cache holds (and a pass over one
+        short pair costs no more CPU per pair than a padded batch).
         """
         out = np.zeros((len(pairs), 3), dtype=np.float32)
         todo: dict[tuple[str, str], list[int]] = {}
@@ -229,15 +232,12 @@ class EntailmentModel:
                     todo.setdefault(pair, []).append(i)
         if not todo:
             return out
-        unique = sorted(todo, key=lambda p: len(p[0]) + len(p[1]))
-        for start in range(0, len(unique), _BATCH):
-            chunk = unique[start : start + _BATCH]
-            probabilities = self._run(chunk)
+        for pair, places in todo.items():
+            row = self._run([pair])[0]
             with self._lock:
-                for pair, row in zip(chunk, probabilities, strict=True):
-                    for i in todo[pair]:
-                        out[i] = row
-                    self._cache[pair] = row
+                for i in places:
+                    out[i] = row
+                self._cache[pair] = row
                 while len(self._cache) > _CACHE_SIZE:
                     self._cache.popitem(last=False)
         return out
