@@ -14,6 +14,7 @@ import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.engines.offline.verify.gates import is_list, refusal
+from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
 from triqua.models.entailment import Thresholds
@@ -156,19 +157,24 @@ def test_a_name_inside_the_object_is_no_rival() -> None:
 def test_a_cited_window_on_the_llm_path_passes_the_same_gates(
     grounding: str, subject: str, relation: str, obj: str, quote: str, reason: str
 ) -> None:
-    """An eager judge quoting a misleading sentence verbatim is downgraded under both rules."""
+    """An eager judge quoting a misleading sentence verbatim is downgraded under both rules.
+
+    Read by the shipped judge the quote never grounds; read by a judge that entails
+    everything it still does not, and the reason is the gate's.
+    """
     unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
-    outcome = check_quote(
-        unit,
-        Status.SUPPORTED,
-        ["ev-1"],
-        quote,
-        {"ev-1": quote},
-        source=f"{subject} {relation} {obj}.",
-        reader=reader_for("shipped"),
-        grounding=grounding,  # type: ignore[arg-type]
-    )
-    assert not outcome.ok
+    for judge in (reader_for("shipped"), EntailmentReader(EntailingJudge())):  # type: ignore[arg-type]
+        outcome = check_quote(
+            unit,
+            Status.SUPPORTED,
+            ["ev-1"],
+            quote,
+            {"ev-1": quote},
+            source=f"{subject} {relation} {obj}.",
+            reader=judge,
+            grounding=grounding,  # type: ignore[arg-type]
+        )
+        assert not outcome.ok
     assert outcome.reason is not None and reason in outcome.reason
 
 

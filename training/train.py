@@ -122,8 +122,10 @@ STAGES = {
 }
 
 #: The value pairs (``value_pairs.py``: number forms, units, approximations, bounds, ordinals,
-#: centuries, dates, restrictors, synonyms) in stage 1, and a share of them in later stages,
-#: so the judge reads values as triqua's value reader does.
+#: centuries, dates, restrictors, synonyms) in full in stages 1 and 3 and half in stage 2, so
+#: the judge reads values as triqua's value reader does. Stage 3 takes them in full because
+#: it is also the stage that continues a judge never trained on them (the shipped one, read
+#: back by ``from_onnx.py``), and the NLI pairs it mixes in blur a rival value with its form.
 VALUE_CAPS = {
     "value-form": 1500,
     "value-unit": 300,
@@ -136,7 +138,7 @@ VALUE_CAPS = {
     "value-synonym": 1000,
     "value-life-dates": 600,
 }
-for _caps, _share in ((CAPS_STAGE1, 1.0), (CAPS, 0.5), (CAPS_STAGE3, 0.35)):
+for _caps, _share in ((CAPS_STAGE1, 1.0), (CAPS, 0.5), (CAPS_STAGE3, 1.0)):
     _caps.update({kind: round(cap * _share) for kind, cap in VALUE_CAPS.items()})
 
 
