@@ -64,12 +64,32 @@ def _shortened_for_another(name: str, quote: str, before: str) -> bool:
         return False
     last = words[-1]
     holding = [run.name.split() for run in name_runs(quote) if run.name.split()[-1] == last]
-    if not holding or any(run != [last] for run in holding):
+    if not holding or not all(_surname_alone(run, words) for run in holding):
         return False  # not a surname alone ("Supreme Court" of "U.S. Supreme Court" is no alias)
-    earlier = [run.name for run in name_runs(before) if run.name.split()[-1] == last]
-    if any(set(words) <= set(run.split()) for run in earlier):
-        return False  # the passage named this one in full: the short form is theirs
-    return bool(earlier) and rival(name, earlier)
+    earlier = [
+        run.name
+        for run in name_runs(before)
+        if run.name.split()[-1] == last and not _surname_alone(run.name.split(), words)
+    ]
+    if not earlier:
+        return False
+    # The nearest full name before decides whose short form it is: "Sandra Day O'Connor …
+    # the writer Frank O'Connor … O'Connor was born in Cork" is Frank's.
+    if set(words) <= set(earlier[-1].split()):
+        return False  # the passage named this one last: the short form is theirs
+    return rival(name, earlier[-1:])
+
+
+def _surname_alone(run: Sequence[str], words: Sequence[str]) -> bool:
+    """True when a run writes only the surname of ``words``, as a passage calls a person.
+
+    "Curie" for "Marie Curie"; "O'Connor" (normalised "o connor": an apostrophe splits it)
+    for "Sandra Day O'Connor".
+    """
+    n = len(run)
+    return (
+        0 < n < len(words) and list(run) == list(words[-n:]) and all(len(w) == 1 for w in run[:-1])
+    )
 
 
 def _written(name: str, text: str, padded: str, how: How, near: bool = False) -> bool:
