@@ -189,7 +189,10 @@ def test_a_pronoun_carries_a_qualifier_s_base_object_named_right_before(
             "O'Connor was born in El Paso.",
             False,
         ),
-        ("Marie Curie was a chemist. Pierre Curie was a physicist. Curie was born in Paris.", False),
+        (
+            "Marie Curie was a chemist. Pierre Curie was a physicist. Curie was born in Paris.",
+            False,
+        ),
     ],
 )
 def test_a_surname_alone_is_the_one_named_last_before_it(passage: str, stands: bool) -> None:
