@@ -7,6 +7,7 @@ subject that the passage before names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from triqua.core.grounding.values.names import (
     numeral,
     surname,
 )
+from triqua.sentences import sentence_spans
 
 __all__ = ["How", "named", "rival"]
 
@@ -50,7 +52,37 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
     """
     if _written(name, quote, padded, how):
         return not _shortened_for_another(name, quote, before)
-    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
+    if not how.by_reference:
+        return False
+    # The pronoun stands for one named in the sentence it follows, not further back
+    # ("Isaac Newton … Albert Einstein was a physicist. He was born in Ulm").
+    antecedent = _antecedent(before)
+    return _written(name, antecedent, f" {normalise(antecedent)} ", how, near=True)
+
+
+#: Pronouns that continue a chain of sentences about one antecedent named before them.
+_CHAINING = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+_SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 1905, Albert …")
+
+
+def _antecedent(before: str) -> str:
+    """The sentence of ``before`` that names what a pronoun right after it refers to, or "".
+
+    Read back from the quote: a sentence opening with a pronoun ("In 1891 she moved to
+    Paris") goes on about the one named before it, and one with no name among its first
+    words ("The family moved to Kraków") names no new subject; the nearest sentence with a
+    name among its first words ("Albert Einstein was a physicist", "The Seine is a river")
+    is the one the pronoun goes back to.
+    """
+    for start, end in reversed(sentence_spans(before) or [(0, len(before))]):
+        sentence = before[start:end]
+        opening = " ".join(sentence.split()[:_SUBJECT_REACH])
+        pronoun = _CHAINING.search(opening)
+        if pronoun and not name_runs(opening[: pronoun.start()]):
+            continue
+        if name_runs(opening):
+            return sentence
+    return ""
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
