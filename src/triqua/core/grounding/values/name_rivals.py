@@ -54,35 +54,33 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return not _shortened_for_another(name, quote, before)
     if not how.by_reference:
         return False
-    # The pronoun stands for one named in the sentence it follows, not further back
-    # ("Isaac Newton … Albert Einstein was a physicist. He was born in Ulm").
-    antecedent = _antecedent(before)
-    return _written(name, antecedent, f" {normalise(antecedent)} ", how, near=True)
+    if how.about and _follows_another(name, before):
+        return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
+    return _written(name, before, f" {normalise(before)} ", how, near=True)
 
 
-#: Pronouns that continue a chain of sentences about one antecedent named before them.
+#: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
 _CHAINING = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 _SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 1905, Albert …")
 
 
-def _antecedent(before: str) -> str:
-    """The sentence of ``before`` that names what a pronoun right after it refers to, or "".
+def _follows_another(name: str, before: str) -> bool:
+    """True when the sentence right before a pronoun is about another one than ``name``.
 
-    Read back from the quote: a sentence opening with a pronoun ("In 1891 she moved to
-    Paris") goes on about the one named before it, and one with no name among its first
-    words ("The family moved to Kraków") names no new subject; the nearest sentence with a
-    name among its first words ("Albert Einstein was a physicist", "The Seine is a river")
-    is the one the pronoun goes back to.
+    A pronoun refers back to the sentence before it: when that sentence opens (in its
+    first few words) with a name, names ``name`` nowhere, and has no pronoun of its own
+    going on about someone named earlier, the pronoun is about another one ("Albert
+    Einstein was a physicist. He …", "The Seine is a river. It …").
     """
-    for start, end in reversed(sentence_spans(before) or [(0, len(before))]):
-        sentence = before[start:end]
-        opening = " ".join(sentence.split()[:_SUBJECT_REACH])
-        pronoun = _CHAINING.search(opening)
-        if pronoun and not name_runs(opening[: pronoun.start()]):
-            continue
-        if name_runs(opening):
-            return sentence
-    return ""
+    sentences = [before[a:b] for a, b in sentence_spans(before)]
+    sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    opening = " ".join(sentence.split()[:_SUBJECT_REACH])
+    pronoun = _CHAINING.search(opening)
+    if pronoun and not name_runs(opening[: pronoun.start()]):
+        return False
+    words = set(name.split())
+    runs = name_runs(sentence)
+    return bool(name_runs(opening)) and not any(words & set(run.name.split()) for run in runs)
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
