@@ -91,6 +91,12 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
             "The Beatles were a band. The Rolling Stones were a rival band. "
             "They formed in Liverpool in 1960.",
         ),
+        # The sentence before names a namesake, not the subject.
+        (
+            base("Marie Curie", "won", "the Nobel Prize in Physics in 1903"),
+            "Marie Curie worked with Pierre Curie. Pierre Curie and Henri Becquerel were "
+            "French. They won the Nobel Prize in Physics in 1903.",
+        ),
     ],
 )
 @pytest.mark.parametrize("rule", ["judged", "judge", "strict"])

@@ -78,9 +78,8 @@ def _follows_another(name: str, before: str) -> bool:
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
         return False
-    words = set(name.split())
-    runs = name_runs(sentence)
-    return bool(name_runs(opening)) and not any(words & set(run.name.split()) for run in runs)
+    padded = f" {normalise(sentence)} "
+    return bool(name_runs(opening)) and not _written(name, sentence, padded, How(), near=True)
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
