@@ -201,3 +201,29 @@ def test_a_surname_alone_is_the_one_named_last_before_it(passage: str, stands: b
     unit = base(subject, "was born in", "Paris" if "Curie" in passage else "El Paso")
     outcome = check_quote(unit, Status.SUPPORTED, ["e"], quote, {"e": passage})
     assert outcome.ok is stands, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "lacking"),
+    [
+        # The base object and the year are written, said of another person.
+        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was born in Ulm in 1879",
+         ["isaac newton"]),
+        ("The writer Frank Newton was Irish. Newton was born in Ulm in 1879.",
+         "Newton was born in Ulm in 1879", ["isaac newton"]),
+        # Said of the subject, by name or by a pronoun, or of no one else: carried.
+        ("Isaac Newton was born in Ulm in 1879.", "Isaac Newton was born in Ulm in 1879", []),
+        ("Isaac Newton was a physicist. He was born in Ulm in 1879.",
+         "He was born in Ulm in 1879", []),
+        ("Ulm saw a famous birth in 1879.", "Ulm saw a famous birth in 1879", []),
+    ],
+)  # fmt: skip
+def test_a_qualifier_said_of_another_subject_lacks_its_base_subject(
+    passage: str, quote: str, lacking: list[str]
+) -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
+        label="point in time", value="1879",
+    )  # fmt: skip
+    before = passage[: passage.index(quote)]
+    assert missing_values(unit, quote, before) == lacking
