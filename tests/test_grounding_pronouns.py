@@ -118,6 +118,8 @@ def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject
         "Marie Curie was born in Warsaw. In 1891 she moved to Paris. She studied physics.",
         "Marie Curie was born in Warsaw. The family was poor. She studied physics.",
         "Marie Curie was born in Warsaw.\n\nShe studied physics.",
+        # The sentence before calls her by her surname alone.
+        "Marie Curie was born in Warsaw. Curie moved to Paris in 1891. She studied physics.",
     ],
 )
 def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(

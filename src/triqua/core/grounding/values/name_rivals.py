@@ -79,7 +79,9 @@ def _follows_another(name: str, before: str) -> bool:
     if pronoun and not name_runs(opening[: pronoun.start()]):
         return False
     padded = f" {normalise(sentence)} "
-    return bool(name_runs(opening)) and not _written(name, sentence, padded, How(), near=True)
+    return bool(name_runs(opening)) and not _written(
+        name, sentence, padded, How(about=True), near=True
+    )
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
