@@ -79,8 +79,12 @@ def test_the_same_referent_carries_the_name(unit: FactUnit, quote: str) -> None:
          False),
         ("Marie Curie", "Marie Curie was a physicist. Curie won the Nobel Prize in Chemistry.",
          True),
-        # Named in full before, the surname is theirs even beside another Curie.
+        # Named in full before, the surname is theirs unless another Curie is named after.
         ("Pierre Curie", "Pierre Curie married Marie Curie. Curie won the Nobel Prize in "
+         "Chemistry.", False),
+        ("Marie Curie", "Pierre Curie married Marie Curie. Curie won the Nobel Prize in "
+         "Chemistry.", True),
+        ("Pierre Curie", "Marie Curie married Pierre Curie. Curie won the Nobel Prize in "
          "Chemistry.", True),
         ("Pierre Curie", "Curie won the Nobel Prize in Chemistry.", True),
     ],
@@ -170,3 +174,56 @@ def test_a_pronoun_carries_a_qualifier_s_base_object_named_right_before(
     assert (lacking == []) is carried
     if not carried:
         assert lacking == ["president emil haddad"]
+
+
+@pytest.mark.parametrize(
+    ("passage", "stands"),
+    [
+        # The passage names her, and the surname after it is hers.
+        ("Sandra Day O'Connor was a justice. O'Connor was born in El Paso.", True),
+        # Only another O'Connor is named before: the surname is his.
+        ("The writer Frank O'Connor was Irish. O'Connor was born in El Paso.", False),
+        # Another O'Connor is named after her and right before the surname: it is his.
+        (
+            "Sandra Day O'Connor was a justice. The writer Frank O'Connor was Irish. "
+            "O'Connor was born in El Paso.",
+            False,
+        ),
+        (
+            "Marie Curie was a chemist. Pierre Curie was a physicist. Curie was born in Paris.",
+            False,
+        ),
+    ],
+)
+def test_a_surname_alone_is_the_one_named_last_before_it(passage: str, stands: bool) -> None:
+    quote = passage.rsplit(". ", 1)[1]
+    subject = "Marie Curie" if "Curie" in passage else "Sandra Day O'Connor"
+    unit = base(subject, "was born in", "Paris" if "Curie" in passage else "El Paso")
+    outcome = check_quote(unit, Status.SUPPORTED, ["e"], quote, {"e": passage})
+    assert outcome.ok is stands, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "lacking"),
+    [
+        # The base object and the year are written, said of another person.
+        ("Albert Einstein was born in Ulm in 1879.", "Albert Einstein was born in Ulm in 1879",
+         ["isaac newton"]),
+        ("The writer Frank Newton was Irish. Newton was born in Ulm in 1879.",
+         "Newton was born in Ulm in 1879", ["isaac newton"]),
+        # Said of the subject, by name or by a pronoun, or of no one else: carried.
+        ("Isaac Newton was born in Ulm in 1879.", "Isaac Newton was born in Ulm in 1879", []),
+        ("Isaac Newton was a physicist. He was born in Ulm in 1879.",
+         "He was born in Ulm in 1879", []),
+        ("Ulm saw a famous birth in 1879.", "Ulm saw a famous birth in 1879", []),
+    ],
+)  # fmt: skip
+def test_a_qualifier_said_of_another_subject_lacks_its_base_subject(
+    passage: str, quote: str, lacking: list[str]
+) -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
+        label="point in time", value="1879",
+    )  # fmt: skip
+    before = passage[: passage.index(quote)]
+    assert missing_values(unit, quote, before) == lacking

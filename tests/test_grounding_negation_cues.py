@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.grounding.gates import negated
-from triqua.schema import FactUnit
+from triqua.core.grounding.rule import check_quote
+from triqua.schema import FactUnit, Status
 
 
 def _base(subject: str, relation: str, obj: str) -> FactUnit:
@@ -40,3 +41,25 @@ def test_the_clause_that_writes_the_unit_decides_its_polarity() -> None:
     denying = "The hydrogen atoms have no positive charge, but the oxygen atom has one."
     assert negated(unit, denying) is not None
     assert negated(_base("Bats", "are", "blind"), "Bats are not blind, but they see poorly.")
+
+
+@pytest.mark.parametrize(
+    "window",
+    [
+        "She did not, as is often said, win the Nobel Prize in Literature.",
+        "She never (despite the rumours) won the Nobel Prize in Literature.",
+        "She did not — as some claim — win the Nobel Prize in Literature.",
+    ],
+)
+def test_a_negation_reaches_over_an_aside_right_after_it(window: str) -> None:
+    unit = _base("Marie Curie", "won", "the Nobel Prize in Literature")
+    assert negated(unit, window) is not None
+    quote = window
+    passage = f"Marie Curie was a chemist. {window}"
+    outcome = check_quote(unit, Status.SUPPORTED, ["e"], quote, {"e": passage})
+    assert not outcome.ok
+
+
+def test_an_aside_after_the_verb_is_no_negation() -> None:
+    unit = _base("Marie Curie", "won", "the Nobel Prize in Physics")
+    assert negated(unit, "She won, not surprisingly, the Nobel Prize in Physics.") is None

@@ -70,3 +70,75 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
     assert pronoun_unit(unit, "The first woman to win a Nobel Prize was she.") is None
     said = pronoun_unit(unit, QUOTE)
     assert said is not None and said.subject == "She" and said.object == unit.object
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        # "He" follows a sentence about another person: it is Einstein, not Newton.
+        (
+            base("Isaac Newton", "was born in", "Ulm in 1879"),
+            "Isaac Newton was an English physicist. Albert Einstein was a German physicist. "
+            "He was born in Ulm in 1879.",
+        ),
+        # "It" follows a sentence about another thing.
+        (
+            base("Paris", "is", "777 km long"),
+            "Paris is in France. The Seine is a river. It is 777 km long.",
+        ),
+        (
+            base("The Beatles", "formed in", "Liverpool in 1960"),
+            "The Beatles were a band. The Rolling Stones were a rival band. "
+            "They formed in Liverpool in 1960.",
+        ),
+        # The sentence before names a namesake, not the subject.
+        (
+            base("Marie Curie", "won", "the Nobel Prize in Physics in 1903"),
+            "Marie Curie worked with Pierre Curie. Pierre Curie and Henri Becquerel were "
+            "French. They won the Nobel Prize in Physics in 1903.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject(
+    unit: FactUnit, passage: str, rule: GroundingMode
+) -> None:
+    quote = passage.rsplit(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason is not None and outcome.reason.startswith("quote lacks value")
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Marie Curie was born in Warsaw. In 1891 she moved to Paris. She studied physics.",
+        "Marie Curie was born in Warsaw. The family was poor. She studied physics.",
+        "Marie Curie was born in Warsaw.\n\nShe studied physics.",
+        # The sentence before calls her by her surname alone.
+        "Marie Curie was born in Warsaw. Curie moved to Paris in 1891. She studied physics.",
+    ],
+)
+def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(
+    passage: str,
+) -> None:
+    unit = base("Marie Curie", "studied", "physics")
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], "She studied physics.", {"e": passage},
+        reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
+class EntailingJudge:
+    """Entails every unit: only the value gates can refuse a window."""
+
+    revision = "entailing"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        return 0.99

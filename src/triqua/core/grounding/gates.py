@@ -123,6 +123,7 @@ def negated(unit: FactUnit, window: str) -> str | None:
     # denying clause wins.
     readings = []
     for clause in _CLAUSE_BREAK.split(window):
+        clause = _ASIDE.sub(r"\g<cue> ", clause)
         tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
         written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)
         readings.append((written, _denial(tokens, claimed)))
@@ -130,6 +131,13 @@ def negated(unit: FactUnit, window: str) -> str | None:
     return denial if written else None
 
 
+#: An aside right after a negation cue, which the cue reaches over ("did not, as is often
+#: said, win"; "never (despite the rumours) won"; "not — as some claim — the capital").
+_ASIDE = re.compile(
+    r"(?P<cue>\b(?:not|never|no|neither|nor|cannot)\b|n['’]t\b)\s*"
+    r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
+    re.IGNORECASE,
+)
 #: Where one clause of a sentence ends and a contrasting one begins.
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:but|whereas|while|although|though|yet)\s+", re.IGNORECASE)
 

@@ -203,7 +203,29 @@ def missing_values(
         foreign = [n for n in read_names(quote) if not set(n.split()) & known]
         if not by_subject or (unnamed and foreign):
             missing += unnamed or list(values.base_subject)
+    elif values.base_subject and not _said_of_subject(
+        values, quote, padded, before, opener, refers
+    ):
+        missing += list(values.base_subject)
     return missing
+
+
+def _said_of_subject(
+    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: bool
+) -> bool:
+    """True unless a quote naming a qualifier's base object says it of another subject.
+
+    "Albert Einstein was born in Ulm in 1879" names Ulm but gives no year of Isaac
+    Newton's birth there: a quote that names anything besides the base object and the
+    value must name the base subject, or refer to it.
+    """
+    anchored = {w for n in (*values.names, *values.anchors) for w in n.split()}
+    if all(set(n.split()) <= anchored for n in read_names(quote)):
+        return True  # "The tower was completed in 1889": nothing said of another one
+    return all(
+        named(s, quote, padded, before, How(by_reference=refers, common=s == opener, about=True))
+        for s in values.base_subject
+    )
 
 
 def _last_sentence(before: str) -> str:

@@ -7,6 +7,7 @@ subject that the passage before names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from triqua.core.grounding.values.names import (
     numeral,
     surname,
 )
+from triqua.sentences import sentence_spans
 
 __all__ = ["How", "named", "rival"]
 
@@ -50,7 +52,36 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
     """
     if _written(name, quote, padded, how):
         return not _shortened_for_another(name, quote, before)
-    return how.by_reference and _written(name, before, f" {normalise(before)} ", how, near=True)
+    if not how.by_reference:
+        return False
+    if how.about and _follows_another(name, before):
+        return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
+    return _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+#: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
+_CHAINING = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+_SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 1905, Albert …")
+
+
+def _follows_another(name: str, before: str) -> bool:
+    """True when the sentence right before a pronoun is about another one than ``name``.
+
+    A pronoun refers back to the sentence before it: when that sentence opens (in its
+    first few words) with a name, names ``name`` nowhere, and has no pronoun of its own
+    going on about someone named earlier, the pronoun is about another one ("Albert
+    Einstein was a physicist. He …", "The Seine is a river. It …").
+    """
+    sentences = [before[a:b] for a, b in sentence_spans(before)]
+    sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    opening = " ".join(sentence.split()[:_SUBJECT_REACH])
+    pronoun = _CHAINING.search(opening)
+    if pronoun and not name_runs(opening[: pronoun.start()]):
+        return False
+    padded = f" {normalise(sentence)} "
+    return bool(name_runs(opening)) and not _written(
+        name, sentence, padded, How(about=True), near=True
+    )
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
@@ -64,12 +95,32 @@ def _shortened_for_another(name: str, quote: str, before: str) -> bool:
         return False
     last = words[-1]
     holding = [run.name.split() for run in name_runs(quote) if run.name.split()[-1] == last]
-    if not holding or any(run != [last] for run in holding):
+    if not holding or not all(_surname_alone(run, words) for run in holding):
         return False  # not a surname alone ("Supreme Court" of "U.S. Supreme Court" is no alias)
-    earlier = [run.name for run in name_runs(before) if run.name.split()[-1] == last]
-    if any(set(words) <= set(run.split()) for run in earlier):
-        return False  # the passage named this one in full: the short form is theirs
-    return bool(earlier) and rival(name, earlier)
+    earlier = [
+        run.name
+        for run in name_runs(before)
+        if run.name.split()[-1] == last and not _surname_alone(run.name.split(), words)
+    ]
+    if not earlier:
+        return False
+    # The nearest full name before decides whose short form it is: "Sandra Day O'Connor …
+    # the writer Frank O'Connor … O'Connor was born in Cork" is Frank's.
+    if set(words) <= set(earlier[-1].split()):
+        return False  # the passage named this one last: the short form is theirs
+    return rival(name, earlier[-1:])
+
+
+def _surname_alone(run: Sequence[str], words: Sequence[str]) -> bool:
+    """True when a run writes only the surname of ``words``, as a passage calls a person.
+
+    "Curie" for "Marie Curie"; "O'Connor" (normalised "o connor": an apostrophe splits it)
+    for "Sandra Day O'Connor".
+    """
+    n = len(run)
+    return (
+        0 < n < len(words) and list(run) == list(words[-n:]) and all(len(w) == 1 for w in run[:-1])
+    )
 
 
 def _written(name: str, text: str, padded: str, how: How, near: bool = False) -> bool:
