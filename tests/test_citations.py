@@ -536,6 +536,8 @@ def test_with_other_evidence_each_claim_has_one_verdict(
     assert len(rows) == 2 and all(status in row for row in rows), table.stdout  # facts, cites
     assert "[1] wrong.md" in table.stdout and "[1] contradicts" in table.stdout
     assert "(contradicted)" in table.stdout and "citations: completeness 0.0%" in table.stdout
+    # The sentence view agrees with the fact it holds: its one sentence is contradicted.
+    assert "sentences 1: 0 supported · 1 contradicted · 0 insufficient" in table.stdout
 
 
 def test_the_citation_table_has_a_row_per_claim_with_each_link(

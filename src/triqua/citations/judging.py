@@ -263,10 +263,11 @@ def _check_claim(
 def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
     """``report`` with each claim's verdict replaced by its citation judgement, re-scored.
 
-    So a claim has one verdict: the table, the score and the citation check agree. A
-    replaced verdict goes to the record's ``history``.
+    So a claim has one verdict: the table, the score, the sentence view and the citation
+    check agree. A replaced verdict goes to the record's ``history``.
     """
     from triqua.core.report.accounting import count_failures
+    from triqua.core.report.sentence_verdicts import sentence_verdicts
     from triqua.core.verdicts.scoring import score_facts
 
     verdicts = {c.claim_id: c.verdict for c in citations.claims if c.verdict is not None}
@@ -296,6 +297,7 @@ def with_citation_verdicts(report: Report, citations: CitationReport) -> Report:
         update={
             "records": records,
             "scores": score_facts([(r.fact, r.verdict) for r in records]),
+            "sentences": sentence_verdicts(records),
             "notes": [
                 *report.notes,
                 "Verdicts are citation judgements: each claim against what it cites "
