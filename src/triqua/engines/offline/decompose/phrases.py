@@ -228,15 +228,7 @@ def merge_hyphenated(doc: Doc) -> None:
         last = doc[end - 1]
         outer = [t for t in doc[start:end] if not start <= t.head.i < end]  # heads outside
         anchor = outer[-1] if outer else last
-        head_i, dep = anchor.head.i, anchor.dep_
-        with doc.retokenize() as retokenizer:
-            retokenizer.merge(doc[start:end], attrs={"POS": last.pos_, "TAG": last.tag_})
-        if head_i >= end:
-            head_i -= end - start - 1
-        merged, head = doc[start], doc[head_i]
-        if head.i != merged.i and not any(a.i == merged.i for a in head.ancestors):
-            merged.head = head
-            merged.dep_ = dep
+        merge_span(doc, start, end, anchor.i, {"POS": last.pos_, "TAG": last.tag_})
 
 
 def _joins(doc: Doc, i: int) -> bool:
