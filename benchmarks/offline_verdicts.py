@@ -39,9 +39,9 @@ from pathlib import Path
 
 from shared_data import data_file, require
 
+from triqua.core.reading.analysis import analyse
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.verify.align import analyse
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts

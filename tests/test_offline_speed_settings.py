@@ -84,7 +84,7 @@ def test_element_graphs_parse_in_small_batches_with_the_same_parses(
 
 def test_value_readings_are_cached_by_text() -> None:
     """A window's dates and quantities are read once, then served as the same object."""
-    from triqua.core.grounding.values.carried import read_values
+    from triqua.core.reading.values.carried import read_values
 
     read_values.cache_clear()
     first = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.grounding import statement
-from triqua.core.grounding.values import names
+from triqua.core.reading import analysis as align
+from triqua.core.reading import words
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.values import names
+from triqua.core.reading.words import stem
 from triqua.engines import coreference
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify import align, clauses, rules
-from triqua.engines.offline.verify.words import stem
+from triqua.engines.offline.verify import clauses, rules
 
 SENTENCES = [
     "Marie Curie's husband Pierre Curie was unable to attend the Nobel ceremony.",
@@ -140,10 +141,10 @@ def test_relation_hit_finds_a_derived_word() -> None:
 
 @pytest.mark.parametrize("text", [*SENTENCES, "He didn't win; she never lost.", ""])
 def test_word_stems_cached_equal_fresh(text: str) -> None:
-    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
-    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+    assert words.word_stems(text) == words.word_stems.__wrapped__(text)
+    assert words.word_stems(text) == words.word_stems.__wrapped__(text)
 
 
 def test_word_stems_read_negations_and_stems() -> None:
-    found = statement.word_stems("He didn't win; she never lost.")
+    found = words.word_stems("He didn't win; she never lost.")
     assert "not" in found and "never" not in found

@@ -12,7 +12,7 @@ quote's part of it:
   gives to another thing than the unit's object
   (:func:`triqua.core.grounding.value_binding.misdated`);
 - **restrictors**: "one of the largest" for "the largest", "the former CEO" for "the CEO"
-  (:func:`triqua.core.grounding.restrictors.restriction`);
+  (:func:`triqua.core.reading.restrictors.groups.restriction`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 
 from triqua.core.grounding.quote_values import missing_values
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.restrictors import restriction
-from triqua.core.grounding.statement import content_words, word_stems
+from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 

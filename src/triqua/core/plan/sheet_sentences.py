@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from triqua.core.grounding.statement import definite_heads, word_stems
+from triqua.core.reading.words import definite_heads, word_stems
 from triqua.schema import Evidence, Fact
 from triqua.sentences import sentence_spans
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import TextInfo
-from triqua.engines.offline.verify.names import ALIAS, name_match
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.name_match import ALIAS, name_match
 
 __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 

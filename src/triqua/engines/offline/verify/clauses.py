@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from triqua.engines.offline.verify.align import TextInfo
-from triqua.engines.offline.verify.words import stem
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.words import stem
 from triqua.nlp.parses import parsed
 from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 

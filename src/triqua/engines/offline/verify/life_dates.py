@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from triqua.engines.offline.verify.align import date_relation, find_dates
+from triqua.core.reading.analysis import date_relation, find_dates
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Fact, Status

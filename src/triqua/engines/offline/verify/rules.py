@@ -13,8 +13,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
@@ -24,8 +23,9 @@ from triqua.engines.offline.verify.align import (
     stem,
     stems_match,
 )
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.name_match import name_match
 from triqua.engines.offline.verify.evidence import entities
-from triqua.engines.offline.verify.names import name_match
 
 __all__ = [
     "LIGHT_VERBS",

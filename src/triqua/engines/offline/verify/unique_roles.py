@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from triqua.engines.offline.verify.align import analyse
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.name_match import name_match
+from triqua.core.reading.restrictors.markers import markers
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.names import name_match
-from triqua.engines.offline.verify.restrictors import markers
 from triqua.schema import Fact, Status
 
 __all__ = ["role_rival", "unique_role"]

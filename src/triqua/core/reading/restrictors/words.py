@@ -1,8 +1,8 @@
 """The restrictor word lists ("once", "first", "only", "the largest"), read once from data.
 
-Both halves of the offline engine read them: the decomposer keeps a fact's restrictors
-(and its reporting verbs), the verifier requires them in the evidence (``verify.restrictors``).
-They live here, below both, so neither imports the other.
+The offline decomposer keeps a fact's restrictors (and its reporting verbs); the restrictor
+reader (``markers``) finds them in evidence for the verifier. They live in the shared
+reader, below both, so neither half of the engine imports the other.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 __all__ = ["WORDS", "Words"]
 
-_PATH = Path(__file__).parent / "data" / "restrictors.json"
+_PATH = Path(__file__).parents[1] / "data" / "restrictors.json"
 
 
 @dataclass(frozen=True)
