@@ -28,8 +28,8 @@ import re
 from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
-from triqua.core.reading.quotes import normalise
 from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
@@ -95,16 +95,6 @@ _NOT_DENYING = frozenset(
 )
 _NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
-#: Words making a role one only one holds: "the capital of …", "the largest …", "the only …".
-_UNIQUE = re.compile(
-    r"^the\s+(?:capital\b|only\b|sole\b|first\b|last\b|most\s|least\s|[a-z]+est\b)", re.I
-)
-#: A capitalised name: the holder a window gives a role to.
-_HOLDER = r"(?P<holder>[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’.-]*){0,4})"
-_LINK = r"(?:\s*,\s*|\s+(?:is|remains|has\s+been)\s+)"
-#: A role that goes on with a scope of its own ("the largest city *in the world*").
-_SCOPED = r"(?!\s+(?:in|of|on|at|among|ever|by|for|to|from)\b)"
-_NOT_HOLDERS = frozenset(("the", "it", "this", "that", "its", "he", "she", "they", "today"))
 
 
 def negated(unit: FactUnit, window: str) -> str | None:
@@ -178,45 +168,20 @@ def disowned(window: str, quoted: str) -> str | None:
     return None
 
 
-def _holder_and_role(unit: FactUnit) -> tuple[str, str] | None:
-    """(holder, role) of a base "<holder> is <role only one holds>", either way round."""
-    if unit.kind != "base" or unit.relation.strip().lower() != "is":
-        return None
-    holder, role = unit.subject.strip(), unit.object.strip()
-    if _UNIQUE.match(holder) and not _UNIQUE.match(role):
-        holder, role = role, holder
-    if not _UNIQUE.match(role) or not holder[:1].isupper():
-        return None
-    return holder, role
-
-
 def role_rival(unit: FactUnit, window: str) -> str | None:
     """The other name ``window`` gives the unit's role only one holds, or None.
 
     "Canberra is the capital of Australia" (or "The capital of Australia is Canberra", or
-    "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia". A
-    window that gives the role to the unit's holder anywhere is no rival.
+    "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia"; the
+    shared reader of roles (``core.reading.roles``) reads it, as the offline verifier does.
     """
-    found = _holder_and_role(unit)
+    if unit.kind != "base":
+        return None
+    found = holder_and_role(unit.subject, unit.relation, unit.object)
     if found is None:
         return None
-    holder, role = found
-    own = set(normalise(holder).split())
-    written = r"\s+".join(re.escape(w) for w in role.split())
-    patterns = (
-        re.compile(_HOLDER + _LINK + f"(?i:{written})" + r"\b" + _SCOPED),
-        re.compile(f"(?i:{written})" + r"\s+is\s+" + _HOLDER),
-    )
-    rival: str | None = None
-    for pattern in patterns:
-        for match in pattern.finditer(window):
-            named = match.group("holder")
-            if named.split()[0].lower() in _NOT_HOLDERS:
-                continue
-            if own & set(normalise(named).split()):
-                return None  # the window gives the role to the unit's own holder
-            rival = rival or named
-    return rival
+    rival = rival_holder(*found, [window])
+    return rival[1] if rival else None
 
 
 def gate(

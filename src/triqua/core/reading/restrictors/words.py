@@ -1,4 +1,4 @@
-"""The restrictor word lists ("once", "first", "only", "the largest"), read once from data.
+"""The restrictor word lists ("once", "first", "the largest", "one of"), read once from data.
 
 The offline decomposer keeps a fact's restrictors (and its reporting verbs); the restrictor
 reader (``markers``) finds them in evidence for the verifier. They live in the shared
@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["WORDS", "Words"]
+__all__ = ["WORDS", "Example", "Words", "examples"]
 
 _PATH = Path(__file__).parents[1] / "data" / "restrictors.json"
 
@@ -35,6 +35,16 @@ class Words:
     #: Pairs of opposite superlatives, by their synonym group's first word.
     superlative_antonyms: frozenset[frozenset[str]]
     reporting_verbs: frozenset[str]
+    #: Phrases that make the word after them one of a group ("one of", "among").
+    group_phrases: tuple[tuple[str, ...], ...] = ()
+    #: Words between a group phrase and its word ("one of *the most* successful").
+    group_determiners: frozenset[str] = frozenset()
+    #: Status words that put a role in the past ("former", "ex").
+    lapsed: frozenset[str] = frozenset()
+    #: Words that end a role's head ("CEO" of "the CEO of Acme").
+    role_prepositions: frozenset[str] = frozenset()
+    #: Relation words of a statement about the past, which a lapsed role still states.
+    past: frozenset[str] = frozenset()
 
 
 def _load(path: Path = _PATH) -> Words:
@@ -61,9 +71,42 @@ def _load(path: Path = _PATH) -> Words:
             superlative_synonyms={w: g[0] for g in raw["superlative_synonyms"] for w in g},
             superlative_antonyms=frozenset(frozenset(p) for p in raw["superlative_antonyms"]),
             reporting_verbs=frozenset(raw["reporting_verbs"]),
+            group_phrases=tuple(tuple(w.lower() for w in p) for p in raw["groups"]["phrases"]),
+            group_determiners=frozenset(raw["groups"]["determiners"]),
+            lapsed=frozenset(raw["groups"]["lapsed"]),
+            role_prepositions=frozenset(raw["groups"]["prepositions"]),
+            past=frozenset(raw["groups"]["past"]),
         )
-    except (OSError, KeyError, ValueError, AttributeError) as exc:
-        raise RuntimeError(f"offline restrictor word list {path} is unreadable: {exc}") from exc
+    except (OSError, KeyError, ValueError, AttributeError, TypeError) as exc:
+        raise RuntimeError(f"restrictor word list {path} is unreadable: {exc}") from exc
 
 
 WORDS = _load()
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example of a restrictor rule: whether ``evidence`` states ``claim``.
+
+    ``claim`` is a restrictor text and the noun it restricts (``markers``) or a unit's
+    subject, relation and object (``groups``).
+    """
+
+    rule: str
+    claim: tuple[str, ...]
+    evidence: str
+    matches: bool
+
+
+def examples(path: Path = _PATH) -> list[Example]:
+    """Every worked example of the restrictor rules, in file order."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for rule in ("markers", "groups"):
+        for key, matches in (("match", True), ("no_match", False)):
+            for example in raw[rule][key]:
+                claim, evidence = (example[:-1], example[-1])
+                if rule == "groups":
+                    claim = claim[0]
+                out.append(Example(rule, tuple(claim), evidence, matches))
+    return out
