@@ -16,6 +16,7 @@ from triqua.core.reading.values import names
 from triqua.core.reading.words import stem
 from triqua.engines import coreference
 from triqua.engines.offline.verify import clauses, rules
+from triqua.nlp import clauses as nlp_clauses
 
 SENTENCES = [
     "Marie Curie's husband Pierre Curie was unable to attend the Nobel ceremony.",
@@ -89,7 +90,10 @@ def test_antonym_in_finds_the_prefixed_word() -> None:
 
 @pytest.mark.parametrize("text", SENTENCES[:3])
 def test_clause_stems_cached_equal_the_parse(text: str) -> None:
-    fresh = tuple((stem(t.text), clauses._clause(t)) for t in clauses._parse.__wrapped__(text))
+    fresh = tuple(
+        (stem(t.text), nlp_clauses.clause_head(t))
+        for t in nlp_clauses.window_parse.__wrapped__(text)
+    )
     assert clauses._clause_stems(text) == fresh
     assert clauses._clause_stems(text) == fresh
 

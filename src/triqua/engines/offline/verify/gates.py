@@ -21,7 +21,6 @@ from triqua.core.reading.name_match import name_match, name_word_in
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
-from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     fact_parts,
@@ -36,6 +35,7 @@ from triqua.engines.offline.verify.rules import (
     roles_differ,
     substitution,
 )
+from triqua.nlp.passages import entities
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans

@@ -25,7 +25,7 @@ from triqua.core.reading.analysis import (
 )
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
-from triqua.engines.offline.verify.evidence import entities
+from triqua.nlp.passages import entities
 
 __all__ = [
     "LIGHT_VERBS",

@@ -29,7 +29,6 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.name_match import name_match
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
-from triqua.engines.offline.verify.evidence import Piece, entities, split
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     fact_parts,
@@ -49,6 +48,7 @@ from triqua.models.entailment import (
     get_entailment,
 )
 from triqua.models.vectors import sentence_vectors
+from triqua.nlp.passages import Piece, entities, split
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
