@@ -11,6 +11,9 @@ quote's part of it:
 - **dates bound to another event**: a year the window (each sentence a clause of its own)
   gives to another thing than the unit's object
   (:func:`triqua.core.grounding.value_binding.misdated`);
+- **life dates**: the parenthesis after the subject's name ("Newton (1643–1727)") gives
+  another date of the birth or death the unit dates
+  (:func:`triqua.core.reading.values.life_dates.life_dates`);
 - **restrictors**: "one of the largest" for "the largest", "the former CEO" for "the CEO"
   (:func:`triqua.core.reading.restrictors.groups.restriction`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
@@ -30,11 +33,13 @@ from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.roles import holder_and_role, rival_holder
+from triqua.core.reading.values.dates import date_relation, find_dates
+from triqua.core.reading.values.life_dates import life_dates, life_event
 from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned", "gate", "negated", "role_rival"]
+__all__ = ["disowned", "gate", "life_dated", "negated", "role_rival"]
 
 #: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
 _DISOWNING = frozenset(
@@ -184,6 +189,26 @@ def role_rival(unit: FactUnit, window: str) -> str | None:
     return rival[1] if rival else None
 
 
+def life_dated(unit: FactUnit, window: str) -> str | None:
+    """The other date of birth or death that the subject's life dates in ``window`` give.
+
+    "Isaac Newton (1643–1727)" for "Isaac Newton was born in 1650" (or its qualifier
+    "point in time: 1650"): the parenthesis right after the subject's last name word dates
+    the birth and the death. None when the unit dates neither, or the dates agree.
+    """
+    event = life_event(unit.relation)
+    names = [w.strip(",.;:") for w in unit.subject.split() if w[:1].isupper()]
+    if event is None or not names:
+        return None
+    claimed = find_dates(unit.object if unit.kind == "base" else unit.value or "")
+    if len(claimed) != 1:
+        return None
+    for stated in life_dates(window, names[-1], event):
+        if date_relation(claimed[0], stated) == "conflict":
+            return stated.text
+    return None
+
+
 def gate(
     unit: FactUnit, window: str, quoted: str, before: str, *, classes: bool = False
 ) -> str | None:
@@ -206,6 +231,9 @@ def gate(
     year = misdated(unit, clauses)
     if year:
         return f"the cited text gives {year} to another event than the unit's"
+    other_date = life_dated(unit, window)
+    if other_date:
+        return f"the life dates after the name give {other_date}"
     phrase = restriction(unit, window)
     if phrase:
         return f"the cited text restricts it: '{phrase}'"
