@@ -1,7 +1,7 @@
 """The value rules file: every worked example of every rule, and one reading for all readers.
 
 The examples live beside their rules in ``core/reading/values/data/values.json``; each is a test
-here. The grounding rule (``core.grounding.quote_values``) and the offline verifier (``align``) read
+here. The grounding rule (``core.reading.quote_values``) and the offline verifier (``align``) read
 values with the same reader, so an approximate value reaches as far in one as in the other.
 """
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from triqua.core.grounding.quote_values import missing_values
 from triqua.core.reading.analysis import analyse, values_relation
+from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.values.carried import read_values, values_match
 from triqua.core.reading.values.dates import date_relation, find_dates
 from triqua.core.reading.values.numbers import find_numbers

@@ -6,7 +6,7 @@ never turns anything into "supported". Each gate reads one window (1–3 sentenc
 quote's part of it:
 
 - **values**: the unit's numbers, dates, units and capitalised names are written in the
-  quote (:func:`triqua.core.grounding.quote_values.missing_values`: a name as that name, never
+  quote (:func:`triqua.core.reading.quote_values.missing_values`: a name as that name, never
   another person sharing a word; approximate numbers only for a unit that says "about");
 - **dates bound to another event**: a year the window (each sentence a clause of its own)
   gives to another thing than the unit's object
@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import re
 
-from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.values.dates import date_relation, find_dates

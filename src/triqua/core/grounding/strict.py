@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from triqua.core.grounding.quote_values import missing_values, unit_values
 from triqua.core.grounding.statement import content_words, denies, unstated_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.schema import FactUnit

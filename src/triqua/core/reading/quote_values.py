@@ -1,9 +1,10 @@
 """The checkable values of a unit, and whether a quote carries them.
 
 A unit's numbers, dates and capitalised names must be written in the text that grounds it.
-The values are read by ``triqua.core.reading.values`` (the reader the offline verifier uses too):
-a date or quantity is carried as the verifier compares them, with the same tolerance for
-approximate ones; a name as that name, not another one sharing a word.
+The values are read by ``triqua.core.reading.values`` (the reader the offline verifier uses
+too): a date or quantity is carried as the verifier compares them, with the same tolerance
+for approximate ones; a name as that name, not another one sharing a word. The grounding
+rule's value gate and the plan's founded-fact check (``core.plan.founded``) read it.
 """
 
 from __future__ import annotations
