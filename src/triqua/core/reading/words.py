@@ -287,11 +287,13 @@ def snowball_stem(word: str) -> str:
 def folded_stem(word: str) -> str:
     """The Snowball stem of one lower-case word, irregular forms (and their plurals) first.
 
-    A negator ("never", "n't") is "not".
+    A negator ("never", "n't") is "not"; a British spelling is read in its American form,
+    as ``stem`` reads it ("optimisation" meets "optimization").
     """
     word = word.replace("’", "'")
     if word.endswith("n't") or word in LEXICON.negation_words:
         return "not"
+    word = _american(word)
     forms = LEXICON.word_forms
     if word not in forms and len(word) > 3 and word.endswith("s") and word[:-1] in forms:
         word = word[:-1]  # "founders" stands for what "founder" does
