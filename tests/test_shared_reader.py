@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.grounding.gates import gate, life_dated, role_rival
+from triqua.core.grounding.gates import gate, life_dated, rival_restrictor, role_rival
 from triqua.core.reading.roles import holder_and_role, rival_holder, unique_role
 from triqua.core.reading.values.life_dates import life_dates, life_event
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -107,3 +107,29 @@ def test_the_offline_verifier_reads_the_same_life_dates() -> None:
         Fact(subject="Isaac Newton", relation="was born in", object="1650"), evidence
     )
     assert wrong.status is Status.CONTRADICTED
+
+
+@pytest.mark.parametrize(
+    ("unit", "window", "rival"),
+    [
+        (base("Vatican City", "is", "the largest country"),
+         "Vatican City is the smallest country in the world.", "smallest"),
+        (base("Ada Lind", "was", "the first woman to fly"), "Ada Lind was the second woman to fly.",
+         "second"),
+        (FactUnit(kind="qualifier", subject="Argentina", relation="won", object="the World Cup",
+                  label="frequency", value="once"), "Argentina has won three World Cups.", "three"),
+        (base("Lagos", "is", "the largest city in Nigeria"),
+         "Lagos is the most populous city in Nigeria.", None),  # another measure: the judge's
+        (base("Vatican City", "is", "the smallest country"),
+         "Vatican City is the smallest country in the world.", None),
+    ],
+)  # fmt: skip
+def test_the_grounding_rule_vetoes_a_rival_restrictor_as_the_verifier_reads_it(
+    unit: FactUnit, window: str, rival: str | None
+) -> None:
+    assert rival_restrictor(unit, window) == rival
+    reason = gate(unit, window, window, "")
+    if rival is None:
+        assert "instead" not in (reason or "")
+    else:
+        assert f"states '{rival}' instead" in (reason or "")

@@ -15,7 +15,10 @@ quote's part of it:
   another date of the birth or death the unit dates
   (:func:`triqua.core.reading.values.life_dates.life_dates`);
 - **restrictors**: "one of the largest" for "the largest", "the former CEO" for "the CEO"
-  (:func:`triqua.core.reading.restrictors.groups.restriction`);
+  (:func:`triqua.core.reading.restrictors.groups.restriction`), and a rival restrictor of the
+  unit's own ("three World Cups" for "won the World Cup once", "the smallest" for "the
+  largest"), read as the offline verifier reads it
+  (:func:`triqua.core.reading.restrictors.markers.check`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
@@ -30,8 +33,10 @@ import re
 
 from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.analysis import analyse
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.restrictors.markers import check, markers, object_head
 from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.values.dates import date_relation, find_dates
 from triqua.core.reading.values.life_dates import life_dates, life_event
@@ -39,7 +44,7 @@ from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned", "gate", "life_dated", "negated", "role_rival"]
+__all__ = ["disowned", "gate", "life_dated", "negated", "rival_restrictor", "role_rival"]
 
 #: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
 _DISOWNING = frozenset(
@@ -209,6 +214,24 @@ def life_dated(unit: FactUnit, window: str) -> str | None:
     return None
 
 
+def rival_restrictor(unit: FactUnit, window: str) -> str | None:
+    """The restrictor ``window`` states instead of the unit's own, or None.
+
+    "Argentina has won three World Cups" for "won the World Cup once"; "the second woman"
+    for "the first woman"; "the smallest country" for "the largest". Only a rival of the
+    same kind counts: a window that leaves a restrictor out is the judge's to read.
+    """
+    if unit.kind == "base":
+        claimed, head = markers(unit.relation) + markers(unit.object), ()
+    else:
+        claimed, head = markers(unit.value or ""), object_head(analyse(unit.object))
+    if not claimed:
+        return None
+    sentences = [analyse(window[a:b]) for a, b in sentence_spans(window)] or [analyse(window)]
+    outcome, _, rival = check(claimed, sentences, head)
+    return rival.text if outcome == "rival" and rival is not None else None
+
+
 def gate(
     unit: FactUnit, window: str, quoted: str, before: str, *, classes: bool = False
 ) -> str | None:
@@ -237,6 +260,9 @@ def gate(
     phrase = restriction(unit, window)
     if phrase:
         return f"the cited text restricts it: '{phrase}'"
+    rival = rival_restrictor(unit, window)
+    if rival:
+        return f"the cited text states '{rival}' instead"
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"
