@@ -221,8 +221,9 @@ def rival_restrictor(unit: FactUnit, window: str) -> str | None:
     for "the first woman"; "the smallest country" for "the largest". Only a rival of the
     same kind counts: a window that leaves a restrictor out is the judge's to read.
     """
+    head: tuple[str, ...] = ()
     if unit.kind == "base":
-        claimed, head = markers(unit.relation) + markers(unit.object), ()
+        claimed = markers(unit.relation) + markers(unit.object)
     else:
         claimed, head = markers(unit.value or ""), object_head(analyse(unit.object))
     if not claimed:

@@ -24,7 +24,7 @@ from triqua.core.reading.values.table import (
     RULES,
     without_negated_markers,
 )
-from triqua.core.reading.words import folded_stem, snowball_stem, word_stems
+from triqua.core.reading.words import folded_stem, relation_phrases, snowball_stem, word_stems
 from triqua.schema import FactUnit
 
 __all__ = [
@@ -63,8 +63,6 @@ class _Words:
     #: Relation groups as stem sets (one-word entries only: the words of "saw the light of
     #: day" state no birth alone).
     groups: tuple[frozenset[str], ...]
-    #: Multi-word group entries ("came into the world") with their group's index.
-    phrases: tuple[tuple[str, int], ...]
     #: Words of approximate markers ("around", "more than"): they qualify a number, which
     #: is checked as a value, so they are not content words. "no" and "not" are none of
     #: them: a whole negated marker ("no more than") is blanked before the words are read.
@@ -77,9 +75,6 @@ def _lexicon() -> _Words:
     groups = LEXICON.relation_groups
     return _Words(
         groups=tuple(frozenset(snowball_stem(w) for w in g if " " not in w) for g in groups),
-        phrases=tuple(
-            (phrase, index) for index, g in enumerate(groups) for phrase in g if " " in phrase
-        ),
         markers=frozenset(
             w for m in RULES.approximate for w in m.split() if w not in NEGATING_WORDS
         ),
@@ -114,11 +109,10 @@ def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None
     have = word_stems(text)
     lexicon = _lexicon()
     groups = lexicon.groups
-    said = f" {unit.relation.lower()} {unit.object.lower()} "
     phrased = {
         w
-        for phrase, index in lexicon.phrases
-        if f" {phrase} " in said and not have.isdisjoint(groups[index])
+        for phrase, index, _ in relation_phrases(f"{unit.relation} {unit.object}")
+        if not have.isdisjoint(groups[index])
         for w in phrase.split()
     }  # "came into the world" is stated by "born"
     missing = []

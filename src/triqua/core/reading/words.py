@@ -29,6 +29,8 @@ __all__ = [
     "is_directive",
     "is_negated",
     "is_negation",
+    "relation_group",
+    "relation_phrases",
     "relation_stems",
     "snowball_stem",
     "stem",
@@ -209,6 +211,36 @@ def relation_stems(stem_: str) -> frozenset[str]:
 _STEMMED_GROUPS = tuple(
     frozenset(stem(word) for word in group if " " not in word) for group in LEXICON.relation_groups
 )
+
+
+def relation_group(index: int) -> frozenset[str]:
+    """The ``stem`` forms of a relation group's one-word entries."""
+    return _STEMMED_GROUPS[index]
+
+
+#: Multi-word relation group entries ("came into the world") with their group's index.
+_RELATION_PHRASES = tuple(
+    (phrase, index)
+    for index, group in enumerate(LEXICON.relation_groups)
+    for phrase in group
+    if " " in phrase
+)
+
+
+def relation_phrases(text: str) -> list[tuple[str, int, int]]:
+    """The multi-word relation synonyms ``text`` writes: (phrase, group index, start).
+
+    "came into the world in" writes "came into the world", of the birth group: a reader
+    matches it by any word of that group ("born"), never by its words one by one. The start
+    is the phrase's first occurrence in ``text`` (lower-cased, case aside).
+    """
+    padded = f" {text.lower()} "
+    found = []
+    for phrase, index in _RELATION_PHRASES:
+        at = padded.find(f" {phrase} ")
+        if at >= 0:
+            found.append((phrase, index, at))
+    return found
 
 
 _VERDICT_WORDS = frozenset({"supported", "contradicted", "insufficient", "verdict", "verdicts"})
