@@ -4,7 +4,8 @@
 one word (or one relation group), and texts that must and must not read as negated. Both
 stemmings of the shared reader run them: the offline verifier's (``stem``, ``stems_match``,
 ``relation_stems``, ``is_negated``) and the grounding rule's word check (``word_stems``,
-``unstated_words``, ``denies``). An example one reads another way than the other fails.
+``unstated_words``, ``denies``, and the negation gate's ``negated``). An example one reads
+another way than the other fails.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from triqua.core.grounding.gates import negated as negated_gate
 from triqua.core.grounding.statement import denies, unstated_words
 from triqua.core.reading.lexicon_file import LEXICON_PATH
 from triqua.core.reading.words import (
@@ -61,6 +63,7 @@ def test_a_negation_is_read_alike_by_both_readers(text: str, negated: bool) -> N
     assert is_negated(tokenize(text)) is negated
     unit = FactUnit(kind="base", subject="He", relation="won", object="the cup")
     assert denies(unit, text) is negated
+    assert (negated_gate(unit, text) is not None) is negated
 
 
 def test_a_multi_word_synonym_is_one_relation_word_for_both_readers() -> None:

@@ -34,6 +34,7 @@ import re
 from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
@@ -84,25 +85,11 @@ _DISOWNING = frozenset(
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
 
-#: Words that deny what follows them.
-_NEGATIONS = frozenset(("not", "never", "no", "neither", "nor", "cannot"))
-#: Words after a negation cue that do not deny ("not only … but also", "including but not
-#: limited to logistics" states logistics).
-_NOT_DENYING = frozenset(
-    (
-        "only",
-        "just",
-        "merely",
-        "least",
-        "until",
-        "far",
-        "doubt",
-        "limited",
-        "restricted",
-        "exclusively",
-        "solely",
-    )
-)
+#: Words that deny what follows them, and words after one that keep it from denying
+#: ("not only … but also", "including but not limited to logistics" states logistics): the
+#: lexicon's (``core/reading/data/lexicon.json``).
+_NEGATIONS = LEXICON.denial_cues
+_NOT_DENYING = LEXICON.not_denying
 _NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
 
@@ -135,7 +122,7 @@ def negated(unit: FactUnit, window: str) -> str | None:
 #: An aside right after a negation cue, which the cue reaches over ("did not, as is often
 #: said, win"; "never (despite the rumours) won"; "not — as some claim — the capital").
 _ASIDE = re.compile(
-    r"(?P<cue>\b(?:not|never|no|neither|nor|cannot)\b|n['’]t\b)\s*"
+    r"(?P<cue>\b(?:" + "|".join(sorted(_NEGATIONS)) + r")\b|n['’]t\b)\s*"
     r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
     re.IGNORECASE,
 )

@@ -28,6 +28,11 @@ class Lexicon:
     #: check reads as one word, "not"; the wider ``negation_cues`` add words that deny by
     #: their meaning ("refused", "myth").
     negation_words: frozenset[str]
+    #: Words that deny the words right after them ("not the capital"), as the grounding
+    #: rule's negation gate reads them, and words after one that keep it from denying
+    #: ("not only").
+    denial_cues: frozenset[str]
+    not_denying: frozenset[str]
     negation_prefixes: tuple[str, ...]
     definite_heads: frozenset[str]
     #: Full month names ("may" included) with their numbers.
@@ -59,6 +64,8 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             relation_groups=tuple(tuple(w.lower() for w in g) for g in raw["relation_groups"]),
             negation_cues=frozenset(w.lower() for w in raw["negation_cues"]),
             negation_words=frozenset(w.lower() for w in raw["negation_words"]),
+            denial_cues=frozenset(w.lower() for w in raw["denial_cues"]),
+            not_denying=frozenset(w.lower() for w in raw["not_denying"]),
             negation_prefixes=tuple(raw["negation_prefixes"]),
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
             months={k.lower(): int(v) for k, v in raw["months"].items()},
