@@ -2,8 +2,10 @@
 
 An evidence sentence is analysed once (tokens, content words, dates, numbers); a piece of
 a fact is matched in it by content-word coverage and value comparison. Tokens live in
-``words``; dates and quantities are read by ``triqua.core.reading.values`` (the grounding rule's
-reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in ``names``.
+``words``; dates and quantities are read by ``triqua.core.reading.values`` (the grounding
+rule's reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in
+``name_match``. The offline verifier aligns with it; the grounding rule reads roles and
+restrictors through it (``roles``, ``restrictors.markers``).
 """
 
 from __future__ import annotations
