@@ -35,6 +35,8 @@ class Lexicon:
     not_denying: frozenset[str]
     negation_prefixes: tuple[str, ...]
     definite_heads: frozenset[str]
+    #: Third-person pronouns by which a sentence refers back to a subject named before it.
+    pronouns: frozenset[str]
     #: Full month names ("may" included) with their numbers.
     months: dict[str, int]
     #: Short month names ("sept") with their numbers.
@@ -68,6 +70,7 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             not_denying=frozenset(w.lower() for w in raw["not_denying"]),
             negation_prefixes=tuple(raw["negation_prefixes"]),
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
+            pronouns=frozenset(w.lower() for w in raw["pronouns"]),
             months={k.lower(): int(v) for k, v in raw["months"].items()},
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
             multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.carried import carried, read_values
 from triqua.core.reading.values.dates import DateValue
@@ -129,7 +130,7 @@ def _stem_written(noun: str, text: str) -> bool:
 
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
-_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+_PRONOUNS = LEXICON.pronouns
 #: Words by which a quote refers back to a thing (a unit's object) named just before it.
 _THING_PRONOUNS = frozenset(["it", "its"])
 

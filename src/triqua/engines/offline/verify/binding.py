@@ -26,7 +26,7 @@ __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
 
-_PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
+_PRONOUNS = LEXICON.pronouns
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 
