@@ -1,8 +1,9 @@
 """The value rules file: every worked example of every rule, and one reading for all readers.
 
-The examples live beside their rules in ``core/reading/values/data/values.json``; each is a test
-here. The grounding rule (``core.reading.quote_values``) and the offline verifier (``analysis``) read
-values with the same reader, so an approximate value reaches as far in one as in the other.
+The examples live beside their rules in ``core/reading/values/data/values.json``; each is a
+test here. The grounding rule (``core.reading.quote_values``) and the offline verifier
+(``core.reading.analysis``) read values with the same reader, so an approximate value reaches
+as far in one as in the other.
 """
 
 from __future__ import annotations
