@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from triqua.core.grounding.quotes import locate_quote
 from triqua.core.grounding.rule import check_quote
 from triqua.core.grounding.statement import content_words, unstated_words
+from triqua.core.reading.quotes import locate_quote
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.models import entailment as entailment_module
 from triqua.schema import Fact, FactUnit, Qualifier, Status

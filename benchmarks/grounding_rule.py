@@ -66,9 +66,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from grounding_curve import GOLD, Recorder, cited_lies, fact_units, judged_curve, stated_curve
 from offline_verdicts import DATA, crude_fact, half_of
 
-from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.rule import check_quote
 from triqua.core.grounding.statement import content_words, unstated_words
+from triqua.core.reading.quote_values import missing_values
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.schema import FactUnit, Status

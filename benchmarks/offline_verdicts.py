@@ -39,9 +39,9 @@ from pathlib import Path
 
 from shared_data import data_file, require
 
+from triqua.core.reading.analysis import analyse
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.verify.align import analyse
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.metrics import score_facts
@@ -136,8 +136,8 @@ def print_splits(rows: list[dict[str, str]], results: list[tuple[str, Status]]) 
 
 def speed(rows: list[dict[str, str]], n_facts: int, seed: int) -> None:
     """Facts per second with 5 short passages per fact, caches cold."""
-    from triqua.engines.offline.verify import evidence as evidence_module
     from triqua.engines.offline.verify import verifier as verifier_module
+    from triqua.nlp import passages as evidence_module
 
     rng = random.Random(seed)
     by_claim: dict[str, list[str]] = {}

@@ -146,7 +146,7 @@ def test_a_true_paraphrase_still_passes_both_engines(
 
 def test_a_label_before_a_colon_owns_no_clause() -> None:
     """ "Note: X became Y" states X's fact; the label is no other owner of the clause."""
-    from triqua.engines.offline.verify.align import analyse
+    from triqua.core.reading.analysis import analyse
     from triqua.engines.offline.verify.clauses import held_by_another
 
     text = "Passage for: Gerhard Fischer became a citizen in 1941."

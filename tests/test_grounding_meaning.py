@@ -11,7 +11,8 @@ import snowballstemmer
 import triqua
 from tests.test_offline_judge import FixedEntailment
 from triqua.core.grounding.rule import Grounding, check_quote
-from triqua.core.grounding.statement import content_words, unstated_words, word_stems
+from triqua.core.grounding.statement import content_words, unstated_words
+from triqua.core.reading.words import word_stems
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.runtime.resources import register_retriever
 from triqua.schema import Document, FactUnit, Status

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.rule import check_quote
+from triqua.core.reading.quote_values import missing_values
 from triqua.schema import FactUnit, Status
 
 

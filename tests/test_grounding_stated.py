@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context, GroundingMode
-from triqua.core.grounding.quote_values import missing_values, unit_values
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
+from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.models import entailment
 from triqua.models.entailment import Thresholds, get_entailment

@@ -8,9 +8,9 @@ import pytest
 
 from triqua.context import Context
 from triqua.engines.offline.decompose import decomposer
-from triqua.engines.offline.verify import evidence
 from triqua.models.embeddings import MiniLMEmbedder
 from triqua.nlp import parses
+from triqua.nlp import passages as evidence
 from triqua.nlp import pipeline as nlp
 
 

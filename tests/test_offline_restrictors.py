@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.restrictors.markers import check, markers, object_head
+from triqua.core.reading.restrictors.words import _load
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.offline.restrictor_words import _load
-from triqua.engines.offline.verify.align import analyse
-from triqua.engines.offline.verify.restrictors import check, markers, object_head
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
@@ -133,7 +133,7 @@ def test_an_unreadable_word_list_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_a_reporting_word_must_follow_its_source() -> None:
-    from triqua.engines.offline.verify.restrictors import reported_by
+    from triqua.core.reading.restrictors.markers import reported_by
 
     court = analyse("The Supreme Court")
     assert reported_by(court, analyse("The Supreme Court on Thursday held that the law stands."))

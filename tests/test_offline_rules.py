@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from triqua.engines.offline.lexicon import _load
-from triqua.engines.offline.verify.align import analyse, values_relation
+from triqua.core.reading.analysis import analyse, values_relation
+from triqua.core.reading.lexicon import _load
+from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
 from triqua.engines.offline.verify.fact_match import fact_parts, polarity_differs
 from triqua.engines.offline.verify.rules import (
@@ -17,7 +18,6 @@ from triqua.engines.offline.verify.rules import (
     relation_words,
     substitution,
 )
-from triqua.engines.offline.verify.words import stem
 from triqua.schema import Fact
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import triqua.engines.elements as elements
-from triqua.engines.offline.verify import clauses
+from triqua.nlp import clauses as nlp_clauses
 from triqua.nlp import parses
 from triqua.nlp.pipeline import load_nlp
 
@@ -40,8 +40,8 @@ def test_role_gate_parse_skips_the_entity_recogniser_and_keeps_the_parse() -> No
     """The role gate's parse has no entities (the recogniser did not run) and the same tree."""
     text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
     parses.clear()
-    clauses._parse.cache_clear()
-    lean = clauses._parse(text)
+    nlp_clauses.window_parse.cache_clear()
+    lean = nlp_clauses.window_parse(text)
     full = load_nlp()(text)
     assert list(full.ents)  # the full pipeline finds Sydney, Canberra, Australia
     assert list(lean.ents) == []
@@ -84,7 +84,7 @@ def test_element_graphs_parse_in_small_batches_with_the_same_parses(
 
 def test_value_readings_are_cached_by_text() -> None:
     """A window's dates and quantities are read once, then served as the same object."""
-    from triqua.core.grounding.values.carried import read_values
+    from triqua.core.reading.values.carried import read_values
 
     read_values.cache_clear()
     first = read_values("Marie Curie was born on 7 November 1867 and won 2 Nobel Prizes.")
@@ -112,13 +112,13 @@ def _tree(doc: Any) -> list[tuple[str, str, int, str, str, bool]]:
 def test_role_gate_reuses_the_element_graphs_parse_with_the_same_tree() -> None:
     """A window the element graph parsed is not parsed again, and reads as a lean parse."""
     parses.clear()
-    clauses._parse.cache_clear()
-    lean = [_tree(clauses._parse(text)) for text in WINDOWS]
+    nlp_clauses.window_parse.cache_clear()
+    lean = [_tree(nlp_clauses.window_parse(text)) for text in WINDOWS]
     parses.clear()
-    clauses._parse.cache_clear()
+    nlp_clauses.window_parse.cache_clear()
     kept = parses.parse_many(WINDOWS)
     for text, doc, alone in zip(WINDOWS, kept, lean, strict=True):
-        reused = clauses._parse(text)
+        reused = nlp_clauses.window_parse(text)
         assert reused is doc  # the element graph's parse, not a new one
         assert _tree(reused) == alone
 
@@ -129,9 +129,9 @@ def test_people_from_the_recogniser_alone_match_the_whole_pipeline() -> None:
     for text in WINDOWS:
         full = tuple((e.start, e.end) for e in nlp(text).ents if e.label_ == "PERSON")
         parses.clear()
-        clauses._people.cache_clear()
-        alone = clauses._people(text)
+        nlp_clauses.people.cache_clear()
+        alone = nlp_clauses.people(text)
         parses.parse_many([text])
-        clauses._people.cache_clear()
-        assert alone == full == clauses._people(text)
-    assert any(clauses._people(text) for text in WINDOWS)  # the check reads real people
+        nlp_clauses.people.cache_clear()
+        assert alone == full == nlp_clauses.people(text)
+    assert any(nlp_clauses.people(text) for text in WINDOWS)  # the check reads real people

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from triqua.cli.demo import demo_files
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     date_relation,
     find_dates,
     find_numbers,

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.grounding import statement
-from triqua.core.grounding.values import names
+from triqua.core.reading import analysis as align
+from triqua.core.reading import words
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.values import names
+from triqua.core.reading.words import stem
 from triqua.engines import coreference
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify import align, clauses, rules
-from triqua.engines.offline.verify.words import stem
+from triqua.engines.offline.verify import clauses, rules
+from triqua.nlp import clauses as nlp_clauses
 
 SENTENCES = [
     "Marie Curie's husband Pierre Curie was unable to attend the Nobel ceremony.",
@@ -88,7 +90,10 @@ def test_antonym_in_finds_the_prefixed_word() -> None:
 
 @pytest.mark.parametrize("text", SENTENCES[:3])
 def test_clause_stems_cached_equal_the_parse(text: str) -> None:
-    fresh = tuple((stem(t.text), clauses._clause(t)) for t in clauses._parse.__wrapped__(text))
+    fresh = tuple(
+        (stem(t.text), nlp_clauses.clause_head(t))
+        for t in nlp_clauses.window_parse.__wrapped__(text)
+    )
     assert clauses._clause_stems(text) == fresh
     assert clauses._clause_stems(text) == fresh
 
@@ -140,10 +145,10 @@ def test_relation_hit_finds_a_derived_word() -> None:
 
 @pytest.mark.parametrize("text", [*SENTENCES, "He didn't win; she never lost.", ""])
 def test_word_stems_cached_equal_fresh(text: str) -> None:
-    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
-    assert statement.word_stems(text) == statement.word_stems.__wrapped__(text)
+    assert words.word_stems(text) == words.word_stems.__wrapped__(text)
+    assert words.word_stems(text) == words.word_stems.__wrapped__(text)
 
 
 def test_word_stems_read_negations_and_stems() -> None:
-    found = statement.word_stems("He didn't win; she never lost.")
+    found = words.word_stems("He didn't win; she never lost.")
     assert "not" in found and "never" not in found

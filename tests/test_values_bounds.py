@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.grounding.rule import check_quote
-from triqua.engines.offline.verify.align import analyse, values_relation
+from triqua.core.reading.analysis import analyse, values_relation
 from triqua.engines.offline.verify.verifier import get_verifier
 from triqua.schema import Evidence, Fact, FactUnit, Status
 

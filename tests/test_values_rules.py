@@ -1,8 +1,9 @@
 """The value rules file: every worked example of every rule, and one reading for all readers.
 
-The examples live beside their rules in ``core/grounding/values/data/values.json``; each is a test
-here. The grounding rule (``core.grounding.quote_values``) and the offline verifier (``align``) read
-values with the same reader, so an approximate value reaches as far in one as in the other.
+The examples live beside their rules in ``core/reading/values/data/values.json``; each is a
+test here. The grounding rule (``core.reading.quote_values``) and the offline verifier
+(``core.reading.analysis``) read values with the same reader, so an approximate value reaches
+as far in one as in the other.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from triqua.core.grounding.quote_values import missing_values
-from triqua.core.grounding.values.carried import read_values, values_match
-from triqua.core.grounding.values.dates import date_relation, find_dates
-from triqua.core.grounding.values.numbers import find_numbers
-from triqua.core.grounding.values.table import (
+from triqua.core.reading.analysis import analyse, values_relation
+from triqua.core.reading.quote_values import missing_values
+from triqua.core.reading.values.carried import read_values, values_match
+from triqua.core.reading.values.dates import date_relation, find_dates
+from triqua.core.reading.values.numbers import find_numbers
+from triqua.core.reading.values.table import (
     NAME_RULES,
     RULES,
     RULES_PATH,
@@ -24,7 +26,6 @@ from triqua.core.grounding.values.table import (
     examples,
     load_rules,
 )
-from triqua.engines.offline.verify.align import analyse, values_relation
 from triqua.engines.offline.verify.verifier import get_verifier
 from triqua.schema import Evidence, Fact, FactUnit, Qualifier, Status
 

@@ -301,7 +301,7 @@ def bio_pairs(rng: random.Random) -> Iterator[dict[str, object]]:
                     yield pair(premise, hypothesis, label, split, f"bio-moved-qualifier:{name}")
 
 
-LEXICON = ROOT / "src" / "triqua" / "core" / "grounding" / "data" / "lexicon.json"
+LEXICON = ROOT / "src" / "triqua" / "core" / "reading" / "data" / "lexicon.json"
 _GROUPS = [
     {w for phrase in group for w in phrase.lower().split()}
     for group in json.loads(LEXICON.read_text(encoding="utf-8"))["relation_groups"]

@@ -4,7 +4,7 @@ The judge must know that "64.5 million" is "64,500,000", that 1,200 m is 1.2 km,
 people are "more than 300" and not "more than 500", that 1850 is "in the nineteenth
 century", that "one of the largest" is not "the largest". These pairs are made by rewriting
 a value in real sentences (``value_rewrites.py``, ``value_phrases.py``) with the reader's
-own tables (``src/triqua/core/grounding/values/data/values.json``), so the worked examples
+own tables (``src/triqua/core/reading/values/data/values.json``), so the worked examples
 of those rules become data: each kind (``value-form``, ``value-unit``, ``value-approx``,
 ``value-compare``, ``value-ordinal``, ``value-century``, ``value-date``,
 ``value-restrictor``, ``value-synonym``, ``value-life-dates``: a life's years in the

@@ -31,13 +31,11 @@ from value_rewrites import (
     ordinal_digits,
 )
 
-from triqua.core.grounding.values.dates import find_dates
+from triqua.core.reading.values.dates import find_dates
 
 #: Words ending in "-est" that are no superlative ("the forest", "the interest"): the
 #: offline verifier's own list.
-_RESTRICTORS = (
-    Path(__file__).resolve().parents[1] / "src/triqua/engines/offline/data/restrictors.json"
-)
+_RESTRICTORS = Path(__file__).resolve().parents[1] / "src/triqua/core/reading/data/restrictors.json"
 _NOT_SUPERLATIVE = frozenset(json.loads(_RESTRICTORS.read_text("utf-8"))["superlative_not"])
 #: Restrictors that say the same whatever their noun: "the sole candidate" is "the only
 #: candidate", "the biggest city" is "the largest city" (the verifier's list has more, such

@@ -1,7 +1,7 @@
 """Rewrites of a value in a real sentence, each with the label its premise gives it.
 
 Every rewrite reads the sentence's values with triqua's one reader of values
-(``triqua.core.grounding.values``) and writes another form of a value from that reader's
+(``triqua.core.reading.values``) and writes another form of a value from that reader's
 tables (``values.json``): a number in words or with a scale ("64.5 million" for "64,500,000"),
 in another unit of its dimension ("1.2 km" for "1,200 m"), approximated ("about 1,000"),
 bounded ("more than 300" for 412), an ordinal in words or digits ("twelfth", "12th"), a year
@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from triqua.core.grounding.values.carried import values_match
-from triqua.core.grounding.values.dates import find_dates
-from triqua.core.grounding.values.numbers import NumberValue, find_numbers
-from triqua.core.grounding.values.table import RULES
+from triqua.core.reading.values.carried import values_match
+from triqua.core.reading.values.dates import find_dates
+from triqua.core.reading.values.numbers import NumberValue, find_numbers
+from triqua.core.reading.values.table import RULES
 
 ENTAILED, NEUTRAL, CONTRADICTED = 0, 1, 2
 WORDS = json.loads((Path(__file__).parent / "data" / "value_words.json").read_text("utf-8"))

@@ -1,7 +1,8 @@
 """Grounding: does a cited window state a unit.
 
 The grounding rule (``rule``) judged (``judged``) or strict (``strict``), its value gates
-(``gates``), the word check (``statement``), quotes and their values (``quotes``,
-``quote_values``, ``value_binding``, ``restrictors``, ``numbers``), the reader of meaning
-the rules ask (``meaning_reader``) and the lexicon they read (``lexicon_file``).
+(``gates``), the word check (``statement``), a year bound to another event
+(``value_binding``) and the reader of meaning the rules ask (``meaning_reader``). Words,
+values, names, restrictors and a unit's values in a quote (``core.reading.quote_values``)
+are read by ``core.reading``, the reader the offline verifier and the plan share.
 """

@@ -6,13 +6,19 @@ never turns anything into "supported". Each gate reads one window (1–3 sentenc
 quote's part of it:
 
 - **values**: the unit's numbers, dates, units and capitalised names are written in the
-  quote (:func:`triqua.core.grounding.quote_values.missing_values`: a name as that name, never
+  quote (:func:`triqua.core.reading.quote_values.missing_values`: a name as that name, never
   another person sharing a word; approximate numbers only for a unit that says "about");
 - **dates bound to another event**: a year the window (each sentence a clause of its own)
   gives to another thing than the unit's object
   (:func:`triqua.core.grounding.value_binding.misdated`);
+- **life dates**: the parenthesis after the subject's name ("Newton (1643–1727)") gives
+  another date of the birth or death the unit dates
+  (:func:`triqua.core.reading.values.life_dates.life_dates`);
 - **restrictors**: "one of the largest" for "the largest", "the former CEO" for "the CEO"
-  (:func:`triqua.core.grounding.restrictors.restriction`);
+  (:func:`triqua.core.reading.restrictors.groups.restriction`), and a rival restrictor of the
+  unit's own ("three World Cups" for "won the World Cup once", "the smallest" for "the
+  largest"), read as the offline verifier reads it
+  (:func:`triqua.core.reading.restrictors.markers.check`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
@@ -25,15 +31,21 @@ from __future__ import annotations
 
 import re
 
-from triqua.core.grounding.quote_values import missing_values
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.restrictors import restriction
-from triqua.core.grounding.statement import content_words, word_stems
+from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.quote_values import missing_values
+from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.restrictors.markers import check, markers, object_head
+from triqua.core.reading.roles import holder_and_role, rival_holder
+from triqua.core.reading.values.dates import date_relation, find_dates
+from triqua.core.reading.values.life_dates import life_dates, life_event
+from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned", "gate", "negated", "role_rival"]
+__all__ = ["disowned", "gate", "life_dated", "negated", "rival_restrictor", "role_rival"]
 
 #: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
 _DISOWNING = frozenset(
@@ -73,37 +85,13 @@ _DISOWNING = frozenset(
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
 
-#: Words that deny what follows them.
-_NEGATIONS = frozenset(("not", "never", "no", "neither", "nor", "cannot"))
-#: Words after a negation cue that do not deny ("not only … but also", "including but not
-#: limited to logistics" states logistics).
-_NOT_DENYING = frozenset(
-    (
-        "only",
-        "just",
-        "merely",
-        "least",
-        "until",
-        "far",
-        "doubt",
-        "limited",
-        "restricted",
-        "exclusively",
-        "solely",
-    )
-)
+#: Words that deny what follows them, and words after one that keep it from denying
+#: ("not only … but also", "including but not limited to logistics" states logistics): the
+#: lexicon's (``core/reading/data/lexicon.json``).
+_NEGATIONS = LEXICON.denial_cues
+_NOT_DENYING = LEXICON.not_denying
 _NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
-#: Words making a role one only one holds: "the capital of …", "the largest …", "the only …".
-_UNIQUE = re.compile(
-    r"^the\s+(?:capital\b|only\b|sole\b|first\b|last\b|most\s|least\s|[a-z]+est\b)", re.I
-)
-#: A capitalised name: the holder a window gives a role to.
-_HOLDER = r"(?P<holder>[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’.-]*){0,4})"
-_LINK = r"(?:\s*,\s*|\s+(?:is|remains|has\s+been)\s+)"
-#: A role that goes on with a scope of its own ("the largest city *in the world*").
-_SCOPED = r"(?!\s+(?:in|of|on|at|among|ever|by|for|to|from)\b)"
-_NOT_HOLDERS = frozenset(("the", "it", "this", "that", "its", "he", "she", "they", "today"))
 
 
 def negated(unit: FactUnit, window: str) -> str | None:
@@ -134,7 +122,7 @@ def negated(unit: FactUnit, window: str) -> str | None:
 #: An aside right after a negation cue, which the cue reaches over ("did not, as is often
 #: said, win"; "never (despite the rumours) won"; "not — as some claim — the capital").
 _ASIDE = re.compile(
-    r"(?P<cue>\b(?:not|never|no|neither|nor|cannot)\b|n['’]t\b)\s*"
+    r"(?P<cue>\b(?:" + "|".join(sorted(_NEGATIONS)) + r")\b|n['’]t\b)\s*"
     r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
     re.IGNORECASE,
 )
@@ -177,45 +165,59 @@ def disowned(window: str, quoted: str) -> str | None:
     return None
 
 
-def _holder_and_role(unit: FactUnit) -> tuple[str, str] | None:
-    """(holder, role) of a base "<holder> is <role only one holds>", either way round."""
-    if unit.kind != "base" or unit.relation.strip().lower() != "is":
-        return None
-    holder, role = unit.subject.strip(), unit.object.strip()
-    if _UNIQUE.match(holder) and not _UNIQUE.match(role):
-        holder, role = role, holder
-    if not _UNIQUE.match(role) or not holder[:1].isupper():
-        return None
-    return holder, role
-
-
 def role_rival(unit: FactUnit, window: str) -> str | None:
     """The other name ``window`` gives the unit's role only one holds, or None.
 
     "Canberra is the capital of Australia" (or "The capital of Australia is Canberra", or
-    "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia". A
-    window that gives the role to the unit's holder anywhere is no rival.
+    "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia"; the
+    shared reader of roles (``core.reading.roles``) reads it, as the offline verifier does.
     """
-    found = _holder_and_role(unit)
+    if unit.kind != "base":
+        return None
+    found = holder_and_role(unit.subject, unit.relation, unit.object)
     if found is None:
         return None
-    holder, role = found
-    own = set(normalise(holder).split())
-    written = r"\s+".join(re.escape(w) for w in role.split())
-    patterns = (
-        re.compile(_HOLDER + _LINK + f"(?i:{written})" + r"\b" + _SCOPED),
-        re.compile(f"(?i:{written})" + r"\s+is\s+" + _HOLDER),
-    )
-    rival: str | None = None
-    for pattern in patterns:
-        for match in pattern.finditer(window):
-            named = match.group("holder")
-            if named.split()[0].lower() in _NOT_HOLDERS:
-                continue
-            if own & set(normalise(named).split()):
-                return None  # the window gives the role to the unit's own holder
-            rival = rival or named
-    return rival
+    rival = rival_holder(*found, [window])
+    return rival[1] if rival else None
+
+
+def life_dated(unit: FactUnit, window: str) -> str | None:
+    """The other date of birth or death that the subject's life dates in ``window`` give.
+
+    "Isaac Newton (1643–1727)" for "Isaac Newton was born in 1650" (or its qualifier
+    "point in time: 1650"): the parenthesis right after the subject's last name word dates
+    the birth and the death. None when the unit dates neither, or the dates agree.
+    """
+    event = life_event(unit.relation)
+    names = [w.strip(",.;:") for w in unit.subject.split() if w[:1].isupper()]
+    if event is None or not names:
+        return None
+    claimed = find_dates(unit.object if unit.kind == "base" else unit.value or "")
+    if len(claimed) != 1:
+        return None
+    for stated in life_dates(window, names[-1], event):
+        if date_relation(claimed[0], stated) == "conflict":
+            return stated.text
+    return None
+
+
+def rival_restrictor(unit: FactUnit, window: str) -> str | None:
+    """The restrictor ``window`` states instead of the unit's own, or None.
+
+    "Argentina has won three World Cups" for "won the World Cup once"; "the second woman"
+    for "the first woman"; "the smallest country" for "the largest". Only a rival of the
+    same kind counts: a window that leaves a restrictor out is the judge's to read.
+    """
+    head: tuple[str, ...] = ()
+    if unit.kind == "base":
+        claimed = markers(unit.relation) + markers(unit.object)
+    else:
+        claimed, head = markers(unit.value or ""), object_head(analyse(unit.object))
+    if not claimed:
+        return None
+    sentences = [analyse(window[a:b]) for a, b in sentence_spans(window)] or [analyse(window)]
+    outcome, _, rival = check(claimed, sentences, head)
+    return rival.text if outcome == "rival" and rival is not None else None
 
 
 def gate(
@@ -240,9 +242,15 @@ def gate(
     year = misdated(unit, clauses)
     if year:
         return f"the cited text gives {year} to another event than the unit's"
+    other_date = life_dated(unit, window)
+    if other_date:
+        return f"the life dates after the name give {other_date}"
     phrase = restriction(unit, window)
     if phrase:
         return f"the cited text restricts it: '{phrase}'"
+    rival = rival_restrictor(unit, window)
+    if rival:
+        return f"the cited text states '{rival}' instead"
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from triqua.core.grounding.gates import gate
-from triqua.core.grounding.quote_values import unit_values
-from triqua.core.grounding.quotes import normalise
+from triqua.core.reading.quote_values import unit_values
+from triqua.core.reading.quotes import normalise
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 

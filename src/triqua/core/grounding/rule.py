@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from triqua.context import GroundingMode
 from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
-from triqua.core.grounding.quote_values import missing_values, unit_values
-from triqua.core.grounding.quotes import locate_quote, normalise
 from triqua.core.grounding.stated import not_stated
 from triqua.core.grounding.strict import unstated
+from triqua.core.reading.quote_values import missing_values, unit_values
+from triqua.core.reading.quotes import locate_quote, normalise
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 

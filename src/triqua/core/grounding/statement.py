@@ -7,35 +7,30 @@ function words — must each be stated in the cited text: the same word stem (Sn
 English), a form the lexicon maps to it ("won" = "win", "birth" = "bear"), a word of its
 relation group ("awarded" for "won"), or for a negation any negation cue.
 
-The relation groups and word forms are the offline lexicon's (``core/grounding/data/lexicon.json``),
-read here so every engine's verdicts are checked with the same words.
+The stems, relation groups and word forms are the word reader's (``core.reading.words``,
+``core/reading/data/lexicon.json``), so every engine's verdicts are checked with the same words.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import snowballstemmer
-
-from triqua.core.grounding.lexicon_file import LEXICON_PATH, read_lexicon
-from triqua.core.grounding.values.table import (
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.values.table import (
     NEGATING_WORDS,
     RULES,
     without_negated_markers,
 )
+from triqua.core.reading.words import folded_stem, relation_phrases, snowball_stem, word_stems
 from triqua.schema import FactUnit
 
 __all__ = [
     "content_words",
-    "definite_heads",
     "denies",
-    "irregular_form",
     "unstated_words",
-    "word_stems",
 ]
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -59,106 +54,31 @@ _NUMBER_WORDS = frozenset(
         *("per", "cent"),
     ]
 )
-_NEGATIONS = frozenset(["not", "no", "never", "n't", "nor", "neither", "without"])
 
 
 @dataclass(frozen=True)
 class _Words:
     """The lexicon as the word check reads it."""
 
-    #: Irregular and derived forms with the word they stand for ("won" -> "win").
-    forms: dict[str, str]
     #: Relation groups as stem sets (one-word entries only: the words of "saw the light of
     #: day" state no birth alone).
     groups: tuple[frozenset[str], ...]
-    #: Multi-word group entries ("came into the world") with their group's index.
-    phrases: tuple[tuple[str, int], ...]
     #: Words of approximate markers ("around", "more than"): they qualify a number, which
     #: is checked as a value, so they are not content words. "no" and "not" are none of
     #: them: a whole negated marker ("no more than") is blanked before the words are read.
     markers: frozenset[str]
-    #: Nouns by which "the film" or "this city" refers back to a subject named earlier.
-    heads: frozenset[str]
 
 
 @functools.cache
 def _lexicon() -> _Words:
-    """The lexicon file, read once.
-
-    Raises:
-        RuntimeError: when the lexicon file is missing or malformed.
-    """
-    try:
-        raw = read_lexicon()
-        relation_groups = [[w.lower() for w in group] for group in raw["relation_groups"]]
-        return _Words(
-            forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
-            groups=tuple(
-                frozenset(_stem_plain(w) for w in group if " " not in w)
-                for group in relation_groups
-            ),
-            phrases=tuple(
-                (phrase, index)
-                for index, group in enumerate(relation_groups)
-                for phrase in group
-                if " " in phrase
-            ),
-            markers=frozenset(
-                w for m in RULES.approximate for w in m.split() if w not in NEGATING_WORDS
-            ),
-            heads=frozenset(w.lower() for w in raw["definite_heads"]),
-        )
-    except (OSError, KeyError, ValueError, AttributeError) as exc:
-        raise RuntimeError(f"lexicon {LEXICON_PATH} is unreadable: {exc}") from exc
-
-
-def definite_heads() -> frozenset[str]:
-    """Nouns by which "the film" or "this city" refers back to a subject named earlier."""
-    return _lexicon().heads
-
-
-_local = threading.local()
-
-
-def _stem_plain(word: str) -> str:
-    """Snowball's English stem of ``word``.
-
-    A Snowball stemmer keeps the word it is working on in itself, so two threads sharing one
-    garble each other's words (or fail with IndexError): each thread gets its own.
-    """
-    stemmer = getattr(_local, "stemmer", None)
-    if stemmer is None:
-        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
-    return str(stemmer.stemWord(word))
-
-
-@functools.lru_cache(maxsize=65536)  # words repeat across units and passages
-def _stem(word: str) -> str:
-    """The stem of one lower-case word, irregular forms (and their plurals) mapped first."""
-    word = word.replace("’", "'")
-    if word.endswith("n't"):
-        return "not"
-    forms = _lexicon().forms
-    if word not in forms and len(word) > 3 and word.endswith("s") and word[:-1] in forms:
-        word = word[:-1]  # "founders" stands for what "founder" does
-    return _stem_plain(forms.get(word, word))
-
-
-def irregular_form(word: str) -> bool:
-    """True when the lexicon lists ``word`` as an irregular or derived form ("won", "led")."""
-    return word.casefold() in _lexicon().forms
-
-
-@functools.lru_cache(maxsize=16384)
-def word_stems(text: str) -> frozenset[str]:
-    """Stems of every word of ``text`` (lower-cased), negation cues as "not".
-
-    Cached by text: a cited window is compared with each fact unit checked against it.
-    """
-    out = set()
-    for word in _WORD.findall(text.casefold()):
-        out.add("not" if word in _NEGATIONS else _stem(word))
-    return frozenset(out)
+    """The word reader's lexicon as the word check reads it, built once."""
+    groups = LEXICON.relation_groups
+    return _Words(
+        groups=tuple(frozenset(snowball_stem(w) for w in g if " " not in w) for g in groups),
+        markers=frozenset(
+            w for m in RULES.approximate for w in m.split() if w not in NEGATING_WORDS
+        ),
+    )
 
 
 def content_words(unit: FactUnit) -> list[str]:
@@ -189,19 +109,17 @@ def unstated_words(unit: FactUnit, text: str, words: Sequence[str] | None = None
     have = word_stems(text)
     lexicon = _lexicon()
     groups = lexicon.groups
-    said = f" {unit.relation.lower()} {unit.object.lower()} "
     phrased = {
         w
-        for phrase, index in lexicon.phrases
-        if f" {phrase} " in said and not have.isdisjoint(groups[index])
+        for phrase, index, _ in relation_phrases(f"{unit.relation} {unit.object}")
+        if not have.isdisjoint(groups[index])
         for w in phrase.split()
     }  # "came into the world" is stated by "born"
     missing = []
     for word in content_words(unit) if words is None else words:
         if word.casefold() in phrased:
             continue
-        folded = word.casefold()
-        stem = "not" if folded in _NEGATIONS else _stem(folded)
+        stem = folded_stem(word.casefold())
         if stem in have:
             continue
         if any(stem in group and not have.isdisjoint(group) for group in groups):

@@ -15,11 +15,12 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from triqua.core.grounding.quote_values import missing_values, unit_values
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.restrictors import restriction
 from triqua.core.grounding.statement import content_words, denies, unstated_words
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.quote_values import missing_values, unit_values
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.restrictors.groups import restriction
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["unstated"]
 
 
-_PRONOUN = re.compile(r"\b(he|she|it|they|his|her|its|their|him|them)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(" + "|".join(sorted(LEXICON.pronouns)) + r")\b", re.IGNORECASE)
 _MAX_WINDOW = 1500  # characters of a window the meaning reader reads
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from triqua.core.grounding.statement import word_stems
+from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 
 __all__ = ["misdated"]

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.statement import content_words, unstated_words
+from triqua.core.reading.quote_values import missing_values
 from triqua.schema import Chunk, Fact, FactUnit, Qualifier, UnfoundedFact
 
 __all__ = ["found_in_text", "unfounded_words"]

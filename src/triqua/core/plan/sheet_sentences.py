@@ -28,7 +28,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from triqua.core.grounding.statement import definite_heads, word_stems
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.words import definite_heads, word_stems
 from triqua.schema import Evidence, Fact
 from triqua.sentences import sentence_spans
 
@@ -66,9 +67,7 @@ NAMELESS_WEIGHT = 0.5
 _NUMBER = re.compile(r"\d+")
 _TOKEN = re.compile(r"\S+")
 #: Words a sentence opens with when it refers back to a subject named before it.
-_REFERRING = frozenset(
-    ("he", "she", "it", "they", "his", "her", "its", "their", "him", "them")
-)  # fmt: skip
+_REFERRING = LEXICON.pronouns
 _DETERMINERS = frozenset(("the", "this", "these", "that", "those"))
 
 

@@ -34,6 +34,8 @@ ORDINAL = "ordinal"
 RESTRICTION = "restriction"
 STATED_BY = "stated by"
 """Restrictor labels: how often, which in a series, how exclusive, who reports it."""
+RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
+"""Qualifier labels whose value is a restrictor, which the verifier requires stated."""
 CONTEXT = "context"
 """Label of a phrase whose preposition the table does not know; its value keeps the word."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from triqua.core.grounding.lexicon_file import read_lexicon
+from triqua.core.reading.lexicon_file import read_lexicon
 from triqua.evals.decomposition_judges.verdicts import CriterionVerdict
 from triqua.evals.decomposition_judges.words import WORD, word_list
 from triqua.evals.defaults import DEFAULT_CONTAINMENT_THRESHOLD

@@ -35,7 +35,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from triqua.engines.offline.lexicon import LEXICON
+from triqua.core.reading.lexicon import LEXICON
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc, Span, Token

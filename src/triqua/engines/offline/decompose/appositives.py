@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from triqua.core.reading.lexicon import LEXICON
 from triqua.engines.offline.decompose.arguments import (
     DEICTIC_WORDS,
     SUBJECTIVE,
@@ -25,7 +26,6 @@ from triqua.engines.offline.decompose.phrases import (
     render,
 )
 from triqua.engines.offline.labels import LOCATION
-from triqua.engines.offline.lexicon import LEXICON
 from triqua.nlp.tokens import Token
 
 _MAX_ASIDE_WORDS = 4

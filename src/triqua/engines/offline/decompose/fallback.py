@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.engines.offline.decompose.arguments import (
     RawFact,
     argument_text,
@@ -19,7 +20,6 @@ from triqua.engines.offline.decompose.phrases import Refer, render
 from triqua.engines.offline.decompose.predicate import Predicate, predicate, subject_heads
 from triqua.engines.offline.decompose.slots import clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
-from triqua.engines.offline.restrictor_words import WORDS
 from triqua.nlp.tokens import Span, Token
 
 _OPEN_QUOTES = {'"', "“"}

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
-from triqua.engines.offline.lexicon import LEXICON
+from triqua.core.reading.lexicon import LEXICON
 from triqua.nlp.tokens import Doc, Span, Token
 
 Refer = Callable[[Token], str | None]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.engines.offline.decompose.phrases import (
     QUANTITY_ENTS,
     TIME_ENTS,
@@ -41,7 +42,6 @@ from triqua.engines.offline.labels import (
     ValueKind,
     label_for,
 )
-from triqua.engines.offline.restrictor_words import WORDS
 from triqua.nlp.tokens import Token
 
 Alternatives = tuple[tuple[str, str], ...]

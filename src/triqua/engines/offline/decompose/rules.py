@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.engines.offline.decompose.appositives import (
     appositive_facts,
     aside_facts,
@@ -39,7 +40,6 @@ from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
-from triqua.engines.offline.restrictor_words import WORDS
 from triqua.nlp.tokens import Span, Token
 
 MAX_SENTENCE_TOKENS = 120

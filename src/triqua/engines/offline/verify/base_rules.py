@@ -9,8 +9,7 @@ for "won"): a support the judge may still take back (``reading``).
 
 from __future__ import annotations
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     has_stem,
@@ -18,6 +17,7 @@ from triqua.engines.offline.verify.align import (
     stem,
     values_relation,
 )
+from triqua.core.reading.lexicon import LEXICON
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import TextInfo
-from triqua.engines.offline.verify.names import ALIAS, name_match
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.name_match import ALIAS, name_match
 
 __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 
 REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
 
-_PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them"})
+_PRONOUNS = LEXICON.pronouns
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 

@@ -23,83 +23,15 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from triqua.engines.offline.verify.align import TextInfo
-from triqua.engines.offline.verify.words import stem
-from triqua.nlp.parses import parsed
-from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.words import stem
+from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
+from triqua.nlp.pipeline import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
-    from triqua.nlp.tokens import Doc
     from triqua.nlp.tokens import Token as SpacyToken
 
 __all__ = ["held_by_another", "object_split", "other_value"]
-
-_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
-_DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
-
-
-# The gate reads the dependency parse and coarse tags only: the entity recogniser, about half
-# of the pipeline's time, runs in its own layers (en_core_web_sm's tagger and parser share a
-# tok2vec it does not listen to), so leaving it out changes no parse.
-_UNREAD_PIPES = ("ner",)
-
-
-@functools.lru_cache(maxsize=512)
-def _parse(text: str) -> Doc:
-    """SpaCy's parse of a window, cached: the facts of one sentence share its windows.
-
-    A window that is a sentence the element graph parsed reuses that parse (the same tags
-    and dependencies, :mod:`triqua.nlp.parses`); another is parsed without the recogniser.
-    """
-    kept = parsed(text)
-    if kept is not None:
-        return kept
-    with NLP_LOCK:
-        nlp = load_nlp()
-        return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
-
-
-@functools.lru_cache(maxsize=64)
-def _people(text: str) -> tuple[tuple[int, int], ...]:
-    """Token spans of the people the entity recogniser finds in ``text``.
-
-    Run only for the rare namesake question, so the common parse can leave the recogniser
-    out; the tokenizer is the same, so the spans index ``_parse(text)``'s tokens. A kept full
-    parse already has them; else the recogniser runs alone (it reads none of the other
-    components' output, so it finds the same entities as the whole pipeline).
-    """
-    doc = parsed(text)
-    if doc is None:
-        with NLP_LOCK:
-            nlp = load_nlp()
-            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
-    return tuple((e.start, e.end) for e in doc.ents if e.label_ == "PERSON")
-
-
-def _owner(token: SpacyToken) -> SpacyToken | None:
-    """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
-
-    A relative clause or an apposition belongs to the noun it describes ("a boy named Masaru,
-    who is the heir"; "the son of James Taylor, the founder of the mission"). A pronoun
-    subject that opens a later sentence is read as the subject of the sentence before it, as
-    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
-    """
-    for head in (token, *token.ancestors):
-        if head.dep_ in _DESCRIBES and head is not token:
-            return head.head
-        found = [child for child in head.children if child.dep_ in _SUBJECTS]
-        # A label before a colon ("Passage for: …", "Note: …") is parsed as a subject too.
-        found = [c for c in found if not any(t.text == ":" for t in c.subtree)] or found
-        if found:
-            owner = found[0]
-            sentence = owner.sent
-            if owner.pos_ == "PRON" and owner.i == sentence.start and sentence.start > 0:
-                before = owner.doc[sentence.start - 1].sent
-                antecedent = [t for t in before.root.children if t.dep_ in _SUBJECTS]
-                if antecedent and antecedent[0].pos_ != "PRON":
-                    return antecedent[0]
-            return owner
-    return None
 
 
 def held_by_another(
@@ -121,13 +53,13 @@ def held_by_another(
     if not object_stems:
         return None
     wanted = object_stems | (set(relation) - subject_stems)
-    doc = _parse(text[:MAX_TEXT_CHARS])
+    doc = window_parse(text[:MAX_TEXT_CHARS])
     held: dict[int, set[str]] = {}
     owners: dict[int, SpacyToken | None] = {}
     for token in doc:
         word = stem(token.text)
         if word in wanted:
-            owner = _owner(token)
+            owner = clause_owner(token)
             key = owner.i if owner is not None else -1
             held.setdefault(key, set()).add(word)
             owners[key] = owner
@@ -182,7 +114,7 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     names = [t.stem for t in subject.content if t.is_capitalised]
     if len(names) < 2:
         return None
-    span = next(((a, b) for a, b in _people(owner.doc.text) if a <= owner.i < b), None)
+    span = next(((a, b) for a, b in people(owner.doc.text) if a <= owner.i < b), None)
     if span is None:
         return None
     person = owner.doc[span[0] : span[1]]
@@ -194,32 +126,13 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     return person.text
 
 
-_MERGED = frozenset({"relcl", "acl", "pcomp"})
-
-
-def _clause(token: SpacyToken) -> int:
-    """The index of the head of the clause that states ``token``.
-
-    The nearest governing word with a subject of its own; a relative or participial clause
-    belongs to the noun it describes, a clause after a preposition to the clause that governs
-    it ("has changed, with van Leer being the only constant member"), a verb conjoined without
-    a subject to its first verb ("was born and raised in Salzburg" is one statement).
-    """
-    for head in (token, *token.ancestors):
-        if head.dep_ in _MERGED:
-            continue
-        if any(child.dep_ in _SUBJECTS for child in head.children):
-            return head.i
-    return token.sent.root.i
-
-
 @functools.lru_cache(maxsize=512)
 def _clause_stems(text: str) -> tuple[tuple[str, int], ...]:
-    """Each token's stem with the clause that states it (``_clause``), in order.
+    """Each token's stem with the clause that states it (``clause_head``), in order.
 
     Cached by text: a window is split by clause once, then asked about every fact's object.
     """
-    return tuple((stem(token.text), _clause(token)) for token in _parse(text))
+    return tuple((stem(token.text), clause_head(token)) for token in window_parse(text))
 
 
 def object_split(
@@ -291,11 +204,11 @@ def other_value(subject: TextInfo, obj: TextInfo, text: str) -> str | None:
         return None
     subject_stems = {t.stem for t in subject.content}
     object_stems = {t.stem for t in obj.content}
-    doc = _parse(text[:MAX_TEXT_CHARS])
+    doc = window_parse(text[:MAX_TEXT_CHARS])
     for verb in doc:
         if verb.text.lower() not in _COPULAS or verb.dep_ in ("aux", "auxpass"):
             continue
-        subjects = [c for c in verb.children if c.dep_ in _SUBJECTS]
+        subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
         complements = [c for c in verb.children if c.dep_ in _COMPLEMENTS]
         for one, other in ((s, c) for s in subjects for c in complements):
             for side, value in ((one, other), (other, one)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import TextInfo, analyse
+from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status

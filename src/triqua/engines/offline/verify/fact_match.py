@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
@@ -20,10 +20,10 @@ from triqua.engines.offline.verify.align import (
     is_negated,
     values_relation,
 )
+from triqua.core.reading.name_match import name_match, name_word_in
+from triqua.core.reading.restrictors.markers import Marker, check, markers
 from triqua.engines.offline.verify.binding import REFERS, subject_extended
 from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.names import name_match, name_word_in
-from triqua.engines.offline.verify.restrictors import Marker, check, markers
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     entity_type,

@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import TextInfo
+from triqua.core.reading.analysis import TextInfo
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 __all__ = ["Finding", "Sentence", "assemble", "window"]

@@ -9,17 +9,18 @@ both engines share: the grounding rule asks it of every window an LLM judge cite
 
 from __future__ import annotations
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
     has_stem,
     values_relation,
 )
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.name_match import name_match, name_word_in
+from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
-from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     fact_parts,
@@ -29,13 +30,12 @@ from triqua.engines.offline.verify.fact_match import (
     sentence_relation_hit,
 )
 from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.names import name_match, name_word_in
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     roles_differ,
     substitution,
 )
-from triqua.engines.offline.verify.words import stem
+from triqua.nlp.passages import entities
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import re
 
-from triqua.engines.offline.verify.align import TextInfo, Token, analyse, coverage, values_relation
+from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, values_relation
+from triqua.core.reading.name_match import name_match
+from triqua.core.reading.restrictors.markers import (
+    check,
+    markers,
+    object_head,
+    reported_by,
+)
+from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
@@ -18,15 +26,6 @@ from triqua.engines.offline.verify.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.names import name_match
-from triqua.engines.offline.verify.restrictors import (
-    RESTRICTOR_LABELS,
-    STATED_BY,
-    check,
-    markers,
-    object_head,
-    reported_by,
-)
 from triqua.engines.offline.verify.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 

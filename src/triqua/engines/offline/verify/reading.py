@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import analyse
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import values_present
-from triqua.engines.offline.verify.names import name_word_in
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status

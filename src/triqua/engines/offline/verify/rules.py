@@ -13,19 +13,19 @@ import functools
 import re
 from collections.abc import Sequence
 
-from triqua.engines.offline.lexicon import LEXICON
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
     has_stem,
     is_negated,
     relation_stems,
-    stem,
     stems_match,
 )
-from triqua.engines.offline.verify.evidence import entities
-from triqua.engines.offline.verify.names import name_match
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.name_match import name_match
+from triqua.core.reading.words import relation_group, relation_phrases
+from triqua.nlp.passages import entities
 
 __all__ = [
     "LIGHT_VERBS",
@@ -55,27 +55,16 @@ def relation_words(relation: TextInfo) -> list[frozenset[str]]:
     A multi-word synonym of the lexicon ("came into the world") stands for its group as
     one word, so "came into the world in" is matched by "born in".
     """
-    text = f" {relation.text.lower()} "
     words: list[frozenset[str]] = []
     covered: list[tuple[int, int]] = []
-    for phrase, group in _PHRASES:
-        at = text.find(f" {phrase} ")
-        if at >= 0:
-            words.append(group)
-            covered.append((at, at + len(phrase)))
+    for phrase, index, at in relation_phrases(relation.text):
+        words.append(relation_group(index))
+        covered.append((at, at + len(phrase)))
     for t in relation.content:
         if t.stem in LIGHT_VERBS or any(s <= t.start < e for s, e in covered):
             continue
         words.append(relation_stems(t.stem))
     return words
-
-
-_PHRASES = tuple(
-    (phrase, frozenset(stem(w) for w in group if " " not in w))
-    for group in LEXICON.relation_groups
-    for phrase in group
-    if " " in phrase
-)
 
 
 def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | bool | None:

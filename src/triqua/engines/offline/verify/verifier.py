@@ -19,16 +19,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from triqua.engines.offline.verify.align import (
+from triqua.core.reading.analysis import (
     TextInfo,
     analyse,
     coverage,
     has_stem,
     is_directive,
 )
+from triqua.core.reading.name_match import name_match
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
-from triqua.engines.offline.verify.evidence import Piece, entities, split
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
     fact_parts,
@@ -36,7 +36,6 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
-from triqua.engines.offline.verify.names import name_match
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
@@ -49,6 +48,7 @@ from triqua.models.entailment import (
     get_entailment,
 )
 from triqua.models.vectors import sentence_vectors
+from triqua.nlp.passages import Piece, entities, split
 from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]

@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.values.table import RULES
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.table import RULES
 
 __all__ = [
     "KIN",

@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.values.names import (
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.names import (
     KIN,
     PLACE_MODIFIERS,
     name_in,

@@ -1,6 +1,6 @@
 """Quantities as the offline verifier reads them: the value reader's, nouns by their stems.
 
-The reading and the comparison are ``triqua.core.grounding.values.numbers`` (shared with
+The reading and the comparison are ``triqua.core.reading.values.numbers`` (shared with
 the grounding rule, tolerances in its rules file); the verifier adds how a counted noun
 compares: by its stem ("3 children" is "three child"), never by a stop word ("3 of them"
 counts nothing).
@@ -8,9 +8,9 @@ counts nothing).
 
 from __future__ import annotations
 
-from triqua.core.grounding.values import numbers
-from triqua.core.grounding.values.numbers import NumberValue
-from triqua.engines.offline.verify.words import stem, stems_match
+from triqua.core.reading.values import numbers
+from triqua.core.reading.values.numbers import NumberValue
+from triqua.core.reading.words import stem, stems_match
 from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = ["NumberValue", "find_numbers", "number_relation"]

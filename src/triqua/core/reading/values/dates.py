@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from triqua.core.grounding.lexicon_file import read_lexicon
-from triqua.core.grounding.values.numbers import approximate_before
-from triqua.core.grounding.values.table import RULES
+from triqua.core.reading.lexicon_file import read_lexicon
+from triqua.core.reading.values.numbers import approximate_before
+from triqua.core.reading.values.table import RULES
 
 __all__ = ["DateValue", "date_relation", "find_dates"]
 

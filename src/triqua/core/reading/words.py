@@ -2,29 +2,41 @@
 
 Pure functions with no model behind them, so inflected forms meet cheaply ("won" ~ "win",
 "populated" ~ "population") and a relation word is matched by its synonyms from the
-lexicon data file.
+lexicon data file. Two stemmings read the lexicon's one table of word forms: ``stem``, a
+light suffix stemmer whose stems the offline verifier also compares by a shared prefix
+(``stems_match``), and ``word_stems``, Snowball's English stems of a whole text, which the
+grounding rule's word check and the evidence sheet compare as sets.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from triqua.core.grounding.values.table import NEGATING_WORDS, RULES, negated_markers
-from triqua.engines.offline.lexicon import LEXICON
+import snowballstemmer
+
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.values.table import NEGATING_WORDS, RULES, negated_markers
 from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = [
     "Token",
+    "definite_heads",
+    "irregular_form",
     "is_directive",
     "is_negated",
     "is_negation",
+    "relation_group",
+    "relation_phrases",
     "relation_stems",
+    "snowball_stem",
     "stem",
     "stems_match",
     "tokenize",
+    "word_stems",
 ]
 
 # ---------------------------------------------------------------------------- tokens
@@ -201,6 +213,36 @@ _STEMMED_GROUPS = tuple(
 )
 
 
+def relation_group(index: int) -> frozenset[str]:
+    """The ``stem`` forms of a relation group's one-word entries."""
+    return _STEMMED_GROUPS[index]
+
+
+#: Multi-word relation group entries ("came into the world") with their group's index.
+_RELATION_PHRASES = tuple(
+    (phrase, index)
+    for index, group in enumerate(LEXICON.relation_groups)
+    for phrase in group
+    if " " in phrase
+)
+
+
+def relation_phrases(text: str) -> list[tuple[str, int, int]]:
+    """The multi-word relation synonyms ``text`` writes: (phrase, group index, start).
+
+    "came into the world in" writes "came into the world", of the birth group: a reader
+    matches it by any word of that group ("born"), never by its words one by one. The start
+    is the phrase's first occurrence in ``text`` (lower-cased, case aside).
+    """
+    padded = f" {text.lower()} "
+    found = []
+    for phrase, index in _RELATION_PHRASES:
+        at = padded.find(f" {phrase} ")
+        if at >= 0:
+            found.append((phrase, index, at))
+    return found
+
+
 _VERDICT_WORDS = frozenset({"supported", "contradicted", "insufficient", "verdict", "verdicts"})
 _DIRECTIVE_CUES = frozenset(
     {
@@ -248,3 +290,57 @@ def is_negated(tokens: Sequence[Token]) -> bool:
         is_negation(t) and not any(tuple(words[i : i + len(m)]) == m for m in _NEGATED_MARKERS)
         for i, t in enumerate(tokens)
     )
+
+
+# ------------------------------------------------------------------- Snowball stems
+
+_SNOWBALL_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_local = threading.local()
+
+
+def definite_heads() -> frozenset[str]:
+    """Nouns by which "the film" or "this city" refers back to a subject named earlier."""
+    return LEXICON.definite_heads
+
+
+def snowball_stem(word: str) -> str:
+    """Snowball's English stem of ``word``.
+
+    A Snowball stemmer keeps the word it is working on in itself, so two threads sharing one
+    garble each other's words (or fail with IndexError): each thread gets its own.
+    """
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
+
+
+@lru_cache(maxsize=65536)  # words repeat across units and passages
+def folded_stem(word: str) -> str:
+    """The Snowball stem of one lower-case word, irregular forms (and their plurals) first.
+
+    A negator ("never", "n't") is "not"; a British spelling is read in its American form,
+    as ``stem`` reads it ("optimisation" meets "optimization").
+    """
+    word = word.replace("’", "'")
+    if word.endswith("n't") or word in LEXICON.negation_words:
+        return "not"
+    word = _american(word)
+    forms = LEXICON.word_forms
+    if word not in forms and len(word) > 3 and word.endswith("s") and word[:-1] in forms:
+        word = word[:-1]  # "founders" stands for what "founder" does
+    return snowball_stem(forms.get(word, word))
+
+
+def irregular_form(word: str) -> bool:
+    """True when the lexicon lists ``word`` as an irregular or derived form ("won", "led")."""
+    return word.casefold() in LEXICON.word_forms
+
+
+@lru_cache(maxsize=16384)
+def word_stems(text: str) -> frozenset[str]:
+    """Snowball stems of every word of ``text`` (lower-cased), negators as "not".
+
+    Cached by text: a cited window is compared with each fact unit checked against it.
+    """
+    return frozenset(folded_stem(word) for word in _SNOWBALL_WORD.findall(text.casefold()))

@@ -2,8 +2,10 @@
 
 An evidence sentence is analysed once (tokens, content words, dates, numbers); a piece of
 a fact is matched in it by content-word coverage and value comparison. Tokens live in
-``words``; dates and quantities are read by ``triqua.core.grounding.values`` (the grounding rule's
-reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in ``names``.
+``words``; dates and quantities are read by ``triqua.core.reading.values`` (the grounding
+rule's reader too) and re-exported here; name rules ("Curie" names "Marie Curie") are in
+``name_match``. The offline verifier aligns with it; the grounding rule reads roles and
+restrictors through it (``roles``, ``restrictors.markers``).
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from triqua.core.grounding.values.dates import DateValue, date_relation, find_dates
-from triqua.engines.offline.verify.quantities import NumberValue, find_numbers, number_relation
-from triqua.engines.offline.verify.words import (
+from triqua.core.reading.quantities import NumberValue, find_numbers, number_relation
+from triqua.core.reading.values.dates import DateValue, date_relation, find_dates
+from triqua.core.reading.words import (
     Token,
     is_directive,
     is_negated,

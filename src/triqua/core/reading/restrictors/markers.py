@@ -8,7 +8,7 @@ keeps its restrictors (in its object, or as a qualifier labelled ``frequency``,
 ``ordinal`` or ``restriction``) and the verifier requires each one in the evidence window:
 missing, the fact is not supported; stated with a rival value ("three" World Cups against
 "once", "second" against "first" before the same noun), it is contradicted. The word lists
-are data (``data/restrictors.json``, read once by ``restrictor_words``).
+are data (``core/reading/data/restrictors.json``, read once by ``restrictors.words``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from triqua.engines.offline.labels import FREQUENCY, ORDINAL, RESTRICTION, STATED_BY
-from triqua.engines.offline.restrictor_words import WORDS
-from triqua.engines.offline.verify.align import TextInfo, Token, analyse, stems_match
+from triqua.core.reading.analysis import TextInfo, Token, analyse, stems_match
+from triqua.core.reading.restrictors.words import WORDS
 
 __all__ = [
-    "FREQUENCY",
-    "ORDINAL",
-    "RESTRICTION",
-    "RESTRICTOR_LABELS",
-    "STATED_BY",
     "WORDS",
     "Marker",
     "check",
@@ -34,9 +28,6 @@ __all__ = [
     "object_head",
     "reported_by",
 ]
-
-RESTRICTOR_LABELS = frozenset({FREQUENCY, ORDINAL, RESTRICTION})
-"""Qualifier labels whose value is a restrictor, judged by ``check``."""
 
 _HEAD_REACH = 3  # words between a restrictor and the noun it restricts
 

@@ -1,8 +1,7 @@
 """The lexicon file (``data/lexicon.json``): relation synonyms, word forms, negation cues.
 
-One reader for the two that use it: the grounding rule's word check
-(``core.grounding.statement``) and the offline engine's word lists
-(``engines.offline.lexicon``). Each takes the lists it needs.
+Read once for the word reader's lists (``lexicon``), which the offline engine and the
+grounding rule's word check (``words``, ``core.grounding.statement``) share.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ names "United States"; "the harbour" may name "the harbour of Kellby" by its hea
 
 from __future__ import annotations
 
-from triqua.engines.offline.verify.align import TextInfo, coverage, has_stem
-from triqua.engines.offline.verify.words import Token
+from triqua.core.reading.analysis import TextInfo, coverage, has_stem
+from triqua.core.reading.words import Token
 
 __all__ = ["ALIAS", "head_word", "name_match", "name_word_in"]
 

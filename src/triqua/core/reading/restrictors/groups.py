@@ -9,38 +9,27 @@ claims more than such a sentence states. "A top state" (indefinite) claims no mo
 
 A status word ("former", "ex-") before a word says the subject no longer is one: "John Smith
 is the former CEO" does not state that he is the CEO, though it states that he was.
+
+The phrases, status words and their worked examples are data (``data/restrictors.json``,
+its ``groups`` rule).
 """
 
 from __future__ import annotations
 
 import re
 
-from triqua.core.grounding.statement import word_stems
+from triqua.core.reading.restrictors.words import WORDS
+from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 
 __all__ = ["restriction"]
 
-#: Phrases that make the word after them one of a group.
-_RESTRICTORS = (
-    ("one", "of"),
-    ("some", "of"),
-    ("several", "of"),
-    ("many", "of"),
-    ("few", "of"),
-    ("among",),
-    ("amongst",),
-)
-#: Words between a restrictor and the word it restricts ("one of *the most* successful").
-_DETERMINERS = frozenset(
-    ("the", "its", "his", "her", "their", "our", "my", "your", "these", "those", "s", "most",
-     "least", "very")
-)  # fmt: skip
+_RESTRICTORS = WORDS.group_phrases
+_DETERMINERS = WORDS.group_determiners
 _TOKEN = re.compile(r"[^\W_]+")
-#: Words that put a role in the past: "the former CEO", "an ex-minister".
-_LAPSED = frozenset(("former", "ex", "erstwhile", "onetime", "previous", "retired"))
-_PREPOSITIONS = frozenset(("of", "in", "at", "for", "to", "on", "with", "from", "by"))
-#: Relation words of a unit about the past, which a lapsed role still states ("was the CEO").
-_PAST = frozenset(("was", "were", "had", "became", "served", "used", "remained"))
+_LAPSED = WORDS.lapsed
+_PREPOSITIONS = WORDS.role_prepositions
+_PAST = WORDS.past
 
 
 def _tokens(text: str) -> list[str]:

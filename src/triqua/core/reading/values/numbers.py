@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from triqua.core.grounding.values.table import RULES
+from triqua.core.reading.values.table import RULES
 
 __all__ = [
     "NumberValue",

@@ -12,8 +12,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triqua.core.grounding.values.dates import DateValue, date_relation, find_dates
-from triqua.core.grounding.values.numbers import (
+from triqua.core.reading.values.dates import DateValue, date_relation, find_dates
+from triqua.core.reading.values.numbers import (
     NumberValue,
     find_numbers,
     number_relation,

@@ -1,9 +1,10 @@
 """The checkable values of a unit, and whether a quote carries them.
 
 A unit's numbers, dates and capitalised names must be written in the text that grounds it.
-The values are read by ``triqua.core.grounding.values`` (the reader the offline verifier uses too):
-a date or quantity is carried as the verifier compares them, with the same tolerance for
-approximate ones; a name as that name, not another one sharing a word.
+The values are read by ``triqua.core.reading.values`` (the reader the offline verifier uses
+too): a date or quantity is carried as the verifier compares them, with the same tolerance
+for approximate ones; a name as that name, not another one sharing a word. The grounding
+rule's value gate and the plan's founded-fact check (``core.plan.founded``) read it.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
-from triqua.core.grounding.values.carried import carried, read_values
-from triqua.core.grounding.values.dates import DateValue
-from triqua.core.grounding.values.name_rivals import How, named
-from triqua.core.grounding.values.names import name_runs
-from triqua.core.grounding.values.names import names as read_names
-from triqua.core.grounding.values.numbers import NumberValue
+from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.carried import carried, read_values
+from triqua.core.reading.values.dates import DateValue
+from triqua.core.reading.values.name_rivals import How, named
+from triqua.core.reading.values.names import name_runs
+from triqua.core.reading.values.names import names as read_names
+from triqua.core.reading.values.numbers import NumberValue
+from triqua.core.reading.words import definite_heads, irregular_form, word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -128,7 +130,7 @@ def _stem_written(noun: str, text: str) -> bool:
 
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
-_PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+_PRONOUNS = LEXICON.pronouns
 #: Words by which a quote refers back to a thing (a unit's object) named just before it.
 _THING_PRONOUNS = frozenset(["it", "its"])
 

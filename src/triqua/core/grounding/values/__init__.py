@@ -1,5 +1,0 @@
-"""One reader of values for all of triqua: numbers, units, dates, names.
-
-The grounding rule (``core.grounding.quote_values``) and the offline verifier read a claim's and a
-passage's values here, with the tables and the one tolerance policy of ``data/values.json``.
-"""

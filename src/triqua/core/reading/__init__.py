@@ -1,0 +1,26 @@
+"""Reading: the one reader of words, names, numbers, dates, units and restrictors.
+
+A claim is checked against a passage by both engines: the offline verifier aligns and
+gates a fact's parts, and the grounding rule (``core.grounding``) decides whether a cited
+window states a chat model's unit. Both must read a passage alike — "about 1,000" must
+reach as far in one as in the other, "won" must be "win", "the former CEO" must not state
+"the CEO" — so the readers live here, once, below both:
+
+- ``words`` — tokens, word forms (the lexicon's irregular forms, a light suffix stemmer
+  and Snowball stems), relation synonyms, negation cues; ``lexicon`` and ``lexicon_file``
+  read ``data/lexicon.json``.
+- ``values`` — numbers, units, dates and names in text and how they compare, with one
+  tolerance policy (``values/data/values.json``: rules as data, each with examples that
+  must and must not match, run as tests).
+- ``analysis`` — a text analysed once (tokens, content words, dates, quantities) and how
+  a part's words and values are found in a sentence; ``name_match`` — whether a sentence
+  names a part ("Curie" names "Marie Curie").
+- ``restrictors`` — the small words that decide whether a statement holds: "once",
+  "first", "only", "the largest" (``markers``), "one of the largest", "the former CEO"
+  (``groups``); their word lists and worked examples are ``data/restrictors.json``.
+- ``quotes`` — a quote normalised and found in its passage.
+
+It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
+tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s
+import contracts), so neither engine owns what the other reads.
+"""

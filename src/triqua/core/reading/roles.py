@@ -1,0 +1,95 @@
+"""Roles only one holds: "the capital of Australia", "the largest city in Texas".
+
+"Sydney is the capital of Australia" names a holder of a role there is one of. A text that
+gives that same role to another name ("Canberra is the capital of Australia", "The capital
+of Australia is Canberra", "Canberra, the capital of Australia, …") contradicts it, though
+it never names Sydney. A role is unique when it is written definite ("the …") with
+"capital", a superlative, an ordinal or "only" before its noun (the restrictor reader's
+``markers``). Roles that change hands over time (presidents, chief executives) are not
+in the list, and only the present tense is read: a sentence naming another holder in the
+past may be about another year.
+
+The offline verifier and the grounding rule read roles here alike: the same patterns, the
+same holder test (``name_match``: "Pierre Curie" is another holder than "Marie Curie").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.name_match import name_match
+from triqua.core.reading.restrictors.markers import markers
+
+__all__ = ["holder_and_role", "rival_holder", "unique_role"]
+
+#: Nouns of roles only one place or thing holds at once.
+_UNIQUE_HEADS = frozenset({"capital"})
+#: Only the present tense: "Melbourne was the capital" is no rival of "Canberra is".
+_COPULA = frozenset({"is"})
+#: A capitalised name: the holder a text gives the role to.
+_HOLDER = r"(?P<holder>[A-Z][\w'’.-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’.-]*){0,4})"
+_LINK = r"(?:\s*,\s*|\s+(?:is|remains|has\s+been)\s+)"
+#: A role that goes on with a scope of its own ("the largest city *in the world*") is
+#: another role than the claim's shorter one.
+_SCOPED = r"(?!\s+(?:in|of|on|at|among|ever|by|for|to|from)\b)"
+_NOT_HOLDERS = frozenset({"the", "it", "this", "that", "its", "he", "she", "they", "today"})
+
+
+def unique_role(text: str) -> bool:
+    """True when ``text`` writes a role only one holds ("the capital of X", "the largest …")."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() != "the":
+        return False
+    if words[1].lower() in _UNIQUE_HEADS:
+        return True
+    return any(
+        m.kind in ("superlative", "ordinal", "exclusive") for m in markers(" ".join(words[:3]))
+    )
+
+
+def holder_and_role(subject: str, relation: str, obj: str) -> tuple[str, str] | None:
+    """(holder, role) of "<holder> is <role only one holds>", either way round, or None.
+
+    The holder must be a name: "a city is the capital" names no holder.
+    """
+    if relation.strip().lower() not in _COPULA:
+        return None
+    holder, role = subject.strip(), obj.strip()
+    if unique_role(holder) and not unique_role(role):
+        holder, role = role, holder
+    elif not unique_role(role):
+        return None
+    return (holder, role) if analyse(holder).is_name else None
+
+
+@lru_cache(maxsize=256)
+def _patterns(role: str) -> tuple[re.Pattern[str], ...]:
+    written = r"\s+".join(re.escape(w) for w in role.split())
+    return (
+        re.compile(_HOLDER + _LINK + f"(?i:{written})" + r"\b" + _SCOPED),
+        re.compile(f"(?i:{written})" + r"\s+is\s+" + _HOLDER),
+    )
+
+
+def rival_holder(holder: str, role: str, texts: Iterable[str]) -> tuple[int, str] | None:
+    """(index of the text, the other name) that ``texts`` give ``role`` to, or None.
+
+    A text that gives the role to ``holder`` itself anywhere among ``texts`` means no rival:
+    the evidence may name the holder by another name elsewhere.
+    """
+    claimed = analyse(holder)
+    rival: tuple[int, str] | None = None
+    for index, text in enumerate(texts):
+        for pattern in _patterns(role):
+            for match in pattern.finditer(text):
+                named = match.group("holder")
+                if named.split()[0].lower() in _NOT_HOLDERS:
+                    continue
+                other = analyse(named)
+                if name_match(claimed, other) > 0 or name_match(other, claimed) > 0:
+                    return None  # the text gives the role to the claim's holder
+                rival = rival or (index, named)
+    return rival

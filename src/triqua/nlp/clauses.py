@@ -1,0 +1,108 @@
+"""Clauses read from spaCy's dependency parse: who owns a word's clause, which clause states it.
+
+A window of evidence is parsed once (reusing the element graph's parse of the same text,
+:mod:`triqua.nlp.parses`) and read for two things: the nominal subject of the nearest
+clause that governs a word (:func:`clause_owner`: "Canberra" owns "capital" in "…, but Canberra is
+the capital of Australia") and the head of the clause that states a word
+(:func:`clause_head`). The offline verifier's clause gates, which the grounding rule's
+reader of meaning also runs, read windows through them; the decisions are theirs.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from triqua.nlp.parses import parsed
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Doc
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["SUBJECTS", "clause_head", "clause_owner", "people", "window_parse"]
+
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
+"""Dependency labels of a clause's subject."""
+_DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
+_MERGED = frozenset({"relcl", "acl", "pcomp"})
+
+
+# The clause readers need the dependency parse and coarse tags only: the entity recogniser,
+# about half of the pipeline's time, runs in its own layers (en_core_web_sm's tagger and
+# parser share a tok2vec it does not listen to), so leaving it out changes no parse.
+_UNREAD_PIPES = ("ner",)
+
+
+@functools.lru_cache(maxsize=512)
+def window_parse(text: str) -> Doc:
+    """SpaCy's parse of a window, cached: the facts of one sentence share its windows.
+
+    A window that is a sentence the element graph parsed reuses that parse (the same tags
+    and dependencies, :mod:`triqua.nlp.parses`); another is parsed without the recogniser.
+    """
+    kept = parsed(text)
+    if kept is not None:
+        return kept
+    with NLP_LOCK:
+        nlp = load_nlp()
+        return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
+
+
+@functools.lru_cache(maxsize=64)
+def people(text: str) -> tuple[tuple[int, int], ...]:
+    """Token spans of the people the entity recogniser finds in ``text``.
+
+    Run only for the rare namesake question, so the common parse can leave the recogniser
+    out; the tokenizer is the same, so the spans index ``window_parse(text)``'s tokens. A
+    kept full parse already has them; else the recogniser runs alone (it reads none of the
+    other components' output, so it finds the same entities as the whole pipeline).
+    """
+    doc = parsed(text)
+    if doc is None:
+        with NLP_LOCK:
+            nlp = load_nlp()
+            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
+    return tuple((e.start, e.end) for e in doc.ents if e.label_ == "PERSON")
+
+
+def clause_owner(token: SpacyToken) -> SpacyToken | None:
+    """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
+
+    A relative clause or an apposition belongs to the noun it describes ("a boy named Masaru,
+    who is the heir"; "the son of James Taylor, the founder of the mission"). A pronoun
+    subject that opens a later sentence is read as the subject of the sentence before it, as
+    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
+    """
+    for head in (token, *token.ancestors):
+        if head.dep_ in _DESCRIBES and head is not token:
+            return head.head
+        found = [child for child in head.children if child.dep_ in SUBJECTS]
+        # A label before a colon ("Passage for: …", "Note: …") is parsed as a subject too.
+        found = [c for c in found if not any(t.text == ":" for t in c.subtree)] or found
+        if found:
+            subject = found[0]
+            sentence = subject.sent
+            if subject.pos_ == "PRON" and subject.i == sentence.start and sentence.start > 0:
+                before = subject.doc[sentence.start - 1].sent
+                antecedent = [t for t in before.root.children if t.dep_ in SUBJECTS]
+                if antecedent and antecedent[0].pos_ != "PRON":
+                    return antecedent[0]
+            return subject
+    return None
+
+
+def clause_head(token: SpacyToken) -> int:
+    """The index of the head of the clause that states ``token``.
+
+    The nearest governing word with a subject of its own; a relative or participial clause
+    belongs to the noun it describes, a clause after a preposition to the clause that governs
+    it ("has changed, with van Leer being the only constant member"), a verb conjoined without
+    a subject to its first verb ("was born and raised in Salzburg" is one statement).
+    """
+    for head in (token, *token.ancestors):
+        if head.dep_ in _MERGED:
+            continue
+        if any(child.dep_ in SUBJECTS for child in head.children):
+            return head.i
+    return token.sent.root.i

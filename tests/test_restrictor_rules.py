@@ -1,0 +1,54 @@
+"""The restrictor rules' worked examples, run as tests.
+
+Each rule of ``core/reading/data/restrictors.json`` that reads a claim against evidence
+carries examples that must ("match") and must not ("no_match") be stated: ``markers`` (the
+offline verifier's "once", "first", "the largest") and ``groups`` (the grounding rule's
+"one of the largest", "the former CEO"). Adding a word to a list means adding an example
+beside it; this test runs every one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.restrictors.markers import check, markers, object_head
+from triqua.core.reading.restrictors.words import Example, _load, examples
+from triqua.schema import FactUnit
+
+EXAMPLES = examples()
+
+
+def _stated(example: Example) -> bool:
+    if example.rule == "markers":
+        text, noun = example.claim
+        head = object_head(analyse(noun)) if noun else ()
+        return check(markers(text), [analyse(example.evidence)], head)[0] == "ok"
+    subject, relation, obj = example.claim
+    unit = FactUnit(id="u", kind="base", subject=subject, relation=relation, object=obj)
+    return restriction(unit, example.evidence) is None
+
+
+def test_every_rule_has_examples_both_ways() -> None:
+    for rule in ("markers", "groups"):
+        kinds = {e.matches for e in EXAMPLES if e.rule == rule}
+        assert kinds == {True, False}, rule
+
+
+@pytest.mark.parametrize(
+    "example", EXAMPLES, ids=[f"{e.rule}-{'match' if e.matches else 'no'}-{i}" for i, e in
+                              enumerate(EXAMPLES)]
+)  # fmt: skip
+def test_worked_example(example: Example) -> None:
+    assert _stated(example) is example.matches, (example.claim, example.evidence)
+
+
+def test_the_group_words_are_read_from_the_file(tmp_path: Path) -> None:
+    source = Path(__file__).parents[1] / "src/triqua/core/reading/data/restrictors.json"
+    broken = tmp_path / "restrictors.json"
+    broken.write_text(source.read_text(encoding="utf-8").replace('"lapsed"', '"lapse"'))
+    with pytest.raises(RuntimeError, match="unreadable"):
+        _load(broken)
