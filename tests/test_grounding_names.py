@@ -3,6 +3,8 @@ not someone with other initials, not a lower-case common word."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from triqua.core.grounding.quote_values import missing_values
@@ -227,3 +229,48 @@ def test_a_qualifier_said_of_another_subject_lacks_its_base_subject(
     )  # fmt: skip
     before = passage[: passage.index(quote)]
     assert missing_values(unit, quote, before) == lacking
+
+
+class _Entailing:
+    """Entails every unit: only the value gates can refuse a window."""
+
+    revision = "entailing"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        return 0.99
+
+
+_RIVAL = (
+    "During the campaign, Emil Haddad promised to nominate a woman to the court. "
+    "He lost the election in 1981, when Ada Novak was nominated by {slot}."
+)
+
+
+@pytest.mark.parametrize(
+    ("slot", "stands"),
+    [
+        # "his rival" holds the relation's slot: Ada Novak was not nominated by Haddad.
+        ("his rival", False),
+        ("a rival of his", False),
+        # The slot refers back to him, or names him: the window gives him the relation.
+        ("him", True),
+        ("President Emil Haddad", True),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_the_object_must_hold_the_relation_s_slot(slot: str, stands: bool, rule: str) -> None:
+    passage = _RIVAL.format(slot=slot)
+    quote = passage.split(". ", 1)[1]
+    unit = FactUnit(
+        kind="qualifier", subject="Ada Novak", relation="was nominated by",
+        object="Emil Haddad", label="point in time", value="1981",
+    )  # fmt: skip
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=_Entailing(),
+        grounding=rule,  # type: ignore[arg-type]
+    )  # fmt: skip
+    assert outcome.ok is stands, outcome.reason
+    if not stands:
+        assert outcome.reason is not None and "relation's slot" in outcome.reason

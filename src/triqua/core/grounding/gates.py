@@ -15,6 +15,9 @@ quote's part of it:
   (:func:`triqua.core.grounding.restrictors.restriction`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
+- **the relation's slot**: where the window writes the unit's relation ("nominated by"),
+  the phrase in its slot is another one than the unit's object ("nominated by *his rival*",
+  "born in *Lyon*") and no such slot names the object (:func:`slot_holder`);
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
   the unit is not itself negative;
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
@@ -28,12 +31,13 @@ import re
 from triqua.core.grounding.quote_values import missing_values
 from triqua.core.grounding.quotes import normalise
 from triqua.core.grounding.restrictors import restriction
+from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.statement import content_words, word_stems
 from triqua.core.grounding.value_binding import misdated
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned", "gate", "negated", "role_rival"]
+__all__ = ["disowned", "gate", "negated", "role_rival", "slot_holder"]
 
 #: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
 _DISOWNING = frozenset(
@@ -246,6 +250,9 @@ def gate(
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"
+    held = slot_holder(unit, window)
+    if held:
+        return f"the cited text puts '{held}' in the relation's slot, not the unit's object"
     denial = negated(unit, window)
     if denial:
         return f"the cited text negates it: '{denial}'"
