@@ -213,6 +213,10 @@ def test_a_surname_alone_is_the_one_named_last_before_it(passage: str, stands: b
          ["isaac newton"]),
         ("The writer Frank Newton was Irish. Newton was born in Ulm in 1879.",
          "Newton was born in Ulm in 1879", ["isaac newton"]),
+        # A pronoun says it of someone: of the one named right before, or of no one known.
+        ("Isaac Newton was a physicist. Albert Einstein was a German physicist. "
+         "He was born in Ulm in 1879.", "He was born in Ulm in 1879", ["isaac newton"]),
+        ("He was born in Ulm in 1879.", "He was born in Ulm in 1879", ["isaac newton"]),
         # Said of the subject, by name or by a pronoun, or of no one else: carried.
         ("Isaac Newton was born in Ulm in 1879.", "Isaac Newton was born in Ulm in 1879", []),
         ("Isaac Newton was a physicist. He was born in Ulm in 1879.",

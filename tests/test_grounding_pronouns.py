@@ -112,6 +112,49 @@ def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject
     assert outcome.reason is not None and outcome.reason.startswith("quote lacks value")
 
 
+_SPOKEN = 'Isaac Newton was a physicist. "He was born in Ulm in 1879," wrote Einstein of himself.'
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # The pronoun is the speaker's: it is Einstein, not the Newton named before.
+        (_SPOKEN, _SPOKEN.split(". ", 1)[1]),
+        # A quote cut from inside the speech is still inside it.
+        (_SPOKEN, "He was born in Ulm in 1879"),
+        (_SPOKEN.replace('"He', "“He").replace(',"', ",”"), "He was born in Ulm in 1879"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["base", "qualifier"])
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
+    passage: str, quote: str, kind: str, rule: GroundingMode
+) -> None:
+    unit = (
+        base("Isaac Newton", "was born in", "Ulm")
+        if kind == "base"
+        else FactUnit(
+            kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
+            label="point in time", value="1879",
+        )  # fmt: skip
+    )
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == "quote lacks value isaac newton"
+
+
+def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> None:
+    passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
+    outcome = check_quote(
+        base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"],
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 @pytest.mark.parametrize(
     "passage",
     [

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from triqua.core.grounding.quotes import normalise
 from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
+from triqua.core.grounding.speech import outside_speech
 from triqua.core.grounding.values.carried import carried, read_values
 from triqua.core.grounding.values.dates import DateValue
 from triqua.core.grounding.values.name_rivals import How, named
@@ -139,7 +140,9 @@ def missing_values(
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject; any
+    carries it when ``before`` (the passage text before the quote) names the subject; a
+    pronoun in direct speech (``"He was born in Ulm," wrote Einstein``) is the speaker's
+    and carries nothing from before; any
     other name of the unit when the quote refers to a thing ("it", "its", "the band") and
     the sentence right before the quote names it ("The 1993 FA Cup … It was won by Arsenal"
     carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is
@@ -150,9 +153,10 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
-    refers_to_thing = bool(_THING_PRONOUNS.intersection(padded.split())) or _definite_reference(
-        padded
+    narrated = f" {normalise(outside_speech(quote, before))} "
+    refers = bool(_PRONOUNS.intersection(narrated.split())) or _definite_reference(narrated)
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or (
+        _definite_reference(narrated)
     )
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
@@ -217,10 +221,13 @@ def _said_of_subject(
 
     "Albert Einstein was born in Ulm in 1879" names Ulm but gives no year of Isaac
     Newton's birth there: a quote that names anything besides the base object and the
-    value must name the base subject, or refer to it.
+    value, or says it of someone by a pronoun ("He was born in Ulm in 1879"), must name
+    the base subject, or refer to it (a pronoun in direct speech is the speaker's and
+    refers to no one before).
     """
     anchored = {w for n in (*values.names, *values.anchors) for w in n.split()}
-    if all(set(n.split()) <= anchored for n in read_names(quote)):
+    pronoun = bool(_PRONOUNS.intersection(padded.split()))
+    if not pronoun and all(set(n.split()) <= anchored for n in read_names(quote)):
         return True  # "The tower was completed in 1889": nothing said of another one
     return all(
         named(s, quote, padded, before, How(by_reference=refers, common=s == opener, about=True))
