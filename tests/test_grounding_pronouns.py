@@ -130,14 +130,11 @@ _SPOKEN = 'Isaac Newton was a physicist. "He was born in Ulm in 1879," wrote Ein
 def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
     passage: str, quote: str, kind: str, rule: GroundingMode
 ) -> None:
-    unit = (
-        base("Isaac Newton", "was born in", "Ulm")
-        if kind == "base"
-        else FactUnit(
-            kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
-            label="point in time", value="1879",
-        )  # fmt: skip
-    )
+    dated = FactUnit(
+        kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
+        label="point in time", value="1879",
+    )  # fmt: skip
+    unit = base("Isaac Newton", "was born in", "Ulm") if kind == "base" else dated
     outcome = check_quote(
         unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
         grounding=rule,

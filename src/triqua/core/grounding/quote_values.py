@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.speech import outside_speech
+from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.values.carried import carried, read_values
 from triqua.core.grounding.values.dates import DateValue
 from triqua.core.grounding.values.name_rivals import How, named
