@@ -160,6 +160,9 @@ def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> N
         "Marie Curie was born in Warsaw.\n\nShe studied physics.",
         # The sentence before calls her by her surname alone.
         "Marie Curie was born in Warsaw. Curie moved to Paris in 1891. She studied physics.",
+        # The sentence before opens with a common noun, capitalised only to open it.
+        "Marie Curie was born in Warsaw. Poverty marked her youth. She studied physics.",
+        "Marie Curie was born in Warsaw. Education was denied to women. She studied physics.",
     ],
 )
 def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(

@@ -20,6 +20,7 @@ from triqua.core.grounding.values.names import (
     numeral,
     surname,
 )
+from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
 
 __all__ = ["How", "named", "rival"]
@@ -73,7 +74,9 @@ def _follows_another(name: str, before: str) -> bool:
     Einstein was a physicist. He …", "The Seine is a river. It …").
     """
     sentences = [before[a:b] for a, b in sentence_spans(before)]
-    sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    sentence = _common_opening_lowered(
+        next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    )
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
@@ -82,6 +85,24 @@ def _follows_another(name: str, before: str) -> bool:
     return bool(name_runs(opening)) and not _written(
         name, sentence, padded, How(about=True), near=True
     )
+
+
+def _common_opening_lowered(sentence: str) -> str:
+    """``sentence`` with its first word in lower case when it is capitalised only to open it.
+
+    "Poverty marked her youth" names no one: the parser reads its first word as neither a
+    proper noun nor part of a named entity, so it is no name the pronoun after it could
+    be about. A name ("Curie moved …", "Lyon is …") keeps its capital.
+    """
+    words = sentence.split(maxsplit=1)
+    if not words or not words[0][:1].isupper() or not name_runs(words[0]):
+        return sentence
+    doc = parse_many([sentence])[0]
+    first = next((t for t in doc or () if t.is_alpha), None)
+    if first is None or first.pos_ == "PROPN" or first.ent_type_:
+        return sentence
+    start = sentence.index(words[0])
+    return sentence[:start] + sentence[start].lower() + sentence[start + 1 :]
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
