@@ -278,3 +278,18 @@ def test_the_object_must_hold_the_relation_s_slot(slot: str, stands: bool, rule:
     assert outcome.ok is stands, outcome.reason
     if not stands:
         assert outcome.reason is not None and "relation's slot" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("subject", "quote"),
+    [
+        # A letter with a stroke is its base letter, as an accented one is.
+        ("Marie Skłodowska Curie", "Marie Sklodowska Curie was born in Warsaw"),
+        ("Marie Sklodowska Curie", "Marie Skłodowska Curie was born in Warsaw"),
+        ("Søren Kierkegaard", "Soren Kierkegaard was born in Copenhagen"),
+        ("Lech Wałęsa", "Lech Walesa was born in Popowo"),
+    ],
+)
+def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: str) -> None:
+    city = quote.rsplit(" ", 1)[1]
+    assert reason(base(subject, "was born in", city), quote) is None
