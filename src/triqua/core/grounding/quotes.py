@@ -11,7 +11,7 @@ import functools
 import re
 import unicodedata
 
-__all__ = ["locate_quote", "normalise"]
+__all__ = ["fold_letters", "locate_quote", "normalise"]
 
 
 #: A Latin letter Unicode names after its base letter(s) without decomposing it: "LATIN
@@ -34,10 +34,27 @@ def _base_letters(char: str) -> str:
     return match.group("base").lower() if match else char
 
 
+@functools.cache
+def _plain(char: str) -> str:
+    """One character without its accents or strokes ("é", "ł" and "æ": "e", "l", "ae")."""
+    if char.isascii():
+        return char
+    parts = [p for p in unicodedata.normalize("NFKD", char) if not unicodedata.combining(p)]
+    return "".join(_base_letters(p) for p in parts) or char
+
+
+def fold_letters(word: str) -> str:
+    """``word`` with its letters' accents and strokes dropped, case and punctuation kept.
+
+    "Pelé" and "Pele", "Skłodowska" and "Sklodowska" are one name as the grounding rule
+    and the offline gates compare words.
+    """
+    return word if word.isascii() else "".join(_plain(c) for c in word)
+
+
 @functools.cache  # characters repeat endlessly; unicodedata per character is the cost
 def _fold(char: str) -> str:
-    """One character folded: accents and strokes dropped, case folded, punctuation and
-    symbols a space."""
+    """One character folded: accents and strokes gone, case folded, punctuation a space."""
     out = []
     for part in unicodedata.normalize("NFKD", char):
         if unicodedata.combining(part):
