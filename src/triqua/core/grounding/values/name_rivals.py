@@ -74,17 +74,15 @@ def _follows_another(name: str, before: str) -> bool:
     Einstein was a physicist. He …", "The Seine is a river. It …").
     """
     sentences = [before[a:b] for a, b in sentence_spans(before)]
-    sentence = _common_opening_lowered(
-        next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
-    )
+    sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
+        return False  # the sentence before names it ("Parasite is a film. The film …")
+    sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
         return False
-    padded = f" {normalise(sentence)} "
-    return bool(name_runs(opening)) and not _written(
-        name, sentence, padded, How(about=True), near=True
-    )
+    return bool(name_runs(opening))
 
 
 def _common_opening_lowered(sentence: str) -> str:
