@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -203,7 +204,7 @@ class _ReadsWhoIsMeant:
     threshold = paraphrase_threshold = grounding_threshold = 0.5
     judged_threshold = judged_some_threshold = 0.5
 
-    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         return 0.9 if any(unit.subject in p for p in premises) else 0.05
 
 
