@@ -293,3 +293,32 @@ def test_the_object_must_hold_the_relation_s_slot(slot: str, stands: bool, rule:
 def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: str) -> None:
     city = quote.rsplit(" ", 1)[1]
     assert reason(base(subject, "was born in", city), quote) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote", "lacking"),
+    [
+        # An acronym is carried by the name it stands for, written whole.
+        (base("Michigan", "is", "a U.S. state"),
+         "Michigan is a state in the Midwestern regions of the United States", []),
+        (base("Ada Lind", "lived in", "the USA"), "Ada Lind lived in the United States of America",
+         []),
+        (base("Ada Lind", "worked for", "NASA"),
+         "Ada Lind worked for the National Aeronautics and Space Administration", []),
+        # Another name's initials do not carry it.
+        (base("Michigan", "is", "a U.S. state"),
+         "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
+        (base("Ada Lind", "worked for", "NASA"), "Ada Lind worked for the National Science "
+         "Foundation", ["nasa"]),
+    ],
+)  # fmt: skip
+def test_an_acronym_is_carried_by_the_name_it_spells(
+    unit: FactUnit, quote: str, lacking: list[str]
+) -> None:
+    assert missing_values(unit, quote) == lacking
+
+
+def test_a_name_is_carried_by_its_acronym() -> None:
+    unit = base("The Colosseum", "is in", "the United States")
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.") == ["united states"]
