@@ -1,5 +1,4 @@
-"""Acronyms a text spells out: "U.S." is written by "the United States", "NASA" by "National
-Aeronautics and Space Administration".
+"""Acronyms and the names they spell: "U.S." and "the United States".
 
 A unit writes a name as its initials ("a U.S. state") where its evidence writes it whole
 ("a state … of the United States"), or the other way round. The initials are read from a
@@ -47,7 +46,7 @@ def spelled_out(letters: str, text: str) -> bool:
 
 
 def abbreviated(name: str, text: str) -> bool:
-    """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." for "united states"."""
+    """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." of "united states"."""
     words = [w for w in name.split() if not re.fullmatch(_INNER, w)]
     if len(words) < 2:
         return False
