@@ -322,3 +322,35 @@ def test_a_name_is_carried_by_its_acronym() -> None:
     unit = base("The Colosseum", "is in", "the United States")
     assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
     assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.") == ["united states"]
+
+
+@pytest.mark.parametrize(
+    ("obj", "quote", "lacking"),
+    [
+        # A title is no word of the name: the surname alone writes it, as for any person.
+        ("President Emil Haddad", "In 1981 Haddad nominated Ada Novak", []),
+        # Another person with that surname does not.
+        ("President Emil Haddad", "In 1981 Lina Haddad nominated Ada Novak",
+         ["president emil haddad"]),
+    ],
+)  # fmt: skip
+def test_a_title_is_no_word_of_the_name(obj: str, quote: str, lacking: list[str]) -> None:
+    assert missing_values(base("Ada Novak", "was nominated by", obj), quote) == lacking
+
+
+@pytest.mark.parametrize(
+    ("before", "lacking"),
+    [
+        ("Justice Emil Haddad served on the Supreme Court. ", []),
+        ("Lina Brandt was a justice. ", ["justice emil haddad"]),
+    ],
+)
+def test_a_qualifier_value_naming_the_subject_is_carried_as_the_subject(
+    before: str, lacking: list[str]
+) -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Justice Emil Haddad", relation="served on",
+        object="the Supreme Court", label="end time", value="Justice Emil Haddad's retirement in 1975",
+    )  # fmt: skip
+    quote = "He served on the Supreme Court from 1939 to 1975."
+    assert missing_values(unit, quote, before) == lacking

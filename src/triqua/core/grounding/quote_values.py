@@ -166,7 +166,9 @@ def missing_values(
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
     for name in values.names:
-        subject = name in values.subject
+        # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
+        # subject, carried by a pronoun as it is.
+        subject = name in values.subject or name in values.base_subject
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
@@ -215,7 +217,7 @@ def missing_values(
         values, quote, padded, before, opener, refers
     ):
         missing += list(values.base_subject)
-    return missing
+    return list(dict.fromkeys(missing))
 
 
 def _said_of_subject(

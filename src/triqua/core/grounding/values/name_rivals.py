@@ -15,6 +15,7 @@ from triqua.core.grounding.quotes import normalise
 from triqua.core.grounding.values.names import (
     KIN,
     PLACE_MODIFIERS,
+    TITLES,
     name_in,
     name_runs,
     numeral,
@@ -172,21 +173,9 @@ def _shortened(name: str, text: str) -> bool:
         return False  # a shorter name is found by ``name_in`` already
     last = surname(words)
     return any(
-        surname(run.name.split()) == last and set(run.name.split()) - _TITLES <= set(words)
+        surname(run.name.split()) == last and set(run.name.split()) - TITLES <= set(words)
         for run in name_runs(text)
     )
-
-
-#: Words that may stand before a name without making it another person's.
-_TITLES = frozenset(
-    (
-        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
-        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
-        "president", "justice", "judge", "senator", "governor", "general", "captain",
-        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
-        "countess", "baron", "sheikh",
-    )
-)  # fmt: skip
 
 
 def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bool:
@@ -212,7 +201,7 @@ def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> boo
         return False
     for run in holding:
         written = run.split()
-        extra = {w for w in written if len(w) > 1} - words - _TITLES
+        extra = {w for w in written if len(w) > 1} - words - TITLES
         lacking = words - set(written)
         other_initials = {w for w in written if len(w) == 1}
         if extra & PLACE_MODIFIERS or lacking & others:
