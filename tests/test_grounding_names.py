@@ -350,7 +350,8 @@ def test_a_qualifier_value_naming_the_subject_is_carried_as_the_subject(
 ) -> None:
     unit = FactUnit(
         kind="qualifier", subject="Justice Emil Haddad", relation="served on",
-        object="the Supreme Court", label="end time", value="Justice Emil Haddad's retirement in 1975",
+        object="the Supreme Court", label="end time",
+        value="Justice Emil Haddad's retirement in 1975",
     )  # fmt: skip
     quote = "He served on the Supreme Court from 1939 to 1975."
     assert missing_values(unit, quote, before) == lacking
