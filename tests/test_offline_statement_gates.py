@@ -229,3 +229,18 @@ def test_a_name_written_without_its_accents_or_strokes_is_the_same_name(
     fact: Fact, window: str
 ) -> None:
     assert refusal(fact, window) is None
+
+
+@pytest.mark.parametrize(
+    ("window", "refused"),
+    [
+        # The subject's acronym holds the clause: it is the subject.
+        ("CTA is one of the best Depeche Mode albums.", False),
+        # Another acronym, or another name, is another one.
+        ("SOFAD is one of the best Depeche Mode albums.", True),
+        ("Violator is one of the best Depeche Mode albums.", True),
+    ],
+)
+def test_the_subject_s_acronym_owns_its_clause(window: str, refused: bool) -> None:
+    fact = Fact(subject="Construction Time Again", relation="is", object="a Depeche Mode album")
+    assert (refusal(fact, window) is not None) is refused
