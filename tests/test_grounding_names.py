@@ -355,3 +355,14 @@ def test_a_qualifier_value_naming_the_subject_is_carried_as_the_subject(
     )  # fmt: skip
     quote = "He served on the Supreme Court from 1939 to 1975."
     assert missing_values(unit, quote, before) == lacking
+
+
+def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot() -> None:
+    """"his roles" is how a window writes "Doug Sheehan's roles": no other holder."""
+    unit = base("Doug Sheehan", "is known for", "Doug Sheehan's roles in soap operas")
+    passage = "Doug Sheehan is an actor. He is known for his roles in soap operas."
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], passage.split(". ")[1], {"e": passage},
+        reader=_Entailing(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason

@@ -44,7 +44,7 @@ def slot_holder(unit: FactUnit, window: str) -> str | None:
     """The phrase ``window`` puts in the unit's relation slot instead of its object, or None.
 
     Only a unit whose relation ends with a verb and a preposition ("was nominated by") and
-    whose object is a name is read. Every place the window writes that verb (any form)
+    whose object is a name alone is read. Every place the window writes that verb (any form)
     with that preposition is a slot; when one of them names the object, or none holds
     another one, nothing is refused.
     """
@@ -55,7 +55,7 @@ def slot_holder(unit: FactUnit, window: str) -> str | None:
     if preposition not in _SLOT_PREPOSITIONS or verb in _LINKING or not verb.isalpha():
         return None
     objects = read_names(unit.object)
-    if not objects:
+    if not objects or not _a_name(unit.object):
         return None
     stems = word_stems(verb)
     tokens = list(_WORD.finditer(window))
@@ -77,6 +77,22 @@ def slot_holder(unit: FactUnit, window: str) -> str | None:
             return None  # a slot names the object: the window gives it the relation
         held = held or _other_holder(filler)
     return held
+
+
+#: Small words a name may hold inside it or open with ("the Bank of England").
+_NAME_INNER = frozenset(("the", "of", "and", "de", "for", "in", "on", "at", "von", "van", "da"))
+
+
+def _a_name(phrase: str) -> bool:
+    """True when ``phrase`` is a name alone ("Emil Haddad", "the Bank of England").
+
+    An object that says something of a name ("Doug Sheehan's roles in soap operas", written
+    "his roles" in the window) is a description the judge reads, not a holder to find.
+    """
+    words = [w for w in phrase.split() if w.casefold() not in _NAME_INNER]
+    return bool(words) and all(
+        w[:1].isupper() and not w.endswith(("'s", "’s", "'", "’")) for w in words
+    )
 
 
 def _other_holder(filler: str) -> str | None:
