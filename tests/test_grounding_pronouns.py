@@ -143,6 +143,29 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
     assert outcome.reason == "quote lacks value isaac newton"
 
 
+@pytest.mark.parametrize(
+    ("sentence", "stands"),
+    [
+        # Another person named before the pronoun in its own sentence is the nearer one.
+        ("Einstein wrote that he was born in Ulm in 1879.", False),
+        ("According to Albert Einstein, he was born in Ulm in 1879.", False),
+        # A place or a date before it is no person; the subject's own name is the subject.
+        ("In 1879, in Ulm, he was born.", True),
+        ("After Newton left Ulm, he was born in Ulm in 1879.", True),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "strict"])
+def test_a_pronoun_after_another_person_in_its_sentence_does_not_carry_the_subject(
+    sentence: str, stands: bool, rule: GroundingMode
+) -> None:
+    passage = f"Isaac Newton was a physicist. {sentence}"
+    outcome = check_quote(
+        base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"], sentence,
+        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok is stands, outcome.reason
+
+
 def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> None:
     passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
     outcome = check_quote(

@@ -58,7 +58,44 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return False
     if how.about and _follows_another(name, before):
         return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
+    if how.about and _person_before_pronoun(name, quote):
+        return False  # "Einstein wrote that he was born in Ulm": he is Einstein
     return _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+#: Pronouns that stand for a person.
+_PERSONAL = re.compile(r"\b(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
+#: Entity types of a person, or of what the entity recogniser often takes a person for.
+_PERSON_TYPES = frozenset(("PERSON", "ORG", ""))
+
+
+def _person_before_pronoun(name: str, quote: str) -> bool:
+    """True when the quote names another person before its first personal pronoun.
+
+    The pronoun then refers to that person, the nearer one, not to the subject named in an
+    earlier sentence ("Einstein wrote that he was born in Ulm"). A place or a date before it
+    is no person ("In Paris she studied physics"): the parser's entity types tell them apart.
+    """
+    found = _PERSONAL.search(quote)
+    if found is None:
+        return False
+    own = set(name.split())
+    others = {
+        w
+        for run in name_runs(quote[: found.start()])
+        if not own & set(run.name.split())
+        for w in run.name.split()
+    }
+    if not others:
+        return False
+    doc = parse_many([quote])[0]
+    return any(
+        t.idx < found.start()
+        and normalise(t.text) in others
+        and t.pos_ == "PROPN"
+        and t.ent_type_ in _PERSON_TYPES
+        for t in doc or ()
+    )
 
 
 #: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
