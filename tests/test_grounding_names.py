@@ -310,6 +310,11 @@ def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: s
          "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
         (base("Ada Lind", "worked for", "NASA"), "Ada Lind worked for the National Science "
          "Foundation", ["nasa"]),
+        # Two letters spell many names: only two words with nothing between them.
+        (base("Ada Lind", "studied in", "the U.S."), "Ada Lind studied at the University of "
+         "Sydney", ["u s"]),
+        (base("Ada Lind", "studied at", "the University of Sydney"), "Ada Lind studied in "
+         "the U.S.", ["university", "sydney"]),
     ],
 )  # fmt: skip
 def test_an_acronym_is_carried_by_the_name_it_spells(
@@ -358,7 +363,7 @@ def test_a_qualifier_value_naming_the_subject_is_carried_as_the_subject(
 
 
 def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot() -> None:
-    """"his roles" is how a window writes "Doug Sheehan's roles": no other holder."""
+    """ "his roles" is how a window writes "Doug Sheehan's roles": no other holder."""
     unit = base("Doug Sheehan", "is known for", "Doug Sheehan's roles in soap operas")
     passage = "Doug Sheehan is an actor. He is known for his roles in soap operas."
     outcome = check_quote(

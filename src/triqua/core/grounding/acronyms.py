@@ -3,8 +3,9 @@
 A unit writes a name as its initials ("a U.S. state") where its evidence writes it whole
 ("a state … of the United States"), or the other way round. The initials are read from a
 run of capitalised words, which may hold the small words a name keeps inside it ("of",
-"the", "and", "for"); an acronym of one letter per word must equal the run's initials, or
-a stretch of them.
+"the", "and", "for"); an acronym of one letter per word must equal the initials of the run,
+or of a stretch of it. Two letters spell many names, so a name of two initials is two
+words with nothing between them ("United States", never "University of Sydney").
 """
 
 from __future__ import annotations
@@ -33,22 +34,39 @@ def acronym_of(name: str, said: str) -> str:
     return ""
 
 
+def _initials(words: list[str]) -> str | None:
+    """The initials of a name's words, small inner words skipped; None when ambiguous.
+
+    Two letters spell many names ("U.S.": the United States, the University of Sydney), so
+    a name of two initials must be two words with nothing between them ("United States");
+    a longer acronym may skip the small words a name keeps inside it ("USA").
+    """
+    kept = [w for w in words if not re.fullmatch(_INNER, w, re.IGNORECASE)]
+    if len(kept) < 2 or (len(kept) == 2 and len(words) != 2):
+        return None
+    return "".join(w[0] for w in kept).lower()
+
+
 def spelled_out(letters: str, text: str) -> bool:
-    """True when ``text`` writes a run of capitalised words whose initials are ``letters``."""
+    """True when ``text`` writes a name whose initials are ``letters``.
+
+    The name is a run of capitalised words, or a stretch of one ("the United States
+    Supreme Court" writes "U.S.").
+    """
     if len(letters) < 2:
         return False
     for match in _RUN.finditer(text):
-        words = [w for w in match.group().split() if not re.fullmatch(_INNER, w)]
-        initials = "".join(w[0] for w in words).lower()
-        if letters in initials and len(words) >= len(letters):
-            return True
+        words = match.group().split()
+        for start in range(len(words)):
+            for end in range(start + 2, len(words) + 1):
+                if _initials(words[start:end]) == letters:
+                    return True
     return False
 
 
 def abbreviated(name: str, text: str) -> bool:
     """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." of "united states"."""
-    words = [w for w in name.split() if not re.fullmatch(_INNER, w)]
-    if len(words) < 2:
-        return False
-    initials = "".join(w[0] for w in words)
-    return any(m.group().replace(".", "").lower() == initials for m in _WRITTEN.finditer(text))
+    initials = _initials(name.split())
+    return initials is not None and any(
+        m.group().replace(".", "").lower() == initials for m in _WRITTEN.finditer(text)
+    )
