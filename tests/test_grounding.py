@@ -212,13 +212,15 @@ def test_unit_verdicts_given_without_being_asked_are_grounded_one_by_one(scripte
 
     documents = [
         "Marie Curie won the Nobel Prize in Physics.",
-        "Her Nobel Prize in Physics came in 1903.",
+        # The second passage names her itself: an excerpt opening "Her Nobel Prize …"
+        # names no one, so it could be another laureate's.
+        "Curie's Nobel Prize in Physics came in 1903.",
     ]
     record = only_record(check(scripted, per_unit, documents=documents))
     assert record.verdict.status is Status.SUPPORTED
     assert {u.quote for u in record.verdict.unit_verdicts} == {
         "Marie Curie won the Nobel Prize in Physics",
-        "Her Nobel Prize in Physics came in 1903",
+        "Curie's Nobel Prize in Physics came in 1903",
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from tests.conftest import CURIE, FRANCE
 from tests.test_offline_judge import FixedEntailment
 from triqua.cli import app
 from triqua.context import Context, GroundingMode
-from triqua.core.grounding.judged import cited_windows
+from triqua.core.grounding.judged import cited_windows, names_subject
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
 from triqua.engines.factory import register_model
 from triqua.engines.second_opinion import EntailmentReader
@@ -194,3 +195,32 @@ def test_the_strict_rule_reproduces_the_rule_and_the_report_says_which(
     assert json.loads(judged.stdout)["spec"]["grounding"] == "judge"
     bad = runner.invoke(app, [*args, "--grounding", "loose"])
     assert bad.exit_code != 0 and "--grounding must be judged, judge or strict" in bad.output
+
+
+class _ReadsWhoIsMeant:
+    """Entails a unit only from text that names its subject whole ("Ilse Marek")."""
+
+    revision = "reads-names"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        return 0.9 if any(unit.subject in p for p in premises) else 0.05
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_a_thing_named_after_the_subject_does_not_name_it(rule: GroundingMode) -> None:
+    """ "Marek Tower" names a building: the window is read with the sentence that names her."""
+    passage = (
+        "Ilse Marek built offices in Vienna. "
+        "In 2015 the developer announced her candidacy in a speech at Marek Tower."
+    )
+    quote = passage.split(". ", 1)[1]
+    unit = base("Ilse Marek", "announced", "her candidacy")
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=_ReadsWhoIsMeant(),
+        grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+    assert names_subject(unit, "Marek was a developer.")
+    assert not names_subject(unit, quote)

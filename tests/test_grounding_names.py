@@ -3,6 +3,8 @@ not someone with other initials, not a lower-case common word."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from triqua.core.grounding.rule import check_quote
@@ -211,6 +213,10 @@ def test_a_surname_alone_is_the_one_named_last_before_it(passage: str, stands: b
          ["isaac newton"]),
         ("The writer Frank Newton was Irish. Newton was born in Ulm in 1879.",
          "Newton was born in Ulm in 1879", ["isaac newton"]),
+        # A pronoun says it of someone: of the one named right before, or of no one known.
+        ("Isaac Newton was a physicist. Albert Einstein was a German physicist. "
+         "He was born in Ulm in 1879.", "He was born in Ulm in 1879", ["isaac newton"]),
+        ("He was born in Ulm in 1879.", "He was born in Ulm in 1879", ["isaac newton"]),
         # Said of the subject, by name or by a pronoun, or of no one else: carried.
         ("Isaac Newton was born in Ulm in 1879.", "Isaac Newton was born in Ulm in 1879", []),
         ("Isaac Newton was a physicist. He was born in Ulm in 1879.",
@@ -227,3 +233,141 @@ def test_a_qualifier_said_of_another_subject_lacks_its_base_subject(
     )  # fmt: skip
     before = passage[: passage.index(quote)]
     assert missing_values(unit, quote, before) == lacking
+
+
+class _Entailing:
+    """Entails every unit: only the value gates can refuse a window."""
+
+    revision = "entailing"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        return 0.99
+
+
+_RIVAL = (
+    "During the campaign, Emil Haddad promised to nominate a woman to the court. "
+    "He lost the election in 1981, when Ada Novak was nominated by {slot}."
+)
+
+
+@pytest.mark.parametrize(
+    ("slot", "stands"),
+    [
+        # "his rival" holds the relation's slot: Ada Novak was not nominated by Haddad.
+        ("his rival", False),
+        ("a rival of his", False),
+        # The slot refers back to him, or names him: the window gives him the relation.
+        ("him", True),
+        ("President Emil Haddad", True),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_the_object_must_hold_the_relation_s_slot(slot: str, stands: bool, rule: str) -> None:
+    passage = _RIVAL.format(slot=slot)
+    quote = passage.split(". ", 1)[1]
+    unit = FactUnit(
+        kind="qualifier", subject="Ada Novak", relation="was nominated by",
+        object="Emil Haddad", label="point in time", value="1981",
+    )  # fmt: skip
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=_Entailing(),
+        grounding=rule,  # type: ignore[arg-type]
+    )  # fmt: skip
+    assert outcome.ok is stands, outcome.reason
+    if not stands:
+        assert outcome.reason is not None and "relation's slot" in outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("subject", "quote"),
+    [
+        # A letter with a stroke is its base letter, as an accented one is.
+        ("Marie Skłodowska Curie", "Marie Sklodowska Curie was born in Warsaw"),
+        ("Marie Sklodowska Curie", "Marie Skłodowska Curie was born in Warsaw"),
+        ("Søren Kierkegaard", "Soren Kierkegaard was born in Copenhagen"),
+        ("Lech Wałęsa", "Lech Walesa was born in Popowo"),
+    ],
+)
+def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: str) -> None:
+    city = quote.rsplit(" ", 1)[1]
+    assert reason(base(subject, "was born in", city), quote) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote", "lacking"),
+    [
+        # An acronym is carried by the name it stands for, written whole.
+        (base("Michigan", "is", "a U.S. state"),
+         "Michigan is a state in the Midwestern regions of the United States", []),
+        (base("Ada Lind", "lived in", "the USA"), "Ada Lind lived in the United States of America",
+         []),
+        (base("Ada Lind", "worked for", "NASA"),
+         "Ada Lind worked for the National Aeronautics and Space Administration", []),
+        # Another name's initials do not carry it.
+        (base("Michigan", "is", "a U.S. state"),
+         "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
+        (base("Ada Lind", "worked for", "NASA"), "Ada Lind worked for the National Science "
+         "Foundation", ["nasa"]),
+        # Two letters spell many names: only two words with nothing between them.
+        (base("Ada Lind", "studied in", "the U.S."), "Ada Lind studied at the University of "
+         "Sydney", ["u s"]),
+        (base("Ada Lind", "studied at", "the University of Sydney"), "Ada Lind studied in "
+         "the U.S.", ["university", "sydney"]),
+    ],
+)  # fmt: skip
+def test_an_acronym_is_carried_by_the_name_it_spells(
+    unit: FactUnit, quote: str, lacking: list[str]
+) -> None:
+    assert missing_values(unit, quote) == lacking
+
+
+def test_a_name_is_carried_by_its_acronym() -> None:
+    unit = base("The Colosseum", "is in", "the United States")
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.") == ["united states"]
+
+
+@pytest.mark.parametrize(
+    ("obj", "quote", "lacking"),
+    [
+        # A title is no word of the name: the surname alone writes it, as for any person.
+        ("President Emil Haddad", "In 1981 Haddad nominated Ada Novak", []),
+        # Another person with that surname does not.
+        ("President Emil Haddad", "In 1981 Lina Haddad nominated Ada Novak",
+         ["president emil haddad"]),
+    ],
+)  # fmt: skip
+def test_a_title_is_no_word_of_the_name(obj: str, quote: str, lacking: list[str]) -> None:
+    assert missing_values(base("Ada Novak", "was nominated by", obj), quote) == lacking
+
+
+@pytest.mark.parametrize(
+    ("before", "lacking"),
+    [
+        ("Justice Emil Haddad served on the Supreme Court. ", []),
+        ("Lina Brandt was a justice. ", ["justice emil haddad"]),
+    ],
+)
+def test_a_qualifier_value_naming_the_subject_is_carried_as_the_subject(
+    before: str, lacking: list[str]
+) -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Justice Emil Haddad", relation="served on",
+        object="the Supreme Court", label="end time",
+        value="Justice Emil Haddad's retirement in 1975",
+    )  # fmt: skip
+    quote = "He served on the Supreme Court from 1939 to 1975."
+    assert missing_values(unit, quote, before) == lacking
+
+
+def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot() -> None:
+    """ "his roles" is how a window writes "Doug Sheehan's roles": no other holder."""
+    unit = base("Doug Sheehan", "is known for", "Doug Sheehan's roles in soap operas")
+    passage = "Doug Sheehan is an actor. He is known for his roles in soap operas."
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], passage.split(". ")[1], {"e": passage},
+        reader=_Entailing(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason

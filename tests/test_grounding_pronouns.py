@@ -112,6 +112,69 @@ def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject
     assert outcome.reason is not None and outcome.reason.startswith("quote lacks value")
 
 
+_SPOKEN = 'Isaac Newton was a physicist. "He was born in Ulm in 1879," wrote Einstein of himself.'
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # The pronoun is the speaker's: it is Einstein, not the Newton named before.
+        (_SPOKEN, _SPOKEN.split(". ", 1)[1]),
+        # A quote cut from inside the speech is still inside it.
+        (_SPOKEN, "He was born in Ulm in 1879"),
+        (_SPOKEN.replace('"He', "“He").replace(',"', ",”"), "He was born in Ulm in 1879"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["base", "qualifier"])
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
+    passage: str, quote: str, kind: str, rule: GroundingMode
+) -> None:
+    dated = FactUnit(
+        kind="qualifier", subject="Isaac Newton", relation="was born in", object="Ulm",
+        label="point in time", value="1879",
+    )  # fmt: skip
+    unit = base("Isaac Newton", "was born in", "Ulm") if kind == "base" else dated
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == "quote lacks value isaac newton"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stands"),
+    [
+        # Another person named before the pronoun in its own sentence is the nearer one.
+        ("Einstein wrote that he was born in Ulm in 1879.", False),
+        ("According to Albert Einstein, he was born in Ulm in 1879.", False),
+        # A place or a date before it is no person; the subject's own name is the subject.
+        ("In 1879, in Ulm, he was born.", True),
+        ("After Newton left Ulm, he was born in Ulm in 1879.", True),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "strict"])
+def test_a_pronoun_after_another_person_in_its_sentence_does_not_carry_the_subject(
+    sentence: str, stands: bool, rule: GroundingMode
+) -> None:
+    passage = f"Isaac Newton was a physicist. {sentence}"
+    outcome = check_quote(
+        base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"], sentence,
+        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok is stands, outcome.reason
+
+
+def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> None:
+    passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
+    outcome = check_quote(
+        base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"],
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 @pytest.mark.parametrize(
     "passage",
     [
@@ -120,6 +183,9 @@ def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject
         "Marie Curie was born in Warsaw.\n\nShe studied physics.",
         # The sentence before calls her by her surname alone.
         "Marie Curie was born in Warsaw. Curie moved to Paris in 1891. She studied physics.",
+        # The sentence before opens with a common noun, capitalised only to open it.
+        "Marie Curie was born in Warsaw. Poverty marked her youth. She studied physics.",
+        "Marie Curie was born in Warsaw. Education was denied to women. She studied physics.",
     ],
 )
 def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(

@@ -209,3 +209,38 @@ def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_wor
     )
     assert refusal(charge, text) is None
     assert refusal(charge, "The hydrogen atoms have no positive charge.") is not None
+
+
+@pytest.mark.parametrize(
+    ("fact", "window"),
+    [
+        (Fact(subject="Pele", relation="played for", object="Santos"), "Pelé played for Santos."),
+        (
+            Fact(subject="Marie Skłodowska Curie", relation="was born in", object="Warsaw"),
+            "Marie Sklodowska Curie was born in Warsaw.",
+        ),
+        (
+            Fact(subject="Marie Curie", relation="was born as", object="Maria Skłodowska"),
+            "Marie Curie was born as Maria Sklodowska in Warsaw.",
+        ),
+    ],
+)
+def test_a_name_written_without_its_accents_or_strokes_is_the_same_name(
+    fact: Fact, window: str
+) -> None:
+    assert refusal(fact, window) is None
+
+
+@pytest.mark.parametrize(
+    ("window", "refused"),
+    [
+        # The subject's acronym holds the clause: it is the subject.
+        ("CTA is one of the best Depeche Mode albums.", False),
+        # Another acronym, or another name, is another one.
+        ("SOFAD is one of the best Depeche Mode albums.", True),
+        ("Violator is one of the best Depeche Mode albums.", True),
+    ],
+)
+def test_the_subject_s_acronym_owns_its_clause(window: str, refused: bool) -> None:
+    fact = Fact(subject="Construction Time Again", relation="is", object="a Depeche Mode album")
+    assert (refusal(fact, window) is not None) is refused

@@ -21,6 +21,9 @@ quote's part of it:
   (:func:`triqua.core.reading.restrictors.markers.check`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
+- **the relation's slot**: where the window writes the unit's relation ("nominated by"),
+  the phrase in its slot is another one than the unit's object ("nominated by *his rival*",
+  "born in *Lyon*") and no such slot names the object (:func:`slot_holder`);
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
   the unit is not itself negative;
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.statement import content_words
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.analysis import analyse
@@ -45,7 +49,15 @@ from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned", "gate", "life_dated", "negated", "rival_restrictor", "role_rival"]
+__all__ = [
+    "disowned",
+    "gate",
+    "life_dated",
+    "negated",
+    "rival_restrictor",
+    "role_rival",
+    "slot_holder",
+]
 
 #: Label words that disown the statement after their colon ("Myth: Sydney is the capital").
 _DISOWNING = frozenset(
@@ -254,6 +266,9 @@ def gate(
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"
+    held = slot_holder(unit, window)
+    if held:
+        return f"the cited text puts '{held}' in the relation's slot, not the unit's object"
     denial = negated(unit, window)
     if denial:
         return f"the cited text negates it: '{denial}'"

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 from triqua.core.grounding.gates import gate
 from triqua.core.reading.quote_values import unit_values
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.name_rivals import How, named
+from triqua.core.reading.values.names import name_runs, surname
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -82,12 +84,23 @@ def cited_windows(
 
 
 def names_subject(unit: FactUnit, text: str) -> bool:
-    """True when ``text`` writes a word of the unit's subject (its names, or its words)."""
+    """True when ``text`` names the unit's subject: its name as that name, or its words.
+
+    A subject with a name is named as the name readers compare ("Trump" in "Trump Tower"
+    names a building, not Donald Trump, so the window is read with the sentence before
+    it, which says who "the real estate developer" is); one without a name by any word.
+    """
     values = unit_values(unit)
     names = values.subject or values.base_subject
-    words = {w for name in names for w in name.split()} or set(normalise(unit.subject).split())
     padded = f" {normalise(text)} "
-    return any(f" {w} " in padded for w in words)
+    if names:
+        # The run must close with the name's surname: "Trump Tower" is named after him.
+        closing = {surname(run.name.split()) for run in name_runs(text) if run.name}
+        return any(
+            surname(name.split()) in closing and named(name, text, padded, "", How(about=True))
+            for name in names
+        )
+    return any(f" {w} " in padded for w in normalise(unit.subject).split())
 
 
 #: Pronouns a sentence may open with for a subject named before it, as the unit says them.

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.statement import content_words, denies, unstated_words
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.lexicon import LEXICON
@@ -81,7 +82,11 @@ def unstated(
     if valued and not dated:
         year = misdated(unit, valued[0][0])
         return f"the cited sentence gives {year} to another event than the unit's"
-    valued = dated
+    slotted = [texts for texts in dated if not slot_holder(unit, texts[0])]
+    if dated and not slotted:
+        held = slot_holder(unit, dated[0][0])
+        return f"the cited text puts '{held}' in the relation's slot, not the unit's object"
+    valued = slotted
     if not valued:
         exact = passage[span[0] : span[1]]
         lacking = missing_values(unit, exact, passage[: span[0]])

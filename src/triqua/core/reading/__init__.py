@@ -19,6 +19,8 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   "first", "only", "the largest" (``markers``), "one of the largest", "the former CEO"
   (``groups``); their word lists and worked examples are ``data/restrictors.json``.
 - ``quotes`` — a quote normalised and found in its passage.
+- ``acronyms`` — a name and the acronym that spells it ("CTA", "U.S."); ``speech`` —
+  direct speech in a sentence, whose pronouns are its speaker's.
 
 It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
 tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s

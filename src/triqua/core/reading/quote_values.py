@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from triqua.core.reading.acronyms import abbreviated, acronym_of, spelled_out
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.speech import outside_speech
 from triqua.core.reading.values.carried import carried, read_values
 from triqua.core.reading.values.dates import DateValue
 from triqua.core.reading.values.name_rivals import How, named
@@ -141,7 +143,9 @@ def missing_values(
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject; any
+    carries it when ``before`` (the passage text before the quote) names the subject; a
+    pronoun in direct speech (``"He was born in Ulm," wrote Einstein``) is the speaker's
+    and carries nothing from before; any
     other name of the unit when the quote refers to a thing ("it", "its", "the band") and
     the sentence right before the quote names it ("The 1993 FA Cup … It was won by Arsenal"
     carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is
@@ -152,9 +156,10 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    refers = bool(_PRONOUNS.intersection(padded.split())) or _definite_reference(padded)
-    refers_to_thing = bool(_THING_PRONOUNS.intersection(padded.split())) or _definite_reference(
-        padded
+    narrated = f" {normalise(outside_speech(quote, before))} "
+    refers = bool(_PRONOUNS.intersection(narrated.split())) or _definite_reference(narrated)
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or (
+        _definite_reference(narrated)
     )
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
@@ -163,7 +168,9 @@ def missing_values(
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
     for name in values.names:
-        subject = name in values.subject
+        # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
+        # subject, carried by a pronoun as it is.
+        subject = name in values.subject or name in values.base_subject
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
@@ -183,7 +190,10 @@ def missing_values(
         if not _name_is_number(name, values.numbers) and not named(
             name, quote, padded, context, how
         ):
-            missing.append(name)
+            # An acronym and the name it spells: "U.S." and "the United States".
+            letters = acronym_of(name, said)
+            if not (spelled_out(letters, quote) if letters else abbreviated(name, quote)):
+                missing.append(name)
     # A qualifier's base object is carried as another name is, or by a pronoun when the
     # sentence right before names it and the quote writes the base subject itself, so the
     # pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
@@ -209,7 +219,7 @@ def missing_values(
         values, quote, padded, before, opener, refers
     ):
         missing += list(values.base_subject)
-    return missing
+    return list(dict.fromkeys(missing))
 
 
 def _said_of_subject(
@@ -219,10 +229,13 @@ def _said_of_subject(
 
     "Albert Einstein was born in Ulm in 1879" names Ulm but gives no year of Isaac
     Newton's birth there: a quote that names anything besides the base object and the
-    value must name the base subject, or refer to it.
+    value, or says it of someone by a pronoun ("He was born in Ulm in 1879"), must name
+    the base subject, or refer to it (a pronoun in direct speech is the speaker's and
+    refers to no one before).
     """
     anchored = {w for n in (*values.names, *values.anchors) for w in n.split()}
-    if all(set(n.split()) <= anchored for n in read_names(quote)):
+    pronoun = bool(_PRONOUNS.intersection(padded.split()))
+    if not pronoun and all(set(n.split()) <= anchored for n in read_names(quote)):
         return True  # "The tower was completed in 1889": nothing said of another one
     return all(
         named(s, quote, padded, before, How(by_reference=refers, common=s == opener, about=True))

@@ -8,14 +8,53 @@ passage writes it.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
-__all__ = ["locate_quote", "normalise"]
+__all__ = ["fold_letters", "locate_quote", "normalise"]
+
+
+#: A Latin letter Unicode names after its base letter(s) without decomposing it: "LATIN
+#: SMALL LETTER L WITH STROKE" (ł), "LATIN CAPITAL LETTER O WITH STROKE" (Ø), "LATIN SMALL
+#: LETTER AE" (æ), "LATIN SMALL LIGATURE OE" (œ), "LATIN SMALL LETTER DOTLESS I" (ı).
+_LATIN_NAME = re.compile(
+    r"^LATIN (?:SMALL|CAPITAL) (?:LETTER|LIGATURE) (?:DOTLESS )?(?P<base>[A-Z]{1,2})(?: WITH .*)?$"
+)
+
+
+def _base_letters(char: str) -> str:
+    """The plain letters a Latin letter with a stroke, bar or ligature stands for, or itself.
+
+    NFKD decomposes "é" into "e" and an accent, but not "ł" (Skłodowska is written
+    Sklodowska as often), "ø" or "æ"; their Unicode names say their base letters.
+    """
+    if char.isascii() or not char.isalpha():
+        return char
+    match = _LATIN_NAME.match(unicodedata.name(char, ""))
+    return match.group("base").lower() if match else char
+
+
+@functools.cache
+def _plain(char: str) -> str:
+    """One character without its accents or strokes ("é", "ł" and "æ": "e", "l", "ae")."""
+    if char.isascii():
+        return char
+    parts = [p for p in unicodedata.normalize("NFKD", char) if not unicodedata.combining(p)]
+    return "".join(_base_letters(p) for p in parts) or char
+
+
+def fold_letters(word: str) -> str:
+    """``word`` with its letters' accents and strokes dropped, case and punctuation kept.
+
+    "Pelé" and "Pele", "Skłodowska" and "Sklodowska" are one name as the grounding rule
+    and the offline gates compare words.
+    """
+    return word if word.isascii() else "".join(_plain(c) for c in word)
 
 
 @functools.cache  # characters repeat endlessly; unicodedata per character is the cost
 def _fold(char: str) -> str:
-    """One character folded: accents dropped, case folded, punctuation and symbols a space."""
+    """One character folded: accents and strokes gone, case folded, punctuation a space."""
     out = []
     for part in unicodedata.normalize("NFKD", char):
         if unicodedata.combining(part):
@@ -23,7 +62,7 @@ def _fold(char: str) -> str:
         if unicodedata.category(part)[0] in "PS":  # quotes, dashes, dots, markup, symbols …
             out.append(" ")
         else:
-            out.append(part.casefold())
+            out.append(_base_letters(part).casefold())
     return "".join(out)
 
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 import snowballstemmer
 
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.quotes import fold_letters
 from triqua.core.reading.values.table import NEGATING_WORDS, RULES, negated_markers
 from triqua.nlp.tokens import STOP_WORDS
 
@@ -94,12 +95,12 @@ def _undouble(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """Normalise a word so inflected forms meet: case, possessive, plural, -ed, -ing, final e.
+    """Normalise a word so inflected forms meet: case, accents, possessive, plural, -ed, -ing.
 
     A light suffix stemmer whose stems the offline rules also compare by a shared prefix
     (``stems_match``); irregular forms come from the lexicon's word forms.
     """
-    w = word.lower().replace("’", "'").strip(".")
+    w = fold_letters(word.lower()).replace("’", "'").strip(".")
     if w.endswith("'s"):
         w = w[:-2]
     w = _american(w.replace(".", ""))

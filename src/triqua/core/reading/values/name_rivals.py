@@ -15,11 +15,13 @@ from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import (
     KIN,
     PLACE_MODIFIERS,
+    TITLES,
     name_in,
     name_runs,
     numeral,
     surname,
 )
+from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
 
 __all__ = ["How", "named", "rival"]
@@ -56,7 +58,44 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return False
     if how.about and _follows_another(name, before):
         return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
+    if how.about and _person_before_pronoun(name, quote):
+        return False  # "Einstein wrote that he was born in Ulm": he is Einstein
     return _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+#: Pronouns that stand for a person.
+_PERSONAL = re.compile(r"\b(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
+#: Entity types of a person, or of what the entity recogniser often takes a person for.
+_PERSON_TYPES = frozenset(("PERSON", "ORG", ""))
+
+
+def _person_before_pronoun(name: str, quote: str) -> bool:
+    """True when the quote names another person before its first personal pronoun.
+
+    The pronoun then refers to that person, the nearer one, not to the subject named in an
+    earlier sentence ("Einstein wrote that he was born in Ulm"). A place or a date before it
+    is no person ("In Paris she studied physics"): the parser's entity types tell them apart.
+    """
+    found = _PERSONAL.search(quote)
+    if found is None:
+        return False
+    own = set(name.split())
+    others = {
+        w
+        for run in name_runs(quote[: found.start()])
+        if not own & set(run.name.split())
+        for w in run.name.split()
+    }
+    if not others:
+        return False
+    doc = parse_many([quote])[0]
+    return any(
+        t.idx < found.start()
+        and normalise(t.text) in others
+        and t.pos_ == "PROPN"
+        and t.ent_type_ in _PERSON_TYPES
+        for t in doc or ()
+    )
 
 
 #: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
@@ -74,14 +113,32 @@ def _follows_another(name: str, before: str) -> bool:
     """
     sentences = [before[a:b] for a, b in sentence_spans(before)]
     sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
+        return False  # the sentence before names it ("Parasite is a film. The film …")
+    sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
         return False
-    padded = f" {normalise(sentence)} "
-    return bool(name_runs(opening)) and not _written(
-        name, sentence, padded, How(about=True), near=True
-    )
+    return bool(name_runs(opening))
+
+
+def _common_opening_lowered(sentence: str) -> str:
+    """``sentence`` with its first word in lower case when it is capitalised only to open it.
+
+    "Poverty marked her youth" names no one: the parser reads its first word as neither a
+    proper noun nor part of a named entity, so it is no name the pronoun after it could
+    be about. A name ("Curie moved …", "Lyon is …") keeps its capital.
+    """
+    words = sentence.split(maxsplit=1)
+    if not words or not words[0][:1].isupper() or not name_runs(words[0]):
+        return sentence
+    doc = parse_many([sentence])[0]
+    first = next((t for t in doc or () if t.is_alpha), None)
+    if first is None or first.pos_ == "PROPN" or first.ent_type_:
+        return sentence
+    start = sentence.index(words[0])
+    return sentence[:start] + sentence[start].lower() + sentence[start + 1 :]
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:
@@ -153,21 +210,9 @@ def _shortened(name: str, text: str) -> bool:
         return False  # a shorter name is found by ``name_in`` already
     last = surname(words)
     return any(
-        surname(run.name.split()) == last and set(run.name.split()) - _TITLES <= set(words)
+        surname(run.name.split()) == last and set(run.name.split()) - TITLES <= set(words)
         for run in name_runs(text)
     )
-
-
-#: Words that may stand before a name without making it another person's.
-_TITLES = frozenset(
-    (
-        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
-        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
-        "president", "justice", "judge", "senator", "governor", "general", "captain",
-        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
-        "countess", "baron", "sheikh",
-    )
-)  # fmt: skip
 
 
 def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> bool:
@@ -193,7 +238,7 @@ def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> boo
         return False
     for run in holding:
         written = run.split()
-        extra = {w for w in written if len(w) > 1} - words - _TITLES
+        extra = {w for w in written if len(w) > 1} - words - TITLES
         lacking = words - set(written)
         other_initials = {w for w in written if len(w) == 1}
         if extra & PLACE_MODIFIERS or lacking & others:

@@ -20,6 +20,7 @@ from triqua.core.reading.values.table import RULES
 __all__ = [
     "KIN",
     "PLACE_MODIFIERS",
+    "TITLES",
     "Run",
     "capitalised",
     "name_in",
@@ -152,6 +153,18 @@ PLACE_MODIFIERS = frozenset(
 )  # fmt: skip
 
 
+#: Words that may stand before a name without making it another person's.
+TITLES = frozenset(
+    (
+        "mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame",
+        "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
+        "president", "justice", "judge", "senator", "governor", "general", "captain",
+        "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
+        "countess", "baron", "sheikh",
+    )
+)  # fmt: skip
+
+
 def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
     """True when a text writes the name, or enough of it, capitalised.
 
@@ -170,7 +183,8 @@ def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
     capitals = frozenset(padded.split()) if counted else capitalised(raw)
     if f" {name} " in padded and (" " in name or name in capitals):
         return True
-    words = [w for w in name.split() if len(w) > 1] or name.split()
+    # A title is no word of the person's name: "Reagan" writes "President Ronald Reagan".
+    words = [w for w in name.split() if len(w) > 1 and w not in TITLES] or name.split()
     if len(words) == 1 and common and common_noun(words[0], raw):
         return True
     present = [w for w in words if f" {w} " in padded or derived(w, padded)]

@@ -89,6 +89,8 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         return None
     if stems & subject_stems:
         return _namesake(owner, subject)
+    if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
+        return None  # the subject's acronym ("CTA" for "Construction Time Again")
     bare = (
         owner.pos_ == "NOUN"
         and (owner.is_lower or owner.is_sent_start)  # a capitalised noun inside is a title's
