@@ -42,10 +42,13 @@ from sentence_judge import claim_probabilities  # noqa: E402
 
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
+from triqua.engines.offline.verify.align import analyse  # noqa: E402
+from triqua.engines.offline.verify.names import name_match  # noqa: E402
 from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import get_verifier  # noqa: E402
 from triqua.models.entailment import ENTAILED  # noqa: E402
 from triqua.schema import Evidence, Fact, Status, Verdict  # noqa: E402
+from triqua.sentences import sentence_spans  # noqa: E402
 
 
 def fever_rows(limit: int, split: str = "test") -> list[tuple[str, str, bool]]:
@@ -96,6 +99,18 @@ def engine(rows: list[tuple[str, str, bool]]) -> list[list[tuple[Fact, Verdict]]
 def supported(read: list[tuple[Fact, Verdict]]) -> bool:
     """The claim supported: it has facts and every one is supported."""
     return claim_status([v for _, v in read]) == Status.SUPPORTED
+
+
+def names_subject(read: list[tuple[Fact, Verdict]], passage: str) -> bool:
+    """Whether the evidence names the claim's subject (its first fact's) in some sentence.
+
+    Evidence that only refers to it ("She also starred in …", an excerpt cut from a longer
+    text) supports no named subject on the engine, by design: the bare judge cannot tell.
+    """
+    if not read:
+        return False
+    subject = analyse(read[0][0].subject)
+    return any(name_match(subject, analyse(passage[a:b])) > 0 for a, b in sentence_spans(passage))
 
 
 def figures(rows: list[tuple[str, str, bool]], called: list[bool]) -> tuple[float, float, float]:
@@ -180,6 +195,16 @@ def main() -> None:
                 f"{false_support:>12.3f}   ({seconds:.0f} s)",
                 flush=True,
             )
+        named = [names_subject(r, passage) for r, (_, passage, _) in zip(read, rows, strict=True)]
+        for label, keep in (("  names subject", True), ("  never names it", False)):
+            picked = [k for k, n in enumerate(named) if n == keep]
+            part = [rows[k] for k in picked]
+            for reader, called in zip(("bare judge", "engine"), calls, strict=True):
+                ba, recall, false_support = figures(part, [called[k] for k in picked])
+                print(
+                    f"{label:<26}{reader:<12}{len(part):>6}{ba:>11.3f}{recall:>9.3f}"
+                    f"{false_support:>12.3f}"
+                )
         if args.diff:
             diff(rows, scores, read, threshold)
 

@@ -233,3 +233,19 @@ def test_head_rival_reads_another_word_ending_the_objects_phrase(
     obj: str, relation: str, sentence: str, rival: str | None
 ) -> None:
     assert head_rival(analyse(obj), analyse(relation), analyse(sentence)) == rival
+
+
+COLOSSEUM = (
+    "The Colosseum or Coliseum ([kɒləˈsiːəm]), also known as the Flavian Amphitheatre (Latin:"
+    " Amphitheatrum Flavium; Italian: Anfiteatro Flavio [aŋfiteˈaːtro ˈflaːvjo] or Colosseo"
+    " [kolosˈsɛːo]), is an oval amphitheatre in the centre of the city of {}."
+)
+
+
+def test_a_bracketed_aside_is_no_clause_that_takes_the_object() -> None:
+    # A pronunciation or a translation in brackets is read as no clause of the sentence.
+    fact = Fact(subject="The Colosseum", relation="is in", object="Italy")
+    assert refusal(fact, COLOSSEUM.format("Rome, Italy")) is None
+    assert status(fact, COLOSSEUM.format("Rome, Italy")) == Status.SUPPORTED
+    # The clause gates still read the sentence: another city's clause is not the object's.
+    assert status(fact, COLOSSEUM.format("New York")) != Status.SUPPORTED

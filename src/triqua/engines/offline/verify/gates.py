@@ -9,6 +9,7 @@ both engines share: the grounding rule asks it of every window an LLM judge cite
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from triqua.engines.offline.lexicon import LEXICON
@@ -51,6 +52,7 @@ __all__ = [
     "split_relation",
     "states",
     "values_present",
+    "without_asides",
 ]
 
 
@@ -134,6 +136,7 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
+    text = without_asides(parts, text)
     if object_split(parts.object, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
     other = held_by_another(parts.subject, parts.object, text, relation)
@@ -144,6 +147,26 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
         if value is not None:
             return f"the cited text gives the subject another value, {value!r}"
     return None
+
+
+_ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
+
+
+def without_asides(parts: FactParts, text: str) -> str:
+    """``text`` with its bracketed asides left out, when the object stands outside them.
+
+    A pronunciation, a translation or an alias in brackets ("The Colosseum ([kɒləˈsiːəm];
+    Italian: Colosseo) is … in Rome, Italy") is no clause of the sentence, but its
+    parse may take the object for its own. When the object is written only inside the
+    brackets, the text is read whole.
+    """
+    bare = text
+    for _ in range(2):  # brackets nested one deep
+        bare = _ASIDE.sub("", bare)
+    if bare == text:
+        return text
+    stems = analyse(bare).stems
+    return bare if all(has_stem(stems, t.stem) for t in parts.object.content) else text
 
 
 def states(parts: FactParts, info: TextInfo) -> bool:

@@ -29,7 +29,7 @@ from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, values_present
+from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
 from triqua.engines.offline.verify.names import name_word_in
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
@@ -200,7 +200,7 @@ def decide_base(
         sentences = [before, first] if before is not None else [first]
         if last is not first:
             sentences.append(last)
-        text = " ".join(s.info.text for s in sentences)
+        text = without_asides(parts, " ".join(s.info.text for s in sentences))
         return held_by_another(parts.subject, parts.object, text) is None
 
     if rules.status == Status.CONTRADICTED:
