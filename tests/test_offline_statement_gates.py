@@ -249,3 +249,16 @@ def test_a_bracketed_aside_is_no_clause_that_takes_the_object() -> None:
     assert status(fact, COLOSSEUM.format("Rome, Italy")) == Status.SUPPORTED
     # The clause gates still read the sentence: another city's clause is not the object's.
     assert status(fact, COLOSSEUM.format("New York")) != Status.SUPPORTED
+
+
+def test_a_negation_reaches_the_verb_of_its_infinitive() -> None:
+    # "never had the chance again to win" denies the win: its "never" stands six words
+    # before the relation's word, not four.
+    text = (
+        "After losing at his first WrestleMania match that April, Styles never had the"
+        " chance again to win his first WWE Championship."
+    )
+    won = Fact(subject="A.J. Styles", relation="won", object="a WWE Championship")
+    assert status(won, text) != Status.SUPPORTED
+    never = Fact(subject="A.J. Styles", relation="never won", object="a WWE Championship")
+    assert status(never, text) == Status.SUPPORTED
