@@ -216,3 +216,22 @@ def test_another_word_in_the_objects_head_slot_needs_the_judge_sure() -> None:
     # Without a rival head word the card's ``supports`` is what it needs.
     plain = [ev("T2 Trainspotting is a British comedy drama book, set in Edinburgh.")]
     assert judge(0.3).verify(fact, plain).status == Status.SUPPORTED
+
+
+def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
+    # "Humphrey Bogart | was ranked |": the sentence says "worst", the window "greatest".
+    def judge(entailed: float) -> AlignmentVerifier:
+        judged = verifier(lambda p, h: (entailed, 0.0))
+        judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
+            entailed=0.56, veto=0.2, supports=0.2
+        )
+        return judged
+
+    claim = "Humphrey Bogart was ranked worst male star of Classic American cinema."
+    fact = Fact(subject="Humphrey Bogart", relation="was ranked", object="", source_text=claim)
+    window = "In 1999, the American Film Institute ranked Bogart as the {} male star of Classic"
+    evidence = [ev(window.format("greatest") + " American cinema.")]
+    assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    stated = [ev(window.format("worst") + " American cinema.")]
+    assert judge(0.3).verify(fact, stated).status == Status.SUPPORTED

@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.engines.offline.verify.align import analyse
+from triqua.engines.offline.verify.align import TextInfo, analyse
 from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
 from triqua.engines.offline.verify.names import name_word_in
+from triqua.engines.offline.verify.rules import substitution
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status
@@ -78,6 +79,21 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     if sentence and not fact.object.strip():
         return [sentence]
     return [hypothesis, sentence] if sentence else [hypothesis]
+
+
+def _said_object(fact: Fact, parts: FactParts) -> TextInfo:
+    """The object as the claim says it: a lost one is its sentence's words after the verb.
+
+    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
+    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
+    """
+    if parts.object.content or not fact.relation.strip():
+        return parts.object
+    source = " ".join(fact.source_text.split())
+    relation = " " + fact.relation.strip().lower() + " "
+    at = source.lower().find(relation)
+    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
+    return analyse(tail) if tail else parts.object
 
 
 def _judge(
@@ -155,9 +171,13 @@ def read(
             for w, speaks in zip(found, about(found), strict=True)
         ]
 
+    said = _said_object(fact, parts)
+
     def rival(found: list[Window]) -> list[bool]:
         return [
-            head_rival(parts.object, parts.relation, analyse(w.text)) is not None for w in found
+            head_rival(said, parts.relation, analyse(w.text)) is not None
+            or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
+            for w in found
         ]
 
     singles = windows(anchors, by_place, passages, wide=False)
