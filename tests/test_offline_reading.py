@@ -184,3 +184,54 @@ def test_a_qualifier_the_rules_state_stands_unless_the_judge_contradicts_it() ->
     denying = verifier(lambda p, h: (0.95, 0.0) if "Welchman" not in h else (0.02, 0.95))
     statuses = [u.status for u in denying.verify(fact, [ev(text)]).unit_verdicts]
     assert statuses[0] == Status.SUPPORTED and statuses[1] != Status.SUPPORTED
+
+
+def test_a_fact_that_lost_its_object_is_read_as_its_source_sentence() -> None:
+    # "T2 Trainspotting | is set |" says next to nothing: the judge entails it from any
+    # sentence about the film. Its source sentence is what the claim states.
+    judged = verifier(lambda p, h: (0.9, 0.0) if h == "T2 Trainspotting is set." else (0.1, 0.0))
+    claim = "T2 Trainspotting is set in and around a river."
+    fact = Fact(subject="T2 Trainspotting", relation="is set", object="", source_text=claim)
+    evidence = [ev("T2 Trainspotting is a 2017 British comedy drama film, set in Edinburgh.")]
+    assert judged.verify(fact, evidence).status != Status.SUPPORTED
+    asked = {h for _, h in judged.entailment.asked}  # type: ignore[union-attr]
+    assert asked == {claim}
+
+
+def test_another_word_in_the_objects_head_slot_needs_the_judge_sure() -> None:
+    # "… comedy drama film" for "… comedy drama book": the window writes the object's
+    # lead-in and ends it on another word. At the card's low ``supports`` the judge's 0.3 is
+    # not enough; a synonym the judge is sure of ("championships" for "titles") still is.
+    def judge(entailed: float) -> AlignmentVerifier:
+        judged = verifier(lambda p, h: (entailed, 0.0))
+        judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
+            entailed=0.56, veto=0.2, supports=0.2
+        )
+        return judged
+
+    fact = Fact(subject="T2 Trainspotting", relation="is", object="a British comedy drama book")
+    evidence = [ev("T2 Trainspotting is a British comedy drama film, set in Edinburgh.")]
+    assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    # Without a rival head word the card's ``supports`` is what it needs.
+    plain = [ev("T2 Trainspotting is a British comedy drama book, set in Edinburgh.")]
+    assert judge(0.3).verify(fact, plain).status == Status.SUPPORTED
+
+
+def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
+    # "Humphrey Bogart | was ranked |": the sentence says "worst", the window "greatest".
+    def judge(entailed: float) -> AlignmentVerifier:
+        judged = verifier(lambda p, h: (entailed, 0.0))
+        judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
+            entailed=0.56, veto=0.2, supports=0.2
+        )
+        return judged
+
+    claim = "Humphrey Bogart was ranked worst male star of Classic American cinema."
+    fact = Fact(subject="Humphrey Bogart", relation="was ranked", object="", source_text=claim)
+    window = "In 1999, the American Film Institute ranked Bogart as the {} male star of Classic"
+    evidence = [ev(window.format("greatest") + " American cinema.")]
+    assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    stated = [ev(window.format("worst") + " American cinema.")]
+    assert judge(0.3).verify(fact, stated).status == Status.SUPPORTED

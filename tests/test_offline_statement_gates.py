@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from triqua.core.grounding.rule import check_quote
-from triqua.engines.offline.verify.gates import is_list, refusal
+from triqua.core.reading.analysis import analyse
+from triqua.engines.offline.verify.gates import head_rival, is_list, refusal
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
@@ -209,6 +210,58 @@ def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_wor
     )
     assert refusal(charge, text) is None
     assert refusal(charge, "The hydrogen atoms have no positive charge.") is not None
+
+
+@pytest.mark.parametrize(
+    ("obj", "relation", "sentence", "rival"),
+    [
+        (
+            "a 2017 British comedy drama book",
+            "is",
+            "It is a 2017 British comedy drama film.",
+            "film",
+        ),
+        ("a city", "is", "Prescott is a county in Arizona, United States.", "county"),
+        ("seven world titles", "won", "He won seven world championships.", "championships"),
+        ("a city", "is", "Prescott is a city in Yavapai County.", None),
+        ("a 2017 film", "is", "It is a 2017 American film.", None),
+        ("a vast galaxy", "is", "The Milky Way is a barred spiral galaxy.", None),
+        ("a city", "is", "Prescott became a county seat.", None),
+    ],
+)
+def test_head_rival_reads_another_word_ending_the_objects_phrase(
+    obj: str, relation: str, sentence: str, rival: str | None
+) -> None:
+    assert head_rival(analyse(obj), analyse(relation), analyse(sentence)) == rival
+
+
+COLOSSEUM = (
+    "The Colosseum or Coliseum ([kɒləˈsiːəm]), also known as the Flavian Amphitheatre (Latin:"
+    " Amphitheatrum Flavium; Italian: Anfiteatro Flavio [aŋfiteˈaːtro ˈflaːvjo] or Colosseo"
+    " [kolosˈsɛːo]), is an oval amphitheatre in the centre of the city of {}."
+)
+
+
+def test_a_bracketed_aside_is_no_clause_that_takes_the_object() -> None:
+    # A pronunciation or a translation in brackets is read as no clause of the sentence.
+    fact = Fact(subject="The Colosseum", relation="is in", object="Italy")
+    assert refusal(fact, COLOSSEUM.format("Rome, Italy")) is None
+    assert status(fact, COLOSSEUM.format("Rome, Italy")) == Status.SUPPORTED
+    # The clause gates still read the sentence: another city's clause is not the object's.
+    assert status(fact, COLOSSEUM.format("New York")) != Status.SUPPORTED
+
+
+def test_a_negation_reaches_the_verb_of_its_infinitive() -> None:
+    # "never had the chance again to win" denies the win: its "never" stands six words
+    # before the relation's word, not four.
+    text = (
+        "After losing at his first WrestleMania match that April, Styles never had the"
+        " chance again to win his first WWE Championship."
+    )
+    won = Fact(subject="A.J. Styles", relation="won", object="a WWE Championship")
+    assert status(won, text) != Status.SUPPORTED
+    never = Fact(subject="A.J. Styles", relation="never won", object="a WWE Championship")
+    assert status(never, text) == Status.SUPPORTED
 
 
 @pytest.mark.parametrize(

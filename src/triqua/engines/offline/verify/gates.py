@@ -9,11 +9,15 @@ both engines share: the grounding rule asks it of every window an LLM judge cite
 
 from __future__ import annotations
 
+import re
+from itertools import pairwise
+
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
     has_stem,
+    stems_match,
     values_relation,
 )
 from triqua.core.reading.lexicon import LEXICON
@@ -40,7 +44,16 @@ from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact
 from triqua.sentences import sentence_spans
 
-__all__ = ["clause_refusal", "is_list", "refusal", "split_relation", "states", "values_present"]
+__all__ = [
+    "clause_refusal",
+    "head_rival",
+    "is_list",
+    "refusal",
+    "split_relation",
+    "states",
+    "values_present",
+    "without_asides",
+]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -78,6 +91,41 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     return clause_refusal(parts, info.text) is None  # parsed last: the dearest gate
 
 
+def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:
+    """Another word in the object's head slot: the object's words up to its head, then not it.
+
+    "a 2017 British comedy drama film" for "a 2017 British comedy drama book", "is a county"
+    for "is a city" (the relation's word leads an object of function words only): the
+    sentence writes the object's own lead-in and ends the phrase on another word, so it
+    states something else. An inserted modifier is no rival ("a 2017 American film" for "a
+    2017 film": the phrase goes on), nor a capitalised word (names are the name gate's).
+    """
+    tokens = list(part.tokens)
+    if not tokens or tokens[-1].is_stop or tokens[-1].is_capitalised:
+        return None
+    head, lead = tokens[-1], tokens[:-1]
+    if has_stem(sentence.stems, head.stem):
+        return None
+    if all(t.is_stop for t in lead):
+        lead = [*relation.tokens[-1:], *lead]
+    if len(lead) < 2 and all(t.is_stop for t in lead):
+        return None  # "a" alone leads anything
+    words, text, n = sentence.tokens, sentence.text, len(lead)
+    for i in range(len(words) - n):
+        run = words[i : i + n + 1]
+        if not all(stems_match(w.stem, t.stem) for w, t in zip(run, lead, strict=False)):
+            continue
+        if any(text[a.end : b.start].strip() for a, b in pairwise(run)):
+            continue  # the lead-in and its word are not written together
+        rival = run[-1]
+        if rival.is_stop or rival.is_capitalised or has_stem(part.stems, rival.stem):
+            continue
+        after = words[i + n + 1] if i + n + 1 < len(words) else None
+        if after is None or after.is_stop or text[rival.end : after.start].strip():
+            return rival.text
+    return None
+
+
 def clause_refusal(parts: FactParts, text: str) -> str | None:
     """Why the clauses of ``text`` do not state the fact, read from its parse; else None.
 
@@ -88,6 +136,7 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
+    text = without_asides(parts, text)
     if object_split(parts.object, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
     other = held_by_another(parts.subject, parts.object, text, relation)
@@ -98,6 +147,26 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
         if value is not None:
             return f"the cited text gives the subject another value, {value!r}"
     return None
+
+
+_ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
+
+
+def without_asides(parts: FactParts, text: str) -> str:
+    """``text`` with its bracketed asides left out, when the object stands outside them.
+
+    A pronunciation, a translation or an alias in brackets ("The Colosseum ([kɒləˈsiːəm];
+    Italian: Colosseo) is … in Rome, Italy") is no clause of the sentence, but its
+    parse may take the object for its own. When the object is written only inside the
+    brackets, the text is read whole.
+    """
+    bare = text
+    for _ in range(2):  # brackets nested one deep
+        bare = _ASIDE.sub("", bare)
+    if bare == text:
+        return text
+    stems = analyse(bare).stems
+    return bare if all(has_stem(stems, t.stem) for t in parts.object.content) else text
 
 
 def states(parts: FactParts, info: TextInfo) -> bool:

@@ -24,18 +24,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import analyse
+from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import values_present
+from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
+from triqua.engines.offline.verify.rules import substitution
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status
 
-__all__ = ["Reading", "decide_base", "decide_qualifier", "read"]
+__all__ = ["Reading", "decide_base", "decide_qualifier", "needed", "read"]
 
 _ANCHORS = 3  # aligned sentences whose windows the judge reads
 
@@ -49,13 +50,50 @@ class Reading:
     contradicted: float
     gated: bool  # the window passes the value gates
     about: bool = True  # the window speaks about the fact's subject
+    rival_head: bool = False  # another word stands in the object's head slot
+
+
+def needed(reading: Reading, model: EntailmentModel) -> float:
+    """The entailment a window needs to support the base: more when its head word differs.
+
+    A window that writes the object's lead-in and ends it on another word ("… comedy drama
+    film" for "… comedy drama book", "is a county" for "is a city": ``gates.head_rival``)
+    states something else unless the word is a synonym ("world championships" for "world
+    titles"): the judge must be as sure as the bare judge is, at ``entailed``, not merely
+    at ``supports``.
+    """
+    limits = model.thresholds
+    return max(limits.supports, limits.entailed) if reading.rival_head else limits.supports
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
-    """The unit written as a sentence, and the fact's source sentence when it differs."""
+    """The unit written as a sentence, and the fact's source sentence when it differs.
+
+    A fact with no object ("T2 Trainspotting | is set |" from "… is set in and around a
+    city") lost what its sentence states: written alone it says next to nothing ("T2
+    Trainspotting is set."), so any window about the subject entails it. Only its source
+    sentence is read then.
+    """
     hypothesis = unit_hypothesis(unit)
     sentence = source_hypothesis(fact.source_text, hypothesis)
+    if sentence and not fact.object.strip():
+        return [sentence]
     return [hypothesis, sentence] if sentence else [hypothesis]
+
+
+def _said_object(fact: Fact, parts: FactParts) -> TextInfo:
+    """The object as the claim says it: a lost one is its sentence's words after the verb.
+
+    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
+    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
+    """
+    if parts.object.content or not fact.relation.strip():
+        return parts.object
+    source = " ".join(fact.source_text.split())
+    relation = " " + fact.relation.strip().lower() + " "
+    at = source.lower().find(relation)
+    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
+    return analyse(tail) if tail else parts.object
 
 
 def _judge(
@@ -64,6 +102,7 @@ def _judge(
     hypotheses: Sequence[str],
     gated: list[bool],
     about: list[bool] | None = None,
+    rival_head: list[bool] | None = None,
 ) -> list[Reading]:
     """Read every window against every hypothesis in one batched call.
 
@@ -71,11 +110,13 @@ def _judge(
     (its threshold above 1) it is not read at all.
     """
     about = about if about is not None else [True] * len(found)
+    rival_head = rival_head if rival_head is not None else [False] * len(found)
     if model.thresholds.contradicted > 1.0:
         kept = [k for k, ok in enumerate(gated) if ok]
         found = [found[k] for k in kept]
         gated = [True] * len(kept)
         about = [about[k] for k in kept]
+        rival_head = [rival_head[k] for k in kept]
     asked = [(w.text, h) for w in found for h in hypotheses]
     if not asked:
         return []
@@ -88,6 +129,7 @@ def _judge(
             max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
             ok,
             about[k],
+            rival_head[k],
         )
         for k, (window, ok) in enumerate(zip(found, gated, strict=True))
     ]
@@ -129,10 +171,18 @@ def read(
             for w, speaks in zip(found, about(found), strict=True)
         ]
 
+    said = _said_object(fact, parts)
+
+    def rival(found: list[Window]) -> list[bool]:
+        return [
+            head_rival(said, parts.relation, analyse(w.text)) is not None
+            or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
+            for w in found
+        ]
+
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(model, singles, hypotheses, gate(singles), about(singles))
-    threshold = model.thresholds.supports
-    if not any(r.gated and r.entailed >= threshold for r in readings):
+    readings = _judge(model, singles, hypotheses, gate(singles), about(singles), rival(singles))
+    if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
         wide = [
@@ -140,7 +190,7 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(model, wide, hypotheses, gate(wide), about(wide))
+        readings += _judge(model, wide, hypotheses, gate(wide), about(wide), rival(wide))
     return readings
 
 
@@ -170,7 +220,7 @@ def decide_base(
         sentences = [before, first] if before is not None else [first]
         if last is not first:
             sentences.append(last)
-        text = " ".join(s.info.text for s in sentences)
+        text = without_asides(parts, " ".join(s.info.text for s in sentences))
         return held_by_another(parts.subject, parts.object, text) is None
 
     if rules.status == Status.CONTRADICTED:
@@ -179,7 +229,7 @@ def decide_base(
         (r for r in readings if r.about), key=lambda r: r.contradicted, default=None
     )
     vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
-    entailing = [r for r in readings if r.gated and r.entailed >= limits.supports]
+    entailing = [r for r in readings if r.gated and r.entailed >= needed(r, model)]
     # The narrowest entailing window is quoted (one sentence before two), if it is the
     # subject's to state.
     ordered = sorted(entailing, key=lambda r: (r.window.size, -r.entailed))

@@ -136,10 +136,11 @@ def _prefixed(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
 def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
     """True when a negation cue sits just before the relation word in the sentence.
 
-    A relation with no word of its own ("is", "has") is anchored on the first word of
-    ``part`` (the object) instead, with a wider reach for the verb phrase a sentence may
-    put before it ("is no longer counted as a planet"); with neither, the sentence counts
-    as not negated.
+    Just before is four words, six when the relation's word is an infinitive: a cue
+    governs the verb of its infinitive ("never had the chance again to win"). A relation
+    with no word of its own ("is", "has") is anchored on the first word of ``part`` (the
+    object) instead, with a wider reach for the verb phrase a sentence may put before it
+    ("is no longer counted as a planet"); with neither, the sentence counts as not negated.
     """
     reach = 4
     if anchor is None:
@@ -153,8 +154,10 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
         if anchor is None:
             return False
         reach = 6
-    before = [t for t in sentence.tokens if t.end <= anchor.start][-reach:]
-    return is_negated(before)
+    before = [t for t in sentence.tokens if t.end <= anchor.start]
+    if before and before[-1].text.lower() == "to":
+        reach = 6
+    return is_negated(before[-reach:])
 
 
 def unit_words_only(part: TextInfo) -> bool:
