@@ -40,10 +40,10 @@ from claim_losses import fact_cause  # noqa: E402
 from offline_verdicts import claim_status, crude_fact  # noqa: E402
 from sentence_judge import claim_probabilities  # noqa: E402
 
+from triqua.core.reading.analysis import analyse  # noqa: E402
+from triqua.core.reading.name_match import name_match  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.align import analyse  # noqa: E402
-from triqua.engines.offline.verify.names import name_match  # noqa: E402
 from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import get_verifier  # noqa: E402
 from triqua.models.entailment import ENTAILED  # noqa: E402
