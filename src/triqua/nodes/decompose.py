@@ -18,7 +18,8 @@ from triqua.core.text.long_sentences import LONG_SENTENCE
 from triqua.engines.base import DecomposeResult
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
-from triqua.schema import Chunk, NotCheckworthySentence, UndecomposedSentence
+from triqua.runtime.resources.retrievers import mode_of, retriever_kind
+from triqua.schema import Chunk, Mode, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
 
 
@@ -67,6 +68,15 @@ def fan_out_chunks(state: State) -> list[Send] | str:
 
 #: A chunk's decomposition: its result (None when refused), sentences left, sentences set aside.
 Outcome = tuple[DecomposeResult | None, list[UndecomposedSentence], list[NotCheckworthySentence]]
+
+
+def _with_evidence(context: Context, resources: RunResources) -> bool:
+    """Whether the run's facts are judged against evidence (not closed book).
+
+    A decomposition node's resources know no documents; the run's ledger holds them.
+    """
+    held = bool(resources.ledger.documents)
+    return mode_of(retriever_kind(context, held)) is not Mode.CLOSED_BOOK
 
 
 def _call(
@@ -121,6 +131,8 @@ def _call(
             )
             undecomposed = undecomposed_sentences(screened.undecomposed, chunk)
             excluded = screened.excluded
+            if _with_evidence(context, resources):
+                engines.judge.expect(founded)  # the judge may prepare while the run goes on
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
