@@ -115,3 +115,27 @@ def test_the_offline_judge_embeds_announced_queries_ahead() -> None:
     cache.get(queries)  # judging finds them ready: nothing more is embedded
     assert cache.embedded == len(queries)
     cache.clear()
+
+
+def test_decomposer_parses_are_kept_unmerged_for_later_readers() -> None:
+    """The decomposer merges tokens in copies; the element graph finds the parse it would make."""
+    chunks = [
+        "Ada Lovelace was born in London, England in 1815.",
+        "Sam Walton opened his first store in Rogers, Arkansas. He was born in Kingfisher.",
+        '"Blue Moon" was recorded by the Marcels in New York.',
+    ]
+    parses.clear()
+    shared = decomposer.RuleDecomposer()  # the shared pipeline: parses kept
+    alone = decomposer.RuleDecomposer(nlp.load_nlp())  # a pipeline of its own: nothing kept
+    facts = [[f.to_string() for f in shared.decompose(chunk)] for chunk in chunks]
+    for chunk, found in zip(chunks, facts, strict=True):
+        assert found == [f.to_string() for f in alone.decompose(chunk)]
+        kept = parses.parsed(chunk)
+        assert kept is not None  # kept for the element graph and the gates
+        fresh = nlp.load_nlp()(chunk)
+        assert [(t.text, t.tag_, t.dep_, t.head.i, t.ent_type_) for t in kept] == [
+            (t.text, t.tag_, t.dep_, t.head.i, t.ent_type_) for t in fresh
+        ]
+    assert any(facts)
+    assert "Rogers" in [t.text for t in parses.parsed(chunks[1]) or []]  # not merged in place
+    parses.clear()
