@@ -181,3 +181,34 @@ def test_a_failed_background_batch_is_embedded_again_by_whoever_asks() -> None:
     assert fake.batches == [["a", "b"]] and len(cache) == 0
     assert cache.get(["b"]).tolist() == [[1, 98, 1]]
     assert fake.batches[-1] == ["b"]
+
+
+def test_a_process_exits_after_one_background_batch_not_every_announced_text() -> None:
+    """At exit the background leader finishes its batch and stops: nothing hangs or crashes."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, time\n"
+        "import numpy as np\n"
+        "from triqua.models.vectors import SentenceVectors\n"
+        "def slow(texts):\n"
+        "    time.sleep(0.05)\n"
+        "    return np.ones((len(texts), 3), dtype=np.float32)\n"
+        "cache = SentenceVectors(slow, dimension=3)\n"
+        "atexit.register(lambda: print('embedded', cache.embedded))\n"
+        "cache.expect([f't{i}' for i in range(1000)], now=True)\n"
+        "time.sleep(0.1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    embedded = int(done.stdout.split()[-1])
+    assert 0 < embedded <= 1000 // 4  # a few batches of 16, not all 1,000 texts

@@ -28,6 +28,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
@@ -113,34 +114,43 @@ class SentenceVectors:
                 del self._expected[next(iter(self._expected))]
             if now and self._expected and not self._ahead:
                 self._ahead = True
-                threading.Thread(
-                    target=self._lead_ahead, name="triqua-embed-ahead", daemon=True
-                ).start()
+                self._ahead_next()
+
+    def _ahead_next(self) -> None:
+        """Queue the next background batch (called holding the lock).
+
+        Each batch is a task of its own on one worker thread, so a process that exits waits
+        for one small batch at most, never for every announced text.
+        """
+        try:
+            _ahead_pool().submit(self._lead_ahead)
+        except RuntimeError:  # the interpreter is shutting down: nothing more is embedded
+            self._ahead = False
 
     def _lead_ahead(self) -> None:
-        """Embed announced texts in small batches until none is left (a background thread).
+        """Embed up to :data:`AHEAD_BATCH` announced texts as a leader, then queue the next.
 
-        A batch that fails ends the thread: its texts stay unembedded, and whoever asks for
-        them embeds them again (and sees the error).
+        A batch that fails ends the background work: its texts stay unembedded, and whoever
+        asks for them embeds them again (and sees the error).
         """
         with self._cond:
             try:
-                while True:
-                    while self._leading >= self._leaders:
-                        self._cond.wait()
-                    batch: list[str] = []
-                    for text in list(self._expected):
-                        del self._expected[text]
-                        if text not in self._vectors and text not in self._running:
-                            batch.append(text)
-                            if len(batch) == AHEAD_BATCH:
-                                break
-                    if not batch:
-                        return
+                while self._leading >= self._leaders:
+                    self._cond.wait()
+                batch: list[str] = []
+                for text in list(self._expected):
+                    del self._expected[text]
+                    if text not in self._vectors and text not in self._running:
+                        batch.append(text)
+                        if len(batch) == AHEAD_BATCH:
+                            break
+                if batch:
                     self._embed_batch(batch)
-            except Exception:
-                return
-            finally:
+            except Exception:  # the asker embeds them again and sees the error
+                batch = []
+            if batch:
+                self._ahead_next()
+            else:
                 self._ahead = False
 
     def get(self, texts: Sequence[str]) -> Vectors:
@@ -211,6 +221,12 @@ class SentenceVectors:
                 self.batches += 1
                 self.embedded += len(batch)
             self._cond.notify_all()
+
+
+@once
+def _ahead_pool() -> ThreadPoolExecutor:
+    """The one thread that embeds announced texts ahead (joined, like any pool, at exit)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="triqua-embed-ahead")
 
 
 @once
