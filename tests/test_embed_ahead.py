@@ -64,3 +64,16 @@ def test_a_closed_book_run_announces_nothing(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(OfflineJudge, "expect", lambda self, facts: announced.append(len(facts)))
     report = triqua.check(TEXT, cache=False)
     assert report.records and not announced
+
+
+def test_a_judge_that_fails_to_prepare_fails_no_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The announcement is a hint: if the judge cannot prepare, the facts are judged anyway."""
+    expected = _verdicts(triqua.check(TEXT, documents=DOCUMENTS, cache=False))
+
+    def broken(self: OfflineJudge, facts: Sequence[Fact]) -> None:
+        raise RuntimeError("embedder unavailable")
+
+    monkeypatch.setattr(OfflineJudge, "expect", broken)
+    report = triqua.check(TEXT, documents=DOCUMENTS, cache=False)
+    assert not report.failed_chunks
+    assert _verdicts(report) == expected

@@ -15,11 +15,11 @@ from triqua.core.text.checkworthy import screen
 from triqua.core.text.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
 from triqua.core.text.chunking import chunk_failure, previous_text, undecomposed_sentences
 from triqua.core.text.long_sentences import LONG_SENTENCE
-from triqua.engines.base import DecomposeResult
+from triqua.engines.base import DecomposeResult, Judge
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
 from triqua.runtime.resources.retrievers import mode_of, retriever_kind
-from triqua.schema import Chunk, Mode, NotCheckworthySentence, UndecomposedSentence
+from triqua.schema import Chunk, Fact, Mode, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
 
 
@@ -131,8 +131,6 @@ def _call(
             )
             undecomposed = undecomposed_sentences(screened.undecomposed, chunk)
             excluded = screened.excluded
-            if _with_evidence(context, resources):
-                engines.judge.expect(founded)  # the judge may prepare while the run goes on
     except GraphBubbleUp:  # interrupts and other graph control flow pass through
         raise
     except Exception as exc:  # an engine bug fails this chunk, on the record, not the run
@@ -140,7 +138,21 @@ def _call(
             error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}"
         )
         undecomposed, excluded = [], []
+    if result is not None and not result.error and _with_evidence(context, resources):
+        _announce(engines.judge, result.facts, chunk)
     return result, undecomposed, excluded
+
+
+def _announce(judge: Judge, facts: Sequence[Fact], chunk: Chunk) -> None:
+    """Tell the judge which facts it will verify, so it may prepare while the run goes on.
+
+    A hint only: it changes no verdict, so a judge that fails to prepare fails neither the
+    chunk nor the run (the failure is streamed; the facts are judged all the same).
+    """
+    try:
+        judge.expect(facts)
+    except Exception as exc:  # the verification that follows meets any real problem
+        emit("judge_expect_failed", chunk=chunk.index, error=f"{type(exc).__name__}: {exc}")
 
 
 def _record(
