@@ -3,12 +3,12 @@
 Each size runs ``triqua.check`` in a fresh child process (so peak RSS is that run's own) on
 FActScore ChatGPT bios, checked against those same bios supplied as documents (one document
 per bio paragraph), no model: the offline engine decomposes, retrieves with BM25 and judges
-with rules + MiniLM. spaCy, ONNX and the graph libraries are loaded before the clock starts
-(one unrelated sentence is checked first; their load time is shown apart). Reported per
-size: facts, CPU seconds of all threads, facts per CPU second, wall time and facts per wall
-second (with the load average: other jobs on the machine stretch wall times, CPU time much
-less), peak RSS, and a digest of the verdicts so runs of two trees can be compared. Scaling
-is linear when CPU per fact stays flat as the text grows.
+with rules + MiniLM. spaCy, ONNX, the graph libraries and the language profiles are loaded
+before the clock starts (one unrelated sentence is checked first; their load time is shown
+apart). Reported per size: facts, CPU seconds of all threads, facts per CPU second, wall time
+and facts per wall second (with the load average: other jobs on the machine stretch wall
+times, CPU time much less), peak RSS, and a digest of the verdicts so runs of two trees can be
+compared. Scaling is linear when CPU per fact stays flat as the text grows.
 
 Run: ``.venv/bin/python benchmarks/offline_speed.py [--sizes 10,40,160] [--rounds 1]
 [--closed-book] [--data ../shared/data]``
@@ -66,7 +66,8 @@ def child(size: int, data: Path, closed_book: bool) -> dict[str, Any]:
         get_verifier().warm_up()
     # One unrelated sentence first: LangGraph and LangChain (~1.2 s of imports) load then, not
     # inside the timed run: their cost is cold start (`perf.py --only cold`), not throughput.
-    warm = "The Danube flows into the Black Sea."
+    # It is long enough (40 letters) for the language check, whose profiles (~0.4 s) load once.
+    warm = "The Danube flows through Vienna and Budapest into the Black Sea."
     triqua.check(warm, documents=None if closed_book else [warm], cache=False)
     load_s = time.perf_counter() - started
     load_cpu = time.process_time() - cpu0
@@ -157,7 +158,8 @@ def main() -> None:
         + f" ({per_fact[-1] / per_fact[0]:.2f}× from smallest to largest)"
     )
     print(
-        f"load before the clock (spaCy, ONNX, graph libraries): {first['load_s']:.1f} s wall, "
+        "load before the clock (spaCy, ONNX, graph libraries, language profiles): "
+        f"{first['load_s']:.1f} s wall, "
         f"{first['load_cpu']:.1f} s CPU, {first['rss_loaded_mb']:,.0f} MB; "
         f"aims: >= {AIM_FACTS_PER_S} facts/s, peak <= {AIM_PEAK_MB} MB"
     )

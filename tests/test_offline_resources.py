@@ -86,8 +86,11 @@ def test_a_run_announces_its_chunks_to_the_offline_decomposer(
     assert report.records
 
 
-def test_decomposed_facts_announce_their_queries_for_one_embedding_batch() -> None:
-    from triqua.engines.offline.engine import OfflineDecomposer
+def test_the_offline_judge_embeds_announced_queries_ahead() -> None:
+    """The judge hears each chunk's facts and embeds their queries before they are judged."""
+    import time
+
+    from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
     from triqua.engines.offline.verify.fact_match import fact_parts
     from triqua.models.vectors import sentence_vectors
     from triqua.schema import Chunk
@@ -101,10 +104,38 @@ def test_decomposed_facts_announce_their_queries_for_one_embedding_batch() -> No
         .decompose(chunk, previous_chunk=None, question=None, chunked=False)
         .facts
     )
-    queries = [fact_parts(fact).query for fact in facts]
-    assert queries and set(queries) <= set(cache._expected)
-    embedded = cache.embedded
-    cache.get(["Lovelace was a mathematician."])  # the next batch takes them along
-    assert cache.embedded == embedded + 1 + len(set(queries))
-    assert not cache._expected and len(cache) == 1 + len(set(queries))
+    queries = sorted({fact_parts(fact).query for fact in facts})
+    assert queries and not cache._expected and len(cache) == 0  # decomposing embeds nothing
+    OfflineJudge().expect(facts)
+    for _ in range(500):  # the background leader embeds them, unasked
+        if cache.embedded >= len(queries):
+            break
+        time.sleep(0.01)
+    assert cache.embedded == len(queries) and len(cache) == len(queries)
+    cache.get(queries)  # judging finds them ready: nothing more is embedded
+    assert cache.embedded == len(queries)
     cache.clear()
+
+
+def test_decomposer_parses_are_kept_unmerged_for_later_readers() -> None:
+    """The decomposer merges tokens in copies; the element graph finds the parse it would make."""
+    chunks = [
+        "Ada Lovelace was born in London, England in 1815.",
+        "Sam Walton opened his first store in Rogers, Arkansas. He was born in Kingfisher.",
+        '"Blue Moon" was recorded by the Marcels in New York.',
+    ]
+    parses.clear()
+    shared = decomposer.RuleDecomposer()  # the shared pipeline: parses kept
+    alone = decomposer.RuleDecomposer(nlp.load_nlp())  # a pipeline of its own: nothing kept
+    facts = [[f.to_string() for f in shared.decompose(chunk)] for chunk in chunks]
+    for chunk, found in zip(chunks, facts, strict=True):
+        assert found == [f.to_string() for f in alone.decompose(chunk)]
+        kept = parses.parsed(chunk)
+        assert kept is not None  # kept for the element graph and the gates
+        fresh = nlp.load_nlp()(chunk)
+        assert [(t.text, t.tag_, t.dep_, t.head.i, t.ent_type_) for t in kept] == [
+            (t.text, t.tag_, t.dep_, t.head.i, t.ent_type_) for t in fresh
+        ]
+    assert any(facts)
+    assert "Rogers" in [t.text for t in parses.parsed(chunks[1]) or []]  # not merged in place
+    parses.clear()

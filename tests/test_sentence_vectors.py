@@ -145,3 +145,70 @@ def test_announced_texts_ride_with_the_next_batch_and_alone_embed_nothing() -> N
     assert fake.batches[-1] == ["d"]
     with pytest.raises(ValueError, match="expected_size"):
         SentenceVectors(fake, dimension=3, expected_size=-1)
+
+
+def _settled(cache: SentenceVectors) -> None:
+    """Wait until the background leader has embedded every announced text."""
+    for _ in range(500):
+        with cache._cond:
+            if not cache._ahead and not cache._leading:
+                return
+        threading.Event().wait(0.01)
+    raise AssertionError("the background leader did not finish")
+
+
+def test_texts_announced_now_are_embedded_in_the_background_in_small_batches() -> None:
+    fake = CountingEmbedder()
+    cache = SentenceVectors(fake, dimension=3)
+    texts = [f"q{i}" for i in range(40)]
+    cache.expect(texts, now=True)
+    _settled(cache)
+    # Embedded without anyone asking, in batches of AHEAD_BATCH, each text once.
+    assert [len(b) for b in fake.batches] == [16, 16, 8]
+    assert sorted(t for b in fake.batches for t in b) == sorted(texts)
+    asked = cache.get(texts[::-1])
+    assert len(fake.batches) == 3  # answered from the cache
+    # The vectors are the ones an embedding on request gives.
+    fresh = SentenceVectors(CountingEmbedder(), dimension=3)
+    assert asked.tolist() == fresh.get(texts[::-1]).tolist()
+
+
+def test_a_failed_background_batch_is_embedded_again_by_whoever_asks() -> None:
+    fake = CountingEmbedder(fail=1)
+    cache = SentenceVectors(fake, dimension=3)
+    cache.expect(["a", "b"], now=True)
+    _settled(cache)
+    assert fake.batches == [["a", "b"]] and len(cache) == 0
+    assert cache.get(["b"]).tolist() == [[1, 98, 1]]
+    assert fake.batches[-1] == ["b"]
+
+
+def test_a_process_exits_after_one_background_batch_not_every_announced_text() -> None:
+    """At exit the background leader finishes its batch and stops: nothing hangs or crashes."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, time\n"
+        "import numpy as np\n"
+        "from triqua.models.vectors import SentenceVectors\n"
+        "def slow(texts):\n"
+        "    time.sleep(0.05)\n"
+        "    return np.ones((len(texts), 3), dtype=np.float32)\n"
+        "cache = SentenceVectors(slow, dimension=3)\n"
+        "atexit.register(lambda: print('embedded', cache.embedded))\n"
+        "cache.expect([f't{i}' for i in range(1000)], now=True)\n"
+        "time.sleep(0.1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    embedded = int(done.stdout.split()[-1])
+    assert 0 < embedded <= 1000 // 4  # a few batches of 16, not all 1,000 texts

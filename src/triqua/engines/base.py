@@ -109,6 +109,14 @@ class Judge(ABC):
     ) -> JudgeResult:
         """Return a verdict; with ``units``, also one unit verdict per listed unit."""
 
+    def expect(self, facts: Sequence[Fact]) -> None:  # noqa: B027 (an optional hook)
+        """Hear facts that this run will verify against evidence, as their chunk is decomposed.
+
+        A judge that can prepare ahead does so while the run still decomposes and routes
+        (the offline engine embeds the facts' queries); the verdicts are the same either way.
+        By default it does nothing.
+        """
+
     #: True when :meth:`verify_batch` judges several facts in one call.
     batched: bool = False
 

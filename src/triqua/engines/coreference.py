@@ -46,6 +46,12 @@ def canonical_key(name: str) -> str:
     return _ARTICLE.sub("", flat)
 
 
+@functools.lru_cache(maxsize=65536)
+def _key_words(name: str) -> tuple[str, ...]:
+    """The words of a name's :func:`canonical_key` (cached, like the key)."""
+    return tuple(canonical_key(name).split())
+
+
 def pronoun_class(word: str) -> Category | None:
     """Which kind of antecedent a third-person pronoun takes; None for any other word."""
     lower = word.casefold()
@@ -83,11 +89,17 @@ class Resolver:
         wanted = pronoun_class(word)
         if wanted is None:
             return None
-        compatible = [
-            s for s in reversed(self.seen) if _agrees(s.category, wanted) and s.name != not_
-        ]
-        subject = next((s for s in compatible if s.subject), None)
-        chosen = subject or next(iter(compatible), None)
+        # The most recent compatible subject, else the most recent compatible element: one
+        # scan back that stops at the first subject (a text's elements number hundreds).
+        chosen: _Seen | None = None
+        latest: _Seen | None = None
+        for seen in reversed(self.seen):
+            if _agrees(seen.category, wanted) and seen.name != not_:
+                if seen.subject:
+                    chosen = seen
+                    break
+                latest = latest or seen
+        chosen = chosen or latest
         if chosen is None and wanted == "person":
             # The small parser labels many people's names as organisations: failing a
             # person, a he/she takes the most recent proper-named subject that is no place.
@@ -111,20 +123,20 @@ class Resolver:
         """
         if not proper:
             return text
-        words = canonical_key(text).split()
-        if not words:
+        words = _key_words(text)
+        size = len(words)
+        if not size:
             return text
-        hosts = {
-            s.name
-            for s in self.seen
-            if s.category == "person"
-            and len(canonical_key(s.name).split()) > len(words)
-            and (
-                canonical_key(s.name).split()[: len(words)] == words
-                or canonical_key(s.name).split()[-len(words) :] == words
-            )
-        }
-        return hosts.pop() if len(hosts) == 1 else text
+        hosts: set[str] = set()
+        for seen in self.seen:
+            if seen.category != "person" or seen.name in hosts:
+                continue
+            key = _key_words(seen.name)
+            if len(key) > size and (key[:size] == words or key[-size:] == words):
+                hosts.add(seen.name)
+                if len(hosts) > 1:
+                    return text  # two people it may shorten: it stays as written
+        return hosts.pop() if hosts else text
 
     def note(
         self, name: str, label: str, *, plural: bool, subject: bool, proper: bool = False

@@ -10,10 +10,13 @@ per wave of requests costs less than one per fact (each call has a fixed cost, a
 batches run faster per text); with a slot per core, embedding still uses every core.
 
 Texts known to be needed soon can be announced with :meth:`SentenceVectors.expect` (the
-offline decomposer announces each fact's query): nothing is embedded then, but the next
-batch anyone leads takes them along, so a run's queries are embedded in a few full,
-length-sorted batches (~6 ms a text) rather than one by one as each fact is judged (~11 ms,
-most of it reading the model's weights once per call).
+offline judge announces each fact's query as soon as the fact is decomposed): the next batch
+anyone leads takes them along, so a run's queries are embedded in a few full, length-sorted
+batches (~6 ms a text) rather than one by one as each fact is judged (~11 ms, most of it
+reading the model's weights once per call). Announced with ``now=True``, they are embedded
+at once by a background leader, in small batches, while the run still parses and routes its
+text on the other core: the vectors are the same (each text is embedded alone, or by a model
+whose vectors do not depend on their batch), only found earlier.
 
 Hand-written rather than a ``ThreadPoolExecutor`` or an ``asyncio`` batcher: the callers are
 synchronous graph workers, and a waiter must be able to take the leader's place when the
@@ -25,6 +28,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +43,10 @@ CACHE_SIZE = 50_000
 EXPECTED_SIZE = 4_096
 """Announced texts kept for the next batch (oldest dropped first): bounds what a batch
 embeds for announcements nobody asks for (facts later dropped, or judged by a model)."""
+
+AHEAD_BATCH = 16
+"""Texts per batch the background leader embeds: small, so a worker that needs a vector
+now never waits long for a leader's slot."""
 
 Vectors = npt.NDArray[np.float32]
 
@@ -74,6 +82,7 @@ class SentenceVectors:
         self._expected_size = expected_size
         self._running: set[str] = set()  # in the batch being embedded now
         self._leading = 0  # batches being embedded now
+        self._ahead = False  # a background leader is embedding announced texts
         self._cond = threading.Condition()
         self.batches = 0
         self.embedded = 0
@@ -89,11 +98,13 @@ class SentenceVectors:
             self._expected.clear()
             self.batches = self.embedded = 0
 
-    def expect(self, texts: Iterable[str]) -> None:
+    def expect(self, texts: Iterable[str], *, now: bool = False) -> None:
         """Announce texts that will soon be asked for; the next batch led embeds them along.
 
-        Nothing is embedded now, and nothing is embedded for announcements alone: they ride
-        with a batch someone needs. Texts already cached are ignored.
+        Texts already cached are ignored. By default nothing is embedded for announcements
+        alone: they ride with a batch someone needs. With ``now``, a background leader
+        embeds them at once (in batches of :data:`AHEAD_BATCH`, within the leader slots),
+        so the vectors are ready when asked for.
         """
         with self._cond:
             for text in texts:
@@ -101,6 +112,46 @@ class SentenceVectors:
                     self._expected[text] = None
             while len(self._expected) > self._expected_size:
                 del self._expected[next(iter(self._expected))]
+            if now and self._expected and not self._ahead:
+                self._ahead = True
+                self._ahead_next()
+
+    def _ahead_next(self) -> None:
+        """Queue the next background batch (called holding the lock).
+
+        Each batch is a task of its own on one worker thread, so a process that exits waits
+        for one small batch at most, never for every announced text.
+        """
+        try:
+            _ahead_pool().submit(self._lead_ahead)
+        except RuntimeError:  # the interpreter is shutting down: nothing more is embedded
+            self._ahead = False
+
+    def _lead_ahead(self) -> None:
+        """Embed up to :data:`AHEAD_BATCH` announced texts as a leader, then queue the next.
+
+        A batch that fails ends the background work: its texts stay unembedded, and whoever
+        asks for them embeds them again (and sees the error).
+        """
+        with self._cond:
+            try:
+                while self._leading >= self._leaders:
+                    self._cond.wait()
+                batch: list[str] = []
+                for text in list(self._expected):
+                    del self._expected[text]
+                    if text not in self._vectors and text not in self._running:
+                        batch.append(text)
+                        if len(batch) == AHEAD_BATCH:
+                            break
+                if batch:
+                    self._embed_batch(batch)
+            except Exception:  # the asker embeds them again and sees the error
+                batch = []
+            if batch:
+                self._ahead_next()
+            else:
+                self._ahead = False
 
     def get(self, texts: Sequence[str]) -> Vectors:
         """Vectors of ``texts`` as an (n, dimension) array, embedding only the unseen ones.
@@ -145,6 +196,10 @@ class SentenceVectors:
             if t not in needed and t not in self._vectors and t not in self._running
         ]
         self._expected.clear()
+        self._embed_batch(batch)
+
+    def _embed_batch(self, batch: list[str]) -> None:
+        """Embed ``batch`` as one leader (called holding the lock; released meanwhile)."""
         self._running.update(batch)
         self._leading += 1
         vectors: Vectors | None = None
@@ -166,6 +221,12 @@ class SentenceVectors:
                 self.batches += 1
                 self.embedded += len(batch)
             self._cond.notify_all()
+
+
+@once
+def _ahead_pool() -> ThreadPoolExecutor:
+    """The one thread that embeds announced texts ahead (joined, like any pool, at exit)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="triqua-embed-ahead")
 
 
 @once

@@ -3,7 +3,9 @@
 The element graph parses every sentence of a text with the whole pipeline (parser and
 entity recogniser) before the facts are verified; the offline verifier's role and clause
 gates then parse evidence windows, and a one-sentence window is often one of those very
-sentences (214 of the 377 windows the gates parse on 40 KB of bios). :func:`parse_many`
+sentences (214 of the 377 windows the gates parse on 40 KB of bios). The offline
+decomposer's chunks are parsed here too (it merges tokens in copies), so a one-sentence
+chunk is not parsed again for its element graph. :func:`parse_many`
 parses texts in bounded batches and keeps the last :data:`CACHE_SIZE` parses;
 :func:`parsed` hands a kept parse to any later reader without parsing again.
 

@@ -15,10 +15,11 @@ from triqua.core.text.checkworthy import screen
 from triqua.core.text.chunk_batches import chunk_of, merged_chunk, pack, split_facts, split_spans
 from triqua.core.text.chunking import chunk_failure, previous_text, undecomposed_sentences
 from triqua.core.text.long_sentences import LONG_SENTENCE
-from triqua.engines.base import DecomposeResult
+from triqua.engines.base import DecomposeResult, Judge
 from triqua.nodes.common import context_of, emit
 from triqua.runtime.resources import RunResources, limited_call, run_resources
-from triqua.schema import Chunk, NotCheckworthySentence, UndecomposedSentence
+from triqua.runtime.resources.retrievers import mode_of, retriever_kind
+from triqua.schema import Chunk, Fact, Mode, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
 
 
@@ -67,6 +68,15 @@ def fan_out_chunks(state: State) -> list[Send] | str:
 
 #: A chunk's decomposition: its result (None when refused), sentences left, sentences set aside.
 Outcome = tuple[DecomposeResult | None, list[UndecomposedSentence], list[NotCheckworthySentence]]
+
+
+def _with_evidence(context: Context, resources: RunResources) -> bool:
+    """Whether the run's facts are judged against evidence (not closed book).
+
+    A decomposition node's resources know no documents; the run's ledger holds them.
+    """
+    held = bool(resources.ledger.documents)
+    return mode_of(retriever_kind(context, held)) is not Mode.CLOSED_BOOK
 
 
 def _call(
@@ -128,7 +138,21 @@ def _call(
             error=f"decompose failed for chunk {chunk.index}: {type(exc).__name__}: {exc}"
         )
         undecomposed, excluded = [], []
+    if result is not None and not result.error and _with_evidence(context, resources):
+        _announce(engines.judge, result.facts, chunk)
     return result, undecomposed, excluded
+
+
+def _announce(judge: Judge, facts: Sequence[Fact], chunk: Chunk) -> None:
+    """Tell the judge which facts it will verify, so it may prepare while the run goes on.
+
+    A hint only: it changes no verdict, so a judge that fails to prepare fails neither the
+    chunk nor the run (the failure is streamed; the facts are judged all the same).
+    """
+    try:
+        judge.expect(facts)
+    except Exception as exc:  # the verification that follows meets any real problem
+        emit("judge_expect_failed", chunk=chunk.index, error=f"{type(exc).__name__}: {exc}")
 
 
 def _record(

@@ -55,7 +55,6 @@ class OfflineDecomposer(Decomposer):
             previous_chunk=previous_chunk,
             question=question,
         )
-        _expect_queries(found.facts)
         read_as = "\n".join(
             f"answer [{span.start}:{span.end}] read with the question as: {statement}"
             for span, statement in found.statements
@@ -66,20 +65,6 @@ class OfflineDecomposer(Decomposer):
             raw_output=read_as or None,
             undecomposed=found.undecomposed,
         )
-
-
-def _expect_queries(facts: Sequence[Fact]) -> None:
-    """Announce the facts' verifier queries, so they are embedded together, not one by one.
-
-    Every offline verification embeds its fact's query; a run decomposes all its chunks
-    before it judges any fact, so the first batch embedded takes every query along
-    (``SentenceVectors.expect``). Nothing is embedded until a verification asks, so a run
-    whose facts a model judges, or that is closed book, loads and runs no embedder for it.
-    """
-    from triqua.engines.offline.verify.fact_match import fact_parts
-    from triqua.models.vectors import sentence_vectors
-
-    sentence_vectors().expect(fact_parts(fact).query for fact in facts)
 
 
 class OfflineJudge(Judge):
@@ -109,6 +94,18 @@ class OfflineJudge(Judge):
         from triqua.engines.offline.verify.verifier import get_verifier
 
         get_verifier(self.judge).warm_up()
+
+    def expect(self, facts: Sequence[Fact]) -> None:
+        """Embed the facts' verifier queries now, in the background, not as each is judged.
+
+        Each verification embeds its fact's query; announced as soon as a chunk is
+        decomposed, the queries are embedded on a free core while the run still parses and
+        routes (``SentenceVectors.expect``), and a fact judged later finds its vector ready.
+        """
+        from triqua.engines.offline.verify.fact_match import fact_parts
+        from triqua.models.vectors import sentence_vectors
+
+        sentence_vectors().expect((fact_parts(fact).query for fact in facts), now=True)
 
     @property
     def reader(self) -> MeaningReader | None:  # type: ignore[override]

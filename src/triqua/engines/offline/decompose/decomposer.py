@@ -29,6 +29,7 @@ from triqua.engines.offline.decompose.merges import repair_tokens
 from triqua.engines.offline.decompose.rules import extract_facts, read_sentence
 from triqua.engines.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.revisions import RULES_VERSION as RULES_VERSION
+from triqua.nlp.parses import parse_many
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.nlp.pipeline import SPACY_MODEL as SPACY_MODEL  # re-exported
 from triqua.schema import Fact, Qualifier, Span
@@ -218,6 +219,9 @@ class RuleDecomposer:
         return docs
 
     def _pipe(self, nlp: Language, texts: list[str]) -> list[Doc]:
+        """Parses of ``texts`` to merge tokens in: copies of those kept in ``nlp.parses``."""
+        if self._given_nlp is None and all(texts):
+            return [doc.copy() for doc in parse_many(texts) if doc is not None]
         return list(nlp.pipe(texts, batch_size=self._batch_size))
 
     def _following(self, chunk: str | None) -> list[str]:

@@ -46,6 +46,18 @@ def held_by_another(
     own, as in a passive), when its owner is a definite description ("the team won the
     cup" leaves the judge to read), or when no clause holds the object.
     """
+    return _held_by_another(subject, obj, text, frozenset(relation))
+
+
+@functools.lru_cache(maxsize=4096)
+def _held_by_another(
+    subject: TextInfo, obj: TextInfo, text: str, relation: frozenset[str]
+) -> str | None:
+    """:func:`held_by_another`, remembered: the gates ask it of one window for many facts.
+
+    The answer is a function of its arguments (the parse of a text is the same each time),
+    so a remembered one is the one a fresh reading gives.
+    """
     if not obj.content or not text.strip():
         return None
     subject_stems = {t.stem for t in subject.content}

@@ -61,6 +61,7 @@ _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _OTHER_SENTENCES = 4  # sentences not naming it embedded for the judge, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
+_OVERLAPS_KEPT = 4096  # token overlaps remembered per fact
 
 
 @dataclass(frozen=True)
@@ -273,21 +274,23 @@ class AlignmentVerifier:
         """
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
-            infos = [analyse(piece.text) for piece in pieces]
-            scores = subject_scores(parts.subject, infos, title)
+            texts = tuple(piece.text for piece in pieces)
+            scores = _subject_scores(parts.subject, texts, title)
             sentences += [
-                Sentence(ev.id, p, i, info, piece.start, piece.end, subject=score)
-                for i, (piece, info, score) in enumerate(zip(pieces, infos, scores, strict=True))
+                Sentence(ev.id, p, i, analyse(piece.text), piece.start, piece.end, subject=score)
+                for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        # Text addressed to a verifier (injected instructions, fake verdicts) is never aligned.
-        # Questions assert nothing, so they are never aligned either.
-        readable = [
-            s
-            for s in sentences
-            if not is_directive(s.info.tokens) and not s.info.text.rstrip(" \"'”’)]").endswith("?")
-        ]
-        overlaps = {id(s): self._overlap(parts, s.info) for s in readable}
+        readable = [s for s in sentences if _readable(s.info.text)]
+        known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
+        overlaps: dict[int, float] = {}
+        for s in readable:
+            overlap = known.get(s.info.text)
+            if overlap is None:
+                overlap = self._overlap(parts, s.info)
+                if len(known) < _OVERLAPS_KEPT:
+                    known[s.info.text] = overlap
+            overlaps[id(s)] = overlap
         # Embedding is the costly step: only the lexically closest few are embedded. The rules
         # read sentences about the subject; the judge also reads the closest others ("Quicksand
         # liquefies …" for "Sinking sand becomes liquid"), behind the subject gate.
@@ -309,6 +312,39 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
+
+
+@functools.lru_cache(maxsize=20_000)
+def _readable(text: str) -> bool:
+    """Whether a sentence may be aligned at all (cached: every fact asks it of each sentence).
+
+    Text addressed to a verifier (injected instructions, fake verdicts) is never aligned;
+    questions assert nothing, so they are never aligned either.
+    """
+    return not is_directive(analyse(text).tokens) and not text.rstrip(" \"'”’)]").endswith("?")
+
+
+@functools.lru_cache(maxsize=4096)
+def _subject_scores(
+    subject: TextInfo, texts: tuple[str, ...], title: TextInfo | None
+) -> tuple[float, ...]:
+    """``binding.subject_scores`` of a passage's sentences, remembered.
+
+    The facts of one subject share their passages (and a re-verified fact reads them again),
+    and the scores are a function of the subject, the sentences and the title.
+    """
+    return tuple(subject_scores(subject, [analyse(text) for text in texts], title))
+
+
+@functools.lru_cache(maxsize=256)
+def _overlaps(key: tuple[TextInfo, tuple[frozenset[str], ...], TextInfo]) -> dict[str, float]:
+    """The token overlaps found so far for one fact's (subject, relation words, object).
+
+    :meth:`AlignmentVerifier._overlap` reads only those parts and the sentence, so a fact
+    verified again (re-verification, element checks) reuses them; at most
+    ``_OVERLAPS_KEPT`` are kept per fact.
+    """
+    return {}
 
 
 def _rules_reading(
