@@ -1,4 +1,4 @@
-"""The default grounding rule: the entailment judge reads the cited window, value gates veto.
+"""The ``judge`` grounding rule: the entailment judge reads the cited window, value gates veto.
 
 A quote cited for a "supported" unit touches one or more sentences of its passage. Those
 sentences, whole, in runs of at most three that never cross a blank line (a paragraph),

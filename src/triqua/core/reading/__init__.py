@@ -13,12 +13,17 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   tolerance policy (``values/data/values.json``: rules as data, each with examples that
   must and must not match, run as tests).
 - ``analysis`` — a text analysed once (tokens, content words, dates, quantities) and how
-  a part's words and values are found in a sentence; ``name_match`` — whether a sentence
-  names a part ("Curie" names "Marie Curie").
+  a part's words and values are found in a sentence, with ``quantities`` (a counted noun
+  compared by its stem); ``name_match`` — whether a sentence names a part ("Curie" names
+  "Marie Curie").
+- ``roles`` — roles only one holds ("the capital of Australia"): another holder
+  contradicts the fact.
 - ``restrictors`` — the small words that decide whether a statement holds: "once",
   "first", "only", "the largest" (``markers``), "one of the largest", "the former CEO"
   (``groups``); their word lists and worked examples are ``data/restrictors.json``.
-- ``quotes`` — a quote normalised and found in its passage.
+- ``quotes`` — a quote normalised and found in its passage; ``quote_values`` — whether a
+  quote carries a unit's numbers, dates and names (the grounding rule's value gate, the
+  plan's founded facts).
 - ``acronyms`` — a name and the acronym that spells it ("CTA", "U.S."); ``speech`` —
   direct speech in a sentence, whose pronouns are its speaker's.
 
