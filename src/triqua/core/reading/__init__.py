@@ -8,7 +8,7 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
 
 - ``words`` — tokens, word forms (the lexicon's irregular forms, a light suffix stemmer
   and Snowball stems), relation synonyms, negation cues; ``lexicon`` and ``lexicon_file``
-  read ``data/lexicon.json``.
+  read ``data/lexicon.json``; ``rules_file`` reads every rules file here alike.
 - ``values`` — numbers, units, dates and names in text and how they compare, with one
   tolerance policy (``values/data/values.json``: rules as data, each with examples that
   must and must not match, run as tests).

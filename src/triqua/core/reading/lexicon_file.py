@@ -6,10 +6,11 @@ grounding rule's word check (``words``, ``core.grounding.statement``) share.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from triqua.core.reading.rules_file import read_rules_file
 
 __all__ = ["LEXICON_PATH", "read_lexicon"]
 
@@ -23,10 +24,4 @@ def read_lexicon(path: Path = LEXICON_PATH) -> dict[str, Any]:
     Raises:
         RuntimeError: when the file is missing, is not JSON, or is not an object.
     """
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RuntimeError(f"lexicon {path} is unreadable: {exc}") from exc
-    if not isinstance(raw, dict):
-        raise RuntimeError(f"lexicon {path} is unreadable: not a JSON object")
-    return raw
+    return read_rules_file(path, "lexicon")

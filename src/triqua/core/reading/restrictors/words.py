@@ -7,9 +7,10 @@ reader, below both, so neither half of the engine imports the other.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from triqua.core.reading.rules_file import read_rules_file
 
 __all__ = ["WORDS", "Example", "Words", "examples"]
 
@@ -54,7 +55,7 @@ def _load(path: Path = _PATH) -> Words:
         RuntimeError: when the file is missing or lacks a list.
     """
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_rules_file(path, "restrictor word list")
         return Words(
             frequency={k.lower(): int(v) for k, v in raw["frequency"].items()},
             frequency_nouns=frozenset(raw["frequency_nouns"]),
@@ -100,7 +101,7 @@ class Example:
 
 def examples(path: Path = _PATH) -> list[Example]:
     """Every worked example of the restrictor rules, in file order."""
-    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw = read_rules_file(path, "restrictor word list")
     out = []
     for rule in ("markers", "groups"):
         for key, matches in (("match", True), ("no_match", False)):

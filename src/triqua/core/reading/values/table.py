@@ -9,12 +9,13 @@ run all of them.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from triqua.core.reading.rules_file import read_rules_file
 
 __all__ = [
     "NAME_RULES",
@@ -105,13 +106,7 @@ def _parse(raw: dict[str, Any]) -> ValueRules:
 
 @lru_cache(maxsize=4)
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RuntimeError(f"value rules {path} are unreadable: {exc}") from exc
-    if not isinstance(raw, dict):
-        raise RuntimeError(f"value rules {path} are unreadable: not a JSON object")
-    return raw
+    return read_rules_file(path, "value rules")
 
 
 def load_rules(path: Path = RULES_PATH) -> ValueRules:
