@@ -368,3 +368,16 @@ def test_an_interrupted_verify_resumes_with_its_given_facts(
         ("f1", "64.5 million"),
     ]
     assert "ExtractedFacts" not in {tool for tool, _ in model.calls}
+
+
+@pytest.mark.parametrize(
+    ("count", "note"),
+    [
+        (1, "1 fact given and checked as it is (triqua verify)"),
+        (2, "2 facts given and checked as they are (triqua verify)"),
+    ],
+)
+def test_the_given_facts_note_agrees_with_its_count(count: int, note: str) -> None:
+    from triqua.core.plan.given_facts import given_note
+
+    assert given_note(count).startswith(note)

@@ -160,5 +160,9 @@ def in_chunks(facts: Iterable[Fact], chunks: Sequence[Chunk]) -> list[Fact]:
 
 def given_note(count: int) -> str:
     """The report's note that its facts were given, so a stored run says how it was made."""
-    facts = "1 fact" if count == 1 else f"{count} facts"
-    return f"{facts} given and checked as they are (triqua verify): the text was not decomposed"
+    facts = (
+        "1 fact given and checked as it is"
+        if count == 1
+        else f"{count} facts given and checked as they are"
+    )
+    return f"{facts} (triqua verify): the text was not decomposed"
