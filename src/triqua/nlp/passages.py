@@ -2,10 +2,10 @@
 
 Sentences keep their character offsets in the passage, so a verdict can quote the bound
 evidence window exactly as it is written (the offline verifier reads evidence through
-them). spaCy is the decomposer's pipeline (loaded once
-per process by ``nlp.load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2
-ms a passage; the parser would cost ~30 ms) and its NER component alone (it carries its
-own tok2vec) types entities.
+them). spaCy is the decomposer's pipeline (loaded once per process by
+``nlp.pipeline.load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2 ms
+a passage; the parser would cost ~30 ms) and its NER component alone (it carries its own
+tok2vec) types entities.
 """
 
 from __future__ import annotations
