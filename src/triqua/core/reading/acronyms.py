@@ -14,12 +14,13 @@ import re
 
 from triqua.core.reading.quotes import normalise
 
-__all__ = ["abbreviated", "acronym_of", "spelled_out"]
+__all__ = ["abbreviated", "acronym_of", "spelled_initials", "spelled_out"]
 
 #: Small words inside a name that give no initial ("United States of America": USA).
 _INNER = r"(?:of|the|and|for|de|du|des|la|le)"
 _CAPITALISED = r"[A-Z][\w'’-]*"
 #: A run of capitalised words, small inner words allowed between them.
+_INNER_WORD = re.compile(_INNER, re.IGNORECASE)
 _RUN = re.compile(rf"{_CAPITALISED}(?:\s+(?:{_INNER}\s+)*{_CAPITALISED})*")
 #: An acronym as written: capitals with dots ("U.S.", "U.K.") or two to six capitals.
 _WRITTEN = re.compile(r"\b(?:[A-Z]\.){2,6}|\b[A-Z]{2,6}\b")
@@ -47,21 +48,32 @@ def _initials(words: list[str]) -> str | None:
     return "".join(w[0] for w in kept).lower()
 
 
-def spelled_out(letters: str, text: str) -> bool:
-    """True when ``text`` writes a name whose initials are ``letters``.
+def spelled_initials(text: str) -> frozenset[str]:
+    """The initials of every name ``text`` writes out, lower-case: "United States" -> "us".
 
-    The name is a run of capitalised words, or a stretch of one ("the United States
-    Supreme Court" writes "U.S.").
+    A name is a run of capitalised words, or a stretch of one ("the United States Supreme
+    Court" writes "U.S.", "SC" and "USSC"); the offline verifier and the grounding rule read
+    a passage's acronyms here alike.
     """
-    if len(letters) < 2:
-        return False
+    out: set[str] = set()
     for match in _RUN.finditer(text):
         words = match.group().split()
+        if len(words) < 2:
+            continue
+        # Each stretch's initials as ``_initials`` reads them, built word by word.
+        letters = ["" if _INNER_WORD.fullmatch(w) else w[0].lower() for w in words]
         for start in range(len(words)):
-            for end in range(start + 2, len(words) + 1):
-                if _initials(words[start:end]) == letters:
-                    return True
-    return False
+            initials = ""
+            for end in range(start, len(words)):
+                initials += letters[end]
+                if len(initials) > 2 or (len(initials) == 2 and end == start + 1):
+                    out.add(initials)
+    return frozenset(out)
+
+
+def spelled_out(letters: str, text: str) -> bool:
+    """True when ``text`` writes a name whose initials are ``letters``."""
+    return len(letters) >= 2 and letters in spelled_initials(text)
 
 
 def abbreviated(name: str, text: str) -> bool:

@@ -10,11 +10,11 @@ restrictors through it (``roles``, ``restrictors.markers``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from triqua.core.reading.acronyms import spelled_initials
 from triqua.core.reading.quantities import NumberValue, find_numbers, number_relation
 from triqua.core.reading.values.dates import DateValue, date_relation, find_dates
 from triqua.core.reading.words import (
@@ -91,27 +91,8 @@ def analyse(text: str) -> TextInfo:
         frozenset(t.stem for t in tokens),
         dates,
         numbers,
-        _acronyms(tokens),
+        spelled_initials(text),
     )
-
-
-def _acronyms(tokens: Sequence[Token]) -> frozenset[str]:
-    """Initials of runs of capitalised words ("United States" -> "us"), lower-case.
-
-    Every stretch of two or more words of a run counts, so "the United States Supreme
-    Court" states "U.S." (and "SC") as well as "USSC".
-    """
-    out: set[str] = set()
-    run: list[Token] = []
-    for token in [*tokens, None]:
-        if token is not None and token.is_capitalised:
-            run.append(token)
-            continue
-        initials = "".join(t.text[0] for t in run).lower()
-        for i in range(len(initials) - 1):
-            out.update(initials[i:j] for j in range(i + 2, min(len(initials), i + 6) + 1))
-        run = []
-    return frozenset(out)
 
 
 @lru_cache(maxsize=65536)

@@ -1,0 +1,47 @@
+"""The offline verifier and the grounding rule read the acronyms a passage spells alike.
+
+"U.S." names "the United States" in both checks: the verifier's analysis of a sentence
+(``core.reading.analysis``) and the grounding rule's value gate (``core.reading.acronyms``)
+take the initials from one reader, so a name the one spells out the other does too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.reading.acronyms import spelled_initials, spelled_out
+from triqua.core.reading.analysis import analyse
+
+PASSAGES = [
+    "Alaska is a state of the United States.",
+    "the United States Supreme Court ruled",
+    "The United Nations met in New York.",
+    "He studied at the University of Sydney.",
+    "The Bank of England Act passed.",
+    "The North Atlantic Treaty Organization grew.",
+]
+
+
+@pytest.mark.parametrize("passage", PASSAGES)
+def test_both_checks_read_the_same_initials(passage: str) -> None:
+    read = analyse(passage).acronyms
+    assert read == spelled_initials(passage)
+    for letters in read:
+        assert spelled_out(letters, passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "letters", "spelled"),
+    [
+        ("the United States Supreme Court ruled", "us", True),
+        ("the United States Supreme Court ruled", "ussc", True),
+        ("The United Nations met in New York.", "un", True),
+        ("The United Nations met in New York.", "tu", False),  # "The" gives no initial
+        ("The Bank of England Act passed.", "bea", True),  # "of" inside a name
+        ("He studied at the University of Sydney.", "us", False),  # two letters, a word apart
+    ],
+)
+def test_a_passage_spells_the_initials_of_its_names(
+    passage: str, letters: str, spelled: bool
+) -> None:
+    assert (letters in analyse(passage).acronyms) is spelled
