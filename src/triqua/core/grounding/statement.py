@@ -14,7 +14,6 @@ The stems, relation groups and word forms are the word reader's (``core.reading.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,7 +23,13 @@ from triqua.core.reading.values.table import (
     RULES,
     without_negated_markers,
 )
-from triqua.core.reading.words import folded_stem, relation_phrases, snowball_stem, word_stems
+from triqua.core.reading.words import (
+    folded_stem,
+    relation_phrases,
+    snowball_stem,
+    stemmed_words,
+    word_stems,
+)
 from triqua.schema import FactUnit
 
 __all__ = [
@@ -33,7 +38,6 @@ __all__ = [
     "unstated_words",
 ]
 
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 #: Words that carry no claim of their own: articles, auxiliaries, prepositions, pronouns.
 _FUNCTION_WORDS = frozenset(
     (
@@ -93,7 +97,7 @@ def content_words(unit: FactUnit) -> list[str]:
     words: list[str] = []
     markers = _lexicon().markers
     for token in text.split():
-        for word in _WORD.findall(token):
+        for word in stemmed_words(token):
             folded = word.casefold()
             if word[0].isupper() or folded in _FUNCTION_WORDS or folded in _NUMBER_WORDS:
                 continue

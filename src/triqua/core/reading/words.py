@@ -35,6 +35,7 @@ __all__ = [
     "relation_stems",
     "snowball_stem",
     "stem",
+    "stemmed_words",
     "stems_match",
     "tokenize",
     "word_stems",
@@ -338,10 +339,18 @@ def irregular_form(word: str) -> bool:
     return word.casefold() in LEXICON.word_forms
 
 
+def stemmed_words(text: str) -> list[str]:
+    """The words of ``text`` as ``word_stems`` stems them ("Curie's" is one word, "1903" none).
+
+    A unit's words and the window they are looked for in are cut into words alike.
+    """
+    return _SNOWBALL_WORD.findall(text)
+
+
 @lru_cache(maxsize=16384)
 def word_stems(text: str) -> frozenset[str]:
     """Snowball stems of every word of ``text`` (lower-cased), negators as "not".
 
     Cached by text: a cited window is compared with each fact unit checked against it.
     """
-    return frozenset(folded_stem(word) for word in _SNOWBALL_WORD.findall(text.casefold()))
+    return frozenset(folded_stem(word) for word in stemmed_words(text.casefold()))
