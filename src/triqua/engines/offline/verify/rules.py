@@ -26,6 +26,7 @@ from triqua.engines.offline.verify.align import (
 )
 from triqua.engines.offline.verify.evidence import entities
 from triqua.engines.offline.verify.names import name_match
+from triqua.nlp.negation_scope import noun_clause_cues
 
 __all__ = [
     "LIGHT_VERBS",
@@ -165,7 +166,20 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
             return False
         reach = 6
     before = [t for t in sentence.tokens if t.end <= anchor.start][-reach:]
-    return is_negated(before)
+    return is_negated(in_scope(sentence, before, anchor.start))
+
+
+def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token]:
+    """``tokens`` less the negation cues of a clause under a noun that does not hold ``anchor``.
+
+    "Einstein, who never learned to drive, won": the "never" denies the relative clause
+    that describes Einstein, not "won" (the character offset ``anchor``); the sentence is
+    parsed only when ``tokens`` hold a cue.
+    """
+    if not is_negated(tokens):
+        return tokens
+    scoped = [c for c in noun_clause_cues(sentence.text) if c.outside(anchor)]
+    return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
 
 
 def unit_words_only(part: TextInfo) -> bool:
