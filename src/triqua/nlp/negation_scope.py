@@ -45,6 +45,8 @@ def noun_clause_cues(text: str) -> tuple[ScopedCue, ...]:
 
     The text is parsed (a kept parse is reused, :mod:`triqua.nlp.parses`) only when it holds
     a cue word; a cue's clause is the subtree of its nearest governing ``relcl``/``acl`` verb.
+    A cue that negates a name ("named Greta Holm, not Ada Lindqvist, as ...") is not listed:
+    it denies that name wherever it stands.
     """
     if len(text) > MAX_TEXT_CHARS or not any(w in CUES for w in _words(text)):
         return ()
@@ -53,8 +55,8 @@ def noun_clause_cues(text: str) -> tuple[ScopedCue, ...]:
         return ()
     found = []
     for token in doc:
-        if token.lower_ not in CUES:
-            continue
+        if token.lower_ not in CUES or token.head.pos_ == "PROPN":
+            continue  # a cue before a name denies the name ("Greta Holm, not Ada Lindqvist")
         for head in token.ancestors:
             if head.dep_ in _NOUN_CLAUSES:
                 span = doc[head.left_edge.i : head.right_edge.i + 1]
