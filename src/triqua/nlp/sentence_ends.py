@@ -42,7 +42,8 @@ def abbreviations() -> frozenset[str]:
 
     raw = resources.files("triqua.nlp").joinpath("data/abbreviations.json").read_text("utf-8")
     listed = set(json.loads(raw)["abbreviations"])
-    kept_whole = {k for k in English().tokenizer.rules if len(k) > 1 and k.endswith(".")}
+    exceptions = English.Defaults.tokenizer_exceptions
+    kept_whole = {k for k in exceptions if len(k) > 1 and k.endswith(".")}
     return frozenset(listed | kept_whole)
 
 

@@ -32,8 +32,8 @@ from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
 __all__ = [
-    "cues_in_scope",
     "content_words",
+    "cues_in_scope",
     "definite_heads",
     "denies",
     "irregular_form",

@@ -3,9 +3,9 @@
 Sentences keep their character offsets in the passage, so a verdict can quote the bound
 evidence window exactly as it is written. spaCy is the decomposer's pipeline (loaded once
 per process by ``nlp.load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2
-ms a passage; the parser would cost ~30 ms; a period after an abbreviation before a comma or
-a lower-case word ends no sentence, :mod:`triqua.nlp.sentence_ends`) and its NER component alone (it carries its
-own tok2vec) types entities.
+ms a passage; the parser would cost ~30 ms), a period after an abbreviation before a comma or
+a lower-case word ending no sentence (:mod:`triqua.nlp.sentence_ends`), and its NER component
+alone (it carries its own tok2vec) types entities.
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from triqua.engines.offline.verify.restrictors import Marker, check, markers
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     entity_type,
-    key_words,
     in_scope,
+    key_words,
     negated_near,
     relation_hit,
     relation_words,
