@@ -32,6 +32,7 @@ __all__ = [
     "LIGHT_VERBS",
     "antonym_in",
     "entity_type",
+    "in_scope",
     "key_words",
     "negated_near",
     "relation_hit",
