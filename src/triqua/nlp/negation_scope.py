@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from triqua.nlp.parses import parse_many
-from triqua.nlp.pipeline import MAX_TEXT_CHARS
+from triqua.nlp.parses import parsed
+from triqua.nlp.pipeline import MAX_TEXT_CHARS, NLP_LOCK, load_nlp
 
 __all__ = ["CUES", "ScopedCue", "noun_clause_cues"]
 
@@ -43,16 +43,19 @@ class ScopedCue(NamedTuple):
 def noun_clause_cues(text: str) -> tuple[ScopedCue, ...]:
     """The negation cues of ``text`` that sit in a relative or adjectival clause under a noun.
 
-    The text is parsed (a kept parse is reused, :mod:`triqua.nlp.parses`) only when it holds
-    a cue word; a cue's clause is the subtree of its nearest governing ``relcl``/``acl`` verb.
+    The text is parsed (a kept parse is reused, :mod:`triqua.nlp.parses`; else without the
+    entity recogniser) only when it holds a cue word; a cue's clause is the subtree of its
+    nearest governing ``relcl``/``acl`` verb.
     A cue that negates a name ("named Greta Holm, not Ada Lindqvist, as ...") is not listed:
     it denies that name wherever it stands.
     """
     if len(text) > MAX_TEXT_CHARS or not any(w in CUES for w in _words(text)):
         return ()
-    doc = parse_many([text])[0]
+    doc = parsed(text)
     if doc is None:
-        return ()
+        with NLP_LOCK:  # the dependencies alone: the entity recogniser changes none of them
+            nlp = load_nlp()
+            doc = nlp(text, disable=[p for p in ("ner",) if p in nlp.pipe_names])
     found = []
     for token in doc:
         if token.lower_ not in CUES or token.head.pos_ == "PROPN":
