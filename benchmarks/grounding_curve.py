@@ -70,6 +70,19 @@ def fact_units(fact: dict[str, Any]) -> list[FactUnit]:
     ).units()
 
 
+def stored_spans(sentences: list[str]) -> list[tuple[int, int]]:
+    """Offsets of each annotated sentence in the passage they make joined by spaces.
+
+    The annotators' windows number the stored sentences, so a window is read from these and
+    not from a fresh split (which may join two of them, "Sr., a pastor").
+    """
+    spans, at = [], 0
+    for sentence in sentences:
+        spans.append((at, at + len(sentence)))
+        at += len(sentence) + 1
+    return spans
+
+
 def _gold_rows() -> list[dict[str, Any]]:
     """The annotated units both annotators ground (true supports), with their windows."""
     rows = [json.loads(line) for line in GOLD.open(encoding="utf-8")]
@@ -85,7 +98,7 @@ def gold_judged(recorder: Recorder) -> list[tuple[str, float | None, str]]:
             row["unit_index"]
         ]
         passage = " ".join(row["sentences"])
-        spans = sentence_spans(passage)
+        spans = stored_spans(row["sentences"])
         best: float | None = None
         for label in row["labels"]:
             first, last = label["window"][0] - 1, label["window"][-1] - 1
@@ -249,7 +262,7 @@ def gold_stated(recorder: StatedRecorder) -> list[tuple[str, list[Read | None], 
             row["unit_index"]
         ]
         passage = " ".join(row["sentences"])
-        spans = sentence_spans(passage)
+        spans = stored_spans(row["sentences"])
         reads = []
         for label in row["labels"]:
             first, last = label["window"][0] - 1, label["window"][-1] - 1

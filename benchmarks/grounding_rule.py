@@ -63,7 +63,15 @@ from triqua.evals.stats import cohen_kappa
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from grounding_curve import GOLD, Recorder, cited_lies, fact_units, judged_curve, stated_curve
+from grounding_curve import (
+    GOLD,
+    Recorder,
+    cited_lies,
+    fact_units,
+    judged_curve,
+    stated_curve,
+    stored_spans,
+)
 from offline_verdicts import DATA, crude_fact, half_of
 
 from triqua.core.grounding.rule import check_quote
@@ -177,7 +185,7 @@ def gold_supports() -> dict[str, Any]:
         fact = fact_units(row["fact"] | {"source_sentence": row["fact"]["source_text"]})
         unit = fact[row["unit_index"]]
         passage = " ".join(row["sentences"])
-        spans = sentence_spans(passage)
+        spans = stored_spans(row["sentences"])
         reasons = []
         for label in row["labels"]:
             first, last = label["window"][0] - 1, label["window"][-1] - 1

@@ -1,11 +1,11 @@
 """Passages as sentences with offsets, and their named entities by coarse type.
 
 Sentences keep their character offsets in the passage, so a verdict can quote the bound
-evidence window exactly as it is written (the offline verifier reads evidence through
-them). spaCy is the decomposer's pipeline (loaded once per process by
-``nlp.pipeline.load_nlp``): its tokenizer with a rule sentencizer splits passages (~0.2 ms
-a passage; the parser would cost ~30 ms) and its NER component alone (it carries its own
-tok2vec) types entities.
+evidence window exactly as it is written. spaCy is the decomposer's pipeline (loaded once
+per process by ``nlp.pipeline.load_nlp``): its tokenizer with a rule sentencizer splits
+passages (~0.2 ms a passage; the parser would cost ~30 ms), a period after an abbreviation
+before a comma or a lower-case word ending no sentence (:mod:`triqua.nlp.sentence_ends`),
+and its NER component alone (it carries its own tok2vec) types entities.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.nlp.sentence_ends import join_abbreviation_ends
 from triqua.nlp.tokens import Sentencizer
 
 __all__ = ["MAX_SENTENCE_WORDS", "Piece", "entities", "split"]
@@ -51,7 +52,7 @@ def split(text: str) -> tuple[Piece, ...]:
     """Sentences of a passage with their offsets, cutting run-ons at ``MAX_SENTENCE_WORDS``."""
     nlp = load_nlp()
     with NLP_LOCK:
-        doc = _sentencizer(nlp.make_doc(text))
+        doc = join_abbreviation_ends(_sentencizer(nlp.make_doc(text)))
         spans = [[(t.idx, t.idx + len(t.text)) for t in sent] for sent in doc.sents]
     out: list[Piece] = []
     for tokens in spans:

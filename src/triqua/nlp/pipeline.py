@@ -59,11 +59,15 @@ def load_nlp() -> Language:
 def blank_sentencizer() -> Language:
     """SpaCy's rule-based sentencizer on a blank English pipeline (no model to load).
 
-    It knows abbreviations such as "Dr." that a regular expression would split on; built
-    once per process (under a second).
+    It knows abbreviations such as "Dr." that a regular expression would split on, and a
+    period after one followed by a comma or a lower-case word ends no sentence
+    (:mod:`triqua.nlp.sentence_ends`); built once per process (under a second).
     """
     import spacy
 
+    from triqua.nlp.sentence_ends import add_to
+
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
+    add_to(nlp)
     return nlp

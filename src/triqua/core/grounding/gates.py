@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from triqua.core.grounding.slots import slot_holder
-from triqua.core.grounding.statement import content_words
+from triqua.core.grounding.statement import content_words, cues_in_scope
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.lexicon import LEXICON
@@ -110,7 +110,8 @@ def negated(unit: FactUnit, window: str) -> str | None:
     """The phrase of ``window`` that denies one of the unit's words ("not the capital").
 
     Only a unit that writes no negation itself is read; a cue denies the words right after
-    it (``_NEGATION_REACH``), and "not only" denies nothing.
+    it (``_NEGATION_REACH``), and "not only" denies nothing; a cue in a clause that
+    describes another noun does not reach the relation (``cues_in_scope``).
     """
     said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
     if "not" in word_stems(said):
@@ -122,7 +123,7 @@ def negated(unit: FactUnit, window: str) -> str | None:
     # on a water molecule, but the hydrogen atoms have a positive charge"); on a tie, a
     # denying clause wins.
     readings = []
-    for clause in _CLAUSE_BREAK.split(window):
+    for clause in _CLAUSE_BREAK.split(cues_in_scope(unit, window)):
         clause = _ASIDE.sub(r"\g<cue> ", clause)
         tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
         written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)

@@ -30,10 +30,13 @@ from triqua.core.reading.words import (
     stemmed_words,
     word_stems,
 )
+from triqua.nlp.negation_scope import noun_clause_cues
 from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
 
 __all__ = [
     "content_words",
+    "cues_in_scope",
     "denies",
     "unstated_words",
 ]
@@ -139,5 +142,31 @@ def denies(unit: FactUnit, text: str) -> bool:
     statement, so it is no cue on either side.
     """
     said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
-    text, said = without_negated_markers(text), without_negated_markers(said)
+    text, said = without_negated_markers(cues_in_scope(unit, text)), without_negated_markers(said)
     return "not" in word_stems(text) and "not" not in word_stems(said)
+
+
+def cues_in_scope(unit: FactUnit, text: str) -> str:
+    """``text`` with the negation cues that cannot deny the unit blanked out (as underscores).
+
+    A cue inside a relative or adjectival clause under a noun ("A byte is a unit that does
+    not depend on the machine") denies that clause, not the sentence's relation, when the
+    rest of its sentence writes at least as many of the unit's words as the clause does; a
+    clause that carries the unit's words ("the man who did not win the prize") keeps its cue.
+    """
+    cues = noun_clause_cues(text)
+    if not cues:
+        return text
+    claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
+    chars = list(text)
+    for cue in cues:
+        start, end = next(
+            ((a, b) for a, b in sentence_spans(text) if a <= cue.start < b), (0, len(text))
+        )
+        clause = text[cue.clause_start : cue.clause_end]
+        rest = f"{text[start : cue.clause_start]} {text[cue.clause_end : end]}"
+        inside = len(word_stems(clause) & claimed)
+        outside = len(word_stems(rest) & claimed)
+        if outside and outside >= inside:
+            chars[cue.start : cue.end] = "_" * (cue.end - cue.start)
+    return "".join(chars)

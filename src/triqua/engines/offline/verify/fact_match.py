@@ -27,6 +27,7 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     entity_type,
+    in_scope,
     key_words,
     negated_near,
     relation_hit,
@@ -180,7 +181,8 @@ def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
     at = next((i for i in range(after + 1, len(tokens)) if tokens[i].stem in obj), None)
     if at is None:
         return negated_in(sentence, None, parts) != parts.negated
-    denied = is_negated(tokens[max(after + 1, at - 6) : at]) or (
+    before = list(tokens[max(after + 1, at - 6) : at])
+    denied = is_negated(in_scope(sentence, before, tokens[at].start)) or (
         antonym_in(parts.object, sentence) is not None
     )
     return denied != parts.negated

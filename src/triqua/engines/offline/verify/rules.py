@@ -25,12 +25,14 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.words import relation_group, relation_phrases
+from triqua.nlp.negation_scope import noun_clause_cues
 from triqua.nlp.passages import entities
 
 __all__ = [
     "LIGHT_VERBS",
     "antonym_in",
     "entity_type",
+    "in_scope",
     "key_words",
     "negated_near",
     "relation_hit",
@@ -157,7 +159,20 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
     before = [t for t in sentence.tokens if t.end <= anchor.start]
     if before and before[-1].text.lower() == "to":
         reach = 6
-    return is_negated(before[-reach:])
+    return is_negated(in_scope(sentence, before[-reach:], anchor.start))
+
+
+def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token]:
+    """``tokens`` less the negation cues of a clause under a noun that does not hold ``anchor``.
+
+    "Einstein, who never learned to drive, won": the "never" denies the relative clause
+    that describes Einstein, not "won" (the character offset ``anchor``); the sentence is
+    parsed only when ``tokens`` hold a cue.
+    """
+    if not is_negated(tokens):
+        return tokens
+    scoped = [c for c in noun_clause_cues(sentence.text) if c.outside(anchor)]
+    return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
 
 
 def unit_words_only(part: TextInfo) -> bool:

@@ -1,0 +1,96 @@
+"""Sentence ends after abbreviations: a period that ends "Sr." or "et al." ends no sentence.
+
+SpaCy's rule sentencizer ends a sentence at every period its tokenizer splits off, and the
+English tokenizer keeps only some abbreviations whole ("Dr.", "Jr."): "Martin Luther King
+Sr., a pastor, was born in Atlanta" was two sentences, "Martin Luther King Sr.," and "a
+pastor, was born in Atlanta", so a fact about King Sr. was read against half a sentence. A
+sentence never goes on with a comma, nor after an abbreviation with a lower-case word or a
+number, so a break there is undone. The abbreviations are data (``data/abbreviations.json``,
+with every abbreviation the tokenizer keeps whole), so a period after an ordinary word
+followed by a lower-case word (a sentence that starts in lower case) still ends a sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Doc, Language
+
+__all__ = ["COMPONENT", "abbreviations", "join_abbreviation_ends"]
+
+COMPONENT = "abbreviation_ends"
+"""Name of the pipeline component that runs :func:`join_abbreviation_ends` after a sentencizer."""
+
+#: Punctuation a sentencizer keeps at the end of a sentence after its period.
+_TRAILING = frozenset({",", ";", ":", ")", "]", '"', "'", "’", "”"})
+#: Punctuation right after a period that shows the sentence goes on.
+_GOES_ON = frozenset({",", ";"})
+
+
+@cache
+def abbreviations() -> frozenset[str]:
+    """Abbreviations whose period ends no sentence before a comma, lower-case word or number.
+
+    The shipped list (``data/abbreviations.json``) and every abbreviation with a period that
+    spaCy's English tokenizer keeps whole.
+    """
+    from spacy.lang.en import English
+
+    raw = resources.files("triqua.nlp").joinpath("data/abbreviations.json").read_text("utf-8")
+    listed = set(json.loads(raw)["abbreviations"])
+    exceptions = English.Defaults.tokenizer_exceptions
+    kept_whole = {k for k in exceptions if len(k) > 1 and k.endswith(".")}
+    return frozenset(listed | kept_whole)
+
+
+def _abbreviation_before(doc: Doc, start: int) -> tuple[str, bool] | None:
+    """The word ending in a period before the sentence start ``start``, and whether a comma follows.
+
+    Trailing punctuation after the period is passed over; None when no period is there.
+    """
+    k = start - 1
+    while k > 0 and doc[k].text in _TRAILING:
+        k -= 1
+    period = doc[k]
+    goes_on = k + 1 < start and doc[k + 1].text in _GOES_ON
+    if period.text == "." and k > 0 and not doc[k - 1].whitespace_:
+        return doc[k - 1].text + ".", goes_on
+    if len(period.text) > 1 and period.text.endswith("."):
+        return period.text, goes_on
+    if period.text == ".":
+        return ".", goes_on
+    return None
+
+
+def join_abbreviation_ends(doc: Doc) -> Doc:
+    """Undo the sentence breaks ``doc``'s sentencizer made after an abbreviation's period.
+
+    A break goes when the period is followed by a comma or semicolon ("Sr., a pastor"), or
+    when the word before it is a listed abbreviation and the next sentence would open with a
+    lower-case word or a number ("et al. found", "c. 1850").
+    """
+    words = abbreviations()
+    for token in doc[1:]:
+        if not token.is_sent_start:
+            continue
+        found = _abbreviation_before(doc, token.i)
+        if found is None:
+            continue
+        word, goes_on = found
+        opens = token.text[:1]
+        if goes_on or (word in words and (opens.islower() or opens.isdigit())):
+            token.is_sent_start = False
+    return doc
+
+
+def add_to(nlp: Language) -> None:
+    """Add the component to ``nlp``, after its sentencizer."""
+    from spacy.language import Language as SpacyLanguage
+
+    if not SpacyLanguage.has_factory(COMPONENT):
+        SpacyLanguage.component(COMPONENT, func=join_abbreviation_ends)
+    nlp.add_pipe(COMPONENT, after="sentencizer")

@@ -1,0 +1,101 @@
+"""A negation inside a clause that describes a noun does not deny the sentence's relation.
+
+"Einstein, who never learned to drive, won the Nobel Prize" states that he won it; "A byte
+is a unit of digital information, unlike a nibble, which is not a common unit" states what a
+byte is. A negation that governs the relation's verb still denies ("did not win", "never had
+the chance to win"), and so does one in a clause that carries the unit's own words.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from triqua.cli import app
+from triqua.core.grounding.gates import negated
+from triqua.core.grounding.rule import check_quote
+from triqua.core.grounding.statement import denies
+from triqua.nlp.negation_scope import noun_clause_cues
+from triqua.schema import FactUnit, Status
+
+BYTE = ("A byte", "is", "a unit of digital information")
+EINSTEIN = ("Einstein", "won", "the Nobel Prize in Physics")
+CURIE = ("Marie Curie", "won", "the Nobel Prize in Literature")
+
+AFFIRMING = [
+    (EINSTEIN, "Einstein, who never learned to drive, won the Nobel Prize in Physics."),
+    (EINSTEIN, "Einstein, who never won a race, won the Nobel Prize in Physics."),
+    (BYTE, "A byte is a unit of digital information, unlike a nibble, which is not a common unit."),
+    (
+        BYTE,
+        "A byte is a unit of digital information, and a word is a unit that is not a fixed "
+        "number of bytes.",
+    ),
+]
+DENYING = [
+    (CURIE, "Marie Curie did not win the Nobel Prize in Literature."),
+    (CURIE, "Marie Curie never had the chance to win the Nobel Prize in Literature."),
+    (CURIE, "She did not, as is often said, win the Nobel Prize in Literature."),
+    (("The man", "won", "the prize"), "The man who did not win the prize left early."),
+    (BYTE, "A byte is a unit that does not hold digital information."),
+]
+
+
+def _unit(parts: tuple[str, str, str]) -> FactUnit:
+    subject, relation, obj = parts
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+def test_the_cues_of_a_clause_under_a_noun_are_found_with_the_clause() -> None:
+    text = "Einstein, who never learned to drive, won the Nobel Prize."
+    (cue,) = noun_clause_cues(text)
+    assert text[cue.start : cue.end] == "never"
+    assert text[cue.clause_start : cue.clause_end] == "who never learned to drive"
+    assert noun_clause_cues("Marie Curie did not win the Nobel Prize.") == ()
+    assert noun_clause_cues("She never had the chance to win it.") == ()
+
+
+@pytest.mark.parametrize(("parts", "window"), AFFIRMING)
+def test_a_negation_in_a_clause_under_another_noun_denies_nothing(
+    parts: tuple[str, str, str], window: str
+) -> None:
+    unit = _unit(parts)
+    assert negated(unit, window) is None
+    assert not denies(unit, window)
+    assert check_quote(unit, Status.SUPPORTED, ["e"], window, {"e": window}).ok
+
+
+@pytest.mark.parametrize(("parts", "window"), DENYING)
+def test_a_negation_of_the_relation_still_denies(parts: tuple[str, str, str], window: str) -> None:
+    unit = _unit(parts)
+    assert denies(unit, window)
+    assert not check_quote(unit, Status.SUPPORTED, ["e"], window, {"e": window}).ok
+
+
+def _offline_statuses(tmp_path: Path, claim: str, passage: str) -> list[str]:
+    (tmp_path / "evidence.txt").write_text(passage + "\n", encoding="utf-8")
+    result = runner.invoke(
+        app, ["check", claim, "-e", str(tmp_path / "evidence.txt"), "--no-store", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    return [sentence["status"] for sentence in json.loads(result.stdout)["sentences"]]
+
+
+runner = CliRunner()
+
+
+def test_the_offline_engine_supports_a_fact_beside_a_negated_relative_clause(
+    tmp_path: Path,
+) -> None:
+    passage = "Einstein, who never learned to drive, won the Nobel Prize in Physics in 1921."
+    claim = "Einstein won the Nobel Prize in Physics."
+    assert _offline_statuses(tmp_path, claim, passage) == ["supported"]
+
+
+def test_the_offline_engine_still_contradicts_a_denied_relation(tmp_path: Path) -> None:
+    passage = "Marie Curie was a chemist. She did not win the Nobel Prize in Literature."
+    claim = "Marie Curie won the Nobel Prize in Literature."
+    assert _offline_statuses(tmp_path, claim, passage) == ["contradicted"]
