@@ -5,6 +5,11 @@ A unit writes a name as its initials ("a U.S. state") where its evidence writes 
 run of capitalised words, which may hold the small words a name keeps inside it ("of",
 "the", "and", "for"); an acronym of one letter per word must equal the run's initials, or
 a stretch of them.
+
+Initials are ambiguous ("CTA" is the Chicago Transit Authority and Construction Time Again;
+"U.S." spells the University of Sydney as well as the United States), so an acronym stands
+for a name only where the passage read so far spells it as no other name, and one of two
+letters only where the passage also writes it as an acronym.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import re
 
 from triqua.core.grounding.quotes import normalise
 
-__all__ = ["abbreviated", "acronym_of", "spelled_out"]
+__all__ = ["abbreviated", "acronym_of", "spelled_out", "stands_for"]
 
 #: Small words inside a name that give no initial ("United States of America": USA).
 _INNER = r"(?:of|the|and|for|de|du|des|la|le)"
@@ -22,6 +27,8 @@ _CAPITALISED = r"[A-Z][\w'’-]*"
 _RUN = re.compile(rf"{_CAPITALISED}(?:\s+(?:{_INNER}\s+)*{_CAPITALISED})*")
 #: An acronym as written: capitals with dots ("U.S.", "U.K.") or two to six capitals.
 _WRITTEN = re.compile(r"\b(?:[A-Z]\.){2,6}|\b[A-Z]{2,6}\b")
+#: Fewer letters than this make an acronym the passage must write itself to be read.
+_UNAMBIGUOUS_LETTERS = 3
 
 
 def acronym_of(name: str, said: str) -> str:
@@ -33,22 +40,64 @@ def acronym_of(name: str, said: str) -> str:
     return ""
 
 
-def spelled_out(letters: str, text: str) -> bool:
-    """True when ``text`` writes a run of capitalised words whose initials are ``letters``."""
+def _spellings(letters: str, text: str) -> set[str]:
+    """The names (their initialled words, normalised) ``text`` writes with ``letters``."""
+    found: set[str] = set()
     if len(letters) < 2:
-        return False
+        return found
     for match in _RUN.finditer(text):
         words = [w for w in match.group().split() if not re.fullmatch(_INNER, w)]
+        if len(words) < len(letters):
+            continue
         initials = "".join(w[0] for w in words).lower()
-        if letters in initials and len(words) >= len(letters):
-            return True
-    return False
+        start = initials.find(letters)
+        while start >= 0:
+            found.add(normalise(" ".join(words[start : start + len(letters)])))
+            start = initials.find(letters, start + 1)
+    return found
+
+
+def _written(letters: str, text: str) -> bool:
+    """True when ``text`` writes ``letters`` as an acronym ("U.S.", "CTA")."""
+    return any(m.group().replace(".", "").lower() == letters for m in _WRITTEN.finditer(text))
+
+
+def spelled_out(letters: str, text: str) -> bool:
+    """True when ``text`` writes a run of capitalised words whose initials are ``letters``."""
+    return bool(_spellings(letters, text))
+
+
+def _initials(name: str) -> str:
+    """The initials of ``name`` (normalised), its small inner words left out."""
+    words = [w for w in name.split() if not re.fullmatch(_INNER, w)]
+    return "".join(w[0] for w in words) if len(words) >= 2 else ""
 
 
 def abbreviated(name: str, text: str) -> bool:
     """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." of "united states"."""
-    words = [w for w in name.split() if not re.fullmatch(_INNER, w)]
-    if len(words) < 2:
+    initials = _initials(name)
+    return bool(initials) and _written(initials, text)
+
+
+def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
+    """True when ``quote`` writes ``name`` as the acronym or the name it spells, unambiguously.
+
+    ``said`` is the unit's text that writes ``name``, ``before`` the passage before the
+    quote. When the unit writes the acronym the quote must spell it out, and when the unit
+    writes the name the quote must write its acronym; either way the passage up to the
+    quote's end must spell those letters as no other name ("The Chicago Transit Authority
+    … CTA" is no album's "CTA"), and two letters must be written as an acronym there too.
+    """
+    letters = acronym_of(name, said)
+    read = f"{before} {quote}"
+    if letters:
+        if not spelled_out(letters, quote) or len(_spellings(letters, read)) > 1:
+            return False
+        return len(letters) >= _UNAMBIGUOUS_LETTERS or _written(letters, read)
+    initials = _initials(name)
+    if not initials or not _written(initials, quote):
         return False
-    initials = "".join(w[0] for w in words)
-    return any(m.group().replace(".", "").lower() == initials for m in _WRITTEN.finditer(text))
+    own = normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w)))
+    if _spellings(initials, read) - {own}:
+        return False
+    return len(initials) >= _UNAMBIGUOUS_LETTERS or own in _spellings(initials, read)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from triqua.core.grounding.acronyms import abbreviated, acronym_of, spelled_out
+from triqua.core.grounding.acronyms import stands_for
 from triqua.core.grounding.quotes import normalise
 from triqua.core.grounding.speech import outside_speech
 from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
@@ -185,13 +185,13 @@ def missing_values(
         # definite description, from the sentence right before the quote ("… the FA Cup.
         # It was won by Arsenal"): "She won …" refers to a person, the subject.
         context = before if subject else _last_sentence(before)
-        if not _name_is_number(name, values.numbers) and not named(
-            name, quote, padded, context, how
+        # An acronym and the name it spells: "U.S." and "the United States".
+        if (
+            not _name_is_number(name, values.numbers)
+            and not named(name, quote, padded, context, how)
+            and not stands_for(name, said, quote, before)
         ):
-            # An acronym and the name it spells: "U.S." and "the United States".
-            letters = acronym_of(name, said)
-            if not (spelled_out(letters, quote) if letters else abbreviated(name, quote)):
-                missing.append(name)
+            missing.append(name)
     # A qualifier's base object is carried as another name is, or by a pronoun when the
     # sentence right before names it and the quote writes the base subject itself, so the
     # pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
