@@ -143,6 +143,39 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
     assert outcome.reason == "quote lacks value isaac newton"
 
 
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # The speaker is the subject, but her "He" is someone she speaks of.
+        ('Marie Curie met Einstein. "He was born in Warsaw," she said.',
+         '"He was born in Warsaw," she said.'),
+        ('"He was born in Warsaw," Marie Curie said of her brother.',
+         '"He was born in Warsaw," Marie Curie said of her brother.'),
+        ("Marie Curie wrote to Józef. “They were born in Warsaw,” she wrote.",
+         "“They were born in Warsaw,” she wrote."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_speech_of_a_third_person_does_not_carry_its_speaker(
+    passage: str, quote: str, rule: GroundingMode
+) -> None:
+    outcome = check_quote(
+        base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], quote,
+        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == "quote lacks value marie curie"
+
+
+def test_speech_naming_the_subject_carries_it() -> None:
+    passage = 'Pierre Curie wrote of his wife: "Marie Curie was born in Warsaw; she is Polish."'
+    outcome = check_quote(
+        base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], passage,
+        {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> None:
     passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
     outcome = check_quote(

@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from triqua.core.grounding.acronyms import stands_for
 from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.speech import outside_speech
+from triqua.core.grounding.speech import inside_speech, outside_speech, speaks_of_another
 from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.values.carried import carried, read_values
 from triqua.core.grounding.values.dates import DateValue
@@ -156,6 +156,9 @@ def missing_values(
     padded = f" {normalise(quote)} "
     narrated = f" {normalise(outside_speech(quote, before))} "
     refers = bool(_PRONOUNS.intersection(narrated.split())) or _definite_reference(narrated)
+    # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
+    # the subject is carried only when the speech names it itself.
+    heard = inside_speech(quote, before) if speaks_of_another(quote, before) else None
     refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or (
         _definite_reference(narrated)
     )
@@ -185,6 +188,13 @@ def missing_values(
         # definite description, from the sentence right before the quote ("… the FA Cup.
         # It was won by Arsenal"): "She won …" refers to a person, the subject.
         context = before if subject else _last_sentence(before)
+        if (
+            subject
+            and heard is not None
+            and not named(name, heard, f" {normalise(heard)} ", "", how)
+        ):
+            missing.append(name)
+            continue
         # An acronym and the name it spells: "U.S." and "the United States".
         if (
             not _name_is_number(name, values.numbers)
