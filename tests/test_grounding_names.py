@@ -295,62 +295,6 @@ def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: s
     assert reason(base(subject, "was born in", city), quote) is None
 
 
-US_PASSAGE = "The U.S. has fifty states. "
-
-
-@pytest.mark.parametrize(
-    ("unit", "before", "quote", "lacking"),
-    [
-        # An acronym is carried by the name it stands for, written whole; one of two letters
-        # where the passage writes it as an acronym too.
-        (base("Michigan", "is", "a U.S. state"), US_PASSAGE,
-         "Michigan is a state in the Midwestern regions of the United States", []),
-        (base("Ada Lind", "lived in", "the USA"), "",
-         "Ada Lind lived in the United States of America", []),
-        (base("Ada Lind", "worked for", "NASA"), "",
-         "Ada Lind worked for the National Aeronautics and Space Administration", []),
-        # Another name's initials do not carry it.
-        (base("Michigan", "is", "a U.S. state"), US_PASSAGE,
-         "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
-        (base("Ada Lind", "worked for", "NASA"), "", "Ada Lind worked for the National "
-         "Science Foundation", ["nasa"]),
-        # Initials are ambiguous: two letters the passage never writes as an acronym ("U.S."
-        # spells the University of Sydney too), and letters the passage spells as another
-        # name, carry nothing.
-        (base("Ann Smith", "studied in", "the U.S."), "",
-         "Ann Smith studied at the University of Sydney", ["u s"]),
-        (base("Michigan", "is", "a U.S. state"), "",
-         "Michigan is a state in the Midwestern regions of the United States", ["u s"]),
-        (base("Construction Time Again", "was released in", "1947"),
-         "The Chicago Transit Authority runs the city's buses. ", "CTA was released in 1947",
-         ["construction time again"]),
-        (base("Ada Lind", "worked for", "the CTA"), "She rode the Chicago Transit Authority. ",
-         "Ada Lind worked for the California Teachers Association", ["cta"]),
-    ],
-)  # fmt: skip
-def test_an_acronym_is_carried_by_the_name_it_spells(
-    unit: FactUnit, before: str, quote: str, lacking: list[str]
-) -> None:
-    assert missing_values(unit, quote, before) == lacking
-
-
-def test_a_name_is_carried_by_its_acronym() -> None:
-    unit = base("The Colosseum", "is in", "the United States")
-    before = "The United States has no amphitheatre as old. "
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.", before) == []
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.", before) == [
-        "united states"
-    ]
-    # Two letters the passage never spells out are no acronym of the name.
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == ["united states"]
-    unit = base("Construction Time Again", "was released in", "1983")
-    assert missing_values(unit, "CTA was released in 1983") == []
-    album = "Construction Time Again is an album. "
-    assert missing_values(unit, "CTA was released in 1983", album) == []
-    transit = "The Chicago Transit Authority runs the city's buses. "
-    assert missing_values(unit, "CTA was released in 1983", transit) == ["construction time again"]
-
-
 @pytest.mark.parametrize(
     ("obj", "quote", "lacking"),
     [

@@ -7,6 +7,7 @@ subject that the passage before names.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from triqua.core.grounding.values.names import (
     KIN,
     PLACE_MODIFIERS,
     TITLES,
+    Run,
     name_in,
     name_runs,
     numeral,
@@ -156,9 +158,43 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     holding = [run for run in runs if last in run.name.split()]
     if how.about and holding and all(run.possessed in KIN for run in holding):
         return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
+    if how.about and _named_after(name, runs, padded):
+        return False  # "Trump Tower opened in 1983": Donald Trump did not
     # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
     others = {w for run in runs if run.possessed in KIN for w in run.name.split()}
     return not rival(name, [run.name for run in runs], others)
+
+
+#: Words that may close a person's name after the surname ("Martin Luther King Jr.").
+_SUFFIXES = frozenset(("jr", "sr"))
+
+
+def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
+    """True when a person's name is written only inside a longer name, past its surname.
+
+    Such a run names another one after the person or with them: "Trump Tower" is a
+    building, not Donald Trump; "Elizabeth Taylor" is not Queen Elizabeth. A run closing
+    with the surname (its numeral or "Jr." aside) is the name itself, and so is the surname
+    as a possessor ("Newton's Principia"). Only a name the parser reads as a person's is
+    read so: "Toyota City" or "ICD-9-CM" is the thing's own longer name.
+    """
+    last = surname(name.split())
+    holding = [run.name.split() for run in runs if last in run.name.split()]
+    if not holding or f" {last} s " in padded:
+        return False
+    # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word.
+    closing = [
+        [w for w in words if w not in _SUFFIXES and len(w) > 1] or words for words in holding
+    ]
+    return all(surname(words) != last for words in closing) and _a_person(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _a_person(name: str) -> bool:
+    """True when the parser reads ``name`` (normalised), written capitalised, as a person's."""
+    written = " ".join(w.capitalize() for w in name.split())
+    doc = parse_many([written])[0]
+    return doc is not None and len(doc) > 0 and doc[-1].ent_type_ == "PERSON"
 
 
 def _shortened(name: str, text: str) -> bool:
