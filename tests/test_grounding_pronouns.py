@@ -209,6 +209,56 @@ def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(
     assert outcome.ok, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        # The pronoun is inside the subject phrase of someone else.
+        (base("Marie Curie", "was born in", "Warsaw"),
+         "Marie Curie was a physicist. Her rival was born in Warsaw."),
+        (base("Marie Curie", "was born in", "Warsaw"),
+         "Marie Curie was a physicist. The man who married her was born in Warsaw."),
+        (base("John Smith", "won", "the case"),
+         "John Smith was charged. The lawyer who defended him won the case."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite is a film. A film that beat it won the Golden Lion."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite is a film. The film that beat it won the Golden Lion."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_pronoun_inside_another_ones_subject_does_not_carry_the_subject(
+    unit: FactUnit, passage: str, rule: GroundingMode
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        (base("Marie Curie", "received", "the Nobel Prize"),
+         "Marie Curie was a physicist. The Nobel Prize was awarded to her in 1911."),
+        (base("Barack Obama's father", "was from", "Kenya"),
+         "Barack Obama was president. His father was from Kenya."),
+        (base("Parasite", "won", "the Palme d'Or"),
+         "Parasite is a film. The film, which Bong directed, won the Palme d'Or."),
+    ],
+)  # fmt: skip
+def test_a_pronoun_outside_another_ones_subject_carries_the_subject(
+    unit: FactUnit, passage: str
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+    )
+    assert outcome.ok, outcome.reason
+
+
 class EntailingJudge:
     """Entails every unit: only the value gates can refuse a window."""
 

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from triqua.core.grounding.acronyms import stands_for
 from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.reference import free_pronoun
 from triqua.core.grounding.speech import inside_speech, outside_speech, speaks_of_another
 from triqua.core.grounding.statement import definite_heads, irregular_form, word_stems
 from triqua.core.grounding.values.carried import carried, read_values
@@ -154,14 +155,18 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    narrated = f" {normalise(outside_speech(quote, before))} "
-    refers = bool(_PRONOUNS.intersection(narrated.split())) or _definite_reference(narrated)
+    spoken_aside = outside_speech(quote, before)
+    narrated = f" {normalise(spoken_aside)} "
+    described = _definite_reference(narrated, spoken_aside)
+    written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
+    # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
+    # the sentence is about, except to the possessor the unit names ("His father …").
+    refers = (written_pronoun and free_pronoun(spoken_aside, _PRONOUNS)) or described
+    refers_possessor = written_pronoun or described
     # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
     # the subject is carried only when the speech names it itself.
     heard = inside_speech(quote, before) if speaks_of_another(quote, before) else None
-    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or (
-        _definite_reference(narrated)
-    )
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or described
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
@@ -180,7 +185,9 @@ def missing_values(
                 missing.append(name)
             continue
         how = How(
-            by_reference=refers if subject else refers_to_thing,
+            by_reference=(refers_possessor if name in possessors else refers)
+            if subject
+            else refers_to_thing,
             common=name == opener,
             about=subject and name not in possessors,
         )
@@ -275,15 +282,23 @@ def _quoted_titles(text: str) -> list[str]:
 _DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"))
 
 
-def _definite_reference(padded: str) -> bool:
+#: A definite description restricted by the clause right after it ("the film that beat
+#: it") picks out another one than the thing named before; after a comma it does not.
+_RESTRICTED = re.compile(r"\b(?:the|this)\s+(\w+)\s+(?:that|which|who|whom|whose)\b", re.I)
+
+
+def _definite_reference(padded: str, raw: str = "") -> bool:
     """True when the text refers back to something named before it.
 
     By a definite description ("the film", "this city") or a demonstrative pronoun ("This
-    is the first Depeche Mode album …").
+    is the first Depeche Mode album …"). A description a relative clause restricts ("The
+    film that beat it won …", in ``raw``, the text as written) is another film, no
+    reference back.
     """
+    restricted = {m.group(1).casefold() for m in _RESTRICTED.finditer(raw)}
     words = padded.split()
     return any(
-        (a in ("the", "this") and b in definite_heads())
+        (a in ("the", "this") and b in definite_heads() and b not in restricted)
         or (a == "this" and b in _DEMONSTRATIVE_VERBS)
         for a, b in pairwise(words)
     )

@@ -1,0 +1,44 @@
+"""Pronouns that stand for the one a sentence is about, and pronouns inside another's phrase.
+
+"She was born in Warsaw" says it of her; "Her rival was born in Warsaw" and "The man who
+married her was born in Warsaw" say it of someone else, although they hold her pronoun: the
+pronoun sits inside the phrase that is the sentence's subject, headed by another noun. A
+pronoun carries the unit's subject only where it stands free of such a phrase (the parser's
+dependencies): as the subject itself, or anywhere outside another subject ("The prize was
+awarded to her").
+"""
+
+from __future__ import annotations
+
+from triqua.nlp.parses import parse_many
+
+__all__ = ["free_pronoun"]
+
+#: Dependencies of a clause's subject.
+_SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
+
+
+def free_pronoun(text: str, pronouns: frozenset[str]) -> bool:
+    """True when ``text`` writes one of ``pronouns`` outside the subject phrase of another.
+
+    A pronoun whose chain of heads reaches a clause's subject other than itself ("Her" of
+    "Her rival", "her" of "who married her" under "The man") is part of a phrase about
+    someone else.
+    """
+    if not text.strip():
+        return False
+    doc = parse_many([text])[0]
+    for token in doc or ():
+        if token.lower_ not in pronouns:
+            continue
+        if token.dep_ in _SUBJECTS:
+            return True
+        head, inside = token, False
+        while head.head.i != head.i:
+            head = head.head
+            if head.dep_ in _SUBJECTS and head.lower_ not in pronouns:
+                inside = True
+                break
+        if not inside:
+            return True
+    return False
