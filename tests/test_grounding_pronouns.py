@@ -259,6 +259,40 @@ def test_a_pronoun_outside_another_ones_subject_carries_the_subject(
     assert outcome.ok, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        # The sentence before joins the subject with another one: "the film" is either.
+        (base("Parasite", "won", "the Palme d'Or"),
+         "Parasite and Joker are films. The film won the Palme d'Or."),
+        (base("Marie Curie", "won", "the Nobel Prize in Chemistry"),
+         "Marie Curie and Irene Joliot-Curie were chemists. She won the Nobel Prize in "
+         "Chemistry."),
+    ],
+)  # fmt: skip
+def test_a_reference_after_the_subject_joined_with_another_does_not_carry_it(
+    unit: FactUnit, passage: str
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+def test_a_reference_after_others_joined_beside_the_subject_carries_it() -> None:
+    passage = (
+        "Marie Curie won the Nobel Prize in Physics, together with Pierre Curie and Henri "
+        "Becquerel. She won the Nobel Prize in Chemistry."
+    )
+    outcome = check_quote(
+        base("Marie Curie", "won", "the Nobel Prize in Chemistry"), Status.SUPPORTED, ["e"],
+        "She won the Nobel Prize in Chemistry.", {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 class EntailingJudge:
     """Entails every unit: only the value gates can refuse a window."""
 

@@ -79,13 +79,40 @@ def _follows_another(name: str, before: str) -> bool:
     sentences = [before[a:b] for a, b in sentence_spans(before)]
     sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
     if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
-        return False  # the sentence before names it ("Parasite is a film. The film …")
+        # The sentence before names it ("Parasite is a film. The film …"), unless it names
+        # another one beside it ("Parasite and Joker are films. The film …" is either).
+        return _coordinated_with_another(name, sentence)
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
         return False
     return bool(name_runs(opening))
+
+
+_CAPITALISED = r"[A-Z][\w'’-]*"
+#: Two capitalised runs joined as equals: "Parasite and Joker", "Marie or Pierre Curie".
+_COORDINATED = re.compile(
+    rf"(?=\b({_CAPITALISED}(?:\s+{_CAPITALISED})*)\s+(?:and|or|&)\s+"
+    rf"(?:the\s+)?({_CAPITALISED}(?:\s+{_CAPITALISED})*))"
+)
+
+
+def _coordinated_with_another(name: str, sentence: str) -> bool:
+    """True when ``sentence`` joins ``name`` with another name by "and" or "or".
+
+    A pronoun or "the film" after it may then be either of them: nothing says which.
+    """
+    for match in _COORDINATED.finditer(sentence):
+        preceding = sentence[: match.start()].split()
+        if preceding and preceding[-1][:1].isupper():
+            continue  # inside a longer run: "Pierre Curie and …" is not "Curie and …"
+        writes = [
+            _written(name, side, f" {normalise(side)} ", How(about=True)) for side in match.groups()
+        ]
+        if any(writes) and not all(writes):
+            return True
+    return False
 
 
 def _common_opening_lowered(sentence: str) -> str:
