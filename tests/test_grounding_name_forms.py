@@ -122,3 +122,46 @@ class EntailingReader:
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         return 0.99
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage", "quote"),
+    [
+        # Another title before the same surname is another office holder.
+        (base("President Clinton", "was born in", "Chicago"),
+         "Senator Clinton was born in Chicago.", "Senator Clinton was born in Chicago."),
+        (base("President Bush", "was born in", "1953"), "Governor Bush was born in 1953.",
+         "Governor Bush was born in 1953."),
+        # A title and surname are whoever the passage named last with that surname.
+        (base("Ronald Reagan", "was born in", "1921"),
+         "President Ronald Reagan married Nancy Reagan. Mrs. Reagan was born in 1921.",
+         "Mrs. Reagan was born in 1921."),
+    ],
+)  # fmt: skip
+def test_a_title_does_not_make_another_holder_of_the_surname_the_subject(
+    unit: FactUnit, passage: str, quote: str
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage", "quote"),
+    [
+        (base("President Clinton", "was born in", "Hope"),
+         "President Bill Clinton was born in Hope.", "President Bill Clinton was born in Hope."),
+        (base("Ronald Reagan", "was born in", "Tampico"),
+         "Nancy Reagan married Ronald Reagan. President Reagan was born in Tampico.",
+         "President Reagan was born in Tampico."),
+    ],
+)  # fmt: skip
+def test_a_title_aside_the_surname_still_writes_the_subject(
+    unit: FactUnit, passage: str, quote: str
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert outcome.ok, outcome.reason

@@ -166,9 +166,14 @@ def _surname_alone(run: Sequence[str], words: Sequence[str]) -> bool:
     "Curie" for "Marie Curie"; "O'Connor" (normalised "o connor": an apostrophe splits it)
     for "Sandra Day O'Connor".
     """
-    n = len(run)
+    # A title before it keeps it the surname alone: "Mrs. Reagan" is whichever Reagan the
+    # passage named last ("… married Nancy Reagan. Mrs. Reagan …").
+    titled = list(run)
+    while len(titled) > 1 and titled[0] in TITLES and titled[0] not in words:
+        titled = titled[1:]
+    n = len(titled)
     return (
-        0 < n < len(words) and list(run) == list(words[-n:]) and all(len(w) == 1 for w in run[:-1])
+        0 < n < len(words) and titled == list(words[-n:]) and all(len(w) == 1 for w in titled[:-1])
     )
 
 
@@ -273,6 +278,9 @@ def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> boo
             continue
         if numeral(name.split()) != numeral(written):
             continue  # "Elizabeth II" is not "Elizabeth I", nor "Henry VII" "Henry VIII"
+        titles, other_titles = words & TITLES, set(written) & TITLES
+        if titles and other_titles and not titles & other_titles:
+            continue  # "Senator Clinton" is not "President Clinton"
         if not extra or not lacking:
             return False
     return True
