@@ -153,6 +153,16 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
          '"He was born in Warsaw," Marie Curie said of her brother.'),
         ("Marie Curie wrote to Józef. “They were born in Warsaw,” she wrote.",
          "“They were born in Warsaw,” she wrote."),
+        # Single quotes, curly or straight, around words are speech as double ones are.
+        ("Marie Curie met Einstein. ‘He was born in Warsaw,’ she said.",
+         "‘He was born in Warsaw,’ she said."),
+        ("Marie Curie met Einstein. 'He was born in Warsaw,' she said.",
+         "'He was born in Warsaw,' she said."),
+        # Reported speech: "he" beside "she" may be either one.
+        ("Marie Curie met Einstein. She said that he was born in Warsaw.",
+         "She said that he was born in Warsaw."),
+        ("Marie Curie met a man. She thought he was born in Warsaw.",
+         "She thought he was born in Warsaw."),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("rule", ["judged", "judge", "strict"])

@@ -132,6 +132,8 @@ def _stem_written(noun: str, text: str) -> bool:
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
 _PRONOUNS = frozenset(["he", "she", "it", "they", "his", "her", "its", "their", "him", "them"])
+#: A person's pronouns of either gender: a quote holding both refers to two people.
+_GENDERED = frozenset(("he", "she"))
 #: Words by which a quote refers back to a thing (a unit's object) named just before it.
 _THING_PRONOUNS = frozenset(["it", "its"])
 
@@ -161,7 +163,13 @@ def missing_values(
     written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
     # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
     # the sentence is about, except to the possessor the unit names ("His father …").
-    refers = (written_pronoun and free_pronoun(spoken_aside, _PRONOUNS)) or described
+    # "She said that he was born …": a "he" beside a "she" in one sentence may be either
+    # one, whoever the passage named before.
+    both = any(
+        set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
+        for a, b in sentence_spans(spoken_aside)
+    )
+    refers = (written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS)) or described
     refers_possessor = written_pronoun or described
     # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
     # the subject is carried only when the speech names it itself.

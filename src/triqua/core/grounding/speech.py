@@ -16,8 +16,13 @@ from triqua.sentences import sentence_spans
 
 __all__ = ["inside_speech", "outside_speech", "speaks_of_another"]
 
-#: Direct speech in double quotes, straight or curly; one left open runs to the text's end.
-_SPEECH = re.compile(r"\"[^\"]*(?:\"|$)|“[^”]*(?:”|$)")
+#: Direct speech in double quotes, straight or curly (one left open runs to the text's end),
+#: or in single quotes that open before a word and close after one, as no apostrophe does
+#: ("'He was born in Warsaw,' she said"; not "Newton's" nor "the boys' club").
+_SPEECH = re.compile(
+    r"\"[^\"]*(?:\"|$)|“[^”]*(?:”|$)"
+    r"|(?<![\w'’])['‘](?=[^\W\d_])[^\n]*?[\w,.!?;:]['’](?![\w'’])"
+)
 
 
 def outside_speech(text: str, before: str = "") -> str:
@@ -25,7 +30,7 @@ def outside_speech(text: str, before: str = "") -> str:
 
     ``before`` is the passage before ``text``: when its last sentence leaves a quotation
     open, ``text`` opens inside that speech (a quote cut from ``"He was born in Ulm,"``).
-    Single quotes are left alone: they are apostrophes as often.
+    A single quote is speech only where it opens before a word and closes after one.
     """
     spans = sentence_spans(before)
     last = before[spans[-1][0] :] if spans else before
