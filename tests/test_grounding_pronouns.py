@@ -81,6 +81,12 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
             "Isaac Newton was an English physicist. Albert Einstein was a German physicist. "
             "He was born in Ulm in 1879.",
         ),
+        # The sentence before is about someone its opening pronoun only qualifies.
+        (
+            base("Marie Curie", "was born in", "Warsaw"),
+            "Marie Curie was a physicist. Her sister Bronya studied medicine. "
+            "She was born in Warsaw.",
+        ),
         # "It" follows a sentence about another thing.
         (
             base("Paris", "is", "777 km long"),
@@ -199,6 +205,8 @@ def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> N
     "passage",
     [
         "Marie Curie was born in Warsaw. In 1891 she moved to Paris. She studied physics.",
+        "Marie Curie was born in Warsaw. She moved to Paris in 1891. She studied physics.",
+        "Marie Curie was born in Warsaw. Her move to Paris came in 1891. She studied physics.",
         "Marie Curie was born in Warsaw. The family was poor. She studied physics.",
         "Marie Curie was born in Warsaw.\n\nShe studied physics.",
         # The sentence before calls her by her surname alone.

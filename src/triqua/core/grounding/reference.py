@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from triqua.nlp.parses import parse_many
 
-__all__ = ["free_pronoun"]
+__all__ = ["free_pronoun", "named_other_subject"]
 
 #: Dependencies of a clause's subject.
 _SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
@@ -40,5 +40,27 @@ def free_pronoun(text: str, pronouns: frozenset[str]) -> bool:
                 inside = True
                 break
         if not inside:
+            return True
+    return False
+
+
+def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
+    """True when a clause's subject that holds one of ``pronouns`` is named as someone else.
+
+    "Her sister Bronya studied medicine" is about Bronya, named beside the noun the pronoun
+    qualifies; "Her move to Paris came in 1891" names only a place inside its subject, and
+    is still about her.
+    """
+    if not text.strip():
+        return False
+    doc = parse_many([text])[0]
+    for token in doc or ():
+        if token.dep_ not in _SUBJECTS or token.lower_ in pronouns:
+            continue
+        if not any(t.lower_ in pronouns for t in token.subtree if t.i != token.i):
+            continue
+        if token.pos_ == "PROPN" or any(
+            c.dep_ == "appos" and c.pos_ == "PROPN" for c in token.children
+        ):
             return True
     return False

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.grounding.quotes import normalise
+from triqua.core.grounding.reference import named_other_subject
 from triqua.core.grounding.values.names import (
     KIN,
     PLACE_MODIFIERS,
@@ -86,8 +87,13 @@ def _follows_another(name: str, before: str) -> bool:
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
-        return False
+        # "In 1891 she moved …" goes on about her; "Her sister Bronya studied …" is about
+        # the sister, named inside the subject phrase the pronoun stands in.
+        return named_other_subject(sentence, _CHAINING_WORDS)
     return bool(name_runs(opening))
+
+
+_CHAINING_WORDS = frozenset(("he", "she", "it", "they", "his", "her", "its", "their"))
 
 
 _CAPITALISED = r"[A-Z][\w'’-]*"
