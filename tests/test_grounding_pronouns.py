@@ -286,6 +286,11 @@ def test_a_pronoun_outside_another_ones_subject_carries_the_subject(
         (base("Marie Curie", "won", "the Nobel Prize in Chemistry"),
          "Marie Curie and Irene Joliot-Curie were chemists. She won the Nobel Prize in "
          "Chemistry."),
+        # The sentence before gives another person, or another film, a core part in it.
+        (base("Pierre Curie", "was born in", "Warsaw"),
+         "Pierre Curie married Marie Curie. She was born in Warsaw."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite beat Joker at Cannes. The film won the Golden Lion."),
     ],
 )  # fmt: skip
 def test_a_reference_after_the_subject_joined_with_another_does_not_carry_it(

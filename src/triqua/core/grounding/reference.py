@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from triqua.nlp.parses import parse_many
 
-__all__ = ["free_pronoun", "named_other_subject"]
+__all__ = ["core_names", "free_pronoun", "named_other_subject"]
 
 #: Dependencies of a clause's subject.
 _SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
@@ -64,3 +64,38 @@ def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
         ):
             return True
     return False
+
+
+#: Dependencies of a clause's core arguments: its subject, object and what it is said to be.
+_CORE = frozenset(("nsubj", "nsubjpass", "dobj", "attr", "conj", "appos"))
+
+
+#: Entity types of a name a pronoun or "the film" may stand for: a person, or what the
+#: parser takes a person or a titled work for ("Joker", "Okja"); not "the Nobel Prize".
+_WHO = frozenset(("PERSON", "ORG"))
+
+
+def core_names(text: str) -> list[str]:
+    """The names ``text`` gives a clause as its subject, object or complement, as written.
+
+    Only names of people (or what the parser takes for one, or for an organisation) count.
+
+    "Pierre Curie married Marie Curie" gives both; "Marie Curie won it, together with
+    Pierre Curie" only Marie Curie (a name after a preposition is no core argument).
+    """
+    if not text.strip():
+        return []
+    doc = parse_many([text])[0]
+    found = []
+    for token in doc or ():
+        if token.pos_ != "PROPN" or token.dep_ not in _CORE or token.ent_type_ not in _WHO:
+            continue
+        words = [t for t in token.subtree if t.pos_ == "PROPN" and t.i <= token.i]
+        # A conjunct or apposition of a prepositional object is no core argument.
+        head = token
+        while head.dep_ in ("conj", "appos") and head.head.i != head.i:
+            head = head.head
+        if head.dep_ not in _CORE - {"conj", "appos"}:
+            continue
+        found.append(" ".join(t.text for t in words if t.i >= words[0].i))
+    return found

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.grounding.quotes import normalise
-from triqua.core.grounding.reference import named_other_subject
+from triqua.core.grounding.reference import core_names, named_other_subject
 from triqua.core.grounding.values.names import (
     KIN,
     PLACE_MODIFIERS,
@@ -80,9 +80,13 @@ def _follows_another(name: str, before: str) -> bool:
     sentences = [before[a:b] for a, b in sentence_spans(before)]
     sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
     if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
-        # The sentence before names it ("Parasite is a film. The film …"), unless it names
-        # another one beside it ("Parasite and Joker are films. The film …" is either).
-        return _coordinated_with_another(name, sentence)
+        # The sentence before names it ("Parasite is a film. The film …"), unless it gives
+        # another name a core part in it too ("Parasite and Joker are films. The film …",
+        # "Pierre Curie married Marie Curie. She …": either one).
+        return _coordinated_with_another(name, sentence) or any(
+            not _written(name, other, f" {normalise(other)} ", How(about=True))
+            for other in core_names(sentence)
+        )
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
