@@ -1,6 +1,6 @@
 """The grounding rule reads a name in its other forms, and not inside another one's.
 
-An acronym stands for the name it spells only where the passage reads it so unambiguously;
+An acronym stands for the name it spells only where the passage spells it as no other name;
 a person's name written only inside a longer name ("Trump Tower", "Elizabeth Taylor") is
 not the person.
 """
@@ -26,9 +26,10 @@ US_PASSAGE = "The U.S. has fifty states. "
 @pytest.mark.parametrize(
     ("unit", "before", "quote", "lacking"),
     [
-        # An acronym is carried by the name it stands for, written whole; one of two letters
-        # where the passage writes it as an acronym too.
+        # An acronym is carried by the name it stands for, written whole.
         (base("Michigan", "is", "a U.S. state"), US_PASSAGE,
+         "Michigan is a state in the Midwestern regions of the United States", []),
+        (base("Michigan", "is", "a U.S. state"), "",
          "Michigan is a state in the Midwestern regions of the United States", []),
         (base("Ada Lind", "lived in", "the USA"), "",
          "Ada Lind lived in the United States of America", []),
@@ -39,13 +40,7 @@ US_PASSAGE = "The U.S. has fifty states. "
          "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
         (base("Ada Lind", "worked for", "NASA"), "", "Ada Lind worked for the National "
          "Science Foundation", ["nasa"]),
-        # Initials are ambiguous: two letters the passage never writes as an acronym ("U.S."
-        # spells the University of Sydney too), and letters the passage spells as another
-        # name, carry nothing.
-        (base("Ann Smith", "studied in", "the U.S."), "",
-         "Ann Smith studied at the University of Sydney", ["u s"]),
-        (base("Michigan", "is", "a U.S. state"), "",
-         "Michigan is a state in the Midwestern regions of the United States", ["u s"]),
+        # Initials are ambiguous: letters the passage spells as another name carry nothing.
         (base("Construction Time Again", "was released in", "1947"),
          "The Chicago Transit Authority runs the city's buses. ", "CTA was released in 1947",
          ["construction time again"]),
@@ -66,8 +61,7 @@ def test_a_name_is_carried_by_its_acronym() -> None:
     assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.", before) == [
         "united states"
     ]
-    # Two letters the passage never spells out are no acronym of the name.
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == ["united states"]
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
     unit = base("Construction Time Again", "was released in", "1983")
     assert missing_values(unit, "CTA was released in 1983") == []
     album = "Construction Time Again is an album. "

@@ -6,10 +6,9 @@ run of capitalised words, which may hold the small words a name keeps inside it 
 "the", "and", "for"); an acronym of one letter per word must equal the run's initials, or
 a stretch of them.
 
-Initials are ambiguous ("CTA" is the Chicago Transit Authority and Construction Time Again;
-"U.S." spells the University of Sydney as well as the United States), so an acronym stands
-for a name only where the passage read so far spells it as no other name, and one of two
-letters only where the passage also writes it as an acronym.
+Initials are ambiguous ("CTA" is the Chicago Transit Authority and Construction Time Again),
+so an acronym stands for a name only where the passage read so far spells it as no other
+name.
 """
 
 from __future__ import annotations
@@ -27,8 +26,6 @@ _CAPITALISED = r"[A-Z][\w'’-]*"
 _RUN = re.compile(rf"{_CAPITALISED}(?:\s+(?:{_INNER}\s+)*{_CAPITALISED})*")
 #: An acronym as written: capitals with dots ("U.S.", "U.K.") or two to six capitals.
 _WRITTEN = re.compile(r"\b(?:[A-Z]\.){2,6}|\b[A-Z]{2,6}\b")
-#: Fewer letters than this make an acronym the passage must write itself to be read.
-_UNAMBIGUOUS_LETTERS = 3
 
 
 def acronym_of(name: str, said: str) -> str:
@@ -86,18 +83,14 @@ def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
     quote. When the unit writes the acronym the quote must spell it out, and when the unit
     writes the name the quote must write its acronym; either way the passage up to the
     quote's end must spell those letters as no other name ("The Chicago Transit Authority
-    … CTA" is no album's "CTA"), and two letters must be written as an acronym there too.
+    … CTA" is no album's "CTA").
     """
     letters = acronym_of(name, said)
     read = f"{before} {quote}"
     if letters:
-        if not spelled_out(letters, quote) or len(_spellings(letters, read)) > 1:
-            return False
-        return len(letters) >= _UNAMBIGUOUS_LETTERS or _written(letters, read)
+        return spelled_out(letters, quote) and len(_spellings(letters, read)) == 1
     initials = _initials(name)
     if not initials or not _written(initials, quote):
         return False
     own = normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w)))
-    if _spellings(initials, read) - {own}:
-        return False
-    return len(initials) >= _UNAMBIGUOUS_LETTERS or own in _spellings(initials, read)
+    return not _spellings(initials, read) - {own}

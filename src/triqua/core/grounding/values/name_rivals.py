@@ -220,6 +220,8 @@ def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
     as a possessor ("Newton's Principia"). Only a name the parser reads as a person's is
     read so: "Toyota City" or "ICD-9-CM" is the thing's own longer name.
     """
+    if len(name.split()) < 2:
+        return False  # "Lawson" alone may be the company of "Daiei Lawson Co., Ltd."
     last = surname(name.split())
     holding = [run.name.split() for run in runs if last in run.name.split()]
     if not holding or f" {last} s " in padded:
@@ -236,7 +238,12 @@ def _a_person(name: str) -> bool:
     """True when the parser reads ``name`` (normalised), written capitalised, as a person's."""
     written = " ".join(w.capitalize() for w in name.split())
     doc = parse_many([written])[0]
-    return doc is not None and len(doc) > 0 and doc[-1].ent_type_ == "PERSON"
+    return (
+        doc is not None
+        and len(doc) > 0
+        and doc[-1].ent_type_ == "PERSON"
+        and all(t.pos_ == "PROPN" for t in doc)  # "Echarts Java": "Java" read as no name
+    )
 
 
 def _shortened(name: str, text: str) -> bool:
