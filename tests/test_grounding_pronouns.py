@@ -304,6 +304,15 @@ def test_a_reference_after_the_subject_joined_with_another_does_not_carry_it(
     assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
 
 
+def test_a_reference_after_the_subject_named_by_part_of_its_name_carries_it() -> None:
+    passage = "Syracuse is a city in New York. At the 2020 census, the city population was 145,170."
+    outcome = check_quote(
+        base("Syracuse New York", "had a population of", "145,170"), Status.SUPPORTED, ["e"],
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 def test_a_reference_after_others_joined_beside_the_subject_carries_it() -> None:
     passage = (
         "Marie Curie won the Nobel Prize in Physics, together with Pierre Curie and Henri "

@@ -84,7 +84,8 @@ def _follows_another(name: str, before: str) -> bool:
         # another name a core part in it too ("Parasite and Joker are films. The film …",
         # "Pierre Curie married Marie Curie. She …": either one).
         return _coordinated_with_another(name, sentence) or any(
-            not _written(name, other, f" {normalise(other)} ", How(about=True))
+            not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+            and not _written(name, other, f" {normalise(other)} ", How(about=True))
             for other in core_names(sentence)
         )
     sentence = _common_opening_lowered(sentence)
