@@ -296,40 +296,6 @@ def test_a_name_is_matched_without_its_accents_or_strokes(subject: str, quote: s
 
 
 @pytest.mark.parametrize(
-    ("unit", "quote", "lacking"),
-    [
-        # An acronym is carried by the name it stands for, written whole.
-        (base("Michigan", "is", "a U.S. state"),
-         "Michigan is a state in the Midwestern regions of the United States", []),
-        (base("Ada Lind", "lived in", "the USA"), "Ada Lind lived in the United States of America",
-         []),
-        (base("Ada Lind", "worked for", "NASA"),
-         "Ada Lind worked for the National Aeronautics and Space Administration", []),
-        # Another name's initials do not carry it.
-        (base("Michigan", "is", "a U.S. state"),
-         "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
-        (base("Ada Lind", "worked for", "NASA"), "Ada Lind worked for the National Science "
-         "Foundation", ["nasa"]),
-        # Two letters spell many names: only two words with nothing between them.
-        (base("Ada Lind", "studied in", "the U.S."), "Ada Lind studied at the University of "
-         "Sydney", ["u s"]),
-        (base("Ada Lind", "studied at", "the University of Sydney"), "Ada Lind studied in "
-         "the U.S.", ["university", "sydney"]),
-    ],
-)  # fmt: skip
-def test_an_acronym_is_carried_by_the_name_it_spells(
-    unit: FactUnit, quote: str, lacking: list[str]
-) -> None:
-    assert missing_values(unit, quote) == lacking
-
-
-def test_a_name_is_carried_by_its_acronym() -> None:
-    unit = base("The Colosseum", "is in", "the United States")
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
-    assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.") == ["united states"]
-
-
-@pytest.mark.parametrize(
     ("obj", "quote", "lacking"),
     [
         # A title is no word of the name: the surname alone writes it, as for any person.

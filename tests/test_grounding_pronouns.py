@@ -81,6 +81,12 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
             "Isaac Newton was an English physicist. Albert Einstein was a German physicist. "
             "He was born in Ulm in 1879.",
         ),
+        # The sentence before is about someone its opening pronoun only qualifies.
+        (
+            base("Marie Curie", "was born in", "Warsaw"),
+            "Marie Curie was a physicist. Her sister Bronya studied medicine. "
+            "She was born in Warsaw.",
+        ),
         # "It" follows a sentence about another thing.
         (
             base("Paris", "is", "777 km long"),
@@ -166,6 +172,49 @@ def test_a_pronoun_after_another_person_in_its_sentence_does_not_carry_the_subje
     assert outcome.ok is stands, outcome.reason
 
 
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # The speaker is the subject, but her "He" is someone she speaks of.
+        ('Marie Curie met Einstein. "He was born in Warsaw," she said.',
+         '"He was born in Warsaw," she said.'),
+        ('"He was born in Warsaw," Marie Curie said of her brother.',
+         '"He was born in Warsaw," Marie Curie said of her brother.'),
+        ("Marie Curie wrote to Józef. “They were born in Warsaw,” she wrote.",
+         "“They were born in Warsaw,” she wrote."),
+        # Single quotes, curly or straight, around words are speech as double ones are.
+        ("Marie Curie met Einstein. ‘He was born in Warsaw,’ she said.",
+         "‘He was born in Warsaw,’ she said."),
+        ("Marie Curie met Einstein. 'He was born in Warsaw,' she said.",
+         "'He was born in Warsaw,' she said."),
+        # Reported speech: "he" beside "she" may be either one.
+        ("Marie Curie met Einstein. She said that he was born in Warsaw.",
+         "She said that he was born in Warsaw."),
+        ("Marie Curie met a man. She thought he was born in Warsaw.",
+         "She thought he was born in Warsaw."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_speech_of_a_third_person_does_not_carry_its_speaker(
+    passage: str, quote: str, rule: GroundingMode
+) -> None:
+    outcome = check_quote(
+        base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], quote,
+        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == "quote lacks value marie curie"
+
+
+def test_speech_naming_the_subject_carries_it() -> None:
+    passage = 'Pierre Curie wrote of his wife: "Marie Curie was born in Warsaw; she is Polish."'
+    outcome = check_quote(
+        base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], passage,
+        {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
 def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> None:
     passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
     outcome = check_quote(
@@ -179,6 +228,8 @@ def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> N
     "passage",
     [
         "Marie Curie was born in Warsaw. In 1891 she moved to Paris. She studied physics.",
+        "Marie Curie was born in Warsaw. She moved to Paris in 1891. She studied physics.",
+        "Marie Curie was born in Warsaw. Her move to Paris came in 1891. She studied physics.",
         "Marie Curie was born in Warsaw. The family was poor. She studied physics.",
         "Marie Curie was born in Warsaw.\n\nShe studied physics.",
         # The sentence before calls her by her surname alone.
@@ -195,6 +246,104 @@ def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(
     outcome = check_quote(
         unit, Status.SUPPORTED, ["e"], "She studied physics.", {"e": passage},
         reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        # The pronoun is inside the subject phrase of someone else.
+        (base("Marie Curie", "was born in", "Warsaw"),
+         "Marie Curie was a physicist. Her rival was born in Warsaw."),
+        (base("Marie Curie", "was born in", "Warsaw"),
+         "Marie Curie was a physicist. The man who married her was born in Warsaw."),
+        (base("John Smith", "won", "the case"),
+         "John Smith was charged. The lawyer who defended him won the case."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite is a film. A film that beat it won the Golden Lion."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite is a film. The film that beat it won the Golden Lion."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_pronoun_inside_another_ones_subject_does_not_carry_the_subject(
+    unit: FactUnit, passage: str, rule: GroundingMode
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        (base("Marie Curie", "received", "the Nobel Prize"),
+         "Marie Curie was a physicist. The Nobel Prize was awarded to her in 1911."),
+        (base("Barack Obama's father", "was from", "Kenya"),
+         "Barack Obama was president. His father was from Kenya."),
+        (base("Parasite", "won", "the Palme d'Or"),
+         "Parasite is a film. The film, which Bong directed, won the Palme d'Or."),
+    ],
+)  # fmt: skip
+def test_a_pronoun_outside_another_ones_subject_carries_the_subject(
+    unit: FactUnit, passage: str
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+    )
+    assert outcome.ok, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        # The sentence before joins the subject with another one: "the film" is either.
+        (base("Parasite", "won", "the Palme d'Or"),
+         "Parasite and Joker are films. The film won the Palme d'Or."),
+        (base("Marie Curie", "won", "the Nobel Prize in Chemistry"),
+         "Marie Curie and Irene Joliot-Curie were chemists. She won the Nobel Prize in "
+         "Chemistry."),
+        # The sentence before gives another person, or another film, a core part in it.
+        (base("Pierre Curie", "was born in", "Warsaw"),
+         "Pierre Curie married Marie Curie. She was born in Warsaw."),
+        (base("Parasite", "won", "the Golden Lion"),
+         "Parasite beat Joker at Cannes. The film won the Golden Lion."),
+    ],
+)  # fmt: skip
+def test_a_reference_after_the_subject_joined_with_another_does_not_carry_it(
+    unit: FactUnit, passage: str
+) -> None:
+    quote = passage.split(". ", 1)[1]
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+def test_a_reference_after_the_subject_named_by_part_of_its_name_carries_it() -> None:
+    passage = "Syracuse is a city in New York. At the 2020 census, the city population was 145,170."
+    outcome = check_quote(
+        base("Syracuse New York", "had a population of", "145,170"), Status.SUPPORTED, ["e"],
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
+def test_a_reference_after_others_joined_beside_the_subject_carries_it() -> None:
+    passage = (
+        "Marie Curie won the Nobel Prize in Physics, together with Pierre Curie and Henri "
+        "Becquerel. She won the Nobel Prize in Chemistry."
+    )
+    outcome = check_quote(
+        base("Marie Curie", "won", "the Nobel Prize in Chemistry"), Status.SUPPORTED, ["e"],
+        "She won the Nobel Prize in Chemistry.", {"e": passage}, reader=EntailingJudge(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
 

@@ -25,7 +25,8 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   quote carries a unit's numbers, dates and names (the grounding rule's value gate, the
   plan's founded facts).
 - ``acronyms`` — a name and the acronym that spells it ("CTA", "U.S."); ``speech`` —
-  direct speech in a sentence, whose pronouns are its speaker's.
+  direct speech in a sentence, whose pronouns are its speaker's; ``reference`` — whether a
+  pronoun or "the film" may refer back to the subject.
 
 It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
 tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s

@@ -6,6 +6,10 @@ run of capitalised words, which may hold the small words a name keeps inside it 
 "the", "and", "for"); an acronym of one letter per word must equal the initials of the run,
 or of a stretch of it. Two letters spell many names, so a name of two initials is two
 words with nothing between them ("United States", never "University of Sydney").
+
+Initials are ambiguous ("CTA" is the Chicago Transit Authority and Construction Time Again),
+so for the grounding rule an acronym stands for a name only where the passage read so far
+spells it as no other name.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 
 from triqua.core.reading.quotes import normalise
 
-__all__ = ["abbreviated", "acronym_of", "spelled_initials", "spelled_out"]
+__all__ = ["abbreviated", "acronym_of", "spelled_initials", "spelled_out", "stands_for"]
 
 #: Small words inside a name that give no initial ("United States of America": USA).
 _INNER = r"(?:of|the|and|for|de|du|des|la|le)"
@@ -76,9 +80,51 @@ def spelled_out(letters: str, text: str) -> bool:
     return len(letters) >= 2 and letters in spelled_initials(text)
 
 
+def _spellings(letters: str, text: str) -> set[str]:
+    """The names (their initialled words, normalised) ``text`` writes with ``letters``."""
+    found: set[str] = set()
+    if len(letters) < 2:
+        return found
+    for match in _RUN.finditer(text):
+        words = [w for w in match.group().split() if not re.fullmatch(_INNER, w)]
+        if len(words) < len(letters):
+            continue
+        initials = "".join(w[0] for w in words).lower()
+        start = initials.find(letters)
+        while start >= 0:
+            found.add(normalise(" ".join(words[start : start + len(letters)])))
+            start = initials.find(letters, start + 1)
+    return found
+
+
+def _written(letters: str, text: str) -> bool:
+    """True when ``text`` writes ``letters`` as an acronym ("U.S.", "CTA")."""
+    return any(m.group().replace(".", "").lower() == letters for m in _WRITTEN.finditer(text))
+
+
 def abbreviated(name: str, text: str) -> bool:
     """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." of "united states"."""
     initials = _initials(name.split())
     return initials is not None and any(
         m.group().replace(".", "").lower() == initials for m in _WRITTEN.finditer(text)
     )
+
+
+def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
+    """True when ``quote`` writes ``name`` as the acronym or the name it spells, unambiguously.
+
+    ``said`` is the unit's text that writes ``name``, ``before`` the passage before the
+    quote. When the unit writes the acronym the quote must spell it out, and when the unit
+    writes the name the quote must write its acronym; either way the passage up to the
+    quote's end must spell those letters as no other name ("The Chicago Transit Authority
+    … CTA" is no album's "CTA").
+    """
+    letters = acronym_of(name, said)
+    read = f"{before} {quote}"
+    if letters:
+        return spelled_out(letters, quote) and len(_spellings(letters, read)) == 1
+    initials = _initials(name.split()) or ""
+    if not initials or not _written(initials, quote):
+        return False
+    own = normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w)))
+    return not _spellings(initials, read) - {own}

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from triqua.core.reading.acronyms import abbreviated, acronym_of, spelled_out
+from triqua.core.reading.acronyms import stands_for
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.speech import outside_speech
+from triqua.core.reading.reference import free_pronoun
+from triqua.core.reading.speech import inside_speech, outside_speech, speaks_of_another
 from triqua.core.reading.values.carried import carried, read_values
 from triqua.core.reading.values.dates import DateValue
 from triqua.core.reading.values.name_rivals import How, named
@@ -133,6 +134,8 @@ def _stem_written(noun: str, text: str) -> bool:
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
 _PRONOUNS = LEXICON.pronouns
+#: A person's pronouns of either gender: a quote holding both refers to two people.
+_GENDERED = frozenset(("he", "she"))
 #: Words by which a quote refers back to a thing (a unit's object) named just before it.
 _THING_PRONOUNS = frozenset(["it", "its"])
 
@@ -156,11 +159,24 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    narrated = f" {normalise(outside_speech(quote, before))} "
-    refers = bool(_PRONOUNS.intersection(narrated.split())) or _definite_reference(narrated)
-    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or (
-        _definite_reference(narrated)
+    spoken_aside = outside_speech(quote, before)
+    narrated = f" {normalise(spoken_aside)} "
+    described = _definite_reference(narrated, spoken_aside)
+    written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
+    # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
+    # the sentence is about, except to the possessor the unit names ("His father …").
+    # "She said that he was born …": a "he" beside a "she" in one sentence may be either
+    # one, whoever the passage named before.
+    both = any(
+        set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
+        for a, b in sentence_spans(spoken_aside)
     )
+    refers = (written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS)) or described
+    refers_possessor = written_pronoun or described
+    # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
+    # the subject is carried only when the speech names it itself.
+    heard = inside_speech(quote, before) if speaks_of_another(quote, before) else None
+    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or described
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
@@ -179,7 +195,9 @@ def missing_values(
                 missing.append(name)
             continue
         how = How(
-            by_reference=refers if subject else refers_to_thing,
+            by_reference=(refers_possessor if name in possessors else refers)
+            if subject
+            else refers_to_thing,
             common=name == opener,
             about=subject and name not in possessors,
         )
@@ -187,13 +205,20 @@ def missing_values(
         # definite description, from the sentence right before the quote ("… the FA Cup.
         # It was won by Arsenal"): "She won …" refers to a person, the subject.
         context = before if subject else _last_sentence(before)
-        if not _name_is_number(name, values.numbers) and not named(
-            name, quote, padded, context, how
+        if (
+            subject
+            and heard is not None
+            and not named(name, heard, f" {normalise(heard)} ", "", how)
         ):
-            # An acronym and the name it spells: "U.S." and "the United States".
-            letters = acronym_of(name, said)
-            if not (spelled_out(letters, quote) if letters else abbreviated(name, quote)):
-                missing.append(name)
+            missing.append(name)
+            continue
+        # An acronym and the name it spells: "U.S." and "the United States".
+        if (
+            not _name_is_number(name, values.numbers)
+            and not named(name, quote, padded, context, how)
+            and not stands_for(name, said, quote, before)
+        ):
+            missing.append(name)
     # A qualifier's base object is carried as another name is, or by a pronoun when the
     # sentence right before names it and the quote writes the base subject itself, so the
     # pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
@@ -267,15 +292,23 @@ def _quoted_titles(text: str) -> list[str]:
 _DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"))
 
 
-def _definite_reference(padded: str) -> bool:
+#: A definite description restricted by the clause right after it ("the film that beat
+#: it") picks out another one than the thing named before; after a comma it does not.
+_RESTRICTED = re.compile(r"\b(?:the|this)\s+(\w+)\s+(?:that|which|who|whom|whose)\b", re.I)
+
+
+def _definite_reference(padded: str, raw: str = "") -> bool:
     """True when the text refers back to something named before it.
 
     By a definite description ("the film", "this city") or a demonstrative pronoun ("This
-    is the first Depeche Mode album …").
+    is the first Depeche Mode album …"). A description a relative clause restricts ("The
+    film that beat it won …", in ``raw``, the text as written) is another film, no
+    reference back.
     """
+    restricted = {m.group(1).casefold() for m in _RESTRICTED.finditer(raw)}
     words = padded.split()
     return any(
-        (a in ("the", "this") and b in definite_heads())
+        (a in ("the", "this") and b in definite_heads() and b not in restricted)
         or (a == "this" and b in _DEMONSTRATIVE_VERBS)
         for a, b in pairwise(words)
     )

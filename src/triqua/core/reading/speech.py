@@ -3,7 +3,9 @@
 In ``"He was born in Ulm in 1879," wrote Einstein of himself.`` the "He" is Einstein, the
 speaker, whoever the sentence before it names: a pronoun in direct speech refers within
 the speech, never back to the passage. The grounding rule reads pronouns that may carry a
-subject only outside it.
+subject only outside it. And a speaker says "I" of themself: a "he" or "she" inside the
+speech is someone the speaker speaks of, so ``"He was born in Warsaw," she said.`` says
+nothing of where she was born.
 """
 
 from __future__ import annotations
@@ -12,10 +14,15 @@ import re
 
 from triqua.sentences import sentence_spans
 
-__all__ = ["outside_speech"]
+__all__ = ["inside_speech", "outside_speech", "speaks_of_another"]
 
-#: Direct speech in double quotes, straight or curly; one left open runs to the text's end.
-_SPEECH = re.compile(r"\"[^\"]*(?:\"|$)|“[^”]*(?:”|$)")
+#: Direct speech in double quotes, straight or curly (one left open runs to the text's end),
+#: or in single quotes that open before a word and close after one, as no apostrophe does
+#: ("'He was born in Warsaw,' she said"; not "Newton's" nor "the boys' club").
+_SPEECH = re.compile(
+    r"\"[^\"]*(?:\"|$)|“[^”]*(?:”|$)"
+    r"|(?<![\w'’])['‘](?=[^\W\d_])[^\n]*?[\w,.!?;:]['’](?![\w'’])"
+)
 
 
 def outside_speech(text: str, before: str = "") -> str:
@@ -23,7 +30,7 @@ def outside_speech(text: str, before: str = "") -> str:
 
     ``before`` is the passage before ``text``: when its last sentence leaves a quotation
     open, ``text`` opens inside that speech (a quote cut from ``"He was born in Ulm,"``).
-    Single quotes are left alone: they are apostrophes as often.
+    A single quote is speech only where it opens before a word and closes after one.
     """
     spans = sentence_spans(before)
     last = before[spans[-1][0] :] if spans else before
@@ -32,3 +39,23 @@ def outside_speech(text: str, before: str = "") -> str:
     read = f"{mark}{text}" if opened else text
     blanked = _SPEECH.sub(lambda m: " " * len(m.group()), read)
     return blanked[1:] if opened else blanked
+
+
+#: Pronouns of a third person: inside direct speech, someone the speaker speaks of.
+_THIRD_PERSON = frozenset(("he", "she", "him", "her", "his", "hers", "they", "them", "their"))
+
+
+def inside_speech(text: str, before: str = "") -> str:
+    """The words of ``text`` inside direct speech (everything :func:`outside_speech` blanks)."""
+    outside = outside_speech(text, before)
+    return "".join(c if o == " " and c != " " else " " for c, o in zip(text, outside, strict=True))
+
+
+def speaks_of_another(text: str, before: str = "") -> bool:
+    """True when direct speech in ``text`` says something of "he", "she" or "they".
+
+    Such a speech is about a third person, not its speaker nor the one the passage named
+    before it, unless the speech names them itself (which the caller reads).
+    """
+    words = re.findall(r"[^\W\d_]+", inside_speech(text, before).casefold())
+    return bool(_THIRD_PERSON.intersection(words))

@@ -7,15 +7,18 @@ subject that the passage before names.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.reference import core_names, named_other_subject
 from triqua.core.reading.values.names import (
     KIN,
     PLACE_MODIFIERS,
     TITLES,
+    Run,
     name_in,
     name_runs,
     numeral,
@@ -114,13 +117,50 @@ def _follows_another(name: str, before: str) -> bool:
     sentences = [before[a:b] for a, b in sentence_spans(before)]
     sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
     if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
-        return False  # the sentence before names it ("Parasite is a film. The film …")
+        # The sentence before names it ("Parasite is a film. The film …"), unless it gives
+        # another name a core part in it too ("Parasite and Joker are films. The film …",
+        # "Pierre Curie married Marie Curie. She …": either one).
+        return _coordinated_with_another(name, sentence) or any(
+            not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+            and not _written(name, other, f" {normalise(other)} ", How(about=True))
+            for other in core_names(sentence)
+        )
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
-        return False
+        # "In 1891 she moved …" goes on about her; "Her sister Bronya studied …" is about
+        # the sister, named inside the subject phrase the pronoun stands in.
+        return named_other_subject(sentence, _CHAINING_WORDS)
     return bool(name_runs(opening))
+
+
+_CHAINING_WORDS = frozenset(("he", "she", "it", "they", "his", "her", "its", "their"))
+
+
+_CAPITALISED = r"[A-Z][\w'’-]*"
+#: Two capitalised runs joined as equals: "Parasite and Joker", "Marie or Pierre Curie".
+_COORDINATED = re.compile(
+    rf"(?=\b({_CAPITALISED}(?:\s+{_CAPITALISED})*)\s+(?:and|or|&)\s+"
+    rf"(?:the\s+)?({_CAPITALISED}(?:\s+{_CAPITALISED})*))"
+)
+
+
+def _coordinated_with_another(name: str, sentence: str) -> bool:
+    """True when ``sentence`` joins ``name`` with another name by "and" or "or".
+
+    A pronoun or "the film" after it may then be either of them: nothing says which.
+    """
+    for match in _COORDINATED.finditer(sentence):
+        preceding = sentence[: match.start()].split()
+        if preceding and preceding[-1][:1].isupper():
+            continue  # inside a longer run: "Pierre Curie and …" is not "Curie and …"
+        writes = [
+            _written(name, side, f" {normalise(side)} ", How(about=True)) for side in match.groups()
+        ]
+        if any(writes) and not all(writes):
+            return True
+    return False
 
 
 def _common_opening_lowered(sentence: str) -> str:
@@ -174,9 +214,14 @@ def _surname_alone(run: Sequence[str], words: Sequence[str]) -> bool:
     "Curie" for "Marie Curie"; "O'Connor" (normalised "o connor": an apostrophe splits it)
     for "Sandra Day O'Connor".
     """
-    n = len(run)
+    # A title before it keeps it the surname alone: "Mrs. Reagan" is whichever Reagan the
+    # passage named last ("… married Nancy Reagan. Mrs. Reagan …").
+    titled = list(run)
+    while len(titled) > 1 and titled[0] in TITLES and titled[0] not in words:
+        titled = titled[1:]
+    n = len(titled)
     return (
-        0 < n < len(words) and list(run) == list(words[-n:]) and all(len(w) == 1 for w in run[:-1])
+        0 < n < len(words) and titled == list(words[-n:]) and all(len(w) == 1 for w in titled[:-1])
     )
 
 
@@ -193,9 +238,50 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     holding = [run for run in runs if last in run.name.split()]
     if how.about and holding and all(run.possessed in KIN for run in holding):
         return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
+    if how.about and _named_after(name, runs, padded):
+        return False  # "Trump Tower opened in 1983": Donald Trump did not
     # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
     others = {w for run in runs if run.possessed in KIN for w in run.name.split()}
     return not rival(name, [run.name for run in runs], others)
+
+
+#: Words that may close a person's name after the surname ("Martin Luther King Jr.").
+_SUFFIXES = frozenset(("jr", "sr"))
+
+
+def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
+    """True when a person's name is written only inside a longer name, past its surname.
+
+    Such a run names another one after the person or with them: "Trump Tower" is a
+    building, not Donald Trump; "Elizabeth Taylor" is not Queen Elizabeth. A run closing
+    with the surname (its numeral or "Jr." aside) is the name itself, and so is the surname
+    as a possessor ("Newton's Principia"). Only a name the parser reads as a person's is
+    read so: "Toyota City" or "ICD-9-CM" is the thing's own longer name.
+    """
+    if len(name.split()) < 2:
+        return False  # "Lawson" alone may be the company of "Daiei Lawson Co., Ltd."
+    last = surname(name.split())
+    holding = [run.name.split() for run in runs if last in run.name.split()]
+    if not holding or f" {last} s " in padded:
+        return False
+    # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word.
+    closing = [
+        [w for w in words if w not in _SUFFIXES and len(w) > 1] or words for words in holding
+    ]
+    return all(surname(words) != last for words in closing) and _a_person(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _a_person(name: str) -> bool:
+    """True when the parser reads ``name`` (normalised), written capitalised, as a person's."""
+    written = " ".join(w.capitalize() for w in name.split())
+    doc = parse_many([written])[0]
+    return (
+        doc is not None
+        and len(doc) > 0
+        and doc[-1].ent_type_ == "PERSON"
+        and all(t.pos_ == "PROPN" for t in doc)  # "Echarts Java": "Java" read as no name
+    )
 
 
 def _shortened(name: str, text: str) -> bool:
@@ -247,6 +333,9 @@ def rival(name: str, runs: Sequence[str], others: set[str] | None = None) -> boo
             continue
         if numeral(name.split()) != numeral(written):
             continue  # "Elizabeth II" is not "Elizabeth I", nor "Henry VII" "Henry VIII"
+        titles, other_titles = words & TITLES, set(written) & TITLES
+        if titles and other_titles and not titles & other_titles:
+            continue  # "Senator Clinton" is not "President Clinton"
         if not extra or not lacking:
             return False
     return True

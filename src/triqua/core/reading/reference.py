@@ -1,0 +1,101 @@
+"""Pronouns that stand for the one a sentence is about, and pronouns inside another's phrase.
+
+"She was born in Warsaw" says it of her; "Her rival was born in Warsaw" and "The man who
+married her was born in Warsaw" say it of someone else, although they hold her pronoun: the
+pronoun sits inside the phrase that is the sentence's subject, headed by another noun. A
+pronoun carries the unit's subject only where it stands free of such a phrase (the parser's
+dependencies): as the subject itself, or anywhere outside another subject ("The prize was
+awarded to her").
+"""
+
+from __future__ import annotations
+
+from triqua.nlp.parses import parse_many
+
+__all__ = ["core_names", "free_pronoun", "named_other_subject"]
+
+#: Dependencies of a clause's subject.
+_SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
+
+
+def free_pronoun(text: str, pronouns: frozenset[str]) -> bool:
+    """True when ``text`` writes one of ``pronouns`` outside the subject phrase of another.
+
+    A pronoun whose chain of heads reaches a clause's subject other than itself ("Her" of
+    "Her rival", "her" of "who married her" under "The man") is part of a phrase about
+    someone else.
+    """
+    if not text.strip():
+        return False
+    doc = parse_many([text])[0]
+    for token in doc or ():
+        if token.lower_ not in pronouns:
+            continue
+        if token.dep_ in _SUBJECTS:
+            return True
+        head, inside = token, False
+        while head.head.i != head.i:
+            head = head.head
+            if head.dep_ in _SUBJECTS and head.lower_ not in pronouns:
+                inside = True
+                break
+        if not inside:
+            return True
+    return False
+
+
+def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
+    """True when a clause's subject that holds one of ``pronouns`` is named as someone else.
+
+    "Her sister Bronya studied medicine" is about Bronya, named beside the noun the pronoun
+    qualifies; "Her move to Paris came in 1891" names only a place inside its subject, and
+    is still about her.
+    """
+    if not text.strip():
+        return False
+    doc = parse_many([text])[0]
+    for token in doc or ():
+        if token.dep_ not in _SUBJECTS or token.lower_ in pronouns:
+            continue
+        if not any(t.lower_ in pronouns for t in token.subtree if t.i != token.i):
+            continue
+        if token.pos_ == "PROPN" or any(
+            c.dep_ == "appos" and c.pos_ == "PROPN" for c in token.children
+        ):
+            return True
+    return False
+
+
+#: Dependencies of a clause's core arguments: its subject, object and what it is said to be.
+_CORE = frozenset(("nsubj", "nsubjpass", "dobj", "attr", "conj", "appos"))
+
+
+#: Entity types of a name a pronoun or "the film" may stand for: a person, or what the
+#: parser takes a person or a titled work for ("Joker", "Okja"); not "the Nobel Prize".
+_WHO = frozenset(("PERSON", "ORG"))
+
+
+def core_names(text: str) -> list[str]:
+    """The names ``text`` gives a clause as its subject, object or complement, as written.
+
+    Only names of people (or what the parser takes for one, or for an organisation) count.
+
+    "Pierre Curie married Marie Curie" gives both; "Marie Curie won it, together with
+    Pierre Curie" only Marie Curie (a name after a preposition is no core argument).
+    """
+    if not text.strip():
+        return []
+    doc = parse_many([text])[0]
+    found = []
+    for token in doc or ():
+        if token.pos_ != "PROPN" or token.dep_ not in _CORE or token.ent_type_ not in _WHO:
+            continue
+        words = [t for t in token.subtree if t.pos_ == "PROPN" and t.i <= token.i]
+        # A conjunct or apposition of a prepositional object is no core argument.
+        head = token
+        while head.dep_ in ("conj", "appos") and head.head.i != head.i:
+            head = head.head
+        if head.dep_ not in _CORE - {"conj", "appos"}:
+            continue
+        found.append(" ".join(t.text for t in words if t.i >= words[0].i))
+    return found

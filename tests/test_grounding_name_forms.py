@@ -1,0 +1,161 @@
+"""The grounding rule reads a name in its other forms, and not inside another one's.
+
+An acronym stands for the name it spells only where the passage spells it as no other name;
+a person's name written only inside a longer name ("Trump Tower", "Elizabeth Taylor") is
+not the person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from triqua.core.grounding.rule import check_quote
+from triqua.core.reading.quote_values import missing_values
+from triqua.schema import FactUnit, Status
+
+
+def base(subject: str, relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+US_PASSAGE = "The U.S. has fifty states. "
+
+
+@pytest.mark.parametrize(
+    ("unit", "before", "quote", "lacking"),
+    [
+        # An acronym is carried by the name it stands for, written whole.
+        (base("Michigan", "is", "a U.S. state"), US_PASSAGE,
+         "Michigan is a state in the Midwestern regions of the United States", []),
+        (base("Michigan", "is", "a U.S. state"), "",
+         "Michigan is a state in the Midwestern regions of the United States", []),
+        (base("Ada Lind", "lived in", "the USA"), "",
+         "Ada Lind lived in the United States of America", []),
+        (base("Ada Lind", "worked for", "NASA"), "",
+         "Ada Lind worked for the National Aeronautics and Space Administration", []),
+        # Another name's initials do not carry it.
+        (base("Michigan", "is", "a U.S. state"), US_PASSAGE,
+         "Michigan is a state in the Midwestern regions of the United Kingdom", ["u s"]),
+        (base("Ada Lind", "worked for", "NASA"), "", "Ada Lind worked for the National "
+         "Science Foundation", ["nasa"]),
+        # Initials are ambiguous: letters the passage spells as another name carry nothing.
+        (base("Construction Time Again", "was released in", "1947"),
+         "The Chicago Transit Authority runs the city's buses. ", "CTA was released in 1947",
+         ["construction time again"]),
+        (base("Ada Lind", "worked for", "the CTA"), "She rode the Chicago Transit Authority. ",
+         "Ada Lind worked for the California Teachers Association", ["cta"]),
+    ],
+)  # fmt: skip
+def test_an_acronym_is_carried_by_the_name_it_spells(
+    unit: FactUnit, before: str, quote: str, lacking: list[str]
+) -> None:
+    assert missing_values(unit, quote, before) == lacking
+
+
+def test_a_name_is_carried_by_its_acronym() -> None:
+    unit = base("The Colosseum", "is in", "the United States")
+    before = "The United States has no amphitheatre as old. "
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.", before) == []
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.K.", before) == [
+        "united states"
+    ]
+    assert missing_values(unit, "The Colosseum is in Rome, not in the U.S.") == []
+    unit = base("Construction Time Again", "was released in", "1983")
+    assert missing_values(unit, "CTA was released in 1983") == []
+    album = "Construction Time Again is an album. "
+    assert missing_values(unit, "CTA was released in 1983", album) == []
+    transit = "The Chicago Transit Authority runs the city's buses. "
+    assert missing_values(unit, "CTA was released in 1983", transit) == ["construction time again"]
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage", "quote"),
+    [
+        # A building, a company or another person named after (or with) the subject.
+        (base("Donald Trump", "is located on", "Fifth Avenue"),
+         "Donald Trump is a real estate developer. Trump Tower is located on Fifth Avenue.",
+         "Trump Tower is located on Fifth Avenue."),
+        (base("Donald Trump", "opened in", "1983"), "Trump Tower opened in 1983.",
+         "Trump Tower opened in 1983."),
+        (base("Queen Elizabeth", "was born in", "1932"), "Elizabeth Taylor was born in 1932.",
+         "Elizabeth Taylor was born in 1932."),
+    ],
+)  # fmt: skip
+def test_a_name_written_only_inside_a_longer_one_is_not_the_person(
+    unit: FactUnit, passage: str, quote: str
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote"),
+    [
+        (base("Isaac Newton", "published", "Principia"), "Isaac Newton's Principia appeared."),
+        (base("Martin Luther King", "was born in", "Atlanta"),
+         "Martin Luther King Jr. was born in Atlanta."),
+        (base("Toyota", "is headquartered in", "Aichi"), "Toyota City is in Aichi."),
+    ],
+)  # fmt: skip
+def test_a_name_closing_its_run_or_a_things_own_name_is_written(unit: FactUnit, quote: str) -> None:
+    values = missing_values(unit, quote)
+    assert unit.subject.lower() not in values
+
+
+class EntailingReader:
+    """Entails every unit: only the value gates can refuse a window."""
+
+    revision = "entailing"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        return 0.99
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage", "quote"),
+    [
+        # Another title before the same surname is another office holder.
+        (base("President Clinton", "was born in", "Chicago"),
+         "Senator Clinton was born in Chicago.", "Senator Clinton was born in Chicago."),
+        (base("President Bush", "was born in", "1953"), "Governor Bush was born in 1953.",
+         "Governor Bush was born in 1953."),
+        # A title and surname are whoever the passage named last with that surname.
+        (base("Ronald Reagan", "was born in", "1921"),
+         "President Ronald Reagan married Nancy Reagan. Mrs. Reagan was born in 1921.",
+         "Mrs. Reagan was born in 1921."),
+    ],
+)  # fmt: skip
+def test_a_title_does_not_make_another_holder_of_the_surname_the_subject(
+    unit: FactUnit, passage: str, quote: str
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage", "quote"),
+    [
+        (base("President Clinton", "was born in", "Hope"),
+         "President Bill Clinton was born in Hope.", "President Bill Clinton was born in Hope."),
+        (base("Ronald Reagan", "was born in", "Tampico"),
+         "Nancy Reagan married Ronald Reagan. President Reagan was born in Tampico.",
+         "President Reagan was born in Tampico."),
+    ],
+)  # fmt: skip
+def test_a_title_aside_the_surname_still_writes_the_subject(
+    unit: FactUnit, passage: str, quote: str
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert outcome.ok, outcome.reason
