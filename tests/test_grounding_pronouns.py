@@ -357,3 +357,26 @@ class EntailingJudge:
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         return 0.99
+
+
+@pytest.mark.parametrize(
+    ("between", "carried"),
+    [
+        # A name inside the opening phrase is not the subject of the sentence before.
+        ("Trained by Oskar Lindqvist, the young chemist won a national prize in 2009.", True),
+        ("After Oskar Lindqvist retired, the laboratory moved to Uppsala.", True),
+        # A name as that sentence's subject is another one the pronoun may be about.
+        ("Oskar Lindqvist, trained in Uppsala, won a national prize in 2009.", False),
+        ("In 2009, Oskar Lindqvist won a national prize.", False),
+    ],
+)
+@pytest.mark.parametrize("rule", ["judged", "judge", "strict"])
+def test_a_name_opening_the_sentence_before_is_not_its_subject(
+    between: str, carried: bool, rule: GroundingMode
+) -> None:
+    passage = f"Lena Varga was a chemist. {between} She was born in Szeged."
+    outcome = check_quote(
+        base("Lena Varga", "was born in", "Szeged"), Status.SUPPORTED, ["e"],
+        "She was born in Szeged.", {"e": passage}, reader=EntailingJudge(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok is carried, outcome.reason

@@ -10,9 +10,14 @@ awarded to her").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from triqua.nlp.parses import parse_many
 
-__all__ = ["core_names", "free_pronoun", "named_other_subject"]
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token
+
+__all__ = ["core_names", "free_pronoun", "main_subject", "named_other_subject"]
 
 #: Dependencies of a clause's subject.
 _SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
@@ -64,6 +69,38 @@ def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
         ):
             return True
     return False
+
+
+#: Dependencies of the words a subject's name is written with: "Ben" of "Ben Hillier", "The
+#: Rolling" of "The Rolling Stones", "Bronya" of "Her sister Bronya", "Einstein" of
+#: "Einstein's theory", "Henri Becquerel" of "Pierre Curie and Henri Becquerel".
+_NAMING = frozenset(("compound", "flat", "appos", "poss", "conj"))
+
+
+def main_subject(text: str) -> list[Token] | None:
+    """The words of the main clause's subject that may write a name, or None when it has none.
+
+    The subject is the ``nsubj``/``nsubjpass`` of the parse's root, with the words naming it
+    (compounds, appositions, possessors, conjuncts). A name inside an opening phrase is no
+    part of it: "Produced by Ben Hillier, the album peaked …" is about the album, and "After
+    Newton left Ulm, the family moved …" about the family. A fragment without a subject
+    ("1 in 18 countries") gives None.
+    """
+    if not text.strip():
+        return None
+    doc = parse_many([text])[0]
+    for root in (t for t in doc or () if t.dep_ == "ROOT"):
+        subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None:
+            continue
+        words, stack = [subject], [subject]
+        while stack:
+            for child in stack.pop().children:
+                if child.dep_ in _NAMING:
+                    words.append(child)
+                    stack.append(child)
+        return sorted(words, key=lambda t: t.i)
+    return None
 
 
 #: Dependencies of a clause's core arguments: its subject, object and what it is said to be.

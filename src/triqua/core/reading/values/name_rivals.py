@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.reference import core_names, named_other_subject
+from triqua.core.reading.reference import core_names, main_subject, named_other_subject
 from triqua.core.reading.values.names import (
     KIN,
     PLACE_MODIFIERS,
@@ -109,10 +109,13 @@ _SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 190
 def _follows_another(name: str, before: str) -> bool:
     """True when the sentence right before a pronoun is about another one than ``name``.
 
-    A pronoun refers back to the sentence before it: when that sentence opens (in its
-    first few words) with a name, names ``name`` nowhere, and has no pronoun of its own
-    going on about someone named earlier, the pronoun is about another one ("Albert
-    Einstein was a physicist. He …", "The Seine is a river. It …").
+    A pronoun refers back to the sentence before it: when that sentence names ``name``
+    nowhere and its main clause's subject (read from the parse) is a name, the pronoun is
+    about another one ("Albert Einstein was a physicist. He …", "The Seine is a river.
+    It …"); a name only in an opening phrase ("Produced by Ben Hillier, the album …") is
+    not its subject. Where the parse finds no subject, or a pronoun as it, a name in the
+    sentence's first few words is read as its subject, unless a pronoun before it goes on
+    about someone named earlier.
     """
     sentences = [before[a:b] for a, b in sentence_spans(before)]
     sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
@@ -125,6 +128,12 @@ def _follows_another(name: str, before: str) -> bool:
             and not _written(name, other, f" {normalise(other)} ", How(about=True))
             for other in core_names(sentence)
         )
+    subject = main_subject(sentence)
+    if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
+        # The parse names the subject: it is about another one when a name writes it
+        # ("The Seine is a river"), not when a name only opens the sentence before it
+        # ("Produced by Ben Hillier, the album peaked …").
+        return any(t.pos_ == "PROPN" for t in subject)
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
@@ -136,6 +145,7 @@ def _follows_another(name: str, before: str) -> bool:
 
 
 _CHAINING_WORDS = frozenset(("he", "she", "it", "they", "his", "her", "its", "their"))
+_NSUBJ = frozenset(("nsubj", "nsubjpass"))
 
 
 _CAPITALISED = r"[A-Z][\w'’-]*"
