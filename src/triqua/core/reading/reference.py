@@ -71,8 +71,8 @@ def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
     return False
 
 
-#: Dependencies of the words a subject's name is written with: "Ben" of "Ben Hillier", "The
-#: Rolling" of "The Rolling Stones", "Bronya" of "Her sister Bronya", "Einstein" of
+#: Dependencies of the words a subject's name is written with: "Oskar" of "Oskar Lindqvist",
+#: "Rolling" of "The Rolling Stones", "Bronya" of "Her sister Bronya", "Einstein" of
 #: "Einstein's theory", "Henri Becquerel" of "Pierre Curie and Henri Becquerel".
 _NAMING = frozenset(("compound", "flat", "appos", "poss", "conj"))
 
@@ -82,9 +82,9 @@ def main_subject(text: str) -> list[Token] | None:
 
     The subject is the ``nsubj``/``nsubjpass`` of the parse's root, with the words naming it
     (compounds, appositions, possessors, conjuncts). A name inside an opening phrase is no
-    part of it: "Produced by Ben Hillier, the album peaked …" is about the album, and "After
-    Newton left Ulm, the family moved …" about the family. A fragment without a subject
-    ("1 in 18 countries") gives None.
+    part of it: "Trained by Oskar Lindqvist, the chemist won …" is about the chemist, and
+    "After Newton left Ulm, the family moved …" about the family. A fragment without a
+    subject ("1 in 18 countries") gives None.
     """
     if not text.strip():
         return None

@@ -112,7 +112,7 @@ def _follows_another(name: str, before: str) -> bool:
     A pronoun refers back to the sentence before it: when that sentence names ``name``
     nowhere and its main clause's subject (read from the parse) is a name, the pronoun is
     about another one ("Albert Einstein was a physicist. He …", "The Seine is a river.
-    It …"); a name only in an opening phrase ("Produced by Ben Hillier, the album …") is
+    It …"); a name only in an opening phrase ("Trained by Oskar Lindqvist, the chemist …") is
     not its subject. Where the parse finds no subject, or a pronoun as it, a name in the
     sentence's first few words is read as its subject, unless a pronoun before it goes on
     about someone named earlier.
@@ -132,7 +132,7 @@ def _follows_another(name: str, before: str) -> bool:
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
-        # ("Produced by Ben Hillier, the album peaked …").
+        # ("Trained by Oskar Lindqvist, the chemist won …").
         return any(t.pos_ == "PROPN" for t in subject)
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
