@@ -32,9 +32,7 @@ def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:
     must spell those letters as no other name ("The Chicago Transit Authority … CTA" is no
     "Construction Time Again").
     """
-    missing = [
-        t for t in part.content if t.is_capitalised and not has_stem(sentence.stems, t.stem)
-    ]
+    missing = [t for t in part.content if t.is_capitalised and not has_stem(sentence.stems, t.stem)]
     if not missing:
         return True
     named: set[str] = set()
