@@ -11,6 +11,7 @@ import pytest
 
 from triqua.core.reading.acronyms import spelled_initials, spelled_out
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.name_match import name_words_in
 
 PASSAGES = [
     "Alaska is a state of the United States.",
@@ -45,3 +46,30 @@ def test_a_passage_spells_the_initials_of_its_names(
     passage: str, letters: str, spelled: bool
 ) -> None:
     assert (letters in analyse(passage).acronyms) is spelled
+
+
+@pytest.mark.parametrize(
+    ("part", "sentence", "before", "named"),
+    [
+        ("a state of the United States", "Alaska is a U.S. state.", "", True),
+        ("a U.S. state", "Alaska is a state of the United States.", "", True),
+        ("Construction Time Again", "Depeche Mode released CTA.", "", True),
+        (
+            "Construction Time Again",
+            "Depeche Mode released CTA.",
+            "The Chicago Transit Authority.",
+            False,
+        ),
+        (
+            "CTA",
+            "Depeche Mode released Construction Time Again.",
+            "The Chicago Transit Authority.",
+            False,
+        ),
+        ("the United Kingdom", "Alaska is a U.S. state.", "", False),
+    ],
+)
+def test_a_part_s_name_is_named_by_its_acronym_and_its_acronym_by_the_name(
+    part: str, sentence: str, before: str, named: bool
+) -> None:
+    assert name_words_in(analyse(part), analyse(sentence), before) is named

@@ -297,3 +297,40 @@ def test_a_name_written_without_its_accents_or_strokes_is_the_same_name(
 def test_the_subject_s_acronym_owns_its_clause(window: str, refused: bool) -> None:
     fact = Fact(subject="Construction Time Again", relation="is", object="a Depeche Mode album")
     assert (refusal(fact, window) is not None) is refused
+
+
+@pytest.mark.parametrize(
+    ("obj", "evidence"),
+    [
+        ("a state of the United States", "Alaska is a U.S. state."),
+        ("a U.S. state", "Alaska is a state of the United States."),
+    ],
+)
+def test_a_name_and_its_acronym_state_each_other_both_ways(obj: str, evidence: str) -> None:
+    fact = Fact(subject="Alaska", relation="is", object=obj)
+    assert status(fact, evidence) == Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("obj", "evidence", "supported"),
+    [
+        ("the album Construction Time Again", "Depeche Mode released the album CTA in 1983.", True),
+        (
+            "the album Construction Time Again",
+            "The Chicago Transit Authority runs the trains. "
+            "Depeche Mode released the album CTA in 1983.",
+            False,
+        ),
+        (
+            "the album CTA",
+            "The Chicago Transit Authority runs the trains. "
+            "Depeche Mode released the album Construction Time Again in 1983.",
+            False,
+        ),
+    ],
+)
+def test_an_acronym_the_passage_spells_as_another_name_does_not_stand_for_it(
+    obj: str, evidence: str, supported: bool
+) -> None:
+    fact = Fact(subject="Depeche Mode", relation="released", object=obj)
+    assert (status(fact, evidence) == Status.SUPPORTED) is supported

@@ -6,10 +6,13 @@ names "United States"; "the harbour" may name "the harbour of Kellby" by its hea
 
 from __future__ import annotations
 
+from triqua.core.reading.acronyms import stands_for
 from triqua.core.reading.analysis import TextInfo, coverage, has_stem
+from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.names import name_runs
 from triqua.core.reading.words import Token
 
-__all__ = ["ALIAS", "head_word", "name_match", "name_word_in"]
+__all__ = ["ALIAS", "head_word", "name_match", "name_word_in", "name_words_in"]
 
 ALIAS = 0.8  # name-match strength of a surname or an acronym
 
@@ -17,6 +20,30 @@ ALIAS = 0.8  # name-match strength of a surname or an acronym
 def name_word_in(token: Token, sentence: TextInfo) -> bool:
     """True when a capitalised word occurs in the sentence, or its acronym form does."""
     return has_stem(sentence.stems, token.stem) or token.stem in sentence.acronyms
+
+
+def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:
+    """True when the sentence names every capitalised word of ``part``, itself or by acronym.
+
+    A word the sentence writes names itself. A name of the part ("the United States") is
+    also named by the acronym the sentence writes of it ("a U.S. state"), and an acronym of
+    the part ("U.S.") by the name the sentence spells with it; either way as the grounding
+    rule reads it (``acronyms.stands_for``): ``before``, the passage before the sentence,
+    must spell those letters as no other name ("The Chicago Transit Authority … CTA" is no
+    "Construction Time Again").
+    """
+    missing = [t for t in part.content if t.is_capitalised and not has_stem(sentence.stems, t.stem)]
+    if not missing:
+        return True
+    named: set[str] = set()
+    for run in name_runs(part.text):
+        if len(run.name.split()) >= 2 and stands_for(run.name, part.text, sentence.text, before):
+            named.update(run.name.split())
+    return all(
+        normalise(t.text) in named
+        or (t.stem in sentence.acronyms and stands_for(t.stem, part.text, sentence.text, before))
+        for t in missing
+    )
 
 
 def name_match(part: TextInfo, sentence: TextInfo) -> float:

@@ -44,6 +44,7 @@ class Window:
             cosine=self.anchor.cosine,
             score=self.anchor.score,
             subject=self.anchor.subject,
+            passage_text=self.first.passage_text,
         )
 
     def finding(self, status: Status, reason: str, error_span: str | None = None) -> Finding:

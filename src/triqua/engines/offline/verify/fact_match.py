@@ -20,7 +20,7 @@ from triqua.core.reading.analysis import (
     is_negated,
     values_relation,
 )
-from triqua.core.reading.name_match import name_match, name_word_in
+from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.restrictors.markers import Marker, check, markers
 from triqua.engines.offline.verify.binding import REFERS, subject_extended
 from triqua.engines.offline.verify.findings import Sentence
@@ -241,7 +241,7 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
         return TextMatch(True, "stated")
     if part.is_name:
         return TextMatch(name_match(part, sentence.info) > 0, "named")
-    if not all(name_word_in(t, sentence.info) for t in part.content if t.is_capitalised):
+    if not name_words_in(part, sentence.info, sentence.before):
         return TextMatch(False)
     cover = coverage(part, sentence.info)
     if cover >= 1.0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from triqua.core.reading.analysis import TextInfo
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
@@ -30,6 +30,12 @@ class Sentence:
     cosine: float = 0.0
     score: float = 0.0
     subject: float = 0.0
+    passage_text: str = field(default="", repr=False)  # the whole passage it stands in
+
+    @property
+    def before(self) -> str:
+        """The passage before the sentence: what an acronym in it may already spell."""
+        return self.passage_text[: self.start]
 
 
 # ------------------------------------------------------------------ fact analysis

@@ -21,7 +21,7 @@ from triqua.core.reading.analysis import (
     values_relation,
 )
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.name_match import name_match, name_word_in
+from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
@@ -82,7 +82,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     for value in values:
         if values_relation(value, info, set(), set())[0] != "match":
             return False
-        if not all(name_word_in(t, info) for t in value.content if t.is_capitalised):
+        if not name_words_in(value, info, sentence.before):
             return False
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
         return False

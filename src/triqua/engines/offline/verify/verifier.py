@@ -277,7 +277,16 @@ class AlignmentVerifier:
             texts = tuple(piece.text for piece in pieces)
             scores = _subject_scores(parts.subject, texts, title)
             sentences += [
-                Sentence(ev.id, p, i, analyse(piece.text), piece.start, piece.end, subject=score)
+                Sentence(
+                    ev.id,
+                    p,
+                    i,
+                    analyse(piece.text),
+                    piece.start,
+                    piece.end,
+                    subject=score,
+                    passage_text=ev.text,
+                )
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
