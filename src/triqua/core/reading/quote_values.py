@@ -159,24 +159,9 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    spoken_aside = outside_speech(quote, before)
-    narrated = f" {normalise(spoken_aside)} "
-    described = _definite_reference(narrated, spoken_aside)
-    written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
-    # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
-    # the sentence is about, except to the possessor the unit names ("His father …").
-    # "She said that he was born …": a "he" beside a "she" in one sentence may be either
-    # one, whoever the passage named before.
-    both = any(
-        set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
-        for a, b in sentence_spans(spoken_aside)
-    )
-    refers = (written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS)) or described
-    refers_possessor = written_pronoun or described
-    # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
-    # the subject is carried only when the speech names it itself.
-    heard = inside_speech(quote, before) if speaks_of_another(quote, before) else None
-    refers_to_thing = bool(_THING_PRONOUNS.intersection(narrated.split())) or described
+    ref = _references(quote, before)
+    refers, refers_possessor, heard = ref.refers, ref.refers_possessor, ref.heard
+    refers_to_thing = ref.refers_to_thing
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
@@ -219,11 +204,21 @@ def missing_values(
             and not stands_for(name, said, quote, before)
         ):
             missing.append(name)
-    # A qualifier's base object is carried as another name is, or by a pronoun when the
-    # sentence right before names it and the quote writes the base subject itself, so the
-    # pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
-    # promise in 1981, when he announced O'Connor's nomination"; in "She won the Nobel
-    # Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize).
+    missing += _missing_base(values, quote, padded, before, opener, refers)
+    return list(dict.fromkeys(missing))
+
+
+def _missing_base(
+    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: bool
+) -> list[str]:
+    """A qualifier's base object and subject that ``quote`` does not carry.
+
+    A qualifier's base object is carried as another name is, or by a pronoun when the
+    sentence right before names it and the quote writes the base subject itself, so the
+    pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
+    promise in 1981, when he announced O'Connor's nomination"; in "She won the Nobel
+    Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize).
+    """
     last = _last_sentence(before)
     subject_written = bool(values.base_subject) and all(
         named(s, quote, padded, "", How()) for s in values.base_subject
@@ -239,12 +234,51 @@ def missing_values(
         }
         foreign = [n for n in read_names(quote) if not set(n.split()) & known]
         if not by_subject or (unnamed and foreign):
-            missing += unnamed or list(values.base_subject)
+            return unnamed or list(values.base_subject)
     elif values.base_subject and not _said_of_subject(
         values, quote, padded, before, opener, refers
     ):
-        missing += list(values.base_subject)
-    return list(dict.fromkeys(missing))
+        return list(values.base_subject)
+    return []
+
+
+@dataclass(frozen=True)
+class _Reference:
+    """What a quote's pronouns and definite descriptions may carry from the passage before."""
+
+    #: The subject, by a pronoun free to refer back or a definite description.
+    refers: bool
+    #: A possessor the unit names ("His father …"), by any pronoun or description.
+    refers_possessor: bool
+    #: A thing named in the sentence before, by "it", "its" or a definite description.
+    refers_to_thing: bool
+    #: The speech of a third person, when the quote reports one; None otherwise.
+    heard: str | None
+
+
+def _references(quote: str, before: str) -> _Reference:
+    """Read what ``quote`` may refer back to, after ``before`` (see :func:`missing_values`)."""
+    spoken_aside = outside_speech(quote, before)
+    narrated = f" {normalise(spoken_aside)} "
+    described = _definite_reference(narrated, spoken_aside)
+    written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
+    # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
+    # the sentence is about, except to the possessor the unit names ("His father …").
+    # "She said that he was born …": a "he" beside a "she" in one sentence may be either
+    # one, whoever the passage named before.
+    both = any(
+        set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
+        for a, b in sentence_spans(spoken_aside)
+    )
+    # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
+    # the subject is carried only when the speech names it itself.
+    return _Reference(
+        refers=(written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS))
+        or described,
+        refers_possessor=written_pronoun or described,
+        refers_to_thing=bool(_THING_PRONOUNS.intersection(narrated.split())) or described,
+        heard=inside_speech(quote, before) if speaks_of_another(quote, before) else None,
+    )
 
 
 def _said_of_subject(
