@@ -70,6 +70,15 @@ def test_a_name_is_carried_by_its_acronym() -> None:
     assert missing_values(unit, "CTA was released in 1983", transit) == ["construction time again"]
 
 
+def assert_subject_lacking(unit: FactUnit, passage: str, quote: str) -> None:
+    """The quote grounds nothing of ``unit``: its subject is not the one the quote names."""
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
+    )
+    assert not outcome.ok
+    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+
+
 @pytest.mark.parametrize(
     ("unit", "passage", "quote"),
     [
@@ -86,11 +95,7 @@ def test_a_name_is_carried_by_its_acronym() -> None:
 def test_a_name_written_only_inside_a_longer_one_is_not_the_person(
     unit: FactUnit, passage: str, quote: str
 ) -> None:
-    outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
-    )
-    assert not outcome.ok
-    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+    assert_subject_lacking(unit, passage, quote)
 
 
 @pytest.mark.parametrize(
@@ -135,11 +140,7 @@ class EntailingReader:
 def test_a_title_does_not_make_another_holder_of_the_surname_the_subject(
     unit: FactUnit, passage: str, quote: str
 ) -> None:
-    outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
-    )
-    assert not outcome.ok
-    assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
+    assert_subject_lacking(unit, passage, quote)
 
 
 @pytest.mark.parametrize(
