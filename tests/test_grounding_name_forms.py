@@ -7,13 +7,12 @@ not the person.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.quote_values import missing_values
 from triqua.schema import FactUnit, Status
+from triqua.testing.readers import EntailingReader
 
 
 def base(subject: str, relation: str, obj: str) -> FactUnit:
@@ -110,17 +109,6 @@ def test_a_name_written_only_inside_a_longer_one_is_not_the_person(
 def test_a_name_closing_its_run_or_a_things_own_name_is_written(unit: FactUnit, quote: str) -> None:
     values = missing_values(unit, quote)
     assert unit.subject.lower() not in values
-
-
-class EntailingReader:
-    """Entails every unit: only the value gates can refuse a window."""
-
-    revision = "entailing"
-    threshold = paraphrase_threshold = grounding_threshold = 0.5
-    judged_threshold = judged_some_threshold = 0.5
-
-    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
-        return 0.99
 
 
 @pytest.mark.parametrize(

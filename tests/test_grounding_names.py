@@ -3,13 +3,12 @@ not someone with other initials, not a lower-case common word."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.quote_values import missing_values
 from triqua.schema import FactUnit, Status
+from triqua.testing.readers import EntailingReader
 
 
 def base(subject: str, relation: str, obj: str) -> FactUnit:
@@ -235,17 +234,6 @@ def test_a_qualifier_said_of_another_subject_lacks_its_base_subject(
     assert missing_values(unit, quote, before) == lacking
 
 
-class _Entailing:
-    """Entails every unit: only the value gates can refuse a window."""
-
-    revision = "entailing"
-    threshold = paraphrase_threshold = grounding_threshold = 0.5
-    judged_threshold = judged_some_threshold = 0.5
-
-    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
-        return 0.99
-
-
 _RIVAL = (
     "During the campaign, Emil Haddad promised to nominate a woman to the court. "
     "He lost the election in 1981, when Ada Novak was nominated by {slot}."
@@ -272,7 +260,7 @@ def test_the_object_must_hold_the_relation_s_slot(slot: str, stands: bool, rule:
         object="Emil Haddad", label="point in time", value="1981",
     )  # fmt: skip
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=_Entailing(),
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader(),
         grounding=rule,  # type: ignore[arg-type]
     )  # fmt: skip
     assert outcome.ok is stands, outcome.reason
@@ -334,6 +322,6 @@ def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot(
     passage = "Doug Sheehan is an actor. He is known for his roles in soap operas."
     outcome = check_quote(
         unit, Status.SUPPORTED, ["e"], passage.split(". ")[1], {"e": passage},
-        reader=_Entailing(),
+        reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason

@@ -15,6 +15,7 @@ from triqua.context import GroundingMode
 from triqua.core.grounding.judged import pronoun_unit
 from triqua.core.grounding.rule import check_quote
 from triqua.schema import FactUnit, Status
+from triqua.testing.readers import EntailingReader
 
 PASSAGE = (
     "Marie Curie won the Nobel Prize in Physics in 1903. "
@@ -111,7 +112,7 @@ def test_a_pronoun_after_a_sentence_about_another_one_does_not_carry_the_subject
 ) -> None:
     quote = passage.rsplit(". ", 1)[1]
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader(),
         grounding=rule,
     )  # fmt: skip
     assert not outcome.ok
@@ -142,7 +143,7 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
     )  # fmt: skip
     unit = base("Isaac Newton", "was born in", "Ulm") if kind == "base" else dated
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader(),
         grounding=rule,
     )  # fmt: skip
     assert not outcome.ok
@@ -167,7 +168,7 @@ def test_a_pronoun_after_another_person_in_its_sentence_does_not_carry_the_subje
     passage = f"Isaac Newton was a physicist. {sentence}"
     outcome = check_quote(
         base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"], sentence,
-        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+        {"e": passage}, reader=EntailingReader(), grounding=rule,
     )  # fmt: skip
     assert outcome.ok is stands, outcome.reason
 
@@ -200,7 +201,7 @@ def test_speech_of_a_third_person_does_not_carry_its_speaker(
 ) -> None:
     outcome = check_quote(
         base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], quote,
-        {"e": passage}, reader=EntailingJudge(), grounding=rule,
+        {"e": passage}, reader=EntailingReader(), grounding=rule,
     )  # fmt: skip
     assert not outcome.ok
     assert outcome.reason == "quote lacks value marie curie"
@@ -210,7 +211,7 @@ def test_speech_naming_the_subject_carries_it() -> None:
     passage = 'Pierre Curie wrote of his wife: "Marie Curie was born in Warsaw; she is Polish."'
     outcome = check_quote(
         base("Marie Curie", "was born in", "Warsaw"), Status.SUPPORTED, ["e"], passage,
-        {"e": passage}, reader=EntailingJudge(),
+        {"e": passage}, reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
 
@@ -219,7 +220,7 @@ def test_a_pronoun_outside_the_speech_of_its_sentence_carries_the_subject() -> N
     passage = "Isaac Newton was a physicist. He was born in Ulm, “a quiet town,” in 1879."
     outcome = check_quote(
         base("Isaac Newton", "was born in", "Ulm"), Status.SUPPORTED, ["e"],
-        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
 
@@ -245,7 +246,7 @@ def test_a_pronoun_carries_the_subject_through_sentences_that_name_no_one_else(
     unit = base("Marie Curie", "studied", "physics")
     outcome = check_quote(
         unit, Status.SUPPORTED, ["e"], "She studied physics.", {"e": passage},
-        reader=EntailingJudge(),
+        reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
 
@@ -272,7 +273,7 @@ def test_a_pronoun_inside_another_ones_subject_does_not_carry_the_subject(
 ) -> None:
     quote = passage.split(". ", 1)[1]
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge(),
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader(),
         grounding=rule,
     )  # fmt: skip
     assert not outcome.ok
@@ -295,7 +296,7 @@ def test_a_pronoun_outside_another_ones_subject_carries_the_subject(
 ) -> None:
     quote = passage.split(". ", 1)[1]
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
     )
     assert outcome.ok, outcome.reason
 
@@ -321,7 +322,7 @@ def test_a_reference_after_the_subject_joined_with_another_does_not_carry_it(
 ) -> None:
     quote = passage.split(". ", 1)[1]
     outcome = check_quote(
-        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingJudge()
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
     )
     assert not outcome.ok
     assert outcome.reason == f"quote lacks value {unit.subject.lower()}"
@@ -331,7 +332,7 @@ def test_a_reference_after_the_subject_named_by_part_of_its_name_carries_it() ->
     passage = "Syracuse is a city in New York. At the 2020 census, the city population was 145,170."
     outcome = check_quote(
         base("Syracuse New York", "had a population of", "145,170"), Status.SUPPORTED, ["e"],
-        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingJudge(),
+        passage.split(". ", 1)[1], {"e": passage}, reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
 
@@ -343,20 +344,9 @@ def test_a_reference_after_others_joined_beside_the_subject_carries_it() -> None
     )
     outcome = check_quote(
         base("Marie Curie", "won", "the Nobel Prize in Chemistry"), Status.SUPPORTED, ["e"],
-        "She won the Nobel Prize in Chemistry.", {"e": passage}, reader=EntailingJudge(),
+        "She won the Nobel Prize in Chemistry.", {"e": passage}, reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
-
-
-class EntailingJudge:
-    """Entails every unit: only the value gates can refuse a window."""
-
-    revision = "entailing"
-    threshold = paraphrase_threshold = grounding_threshold = 0.5
-    judged_threshold = judged_some_threshold = 0.5
-
-    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
-        return 0.99
 
 
 @pytest.mark.parametrize(
@@ -377,6 +367,6 @@ def test_a_name_opening_the_sentence_before_is_not_its_subject(
     passage = f"Lena Varga was a chemist. {between} She was born in Szeged."
     outcome = check_quote(
         base("Lena Varga", "was born in", "Szeged"), Status.SUPPORTED, ["e"],
-        "She was born in Szeged.", {"e": passage}, reader=EntailingJudge(), grounding=rule,
+        "She was born in Szeged.", {"e": passage}, reader=EntailingReader(), grounding=rule,
     )  # fmt: skip
     assert outcome.ok is carried, outcome.reason

@@ -3,6 +3,8 @@
 ``ScriptedChatModel`` (``triqua.testing.scripted``) answers from the prompt, never from call
 order; ``triqua.testing.faults`` fails on purpose at set rates; ``triqua.testing.endpoint``
 serves a responder as a loopback OpenAI-compatible endpoint (for other processes too).
+``triqua.testing.readers.EntailingReader`` entails every unit, so only the grounding rule's
+value gates can refuse a quote.
 """
 
 from triqua.testing.batches import (
