@@ -105,9 +105,7 @@ def _written(letters: str, text: str) -> bool:
 def abbreviated(name: str, text: str) -> bool:
     """True when ``text`` writes the acronym of ``name`` (normalised): "U.S." of "united states"."""
     initials = _initials(name.split())
-    return initials is not None and any(
-        m.group().replace(".", "").lower() == initials for m in _WRITTEN.finditer(text)
-    )
+    return initials is not None and _written(initials, text)
 
 
 def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
