@@ -117,7 +117,7 @@ def test_ray_batch_resumes_after_failed_lines(
 ) -> None:
     out = tmp_path / "out.jsonl"
     first, _ = run(batch_input, out, ray="local", language="auto")
-    assert first.checked == 4 and len(first.problems) == 2 and first.exit_code == 1
+    assert (first.checked, len(first.problems), first.exit_code) == (4, 2, 1), first.problems
     # A report of a run that failed (as a provider's 401 leaves it) is checked again.
     rows = out.read_text(encoding="utf-8").splitlines()
     failed = [json.dumps({**json.loads(r), "outcome": "failed"}) for r in rows if '"curie"' in r]
@@ -125,7 +125,7 @@ def test_ray_batch_resumes_after_failed_lines(
     out.write_text("\n".join([*kept, *failed]) + "\n", encoding="utf-8")
     (batch_input.parent / "absent.md").write_text(DANUBE + "\n", encoding="utf-8")
     second, _ = run(batch_input, out, ray="local", language="en")  # fixed: French is taken
-    assert second.already_done == 3 and second.checked == 3 and not second.problems
+    assert (second.already_done, second.checked) == (3, 3) and not second.problems, second.problems
     final = reports(out)
     assert set(final) == CHECKED | {"missing", "french"}
     assert final["curie"]["outcome"] != "failed"
