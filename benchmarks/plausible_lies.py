@@ -28,8 +28,11 @@ A lie is **kept** when some unit of its claim ends supported (``kept facts``: so
 ends supported as a whole). A control is **supported** when it has a fact and every fact
 is supported. The aim: kept ≤ 2 % on both engines, keyword lists never kept.
 
-Usage: python benchmarks/plausible_lies.py [--engine offline|llm|both] [--kind K] [--json]
-    [--verbose]
+``--data`` names another file of the same shape: ``plausible_lies_fresh.jsonl`` is an audit
+set written later with new claims and sentence forms, measured and never tuned on.
+
+Usage: python benchmarks/plausible_lies.py [--data PATH] [--engine offline|llm|both]
+    [--kind K] [--json] [--verbose]
 """
 
 from __future__ import annotations
@@ -179,7 +182,7 @@ def print_details(outcomes: list[Outcome], rows: dict[str, dict[str, Any]]) -> N
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--data", type=Path, default=DATA, help="the set's JSONL file")
     parser.add_argument("--engine", choices=[*ENGINES, "both"], default="both")
     parser.add_argument("--kind", action="append", help="only rows of this kind (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

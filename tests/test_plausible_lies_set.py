@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from triqua.testing import ScriptedChatModel
 from triqua.testing.liars import Quoted, eager_quoter
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "plausible_lies.jsonl"
+FRESH = DATA.with_name("plausible_lies_fresh.jsonl")
 ROWS: list[dict[str, Any]] = [
     json.loads(line) for line in DATA.open(encoding="utf-8") if line.strip()
 ]
@@ -95,3 +97,42 @@ def test_the_eager_quoter_cites_and_quotes_the_rows_sentence() -> None:
     quotes = {u.quote for u in record.verdict.unit_verdicts}
     assert quotes == {row["quote"].rstrip(".")}  # stored as cited, end stop trimmed
     assert record.verdict.status is Status.SUPPORTED  # a true paraphrase the rule keeps
+
+
+def _benchmark() -> Any:
+    """``benchmarks/plausible_lies.py`` loaded as a module."""
+    import importlib.util
+
+    path = DATA.parents[1] / "plausible_lies.py"
+    spec = importlib.util.spec_from_file_location("plausible_lies_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_measures_the_file_data_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--data`` swaps the set: the figures count that file's rows, not the default set's."""
+    picked = [next(r for r in ROWS if r["id"] == i) for i in ("neg-02", "ctl-03")]
+    data = tmp_path / "two.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in picked), encoding="utf-8")
+    assert _benchmark().main(["--data", str(data), "--engine", "llm", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["llm"]
+    assert figures["lies"] == 1 and figures["controls"] == 1
+    assert figures["kinds"]["negation"]["n"] == 1
+    assert [row["id"] for row in figures["rows"]] == ["neg-02", "ctl-03"]
+
+
+def test_the_fresh_audit_set_has_the_shape_of_the_first() -> None:
+    """The audit set: 8 lies of each kind, 15 controls, quotes from their evidence, new claims."""
+    fresh = [json.loads(line) for line in FRESH.open(encoding="utf-8") if line.strip()]
+    kinds = Counter(row["kind"] for row in fresh)
+    assert all(kinds[k] == 8 for k in LIE_KINDS) and kinds["control"] == 15, kinds
+    assert len({row["id"] for row in fresh}) == len(fresh)
+    assert not {row["claim"] for row in fresh} & {row["claim"] for row in ROWS}
+    for row in fresh:
+        assert any(row["quote"] in passage for passage in row["evidence"]), row["id"]
+        assert (row["gold"] == "supported") == (row["kind"] == "control"), row["id"]
