@@ -98,6 +98,16 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
             "The Beatles were a band. The Rolling Stones were a rival band. "
             "They formed in Liverpool in 1960.",
         ),
+        # An unnamed person acts on her in the sentence before: "She" may be either one.
+        (
+            base("Ann Smith", "won", "the case"),
+            "Ann Smith was sued by her landlord. The lawyer defended her. She won the case.",
+        ),
+        # The sentence before is about a person known by another one ("the lawyer").
+        (
+            base("Ann Smith", "won", "the case"),
+            "Ann Smith hired a lawyer. The lawyer argued for days. She won the case.",
+        ),
         # The sentence before names a namesake, not the subject.
         (
             base("Marie Curie", "won", "the Nobel Prize in Physics in 1903"),
@@ -370,3 +380,32 @@ def test_a_name_opening_the_sentence_before_is_not_its_subject(
         "She was born in Szeged.", {"e": passage}, reader=EntailingReader(), grounding=rule,
     )  # fmt: skip
     assert outcome.ok is carried, outcome.reason
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_a_pronoun_after_another_persons_sentence_inside_the_quote_does_not_carry_it(
+    rule: GroundingMode,
+) -> None:
+    passage = "Ann Smith hired a lawyer. The lawyer defended her. She won the case."
+    quote = "The lawyer defended her. She won the case."
+    outcome = check_quote(
+        base("Ann Smith", "won", "the case"), Status.SUPPORTED, ["e"], quote, {"e": passage},
+        reader=EntailingReader(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.reason == "quote lacks value ann smith"
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Ann Smith sued her landlord. She won the case.",
+        "Ann Smith sued her landlord. The court heard the case. She won the case.",
+        "Ann Smith was a lawyer. She won the case.",
+    ],
+)
+def test_a_pronoun_after_no_other_person_still_carries_the_subject(passage: str) -> None:
+    outcome = check_quote(
+        base("Ann Smith", "won", "the case"), Status.SUPPORTED, ["e"], "She won the case.",
+        {"e": passage}, reader=EntailingReader(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
