@@ -42,26 +42,22 @@ def _windows(
 
     The values must sit in that part (the subject may be carried by a pronoun); the words
     may be stated anywhere in its sentence, or with the sentence right before or after it
-    when that second sentence is about the same subject: it names it, or (the sentence
-    after) refers back to it by a pronoun.
+    when that second sentence is about the same subject (names it or refers back by
+    pronoun).
     """
     spans = sentence_spans(passage) or [(0, len(passage))]
     touched = [i for i, (a, b) in enumerate(spans) if b > span[0] and a < span[1]]
     out = []
     for i in touched:
         texts = [passage[spans[i][0] : spans[i][1]]]
-        for other in (i - 1, i + 1):
-            if other < 0 or other >= len(spans):
+        for first in (i - 1, i):
+            if first < 0 or first + 1 >= len(spans):
                 continue
-            # The sentence beside the cited one must be about the subject too: "Anna Berg
-            # was a jockey." states no word of Carl Lund before "Carl Lund was born …"; a
-            # pronoun refers back, so only the sentence after may be about it by one.
-            beside = passage[spans[other][0] : spans[other][1]]
-            padded = f" {normalise(beside)} "
-            if (other > i and _PRONOUN.search(beside)) or any(
+            second = passage[spans[first + 1][0] : spans[first + 1][1]]
+            padded = f" {normalise(second)} "
+            if _PRONOUN.search(second) or any(
                 f" {w} " in padded for name in subject for w in name.split()
             ):
-                first = min(i, other)
                 texts.append(passage[spans[first][0] : spans[first + 1][1]])
         part = (max(spans[i][0], span[0]), min(spans[i][1], span[1]))
         out.append((part, texts))
