@@ -409,3 +409,51 @@ def test_a_pronoun_after_no_other_person_still_carries_the_subject(passage: str)
         {"e": passage}, reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
+
+
+class SurnameJudge:
+    """Entails a unit from any premise writing its subject's surname: the sentence before a
+    pronoun's window can fool it, as it fools a small judge."""
+
+    revision = "surname"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        surname = unit.subject.split()[-1]
+        named = surname not in ("He", "She", "It", "They")  # the unit said of a pronoun
+        return 0.9 if named and any(surname in p for p in premises) else 0.05
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        (base("Carl Lund", "won", "the race"),
+         "Carl Lund did not win the race. He was born in Oslo in 1901."),
+        (base("Carl Lund", "won", "the race"),
+         "Carl Lund trained the horse that won the race. He was born in Oslo in 1901."),
+        (base("Carl Lund", "was", "a jockey"),
+         "Carl Lund wanted to be a jockey. He was born in Oslo in 1901."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_the_sentence_before_a_pronoun_never_lends_the_window_the_units_words(
+    unit: FactUnit, passage: str, rule: GroundingMode
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], "He was born in Oslo in 1901.", {"e": passage},
+        reader=SurnameJudge(), grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert "not entailing it (0.05 < 0.50)" in (outcome.reason or "")
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_the_sentence_before_a_pronoun_still_says_who_is_meant(rule: GroundingMode) -> None:
+    passage = "Donald Trump is a businessman. In 2015, he declared his candidacy."
+    outcome = check_quote(
+        base("Donald Trump", "sought", "the presidency"), Status.SUPPORTED, ["e"],
+        "In 2015, he declared his candidacy.", {"e": passage}, reader=SurnameJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
