@@ -192,3 +192,19 @@ def test_an_acronym_qualifying_the_name_after_it_may_be_left_out_by_default() ->
 def test_a_near_miss_of_a_qualifying_acronym_is_refused(passage: str, quote: str | None) -> None:
     reason = _grounded(CUP, passage, quote or passage)
     assert reason == "quote lacks value fifa"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # A namesake captained them.
+        ("Hugo Maradona captained Argentina during the 1986 World Cup.", None),
+        # "He" follows a sentence about another person.
+        ("Diego Maradona was a forward. Carlos Bilardo coached Argentina. He captained "
+         "Argentina during the 1986 World Cup.",
+         "He captained Argentina during the 1986 World Cup."),
+    ],
+)  # fmt: skip
+def test_a_left_out_acronym_carries_no_other_subject(passage: str, quote: str | None) -> None:
+    reason = _grounded(CUP, passage, quote or passage) or ""
+    assert reason.startswith("quote lacks value") and "fifa" not in reason
