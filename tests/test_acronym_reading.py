@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.acronyms import spelled_initials, spelled_out
+from triqua.core.reading.acronyms import qualifies, spelled_initials, spelled_out
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_words_in
 
@@ -73,3 +73,36 @@ def test_a_part_s_name_is_named_by_its_acronym_and_its_acronym_by_the_name(
     part: str, sentence: str, before: str, named: bool
 ) -> None:
     assert name_words_in(analyse(part), analyse(sentence), before) is named
+
+
+#: (the unit's text, the acronym it writes, quote, passage before it, carried): an acronym
+#: that only qualifies the name after it is left out of that name, and only then.
+QUALIFYING = [
+    ("victory in the 1986 FIFA world cup", "fifa",
+     "Maradona captained Argentina during the 1986 World Cup.", "", True),
+    ("won the 1986 FIFA World Cup", "fifa", "The World Cup of 1986 was won by Argentina.", "",
+     True),
+    ("worked for the NASA Space Flight Center", "nasa",
+     "She worked at the Goddard Space Flight Center.", "", False),  # another name before it
+    ("won the 1986 FIFA World Cup", "fifa", "Argentina won the 1986 Rugby World Cup.", "",
+     False),
+    ("won the 1986 FIFA World Cup", "fifa", "Argentina won the 1986 ICC World Cup.", "",
+     False),  # another acronym in its place
+    ("won the FIFA World Cup", "fifa", "Argentina won the Women's World Cup.", "", False),
+    ("won the 1986 FIFA world cup", "fifa", "Argentina won the 1986 world cup.", "", False),
+    ("won the 1999 FIFA World Cup", "fifa", "Sweden won the 1999 World Cup.",
+     "The Federation of International Floorball Associations (FIFA) met.", False),
+    ("won the FA Cup", "fa", "Arsenal won the Cup.", "", False),  # one word is no name
+    ("joined the US Air Force", "us", "Ann joined the Air Force.", "", False),  # a country's
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("said", "letters", "quote", "before", "carried"),
+    QUALIFYING,
+    ids=[f"{q[0]}<-{q[2]}" for q in QUALIFYING],
+)
+def test_an_acronym_qualifying_a_name_may_be_left_out_of_it(
+    said: str, letters: str, quote: str, before: str, carried: bool
+) -> None:
+    assert qualifies(letters, said, quote, before) is carried

@@ -148,3 +148,63 @@ def test_a_title_aside_the_surname_still_writes_the_subject(
         unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader()
     )
     assert outcome.ok, outcome.reason
+
+
+def qualifier(subject: str, relation: str, obj: str, key: str, value: str) -> FactUnit:
+    return FactUnit(
+        kind="qualifier", subject=subject, relation=relation, object=obj, key=key, value=value
+    )
+
+
+#: A unit that writes the cup in lower case reads "FIFA" as a name of its own.
+CUP = qualifier(
+    "Diego Maradona", "led", "Argentina", "destination", "victory in the 1986 FIFA world cup"
+)
+
+
+def _grounded(unit: FactUnit, passage: str, quote: str, grounding: str = "judged") -> str | None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=EntailingReader(),
+        grounding=grounding,  # type: ignore[arg-type]
+    )  # fmt: skip
+    return outcome.reason
+
+
+def test_an_acronym_qualifying_the_name_after_it_may_be_left_out_by_default() -> None:
+    quote = "Maradona captained Argentina during the 1986 World Cup."
+    assert _grounded(CUP, quote, quote) is None
+    # The strict rule still wants every value written.
+    assert _grounded(CUP, quote, quote, "strict") == "quote lacks value fifa"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # Another name or acronym in the acronym's place is another cup.
+        ("Maradona captained Argentina during the 1986 Rugby World Cup.", None),
+        ("Maradona captained Argentina during the 1986 ICC World Cup.", None),
+        # A passage that spells the letters as another name is about that one.
+        ("The Federation of International Floorball Associations (FIFA) ran it. Maradona "
+         "captained Argentina during the 1986 World Cup.",
+         "Maradona captained Argentina during the 1986 World Cup."),
+    ],
+)  # fmt: skip
+def test_a_near_miss_of_a_qualifying_acronym_is_refused(passage: str, quote: str | None) -> None:
+    reason = _grounded(CUP, passage, quote or passage)
+    assert reason == "quote lacks value fifa"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        # A namesake captained them.
+        ("Hugo Maradona captained Argentina during the 1986 World Cup.", None),
+        # "He" follows a sentence about another person.
+        ("Diego Maradona was a forward. Carlos Bilardo coached Argentina. He captained "
+         "Argentina during the 1986 World Cup.",
+         "He captained Argentina during the 1986 World Cup."),
+    ],
+)  # fmt: skip
+def test_a_left_out_acronym_carries_no_other_subject(passage: str, quote: str | None) -> None:
+    reason = _grounded(CUP, passage, quote or passage) or ""
+    assert reason.startswith("quote lacks value") and "fifa" not in reason

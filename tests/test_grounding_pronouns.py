@@ -98,6 +98,16 @@ def test_a_window_naming_the_subject_or_opening_otherwise_is_read_as_it_stands()
             "The Beatles were a band. The Rolling Stones were a rival band. "
             "They formed in Liverpool in 1960.",
         ),
+        # An unnamed person acts on her in the sentence before: "She" may be either one.
+        (
+            base("Ann Smith", "won", "the case"),
+            "Ann Smith was sued by her landlord. The lawyer defended her. She won the case.",
+        ),
+        # The sentence before is about a person known by another one ("the lawyer").
+        (
+            base("Ann Smith", "won", "the case"),
+            "Ann Smith hired a lawyer. The lawyer argued for days. She won the case.",
+        ),
         # The sentence before names a namesake, not the subject.
         (
             base("Marie Curie", "won", "the Nobel Prize in Physics in 1903"),
@@ -370,3 +380,80 @@ def test_a_name_opening_the_sentence_before_is_not_its_subject(
         "She was born in Szeged.", {"e": passage}, reader=EntailingReader(), grounding=rule,
     )  # fmt: skip
     assert outcome.ok is carried, outcome.reason
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_a_pronoun_after_another_persons_sentence_inside_the_quote_does_not_carry_it(
+    rule: GroundingMode,
+) -> None:
+    passage = "Ann Smith hired a lawyer. The lawyer defended her. She won the case."
+    quote = "The lawyer defended her. She won the case."
+    outcome = check_quote(
+        base("Ann Smith", "won", "the case"), Status.SUPPORTED, ["e"], quote, {"e": passage},
+        reader=EntailingReader(), grounding=rule,
+    )  # fmt: skip
+    assert outcome.reason == "quote lacks value ann smith"
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Ann Smith sued her landlord. She won the case.",
+        "Ann Smith sued her landlord. The court heard the case. She won the case.",
+        "Ann Smith was a lawyer. She won the case.",
+    ],
+)
+def test_a_pronoun_after_no_other_person_still_carries_the_subject(passage: str) -> None:
+    outcome = check_quote(
+        base("Ann Smith", "won", "the case"), Status.SUPPORTED, ["e"], "She won the case.",
+        {"e": passage}, reader=EntailingReader(),
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+
+
+class SurnameJudge:
+    """Entails a unit from any premise writing its subject's surname: the sentence before a
+    pronoun's window can fool it, as it fools a small judge."""
+
+    revision = "surname"
+    threshold = paraphrase_threshold = grounding_threshold = 0.5
+    judged_threshold = judged_some_threshold = 0.5
+
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+        surname = unit.subject.split()[-1]
+        named = surname not in ("He", "She", "It", "They")  # the unit said of a pronoun
+        return 0.9 if named and any(surname in p for p in premises) else 0.05
+
+
+@pytest.mark.parametrize(
+    ("unit", "passage"),
+    [
+        (base("Carl Lund", "won", "the race"),
+         "Carl Lund did not win the race. He was born in Oslo in 1901."),
+        (base("Carl Lund", "won", "the race"),
+         "Carl Lund trained the horse that won the race. He was born in Oslo in 1901."),
+        (base("Carl Lund", "was", "a jockey"),
+         "Carl Lund wanted to be a jockey. He was born in Oslo in 1901."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_the_sentence_before_a_pronoun_never_lends_the_window_the_units_words(
+    unit: FactUnit, passage: str, rule: GroundingMode
+) -> None:
+    outcome = check_quote(
+        unit, Status.SUPPORTED, ["e"], "He was born in Oslo in 1901.", {"e": passage},
+        reader=SurnameJudge(), grounding=rule,
+    )  # fmt: skip
+    assert not outcome.ok
+    assert "not entailing it (0.05 < 0.50)" in (outcome.reason or "")
+
+
+@pytest.mark.parametrize("rule", ["judged", "judge"])
+def test_the_sentence_before_a_pronoun_still_says_who_is_meant(rule: GroundingMode) -> None:
+    passage = "Donald Trump is a businessman. In 2015, he declared his candidacy."
+    outcome = check_quote(
+        base("Donald Trump", "sought", "the presidency"), Status.SUPPORTED, ["e"],
+        "In 2015, he declared his candidacy.", {"e": passage}, reader=SurnameJudge(),
+        grounding=rule,
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason

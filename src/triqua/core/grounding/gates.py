@@ -245,9 +245,10 @@ def gate(
         before: The passage text before ``quoted`` (it may name a subject a pronoun
             carries).
         classes: A subject that is a plural common noun ("Firms advertise …") is a class
-            the judge reads, not a value the quote must write.
+            the judge reads, not a value the quote must write; an acronym that only
+            qualifies the name after it ("the 1986 FIFA World Cup") may be left out.
     """
-    lacking = missing_values(unit, quoted, before, classes=classes)
+    lacking = missing_values(unit, quoted, before, classes=classes, owners=classes)
     if lacking:
         return f"quote lacks value {', '.join(lacking)}"
     # Each sentence is a clause of its own: "X won Physics in 1903. X won Chemistry in 1911."

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from triqua.core.grounding.gates import gate
+from triqua.core.grounding.statement import unstated_words
 from triqua.core.reading.quote_values import unit_values
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.name_rivals import How, named
@@ -134,17 +135,33 @@ def read_window(
     """The judge's best entailment of the unit by one cited window.
 
     The window is read alone and, when it names none of the subject's words, with the
-    sentence before it (``context``: that sentence and the window); a window opening with a
-    pronoun for a named subject is also read against the unit said of that pronoun.
+    sentence before it (``context``: that sentence and the window), so the judge knows who
+    is meant; a window opening with a pronoun for a named subject is also read against the
+    unit said of that pronoun. The sentence before only tells who is meant: when it writes a
+    word of the unit that the window does not, it may state that word of something else
+    ("Carl Lund did not win the race. He was born in Oslo." states no win; nor does "…
+    trained the horse that won the race"), which a small judge reads as entailing, so the
+    window is then read alone.
     """
     premises: Sequence[str] = [window[:_MAX_CHARS]]
-    if context is not None and not names_subject(unit, window):
+    if (
+        context is not None
+        and not names_subject(unit, window)
+        and not _supplies_words(unit, window, context)
+    ):
         premises = [*premises, context[:_MAX_CHARS]]
     p = reader.entailment(premises, unit, source)
     said = pronoun_unit(unit, window)
     if said is not None:
         p = max(p, reader.entailment([window[:_MAX_CHARS]], said, ""))
     return p
+
+
+def _supplies_words(unit: FactUnit, window: str, context: str) -> bool:
+    """True when the sentence before ``window`` (in ``context``) writes a word it lacks."""
+    missing = unstated_words(unit, window)
+    before = context[: max(0, len(context) - len(window))]
+    return bool(missing) and len(unstated_words(unit, before, missing)) < len(missing)
 
 
 def not_entailed(

@@ -10,6 +10,11 @@ words with nothing between them ("United States", never "University of Sydney").
 Initials are ambiguous ("CTA" is the Chicago Transit Authority and Construction Time Again),
 so for the grounding rule an acronym stands for a name only where the passage read so far
 spells it as no other name.
+
+An acronym may also only qualify the name written after it: "the 1986 FIFA World Cup" is
+"the 1986 World Cup", the organisation's letters left out (:func:`qualifies`). The name after
+it must be written as a name, with nothing capitalised in the acronym's place ("the Rugby
+World Cup", "the Women's World Cup" are other cups).
 """
 
 from __future__ import annotations
@@ -18,7 +23,14 @@ import re
 
 from triqua.core.reading.quotes import normalise
 
-__all__ = ["abbreviated", "acronym_of", "spelled_initials", "spelled_out", "stands_for"]
+__all__ = [
+    "abbreviated",
+    "acronym_of",
+    "qualifies",
+    "spelled_initials",
+    "spelled_out",
+    "stands_for",
+]
 
 #: Small words inside a name that give no initial ("United States of America": USA).
 _INNER = r"(?:of|the|and|for|de|du|des|la|le)"
@@ -126,3 +138,68 @@ def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
         return False
     own = normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w)))
     return not _spellings(initials, read) - {own}
+
+
+#: Words a name the acronym qualifies may not open with: they start a phrase of their own.
+_PHRASE_BREAK = frozenset(
+    ("in", "on", "at", "to", "by", "with", "from", "as", "and", "or", "is", "was", "for")
+)
+#: Capitalised words that may open a sentence before the name ("The World Cup of 1986").
+_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "its", "their", "his", "her"))
+_QUALIFIED_WORDS = 2  # words of the name after the acronym, at least
+#: Letters of an acronym that may be left out: two are a country's ("the US Air Force" is
+#: not any air force), an organisation's run longer ("FIFA", "NASA", "UEFA").
+_QUALIFYING_LETTERS = 3
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _qualified(letters: str, said: str) -> list[str]:
+    """The words ``said`` writes right after the acronym ``letters``, up to a phrase break."""
+    for match in _WRITTEN.finditer(said):
+        if match.group().replace(".", "").lower() != letters:
+            continue
+        words: list[str] = []
+        rest = said[match.end() :]
+        for word in rest.split():
+            bare = word.strip(',.;:!?()"“”')
+            if not _WORD.fullmatch(bare) or bare.casefold() in _PHRASE_BREAK:
+                break
+            words.append(bare)
+            if bare != word:
+                break  # punctuation ends the name
+        return words
+    return []
+
+
+def qualifies(name: str, said: str, quote: str, before: str = "") -> bool:
+    """True when the acronym ``name`` only qualifies a name ``quote`` writes without it.
+
+    ``said`` (the unit's text) writes the acronym, of three letters or more (two are a
+    country's: "the US Air Force" is no other air force), right before two or more words
+    ("FIFA world cup"); ``quote`` writes those words as a name, capitalised ("the 1986 World
+    Cup"), and nothing capitalised, no other acronym, stands right before them in the
+    acronym's place ("the Rugby World Cup" is another cup). The passage up to the quote's
+    end (``before`` and ``quote``) must spell those letters as no name at all: a passage
+    that spells them is about that name, and the quote leaves it out.
+    """
+    letters = name.replace(" ", "")
+    words = _qualified(letters, said) if len(letters) >= _QUALIFYING_LETTERS else []
+    if len(words) < _QUALIFIED_WORDS or _spellings(letters, f"{before} {quote}"):
+        return False
+    phrase = r"\s+".join(re.escape(w) for w in words)
+    for match in re.finditer(rf"(?<![\w'’-]){phrase}(?![\w'’-])", quote, re.IGNORECASE):
+        written = match.group().split()
+        if not all(w[:1].isupper() for w in written):
+            continue  # "the air force" names no one force
+        ahead = quote[: match.start()].split()
+        previous = ahead[-1] if ahead else ""
+        if _WRITTEN.search(previous):
+            continue  # "the ICC World Cup", "the U.S. Air Force": another one's letters
+        if (
+            previous[:1].isupper()
+            and previous.casefold() not in _DETERMINERS
+            and previous[-1:] not in ".:;!?"
+        ):
+            continue  # "the Rugby World Cup", "Women's World Cup": another one's name
+        return True
+    return False

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from triqua.core.reading.acronyms import stands_for
+from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import free_pronoun
@@ -141,7 +141,7 @@ _THING_PRONOUNS = frozenset(["it", "its"])
 
 
 def missing_values(
-    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False
+    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False, owners: bool = False
 ) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
@@ -154,7 +154,10 @@ def missing_values(
     carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is
     carried by its stem in any case, singular or plural ("Bristly Bellflower", "a
     bellflower"); with ``classes`` (the default grounding rule, whose judge reads meaning)
-    it is a class, not a value, and is not checked here at all.
+    it is a class, not a value, and is not checked here at all. With ``owners`` (the same
+    rule) an acronym that only qualifies the name after it ("the 1986 FIFA World Cup") is
+    carried by that name written without it ("the 1986 World Cup";
+    :func:`triqua.core.reading.acronyms.qualifies`).
     """
     values = unit_values(unit)
     written = read_values(quote)
@@ -202,6 +205,7 @@ def missing_values(
             not _name_is_number(name, values.numbers)
             and not named(name, quote, padded, context, how)
             and not stands_for(name, said, quote, before)
+            and not (owners and qualifies(name, said, quote, before))
         ):
             missing.append(name)
     missing += _missing_base(values, quote, padded, before, opener, refers)

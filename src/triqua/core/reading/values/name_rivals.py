@@ -11,6 +11,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import core_names, main_subject, named_other_subject
@@ -26,6 +27,9 @@ from triqua.core.reading.values.names import (
 )
 from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token
 
 __all__ = ["How", "named", "rival"]
 
@@ -61,9 +65,24 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return False
     if how.about and _follows_another(name, before):
         return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
+    if how.about and _pronoun_follows_another(name, quote, before):
+        return False  # "Ann Smith hired a lawyer. [The lawyer defended her. She won.]"
     if how.about and _person_before_pronoun(name, quote):
         return False  # "Einstein wrote that he was born in Ulm": he is Einstein
     return _written(name, before, f" {normalise(before)} ", how, near=True)
+
+
+def _pronoun_follows_another(name: str, quote: str, before: str) -> bool:
+    """True when a later sentence of the quote has a pronoun after one about another person.
+
+    The quote's own sentences come before its pronoun too: "The lawyer defended her. She
+    won the case." is read as :func:`_follows_another` reads the passage before the quote.
+    """
+    spans = sentence_spans(quote)
+    return any(
+        _PERSONAL.search(quote[a:b]) and _follows_another(name, f"{before} {quote[:a]}")
+        for a, b in spans[1:]
+    )
 
 
 #: Pronouns that stand for a person.
@@ -132,8 +151,9 @@ def _follows_another(name: str, before: str) -> bool:
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
-        # ("Trained by Oskar Lindqvist, the chemist won …").
-        return any(t.pos_ == "PROPN" for t in subject)
+        # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
+        # other than the one named before is its subject ("The lawyer defended her").
+        return any(t.pos_ == "PROPN" for t in subject) or _another_person(subject)
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
@@ -145,6 +165,30 @@ def _follows_another(name: str, before: str) -> bool:
 
 
 _CHAINING_WORDS = frozenset(("he", "she", "it", "they", "his", "her", "its", "their"))
+#: A person's pronouns as the object of a verb or preposition ("defended her").
+_OBJECT_PRONOUNS = frozenset(("her", "him", "them"))
+_OBJECT_DEPS = frozenset(("dobj", "dative", "iobj", "pobj"))
+
+
+def _another_person(subject: Sequence[Token]) -> bool:
+    """True when an unnamed subject is a person other than the one named before it.
+
+    A noun of a person known by another ("The lawyer …", "Her coach …": the words by
+    which "X's <noun>" names another person) is someone else; so is any subject acting on
+    a person's pronoun ("The lawyer defended her"): its sentence speaks of two people,
+    and a pronoun after it ("She won the case") may be either of them.
+    """
+    head = next((t for t in subject if t.dep_ in _NSUBJ), None)
+    if head is None:
+        return False
+    if head.lower_ in KIN or head.lemma_.lower() in KIN:
+        return True
+    return any(
+        t.lower_ in _OBJECT_PRONOUNS and t.tag_ == "PRP" and t.dep_ in _OBJECT_DEPS
+        for t in head.head.subtree
+    )
+
+
 _NSUBJ = frozenset(("nsubj", "nsubjpass"))
 
 
