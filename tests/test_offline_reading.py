@@ -200,19 +200,23 @@ def test_a_fact_that_lost_its_object_is_read_as_its_source_sentence() -> None:
 
 def test_another_word_in_the_objects_head_slot_needs_the_judge_sure() -> None:
     # "… comedy drama film" for "… comedy drama book": the window writes the object's
-    # lead-in and ends it on another word. At the card's low ``supports`` the judge's 0.3 is
-    # not enough; a synonym the judge is sure of ("championships" for "titles") still is.
-    def judge(entailed: float) -> AlignmentVerifier:
+    # lead-in and ends it on another word. Neither the card's low ``supports`` (0.3) nor its
+    # ``entailed`` (0.6) is enough; a synonym the judge is as sure of as the card's
+    # ``rival`` asks ("championships" for "titles") still is.
+    def judge(entailed: float, rival: float = 0.9) -> AlignmentVerifier:
         judged = verifier(lambda p, h: (entailed, 0.0))
         judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
-            entailed=0.56, veto=0.2, supports=0.2
+            entailed=0.56, veto=0.2, supports=0.2, rival=rival
         )
         return judged
 
     fact = Fact(subject="T2 Trainspotting", relation="is", object="a British comedy drama book")
     evidence = [ev("T2 Trainspotting is a British comedy drama film, set in Edinburgh.")]
     assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
-    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    assert judge(0.6).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.95).verify(fact, evidence).status == Status.SUPPORTED
+    # A card with no ``rival`` makes the rival head word a gate the judge never outweighs.
+    assert judge(0.99, rival=1.01).verify(fact, evidence).status != Status.SUPPORTED
     # Without a rival head word the card's ``supports`` is what it needs.
     plain = [ev("T2 Trainspotting is a British comedy drama book, set in Edinburgh.")]
     assert judge(0.3).verify(fact, plain).status == Status.SUPPORTED
@@ -223,7 +227,7 @@ def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
     def judge(entailed: float) -> AlignmentVerifier:
         judged = verifier(lambda p, h: (entailed, 0.0))
         judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
-            entailed=0.56, veto=0.2, supports=0.2
+            entailed=0.56, veto=0.2, supports=0.2, rival=0.9
         )
         return judged
 
@@ -232,6 +236,7 @@ def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
     window = "In 1999, the American Film Institute ranked Bogart as the {} male star of Classic"
     evidence = [ev(window.format("greatest") + " American cinema.")]
     assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
-    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    assert judge(0.6).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.95).verify(fact, evidence).status == Status.SUPPORTED
     stated = [ev(window.format("worst") + " American cinema.")]
     assert judge(0.3).verify(fact, stated).status == Status.SUPPORTED

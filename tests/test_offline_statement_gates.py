@@ -227,6 +227,11 @@ def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_wor
         ("a 2017 film", "is", "It is a 2017 American film.", None),
         ("a vast galaxy", "is", "The Milky Way is a barred spiral galaxy.", None),
         ("a city", "is", "Prescott became a county seat.", None),
+        # After a copula the class given is a rival though the object's modifiers are not
+        # written; a word of a name ("United States") does not write the head.
+        ("a U.S. state", "is", "Ohio is a city in the Midwest of the United States.", "city"),
+        ("a U.S. state", "is", "Ohio is a state in the Midwest.", None),
+        ("a famous landmark", "is", "It is a wrought-iron lattice tower.", None),
     ],
 )
 def test_head_rival_reads_another_word_ending_the_objects_phrase(

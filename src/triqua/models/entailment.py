@@ -104,7 +104,9 @@ class Thresholds:
     ``benchmarks/grounding_rule.py``, so a retrained judge is re-calibrated by running it
     again); ``rival`` is the contradiction at
     which a sentence naming a rival value in the object's slot contradicts a unit (gate and
-    judge must agree: ``verify.rivals``). Above 1.0 a threshold is never reached.
+    judge must agree: ``verify.rivals``), and the entailment at which a window ending the
+    object's phrase on another word still supports it (the judge outweighs the gate: a
+    synonym it is sure of). Above 1.0 a threshold is never reached.
     """
 
     entailed: float = 0.5

@@ -10,7 +10,7 @@ both engines share: the grounding rule asks it of every window an LLM judge cite
 from __future__ import annotations
 
 import re
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from triqua.core.reading.analysis import (
     TextInfo,
@@ -99,17 +99,36 @@ def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | 
     sentence writes the object's own lead-in and ends the phrase on another word, so it
     states something else. An inserted modifier is no rival ("a 2017 American film" for "a
     2017 film": the phrase goes on), nor a capitalised word (names are the name gate's).
+    After a copula, the class the sentence gives is a rival too when it writes none of the
+    object's modifiers ("is a city along the Great Lakes" for "is a U.S. state").
     """
     tokens = list(part.tokens)
     if not tokens or tokens[-1].is_stop or tokens[-1].is_capitalised:
         return None
     head, lead = tokens[-1], tokens[:-1]
-    if has_stem(sentence.stems, head.stem):
-        return None
+    if any(
+        stems_match(w.stem, head.stem) and (k == 0 or not w.is_capitalised)
+        for k, w in enumerate(sentence.tokens)
+    ):
+        return None  # the head is written (not as a word of a name: "the United States")
     if all(t.is_stop for t in lead):
         lead = [*relation.tokens[-1:], *lead]
     if len(lead) < 2 and all(t.is_stop for t in lead):
         return None  # "a" alone leads anything
+    rival = _rival_after(part, lead, sentence)
+    copula = list(relation.tokens[-1:])
+    if rival is None and copula and copula[0].text.lower() in _COPULAS:
+        determiners = list(takewhile(lambda t: t.is_stop, tokens[:-1]))
+        if determiners and len(determiners) < len(lead):
+            rival = _rival_after(part, [*copula, *determiners], sentence)
+    return rival
+
+
+_COPULAS = frozenset({"is", "was", "are", "were"})
+
+
+def _rival_after(part: TextInfo, lead: list[Token], sentence: TextInfo) -> str | None:
+    """The word ending the phrase that ``lead`` opens in the sentence, if not the part's."""
     words, text, n = sentence.tokens, sentence.text, len(lead)
     for i in range(len(words) - n):
         run = words[i : i + n + 1]
@@ -121,8 +140,9 @@ def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | 
         if rival.is_stop or rival.is_capitalised or has_stem(part.stems, rival.stem):
             continue
         after = words[i + n + 1] if i + n + 1 < len(words) else None
-        if after is None or after.is_stop or text[rival.end : after.start].strip():
-            return rival.text
+        gap = text[rival.end : after.start].strip() if after is not None else ""
+        if after is None or after.is_stop or gap not in ("", "-"):
+            return rival.text  # the phrase ends on it ("wrought-iron" goes on)
     return None
 
 

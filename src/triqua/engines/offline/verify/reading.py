@@ -58,12 +58,15 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
 
     A window that writes the object's lead-in and ends it on another word ("… comedy drama
     film" for "… comedy drama book", "is a county" for "is a city": ``gates.head_rival``)
-    states something else unless the word is a synonym ("world championships" for "world
-    titles"): the judge must be as sure as the bare judge is, at ``entailed``, not merely
-    at ``supports``.
+    states another value unless the word is a synonym ("world championships" for "world
+    titles"): gate and judge disagree, and the judge wins only where it is as sure as the
+    card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
+    not merely at ``supports`` or ``entailed``.
     """
     limits = model.thresholds
-    return max(limits.supports, limits.entailed) if reading.rival_head else limits.supports
+    if not reading.rival_head:
+        return limits.supports
+    return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
