@@ -163,12 +163,6 @@ def test_acronyms_are_read_from_every_stretch_of_a_name(
             False,
         ),
         (("The oxygen atom", "has", "a negative charge"), "The oxygen atom has no charge.", True),
-        # A denied subject: the sentence gives the role to someone else.
-        (
-            ("Ada Lindqvist", "was", "the first mayor"),
-            "Pamphlets named Greta Holm, not Ada Lindqvist, the first mayor.",
-            True,
-        ),
         (("Tom Rusk", "did not win", "the cup"), "Tom Rusk did not win the cup in 1990.", False),
         (("Tom Rusk", "did not win", "the cup"), "Tom Rusk won the cup in 1990.", True),
     ],

@@ -23,13 +23,11 @@ from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
     FactParts,
     extends_subject,
-    holds_key_words,
     measured,
     negated_in,
     object_kind,
     restrictors_stated,
     sentence_relation_hit,
-    subject_values_match,
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
@@ -59,7 +57,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
     contradiction: Finding | None = None
     supported: list[tuple[Sentence, str]] = []
     for sentence in top:
-        if sentence.subject <= 0 or not subject_values_match(parts, sentence.info):
+        if sentence.subject <= 0:
             continue
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
@@ -78,13 +76,8 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 continue
             anchor = hit if isinstance(hit, Token) else None
             verbatim = text.reason in ("stated", "named")
-            if not verbatim and (
-                not holds_key_words(parts, sentence)
-                or is_negated(list(info.tokens)) != parts.negated
-            ):
-                # A paraphrased object must keep some of the fact's key words and be as
-                # negated as the fact.
-                continue
+            if not verbatim and is_negated(list(info.tokens)) != parts.negated:
+                continue  # an object in other words must be as negated as the fact
             if negated_in(info, anchor, parts) != parts.negated:
                 contradiction = contradiction or Finding(
                     Status.CONTRADICTED,

@@ -21,7 +21,6 @@ from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
-    extends_subject,
     sentence_relation_hit,
     text_matches,
 )
@@ -30,7 +29,6 @@ from triqua.engines.offline.verify.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 
 __all__ = [
-    "base_values",
     "event_window",
     "judge_qualifier",
     "judge_restrictor",
@@ -91,8 +89,7 @@ def _stated_in_window(
     for anchor in bound:
         for sentence in event_window(parts, anchor, by_place):
             value_here = claim if sentence is anchor else full
-            skip_d, skip_n = base_values(parts, sentence)
-            outcome, _, _, _ = values_relation(value_here, sentence.info, skip_d, skip_n)
+            outcome, _, _, _ = values_relation(value_here, sentence.info, set(), set())
             if outcome == "match" and text_matches(value_here, sentence).ok:
                 return Finding(
                     Status.SUPPORTED,
@@ -147,14 +144,9 @@ def judge_qualifier(
     if stated is not None:
         return stated
     judged = base.sentence
-    if (
-        judged is None
-        or base.status == Status.INSUFFICIENT
-        or extends_subject(parts.subject, judged)
-    ):
+    if judged is None or base.status == Status.INSUFFICIENT:
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
-    skip_d, skip_n = base_values(parts, judged)
-    outcome, wrong, _, _ = values_relation(claim, judged.info, skip_d, skip_n)
+    outcome, wrong, _, _ = values_relation(claim, judged.info, set(), set())
     text_ok = text_matches(claim, judged).ok
     if outcome == "conflict" and text_ok:
         return Finding(
@@ -230,13 +222,6 @@ def judge_restrictor(
         bound[0],
         reason=f"the {label} {value!r} is not stated in the base's evidence window",
     )
-
-
-def base_values(parts: FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:
-    """Indexes of the sentence's dates and numbers that state the subject or object."""
-    _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
-    _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
-    return od | sd, on | sn
 
 
 def qualifier_rival(

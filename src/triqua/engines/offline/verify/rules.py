@@ -33,7 +33,6 @@ __all__ = [
     "antonym_in",
     "entity_type",
     "in_scope",
-    "key_words",
     "negated_near",
     "relation_hit",
     "relation_words",
@@ -95,17 +94,6 @@ def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
         if any(w[:5] == head and stems_match(token.stem, w) for w in wanted):
             return index
     return None
-
-
-def key_words(relation: list[frozenset[str]], obj: TextInfo, sentence: TextInfo) -> float:
-    """Share of a fact's key words the sentence holds: relation words (with synonyms), object.
-
-    A sentence holding none of them speaks of something else, however close it is in
-    embedding space. 1.0 when the fact has no key word (``is`` with a bare value).
-    """
-    found = [any(has_stem(sentence.stems, w) for w in group) for group in relation]
-    found += [has_stem(sentence.stems, t.stem) for t in obj.content]
-    return sum(found) / len(found) if found else 1.0
 
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
