@@ -38,7 +38,7 @@ from triqua.schema import Fact
 def test_approximate_markers_widen_the_tolerance_on_their_side(
     claim: str, evidence: str, expected: str
 ) -> None:
-    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+    assert values_relation(analyse(claim), analyse(evidence))[0] == expected
 
 
 def test_british_and_american_spellings_meet() -> None:
@@ -134,7 +134,7 @@ def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
     ],
 )
 def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:
-    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+    assert values_relation(analyse(claim), analyse(evidence))[0] == expected
 
 
 @pytest.mark.parametrize(

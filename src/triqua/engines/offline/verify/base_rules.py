@@ -61,7 +61,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             continue
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
-        outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
+        outcome, wrong = values_relation(parts.object, info)
         text = text_matches(parts.object, sentence)
         restricted, word = restrictors_stated(parts, info)  # "three" against "once"
         said = f"the sentence states {word!r} instead"

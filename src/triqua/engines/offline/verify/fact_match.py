@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triqua.core.grounding.gates import negated
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -25,14 +26,12 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     entity_type,
-    in_scope,
     negated_near,
     relation_hit,
     relation_words,
     substitution,
-    unit_words_only,
 )
-from triqua.schema import Fact
+from triqua.schema import Fact, FactUnit
 
 __all__ = [
     "NAMED_BY_NUMBER",
@@ -153,27 +152,21 @@ def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bo
 def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
     """True when the sentence denies what the fact affirms, or affirms what it denies.
 
-    Read near the relation word (or the object's first word), not anywhere in the
-    sentence: in "There is no overall charge on a water molecule, but the oxygen atom
-    has a slight negative charge" the "no" belongs to another clause.
+    An affirmed fact is denied where a negation cue reaches one of its words in the clause
+    that writes most of them: the shared reading of both engines (``core.grounding.gates.
+    negated``), so in "There is no overall charge on a water molecule, but the oxygen atom
+    has a slight negative charge" the "no" belongs to another clause. A denied fact is
+    affirmed by a sentence with no negation cue.
     """
-    hit = sentence_relation_hit(parts, sentence)
-    if isinstance(hit, Token):
-        return negated_in(sentence, hit, parts) != parts.negated
-    # No relation word to anchor on: read the words before the object's first mention
-    # after the subject ("the oxygen atom has a slight negative charge").
-    subject = {t.stem for t in parts.subject.content}
-    obj = {t.stem for t in parts.object.content}
-    tokens = sentence.tokens
-    after = max((i for i, t in enumerate(tokens) if t.stem in subject), default=-1)
-    at = next((i for i in range(after + 1, len(tokens)) if tokens[i].stem in obj), None)
-    if at is None:
-        return negated_in(sentence, None, parts) != parts.negated
-    before = list(tokens[max(after + 1, at - 6) : at])
-    denied = is_negated(in_scope(sentence, before, tokens[at].start)) or (
-        antonym_in(parts.object, sentence) is not None
+    if parts.negated:
+        return not is_negated(list(sentence.tokens))
+    unit = FactUnit(
+        kind="base",
+        subject=parts.subject.text,
+        relation=parts.relation.text,
+        object=parts.object.text,
     )
-    return denied != parts.negated
+    return negated(unit, sentence.text) is not None
 
 
 def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
@@ -201,7 +194,7 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
     name inside it: "a tool developed by Mondeca") must occur, no word may be replaced by
     another ("baseball clubs" / "football clubs"), and ``COVERAGE`` of the other words must.
     """
-    if not part.content or unit_words_only(part):
+    if not part.content:
         return TextMatch(True, "stated")
     if part.is_name:
         return TextMatch(name_match(part, sentence.info) > 0, "named")

@@ -89,7 +89,7 @@ def _stated_in_window(
     for anchor in bound:
         for sentence in event_window(parts, anchor, by_place):
             value_here = claim if sentence is anchor else full
-            outcome, _, _, _ = values_relation(value_here, sentence.info, set(), set())
+            outcome, _ = values_relation(value_here, sentence.info)
             if outcome == "match" and text_matches(value_here, sentence).ok:
                 return Finding(
                     Status.SUPPORTED,
@@ -146,7 +146,7 @@ def judge_qualifier(
     judged = base.sentence
     if judged is None or base.status == Status.INSUFFICIENT:
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
-    outcome, wrong, _, _ = values_relation(claim, judged.info, set(), set())
+    outcome, wrong = values_relation(claim, judged.info)
     text_ok = text_matches(claim, judged).ok
     if outcome == "conflict" and text_ok:
         return Finding(

@@ -38,14 +38,9 @@ __all__ = [
     "relation_words",
     "rival_entity",
     "substitution",
-    "unit_words_only",
 ]
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
-# Words a measured quantity implies: "8,849 metres" states that something is that high.
-_MEASURE_WORDS = frozenset(
-    {"high", "tall", "long", "wide", "deep", "heavy", "old", "large", "big", "height", "length"}
-)
 _SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
 _MONTH_WORDS = frozenset(LEXICON.month_numbers)
 
@@ -161,11 +156,6 @@ def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token
         return tokens
     scoped = [c for c in noun_clause_cues(sentence.text) if c.outside(anchor)]
     return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
-
-
-def unit_words_only(part: TextInfo) -> bool:
-    """True when a part's words only say what its quantity measures ("9,000 metres high")."""
-    return bool(part.numbers) and all(t.stem in _MEASURE_WORDS for t in part.content)
 
 
 def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
