@@ -198,6 +198,26 @@ def test_a_fact_that_lost_its_object_is_read_as_its_source_sentence() -> None:
     assert asked == {claim}
 
 
+def test_another_word_in_the_objects_head_slot_needs_the_judge_sure() -> None:
+    # "… comedy drama film" for "… comedy drama book": the window writes the object's
+    # lead-in and ends it on another word. At the card's low ``supports`` the judge's 0.3 is
+    # not enough; a synonym the judge is sure of ("championships" for "titles") still is.
+    def judge(entailed: float) -> AlignmentVerifier:
+        judged = verifier(lambda p, h: (entailed, 0.0))
+        judged.entailment.thresholds = Thresholds(  # type: ignore[union-attr,misc]
+            entailed=0.56, veto=0.2, supports=0.2
+        )
+        return judged
+
+    fact = Fact(subject="T2 Trainspotting", relation="is", object="a British comedy drama book")
+    evidence = [ev("T2 Trainspotting is a British comedy drama film, set in Edinburgh.")]
+    assert judge(0.3).verify(fact, evidence).status != Status.SUPPORTED
+    assert judge(0.9).verify(fact, evidence).status == Status.SUPPORTED
+    # Without a rival head word the card's ``supports`` is what it needs.
+    plain = [ev("T2 Trainspotting is a British comedy drama book, set in Edinburgh.")]
+    assert judge(0.3).verify(fact, plain).status == Status.SUPPORTED
+
+
 def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
     # "Humphrey Bogart | was ranked |": the sentence says "worst", the window "greatest".
     def judge(entailed: float) -> AlignmentVerifier:

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from triqua.core.grounding.rule import check_quote
-from triqua.engines.offline.verify.gates import is_list, refusal
+from triqua.core.reading.analysis import analyse
+from triqua.engines.offline.verify.gates import head_rival, is_list, refusal
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
@@ -209,6 +210,29 @@ def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_wor
     )
     assert refusal(charge, text) is None
     assert refusal(charge, "The hydrogen atoms have no positive charge.") is not None
+
+
+@pytest.mark.parametrize(
+    ("obj", "relation", "sentence", "rival"),
+    [
+        (
+            "a 2017 British comedy drama book",
+            "is",
+            "It is a 2017 British comedy drama film.",
+            "film",
+        ),
+        ("a city", "is", "Prescott is a county in Arizona, United States.", "county"),
+        ("seven world titles", "won", "He won seven world championships.", "championships"),
+        ("a city", "is", "Prescott is a city in Yavapai County.", None),
+        ("a 2017 film", "is", "It is a 2017 American film.", None),
+        ("a vast galaxy", "is", "The Milky Way is a barred spiral galaxy.", None),
+        ("a city", "is", "Prescott became a county seat.", None),
+    ],
+)
+def test_head_rival_reads_another_word_ending_the_objects_phrase(
+    obj: str, relation: str, sentence: str, rival: str | None
+) -> None:
+    assert head_rival(analyse(obj), analyse(relation), analyse(sentence)) == rival
 
 
 COLOSSEUM = (

@@ -10,12 +10,14 @@ both engines share: the grounding rule asks it of every window an LLM judge cite
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
     has_stem,
+    stems_match,
     values_relation,
 )
 from triqua.core.reading.lexicon import LEXICON
@@ -44,6 +46,7 @@ from triqua.sentences import sentence_spans
 
 __all__ = [
     "clause_refusal",
+    "head_rival",
     "is_list",
     "refusal",
     "split_relation",
@@ -86,6 +89,41 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     if substitution(parts.object, info) is not None:
         return False
     return clause_refusal(parts, info.text) is None  # parsed last: the dearest gate
+
+
+def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:
+    """Another word in the object's head slot: the object's words up to its head, then not it.
+
+    "a 2017 British comedy drama film" for "a 2017 British comedy drama book", "is a county"
+    for "is a city" (the relation's word leads an object of function words only): the
+    sentence writes the object's own lead-in and ends the phrase on another word, so it
+    states something else. An inserted modifier is no rival ("a 2017 American film" for "a
+    2017 film": the phrase goes on), nor a capitalised word (names are the name gate's).
+    """
+    tokens = list(part.tokens)
+    if not tokens or tokens[-1].is_stop or tokens[-1].is_capitalised:
+        return None
+    head, lead = tokens[-1], tokens[:-1]
+    if has_stem(sentence.stems, head.stem):
+        return None
+    if all(t.is_stop for t in lead):
+        lead = [*relation.tokens[-1:], *lead]
+    if len(lead) < 2 and all(t.is_stop for t in lead):
+        return None  # "a" alone leads anything
+    words, text, n = sentence.tokens, sentence.text, len(lead)
+    for i in range(len(words) - n):
+        run = words[i : i + n + 1]
+        if not all(stems_match(w.stem, t.stem) for w, t in zip(run, lead, strict=False)):
+            continue
+        if any(text[a.end : b.start].strip() for a, b in pairwise(run)):
+            continue  # the lead-in and its word are not written together
+        rival = run[-1]
+        if rival.is_stop or rival.is_capitalised or has_stem(part.stems, rival.stem):
+            continue
+        after = words[i + n + 1] if i + n + 1 < len(words) else None
+        if after is None or after.is_stop or text[rival.end : after.start].strip():
+            return rival.text
+    return None
 
 
 def clause_refusal(parts: FactParts, text: str) -> str | None:

@@ -30,7 +30,7 @@ from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import values_present, without_asides
+from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
 from triqua.engines.offline.verify.rules import substitution
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
@@ -56,10 +56,11 @@ class Reading:
 def needed(reading: Reading, model: EntailmentModel) -> float:
     """The entailment a window needs to support the base: more when its head word differs.
 
-    For a fact that lost its object, a window that puts another word in the place of one of
-    its sentence's ("greatest" for "worst": ``rules.substitution``) states something else
-    unless the word is a synonym: the judge must be as sure as the bare judge is, at
-    ``entailed``, not merely at ``supports``.
+    A window that writes the object's lead-in and ends it on another word ("… comedy drama
+    film" for "… comedy drama book", "is a county" for "is a city": ``gates.head_rival``)
+    states something else unless the word is a synonym ("world championships" for "world
+    titles"): the judge must be as sure as the bare judge is, at ``entailed``, not merely
+    at ``supports``.
     """
     limits = model.thresholds
     return max(limits.supports, limits.entailed) if reading.rival_head else limits.supports
@@ -174,7 +175,8 @@ def read(
 
     def rival(found: list[Window]) -> list[bool]:
         return [
-            said is not parts.object and substitution(said, analyse(w.text)) is not None
+            head_rival(said, parts.relation, analyse(w.text)) is not None
+            or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
             for w in found
         ]
 
