@@ -252,13 +252,12 @@ def roles_differ(
     hit: Token,
     relation: TextInfo | None = None,
 ) -> bool:
-    """True when the sentence gives the relation to someone else than the subject.
+    """True when the sentence swaps the roles of the subject and the object.
 
-    Either the roles are swapped ("iron is more reactive than copper" for "copper is more
-    reactive than iron": the object before the relation word, the subject only after it),
-    or another name opens the sentence and the subject comes only after the relation
-    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital"). A
-    sentence in the other voice than the fact's ``relation`` ("Canberra was designed by
+    "iron is more reactive than copper" for "copper is more reactive than iron": the object
+    before the relation word, the subject only after it. Another name that holds the
+    relation's clause is the role gate's (``clauses.held_by_another``). A sentence in the
+    other voice than the fact's ``relation`` ("Canberra was designed by
     Griffin" for "Griffin designed Canberra") names the roles in the other order.
     """
     if _passive(relation.tokens if relation is not None else (), None) != _passive(
@@ -271,17 +270,7 @@ def roles_differ(
     if not s_at or min(s_at) < hit.start:
         return False
     o_at = [t.start for t in sentence.tokens if t.stem in o_stems and t.stem not in s_stems]
-    if o_at and min(o_at) < hit.start:
-        return True
-    first = sentence.tokens[0] if sentence.tokens else None
-    return (
-        first is not None
-        and first.start < hit.start
-        and first.is_capitalised
-        and not first.is_stop
-        and first.stem not in s_stems
-        and first.stem not in o_stems
-    )
+    return bool(o_at) and min(o_at) < hit.start
 
 
 def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
