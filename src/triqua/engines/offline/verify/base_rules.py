@@ -30,7 +30,7 @@ from triqua.engines.offline.verify.fact_match import (
     sentence_relation_hit,
     text_matches,
 )
-from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.rules import (
     agent_rival,
     rival_entity,
@@ -65,7 +65,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         text = text_matches(parts.object, sentence)
         restricted, word = restrictors_stated(parts, info)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
-        other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
+        other = on_sentence(Status.CONTRADICTED, sentence, said, word)
         if outcome == "match" and text.ok:
             # A relation written in other words is the judge's to read (``reading``).
             if hit is None or (
@@ -79,12 +79,11 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             if not verbatim and is_negated(list(info.tokens)) != parts.negated:
                 continue  # an object in other words must be as negated as the fact
             if negated_in(info, anchor, parts) != parts.negated:
-                contradiction = contradiction or Finding(
+                contradiction = contradiction or on_sentence(
                     Status.CONTRADICTED,
                     sentence,
-                    fact.relation,
                     "negation differs from the aligned sentence",
-                    sentence.score,
+                    fact.relation,
                 )
                 continue
             if restricted == "rival":
@@ -109,7 +108,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             contradiction = _conflict(fact, parts, sentence, hit, outcome, wrong, text.ok)
     if supported:
         best, reason = supported[0]
-        finding = Finding(Status.SUPPORTED, best, None, reason, best.score)
+        finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
     return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
 
@@ -138,22 +137,20 @@ def _conflict(
         and (hit is not True or parts.object.content or measured(parts.object))
         and not values_elsewhere(info, hit)
     ):
-        return Finding(
+        return on_sentence(
             Status.CONTRADICTED,
             sentence,
-            wrong,
             "the aligned sentence states another value",
-            sentence.score,
+            wrong,
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
         rival = _rival(fact, parts, info, hit)
         if rival:
-            return Finding(
+            return on_sentence(
                 Status.CONTRADICTED,
                 sentence,
-                fact.object,
                 f"the aligned sentence names {rival!r} instead",
-                sentence.score,
+                fact.object,
             )
     return None
 

@@ -24,7 +24,7 @@ from triqua.engines.offline.verify.fact_match import (
     sentence_relation_hit,
     text_matches,
 )
-from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 
@@ -149,22 +149,20 @@ def judge_qualifier(
     outcome, wrong = values_relation(claim, judged.info)
     text_ok = text_matches(claim, judged).ok
     if outcome == "conflict" and text_ok:
-        return Finding(
+        return on_sentence(
             Status.CONTRADICTED,
             judged,
-            wrong,
             "the sentence the base is bound to states another value",
-            judged.score,
+            wrong,
         )
     if claim.is_name and not text_ok:
         rival = qualifier_rival(fact, parts, label, value, judged.info)
         if rival:
-            return Finding(
+            return on_sentence(
                 Status.CONTRADICTED,
                 judged,
-                value,
                 f"the sentence the base is bound to names {rival!r} instead",
-                judged.score,
+                value,
             )
     return Finding(Status.INSUFFICIENT, judged)
 
@@ -201,20 +199,17 @@ def judge_restrictor(
         else:
             outcome, _, rival = check(claimed, [s.info for s in window], object_head(parts.object))
             if outcome == "rival" and rival is not None and rival_seen is None:
-                rival_seen = Finding(
+                rival_seen = on_sentence(
                     Status.CONTRADICTED,
                     anchor,
-                    value,
                     f"the base's evidence window states {rival.text!r} instead",
-                    anchor.score,
+                    value,
                 )
         if outcome == "ok":
-            return Finding(
+            return on_sentence(
                 Status.SUPPORTED,
                 anchor,
-                None,
                 f"{label} stated in the base's evidence window",
-                anchor.score,
                 window_start=anchor,
             )
     return rival_seen or Finding(
