@@ -25,8 +25,12 @@ SUITES = {
 # Fifteen fact cases hold the worked examples of the life-date, unique-role and judged-rival
 # readings (all passing), so an ablation of those readings is measured here too. Three more
 # hold the worked examples of the rules' role and namesake guards ("Iron is more reactive
-# than copper" never supports "Copper is more reactive than iron").
-FLOORS = {"fact": 280 / 283, "text": 76 / 79}
+# than copper" never supports "Copper is more reactive than iron"). Fourteen more hold the
+# worked examples of value rules the judge now covers (a subject's dates, numbers and
+# restrictors, a word ending the object's phrase, measure words, key words, paraphrased
+# objects, a qualifier's namesake), and four another class given after "is": all passing,
+# so the floor keeps the one failure of slack.
+FLOORS = {"fact": 298 / 301, "text": 76 / 79}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

@@ -38,7 +38,7 @@ from triqua.schema import Fact
 def test_approximate_markers_widen_the_tolerance_on_their_side(
     claim: str, evidence: str, expected: str
 ) -> None:
-    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+    assert values_relation(analyse(claim), analyse(evidence))[0] == expected
 
 
 def test_british_and_american_spellings_meet() -> None:
@@ -134,7 +134,7 @@ def test_a_broken_lexicon_file_is_a_clear_error(tmp_path: Path) -> None:
     ],
 )
 def test_centuries_are_year_ranges(claim: str, evidence: str, expected: str) -> None:
-    assert values_relation(analyse(claim), analyse(evidence), set(), set())[0] == expected
+    assert values_relation(analyse(claim), analyse(evidence))[0] == expected
 
 
 @pytest.mark.parametrize(
@@ -163,12 +163,6 @@ def test_acronyms_are_read_from_every_stretch_of_a_name(
             False,
         ),
         (("The oxygen atom", "has", "a negative charge"), "The oxygen atom has no charge.", True),
-        # A denied subject: the sentence gives the role to someone else.
-        (
-            ("Ada Lindqvist", "was", "the first mayor"),
-            "Pamphlets named Greta Holm, not Ada Lindqvist, the first mayor.",
-            True,
-        ),
         (("Tom Rusk", "did not win", "the cup"), "Tom Rusk did not win the cup in 1990.", False),
         (("Tom Rusk", "did not win", "the cup"), "Tom Rusk won the cup in 1990.", True),
     ],

@@ -43,7 +43,7 @@ def test_the_offline_value_gate_reads_a_bound_as_open_and_nearly_as_close(
     attendance: str, met: bool
 ) -> None:
     relation = values_relation(
-        analyse(f"The concert was attended by {attendance}."), analyse(PASSAGE), set(), set()
+        analyse(f"The concert was attended by {attendance}."), analyse(PASSAGE)
     )[0]
     assert relation == ("match" if met else "conflict")
 
@@ -65,7 +65,7 @@ def test_a_negated_bound_is_at_most_in_both_readers(bound: str, count: int, met:
     """412 people meet "no more than 500 people" and 612 do not (it is not "more than 500")."""
     passage = f"The concert was attended by {count} people."
     claim = f"The concert was attended by {bound} people."
-    relation = values_relation(analyse(claim), analyse(passage), set(), set())[0]
+    relation = values_relation(analyse(claim), analyse(passage))[0]
     assert relation == ("match" if met else "conflict")
     unit = FactUnit(
         kind="base", subject="The concert", relation="was attended by", object=f"{bound} people"

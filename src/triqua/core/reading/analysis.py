@@ -137,46 +137,26 @@ def _counting(stated: NumberValue, claimed: NumberValue, sentence: TextInfo) -> 
     return stated
 
 
-def values_relation(
-    claim: TextInfo, sentence: TextInfo, skip_dates: set[int], skip_numbers: set[int]
-) -> tuple[str, str | None, set[int], set[int]]:
+def values_relation(claim: TextInfo, sentence: TextInfo) -> tuple[str, str | None]:
     """Compare the claim's dates and numbers with the sentence's.
 
-    Returns ('match' | 'conflict' | 'unknown', the conflicting claim value text, the
-    sentence date and number indexes that matched).
+    Each claimed value is matched by some value of the sentence, or conflicts with one (and
+    none matches), or is not stated. Returns ('match' | 'conflict' | 'unknown', the text of
+    the claim's value that conflicts).
     """
-    used_d: set[int] = set()
-    used_n: set[int] = set()
     outcome = "match"
     wrong: str | None = None
-    pairs: list[tuple[Any, list[tuple[int, Any]], Any, set[int]]] = [
-        (
-            d,
-            [(i, e) for i, e in enumerate(sentence.dates) if i not in skip_dates],
-            date_relation,
-            used_d,
-        )
-        for d in claim.dates
+    pairs: list[tuple[Any, list[str]]] = [
+        (d, [date_relation(d, e) for e in sentence.dates]) for d in claim.dates
     ] + [
-        (
-            n,
-            [
-                (i, _counting(e, n, sentence))
-                for i, e in enumerate(sentence.numbers)
-                if i not in skip_numbers
-            ],
-            number_relation,
-            used_n,
-        )
+        (n, [number_relation(n, _counting(e, n, sentence)) for e in sentence.numbers])
         for n in claim.numbers
     ]
-    for value, candidates, compare, used in pairs:
-        results = [(i, compare(value, e)) for i, e in candidates]
-        hits = [i for i, r in results if r == "match"]
-        if hits:
-            used.add(hits[0])
-        elif any(r == "conflict" for _, r in results):
+    for value, results in pairs:
+        if "match" in results:
+            continue
+        if "conflict" in results:
             outcome, wrong = "conflict", value.text
         elif outcome != "conflict":
             outcome = "unknown"
-    return outcome, wrong, used_d, used_n
+    return outcome, wrong

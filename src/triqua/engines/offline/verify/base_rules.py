@@ -23,16 +23,14 @@ from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
     FactParts,
     extends_subject,
-    holds_key_words,
     measured,
     negated_in,
     object_kind,
     restrictors_stated,
     sentence_relation_hit,
-    subject_values_match,
     text_matches,
 )
-from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.rules import (
     agent_rival,
     rival_entity,
@@ -59,15 +57,15 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
     contradiction: Finding | None = None
     supported: list[tuple[Sentence, str]] = []
     for sentence in top:
-        if sentence.subject <= 0 or not subject_values_match(parts, sentence.info):
+        if sentence.subject <= 0:
             continue
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
-        outcome, wrong, _, _ = values_relation(parts.object, info, set(), set())
+        outcome, wrong = values_relation(parts.object, info)
         text = text_matches(parts.object, sentence)
         restricted, word = restrictors_stated(parts, info)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
-        other = Finding(Status.CONTRADICTED, sentence, word, said, sentence.score)
+        other = on_sentence(Status.CONTRADICTED, sentence, said, word)
         if outcome == "match" and text.ok:
             # A relation written in other words is the judge's to read (``reading``).
             if hit is None or (
@@ -78,20 +76,14 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 continue
             anchor = hit if isinstance(hit, Token) else None
             verbatim = text.reason in ("stated", "named")
-            if not verbatim and (
-                not holds_key_words(parts, sentence)
-                or is_negated(list(info.tokens)) != parts.negated
-            ):
-                # A paraphrased object must keep some of the fact's key words and be as
-                # negated as the fact.
-                continue
+            if not verbatim and is_negated(list(info.tokens)) != parts.negated:
+                continue  # an object in other words must be as negated as the fact
             if negated_in(info, anchor, parts) != parts.negated:
-                contradiction = contradiction or Finding(
+                contradiction = contradiction or on_sentence(
                     Status.CONTRADICTED,
                     sentence,
-                    fact.relation,
                     "negation differs from the aligned sentence",
-                    sentence.score,
+                    fact.relation,
                 )
                 continue
             if restricted == "rival":
@@ -116,7 +108,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             contradiction = _conflict(fact, parts, sentence, hit, outcome, wrong, text.ok)
     if supported:
         best, reason = supported[0]
-        finding = Finding(Status.SUPPORTED, best, None, reason, best.score)
+        finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
     return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
 
@@ -145,22 +137,20 @@ def _conflict(
         and (hit is not True or parts.object.content or measured(parts.object))
         and not values_elsewhere(info, hit)
     ):
-        return Finding(
+        return on_sentence(
             Status.CONTRADICTED,
             sentence,
-            wrong,
             "the aligned sentence states another value",
-            sentence.score,
+            wrong,
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
         rival = _rival(fact, parts, info, hit)
         if rival:
-            return Finding(
+            return on_sentence(
                 Status.CONTRADICTED,
                 sentence,
-                fact.object,
                 f"the aligned sentence names {rival!r} instead",
-                sentence.score,
+                fact.object,
             )
     return None
 

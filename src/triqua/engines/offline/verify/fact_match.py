@@ -1,9 +1,8 @@
 """A fact's analysed parts and the rules that find each part in an evidence sentence.
 
 The verifier aligns sentences with a fact; these rules say whether an aligned sentence
-states the fact's relation, its object's words (verbatim or paraphrased), its key words,
-and whether it denies the relation. Thresholds were tuned on the shared Factcheck-Bench
-file (``benchmarks/offline_verdicts.py``).
+states the fact's relation and its object's words, and whether it denies the relation. A
+statement in other words is the learned judge's to read (``reading``).
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from triqua.core.grounding.gates import negated
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -18,7 +18,6 @@ from triqua.core.reading.analysis import (
     coverage,
     has_stem,
     is_negated,
-    values_relation,
 )
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.restrictors.markers import Marker, check, markers
@@ -27,15 +26,12 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import (
     antonym_in,
     entity_type,
-    in_scope,
-    key_words,
     negated_near,
     relation_hit,
     relation_words,
     substitution,
-    unit_words_only,
 )
-from triqua.schema import Fact
+from triqua.schema import Fact, FactUnit
 
 __all__ = [
     "NAMED_BY_NUMBER",
@@ -44,25 +40,18 @@ __all__ = [
     "comparative",
     "extends_subject",
     "fact_parts",
-    "holds_key_words",
     "measured",
     "negated_in",
     "object_kind",
     "polarity_differs",
     "restrictors_stated",
     "sentence_relation_hit",
-    "subject_values_match",
     "text_matches",
 ]
 
-# Paraphrase settings, tuned on the shared Factcheck-Bench file (benchmarks/offline_verdicts.py).
-COVERAGE = 0.75  # share of a text value's content words an evidence sentence must hold
-LOOSE_COVERAGE = 0.5  # ... enough when the sentence is also close in embedding space
-CLOSE_COSINE = 0.6  # "close in embedding space" between fact and sentence
-SAME_MEANING = 0.65  # a sentence this close to the fact may paraphrase a descriptive object
-PARAPHRASE_COVERAGE = 0.2  # ... when it still holds this share of the object's words
-PARAPHRASE_COSINE = 0.75  # ... or with no shared word at all, when it is this close
-KEY_COVERAGE = 0.2  # share of the fact's key words (relation, object) a similar sentence holds
+#: Share of a text value's content words an evidence sentence must hold to state it; a
+#: sentence that says it in other words is the judge's to read.
+COVERAGE = 0.75
 
 
 @dataclass
@@ -163,38 +152,21 @@ def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bo
 def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
     """True when the sentence denies what the fact affirms, or affirms what it denies.
 
-    Read near the relation word (or the object's first word), not anywhere in the
-    sentence: in "There is no overall charge on a water molecule, but the oxygen atom
-    has a slight negative charge" the "no" belongs to another clause.
+    An affirmed fact is denied where a negation cue reaches one of its words in the clause
+    that writes most of them: the shared reading of both engines (``core.grounding.gates.
+    negated``), so in "There is no overall charge on a water molecule, but the oxygen atom
+    has a slight negative charge" the "no" belongs to another clause. A denied fact is
+    affirmed by a sentence with no negation cue.
     """
-    hit = sentence_relation_hit(parts, sentence)
-    if not parts.negated and _subject_denied(parts, sentence):
-        return True  # "declared John Hanson, not Barack Obama, the first ..."
-    if isinstance(hit, Token):
-        return negated_in(sentence, hit, parts) != parts.negated
-    # No relation word to anchor on: read the words before the object's first mention
-    # after the subject ("the oxygen atom has a slight negative charge").
-    subject = {t.stem for t in parts.subject.content}
-    obj = {t.stem for t in parts.object.content}
-    tokens = sentence.tokens
-    after = max((i for i, t in enumerate(tokens) if t.stem in subject), default=-1)
-    at = next((i for i in range(after + 1, len(tokens)) if tokens[i].stem in obj), None)
-    if at is None:
-        return negated_in(sentence, None, parts) != parts.negated
-    before = list(tokens[max(after + 1, at - 6) : at])
-    denied = is_negated(in_scope(sentence, before, tokens[at].start)) or (
-        antonym_in(parts.object, sentence) is not None
+    if parts.negated:
+        return not is_negated(list(sentence.tokens))
+    unit = FactUnit(
+        kind="base",
+        subject=parts.subject.text,
+        relation=parts.relation.text,
+        object=parts.object.text,
     )
-    return denied != parts.negated
-
-
-def _subject_denied(parts: FactParts, sentence: TextInfo) -> bool:
-    """True when a negation cue stands right before a mention of the subject ("not X")."""
-    stems = {t.stem for t in parts.subject.content}
-    tokens = sentence.tokens
-    return any(
-        t.stem in stems and is_negated(tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
-    )
+    return negated(unit, sentence.text) is not None
 
 
 def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
@@ -207,23 +179,9 @@ def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
     return subject_extended(subject, sentence.info)
 
 
-def holds_key_words(parts: FactParts, sentence: Sentence) -> bool:
-    """True when the window holds enough of the fact's key words (relation and object).
-
-    Similarity alone never supports a fact whose key words the evidence lacks: "you will
-    need hot water" is not supported by "there you have a delicious iced matcha latte".
-    """
-    return key_words(parts.relation_words, parts.object, sentence.info) >= KEY_COVERAGE
-
-
-def subject_values_match(parts: FactParts, sentence: TextInfo) -> bool:
-    """True when the dates and numbers inside the subject ("the 1932 race") are stated."""
-    return values_relation(parts.subject, sentence, set(), set())[0] == "match"
-
-
 @dataclass
 class TextMatch:
-    """Whether a sentence states a text value, and how (verbatim, or by similarity)."""
+    """Whether a sentence states a text value, and how (named, or in its own words)."""
 
     ok: bool
     reason: str = ""
@@ -234,10 +192,9 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
 
     A name must be named (alias rules); in descriptive text every capitalised word (a
     name inside it: "a tool developed by Mondeca") must occur, no word may be replaced by
-    another ("baseball clubs" / "football clubs"), and enough of the other words must, the
-    fewer the closer the sentence is in embedding space (a paraphrase).
+    another ("baseball clubs" / "football clubs"), and ``COVERAGE`` of the other words must.
     """
-    if not part.content or unit_words_only(part):
+    if not part.content:
         return TextMatch(True, "stated")
     if part.is_name:
         return TextMatch(name_match(part, sentence.info) > 0, "named")
@@ -255,14 +212,7 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
             return TextMatch(True, "stated")
     if substitution(part, sentence.info) is not None:
         return TextMatch(False)
-    similar = (
-        cover >= COVERAGE
-        or (cover >= LOOSE_COVERAGE and sentence.cosine >= CLOSE_COSINE)
-        or (cover >= PARAPHRASE_COVERAGE and sentence.cosine >= SAME_MEANING)
-        or sentence.cosine >= PARAPHRASE_COSINE
-    )
-    reason = f"aligned by similarity {sentence.cosine:.2f} (word coverage {cover:.2f})"
-    return TextMatch(similar, reason)
+    return TextMatch(cover >= COVERAGE, f"word coverage {cover:.2f}")
 
 
 def object_kind(parts: FactParts) -> str | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from triqua.core.reading.analysis import TextInfo
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
-__all__ = ["Finding", "Sentence", "assemble", "window"]
+__all__ = ["Finding", "Sentence", "assemble", "on_sentence", "window"]
 
 
 @dataclass
@@ -52,6 +52,17 @@ class Finding:
     strength: float = 0.0
     window_start: Sentence | None = None  # first sentence of a two-sentence window
     similar: float = 0.0  # closest sentence carrying the fact's values, when rules found none
+
+
+def on_sentence(
+    status: Status,
+    sentence: Sentence,
+    reason: str,
+    span: str | None = None,
+    window_start: Sentence | None = None,
+) -> Finding:
+    """A unit judged on ``sentence`` (``span``: the wrong words), as strong as its alignment."""
+    return Finding(status, sentence, span, reason, sentence.score, window_start=window_start)
 
 
 def window(finding: Finding) -> tuple[int, int] | None:

@@ -80,7 +80,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
 
     values = [parts.object] + [analyse(q.value) for q in fact.qualifiers]
     for value in values:
-        if values_relation(value, info, set(), set())[0] != "match":
+        if values_relation(value, info)[0] != "match":
             return False
         if not name_words_in(value, info, sentence.before):
             return False

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from triqua.core.reading.analysis import date_relation
 from triqua.core.reading.values.life_dates import life_dates, life_event
 from triqua.engines.offline.verify.fact_match import FactParts
-from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.schema import Fact, Status
 
 __all__ = ["life_date_finding"]
@@ -37,19 +37,16 @@ def life_date_finding(fact: Fact, parts: FactParts, top: Sequence[Sentence]) -> 
         for stated in life_dates(sentence.info.text, last, event):
             outcome = date_relation(claimed[0], stated)
             if outcome == "match":
-                return Finding(
+                return on_sentence(
                     Status.SUPPORTED,
                     sentence,
-                    None,
                     f"the life dates after the name state the date of {_NOUN[event]}",
-                    sentence.score,
                 )
             if outcome == "conflict":
-                return Finding(
+                return on_sentence(
                     Status.CONTRADICTED,
                     sentence,
-                    claimed[0].text,
                     f"the life dates after the name give another date of {_NOUN[event]}",
-                    sentence.score,
+                    claimed[0].text,
                 )
     return None

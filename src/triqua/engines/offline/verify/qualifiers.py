@@ -21,16 +21,14 @@ from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     FactParts,
-    extends_subject,
     sentence_relation_hit,
     text_matches,
 )
-from triqua.engines.offline.verify.findings import Finding, Sentence
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.rules import entity_type, rival_entity
 from triqua.schema import Fact, Status
 
 __all__ = [
-    "base_values",
     "event_window",
     "judge_qualifier",
     "judge_restrictor",
@@ -91,8 +89,7 @@ def _stated_in_window(
     for anchor in bound:
         for sentence in event_window(parts, anchor, by_place):
             value_here = claim if sentence is anchor else full
-            skip_d, skip_n = base_values(parts, sentence)
-            outcome, _, _, _ = values_relation(value_here, sentence.info, skip_d, skip_n)
+            outcome, _ = values_relation(value_here, sentence.info)
             if outcome == "match" and text_matches(value_here, sentence).ok:
                 return Finding(
                     Status.SUPPORTED,
@@ -147,32 +144,25 @@ def judge_qualifier(
     if stated is not None:
         return stated
     judged = base.sentence
-    if (
-        judged is None
-        or base.status == Status.INSUFFICIENT
-        or extends_subject(parts.subject, judged)
-    ):
+    if judged is None or base.status == Status.INSUFFICIENT:
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
-    skip_d, skip_n = base_values(parts, judged)
-    outcome, wrong, _, _ = values_relation(claim, judged.info, skip_d, skip_n)
+    outcome, wrong = values_relation(claim, judged.info)
     text_ok = text_matches(claim, judged).ok
     if outcome == "conflict" and text_ok:
-        return Finding(
+        return on_sentence(
             Status.CONTRADICTED,
             judged,
-            wrong,
             "the sentence the base is bound to states another value",
-            judged.score,
+            wrong,
         )
     if claim.is_name and not text_ok:
         rival = qualifier_rival(fact, parts, label, value, judged.info)
         if rival:
-            return Finding(
+            return on_sentence(
                 Status.CONTRADICTED,
                 judged,
-                value,
                 f"the sentence the base is bound to names {rival!r} instead",
-                judged.score,
+                value,
             )
     return Finding(Status.INSUFFICIENT, judged)
 
@@ -209,20 +199,17 @@ def judge_restrictor(
         else:
             outcome, _, rival = check(claimed, [s.info for s in window], object_head(parts.object))
             if outcome == "rival" and rival is not None and rival_seen is None:
-                rival_seen = Finding(
+                rival_seen = on_sentence(
                     Status.CONTRADICTED,
                     anchor,
-                    value,
                     f"the base's evidence window states {rival.text!r} instead",
-                    anchor.score,
+                    value,
                 )
         if outcome == "ok":
-            return Finding(
+            return on_sentence(
                 Status.SUPPORTED,
                 anchor,
-                None,
                 f"{label} stated in the base's evidence window",
-                anchor.score,
                 window_start=anchor,
             )
     return rival_seen or Finding(
@@ -230,13 +217,6 @@ def judge_restrictor(
         bound[0],
         reason=f"the {label} {value!r} is not stated in the base's evidence window",
     )
-
-
-def base_values(parts: FactParts, sentence: Sentence) -> tuple[set[int], set[int]]:
-    """Indexes of the sentence's dates and numbers that state the subject or object."""
-    _, _, od, on = values_relation(parts.object, sentence.info, set(), set())
-    _, _, sd, sn = values_relation(parts.subject, sentence.info, set(), set())
-    return od | sd, on | sn
 
 
 def qualifier_rival(

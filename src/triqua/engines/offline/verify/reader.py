@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
@@ -91,6 +92,13 @@ def reader_for(verifier: str, *, own: bool = False) -> MeaningReader | None:
     return EntailmentReader(model, paraphrase=model.thresholds.supports if own else None)
 
 
+def _forwarded(name: str) -> Any:
+    """A property of :class:`LazyReader` that loads the model and reads its reader's ``name``."""
+    return property(
+        lambda self: getattr(self._loaded(), name), doc=f"See :class:`EntailmentReader`: {name}."
+    )
+
+
 class LazyReader:
     """The reader a verifier setting names, its entailment model loaded on first read.
 
@@ -114,35 +122,12 @@ class LazyReader:
                 self._reader = EntailmentReader(model)
             return self._reader
 
-    @property
-    def revision(self) -> str:
-        """The entailment judge's revision."""
-        return self._loaded().revision
-
-    @property
-    def threshold(self) -> float:
-        """See :class:`EntailmentReader`."""
-        return self._loaded().threshold
-
-    @property
-    def paraphrase_threshold(self) -> float:
-        """See :class:`EntailmentReader`."""
-        return self._loaded().paraphrase_threshold
-
-    @property
-    def grounding_threshold(self) -> float:
-        """See :class:`EntailmentReader`."""
-        return self._loaded().grounding_threshold
-
-    @property
-    def judged_threshold(self) -> float:
-        """See :class:`EntailmentReader`."""
-        return self._loaded().judged_threshold
-
-    @property
-    def judged_some_threshold(self) -> float:
-        """See :class:`EntailmentReader`."""
-        return self._loaded().judged_some_threshold
+    revision = _forwarded("revision")
+    threshold = _forwarded("threshold")
+    paraphrase_threshold = _forwarded("paraphrase_threshold")
+    grounding_threshold = _forwarded("grounding_threshold")
+    judged_threshold = _forwarded("judged_threshold")
+    judged_some_threshold = _forwarded("judged_some_threshold")
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
         """Why ``window`` cannot state the base triple ``unit`` (no model loaded for it)."""

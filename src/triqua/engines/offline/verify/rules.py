@@ -33,20 +33,14 @@ __all__ = [
     "antonym_in",
     "entity_type",
     "in_scope",
-    "key_words",
     "negated_near",
     "relation_hit",
     "relation_words",
     "rival_entity",
     "substitution",
-    "unit_words_only",
 ]
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
-# Words a measured quantity implies: "8,849 metres" states that something is that high.
-_MEASURE_WORDS = frozenset(
-    {"high", "tall", "long", "wide", "deep", "heavy", "old", "large", "big", "height", "length"}
-)
 _SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
 _MONTH_WORDS = frozenset(LEXICON.month_numbers)
 
@@ -95,17 +89,6 @@ def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
         if any(w[:5] == head and stems_match(token.stem, w) for w in wanted):
             return index
     return None
-
-
-def key_words(relation: list[frozenset[str]], obj: TextInfo, sentence: TextInfo) -> float:
-    """Share of a fact's key words the sentence holds: relation words (with synonyms), object.
-
-    A sentence holding none of them speaks of something else, however close it is in
-    embedding space. 1.0 when the fact has no key word (``is`` with a bare value).
-    """
-    found = [any(has_stem(sentence.stems, w) for w in group) for group in relation]
-    found += [has_stem(sentence.stems, t.stem) for t in obj.content]
-    return sum(found) / len(found) if found else 1.0
 
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
@@ -173,11 +156,6 @@ def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token
         return tokens
     scoped = [c for c in noun_clause_cues(sentence.text) if c.outside(anchor)]
     return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
-
-
-def unit_words_only(part: TextInfo) -> bool:
-    """True when a part's words only say what its quantity measures ("9,000 metres high")."""
-    return bool(part.numbers) and all(t.stem in _MEASURE_WORDS for t in part.content)
 
 
 def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
@@ -274,13 +252,12 @@ def roles_differ(
     hit: Token,
     relation: TextInfo | None = None,
 ) -> bool:
-    """True when the sentence gives the relation to someone else than the subject.
+    """True when the sentence swaps the roles of the subject and the object.
 
-    Either the roles are swapped ("iron is more reactive than copper" for "copper is more
-    reactive than iron": the object before the relation word, the subject only after it),
-    or another name opens the sentence and the subject comes only after the relation
-    ("Canberra is the capital of Australia ... Sydney" for "Sydney is the capital"). A
-    sentence in the other voice than the fact's ``relation`` ("Canberra was designed by
+    "iron is more reactive than copper" for "copper is more reactive than iron": the object
+    before the relation word, the subject only after it. Another name that holds the
+    relation's clause is the role gate's (``clauses.held_by_another``). A sentence in the
+    other voice than the fact's ``relation`` ("Canberra was designed by
     Griffin" for "Griffin designed Canberra") names the roles in the other order.
     """
     if _passive(relation.tokens if relation is not None else (), None) != _passive(
@@ -293,17 +270,7 @@ def roles_differ(
     if not s_at or min(s_at) < hit.start:
         return False
     o_at = [t.start for t in sentence.tokens if t.stem in o_stems and t.stem not in s_stems]
-    if o_at and min(o_at) < hit.start:
-        return True
-    first = sentence.tokens[0] if sentence.tokens else None
-    return (
-        first is not None
-        and first.start < hit.start
-        and first.is_capitalised
-        and not first.is_stop
-        and first.stem not in s_stems
-        and first.stem not in o_stems
-    )
+    return bool(o_at) and min(o_at) < hit.start
 
 
 def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
