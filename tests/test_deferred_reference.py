@@ -2,7 +2,8 @@
 
 Whether a pronoun of the quote may carry the unit's subject costs a spaCy parse of the quote;
 it is asked only for a name the quote does not write, so a quote that names the subject is
-judged without that parse, and one that carries it by "She" still is.
+judged without that parse, and one that carries it by "She" still is. The parse is the lean
+one (no entity recogniser): the reading needs dependencies only.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from __future__ import annotations
 import pytest
 
 import triqua.core.reading.quote_values as quote_values
+from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quote_values import missing_values
+from triqua.core.reading.reference import free_pronoun
+from triqua.nlp import parses
+from triqua.nlp.clauses import window_parse
 from triqua.schema import FactUnit
 from triqua.support.deferred import Deferred
 
@@ -62,3 +67,16 @@ def test_a_quote_carrying_the_subject_by_a_pronoun_still_reads_it(
     assert pronoun_reads == ["In 1891 she moved to Paris."]
     # "Her rival": the pronoun is inside another's subject phrase and carries no one.
     assert missing_values(UNIT, "Her rival moved to Paris.", BEFORE) == ["marie curie"]
+
+
+def test_a_quotes_pronouns_are_read_from_a_parse_without_the_entity_recogniser() -> None:
+    """The pronoun reading needs dependencies only: the lean window parse, not a full one."""
+    quote = "In 1893 she moved to Lyon with her brother."
+    parses.clear()
+    window_parse.cache_clear()
+    assert free_pronoun(quote, LEXICON.pronouns)
+    assert parses.parsed(quote) is None  # no full parse was made for it
+    hits = window_parse.cache_info().hits
+    window_parse(quote)
+    assert window_parse.cache_info().hits == hits + 1  # the lean parse it was read from
+    assert not free_pronoun("Her rival moved to Lyon in 1893.", LEXICON.pronouns)
