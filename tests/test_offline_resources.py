@@ -139,3 +139,29 @@ def test_decomposer_parses_are_kept_unmerged_for_later_readers() -> None:
     assert any(facts)
     assert "Rogers" in [t.text for t in parses.parsed(chunks[1]) or []]  # not merged in place
     parses.clear()
+
+
+def test_entities_of_a_kept_parse_are_read_from_it_and_match_the_recogniser_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text parsed lately is not run through the recogniser again, for the same entities."""
+    texts = [
+        "Marie Curie moved from Warsaw to Paris in 1891 and studied at the Sorbonne.",
+        "Sam Walton opened his first Walmart store in Rogers, Arkansas in 1962.",
+    ]
+    pipeline = nlp.load_nlp()
+    parses.clear()
+    alone = [evidence.entities.__wrapped__(t) for t in texts]  # the recogniser alone
+    assert all(alone)
+    evidence.entities.cache_clear()
+    parses.parse_many(texts)
+    runs: list[str] = []
+    real_make_doc = pipeline.make_doc
+    monkeypatch.setattr(pipeline, "make_doc", lambda text: runs.append(text) or real_make_doc(text))
+    assert [evidence.entities(t) for t in texts] == alone
+    assert runs == []  # read from the kept parses
+    evidence.entities.cache_clear()
+    parses.clear()
+    assert evidence.entities(texts[0]) == alone[0]
+    assert runs == [texts[0]]  # nothing kept: the recogniser runs alone
+    evidence.entities.cache_clear()

@@ -29,11 +29,11 @@ import numpy.typing as npt
 from langchain_core.embeddings import Embeddings
 
 from triqua.models.revisions import MODEL_REVISION as MODEL_REVISION
+from triqua.models.sessions import cpu_session
 from triqua.support import cores
 from triqua.support.once import once
 
 if TYPE_CHECKING:
-    import onnxruntime
     from tokenizers import Encoding, Tokenizer
 
 __all__ = [
@@ -77,26 +77,6 @@ def _load_tokenizer(path: Path) -> Tokenizer:
     return tokenizer
 
 
-def _load_session(model_path: Path, num_threads: int) -> onnxruntime.InferenceSession:
-    """Open the ONNX model on CPU with a bounded thread pool whose threads do not spin.
-
-    Spinning pool threads burn a core each while waiting for work, which the offline
-    engine's workers (one per core) need for themselves.
-    """
-    import onnxruntime as ort
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = num_threads
-    options.inter_op_num_threads = 1
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    return ort.InferenceSession(
-        str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
-    )
-
-
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 sentence embeddings: mean-pooled, L2-normalised, float32."""
 
@@ -137,7 +117,7 @@ class MiniLMEmbedder:
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._tokenizer = _load_tokenizer(tokenizer_path)
-        self._session = _load_session(model_path, threads)
+        self._session = cpu_session(model_path, threads)
         self._input_names = {node.name for node in self._session.get_inputs()}
         missing = {"input_ids", "attention_mask"} - self._input_names
         if missing:

@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from triqua.models.sessions import cpu_session
+
 if TYPE_CHECKING:
-    import onnxruntime
     from tokenizers import Tokenizer
 
 __all__ = [
@@ -144,18 +145,6 @@ def label_columns(id2label: dict[int, str]) -> list[int]:
     return columns
 
 
-def _load_session(path: Path) -> onnxruntime.InferenceSession:
-    """An ONNX Runtime session on CPU, one intra-op thread whose pool does not spin."""
-    import onnxruntime as ort
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = 1
-    options.inter_op_num_threads = 1
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
-
-
 def _load_tokenizer(path: Path, max_tokens: int) -> Tokenizer:
     """A pair tokenizer that truncates the premise first (and pads, should a batch be run)."""
     from tokenizers import Tokenizer
@@ -196,7 +185,7 @@ class EntailmentModel:
         self.thresholds = thresholds or Thresholds()
         self._columns = label_columns(id2label)
         self._tokenizer = _load_tokenizer(tokenizer_path, max_tokens)
-        self._session = _load_session(model_path)
+        self._session = cpu_session(model_path)
         self._inputs = {node.name for node in self._session.get_inputs()}
         missing = {"input_ids", "attention_mask"} - self._inputs
         if missing:

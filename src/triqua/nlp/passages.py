@@ -5,7 +5,8 @@ evidence window exactly as it is written. spaCy is the decomposer's pipeline (lo
 per process by ``nlp.pipeline.load_nlp``): its tokenizer with a rule sentencizer splits
 passages (~0.2 ms a passage; the parser would cost ~30 ms), a period after an abbreviation
 before a comma or a lower-case word ending no sentence (:mod:`triqua.nlp.sentence_ends`),
-and its NER component alone (it carries its own tok2vec) types entities.
+and its NER component alone (it carries its own tok2vec) types entities, unless the text
+was fully parsed lately (its entities are then read from that parse).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from triqua.nlp.parses import parsed
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.nlp.sentence_ends import join_abbreviation_ends
 from triqua.nlp.tokens import Sentencizer
@@ -70,9 +72,16 @@ def split(text: str) -> tuple[Piece, ...]:
 
 @lru_cache(maxsize=20_000)
 def entities(text: str) -> tuple[tuple[int, int, str], ...]:
-    """Named entities of ``text`` as (start char, end char, coarse type)."""
-    nlp = load_nlp()
-    with NLP_LOCK:
-        doc = nlp.get_pipe("ner")(nlp.make_doc(text))
-        found = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
+    """Named entities of ``text`` as (start char, end char, coarse type).
+
+    A text the element graph or a reader fully parsed lately (:mod:`triqua.nlp.parses`)
+    has its entities already: the recogniser reads none of the other components' output,
+    so they are the ones it finds alone. Else it runs alone on the text.
+    """
+    doc = parsed(text)
+    if doc is None:
+        nlp = load_nlp()
+        with NLP_LOCK:
+            doc = nlp.get_pipe("ner")(nlp.make_doc(text))
+    found = [(e.start_char, e.end_char, e.label_) for e in doc.ents]
     return tuple((s, e, _SAME_TYPE[label]) for s, e, label in found if label in _SAME_TYPE)

@@ -28,6 +28,7 @@ from triqua.core.reading.values.numbers import NumberValue
 from triqua.core.reading.words import definite_heads, irregular_form, word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
+from triqua.support.deferred import Deferred
 
 __all__ = ["UnitValues", "missing_values", "unit_values"]
 
@@ -213,7 +214,7 @@ def missing_values(
 
 
 def _missing_base(
-    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: bool
+    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: Deferred
 ) -> list[str]:
     """A qualifier's base object and subject that ``quote`` does not carry.
 
@@ -227,7 +228,7 @@ def _missing_base(
     subject_written = bool(values.base_subject) and all(
         named(s, quote, padded, "", How()) for s in values.base_subject
     )
-    anchor_how = How(by_reference=refers and subject_written)
+    anchor_how = How(by_reference=subject_written and refers)
     unnamed = [a for a in values.anchors if not named(a, quote, padded, last, anchor_how)]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
@@ -250,8 +251,9 @@ def _missing_base(
 class _Reference:
     """What a quote's pronouns and definite descriptions may carry from the passage before."""
 
-    #: The subject, by a pronoun free to refer back or a definite description.
-    refers: bool
+    #: The subject, by a pronoun free to refer back or a definite description. Deferred:
+    #: the pronoun is read from the quote's parse only when a name is not written in it.
+    refers: Deferred
     #: A possessor the unit names ("His father …"), by any pronoun or description.
     refers_possessor: bool
     #: A thing named in the sentence before, by "it", "its" or a definite description.
@@ -266,19 +268,22 @@ def _references(quote: str, before: str) -> _Reference:
     narrated = f" {normalise(spoken_aside)} "
     described = _definite_reference(narrated, spoken_aside)
     written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
-    # "Her rival was born …": a pronoun inside another's subject phrase refers to no one
-    # the sentence is about, except to the possessor the unit names ("His father …").
-    # "She said that he was born …": a "he" beside a "she" in one sentence may be either
-    # one, whoever the passage named before.
-    both = any(
-        set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
-        for a, b in sentence_spans(spoken_aside)
-    )
+
+    def refers() -> bool:
+        # "Her rival was born …": a pronoun inside another's subject phrase refers to no
+        # one the sentence is about, except to the possessor the unit names ("His father
+        # …"). "She said that he was born …": a "he" beside a "she" in one sentence may be
+        # either one, whoever the passage named before.
+        both = any(
+            set(normalise(spoken_aside[a:b]).split()) >= _GENDERED
+            for a, b in sentence_spans(spoken_aside)
+        )
+        return described or (written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS))
+
     # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
     # the subject is carried only when the speech names it itself.
     return _Reference(
-        refers=(written_pronoun and not both and free_pronoun(spoken_aside, _PRONOUNS))
-        or described,
+        refers=Deferred(refers),
         refers_possessor=written_pronoun or described,
         refers_to_thing=bool(_THING_PRONOUNS.intersection(narrated.split())) or described,
         heard=inside_speech(quote, before) if speaks_of_another(quote, before) else None,
@@ -286,7 +291,7 @@ def _references(quote: str, before: str) -> _Reference:
 
 
 def _said_of_subject(
-    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: bool
+    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: Deferred
 ) -> bool:
     """True unless a quote naming a qualifier's base object says it of another subject.
 

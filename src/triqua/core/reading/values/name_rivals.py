@@ -27,6 +27,7 @@ from triqua.core.reading.values.names import (
 )
 from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
+from triqua.support.deferred import Deferred
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token
@@ -39,7 +40,8 @@ class How:
     """How a name of the unit may be carried.
 
     Attributes:
-        by_reference: A pronoun of the quote may carry it when ``before`` names it.
+        by_reference: A pronoun of the quote may carry it when ``before`` names it (may be
+            deferred: read only when the name is not written in the quote).
         common: It is the one word opening the fact's subject: it may be a common noun
             capitalised only to open its sentence ("Recruiters", or "Giant" of "Giant
             planets" written again in the object), carried in lower case.
@@ -48,7 +50,7 @@ class How:
             wife") is about someone else; "Georgia's climate" still says Georgia has one.
     """
 
-    by_reference: bool = False
+    by_reference: bool | Deferred = False
     common: bool = False
     about: bool = False
 
