@@ -22,7 +22,7 @@ import importlib
 import threading
 import unicodedata
 
-__all__ = ["detected_language", "language_problem", "text_language"]
+__all__ = ["detected_language", "foreign_language", "language_problem", "text_language"]
 
 _SAMPLE_CHARS = 3_000
 _MIN_LETTERS = 40  # shorter Latin-script texts are too unreliable to judge
@@ -150,6 +150,22 @@ def text_language(text: str, declared: str) -> str | None:
     if judged is not None:
         return judged[0]
     return "en" if _english_share(text) >= _ENGLISH_SHARE else None
+
+
+@functools.lru_cache(maxsize=4096)  # a passage is read for every fact of a run
+def foreign_language(text: str) -> str | None:
+    """The language of a passage the detector is sure is not English, else None.
+
+    The offline readers (negation cues, value rules, the entailment judge) read English
+    only: "n'est pas à Seattle" carries no English negation, so a French denial read as
+    English states the claim. Such a passage is not read at all. A passage too short to
+    judge, or judged English after all by its function words, is read.
+    """
+    judged = _judged(text)
+    if judged is None:
+        return None
+    code, sure = judged
+    return code if code != "en" and sure else None
 
 
 def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> str | None:

@@ -36,6 +36,11 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
+from triqua.engines.offline.verify.passage_language import (
+    foreign_passages,
+    read_pieces,
+    unread_note,
+)
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
@@ -123,16 +128,20 @@ class AlignmentVerifier:
         """
         verdicts = []
         texts = [ev.text for ev in evidence]
+        unread = foreign_passages(evidence)
         for fact, found in zip(facts, self._align(facts, evidence), strict=True):
             if self._judge is None:
                 findings = self._by_rules(fact, found.parts, found.top, found.by_place)
             else:
                 findings = self._by_judge(fact, found, texts, self._judge)
-            verdicts.append(
-                assemble(
-                    fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
-                )
+            verdict = assemble(
+                fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
             )
+            if unread:
+                verdict = verdict.model_copy(
+                    update={"rationale": f"{verdict.rationale}\n{unread_note(unread)}"}
+                )
+            verdicts.append(verdict)
         return verdicts
 
     def _by_judge(
@@ -214,7 +223,7 @@ class AlignmentVerifier:
         fact are embedded together (cached by content).
         """
         passages = [
-            (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
+            (ev, read_pieces(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
         ]
         jobs = [self._candidates(fact_parts(fact), passages) for fact in facts]
         texts = [
@@ -290,7 +299,17 @@ class AlignmentVerifier:
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        readable = [s for s in sentences if _readable(s.info.text)]
+        headings = {
+            (p, i)
+            for p, (_, pieces, _) in enumerate(passages)
+            for i, piece in enumerate(pieces)
+            if piece.heading
+        }
+        readable = [
+            s
+            for s in sentences
+            if (s.passage, s.index) not in headings and _readable(s.info.text)
+        ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
         for s in readable:
