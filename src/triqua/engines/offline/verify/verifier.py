@@ -306,9 +306,7 @@ class AlignmentVerifier:
             if piece.heading
         }
         readable = [
-            s
-            for s in sentences
-            if (s.passage, s.index) not in headings and _readable(s.info.text)
+            s for s in sentences if (s.passage, s.index) not in headings and _readable(s.info.text)
         ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
