@@ -8,7 +8,6 @@ the true passage may still contradict it.
 
 from __future__ import annotations
 
-
 import pytest
 
 import triqua

@@ -325,12 +325,10 @@ def _whole_sentences(text: str, start: int, end: int) -> tuple[int, int] | None:
         start = found.end()
     ends_inside = end < len(text) and not text.startswith(("\n", " \n"), end)
     if ends_inside and not _ENDED.search(text, max(start, end - _LOOK_BACK), end):
-        last = None
-        for last in _SENTENCE_END.finditer(text, start, end):
-            pass
-        if last is None:
+        ends = list(_SENTENCE_END.finditer(text, start, end))
+        if not ends:
             return None
-        end = last.start() + len(last.group().rstrip())
+        end = ends[-1].start() + len(ends[-1].group().rstrip())
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
