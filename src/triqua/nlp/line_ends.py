@@ -1,8 +1,9 @@
 """Sentence ends at line breaks: a paragraph break, and the end of a heading or a label line.
 
 SpaCy's rule sentencizer ends sentences at punctuation only, so a heading without a final
-period ran on into the paragraph below it: "# The bridge is in Seattle + blank line + The bridge is in
-San Francisco." was one sentence, and a window quoting it stated both. A blank line (a
+period ran on into the paragraph below it: a heading "# The bridge is in Seattle", a blank
+line and "The bridge is in San Francisco." were one sentence, and a window quoting it
+stated both. A blank line (a
 paragraph break) always ends a sentence, and so does the line break after a Markdown
 heading ("# …"), a setext underline ("===") and a label line left without final
 punctuation ("Title: …"). A single line break elsewhere ends nothing: hard-wrapped text
