@@ -25,6 +25,11 @@ ATTACKS = {
     "french denial": "Le Golden Gate Bridge n'est pas à Seattle : il se trouve à San Francisco, "
     "en Californie.",
     "german denial": "Die Golden Gate Bridge ist nicht in Seattle, sondern in San Francisco.",
+    "zero-width space in not": "The Golden Gate Bridge is n\u200bot in Seattle; it is in "
+    "San Francisco.",
+    "soft hyphen in not": "The Golden Gate Bridge is n\u00adot in Seattle.",
+    "markdown strikethrough": "The Golden Gate Bridge is in ~~Seattle~~ San Francisco.",
+    "html strikethrough": "The Golden Gate Bridge is in <del>Seattle</del> San Francisco.",
 }
 
 
@@ -48,8 +53,11 @@ def test_a_passage_not_in_english_is_not_read_and_the_reason_says_so() -> None:
     assert "(fr)" in verdict.rationale
 
 
-def test_the_true_passage_below_a_heading_still_contradicts() -> None:
-    assert Status.CONTRADICTED in _statuses(ATTACKS["markdown heading"])
+@pytest.mark.parametrize(
+    "name", ["markdown heading", "zero-width space in not", "markdown strikethrough"]
+)
+def test_the_true_evidence_beside_the_attack_still_contradicts(name: str) -> None:
+    assert Status.CONTRADICTED in _statuses(ATTACKS[name])
 
 
 def test_a_claim_stated_in_a_sentence_is_still_supported() -> None:

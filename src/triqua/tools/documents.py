@@ -101,7 +101,10 @@ class _TextExtractor(HTMLParser):
     dependency (BeautifulSoup, lxml) for one job.
     """
 
-    _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "head"})
+    #: Never shown, or struck out (deleted text: ``del``, ``s``, ``strike``), so never read.
+    _SKIP = frozenset(
+        {"script", "style", "noscript", "template", "svg", "head", "del", "s", "strike"}
+    )
     _BLOCK = frozenset(
         {
             "p", "div", "br", "li", "ul", "ol", "tr", "table", "section", "article",
