@@ -24,8 +24,8 @@ from triqua.core.reading.analysis import (
     analyse,
     coverage,
     has_stem,
-    is_directive,
 )
+from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
@@ -36,10 +36,11 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
-from triqua.engines.offline.verify.passage_language import (
+from triqua.engines.offline.verify.passage_reading import (
     foreign_passages,
     read_pieces,
     unread_note,
+    unread_pieces,
 )
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
@@ -299,14 +300,13 @@ class AlignmentVerifier:
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        headings = {
+        unread = {
             (p, i)
-            for p, (_, pieces, _) in enumerate(passages)
-            for i, piece in enumerate(pieces)
-            if piece.heading
+            for p, (ev, pieces, _) in enumerate(passages)
+            for i in unread_pieces(ev.text, pieces)
         }
         readable = [
-            s for s in sentences if (s.passage, s.index) not in headings and _readable(s.info.text)
+            s for s in sentences if (s.passage, s.index) not in unread and _readable(s.info.text)
         ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
@@ -345,9 +345,9 @@ def _readable(text: str) -> bool:
     """Whether a sentence may be aligned at all (cached: every fact asks it of each sentence).
 
     Text addressed to a verifier (injected instructions, fake verdicts) is never aligned;
-    questions assert nothing, so they are never aligned either.
+    questions assert nothing, so they are never aligned either (``core.reading.mood``).
     """
-    return not is_directive(analyse(text).tokens) and not text.rstrip(" \"'”’)]").endswith("?")
+    return not states_nothing(text)
 
 
 @functools.lru_cache(maxsize=4096)
