@@ -105,4 +105,5 @@ def test_a_passage_the_detector_is_sure_of_is_foreign_and_english_is_not() -> No
         == "de"
     )
     assert foreign_language("Georg Friedrich Parrot was born in Mutschelleben in 1767.") is None
+    assert foreign_language("Ludwig van Beethoven was born in Bonn in December 1770.") is None
     assert foreign_language("Le pont.") is None  # too short to judge

@@ -39,6 +39,9 @@ _ENGLISH_WORDS = (
 )
 _ENGLISH = frozenset(_ENGLISH_WORDS.split())
 _ENGLISH_SHARE = 0.1
+#: Function words of its own language (not English's) a Latin-script passage must hold to
+#: be left unread as foreign: one may be a name's ("van", "de").
+_FOREIGN_WORDS = 2
 
 
 @functools.cache
@@ -165,7 +168,15 @@ def foreign_language(text: str) -> str | None:
     if judged is None:
         return None
     code, sure = judged
-    return code if code != "en" and sure else None
+    if code == "en" or not sure:
+        return None
+    if _script(text[:_SAMPLE_CHARS]) not in (None, "LATIN"):
+        return code
+    # Names mislead n-grams ("Ludwig van Beethoven was born in Bonn" reads as Dutch by
+    # "van"): a Latin-script passage is foreign on the evidence of its own function words.
+    english, other = _stop_words("en"), _stop_words(code)
+    own = sum(w in other and w not in english for w in _words(text))
+    return code if own >= _FOREIGN_WORDS or not other else None
 
 
 def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> str | None:
