@@ -69,3 +69,11 @@ def test_a_quote_is_found_in_the_normalised_passage_whatever_it_carries() -> Non
         span = locate_quote(passage, quote)
         assert span is not None
         assert passage[span[0] : span[1]] == "is not in Seattle"
+
+
+def test_html_list_items_are_items_and_headings_are_blocks() -> None:
+    from triqua.nlp.line_ends import heading_lines
+
+    body, _ = html_to_text("<h1>Bridges</h1><ul><li>The bridge is red</li><li>It is long</li></ul>")
+    assert body.split("\n\n") == ["Bridges", "- The bridge is red", "- It is long"]
+    assert [body[a:b] for a, b in heading_lines(body)] == ["Bridges"]

@@ -56,6 +56,7 @@ def test_a_wrapped_line_goes_on_in_its_sentence() -> None:
         ("Note: the bridge opened in 1937.\n" + BODY, []),
         (BODY + "\n\nThe bridge is in Seattle", []),
         ("The bridge is a long\nsuspension bridge.\n\n" + BODY, []),
+        ("- The bridge is in San Francisco\n\n- It opened in 1937", []),
     ],
 )
 def test_heading_lines_are_found_and_prose_is_not(text: str, headings: list[str]) -> None:

@@ -38,6 +38,8 @@ _ATX = re.compile(r"[^\S\n]{0,3}#{1,6}(?:[^\S\n]|$)")
 _UNDERLINE = re.compile(r"[^\S\n]*(?:=+|-{2,})[^\S\n]*")
 #: A label line: a capitalised label of up to three words, a colon, and a value.
 _LABEL = re.compile(r"[^\S\n]*[A-Z][\w'’-]*(?:[^\S\n][\w'’-]+){0,2}:[^\S\n]+\S")
+#: A list item's line: a bullet or a number, then a space. An item heads nothing.
+_ITEM = re.compile(r"[^\S\n]*(?:[-*+•]|\d{1,3}[.)])[^\S\n]")
 #: Punctuation that ends a sentence, possibly inside closing quotes or brackets.
 _FINAL = re.compile(r"[.!?…][\"'”’)\]]*\s*$")
 
@@ -93,7 +95,8 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each heading line of ``text``: lines that state nothing.
 
     A Markdown heading, a label line without final punctuation ("Title: …"), a setext
-    heading, and a one-line paragraph without final punctuation that more text follows.
+    heading, and a one-line paragraph without final punctuation that more text follows (a
+    list item, "- …" or "1. …", is none).
     """
     found = []
     offset = 0
@@ -110,7 +113,7 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
         if (
             _is_heading_line(line)
             or (_UNDERLINE.fullmatch(following) is not None and following.strip())
-            or (alone and more_below and _ends_unpunctuated(line))
+            or (alone and more_below and _ends_unpunctuated(line) and not _ITEM.match(line))
         ) and _UNDERLINE.fullmatch(line) is None:
             found.append((start, end))
     return found

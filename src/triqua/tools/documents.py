@@ -135,6 +135,9 @@ class _TextExtractor(HTMLParser):
             self.blocks.append([])
         if self._checked and tag in self._HEADINGS and not self._skip_depth:
             self.blocks[-1].append("#" * self._HEADINGS[tag] + " ")
+        elif not self._checked and tag == "li" and not self._skip_depth:
+            # A list item stays one: its own paragraph, but no heading of the text below.
+            self.blocks[-1].append("- ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
