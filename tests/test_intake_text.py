@@ -77,3 +77,11 @@ def test_html_list_items_are_items_and_headings_are_blocks() -> None:
     body, _ = html_to_text("<h1>Bridges</h1><ul><li>The bridge is red</li><li>It is long</li></ul>")
     assert body.split("\n\n") == ["Bridges", "- The bridge is red", "- It is long"]
     assert [body[a:b] for a, b in heading_lines(body)] == ["Bridges"]
+
+
+def test_the_text_to_check_is_read_normalised_once() -> None:
+    from triqua.api import make_context, make_request
+
+    request = make_request("Ada was n\u200bot born in \uff30aris.", make_context(None))
+    assert request.text == "Ada was not born in Paris."
+    assert request.chunks[0].text == request.text
