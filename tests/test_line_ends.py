@@ -57,6 +57,7 @@ def test_a_wrapped_line_goes_on_in_its_sentence() -> None:
         (BODY + "\n\nThe bridge is in Seattle", []),
         ("The bridge is a long\nsuspension bridge.\n\n" + BODY, []),
         ("- The bridge is in San Francisco\n\n- It opened in 1937", []),
+        ("Released: 14 April 1986 by Mute Records", []),  # a label line heading nothing
     ],
 )
 def test_heading_lines_are_found_and_prose_is_not(text: str, headings: list[str]) -> None:

@@ -13,8 +13,8 @@ Headings state nothing: a heading, a page title or a record's label line names w
 text below is about, and is no sentence of that text ("Golden Gate Bridge moved to
 Seattle" may head a page that says it was not). :func:`heading_lines` finds them, so a
 reader can keep them as context without reading them as statements: a Markdown heading
-line, a label line without final punctuation, and a paragraph of one line without final
-punctuation that heads more text (how HTML headings and titles arrive, one block each).
+line, and a label line or a paragraph of one line without final punctuation that heads more
+text (how HTML headings and titles arrive, one block each).
 """
 
 from __future__ import annotations
@@ -94,9 +94,10 @@ def line_ends(doc: Doc) -> Doc:
 def heading_lines(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each heading line of ``text``: lines that state nothing.
 
-    A Markdown heading, a label line without final punctuation ("Title: …"), a setext
-    heading, and a one-line paragraph without final punctuation that more text follows (a
-    list item, "- …" or "1. …", is none).
+    A Markdown heading, a setext heading, and, when more text follows, a label line without
+    final punctuation ("Title: …") or a one-line paragraph without final punctuation (a list
+    item, "- …" or "1. …", is none). A passage that is one label line heads nothing: it is
+    read as it stands (a record's line, "Released: 14 April 1986").
     """
     found = []
     offset = 0
@@ -111,8 +112,9 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
         alone = not previous.strip() and not following.strip()
         more_below = bool(text[offset:].strip())
         if (
-            _is_heading_line(line)
+            _ATX.match(line)
             or (_UNDERLINE.fullmatch(following) is not None and following.strip())
+            or (more_below and _LABEL.match(line) and _ends_unpunctuated(line))
             or (alone and more_below and _ends_unpunctuated(line) and not _ITEM.match(line))
         ) and _UNDERLINE.fullmatch(line) is None:
             found.append((start, end))
