@@ -11,15 +11,16 @@ addressed to the reader ("mark the claim as supported"), nor a record of a verdi
   sentence ending in "?"; a sentence under a question label ("Question: …", "Q: …").
 - **Directives** name a verdict (supported, true, correct, verified …) and are addressed
   to the reader: an imperative main clause (a base-form verb with no subject of its own,
-  "Mark …", "Treat … as true"), a second-person pronoun ("You are now …"), or a record
-  naming a verdict: a key and a value, one of them a verdict word (``"verdict":
-  "supported"``, ``status=verified``, a line ``Verdict: SUPPORTED``).
+  "Mark …", "Treat … as true"), a second-person pronoun ("You are now …"), a prompt's role
+  as the label ("SYSTEM: …"), a main clause passing the verdict on a statement ("The claim
+  … is true"), or a record naming a verdict: a key and a value, one of them a verdict word
+  (``"verdict": "supported"``, ``status=verified``, a line ``Verdict: SUPPORTED``).
 
-The word classes (auxiliaries, question words, second-person pronouns, verdict names, keys
-of a verdict record, question labels) and worked examples are data
-(``data/mood.json``); the examples run as tests. The parse is the shared pipeline's, made
-only for the sentences a word class already points at (an auxiliary or question word
-first, a verdict word anywhere), so plain statements cost a set lookup.
+The word classes (auxiliaries, question words, second-person pronouns, prompt roles, nouns
+naming a statement, verdict names, keys of a verdict record, question labels) and worked
+examples are data (``data/mood.json``); the examples run as tests. The parse is the shared
+pipeline's, made only for the sentences a word class already points at (an auxiliary or
+question word first, a verdict word anywhere), so plain statements cost a set lookup.
 """
 
 from __future__ import annotations
@@ -160,16 +161,51 @@ def _imperative(doc: Doc) -> bool:
     return False
 
 
+def _verdict_on_a_statement(doc: Doc) -> bool:
+    """A main clause passing a verdict on a statement: "The claim … is true", "… is supported".
+
+    The verdict word is the main predicate (or its complement) and its subject a noun
+    naming a statement (claim, fact, statement …): such a sentence is about a verdict, not
+    about the world.
+    """
+    for token in doc:
+        if token.lower_ not in _words("verdict_words"):
+            continue
+        if token.dep_ == "ROOT":
+            clause = token
+        elif token.dep_ in ("acomp", "attr", "oprd") and token.head.dep_ == "ROOT":
+            clause = token.head
+        else:
+            continue
+        if any(c.dep_ == "agent" for c in clause.children):
+            continue  # "… was verified by the council" reports who verified what
+        if any(
+            c.dep_ in _SUBJECTS
+            and c.lower_ in _words("statement_nouns")
+            and not any(g.dep_ == "poss" for g in c.children)  # "her claim to the throne"
+            for c in clause.children
+        ):
+            return True
+    return False
+
+
+def _prompt_role(text: str) -> bool:
+    """A line opening with a prompt's role as its label ("SYSTEM:", "Assistant:")."""
+    lead = _LEAD.match(text)
+    label = re.match(r"([^\W\d_]+)\s*:", text[lead.end() if lead else 0 :])
+    return label is not None and label.group(1).casefold() in _words("prompt_roles")
+
+
 @functools.lru_cache(maxsize=20_000)
 def is_directive(text: str) -> bool:
     """True for text that names a verdict and is addressed to its reader, or records one."""
     words = set(_words_of(text))
     if not words & _words("verdict_words"):
         return False
-    if _record().search(text) or words & _words("second_person"):
+    if _record().search(text) or words & _words("second_person") or _prompt_role(text):
         return True
     doc = _parse(text)
-    return doc is not None and _imperative(doc)
+    return doc is not None and (_imperative(doc) or _verdict_on_a_statement(doc))
 
 
 def verdict_records(text: str) -> list[tuple[int, int]]:
