@@ -88,3 +88,22 @@ def test_the_report_records_the_texts_language(scripted: Any) -> None:
     declared = triqua.check(FRENCH, cache=False, store=False, language="en")
     assert declared.language == "en"  # the setting is what the run went by
     assert text_language("Ulm.", "auto") is None  # too short to tell
+
+
+def test_a_passage_the_detector_is_sure_of_is_foreign_and_english_is_not() -> None:
+    from triqua.core.text.language import foreign_language
+
+    assert (
+        foreign_language(
+            "Le Golden Gate Bridge n'est pas à Seattle : il se trouve à San "
+            "Francisco, en Californie."
+        )
+        == "fr"
+    )
+    assert (
+        foreign_language("Die Golden Gate Bridge ist nicht in Seattle, sondern in San Francisco.")
+        == "de"
+    )
+    assert foreign_language("Georg Friedrich Parrot was born in Mutschelleben in 1767.") is None
+    assert foreign_language("Ludwig van Beethoven was born in Bonn in December 1770.") is None
+    assert foreign_language("Le pont.") is None  # too short to judge

@@ -178,7 +178,7 @@ def test_load_documents_reads_text_markdown_html_and_jsonl(tmp_path: Path) -> No
 
 def test_html_to_text_drops_scripts_and_keeps_blocks() -> None:
     text, title = html_to_text("<p>One <b>bold</b> word</p><noscript>x</noscript><li>Two</li>")
-    assert text == "One bold word\n\nTwo"
+    assert text == "One bold word\n\n- Two"  # a list item keeps its bullet
     assert title is None
 
 

@@ -5,6 +5,7 @@ evidence window exactly as it is written. spaCy is the decomposer's pipeline (lo
 per process by ``nlp.pipeline.load_nlp``): its tokenizer with a rule sentencizer splits
 passages (~0.2 ms a passage; the parser would cost ~30 ms), a period after an abbreviation
 before a comma or a lower-case word ending no sentence (:mod:`triqua.nlp.sentence_ends`),
+a paragraph break, a heading or a label line always ending one (:mod:`triqua.nlp.line_ends`),
 and its NER component alone (it carries its own tok2vec) types entities, unless the text
 was fully parsed lately (its entities are then read from that parse).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from triqua.nlp.line_ends import heading_lines, line_ends
 from triqua.nlp.parses import parsed
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.nlp.sentence_ends import join_abbreviation_ends
@@ -42,11 +44,16 @@ _sentencizer = Sentencizer()
 
 @dataclass(frozen=True)
 class Piece:
-    """One sentence (or a cut of a run-on) of a passage, with its offsets in the passage."""
+    """One sentence (or a cut of a run-on) of a passage, with its offsets in the passage.
+
+    ``heading``: the sentence is a heading line (``line_ends.heading_lines``): it names what
+    the passage is about and states nothing, so it is never read as a statement.
+    """
 
     text: str
     start: int
     end: int
+    heading: bool = False
 
 
 @lru_cache(maxsize=20_000)
@@ -54,8 +61,9 @@ def split(text: str) -> tuple[Piece, ...]:
     """Sentences of a passage with their offsets, cutting run-ons at ``MAX_SENTENCE_WORDS``."""
     nlp = load_nlp()
     with NLP_LOCK:
-        doc = join_abbreviation_ends(_sentencizer(nlp.make_doc(text)))
+        doc = line_ends(join_abbreviation_ends(_sentencizer(nlp.make_doc(text))))
         spans = [[(t.idx, t.idx + len(t.text)) for t in sent] for sent in doc.sents]
+    headings = heading_lines(text)
     out: list[Piece] = []
     for tokens in spans:
         words = [(s, e) for s, e in tokens if not text[s:e].isspace()]
@@ -66,7 +74,8 @@ def split(text: str) -> tuple[Piece, ...]:
             start, end = chunk[0][0], chunk[-1][1]
             piece = text[start:end]
             if any(ch.isalnum() for ch in piece):
-                out.append(Piece(piece, start, end))
+                heading = any(a <= start and end <= b for a, b in headings)
+                out.append(Piece(piece, start, end, heading))
     return tuple(out)
 
 

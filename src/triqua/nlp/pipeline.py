@@ -61,13 +61,15 @@ def blank_sentencizer() -> Language:
 
     It knows abbreviations such as "Dr." that a regular expression would split on, and a
     period after one followed by a comma or a lower-case word ends no sentence
-    (:mod:`triqua.nlp.sentence_ends`); built once per process (under a second).
+    (:mod:`triqua.nlp.sentence_ends`), and a paragraph break, a heading or a label line ends
+    one (:mod:`triqua.nlp.line_ends`); built once per process (under a second).
     """
     import spacy
 
-    from triqua.nlp.sentence_ends import add_to
+    from triqua.nlp import line_ends, sentence_ends
 
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
-    add_to(nlp)
+    sentence_ends.add_to(nlp)
+    line_ends.add_to(nlp)
     return nlp

@@ -105,10 +105,12 @@ def build_request(
     """
     from triqua.core.text.chunking import split_text
     from triqua.core.text.inputs import check_evidence_size, coerce_documents, validate_text
+    from triqua.core.text.intake import normalise_text
     from triqua.core.text.long_sentences import chunks_to_check
 
     if not isinstance(text, str):
         validate_text(text, context)  # raises: the text is no string
+    text = normalise_text(text)  # every reader sees the same words
     refuse_language(text, context)
     validate_text(text, context)
     converted = coerce_documents(documents)

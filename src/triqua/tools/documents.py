@@ -21,14 +21,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
-from langchain_text_splitters import RecursiveCharacterTextSplitter
-
 from triqua.core.text.inputs import evidence_limit_error
 from triqua.schema import Document
 from triqua.support.encoding import not_utf8
 from triqua.support.jsonl import read_jsonl
 from triqua.tools.evidence_files import PathPolicy, check_readable_file
 from triqua.tools.evidence_files import expand_paths as _expand_paths
+from triqua.tools.passages import Passage, split_passages
 
 __all__ = [
     "HTML_SUFFIXES",
@@ -100,7 +99,10 @@ class _TextExtractor(HTMLParser):
     dependency (BeautifulSoup, lxml) for one job.
     """
 
-    _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "head"})
+    #: Never shown, or struck out (deleted text: ``del``, ``s``, ``strike``), so never read.
+    _SKIP = frozenset(
+        {"script", "style", "noscript", "template", "svg", "head", "del", "s", "strike"}
+    )
     _BLOCK = frozenset(
         {
             "p", "div", "br", "li", "ul", "ol", "tr", "table", "section", "article",
@@ -133,6 +135,9 @@ class _TextExtractor(HTMLParser):
             self.blocks.append([])
         if self._checked and tag in self._HEADINGS and not self._skip_depth:
             self.blocks[-1].append("#" * self._HEADINGS[tag] + " ")
+        elif not self._checked and tag == "li" and not self._skip_depth:
+            # A list item stays one: its own paragraph, but no heading of the text below.
+            self.blocks[-1].append("- ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
@@ -282,35 +287,6 @@ def load_documents(
     elif skipped:
         raise ValueError(skipped[0])
     return documents
-
-
-@dataclass(frozen=True)
-class Passage:
-    """A passage of a document: ``text == document[start:end]``."""
-
-    start: int
-    end: int
-    text: str
-
-
-def split_passages(text: str, chunk_size: int, chunk_overlap: int = 0) -> list[Passage]:
-    """Split text with LangChain's recursive splitter, keeping offsets into ``text``."""
-    splitter = RecursiveCharacterTextSplitter(
-        chunk_size=chunk_size, chunk_overlap=chunk_overlap, add_start_index=True
-    )
-    passages: list[Passage] = []
-    cursor = 0
-    for chunk in splitter.create_documents([text]):
-        content = chunk.page_content
-        start = int(chunk.metadata.get("start_index", -1))
-        if start < 0 or text[start : start + len(content)] != content:
-            # The splitter finds offsets by search; re-search from our own cursor if it missed.
-            start = text.find(content, cursor)
-            if start < 0:
-                start = text.find(content)
-        passages.append(Passage(start, start + len(content), content))
-        cursor = start + 1
-    return passages
 
 
 def read_evidence_paths(

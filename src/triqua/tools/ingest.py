@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from triqua.core.text.intake import evidence_text
 from triqua.schema import sha256_text, utc_now
 from triqua.tools.chroma import open_client, open_vector_store, server_answers, store_location
 from triqua.tools.documents import (
@@ -132,7 +133,8 @@ def _build_chunks(
     """Split documents into chunks with offsets, hashes and provenance metadata."""
     ingested_at = utc_now().isoformat()
     chunks: list[_Chunk] = []
-    for source, text, title in documents:
+    for source, raw, title in documents:
+        text = evidence_text(raw)  # as the readers of supplied documents see it
         document_id = "doc-" + sha256_text(text)[:12]
         for passage in split_passages(text, chunk_size, chunk_overlap):
             content_hash = sha256_text(passage.text)

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 import requests
 
+from triqua.core.text.intake import evidence_text
 from triqua.schema import Evidence, sha256_text
 from triqua.schema.redaction import redact, register_secret
 from triqua.tools.base import (
@@ -276,7 +277,7 @@ class WebSearchRetriever(Retriever):
             evidence.append(
                 Evidence.build(
                     document_id="web-" + sha256_text(url)[:16],
-                    text=text,
+                    text=evidence_text(text),
                     retriever=self.name,
                     source=url,
                     title=hit.title if isinstance(hit.title, str) else None,

@@ -54,10 +54,15 @@ def fold_letters(word: str) -> str:
 
 @functools.cache  # characters repeat endlessly; unicodedata per character is the cost
 def _fold(char: str) -> str:
-    """One character folded: accents and strokes gone, case folded, punctuation a space."""
+    """One character folded: accents and strokes gone, case folded, punctuation a space.
+
+    A format character (category Cf: a zero-width space, a soft hyphen) is dropped, as the
+    intake drops it from evidence (``core.text.intake``), so a quote that still carries one
+    is found in the passage that no longer does.
+    """
     out = []
     for part in unicodedata.normalize("NFKD", char):
-        if unicodedata.combining(part):
+        if unicodedata.combining(part) or unicodedata.category(part) == "Cf":
             continue
         if unicodedata.category(part)[0] in "PS":  # quotes, dashes, dots, markup, symbols …
             out.append(" ")

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
+from triqua.core.text.intake import evidence_text, normalise_text
 from triqua.schema import Document
 
 
@@ -17,11 +18,22 @@ def evidence_limit_error(limit: int, total: int, path: Path | str) -> ValueError
     )
 
 
+def _as_read(document: Document) -> Document:
+    """The document with its text and title as the readers see them (``core.text.intake``)."""
+    text = evidence_text(document.text)
+    title = normalise_text(document.title) if document.title else document.title
+    if text == document.text and title == document.title:
+        return document
+    return document.model_copy(update={"text": text, "title": title})
+
+
 def coerce_documents(raw: Any) -> list[Document]:
     """Accept documents as ``Document``, plain strings or dicts; reject anything else clearly.
 
     One document given alone (a string, a ``Document`` or a dict) is a list of one: a
-    string is one document, never a list of its characters.
+    string is one document, never a list of its characters. Their text is read as every
+    reader will see it: format characters removed, compatibility forms folded, struck-out
+    text left out (:func:`triqua.core.text.intake.evidence_text`).
 
     Raises:
         ValueError: for an item of another type, or when every document is blank.
@@ -31,13 +43,14 @@ def coerce_documents(raw: Any) -> list[Document]:
     documents = []
     for index, item in enumerate(raw or []):
         if isinstance(item, Document):
-            documents.append(item)
+            document = item
         elif isinstance(item, str):
-            documents.append(Document(text=item, source=f"document {index + 1}"))
+            document = Document(text=item, source=f"document {index + 1}")
         elif isinstance(item, dict):
-            documents.append(Document.model_validate(item))
+            document = Document.model_validate(item)
         else:
             raise ValueError(f"document {index + 1}: expected text or a Document, got {type(item)}")
+        documents.append(_as_read(document))
     if documents and not any(d.text.strip() for d in documents):
         raise ValueError("the supplied documents are empty: there is no evidence to check against")
     return documents

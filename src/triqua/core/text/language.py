@@ -22,7 +22,7 @@ import importlib
 import threading
 import unicodedata
 
-__all__ = ["detected_language", "language_problem", "text_language"]
+__all__ = ["detected_language", "foreign_language", "language_problem", "text_language"]
 
 _SAMPLE_CHARS = 3_000
 _MIN_LETTERS = 40  # shorter Latin-script texts are too unreliable to judge
@@ -39,6 +39,9 @@ _ENGLISH_WORDS = (
 )
 _ENGLISH = frozenset(_ENGLISH_WORDS.split())
 _ENGLISH_SHARE = 0.1
+#: Function words of its own language (not English's) a Latin-script passage must hold to
+#: be left unread as foreign: one may be a name's ("van", "de").
+_FOREIGN_WORDS = 2
 
 
 @functools.cache
@@ -150,6 +153,30 @@ def text_language(text: str, declared: str) -> str | None:
     if judged is not None:
         return judged[0]
     return "en" if _english_share(text) >= _ENGLISH_SHARE else None
+
+
+@functools.lru_cache(maxsize=4096)  # a passage is read for every fact of a run
+def foreign_language(text: str) -> str | None:
+    """The language of a passage the detector is sure is not English, else None.
+
+    The offline readers (negation cues, value rules, the entailment judge) read English
+    only: "n'est pas à Seattle" carries no English negation, so a French denial read as
+    English states the claim. Such a passage is not read at all. A passage too short to
+    judge, or judged English after all by its function words, is read.
+    """
+    judged = _judged(text)
+    if judged is None:
+        return None
+    code, sure = judged
+    if code == "en" or not sure:
+        return None
+    if _script(text[:_SAMPLE_CHARS]) not in (None, "LATIN"):
+        return code
+    # Names mislead n-grams ("Ludwig van Beethoven was born in Bonn" reads as Dutch by
+    # "van"): a Latin-script passage is foreign on the evidence of its own function words.
+    english, other = _stop_words("en"), _stop_words(code)
+    own = sum(w in other and w not in english for w in _words(text))
+    return code if own >= _FOREIGN_WORDS or not other else None
 
 
 def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> str | None:

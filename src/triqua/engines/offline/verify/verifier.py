@@ -24,8 +24,8 @@ from triqua.core.reading.analysis import (
     analyse,
     coverage,
     has_stem,
-    is_directive,
 )
+from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
@@ -36,6 +36,12 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
+from triqua.engines.offline.verify.passage_reading import (
+    foreign_passages,
+    read_pieces,
+    unread_note,
+    unread_pieces,
+)
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
@@ -123,16 +129,20 @@ class AlignmentVerifier:
         """
         verdicts = []
         texts = [ev.text for ev in evidence]
+        unread = foreign_passages(evidence)
         for fact, found in zip(facts, self._align(facts, evidence), strict=True):
             if self._judge is None:
                 findings = self._by_rules(fact, found.parts, found.top, found.by_place)
             else:
                 findings = self._by_judge(fact, found, texts, self._judge)
-            verdicts.append(
-                assemble(
-                    fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
-                )
+            verdict = assemble(
+                fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
             )
+            if unread:
+                verdict = verdict.model_copy(
+                    update={"rationale": f"{verdict.rationale}\n{unread_note(unread)}"}
+                )
+            verdicts.append(verdict)
         return verdicts
 
     def _by_judge(
@@ -214,7 +224,7 @@ class AlignmentVerifier:
         fact are embedded together (cached by content).
         """
         passages = [
-            (ev, split(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
+            (ev, read_pieces(ev.text), analyse(ev.title) if ev.title else None) for ev in evidence
         ]
         jobs = [self._candidates(fact_parts(fact), passages) for fact in facts]
         texts = [
@@ -290,7 +300,14 @@ class AlignmentVerifier:
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        readable = [s for s in sentences if _readable(s.info.text)]
+        unread = {
+            (p, i)
+            for p, (ev, pieces, _) in enumerate(passages)
+            for i in unread_pieces(ev.text, pieces)
+        }
+        readable = [
+            s for s in sentences if (s.passage, s.index) not in unread and _readable(s.info.text)
+        ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
         for s in readable:
@@ -328,9 +345,9 @@ def _readable(text: str) -> bool:
     """Whether a sentence may be aligned at all (cached: every fact asks it of each sentence).
 
     Text addressed to a verifier (injected instructions, fake verdicts) is never aligned;
-    questions assert nothing, so they are never aligned either.
+    questions assert nothing, so they are never aligned either (``core.reading.mood``).
     """
-    return not is_directive(analyse(text).tokens) and not text.rstrip(" \"'”’)]").endswith("?")
+    return not states_nothing(text)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,0 +1,45 @@
+"""Whether a cited window states anything: one answer for both engines.
+
+The offline verifier leaves unread the sentences that state nothing
+(``engines.offline.verify.passage_reading``); a rule that checks a cited window (the LLM
+path's grounding) asks :func:`unstated_window` of the same readers: a passage not in
+English (``core.text.language.foreign_language``), a heading
+(``nlp.line_ends.heading_lines``), a verdict record, a question or a directive
+(``core.reading.mood``). A window touching any of them states nothing that could support.
+"""
+
+from __future__ import annotations
+
+from triqua.core.reading.mood import is_directive, is_question, verdict_records
+from triqua.core.text.language import foreign_language
+from triqua.nlp.line_ends import heading_lines
+from triqua.sentences import sentence_spans
+
+__all__ = ["unstated_window"]
+
+
+def unstated_window(passage: str, start: int, end: int) -> str | None:
+    """Why ``passage[start:end]`` states nothing (a short reason), or None when it may state.
+
+    Each sentence the window overlaps is read: a heading, a line recording a verdict, a
+    question or a directive makes the window one that states nothing, as does a passage the
+    language detector is sure is not English.
+    """
+    code = foreign_language(passage)
+    if code:
+        return f"the passage is in another language ({code}) than English"
+    headings = heading_lines(passage)
+    records = verdict_records(passage)
+    for a, b in sentence_spans(passage) or [(0, len(passage))]:
+        if not (a < end and start < b):
+            continue
+        sentence = passage[a:b]
+        if any(h <= a and b <= k for h, k in headings):
+            return "the window quotes a heading, which states nothing"
+        if any(h < b and a < k for h, k in records):
+            return "the window quotes a verdict record"
+        if is_question(sentence):
+            return "the window quotes a question"
+        if is_directive(sentence):
+            return "the window quotes an instruction to the reader"
+    return None

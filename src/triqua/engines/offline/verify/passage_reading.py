@@ -1,0 +1,61 @@
+"""What of a passage the offline verifier reads: its statements, in English.
+
+Only sentences that state something are evidence. Left unread are:
+
+- a passage the language detector is sure is not English
+  (``core.text.language.foreign_language``): the offline readers (negation cues, value
+  rules, the entailment judge) read English only, and "Le Golden Gate Bridge n'est pas à
+  Seattle" writes no English negation, so its words read as the claim it denies. It has no
+  sentences to align, and the verdict's rationale names it, as the offline engine already
+  refuses text to check in another language;
+- headings (``nlp.line_ends.heading_lines``: a Markdown heading, a label line, a one-line
+  paragraph heading more text), which name a topic and state nothing;
+- lines recording a verdict (``core.reading.mood.verdict_records``: ``{"verdict":
+  "supported"}``), however the sentencizer cuts them;
+- questions and directives (``core.reading.mood.states_nothing``), sentence by sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from triqua.core.reading.mood import verdict_records
+from triqua.core.text.language import foreign_language
+from triqua.nlp.passages import Piece, split
+from triqua.schema import Evidence
+
+__all__ = ["foreign_passages", "read_pieces", "unread_note", "unread_pieces"]
+
+
+def read_pieces(text: str) -> tuple[Piece, ...]:
+    """The sentences of a passage the verifier reads: none for a passage not in English."""
+    return () if foreign_language(text) else split(text)
+
+
+def unread_pieces(text: str, pieces: Sequence[Piece]) -> set[int]:
+    """Indices of the pieces of passage ``text`` that state nothing: headings, verdict records."""
+    records = verdict_records(text)
+    return {
+        i
+        for i, piece in enumerate(pieces)
+        if piece.heading or any(a < piece.end and piece.start < b for a, b in records)
+    }
+
+
+def foreign_passages(evidence: Sequence[Evidence]) -> list[tuple[str, str]]:
+    """(evidence id, language code) of each passage that is not read for its language."""
+    found = []
+    for ev in evidence:
+        code = foreign_language(ev.text)
+        if code:
+            found.append((ev.id, code))
+    return found
+
+
+def unread_note(unread: Sequence[tuple[str, str]]) -> str:
+    """The rationale's line naming the passages not read, and why."""
+    named = ", ".join(f"[{ident}] ({code})" for ident, code in unread)
+    return (
+        f"Not read: evidence {named} is not in English, and the offline verifier reads "
+        "English only (it neither supports nor contradicts)."
+    )

@@ -1,0 +1,87 @@
+"""Text normalised once where it comes in, so every reader sees the same words.
+
+Format characters (Cf) are removed, compatibility forms folded except those whose folding
+changes a value, struck-out evidence left out; quotes still match after the folding.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.reading.quotes import locate_quote
+from triqua.core.text.inputs import coerce_documents
+from triqua.core.text.intake import evidence_text, normalise_text, strike_out
+from triqua.schema import Document
+from triqua.tools.documents import html_to_text
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [
+        ("is n\u200bot in Seattle", "is not in Seattle"),  # zero-width space
+        ("is n\u00adot in", "is not in"),  # soft hyphen
+        ("\ufeffis no\u2060t \u202ein", "is not in"),  # BOM, word joiner, direction override
+        ("the \uff33eattle \ufb01re", "the Seattle fire"),  # fullwidth letter, ligature
+        ("caf\u0065\u0301", "caf\u00e9"),  # a letter and its accent composed
+        ("10\u00b2 m and \u00bd", "10\u00b2 m and \u00bd"),  # values kept as written
+        ("plain ASCII text.", "plain ASCII text."),
+    ],
+)
+def test_format_characters_go_and_compatibility_forms_fold(raw: str, read: str) -> None:
+    assert normalise_text(raw) == read
+    assert normalise_text(read) == read  # idempotent
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [
+        ("is in ~~Seattle~~ San Francisco.", "is in San Francisco."),
+        ("is in <del>Seattle</del> San Francisco.", "is in San Francisco."),
+        ("is in <s class='x'>Seattle</s> San Francisco.", "is in San Francisco."),
+        ("~~~python\ncode\n~~~", "~~~python\ncode\n~~~"),  # a code fence is no strike
+        ("about ~500 or ~600 km", "about ~500 or ~600 km"),
+        ("~~one paragraph\n\nanother~~", "~~one paragraph\n\nanother~~"),
+    ],
+)
+def test_struck_text_is_read_as_deleted(raw: str, read: str) -> None:
+    assert strike_out(raw) == read
+
+
+def test_html_struck_elements_are_not_visible_text() -> None:
+    body, _ = html_to_text("<p>The bridge is in <del>Seattle</del> <s>LA</s> San Francisco.</p>")
+    assert " ".join(body.split()) == "The bridge is in San Francisco."
+
+
+def test_supplied_documents_are_read_normalised() -> None:
+    given = [
+        "The bridge is n\u200bot in ~~Seattle~~ Oakland.",
+        Document(text="Is n\u00adot.", title="T\u200bitle"),
+    ]
+    documents = coerce_documents(given)
+    assert [d.text for d in documents] == ["The bridge is not in Oakland.", "Is not."]
+    assert documents[1].title == "Title"
+    assert evidence_text(documents[0].text) == documents[0].text
+
+
+def test_a_quote_is_found_in_the_normalised_passage_whatever_it_carries() -> None:
+    passage = evidence_text("The bridge is n\u200bot in Seattle.")
+    for quote in ("is not in Seattle", "is n\u200bot in Seattle", "is no\u00adt in Seattle"):
+        span = locate_quote(passage, quote)
+        assert span is not None
+        assert passage[span[0] : span[1]] == "is not in Seattle"
+
+
+def test_html_list_items_are_items_and_headings_are_blocks() -> None:
+    from triqua.nlp.line_ends import heading_lines
+
+    body, _ = html_to_text("<h1>Bridges</h1><ul><li>The bridge is red</li><li>It is long</li></ul>")
+    assert body.split("\n\n") == ["Bridges", "- The bridge is red", "- It is long"]
+    assert [body[a:b] for a, b in heading_lines(body)] == ["Bridges"]
+
+
+def test_the_text_to_check_is_read_normalised_once() -> None:
+    from triqua.api import make_context, make_request
+
+    request = make_request("Ada was n\u200bot born in \uff30aris.", make_context(None))
+    assert request.text == "Ada was not born in Paris."
+    assert request.chunks[0].text == request.text
