@@ -180,7 +180,7 @@ def test_instruction_planted_in_evidence_cannot_make_facts_supported(scripted: A
         assert INJECTION in [e.text for e in record.evidence]  # the judge saw it and obeyed
         assert record.verdict.status is Status.INSUFFICIENT
         assert all(u.status is not Status.SUPPORTED for u in record.verdict.unit_verdicts)
-        assert "quote lacks value" in (record.verdict.grounding or "")
+        assert "the window quotes an instruction to the reader" in (record.verdict.grounding or "")
     assert report.scores.units_supported == 0
 
 

@@ -19,7 +19,9 @@ punctuation and symbols). Then one of three rules reads the quote (``Context.gro
   forms and relation groups), the judge reading only paraphrase; no restrictor.
 
 Under every rule the reader's statement gates (a keyword list, the other polarity, another
-name in the relation's slot) refuse the cited sentences whatever was read.
+name in the relation's slot) refuse the cited sentences whatever was read, and a window
+that quotes a heading, a question, an instruction to the reader, a verdict record or a
+passage in another language (``core.reading.stating``) states nothing.
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -40,6 +42,7 @@ from triqua.core.grounding.stated import not_stated
 from triqua.core.grounding.strict import unstated
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
+from triqua.core.reading.stating import unstated_window
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 
@@ -128,6 +131,11 @@ def check_quote(
         exact = passages[evidence_id][span[0] : span[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
         if status is Status.SUPPORTED:
+            # A heading, a question, an instruction, a verdict record or a passage in another
+            # language states nothing, whatever its words or any judge's reading of them.
+            said = unstated_window(passages[evidence_id], *span)
+            if said:
+                return Grounding(ok=False, reason=said, evidence_ids=ids, quote=exact)
             if grounding == "strict" or reader is None:
                 why = unstated(unit, passages[evidence_id], span, source, reader)
             elif grounding == "judged":
