@@ -12,13 +12,13 @@ Three suites, all written by people for triqua:
   checked whole by ``triqua.check`` on the offline engine with the evidence as the only
   document; the case passes when its facts' statuses meet the expectation (see
   :func:`meets`).
-
-A suite's pass rate is the share of its cases that pass; a regression shows as a case that
-passed and now fails, listed with what it got.
 - **lie cases** (``benchmarks/data/plausible_lies_dev.jsonl``, :func:`lie_cases`): false
   claims whose evidence holds the claim's words with another meaning (a year in another
   slot, a passive's other agent, a belief or fiction frame, a relative clause, a unit) and
   true controls beside them, checked whole as text cases.
+
+A suite's pass rate is the share of its cases that pass; a regression shows as a case that
+passed and now fails, listed with what it got.
 """
 
 from __future__ import annotations
