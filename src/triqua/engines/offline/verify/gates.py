@@ -20,6 +20,7 @@ from triqua.core.reading.analysis import (
     stems_match,
     values_relation,
 )
+from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.words import stem
@@ -131,8 +132,10 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
 
     The whole object (with the relation's word) must stand in one clause; that clause must
     not be another's ("…, whereas nitrogen is the most abundant gas"), nor a namesake's
-    ("John Adams was …" for John Quincy Adams); and the subject's own copular clause must
-    not name another value ("the official language of Brazil is Portuguese").
+    ("John Adams was …" for John Quincy Adams); the subject's own copular clause must
+    not name another value ("the official language of Brazil is Portuguese"); and the
+    clause must not stand only inside a belief, rumour or fiction frame ("Many tourists
+    believe that …": :func:`triqua.core.reading.frames.frame_of`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -146,7 +149,12 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
         value = other_value(parts.subject, parts.object, text)
         if value is not None:
             return f"the cited text gives the subject another value, {value!r}"
+    objects = frozenset(t.stem for t in parts.object.content)
+    frame = frame_of(text, relation, objects, relation | subject | objects)
+    if frame is not None:
+        return f"the cited text states it only inside a frame ({frame!r})"
     return None
+
 
 
 _ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
