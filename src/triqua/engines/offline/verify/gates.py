@@ -20,6 +20,7 @@ from triqua.core.reading.analysis import (
     stems_match,
     values_relation,
 )
+from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
@@ -135,7 +136,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     ("John Adams was …" for John Quincy Adams); the subject's own copular clause must
     not name another value ("the official language of Brazil is Portuguese"); and the
     clause must not stand only inside a belief, rumour or fiction frame ("Many tourists
-    believe that …": :func:`triqua.core.reading.frames.frame_of`).
+    believe that …": :func:`triqua.core.reading.frames.frame_of`), nor give the relation
+    to another "by" agent ("The Godfather, directed by Francis Ford Coppola" for Martin
+    Scorsese: :func:`triqua.core.reading.agents.other_agent`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -153,6 +156,10 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     frame = frame_of(text, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states it only inside a frame ({frame!r})"
+    relation_text = [t.text for t in parts.relation.tokens]
+    agent = agent_of_fact(text, relation_text, relation, subject, objects)
+    if agent is not None:
+        return f"the cited text gives the relation to {agent!r} (by {agent})"
     return None
 
 
