@@ -23,6 +23,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.value_slot import bare_values, slot_value
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
@@ -138,7 +139,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     clause must not stand only inside a belief, rumour or fiction frame ("Many tourists
     believe that …": :func:`triqua.core.reading.frames.frame_of`), nor give the relation
     to another "by" agent ("The Godfather, directed by Francis Ford Coppola" for Martin
-    Scorsese: :func:`triqua.core.reading.agents.other_agent`).
+    Scorsese: :func:`triqua.core.reading.agents.other_agent`); a bare year or number must
+    be the one the relation's verb governs ("started in 1959, and … opened in 1973" for
+    "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -156,6 +159,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     frame = frame_of(text, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states it only inside a frame ({frame!r})"
+    value = slot_value(text, relation, bare_values(parts.object.text))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
     relation_text = [t.text for t in parts.relation.tokens]
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
