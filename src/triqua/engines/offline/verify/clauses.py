@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.holders import inverted_holder, named_by
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
 from triqua.nlp.pipeline import MAX_TEXT_CHARS
@@ -92,13 +93,13 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     """
     if owner is None or owner.pos_ == "PRON":
         return None
-    words = list(owner.subtree)
-    if any(t.text == ":" for t in words):
+    if any(t.text == ":" for t in owner.subtree):
         return None  # a label before a colon owns no clause
+    words = named_by(owner)
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
     if stems & own_stems:
-        return None
+        return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
         return _namesake(owner, subject)
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
