@@ -39,3 +39,18 @@ def test_a_verb_that_governs_no_number_says_nothing() -> None:
     assert slot_value("It opened, and in 1887 it closed.", {"open"}, {"1887"}) is None
     assert slot_value("It was completed in May 1889.", {"complet"}, {"1887"}) == "1889"
 
+
+OSCARS = "Kate Winslet was nominated for an Oscar for Titanic and won one for The Reader in 2009."
+
+
+def test_an_object_a_coordinated_verb_governs_refuses_the_window() -> None:
+    fact = Fact(subject="Kate Winslet", relation="won an Oscar for", object="Titanic")
+    why = refusal(fact, OSCARS)
+    assert why is not None and "The Reader" in why, why
+
+
+def test_the_object_the_relations_verb_governs_passes() -> None:
+    assert refusal(Fact(subject="Kate Winslet", relation="won an Oscar for", object="The Reader"),
+                   OSCARS) is None
+    assert refusal(Fact(subject="Mozart", relation="was born in", object="Salzburg"),
+                   "Mozart was born and raised in Salzburg.") is None

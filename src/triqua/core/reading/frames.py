@@ -118,7 +118,7 @@ def _frame(token: SpacyToken, fact: frozenset[str]) -> str | None:
     """The frame word that governs ``token``'s clause, if any."""
     for node in (token, *token.ancestors):
         head = node.head
-        if node is not head and node.dep_ in _COMPLEMENTS:
+        if node.i != head.i and node.dep_ in _COMPLEMENTS:
             found = _governor(node, head, fact)
             if found:
                 return found

@@ -23,7 +23,7 @@ from triqua.core.reading.words import stem
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["bare_values", "slot_value"]
+__all__ = ["bare_values", "coordinated_slot", "slot_value"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Object words a bare value may carry besides its number ("in 1887", "about 300").
@@ -77,6 +77,72 @@ def _slot_value(text: str, relation: frozenset[str], values: frozenset[str]) -> 
             return None
         others.extend(numbers)
     return others[0] if others else None
+
+
+def coordinated_slot(text: str, relation: Iterable[str], obj: Iterable[str]) -> str | None:
+    """What the relation's verb has in the slot another, coordinated verb fills with the object.
+
+    "… was nominated for an award for Blood Diamond and won it for The Revenant" holds "won"
+    and "Blood Diamond", yet "Blood Diamond" is the nomination's: the verb that governs it
+    is "nominated", and "won", coordinated with it, fills the same slot ("for …") with The
+    Revenant. A coordinated verb with no such slot of its own shares the other's ("was born
+    and raised in Salzburg" states a birth in Salzburg).
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        obj: The stem of the object's head word (its last content word).
+    """
+    return _coordinated(text, frozenset(relation), frozenset(obj))
+
+
+@functools.lru_cache(maxsize=4096)
+def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> str | None:
+    """:func:`coordinated_slot`, remembered."""
+    if not relation or not obj or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    other: str | None = None
+    for token in window_parse(text):
+        if stem(token.text) not in obj or token.dep_ not in _FILLERS:
+            continue
+        verb = _verb_of(token)
+        if verb is None:
+            continue
+        if stem(verb.text) in relation:
+            return None  # the relation's own verb governs the object
+        slot = next((a for a in (token, *token.ancestors) if a.head.i == verb.i), None)
+        if slot is None:
+            continue
+        for sibling in verb.conjuncts:
+            if not _is_verb(sibling) or stem(sibling.text) not in relation:
+                continue
+            filler = _filler(sibling, slot)
+            if filler is not None:
+                other = other or filler
+    return other
+
+
+_FILLERS = frozenset({"dobj", "pobj", "attr"})
+
+
+def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
+    """The phrase ``verb`` has in the slot ``slot`` fills for its own verb, if any.
+
+    A preposition's slot may hang on the verb's object ("won *one for* The Reader").
+    """
+    if slot.dep_ != "prep":
+        found = [c for c in verb.children if c.dep_ == slot.dep_]
+        return " ".join(t.text for t in found[0].subtree) if found else None
+    for prep in verb.subtree:
+        if prep.dep_ != "prep" or prep.text.lower() != slot.text.lower():
+            continue
+        governor = _verb_of(prep)
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if governor is not None and governor.i == verb.i and objects:
+            return " ".join(t.text for t in objects[0].subtree)
+    return None
 
 
 def _plain(number: str) -> str:

@@ -23,7 +23,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.value_slot import bare_values, slot_value
+from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
@@ -141,7 +141,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     to another "by" agent ("The Godfather, directed by Francis Ford Coppola" for Martin
     Scorsese: :func:`triqua.core.reading.agents.other_agent`); a bare year or number must
     be the one the relation's verb governs ("started in 1959, and … opened in 1973" for
-    "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`).
+    "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`), and an object
+    another coordinated verb governs must not be one the relation's verb fills with another
+    ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -162,6 +164,10 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     value = slot_value(text, relation, bare_values(parts.object.text))
     if value is not None:
         return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
+    last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
+    value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
     relation_text = [t.text for t in parts.relation.tokens]
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
