@@ -2,10 +2,11 @@
 
 Suites (``triqua.evals.cases``): the fact cases of ``tests/data/offline_cases.jsonl``
 (offline judge, settled as a run settles it: every unit's expected status, and the wrong
-unit named), the text cases of ``benchmarks/data/new_user_cases.jsonl`` (whole checks
-on the offline engine) and the lies of ``benchmarks/data/plausible_lies_dev.jsonl`` (whole
-checks: a lie passes when no fact is supported, a control when every fact is). ``tests/test_eval_cases.py`` holds the pass rates at or above the
-floors measured here, so a regression fails the tests.
+unit named), the text cases of ``benchmarks/data/new_user_cases.jsonl`` (whole checks on
+the offline engine) and the lies of ``benchmarks/data/plausible_lies_dev.jsonl`` (whole
+checks: a lie passes when no fact is supported, a control when every fact is).
+``tests/test_eval_cases.py`` holds the pass rates at or above the floors measured here, so
+a regression fails the tests.
 
 Usage: python benchmarks/eval_cases.py [--suite fact|text|lies|all] [--json] [--quiet]
 """

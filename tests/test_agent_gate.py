@@ -19,7 +19,11 @@ OWNED = "Skype is owned by Microsoft, while Google owns Android."
 @pytest.mark.parametrize(
     ("fact", "text", "other"),
     [
-        (Fact(subject="Stanley Kubrick", relation="directed", object="Psycho"), PSYCHO, "Hitchcock"),
+        (
+            Fact(subject="Stanley Kubrick", relation="directed", object="Psycho"),
+            PSYCHO,
+            "Hitchcock",
+        ),
         (Fact(subject="Skype", relation="is owned by", object="Google"), OWNED, "Microsoft"),
         (
             Fact(subject="Bill Gates", relation="founded", object="Oracle"),

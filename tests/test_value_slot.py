@@ -30,7 +30,10 @@ def test_a_year_another_verb_governs_refuses_the_window() -> None:
 
 
 def test_the_year_the_verb_governs_passes() -> None:
-    assert refusal(Fact(subject="The tower", relation="was completed in", object="1889"), TOWER) is None
+    assert (
+        refusal(Fact(subject="The tower", relation="was completed in", object="1889"), TOWER)
+        is None
+    )
     assert refusal(Fact(subject="The tower", relation="began in", object="1887"), TOWER) is None
 
 
@@ -50,7 +53,16 @@ def test_an_object_a_coordinated_verb_governs_refuses_the_window() -> None:
 
 
 def test_the_object_the_relations_verb_governs_passes() -> None:
-    assert refusal(Fact(subject="Kate Winslet", relation="won an Oscar for", object="The Reader"),
-                   OSCARS) is None
-    assert refusal(Fact(subject="Mozart", relation="was born in", object="Salzburg"),
-                   "Mozart was born and raised in Salzburg.") is None
+    assert (
+        refusal(
+            Fact(subject="Kate Winslet", relation="won an Oscar for", object="The Reader"), OSCARS
+        )
+        is None
+    )
+    assert (
+        refusal(
+            Fact(subject="Mozart", relation="was born in", object="Salzburg"),
+            "Mozart was born and raised in Salzburg.",
+        )
+        is None
+    )

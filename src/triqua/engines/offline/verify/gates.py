@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -20,11 +21,10 @@ from triqua.core.reading.analysis import (
     stems_match,
     values_relation,
 )
-from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
 from triqua.core.reading.name_match import name_match, name_words_in
+from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
@@ -173,7 +173,6 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     if agent is not None:
         return f"the cited text gives the relation to {agent!r} (by {agent})"
     return None
-
 
 
 _ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
