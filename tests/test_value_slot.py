@@ -66,3 +66,18 @@ def test_the_object_the_relations_verb_governs_passes() -> None:
         )
         is None
     )
+
+
+def test_a_year_qualifier_is_gated_by_the_grounding_rule() -> None:
+    from triqua.core.grounding.gates import gate
+    from triqua.schema import FactUnit
+
+    window = "Spain hosted the World Cup in 1982 and won it in 2010."
+    won = FactUnit(
+        id="u", kind="qualifier", subject="Spain", relation="won", object="the World Cup",
+        label="point in time", value="1982",
+    )  # fmt: skip
+    why = gate(won, window, window, "")
+    assert why is not None and "2010" in why, why
+    hosted = won.model_copy(update={"relation": "hosted"})
+    assert gate(hosted, window, window, "") is None

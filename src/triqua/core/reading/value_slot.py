@@ -18,12 +18,14 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.analysis import analyse
 from triqua.core.reading.words import stem
+from triqua.schema import FactUnit
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["bare_values", "coordinated_slot", "slot_value"]
+__all__ = ["bare_values", "coordinated_slot", "qualifier_slot", "slot_value"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Object words a bare value may carry besides its number ("in 1887", "about 300").
@@ -77,6 +79,19 @@ def _slot_value(text: str, relation: frozenset[str], values: frozenset[str]) -> 
             return None
         others.extend(numbers)
     return others[0] if others else None
+
+
+def qualifier_slot(unit: FactUnit, window: str) -> str | None:
+    """The other number the relation's verb governs, for a qualifier that is a bare value.
+
+    The grounding rule's reading of :func:`slot_value` for a qualifier unit ("opened" |
+    "point in time: 1959"): the relation's content words are its verbs.
+    """
+    if unit.kind != "qualifier" or not unit.value:
+        return None
+    values = bare_values(unit.value)
+    relation = frozenset(t.stem for t in analyse(unit.relation).content)
+    return slot_value(window, relation, values) if values else None
 
 
 def coordinated_slot(text: str, relation: Iterable[str], obj: Iterable[str]) -> str | None:
