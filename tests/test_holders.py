@@ -45,3 +45,12 @@ def test_the_role_given_to_another_refuses_the_window(fact: Fact, text: str, oth
 )  # fmt: skip
 def test_the_roles_own_holder_passes(fact: Fact, text: str) -> None:
     assert refusal(fact, text) is None
+
+
+LEGS = "Unlike beetles, which have six legs, scorpions have eight legs."
+
+
+def test_a_count_in_another_ones_clause_refuses_the_window() -> None:
+    why = refusal(Fact(subject="Scorpions", relation="have", object="six legs"), LEGS)
+    assert why is not None and "beetles" in why, why
+    assert refusal(Fact(subject="Scorpions", relation="have", object="eight legs"), LEGS) is None

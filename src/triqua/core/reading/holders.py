@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.core.reading.words import stem
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["inverted_holder", "named_by"]
+__all__ = ["counts_in", "inverted_holder", "named_by"]
 
 #: Dependents that describe a noun rather than name it.
 _DESCRIBING = frozenset({"relcl", "appos"})
@@ -69,3 +71,12 @@ def inverted_holder(
             return None
         return " ".join(t.text for t in sorted(name, key=lambda t: t.i))
     return None
+
+
+def counts_in(obj: TextInfo) -> set[str]:
+    """The stems of the count words and numerals an object writes ("six" of "six legs")."""
+    return {
+        stem(t.text)
+        for t in obj.tokens
+        if t.text.lower() in WORDS.count_words or t.text.replace(",", "").isdigit()
+    }
