@@ -74,9 +74,19 @@ def inverted_holder(
 
 
 def counts_in(obj: TextInfo) -> set[str]:
-    """The stems of the count words and numerals an object writes ("six" of "six legs")."""
-    return {
+    """The stems of the count words and numerals a counted object writes ("six" of "six legs").
+
+    A bare value ("1914", "in 1914") counts nothing: it is a date or a quantity, read by
+    the value-slot gate (``value_slot``), not a thing whose clause holds it.
+    """
+    counts = {
         stem(t.text)
         for t in obj.tokens
         if t.text.lower() in WORDS.count_words or t.text.replace(",", "").isdigit()
     }
+    counted = [t for t in obj.tokens if stem(t.text) not in counts and t.text.isalpha()]
+    return counts if any(t.text.lower() not in _BARE for t in counted) else set()
+
+
+#: Words a bare value is written with ("in 1914", "about 300").
+_BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa"})
