@@ -12,12 +12,23 @@ from pathlib import Path
 
 import pytest
 
-from triqua.evals.cases import CaseResult, load_cases, pass_rates, run_fact_cases, run_text_cases
+from triqua.evals.cases import (
+    CaseResult,
+    lie_cases,
+    load_cases,
+    pass_rates,
+    run_fact_cases,
+    run_text_cases,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITES = {
     "fact": (ROOT / "tests" / "data" / "offline_cases.jsonl", run_fact_cases),
     "text": (ROOT / "benchmarks" / "data" / "new_user_cases.jsonl", run_text_cases),
+    "lies": (
+        ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl",
+        lambda rows: run_text_cases(lie_cases(rows), suite="lies"),
+    ),
 }
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
@@ -26,7 +37,9 @@ SUITES = {
 # readings (all passing), so an ablation of those readings is measured here too. Three more
 # hold the worked examples of the rules' role and namesake guards ("Iron is more reactive
 # than copper" never supports "Copper is more reactive than iron").
-FLOORS = {"fact": 280 / 283, "text": 76 / 79}
+# The lies suite (false claims of the value-gate shapes and their controls) passed 30 of 53
+# before the frame, agent, value-slot, unit and holder gates.
+FLOORS = {"fact": 280 / 283, "text": 76 / 79, "lies": 48 / 53}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
