@@ -64,3 +64,13 @@ def test_an_active_statement_of_the_fact_outweighs_another_agent() -> None:
     text = "The label was bought by Sony in 1988, and later Universal bought the label."
     assert other_agent(text, {"buy"}, {"universal"}, {"label"}) is None
     assert other_agent(text[: text.index(",")], {"buy"}, {"universal"}, {"label"}) == "Sony"
+
+
+def test_a_pronoun_for_the_facts_agent_as_the_passives_patient_refuses() -> None:
+    """ "It is joined by the Inn" after "The Danube …": the Danube is joined, it joins nothing."""
+    text = "The Danube flows through Vienna. It is joined by the Inn at Passau."
+    why = refusal(Fact(subject="The Danube", relation="joins", object="the Inn"), text)
+    assert why is not None and "Inn" in why, why
+    assert (
+        refusal(Fact(subject="The Danube", relation="is joined by", object="the Inn"), text) is None
+    )

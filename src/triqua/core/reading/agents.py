@@ -94,10 +94,14 @@ def _other_agent(
             if _active_own(verb, agent, patient):
                 return None
             continue
-        if not _patient_is(verb, patient):
-            continue
         names = [g for c in by for g in c.children if g.dep_ == "pobj"]
         if not names:
+            continue
+        if _reversed(verb, agent, patient):
+            # "The Nile … It is fed by the Blue Nile": the fact's agent is what it is done to.
+            others.append(" ".join(t.text for t in _name(names[0])))
+            continue
+        if not _patient_is(verb, patient):
             continue
         words = {stem(t.text) for n in names for t in _name(n)}
         if words & agent or any(n.pos_ == "PRON" for n in names):
@@ -132,6 +136,27 @@ def _patient_is(verb: SpacyToken, patient: frozenset[str]) -> bool:
         if {stem(t.text) for t in _name(head)} & patient:
             return True
     return False
+
+
+def _reversed(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
+    """Whether the passive ``verb`` is done to the fact's agent, not its patient.
+
+    A sentence-opening pronoun ("It is fed by …") stands for the subject of the sentence
+    before it, as a reader takes it.
+    """
+    heads = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if not heads:
+        return False
+    head = heads[0]
+    sentence = head.sent
+    if head.pos_ == "PRON" and head.i == sentence.start and sentence.start > 0:
+        before = head.doc[sentence.start - 1].sent
+        found = [t for t in before.root.children if t.dep_ in ("nsubj", "nsubjpass")]
+        if not found or found[0].pos_ == "PRON":
+            return False
+        head = found[0]
+    words = {stem(t.text) for t in _name(head)}
+    return bool(words & (agent - patient)) and not words & (patient - agent)
 
 
 def _active_own(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
