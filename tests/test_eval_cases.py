@@ -39,7 +39,7 @@ SUITES = {
 # than copper" never supports "Copper is more reactive than iron").
 # The lies suite (false claims of the value-gate shapes and their controls) passed 30 of 53
 # before the frame, agent, value-slot, unit and holder gates.
-FLOORS = {"fact": 280 / 283, "text": 76 / 79, "lies": 48 / 53}
+FLOORS = {"fact": 280 / 283, "text": 76 / 79, "lies": 49 / 53}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
