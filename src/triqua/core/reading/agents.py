@@ -8,8 +8,9 @@ reads its patient (the passive's subject, or the noun a participle describes) an
 (the names after "by", with their conjuncts, but not a clause that describes them). When a
 patient is the fact's and its agent is another than the fact's, and no occurrence gives the
 relation to the fact's own agent (passive or active), the window gives the relation to
-someone else. For an active fact ("X directed Y") the agent is the subject; for a passive
-one ("Y was directed by X") the object.
+someone else; so does a passive done to the fact's agent ("The Danube flows through Vienna.
+It is joined by the Inn" for "The Danube joins the Inn"). For an active fact ("X directed
+Y") the agent is the subject; for a passive one ("Y was directed by X") the object.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def _other_agent(
         if not names:
             continue
         if _reversed(verb, agent, patient):
-            # "The Nile … It is fed by the Blue Nile": the fact's agent is what it is done to.
+            # "The Danube … It is joined by the Inn": the fact's agent is what it is done to.
             others.append(" ".join(t.text for t in _name(names[0])))
             continue
         if not _patient_is(verb, patient):
