@@ -37,7 +37,7 @@ SUITES = {
 # readings (all passing), so an ablation of those readings is measured here too. Three more
 # hold the worked examples of the rules' role and namesake guards ("Iron is more reactive
 # than copper" never supports "Copper is more reactive than iron").
-# The lies suite (false claims of the value-gate shapes and their controls) passed 30 of 53
+# The lies suite (false claims of the value-gate shapes and their controls) passed 23 of 53
 # before the frame, agent, value-slot, unit and holder gates.
 FLOORS = {"fact": 280 / 283, "text": 76 / 79, "lies": 49 / 53}
 
