@@ -54,3 +54,23 @@ def test_a_count_in_another_ones_clause_refuses_the_window() -> None:
     why = refusal(Fact(subject="Scorpions", relation="have", object="six legs"), LEGS)
     assert why is not None and "beetles" in why, why
     assert refusal(Fact(subject="Scorpions", relation="have", object="eight legs"), LEGS) is None
+
+
+def test_an_owner_whose_apposition_names_the_subject_is_the_subjects() -> None:
+    """An infobox line parsed as one subject, the fact's subject in apposition to it (a
+    Factcheck-Bench passage of the grounding set's tune half)."""
+    text = (
+        "The Meaning Of Love , released on April 26, 1982 Leave In Silence , released on "
+        "August 16, 1982 Previous Album Speak & Spell Next Album Construction Time Again A "
+        "Broken Frame is the second studio album by English electronic music band Depeche Mode ."
+    )
+    fact = Fact(subject="A Broken Frame", relation="is", object="an album from Depeche Mode")
+    assert refusal(fact, text) is None
+
+
+def test_a_date_object_counts_no_words() -> None:
+    from triqua.core.reading.analysis import analyse
+    from triqua.core.reading.holders import counts_in
+
+    assert counts_in(analyse("February 19, 1784")) == set()
+    assert counts_in(analyse("six legs")) == {"six"}

@@ -76,9 +76,12 @@ def inverted_holder(
 def counts_in(obj: TextInfo) -> set[str]:
     """The stems of the count words and numerals a counted object writes ("six" of "six legs").
 
-    A bare value ("1914", "in 1914") counts nothing: it is a date or a quantity, read by
-    the value-slot gate (``value_slot``), not a thing whose clause holds it.
+    A bare value ("1914", "in 1914") or a date ("February 19, 1784") counts nothing: it is
+    read by the value gates (``value_slot``, the dates reader), not a thing whose clause
+    holds it.
     """
+    if obj.dates:
+        return set()
     counts = {
         stem(t.text)
         for t in obj.tokens

@@ -103,6 +103,9 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     words = named_by(owner)
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
+    aliases = {stem(t.text) for c in owner.children if c.dep_ == "appos" for t in c.subtree}
+    if aliases & subject_stems:
+        return None  # an apposition names the subject: the owner is the subject's
     if stems & own_stems:
         return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
