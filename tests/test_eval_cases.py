@@ -12,12 +12,23 @@ from pathlib import Path
 
 import pytest
 
-from triqua.evals.cases import CaseResult, load_cases, pass_rates, run_fact_cases, run_text_cases
+from triqua.evals.cases import (
+    CaseResult,
+    lie_cases,
+    load_cases,
+    pass_rates,
+    run_fact_cases,
+    run_text_cases,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITES = {
     "fact": (ROOT / "tests" / "data" / "offline_cases.jsonl", run_fact_cases),
     "text": (ROOT / "benchmarks" / "data" / "new_user_cases.jsonl", run_text_cases),
+    "lies": (
+        ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl",
+        lambda rows: run_text_cases(lie_cases(rows), suite="lies"),
+    ),
 }
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
@@ -30,7 +41,9 @@ SUITES = {
 # restrictors, a word ending the object's phrase, measure words, key words, paraphrased
 # objects, a qualifier's namesake), and four another class given after "is": all passing,
 # so the floor keeps the one failure of slack.
-FLOORS = {"fact": 298 / 301, "text": 76 / 79}
+# The lies suite (false claims of the value-gate shapes and their controls) passed 23 of 53
+# before the frame, agent, value-slot, unit and holder gates.
+FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 49 / 53}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

@@ -1,6 +1,6 @@
 """Hand-written evaluation cases: each case passes or fails, and a suite has a pass rate.
 
-Two suites, both written by people for triqua:
+Three suites, all written by people for triqua:
 
 - **fact cases** (``tests/data/offline_cases.jsonl``): a fact (subject, relation, object,
   qualifiers), an evidence passage, the expected status of every unit and, for a fact with
@@ -12,6 +12,10 @@ Two suites, both written by people for triqua:
   checked whole by ``triqua.check`` on the offline engine with the evidence as the only
   document; the case passes when its facts' statuses meet the expectation (see
   :func:`meets`).
+- **lie cases** (``benchmarks/data/plausible_lies_dev.jsonl``, :func:`lie_cases`): false
+  claims whose evidence holds the claim's words with another meaning (a year in another
+  slot, a passive's other agent, a belief or fiction frame, a relative clause, a unit) and
+  true controls beside them, checked whole as text cases.
 
 A suite's pass rate is the share of its cases that pass; a regression shows as a case that
 passed and now fails, listed with what it got.
@@ -148,7 +152,26 @@ def meets(expected: str | list[str], got: list[str]) -> bool:
     raise ValueError(f"unknown expectation {expected!r}")
 
 
-def run_text_cases(cases: Sequence[dict[str, Any]]) -> list[CaseResult]:
+def lie_cases(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Plausible-lie rows (``benchmarks/plausible_lies.py``'s format) as text cases.
+
+    A lie passes when none of its facts ends supported, a control when every fact does;
+    the row's ``shape`` (the reading it probes) is the case's kind.
+    """
+    return [
+        {
+            "id": row["id"],
+            "kind": row.get("shape", row["kind"]),
+            "text": row["claim"],
+            "evidence": "\n\n".join(row["evidence"]),
+            "question": None,
+            "expected": "supported" if row["kind"] == "control" else "not_supported",
+        }
+        for row in rows
+    ]
+
+
+def run_text_cases(cases: Sequence[dict[str, Any]], suite: str = "text") -> list[CaseResult]:
     """Check each text case whole on the offline engine, its evidence the only document."""
     from triqua.api import check
 
@@ -166,7 +189,7 @@ def run_text_cases(cases: Sequence[dict[str, Any]]) -> list[CaseResult]:
         facts = "; ".join(r.fact.to_string() for r in records) or "no fact"
         results.append(
             CaseResult(
-                suite="text",
+                suite=suite,
                 id=str(case["id"]),
                 kind=str(case["kind"]),
                 passed=meets(case["expected"], got),

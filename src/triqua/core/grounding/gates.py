@@ -11,6 +11,9 @@ quote's part of it:
 - **dates bound to another event**: a year the window (each sentence a clause of its own)
   gives to another thing than the unit's object
   (:func:`triqua.core.grounding.value_binding.misdated`);
+- **the relation's value slot**: a year or number qualifier the relation's verb does not
+  govern, when it governs another ("started in 1959, and … opened in 1973" for "opened |
+  1959") (:func:`triqua.core.reading.value_slot.qualifier_slot`);
 - **life dates**: the parenthesis after the subject's name ("Newton (1643–1727)") gives
   another date of the birth or death the unit dates
   (:func:`triqua.core.reading.values.life_dates.life_dates`);
@@ -43,6 +46,7 @@ from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
 from triqua.core.reading.roles import holder_and_role, rival_holder
+from triqua.core.reading.value_slot import qualifier_slot
 from triqua.core.reading.values.dates import date_relation, find_dates
 from triqua.core.reading.values.life_dates import life_dates, life_event
 from triqua.core.reading.words import word_stems
@@ -256,6 +260,9 @@ def gate(
     year = misdated(unit, clauses)
     if year:
         return f"the cited text gives {year} to another event than the unit's"
+    governed = qualifier_slot(unit, window)
+    if governed:
+        return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"
     other_date = life_dated(unit, window)
     if other_date:
         return f"the life dates after the name give {other_date}"

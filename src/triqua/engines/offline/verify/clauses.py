@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.holders import counts_in, inverted_holder, named_by
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
 from triqua.nlp.pipeline import MAX_TEXT_CHARS
@@ -58,10 +59,15 @@ def _held_by_another(
     The answer is a function of its arguments (the parse of a text is the same each time),
     so a remembered one is the one a fresh reading gives.
     """
-    if not obj.content or not text.strip():
+    counts = counts_in(obj)
+    if not (obj.content or counts) or not text.strip():
         return None
     subject_stems = {t.stem for t in subject.content}
-    object_stems = {t.stem for t in obj.content} - subject_stems
+    # The object's count is one of its words: "insects, which have six legs" holds "six legs"
+    # in the insects' clause, "spiders have eight legs" only "legs". A quantity ("six legs")
+    # has no content words of its own: its words are all it writes.
+    words = obj.content if obj.content else obj.tokens
+    object_stems = ({t.stem for t in words} | counts) - subject_stems
     if not object_stems:
         return None
     wanted = object_stems | (set(relation) - subject_stems)
@@ -92,13 +98,16 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     """
     if owner is None or owner.pos_ == "PRON":
         return None
-    words = list(owner.subtree)
-    if any(t.text == ":" for t in words):
+    if any(t.text == ":" for t in owner.subtree):
         return None  # a label before a colon owns no clause
+    words = named_by(owner)
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
+    aliases = {stem(t.text) for c in owner.children if c.dep_ == "appos" for t in c.subtree}
+    if aliases & subject_stems:
+        return None  # an apposition names the subject: the owner is the subject's
     if stems & own_stems:
-        return None
+        return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
         return _namesake(owner, subject)
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:

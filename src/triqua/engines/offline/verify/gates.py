@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise, takewhile
 
+from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -20,8 +21,10 @@ from triqua.core.reading.analysis import (
     stems_match,
     values_relation,
 )
+from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
+from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
@@ -151,8 +154,16 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
 
     The whole object (with the relation's word) must stand in one clause; that clause must
     not be another's ("…, whereas nitrogen is the most abundant gas"), nor a namesake's
-    ("John Adams was …" for John Quincy Adams); and the subject's own copular clause must
-    not name another value ("the official language of Brazil is Portuguese").
+    ("John Adams was …" for John Quincy Adams); the subject's own copular clause must
+    not name another value ("the official language of Brazil is Portuguese"); and the
+    clause must not stand only inside a belief, rumour or fiction frame ("Many tourists
+    believe that …": :func:`triqua.core.reading.frames.frame_of`), nor give the relation
+    to another "by" agent ("The Godfather, directed by Francis Ford Coppola" for Martin
+    Scorsese: :func:`triqua.core.reading.agents.other_agent`); a bare year or number must
+    be the one the relation's verb governs ("started in 1959, and … opened in 1973" for
+    "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`), and an object
+    another coordinated verb governs must not be one the relation's verb fills with another
+    ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -166,6 +177,21 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
         value = other_value(parts.subject, parts.object, text)
         if value is not None:
             return f"the cited text gives the subject another value, {value!r}"
+    objects = frozenset(t.stem for t in parts.object.content)
+    frame = frame_of(text, relation, objects, relation | subject | objects)
+    if frame is not None:
+        return f"the cited text states it only inside a frame ({frame!r})"
+    value = slot_value(text, relation, bare_values(parts.object.text))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
+    last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
+    value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
+    relation_text = [t.text for t in parts.relation.tokens]
+    agent = agent_of_fact(text, relation_text, relation, subject, objects)
+    if agent is not None:
+        return f"the cited text gives the relation to {agent!r} (by {agent})"
     return None
 
 

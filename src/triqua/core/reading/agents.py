@@ -1,0 +1,168 @@
+"""The agent reader: who a passive or a participle gives the relation to ("… by X").
+
+"The Godfather, directed by Francis Ford Coppola, …" holds "directed" and "The Godfather"
+yet never states that Martin Scorsese, named later in the sentence, directed it; "Instagram
+is owned by Meta, while Google owns YouTube" states no Google ownership of Instagram. The
+reader finds, in spaCy's parse, each occurrence of the relation's word with a "by" agent and
+reads its patient (the passive's subject, or the noun a participle describes) and its agent
+(the names after "by", with their conjuncts, but not a clause that describes them). When a
+patient is the fact's and its agent is another than the fact's, and no occurrence gives the
+relation to the fact's own agent (passive or active), the window gives the relation to
+someone else; so does a passive done to the fact's agent ("The Danube flows through Vienna.
+It is joined by the Inn" for "The Danube joins the Inn"). For an active fact ("X directed
+Y") the agent is the subject; for a passive one ("Y was directed by X") the object.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from triqua.core.reading.words import stem
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["agent_of_fact", "other_agent"]
+
+#: Dependents that describe a name rather than name it ("Leonardo, whose rival …").
+_ASIDES = frozenset({"relcl", "acl", "appos", "punct", "prep", "advcl", "cc", "det", "poss"})
+#: Pronouns that may stand for the fact's patient ("it was founded by …").
+_STANDS_IN = frozenset({"it", "which", "that", "they", "who", "this", "he", "she"})
+_ACTIVE_SUBJECTS = frozenset({"nsubj"})
+_BE = frozenset({"is", "was", "were", "are", "been", "be", "being"})
+_OBJECTS = frozenset({"dobj", "attr", "oprd"})
+
+
+def other_agent(
+    text: str, relation: Iterable[str], agent: Iterable[str], patient: Iterable[str]
+) -> str | None:
+    """The other agent the window gives the fact's relation to, else None.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        agent: Content stems of who does it in the fact (an active fact's subject, a
+            passive fact's object).
+        patient: Content stems of what it is done to (the other of the two).
+    """
+    return _other_agent(text, frozenset(relation), frozenset(agent), frozenset(patient))
+
+
+def agent_of_fact(
+    text: str,
+    words: list[str],
+    relation: Iterable[str],
+    subject: Iterable[str],
+    obj: Iterable[str],
+) -> str | None:
+    """Another "by" agent of the fact's relation in ``text`` (:func:`other_agent`), else None.
+
+    An active fact's agent is its subject; a passive one's ("was directed by") its object;
+    a passive without "by" ("was founded in") names no agent to check.
+
+    Args:
+        text: The window.
+        words: The relation's words as written ("was directed by").
+        relation: Stems of the relation's content words (with their synonyms).
+        subject: Content stems of the fact's subject.
+        obj: Content stems of the fact's object.
+    """
+    lowered = [w.lower() for w in words]
+    if lowered and lowered[-1] == "by":
+        return other_agent(text, relation, obj, subject)
+    if lowered and lowered[0] in _BE:
+        return None
+    return other_agent(text, relation, subject, obj)
+
+
+@functools.lru_cache(maxsize=4096)
+def _other_agent(
+    text: str, relation: frozenset[str], agent: frozenset[str], patient: frozenset[str]
+) -> str | None:
+    """:func:`other_agent`, remembered: one window is asked for each fact cut from a claim."""
+    if not relation or not agent or not patient or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    others: list[str] = []
+    for verb in window_parse(text):
+        if stem(verb.text) not in relation:
+            continue
+        by = [c for c in verb.children if c.dep_ == "agent"]
+        if not by:
+            if _active_own(verb, agent, patient):
+                return None
+            continue
+        names = [g for c in by for g in c.children if g.dep_ == "pobj"]
+        if not names:
+            continue
+        if _reversed(verb, agent, patient):
+            # "The Danube … It is joined by the Inn": the fact's agent is what it is done to.
+            others.append(" ".join(t.text for t in _name(names[0])))
+            continue
+        if not _patient_is(verb, patient):
+            continue
+        words = {stem(t.text) for n in names for t in _name(n)}
+        if words & agent or any(n.pos_ == "PRON" for n in names):
+            return None
+        others.append(" ".join(t.text for t in _name(names[0])))
+    return others[0] if others else None
+
+
+def _name(token: SpacyToken) -> list[SpacyToken]:
+    """The words of the name ``token`` heads, its conjuncts included, asides left out."""
+    words = [token]
+    for child in token.children:
+        if child.dep_ not in _ASIDES:
+            words.extend(_name(child))
+    return sorted(words, key=lambda t: t.i)
+
+
+def _patient_is(verb: SpacyToken, patient: frozenset[str]) -> bool:
+    """Whether what ``verb`` is done to is the fact's patient (or a pronoun for it)."""
+    if verb.dep_ == "acl":
+        heads = [verb.head]
+    else:
+        heads = [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if not heads and verb.dep_ == "conj":
+            heads = [c for c in verb.head.children if c.dep_ == "nsubjpass"]
+    for head in heads:
+        if head.text.lower() in _STANDS_IN:
+            if head.head.dep_ == "relcl":
+                head = head.head.head
+            else:
+                return True
+        if {stem(t.text) for t in _name(head)} & patient:
+            return True
+    return False
+
+
+def _reversed(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
+    """Whether the passive ``verb`` is done to the fact's agent, not its patient.
+
+    A sentence-opening pronoun ("It is fed by …") stands for the subject of the sentence
+    before it, as a reader takes it.
+    """
+    heads = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if not heads:
+        return False
+    head = heads[0]
+    sentence = head.sent
+    if head.pos_ == "PRON" and head.i == sentence.start and sentence.start > 0:
+        before = head.doc[sentence.start - 1].sent
+        found = [t for t in before.root.children if t.dep_ in ("nsubj", "nsubjpass")]
+        if not found or found[0].pos_ == "PRON":
+            return False
+        head = found[0]
+    words = {stem(t.text) for t in _name(head)}
+    return bool(words & (agent - patient)) and not words & (patient - agent)
+
+
+def _active_own(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
+    """Whether ``verb`` states the fact actively: the fact's agent does it to its patient."""
+    subjects = [c for c in verb.children if c.dep_ in _ACTIVE_SUBJECTS]
+    objects = [c for c in verb.children if c.dep_ in _OBJECTS]
+    does = any({stem(t.text) for t in _name(s)} & agent for s in subjects)
+    return does and any({stem(t.text) for t in _name(o)} & patient for o in objects)

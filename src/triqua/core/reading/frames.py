@@ -1,0 +1,169 @@
+"""The frame reader: a statement held inside a belief, a rumour or a work of fiction.
+
+"Many tourists believe that Norway uses the euro." holds every word of "Norway uses the
+euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that … spread",
+"It is a myth that …", "According to legend, …" or "In the 2031 disaster novel, …". The
+reader finds the words that state a fact (its relation's word, or for a copula its object's)
+in spaCy's parse and reads what governs their clause: a belief verb ("believe", "claim"), a
+report noun ("rumour", "myth", "theory") heading the clause or owning the verb that governs
+it, or a fronted "in the novel" / "according to legend". A fact is framed when every clause
+that states it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame
+the fact itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
+Casablanca") is part of the fact. The word lists and their worked examples are data
+(``data/frames.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from triqua.core.reading.rules_file import read_rules_file
+from triqua.core.reading.words import stem
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["FRAMES", "Frames", "frame_of"]
+
+_PATH = Path(__file__).parent / "data" / "frames.json"
+#: Dependency labels of a clause that a verb or noun governs ("believe *that X*").
+_COMPLEMENTS = frozenset({"ccomp", "acl", "relcl"})
+_MARKS = frozenset({"that", "whether"})
+
+
+@dataclass(frozen=True)
+class Frames:
+    """The frame words (stems) and their worked examples."""
+
+    belief_verbs: frozenset[str]
+    report_nouns: frozenset[str]
+    fiction_nouns: frozenset[str]
+    fiction_prepositions: frozenset[str]
+    source_prepositions: frozenset[str]
+    examples: tuple[dict[str, Any], ...]
+
+
+def _stems(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(stem(w.split()[-1]) for w in words)
+
+
+def _load(path: Path = _PATH) -> Frames:
+    """Read the frame words.
+
+    Raises:
+        RuntimeError: when the file is missing or lacks a list.
+    """
+    raw = read_rules_file(path, "frame word list")
+    try:
+        return Frames(
+            belief_verbs=_stems(raw["belief_verbs"]),
+            report_nouns=_stems(raw["report_nouns"]),
+            fiction_nouns=_stems(raw["fiction_nouns"]),
+            fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
+            source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
+            examples=tuple(raw["examples"]),
+        )
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise RuntimeError(f"the frame word list {path} is unreadable: {exc}") from exc
+
+
+FRAMES = _load()
+
+
+def frame_of(
+    text: str,
+    relation: Iterable[str],
+    obj: Iterable[str],
+    fact: Iterable[str] = (),
+) -> str | None:
+    """The frame word that holds every clause of ``text`` stating the fact, else None.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: The stems of the relation's content words (with their synonyms).
+        obj: The stems of the object's content words; for a relation without content words
+            ("is", "has") they mark where the fact is stated.
+        fact: The stems of all the fact's words: a frame phrase that holds one of them is
+            part of the fact, not a frame around it.
+    """
+    return _frame_of(text, frozenset(relation), frozenset(obj), frozenset(fact))
+
+
+@functools.lru_cache(maxsize=4096)
+def _frame_of(
+    text: str, relation: frozenset[str], obj: frozenset[str], fact: frozenset[str]
+) -> str | None:
+    """:func:`frame_of`, remembered: one window is asked for each fact cut from a claim."""
+    wanted = relation or obj
+    if not wanted or not text.strip():
+        return None
+    from triqua.nlp.clauses import clause_head, window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    anchors = [t for t in doc if stem(t.text) in wanted]
+    if not anchors:
+        return None
+    whole = [t for t in anchors if obj <= {stem(x.text) for x in doc[clause_head(t)].subtree}]
+    frames = [_frame(t, fact) for t in (whole or anchors)]
+    if all(frames):
+        return frames[0]
+    return None
+
+
+def _frame(token: SpacyToken, fact: frozenset[str]) -> str | None:
+    """The frame word that governs ``token``'s clause, if any."""
+    for node in (token, *token.ancestors):
+        head = node.head
+        if node.i != head.i and node.dep_ in _COMPLEMENTS:
+            found = _governor(node, head, fact)
+            if found:
+                return found
+        found = _fronted(node, fact)
+        if found:
+            return found
+    return None
+
+
+def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str | None:
+    """The belief verb or report noun that governs ``clause``, if it frames it."""
+    word = stem(head.text)
+    if word in fact:
+        return None
+    if clause.dep_ == "ccomp" and word in FRAMES.belief_verbs:
+        return head.text
+    # "the myth that X …" (a small parser may take its "that" for a relative pronoun).
+    marked = any(c.text.lower() in _MARKS for c in clause.children if c.i < clause.i)
+    if clause.dep_ in ("acl", "relcl") and marked and word in FRAMES.report_nouns:
+        return head.text
+    if clause.dep_ == "ccomp":
+        for child in head.children:  # "A theory holds that …", "Legend has it that …"
+            if child.dep_ in ("nsubj", "nsubjpass") and stem(child.text) in FRAMES.report_nouns:
+                return child.text
+    return None
+
+
+def _fronted(verb: SpacyToken, fact: frozenset[str]) -> str | None:
+    """A fronted "in the novel" or "according to legend" on ``verb``, if it frames it."""
+    for child in verb.children:
+        if child.dep_ != "prep" or child.i > verb.i:
+            continue
+        word = child.text.lower()
+        if word in FRAMES.fiction_prepositions:
+            nouns = FRAMES.fiction_nouns
+            heads = [g for g in child.children if g.dep_ == "pobj"]
+        elif word in FRAMES.source_prepositions:
+            nouns = FRAMES.report_nouns
+            heads = [g for c in child.children for g in c.children if g.dep_ == "pobj"]
+        else:
+            continue
+        phrase = {stem(t.text) for t in child.subtree}
+        if phrase & fact:
+            continue
+        for noun in heads:
+            if stem(noun.text) in nouns:
+                return noun.text
+    return None

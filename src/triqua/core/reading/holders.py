@@ -1,0 +1,95 @@
+"""Who a clause's subject names, and whom an inverted copula gives a role to.
+
+Two readings of spaCy's parse the clause gates share. A clause's owner is named by its
+subject's own words, not by a clause that describes it: "Unlike Venus, which is the hottest
+planet, Mercury …" gives "the hottest planet" to Venus, whose name is "Venus" alone (the
+relative clause, an apposition or a participle phrase after it is about it, not part of
+its name). And a copula may put the role first: "The first President of the United States
+was George Washington" gives the role its subject writes to the name after the copula, so
+a clause whose subject holds the fact's object and whose complement names another than
+the fact's subject gives the object to that other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.restrictors.words import WORDS
+from triqua.core.reading.words import stem
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["counts_in", "inverted_holder", "named_by"]
+
+#: Dependents that describe a noun rather than name it.
+_DESCRIBING = frozenset({"relcl", "appos"})
+#: Forms of the copula an inverted role is written with.
+_BE = frozenset({"is", "was", "are", "were", "remains", "remained", "'s"})
+#: Dependents of a name that are part of it ("Burj *Khalifa*", "Neil *Armstrong*").
+_NAME_PARTS = frozenset({"compound", "flat", "nmod", "det", "amod"})
+
+
+def named_by(token: SpacyToken) -> list[SpacyToken]:
+    """The words of the noun phrase ``token`` heads, leaving out clauses that describe it."""
+    words = [token]
+    for child in token.children:
+        if child.dep_ in _DESCRIBING or (child.dep_ == "punct" and child.i > token.i):
+            continue
+        words.extend(named_by(child))
+    return sorted(words, key=lambda t: t.i)
+
+
+def inverted_holder(
+    owner: SpacyToken, subject: Iterable[str], obj: Iterable[str] = ()
+) -> str | None:
+    """The name an inverted copula gives the role to, when it is not the fact's subject.
+
+    A role the subject's own words write ("Frida Kahlo's birthplace was Coyoacán") and a
+    complement that is the fact's object are the fact's own.
+
+    Args:
+        owner: The clause's subject, which writes the role ("The first man to walk on the
+            Moon").
+        subject: Content stems of the fact's subject.
+        obj: Content stems of the fact's object.
+    """
+    verb = owner.head
+    if owner.dep_ != "nsubj" or verb.text.lower() not in _BE:
+        return None
+    wanted = set(subject)
+    if wanted & {stem(t.text) for t in owner.subtree}:
+        return None
+    for attr in (c for c in verb.children if c.dep_ == "attr" and c.i > verb.i):
+        if attr.pos_ != "PROPN":
+            continue
+        name = [attr, *(c for c in attr.children if c.dep_ in _NAME_PARTS and c.i < attr.i)]
+        name = [t for t in name if t.pos_ == "PROPN"]
+        if {stem(t.text) for t in name} & (wanted | set(obj)):
+            return None
+        return " ".join(t.text for t in sorted(name, key=lambda t: t.i))
+    return None
+
+
+def counts_in(obj: TextInfo) -> set[str]:
+    """The stems of the count words and numerals a counted object writes ("six" of "six legs").
+
+    A bare value ("1914", "in 1914") or a date ("February 19, 1784") counts nothing: it is
+    read by the value gates (``value_slot``, the dates reader), not a thing whose clause
+    holds it.
+    """
+    if obj.dates:
+        return set()
+    counts = {
+        stem(t.text)
+        for t in obj.tokens
+        if t.text.lower() in WORDS.count_words or t.text.replace(",", "").isdigit()
+    }
+    counted = [t for t in obj.tokens if stem(t.text) not in counts and t.text.isalpha()]
+    return counts if any(t.text.lower() not in _BARE for t in counted) else set()
+
+
+#: Words a bare value is written with ("in 1914", "about 300").
+_BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa"})

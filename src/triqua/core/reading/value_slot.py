@@ -1,0 +1,176 @@
+"""The value-slot reader: which number or year the relation's own verb governs.
+
+"Construction of the Sydney Opera House started in 1959, and the building opened in 1973"
+holds "opened" and "1959", yet the year "opened" governs is 1973: 1959 is the start's. A
+fact whose object is a bare year or number ("opened in | 1959") is stated only where the
+relation's verb governs that value. The reader finds, in spaCy's parse, every number the
+text writes and the nearest verb that governs it (its first verbal ancestor: "opened *in
+1973*", "fell in November *1989*"); an occurrence of the relation's verb that governs
+numbers of which none is the fact's, when no occurrence governs the fact's, gives the slot
+another value. A verb that governs no number says nothing, and neither does a relation
+without a verb of its own ("is", "has").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.words import stem
+from triqua.schema import FactUnit
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["bare_values", "coordinated_slot", "qualifier_slot", "slot_value"]
+
+_NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
+#: Object words a bare value may carry besides its number ("in 1887", "about 300").
+_BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa", "c."})
+
+
+def bare_values(obj: str) -> frozenset[str]:
+    """The numbers of an object that is a bare value ("1887", "in 1887"), else none.
+
+    An object with words of its own ("six legs", "75 minutes") is read by the value and
+    unit gates instead.
+    """
+    words = obj.replace("(", " ").replace(")", " ").split()
+    numbers = {_plain(w) for w in words if _NUMBER.match(w.strip(".,;"))}
+    if not numbers or any(w.lower() not in _BARE and not _NUMBER.match(w) for w in words):
+        return frozenset()
+    return frozenset(numbers)
+
+
+def slot_value(text: str, relation: Iterable[str], values: Iterable[str]) -> str | None:
+    """The other number the relation's verb governs in ``text``, when it governs none of ours.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        values: The fact's bare values (:func:`bare_values`).
+    """
+    return _slot_value(text, frozenset(relation), frozenset(values))
+
+
+@functools.lru_cache(maxsize=4096)
+def _slot_value(text: str, relation: frozenset[str], values: frozenset[str]) -> str | None:
+    """:func:`slot_value`, remembered: one window is asked for each fact cut from a claim."""
+    if not relation or not values or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    governed: dict[int, list[str]] = {}
+    for token in doc:
+        if _NUMBER.match(token.text):
+            verb = _verb_of(token)
+            if verb is not None:
+                governed.setdefault(verb.i, []).append(_plain(token.text))
+    others: list[str] = []
+    for token in doc:
+        if not _is_verb(token) or stem(token.text) not in relation:
+            continue
+        numbers = governed.get(token.i, [])
+        if values & set(numbers):
+            return None
+        others.extend(numbers)
+    return others[0] if others else None
+
+
+def qualifier_slot(unit: FactUnit, window: str) -> str | None:
+    """The other number the relation's verb governs, for a qualifier that is a bare value.
+
+    The grounding rule's reading of :func:`slot_value` for a qualifier unit ("opened" |
+    "point in time: 1959"): the relation's content words are its verbs.
+    """
+    if unit.kind != "qualifier" or not unit.value:
+        return None
+    values = bare_values(unit.value)
+    relation = frozenset(t.stem for t in analyse(unit.relation).content)
+    return slot_value(window, relation, values) if values else None
+
+
+def coordinated_slot(text: str, relation: Iterable[str], obj: Iterable[str]) -> str | None:
+    """What the relation's verb has in the slot another, coordinated verb fills with the object.
+
+    "… was nominated for an award for Blood Diamond and won it for The Revenant" holds "won"
+    and "Blood Diamond", yet "Blood Diamond" is the nomination's: the verb that governs it
+    is "nominated", and "won", coordinated with it, fills the same slot ("for …") with The
+    Revenant. A coordinated verb with no such slot of its own shares the other's ("was born
+    and raised in Salzburg" states a birth in Salzburg).
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        obj: The stem of the object's head word (its last content word).
+    """
+    return _coordinated(text, frozenset(relation), frozenset(obj))
+
+
+@functools.lru_cache(maxsize=4096)
+def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> str | None:
+    """:func:`coordinated_slot`, remembered."""
+    if not relation or not obj or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    other: str | None = None
+    for token in window_parse(text):
+        if stem(token.text) not in obj or token.dep_ not in _FILLERS:
+            continue
+        verb = _verb_of(token)
+        if verb is None:
+            continue
+        if stem(verb.text) in relation:
+            return None  # the relation's own verb governs the object
+        slot = next((a for a in (token, *token.ancestors) if a.head.i == verb.i), None)
+        if slot is None:
+            continue
+        for sibling in verb.conjuncts:
+            if not _is_verb(sibling) or stem(sibling.text) not in relation:
+                continue
+            filler = _filler(sibling, slot)
+            if filler is not None:
+                other = other or filler
+    return other
+
+
+_FILLERS = frozenset({"dobj", "pobj", "attr"})
+
+
+def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
+    """The phrase ``verb`` has in the slot ``slot`` fills for its own verb, if any.
+
+    A preposition's slot may hang on the verb's object ("won *one for* The Reader").
+    """
+    if slot.dep_ != "prep":
+        found = [c for c in verb.children if c.dep_ == slot.dep_]
+        return " ".join(t.text for t in found[0].subtree) if found else None
+    for prep in verb.subtree:
+        if prep.dep_ != "prep" or prep.text.lower() != slot.text.lower():
+            continue
+        governor = _verb_of(prep)
+        objects = [g for g in prep.children if g.dep_ == "pobj"]
+        if governor is not None and governor.i == verb.i and objects:
+            return " ".join(t.text for t in objects[0].subtree)
+    return None
+
+
+def _plain(number: str) -> str:
+    return number.strip(".,;").replace(",", "")
+
+
+def _is_verb(token: SpacyToken) -> bool:
+    return token.tag_.startswith("VB")
+
+
+def _verb_of(token: SpacyToken) -> SpacyToken | None:
+    """The nearest verb that governs ``token`` (a clause's verb), if any."""
+    for head in token.ancestors:
+        if _is_verb(head):
+            return head
+    return None

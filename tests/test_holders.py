@@ -1,0 +1,76 @@
+"""Whose clause holds the object: a relative clause and an inverted copula.
+
+"Unlike Venus, which is the hottest planet, Mercury …" gives "the hottest planet" to Venus
+(the relative clause describes Venus, it is no part of Venus's name), and "The first man to
+walk on the Moon was Neil Armstrong" gives the role to Armstrong. Both engines ask the
+clause gates of a window (``verify.gates.refusal``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.engines.offline.verify.gates import refusal
+from triqua.schema import Fact
+
+ISLES = "Unlike Greenland, which is the largest island in the world, Iceland is volcanic."
+PEAK = "The highest mountain in Africa is Kilimanjaro, while Mount Kenya is second."
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "other"),
+    [
+        (Fact(subject="Iceland", relation="is", object="the largest island in the world"),
+         ISLES, "Greenland"),
+        (Fact(subject="Mount Kenya", relation="is", object="the highest mountain in Africa"),
+         PEAK, "Kilimanjaro"),
+        (Fact(subject="Iceland", relation="is", object="the largest island in the world"),
+         "Greenland, the largest island in the world, lies west of Iceland.", "Greenland"),
+    ],
+)  # fmt: skip
+def test_the_role_given_to_another_refuses_the_window(fact: Fact, text: str, other: str) -> None:
+    why = refusal(fact, text)
+    assert why is not None and other in why, why
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        (Fact(subject="Greenland", relation="is", object="the largest island in the world"),
+         ISLES),
+        (Fact(subject="Kilimanjaro", relation="is", object="the highest mountain in Africa"), PEAK),
+        (Fact(subject="Greenland", relation="is", object="the largest island in the world"),
+         "Greenland, which belongs to Denmark, is the largest island in the world."),
+    ],
+)  # fmt: skip
+def test_the_roles_own_holder_passes(fact: Fact, text: str) -> None:
+    assert refusal(fact, text) is None
+
+
+LEGS = "Unlike beetles, which have six legs, scorpions have eight legs."
+
+
+def test_a_count_in_another_ones_clause_refuses_the_window() -> None:
+    why = refusal(Fact(subject="Scorpions", relation="have", object="six legs"), LEGS)
+    assert why is not None and "beetles" in why, why
+    assert refusal(Fact(subject="Scorpions", relation="have", object="eight legs"), LEGS) is None
+
+
+def test_an_owner_whose_apposition_names_the_subject_is_the_subjects() -> None:
+    """An infobox line parsed as one subject, the fact's subject in apposition to it (a
+    Factcheck-Bench passage of the grounding set's tune half)."""
+    text = (
+        "The Meaning Of Love , released on April 26, 1982 Leave In Silence , released on "
+        "August 16, 1982 Previous Album Speak & Spell Next Album Construction Time Again A "
+        "Broken Frame is the second studio album by English electronic music band Depeche Mode ."
+    )
+    fact = Fact(subject="A Broken Frame", relation="is", object="an album from Depeche Mode")
+    assert refusal(fact, text) is None
+
+
+def test_a_date_object_counts_no_words() -> None:
+    from triqua.core.reading.analysis import analyse
+    from triqua.core.reading.holders import counts_in
+
+    assert counts_in(analyse("February 19, 1784")) == set()
+    assert counts_in(analyse("six legs")) == {"six"}
