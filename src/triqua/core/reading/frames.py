@@ -2,11 +2,13 @@
 
 "Many tourists believe that Norway uses the euro." holds every word of "Norway uses the
 euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that … spread",
-"It is a myth that …", "According to legend, …" or "In the 2031 disaster novel, …". The
+"It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …" or, denying
+it, "It is false that …". The
 reader finds the words that state a fact (its relation's word, or for a copula its object's)
 in spaCy's parse and reads what governs their clause: a belief verb ("believe", "claim"), a
 report noun ("rumour", "myth", "theory") heading the clause or owning the verb that governs
-it, or a fronted "in the novel" / "according to legend". A fact is framed when every clause
+it, a denial word said of the clause ("It is false / a lie that …"), or a fronted "in the
+novel" / "according to legend". A fact is framed when every clause
 that states it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame
 the fact itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
 Casablanca") is part of the fact. The word lists and their worked examples are data
@@ -44,6 +46,7 @@ class Frames:
     fiction_nouns: frozenset[str]
     fiction_prepositions: frozenset[str]
     source_prepositions: frozenset[str]
+    denial_words: frozenset[str]
     examples: tuple[dict[str, Any], ...]
 
 
@@ -65,6 +68,7 @@ def _load(path: Path = _PATH) -> Frames:
             fiction_nouns=_stems(raw["fiction_nouns"]),
             fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
             source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
+            denial_words=_stems(raw["denial_words"]),
             examples=tuple(raw["examples"]),
         )
     except (KeyError, TypeError, AttributeError) as exc:
@@ -137,11 +141,15 @@ def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str
         return head.text
     # "the myth that X …" (a small parser may take its "that" for a relative pronoun).
     marked = any(c.text.lower() in _MARKS for c in clause.children if c.i < clause.i)
-    if clause.dep_ in ("acl", "relcl") and marked and word in FRAMES.report_nouns:
+    nouns = FRAMES.report_nouns | FRAMES.denial_words  # "the myth that …", "a lie that …"
+    if clause.dep_ in ("acl", "relcl") and marked and word in nouns:
         return head.text
     if clause.dep_ == "ccomp":
         for child in head.children:  # "A theory holds that …", "Legend has it that …"
             if child.dep_ in ("nsubj", "nsubjpass") and stem(child.text) in FRAMES.report_nouns:
+                return child.text
+            # "It is false that …", "It is a lie that …": the copula's complement denies it.
+            if child.dep_ in ("acomp", "attr") and stem(child.text) in FRAMES.denial_words:
                 return child.text
     return None
 
