@@ -3,12 +3,11 @@
 "Many tourists believe that Norway uses the euro." holds every word of "Norway uses the
 euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that … spread",
 "It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …" or, denying
-it, "It is false that …". The
-reader finds the words that state a fact (its relation's word, or for a copula its object's)
-in spaCy's parse and reads what governs their clause: a belief verb ("believe", "claim"), a
-report noun ("rumour", "myth", "theory") heading the clause or owning the verb that governs
-it, a denial word said of the clause ("It is false / a lie that …"), or a fronted "in the
-novel" / "according to legend". A fact is framed when every clause
+it, "It is false that …". The reader finds the words that state a fact (its relation's word,
+or for a copula its object's) in spaCy's parse and reads what governs their clause: a belief
+verb ("believe", "claim"), a report noun ("rumour", "myth", "theory") heading the clause or
+owning the verb that governs it, a denial word said of the clause ("It is false / a lie that
+…"), or a fronted "in the novel" / "according to legend". A fact is framed when every clause
 that states it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame
 the fact itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
 Casablanca") is part of the fact. The word lists and their worked examples are data
