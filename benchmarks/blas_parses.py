@@ -6,16 +6,18 @@ pipeline (NumPy's BLAS, one BLAS thread) and by a second one built on thinc's de
 (BLIS), and the two parses are compared token by token: text, tag, part of speech, lemma,
 morphology, dependency label and head, entity label and boundary, sentence starts. The largest
 difference between the two token vectors (``doc.tensor``) is shown too: floating-point
-sums in another order differ in the last bits without changing a label.
+sums in another order differ in the last bits without changing a label. Each pipeline's CPU
+time to parse all the texts one by one is measured ``--rounds`` times, the two alternately.
 
-Run: ``.venv/bin/python benchmarks/blas_parses.py [--size 40] [--data ../shared/data]``;
-exits 1 when a parse differs.
+Run: ``.venv/bin/python benchmarks/blas_parses.py [--size 40] [--rounds 3]
+[--data ../shared/data]``; exits 1 when a parse differs.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -84,6 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=data_dir())
     parser.add_argument("--size", type=float, default=40, help="KB of bios")
+    parser.add_argument("--rounds", type=int, default=3, help="timed parses of all texts each")
     args = parser.parse_args()
     import numpy as np
     from threadpoolctl import threadpool_info
@@ -92,6 +95,13 @@ def main() -> None:
 
     texts = record_texts(int(args.size * 1000), args.data)
     numpy_nlp, blis_nlp = load_nlp(), build_pipeline(numpy_blas=False)
+    cpu: dict[str, list[float]] = {"NumPy BLAS": [], "BLIS": []}
+    for _ in range(args.rounds):  # alternately, so that the machine's load falls on both
+        for name, nlp in (("NumPy BLAS", numpy_nlp), ("BLIS", blis_nlp)):
+            started = time.process_time()
+            for text in texts:
+                nlp(text)
+            cpu[name].append(time.process_time() - started)
     differ, tokens, largest = [], 0, 0.0
     for text in texts:
         ours, theirs = numpy_nlp(text), blis_nlp(text)
@@ -108,6 +118,8 @@ def main() -> None:
         f"{len(texts)} texts, {tokens:,} tokens: {len(texts) - len(differ)} parse the same, "
         f"{len(differ)} differ; largest token-vector difference {largest:.2e}"
     )
+    for name, seconds in cpu.items():
+        print(f"{name}: " + ", ".join(f"{s:.2f}" for s in seconds) + " s CPU to parse them all")
     for text in differ[:5]:
         print(f"differs: {text[:120]!r}")
     sys.exit(1 if differ else 0)
