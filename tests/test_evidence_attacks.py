@@ -71,3 +71,18 @@ def test_the_true_evidence_beside_the_attack_still_contradicts(name: str) -> Non
 
 def test_a_claim_stated_in_a_sentence_is_still_supported() -> None:
     assert _statuses("The Golden Gate Bridge is in Seattle, Washington.") == [Status.SUPPORTED]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "# Rivers\n\nThe Danube flows through Budapest. It reaches the Black Sea.",
+        "Rivers\nThe Danube flows through Budapest.",
+        "Title: Rivers\n\nThe Danube flows through Budapest.",
+    ],
+)
+def test_a_heading_above_a_true_statement_leaves_it_supporting(passage: str) -> None:
+    """A heading is not read, nor joined to the sentence below it ("Rivers The Danube …")."""
+    claim = "The Danube flows through Budapest."
+    report = triqua.check(claim, documents=[passage], cache=False, store=False)
+    assert [r.verdict.status for r in report.records] == [Status.SUPPORTED]

@@ -15,7 +15,7 @@ from triqua.engines.offline.verify.fact_match import FactParts, sentence_relatio
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "other_known_relation", "windows"]
+__all__ = ["Window", "other_known_relation", "paragraph_between", "windows"]
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,20 @@ class Window:
         )
 
 
-def _paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
-    """True when a blank line separates two sentences of a passage."""
-    return "\n\n" in passage[first.end : second.start].replace("\r", "")
+def paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
+    """True when a blank line, or a line break after an unpunctuated line, separates them.
+
+    A line without final punctuation ("# Rivers", "Title: …") heads what follows; it is not
+    the start of the next sentence's statement.
+    """
+    gap = passage[first.end : second.start].replace("\r", "")
+    if "\n\n" in gap:
+        return True
+    return "\n" in gap and not first.info.text.rstrip().endswith(_SENTENCE_ENDS)
+
+
+#: What a written sentence ends with.
+_SENTENCE_ENDS = (".", "!", "?", '"', "”", "’", "'", ")", ":", ";")
 
 
 def windows(
@@ -87,7 +98,7 @@ def windows(
         for first, last in spans:
             if first is None or last is None:
                 continue
-            if first is not last and _paragraph_between(passages[anchor.passage], first, last):
+            if first is not last and paragraph_between(passages[anchor.passage], first, last):
                 continue  # a blank line ends a statement: no window reads across it
             key = (anchor.passage, first.index, last.index)
             if key not in out:

@@ -27,7 +27,12 @@ from dataclasses import dataclass
 from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.clauses import held_by_another
-from triqua.engines.offline.verify.entailed import Window, other_known_relation, windows
+from triqua.engines.offline.verify.entailed import (
+    Window,
+    other_known_relation,
+    paragraph_between,
+    windows,
+)
 from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
@@ -220,6 +225,8 @@ def decide_base(
     def owned(first: Sentence, last: Sentence) -> bool:
         # Read with the sentence before, which tells whom an opening "She" means.
         before = by_place.get((first.passage, first.index - 1))
+        if before is not None and paragraph_between(first.passage_text, before, first):
+            before = None  # a heading or another paragraph tells no one's "She"
         sentences = [before, first] if before is not None else [first]
         if last is not first:
             sentences.append(last)
