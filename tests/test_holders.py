@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.engines.offline.verify.gates import refusal
+from triqua.nlp.clauses import clause_owner, window_parse
 from triqua.schema import Fact
 
 ISLES = "Unlike Greenland, which is the largest island in the world, Iceland is volcanic."
@@ -74,3 +75,15 @@ def test_a_date_object_counts_no_words() -> None:
 
     assert counts_in(analyse("February 19, 1784")) == set()
     assert counts_in(analyse("six legs")) == {"six"}
+
+
+def test_a_relative_clause_with_its_own_subject_is_that_subjects() -> None:
+    """'Corinthians, where he won the cup' is his statement, not the club's."""
+    doc = window_parse("Ronaldo played for Corinthians, where he won the Copa do Brasil.")
+    copa = next(t for t in doc if t.text == "Copa")
+    owner = clause_owner(copa)
+    assert owner is not None and owner.text == "he"
+    described = window_parse("Unlike Venus, which is the hottest planet, Mercury is small.")
+    planet = next(t for t in described if t.text == "planet")
+    owner = clause_owner(planet)
+    assert owner is not None and owner.text == "Venus"

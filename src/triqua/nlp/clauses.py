@@ -25,6 +25,7 @@ __all__ = ["SUBJECTS", "clause_head", "clause_owner", "people", "window_parse"]
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 """Dependency labels of a clause's subject."""
 _DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
+_RELATIVE_TAGS = frozenset({"WDT", "WP", "WP$"})  # "which", "who", "whose": the noun itself
 _MERGED = frozenset({"relcl", "acl", "pcomp"})
 
 
@@ -70,13 +71,17 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
     """The nominal subject of the nearest clause that governs ``token`` (None: no clause).
 
     A relative clause or an apposition belongs to the noun it describes ("a boy named Masaru,
-    who is the heir"; "the son of James Taylor, the founder of the mission"). A pronoun
+    who is the heir"; "the son of James Taylor, the founder of the mission"), unless the
+    clause has a subject of its own ("Corinthians, where he won the cup": he won it). A pronoun
     subject that opens a later sentence is read as the subject of the sentence before it, as
     a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
     """
     for head in (token, *token.ancestors):
         if head.dep_ in _DESCRIBES and head is not token:
-            return head.head
+            # "Corinthians, where he won the cup": a relative clause with a subject of its own
+            # (not the relative pronoun) is that subject's statement.
+            own = [c for c in head.children if c.dep_ in SUBJECTS and c.tag_ not in _RELATIVE_TAGS]
+            return own[0] if own else head.head
         found = [child for child in head.children if child.dep_ in SUBJECTS]
         # A label before a colon ("Passage for: …", "Note: …") is parsed as a subject too.
         found = [c for c in found if not any(t.text == ":" for t in c.subtree)] or found
