@@ -25,8 +25,9 @@ from triqua.engines.offline.verify.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
+from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import entity_type, rival_entity
-from triqua.schema import Fact, Status
+from triqua.schema import Fact, FactUnit, Status
 
 __all__ = [
     "event_window",
@@ -76,6 +77,7 @@ def event_window(
 
 def _stated_in_window(
     parts: FactParts,
+    unit: FactUnit,
     claim: TextInfo,
     full: TextInfo,
     bound: list[Sentence],
@@ -84,13 +86,19 @@ def _stated_in_window(
     """The qualifier's value stated in a window its base is bound to, if it is.
 
     ``claim`` (the date alone of "until his retirement in 1975") counts in the bound
-    sentence itself, ``full`` in its continuation.
+    sentence itself, ``full`` in its continuation. A sentence that writes the value
+    states it only when it passes the qualifier gates (:func:`qualifier_refusal`: the
+    value in another verb's slot, or inside a belief frame, is not the qualifier's).
     """
     for anchor in bound:
         for sentence in event_window(parts, anchor, by_place):
             value_here = claim if sentence is anchor else full
             outcome, _ = values_relation(value_here, sentence.info)
-            if outcome == "match" and text_matches(value_here, sentence).ok:
+            if (
+                outcome == "match"
+                and text_matches(value_here, sentence).ok
+                and qualifier_refusal(parts, unit, sentence.info.text) is None
+            ):
                 return Finding(
                     Status.SUPPORTED,
                     sentence,
@@ -140,7 +148,15 @@ def judge_qualifier(
             base.sentence,
             reason="the base is not bound to an evidence window",
         )
-    stated = _stated_in_window(parts, claim, full, bound, by_place)
+    unit = FactUnit(
+        kind="qualifier",
+        subject=fact.subject,
+        relation=fact.relation,
+        object=fact.object,
+        label=label,
+        value=value,
+    )
+    stated = _stated_in_window(parts, unit, claim, full, bound, by_place)
     if stated is not None:
         return stated
     judged = base.sentence

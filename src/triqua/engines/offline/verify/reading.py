@@ -33,9 +33,10 @@ from triqua.engines.offline.verify.entailed import (
     paragraph_between,
     windows,
 )
-from triqua.engines.offline.verify.fact_match import FactParts
+from triqua.engines.offline.verify.fact_match import FactParts, fact_parts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
+from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import substitution
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
@@ -290,7 +291,8 @@ def decide_qualifier(
     Any other qualifier is supported where the rules find it stated in the base's window, or
     when a window holding its capitalised names is entailed with the qualifier; else
     insufficient. The judge's contradiction (when its threshold is reachable) takes any of
-    these back.
+    these back; a window that fails the qualifier gates (:func:`qualifier_refusal`) is not
+    read for support.
     """
     if rules.status == Status.CONTRADICTED or not bound:
         return rules if rules.status == Status.CONTRADICTED else _open(rules)
@@ -315,6 +317,9 @@ def decide_qualifier(
     if any(r.contradicted >= model.thresholds.contradicted for r in readings):
         return _open(rules)
     entailing = [r for r in readings if r.entailed >= model.thresholds.supports]
+    if entailing:  # a window that fails the qualifier gates supports nothing
+        parts = fact_parts(fact)
+        entailing = [r for r in entailing if qualifier_refusal(parts, unit, r.window.text) is None]
     if not entailing:
         return rules  # the rules' own-words support, if any, stands: nothing took it back
     best = min(entailing, key=lambda r: (r.window.size, -r.entailed))

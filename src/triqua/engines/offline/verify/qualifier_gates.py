@@ -1,0 +1,62 @@
+"""The value gates a qualifier's support passes: the grounding rule's, read by the rules.
+
+A qualifier ("in 1959", "in Beijing", "for The Reader") is judged in the window its base is
+bound to, where its value may stand in another clause than the base's: "started in 1959,
+and … opened in 1973" writes 1959 beside "opened"; "ran the 4x100 metres relay in Beijing
+and won gold in the 100 metres there" writes the relay beside "won". The shared readers
+that keep an LLM judge's cited window from supporting a qualifier keep the offline rules'
+reading from supporting it too: the relation's value slot for a bare year or number
+(:func:`triqua.core.reading.value_slot.qualifier_slot`), a coordinated verb's slot
+(:func:`triqua.core.reading.value_slot.coordinated_slot`), a belief, rumour or fiction frame
+(:func:`triqua.core.reading.frames.frame_of`), and, for an agent qualifier ("by: …"),
+another "by" agent of the relation (:func:`triqua.core.reading.agents.other_agent`). A gate
+only takes a support away; it never supports.
+"""
+
+from __future__ import annotations
+
+from triqua.core.reading.agents import other_agent
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.frames import frame_of
+from triqua.core.reading.value_slot import coordinated_slot, qualifier_slot
+from triqua.engines.offline.verify.fact_match import FactParts
+from triqua.schema import FactUnit
+
+__all__ = ["qualifier_refusal"]
+
+#: Label words that make a qualifier's value the relation's agent ("by", "performer").
+_AGENT_LABELS = frozenset({"by"})
+
+
+def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None:
+    """Why ``text`` cannot state the qualifier ``unit`` of the fact ``parts`` reads; else None.
+
+    Args:
+        parts: The analysed base triple of the qualifier's fact.
+        unit: The qualifier unit (its ``label`` and ``value``).
+        text: The sentence (or window) the rules found the qualifier's value in.
+    """
+    if unit.kind != "qualifier" or not unit.value or not text.strip():
+        return None
+    governed = qualifier_slot(unit, text)
+    if governed:
+        return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"
+    relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
+    subject = frozenset(t.stem for t in parts.subject.content)
+    objects = frozenset(t.stem for t in parts.object.content)
+    value = analyse(unit.value)
+    values = frozenset(t.stem for t in value.content)
+    stated = objects | values
+    frame = frame_of(text, relation, stated, relation | subject | stated)
+    if frame is not None:
+        return f"the cited text states it only inside a frame ({frame!r})"
+    head = value.content[-1:]  # the value's head word ("Beijing" of "the relay in Beijing")
+    filler = coordinated_slot(text, relation, frozenset(t.stem for t in head))
+    if filler is not None:
+        return f"the cited text's {parts.relation.text!r} governs {filler!r}, not {unit.value}"
+    label = {t.text.lower() for t in analyse(unit.label or "").tokens}
+    if label & _AGENT_LABELS and values:
+        agent = other_agent(text, relation, values, subject)
+        if agent is not None:
+            return f"the cited text gives the relation to {agent!r} (by {agent})"
+    return None

@@ -1,0 +1,97 @@
+"""The offline rules' qualifier support passes the grounding rule's shared value gates.
+
+A qualifier the window writes for another verb ("signed … in 1962 and released … in
+1963"), in a coordinated verb's slot ("ran the relay in Beijing and won gold in the 100
+metres"), inside a belief frame, or with another "by" agent is not the fact's: the rules
+leave it insufficient, as the grounding rule does on the LLM path. The rules alone
+(``AlignmentVerifier("rules")``) read it, so no learned judge is involved.
+"""
+
+from __future__ import annotations
+
+from triqua.engines.offline.verify.fact_match import fact_parts
+from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.schema import Evidence, Fact, Qualifier, Status
+
+
+def qualifier_status(fact: Fact, text: str) -> Status:
+    """The status the rules give the fact's first qualifier over ``text``."""
+    verifier = AlignmentVerifier("rules")
+    evidence = Evidence.build(document_id="doc", text=text, retriever="supplied")
+    verdict = verifier.verify(fact, [evidence])
+    return verdict.unit_verdicts[1].status
+
+
+def album(year: str) -> Fact:
+    return Fact(
+        subject="The Beatles",
+        relation="released",
+        object="their first album",
+        qualifiers=[Qualifier(label="point in time", value=year)],
+    )
+
+
+BEATLES = "The Beatles signed with EMI in 1962 and released their first album in 1963."
+
+
+def test_a_year_another_verb_governs_does_not_support_the_qualifier() -> None:
+    assert qualifier_status(album("1962"), BEATLES) == Status.INSUFFICIENT
+
+
+def test_the_year_the_relation_governs_supports_the_qualifier() -> None:
+    assert qualifier_status(album("1963"), BEATLES) == Status.SUPPORTED
+
+
+def relay(place: str) -> Fact:
+    return Fact(
+        subject="Usain Bolt",
+        relation="won",
+        object="gold",
+        qualifiers=[Qualifier(label="location", value=place)],
+    )
+
+
+BOLT = "Usain Bolt ran the 4x100 metres relay in Beijing and won gold in the 100 metres there."
+
+
+def test_a_value_a_coordinated_verb_governs_does_not_support_the_qualifier() -> None:
+    fact = relay("the 4x100 metres relay in Beijing")
+    assert qualifier_status(fact, BOLT) == Status.INSUFFICIENT
+
+
+def test_a_value_the_relation_governs_supports_the_qualifier() -> None:
+    text = "Usain Bolt won gold in the 4x100 metres relay in Beijing."
+    assert qualifier_status(relay("the 4x100 metres relay in Beijing"), text) == Status.SUPPORTED
+
+
+def test_a_qualifier_inside_a_belief_frame_is_refused() -> None:
+    fact = Fact(
+        subject="Norway",
+        relation="adopted",
+        object="the euro",
+        qualifiers=[Qualifier(label="point in time", value="2002")],
+    )
+    unit = fact.units()[1]
+    framed = "Many tourists believe that Norway adopted the euro in 2002."
+    why = qualifier_refusal(fact_parts(fact), unit, framed)
+    assert why is not None and "believe" in why, why
+    assert qualifier_refusal(fact_parts(fact), unit, "Norway adopted the euro in 2002.") is None
+
+
+def test_an_agent_qualifier_another_agent_holds_is_refused() -> None:
+    fact = Fact(
+        subject="The Godfather",
+        relation="was directed",
+        object="in 1972",
+        qualifiers=[Qualifier(label="by", value="Martin Scorsese")],
+    )
+    unit = fact.units()[1]
+    text = (
+        "The Godfather was directed by Francis Ford Coppola, and Martin Scorsese directed "
+        "Taxi Driver."
+    )
+    why = qualifier_refusal(fact_parts(fact), unit, text)
+    assert why is not None and "Coppola" in why, why
+    own = "The Godfather was directed by Martin Scorsese in 1972."
+    assert qualifier_refusal(fact_parts(fact), unit, own) is None
