@@ -141,6 +141,15 @@ def _judged(text: str) -> tuple[str, bool] | None:
     return code, probability >= _CONFIDENT
 
 
+def _surely_foreign(text: str) -> str | None:
+    """The text's language when the detector is sure it is not English, else None."""
+    judged = _judged(text)
+    if judged is None:
+        return None
+    code, sure = judged
+    return code if code != "en" and sure else None
+
+
 def text_language(text: str, declared: str) -> str | None:
     """The language a report records: the ``language`` setting when given, else detected.
 
@@ -164,11 +173,8 @@ def foreign_language(text: str) -> str | None:
     English states the claim. Such a passage is not read at all. A passage too short to
     judge, or judged English after all by its function words, is read.
     """
-    judged = _judged(text)
-    if judged is None:
-        return None
-    code, sure = judged
-    if code == "en" or not sure:
+    code = _surely_foreign(text)
+    if code is None:
         return None
     if _script(text[:_SAMPLE_CHARS]) not in (None, "LATIN"):
         return code
@@ -187,14 +193,8 @@ def language_problem(text: str, declared: str, *, offline_decomposer: bool) -> s
     """
     if not offline_decomposer:
         return None
-    if declared != "auto":
-        code, sure = declared.lower(), True
-    else:
-        judged = _judged(text)
-        if judged is None:
-            return None
-        code, sure = judged
-    if code == "en" or not sure:
+    code = declared.lower() if declared != "auto" else _surely_foreign(text)
+    if code is None or code == "en":
         return None
     return (
         f"the text looks like language '{code}', and the offline engine reads English only "
