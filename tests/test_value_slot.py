@@ -81,3 +81,9 @@ def test_a_year_qualifier_is_gated_by_the_grounding_rule() -> None:
     assert why is not None and "2010" in why, why
     hosted = won.model_copy(update={"relation": "hosted"})
     assert gate(hosted, window, window, "") is None
+
+
+def test_an_approximate_value_is_left_to_the_value_reader() -> None:
+    """'around 1400' is met by 1403 (the reader's tolerance), so it fills no exact slot."""
+    assert bare_values("around 1400") == frozenset()
+    assert bare_values("in 1403") == frozenset({"1403"})

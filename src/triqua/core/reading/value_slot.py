@@ -29,16 +29,20 @@ __all__ = ["bare_values", "coordinated_slot", "qualifier_slot", "slot_value"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Object words a bare value may carry besides its number ("in 1887", "about 300").
-_BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa", "c."})
+_BARE = frozenset({"in", "on", "at", "of", "by", "the", "year"})
+#: Words that make a value approximate ("around 1400"): the value reader's tolerance reads it.
+_APPROXIMATE = frozenset({"about", "around", "circa", "c.", "ca.", "approximately", "roughly"})
 
 
 def bare_values(obj: str) -> frozenset[str]:
     """The numbers of an object that is a bare value ("1887", "in 1887"), else none.
 
     An object with words of its own ("six legs", "75 minutes") is read by the value and
-    unit gates instead.
+    unit gates instead, and so is an approximate one ("around 1400" is met by 1403).
     """
     words = obj.replace("(", " ").replace(")", " ").split()
+    if any(w.lower() in _APPROXIMATE for w in words):
+        return frozenset()
     numbers = {_plain(w) for w in words if _NUMBER.match(w.strip(".,;"))}
     if not numbers or any(w.lower() not in _BARE and not _NUMBER.match(w) for w in words):
         return frozenset()
