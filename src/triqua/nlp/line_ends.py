@@ -19,6 +19,7 @@ text (how HTML headings and titles arrive, one block each).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -91,7 +92,8 @@ def line_ends(doc: Doc) -> Doc:
     return doc
 
 
-def heading_lines(text: str) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=4096)  # the grounding rule asks it again for each unit cited
+def heading_lines(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of each heading line of ``text``: lines that state nothing.
 
     A Markdown heading, a setext heading, and, when more text follows, a label line without
@@ -102,6 +104,7 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
     found = []
     offset = 0
     lines = text.split("\n")
+    last = max((n for n, line in enumerate(lines) if line.strip()), default=-1)
     for number, line in enumerate(lines):
         start, end = offset, offset + len(line)
         offset = end + 1
@@ -110,7 +113,7 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
         following = lines[number + 1] if number + 1 < len(lines) else ""
         previous = lines[number - 1] if number > 0 else ""
         alone = not previous.strip() and not following.strip()
-        more_below = bool(text[offset:].strip())
+        more_below = number < last
         if (
             _ATX.match(line)
             or (_UNDERLINE.fullmatch(following) is not None and following.strip())
@@ -118,7 +121,7 @@ def heading_lines(text: str) -> list[tuple[int, int]]:
             or (alone and more_below and _ends_unpunctuated(line) and not _ITEM.match(line))
         ) and _UNDERLINE.fullmatch(line) is None:
             found.append((start, end))
-    return found
+    return tuple(found)
 
 
 def add_to(nlp: Language) -> None:
