@@ -1,11 +1,11 @@
-"""A period after an abbreviation ends no sentence before a comma, a lower-case word or a number."""
+"""Sentence ends at abbreviations: none before a comma or lower-case word; one before "He" after "Jr."."""
 
 from __future__ import annotations
 
 import pytest
 
 from triqua.nlp.passages import split
-from triqua.nlp.sentence_ends import abbreviations
+from triqua.nlp.sentence_ends import abbreviations, closes_sentence, closing_words
 from triqua.sentences import sentence_spans
 
 KING = "Martin Luther King Sr., a pastor, was the father of Martin Luther King Jr."
@@ -50,3 +50,51 @@ def test_the_list_holds_the_shipped_abbreviations_and_the_tokenizers() -> None:
     assert {"Sr.", "al.", "c."} <= found  # the shipped list
     assert {"Dr.", "Jr.", "e.g."} <= found  # kept whole by spaCy's tokenizer
     assert "Ulm." not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Martin Luther King Jr. He was born in Atlanta.",
+            ["Martin Luther King Jr.", "He was born in Atlanta."],
+        ),
+        ("The firm is Acme Inc. It makes tools.", ["The firm is Acme Inc.", "It makes tools."]),
+        (
+            "She moved to the U.S. In 1990 she won the prize.",
+            ["She moved to the U.S.", "In 1990 she won the prize."],
+        ),
+        (
+            "They met in Washington, D.C. The city grew.",
+            ["They met in Washington, D.C.", "The city grew."],
+        ),
+    ],
+)
+def test_a_closing_abbreviation_before_a_sentence_opener_ends_its_sentence(
+    text: str, expected: list[str]
+) -> None:
+    assert _sentences(text) == expected
+    assert [piece.text for piece in split(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. He Jiankui edited the genes of two embryos.",
+        "The U.S. Army was founded in 1775.",
+        "Sammy Davis Jr. was a singer and dancer.",
+        "He met Martin Luther King Jr. in 1957.",
+    ],
+)
+def test_a_title_or_a_closing_abbreviation_inside_a_sentence_ends_nothing(text: str) -> None:
+    assert _sentences(text) == [text]
+    assert [piece.text for piece in split(text)] == [text]
+
+
+def test_closing_abbreviations_are_periods_and_never_titles() -> None:
+    closing, openers = closing_words()
+    assert all(word.endswith(".") for word in closing)
+    assert not closing & {"Dr.", "Mr.", "Mrs.", "Ms.", "St.", "Gen.", "Prof.", "Rev."}
+    assert all(word[:1].isupper() for word in openers)
+    assert closes_sentence("Jr.", "He") and closes_sentence("U.K.", "The")
+    assert not closes_sentence("Dr.", "He") and not closes_sentence("Jr.", "Smith")

@@ -18,7 +18,7 @@ from functools import lru_cache
 from triqua.nlp.line_ends import heading_lines, line_ends
 from triqua.nlp.parses import parsed
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
-from triqua.nlp.sentence_ends import join_abbreviation_ends
+from triqua.nlp.sentence_ends import abbreviation_ends
 from triqua.nlp.tokens import Sentencizer
 
 __all__ = ["MAX_SENTENCE_WORDS", "Piece", "entities", "split"]
@@ -61,7 +61,7 @@ def split(text: str) -> tuple[Piece, ...]:
     """Sentences of a passage with their offsets, cutting run-ons at ``MAX_SENTENCE_WORDS``."""
     nlp = load_nlp()
     with NLP_LOCK:
-        doc = line_ends(join_abbreviation_ends(_sentencizer(nlp.make_doc(text))))
+        doc = line_ends(abbreviation_ends(_sentencizer(nlp.make_doc(text))))
         spans = [[(t.idx, t.idx + len(t.text)) for t in sent] for sent in doc.sents]
     headings = heading_lines(text)
     out: list[Piece] = []
