@@ -1,4 +1,4 @@
-"""Sentence ends at abbreviations: none before a comma or lower-case word; one before "He" after "Jr."."""
+"""Sentence ends at abbreviations: none before a comma; one in "King Jr. He was born"."""
 
 from __future__ import annotations
 
