@@ -160,8 +160,12 @@ def _suffix_stem(w: str) -> str:
         w = w[:-1]
     if w.endswith("ing") and len(w) > 5:
         w = _undouble(w[:-3])
-    elif w.endswith("ed") and len(w) > 4:
+    elif w.endswith("ed") and len(w) > 4 and not w.endswith("eed"):
         w = _undouble(w[:-2])
+    if w.endswith("eed") and len(w) > 4:
+        # "-eed" is a root ("exceed", "breed") or "-ee" + "d" ("agreed"): either way its
+        # stem is the "-ee" one, so "exceeded" meets "exceeds" and "agreed" meets "agree".
+        w = w[:-1]
     if w in _IRREGULAR:
         return _suffix_stem(_IRREGULAR[w])
     if w.endswith("e") and len(w) > 3:
