@@ -25,7 +25,7 @@ from triqua.schema import FactUnit
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["bare_values", "coordinated_slot", "qualifier_slot", "slot_value"]
+__all__ = ["bare_values", "coordinated_slot", "own_slot", "qualifier_slot", "slot_value"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Object words a bare value may carry besides its number ("in 1887", "about 300").
@@ -144,6 +144,54 @@ def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> st
 
 
 _FILLERS = frozenset({"dobj", "pobj", "attr"})
+
+
+def own_slot(
+    text: str, relation: Iterable[str], preposition: str, obj: Iterable[str]
+) -> str | None:
+    """The value the relation's verb has in its own slot, when only other verbs govern the object.
+
+    "Galileo Galilei was born in 1564 and died near Florence in 1642" holds "born in" and
+    "Florence", yet "born in" holds 1564 and Florence is where he died; so too "Steve Jobs,
+    born in 1955, built … in Cupertino" and "IKEA was founded in 1943 and opened its first
+    store in Stockholm". The window states no "born in Florence" when every occurrence of the
+    object's head word is governed by a verb that is not the relation's, and an occurrence
+    of the relation's verb fills the relation's own preposition ("in") with a number or a
+    name of its own. A filler that is a description ("born in the same city") may refer back
+    and decides nothing, nor does an object no verb governs.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        preposition: The preposition that closes the relation ("in" of "was born in").
+        obj: The stem of the object's head word (its last content word).
+    """
+    return _own_slot(text, frozenset(relation), preposition.lower(), frozenset(obj))
+
+
+@functools.lru_cache(maxsize=4096)
+def _own_slot(
+    text: str, relation: frozenset[str], preposition: str, obj: frozenset[str]
+) -> str | None:
+    """:func:`own_slot`, remembered."""
+    if not relation or not obj or not preposition or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    governors = [_verb_of(t) for t in doc if stem(t.text) in obj]
+    if not governors or any(v is None or stem(v.text) in relation for v in governors):
+        return None
+    for token in doc:
+        if not _is_verb(token) or stem(token.text) not in relation:
+            continue
+        for prep in token.children:
+            if prep.dep_ != "prep" or prep.text.lower() != preposition:
+                continue
+            filler = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if filler is not None and (filler.tag_ == "CD" or filler.pos_ == "PROPN"):
+                return " ".join(t.text for t in filler.subtree)
+    return None
 
 
 def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
