@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise, takewhile
 
-from triqua.core.reading.agents import agent_of_fact
+from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -197,6 +197,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
         return f"the cited text gives the relation to {agent!r} (by {agent})"
+    done = patient_of_fact(text, relation_text, relation, subject, objects)
+    if done is not None:
+        return f"the cited text gives the relation's agent another patient, {done!r}"
     return None
 
 
