@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.value_slot import bare_values, own_slot, slot_value
+from triqua.core.reading.value_slot import bare_values, counted_slot, own_slot, slot_value
 from triqua.engines.offline.verify.gates import refusal
 from triqua.schema import Fact
 
@@ -128,3 +128,23 @@ def test_a_slot_that_names_the_object_or_may_refer_back_says_nothing() -> None:
     # No occurrence of the relation's verb with its own preposition.
     assert own_slot("Ada was born there and worked in Lyon.", born, "in", {"lyon"}) is None
     assert own_slot(CHOPIN, born, "in", {"paris"}) == "1810"
+
+
+TOWER_FLOORS = "The CN Tower, which has 147 floors, is 553 metres tall."
+
+
+def test_a_number_counting_another_noun_refuses_the_window() -> None:
+    """553 counts metres and the floors number 147: no '553 floors' is written."""
+    why = refusal(Fact(subject="The CN Tower", relation="has", object="553 floors"), TOWER_FLOORS)
+    assert why is not None and "553 metres" in why, why
+    assert counted_slot(TOWER_FLOORS, "553 floors") == "553 metres"
+
+
+def test_the_number_counting_the_objects_noun_passes() -> None:
+    assert (
+        refusal(Fact(subject="The CN Tower", relation="has", object="147 floors"), TOWER_FLOORS)
+        is None
+    )
+    assert counted_slot(TOWER_FLOORS, "147 floors") is None
+    # A noun the window never counts otherwise is left to the value and unit gates.
+    assert counted_slot("The tower is 553 metres tall.", "553 storeys") is None

@@ -24,7 +24,13 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
-from triqua.core.reading.value_slot import bare_values, coordinated_slot, own_slot, slot_value
+from triqua.core.reading.value_slot import (
+    bare_values,
+    coordinated_slot,
+    counted_slot,
+    own_slot,
+    slot_value,
+)
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
@@ -186,6 +192,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     value = slot_value(text, relation, bare_values(parts.object.text))
     if value is not None:
         return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
+    value = counted_slot(text, parts.object.text)
+    if value is not None:
+        return f"the cited text writes {value!r}, not {parts.object.text!r}"
     last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
     value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
     if value is None and parts.relation.tokens:
