@@ -137,10 +137,15 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     names = [t.stem for t in subject.content if t.is_capitalised]
     if owner.pos_ != "PROPN" or not names:
         return None
-    stems = {stem(t.text) for t in words}
-    if stem(owner.text) in {t.stem for t in subject.content} or names[-1] in stems:
+    # Words as letters only: markup glued to a name ("Curie</b>") is not another name.
+    stems = {stem(w) for t in words for w in _LETTERS.findall(t.text)}
+    head = {stem(w) for w in _LETTERS.findall(owner.text)}
+    if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
         return None
     return " ".join(t.text for t in words)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
