@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from triqua.core.grounding.rule import check_quote
-from triqua.core.grounding.statement import content_words, unstated_words
+from triqua.core.grounding.stated import written
 from triqua.core.reading.quotes import locate_quote
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.models import entailment as entailment_module
@@ -211,7 +211,7 @@ class StatedRecorder:
 
     def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
         p = self.inner.entailment(premises, unit, source)
-        some = len(unstated_words(unit, premises[0])) < len(content_words(unit))
+        some = written(unit, premises[0])[1]
         self.reads.append((p, some))
         return p
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.agents import other_agent
+from triqua.core.reading.agents import other_agent, other_patient
 from triqua.engines.offline.verify.gates import refusal
 from triqua.schema import Fact
 
@@ -74,3 +74,58 @@ def test_a_pronoun_for_the_facts_agent_as_the_passives_patient_refuses() -> None
     assert (
         refusal(Fact(subject="The Danube", relation="is joined by", object="the Inn"), text) is None
     )
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "other"),
+    [
+        (
+            Fact(subject="Paul McCartney", relation="wrote", object="the song"),
+            "Paul McCartney sang the song, which John Lennon had written in 1965.",
+            "John Lennon",
+        ),
+    ],
+)
+def test_another_name_doing_it_actively_refuses_the_window(
+    fact: Fact, text: str, other: str
+) -> None:
+    """An active clause (or one whose relative pronoun stands for the patient) with another
+    name as its subject gives the relation to that name."""
+    why = refusal(fact, text)
+    assert why is not None and other in why, why
+
+
+def test_the_reader_finds_an_active_doer_of_the_facts_patient() -> None:
+    text = "Thomas Edison invented the light bulb in 1879."
+    assert other_agent(text, {"invent"}, {"nikola", "tesla"}, {"light", "bulb"}) == "Thomas Edison"
+    assert other_agent(text, {"invent"}, {"thoma", "edison"}, {"light", "bulb"}) is None
+    assert other_agent(text, {"invent"}, {"nikola", "tesla"}, {"telephon"}) is None
+
+
+RADIUM = (
+    "Radium was discovered in 1898. Henri Becquerel discovered radioactivity two years earlier."
+)
+
+
+def test_the_agents_other_patient_refuses_a_conjunction_of_two_clauses() -> None:
+    """Becquerel discovered radioactivity; no one is said to have discovered radium."""
+    fact = Fact(subject="Radium", relation="was discovered by", object="Henri Becquerel")
+    why = refusal(fact, RADIUM)
+    assert why is not None and "radioactivity" in why, why
+    active = Fact(subject="Henri Becquerel", relation="discovered", object="radium")
+    why = refusal(active, RADIUM)
+    assert why is not None and "radioactivity" in why, why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Radium was discovered in 1898. Marie Curie discovered it with her husband Pierre.",
+        "Marie Curie discovered polonium in July. Radium was discovered by her in December.",
+        "Marie Curie discovered polonium and radium in 1898.",
+    ],
+)
+def test_a_pronoun_or_a_conjunct_may_carry_the_patient_or_agent(text: str) -> None:
+    fact = Fact(subject="Radium", relation="was discovered by", object="Marie Curie")
+    assert other_patient(text, {"discover"}, {"mari", "curi"}, {"radium"}) is None
+    assert refusal(fact, text) is None

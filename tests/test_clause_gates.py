@@ -60,6 +60,13 @@ LIES = [
         "another value, 'German'",
         id="subjects-clause-names-another-value",
     ),
+    pytest.param(
+        ("Lake Tanganyika", "is", "the largest lake in Africa"),
+        "Lake Tanganyika is the longest lake in Africa. Lake Victoria is the largest lake in "
+        "Africa.",
+        "to 'Lake Victoria'",
+        id="another-name-sharing-a-word-with-the-subject",
+    ),
 ]
 
 PARAPHRASES = [
@@ -110,6 +117,11 @@ PARAPHRASES = [
         ("Marie Curie", "was", "the first woman to win a Nobel Prize"),
         "Eve Curie was the daughter of Marie Curie, the first woman to win a Nobel Prize.",
         id="an-apposition-belongs-to-its-noun",
+    ),
+    pytest.param(
+        ("Kilimanjaro", "is", "the highest mountain in Africa"),
+        "Mount Kilimanjaro is the highest mountain in Africa.",
+        id="a-fuller-name-sharing-the-subjects-word",
     ),
 ]
 

@@ -42,8 +42,11 @@ SUITES = {
 # objects, a qualifier's namesake), and four another class given after "is": all passing,
 # so the floor keeps the one failure of slack.
 # The lies suite (false claims of the value-gate shapes and their controls) passed 23 of 53
-# before the frame, agent, value-slot, unit and holder gates.
-FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 49 / 53}
+# before the frame, agent, value-slot, unit and holder gates. Its second part (52 rows: two
+# sentences read together, a value in another verb's clause, and their controls) passed 42
+# of 52 before the own-slot, counted-noun, active-agent, other-patient and other-name gates,
+# 49 of 52 with them; the whole suite 99 of 105 (the floor keeps one failure of slack).
+FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105}
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

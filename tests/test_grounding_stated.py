@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context, GroundingMode
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
+from triqua.core.grounding.stated import written
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.models import entailment
@@ -136,3 +137,21 @@ def test_this_is_refers_back_to_a_subject_named_before() -> None:
     assert subject and missing_values(album, quote, "The band toured Europe. ") == subject
     relative = "A label that is run by Depeche Mode."
     assert missing_values(album, relative, before) == subject
+
+
+def test_words_spread_over_two_sentences_are_read_by_the_judge() -> None:
+    """ "born in Ulm in 1879. He later moved to Munich" writes "moved", "Munich" and 1879, but
+    no sentence writes a move to Munich in 1879: the window is the judge's to read."""
+    moved = base("Albert Einstein", "moved to Munich in", "1879")
+    quote = "Albert Einstein was born in Ulm in 1879. He later moved to Munich."
+    refused = why(moved, quote, 0.2) or ""
+    assert "only across sentences" in refused and "(0.20 < 0.30)" in refused, refused
+    assert why(moved, quote, 0.35) is None  # a judge that entails it decides
+    assert written(moved, quote) == (False, True)
+    # One sentence with every word and value, its subject carried by a pronoun, stands.
+    went = base("Albert Einstein", "moved to", "Munich")
+    assert written(went, "He later moved to Munich.", "Albert Einstein was born in Ulm.") == (
+        True,
+        True,
+    )
+    assert why(went, quote, 0.01) is None

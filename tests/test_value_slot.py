@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.value_slot import bare_values, slot_value
+from triqua.core.reading.value_slot import bare_values, counted_slot, own_slot, slot_value
 from triqua.engines.offline.verify.gates import refusal
 from triqua.schema import Fact
 
@@ -87,3 +87,64 @@ def test_an_approximate_value_is_left_to_the_value_reader() -> None:
     """'around 1400' is met by 1403 (the reader's tolerance), so it fills no exact slot."""
     assert bare_values("around 1400") == frozenset()
     assert bare_values("in 1403") == frozenset({"1403"})
+
+
+CHOPIN = "Frédéric Chopin was born in 1810 and died in Paris in 1849."
+
+
+def test_an_object_only_another_verb_governs_refuses_the_window() -> None:
+    """'born in 1810 and died in Paris' states no birth in Paris: 'born in' holds 1810."""
+    fact = Fact(subject="Frédéric Chopin", relation="was born in", object="Paris")
+    why = refusal(fact, CHOPIN)
+    assert why is not None and "1810" in why, why
+    assert (
+        refusal(Fact(subject="Frédéric Chopin", relation="died in", object="Paris"), CHOPIN) is None
+    )
+
+
+@pytest.mark.parametrize(
+    "window",
+    [
+        "Jane Austen, born in 1775, wrote most of her novels in Chawton.",
+        "Jane Austen, who was born in 1775, spent her last years in Chawton.",
+        "Jane Austen was born in 1775 and later moved to a cottage in Chawton.",
+    ],
+)
+def test_the_relations_own_slot_holding_another_value_refuses_the_window(window: str) -> None:
+    fact = Fact(subject="Jane Austen", relation="was born in", object="Chawton")
+    why = refusal(fact, window)
+    assert why is not None and "1775" in why, why
+
+
+def test_a_slot_that_names_the_object_or_may_refer_back_says_nothing() -> None:
+    born = frozenset({"bear"})
+    # The relation's verb governs the object too.
+    assert (
+        own_slot("Chopin was born in 1810 in Warsaw and died in Paris.", born, "in", {"warsaw"})
+        is None
+    )
+    # A description in the slot may be the object itself.
+    assert own_slot("Ada worked in Lyon and was born in the city.", born, "in", {"lyon"}) is None
+    # No occurrence of the relation's verb with its own preposition.
+    assert own_slot("Ada was born there and worked in Lyon.", born, "in", {"lyon"}) is None
+    assert own_slot(CHOPIN, born, "in", {"paris"}) == "1810"
+
+
+TOWER_FLOORS = "The CN Tower, which has 147 floors, is 553 metres tall."
+
+
+def test_a_number_counting_another_noun_refuses_the_window() -> None:
+    """553 counts metres and the floors number 147: no '553 floors' is written."""
+    why = refusal(Fact(subject="The CN Tower", relation="has", object="553 floors"), TOWER_FLOORS)
+    assert why is not None and "553 metres" in why, why
+    assert counted_slot(TOWER_FLOORS, "553 floors") == "553 metres"
+
+
+def test_the_number_counting_the_objects_noun_passes() -> None:
+    assert (
+        refusal(Fact(subject="The CN Tower", relation="has", object="147 floors"), TOWER_FLOORS)
+        is None
+    )
+    assert counted_slot(TOWER_FLOORS, "147 floors") is None
+    # A noun the window never counts otherwise is left to the value and unit gates.
+    assert counted_slot("The tower is 553 metres tall.", "553 storeys") is None

@@ -8,9 +8,10 @@ punctuation and symbols). Then one of three rules reads the quote (``Context.gro
   sentences, 1–3 within a paragraph) supports the unit when no value gate fires
   (:mod:`triqua.core.grounding.gates`: the unit's numbers, dates, units and names are in
   the quote; no year bound to another event; no restrictor such as "one of the largest";
-  no other holder of a role only one holds; no negation of the unit's words) and it
-  writes the unit's words or the entailment judge finds it entailing the unit (at the
-  card's ``judged`` threshold, ``judged_some`` when some words are written);
+  no other holder of a role only one holds; no negation of the unit's words) and one of
+  its sentences writes the unit's words or the entailment judge finds it entailing the
+  unit (at the card's ``judged`` threshold, ``judged_some`` when a sentence writes some
+  of its words; words spread over two sentences are the judge's to read);
 - **judge** (:mod:`triqua.core.grounding.judged`): the cited windows support the unit when
   the entailment judge finds one entailing it at its card's ``grounding`` threshold and no
   value gate fires;

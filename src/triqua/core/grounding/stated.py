@@ -7,12 +7,17 @@ value gate fires on it (:func:`triqua.core.grounding.gates.gate`: the unit's num
 dates, units and names are in the quote; no year bound to another event; no restrictor; no
 other holder of a role only one holds; no negation of the unit's words) and either
 
-- it **writes the unit's words** (:mod:`triqua.core.grounding.statement`: stems, the
-  lexicon's word forms and relation groups) and denies nothing, or
+- one of its sentences **writes the unit's words** (:mod:`triqua.core.grounding.statement`:
+  stems, the lexicon's word forms and relation groups) and, for a base triple, its values
+  (a subject carried by a pronoun counts), and the window denies nothing, or
 - the **entailment judge** finds it entailing the unit, or the sentence the unit came from,
-  at the reader's ``judged_threshold`` — a lower one (``judged_some_threshold``) when the
-  window writes some of the unit's words, since a window that shares none of them must be
-  read as a paraphrase with more confidence.
+  at the reader's ``judged_threshold`` — a lower one (``judged_some_threshold``) when a
+  sentence of the window writes some of the unit's words, since a window that shares none
+  of them must be read as a paraphrase with more confidence.
+
+Words spread over two sentences are not written: "Albert Einstein was born in 1879. He died
+in Princeton" writes "born" and "Princeton", and the conjunction is no birth in Princeton,
+so the judge reads such a window (:func:`written`).
 
 So a paraphrase the judge reads stands ("is appointed by a resolution of the House" for
 "requires the agreement of the House"), a window writing every word stands where a small
@@ -27,12 +32,15 @@ from typing import TYPE_CHECKING
 from triqua.core.grounding.gates import gate
 from triqua.core.grounding.judged import cited_windows, read_window
 from triqua.core.grounding.statement import content_words, denies, unstated_words
+from triqua.core.reading.quote_values import missing_values
+from triqua.core.reading.quotes import normalise
 from triqua.schema import FactUnit
+from triqua.sentences import sentence_spans
 
 if TYPE_CHECKING:
     from triqua.core.grounding.meaning_reader import MeaningReader
 
-__all__ = ["judged_thresholds", "not_stated"]
+__all__ = ["judged_thresholds", "not_stated", "written"]
 
 
 def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
@@ -48,6 +56,36 @@ def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
         float(some if some is not None else none if none is not None else fallback),
         float(none if none is not None else fallback),
     )
+
+
+def written(unit: FactUnit, window: str, before: str = "") -> tuple[bool, bool]:
+    """(every, some): whether one sentence of ``window`` writes all / some of the unit's words.
+
+    Every word means the unit's content words and its values (names, numbers, dates; a
+    subject carried by a pronoun counts, read with ``before``, the passage text before the
+    window). Words spread over sentences state no unit: "Albert Einstein was born in 1879.
+    He died in Princeton" writes "born" and "Princeton", one in each, and their conjunction
+    is not a birth in Princeton. Such a window is the judge's to read, never accepted by its
+    words. A qualifier's value often stands in the sentence after its base's ("… was born in
+    Stratford. He was baptised there in 1564"): its words are read so, its value by the gates
+    that bind a value to its event.
+    """
+    words = content_words(unit)
+    every = some = False
+    for start, end in sentence_spans(window) or [(0, len(window))]:
+        sentence = window[start:end]
+        missing = unstated_words(unit, sentence)
+        some = some or len(missing) < len(words)
+        if not (every or missing) and unit.kind != "base":
+            every = True  # a qualifier's value is read against its base by the value gates
+        elif not (every or missing):
+            lacking = missing_values(
+                unit, sentence, before + window[:start], classes=True, owners=True
+            )
+            # The subject may be carried by a description ("the album"), read by the gates.
+            subject = f" {normalise(unit.subject)} "
+            every = all(f" {normalise(value)} " in subject for value in lacking)
+    return every, some
 
 
 def not_stated(
@@ -69,7 +107,7 @@ def not_stated(
     vetoes: list[str] = []
     best, best_needed = 0.0, 0.0
     thresholds: tuple[float, float] | None = None  # read only when the judge is asked
-    words = len(content_words(unit))
+    spread = False  # a window writes every word, but only across its sentences
     windows = cited_windows(passage, span)
     for (start, end), before in windows:
         window = passage[start:end]
@@ -78,12 +116,13 @@ def not_stated(
         if why:
             vetoes.append(why)
             continue
-        missing = unstated_words(unit, window)
-        if not missing and not denies(unit, window):
+        every, some = written(unit, window, passage[:start])
+        if every and not denies(unit, window):
             return None
+        spread = spread or (not every and not unstated_words(unit, window))
         context = passage[before[0] : end] if before is not None else None
         thresholds = thresholds or judged_thresholds(reader)
-        needed = thresholds[0] if len(missing) < words else thresholds[1]
+        needed = thresholds[0] if some else thresholds[1]
         p = read_window(reader, unit, window, context, source)
         if p >= needed:
             return None
@@ -91,7 +130,12 @@ def not_stated(
             best, best_needed = p, needed
     if len(vetoes) == len(windows):
         return vetoes[0] if vetoes else "the quote touches no sentence of the passage"
+    said = (
+        "writes the unit's words only across sentences"
+        if spread
+        else "does not write the unit's words"
+    )
     return (
-        f"the cited text does not write the unit's words, and the entailment judge "
+        f"the cited text {said}, and the entailment judge "
         f"({reader.revision}) finds it not entailing it ({best:.2f} < {best_needed:.2f})"
     )

@@ -25,7 +25,14 @@ from triqua.schema import FactUnit
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["bare_values", "coordinated_slot", "qualifier_slot", "slot_value"]
+__all__ = [
+    "bare_values",
+    "coordinated_slot",
+    "counted_slot",
+    "own_slot",
+    "qualifier_slot",
+    "slot_value",
+]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Object words a bare value may carry besides its number ("in 1887", "about 300").
@@ -146,6 +153,54 @@ def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> st
 _FILLERS = frozenset({"dobj", "pobj", "attr"})
 
 
+def own_slot(
+    text: str, relation: Iterable[str], preposition: str, obj: Iterable[str]
+) -> str | None:
+    """The value the relation's verb has in its own slot, when only other verbs govern the object.
+
+    "Galileo Galilei was born in 1564 and died near Florence in 1642" holds "born in" and
+    "Florence", yet "born in" holds 1564 and Florence is where he died; so too "Steve Jobs,
+    born in 1955, built … in Cupertino" and "IKEA was founded in 1943 and opened its first
+    store in Stockholm". The window states no "born in Florence" when every occurrence of the
+    object's head word is governed by a verb that is not the relation's, and an occurrence
+    of the relation's verb fills the relation's own preposition ("in") with a number or a
+    name of its own. A filler that is a description ("born in the same city") may refer back
+    and decides nothing, nor does an object no verb governs.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        preposition: The preposition that closes the relation ("in" of "was born in").
+        obj: The stem of the object's head word (its last content word).
+    """
+    return _own_slot(text, frozenset(relation), preposition.lower(), frozenset(obj))
+
+
+@functools.lru_cache(maxsize=4096)
+def _own_slot(
+    text: str, relation: frozenset[str], preposition: str, obj: frozenset[str]
+) -> str | None:
+    """:func:`own_slot`, remembered."""
+    if not relation or not obj or not preposition or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    governors = [_verb_of(t) for t in doc if stem(t.text) in obj]
+    if not governors or any(v is None or stem(v.text) in relation for v in governors):
+        return None
+    for token in doc:
+        if not _is_verb(token) or stem(token.text) not in relation:
+            continue
+        for prep in token.children:
+            if prep.dep_ != "prep" or prep.text.lower() != preposition:
+                continue
+            filler = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if filler is not None and (filler.tag_ == "CD" or filler.pos_ == "PROPN"):
+                return " ".join(t.text for t in filler.subtree)
+    return None
+
+
 def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
     """The phrase ``verb`` has in the slot ``slot`` fills for its own verb, if any.
 
@@ -162,6 +217,52 @@ def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
         if governor is not None and governor.i == verb.i and objects:
             return " ".join(t.text for t in objects[0].subtree)
     return None
+
+
+def counted_slot(text: str, obj: str) -> str | None:
+    """What the object's number counts in ``text``, when the object's noun has another number.
+
+    "The Burj Khalifa, which has 163 floors, is 828 metres tall" holds "828" and "floors",
+    yet 828 counts metres and the floors number 163: it states no "828 floors". Each number
+    of the object that modifies a noun ("828 *floors*") is looked for in the window's parse;
+    when the window never writes that pair, writes the number for another noun and the noun
+    with another number, the pair is split across two phrases.
+
+    Args:
+        text: The window (1–3 sentences).
+        obj: The object as the fact writes it ("828 floors").
+    """
+    return _counted(text, obj)
+
+
+@functools.lru_cache(maxsize=4096)
+def _counted(text: str, obj: str) -> str | None:
+    """:func:`counted_slot`, remembered."""
+    if not text.strip() or not any(c.isdigit() for c in obj):
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    wanted = _counts(window_parse(obj))
+    if not wanted:
+        return None
+    written = _counts(window_parse(text))
+    pairs = {(m, n) for m, n, _ in written}
+    for number, noun, _ in wanted:
+        if (number, noun) in pairs:
+            continue
+        other = next((w for m, n, w in written if m == number and n != noun), None)
+        if other is not None and any(n == noun and m != number for m, n in pairs):
+            return f"{number} {other}"
+    return None
+
+
+def _counts(doc: Iterable[SpacyToken]) -> set[tuple[str, str, str]]:
+    """(number, stem of the noun it counts, that noun) for each number that modifies a noun."""
+    return {
+        (_plain(t.text), stem(t.head.text), t.head.text)
+        for t in doc
+        if t.dep_ == "nummod" and _NUMBER.match(t.text) and t.head.pos_ in ("NOUN", "PROPN")
+    }
 
 
 def _plain(number: str) -> str:

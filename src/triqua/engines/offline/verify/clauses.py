@@ -109,7 +109,7 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     if stems & own_stems:
         return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
-        return _namesake(owner, subject)
+        return _other_named(owner, words, subject) or _namesake(owner, subject)
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
         return None  # the subject's acronym ("CTA" for "Construction Time Again")
     bare = (
@@ -123,6 +123,29 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
 
 
 _DETERMINERS = frozenset({"det", "poss", "predet", "nummod"})
+
+
+def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) -> str | None:
+    """The owner's name when it shares a word with the subject's and is another name.
+
+    "Mount Everest" is not "Mount Kilimanjaro", nor "Lake Victoria" "Lake Geneva": the
+    owner's own head word is a name word the subject lacks, and the subject's last name word
+    is not the owner's. A fuller name ("Wolfgang Amadeus Mozart" for "Amadeus") or a
+    shorter one ("Kilimanjaro") is the subject's; people sharing a surname are read as
+    namesakes (:func:`_namesake`).
+    """
+    names = [t.stem for t in subject.content if t.is_capitalised]
+    if owner.pos_ != "PROPN" or not names:
+        return None
+    # Words as letters only: markup glued to a name ("Curie</b>") is not another name.
+    stems = {stem(w) for t in words for w in _LETTERS.findall(t.text)}
+    head = {stem(w) for w in _LETTERS.findall(owner.text)}
+    if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
+        return None
+    return " ".join(t.text for t in words)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise, takewhile
 
-from triqua.core.reading.agents import agent_of_fact
+from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
@@ -24,7 +24,13 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
-from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
+from triqua.core.reading.value_slot import (
+    bare_values,
+    coordinated_slot,
+    counted_slot,
+    own_slot,
+    slot_value,
+)
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.clauses import held_by_another, object_split, other_value
@@ -163,7 +169,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     be the one the relation's verb governs ("started in 1959, and … opened in 1973" for
     "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`), and an object
     another coordinated verb governs must not be one the relation's verb fills with another
-    ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`).
+    ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`),
+    nor one only other verbs govern while the relation's verb fills its own slot with another
+    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`).
     """
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
@@ -184,14 +192,23 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     value = slot_value(text, relation, bare_values(parts.object.text))
     if value is not None:
         return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
+    value = counted_slot(text, parts.object.text)
+    if value is not None:
+        return f"the cited text writes {value!r}, not {parts.object.text!r}"
     last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
     value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
+    if value is None and parts.relation.tokens:
+        closing = parts.relation.tokens[-1].text  # "in" of "was born in": the verb's own slot
+        value = own_slot(text, relation, closing, frozenset(t.stem for t in last))
     if value is not None:
         return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
     relation_text = [t.text for t in parts.relation.tokens]
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
         return f"the cited text gives the relation to {agent!r} (by {agent})"
+    done = patient_of_fact(text, relation_text, relation, subject, objects)
+    if done is not None:
+        return f"the cited text gives the relation's agent another patient, {done!r}"
     return None
 
 
