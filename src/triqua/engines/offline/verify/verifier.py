@@ -185,7 +185,7 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """Each unit's finding from the rules' reading and the judge's readings of the base."""
         parts, top, by_place = found.parts, found.top, found.by_place
-        base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
+        base, bound = decide_base(readings, rules, stated, judge)
         if base.status == Status.INSUFFICIENT:
             base = judged_rival(fact, parts, top, judge) or base
         findings = [base]
