@@ -28,7 +28,8 @@ quote's part of it:
   the phrase in its slot is another one than the unit's object ("nominated by *his rival*",
   "born in *Lyon*") and no such slot names the object (:func:`slot_holder`);
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
-  the unit is not itself negative;
+  the unit is not itself negative (:func:`triqua.core.reading.negation.negated`, the
+  offline verifier's polarity reading too);
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
   ("Myth: …", "Rumour: …", "Misconception: …").
 """
@@ -38,10 +39,9 @@ from __future__ import annotations
 import re
 
 from triqua.core.grounding.slots import slot_holder
-from triqua.core.grounding.statement import content_words, cues_in_scope
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.analysis import analyse
-from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
@@ -49,7 +49,6 @@ from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.value_slot import qualifier_slot
 from triqua.core.reading.values.dates import date_relation, find_dates
 from triqua.core.reading.values.life_dates import life_dates, life_event
-from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -100,65 +99,7 @@ _DISOWNING = frozenset(
 )
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
-
-#: Words that deny what follows them, and words after one that keep it from denying
-#: ("not only … but also", "including but not limited to logistics" states logistics): the
-#: lexicon's (``core/reading/data/lexicon.json``).
-_NEGATIONS = LEXICON.denial_cues
-_NOT_DENYING = LEXICON.not_denying
-_NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
-
-
-def negated(unit: FactUnit, window: str) -> str | None:
-    """The phrase of ``window`` that denies one of the unit's words ("not the capital").
-
-    Only a unit that writes no negation itself is read; a cue denies the words right after
-    it (``_NEGATION_REACH``), and "not only" denies nothing; a cue in a clause that
-    describes another noun does not reach the relation (``cues_in_scope``).
-    """
-    said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
-    if "not" in word_stems(said):
-        return None
-    claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
-    if not claimed:
-        return None
-    # The clause that writes most of the unit's words decides ("There is no overall charge
-    # on a water molecule, but the hydrogen atoms have a positive charge"); on a tie, a
-    # denying clause wins.
-    readings = []
-    for clause in _CLAUSE_BREAK.split(cues_in_scope(unit, window)):
-        clause = _ASIDE.sub(r"\g<cue> ", clause)
-        tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
-        written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)
-        readings.append((written, _denial(tokens, claimed)))
-    written, denial = max(readings, key=lambda r: (r[0], r[1] is not None))
-    return denial if written else None
-
-
-#: An aside right after a negation cue, which the cue reaches over ("did not, as is often
-#: said, win"; "never (despite the rumours) won"; "not — as some claim — the capital").
-_ASIDE = re.compile(
-    r"(?P<cue>\b(?:" + "|".join(sorted(_NEGATIONS)) + r")\b|n['’]t\b)\s*"
-    r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
-    re.IGNORECASE,
-)
-#: Where one clause of a sentence ends and a contrasting one begins.
-_CLAUSE_BREAK = re.compile(r";|,?\s+(?:but|whereas|while|although|though|yet)\s+", re.IGNORECASE)
-
-
-def _denial(tokens: list[str], claimed: set[str]) -> str | None:
-    """The words from a negation cue to a claimed word it denies, if any."""
-    for i, token in enumerate(tokens):
-        if token not in _NEGATIONS and not token.endswith("n't"):
-            continue
-        reach = tokens[i + 1 : i + 1 + _NEGATION_REACH]
-        if reach and reach[0] in _NOT_DENYING:
-            continue
-        for j, word in enumerate(reach):
-            if not word_stems(word).isdisjoint(claimed):
-                return " ".join(tokens[i : i + j + 2])
-    return None
 
 
 def disowned(window: str, quoted: str) -> str | None:

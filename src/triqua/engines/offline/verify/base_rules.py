@@ -17,17 +17,15 @@ from triqua.core.reading.analysis import (
     stem,
     values_relation,
 )
+from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit
 from triqua.core.reading.lexicon import LEXICON
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
-    FactParts,
     extends_subject,
     measured,
     negated_in,
-    object_kind,
     restrictors_stated,
-    sentence_relation_hit,
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.core.reading.analysis import date_relation
+from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.values.life_dates import life_dates, life_event
-from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.schema import Fact, Status
 

@@ -25,13 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse
+from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
     windows,
 )
-from triqua.engines.offline.verify.fact_match import FactParts, fact_parts
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
