@@ -47,8 +47,8 @@ from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
 from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.value_slot import qualifier_slot
-from triqua.core.reading.values.dates import date_relation, find_dates
-from triqua.core.reading.values.life_dates import life_dates, life_event
+from triqua.core.reading.values.dates import find_dates
+from triqua.core.reading.values.life_dates import life_date_readings, life_event
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -144,19 +144,18 @@ def life_dated(unit: FactUnit, window: str) -> str | None:
 
     "Isaac Newton (1643–1727)" for "Isaac Newton was born in 1650" (or its qualifier
     "point in time: 1650"): the parenthesis right after the subject's last name word dates
-    the birth and the death. None when the unit dates neither, or the dates agree.
+    the birth and the death, read as the offline verifier reads it
+    (:func:`~triqua.core.reading.values.life_dates.life_date_readings`). None when the unit
+    dates neither, or the dates agree.
     """
-    event = life_event(unit.relation)
     names = [w.strip(",.;:") for w in unit.subject.split() if w[:1].isupper()]
-    if event is None or not names:
+    if life_event(unit.relation) is None or not names:
         return None
     claimed = find_dates(unit.object if unit.kind == "base" else unit.value or "")
     if len(claimed) != 1:
         return None
-    for stated in life_dates(window, names[-1], event):
-        if date_relation(claimed[0], stated) == "conflict":
-            return stated.text
-    return None
+    readings = life_date_readings(unit.relation, names[-1], claimed[0], window)
+    return next((stated.text for outcome, stated in readings if outcome == "conflict"), None)
 
 
 def rival_restrictor(unit: FactUnit, window: str) -> str | None:

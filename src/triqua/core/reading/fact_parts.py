@@ -19,6 +19,7 @@ from triqua.core.reading.analysis import (
     TextInfo,
     Token,
     analyse,
+    has_stem,
     is_negated,
     relation_stems,
     stems_match,
@@ -26,12 +27,13 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.negation import negated
 from triqua.core.reading.restrictors.markers import Marker, markers
-from triqua.core.reading.words import relation_group, relation_phrases
+from triqua.core.reading.words import relation_group, relation_phrases, stem
 from triqua.nlp.passages import entities
 from triqua.schema import Fact, FactUnit
 
 __all__ = [
     "LIGHT_VERBS",
+    "NAME_KINDS",
     "FactParts",
     "antonym_in",
     "entity_type",
@@ -41,9 +43,15 @@ __all__ = [
     "relation_hit",
     "relation_words",
     "sentence_relation_hit",
+    "takes_many",
 ]
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
+#: Entity types the small NER model confuses: it reads an unfamiliar place ("Kraków") as a
+#: person, so in a place slot either one names a place.
+NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
+#: Stems of relation words that take many objects (``LEXICON.multi_valued``).
+_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 
 
 @dataclass
@@ -173,6 +181,11 @@ def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
         object=parts.object.text,
     )
     return negated(unit, sentence.text) is not None
+
+
+def takes_many(parts: FactParts) -> bool:
+    """True when the relation takes many objects: "lived in London" leaves Rome open."""
+    return any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content)
 
 
 def entity_type(text: str, start: int, end: int) -> str | None:

@@ -20,18 +20,18 @@ from triqua.core.reading.agents import agent_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
+    NAME_KINDS,
     FactParts,
     antonym_in,
     fact_parts,
     object_kind,
     polarity_differs,
     sentence_relation_hit,
+    takes_many,
 )
 from triqua.core.reading.frames import frame_of
-from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.value_slot import bare_values, coordinated_slot, slot_value
-from triqua.core.reading.words import stem
 from triqua.nlp.passages import entities
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact, FactUnit
@@ -232,8 +232,6 @@ def _labelled_list(text: str) -> bool:
     return not any(t.pos_ in ("VERB", "AUX") for t in label)
 
 
-_NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
-_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 _SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
 _PLACES = frozenset({"in", "at", "from", "near"})
 _JOINERS = frozenset({"and", "or", "the", "a", "an", "as", "well", ",", "&"})
@@ -247,7 +245,7 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
     """
     if not parts.object.is_name:
         return False
-    if any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
+    if takes_many(parts):
         return False  # "lived in London and then in Paris": each is a place she lived in
     kind = object_kind(parts)
     if kind is None:
@@ -255,7 +253,7 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
     text = info.text
     place = bool(parts.relation.tokens) and parts.relation.tokens[-1].text.lower() in _PLACES
     for start, end, e_kind in entities(text):
-        if start < hit.end or (e_kind != kind and not (place and {kind, e_kind} <= _NAME_KINDS)):
+        if start < hit.end or (e_kind != kind and not (place and {kind, e_kind} <= NAME_KINDS)):
             continue  # NER may type a place as a person; only a place slot forgives it
         gap = [t for t in info.tokens if hit.end <= t.start and t.end <= start]
         if len(gap) > 2 or any(t.text.lower() not in _SLOT_WORDS for t in gap):

@@ -20,6 +20,7 @@ from triqua.core.reading.analysis import (
     is_negated,
     stems_match,
 )
+from triqua.core.reading.fact_parts import NAME_KINDS
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
 from triqua.nlp.negation_scope import noun_clause_cues
@@ -108,7 +109,6 @@ def _slot_filler(word: str) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at", "near"})
-_NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
 
 
 def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
@@ -117,7 +117,7 @@ def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
     The small model reads unfamiliar place names ("Kraków", "Vénissieux") as persons.
     """
     return (
-        {kind, e_kind} <= _NAME_KINDS
+        {kind, e_kind} <= NAME_KINDS
         and bool(before)
         and before[-1].text.lower() in _PLACE_PREPOSITIONS
     )
