@@ -28,7 +28,9 @@ readings: ``rules-conflict`` (another value in the object's slot contradicts), `
 rivalled in its base's window; off, only the judge reads qualifiers) and ``qualifier-rival``
 (another name after a qualifier's cue word contradicts); and two guards of the rules' reading:
 ``rules-roles`` (the roles swapped, "Iron is more reactive than copper", give no own-words
-support) and ``rules-namesake`` ("Pierre Curie was born in Paris" is no conflict for "Curie").
+support) and ``rules-namesake`` ("Pierre Curie was born in Paris" is no conflict for "Curie");
+and ``said-object`` (a fact whose decomposition lost its object is gated by its sentence's
+words after the relation: "was ranked worst …" against "the greatest").
 ``--failures`` lists the evaluation cases each configuration fails.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
@@ -96,6 +98,7 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
     "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
     "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
+    "said-object": [(reading, "_said_object", lambda fact, parts: parts.object)],
 }
 _rules_reading = verifier_module._rules_reading
 
