@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.grounding.gates import gate, life_dated, rival_restrictor, role_rival
+from triqua.core.reading import roles
 from triqua.core.reading.roles import holder_and_role, rival_holder, unique_role
 from triqua.core.reading.values.dates import find_dates
 from triqua.core.reading.values.life_dates import life_date_readings, life_dates, life_event
@@ -45,6 +46,26 @@ def test_another_holder_is_a_rival_and_the_own_holder_is_none() -> None:
     assert rival_holder(*found, texts) == (1, "Canberra")
     assert rival_holder(*found, [*texts, "Sydney is the capital of Australia."]) is None
     assert holder_and_role("Sydney", "was", "the capital of Australia") is None  # the past
+
+
+def test_both_checks_read_a_rival_holder_with_one_reader() -> None:
+    texts = ["Sydney is the largest city.", "Canberra is the capital of Australia."]
+    rival = roles.role_rival("Sydney", "is", "the capital of Australia", texts)
+    assert rival == ("Sydney", "the capital of Australia", 1, "Canberra")
+    swapped = roles.role_rival("The capital of Australia", "is", "Sydney", texts)
+    assert swapped is not None and (swapped.holder, swapped.at, swapped.name) == (
+        "Sydney",
+        1,
+        "Canberra",
+    )
+    assert roles.role_rival("Canberra", "is", "the capital of Australia", texts) is None
+    assert roles.role_rival("Sydney", "is", "a large city", texts) is None  # no unique role
+    unit = base("Sydney", "is", "the capital of Australia")
+    assert role_rival(unit, texts[1]) == "Canberra"
+    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    evidence = [Evidence.build(document_id="d", text=texts[1], retriever="t")]
+    verdict = AlignmentVerifier().verify(fact, evidence)
+    assert verdict.status is Status.CONTRADICTED
 
 
 def test_a_namesake_holds_the_role_for_both_checks() -> None:

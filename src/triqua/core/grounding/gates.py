@@ -40,12 +40,12 @@ import re
 
 from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading import roles
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
-from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.value_slot import qualifier_slot
 from triqua.core.reading.values.dates import find_dates
 from triqua.core.reading.values.life_dates import life_date_readings, life_event
@@ -128,15 +128,13 @@ def role_rival(unit: FactUnit, window: str) -> str | None:
 
     "Canberra is the capital of Australia" (or "The capital of Australia is Canberra", or
     "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia"; the
-    shared reader of roles (``core.reading.roles``) reads it, as the offline verifier does.
+    shared reader of roles (``core.reading.roles.role_rival``) reads it, as the offline
+    verifier does.
     """
     if unit.kind != "base":
         return None
-    found = holder_and_role(unit.subject, unit.relation, unit.object)
-    if found is None:
-        return None
-    rival = rival_holder(*found, [window])
-    return rival[1] if rival else None
+    rival = roles.role_rival(unit.subject, unit.relation, unit.object, [window])
+    return rival.name if rival else None
 
 
 def life_dated(unit: FactUnit, window: str) -> str | None:

@@ -214,7 +214,8 @@ def decide_base(
     base in its own words, values normalised ("64.5 million" for "64,500,000"), with
     ``stated`` its sentences, is a support the judge can take back by contradiction.
     Returns the finding and the sentences the base is bound to (where its qualifiers are
-    judged). Whose clause holds the object is the statement gates' to read (``gates``).
+    judged). Whose clause holds the object is the statement gates' to read
+    (``core.reading.statements``).
     """
     limits = model.thresholds
     if rules.status == Status.CONTRADICTED:

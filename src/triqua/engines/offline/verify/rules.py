@@ -166,7 +166,7 @@ def roles_differ(
 
     "iron is more reactive than copper" for "copper is more reactive than iron": the object
     before the relation word, the subject only after it. Another name that holds the
-    relation's clause is the role gate's (``clauses.held_by_another``). A sentence in the
+    relation's clause is the role gate's (``core.reading.clause_owners``). A sentence in the
     other voice than the fact's ``relation`` ("Canberra was designed by
     Griffin" for "Griffin designed Canberra") names the roles in the other order.
     """
