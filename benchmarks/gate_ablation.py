@@ -15,22 +15,22 @@ configuration is run on the same rows in one process:
   written for, which the dev rows rarely meet: a rule whose removal changes nothing on dev
   may still lose them.
 
-Gates (each switched off alone): ``role`` (the object's clause held by another name),
-``values`` (the fact's numbers, dates, names, polarity and restrictors in the window),
-``relation`` (a relation the lexicon knows written by one of its words), ``own-words`` (the
-statement gates on the rules' own-words support), ``grounding`` (the statement gates read
-again when a run settles a verdict), ``rival`` (a judged rival after a bare "is in"), and
-three readings of the rules: ``life-dates`` (a life's dates in parentheses), ``unique-roles``
-(a role only one holds) and ``rules-support`` (a sentence stating the fact in its own words,
-or a life-date parenthesis, supports without the judge); and the rules' value readings:
-``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival`` (another
-name of the object's type after the relation contradicts), ``restrictors`` ("once", "the
-first", "only" read in the window), ``qualifier-rules`` (a qualifier's value stated or
-rivalled in its base's window; off, only the judge reads qualifiers) and
-``qualifier-rival`` (another name after a qualifier's cue word contradicts); and two guards
-of the rules' reading: ``rules-roles`` (the roles swapped, "Iron is more reactive than
-copper", give no own-words support) and ``rules-namesake`` ("Pierre Curie was born in
-Paris" is no conflict for "Curie").
+Gates (each switched off alone): ``values`` (the fact's numbers, dates, names, polarity and
+restrictors in the window), ``relation`` (a relation the lexicon knows written by one of its
+words), ``own-words`` (the statement gates on the rules' own-words support), ``grounding`` (the
+statement gates read again when a run settles a verdict), ``rival`` (a judged rival after a
+bare "is in"), and three readings of the rules: ``life-dates`` (a life's dates in parentheses),
+``unique-roles`` (a role only one holds) and ``rules-support`` (a sentence stating the fact in
+its own words, or a life-date parenthesis, supports without the judge); and the rules' value
+readings: ``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival``
+(another name of the object's type after the relation contradicts), ``restrictors`` ("once",
+"the first", "only" read in the window), ``qualifier-rules`` (a qualifier's value stated or
+rivalled in its base's window; off, only the judge reads qualifiers) and ``qualifier-rival``
+(another name after a qualifier's cue word contradicts); and two guards of the rules' reading:
+``rules-roles`` (the roles swapped, "Iron is more reactive than copper", give no own-words
+support) and ``rules-namesake`` ("Pierre Curie was born in Paris" is no conflict for "Curie");
+and ``said-object`` (a fact whose decomposition lost its object is gated by its sentence's
+words after the relation: "was ranked worst …" against "the greatest").
 ``--failures`` lists the evaluation cases each configuration fails.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
@@ -76,7 +76,6 @@ TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
 
 #: Each gate: the module attribute that reads it, and what it answers when switched off.
 GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
-    "role": [(reading, "held_by_another", lambda *a, **k: None)],
     "values": [(reading, "values_present", lambda *a, **k: True)],
     "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
     "own-words": [(verifier_module, "states", lambda *a, **k: True)],
@@ -102,6 +101,7 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
     "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
     "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
+    "said-object": [(reading, "_said_object", lambda fact, parts: parts.object)],
 }
 _rules_reading = verifier_module._rules_reading
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.verifier import VERIFIER_REVISION, get_verifier
 from triqua.engines.second_opinion import reader_for
-from triqua.schema import Evidence, Fact, Qualifier, Verdict
+from triqua.evals.cases import case_fact
+from triqua.schema import Evidence, Verdict
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "offline_cases.jsonl"
 
@@ -42,19 +43,6 @@ def judge(case: dict[str, object]) -> Verdict:
     # Settled as a run settles it: the grounding rule, read by the judge's reader.
     return settle(
         fact, get_verifier().verify(fact, [evidence]), [evidence], reader=reader_for("shipped")
-    )
-
-
-def case_fact(case: dict[str, object]) -> Fact:
-    """The case's fact, built from its fields (values may hold commas: "8,849 metres")."""
-    return Fact(
-        subject=str(case["subject"]),
-        relation=str(case["relation"]),
-        object=str(case["object"]),
-        qualifiers=[
-            Qualifier(label=label, value=value)
-            for label, value in case["qualifiers"]  # type: ignore[attr-defined]
-        ],
     )
 
 

@@ -1,6 +1,6 @@
 """The agent gate: a passive's or a participle's "by" agent must be the fact's own.
 
-Both engines ask it of a window through the statement gates (``verify.gates.refusal``): the
+Both engines ask it of a window through the statement gates (``core.reading.statements``): the
 offline verifier of every support, the grounding rule of every window an LLM judge cites.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading.agents import other_agent, other_patient
-from triqua.engines.offline.verify.gates import refusal
+from triqua.core.reading.statements import refusal
 from triqua.schema import Fact
 
 PSYCHO = "Psycho (1960), directed by Alfred Hitchcock, starred Anthony Perkins."

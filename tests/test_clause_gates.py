@@ -159,7 +159,7 @@ def test_a_true_paraphrase_still_passes_both_engines(
 def test_a_label_before_a_colon_owns_no_clause() -> None:
     """ "Note: X became Y" states X's fact; the label is no other owner of the clause."""
     from triqua.core.reading.analysis import analyse
-    from triqua.engines.offline.verify.clauses import held_by_another
+    from triqua.core.reading.clause_owners import held_by_another
 
     text = "Passage for: Gerhard Fischer became a citizen in 1941."
     subject, obj = analyse("Gerhard Fischer"), analyse("a citizen")
@@ -170,8 +170,8 @@ def test_a_label_before_a_colon_owns_no_clause() -> None:
 
 def test_an_object_written_whole_is_one_phrase_whatever_its_parse() -> None:
     """ "Copa do Brasil" (its "do" parsed as a verb) is held whole by the clause that wins it."""
-    from triqua.engines.offline.verify.fact_match import fact_parts
-    from triqua.engines.offline.verify.gates import clause_refusal
+    from triqua.core.reading.fact_parts import fact_parts
+    from triqua.core.reading.statements import clause_refusal
     from triqua.schema import Fact
 
     cup = Fact(subject="Ronaldo", relation="won", object="the Copa do Brasil")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading.frames import FRAMES, frame_of
-from triqua.engines.offline.verify.gates import refusal
+from triqua.core.reading.statements import refusal
 from triqua.schema import Fact
 
 EXAMPLES = FRAMES.examples

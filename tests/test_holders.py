@@ -3,14 +3,14 @@
 "Unlike Venus, which is the hottest planet, Mercury …" gives "the hottest planet" to Venus
 (the relative clause describes Venus, it is no part of Venus's name), and "The first man to
 walk on the Moon was Neil Armstrong" gives the role to Armstrong. Both engines ask the
-clause gates of a window (``verify.gates.refusal``).
+clause gates of a window (``core.reading.statements.refusal``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.verify.gates import refusal
+from triqua.core.reading.statements import refusal
 from triqua.nlp.clauses import clause_owner, window_parse
 from triqua.schema import Fact
 

@@ -69,7 +69,7 @@ def test_a_negation_is_read_alike_by_both_readers(text: str, negated: bool) -> N
 def test_a_multi_word_synonym_is_one_relation_word_for_both_readers() -> None:
     """The birth group holds "came into the world": "born" states it, its words need not."""
     from triqua.core.reading.analysis import analyse
-    from triqua.engines.offline.verify.rules import relation_hit, relation_words
+    from triqua.core.reading.fact_parts import relation_hit, relation_words
 
     assert [p for p, _, _ in relation_phrases("came into the world in")] == ["came into the world"]
     words = relation_words(analyse("came into the world in"))

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
-from triqua.schema import Evidence, Fact, Qualifier, Status, Verdict
+from triqua.evals.cases import case_fact
+from triqua.schema import Evidence, Status, Verdict
 
 CASES = [
     json.loads(line)
@@ -31,12 +32,7 @@ def verdicts() -> list[Verdict]:
     verifier = AlignmentVerifier()
     out = []
     for case in CASES:
-        fact = Fact(
-            subject=case["subject"],
-            relation=case["relation"],
-            object=case["object"],
-            qualifiers=[Qualifier(label=label, value=value) for label, value in case["qualifiers"]],
-        )
+        fact = case_fact(case)
         evidence = Evidence.build(
             document_id=case["id"], text=case["evidence"], title=case.get("title"), retriever="t"
         )

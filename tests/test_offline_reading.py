@@ -161,15 +161,6 @@ def test_a_sentence_that_gives_the_object_to_another_name_never_supports() -> No
     assert eager.verify(capital, [ev(own)]).status == Status.SUPPORTED
 
 
-def test_an_opening_pronoun_means_the_subject_of_the_sentence_before() -> None:
-    eager = verifier(lambda p, h: (0.99, 0.0))
-    text = "Marie Sklodowska married Pierre Curie in 1895. She was born in Warsaw in 1867."
-    pierre = Fact(subject="Pierre Curie", relation="was born in", object="Warsaw")
-    assert eager.verify(pierre, [ev(text)]).status != Status.SUPPORTED
-    marie = Fact(subject="Marie Sklodowska", relation="was born in", object="Warsaw")
-    assert eager.verify(marie, [ev(text)]).status == Status.SUPPORTED
-
-
 def test_a_qualifier_the_rules_state_stands_unless_the_judge_contradicts_it() -> None:
     fact = Fact(
         subject="Alan Turing",

@@ -90,8 +90,8 @@ def test_the_offline_judge_embeds_announced_queries_ahead() -> None:
     """The judge hears each chunk's facts and embeds their queries before they are judged."""
     import time
 
+    from triqua.core.reading.fact_parts import fact_parts
     from triqua.engines.offline.engine import OfflineDecomposer, OfflineJudge
-    from triqua.engines.offline.verify.fact_match import fact_parts
     from triqua.models.vectors import sentence_vectors
     from triqua.schema import Chunk
 

@@ -8,16 +8,17 @@ from pathlib import Path
 import pytest
 
 from triqua.core.reading.analysis import analyse, values_relation
+from triqua.core.reading.fact_parts import (
+    antonym_in,
+    fact_parts,
+    polarity_differs,
+    relation_hit,
+    relation_words,
+)
 from triqua.core.reading.lexicon import _load
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
-from triqua.engines.offline.verify.fact_match import fact_parts, polarity_differs
-from triqua.engines.offline.verify.rules import (
-    antonym_in,
-    relation_hit,
-    relation_words,
-    substitution,
-)
+from triqua.engines.offline.verify.rules import substitution
 from triqua.schema import Fact
 
 

@@ -14,7 +14,8 @@ import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
-from triqua.engines.offline.verify.gates import head_rival, is_list, refusal
+from triqua.core.reading.statements import is_list, refusal
+from triqua.engines.offline.verify.gates import head_rival
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
@@ -200,7 +201,7 @@ def test_a_year_beside_a_works_noun_is_not_the_relations_word() -> None:
 
 def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_word() -> None:
     """ "no overall charge" of one clause does not deny "a positive charge" of the next."""
-    from triqua.engines.offline.verify.gates import refusal
+    from triqua.core.reading.statements import refusal
     from triqua.schema import Fact
 
     charge = Fact(subject="Hydrogen atoms", relation="have", object="a positive charge")

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.grounding.gates import gate, life_dated, rival_restrictor, role_rival
+from triqua.core.reading import roles
 from triqua.core.reading.roles import holder_and_role, rival_holder, unique_role
-from triqua.core.reading.values.life_dates import life_dates, life_event
+from triqua.core.reading.values.dates import find_dates
+from triqua.core.reading.values.life_dates import life_date_readings, life_dates, life_event
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, FactUnit, Status
 
@@ -46,6 +48,26 @@ def test_another_holder_is_a_rival_and_the_own_holder_is_none() -> None:
     assert holder_and_role("Sydney", "was", "the capital of Australia") is None  # the past
 
 
+def test_both_checks_read_a_rival_holder_with_one_reader() -> None:
+    texts = ["Sydney is the largest city.", "Canberra is the capital of Australia."]
+    rival = roles.role_rival("Sydney", "is", "the capital of Australia", texts)
+    assert rival == ("Sydney", "the capital of Australia", 1, "Canberra")
+    swapped = roles.role_rival("The capital of Australia", "is", "Sydney", texts)
+    assert swapped is not None and (swapped.holder, swapped.at, swapped.name) == (
+        "Sydney",
+        1,
+        "Canberra",
+    )
+    assert roles.role_rival("Canberra", "is", "the capital of Australia", texts) is None
+    assert roles.role_rival("Sydney", "is", "a large city", texts) is None  # no unique role
+    unit = base("Sydney", "is", "the capital of Australia")
+    assert role_rival(unit, texts[1]) == "Canberra"
+    fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
+    evidence = [Evidence.build(document_id="d", text=texts[1], retriever="t")]
+    verdict = AlignmentVerifier().verify(fact, evidence)
+    assert verdict.status is Status.CONTRADICTED
+
+
 def test_a_namesake_holds_the_role_for_both_checks() -> None:
     """Pierre Curie shares a word with Marie Curie and is still another holder."""
     unit = base("Marie Curie", "is", "the first director of the institute")
@@ -77,6 +99,27 @@ def test_life_events_are_read_from_the_relation() -> None:
     assert life_event("was born in") == "born"
     assert life_event("died on") == "died"
     assert life_event("moved to") is None
+
+
+@pytest.mark.parametrize(
+    ("relation", "claimed", "text", "read"),
+    [
+        ("was born in", "1643", NEWTON, [("match", "1643")]),
+        ("was born in", "1650", NEWTON, [("conflict", "1643")]),
+        ("died in", "1727", NEWTON, [("match", "1727")]),
+        ("was born in", "March 1643", NEWTON, []),  # the year alone neither states nor denies
+        ("worked in", "1650", NEWTON, []),  # no birth or death to date
+        ("died in", "1730", "Isaac Newton (born 1643) was a physicist.", []),
+    ],
+)
+def test_both_checks_compare_a_claimed_date_with_the_life_dates_alike(
+    relation: str, claimed: str, text: str, read: list[tuple[str, str]]
+) -> None:
+    date = find_dates(claimed)[0]
+    found = [(o, d.text) for o, d in life_date_readings(relation, "Newton", date, text)]
+    assert found == read
+    conflict = next((d for o, d in read if o == "conflict"), None)
+    assert life_dated(base("Isaac Newton", relation, claimed), text) == conflict
 
 
 def test_the_grounding_rule_vetoes_another_life_date() -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading import analysis as align
+from triqua.core.reading import clause_owners as clauses
+from triqua.core.reading import fact_parts as rules
 from triqua.core.reading import words
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.values import names
 from triqua.core.reading.words import stem
 from triqua.engines import coreference
-from triqua.engines.offline.verify import clauses, rules
 from triqua.nlp import clauses as nlp_clauses
 
 SENTENCES = [
@@ -288,8 +289,8 @@ def test_subject_scores_remembered_equal_fresh(subject: str, title: str | None) 
 
 def test_candidates_and_overlaps_are_the_same_when_a_fact_is_read_again() -> None:
     """A fact's token overlaps are remembered; a second reading finds the first's values."""
+    from triqua.core.reading.fact_parts import fact_parts
     from triqua.engines.offline.verify import verifier
-    from triqua.engines.offline.verify.fact_match import fact_parts
     from triqua.nlp.passages import split
     from triqua.schema import Evidence, Fact, sha256_text
 

@@ -1,14 +1,14 @@
 """The value-slot gate: a bare year or number must be the one the relation's verb governs.
 
-Both engines ask it of a window through the statement gates (``verify.gates.refusal``).
+Both engines ask it of a window through the statement gates (``core.reading.statements.refusal``).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from triqua.core.reading.statements import refusal
 from triqua.core.reading.value_slot import bare_values, counted_slot, own_slot, slot_value
-from triqua.engines.offline.verify.gates import refusal
 from triqua.schema import Fact
 
 TOWER = "Work on the tower began in 1887, and the tower was completed in 1889."

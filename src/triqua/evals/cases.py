@@ -82,12 +82,17 @@ def load_cases(path: Path) -> list[dict[str, Any]]:
 
 
 def case_fact(case: dict[str, Any]) -> Fact:
-    """A fact case's fact, built from its fields (values may hold commas: "8,849 metres")."""
+    """A fact case's fact, built from its fields (values may hold commas: "8,849 metres").
+
+    An optional ``source`` is the sentence the fact was read from: a fact whose object the
+    decomposition lost ("Humphrey Bogart | was ranked |") is read as its sentence.
+    """
     return Fact(
         subject=str(case["subject"]),
         relation=str(case["relation"]),
         object=str(case["object"]),
         qualifiers=[Qualifier(label=label, value=value) for label, value in case["qualifiers"]],
+        source_text=str(case.get("source", "")),
     )
 
 

@@ -28,7 +28,8 @@ quote's part of it:
   the phrase in its slot is another one than the unit's object ("nominated by *his rival*",
   "born in *Lyon*") and no such slot names the object (:func:`slot_holder`);
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
-  the unit is not itself negative;
+  the unit is not itself negative (:func:`triqua.core.reading.negation.negated`, the
+  offline verifier's polarity reading too);
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
   ("Myth: …", "Rumour: …", "Misconception: …").
 """
@@ -38,18 +39,16 @@ from __future__ import annotations
 import re
 
 from triqua.core.grounding.slots import slot_holder
-from triqua.core.grounding.statement import content_words, cues_in_scope
 from triqua.core.grounding.value_binding import misdated
+from triqua.core.reading import roles
 from triqua.core.reading.analysis import analyse
-from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.markers import check, markers, object_head
-from triqua.core.reading.roles import holder_and_role, rival_holder
 from triqua.core.reading.value_slot import qualifier_slot
-from triqua.core.reading.values.dates import date_relation, find_dates
-from triqua.core.reading.values.life_dates import life_dates, life_event
-from triqua.core.reading.words import word_stems
+from triqua.core.reading.values.dates import find_dates
+from triqua.core.reading.values.life_dates import life_date_readings, life_event
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
@@ -100,65 +99,7 @@ _DISOWNING = frozenset(
 )
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
-
-#: Words that deny what follows them, and words after one that keep it from denying
-#: ("not only … but also", "including but not limited to logistics" states logistics): the
-#: lexicon's (``core/reading/data/lexicon.json``).
-_NEGATIONS = LEXICON.denial_cues
-_NOT_DENYING = LEXICON.not_denying
-_NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
-
-
-def negated(unit: FactUnit, window: str) -> str | None:
-    """The phrase of ``window`` that denies one of the unit's words ("not the capital").
-
-    Only a unit that writes no negation itself is read; a cue denies the words right after
-    it (``_NEGATION_REACH``), and "not only" denies nothing; a cue in a clause that
-    describes another noun does not reach the relation (``cues_in_scope``).
-    """
-    said = f"{unit.relation} {unit.object}" if unit.kind == "base" else unit.value or ""
-    if "not" in word_stems(said):
-        return None
-    claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
-    if not claimed:
-        return None
-    # The clause that writes most of the unit's words decides ("There is no overall charge
-    # on a water molecule, but the hydrogen atoms have a positive charge"); on a tie, a
-    # denying clause wins.
-    readings = []
-    for clause in _CLAUSE_BREAK.split(cues_in_scope(unit, window)):
-        clause = _ASIDE.sub(r"\g<cue> ", clause)
-        tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
-        written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)
-        readings.append((written, _denial(tokens, claimed)))
-    written, denial = max(readings, key=lambda r: (r[0], r[1] is not None))
-    return denial if written else None
-
-
-#: An aside right after a negation cue, which the cue reaches over ("did not, as is often
-#: said, win"; "never (despite the rumours) won"; "not — as some claim — the capital").
-_ASIDE = re.compile(
-    r"(?P<cue>\b(?:" + "|".join(sorted(_NEGATIONS)) + r")\b|n['’]t\b)\s*"
-    r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
-    re.IGNORECASE,
-)
-#: Where one clause of a sentence ends and a contrasting one begins.
-_CLAUSE_BREAK = re.compile(r";|,?\s+(?:but|whereas|while|although|though|yet)\s+", re.IGNORECASE)
-
-
-def _denial(tokens: list[str], claimed: set[str]) -> str | None:
-    """The words from a negation cue to a claimed word it denies, if any."""
-    for i, token in enumerate(tokens):
-        if token not in _NEGATIONS and not token.endswith("n't"):
-            continue
-        reach = tokens[i + 1 : i + 1 + _NEGATION_REACH]
-        if reach and reach[0] in _NOT_DENYING:
-            continue
-        for j, word in enumerate(reach):
-            if not word_stems(word).isdisjoint(claimed):
-                return " ".join(tokens[i : i + j + 2])
-    return None
 
 
 def disowned(window: str, quoted: str) -> str | None:
@@ -187,15 +128,13 @@ def role_rival(unit: FactUnit, window: str) -> str | None:
 
     "Canberra is the capital of Australia" (or "The capital of Australia is Canberra", or
     "Canberra, the capital of Australia, …") for "Sydney is the capital of Australia"; the
-    shared reader of roles (``core.reading.roles``) reads it, as the offline verifier does.
+    shared reader of roles (``core.reading.roles.role_rival``) reads it, as the offline
+    verifier does.
     """
     if unit.kind != "base":
         return None
-    found = holder_and_role(unit.subject, unit.relation, unit.object)
-    if found is None:
-        return None
-    rival = rival_holder(*found, [window])
-    return rival[1] if rival else None
+    rival = roles.role_rival(unit.subject, unit.relation, unit.object, [window])
+    return rival.name if rival else None
 
 
 def life_dated(unit: FactUnit, window: str) -> str | None:
@@ -203,19 +142,18 @@ def life_dated(unit: FactUnit, window: str) -> str | None:
 
     "Isaac Newton (1643–1727)" for "Isaac Newton was born in 1650" (or its qualifier
     "point in time: 1650"): the parenthesis right after the subject's last name word dates
-    the birth and the death. None when the unit dates neither, or the dates agree.
+    the birth and the death, read as the offline verifier reads it
+    (:func:`~triqua.core.reading.values.life_dates.life_date_readings`). None when the unit
+    dates neither, or the dates agree.
     """
-    event = life_event(unit.relation)
     names = [w.strip(",.;:") for w in unit.subject.split() if w[:1].isupper()]
-    if event is None or not names:
+    if life_event(unit.relation) is None or not names:
         return None
     claimed = find_dates(unit.object if unit.kind == "base" else unit.value or "")
     if len(claimed) != 1:
         return None
-    for stated in life_dates(window, names[-1], event):
-        if date_relation(claimed[0], stated) == "conflict":
-            return stated.text
-    return None
+    readings = life_date_readings(unit.relation, names[-1], claimed[0], window)
+    return next((stated.text for outcome, stated in readings if outcome == "conflict"), None)
 
 
 def rival_restrictor(unit: FactUnit, window: str) -> str | None:

@@ -27,6 +27,12 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
 - ``acronyms`` — a name and the acronym that spells it ("CTA", "U.S."); ``speech`` —
   direct speech in a sentence, whose pronouns are its speaker's; ``reference`` — whether a
   pronoun or "the film" may refer back to the subject.
+- ``negation`` — whether a negation cue denies a unit's words; ``fact_parts`` — a fact's
+  subject, relation words (with the lexicon's synonyms), object and polarity;
+  ``clause_owners`` — whose clause holds the object; ``statements`` — the statement gates
+  no judge overrules (a keyword list, the other polarity, another name in the relation's
+  slot, the clause gates), asked of every window an LLM judge cites and of every offline
+  support.
 
 It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
 tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s

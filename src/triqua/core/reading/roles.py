@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.restrictors.markers import markers
 
-__all__ = ["holder_and_role", "rival_holder", "unique_role"]
+__all__ = ["RoleRival", "holder_and_role", "rival_holder", "role_rival", "unique_role"]
 
 #: Nouns of roles only one place or thing holds at once.
 _UNIQUE_HEADS = frozenset({"capital"})
@@ -93,3 +94,27 @@ def rival_holder(holder: str, role: str, texts: Iterable[str]) -> tuple[int, str
                     return None  # the text gives the role to the claim's holder
                 rival = rival or (index, named)
     return rival
+
+
+class RoleRival(NamedTuple):
+    """Another holder of a fact's role only one holds, as :func:`role_rival` finds it."""
+
+    holder: str  # the fact's holder of the role
+    role: str  # the role only one holds
+    at: int  # the index of the text that gives the role to another name
+    name: str  # that other name
+
+
+def role_rival(subject: str, relation: str, obj: str, texts: Iterable[str]) -> RoleRival | None:
+    """Whether ``texts`` give the role "<subject> <relation> <obj>" claims to another name.
+
+    The fact must be "<holder> is <role only one holds>" (either way round, the holder a
+    name: :func:`holder_and_role`); a text giving the role to the fact's own holder anywhere
+    means no rival (:func:`rival_holder`). Both checks ask it: the offline verifier of the
+    passages' sentences, the grounding rule of a cited window.
+    """
+    found = holder_and_role(subject, relation, obj)
+    if found is None:
+        return None
+    rival = rival_holder(*found, texts)
+    return None if rival is None else RoleRival(*found, *rival)

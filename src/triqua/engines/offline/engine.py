@@ -102,7 +102,7 @@ class OfflineJudge(Judge):
         decomposed, the queries are embedded on a free core while the run still parses and
         routes (``SentenceVectors.expect``), and a fact judged later finds its vector ready.
         """
-        from triqua.engines.offline.verify.fact_match import fact_parts
+        from triqua.core.reading.fact_parts import fact_parts
         from triqua.models.vectors import sentence_vectors
 
         sentence_vectors().expect((fact_parts(fact).query for fact in facts), now=True)

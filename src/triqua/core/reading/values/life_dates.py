@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from triqua.core.reading.values.dates import DateValue, find_dates
+from triqua.core.reading.values.dates import DateValue, date_relation, find_dates
 
-__all__ = ["life_dates", "life_event"]
+__all__ = ["life_date_readings", "life_dates", "life_event"]
 
 _PARENTHESIS = re.compile(r"\(([^()]{4,80})\)")
 _BORN = re.compile(r"\b(?:born|birth)\b", re.I)
@@ -58,3 +58,22 @@ def life_dates(text: str, name: str, event: str) -> Iterator[DateValue]:
         stated = find_dates(side) if side else []
         if len(stated) == 1:
             yield stated[0]
+
+
+def life_date_readings(
+    relation: str, name: str, claimed: DateValue, text: str
+) -> Iterator[tuple[str, DateValue]]:
+    """How the life dates after ``name`` in ``text`` read a claimed date of ``relation``'s event.
+
+    Each date the parenthesis gives for the birth or death ``relation`` dates, in order, with
+    "match" or "conflict" (:func:`~triqua.core.reading.values.dates.date_relation`: at the
+    claim's granularity); a date that does neither is left out, as is a relation that dates
+    no birth or death.
+    """
+    event = life_event(relation)
+    if event is None:
+        return
+    for stated in life_dates(text, name, event):
+        outcome = date_relation(claimed, stated)
+        if outcome in ("match", "conflict"):
+            yield outcome, stated

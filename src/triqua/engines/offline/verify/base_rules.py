@@ -12,22 +12,17 @@ from __future__ import annotations
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
-    has_stem,
     is_negated,
-    stem,
     values_relation,
 )
-from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
-    FactParts,
     extends_subject,
     measured,
     negated_in,
-    object_kind,
     restrictors_stated,
-    sentence_relation_hit,
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
@@ -40,9 +35,6 @@ from triqua.engines.offline.verify.rules import (
 from triqua.schema import Fact, Status
 
 __all__ = ["judge_base"]
-
-#: Stems of relation words that take many objects (``LEXICON.multi_valued``).
-_MULTI_VALUED = frozenset(stem(w) for w in LEXICON.multi_valued)
 
 
 # ---- judgement
@@ -163,7 +155,7 @@ def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | No
     """
     words = parts.relation.tokens
     passive = bool(words) and words[-1].text.lower() == "by"
-    if not passive and any(has_stem(_MULTI_VALUED, t.stem) for t in parts.relation.content):
+    if not passive and takes_many(parts):
         return None
     kind = object_kind(parts)
     if kind is None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse
-from triqua.engines.offline.verify.fact_match import FactParts, sentence_relation_hit
+from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 

@@ -1,8 +1,9 @@
-"""A fact's analysed parts and the rules that find each part in an evidence sentence.
+"""The rules that find a fact's parts in an evidence sentence, as the offline rules read them.
 
-The verifier aligns sentences with a fact; these rules say whether an aligned sentence
-states the fact's relation and its object's words, and whether it denies the relation. A
-statement in other words is the learned judge's to read (``reading``).
+The verifier aligns sentences with a fact (its parts: ``core.reading.fact_parts``); these
+rules say whether an aligned sentence states the object's words and restrictors, and
+whether it denies the relation. A statement in other words is the learned judge's to read
+(``reading``).
 """
 
 from __future__ import annotations
@@ -10,79 +11,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.core.grounding.gates import negated
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
-    analyse,
     coverage,
     has_stem,
-    is_negated,
 )
+from triqua.core.reading.fact_parts import FactParts, antonym_in
 from triqua.core.reading.name_match import name_match, name_words_in
-from triqua.core.reading.restrictors.markers import Marker, check, markers
+from triqua.core.reading.restrictors.markers import check
 from triqua.engines.offline.verify.binding import REFERS, subject_extended
 from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.rules import (
-    antonym_in,
-    entity_type,
-    negated_near,
-    relation_hit,
-    relation_words,
-    substitution,
-)
-from triqua.schema import Fact, FactUnit
+from triqua.engines.offline.verify.rules import negated_near, substitution
 
 __all__ = [
     "NAMED_BY_NUMBER",
-    "FactParts",
     "TextMatch",
     "comparative",
     "extends_subject",
-    "fact_parts",
     "measured",
     "negated_in",
-    "object_kind",
-    "polarity_differs",
     "restrictors_stated",
-    "sentence_relation_hit",
     "text_matches",
 ]
 
 #: Share of a text value's content words an evidence sentence must hold to state it; a
 #: sentence that says it in other words is the judge's to read.
 COVERAGE = 0.75
-
-
-@dataclass
-class FactParts:
-    """The analysed parts of a fact and its embedding query."""
-
-    subject: TextInfo
-    relation: TextInfo
-    object: TextInfo
-    relation_words: list[frozenset[str]]
-    negated: bool
-    query: str
-    restrictors: tuple[Marker, ...] = ()
-    subject_restrictors: tuple[Marker, ...] = ()
-
-
-def fact_parts(fact: Fact) -> FactParts:
-    """Analyse subject, relation and object; relation words come with their synonyms."""
-    relation = analyse(fact.relation)
-    words = relation_words(relation)
-    negated = is_negated(list(relation.tokens)) or is_negated(list(analyse(fact.object).tokens))
-    return FactParts(
-        subject=analyse(fact.subject),
-        relation=relation,
-        object=analyse(fact.object),
-        relation_words=words,
-        negated=negated,
-        query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
-        restrictors=markers(fact.relation) + markers(fact.object),
-        subject_restrictors=markers(fact.subject),
-    )
 
 
 def measured(part: TextInfo) -> bool:
@@ -135,11 +90,6 @@ def comparative(part: TextInfo) -> Token | None:
 _QUANTITY_WORDS = frozenset({"more", "less", "fewer", "rather", "other", "greater", "lower"})
 
 
-def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
-    """The sentence token expressing the fact's relation (True: it has no word to find)."""
-    return relation_hit(parts.relation_words, sentence)
-
-
 def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bool:
     """True when the sentence denies the relation: a cue before it, or an antonym of a word."""
     if negated_near(sentence, anchor, parts.object):
@@ -147,26 +97,6 @@ def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bo
     return antonym_in(parts.relation, sentence) is not None or (
         antonym_in(parts.object, sentence) is not None
     )
-
-
-def polarity_differs(parts: FactParts, sentence: TextInfo) -> bool:
-    """True when the sentence denies what the fact affirms, or affirms what it denies.
-
-    An affirmed fact is denied where a negation cue reaches one of its words in the clause
-    that writes most of them: the shared reading of both engines (``core.grounding.gates.
-    negated``), so in "There is no overall charge on a water molecule, but the oxygen atom
-    has a slight negative charge" the "no" belongs to another clause. A denied fact is
-    affirmed by a sentence with no negation cue.
-    """
-    if parts.negated:
-        return not is_negated(list(sentence.tokens))
-    unit = FactUnit(
-        kind="base",
-        subject=parts.subject.text,
-        relation=parts.relation.text,
-        object=parts.object.text,
-    )
-    return negated(unit, sentence.text) is not None
 
 
 def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
@@ -213,10 +143,3 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
     if substitution(part, sentence.info) is not None:
         return TextMatch(False)
     return TextMatch(cover >= COVERAGE, f"word coverage {cover:.2f}")
-
-
-def object_kind(parts: FactParts) -> str | None:
-    """The coarse NER type of the fact's object, read in the fact written as a sentence."""
-    query, written = parts.query, parts.object.text
-    start = query.rfind(written)
-    return entity_type(query, start, start + len(written)) if start >= 0 else None

@@ -1,17 +1,17 @@
 """Life dates in parentheses after a name, as the verifier judges a birth or death by them.
 
 "Isaac Newton (1643–1727) was …" states when Newton was born and died with no "born" or
-"died" to align a relation on. The reading of the parenthesis is the shared reader's
-(``core.reading.values.life_dates``), the grounding rule's too.
+"died" to align a relation on. The reading of the parenthesis and its comparison with the
+claimed date are the shared reader's (``core.reading.values.life_dates``), the grounding
+rule's too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.reading.analysis import date_relation
-from triqua.core.reading.values.life_dates import life_dates, life_event
-from triqua.engines.offline.verify.fact_match import FactParts
+from triqua.core.reading.fact_parts import FactParts
+from triqua.core.reading.values.life_dates import life_date_readings, life_event
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.schema import Fact, Status
 
@@ -34,19 +34,10 @@ def life_date_finding(fact: Fact, parts: FactParts, top: Sequence[Sentence]) -> 
     for sentence in top:
         if sentence.subject < 1.0:
             continue
-        for stated in life_dates(sentence.info.text, last, event):
-            outcome = date_relation(claimed[0], stated)
+        for outcome, _ in life_date_readings(fact.relation, last, claimed[0], sentence.info.text):
             if outcome == "match":
-                return on_sentence(
-                    Status.SUPPORTED,
-                    sentence,
-                    f"the life dates after the name state the date of {_NOUN[event]}",
-                )
-            if outcome == "conflict":
-                return on_sentence(
-                    Status.CONTRADICTED,
-                    sentence,
-                    f"the life dates after the name give another date of {_NOUN[event]}",
-                    claimed[0].text,
-                )
+                said = f"the life dates after the name state the date of {_NOUN[event]}"
+                return on_sentence(Status.SUPPORTED, sentence, said)
+            said = f"the life dates after the name give another date of {_NOUN[event]}"
+            return on_sentence(Status.CONTRADICTED, sentence, said, claimed[0].text)
     return None

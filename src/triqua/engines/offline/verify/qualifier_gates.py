@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.value_slot import coordinated_slot, qualifier_slot
-from triqua.engines.offline.verify.fact_match import FactParts
 from triqua.schema import FactUnit
 
 __all__ = ["qualifier_refusal"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, values_relation
+from triqua.core.reading.fact_parts import FactParts, entity_type, sentence_relation_hit
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.restrictors.markers import (
     check,
@@ -19,14 +20,10 @@ from triqua.core.reading.restrictors.markers import (
 )
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import (
-    FactParts,
-    sentence_relation_hit,
-    text_matches,
-)
+from triqua.engines.offline.verify.fact_match import text_matches
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.rules import entity_type, rival_entity
+from triqua.engines.offline.verify.rules import rival_entity
 from triqua.schema import Fact, FactUnit, Status
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The entailment judge as the grounding rule's reader of meaning, with the value gates.
 
 The reader answers the grounding rule's two questions of a cited window: does the judge
-find it entailing the unit, and does it pass the statement gates (``gates.refusal``) that
+find it entailing the unit, and does it pass the statement gates (``core.reading.statements``) that
 no judge may overrule. The offline engine reads its own verdicts with it, and LLM judges
 carry it through ``engines.second_opinion``.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
-from triqua.schema import Fact, FactUnit
+from triqua.schema import FactUnit
 
 __all__ = ["EntailmentReader", "LazyReader", "reader_for", "statement_refusal"]
 
@@ -23,21 +23,16 @@ __all__ = ["EntailmentReader", "LazyReader", "reader_for", "statement_refusal"]
 def statement_refusal(unit: FactUnit, window: str) -> str | None:
     """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
 
-    The offline verifier's statement gates (``verify.gates.refusal``): a keyword list,
-    the other polarity, an antonym, another name in the relation's slot, and the clause
-    gates (the relation's clause another's or a namesake's, the object over two clauses,
-    another value in the subject's own clause). Qualifier units
-    pass (their values are read by the grounding rule itself). No entailment model is
-    needed for them.
+    The statement gates both engines share (``core.reading.statements.unit_refusal``): a
+    keyword list, the other polarity, an antonym, another name in the relation's slot, and
+    the clause gates. Qualifier units pass (their values are read by the grounding rule
+    itself). No entailment model is needed for them.
     """
-    if unit.kind != "base":
-        return None
     # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
     # asked (``--verifier rules``) loads no spaCy.
-    from triqua.engines.offline.verify.gates import refusal
+    from triqua.core.reading.statements import unit_refusal
 
-    fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
-    return refusal(fact, window)
+    return unit_refusal(unit, window)
 
 
 class EntailmentReader:

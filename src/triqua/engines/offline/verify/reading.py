@@ -25,17 +25,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse
+from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.name_match import name_word_in
-from triqua.engines.offline.verify.clauses import held_by_another
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
-    paragraph_between,
     windows,
 )
-from triqua.engines.offline.verify.fact_match import FactParts, fact_parts
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, values_present, without_asides
+from triqua.engines.offline.verify.gates import head_rival, values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import substitution
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
@@ -204,12 +202,10 @@ def read(
 
 
 def decide_base(
-    parts: FactParts,
     readings: Sequence[Reading],
     rules: Finding,
     stated: Sequence[Sentence],
     model: EntailmentModel,
-    by_place: Mapping[tuple[int, int], Sentence],
 ) -> tuple[Finding, list[Sentence]]:
     """The base triple's finding from the judge's readings and the rules' value reading.
 
@@ -218,22 +214,10 @@ def decide_base(
     base in its own words, values normalised ("64.5 million" for "64,500,000"), with
     ``stated`` its sentences, is a support the judge can take back by contradiction.
     Returns the finding and the sentences the base is bound to (where its qualifiers are
-    judged). Either support must pass the role gate (``clauses``): the clause that holds the
-    object must not be another name's.
+    judged). Whose clause holds the object is the statement gates' to read
+    (``core.reading.statements``).
     """
     limits = model.thresholds
-
-    def owned(first: Sentence, last: Sentence) -> bool:
-        # Read with the sentence before, which tells whom an opening "She" means.
-        before = by_place.get((first.passage, first.index - 1))
-        if before is not None and paragraph_between(first.passage_text, before, first):
-            before = None  # a heading or another paragraph tells no one's "She"
-        sentences = [before, first] if before is not None else [first]
-        if last is not first:
-            sentences.append(last)
-        text = without_asides(parts, " ".join(s.info.text for s in sentences))
-        return held_by_another(parts.subject, parts.object, text) is None
-
     if rules.status == Status.CONTRADICTED:
         return rules, []
     contradicting = max(
@@ -241,22 +225,16 @@ def decide_base(
     )
     vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
     entailing = [r for r in readings if r.gated and r.entailed >= needed(r, model)]
-    # The narrowest entailing window is quoted (one sentence before two), if it is the
-    # subject's to state.
+    # The narrowest entailing window is quoted (one sentence before two).
     ordered = sorted(entailing, key=lambda r: (r.window.size, -r.entailed))
-    best = next((r for r in ordered if not vetoed and owned(r.window.first, r.window.last)), None)
+    best = ordered[0] if ordered and not vetoed else None
     if best is not None:
         finding = best.window.finding(
             Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}"
         )
         anchors = {id(r.window.anchor): r.window.anchor for r in entailing}
         return finding, list(anchors.values())
-    if (
-        rules.status == Status.SUPPORTED
-        and not vetoed
-        and rules.sentence is not None
-        and owned(rules.window_start or rules.sentence, rules.sentence)
-    ):
+    if rules.status == Status.SUPPORTED and not vetoed and rules.sentence is not None:
         return rules, list(stated)
     if contradicting is not None and vetoed:
         finding = contradicting.window.finding(

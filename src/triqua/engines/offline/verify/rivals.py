@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.engines.offline.verify.fact_match import FactParts, object_kind, sentence_relation_hit
+from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.rules import rival_entity
 from triqua.models.entailment import CONTRADICTED, EntailmentModel

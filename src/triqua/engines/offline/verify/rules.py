@@ -1,15 +1,14 @@
 """Strict rules that compare one part of a fact with one evidence window.
 
-The relation word (or a synonym), negation (cues and antonym prefixes: "incapable",
-"unable"), a text value's words (with substitutions caught: "baseball clubs" is not
-"football clubs") and rival entities of the same type in the value's slot ("born in
-Warsaw" against "born in Kraków"). Pure functions on analysed text; the verifier decides
-what they mean for a unit.
+A negation cue before the relation word, a text value's words (with substitutions caught:
+"baseball clubs" is not "football clubs"), rival entities of the same type in the value's
+slot ("born in Warsaw" against "born in Kraków") and swapped roles. Pure functions on
+analysed text; the verifier decides what they mean for a unit. The relation's words and
+antonyms are the shared reader's (``core.reading.fact_parts``).
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 
@@ -19,103 +18,23 @@ from triqua.core.reading.analysis import (
     analyse,
     has_stem,
     is_negated,
-    relation_stems,
     stems_match,
 )
+from triqua.core.reading.fact_parts import NAME_KINDS
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.words import relation_group, relation_phrases
 from triqua.nlp.negation_scope import noun_clause_cues
 from triqua.nlp.passages import entities
 
 __all__ = [
-    "LIGHT_VERBS",
-    "antonym_in",
-    "entity_type",
     "in_scope",
     "negated_near",
-    "relation_hit",
-    "relation_words",
     "rival_entity",
     "substitution",
 ]
 
-LIGHT_VERBS = frozenset({"be", "have", "do", "get", "becom", "make", "take", "includ"})
 _SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
 _MONTH_WORDS = frozenset(LEXICON.month_numbers)
-
-
-def relation_words(relation: TextInfo) -> list[frozenset[str]]:
-    """The relation's content stems (light verbs dropped), each with its synonyms.
-
-    A multi-word synonym of the lexicon ("came into the world") stands for its group as
-    one word, so "came into the world in" is matched by "born in".
-    """
-    words: list[frozenset[str]] = []
-    covered: list[tuple[int, int]] = []
-    for phrase, index, at in relation_phrases(relation.text):
-        words.append(relation_group(index))
-        covered.append((at, at + len(phrase)))
-    for t in relation.content:
-        if t.stem in LIGHT_VERBS or any(s <= t.start < e for s, e in covered):
-            continue
-        words.append(relation_stems(t.stem))
-    return words
-
-
-def relation_hit(words: list[frozenset[str]], sentence: TextInfo) -> Token | bool | None:
-    """The sentence token expressing the relation (or one of its synonyms).
-
-    True when the relation has no content word to look for (``is``, ``has``); None when
-    no word of it is in the sentence.
-    """
-    if not words:
-        return True
-    index = _relation_index(tuple(words), sentence.text)
-    return None if index is None else sentence.tokens[index]
-
-
-@functools.lru_cache(maxsize=65536)
-def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
-    """The index of the first token of ``analyse(text)`` matching a relation word, or None.
-
-    Cached by relation and sentence: the facts of one relation meet the same sentences. Two
-    stems match only when they share their first five letters or are equal, so other words
-    are passed over unread.
-    """
-    wanted = frozenset().union(*words)
-    for index, token in enumerate(analyse(text).tokens):
-        head = token.stem[:5]
-        if any(w[:5] == head and stems_match(token.stem, w) for w in wanted):
-            return index
-    return None
-
-
-def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
-    """A sentence word that is a part's word with a negating prefix ("unable" for "able")."""
-    stems = {t.stem for t in part.content if len(t.stem) >= 3}
-    for index, rests in _prefixed(sentence.text):
-        if any(rest in stems for rest in rests):
-            return sentence.tokens[index]
-    return None
-
-
-@functools.lru_cache(maxsize=8192)
-def _prefixed(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """The tokens of ``analyse(text)`` that open with a negating prefix, by index, in order.
-
-    Each with its stem less each such prefix ("unable": "able"), in the lexicon's order.
-    Cached by text: a sentence is asked about the words of every fact aligned with it.
-    """
-    found = []
-    for index, token in enumerate(analyse(text).tokens):
-        low = token.stem
-        rests = tuple(
-            low[len(prefix) :] for prefix in LEXICON.negation_prefixes if low.startswith(prefix)
-        )
-        if rests:
-            found.append((index, rests))
-    return tuple(found)
 
 
 def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
@@ -183,14 +102,6 @@ def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
     return None
 
 
-def entity_type(text: str, start: int, end: int) -> str | None:
-    """The coarse NER type of ``text[start:end]`` read in context, if spaCy finds one."""
-    for e_start, e_end, kind in entities(text):
-        if e_start < end and start < e_end:
-            return kind
-    return None
-
-
 def _slot_filler(word: str) -> bool:
     """True for words that may sit between a relation and its value without changing slot."""
     lowered = word.lower()
@@ -198,7 +109,6 @@ def _slot_filler(word: str) -> bool:
 
 
 _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at", "near"})
-_NAME_KINDS = frozenset({"PERSON", "PLACE_ORG"})
 
 
 def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
@@ -207,7 +117,7 @@ def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
     The small model reads unfamiliar place names ("Kraków", "Vénissieux") as persons.
     """
     return (
-        {kind, e_kind} <= _NAME_KINDS
+        {kind, e_kind} <= NAME_KINDS
         and bool(before)
         and before[-1].text.lower() in _PLACE_PREPOSITIONS
     )
@@ -256,7 +166,7 @@ def roles_differ(
 
     "iron is more reactive than copper" for "copper is more reactive than iron": the object
     before the relation word, the subject only after it. Another name that holds the
-    relation's clause is the role gate's (``clauses.held_by_another``). A sentence in the
+    relation's clause is the role gate's (``core.reading.clause_owners``). A sentence in the
     other voice than the fact's ``relation`` ("Canberra was designed by
     Griffin" for "Griffin designed Canberra") names the roles in the other order.
     """

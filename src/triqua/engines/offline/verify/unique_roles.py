@@ -2,15 +2,15 @@
 
 "Canberra is the capital of Australia" contradicts "Sydney is the capital of Australia"
 though it never names Sydney: the verifier's alignment, which starts from sentences naming
-the subject, cannot see that. The reading of roles and holders is the shared reader's
-(``core.reading.roles``), the grounding rule's too.
+the subject, cannot see that. The reading of roles and their rival holders is the shared reader's
+(``core.reading.roles.role_rival``), the grounding rule's too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from triqua.core.reading.roles import holder_and_role, rival_holder
+from triqua.core.reading.roles import role_rival as read_role_rival
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Fact, Status
 
@@ -26,20 +26,15 @@ def role_rival(fact: Fact, sentences: Iterable[Sentence]) -> Finding | None:
     """
     if fact.qualifiers:
         return None
-    found = holder_and_role(fact.subject, fact.relation, fact.object)
-    if found is None:
-        return None
-    holder, role = found
     read = list(sentences)
-    rival = rival_holder(holder, role, [s.info.text for s in read])
+    rival = read_role_rival(fact.subject, fact.relation, fact.object, [s.info.text for s in read])
     if rival is None:
         return None
-    index, named = rival
-    sentence = read[index]
+    sentence = read[rival.at]
     return Finding(
         Status.CONTRADICTED,
         sentence,
-        holder,
-        f"the sentence gives {role!r} to {named!r}",
+        rival.holder,
+        f"the sentence gives {rival.role!r} to {rival.name!r}",
         max(sentence.score, 0.5),
     )

@@ -25,16 +25,13 @@ from triqua.core.reading.analysis import (
     coverage,
     has_stem,
 )
+from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.statements import states
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
-from triqua.engines.offline.verify.fact_match import (
-    FactParts,
-    fact_parts,
-)
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
-from triqua.engines.offline.verify.gates import states
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.passage_reading import (
     foreign_passages,
@@ -185,7 +182,7 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """Each unit's finding from the rules' reading and the judge's readings of the base."""
         parts, top, by_place = found.parts, found.top, found.by_place
-        base, bound = decide_base(parts, readings, rules, stated, judge, by_place)
+        base, bound = decide_base(readings, rules, stated, judge)
         if base.status == Status.INSUFFICIENT:
             base = judged_rival(fact, parts, top, judge) or base
         findings = [base]

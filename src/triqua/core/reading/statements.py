@@ -1,0 +1,310 @@
+"""The statement gates: what no reading of meaning may overrule in a window, on either engine.
+
+A window may hold every word of a fact and state nothing, or another meaning. Whatever a judge
+reads in it, a window never states a fact's base triple when it is a list of keywords ("Tags:
+Eiffel Tower, Rome, is in, Italy"), denies what the fact affirms ("Bats are not blind"),
+holds an antonym of the object, puts another name of the object's type in the relation's
+slot ("… in Seattle, but the company is headquartered in Cupertino"), writes the relation and
+the object in different sentences, or fails the clause gates (:func:`clause_refusal`: the
+object's clause another's, a namesake's, split over two clauses, inside a belief frame, its
+year governed by another verb, its agent another "by" agent). The grounding rule asks
+:func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
+:func:`states` of every support it finds and :func:`refusal` again when a run settles it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from triqua.core.reading.agents import agent_of_fact, patient_of_fact
+from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
+from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
+from triqua.core.reading.fact_parts import (
+    NAME_KINDS,
+    FactParts,
+    antonym_in,
+    fact_parts,
+    object_kind,
+    polarity_differs,
+    sentence_relation_hit,
+    takes_many,
+)
+from triqua.core.reading.frames import frame_of
+from triqua.core.reading.name_match import name_match
+from triqua.core.reading.value_slot import (
+    bare_values,
+    coordinated_slot,
+    counted_slot,
+    own_slot,
+    slot_value,
+)
+from triqua.nlp.passages import entities
+from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.schema import Fact, FactUnit
+from triqua.sentences import sentence_spans
+
+__all__ = [
+    "clause_refusal",
+    "is_list",
+    "refusal",
+    "split_relation",
+    "statement",
+    "states",
+    "unit_refusal",
+    "without_asides",
+]
+
+
+def unit_refusal(unit: FactUnit, window: str) -> str | None:
+    """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
+
+    :func:`refusal` of the unit's base triple. Qualifier units pass: their values are read
+    by the grounding rule itself.
+    """
+    if unit.kind != "base":
+        return None
+    return refusal(Fact(subject=unit.subject, relation=unit.relation, object=unit.object), window)
+
+
+def states(parts: FactParts, info: TextInfo) -> bool:
+    """The gates every support passes, the rules' own-words reading included.
+
+    The text reads as a statement, not a list of keywords, puts no other name of the
+    object's type in the relation's slot ("… in Seattle, but the company is headquartered in
+    Cupertino"), and its clauses state the fact (:func:`clause_refusal`).
+    """
+    return statement(parts, info) and clause_refusal(parts, info.text) is None
+
+
+def statement(parts: FactParts, info: TextInfo) -> bool:
+    """A statement, not a keyword list, with no other name in the relation's slot."""
+    if is_list(info.text):
+        return False
+    hit = sentence_relation_hit(parts, info)
+    return not (isinstance(hit, Token) and _slot_rival(parts, info, hit))
+
+
+def refusal(fact: Fact, text: str) -> str | None:
+    """Why ``text`` cannot state ``fact``'s base triple, whatever a judge reads in it; else None.
+
+    The gates a cited window passes on either engine: a statement, not a keyword list; the
+    fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
+    object; no other name in the relation's slot; the relation's word and the object in one
+    sentence; the clause gates (:func:`clause_refusal`: "…, but Canberra is the capital").
+    """
+    if is_list(text):
+        return "the cited text is a list of keywords, not a statement"
+    parts = fact_parts(fact)
+    info = analyse(text)
+    if not parts.negated and polarity_differs(parts, info):
+        # A denied fact is often stated in other words ("arrived in the 16th century" for
+        # "could not have existed in 1490"): only the denial of an affirmed one is crisp.
+        return "the cited text negates it"
+    if antonym_in(parts.object, info):
+        return "the cited text states the opposite of its object"
+    if not statement(parts, info):
+        return "the cited text puts another name in the relation's slot"
+    if split_relation(parts, text):
+        return "the cited text states the relation and the object in different sentences"
+    return clause_refusal(parts, text)
+
+
+def split_relation(parts: FactParts, text: str) -> bool:
+    """True when the relation's word and the object stand in different sentences of ``text``.
+
+    "Einstein was born in 1879. He died in Princeton in 1955." holds "born" and "Princeton"
+    but states no birthplace: a conjunction of two sentences is not the fact.
+    """
+    spans = sentence_spans(text)
+    if len(spans) < 2 or not parts.object.content:
+        return False
+    sentences = [analyse(text[a:b]) for a, b in spans]
+    hits = [isinstance(sentence_relation_hit(parts, s), Token) for s in sentences]
+    if not any(hits):
+        return False
+    holds = [all(has_stem(s.stems, t.stem) for t in parts.object.content) for s in sentences]
+    return any(holds) and not any(h and o for h, o in zip(hits, holds, strict=True))
+
+
+def clause_refusal(parts: FactParts, text: str) -> str | None:
+    """Why the clauses of ``text`` do not state the fact, read from its parse; else None.
+
+    The whole object (with the relation's word) must stand in one clause; that clause must
+    not be another's ("…, whereas nitrogen is the most abundant gas"), nor a namesake's
+    ("John Adams was …" for John Quincy Adams); the subject's own copular clause must
+    not name another value ("the official language of Brazil is Portuguese"); and the
+    clause must not stand only inside a belief, rumour or fiction frame ("Many tourists
+    believe that …": :func:`triqua.core.reading.frames.frame_of`), nor give the relation
+    to another "by" agent ("The Godfather, directed by Francis Ford Coppola" for Martin
+    Scorsese: :func:`triqua.core.reading.agents.other_agent`); a bare year or number must
+    be the one the relation's verb governs ("started in 1959, and … opened in 1973" for
+    "opened in 1959": :func:`triqua.core.reading.value_slot.slot_value`), and an object
+    another coordinated verb governs must not be one the relation's verb fills with another
+    ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`),
+    nor one only other verbs govern while the relation's verb fills its own slot with another
+    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`).
+    """
+    relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
+    subject = frozenset(t.stem for t in parts.subject.content)
+    text = without_asides(parts, text)
+    if object_split(parts.object, relation, text, subject):
+        return "the cited text states the object across clauses, not in one"
+    other = held_by_another(parts.subject, parts.object, text, relation)
+    if other is not None:
+        return f"the cited text gives the object to {other!r}"
+    if not parts.relation.content:
+        value = other_value(parts.subject, parts.object, text)
+        if value is not None:
+            return f"the cited text gives the subject another value, {value!r}"
+    objects = frozenset(t.stem for t in parts.object.content)
+    frame = frame_of(text, relation, objects, relation | subject | objects)
+    if frame is not None:
+        return f"the cited text states it only inside a frame ({frame!r})"
+    value = slot_value(text, relation, bare_values(parts.object.text))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
+    value = counted_slot(text, parts.object.text)
+    if value is not None:
+        return f"the cited text writes {value!r}, not {parts.object.text!r}"
+    last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
+    value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
+    if value is None and parts.relation.tokens:
+        closing = parts.relation.tokens[-1].text  # "in" of "was born in": the verb's own slot
+        value = own_slot(text, relation, closing, frozenset(t.stem for t in last))
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
+    relation_text = [t.text for t in parts.relation.tokens]
+    agent = agent_of_fact(text, relation_text, relation, subject, objects)
+    if agent is not None:
+        return f"the cited text gives the relation to {agent!r} (by {agent})"
+    done = patient_of_fact(text, relation_text, relation, subject, objects)
+    if done is not None:
+        return f"the cited text gives the relation's agent another patient, {done!r}"
+    return None
+
+
+_ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
+
+
+def without_asides(parts: FactParts, text: str) -> str:
+    """``text`` with its bracketed asides left out, when the object stands outside them.
+
+    A pronunciation, a translation or an alias in brackets ("The Colosseum ([kɒləˈsiːəm];
+    Italian: Colosseo) is … in Rome, Italy") is no clause of the sentence, but its
+    parse may take the object for its own. When the object is written only inside the
+    brackets, the text is read whole.
+    """
+    bare = text
+    for _ in range(2):  # brackets nested one deep
+        bare = _ASIDE.sub("", bare)
+    if bare == text:
+        return text
+    stems = analyse(bare).stems
+    return bare if all(has_stem(stems, t.stem) for t in parts.object.content) else text
+
+
+_LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list
+_ITEM_WORDS = 3  # median words per item of a list
+
+
+def is_list(text: str) -> bool:
+    """True for a line of short comma-separated items with no closing stop: tags, keywords.
+
+    A list names things side by side and states no relation between them, so "Tags: Eiffel
+    Tower, Rome, is in, Italy" supports nothing, whatever words it shares with a fact. Prose
+    enumerations end with a stop ("She spoke English, French, German and Polish."). A line
+    with no capital and no stop at all ("berlin wall fell 1975 cold war") is a search string.
+    """
+    stripped = text.strip()
+    if stripped and _labelled_list(stripped):
+        return True
+    if not stripped or stripped[-1] in ".!?\"'”’)":
+        return False
+    if stripped == stripped.lower() and len(stripped.split()) >= _ITEM_WORDS + 1:
+        return True
+    items = [item.split() for item in stripped.replace(";", ",").replace("|", ",").split(",")]
+    if len(items) < _LIST_ITEMS:
+        return False
+    sizes = sorted(len(item) for item in items)
+    # Three items are a list only when short ("Peru, Andes trekking, volcano summit"): "John
+    # Smith, the former CFO, is the CEO of Acme" is an apposition.
+    return sizes[len(sizes) // 2] <= (_ITEM_WORDS if len(items) > _LIST_ITEMS else 2)
+
+
+def _labelled_list(text: str) -> bool:
+    """True for a label, a colon and a list of short items ("Notable people: A, B, C.").
+
+    The label names a category and states nothing ("Notable people of the region"); a
+    sentence before a colon does state ("She spoke three languages: English, French,
+    German."), so a label with a verb is prose. Only a line of that shape is parsed.
+    """
+    head, colon, rest = text.partition(":")
+    if not colon or ":" in rest or not head.strip():
+        return False
+    items = [item.split() for item in rest.strip().rstrip(".!?").replace(";", ",").split(",")]
+    if len(items) < _LIST_ITEMS or max(len(item) for item in items) > _ITEM_WORDS:
+        return False
+    with NLP_LOCK:
+        label = load_nlp()(head)
+    return not any(t.pos_ in ("VERB", "AUX") for t in label)
+
+
+_SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
+_PLACES = frozenset({"in", "at", "from", "near"})
+_JOINERS = frozenset({"and", "or", "the", "a", "an", "as", "well", ",", "&"})
+
+
+def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
+    """True when another name of the object's type fills the slot right after the relation.
+
+    "headquartered in Cupertino" rivals "headquartered in Seattle"; "belongs to the European
+    Economic Area and the Schengen Area" names the object beside another one, no rival.
+    """
+    if not parts.object.is_name:
+        return False
+    if takes_many(parts):
+        return False  # "lived in London and then in Paris": each is a place she lived in
+    kind = object_kind(parts)
+    if kind is None:
+        return False
+    text = info.text
+    place = bool(parts.relation.tokens) and parts.relation.tokens[-1].text.lower() in _PLACES
+    for start, end, e_kind in entities(text):
+        if start < hit.end or (e_kind != kind and not (place and {kind, e_kind} <= NAME_KINDS)):
+            continue  # NER may type a place as a person; only a place slot forgives it
+        gap = [t for t in info.tokens if hit.end <= t.start and t.end <= start]
+        if len(gap) > 2 or any(t.text.lower() not in _SLOT_WORDS for t in gap):
+            return False  # the first name after the relation is not in its slot
+        named = analyse(text[start:end])
+        if name_match(parts.object, named) or name_match(parts.subject, named):
+            return False
+        written = parts.object.text.lower().removeprefix("the ")
+        at = text.lower().find(written)
+        if 0 <= at <= start < at + len(written):
+            return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
+        return not _object_follows(text[end:], written)
+    return False
+
+
+_CHAIN = 3  # containing places written after a place ("Chicago, Illinois, United States")
+
+
+def _object_follows(rest: str, written: str) -> bool:
+    """True when the object is named right after the slot's name, or as a place containing it.
+
+    "the European Economic Area and the Schengen Area" names the object beside another;
+    "Chicago, Illinois, United States" writes each containing place after a comma, so a
+    place later in that chain is where the first one lies, not a rival of it.
+    """
+    after = [w.strip(",;").lower() for w in rest.split()[:6]]
+    if " ".join(w for w in after if w and w not in _JOINERS).startswith(written):
+        return True
+    segments = rest.split(",")[1 : _CHAIN + 1]
+    for segment in segments:
+        words = segment.split()
+        named = " ".join(w.lower() for w in words if w.lower() not in _JOINERS | {"in"})
+        if named.startswith(written):
+            return True
+        if not words or not all(w[0].isupper() for w in words):
+            return False  # the chain of containing places ends at the first non-name
+    return False
