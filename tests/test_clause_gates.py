@@ -123,6 +123,11 @@ PARAPHRASES = [
         "Mount Kilimanjaro is the highest mountain in Africa.",
         id="a-fuller-name-sharing-the-subjects-word",
     ),
+    pytest.param(
+        ("Apollo11", "landed on", "the Moon"),
+        "Apollo11 landed on the Moon in July 1969.",
+        id="a-name-with-digits-is-its-own",
+    ),
 ]
 
 

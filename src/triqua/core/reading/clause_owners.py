@@ -137,15 +137,16 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     names = [t.stem for t in subject.content if t.is_capitalised]
     if owner.pos_ != "PROPN" or not names:
         return None
-    # Words as letters only: markup glued to a name ("Curie</b>") is not another name.
-    stems = {stem(w) for t in words for w in _LETTERS.findall(t.text)}
-    head = {stem(w) for w in _LETTERS.findall(owner.text)}
+    # Words as letters and digits only: markup glued to a name ("Curie</b>") is not another
+    # name, and a name's digits are its own ("Person1" is not "Person2").
+    stems = {stem(w) for t in words for w in _WORD.findall(t.text)}
+    head = {stem(w) for w in _WORD.findall(owner.text)}
     if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
         return None
     return " ".join(t.text for t in words)
 
 
-_LETTERS = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[^\W_]+")
 
 
 def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
