@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 
@@ -27,31 +27,76 @@ REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
 
 _PRONOUNS = LEXICON.pronouns
+#: Pronouns that may stand as a clause's subject after an opening phrase.
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they"})
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 
 
 def refers_back(info: TextInfo) -> bool:
-    """True when the sentence opens with a pronoun or "the/this <noun>" before any name."""
-    tokens = info.tokens[:_OPENING]
+    """True when the sentence opens with a pronoun or "the/this <noun>" before any name.
+
+    The noun may be a possessor ("The company's headquarters are in Stockholm"). An opening
+    phrase set off by a comma may hold names of its own: "Born in the Austrian Empire, he
+    studied …" and "Set on Long Island, it was published …" refer back by their subject.
+    """
+    if _opens_referring(info.tokens[:_OPENING]):
+        return True
+    comma = info.text.find(",")
+    if comma < 0:
+        return False
+    rest = [t for t in info.tokens if t.start > comma][:_OPENING]
+    opening = [t for t in info.tokens if t.start < comma]
+    return len(opening) <= _OPENING and _subject_refers(rest)
+
+
+def _opens_referring(tokens: Sequence[Token]) -> bool:
+    """Whether these opening words reach a pronoun or a definite description before a name."""
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if low in _PRONOUNS:
             return True
-        if low in _DETERMINERS:
-            after = [t.text.lower() for t in tokens[i + 1 : i + 3]]
-            if after and (
-                after[0] in LEXICON.definite_heads
-                or (
-                    len(after) > 1
-                    and not tokens[i + 1].is_capitalised
-                    and after[1] in (LEXICON.definite_heads)
-                )
-            ):
-                return True
+        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 4]):
+            return True
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
     return False
+
+
+def _subject_refers(tokens: Sequence[Token]) -> bool:
+    """Whether a clause starts with a subject pronoun or "the <noun>" ("he studied …")."""
+    if not tokens:
+        return False
+    low = tokens[0].text.lower()
+    if low in _SUBJECT_PRONOUNS:
+        return True
+    return low in _DETERMINERS and _definite(tokens[1:4])
+
+
+def _definite(after: Sequence[Token]) -> bool:
+    """Whether the words after a determiner head a definite description ("city", "band's").
+
+    A description with a name after it ("the engineer Joseph Strauss") names someone else.
+    """
+    heads = [_head_word(t.text) for t in after[:2]]
+    if not heads:
+        return False
+    at = 0 if heads[0] in LEXICON.definite_heads else None
+    if at is None and len(heads) > 1 and not after[0].is_capitalised:
+        at = 1 if heads[1] in LEXICON.definite_heads else None
+    if at is None:
+        return False
+    following = after[at + 1] if at + 1 < len(after) else None
+    return following is None or not (following.is_capitalised and not following.is_stop)
+
+
+def _head_word(text: str) -> str:
+    """A word lower-cased, its possessive ending dropped ("company's" -> "company")."""
+    low = text.lower()
+    for ending in ("'s", "’s"):
+        if low.endswith(ending):
+            return low[: -len(ending)]
+    return low
 
 
 def _opens_with_name(info: TextInfo) -> bool:
