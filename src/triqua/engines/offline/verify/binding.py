@@ -33,57 +33,60 @@ _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 
 
-def refers_back(info: TextInfo) -> bool:
+def refers_back(info: TextInfo, own: frozenset[str] = frozenset()) -> bool:
     """True when the sentence opens with a pronoun or "the/this <noun>" before any name.
 
-    The noun may be a possessor ("The company's headquarters are in Stockholm"). An opening
+    The noun is one the lexicon knows for a topic ("the city"), or one of ``own``: the
+    subject's own head noun ("the wall" for "The Berlin Wall"). It may be a possessor
+    ("The company's headquarters are in Stockholm"). An opening
     phrase set off by a comma may hold names of its own: "Born in the Austrian Empire, he
     studied …" and "Set on Long Island, it was published …" refer back by their subject.
     """
-    if _opens_referring(info.tokens[:_OPENING]):
+    heads = LEXICON.definite_heads | own
+    if _opens_referring(info.tokens[:_OPENING], heads):
         return True
     comma = info.text.find(",")
     if comma < 0:
         return False
     rest = [t for t in info.tokens if t.start > comma][:_OPENING]
     opening = [t for t in info.tokens if t.start < comma]
-    return len(opening) <= _OPENING and _subject_refers(rest)
+    return len(opening) <= _OPENING and _subject_refers(rest, heads)
 
 
-def _opens_referring(tokens: Sequence[Token]) -> bool:
+def _opens_referring(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
     """Whether these opening words reach a pronoun or a definite description before a name."""
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if low in _PRONOUNS:
             return True
-        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 4]):
+        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 4], heads):
             return True
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
     return False
 
 
-def _subject_refers(tokens: Sequence[Token]) -> bool:
+def _subject_refers(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
     """Whether a clause starts with a subject pronoun or "the <noun>" ("he studied …")."""
     if not tokens:
         return False
     low = tokens[0].text.lower()
     if low in _SUBJECT_PRONOUNS:
         return True
-    return low in _DETERMINERS and _definite(tokens[1:4])
+    return low in _DETERMINERS and _definite(tokens[1:4], heads)
 
 
-def _definite(after: Sequence[Token]) -> bool:
+def _definite(after: Sequence[Token], heads: frozenset[str]) -> bool:
     """Whether the words after a determiner head a definite description ("city", "band's").
 
     A description with a name after it ("the engineer Joseph Strauss") names someone else.
     """
-    heads = [_head_word(t.text) for t in after[:2]]
-    if not heads:
+    words = [_head_word(t.text) for t in after[:2]]
+    if not words:
         return False
-    at = 0 if heads[0] in LEXICON.definite_heads else None
-    if at is None and len(heads) > 1 and not after[0].is_capitalised:
-        at = 1 if heads[1] in LEXICON.definite_heads else None
+    at = 0 if words[0] in heads else None
+    if at is None and len(words) > 1 and not after[0].is_capitalised:
+        at = 1 if words[1] in heads else None
     if at is None:
         return False
     following = after[at + 1] if at + 1 < len(after) else None
@@ -97,6 +100,12 @@ def _head_word(text: str) -> str:
         if low.endswith(ending):
             return low[: -len(ending)]
     return low
+
+
+def _own_head(subject: TextInfo) -> frozenset[str]:
+    """The head noun of a subject's name, lower-cased: "wall" of "The Berlin Wall"."""
+    last = subject.content[-1].text.lower() if len(subject.content) > 1 else ""
+    return frozenset({last}) if last.isalpha() and len(last) > 2 else frozenset()
 
 
 def _opens_with_name(info: TextInfo) -> bool:
@@ -167,10 +176,11 @@ def subject_scores(
             if not scores[i] and first.stem in info.stems and not subject_extended(subject, info):
                 scores[i] = ALIAS
     topic = titled or (bool(scores) and scores[0] > 0)
+    own = _own_head(subject)
     for i, info in enumerate(sentences):
         if scores[i] > 0:
             topic = True
-        elif refers_back(info):
+        elif refers_back(info, own):
             scores[i] = REFERS if topic else 0.0
         elif _opens_with_name(info):
             topic = False
