@@ -68,6 +68,24 @@ def test_the_subjects_own_head_noun_refers_back_to_it() -> None:
     assert subject_scores(analyse("Hadrian's Wall"), other, None)[1] == 0.0
 
 
+def test_the_class_a_passage_gives_its_subject_refers_back_to_it() -> None:
+    sentences = [
+        analyse("Okapia is a mammal genus of central Africa."),
+        analyse("The genus has one living species."),
+    ]
+    assert subject_scores(analyse("Okapia"), sentences, None) == [1.0, REFERS]
+    # Only the class the subject is given: "Pierre Curie was a chemist" names no class of
+    # Marie Curie, and a class with a name beside it names that one.
+    others = [
+        analyse("Marie Curie was a physicist."),
+        analyse("Pierre Curie was a chemist."),
+        analyse("The chemist won a prize."),
+    ]
+    assert subject_scores(analyse("Marie Curie"), others, None)[2] == 0.0
+    named = [analyse("Marie Curie was a physicist."), analyse("The physicist Paul Langevin.")]
+    assert subject_scores(analyse("Marie Curie"), named, None)[1] == 0.0
+
+
 def test_an_opening_phrase_keeps_the_topic_for_the_next_pronoun() -> None:
     sentences = [
         analyse("Nikola Tesla was a Serbian-American inventor."),

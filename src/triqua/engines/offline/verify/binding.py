@@ -108,6 +108,31 @@ def _own_head(subject: TextInfo) -> frozenset[str]:
     return frozenset({last}) if last.isalpha() and len(last) > 2 else frozenset()
 
 
+_COPULAS = frozenset({"is", "was", "are", "were"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _class_of(info: TextInfo) -> frozenset[str]:
+    """The class a sentence gives its subject: "carmaker" of "Toyota is a Japanese carmaker".
+
+    A passage that says what its topic is may go on calling it so ("The carmaker employs
+    …"): the head noun of the first "is a …" phrase, its last word before a function word.
+    """
+    tokens = info.tokens
+    for i in range(len(tokens) - 2):
+        if tokens[i].text.lower() in _COPULAS and tokens[i + 1].text.lower() in _ARTICLES:
+            run = []
+            for token in tokens[i + 2 :]:
+                if token.is_stop or not token.text.replace("-", "").isalnum():
+                    break
+                run.append(token)
+            head = run[-1] if run else None
+            if head is None or head.is_capitalised or not head.text.isalpha():
+                return frozenset()
+            return frozenset({head.text.lower()})
+    return frozenset()
+
+
 def _opens_with_name(info: TextInfo) -> bool:
     """True when the sentence's first word is a name (not a function word)."""
     first = info.tokens[0] if info.tokens else None
@@ -176,7 +201,9 @@ def subject_scores(
             if not scores[i] and first.stem in info.stems and not subject_extended(subject, info):
                 scores[i] = ALIAS
     topic = titled or (bool(scores) and scores[0] > 0)
-    own = _own_head(subject)
+    own = _own_head(subject).union(
+        *(_class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
+    )
     for i, info in enumerate(sentences):
         if scores[i] > 0:
             topic = True
