@@ -23,6 +23,15 @@ from triqua.evals.cases import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+RECALL_CASES = ROOT / "benchmarks" / "data" / "recall_probe.jsonl"
+
+
+@functools.lru_cache(maxsize=1)
+def _recall_results() -> tuple[CaseResult, ...]:
+    """The recall suite's results, run once for both of its tests."""
+    return tuple(run_text_cases(load_cases(RECALL_CASES), suite="recall"))
+
+
 SUITES = {
     "fact": (ROOT / "tests" / "data" / "offline_cases.jsonl", run_fact_cases),
     "text": (ROOT / "benchmarks" / "data" / "new_user_cases.jsonl", run_text_cases),
@@ -30,10 +39,7 @@ SUITES = {
         ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl",
         lambda rows: run_text_cases(lie_cases(rows), suite="lies"),
     ),
-    "recall": (
-        ROOT / "benchmarks" / "data" / "recall_probe.jsonl",
-        lambda rows: list(_recall_results()),
-    ),
+    "recall": (RECALL_CASES, lambda rows: list(_recall_results())),
 }
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
@@ -61,12 +67,6 @@ FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 81 / 1
 RECALL_FLOOR = 52
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
-
-
-@functools.lru_cache(maxsize=1)
-def _recall_results() -> tuple[CaseResult, ...]:
-    """The recall suite's results, run once for both of its tests."""
-    return tuple(run_text_cases(load_cases(SUITES["recall"][0]), suite="recall"))
 
 
 def failures(results: list[CaseResult]) -> str:
@@ -111,7 +111,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
     """At least ``RECALL_FLOOR`` of the 70 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
-    cases = load_cases(SUITES["recall"][0])
+    cases = load_cases(RECALL_CASES)
     results = _recall_results()
     true = [r for r, c in zip(results, cases, strict=True) if c["expected"] == "supported"]
     false = [r for r, c in zip(results, cases, strict=True) if c["expected"] != "supported"]

@@ -21,7 +21,6 @@ from triqua.core.reading.analysis import (
     stems_match,
     values_relation,
 )
-from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match, name_words_in
@@ -224,7 +223,7 @@ def without_asides(parts: FactParts, text: str) -> str:
     parse may take the object for its own. When the object is written only inside the
     brackets, the text is read whole.
     """
-    bare = text[dateline_end(text) :]  # "FRANKFURT — The bank raised …": no clause of it
+    bare = text
     for _ in range(2):  # brackets nested one deep
         bare = _ASIDE.sub("", bare)
     if bare == text:

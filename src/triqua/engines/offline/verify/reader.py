@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from triqua.core.grounding.meaning_reader import MeaningReader
+from triqua.core.reading.datelines import dateline_end
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit
@@ -28,7 +29,8 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     gates (the relation's clause another's or a namesake's, the object over two clauses,
     another value in the subject's own clause). Qualifier units
     pass (their values are read by the grounding rule itself). No entailment model is
-    needed for them.
+    needed for them. A news dateline opening the window ("FRANKFURT — The bank …") is no
+    part of its statement (``core.reading.datelines``), as the offline verifier reads it.
     """
     if unit.kind != "base":
         return None
@@ -37,7 +39,7 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     from triqua.engines.offline.verify.gates import refusal
 
     fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
-    return refusal(fact, window)
+    return refusal(fact, window[dateline_end(window) :])
 
 
 class EntailmentReader:
