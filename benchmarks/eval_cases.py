@@ -4,11 +4,13 @@ Suites (``triqua.evals.cases``): the fact cases of ``tests/data/offline_cases.js
 (offline judge, settled as a run settles it: every unit's expected status, and the wrong
 unit named), the text cases of ``benchmarks/data/new_user_cases.jsonl`` (whole checks on
 the offline engine) and the lies of ``benchmarks/data/plausible_lies_dev.jsonl`` (whole
-checks: a lie passes when no fact is supported, a control when every fact is).
+checks: a lie passes when no fact is supported, a control when every fact is) and the
+recall probe of ``benchmarks/data/recall_probe.jsonl`` (whole checks: true claims with the
+passage that states them, and false counterparts that must not be supported).
 ``tests/test_eval_cases.py`` holds the pass rates at or above the floors measured here, so
 a regression fails the tests.
 
-Usage: python benchmarks/eval_cases.py [--suite fact|text|lies|all] [--json] [--quiet]
+Usage: python benchmarks/eval_cases.py [--suite fact|text|lies|recall|all] [--json] [--quiet]
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FACT_CASES = ROOT / "tests" / "data" / "offline_cases.jsonl"
 TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
 LIE_CASES = ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl"
+RECALL_CASES = ROOT / "benchmarks" / "data" / "recall_probe.jsonl"
 
 
 def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
@@ -52,12 +55,16 @@ def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
         start = time.perf_counter()
         results += run_text_cases(lie_cases(load_cases(LIE_CASES)), suite="lies")
         seconds["lies"] = time.perf_counter() - start
+    if suite in ("recall", "all"):
+        start = time.perf_counter()
+        results += run_text_cases(load_cases(RECALL_CASES), suite="recall")
+        seconds["recall"] = time.perf_counter() - start
     return results, seconds
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", choices=["fact", "text", "lies", "all"], default="all")
+    parser.add_argument("--suite", choices=["fact", "text", "lies", "recall", "all"], default="all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="do not list the failures")
     args = parser.parse_args(argv)

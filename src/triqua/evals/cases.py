@@ -1,6 +1,6 @@
 """Hand-written evaluation cases: each case passes or fails, and a suite has a pass rate.
 
-Three suites, all written by people for triqua:
+Three kinds of suite, all written by people for triqua:
 
 - **fact cases** (``tests/data/offline_cases.jsonl``): a fact (subject, relation, object,
   qualifiers), an evidence passage, the expected status of every unit and, for a fact with
@@ -15,7 +15,9 @@ Three suites, all written by people for triqua:
 - **lie cases** (``benchmarks/data/plausible_lies_dev.jsonl``, :func:`lie_cases`): false
   claims whose evidence holds the claim's words with another meaning (a year in another
   slot, a passive's other agent, a belief or fiction frame, a relative clause, a unit) and
-  true controls beside them, checked whole as text cases.
+  true controls beside them, checked whole as text cases. The recall probe
+  (``benchmarks/data/recall_probe.jsonl``: true claims with the passage that states them,
+  and false counterparts) is text cases too.
 
 A suite's pass rate is the share of its cases that pass; a regression shows as a case that
 passed and now fails, listed with what it got.

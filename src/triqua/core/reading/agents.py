@@ -132,7 +132,7 @@ def _other_agent(
             continue
         if not _patient_is(verb, patient):
             continue
-        words = {stem(t.text) for n in names for t in _name(n)}
+        words = {stem(t.text) for n in names for t in _named(n)}
         if words & agent or any(n.pos_ == "PRON" for n in names):
             return None
         others.append(" ".join(t.text for t in _name(names[0])))
@@ -146,6 +146,20 @@ def _name(token: SpacyToken) -> list[SpacyToken]:
         if child.dep_ not in _ASIDES:
             words.extend(_name(child))
     return sorted(words, key=lambda t: t.i)
+
+
+def _named(token: SpacyToken) -> list[SpacyToken]:
+    """The words naming ``token``: its name, and the name a description puts beside it.
+
+    "by the Scottish scientist Alexander Fleming" heads the agent with "scientist" and
+    gives the name as its apposition: both stand for one agent, Fleming.
+    """
+    words = _name(token)
+    if token.pos_ != "PROPN":
+        for child in token.children:
+            if child.dep_ == "appos" and child.pos_ == "PROPN":
+                words += _name(child)
+    return words
 
 
 def _patient_is(verb: SpacyToken, patient: frozenset[str]) -> bool:
@@ -264,7 +278,7 @@ def _other_patient(
         if verb.dep_ == "acl":
             done.append(verb.head)
         ours = [d for d in done if _is_patient(d, verb, patient)]
-        by_agent = any({stem(t.text) for t in _name(d)} & agent for d in doers)
+        by_agent = any({stem(t.text) for t in _named(d)} & agent for d in doers)
         if by_agent and (ours or any(d.pos_ == "PRON" for d in done)):
             return None  # the agent does it to the patient (or to a pronoun that may be it)
         if ours and any(d.pos_ == "PRON" for d in doers):

@@ -165,6 +165,9 @@ def missing_values(
     padded = f" {normalise(quote)} "
     ref = _references(quote, before)
     refers, refers_possessor, heard = ref.refers, ref.refers_possessor, ref.heard
+    head = normalise(unit.subject).split()[-1:]  # "the wall" for "The Berlin Wall"
+    if len(unit.subject.split()) > 1 and f" the {' '.join(head)} " in padded:
+        refers = Deferred(lambda: True)
     refers_to_thing = ref.refers_to_thing
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""

@@ -10,6 +10,7 @@ awarded to her").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from triqua.nlp.clauses import window_parse
@@ -18,7 +19,13 @@ from triqua.nlp.parses import parse_many
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token
 
-__all__ = ["core_names", "free_pronoun", "main_subject", "named_other_subject"]
+__all__ = [
+    "another_person",
+    "core_names",
+    "free_pronoun",
+    "main_subject",
+    "named_other_subject",
+]
 
 #: Dependencies of a clause's subject.
 _SUBJECTS = frozenset(("nsubj", "nsubjpass", "csubj", "expl"))
@@ -138,3 +145,31 @@ def core_names(text: str) -> list[str]:
             continue
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
+
+
+#: A person's pronouns as the object of a verb or preposition ("defended her").
+_OBJECT_PRONOUNS = frozenset(("her", "him", "them"))
+_OBJECT_DEPS = frozenset(("dobj", "dative", "iobj", "pobj"))
+
+
+def another_person(subject: Sequence[Token], kin: frozenset[str]) -> bool:
+    """True when an unnamed subject is a person other than the one named before it.
+
+    A noun of a person known by another ("The lawyer …", "Her coach …": the words by
+    which "X's <noun>" names another person) is someone else; so is any subject acting on
+    a person's pronoun ("The lawyer defended her"): its sentence speaks of two people,
+    and a pronoun after it ("She won the case") may be either of them. ``kin`` holds the
+    nouns of a person known by another.
+    """
+    head = next((t for t in subject if t.dep_ in _PERSON_SUBJECTS), None)
+    if head is None:
+        return False
+    if head.lower_ in kin or head.lemma_.lower() in kin:
+        return True
+    return any(
+        t.lower_ in _OBJECT_PRONOUNS and t.tag_ == "PRP" and t.dep_ in _OBJECT_DEPS
+        for t in head.head.subtree
+    )
+
+
+_PERSON_SUBJECTS = frozenset(("nsubj", "nsubjpass"))

@@ -11,16 +11,21 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.reference import core_names, main_subject, named_other_subject
+from triqua.core.reading.reference import (
+    another_person,
+    core_names,
+    main_subject,
+    named_other_subject,
+)
 from triqua.core.reading.values.names import (
     KIN,
     PLACE_MODIFIERS,
     TITLES,
     Run,
     name_in,
+    name_of,
     name_runs,
     numeral,
     surname,
@@ -28,9 +33,6 @@ from triqua.core.reading.values.names import (
 from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
-
-if TYPE_CHECKING:
-    from triqua.nlp.tokens import Token
 
 __all__ = ["How", "named", "rival"]
 
@@ -138,8 +140,9 @@ def _follows_another(name: str, before: str) -> bool:
     sentence's first few words is read as its subject, unless a pronoun before it goes on
     about someone named earlier.
     """
-    sentences = [before[a:b] for a, b in sentence_spans(before)]
-    sentence = next((s for s in reversed(sentences) if any(c.isalpha() for c in s)), "")
+    spans = [(a, b) for a, b in sentence_spans(before) if any(c.isalpha() for c in before[a:b])]
+    start, end = spans[-1] if spans else (0, 0)
+    sentence = before[start:end]
     if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
         # The sentence before names it ("Parasite is a film. The film …"), unless it gives
         # another name a core part in it too ("Parasite and Joker are films. The film …",
@@ -147,15 +150,20 @@ def _follows_another(name: str, before: str) -> bool:
         return _coordinated_with_another(name, sentence) or any(
             not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
             and not _written(name, other, f" {normalise(other)} ", How(about=True))
+            and not name_of(normalise(other), name, normalise(sentence))
             for other in core_names(sentence)
         )
     subject = main_subject(sentence)
+    if subject and any(t.dep_ in _NSUBJ and t.lower_ in _CHAINING_WORDS for t in subject):
+        # "Born in Smiljan, he …" goes on about the one the sentence before it is about.
+        chained = len(spans) > 1 and _follows_another(name, before[:start])
+        return chained or named_other_subject(sentence, _CHAINING_WORDS)
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
         # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
         # other than the one named before is its subject ("The lawyer defended her").
-        return any(t.pos_ == "PROPN" for t in subject) or _another_person(subject)
+        return any(t.pos_ == "PROPN" for t in subject) or another_person(subject, KIN)
     sentence = _common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
@@ -167,30 +175,6 @@ def _follows_another(name: str, before: str) -> bool:
 
 
 _CHAINING_WORDS = frozenset(("he", "she", "it", "they", "his", "her", "its", "their"))
-#: A person's pronouns as the object of a verb or preposition ("defended her").
-_OBJECT_PRONOUNS = frozenset(("her", "him", "them"))
-_OBJECT_DEPS = frozenset(("dobj", "dative", "iobj", "pobj"))
-
-
-def _another_person(subject: Sequence[Token]) -> bool:
-    """True when an unnamed subject is a person other than the one named before it.
-
-    A noun of a person known by another ("The lawyer …", "Her coach …": the words by
-    which "X's <noun>" names another person) is someone else; so is any subject acting on
-    a person's pronoun ("The lawyer defended her"): its sentence speaks of two people,
-    and a pronoun after it ("She won the case") may be either of them.
-    """
-    head = next((t for t in subject if t.dep_ in _NSUBJ), None)
-    if head is None:
-        return False
-    if head.lower_ in KIN or head.lemma_.lower() in KIN:
-        return True
-    return any(
-        t.lower_ in _OBJECT_PRONOUNS and t.tag_ == "PRP" and t.dep_ in _OBJECT_DEPS
-        for t in head.head.subtree
-    )
-
-
 _NSUBJ = frozenset(("nsubj", "nsubjpass"))
 
 

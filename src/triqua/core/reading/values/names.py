@@ -24,6 +24,7 @@ __all__ = [
     "Run",
     "capitalised",
     "name_in",
+    "name_of",
     "name_runs",
     "names",
     "numeral",
@@ -235,3 +236,13 @@ def derived(word: str, padded: str, exact: bool = False) -> bool:
     if len(word) < 4:
         return f" {word}s " in padded or f" {word}es " in padded
     return any(f" {word}{ending} " in padded for ending in _DERIVING)
+
+
+def name_of(other: str, name: str, text: str) -> bool:
+    """True when ``text`` (normalised) writes ``other`` "of" ``name`` as one name.
+
+    "The International Committee of the Red Cross" is one organisation: its "Red Cross" is
+    no second name beside "International Committee".
+    """
+    padded = f" {text} "
+    return any(f" {other} of {the}{name} " in padded for the in ("", "the "))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 
@@ -27,31 +27,110 @@ REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
 
 _PRONOUNS = LEXICON.pronouns
+#: Pronouns that may stand as a clause's subject after an opening phrase.
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they"})
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 
 
-def refers_back(info: TextInfo) -> bool:
-    """True when the sentence opens with a pronoun or "the/this <noun>" before any name."""
-    tokens = info.tokens[:_OPENING]
+def refers_back(info: TextInfo, own: frozenset[str] = frozenset()) -> bool:
+    """True when the sentence opens with a pronoun or "the/this <noun>" before any name.
+
+    The noun is one the lexicon knows for a topic ("the city"), or one of ``own``: the
+    subject's own head noun ("the wall" for "The Berlin Wall"). It may be a possessor
+    ("The company's headquarters are in Stockholm"). An opening
+    phrase set off by a comma may hold names of its own: "Born in the Austrian Empire, he
+    studied …" and "Set on Long Island, it was published …" refer back by their subject.
+    """
+    heads = LEXICON.definite_heads | own
+    if _opens_referring(info.tokens[:_OPENING], heads):
+        return True
+    comma = info.text.find(",")
+    if comma < 0:
+        return False
+    rest = [t for t in info.tokens if t.start > comma][:_OPENING]
+    opening = [t for t in info.tokens if t.start < comma]
+    return len(opening) <= _OPENING and _subject_refers(rest, heads)
+
+
+def _opens_referring(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
+    """Whether these opening words reach a pronoun or a definite description before a name."""
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if low in _PRONOUNS:
             return True
-        if low in _DETERMINERS:
-            after = [t.text.lower() for t in tokens[i + 1 : i + 3]]
-            if after and (
-                after[0] in LEXICON.definite_heads
-                or (
-                    len(after) > 1
-                    and not tokens[i + 1].is_capitalised
-                    and after[1] in (LEXICON.definite_heads)
-                )
-            ):
-                return True
+        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 4], heads):
+            return True
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
     return False
+
+
+def _subject_refers(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
+    """Whether a clause starts with a subject pronoun or "the <noun>" ("he studied …")."""
+    if not tokens:
+        return False
+    low = tokens[0].text.lower()
+    if low in _SUBJECT_PRONOUNS:
+        return True
+    return low in _DETERMINERS and _definite(tokens[1:4], heads)
+
+
+def _definite(after: Sequence[Token], heads: frozenset[str]) -> bool:
+    """Whether the words after a determiner head a definite description ("city", "band's").
+
+    A description with a name after it ("the engineer Joseph Strauss") names someone else.
+    """
+    words = [_head_word(t.text) for t in after[:2]]
+    if not words:
+        return False
+    at = 0 if words[0] in heads else None
+    if at is None and len(words) > 1 and not after[0].is_capitalised:
+        at = 1 if words[1] in heads else None
+    if at is None:
+        return False
+    following = after[at + 1] if at + 1 < len(after) else None
+    return following is None or not (following.is_capitalised and not following.is_stop)
+
+
+def _head_word(text: str) -> str:
+    """A word lower-cased, its possessive ending dropped ("company's" -> "company")."""
+    low = text.lower()
+    for ending in ("'s", "’s"):
+        if low.endswith(ending):
+            return low[: -len(ending)]
+    return low
+
+
+def _own_head(subject: TextInfo) -> frozenset[str]:
+    """The head noun of a subject's name, lower-cased: "wall" of "The Berlin Wall"."""
+    last = subject.content[-1].text.lower() if len(subject.content) > 1 else ""
+    return frozenset({last}) if last.isalpha() and len(last) > 2 else frozenset()
+
+
+_COPULAS = frozenset({"is", "was", "are", "were"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _class_of(info: TextInfo) -> frozenset[str]:
+    """The class a sentence gives its subject: "carmaker" of "Toyota is a Japanese carmaker".
+
+    A passage that says what its topic is may go on calling it so ("The carmaker employs
+    …"): the head noun of the first "is a …" phrase, its last word before a function word.
+    """
+    tokens = info.tokens
+    for i in range(len(tokens) - 2):
+        if tokens[i].text.lower() in _COPULAS and tokens[i + 1].text.lower() in _ARTICLES:
+            run = []
+            for token in tokens[i + 2 :]:
+                if token.is_stop or not token.text.replace("-", "").isalnum():
+                    break
+                run.append(token)
+            head = run[-1] if run else None
+            if head is None or head.is_capitalised or not head.text.isalpha():
+                return frozenset()
+            return frozenset({head.text.lower()})
+    return frozenset()
 
 
 def _opens_with_name(info: TextInfo) -> bool:
@@ -122,10 +201,13 @@ def subject_scores(
             if not scores[i] and first.stem in info.stems and not subject_extended(subject, info):
                 scores[i] = ALIAS
     topic = titled or (bool(scores) and scores[0] > 0)
+    own = _own_head(subject).union(
+        *(_class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
+    )
     for i, info in enumerate(sentences):
         if scores[i] > 0:
             topic = True
-        elif refers_back(info):
+        elif refers_back(info, own):
             scores[i] = REFERS if topic else 0.0
         elif _opens_with_name(info):
             topic = False

@@ -12,13 +12,17 @@ Only sentences that state something are evidence. Left unread are:
   paragraph heading more text), which name a topic and state nothing;
 - lines recording a verdict (``core.reading.mood.verdict_records``: ``{"verdict":
   "supported"}``), however the sentencizer cuts them;
-- questions and directives (``core.reading.mood.states_nothing``), sentence by sentence.
+- questions and directives (``core.reading.mood.states_nothing``), sentence by sentence;
+- a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
+  the place the report was filed from is no part of the sentence's statement, and its
+  parse would take it for the subject.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.mood import verdict_records
 from triqua.core.text.language import foreign_language
 from triqua.nlp.passages import Piece, split
@@ -29,7 +33,17 @@ __all__ = ["foreign_passages", "read_pieces", "unread_note", "unread_pieces"]
 
 def read_pieces(text: str) -> tuple[Piece, ...]:
     """The sentences of a passage the verifier reads: none for a passage not in English."""
-    return () if foreign_language(text) else split(text)
+    if foreign_language(text):
+        return ()
+    return tuple(_without_dateline(text, piece) for piece in split(text))
+
+
+def _without_dateline(text: str, piece: Piece) -> Piece:
+    """The piece without the dateline opening its line, if it has one."""
+    cut = dateline_end(piece.text)
+    if not cut or (piece.start > 0 and text[piece.start - 1] != "\n"):
+        return piece
+    return Piece(piece.text[cut:], piece.start + cut, piece.end, piece.heading)
 
 
 def unread_pieces(text: str, pieces: Sequence[Piece]) -> set[int]:

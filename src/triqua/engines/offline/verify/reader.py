@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from triqua.core.grounding.meaning_reader import MeaningReader
+from triqua.core.reading.datelines import dateline_end
 from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import FactUnit
@@ -26,13 +27,15 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     The statement gates both engines share (``core.reading.statements.unit_refusal``): a
     keyword list, the other polarity, an antonym, another name in the relation's slot, and
     the clause gates. Qualifier units pass (their values are read by the grounding rule
-    itself). No entailment model is needed for them.
+    itself). No entailment model is needed for them. A news dateline opening the window
+    ("FRANKFURT — The bank …") is no part of its statement (``core.reading.datelines``), as
+    the offline verifier reads it.
     """
     # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
     # asked (``--verifier rules``) loads no spaCy.
     from triqua.core.reading.statements import unit_refusal
 
-    return unit_refusal(unit, window)
+    return unit_refusal(unit, window[dateline_end(window) :])
 
 
 class EntailmentReader:

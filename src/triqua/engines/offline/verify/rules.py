@@ -168,8 +168,12 @@ def roles_differ(
     before the relation word, the subject only after it. Another name that holds the
     relation's clause is the role gate's (``core.reading.clause_owners``). A sentence in the
     other voice than the fact's ``relation`` ("Canberra was designed by
-    Griffin" for "Griffin designed Canberra") names the roles in the other order.
+    Griffin" for "Griffin designed Canberra") names the roles in the other order, as does
+    a recipient after "to" ("The prize was awarded to Curie" for "Curie was awarded the
+    prize").
     """
+    if relation is not None and _to_recipient(relation.tokens, sentence.tokens):
+        return False
     if _passive(relation.tokens if relation is not None else (), None) != _passive(
         sentence.tokens, hit
     ):
@@ -181,6 +185,30 @@ def roles_differ(
         return False
     o_at = [t.start for t in sentence.tokens if t.stem in o_stems and t.stem not in s_stems]
     return bool(o_at) and min(o_at) < hit.start
+
+
+_BE = frozenset({"is", "was", "are", "were", "been"})
+
+
+def _to_recipient(relation: Sequence[Token], sentence: Sequence[Token]) -> bool:
+    """Whether a passive relation of a recipient ("was awarded") is written "<verb> to".
+
+    "X was awarded the prize" and "the prize was awarded (jointly) to X" state one fact in
+    two orders: the sentence's verb, then "to" right after it (one "-ly" adverb between).
+    """
+    words = [t.text.lower() for t in relation]
+    if len(words) < 2 or words[0] not in _BE or words[-1] in ("to", "by"):
+        return False
+    verb = relation[-1].stem
+    for i, token in enumerate(sentence):
+        if not stems_match(token.stem, verb):
+            continue
+        after = [t.text.lower() for t in sentence[i + 1 : i + 3]]
+        if after[:1] == ["to"] or (
+            len(after) == 2 and after[0].endswith("ly") and after[1] == "to"
+        ):
+            return True
+    return False
 
 
 def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
