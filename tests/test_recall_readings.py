@@ -13,11 +13,11 @@ from __future__ import annotations
 from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import Token, analyse
 from triqua.core.reading.datelines import dateline_end
+from triqua.core.reading.fact_parts import fact_parts, sentence_relation_hit
 from triqua.core.reading.quote_values import missing_values
+from triqua.core.reading.statements import refusal
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
-from triqua.engines.offline.verify.fact_match import fact_parts, sentence_relation_hit
-from triqua.engines.offline.verify.gates import refusal
 from triqua.engines.offline.verify.passage_reading import read_pieces
 from triqua.engines.offline.verify.reader import statement_refusal
 from triqua.engines.offline.verify.rules import roles_differ
