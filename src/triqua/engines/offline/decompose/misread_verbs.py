@@ -1,0 +1,147 @@
+"""Parse repairs for a sentence's main verb that the small parser did not read as a verb.
+
+``en_core_web_sm`` sometimes parses a plain clause as one noun phrase: in "Alexander Fleming
+discovered penicillin." it reads "discovered" as an adjective on "penicillin" and makes the
+noun the root, and in "The Titanic sank in 1912." it tags "sank" as a noun. A sentence
+parsed so has no verb, so the clause rules find nothing in it and a plainly stated fact is
+never checked. The repairs here run on every parse, before the clause rules, and rebuild
+such a sentence as the clause it is: the verb becomes the root, the name before it the
+subject and the noun phrase after it the object. They touch only sentences with no verb
+heading a clause, and only where the words on each side of the verb form one phrase each.
+"""
+
+from __future__ import annotations
+
+from triqua.nlp.tokens import Doc, Span, Token
+
+#: How the parse hangs a past-tense verb it took for a modifier on the noun after it.
+_MODIFIER_DEPS = {"amod", "compound", "nmod"}
+#: The words a subject phrase may end in just before the verb.
+_SUBJECT_POS = {"NOUN", "PROPN", "PRON"}
+_OBJECT_POS = {"NOUN", "PROPN", "NUM", "PRON"}
+#: A verb's own dependents (besides its subject) the parse may leave on it as a modifier.
+_VERB_LEFTS = {"advmod", "neg"}
+#: What follows a noun the tagger took for the verb ("sank in 1912", "borders France").
+_VERB_RIGHTS = {"prep", "dobj", "npadvmod", "advmod", "agent"}
+
+
+def repair_misread_verbs(doc: Doc) -> None:
+    """Rebuild each verbless sentence of ``doc`` whose verb the parse misread, in place."""
+    for sent in list(doc.sents):
+        if _has_clause_verb(sent):
+            continue
+        if not _reroot_modifier(sent):
+            _retag_noun_root(sent)
+
+
+def _has_clause_verb(sent: Span) -> bool:
+    """True when a verb or auxiliary in ``sent`` is more than a noun's modifier."""
+    return any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in _MODIFIER_DEPS for t in sent)
+
+
+def _is_past_form(token: Token) -> bool:
+    """A lowercase past-tense or participle form ("discovered", "co-founded", "wrote")."""
+    word = token.text.replace("-", "")
+    if not (word.isalpha() and token.is_lower):
+        return False
+    return token.tag_ in {"VBD", "VBN"} or (token.tag_ == "JJ" and token.lower_.endswith("ed"))
+
+
+def _reroot_modifier(sent: Span) -> bool:
+    """Make a past-tense modifier between two noun phrases the sentence's verb.
+
+    "Alexander Fleming discovered penicillin." parses with "discovered" as an adjective of
+    "penicillin"; it is rebuilt as (Fleming <-nsubj- discovered -dobj-> penicillin). The
+    verb must follow a complete subject phrase (a noun, or the comma closing an appositive
+    of one: "Isaac Newton, the English mathematician, discovered gravity.") and precede
+    the head of the object phrase it modifies; each side must be one phrase of the parse.
+    Returns whether the sentence was rebuilt.
+    """
+    end = sent.end
+    while end > sent.start and sent.doc[end - 1].is_punct:
+        end -= 1
+    for verb in sent:
+        if verb.dep_ not in _MODIFIER_DEPS or verb.head.i <= verb.i or not _is_past_form(verb):
+            continue
+        kept = [c for c in verb.children if c.left_edge.i != sent.start]
+        if any(c.i > verb.i or c.dep_ not in _VERB_LEFTS for c in kept):
+            continue
+        start = min([c.left_edge.i for c in kept] + [verb.i])
+        # A determiner opening the sentence may hang on the object ("The Romans built ...").
+        dets = [t for t in sent.doc[sent.start : start] if t.dep_ == "det" and t.head.i > verb.i]
+        subject = _one_phrase(sent.doc, sent.start + len(dets), start)
+        obj = _one_phrase(sent.doc, verb.i + 1, end)
+        if subject is None or obj is None or obj.i != verb.head.i or dets[1:]:
+            continue
+        if dets and (dets[0].i != sent.start or subject.pos_ == "PRON"):
+            continue
+        if subject.pos_ not in _SUBJECT_POS or obj.pos_ not in _OBJECT_POS:
+            continue
+        if not _ends_subject(sent.doc[start - 1], subject):
+            continue
+        _rebuild(sent, verb, subject, obj, end)
+        for det in dets:
+            det.head = subject
+        return True
+    return False
+
+
+def _one_phrase(doc: Doc, start: int, end: int) -> Token | None:
+    """The head of ``doc[start:end]`` when the parse makes it one phrase, else ``None``."""
+    if start >= end:
+        return None
+    outer = [t for t in doc[start:end] if t.head.i == t.i or not start <= t.head.i < end]
+    return outer[0] if len(outer) == 1 else None
+
+
+def _ends_subject(last: Token, subject: Token) -> bool:
+    """True when ``last`` ends the subject phrase: a noun, or a comma closing its appositive."""
+    if last.pos_ in _SUBJECT_POS:
+        return True
+    if last.text != ",":
+        return False
+    return any(
+        c.dep_ == "appos"
+        and c.i < last.i
+        and max(t.i for t in c.subtree if t.i <= last.i) in {last.i - 1, last.i}
+        for c in subject.children
+    )
+
+
+def _rebuild(sent: Span, verb: Token, subject: Token, obj: Token, end: int) -> None:
+    """Attach ``subject`` and ``obj`` to ``verb`` as the root; trailing punctuation too."""
+    verb.head = verb  # detached first: it hangs below the object, which will hang below it
+    verb.dep_ = "ROOT"
+    verb.pos_ = "VERB"
+    verb.tag_ = "VBD"
+    subject.head = verb
+    subject.dep_ = "nsubj"
+    obj.head = verb
+    obj.dep_ = "dobj"
+    for mark in sent.doc[end : sent.end]:
+        if mark.head.i != verb.i:
+            mark.head = verb
+            mark.dep_ = "punct"
+
+
+def _retag_noun_root(sent: Span) -> bool:
+    """Read a verbless sentence's noun root that has a subject as the verb it is.
+
+    "The Titanic sank in 1912." is tagged with "sank" as a noun, yet parsed with "Titanic"
+    as its subject and "in 1912" hanging on it: the shape of a clause. Such a root, written
+    lowercase right after its subject with no modifier of its own and something after it
+    (a prepositional phrase or an object), is retagged as a verb. Returns whether it was.
+    """
+    root = sent.root
+    if root.pos_ != "NOUN" or not (root.is_lower and root.is_alpha) or root.i == sent.start:
+        return False
+    subjects = [c for c in root.lefts if c.dep_ == "nsubj"]
+    if len(subjects) != 1 or subjects[0].right_edge.i != root.i - 1:
+        return False
+    if any(c.dep_ != "nsubj" for c in root.lefts):
+        return False
+    if not any(c.dep_ in _VERB_RIGHTS for c in root.rights):
+        return False
+    root.pos_ = "VERB"
+    root.tag_ = "VBZ" if root.tag_ == "NNS" else "VBD"
+    return True

@@ -1,0 +1,122 @@
+"""Tests of the offline decomposer on sentences whose main verb the small parser misreads.
+
+``en_core_web_sm`` parses some plain clauses as one noun phrase ("Alexander Fleming
+discovered penicillin." with "discovered" as an adjective of "penicillin") or tags the verb
+as a noun ("The Titanic sank in 1912."); the parse repairs rebuild them as clauses.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.nlp.pipeline import load_nlp
+from triqua.schema import Fact
+
+
+@pytest.fixture(scope="module")
+def decomposer() -> RuleDecomposer:
+    return get_decomposer()
+
+
+def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.relation, f.object) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Alexander Fleming discovered penicillin.", ("Alexander Fleming", "discovered", "penicillin")),
+        ("Humphry Davy isolated sodium.", ("Humphry Davy", "isolated", "sodium")),
+        ("Chopin composed nocturnes.", ("Chopin", "composed", "nocturnes")),
+        ("Mary Anning painted maps.", ("Mary Anning", "painted", "maps")),
+        ("Gutenberg patented maps.", ("Gutenberg", "patented", "maps")),
+        ("The Romans observed sodium.", ("The Romans", "observed", "sodium")),
+        ("Fleming never patented penicillin.", ("Fleming", "never patented", "penicillin")),
+    ],
+)
+def test_past_verb_read_as_a_modifier_is_the_verb(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_rebuilt_clause_keeps_its_adverbial_and_its_qualifiers(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Alexander Fleming first discovered penicillin.")
+    assert triples(facts) == {("Alexander Fleming", "discovered", "penicillin")}
+    assert [(q.label, q.value) for q in facts[0].qualifiers] == [("ordinal", "first")]
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Isaac Newton, the English mathematician, discovered gravity.",
+            ("Isaac Newton", "discovered", "gravity"),
+        ),
+        (
+            "Einstein, a German-born physicist, developed relativity.",
+            ("Einstein", "developed", "relativity"),
+        ),
+    ],
+)
+def test_verb_after_an_appositive_takes_the_name_as_subject(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    found = triples(decomposer.decompose(text))
+    assert triple in found
+    # The appositive is the name's, and the verb phrase is no identity of it.
+    assert not any(obj.startswith(triple[1]) for _, _, obj in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("The Titanic sank in 1912.", ("The Titanic", "sank in", "1912")),
+        ("A man dances at a wedding.", ("A man", "dances at", "a wedding")),
+        ("A person waves at the camera.", ("A person", "waves at", "the camera")),
+    ],
+)
+def test_verb_tagged_as_a_noun_after_its_subject_is_the_verb(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_rebuilt_sentence_keeps_its_bounds_and_is_a_referent(decomposer: RuleDecomposer) -> None:
+    text = "Alexander Fleming discovered penicillin. He won the Nobel Prize in 1945."
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {
+        ("Alexander Fleming", "discovered", "penicillin"),
+        ("Alexander Fleming", "won", "the Nobel Prize"),
+    }
+    spans = {f.relation: text[f.span.start : f.span.end] for f in facts if f.span}
+    assert spans == {
+        "discovered": "Alexander Fleming discovered penicillin.",
+        "won": "He won the Nobel Prize in 1945.",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The developed world.", "Alexander Fleming, renowned bacteriologist.", "A published paper."],
+)
+def test_noun_phrase_with_a_participle_stays_a_noun_phrase(
+    decomposer: RuleDecomposer, text: str
+) -> None:
+    facts = decomposer.decompose(text)
+    assert not any(f.relation in {"developed", "renowned", "published"} for f in facts)
+
+
+def test_repair_keeps_one_root_per_sentence() -> None:
+    from triqua.engines.offline.decompose.merges import repair_tokens
+
+    doc = load_nlp()("Alexander Fleming discovered penicillin. Chopin composed nocturnes.")
+    repair_tokens(doc)
+    sents = list(doc.sents)
+    assert [s.text for s in sents] == [
+        "Alexander Fleming discovered penicillin.",
+        "Chopin composed nocturnes.",
+    ]
+    assert [s.root.text for s in sents] == ["discovered", "composed"]
+    assert [sum(t.head.i == t.i for t in s) for s in sents] == [1, 1]
