@@ -26,7 +26,10 @@ def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
 @pytest.mark.parametrize(
     ("text", "triple"),
     [
-        ("Alexander Fleming discovered penicillin.", ("Alexander Fleming", "discovered", "penicillin")),
+        (
+            "Alexander Fleming discovered penicillin.",
+            ("Alexander Fleming", "discovered", "penicillin"),
+        ),
         ("Humphry Davy isolated sodium.", ("Humphry Davy", "isolated", "sodium")),
         ("Chopin composed nocturnes.", ("Chopin", "composed", "nocturnes")),
         ("Mary Anning painted maps.", ("Mary Anning", "painted", "maps")),
