@@ -1,8 +1,10 @@
-"""Tests of the offline decomposer on sentences whose main verb the small parser misreads.
+"""Tests of the offline decomposer on sentences the small parser misreads.
 
 ``en_core_web_sm`` parses some plain clauses as one noun phrase ("Alexander Fleming
 discovered penicillin." with "discovered" as an adjective of "penicillin") or tags the verb
-as a noun ("The Titanic sank in 1912."); the parse repairs rebuild them as clauses.
+as a noun ("The Titanic sank in 1912."); the parse repairs rebuild them as clauses. A name
+read as a clausal subject ("T2 Trainspotting is a film") or ending in a pronoun's word
+("Francis I", "Doctor Who"), and a partitive ("some of the brightest objects"), name things.
 """
 
 from __future__ import annotations
@@ -123,3 +125,63 @@ def test_repair_keeps_one_root_per_sentence() -> None:
     ]
     assert [s.root.text for s in sents] == ["discovered", "composed"]
     assert [sum(t.head.i == t.i for t in s) for s in sents] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "T2 Trainspotting is a 2017 British comedy drama film.",
+            ("T2 Trainspotting", "is", "a 2017 British comedy drama film"),
+        ),
+        (
+            "COLING 2020 was the 28th International Conference on Computational Linguistics.",
+            (
+                "COLING 2020",
+                "was",
+                "the 28th International Conference on Computational Linguistics",
+            ),
+        ),
+        ("Sinking sand is a natural phenomenon.", ("Sinking sand", "is", "a natural phenomenon")),
+    ],
+)
+def test_name_read_as_a_clausal_subject_is_the_subject(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+@pytest.mark.parametrize("text", ["That he left surprised everyone.", "To err is human."])
+def test_clausal_subject_that_is_a_clause_names_no_subject(
+    decomposer: RuleDecomposer, text: str
+) -> None:
+    assert decomposer.decompose(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Francis I of France was a king.", ("Francis I of France", "was", "a king")),
+        (
+            "Justin Chatwin did not perform in Doctor Who.",
+            ("Justin Chatwin", "did not perform in", "Doctor Who"),
+        ),
+        (
+            "Quasars are some of the brightest objects in the universe.",
+            ("Quasars", "are", "some of the brightest objects in the universe"),
+        ),
+        (
+            "Some of his most famous works include portraits of Louis XV.",
+            ("Some of his most famous works", "include", "portraits of Louis XV"),
+        ),
+    ],
+)
+def test_pronoun_word_in_a_name_or_a_partitive_names_something(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+@pytest.mark.parametrize("text", ["Some of them won awards.", "I love Paris."])
+def test_unresolved_pronoun_still_names_nothing(decomposer: RuleDecomposer, text: str) -> None:
+    assert decomposer.decompose(text) == []
