@@ -75,11 +75,13 @@ def _ends_name(head: Token) -> bool:
 
     Capitalised inside the sentence after a name word it heads, it names what the name
     names, not the speaker or something said before; one the parse opens a relative clause
-    with stays a relative pronoun.
+    with stays a relative pronoun. "Me" or "You" ending a title ("Kill Me, Heal Me") is left
+    out: such titles come in lists the parse misreads as appositives.
     """
     return (
         head.text[:1].isupper()
         and head.i > head.sent.start
+        and (head.text == "I" or head.lower_ not in _SPEAKER_WORDS)
         and not (head.dep_ in {"nsubj", "nsubjpass"} and head.head.dep_ == "relcl")
         and any(c.dep_ == "compound" and c.i == head.i - 1 for c in head.children)
     )
