@@ -185,3 +185,53 @@ def test_pronoun_word_in_a_name_or_a_partitive_names_something(
 @pytest.mark.parametrize("text", ["Some of them won awards.", "I love Paris."])
 def test_unresolved_pronoun_still_names_nothing(decomposer: RuleDecomposer, text: str) -> None:
     assert decomposer.decompose(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Wolves hunt in packs.", ("Wolves", "hunt in", "packs")),
+        ("Ants hunt during winter.", ("Ants", "hunt during", "winter")),
+        ("Frogs travel in rivers.", ("Frogs", "travel in", "rivers")),
+        ("Sharks feed insects.", ("Sharks", "feed", "insects")),
+        ("Monks hunt fish.", ("Monks", "hunt", "fish")),
+        ("A child hugs a birdhouse.", ("A child", "hugs", "a birdhouse")),
+        ("Duff McKagan dances sometimes.", ("Duff McKagan", "dances", "")),
+    ],
+)
+def test_present_verb_tagged_as_a_noun_after_its_subject_is_the_verb(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_phrase_after_a_rebuilt_object_is_the_verbs_qualifier(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Bats hunt insects at night.")
+    assert triples(facts) == {("Bats", "hunt", "insects")}
+    assert [(q.label, q.value) for q in facts[0].qualifiers] == [("point in time", "night")]
+    facts = decomposer.decompose("Copper displaces iron from its compounds.")
+    assert triples(facts) == {("Copper", "displaces", "iron")}
+
+
+def test_heading_without_a_full_stop_keeps_its_compound(decomposer: RuleDecomposer) -> None:
+    # "tax" is a verb's base form after a plural, but a heading is no sentence.
+    facts = decomposer.decompose("Sales tax rates in Texas")
+    assert not any(f.relation == "tax" for f in facts)
+
+
+def test_verb_forms_come_from_the_models_lemmatizer_tables() -> None:
+    from triqua.nlp.verb_forms import is_base_verb, is_third_person_verb
+
+    assert [is_base_verb(w) for w in ("hunt", "travel", "song", "dances")] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert [is_third_person_verb(w) for w in ("dances", "carries", "has", "products", "bass")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]

@@ -2,7 +2,9 @@
 
 ``en_core_web_sm`` sometimes parses a plain clause as one noun phrase: in "Alexander Fleming
 discovered penicillin." it reads "discovered" as an adjective on "penicillin" and makes the
-noun the root, and in "The Titanic sank in 1912." it tags "sank" as a noun. A sentence
+noun the root, and in "The Titanic sank in 1912." it tags "sank" as a noun, as it tags
+"hunt" in "Wolves hunt in packs." (a "wolves hunt", where the verb agrees with the plural
+noun before it and is a verb in the model's lemmatizer tables). A sentence
 parsed so has no verb, so the clause rules find nothing in it and a plainly stated fact is
 never checked. The repairs here run on every parse, before the clause rules, and rebuild
 such a sentence as the clause it is: the verb becomes the root, the name before it the
@@ -13,6 +15,7 @@ heading a clause, and only where the words on each side of the verb form one phr
 from __future__ import annotations
 
 from triqua.nlp.tokens import Doc, Span, Token
+from triqua.nlp.verb_forms import is_base_verb, is_third_person_verb
 
 #: How the parse hangs a past-tense verb it took for a modifier on the noun after it.
 _MODIFIER_DEPS = {"amod", "compound", "nmod"}
@@ -39,12 +42,47 @@ def _has_clause_verb(sent: Span) -> bool:
     return any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in _MODIFIER_DEPS for t in sent)
 
 
-def _is_past_form(token: Token) -> bool:
-    """A lowercase past-tense or participle form ("discovered", "co-founded", "wrote")."""
+def _verb_tag(token: Token) -> str | None:
+    """The tag of the verb form ``token`` is, where the parse read it as a noun's modifier.
+
+    "VBD" for a lowercase past-tense or participle form ("discovered", "co-founded",
+    "wrote"); "VBP" or "VBZ" for a noun-tagged present form that agrees with the noun
+    before it (:func:`_present_tag`); ``None`` for anything else.
+    """
     word = token.text.replace("-", "")
     if not (word.isalpha() and token.is_lower):
-        return False
-    return token.tag_ in {"VBD", "VBN"} or (token.tag_ == "JJ" and token.lower_.endswith("ed"))
+        return None
+    if token.tag_ in {"VBD", "VBN"} or (token.tag_ == "JJ" and token.lower_.endswith("ed")):
+        return "VBD"
+    return _present_tag(token)
+
+
+def _present_tag(verb: Token) -> str | None:
+    """The tag ("VBP", "VBZ") of a noun-tagged present verb agreeing with the noun before it.
+
+    A plural noun followed by a verb's base form ("Wolves hunt", "Frogs travel", the
+    sentence's first word capitalised and tagged a name) or a singular one followed by a
+    third-person form ("Duff McKagan dances"): a compound of the two ("a wolves hunt")
+    is rare enough in a sentence with no verb that the verb reading wins. Only in a
+    sentence ending in a full stop (a heading such as "Sales tax rates" has none).
+    """
+    sent = verb.sent
+    if verb.pos_ != "NOUN" or not (verb.is_alpha and verb.is_lower) or verb.i == sent.start:
+        return None
+    if sent[-1].text not in {".", "!"}:
+        return None
+    before = verb.doc[verb.i - 1]
+    if before.tag_ in {"NNS", "NNPS"} or (
+        before.tag_ == "NNP"
+        and before.i == sent.start
+        and before.is_title
+        and before.lower_.endswith("s")
+        and not before.lower_.endswith("ss")
+    ):
+        return "VBP" if verb.tag_ == "NN" and is_base_verb(verb.lower_) else None
+    if before.tag_ in {"NN", "NNP"} and verb.tag_ == "NNS" and is_third_person_verb(verb.lower_):
+        return "VBZ"
+    return None
 
 
 def _reroot_modifier(sent: Span) -> bool:
@@ -61,25 +99,30 @@ def _reroot_modifier(sent: Span) -> bool:
     while end > sent.start and sent.doc[end - 1].is_punct:
         end -= 1
     for verb in sent:
-        if verb.dep_ not in _MODIFIER_DEPS or verb.head.i <= verb.i or not _is_past_form(verb):
+        if verb.dep_ not in _MODIFIER_DEPS or verb.head.i <= verb.i:
             continue
-        kept = [c for c in verb.children if c.left_edge.i != sent.start]
+        tag = _verb_tag(verb)
+        if tag is None:
+            continue
+        # A determiner opening the sentence may hang on the object ("The Romans built ...").
+        first = sent[0]
+        dets = [first] if first.dep_ == "det" and first.head.i > verb.i else []
+        kept = [c for c in verb.children if c.left_edge.i != sent.start + len(dets)]
         if any(c.i > verb.i or c.dep_ not in _VERB_LEFTS for c in kept):
             continue
         start = min([c.left_edge.i for c in kept] + [verb.i])
-        # A determiner opening the sentence may hang on the object ("The Romans built ...").
-        dets = [t for t in sent.doc[sent.start : start] if t.dep_ == "det" and t.head.i > verb.i]
         subject = _one_phrase(sent.doc, sent.start + len(dets), start)
         obj = _one_phrase(sent.doc, verb.i + 1, end)
-        if subject is None or obj is None or obj.i != verb.head.i or dets[1:]:
+        if subject is None or obj is None or obj.i != verb.head.i:
             continue
-        if dets and (dets[0].i != sent.start or subject.pos_ == "PRON"):
+        if dets and subject.pos_ == "PRON":
             continue
         if subject.pos_ not in _SUBJECT_POS or obj.pos_ not in _OBJECT_POS:
             continue
         if not _ends_subject(sent.doc[start - 1], subject):
             continue
         _rebuild(sent, verb, subject, obj, end)
+        verb.tag_ = tag
         for det in dets:
             det.head = subject
         return True
@@ -118,6 +161,10 @@ def _rebuild(sent: Span, verb: Token, subject: Token, obj: Token, end: int) -> N
     subject.dep_ = "nsubj"
     obj.head = verb
     obj.dep_ = "dobj"
+    # A phrase after the object hung on it while the clause read as one noun phrase; it is
+    # the verb's ("discovered penicillin in 1928"), but for an "of" phrase, the noun's own.
+    for prep in [c for c in obj.rights if c.dep_ == "prep" and c.lower_ != "of"]:
+        prep.head = verb
     for mark in sent.doc[end : sent.end]:
         if mark.head.i != verb.i:
             mark.head = verb
@@ -130,18 +177,36 @@ def _retag_noun_root(sent: Span) -> bool:
     "The Titanic sank in 1912." is tagged with "sank" as a noun, yet parsed with "Titanic"
     as its subject and "in 1912" hanging on it: the shape of a clause. Such a root, written
     lowercase right after its subject with no modifier of its own and something after it
-    (a prepositional phrase or an object), is retagged as a verb. Returns whether it was.
+    (a prepositional phrase or an object), is retagged as a verb. A root whose subject the
+    parse hangs on it as a modifier ("Wolves hunt in packs.") is one where it is a present
+    verb agreeing with that noun and everything after it reads as a verb's. Returns whether
+    it was retagged.
     """
     root = sent.root
     if root.pos_ != "NOUN" or not (root.is_lower and root.is_alpha) or root.i == sent.start:
         return False
-    subjects = [c for c in root.lefts if c.dep_ == "nsubj"]
-    if len(subjects) != 1 or subjects[0].right_edge.i != root.i - 1:
+    lefts = [c for c in root.lefts if not (c.dep_ == "det" and c.i == sent.start)]
+    if len(lefts) != 1 or lefts[0].right_edge.i != root.i - 1:
         return False
-    if any(c.dep_ != "nsubj" for c in root.lefts):
-        return False
+    subject = lefts[0]
+    tag = "VBZ" if root.tag_ == "NNS" else "VBD"
+    if subject.dep_ != "nsubj":
+        present = _present_tag(root)
+        if present is None or subject.dep_ not in _MODIFIER_DEPS or subject.i != root.i - 1:
+            return False
+        if any(c.dep_ not in _VERB_RIGHTS | {"punct"} for c in root.rights):
+            return False
+        tag = present
     if not any(c.dep_ in _VERB_RIGHTS for c in root.rights):
         return False
+    for det in root.lefts:
+        if det.dep_ == "det":
+            det.head = subject
+    # A noun root's object hangs on it as an adverbial noun ("A child hugs a birdhouse").
+    obj = next((c for c in root.rights if c.dep_ == "npadvmod" and c.pos_ != "ADV"), None)
+    if obj is not None and not any(c.dep_ == "dobj" for c in root.rights):
+        obj.dep_ = "dobj"
+    subject.dep_ = "nsubj"
     root.pos_ = "VERB"
-    root.tag_ = "VBZ" if root.tag_ == "NNS" else "VBD"
+    root.tag_ = tag
     return True
