@@ -143,6 +143,14 @@ def test_repair_keeps_one_root_per_sentence() -> None:
             ),
         ),
         ("Sinking sand is a natural phenomenon.", ("Sinking sand", "is", "a natural phenomenon")),
+        (
+            "Gathering additional information about small datasets can be done through surveys.",
+            (
+                "Gathering additional information about small datasets",
+                "can be done through",
+                "surveys",
+            ),
+        ),
     ],
 )
 def test_name_read_as_a_clausal_subject_is_the_subject(

@@ -213,7 +213,9 @@ def subject_heads(verb: Token, depth: int = 0) -> list[Token]:
             if child.lower_ in _RELATIVE_SUBJECTS and verb.dep_ == "relcl":
                 return _host_heads(verb.head)
             return conjuncts(child)
-    phrase = next((c for c in verb.children if c.dep_ == "csubj" and _is_phrase(c)), None)
+    phrase = next(
+        (c for c in verb.children if c.dep_ in {"csubj", "csubjpass"} and _is_phrase(c)), None
+    )
     if phrase is not None:
         return [phrase]
     if depth > 3:
