@@ -46,6 +46,43 @@ def test_past_verb_read_as_a_modifier_is_the_verb(
     assert triples(decomposer.decompose(text)) == {triple}
 
 
+@pytest.mark.parametrize(
+    ("text", "triple", "qualifiers"),
+    [
+        (
+            "In 1807, Humphry Davy isolated sodium.",
+            ("Humphry Davy", "isolated", "sodium"),
+            [("point in time", "1807")],
+        ),
+        (
+            "Sedgwick married actor Kevin Bacon on September 4, 1988.",
+            ("Sedgwick", "married", "actor Kevin Bacon"),
+            [("point in time", "September 4, 1988")],
+        ),
+        (
+            "Burrell's music style blends gospel with jazz elements.",
+            ("Burrell's music style", "blends", "gospel"),
+            [("instrument", "jazz elements")],
+        ),
+        (
+            "After retiring from military service, Jones founded consulting firms Ironhand"
+            " Security LLC and Jones Group International LLC.",
+            ("Jones", "founded", "consulting firms"),
+            [("follows", "retiring from military service")],
+        ),
+    ],
+)
+def test_misread_verb_after_an_opening_phrase_or_inside_a_name(
+    decomposer: RuleDecomposer,
+    text: str,
+    triple: tuple[str, str, str],
+    qualifiers: list[tuple[str, str]],
+) -> None:
+    facts = [f for f in decomposer.decompose(text) if (f.subject, f.relation) == triple[:2]]
+    assert triples(facts) == {triple}
+    assert [(q.label, q.value) for q in facts[0].qualifiers] == qualifiers
+
+
 def test_rebuilt_clause_keeps_its_adverbial_and_its_qualifiers(decomposer: RuleDecomposer) -> None:
     facts = decomposer.decompose("Alexander Fleming first discovered penicillin.")
     assert triples(facts) == {("Alexander Fleming", "discovered", "penicillin")}

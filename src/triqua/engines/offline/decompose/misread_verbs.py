@@ -22,6 +22,10 @@ _MODIFIER_DEPS = {"amod", "compound", "nmod"}
 #: The words a subject phrase may end in just before the verb.
 _SUBJECT_POS = {"NOUN", "PROPN", "PRON"}
 _OBJECT_POS = {"NOUN", "PROPN", "NUM", "PRON"}
+#: Words of a subject phrase the parse may hang on the object instead ("The Romans").
+_SUBJECT_PARTS = {"det", "poss", "compound", "amod", "nmod", "nummod"}
+#: How a phrase opening the sentence before a comma hangs ("In 1928,", "Later,").
+_FRONTED_DEPS = {"prep", "advmod", "npadvmod"}
 #: A verb's own dependents (besides its subject) the parse may leave on it as a modifier.
 _VERB_LEFTS = {"advmod", "neg"}
 #: What follows a noun the tagger took for the verb ("sank in 1912", "borders France").
@@ -38,8 +42,12 @@ def repair_misread_verbs(doc: Doc) -> None:
 
 
 def _has_clause_verb(sent: Span) -> bool:
-    """True when a verb or auxiliary in ``sent`` is more than a noun's modifier."""
-    return any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in _MODIFIER_DEPS for t in sent)
+    """True when a verb or auxiliary in ``sent`` is more than a noun's modifier.
+
+    A verb inside a prepositional phrase ("After retiring from service, ...") heads no
+    clause of the sentence either.
+    """
+    return any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in _MODIFIER_DEPS | {"pcomp"} for t in sent)
 
 
 def _verb_tag(token: Token) -> str | None:
@@ -86,47 +94,85 @@ def _present_tag(verb: Token) -> str | None:
 
 
 def _reroot_modifier(sent: Span) -> bool:
-    """Make a past-tense modifier between two noun phrases the sentence's verb.
+    """Make a verb the parse read as a modifier between two noun phrases the sentence's verb.
 
     "Alexander Fleming discovered penicillin." parses with "discovered" as an adjective of
     "penicillin"; it is rebuilt as (Fleming <-nsubj- discovered -dobj-> penicillin). The
     verb must follow a complete subject phrase (a noun, or the comma closing an appositive
     of one: "Isaac Newton, the English mathematician, discovered gravity.") and precede
-    the head of the object phrase it modifies; each side must be one phrase of the parse.
-    Returns whether the sentence was rebuilt.
+    the object phrase it modifies a word of ("married actor Kevin Bacon"); each side must
+    be one phrase of the parse, but for words of the subject the parse hung on the object
+    ("The Romans", "Burrell's music style"). A phrase opening the sentence before a comma
+    ("In 1807, Humphry Davy isolated sodium.") becomes the verb's. Returns whether the
+    sentence was rebuilt.
     """
+    doc = sent.doc
     end = sent.end
-    while end > sent.start and sent.doc[end - 1].is_punct:
+    while end > sent.start and doc[end - 1].is_punct:
         end -= 1
     for verb in sent:
-        if verb.dep_ not in _MODIFIER_DEPS or verb.head.i <= verb.i:
+        if verb.dep_ not in _MODIFIER_DEPS or not verb.i < verb.head.i < end:
             continue
         tag = _verb_tag(verb)
         if tag is None:
             continue
-        # A determiner opening the sentence may hang on the object ("The Romans built ...").
-        first = sent[0]
-        dets = [first] if first.dep_ == "det" and first.head.i > verb.i else []
-        kept = [c for c in verb.children if c.left_edge.i != sent.start + len(dets)]
-        if any(c.i > verb.i or c.dep_ not in _VERB_LEFTS for c in kept):
+        fronted = _fronted(sent, verb)
+        begin = fronted[1].i + 1 if fronted else sent.start
+        moved = {t.i for t in fronted or ()}
+        if any(c.i > verb.i for c in verb.children):
             continue
+        kept = [c for c in verb.lefts if c.dep_ in _VERB_LEFTS]
         start = min([c.left_edge.i for c in kept] + [verb.i])
-        subject = _one_phrase(sent.doc, sent.start + len(dets), start)
-        obj = _one_phrase(sent.doc, verb.i + 1, end)
-        if subject is None or obj is None or obj.i != verb.head.i:
+        # Its other left dependents are words of the subject ("Chopin" read as its nsubj).
+        side = [c for c in verb.lefts if c.dep_ not in _VERB_LEFTS and c.i not in moved]
+        if any(c.left_edge.i < begin or c.right_edge.i >= start for c in side):
             continue
-        if dets and subject.pos_ == "PRON":
+        obj = _one_phrase(doc, verb.i + 1, end)
+        found = _subject(doc, begin, start) if start > begin else None
+        if obj is None or found is None or obj.pos_ not in _OBJECT_POS:
             continue
-        if subject.pos_ not in _SUBJECT_POS or obj.pos_ not in _OBJECT_POS:
-            continue
-        if not _ends_subject(sent.doc[start - 1], subject):
-            continue
+        subject, parts = found
         _rebuild(sent, verb, subject, obj, end)
         verb.tag_ = tag
-        for det in dets:
-            det.head = subject
+        for part in parts:
+            part.head = subject
+        for word in fronted or ():
+            word.head = verb
         return True
     return False
+
+
+def _fronted(sent: Span, verb: Token) -> tuple[Token, Token] | None:
+    """The head of a phrase opening ``sent`` before a comma ("In 1928,"), and the comma."""
+    comma = next((t for t in sent if t.text == "," and t.i < verb.i), None)
+    if comma is None or comma.i == sent.start:
+        return None
+    head = _one_phrase(sent.doc, sent.start, comma.i)
+    if head is None or head.dep_ not in _FRONTED_DEPS or head.head.i < comma.i:
+        return None
+    return head, comma
+
+
+def _subject(doc: Doc, start: int, end: int) -> tuple[Token, list[Token]] | None:
+    """The subject head of ``doc[start:end]``, and the words of it the parse hung elsewhere.
+
+    One phrase ending in a noun (or in the comma closing its appositive) is the subject. Else
+    the last word is the subject's head when it is a noun and every other word hanging
+    outside the span is a modifier of a subject ("The", "Burrell's", "music style").
+    """
+    outer = [t for t in doc[start:end] if t.head.i == t.i or not start <= t.head.i < end]
+    last = doc[end - 1]
+    if len(outer) == 1:
+        head = outer[0]
+        if head.pos_ in _SUBJECT_POS and _ends_subject(last, head):
+            return head, []
+        return None
+    parts = [t for t in outer if t.i != last.i]
+    if len(parts) == len(outer) or last.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    if any(t.dep_ not in _SUBJECT_PARTS for t in parts):
+        return None
+    return last, parts
 
 
 def _one_phrase(doc: Doc, start: int, end: int) -> Token | None:
