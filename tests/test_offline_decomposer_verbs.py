@@ -280,3 +280,50 @@ def test_verb_forms_come_from_the_models_lemmatizer_tables() -> None:
         False,
         False,
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Jessica Biel got engaged to Eric Winter.",
+            ("Jessica Biel", "got engaged to", "Eric Winter"),
+        ),
+        ("Nara was engaged to Eric Winter.", ("Nara", "was engaged to", "Eric Winter")),
+        (
+            "Nara was married to Icardi's teammate Maxi López.",
+            ("Nara", "was married to", "Icardi's teammate Maxi López"),
+        ),
+        (
+            "Tom Hanks has since been re-elected in several federal elections.",
+            ("Tom Hanks", "has been re-elected in", "several federal elections"),
+        ),
+    ],
+)
+def test_passive_verb_gets_its_subject_auxiliaries_and_tag(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_word_hung_on_a_verb_as_an_auxiliary_by_mistake_moves_nothing(
+    decomposer: RuleDecomposer,
+) -> None:
+    text = "Re-release [ ] On October 2, 2007, Exciter was re-released as a two-disc set."
+    assert not any("re-release was" in f.relation for f in decomposer.decompose(text))
+
+
+def test_evaluative_relative_clause_leaves_the_main_clause_a_fact(
+    decomposer: RuleDecomposer,
+) -> None:
+    text = (
+        "Heyward-Bey played college football at the University of Maryland where he had"
+        " impressive statistics."
+    )
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {("Heyward-Bey", "played", "college football")}
+    assert [(q.label, q.value) for q in facts[0].qualifiers] == [
+        ("location", "the University of Maryland")
+    ]
+    # A restrictive relative clause is part of the complement, and judged with it.
+    assert decomposer.decompose("Paris is a city that is beautiful.") == []

@@ -13,6 +13,7 @@ from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
     is_pronoun,
+    is_side_part,
     noun_phrase,
     render,
 )
@@ -103,8 +104,16 @@ def _is_partitive(head: Token, refer: Refer) -> bool:
 
 
 def is_opinion(pred: Predicate) -> bool:
-    """True when the complement is evaluative and carries no named or numeric content."""
-    words = list(pred.relation) + [t for head in pred.objects for t in head.subtree]
+    """True when the complement is evaluative and carries no named or numeric content.
+
+    A side remark on the complement that its text leaves out (a relative clause after a
+    comma or opened by "where": "played college football at Maryland where he had
+    impressive statistics") is judged as its own clause, not as part of the complement.
+    """
+    aside = {t.i for h in pred.objects for c in h.children if is_side_part(c) for t in c.subtree}
+    words = list(pred.relation) + [
+        t for head in pred.objects for t in head.subtree if t.i not in aside
+    ]
     if not any(t.lower_ in SUBJECTIVE for t in words):
         return False
     return not any(is_concrete(t) for head in pred.objects for t in head.subtree)

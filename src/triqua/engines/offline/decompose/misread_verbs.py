@@ -22,6 +22,7 @@ _MODIFIER_DEPS = {"amod", "compound", "nmod"}
 #: The words a subject phrase may end in just before the verb.
 _SUBJECT_POS = {"NOUN", "PROPN", "PRON"}
 _OBJECT_POS = {"NOUN", "PROPN", "NUM", "PRON"}
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 #: Words of a subject phrase the parse may hang on the object instead ("The Romans").
 _SUBJECT_PARTS = {"det", "poss", "compound", "amod", "nmod", "nummod"}
 #: How a phrase opening the sentence before a comma hangs ("In 1928,", "Later,").
@@ -33,21 +34,74 @@ _VERB_RIGHTS = {"prep", "dobj", "npadvmod", "advmod", "agent"}
 
 
 def repair_misread_verbs(doc: Doc) -> None:
-    """Rebuild each verbless sentence of ``doc`` whose verb the parse misread, in place."""
+    """Rebuild each verbless sentence of ``doc`` whose verb the parse misread, in place.
+
+    In every sentence, a subject or auxiliary the parse hung on an auxiliary moves to its
+    verb, and a passive participle tagged as an adjective is the verb it is
+    (:func:`_repair_auxiliaries`).
+    """
     for sent in list(doc.sents):
+        _repair_auxiliaries(sent)
         if _has_clause_verb(sent):
             continue
         if not _reroot_modifier(sent):
             _retag_noun_root(sent)
 
 
+def _repair_auxiliaries(sent: Span) -> None:
+    """Give a verb the subject and auxiliaries the parse hung on its auxiliary, and its tag.
+
+    "Jessica Biel got engaged to Eric Winter.": the parse hangs "Biel" on the auxiliary
+    "got", so "engaged" has no subject; the subject moves to the verb, as "has" of "has
+    since been re-elected" hung on "been" moves to "re-elected". "Nara was married to
+    Icardi's teammate Maxi López.": "married", with its passive auxiliary and a phrase after
+    it, is tagged as an adjective and heads no clause; it is retagged as a participle.
+    """
+    for token in sent:
+        head = token.head
+        if (
+            token.dep_ in _SUBJECT_DEPS | {"aux", "auxpass"}
+            and _is_auxiliary(head)
+            and head.dep_ in {"aux", "auxpass"}
+            and head.i != head.head.i
+        ):
+            verb = head.head
+            if any(c.dep_ in {"aux", "auxpass"} and not _is_auxiliary(c) for c in verb.children):
+                continue  # the verb's own auxiliaries are misread words: so is the verb
+            if (token.dep_ in {"aux", "auxpass"} and _is_auxiliary(token)) or not any(
+                c.dep_ in _SUBJECT_DEPS for c in verb.children
+            ):
+                token.head = verb
+        if (
+            token.pos_ == "ADJ"
+            and token.is_lower
+            and any(c.dep_ == "auxpass" for c in token.children)
+            and any(c.dep_ in {"prep", "agent"} and c.i > token.i for c in token.children)
+        ):
+            token.pos_ = "VERB"
+            token.tag_ = "VBN"
+
+
+def _is_auxiliary(token: Token) -> bool:
+    """An auxiliary verb by its tag too ("has", "was", "can"), not a word the parse hung so."""
+    return token.pos_ == "AUX" and (token.tag_.startswith("VB") or token.tag_ == "MD")
+
+
 def _has_clause_verb(sent: Span) -> bool:
     """True when a verb or auxiliary in ``sent`` is more than a noun's modifier.
 
-    A verb inside a prepositional phrase ("After retiring from service, ...") heads no
-    clause of the sentence either.
+    A verb inside a prepositional phrase ("After retiring from service, ...") or a clause
+    on a noun ("... at the University of Maryland where he had ...") heads no clause of the
+    sentence either.
     """
-    return any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in _MODIFIER_DEPS | {"pcomp"} for t in sent)
+    nested = {"relcl", "acl", "pcomp"}
+    return any(
+        t.pos_ in {"VERB", "AUX"}
+        and t.dep_ not in _MODIFIER_DEPS | {"pcomp"}
+        and not (t.dep_ in nested and t.head.pos_ in _OBJECT_POS)
+        and not any(a.dep_ in nested for a in t.ancestors)
+        for t in sent
+    )
 
 
 def _verb_tag(token: Token) -> str | None:
@@ -72,12 +126,13 @@ def _present_tag(verb: Token) -> str | None:
     sentence's first word capitalised and tagged a name) or a singular one followed by a
     third-person form ("Duff McKagan dances"): a compound of the two ("a wolves hunt")
     is rare enough in a sentence with no verb that the verb reading wins. Only in a
-    sentence ending in a full stop (a heading such as "Sales tax rates" has none).
+    sentence that opens with a capital and ends in a full stop (a heading such as "Sales
+    tax rates" or a fragment is none).
     """
     sent = verb.sent
     if verb.pos_ != "NOUN" or not (verb.is_alpha and verb.is_lower) or verb.i == sent.start:
         return None
-    if sent[-1].text not in {".", "!"}:
+    if sent[-1].text not in {".", "!"} or not sent[0].text[:1].isupper():
         return None
     before = verb.doc[verb.i - 1]
     if before.tag_ in {"NNS", "NNPS"} or (
@@ -235,6 +290,8 @@ def _retag_noun_root(sent: Span) -> bool:
     if len(lefts) != 1 or lefts[0].right_edge.i != root.i - 1:
         return False
     subject = lefts[0]
+    if any(t.pos_ in {"VERB", "AUX"} for t in subject.subtree):
+        return False  # "A woman dressed in black attaches bags": the verb may be inside
     tag = "VBZ" if root.tag_ == "NNS" else "VBD"
     if subject.dep_ != "nsubj":
         present = _present_tag(root)
