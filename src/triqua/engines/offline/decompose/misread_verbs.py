@@ -10,6 +10,9 @@ never checked. The repairs here run on every parse, before the clause rules, and
 such a sentence as the clause it is: the verb becomes the root, the name before it the
 subject and the noun phrase after it the object. They touch only sentences with no verb
 heading a clause, and only where the words on each side of the verb form one phrase each.
+In every sentence, a verb also gets back the subject and auxiliaries the parse hung on its
+auxiliary ("Jessica Biel got engaged to Eric Winter.") and its tag where the tagger read a
+passive participle as an adjective ("was married to").
 """
 
 from __future__ import annotations
@@ -187,8 +190,7 @@ def _reroot_modifier(sent: Span) -> bool:
         if obj is None or found is None or obj.pos_ not in _OBJECT_POS:
             continue
         subject, parts = found
-        _rebuild(sent, verb, subject, obj, end)
-        verb.tag_ = tag
+        _rebuild(sent, (verb, tag), subject, obj, end)
         for part in parts:
             part.head = subject
         for word in fronted or ():
@@ -252,12 +254,13 @@ def _ends_subject(last: Token, subject: Token) -> bool:
     )
 
 
-def _rebuild(sent: Span, verb: Token, subject: Token, obj: Token, end: int) -> None:
-    """Attach ``subject`` and ``obj`` to ``verb`` as the root; trailing punctuation too."""
+def _rebuild(sent: Span, tagged: tuple[Token, str], subject: Token, obj: Token, end: int) -> None:
+    """Make the verb of ``tagged`` (with its tag) the root over ``subject`` and ``obj``."""
+    verb, tag = tagged
     verb.head = verb  # detached first: it hangs below the object, which will hang below it
     verb.dep_ = "ROOT"
     verb.pos_ = "VERB"
-    verb.tag_ = "VBD"
+    verb.tag_ = tag
     subject.head = verb
     subject.dep_ = "nsubj"
     obj.head = verb
