@@ -7,7 +7,8 @@ stop) of the FActScore
 ChatGPT bios, decomposed bio by bio so pronouns resolve as they do in a check. Prints
 the share with at least one fact and every sentence left without one.
 
-Usage: python benchmarks/declarative_coverage.py [--bios 60]
+Usage: python benchmarks/declarative_coverage.py [--bios 60] [--model ChatGPT]
+(``--model InstructGPT`` or ``PerplexityAI`` reads those models' FActScore bios instead.)
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from pathlib import Path
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 
 HERE = Path(__file__).resolve().parent
-BIOS = HERE.parents[1] / "shared" / "data" / "factscore_labeled" / "ChatGPT.jsonl"
+BIOS = HERE.parents[1] / "shared" / "data" / "factscore_labeled"
+MODELS = ("ChatGPT", "InstructGPT", "PerplexityAI")
 
 
 def hand_written() -> tuple[int, list[str]]:
@@ -30,10 +32,10 @@ def hand_written() -> tuple[int, list[str]]:
     return len(sentences), [s for s, f in zip(sentences, facts, strict=True) if not f]
 
 
-def bios(limit: int) -> tuple[int, list[str]]:
-    """Declarative sentences of the first ``limit`` bios, and those with no fact."""
+def bios(limit: int, model: str = "ChatGPT") -> tuple[int, list[str]]:
+    """Declarative sentences of ``model``'s first ``limit`` bios, and those with no fact."""
     texts: list[list[str]] = []
-    for line in BIOS.open(encoding="utf-8"):
+    for line in (BIOS / f"{model}.jsonl").open(encoding="utf-8"):
         row = json.loads(line)
         if row["annotations"]:
             texts.append([a["text"].strip() for a in row["annotations"]])
@@ -64,11 +66,12 @@ def bios(limit: int) -> tuple[int, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bios", type=int, default=60)
+    parser.add_argument("--model", choices=MODELS, default="ChatGPT")
     args = parser.parse_args()
     t0 = time.perf_counter()
     for name, (total, missing) in (
         ("hand-written declaratives", hand_written()),
-        (f"FActScore ChatGPT bios ({args.bios}), in context", bios(args.bios)),
+        (f"FActScore {args.model} bios ({args.bios}), in context", bios(args.bios, args.model)),
     ):
         share = 1 - len(missing) / max(1, total)
         print(f"{name}: {total - len(missing)}/{total} sentences with a fact ({share:.1%})")

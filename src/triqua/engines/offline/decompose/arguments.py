@@ -13,6 +13,7 @@ from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
     is_pronoun,
+    is_side_part,
     noun_phrase,
     render,
 )
@@ -27,6 +28,7 @@ from triqua.nlp.tokens import Token
 
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
 DEICTIC_WORDS = {"this", "that", "these", "those", "what", "which", "who", "whom", "there"}
+_QUANTIFIERS = {"some", "many", "most", "one", "all", "each", "several", "few", "both", "none"}
 # Evaluative adjectives: a complement built only from these states an opinion, not a fact.
 SUBJECTIVE = {
     "amazing", "awesome", "awful", "bad", "beautiful", "best", "boring", "brilliant",
@@ -53,10 +55,11 @@ def argument_text(head: Token, refer: Refer, pred: Predicate | None) -> str | No
     """Text of a subject or object, or ``None`` when it names nothing checkable."""
     if pred is not None and pred.phrase_object and head in pred.objects:
         return render(head.subtree, refer) or None
-    if head.lower_ in _SPEAKER_WORDS:
-        return None
-    if (is_pronoun(head) or head.lower_ in DEICTIC_WORDS) and refer(head) is None:
-        return None
+    if not (_ends_name(head) or _is_partitive(head, refer)):
+        if head.lower_ in _SPEAKER_WORDS:
+            return None
+        if (is_pronoun(head) or head.lower_ in DEICTIC_WORDS) and refer(head) is None:
+            return None
     drop = [c for c in head.children if c.dep_ == "prep" and is_qualifier_prep(c)]
     if pred is not None and head in pred.objects:  # "invented the Web at CERN": a place
         drop += [c for c in head.children if c not in drop and is_place_of_named(c)]
@@ -68,9 +71,49 @@ def argument_text(head: Token, refer: Refer, pred: Predicate | None) -> str | No
     return text or None
 
 
+def _ends_name(head: Token) -> bool:
+    """A pronoun's word written as the last word of a name: "Francis I", "Doctor Who".
+
+    Capitalised inside the sentence after a name word it heads, it names what the name
+    names, not the speaker or something said before; one the parse opens a relative clause
+    with stays a relative pronoun. "Me" or "You" ending a title ("Kill Me, Heal Me") is left
+    out: such titles come in lists the parse misreads as appositives.
+    """
+    return (
+        head.text[:1].isupper()
+        and head.i > head.sent.start
+        and (head.text == "I" or head.lower_ not in _SPEAKER_WORDS)
+        and not (head.dep_ in {"nsubj", "nsubjpass"} and head.head.dep_ == "relcl")
+        and any(c.dep_ == "compound" and c.i == head.i - 1 for c in head.children)
+    )
+
+
+def _is_partitive(head: Token, refer: Refer) -> bool:
+    """A quantifier with its "of" phrase ("some of the brightest objects"): it names things.
+
+    Only where the phrase names them itself: "some of them" with "them" unresolved does not.
+    """
+    if head.lower_ not in _QUANTIFIERS:
+        return False
+    return any(
+        g.dep_ == "pobj" and (not is_pronoun(g) or refer(g) is not None)
+        for c in head.children
+        if c.dep_ == "prep" and c.lower_ == "of"
+        for g in c.children
+    )
+
+
 def is_opinion(pred: Predicate) -> bool:
-    """True when the complement is evaluative and carries no named or numeric content."""
-    words = list(pred.relation) + [t for head in pred.objects for t in head.subtree]
+    """True when the complement is evaluative and carries no named or numeric content.
+
+    A side remark on the complement that its text leaves out (a relative clause after a
+    comma or opened by "where": "played college football at Maryland where he had
+    impressive statistics") is judged as its own clause, not as part of the complement.
+    """
+    aside = {t.i for h in pred.objects for c in h.children if is_side_part(c) for t in c.subtree}
+    words = list(pred.relation) + [
+        t for head in pred.objects for t in head.subtree if t.i not in aside
+    ]
     if not any(t.lower_ in SUBJECTIVE for t in words):
         return False
     return not any(is_concrete(t) for head in pred.objects for t in head.subtree)

@@ -9,6 +9,7 @@ the clause on.
 
 from __future__ import annotations
 
+from triqua.engines.offline.decompose.misread_verbs import repair_misread_verbs
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
     merge_hyphenated,
@@ -28,12 +29,13 @@ _RANGE_DASHES = {"-", "–", "—"}
 
 
 def repair_tokens(doc: Doc) -> None:
-    """Apply every token merge, in order, to a freshly parsed document."""
+    """Apply every token merge, in order, to a freshly parsed document, then the verb repairs."""
     merge_quoted(doc)
     repair_names(doc)
     merge_hyphenated(doc)
     merge_place_names(doc)
     merge_glued_units(doc)
+    repair_misread_verbs(doc)
 
 
 def merge_place_names(doc: Doc) -> None:

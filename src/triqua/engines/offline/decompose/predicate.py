@@ -23,6 +23,8 @@ from triqua.nlp.tokens import Token
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _PREDICATE_DEPS = {"ROOT", "conj", "relcl", "advcl", "ccomp", "parataxis", "acl"}
 _RELATIVE_SUBJECTS = {"who", "which", "that"}
+#: A clausal subject with one of these dependents is a clause, not a misread noun phrase.
+_CLAUSE_MARKS = {"nsubj", "nsubjpass", "mark", "aux", "auxpass", "neg", "expl"}
 _CONJUNCT_POS = {"NOUN", "PROPN", "NUM", "PRON", "ADJ", "X"}
 
 
@@ -211,6 +213,11 @@ def subject_heads(verb: Token, depth: int = 0) -> list[Token]:
             if child.lower_ in _RELATIVE_SUBJECTS and verb.dep_ == "relcl":
                 return _host_heads(verb.head)
             return conjuncts(child)
+    phrase = next(
+        (c for c in verb.children if c.dep_ in {"csubj", "csubjpass"} and _is_phrase(c)), None
+    )
+    if phrase is not None:
+        return [phrase]
     if depth > 3:
         return []
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
@@ -225,6 +232,19 @@ def subject_heads(verb: Token, depth: int = 0) -> list[Token]:
     ):
         return subject_heads(verb.head, depth + 1)
     return []
+
+
+def _is_phrase(subject: Token) -> bool:
+    """A clausal subject that is a noun phrase the parser took for a clause.
+
+    "T2 Trainspotting is a film", "COLING 2020 was a conference", "Sinking sand is a
+    phenomenon": the opening word read as a gerund heads a subject with no subject, marker
+    or auxiliary of its own, so its words name the subject ("That he left surprised us"
+    and "To err is human" are clauses and name none).
+    """
+    return subject.left_edge.i == subject.sent.start and not any(
+        c.dep_ in _CLAUSE_MARKS for c in subject.children
+    )
 
 
 def _host_heads(noun: Token) -> list[Token]:
