@@ -131,6 +131,7 @@ def test_a_passage_english_by_its_function_words_skips_the_detector_with_the_sam
         assert language._english_whatever_detected(text)  # the detector is not run
         assert language._detected_foreign(text) is None  # and it would have read it too
         assert language.foreign_language(text) is None
+    assert language._english_whatever_detected("Le pont.")  # too short to judge: read
     for text in foreign:
         assert not language._english_whatever_detected(text)
         assert language.foreign_language(text) == language._detected_foreign(text) is not None

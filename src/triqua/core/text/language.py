@@ -18,9 +18,10 @@ German and Dutch) count for neither.
 from __future__ import annotations
 
 import functools
-import importlib
+import importlib.util
 import threading
 import unicodedata
+from pathlib import Path
 
 __all__ = ["detected_language", "foreign_language", "language_problem", "text_language"]
 
@@ -93,12 +94,22 @@ def detected_language(text: str) -> tuple[str, float] | None:
 
 @functools.cache
 def _stop_words(code: str) -> frozenset[str]:
-    """The stop words spaCy lists for a language (empty when spaCy has none for it)."""
+    """The stop words spaCy lists for a language (empty when spaCy has none for it).
+
+    Read from the list's own file, without importing the language's package: some build
+    their tokenizer rules on import (French: ~2 s), and only the list is read here.
+    """
     name = _SPACY_CODES.get(code, code)
-    try:
-        module = importlib.import_module(f"spacy.lang.{name}.stop_words")
-    except ImportError:
+    lang = importlib.util.find_spec("spacy.lang")
+    folders = lang.submodule_search_locations if lang is not None else None
+    path = Path(next(iter(folders or [])), name, "stop_words.py") if folders else None
+    if path is None or not name.isidentifier() or not path.is_file():
         return frozenset()
+    spec = importlib.util.spec_from_file_location(f"triqua_stop_words_{name}", path)
+    if spec is None or spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return frozenset(getattr(module, "STOP_WORDS", ()))
 
 
@@ -188,7 +199,8 @@ def _stop_word_codes() -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
 def _english_whatever_detected(text: str) -> bool:
     """True when no language the detector could name would leave ``text`` unread.
 
-    A Latin-script passage is left unread only when its own function words outweigh
+    A Latin-script passage too short to judge is read; a longer one is left unread only
+    when its own function words outweigh
     English's for the language detected, and are at least ``_FOREIGN_WORDS`` (or, for a
     language spaCy lists no stop words for, when English function words are rare): the
     same counts :func:`_english_after_all` and :func:`foreign_language` make, made here for
@@ -198,6 +210,8 @@ def _english_whatever_detected(text: str) -> bool:
     sample = text[:_SAMPLE_CHARS]
     if _script(sample) not in (None, "LATIN"):
         return False
+    if sum(_letter_weight(c) for c in sample if c.isalpha()) < _MIN_LETTERS:
+        return True  # too short for the detector to judge: read
     words = _words(text)
     if not words:
         return False

@@ -17,6 +17,7 @@ Only sentences that state something are evidence. Left unread are:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from triqua.core.reading.mood import verdict_records
@@ -32,14 +33,18 @@ def read_pieces(text: str) -> tuple[Piece, ...]:
     return () if foreign_language(text) else split(text)
 
 
-def unread_pieces(text: str, pieces: Sequence[Piece]) -> set[int]:
-    """Indices of the pieces of passage ``text`` that state nothing: headings, verdict records."""
+@functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
+def unread_pieces(text: str) -> frozenset[int]:
+    """Indices of the :func:`read_pieces` of passage ``text`` that state nothing.
+
+    Headings and verdict records; remembered by passage, as the pieces themselves are.
+    """
     records = verdict_records(text)
-    return {
+    return frozenset(
         i
-        for i, piece in enumerate(pieces)
+        for i, piece in enumerate(read_pieces(text))
         if piece.heading or any(a < piece.end and piece.start < b for a, b in records)
-    }
+    )
 
 
 def foreign_passages(evidence: Sequence[Evidence]) -> list[tuple[str, str]]:
