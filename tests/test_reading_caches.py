@@ -88,3 +88,20 @@ def test_fact_units_are_shared_yet_each_call_gets_its_own_list() -> None:
     assert [u.value for u in fact.units()] == [None, "1903", "Stockholm"]
     moved = fact.model_copy(update={"object": "the Nobel Prize in Physics"})
     assert {u.object for u in moved.units()} == {"the Nobel Prize in Physics"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  Pelé —\u200b “Skłodowska”\t\n æ ﬁ  ",
+        "\u00a0x\u2003y\u3000z\u2028",
+        "Marie Curie (1867–1934) won the Nobel Prize in Physics.",
+        "a\u0301b … \x0b\x0cA",
+        "",
+        "   ",
+    ],
+)
+def test_normalised_text_is_the_mapped_text(text: str) -> None:
+    from triqua.core.reading.quotes import _normalise_mapped, normalise
+
+    assert normalise.__wrapped__(text) == _normalise_mapped(text)[0]
