@@ -97,6 +97,9 @@ class RuleIndex:
         self._rest: list[_Pattern] = []
         self._pairs: dict[str | None, list[_Pattern]] = {}  # two-token, by first word if one
         self._known: dict[tuple[str, str, str, bool], tuple[tuple[int, int], ...]] = {}
+        # A token's attributes as the ids ``Doc.to_array`` gives (one call per text), with
+        # the shape and one-token matches they stand for.
+        self._by_ids: dict[tuple[int, ...], tuple[Shape, tuple[tuple[int, int], ...]]] = {}
         # The ruler adds its i-th entry to its matcher under the label str(i), and sorts its
         # matches by that number, then by the label's hash.
         for attr_id, entry in enumerate(ruler.patterns):
@@ -131,13 +134,29 @@ class RuleIndex:
             self._known[key] = known
         return known
 
+    def _shapes(self, doc: Doc) -> list[tuple[Shape, tuple[tuple[int, int], ...]]]:
+        """Each token's shape and one-token matches, read from the ids of its attributes."""
+        out = []
+        for i, row in enumerate(doc.to_array(list(_READERS)).tolist()):
+            ids = tuple(row)
+            known = self._by_ids.get(ids)
+            if known is None:
+                key = _shape(doc[i])
+                known = (key, self._single(key))
+                if len(self._by_ids) >= _KNOWN_SIZE:
+                    self._by_ids.clear()
+                self._by_ids[ids] = known
+            out.append(known)
+        return out
+
     def match(self, doc: Doc) -> list[Match]:
         """The ruler's matches of ``doc``, sorted as spaCy's ruler sorts them."""
         found: set[Match] = set()
         anywhere = self._pairs.get(None, [])
-        shapes = [_shape(token) for token in doc]
-        for i, key in enumerate(shapes):
-            found.update((attr, match_id, i, i + 1) for attr, match_id in self._single(key))
+        read = self._shapes(doc) if len(doc) else []
+        shapes = [key for key, _ in read]
+        for i, (key, singles) in enumerate(read):
+            found.update((attr, match_id, i, i + 1) for attr, match_id in singles)
             for pattern in self._pairs.get(key[1], []) + anywhere:
                 if pattern.matches(shapes, i):
                     found.add((pattern.attr_id, pattern.match_id, i, i + 2))
