@@ -107,3 +107,31 @@ def test_a_passage_the_detector_is_sure_of_is_foreign_and_english_is_not() -> No
     assert foreign_language("Georg Friedrich Parrot was born in Mutschelleben in 1767.") is None
     assert foreign_language("Ludwig van Beethoven was born in Bonn in December 1770.") is None
     assert foreign_language("Le pont.") is None  # too short to judge
+
+
+def test_a_passage_english_by_its_function_words_skips_the_detector_with_the_same_answer() -> None:
+    from triqua.core.text import language
+
+    english = [
+        "Ludwig van Beethoven was born in Bonn in December 1770.",
+        "Georg Friedrich Parrot was born in Mutschelleben in 1767.",
+        "Marie Curie was a Polish and naturalised-French physicist and chemist who conducted "
+        "pioneering research on radioactivity. She was the first woman to win a Nobel Prize.",
+        "Jean de la Fontaine, the French fabulist, was born in Château-Thierry and is best "
+        "known for his Fables, which he wrote in French verse.",
+    ]
+    foreign = [
+        "Le Golden Gate Bridge n'est pas à Seattle : il se trouve à San Francisco, en "
+        "Californie, et il est très connu dans le monde entier.",
+        "Die Golden Gate Bridge ist nicht in Seattle, sondern in San Francisco, und sie ist "
+        "eine der bekanntesten Brücken der Welt.",
+        "Москва является столицей России и крупнейшим городом страны.",
+    ]
+    for text in english:
+        assert language._english_whatever_detected(text)  # the detector is not run
+        assert language._detected_foreign(text) is None  # and it would have read it too
+        assert language.foreign_language(text) is None
+    assert language._english_whatever_detected("Le pont.")  # too short to judge: read
+    for text in foreign:
+        assert not language._english_whatever_detected(text)
+        assert language.foreign_language(text) == language._detected_foreign(text) is not None

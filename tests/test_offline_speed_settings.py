@@ -135,3 +135,21 @@ def test_people_from_the_recogniser_alone_match_the_whole_pipeline() -> None:
         nlp_clauses.people.cache_clear()
         assert alone == full == nlp_clauses.people(text)
     assert any(nlp_clauses.people(text) for text in WINDOWS)  # the check reads real people
+
+
+def test_unread_pieces_are_found_once_per_passage_and_stay_bounded() -> None:
+    """A passage's headings and verdict records are found once, then served as they were."""
+    from triqua.engines.offline.verify.passage_reading import read_pieces, unread_pieces
+
+    passage = (
+        "# Marie Curie\n\nMarie Curie was born in Warsaw in 1867.\n"
+        '{"verdict": "supported"}\n\nShe won two Nobel Prizes.'
+    )
+    unread_pieces.cache_clear()
+    first = unread_pieces(passage)
+    pieces = read_pieces(passage)
+    assert [pieces[i].text for i in sorted(first)] == ["# Marie Curie", '{"verdict": "supported"}']
+    assert unread_pieces(passage) is first
+    assert unread_pieces.cache_info().hits == 1
+    assert unread_pieces.cache_info().maxsize == 4096  # a run's passages, not every one seen
+    assert not unread_pieces("Marie Curie was born in Warsaw in 1867.")

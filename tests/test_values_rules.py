@@ -143,3 +143,22 @@ def test_the_offline_verifier_supports_an_approximate_year_and_a_value_inside_a_
     passage = Evidence.build(document_id="d", text=evidence, retriever="supplied")
     verdict = get_verifier().verify(fact, [passage])
     assert [u.status for u in verdict.unit_verdicts] == [Status.SUPPORTED] * len(fact.units())
+
+
+def test_text_without_a_digit_is_read_for_centuries_in_words_only() -> None:
+    """Only a century in words is a date without a digit: the other patterns are skipped."""
+    from triqua.core.reading.values import dates
+
+    digitless = [
+        "She lived in the late nineteenth century, in May, on the first of June, AD.",
+        "In the mid-fifth century BC, Herodotus wrote in Ionic Greek.",
+        "No date here at all.",
+    ]
+    for text in digitless:
+        skipped = [p for p in dates._DATE_PATTERNS if p not in dates._WORDED_PATTERNS]
+        assert all(p.search(text) is None for p in skipped), text
+    assert [d.text for d in find_dates(digitless[0])] == ["late nineteenth century"]
+    assert [d.year for d in find_dates("He was born on 5 May 1821, in the 19th century.")] == [
+        1821,
+        1800,
+    ]

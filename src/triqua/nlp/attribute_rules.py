@@ -14,7 +14,7 @@ use anything else keeps spaCy's matcher (:func:`install` says whether it took ov
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,12 +25,15 @@ __all__ = ["RuleIndex", "install"]
 Match = tuple[int, int, int, int]  # attribute index, match id, start, end (the ruler's order)
 _Test = Callable[[Any], bool]
 
-_READERS: dict[str, Callable[[Token], Any]] = {
-    "TAG": lambda t: t.tag_,
-    "LOWER": lambda t: t.lower_,
-    "DEP": lambda t: t.dep_,
-    "IS_SPACE": lambda t: t.is_space,
-}
+#: The token attributes a pattern may test, by their place in a token's :func:`_shape`.
+_READERS: dict[str, int] = {"TAG": 0, "LOWER": 1, "DEP": 2, "IS_SPACE": 3}
+
+Shape = tuple[str, str, str, bool]  # a token's tag, lowercase form, dependency, is-space
+
+
+def _shape(token: Token) -> Shape:
+    """What the patterns read of a token, read once per token (each read builds a string)."""
+    return (token.tag_, token.lower_, token.dep_, token.is_space)
 
 
 def _test(value: object) -> _Test | None:
@@ -54,7 +57,7 @@ class _Pattern:
     def __init__(self, attr_id: int, match_id: int, tokens: list[dict[str, object]]) -> None:
         self.attr_id = attr_id
         self.match_id = match_id
-        self.tokens: list[list[tuple[Callable[[Token], Any], _Test]]] = []
+        self.tokens: list[list[tuple[int, _Test]]] = []
         for spec in tokens:
             tests = []
             for key, value in spec.items():
@@ -64,14 +67,14 @@ class _Pattern:
                 tests.append((_READERS[key], test))
             self.tokens.append(tests)
 
-    def matches(self, doc: Doc, start: int) -> bool:
-        """True when the pattern matches the tokens from ``start`` on."""
-        if start + len(self.tokens) > len(doc):
+    def matches(self, shapes: Sequence[Shape], start: int) -> bool:
+        """True when the pattern matches the tokens (their shapes) from ``start`` on."""
+        if start + len(self.tokens) > len(shapes):
             return False
         return all(
-            test(read(doc[start + k]))
+            test(shapes[start + k][place])
             for k, tests in enumerate(self.tokens)
-            for read, test in tests
+            for place, test in tests
         )
 
 
@@ -94,6 +97,9 @@ class RuleIndex:
         self._rest: list[_Pattern] = []
         self._pairs: dict[str | None, list[_Pattern]] = {}  # two-token, by first word if one
         self._known: dict[tuple[str, str, str, bool], tuple[tuple[int, int], ...]] = {}
+        # A token's attributes as the ids ``Doc.to_array`` gives (one call per text), with
+        # the shape and one-token matches they stand for.
+        self._by_ids: dict[tuple[int, ...], tuple[Shape, tuple[tuple[int, int], ...]]] = {}
         # The ruler adds its i-th entry to its matcher under the label str(i), and sorts its
         # matches by that number, then by the label's hash.
         for attr_id, entry in enumerate(ruler.patterns):
@@ -115,29 +121,44 @@ class RuleIndex:
                 else:
                     self._rest.append(pattern)
 
-    def _single(self, doc: Doc, token: Token) -> tuple[tuple[int, int], ...]:
-        """The (attribute index, match id) of the one-token patterns ``token`` matches."""
-        key = (token.tag_, token.lower_, token.dep_, token.is_space)
+    def _single(self, key: Shape) -> tuple[tuple[int, int], ...]:
+        """The (attribute index, match id) of the one-token patterns a token's shape matches."""
         known = self._known.get(key)
         if known is None:
             candidates = self._by_tag.get(key[0], []) + self._by_lower.get(key[1], [])
             known = tuple(
-                (p.attr_id, p.match_id) for p in candidates + self._rest if p.matches(doc, token.i)
+                (p.attr_id, p.match_id) for p in candidates + self._rest if p.matches([key], 0)
             )
             if len(self._known) >= _KNOWN_SIZE:
                 self._known.clear()
             self._known[key] = known
         return known
 
+    def _shapes(self, doc: Doc) -> list[tuple[Shape, tuple[tuple[int, int], ...]]]:
+        """Each token's shape and one-token matches, read from the ids of its attributes."""
+        out = []
+        for i, row in enumerate(doc.to_array(list(_READERS)).tolist()):
+            ids = tuple(row)
+            known = self._by_ids.get(ids)
+            if known is None:
+                key = _shape(doc[i])
+                known = (key, self._single(key))
+                if len(self._by_ids) >= _KNOWN_SIZE:
+                    self._by_ids.clear()
+                self._by_ids[ids] = known
+            out.append(known)
+        return out
+
     def match(self, doc: Doc) -> list[Match]:
         """The ruler's matches of ``doc``, sorted as spaCy's ruler sorts them."""
         found: set[Match] = set()
         anywhere = self._pairs.get(None, [])
-        for token in doc:
-            i = token.i
-            found.update((attr, key, i, i + 1) for attr, key in self._single(doc, token))
-            for pattern in self._pairs.get(token.lower_, []) + anywhere:
-                if pattern.matches(doc, i):
+        read = self._shapes(doc) if len(doc) else []
+        shapes = [key for key, _ in read]
+        for i, (key, singles) in enumerate(read):
+            found.update((attr, match_id, i, i + 1) for attr, match_id in singles)
+            for pattern in self._pairs.get(key[1], []) + anywhere:
+                if pattern.matches(shapes, i):
                     found.add((pattern.attr_id, pattern.match_id, i, i + 2))
         return sorted(found)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Literal
 
@@ -85,12 +86,12 @@ class Fact(BaseModel):
         return " ".join(p for p in parts if p)
 
     def units(self) -> list[FactUnit]:
-        """The fact's units: the base triple first, then one per qualifier."""
-        base = {"subject": self.subject, "relation": self.relation, "object": self.object}
-        return [FactUnit(kind="base", **base)] + [
-            FactUnit(kind="qualifier", label=q.label, value=q.value, **base)
-            for q in self.qualifiers
-        ]
+        """The fact's units: the base triple first, then one per qualifier.
+
+        Units are frozen and a function of the triple and qualifiers, so the readers that
+        ask again and again (each gate, each settling) share them (:func:`_units`).
+        """
+        return list(_units(self.subject, self.relation, self.object, tuple(self.qualifiers)))
 
     @classmethod
     def parse(cls, text: str, **fields: Any) -> Fact:
@@ -113,6 +114,18 @@ class Fact(BaseModel):
                 raise ValueError(f"qualifier needs a label and a value: {group!r}")
             qualifiers.append(Qualifier(label=label.strip(), value=value.strip()))
         return cls(subject=subject, relation=relation, object=obj, qualifiers=qualifiers, **fields)
+
+
+@functools.lru_cache(maxsize=8192)  # a run's facts, each asked for its units many times
+def _units(
+    subject: str, relation: str, obj: str, qualifiers: tuple[Qualifier, ...]
+) -> tuple[FactUnit, ...]:
+    """The units of a fact with this triple and these qualifiers (see :meth:`Fact.units`)."""
+    base = {"subject": subject, "relation": relation, "object": obj}
+    qualified = (
+        FactUnit(kind="qualifier", label=q.label, value=q.value, **base) for q in qualifiers
+    )
+    return (FactUnit(kind="base", **base), *qualified)
 
 
 class Document(BaseModel):

@@ -212,16 +212,23 @@ def verdict_records(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each line of ``text`` holding a record that names a verdict.
 
     A JSON object or a key-value line is one record however a sentencizer cuts it (at the
-    period inside a quoted value), so the whole line is left unread.
+    period inside a quoted value), so the whole line is left unread. Remembered by text:
+    a passage is asked again for each unit that cites it.
     """
+    return list(_verdict_records(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict_records(text: str) -> tuple[tuple[int, int], ...]:
+    """:func:`verdict_records`, as a tuple to keep."""
     if not _words("verdict_words") & set(_words_of(text)):
-        return []
+        return ()
     spans, offset = [], 0
     for line in text.split("\n"):
         if _record().search(line) and _words("verdict_words") & set(_words_of(line)):
             spans.append((offset, offset + len(line)))
         offset += len(line) + 1
-    return spans
+    return tuple(spans)
 
 
 def states_nothing(text: str) -> bool:

@@ -9,6 +9,7 @@ rule's value gate and the plan's founded-fact check (``core.plan.founded``) read
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,12 @@ from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import free_pronoun
-from triqua.core.reading.speech import inside_speech, outside_speech, speaks_of_another
+from triqua.core.reading.speech import (
+    inside_speech,
+    open_quotation,
+    outside_speech,
+    speaks_of_another,
+)
 from triqua.core.reading.values.carried import carried, read_values
 from triqua.core.reading.values.dates import DateValue
 from triqua.core.reading.values.name_rivals import How, named
@@ -47,6 +53,7 @@ class UnitValues:
     base_subject: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=4096)  # a unit's values are read for each window it cites
 def unit_values(unit: FactUnit) -> UnitValues:
     """The unit's checkable values: a base's subject and object, a qualifier's value.
 
@@ -227,6 +234,8 @@ def _missing_base(
     promise in 1981, when he announced O'Connor's nomination"; in "She won the Nobel
     Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize).
     """
+    if not values.anchors and not values.base_subject:
+        return []  # a base: no anchors to carry
     last = _last_sentence(before)
     subject_written = bool(values.base_subject) and all(
         named(s, quote, padded, "", How()) for s in values.base_subject
@@ -267,10 +276,9 @@ class _Reference:
 
 def _references(quote: str, before: str) -> _Reference:
     """Read what ``quote`` may refer back to, after ``before`` (see :func:`missing_values`)."""
-    spoken_aside = outside_speech(quote, before)
-    narrated = f" {normalise(spoken_aside)} "
-    described = _definite_reference(narrated, spoken_aside)
-    written_pronoun = bool(_PRONOUNS.intersection(narrated.split()))
+    spoken_aside, described, written_pronoun, to_thing, heard = _reference_words(
+        quote, open_quotation(before)
+    )
 
     def refers() -> bool:
         # "Her rival was born …": a pronoun inside another's subject phrase refers to no
@@ -288,8 +296,29 @@ def _references(quote: str, before: str) -> _Reference:
     return _Reference(
         refers=Deferred(refers),
         refers_possessor=written_pronoun or described,
-        refers_to_thing=bool(_THING_PRONOUNS.intersection(narrated.split())) or described,
-        heard=inside_speech(quote, before) if speaks_of_another(quote, before) else None,
+        refers_to_thing=to_thing or described,
+        heard=heard,
+    )
+
+
+@functools.lru_cache(maxsize=4096)  # a quote is read for each value of each unit citing it
+def _reference_words(quote: str, before: str) -> tuple[str, bool, bool, bool, str | None]:
+    """What :func:`_references` reads off the words alone, remembered by quote.
+
+    The quote outside direct speech, whether it holds a definite description, a pronoun
+    and a thing's pronoun, and the speech of a third person it reports (None: none).
+    ``before`` is the quotation mark the passage before leaves open (``open_quotation``),
+    all the speech readers read of it, so the passage itself is neither read nor kept.
+    """
+    spoken_aside = outside_speech(quote, before)
+    narrated = f" {normalise(spoken_aside)} "
+    words = narrated.split()
+    return (
+        spoken_aside,
+        _definite_reference(narrated, spoken_aside),
+        bool(_PRONOUNS.intersection(words)),
+        bool(_THING_PRONOUNS.intersection(words)),
+        inside_speech(quote, before) if speaks_of_another(quote, before) else None,
     )
 
 

@@ -95,8 +95,13 @@ _passage_mapped = functools.lru_cache(maxsize=256)(_normalise_mapped)
 
 @functools.lru_cache(maxsize=4096)  # the same quotes, values and passages recur per unit
 def normalise(text: str) -> str:
-    """Case-, accent-, punctuation- and whitespace-insensitive form of ``text``."""
-    return _normalise_mapped(text)[0]
+    """Case-, accent-, punctuation- and whitespace-insensitive form of ``text``.
+
+    The text of :func:`_normalise_mapped` without its map: each character folded, then
+    runs of whitespace one space, none at either end (``str.split`` knows the whitespace
+    ``str.isspace`` knows).
+    """
+    return " ".join("".join(map(_fold, text)).split())
 
 
 def locate_quote(passage: str, quote: str) -> tuple[int, int] | None:

@@ -14,7 +14,7 @@ import re
 
 from triqua.sentences import sentence_spans
 
-__all__ = ["inside_speech", "outside_speech", "speaks_of_another"]
+__all__ = ["inside_speech", "open_quotation", "outside_speech", "speaks_of_another"]
 
 #: Direct speech in double quotes, straight or curly (one left open runs to the text's end),
 #: or in single quotes that open before a word and close after one, as no apostrophe does
@@ -32,13 +32,36 @@ def outside_speech(text: str, before: str = "") -> str:
     open, ``text`` opens inside that speech (a quote cut from ``"He was born in Ulm,"``).
     A single quote is speech only where it opens before a word and closes after one.
     """
+    opened, mark = _left_open(before)
+    read = f"{mark}{text}" if opened else text
+    if _SPEECH.search(read) is None:
+        return text  # no speech: nothing to blank
+    blanked = _SPEECH.sub(lambda m: " " * len(m.group()), read)
+    return blanked[1:] if opened else blanked
+
+
+def open_quotation(before: str) -> str:
+    """The quotation mark the last sentence of ``before`` leaves open ("" when none).
+
+    All that :func:`outside_speech`, :func:`inside_speech` and :func:`speaks_of_another`
+    read of the passage before a text: passing the mark itself as ``before`` reads the
+    text as the whole passage would.
+    """
+    opened, mark = _left_open(before)
+    return mark if opened else ""
+
+
+def _left_open(before: str) -> tuple[bool, str]:
+    """Whether the last sentence of ``before`` leaves a quotation open, and its mark.
+
+    Text without a double quote leaves none open, whatever its sentences (not split then).
+    """
+    if '"' not in before and "“" not in before:
+        return False, '"'
     spans = sentence_spans(before)
     last = before[spans[-1][0] :] if spans else before
     opened = last.count('"') % 2 == 1 or last.count("“") > last.count("”")
-    mark = "“" if last.count("“") > last.count("”") else '"'
-    read = f"{mark}{text}" if opened else text
-    blanked = _SPEECH.sub(lambda m: " " * len(m.group()), read)
-    return blanked[1:] if opened else blanked
+    return opened, "“" if last.count("“") > last.count("”") else '"'
 
 
 #: Pronouns of a third person: inside direct speech, someone the speaker speaks of.
@@ -48,6 +71,8 @@ _THIRD_PERSON = frozenset(("he", "she", "him", "her", "his", "hers", "they", "th
 def inside_speech(text: str, before: str = "") -> str:
     """The words of ``text`` inside direct speech (everything :func:`outside_speech` blanks)."""
     outside = outside_speech(text, before)
+    if outside is text:  # no speech at all
+        return " " * len(text)
     return "".join(c if o == " " and c != " " else " " for c, o in zip(text, outside, strict=True))
 
 

@@ -18,9 +18,10 @@ German and Dutch) count for neither.
 from __future__ import annotations
 
 import functools
-import importlib
+import importlib.util
 import threading
 import unicodedata
+from pathlib import Path
 
 __all__ = ["detected_language", "foreign_language", "language_problem", "text_language"]
 
@@ -93,12 +94,22 @@ def detected_language(text: str) -> tuple[str, float] | None:
 
 @functools.cache
 def _stop_words(code: str) -> frozenset[str]:
-    """The stop words spaCy lists for a language (empty when spaCy has none for it)."""
+    """The stop words spaCy lists for a language (empty when spaCy has none for it).
+
+    Read from the list's own file, without importing the language's package: some build
+    their tokenizer rules on import (French: ~2 s), and only the list is read here.
+    """
     name = _SPACY_CODES.get(code, code)
-    try:
-        module = importlib.import_module(f"spacy.lang.{name}.stop_words")
-    except ImportError:
+    lang = importlib.util.find_spec("spacy.lang")
+    folders = lang.submodule_search_locations if lang is not None else None
+    path = Path(next(iter(folders or [])), name, "stop_words.py") if folders else None
+    if path is None or not name.isidentifier() or not path.is_file():
         return frozenset()
+    spec = importlib.util.spec_from_file_location(f"triqua_stop_words_{name}", path)
+    if spec is None or spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return frozenset(getattr(module, "STOP_WORDS", ()))
 
 
@@ -164,6 +175,65 @@ def text_language(text: str, declared: str) -> str | None:
     return "en" if _english_share(text) >= _ENGLISH_SHARE else None
 
 
+@functools.cache
+def _stop_word_codes() -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+    """The detector's languages by their stop words, and those spaCy lists none for.
+
+    Returns each stop word of a language the detector knows (English aside) with the
+    languages that list it, and the languages without a list.
+    """
+    from langdetect import detector_factory
+
+    with _LOCK:
+        detector_factory.init_factory()
+        known = detector_factory._factory.get_lang_list()  # the profiles it loaded
+    codes = [c for c in known if c != "en"]
+    by_word: dict[str, list[str]] = {}
+    for code in codes:
+        for word in _stop_words(code):
+            by_word.setdefault(word, []).append(code)
+    listless = frozenset(c for c in codes if not _stop_words(c))
+    return {w: tuple(c) for w, c in by_word.items()}, listless
+
+
+def _english_whatever_detected(text: str) -> bool:
+    """True when no language the detector could name would leave ``text`` unread.
+
+    A Latin-script passage too short to judge is read; a longer one is left unread only
+    when its own function words outweigh
+    English's for the language detected, and are at least ``_FOREIGN_WORDS`` (or, for a
+    language spaCy lists no stop words for, when English function words are rare): the
+    same counts :func:`_english_after_all` and :func:`foreign_language` make, made here for
+    every language the detector knows at once. When none could, the detector (the costly
+    part: a few ms a passage) need not run; the answer is the one it would lead to.
+    """
+    sample = text[:_SAMPLE_CHARS]
+    if _script(sample) not in (None, "LATIN"):
+        return False
+    if sum(_letter_weight(c) for c in sample if c.isalpha()) < _MIN_LETTERS:
+        return True  # too short for the detector to judge: read
+    words = _words(text)
+    if not words:
+        return False
+    by_word, listless = _stop_word_codes()
+    if listless and _english_share(text) < _ENGLISH_SHARE:
+        return False
+    english = _stop_words("en")
+    in_english = 0
+    shared: dict[str, int] = {}  # English stop words a language lists too
+    own: dict[str, int] = {}  # a language's stop words English does not list
+    for word in words:
+        codes = by_word.get(word, ())
+        if word in english:
+            in_english += 1
+            for code in codes:
+                shared[code] = shared.get(code, 0) + 1
+        else:
+            for code in codes:
+                own[code] = own.get(code, 0) + 1
+    return all(n < _FOREIGN_WORDS or n <= in_english - shared.get(c, 0) for c, n in own.items())
+
+
 @functools.lru_cache(maxsize=4096)  # a passage is read for every fact of a run
 def foreign_language(text: str) -> str | None:
     """The language of a passage the detector is sure is not English, else None.
@@ -171,8 +241,15 @@ def foreign_language(text: str) -> str | None:
     The offline readers (negation cues, value rules, the entailment judge) read English
     only: "n'est pas à Seattle" carries no English negation, so a French denial read as
     English states the claim. Such a passage is not read at all. A passage too short to
-    judge, or judged English after all by its function words, is read.
+    judge, or judged English after all by its function words, is read. A passage whose
+    function words settle it as English whatever the detector says is read without
+    running the detector (:func:`_english_whatever_detected`).
     """
+    return None if _english_whatever_detected(text) else _detected_foreign(text)
+
+
+def _detected_foreign(text: str) -> str | None:
+    """:func:`foreign_language` by the detector: its language, weighed by function words."""
     code = _surely_foreign(text)
     if code is None:
         return None

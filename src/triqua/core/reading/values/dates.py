@@ -52,6 +52,10 @@ _DATE_PATTERNS = [
     re.compile(r"(?<![\d$€£¥.,])\b(?P<year>1\d{3}|20\d{2})\b(?![.,]\d)"),
 ]
 _BARE_YEAR = _DATE_PATTERNS[-1]
+#: The patterns that match without a digit (a century in words): text without a digit is
+#: read with these alone, as every other pattern needs one.
+_WORDED_PATTERNS = [_DATE_PATTERNS[8]]
+_DIGIT = re.compile(r"\d")
 _QUANTITY_WORDS = "|".join(
     re.escape(w) + (r"\b" if w[-1].isalnum() else "")
     for w in sorted(RULES.quantity_words, key=len, reverse=True)
@@ -155,7 +159,8 @@ def find_dates(text: str) -> list[DateValue]:
     """All dates in ``text``, most specific pattern first, never overlapping."""
     found: list[DateValue] = []
     taken: list[tuple[int, int]] = []
-    for pattern in _DATE_PATTERNS:
+    patterns = _DATE_PATTERNS if _DIGIT.search(text) else _WORDED_PATTERNS
+    for pattern in patterns:
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken) or _skipped(pattern, m, text):
                 continue

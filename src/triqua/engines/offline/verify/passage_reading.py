@@ -20,6 +20,7 @@ Only sentences that state something are evidence. Left unread are:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from triqua.core.reading.datelines import dateline_end
@@ -46,14 +47,18 @@ def _without_dateline(text: str, piece: Piece) -> Piece:
     return Piece(piece.text[cut:], piece.start + cut, piece.end, piece.heading)
 
 
-def unread_pieces(text: str, pieces: Sequence[Piece]) -> set[int]:
-    """Indices of the pieces of passage ``text`` that state nothing: headings, verdict records."""
+@functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
+def unread_pieces(text: str) -> frozenset[int]:
+    """Indices of the :func:`read_pieces` of passage ``text`` that state nothing.
+
+    Headings and verdict records; remembered by passage, as the pieces themselves are.
+    """
     records = verdict_records(text)
-    return {
+    return frozenset(
         i
-        for i, piece in enumerate(pieces)
+        for i, piece in enumerate(read_pieces(text))
         if piece.heading or any(a < piece.end and piece.start < b for a, b in records)
-    }
+    )
 
 
 def foreign_passages(evidence: Sequence[Evidence]) -> list[tuple[str, str]]:

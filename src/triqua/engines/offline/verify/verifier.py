@@ -297,11 +297,7 @@ class AlignmentVerifier:
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
         by_place = {(s.passage, s.index): s for s in sentences}
-        unread = {
-            (p, i)
-            for p, (ev, pieces, _) in enumerate(passages)
-            for i in unread_pieces(ev.text, pieces)
-        }
+        unread = {(p, i) for p, (ev, _, _) in enumerate(passages) for i in unread_pieces(ev.text)}
         readable = [
             s for s in sentences if (s.passage, s.index) not in unread and _readable(s.info.text)
         ]
