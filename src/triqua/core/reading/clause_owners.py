@@ -132,7 +132,9 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     owner's own head word is a name word the subject lacks, and the subject's last name word
     is not the owner's. A fuller name ("Wolfgang Amadeus Mozart" for "Amadeus") or a
     shorter one ("Kilimanjaro") is the subject's; people sharing a surname are read as
-    namesakes (:func:`_namesake`).
+    namesakes (:func:`_namesake`). Where the subject's name holds a number, a name with
+    another number is another's: "Boeing 747" is not "Boeing 737", nor "Louis XVI" "Louis
+    XIV".
     """
     names = [t.stem for t in subject.content if t.is_capitalised]
     if owner.pos_ != "PROPN" or not names:
@@ -141,9 +143,20 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     # name, and a name's digits are its own ("Person1" is not "Person2").
     stems = {stem(w) for t in words for w in _WORD.findall(t.text)}
     head = {stem(w) for w in _WORD.findall(owner.text)}
+    numbers = _numbers(t.text for t in subject.tokens)
+    if numbers and _numbers(t.text for t in words) - numbers:
+        return " ".join(t.text for t in words)  # "Apollo 11" is not "Apollo 13"
     if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
         return None
     return " ".join(t.text for t in words)
+
+
+def _numbers(words: Iterable[str]) -> set[str]:
+    """The numbers among a name's words: "747" of "Boeing 747", "XIV" of "Louis XIV"."""
+    return {w for w in words if w.isdigit() or _ROMAN.fullmatch(w)}
+
+
+_ROMAN = re.compile(r"[IVXLC]{2,}")
 
 
 _WORD = re.compile(r"[^\W_]+")

@@ -3,7 +3,7 @@
 "FRANKFURT — The European Central Bank on Thursday raised its key rates …" states what
 the bank did; "FRANKFURT" is no part of the statement, yet a parse takes it for the
 sentence's subject, and a reader of clauses would give the bank's act to Frankfurt. A
-dateline is a place in capitals (a region or an agency may follow), a dash, then a
+dateline is a place in capitals (a region, a date or an agency may follow), a dash, then a
 sentence opening with a capital letter; an acronym before a lower-case aside ("NASA — the
 agency — said …") is no dateline.
 """
@@ -15,7 +15,7 @@ import re
 __all__ = ["dateline_end"]
 
 _DATELINE = re.compile(
-    r"[A-Z]{2}[A-Z.'’ -]*(?:, [A-Z][\w.]*(?: [A-Z][\w.]*)?)?"  # PARIS, France
+    r"[A-Z]{2}[A-Z.'’ -]*(?:, [A-Z][\w.]*(?: [A-Z0-9][\w.]*)?){0,2}"  # PARIS, France, May 3
     r"(?: \([^()]{1,40}\))? ?[—–-]{1,2} (?=[A-Z])"  # (Reuters) — The
 )
 

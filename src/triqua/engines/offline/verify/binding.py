@@ -33,16 +33,19 @@ _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
 
 
-def refers_back(info: TextInfo, own: frozenset[str] = frozenset()) -> bool:
+def refers_back(
+    info: TextInfo, own: frozenset[str] = frozenset(), rivals: frozenset[str] = frozenset()
+) -> bool:
     """True when the sentence opens with a pronoun or "the/this <noun>" before any name.
 
     The noun is one the lexicon knows for a topic ("the city"), or one of ``own``: the
     subject's own head noun ("the wall" for "The Berlin Wall"). It may be a possessor
-    ("The company's headquarters are in Stockholm"). An opening
+    ("The company's headquarters are in Stockholm"). A noun of ``rivals`` is no reference
+    to the subject: the passage has named another of that kind. An opening
     phrase set off by a comma may hold names of its own: "Born in the Austrian Empire, he
     studied …" and "Set on Long Island, it was published …" refer back by their subject.
     """
-    heads = LEXICON.definite_heads | own
+    heads = (LEXICON.definite_heads | own) - rivals
     if _opens_referring(info.tokens[:_OPENING], heads):
         return True
     comma = info.text.find(",")
@@ -204,11 +207,56 @@ def subject_scores(
     own = _own_head(subject).union(
         *(_class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
     )
+    stems = frozenset(t.stem for t in subject.content)
+    rivals: frozenset[str] = frozenset()
     for i, info in enumerate(sentences):
         if scores[i] > 0:
             topic = True
-        elif refers_back(info, own):
+        elif refers_back(info, own, rivals):
             scores[i] = REFERS if topic else 0.0
-        elif _opens_with_name(info):
-            topic = False
+        else:
+            if _opens_with_name(info):
+                topic = False
+            # "The lion is a cat species": a later "the species" may mean the lion.
+            rivals |= _class_of(info)
+        rivals |= _named_kinds(info, stems)
     return scores
+
+
+def _named_kinds(info: TextInfo, subject: frozenset[str]) -> frozenset[str]:
+    """The head nouns of names in a sentence that are not the subject's ("bridge").
+
+    "… is older than the Golden Gate Bridge. The bridge opened …" may mean either bridge: a
+    capitalised noun inside another name ("Golden Gate Bridge", "Palace of Versailles")
+    makes "the <noun>" ambiguous. The name is the run of capitalised words around the noun
+    (joined by "of"); it is the subject's own mention when another of its words is the
+    subject's ("Brooklyn Bridge" for "The Brooklyn Bridge").
+    """
+    tokens = info.tokens
+    kinds = set()
+    for i, token in enumerate(tokens):
+        low = token.text.lower()
+        if i == 0 or not token.is_capitalised or token.is_stop or not low.isalpha():
+            continue
+        run = _name_run(tokens, i)
+        if len(run) > 1 and not ({t.stem for t in run if t is not token} & subject):
+            kinds.add(low)
+    return frozenset(kinds)
+
+
+def _name_run(tokens: Sequence[Token], at: int) -> list[Token]:
+    """The capitalised words around ``tokens[at]``, "of" between them included."""
+
+    def named(j: int) -> bool:
+        return 0 <= j < len(tokens) and tokens[j].is_capitalised and not tokens[j].is_stop
+
+    run = [tokens[at]]
+    j = at - 1
+    while named(j) or (tokens[j].text == "of" and named(j - 1) if j > 0 else False):
+        run.insert(0, tokens[j])
+        j -= 1
+    j = at + 1
+    while named(j) or (j < len(tokens) and tokens[j].text == "of" and named(j + 1)):
+        run.append(tokens[j])
+        j += 1
+    return [t for t in run if t.text != "of"]
