@@ -49,7 +49,9 @@ def appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
         return []
     if is_place(noun) or is_place(appos):  # "Pensacola, Florida": a place in a larger one
         return []
-    if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
+    if appos.pos_ == "PROPN" and (  # "in films such as A, B": a list
+        _in_prep_phrase(noun) or any(c.dep_ == "conj" for c in appos.children)
+    ):  # "in the series Doctor Who, Doomsday Dora in ..., Birdie Henshall in ...": a list too
         return []
     return [RawFact(subject, "is", obj)]
 
