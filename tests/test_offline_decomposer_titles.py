@@ -71,3 +71,40 @@ def test_appositive_still_states_identity(
     decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
 ) -> None:
     assert triple in {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Down With Love is a film.", ("Down With Love", "is", "a film")),
+        ("In the End was released in 2001.", ("In the End", "was released in", "2001")),
+        ("Across the Universe is a song.", ("Across the Universe", "is", "a song")),
+    ],
+)
+def test_unquoted_title_opening_a_sentence_is_its_subject(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)} == {triple}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Gone with the Wind was published in 1936.",
+            ("Gone with the Wind", "was published in", "1936"),
+        ),
+        ("Barack Obama was born in Hawaii.", ("Barack Obama", "was born in", "Hawaii")),
+    ],
+)
+def test_subject_the_parse_found_stays(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)} == {triple}
+
+
+@pytest.mark.parametrize("text", ["In London is a big museum.", "In 2001 was released a film."])
+def test_place_or_date_opening_a_sentence_is_no_title(
+    decomposer: RuleDecomposer, text: str
+) -> None:
+    assert not any(f.subject.startswith("In ") for f in decomposer.decompose(text))
