@@ -79,6 +79,10 @@ def test_appositive_still_states_identity(
         ("Down With Love is a film.", ("Down With Love", "is", "a film")),
         ("In the End was released in 2001.", ("In the End", "was released in", "2001")),
         ("Across the Universe is a song.", ("Across the Universe", "is", "a song")),
+        (
+            "From the Hood to Hollywood premiered on Showtime.",
+            ("From the Hood to Hollywood", "premiered on", "Showtime"),
+        ),
     ],
 )
 def test_unquoted_title_opening_a_sentence_is_its_subject(

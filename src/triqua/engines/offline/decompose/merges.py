@@ -168,6 +168,8 @@ def merge_fronted_titles(doc: Doc) -> None:
     """
     found = [span for sent in doc.sents if (span := _fronted_title(sent.start, sent.end, doc))]
     for start, end, verb in reversed(found):
+        if _bare_past(doc[end]):  # "premiered", tagged a participle for want of a subject
+            doc[end].tag_ = "VBD"
         merge_span(doc, start, end, start, {"POS": "PROPN", "TAG": "NNP"})
         title, head = doc[start], doc[verb - (end - start - 1)]
         title.head = head
@@ -177,7 +179,7 @@ def merge_fronted_titles(doc: Doc) -> None:
 
 def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | None:
     """``(start, end, verb)`` of a title opening ``doc[start:end]`` with no subject, or None."""
-    finite = next((t for t in doc[start:end] if t.tag_ in _FINITE_TAGS), None)
+    finite = next((t for t in doc[start:end] if t.tag_ in _FINITE_TAGS or _bare_past(t)), None)
     if finite is None or finite.i - start < 2:
         return None
     verb = finite.head if finite.dep_ in {"aux", "auxpass"} else finite
@@ -186,9 +188,10 @@ def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | Non
     words = list(doc[start : finite.i])
     if not all(w.is_alpha for w in words) or len(words) > 8:
         return None
-    if not (words[0].is_title and words[-1].is_title) or any(
-        w.ent_type_ in PLACE_ENTS for w in words
-    ):
+    if not (words[0].is_title and words[-1].is_title):
+        return None
+    named = [w for w in words[1:] if w.lower_ not in _TITLE_SMALL]
+    if named and all(w.ent_type_ in PLACE_ENTS for w in named):  # "In London": a place
         return None
     if any(not w.is_title and w.lower_ not in _TITLE_SMALL for w in words):
         return None
@@ -199,3 +202,12 @@ def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | Non
     if not marked or any(w.head.i != verb.i for w in outside):
         return None
     return start, finite.i, verb.i
+
+
+def _bare_past(token: Token) -> bool:
+    """A root participle with no auxiliary: a past verb the tagger read so for want of a subject."""
+    return (
+        token.tag_ == "VBN"
+        and token.dep_ == "ROOT"
+        and not any(c.dep_ in {"aux", "auxpass"} for c in token.children)
+    )
