@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.misread_verbs import noun_phrase_examples
 from triqua.nlp.pipeline import load_nlp
 from triqua.schema import Fact
 
@@ -327,3 +328,20 @@ def test_evaluative_relative_clause_leaves_the_main_clause_a_fact(
     ]
     # A restrictive relative clause is part of the complement, and judged with it.
     assert decomposer.decompose("Paris is a city that is beautiful.") == []
+
+
+NOUN_PHRASES = noun_phrase_examples()
+
+
+@pytest.mark.parametrize("text", NOUN_PHRASES["fragment"])
+def test_noun_phrase_fragment_is_no_clause(decomposer: RuleDecomposer, text: str) -> None:
+    # "Harvard educated lawyer." is a lawyer, not Harvard educating one; "Sales tax rates."
+    # is a compound noun, not sales taxing rates.
+    assert decomposer.decompose(text) == []
+
+
+@pytest.mark.parametrize(("text", "subject", "relation", "obj"), NOUN_PHRASES["clause"])
+def test_misread_clause_beside_the_fragments_keeps_its_verb(
+    decomposer: RuleDecomposer, text: str, subject: str, relation: str, obj: str
+) -> None:
+    assert triples(decomposer.decompose(text)) == {(subject, relation, obj)}

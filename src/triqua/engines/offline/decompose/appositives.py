@@ -11,10 +11,10 @@ import re
 from triqua.core.reading.lexicon import LEXICON
 from triqua.engines.offline.decompose.arguments import (
     DEICTIC_WORDS,
-    SUBJECTIVE,
     RawFact,
     argument_text,
 )
+from triqua.engines.offline.decompose.evaluative import is_evaluative, is_evaluative_word
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
     Refer,
@@ -43,13 +43,15 @@ def appositive_facts(noun: Token, appos: Token, refer: Refer) -> list[RawFact]:
     """An appositive states a property: "Marie Curie, a physicist" is a physicist."""
     subject = argument_text(noun, refer, None)
     obj = render(noun_phrase(appos), refer)
-    if subject is None or not obj or any(t.lower_ in SUBJECTIVE for t in appos.subtree):
+    if subject is None or not obj or any(is_evaluative(t) for t in appos.subtree):
         return []
     if is_quantity(noun) or is_quantity(appos):  # "100 degrees Celsius": one measure
         return []
     if is_place(noun) or is_place(appos):  # "Pensacola, Florida": a place in a larger one
         return []
-    if noun.dep_ == "pobj" and appos.pos_ == "PROPN":  # "in films such as A, B": a list
+    if appos.pos_ == "PROPN" and (  # "in films such as A, B": a list
+        _in_prep_phrase(noun) or any(c.dep_ == "conj" for c in appos.children)
+    ):  # "in the series Doctor Who, Doomsday Dora in ..., Birdie Henshall in ...": a list too
         return []
     return [RawFact(subject, "is", obj)]
 
@@ -66,9 +68,7 @@ def aside_facts(noun: Token, aside: str, refer: Refer) -> list[RawFact]:
         return []
     if any(ch.isdigit() or ch in ",;:=/" for ch in aside) or not aside[0].isalpha():
         return []
-    if words[0].lower().rstrip(".") in _ASIDE_MARKERS or any(
-        w.lower() in SUBJECTIVE for w in words
-    ):
+    if words[0].lower().rstrip(".") in _ASIDE_MARKERS or any(is_evaluative_word(w) for w in words):
         return []
     if is_quantity(noun) or is_place(noun) or is_time(noun) or _in_prep_phrase(noun):
         return []

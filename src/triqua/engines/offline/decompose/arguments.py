@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from triqua.engines.offline.decompose.evaluative import is_evaluative, is_praise_superlative
 from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
@@ -29,16 +30,6 @@ from triqua.nlp.tokens import Token
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
 DEICTIC_WORDS = {"this", "that", "these", "those", "what", "which", "who", "whom", "there"}
 _QUANTIFIERS = {"some", "many", "most", "one", "all", "each", "several", "few", "both", "none"}
-# Evaluative adjectives: a complement built only from these states an opinion, not a fact.
-SUBJECTIVE = {
-    "amazing", "awesome", "awful", "bad", "beautiful", "best", "boring", "brilliant",
-    "charming", "cool", "delightful", "enjoyable", "excellent", "exciting", "fabulous",
-    "fantastic", "fascinating", "favorite", "favourite", "fine", "fun", "glad", "good",
-    "gorgeous", "great", "happy", "helpful", "horrible", "impressive", "incredible",
-    "interesting", "lovely", "magnificent", "marvelous", "marvellous", "nice", "perfect",
-    "pleasant", "remarkable", "sad", "sorry", "splendid", "stunning", "superb", "terrible",
-    "unfortunate", "wonderful", "worst",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -114,9 +105,15 @@ def is_opinion(pred: Predicate) -> bool:
     words = list(pred.relation) + [
         t for head in pred.objects for t in head.subtree if t.i not in aside
     ]
-    if not any(t.lower_ in SUBJECTIVE for t in words):
+    if not any(is_evaluative(t) for t in words):
         return False
-    return not any(is_concrete(t) for head in pred.objects for t in head.subtree)
+    # A superlative of praise ranks by taste within any period ("of the century").
+    within = any(is_praise_superlative(t) for t in words)
+    return not any(
+        is_concrete(t) and not (within and t.ent_type_ in {"DATE", "TIME"})
+        for head in pred.objects
+        for t in head.subtree
+    )
 
 
 def combine(

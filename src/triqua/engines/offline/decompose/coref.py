@@ -44,6 +44,8 @@ _ENTITY_KINDS: dict[str, frozenset[str]] = {
     },
 }
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_OPEN_QUOTES = {'"', "“"}
+_CLOSE_QUOTES = {'"', "”"}
 _WINDOW = 60  # mentions looked back over; bounds the cost on very long texts
 
 
@@ -94,6 +96,12 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
                 tokens.insert(0, prev)
             else:
                 break
+        before = _nickname_start(doc, tokens)
+        if tokens[0].text[:1] in _OPEN_QUOTES and tokens[-1].text[-1:] in _CLOSE_QUOTES:
+            kinds = frozenset({THING})  # a quoted title ('"Emma"') is a work, never "he"
+        elif before:  # Saul "Canelo" Álvarez, read as a title "Canelo" Álvarez
+            tokens = [*before, *tokens]
+            kinds = frozenset({PERSON})
         in_entity.update(t.i for t in tokens)
         subject = ent.root.dep_ in _SUBJECT_DEPS
         gender = _gender_of(ent.root, [t.text for t in tokens]) if PERSON in kinds else None
@@ -114,6 +122,8 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
         if conj:
             words += [t for t in token.subtree if t.i > token.i and t.i <= conj[-1].i]
             kinds = frozenset({GROUP})
+        elif _is_title(token):
+            kinds = frozenset({THING})  # a quoted title names a work, never "he" or "she"
         elif token.pos_ == "PROPN" or noun_gender(token.text) is not None:
             kinds = frozenset({PERSON})  # a name, or "the actress"
         else:
@@ -127,6 +137,34 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
             out.append(_mention(text, kinds, first, base, True, gender, token))
     out.sort(key=lambda m: m.start)
     return out
+
+
+def _nickname_start(doc: Doc, tokens: list[Token]) -> list[Token]:
+    """The first name (and opening quote) left out of an entity of a quoted nickname.
+
+    In 'Saul "Canelo" Álvarez' the tagger may take '"Canelo" Álvarez' for a title: a name
+    word, an opening quote, words up to a closing quote, then a name word, is one person's
+    name. Returns the words to put before ``tokens`` (none where the pattern is not there).
+    """
+    head = tokens[0]
+    if len(tokens) > 1 and head.text[:1] in _OPEN_QUOTES and head.text[-1:] in _CLOSE_QUOTES:
+        # the quoted nickname merged into one word ('"Canelo"')
+        name = doc[head.i - 1] if head.i > 0 else None
+        if name is not None and name.pos_ == "PROPN" and tokens[-1].pos_ == "PROPN":
+            return [name]
+        return []
+    quote = head.i if head.text in _OPEN_QUOTES else head.i - 1
+    if quote < 1 or doc[quote].text not in _OPEN_QUOTES or doc[quote - 1].pos_ != "PROPN":
+        return []
+    close = next((t.i for t in tokens if t.text in _CLOSE_QUOTES and t.i > quote), None)
+    if close is None or close >= tokens[-1].i or tokens[-1].pos_ != "PROPN":
+        return []
+    return list(doc[quote - 1 : tokens[0].i])
+
+
+def _is_title(token: Token) -> bool:
+    """True for a work's title: written in quotes ('"Emma"') or tagged as a work of art."""
+    return token.text[:1] in _OPEN_QUOTES or token.ent_type_ == "WORK_OF_ART"
 
 
 def _is_definite_thing(token: Token) -> bool:

@@ -9,6 +9,8 @@ the clause on.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from triqua.engines.offline.decompose.misread_verbs import repair_misread_verbs
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
@@ -26,6 +28,10 @@ _PLACE_PAIR_DEPS = {"npadvmod", "nsubj", "nsubjpass", "compound", "appos", "nmod
 #: a person, a date or a nationality before a comma is a clause opener, not a city.
 _NAME_ENTS = PLACE_ENTS | {"ORG", ""}
 _RANGE_DASHES = {"-", "–", "—"}
+#: Words a title writes in lower case inside it ("In the End", "Gone with the Wind").
+_TITLE_SMALL = {"the", "a", "an", "of", "in", "on", "with", "and", "to", "for", "at", "by", "or"}
+_FINITE_TAGS = {"VBZ", "VBD", "VBP", "MD"}
+_NO_SUBJECT_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 
 
 def repair_tokens(doc: Doc) -> None:
@@ -35,6 +41,7 @@ def repair_tokens(doc: Doc) -> None:
     merge_hyphenated(doc)
     merge_place_names(doc)
     merge_glued_units(doc)
+    merge_fronted_titles(doc)
     repair_misread_verbs(doc)
 
 
@@ -146,3 +153,61 @@ def _is_unit(token: Token) -> bool:
 
 def _is_name(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.is_title
+
+
+def merge_fronted_titles(doc: Doc) -> None:
+    """Merge an unquoted title the parse read as an opening phrase into the verb's subject.
+
+    "Down With Love is a film." and "In the End was released in 2001." parse with the
+    title as a prepositional phrase and the verb with no subject, so no fact comes out.
+    Where the words before the first finite verb of a subjectless clause are written as a
+    title (capitalised first and last words, small words between) and something marks them
+    as one, a capitalised small word ("With") or a capitalised word after a lower-case
+    article ("the End") in no place name, they become one name, the verb's subject. A
+    place after a preposition ("In London is a museum") stays a phrase of place.
+    """
+    found = [span for sent in doc.sents if (span := _fronted_title(sent.start, sent.end, doc))]
+    for start, end, verb in reversed(found):
+        if _bare_past(doc[end]):  # "premiered", tagged a participle for want of a subject
+            doc[end].tag_ = "VBD"
+        merge_span(doc, start, end, start, {"POS": "PROPN", "TAG": "NNP"})
+        title, head = doc[start], doc[verb - (end - start - 1)]
+        title.head = head
+        passive = any(c.dep_ == "auxpass" for c in head.children)
+        title.dep_ = "nsubjpass" if passive else "nsubj"
+
+
+def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | None:
+    """``(start, end, verb)`` of a title opening ``doc[start:end]`` with no subject, or None."""
+    finite = next((t for t in doc[start:end] if t.tag_ in _FINITE_TAGS or _bare_past(t)), None)
+    if finite is None or finite.i - start < 2:
+        return None
+    verb = finite.head if finite.dep_ in {"aux", "auxpass"} else finite
+    if verb.dep_ != "ROOT" or any(c.dep_ in _NO_SUBJECT_DEPS for c in verb.children):
+        return None
+    words = list(doc[start : finite.i])
+    if not all(w.is_alpha for w in words) or len(words) > 8:
+        return None
+    if not (words[0].is_title and words[-1].is_title):
+        return None
+    named = [w for w in words[1:] if w.lower_ not in _TITLE_SMALL]
+    if named and all(w.ent_type_ in PLACE_ENTS for w in named):  # "In London": a place
+        return None
+    if any(not w.is_title and w.lower_ not in _TITLE_SMALL for w in words):
+        return None
+    marked = any(w.is_title and w.lower_ in _TITLE_SMALL for w in words[1:]) or any(
+        a.lower_ in {"the", "a", "an"} and not a.is_title and b.is_title for a, b in pairwise(words)
+    )
+    outside = [w for w in words if not start <= w.head.i < finite.i]
+    if not marked or any(w.head.i != verb.i for w in outside):
+        return None
+    return start, finite.i, verb.i
+
+
+def _bare_past(token: Token) -> bool:
+    """A root participle with no auxiliary: a past verb the tagger read so for want of a subject."""
+    return (
+        token.tag_ == "VBN"
+        and token.dep_ == "ROOT"
+        and not any(c.dep_ in {"aux", "auxpass"} for c in token.children)
+    )

@@ -17,6 +17,12 @@ passive participle as an adjective ("was married to").
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from triqua.core.reading.lexicon import LEXICON
 from triqua.nlp.tokens import Doc, Span, Token
 from triqua.nlp.verb_forms import is_base_verb, is_third_person_verb
 
@@ -34,6 +40,36 @@ _FRONTED_DEPS = {"prep", "advmod", "npadvmod"}
 _VERB_LEFTS = {"advmod", "neg"}
 #: What follows a noun the tagger took for the verb ("sank in 1912", "borders France").
 _VERB_RIGHTS = {"prep", "dobj", "npadvmod", "advmod", "agent"}
+
+
+@cache
+def _words() -> dict[str, Any]:
+    """The word lists of ``engines/offline/data/noun_phrases.json`` (with their examples)."""
+    raw = resources.files("triqua.engines.offline").joinpath("data/noun_phrases.json")
+    data: dict[str, Any] = json.loads(raw.read_text("utf-8"))
+    return data
+
+
+def noun_phrase_examples() -> dict[str, list[Any]]:
+    """Sentences that must read as noun phrases (``fragment``) or as clauses (``clause``)."""
+    found: dict[str, list[Any]] = _words()["examples"]
+    return found
+
+
+def _is_bare_role(verb: Token, obj: Token, subject: Token) -> bool:
+    """True for a singular role noun with no determiner after a participle: "educated lawyer".
+
+    A singular count noun takes a determiner as a verb's object, so "Harvard educated
+    lawyer" is a lawyer educated at Harvard, not Harvard educating one. Only where the
+    subject is no person: "Fleming discovered penicillin" keeps its verb.
+    """
+    if obj.tag_ != "NN" or obj.i != verb.i + 1 or subject.ent_type_ == "PERSON":
+        return False
+    after = [c for c in obj.children if c.i > obj.i and not c.is_punct]
+    if after or any(c.dep_ in {"det", "poss", "nummod"} for c in obj.children):
+        return False
+    word = obj.lower_
+    return word in LEXICON.definite_heads or word.endswith(tuple(_words()["role_suffixes"]))
 
 
 def repair_misread_verbs(doc: Doc) -> None:
@@ -138,6 +174,8 @@ def _present_tag(verb: Token) -> str | None:
     if sent[-1].text not in {".", "!"} or not sent[0].text[:1].isupper():
         return None
     before = verb.doc[verb.i - 1]
+    if before.lower_ in _words()["plural_modifiers"]:  # "Sales tax rates": a compound noun
+        return None
     if before.tag_ in {"NNS", "NNPS"} or (
         before.tag_ == "NNP"
         and before.i == sent.start
@@ -190,6 +228,8 @@ def _reroot_modifier(sent: Span) -> bool:
         if obj is None or found is None or obj.pos_ not in _OBJECT_POS:
             continue
         subject, parts = found
+        if _is_bare_role(verb, obj, subject):
+            continue
         _rebuild(sent, (verb, tag), subject, obj, end)
         for part in parts:
             part.head = subject
