@@ -13,12 +13,13 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from triqua.core.reading.acronyms import qualifies, stands_for
+from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import free_pronoun
+from triqua.core.reading.rivals import definite_reference, rivals_before
 from triqua.core.reading.speech import (
     inside_speech,
     open_quotation,
@@ -31,7 +32,7 @@ from triqua.core.reading.values.name_rivals import How, named
 from triqua.core.reading.values.names import name_runs
 from triqua.core.reading.values.names import names as read_names
 from triqua.core.reading.values.numbers import NumberValue
-from triqua.core.reading.words import definite_heads, irregular_form, word_stems
+from triqua.core.reading.words import irregular_form, word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
@@ -165,15 +166,24 @@ def missing_values(
     it is a class, not a value, and is not checked here at all. With ``owners`` (the same
     rule) an acronym that only qualifies the name after it ("the 1986 FIFA World Cup") is
     carried by that name written without it ("the 1986 World Cup";
-    :func:`triqua.core.reading.acronyms.qualifies`).
+    :func:`triqua.core.reading.acronyms.qualifies`). A passage's dateline ("TOKYO, March 3
+    —") is no part of the statement after it; "the bridge" after a passage naming another
+    bridge refers to no one (:func:`triqua.core.reading.rivals.rivals_before`).
     """
+    if not before or before.endswith("\n"):
+        quote = quote[dateline_end(quote) :]
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    ref = _references(quote, before)
+    rivals = rivals_before(unit.subject, before)
+    ref = _references(quote, before, rivals)
     refers, refers_possessor, heard = ref.refers, ref.refers_possessor, ref.heard
     head = normalise(unit.subject).split()[-1:]  # "the wall" for "The Berlin Wall"
-    if len(unit.subject.split()) > 1 and f" the {' '.join(head)} " in padded:
+    if (
+        len(unit.subject.split()) > 1
+        and f" the {' '.join(head)} " in padded
+        and not (set(head) & rivals)
+    ):
         refers = Deferred(lambda: True)
     refers_to_thing = ref.refers_to_thing
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
@@ -274,10 +284,10 @@ class _Reference:
     heard: str | None
 
 
-def _references(quote: str, before: str) -> _Reference:
+def _references(quote: str, before: str, rivals: frozenset[str]) -> _Reference:
     """Read what ``quote`` may refer back to, after ``before`` (see :func:`missing_values`)."""
     spoken_aside, described, written_pronoun, to_thing, heard = _reference_words(
-        quote, open_quotation(before)
+        quote, open_quotation(before), rivals
     )
 
     def refers() -> bool:
@@ -302,20 +312,23 @@ def _references(quote: str, before: str) -> _Reference:
 
 
 @functools.lru_cache(maxsize=4096)  # a quote is read for each value of each unit citing it
-def _reference_words(quote: str, before: str) -> tuple[str, bool, bool, bool, str | None]:
+def _reference_words(
+    quote: str, before: str, rivals: frozenset[str]
+) -> tuple[str, bool, bool, bool, str | None]:
     """What :func:`_references` reads off the words alone, remembered by quote.
 
     The quote outside direct speech, whether it holds a definite description, a pronoun
     and a thing's pronoun, and the speech of a third person it reports (None: none).
     ``before`` is the quotation mark the passage before leaves open (``open_quotation``),
-    all the speech readers read of it, so the passage itself is neither read nor kept.
+    all the speech readers read of it, so the passage itself is neither read nor kept;
+    ``rivals`` the nouns by which "the <noun>" may mean another thing.
     """
     spoken_aside = outside_speech(quote, before)
     narrated = f" {normalise(spoken_aside)} "
     words = narrated.split()
     return (
         spoken_aside,
-        _definite_reference(narrated, spoken_aside),
+        definite_reference(narrated, spoken_aside, rivals),
         bool(_PRONOUNS.intersection(words)),
         bool(_THING_PRONOUNS.intersection(words)),
         inside_speech(quote, before) if speaks_of_another(quote, before) else None,
@@ -360,33 +373,6 @@ def _quoted_titles(text: str) -> list[str]:
     Sensibility"; as a title it is not.
     """
     return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
-
-
-#: Verbs after which "this" is a pronoun standing for something named before ("that is"
-#: opens a relative clause as often, about a noun of the quote itself).
-_DEMONSTRATIVE_VERBS = frozenset(("is", "was", "has", "had", "became", "remains"))
-
-
-#: A definite description restricted by the clause right after it ("the film that beat
-#: it") picks out another one than the thing named before; after a comma it does not.
-_RESTRICTED = re.compile(r"\b(?:the|this)\s+(\w+)\s+(?:that|which|who|whom|whose)\b", re.I)
-
-
-def _definite_reference(padded: str, raw: str = "") -> bool:
-    """True when the text refers back to something named before it.
-
-    By a definite description ("the film", "this city") or a demonstrative pronoun ("This
-    is the first Depeche Mode album …"). A description a relative clause restricts ("The
-    film that beat it won …", in ``raw``, the text as written) is another film, no
-    reference back.
-    """
-    restricted = {m.group(1).casefold() for m in _RESTRICTED.finditer(raw)}
-    words = padded.split()
-    return any(
-        (a in ("the", "this") and b in definite_heads() and b not in restricted)
-        or (a == "this" and b in _DEMONSTRATIVE_VERBS)
-        for a, b in pairwise(words)
-    )
 
 
 def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:

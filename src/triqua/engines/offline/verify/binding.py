@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
+from triqua.core.reading.rivals import class_of, rival_kinds
 
 __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 
@@ -111,31 +112,6 @@ def _own_head(subject: TextInfo) -> frozenset[str]:
     return frozenset({last}) if last.isalpha() and len(last) > 2 else frozenset()
 
 
-_COPULAS = frozenset({"is", "was", "are", "were"})
-_ARTICLES = frozenset({"a", "an", "the"})
-
-
-def _class_of(info: TextInfo) -> frozenset[str]:
-    """The class a sentence gives its subject: "carmaker" of "Toyota is a Japanese carmaker".
-
-    A passage that says what its topic is may go on calling it so ("The carmaker employs
-    …"): the head noun of the first "is a …" phrase, its last word before a function word.
-    """
-    tokens = info.tokens
-    for i in range(len(tokens) - 2):
-        if tokens[i].text.lower() in _COPULAS and tokens[i + 1].text.lower() in _ARTICLES:
-            run = []
-            for token in tokens[i + 2 :]:
-                if token.is_stop or not token.text.replace("-", "").isalnum():
-                    break
-                run.append(token)
-            head = run[-1] if run else None
-            if head is None or head.is_capitalised or not head.text.isalpha():
-                return frozenset()
-            return frozenset({head.text.lower()})
-    return frozenset()
-
-
 def _opens_with_name(info: TextInfo) -> bool:
     """True when the sentence's first word is a name (not a function word)."""
     first = info.tokens[0] if info.tokens else None
@@ -205,58 +181,20 @@ def subject_scores(
                 scores[i] = ALIAS
     topic = titled or (bool(scores) and scores[0] > 0)
     own = _own_head(subject).union(
-        *(_class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
+        *(class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
     )
     stems = frozenset(t.stem for t in subject.content)
     rivals: frozenset[str] = frozenset()
     for i, info in enumerate(sentences):
-        if scores[i] > 0:
+        about = scores[i] > 0
+        if about:
             topic = True
         elif refers_back(info, own, rivals):
             scores[i] = REFERS if topic else 0.0
-        else:
-            if _opens_with_name(info):
-                topic = False
-            # "The lion is a cat species": a later "the species" may mean the lion.
-            rivals |= _class_of(info)
-        rivals |= _named_kinds(info, stems)
+            about = True
+        elif _opens_with_name(info):
+            topic = False
+        # "… than the Golden Gate Bridge", "The lion is a cat species": a later "the
+        # bridge" or "the species" may mean another one.
+        rivals |= rival_kinds(info, stems, about)
     return scores
-
-
-def _named_kinds(info: TextInfo, subject: frozenset[str]) -> frozenset[str]:
-    """The head nouns of names in a sentence that are not the subject's ("bridge").
-
-    "… is older than the Golden Gate Bridge. The bridge opened …" may mean either bridge: a
-    capitalised noun inside another name ("Golden Gate Bridge", "Palace of Versailles")
-    makes "the <noun>" ambiguous. The name is the run of capitalised words around the noun
-    (joined by "of"); it is the subject's own mention when another of its words is the
-    subject's ("Brooklyn Bridge" for "The Brooklyn Bridge").
-    """
-    tokens = info.tokens
-    kinds = set()
-    for i, token in enumerate(tokens):
-        low = token.text.lower()
-        if i == 0 or not token.is_capitalised or token.is_stop or not low.isalpha():
-            continue
-        run = _name_run(tokens, i)
-        if len(run) > 1 and not ({t.stem for t in run if t is not token} & subject):
-            kinds.add(low)
-    return frozenset(kinds)
-
-
-def _name_run(tokens: Sequence[Token], at: int) -> list[Token]:
-    """The capitalised words around ``tokens[at]``, "of" between them included."""
-
-    def named(j: int) -> bool:
-        return 0 <= j < len(tokens) and tokens[j].is_capitalised and not tokens[j].is_stop
-
-    run = [tokens[at]]
-    j = at - 1
-    while named(j) or (tokens[j].text == "of" and named(j - 1) if j > 0 else False):
-        run.insert(0, tokens[j])
-        j -= 1
-    j = at + 1
-    while named(j) or (j < len(tokens) and tokens[j].text == "of" and named(j + 1)):
-        run.append(tokens[j])
-        j += 1
-    return [t for t in run if t.text != "of"]
