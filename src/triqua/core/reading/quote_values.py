@@ -177,14 +177,8 @@ def missing_values(
     padded = f" {normalise(quote)} "
     rivals = rivals_before(unit.subject, before)
     ref = _references(quote, before, rivals)
-    refers, refers_possessor, heard = ref.refers, ref.refers_possessor, ref.heard
-    head = normalise(unit.subject).split()[-1:]  # "the wall" for "The Berlin Wall"
-    if (
-        len(unit.subject.split()) > 1
-        and f" the {' '.join(head)} " in padded
-        and not (set(head) & rivals)
-    ):
-        refers = Deferred(lambda: True)
+    refers_possessor, heard = ref.refers_possessor, ref.heard
+    refers = Deferred(lambda: True) if _by_head_noun(unit.subject, padded, rivals) else ref.refers
     refers_to_thing = ref.refers_to_thing
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
@@ -231,6 +225,19 @@ def missing_values(
             missing.append(name)
     missing += _missing_base(values, quote, padded, before, opener, refers)
     return list(dict.fromkeys(missing))
+
+
+def _by_head_noun(subject: str, padded: str, rivals: frozenset[str]) -> bool:
+    """Whether the quote names the subject by its head noun, no rival of that kind before.
+
+    "the wall" for "The Berlin Wall"; not after a passage naming another wall.
+    """
+    head = normalise(subject).split()[-1:]
+    return (
+        len(subject.split()) > 1
+        and f" the {' '.join(head)} " in padded
+        and not (set(head) & rivals)
+    )
 
 
 def _missing_base(
