@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,6 +17,10 @@ from triqua.testing import (
     passages,
     shown_text,
 )
+
+if TYPE_CHECKING:
+    from triqua.engines.offline.decompose.decomposer import RuleDecomposer
+    from triqua.schema import Fact
 
 FRANCE = "As of 2026, France has a population of 64.5 million, excluding overseas departments."
 CURIE = "Marie Curie won the Nobel Prize in Physics in 1903."
@@ -181,3 +185,16 @@ def evidence(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     return path
+
+
+@pytest.fixture(scope="session")
+def decomposer() -> RuleDecomposer:
+    """The offline rule decomposer, loaded once for every test that reads its facts."""
+    from triqua.engines.offline.decompose.decomposer import get_decomposer
+
+    return get_decomposer()
+
+
+def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
+    """The (subject, relation, object) of each fact, to compare decompositions as sets."""
+    return {(f.subject, f.relation, f.object) for f in facts}

@@ -17,14 +17,7 @@ from triqua.engines.offline.decompose.decomposer import (
 )
 from triqua.schema import Fact
 
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
-
-
-def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in facts}
+from .conftest import triples
 
 
 def only(facts: list[Fact], subject: str, relation: str, obj: str) -> Fact:

@@ -5,18 +5,9 @@ from __future__ import annotations
 import pytest
 
 from triqua.engines.offline.decompose.asides import Aside, compact
-from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
-from triqua.schema import Fact
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
-
-
-def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in facts}
-
+from .conftest import triples
 
 # --------------------------------------------------------------------------- compacting
 

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.engine import OfflineDecomposer
 from triqua.engines.offline.labels import BARE_PREPOSITIONS, MARKER_LABELS, label_for
 from triqua.schema import Chunk, Fact
 from triqua.sentences import is_list_marker, unmatched_sentences
 
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
-
-
-def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in facts}
+from .conftest import triples
 
 
 def quals(fact: Fact) -> set[tuple[str, str]]:

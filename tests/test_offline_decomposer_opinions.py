@@ -11,15 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 from triqua.engines.offline.decompose.evaluative import examples
 
 EXAMPLES = examples()
-
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
 
 
 @pytest.mark.parametrize("text", EXAMPLES["opinion"])

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
-
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 
 
 def test_he_after_a_quoted_nickname_resolves_to_the_full_name(

@@ -11,19 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.engines.offline.decompose.decomposer import RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 from triqua.engines.offline.decompose.misread_verbs import noun_phrase_examples
 from triqua.nlp.pipeline import load_nlp
-from triqua.schema import Fact
 
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
-
-
-def triples(facts: list[Fact]) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in facts}
+from .conftest import triples
 
 
 @pytest.mark.parametrize(

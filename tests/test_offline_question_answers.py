@@ -11,7 +11,7 @@ import pytest
 
 import triqua
 from triqua.engines.base import DecomposeResult
-from triqua.engines.offline.decompose.decomposer import ChunkFacts, RuleDecomposer, get_decomposer
+from triqua.engines.offline.decompose.decomposer import ChunkFacts, RuleDecomposer
 from triqua.engines.offline.engine import OfflineDecomposer
 from triqua.schema import Chunk, Fact, Span, Status
 
@@ -26,11 +26,6 @@ EVIDENCE = (
 BORN = "Where was Alan Turing born?"
 MOON = "When did Neil Armstrong walk on the Moon?"
 NOBEL = "Did Marie Curie win two Nobel Prizes?"
-
-
-@pytest.fixture(scope="module")
-def decomposer() -> RuleDecomposer:
-    return get_decomposer()
 
 
 def strings(facts: list[Fact]) -> list[str]:
