@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT / "training"))
 from offline_verdicts import crude_fact  # noqa: E402
 from prepare import FCB, bucket, fcb_half  # noqa: E402
 
+import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 import triqua.engines.offline.verify.qualifiers as qualifiers  # noqa: E402
@@ -93,9 +94,9 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
         (gates, "restrictors_stated", lambda *a, **k: ("ok", None)),
         (base_rules, "restrictors_stated", lambda *a, **k: ("ok", None)),
     ],
-    "own-slot": [(gates, "own_slot", lambda *a, **k: None)],
-    "counted-noun": [(gates, "counted_slot", lambda *a, **k: None)],
-    "other-patient": [(gates, "patient_of_fact", lambda *a, **k: None)],
+    "own-slot": [(statements, "own_slot", lambda *a, **k: None)],
+    "counted-noun": [(statements, "counted_slot", lambda *a, **k: None)],
+    "other-patient": [(statements, "patient_of_fact", lambda *a, **k: None)],
     "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
     "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],

@@ -5,6 +5,9 @@ passage has named her in full), or when it refers back to it: it opens with a pr
 ("She won ...") or a definite description ("The city had ...") while the subject is the
 passage's current topic. The topic is the title or the first sentence's subject, and it
 changes whenever a sentence opens with another name ("Pierre Curie was ... He ...").
+A sentence whose subject is another name refers back to nobody, whatever description or
+pronoun it holds later: "Canberra is the capital of Australia." is about Canberra, not
+about the city the passage named before it.
 An untitled excerpt opening with a pronoun is about no one it does not name: a chunk cut
 from a longer text ("He later moved to Ulm.") may mean anyone.
 
@@ -29,11 +32,21 @@ REFERS = 0.7
 _PRONOUNS = LEXICON.pronouns
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
+#: Verbs that follow a one-word name as a sentence's subject ("Canberra is", "Sydney has").
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "became", "becomes", "remains"}
+    | {"remained", "will", "would", "can", "could", "may", "might", "also"}
+)
+#: Endings of an opening word that is no name: an adverb or a participle ("Initially named",
+#: "Having won", "Founded by").
+_NOT_NAME_ENDINGS = ("ly", "ing", "ed")
 
 
 def refers_back(info: TextInfo) -> bool:
     """True when the sentence opens with a pronoun or "the/this <noun>" before any name."""
     tokens = info.tokens[:_OPENING]
+    if _name_subject(info):
+        return False  # "Canberra is the capital": the subject is another name
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if low in _PRONOUNS:
@@ -52,6 +65,36 @@ def refers_back(info: TextInfo) -> bool:
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
     return False
+
+
+def _name_subject(info: TextInfo) -> bool:
+    """True when the sentence's first word is a one-word name that is its subject.
+
+    A capitalised first word is a name when a verb follows it ("Canberra is", "Einstein
+    won") or it is a possessive ("Sydney's harbour"); an adverb, a participle or a word
+    before a comma or a function word opens a phrase instead ("Later, she", "Born in").
+    Names of two words are read where their second word stands (``refers_back``).
+    """
+    if len(info.tokens) < 2:
+        return False
+    first, second = info.tokens[0], info.tokens[1]
+    low = first.text.lower()
+    if (
+        not first.is_capitalised
+        or first.is_stop
+        or low in _PRONOUNS
+        or low in _DETERMINERS
+        or first.text.isdigit()
+    ):
+        return False
+    if low.endswith(("'s", "’s")):
+        return True
+    if info.text[first.end : second.start].strip() or second.is_capitalised:
+        return False
+    following = second.text.lower()
+    if following in _FINITE:
+        return True
+    return not (second.is_stop or following in _PRONOUNS or low.endswith(_NOT_NAME_ENDINGS))
 
 
 def _opens_with_name(info: TextInfo) -> bool:
