@@ -182,7 +182,7 @@ class AlignmentVerifier:
                 findings.append(Finding(Status.INSUFFICIENT, base.sentence))
                 continue
             crisp = judge_qualifier(
-                fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                fact, parts, qualifier.label, qualifier.value, base, bound, by_place
             )
             findings.append(decide_qualifier(fact, unit, crisp, bound, by_place, texts, judge))
         return findings
@@ -200,7 +200,7 @@ class AlignmentVerifier:
         for qualifier in fact.qualifiers:
             findings.append(
                 judge_qualifier(
-                    fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                    fact, parts, qualifier.label, qualifier.value, base, bound, by_place
                 )
             )
         return findings
