@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from triqua.core.reading.analysis import TextInfo
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
+from triqua.nlp.passages import entities
 
 __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 
@@ -43,10 +44,17 @@ _NOT_NAME_ENDINGS = ("ly", "ing", "ed")
 
 
 def refers_back(info: TextInfo) -> bool:
-    """True when the sentence opens with a pronoun or "the/this <noun>" before any name."""
+    """True when the sentence opens with a pronoun or "the/this <noun>" before any name.
+
+    A sentence whose subject is another name refers back to nobody, whatever it says of
+    "the capital" or "he" later ("Canberra is the capital of Australia").
+    """
+    return _reference(info) and not _name_subject(info)
+
+
+def _reference(info: TextInfo) -> bool:
+    """True when a pronoun or "the/this <noun>" comes before any name past the first word."""
     tokens = info.tokens[:_OPENING]
-    if _name_subject(info):
-        return False  # "Canberra is the capital": the subject is another name
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if low in _PRONOUNS:
@@ -70,10 +78,12 @@ def refers_back(info: TextInfo) -> bool:
 def _name_subject(info: TextInfo) -> bool:
     """True when the sentence's first word is a one-word name that is its subject.
 
-    A capitalised first word is a name when a verb follows it ("Canberra is", "Einstein
+    A capitalised first word may be a name when a verb follows it ("Canberra is", "Einstein
     won") or it is a possessive ("Sydney's harbour"); an adverb, a participle or a word
     before a comma or a function word opens a phrase instead ("Later, she", "Born in").
-    Names of two words are read where their second word stands (``refers_back``).
+    The entity recogniser then decides: "Canberra" is a name, "Critics" of "Critics
+    praised the film" is not (it runs only on such openings). Names of two words are read
+    where their second word stands (``refers_back``).
     """
     if len(info.tokens) < 2:
         return False
@@ -87,14 +97,14 @@ def _name_subject(info: TextInfo) -> bool:
         or first.text.isdigit()
     ):
         return False
-    if low.endswith(("'s", "’s")):
-        return True
     if info.text[first.end : second.start].strip() or second.is_capitalised:
         return False
     following = second.text.lower()
-    if following in _FINITE:
-        return True
-    return not (second.is_stop or following in _PRONOUNS or low.endswith(_NOT_NAME_ENDINGS))
+    possessive = low.endswith(("'s", "’s"))
+    phrase = second.is_stop or following in _PRONOUNS or low.endswith(_NOT_NAME_ENDINGS)
+    if not possessive and following not in _FINITE and phrase:
+        return False
+    return any(start == first.start for start, _, _ in entities(info.text))
 
 
 def _opens_with_name(info: TextInfo) -> bool:
