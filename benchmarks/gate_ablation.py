@@ -17,8 +17,8 @@ configuration is run on the same rows in one process:
 
 Gates (each switched off alone): ``values`` (the fact's numbers, dates, names, polarity and
 restrictors in the window), ``relation`` (a relation the lexicon knows written by one of its
-words), ``own-words`` (the statement gates on the rules' own-words support), ``grounding`` (the
-statement gates read again when a run settles a verdict), ``rival`` (a judged rival after a
+words), ``grounding`` (the statement gates read when a run settles a verdict: the only
+ones the rules' own-words support passes), ``rival`` (a judged rival after a
 bare "is in"), and three readings of the rules: ``life-dates`` (a life's dates in parentheses),
 ``unique-roles`` (a role only one holds) and ``rules-support`` (a sentence stating the fact in
 its own words, or a life-date parenthesis, supports without the judge); and the rules' value
@@ -30,7 +30,16 @@ rivalled in its base's window; off, only the judge reads qualifiers) and ``quali
 ``rules-roles`` (the roles swapped, "Iron is more reactive than copper", give no own-words
 support) and ``rules-namesake`` ("Pierre Curie was born in Paris" is no conflict for "Curie");
 and ``said-object`` (a fact whose decomposition lost its object is gated by its sentence's
-words after the relation: "was ranked worst …" against "the greatest").
+words after the relation: "was ranked worst …" against "the greatest"). Finer readings of the
+rules, each a candidate to retire once the judge and the shared gates hold its cases:
+``negation-scope`` (a cue in a clause under another noun denies nothing: "Einstein, who
+never learned to drive, won"), ``values-elsewhere`` (a value in another clause is no conflict),
+``agent-rival`` (an active sentence's agent rivals a passive fact's), ``comparative`` (the
+word a comparison turns on), ``head-rival`` (another word in the object's head slot),
+``substitution`` ("baseball clubs" for "football clubs"), ``wide-windows`` (two-sentence
+windows), ``place-slot`` (a name after "in" fills a place slot), ``event-window`` (a
+qualifier read in the sentence after its base's), ``temporal`` (a dated qualifier read by its
+date alone) and ``label-cues`` (the cue words of a qualifier's label).
 ``--failures`` lists the evaluation cases each configuration fails.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
@@ -41,9 +50,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +63,13 @@ sys.path.insert(0, str(ROOT / "training"))
 from offline_verdicts import crude_fact  # noqa: E402
 from prepare import FCB, bucket, fcb_half  # noqa: E402
 
+import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
+import triqua.engines.offline.verify.fact_match as fact_match  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 import triqua.engines.offline.verify.qualifiers as qualifiers  # noqa: E402
 import triqua.engines.offline.verify.reading as reading  # noqa: E402
+import triqua.engines.offline.verify.rules as rules  # noqa: E402
 import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
@@ -75,10 +88,9 @@ FACT_CASES = ROOT / "tests" / "data" / "offline_cases.jsonl"
 TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
 
 #: Each gate: the module attribute that reads it, and what it answers when switched off.
-GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
+GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "values": [(reading, "values_present", lambda *a, **k: True)],
     "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
-    "own-words": [(verifier_module, "states", lambda *a, **k: True)],
     "grounding": [(EntailmentReader, "refusal", lambda self, unit, window: None)],
     "rival": [(verifier_module, "judged_rival", lambda *a, **k: None)],
     "life-dates": [(verifier_module, "life_date_finding", lambda *a, **k: None)],
@@ -93,16 +105,30 @@ GATES: dict[str, list[tuple[Any, str, Callable[..., Any]]]] = {
         (gates, "restrictors_stated", lambda *a, **k: ("ok", None)),
         (base_rules, "restrictors_stated", lambda *a, **k: ("ok", None)),
     ],
-    "own-slot": [(gates, "own_slot", lambda *a, **k: None)],
-    "counted-noun": [(gates, "counted_slot", lambda *a, **k: None)],
-    "other-patient": [(gates, "patient_of_fact", lambda *a, **k: None)],
+    "own-slot": [(statements, "own_slot", lambda *a, **k: None)],
+    "counted-noun": [(statements, "counted_slot", lambda *a, **k: None)],
+    "other-patient": [(statements, "patient_of_fact", lambda *a, **k: None)],
     "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
     "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
     "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
     "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
     "said-object": [(reading, "_said_object", lambda fact, parts: parts.object)],
+    "negation-scope": [(rules, "in_scope", lambda sentence, tokens, anchor: tokens)],
+    "values-elsewhere": [(base_rules, "values_elsewhere", lambda *a, **k: False)],
+    "agent-rival": [(base_rules, "agent_rival", lambda *a, **k: None)],
+    "comparative": [(fact_match, "comparative", lambda *a, **k: None)],
+    "head-rival": [(reading, "head_rival", lambda *a, **k: None)],
+    "substitution": [
+        (module, "substitution", lambda *a, **k: None) for module in (reading, gates, fact_match)
+    ],
+    "wide-windows": [(reading, "windows", lambda *a, **k: _windows(*a, **{**k, "wide": False}))],
+    "place-slot": [(rules, "_place_slot", lambda *a, **k: False)],
+    "event-window": [(qualifiers, "event_window", lambda parts, bound, by_place: [bound])],
+    "temporal": [(qualifiers, "_TEMPORAL", re.compile(r"(?!)"))],
+    "label-cues": [(qualifiers, "LABEL_CUES", {})],
 }
+_windows = reading.windows
 _rules_reading = verifier_module._rules_reading
 
 

@@ -77,6 +77,21 @@ def test_pronouns_and_definite_descriptions_refer_back() -> None:
     assert not refers_back(analyse("The war ended in 1918."))
 
 
+def test_a_sentence_whose_subject_is_another_name_refers_back_to_nobody() -> None:
+    assert not refers_back(analyse("Canberra is the capital of Australia."))
+    assert not refers_back(analyse("Einstein said he would stay."))
+    assert not refers_back(analyse("Sydney's harbour is the largest in the world."))
+    assert refers_back(analyse("Later, she moved to Paris."))
+    assert refers_back(analyse("Critics praised the film."))
+    assert refers_back(analyse("Born in 1867, she moved to Paris."))
+    assert refers_back(analyse("Having won the prize, she moved to Paris."))
+    sentences = [
+        analyse("Sydney is the largest city of Australia."),
+        analyse("Canberra is the capital of Australia."),
+    ]
+    assert subject_scores(analyse("Sydney"), sentences, None) == [1.0, 0.0]
+
+
 def test_the_topic_changes_when_another_name_opens_a_sentence() -> None:
     sentences = [
         analyse(t)

@@ -136,7 +136,7 @@ def _conflict(
             wrong,
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
-        rival = _rival(fact, parts, info, hit)
+        rival = _rival(parts, info, hit)
         if rival:
             return on_sentence(
                 Status.CONTRADICTED,
@@ -147,7 +147,7 @@ def _conflict(
     return None
 
 
-def _rival(fact: Fact, parts: FactParts, info: TextInfo, hit: Token) -> str | None:
+def _rival(parts: FactParts, info: TextInfo, hit: Token) -> str | None:
     """A same-type entity in the object's slot of the sentence, if there is one.
 
     None for a relation that takes many objects ("lived in London" leaves Rome open),

@@ -5,6 +5,9 @@ passage has named her in full), or when it refers back to it: it opens with a pr
 ("She won ...") or a definite description ("The city had ...") while the subject is the
 passage's current topic. The topic is the title or the first sentence's subject, and it
 changes whenever a sentence opens with another name ("Pierre Curie was ... He ...").
+A sentence whose subject is another name refers back to nobody, whatever description or
+pronoun it holds later: "Canberra is the capital of Australia." is about Canberra, not
+about the city the passage named before it.
 An untitled excerpt opening with a pronoun is about no one it does not name: a chunk cut
 from a longer text ("He later moved to Ulm.") may mean anyone.
 
@@ -21,6 +24,7 @@ from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.rivals import class_of, rival_kinds
+from triqua.nlp.passages import entities
 
 __all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
 
@@ -32,6 +36,14 @@ _PRONOUNS = LEXICON.pronouns
 _SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they"})
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 _OPENING = 8  # words at the start of a sentence that may hold its subject
+#: Verbs that follow a one-word name as a sentence's subject ("Canberra is", "Sydney has").
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "became", "becomes", "remains"}
+    | {"remained", "will", "would", "can", "could", "may", "might", "also"}
+)
+#: Endings of an opening word that is no name: an adverb or a participle ("Initially named",
+#: "Having won", "Founded by").
+_NOT_NAME_ENDINGS = ("ly", "ing", "ed")
 
 
 def refers_back(
@@ -45,7 +57,11 @@ def refers_back(
     to the subject: the passage has named another of that kind. An opening
     phrase set off by a comma may hold names of its own: "Born in the Austrian Empire, he
     studied …" and "Set on Long Island, it was published …" refer back by their subject.
+    A sentence whose subject is another name refers back to nobody ("Canberra is the
+    capital of Australia").
     """
+    if _name_subject(info):
+        return False  # "Canberra is the capital …" is Canberra's, whatever "the capital" says
     heads = (LEXICON.definite_heads | own) - rivals
     if _opens_referring(info.tokens[:_OPENING], heads):
         return True
@@ -110,6 +126,38 @@ def _own_head(subject: TextInfo) -> frozenset[str]:
     """The head noun of a subject's name, lower-cased: "wall" of "The Berlin Wall"."""
     last = subject.content[-1].text.lower() if len(subject.content) > 1 else ""
     return frozenset({last}) if last.isalpha() and len(last) > 2 else frozenset()
+
+
+def _name_subject(info: TextInfo) -> bool:
+    """True when the sentence's first word is a one-word name that is its subject.
+
+    A capitalised first word may be a name when a verb follows it ("Canberra is", "Einstein
+    won") or it is a possessive ("Sydney's harbour"); an adverb, a participle or a word
+    before a comma or a function word opens a phrase instead ("Later, she", "Born in").
+    The entity recogniser then decides: "Canberra" is a name, "Critics" of "Critics
+    praised the film" is not (it runs only on such openings). Names of two words are read
+    where their second word stands (``refers_back``).
+    """
+    if len(info.tokens) < 2:
+        return False
+    first, second = info.tokens[0], info.tokens[1]
+    low = first.text.lower()
+    if (
+        not first.is_capitalised
+        or first.is_stop
+        or low in _PRONOUNS
+        or low in _DETERMINERS
+        or first.text.isdigit()
+    ):
+        return False
+    if info.text[first.end : second.start].strip() or second.is_capitalised:
+        return False
+    following = second.text.lower()
+    possessive = low.endswith(("'s", "’s"))
+    phrase = second.is_stop or following in _PRONOUNS or low.endswith(_NOT_NAME_ENDINGS)
+    if not possessive and following not in _FINITE and phrase:
+        return False
+    return any(start == first.start for start, _, _ in entities(info.text))
 
 
 def _opens_with_name(info: TextInfo) -> bool:

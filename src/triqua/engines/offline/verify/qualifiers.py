@@ -116,7 +116,6 @@ def judge_qualifier(
     value: str,
     base: Finding,
     bound: list[Sentence],
-    top: list[Sentence],
     by_place: dict[tuple[int, int], Sentence],
 ) -> Finding:
     """Judge one qualifier in the window the base triple is bound to, and only there.
@@ -169,7 +168,7 @@ def judge_qualifier(
             wrong,
         )
     if claim.is_name and not text_ok:
-        rival = qualifier_rival(fact, parts, label, value, judged.info)
+        rival = qualifier_rival(parts, label, value, judged.info)
         if rival:
             return on_sentence(
                 Status.CONTRADICTED,
@@ -232,9 +231,7 @@ def judge_restrictor(
     )
 
 
-def qualifier_rival(
-    fact: Fact, parts: FactParts, label: str, value: str, info: TextInfo
-) -> str | None:
+def qualifier_rival(parts: FactParts, label: str, value: str, info: TextInfo) -> str | None:
     """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
     text = f"{parts.query} {label} {value}"
     cues = {t.text.lower() for t in analyse(label).tokens}

@@ -28,7 +28,6 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.statements import states
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import subject_scores
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
@@ -148,14 +147,6 @@ class AlignmentVerifier:
         """The judge reads every unit; the rules only gate values (``reading``)."""
         parts, by_place = found.parts, found.by_place
         rules, stated = _rules_reading(fact, parts, found.top, by_place)
-        if (
-            rules.status == Status.SUPPORTED
-            and rules.sentence is not None
-            and not states(parts, rules.sentence.info)
-        ):
-            # The rules' own-words support passes the same gates as the judge's.
-            rules = Finding(Status.INSUFFICIENT, rules.sentence, strength=rules.strength)
-            stated = []
         # With the judge's contradiction off, a rules' conflict or own-words support stands
         # without a reading (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
@@ -191,7 +182,7 @@ class AlignmentVerifier:
                 findings.append(Finding(Status.INSUFFICIENT, base.sentence))
                 continue
             crisp = judge_qualifier(
-                fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                fact, parts, qualifier.label, qualifier.value, base, bound, by_place
             )
             findings.append(decide_qualifier(fact, unit, crisp, bound, by_place, texts, judge))
         return findings
@@ -209,7 +200,7 @@ class AlignmentVerifier:
         for qualifier in fact.qualifiers:
             findings.append(
                 judge_qualifier(
-                    fact, parts, qualifier.label, qualifier.value, base, bound, top, by_place
+                    fact, parts, qualifier.label, qualifier.value, base, bound, by_place
                 )
             )
         return findings
