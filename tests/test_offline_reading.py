@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from triqua.core.verdicts.settling import settle
-from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.models.entailment import Thresholds
 from triqua.schema import Evidence, Fact, Qualifier, Status
@@ -154,19 +153,12 @@ def test_a_dated_qualifier_is_the_rules_to_bind_and_the_judges_to_veto() -> None
 
 def test_a_sentence_that_gives_the_object_to_another_name_never_supports() -> None:
     eager = verifier(lambda p, h: (0.99, 0.0))
-    assert eager.entailment is not None
-    reader = EntailmentReader(eager.entailment, paraphrase=eager.entailment.thresholds.supports)
-
-    def settled(fact: Fact, text: str) -> Status:
-        evidence = [ev(text)]
-        return settle(fact, eager.verify(fact, evidence), evidence, reader=reader).status
-
     fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
     text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
-    assert settled(fact, text) != Status.SUPPORTED
+    assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED
     own = "Canberra is the capital of Australia, and Sydney is its largest city."
     capital = Fact(subject="Canberra", relation="is", object="the capital of Australia")
-    assert settled(capital, own) == Status.SUPPORTED
+    assert eager.verify(capital, [ev(own)]).status == Status.SUPPORTED
 
 
 def test_a_qualifier_the_rules_state_stands_unless_the_judge_contradicts_it() -> None:

@@ -15,7 +15,6 @@ import pytest
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.statements import is_list, refusal
-from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.gates import head_rival
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -35,19 +34,12 @@ class EntailingJudge:
 
 
 def status(fact: Fact, *texts: str) -> Status:
-    """The fact's status as a run settles it: the verifier's verdict, the grounding rule applied.
-
-    The statement gates are read once, where every support is settled (the reader's
-    ``refusal``), for the judge's supports and the rules' own-words ones alike.
-    """
-    judge = EntailingJudge()
-    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
+    verifier = AlignmentVerifier(entailment=EntailingJudge())  # type: ignore[arg-type]
     evidence = [
         Evidence.build(document_id=f"d{i}", text=t, retriever="supplied")
         for i, t in enumerate(texts)
     ]
-    reader = EntailmentReader(judge, paraphrase=judge.thresholds.supports)  # type: ignore[arg-type]
-    return settle(fact, verifier.verify(fact, evidence), evidence, reader=reader).status
+    return verifier.verify(fact, evidence).status
 
 
 @pytest.mark.parametrize(
