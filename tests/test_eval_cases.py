@@ -64,10 +64,12 @@ SUITES = {
 # of the 30 (one false counterpart fails for want of a fact). With a relation worded
 # otherwise read by the judge (only another relation's word in the object's slot refused),
 # 55 of 70; with 3 true and 4 false claims added for that reading (2 of the true supported,
-# none of the false), 57 of 73 true and none of 34 false. The floor keeps one of slack.
-FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 89 / 107}
+# none of the false), 57 of 73 true and none of 34 false; with "it" as the first verb's
+# object read as a passive subject's ("… launched it on …") and 2 true and 3 false claims
+# added for it, 60 of 75 true and none of 37 false. The floor keeps one of slack.
+FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 95 / 112}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 56
+RECALL_FLOOR = 59
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -112,7 +114,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 73 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 75 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match
-from triqua.core.reading.words import Token, relation_groups
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
+from triqua.core.reading.words import Token, relation_groups
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
@@ -116,15 +116,16 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
     relation group of the lexicon, and no word of the fact's relation is written. That is a
     crisp mismatch. So is a sentence that writes neither the relation's words nor every
     word of the object ("the council hall was renamed in 2004" for "served on the city
-    council"): it states none of the fact. A sentence that merely words the relation otherwise ("set a world
-    record of 9.58 s in the 100 m final" for "ran the 100 metres in 9.58 seconds", "is a
-    15th-century citadel" for "was built in the 15th century") is the judge's to read.
+    council"; any sentence, for a fact whose object was lost): it states none of the fact.
+    A sentence that merely words the relation otherwise ("set a world record of 9.58 s in
+    the 100 m final" for "ran the 100 metres in 9.58 seconds", "is a 15th-century citadel"
+    for "was built in the 15th century") is the judge's to read.
     """
     if not any(len(group) > 1 for group in parts.relation_words):
         return False
     if sentence_relation_hit(parts, sentence) is not None:
         return False
-    if coverage(parts.object, sentence) < 1.0:
+    if not parts.object.tokens or coverage(parts.object, sentence) < 1.0:
         return True  # neither the relation nor the whole object: nothing of the fact stated
     word = _slot_word(parts.object, sentence)
     if word is None:
