@@ -66,10 +66,15 @@ SUITES = {
 # 55 of 70; with 3 true and 4 false claims added for that reading (2 of the true supported,
 # none of the false), 57 of 73 true and none of 34 false; with "it" as the first verb's
 # object read as a passive subject's ("… launched it on …") and 2 true and 3 false claims
-# added for it, 60 of 75 true and none of 37 false. The floor keeps one of slack.
-FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 95 / 112}
+# added for it, 60 of 75 true and none of 37 false. A window without the relation's word
+# then asked the card's ``entailed`` of the judge (a false birthplace from "taught at a
+# school … in Boston" was supported at ``supports``), and a past verb other than the
+# relation's leading the object refused ("was repainted in the 20th century" for "was
+# built in …"; 2 false claims added): 59 of 75 true, none of 39 false. The floor keeps one
+# of slack.
+FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 96 / 114}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 59
+RECALL_FLOOR = 58
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

@@ -126,11 +126,25 @@ def test_a_relation_worded_otherwise_reaches_the_judge(eager: AlignmentVerifier)
     assert eager.verify(fact, [ev(text)]).status == Status.SUPPORTED
 
 
+def test_a_relation_worded_otherwise_needs_the_cards_entailed_threshold() -> None:
+    judge = FixedEntailment(0.4)
+    judge.thresholds = Thresholds(entailed=0.6, supports=0.3)
+    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
+    fact = Fact(subject="The Koru Bridge", relation="was built in", object="the 12th century")
+    worded = "The Koru Bridge was built in the 12th century over the river Wend."
+    otherwise = "The Koru Bridge is a 12th-century stone crossing over the river Wend."
+    assert verifier.verify(fact, [ev(worded)]).status == Status.SUPPORTED
+    assert verifier.verify(fact, [ev(otherwise)]).status != Status.SUPPORTED
+    judge.row[:] = [0.7, 0.3, 0.0]
+    assert verifier.verify(fact, [ev(otherwise)]).status == Status.SUPPORTED
+
+
 def test_another_relations_word_before_the_object_is_refused(eager: AlignmentVerifier) -> None:
     fact = Fact(subject="Pell Arno", relation="was born in", object="Ghent")
     for text in (
         "Pell Arno died in Ghent after a long illness.",
         "Pell Arno was entombed in Ghent beside his brother.",
+        "Pell Arno was a painter. He was celebrated in Ghent in his lifetime.",
     ):
         assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED, text
 
