@@ -179,10 +179,12 @@ def read(
         return [not named or w.first.subject > 0 or w.last.subject > 0 for w in found]
 
     def gate(found: list[Window]) -> list[bool]:
-        # A relation the lexicon knows must be written by one of its words ("was buried in
-        # Lisbon" never states "was born in Lisbon"). Then the value gates.
+        # Neither the anchor nor the window may put another relation's word or past verb
+        # where a known relation's word is missing ("was buried in Lisbon" never states "was
+        # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
         return [
             speaks
+            and not other_known_relation(parts, w.anchor.info)
             and not other_known_relation(parts, analyse(w.text))
             and values_present(base_fact, parts, w.as_sentence())
             for w, speaks in zip(found, about(found), strict=True)
@@ -198,6 +200,9 @@ def read(
         ]
 
     def worded(found: list[Window]) -> list[bool]:
+        # Only a relation the lexicon knows is missed by its words; another is the judge's.
+        if not any(len(group) > 1 for group in parts.relation_words):
+            return [True] * len(found)
         return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
 
     singles = windows(anchors, by_place, passages, wide=False)
