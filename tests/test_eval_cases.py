@@ -61,10 +61,20 @@ SUITES = {
 # counterparts) supported 41 of the 70 and none of the 30 when it was written; with the
 # readings of a description's possessive, a pronoun after an opening phrase, an agent named
 # beside its description, a recipient after "to" and a news dateline, 53 of 70, still none
-# of the 30 (one false counterpart fails for want of a fact). The floor keeps one of slack.
-FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 81 / 100}
+# of the 30 (one false counterpart fails for want of a fact). With a relation worded
+# otherwise read by the judge (only another relation's word in the object's slot refused),
+# 55 of 70; with 3 true and 4 false claims added for that reading (2 of the true supported,
+# none of the false), 57 of 73 true and none of 34 false; with "it" as the first verb's
+# object read as a passive subject's ("… launched it on …") and 2 true and 3 false claims
+# added for it, 60 of 75 true and none of 37 false. A window without the relation's word
+# then asked the card's ``entailed`` of the judge (a false birthplace from "taught at a
+# school … in Boston" was supported at ``supports``), and a past verb other than the
+# relation's leading the object refused ("was repainted in the 20th century" for "was
+# built in …"; 2 false claims added): 58 of 75 true, none of 39 false. The floor keeps one
+# of slack.
+FLOORS = {"fact": 298 / 301, "text": 76 / 79, "lies": 98 / 105, "recall": 95 / 114}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 52
+RECALL_FLOOR = 57
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -109,7 +119,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 70 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 75 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

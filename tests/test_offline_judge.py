@@ -116,6 +116,47 @@ def test_a_relation_the_lexicon_knows_must_be_stated_by_its_words(
     assert verdict.status != Status.SUPPORTED
 
 
+def test_a_relation_worded_otherwise_reaches_the_judge(eager: AlignmentVerifier) -> None:
+    # No word of the "build" group, and none of another relation in the object's place.
+    fact = Fact(subject="The Koru Bridge", relation="was built in", object="the 12th century")
+    text = "The Koru Bridge is a 12th-century stone crossing over the river Wend."
+    assert eager.verify(fact, [ev(text)]).status == Status.SUPPORTED
+    fact = Fact(subject="Ilse Maren", relation="won", object="nine national titles")
+    text = "Ilse Maren is a Danish rower. She holds the record of 9 national titles."
+    assert eager.verify(fact, [ev(text)]).status == Status.SUPPORTED
+
+
+def test_a_relation_worded_otherwise_needs_the_cards_entailed_threshold() -> None:
+    judge = FixedEntailment(0.4)
+    judge.thresholds = Thresholds(entailed=0.6, supports=0.3)
+    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
+    fact = Fact(subject="The Koru Bridge", relation="was built in", object="the 12th century")
+    worded = "The Koru Bridge was built in the 12th century over the river Wend."
+    otherwise = "The Koru Bridge is a 12th-century stone crossing over the river Wend."
+    assert verifier.verify(fact, [ev(worded)]).status == Status.SUPPORTED
+    assert verifier.verify(fact, [ev(otherwise)]).status != Status.SUPPORTED
+    judge.row[:] = [0.7, 0.3, 0.0]
+    assert verifier.verify(fact, [ev(otherwise)]).status == Status.SUPPORTED
+
+
+def test_another_relations_word_before_the_object_is_refused(eager: AlignmentVerifier) -> None:
+    fact = Fact(subject="Pell Arno", relation="was born in", object="Ghent")
+    for text in (
+        "Pell Arno died in Ghent after a long illness.",
+        "Pell Arno was entombed in Ghent beside his brother.",
+        "Pell Arno was a painter. He was celebrated in Ghent in his lifetime.",
+    ):
+        assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED, text
+
+
+def test_a_window_stating_neither_relation_nor_object_is_refused(
+    eager: AlignmentVerifier,
+) -> None:
+    fact = Fact(subject="Pell Arno", relation="was born in", object="the old port district")
+    text = "Pell Arno painted the harbour at dawn."
+    assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED
+
+
 def test_a_qualifier_date_is_never_inferred_by_the_judge(eager: AlignmentVerifier) -> None:
     fact = Fact(
         subject="Hana Lisk",

@@ -17,7 +17,7 @@ from triqua.core.reading.fact_parts import fact_parts, sentence_relation_hit
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.statements import refusal
 from triqua.core.reading.words import stem
-from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
+from triqua.engines.offline.verify.binding import REFERS, passive, refers_back, subject_scores
 from triqua.engines.offline.verify.passage_reading import read_pieces
 from triqua.engines.offline.verify.reader import statement_refusal
 from triqua.engines.offline.verify.rules import roles_differ
@@ -197,3 +197,26 @@ def test_the_subjects_own_head_noun_carries_it_in_a_quote() -> None:
     quote = "Construction of the wall began on 13 August 1961."
     assert missing_values(unit, quote, before) == []
     assert missing_values(unit, quote, "Hadrian's Wall is a Roman wall. ") != []
+
+
+def test_it_as_the_first_verbs_object_refers_back_to_a_patient_subject() -> None:
+    sentences = [
+        analyse("The Pell Telescope is an observatory built by Norland."),
+        analyse("Ada Vance and Tom Ree launched it on 3 May 1999."),
+    ]
+    subject = analyse("The Pell Telescope")
+    assert subject_scores(subject, sentences, None, patient=True) == [1.0, REFERS]
+    assert subject_scores(subject, sentences, None) == [1.0, 0.0]  # an agent's fact: not
+
+
+def test_it_after_another_object_does_not_refer_back() -> None:
+    sentences = [
+        analyse("Korvin is a carmaker."),
+        analyse("Norland acquired Tessel in 2014 and renamed it later."),
+    ]
+    assert subject_scores(analyse("Korvin"), sentences, None, patient=True) == [1.0, 0.0]
+
+
+def test_passive_relations_make_the_subject_the_patient() -> None:
+    assert passive(analyse("was launched on")) and passive(analyse("was bought by"))
+    assert not passive(analyse("launched")) and not passive(analyse("is a"))

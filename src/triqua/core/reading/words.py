@@ -31,6 +31,7 @@ __all__ = [
     "is_negated",
     "is_negation",
     "relation_group",
+    "relation_groups",
     "relation_phrases",
     "relation_stems",
     "snowball_stem",
@@ -217,6 +218,11 @@ def relation_stems(stem_: str) -> frozenset[str]:
 _STEMMED_GROUPS = tuple(
     frozenset(stem(word) for word in group if " " not in word) for group in LEXICON.relation_groups
 )
+
+
+def relation_groups() -> tuple[frozenset[str], ...]:
+    """Every relation group's one-word entries, in ``stem`` form."""
+    return _STEMMED_GROUPS
 
 
 def relation_group(index: int) -> frozenset[str]:

@@ -26,7 +26,7 @@ from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.rivals import class_of, rival_kinds
 from triqua.nlp.passages import entities
 
-__all__ = ["REFERS", "refers_back", "subject_extended", "subject_scores"]
+__all__ = ["REFERS", "passive", "refers_back", "subject_extended", "subject_scores"]
 
 REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
@@ -203,12 +203,19 @@ def subject_extended(subject: TextInfo, sentence: TextInfo) -> bool:
 
 
 def subject_scores(
-    subject: TextInfo, sentences: Sequence[TextInfo], title: TextInfo | None
+    subject: TextInfo,
+    sentences: Sequence[TextInfo],
+    title: TextInfo | None,
+    *,
+    patient: bool = False,
 ) -> list[float]:
     """How strongly each sentence of one passage speaks about ``subject`` (0: not at all).
 
     1.0 names it in full, ``ALIAS`` by surname or acronym (or by its first word once the
     passage names it in full: "Syracuse" for "Syracuse New York"), ``REFERS`` refers back.
+    For a fact whose subject is its relation's patient (``patient``: "was launched on"), a
+    sentence that opens with other names and writes "it" as its verb's object ("Jimmy Wales
+    and Larry Sanger launched it on …") refers back to the topic too, and keeps it.
     """
     scores = []
     for info in sentences:
@@ -240,9 +247,45 @@ def subject_scores(
         elif refers_back(info, own, rivals):
             scores[i] = REFERS if topic else 0.0
             about = True
+        elif patient and topic and _object_it(info):
+            scores[i] = REFERS
+            about = True
         elif _opens_with_name(info):
             topic = False
         # "… than the Golden Gate Bridge", "The lion is a cat species": a later "the
         # bridge" or "the species" may mean another one.
         rivals |= rival_kinds(info, stems, about)
     return scores
+
+
+def _object_it(info: TextInfo) -> bool:
+    """True when "it" is the object of the sentence's first verb ("Facebook bought it").
+
+    The first verb is the first lower-case word in a past form ("-ed", or an irregular
+    form of the lexicon: "bought"). "Google acquired DeepMind in 2014 and renamed it" puts
+    another object first, which "it" may mean: it refers to no topic then.
+    """
+    tokens = info.tokens
+    for at, token in enumerate(tokens[:-1]):
+        low = token.text.lower()
+        if token.is_stop or token.is_capitalised or not low.isalpha():
+            continue
+        if low.endswith("ed") or low in LEXICON.word_forms:
+            return tokens[at + 1].text == "it"
+    return False
+
+
+def passive(relation: TextInfo) -> bool:
+    """True for a passive relation, its subject the patient: "was launched on", "is owned by"."""
+    words = [t.text.lower() for t in relation.tokens]
+    return (
+        len(words) >= 2
+        and words[0] in _BE
+        and words[1].isalpha()
+        and (words[1].endswith(("ed", "en")) or words[1] in _PARTICIPLES)
+    )
+
+
+_BE = frozenset({"is", "was", "are", "were", "been"})
+#: Irregular past participles that end in neither "-ed" nor "-en".
+_PARTICIPLES = frozenset({"built", "made", "sold", "held", "led", "won", "set", "bought", "run"})

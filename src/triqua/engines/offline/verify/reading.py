@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse
-from triqua.core.reading.fact_parts import FactParts, fact_parts
+from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.entailed import (
     Window,
@@ -55,6 +55,7 @@ class Reading:
     gated: bool  # the window passes the value gates
     about: bool = True  # the window speaks about the fact's subject
     rival_head: bool = False  # another word stands in the object's head slot
+    worded: bool = True  # the window writes a word of the relation (or it has none to write)
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
@@ -65,12 +66,17 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     states another value unless the word is a synonym ("world championships" for "world
     titles"): gate and judge disagree, and the judge wins only where it is as sure as the
     card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
-    not merely at ``supports`` or ``entailed``.
+    not merely at ``supports`` or ``entailed``. A window that words a known relation
+    otherwise ("is a 15th-century citadel" for "was built in the 15th century") has no
+    relation word for the gates to match: the judge alone decides, at the card's
+    ``entailed``.
     """
     limits = model.thresholds
-    if not reading.rival_head:
-        return limits.supports
-    return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
+    if reading.rival_head:
+        return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
+    if not reading.worded:
+        return max(limits.supports, limits.entailed)
+    return limits.supports
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -110,6 +116,7 @@ def _judge(
     gated: list[bool],
     about: list[bool] | None = None,
     rival_head: list[bool] | None = None,
+    worded: list[bool] | None = None,
 ) -> list[Reading]:
     """Read every window against every hypothesis in one batched call.
 
@@ -118,12 +125,14 @@ def _judge(
     """
     about = about if about is not None else [True] * len(found)
     rival_head = rival_head if rival_head is not None else [False] * len(found)
+    worded = worded if worded is not None else [True] * len(found)
     if model.thresholds.contradicted > 1.0:
         kept = [k for k, ok in enumerate(gated) if ok]
         found = [found[k] for k in kept]
         gated = [True] * len(kept)
         about = [about[k] for k in kept]
         rival_head = [rival_head[k] for k in kept]
+        worded = [worded[k] for k in kept]
     asked = [(w.text, h) for w in found for h in hypotheses]
     if not asked:
         return []
@@ -137,6 +146,7 @@ def _judge(
             ok,
             about[k],
             rival_head[k],
+            worded[k],
         )
         for k, (window, ok) in enumerate(zip(found, gated, strict=True))
     ]
@@ -169,11 +179,13 @@ def read(
         return [not named or w.first.subject > 0 or w.last.subject > 0 for w in found]
 
     def gate(found: list[Window]) -> list[bool]:
-        # A relation the lexicon knows must be written by one of its words ("was buried in
-        # Lisbon" never states "was born in Lisbon"). Then the value gates.
+        # Neither the anchor nor the window may put another relation's word or past verb
+        # where a known relation's word is missing ("was buried in Lisbon" never states "was
+        # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
         return [
             speaks
             and not other_known_relation(parts, w.anchor.info)
+            and not other_known_relation(parts, analyse(w.text))
             and values_present(base_fact, parts, w.as_sentence())
             for w, speaks in zip(found, about(found), strict=True)
         ]
@@ -187,8 +199,16 @@ def read(
             for w in found
         ]
 
+    def worded(found: list[Window]) -> list[bool]:
+        # Only a relation the lexicon knows is missed by its words; another is the judge's.
+        if not any(len(group) > 1 for group in parts.relation_words):
+            return [True] * len(found)
+        return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
+
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(model, singles, hypotheses, gate(singles), about(singles), rival(singles))
+    readings = _judge(
+        model, singles, hypotheses, gate(singles), about(singles), rival(singles), worded(singles)
+    )
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -197,7 +217,9 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(model, wide, hypotheses, gate(wide), about(wide), rival(wide))
+        readings += _judge(
+            model, wide, hypotheses, gate(wide), about(wide), rival(wide), worded(wide)
+        )
     return readings
 
 

@@ -30,7 +30,7 @@ from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.statements import states
 from triqua.engines.offline.verify.base_rules import judge_base
-from triqua.engines.offline.verify.binding import subject_scores
+from triqua.engines.offline.verify.binding import passive, subject_scores
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.passage_reading import (
@@ -282,7 +282,7 @@ class AlignmentVerifier:
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
             texts = tuple(piece.text for piece in pieces)
-            scores = _subject_scores(parts.subject, texts, title)
+            scores = _subject_scores(parts.subject, texts, title, passive(parts.relation))
             sentences += [
                 Sentence(
                     ev.id,
@@ -345,14 +345,16 @@ def _readable(text: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _subject_scores(
-    subject: TextInfo, texts: tuple[str, ...], title: TextInfo | None
+    subject: TextInfo, texts: tuple[str, ...], title: TextInfo | None, patient: bool = False
 ) -> tuple[float, ...]:
     """``binding.subject_scores`` of a passage's sentences, remembered.
 
     The facts of one subject share their passages (and a re-verified fact reads them again),
-    and the scores are a function of the subject, the sentences and the title.
+    and the scores are a function of the subject, the sentences, the title and whether the
+    subject is its relation's patient.
     """
-    return tuple(subject_scores(subject, [analyse(text) for text in texts], title))
+    infos = [analyse(text) for text in texts]
+    return tuple(subject_scores(subject, infos, title, patient=patient))
 
 
 @functools.lru_cache(maxsize=256)
