@@ -107,14 +107,8 @@ def _other_agent(
     text: str, relation: frozenset[str], agent: frozenset[str], patient: frozenset[str]
 ) -> str | None:
     """:func:`other_agent`, remembered: one window is asked for each fact cut from a claim."""
-    if not relation or not agent or not patient or not text.strip():
-        return None
-    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
-
     others: list[str] = []
-    for verb in window_parse(text):
-        if stem(verb.text) not in relation:
-            continue
+    for verb in _relation_verbs(text, relation, agent, patient):
         by = [c for c in verb.children if c.dep_ == "agent"]
         if not by:
             if _active_own(verb, agent, patient):
@@ -263,14 +257,10 @@ def _other_patient(
     text: str, relation: frozenset[str], agent: frozenset[str], patient: frozenset[str]
 ) -> str | None:
     """:func:`other_patient`, remembered."""
-    if not relation or not agent or not patient or not text.strip():
-        return None
-    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
-
     other: str | None = None
     patient_apart = False
-    for verb in window_parse(text):
-        if stem(verb.text) not in relation or not verb.tag_.startswith("VB"):
+    for verb in _relation_verbs(text, relation, agent, patient):
+        if not verb.tag_.startswith("VB"):
             continue
         doers = [g for c in verb.children if c.dep_ == "agent" for g in c.children]
         doers += [c for c in verb.children if c.dep_ in _ACTIVE_SUBJECTS]
@@ -288,6 +278,17 @@ def _other_patient(
         elif ours:
             patient_apart = True
     return other if patient_apart else None
+
+
+def _relation_verbs(
+    text: str, relation: frozenset[str], agent: frozenset[str], patient: frozenset[str]
+) -> list[SpacyToken]:
+    """The words of ``text``'s parse that write the relation; none when a part is empty."""
+    if not relation or not agent or not patient or not text.strip():
+        return []
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    return [verb for verb in window_parse(text) if stem(verb.text) in relation]
 
 
 def _active_own(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
