@@ -277,7 +277,7 @@ def test_extract_edit_verify_round_trips_on_the_readme_example(example_folder: P
 
 def test_extract_writes_to_stdout_and_counts_what_it_leaves_out() -> None:
     text = (
-        "Marie Curie was born in Warsaw. I think she is the greatest scientist ever. "
+        "Marie Curie was born in Warsaw. I think she moved to Paris in 1891. "
         "Let me know if you have any other questions!"
     )
     result = runner.invoke(app, ["extract", text])
