@@ -74,12 +74,8 @@ def agent_of_fact(
         subject: Content stems of the fact's subject.
         obj: Content stems of the fact's object.
     """
-    lowered = [w.lower() for w in words]
-    if lowered and lowered[-1] == "by":
-        return other_agent(text, relation, obj, subject)
-    if lowered and lowered[0] in _BE:
-        return None
-    return other_agent(text, relation, subject, obj)
+    roles = _agent_and_patient(words, subject, obj)
+    return other_agent(text, relation, *roles) if roles else None
 
 
 def patient_of_fact(
@@ -94,12 +90,23 @@ def patient_of_fact(
     The fact's agent and patient are read as :func:`agent_of_fact` reads them; a passive
     without "by" names no agent.
     """
+    roles = _agent_and_patient(words, subject, obj)
+    return other_patient(text, relation, *roles) if roles else None
+
+
+def _agent_and_patient(
+    words: list[str], subject: Iterable[str], obj: Iterable[str]
+) -> tuple[Iterable[str], Iterable[str]] | None:
+    """The fact's agent and patient: its subject and object, swapped after "by".
+
+    None for a passive without "by" ("was founded in"), which names no agent to check.
+    """
     lowered = [w.lower() for w in words]
     if lowered and lowered[-1] == "by":
-        return other_patient(text, relation, obj, subject)
+        return obj, subject
     if lowered and lowered[0] in _BE:
         return None
-    return other_patient(text, relation, subject, obj)
+    return subject, obj
 
 
 @functools.lru_cache(maxsize=4096)
