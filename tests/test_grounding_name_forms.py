@@ -103,12 +103,15 @@ def test_a_name_written_only_inside_a_longer_one_is_not_the_person(
         (base("Isaac Newton", "published", "Principia"), "Isaac Newton's Principia appeared."),
         (base("Martin Luther King", "was born in", "Atlanta"),
          "Martin Luther King Jr. was born in Atlanta."),
+        (base("Martin Luther King Jr.", "was born in", "Atlanta"),
+         "Martin Luther King Jr. was born in Atlanta."),
+        (base("Sammy Davis Jr.", "was born in", "Harlem"), "Sammy Davis Jr. was born in Harlem."),
         (base("Toyota", "is headquartered in", "Aichi"), "Toyota City is in Aichi."),
     ],
 )  # fmt: skip
 def test_a_name_closing_its_run_or_a_things_own_name_is_written(unit: FactUnit, quote: str) -> None:
     values = missing_values(unit, quote)
-    assert unit.subject.lower() not in values
+    assert unit.subject.lower().rstrip(".") not in values
 
 
 @pytest.mark.parametrize(
@@ -208,3 +211,11 @@ def test_a_near_miss_of_a_qualifying_acronym_is_refused(passage: str, quote: str
 def test_a_left_out_acronym_carries_no_other_subject(passage: str, quote: str | None) -> None:
     reason = _grounded(CUP, passage, quote or passage) or ""
     assert reason.startswith("quote lacks value") and "fifa" not in reason
+
+
+def test_a_generational_suffix_closes_the_name_and_tells_father_from_son() -> None:
+    son = base("Martin Luther King Jr.", "was born in", "Atlanta")
+    assert missing_values(son, "Martin Luther King Jr. was born in Atlanta.") == []
+    assert missing_values(son, "Martin Luther King Sr. was born in Atlanta.") == [
+        "martin luther king jr"
+    ]

@@ -20,6 +20,7 @@ from triqua.core.reading.reference import (
     named_other_subject,
 )
 from triqua.core.reading.values.names import (
+    GENERATIONAL,
     KIN,
     PLACE_MODIFIERS,
     TITLES,
@@ -285,10 +286,6 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     return not rival(name, [run.name for run in runs], others)
 
 
-#: Words that may close a person's name after the surname ("Martin Luther King Jr.").
-_SUFFIXES = frozenset(("jr", "sr"))
-
-
 def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
     """True when a person's name is written only inside a longer name, past its surname.
 
@@ -306,7 +303,7 @@ def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
         return False
     # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word.
     closing = [
-        [w for w in words if w not in _SUFFIXES and len(w) > 1] or words for words in holding
+        [w for w in words if w not in GENERATIONAL and len(w) > 1] or words for words in holding
     ]
     return all(surname(words) != last for words in closing) and _a_person(name)
 

@@ -18,6 +18,7 @@ from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.table import RULES
 
 __all__ = [
+    "GENERATIONAL",
     "KIN",
     "PLACE_MODIFIERS",
     "TITLES",
@@ -129,9 +130,17 @@ def numeral(words: Sequence[str]) -> str:
     return words[-1] if len(words) >= 2 and _NUMERAL.match(words[-1]) else ""
 
 
+#: Generational suffixes that close a name after the surname ("Martin Luther King Jr.").
+GENERATIONAL = frozenset(("jr", "sr", "jnr", "snr"))
+
+
 def surname(words: Sequence[str]) -> str:
-    """The last word of a name before its numeral ("elizabeth" of "elizabeth ii")."""
-    return words[-2] if numeral(words) else words[-1]
+    """The last word of a name before its numeral or generational suffix.
+
+    "elizabeth" of "elizabeth ii", "king" of "martin luther king jr".
+    """
+    closes = numeral(words) or (len(words) > 1 and words[-1] in GENERATIONAL)
+    return words[-2] if closes else words[-1]
 
 
 def names(text: str) -> list[str]:
