@@ -21,6 +21,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
+from markdown_it import MarkdownIt
+
 from triqua.core.text.inputs import evidence_limit_error
 from triqua.schema import Document
 from triqua.support.encoding import not_utf8
@@ -44,6 +46,7 @@ __all__ = [
     "read_evidence_paths",
     "read_text",
     "split_passages",
+    "text_title",
 ]
 
 TEXT_SUFFIXES = frozenset({".txt", ".text", ".md", ".markdown", ".rst"})
@@ -52,6 +55,8 @@ JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES
 
 _BINARY_SNIFF_BYTES = 8192
+#: Enough of a document's opening to hold its title heading.
+_TITLE_HEAD_CHARS = 2000
 
 
 def read_bytes(path: Path) -> bytes:
@@ -152,6 +157,23 @@ class _TextExtractor(HTMLParser):
             self.title_parts.append(data)
         elif not self._skip_depth:
             self.blocks[-1].append(data)
+
+
+def text_title(text: str) -> str | None:
+    """The title a text or Markdown document opens with, or None.
+
+    A first block that is a level-1 heading ("# Ada Lovelace", or a line underlined with
+    "=") names what the document is about, as an HTML page's ``<title>`` does, so the
+    verifier and the grounding rule read "She" in any of its passages as that subject.
+    CommonMark's reader (markdown-it, already installed with rich) decides what a heading
+    is; inline markup ("**Ada**", links) is read as its text.
+    """
+    tokens = MarkdownIt("commonmark").parse(text.lstrip()[:_TITLE_HEAD_CHARS])
+    if len(tokens) < 2 or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
+        return None
+    words = [t.content for t in tokens[1].children or () if t.type in ("text", "code_inline")]
+    title = " ".join("".join(words).split())
+    return title or None
 
 
 def html_to_text(html: str, *, checked: bool = False) -> tuple[str, str | None]:
@@ -281,7 +303,7 @@ def load_documents(
                 raise ValueError(f"{path}: HTML page has no visible text")
             documents.append(Document(text=body, source=str(path), title=title))
         else:
-            documents.append(Document(text=text, source=str(path)))
+            documents.append(Document(text=text, source=str(path), title=text_title(text)))
     if problems is not None:
         problems.extend(skipped)
     elif skipped:
@@ -334,4 +356,4 @@ def _read_pipe(path: Path, max_bytes: int) -> Document:
     text = data.decode("utf-8", errors="replace")
     if not text.strip():
         raise ValueError(f"{path}: the command gave no text")
-    return Document(text=text, source=str(path))
+    return Document(text=text, source=str(path), title=text_title(text))

@@ -44,6 +44,7 @@ from triqua.core.grounding.strict import unstated
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
 from triqua.core.reading.stating import unstated_window
+from triqua.core.reading.titles import after_title
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 
@@ -91,6 +92,7 @@ def check_quote(
     source: str = "",
     reader: MeaningReader | None = None,
     grounding: GroundingMode = DEFAULT_GROUNDING,
+    titles: Mapping[str, str] | None = None,
 ) -> Grounding:
     """Apply the grounding rule to one unit verdict.
 
@@ -105,6 +107,8 @@ def check_quote(
             content word must be stated.
         grounding: The rule that reads a supported unit's quote: "judged", "judge" or
             "strict".
+        titles: The passages' document titles, by id: a passage is read after its
+            title, so "She" in it may stand for the page's subject.
 
     Returns:
         The outcome: ``ok`` False with the reason when the verdict must become
@@ -126,24 +130,26 @@ def check_quote(
             return Grounding(ok=True, evidence_ids=tuple(cited))
         return Grounding(ok=False, reason=f"no quote from {cited[0]}", evidence_ids=tuple(cited))
     for evidence_id in cited:
-        span = locate_quote(passages[evidence_id], quote)
-        if span is None:
+        found = locate_quote(passages[evidence_id], quote)
+        if found is None:
             continue
-        exact = passages[evidence_id][span[0] : span[1]]
+        exact = passages[evidence_id][found[0] : found[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
         if status is Status.SUPPORTED:
+            passage, moved = after_title(passages[evidence_id], (titles or {}).get(evidence_id))
+            span = (found[0] + moved, found[1] + moved)
             # A heading, a question, an instruction, a verdict record or a passage in another
             # language states nothing, whatever its words or any judge's reading of them.
-            said = unstated_window(passages[evidence_id], *span)
+            said = unstated_window(passage, *span)
             if said:
                 return Grounding(ok=False, reason=said, evidence_ids=ids, quote=exact)
             if grounding == "strict" or reader is None:
-                why = unstated(unit, passages[evidence_id], span, source, reader)
+                why = unstated(unit, passage, span, source, reader)
             elif grounding == "judged":
-                why = not_stated(unit, passages[evidence_id], span, source, reader)
+                why = not_stated(unit, passage, span, source, reader)
             else:
-                why = not_entailed(unit, passages[evidence_id], span, source, reader)
-            why = why or _refused(reader, unit, passages[evidence_id], span)
+                why = not_entailed(unit, passage, span, source, reader)
+            why = why or _refused(reader, unit, passage, span)
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
         return Grounding(ok=True, evidence_ids=ids, quote=exact)

@@ -101,6 +101,7 @@ def ground(
     if verdict.basis == "parametric":
         return verdict
     passages = {item.id: item.text for item in evidence}
+    titles = {item.id: item.title for item in evidence if item.title}
     units = []
     for unit in verdict.unit_verdicts:
         if unit.status in _JUDGED:
@@ -113,6 +114,7 @@ def ground(
                 source=fact.source_text,
                 reader=reader,
                 grounding=grounding,
+                titles=titles,
             )
             if outcome.ok:
                 unit = unit.model_copy(
