@@ -325,3 +325,31 @@ def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot(
         reader=EntailingReader(),
     )  # fmt: skip
     assert outcome.ok, outcome.reason
+
+
+ADA_MARRIED = base("Ada Lovelace", "married", "William King")
+ADA_TRANSLATED = base("Ada Lovelace", "translated", "an article")
+
+
+@pytest.mark.parametrize(
+    ("unit", "quote", "before", "carried"),
+    [
+        # The given name alone is the person the passage (or its title) named in full.
+        (ADA_TRANSLATED, "Ada translated an article.", "Ada Lovelace\n\n", True),
+        (ADA_MARRIED, "She married William King in 1835.",
+         "Ada Lovelace\n\nIn 1842 Ada translated an article by Luigi Menabrea. ", True),
+        # Not when nothing before names her in full, nor beside another of that given name.
+        (ADA_TRANSLATED, "Ada translated an article.", "", False),
+        (ADA_TRANSLATED, "Ada translated an article.", "Ada Lovelace met Ada Smith. ", False),
+        (ADA_MARRIED, "She married William King in 1835.",
+         "Ada Byron was a poet. Ada Lovelace was his daughter. Ada translated an article. ",
+         False),
+        (ADA_MARRIED, "She married William King in 1835.",
+         "Ada Lovelace\n\nAda Smith translated an article. ", False),
+    ],
+)  # fmt: skip
+def test_a_given_name_alone_carries_the_person_named_in_full_before(
+    unit: FactUnit, quote: str, before: str, carried: bool
+) -> None:
+    lacking = missing_values(unit, quote, before, classes=True, owners=True)
+    assert (lacking == []) is carried, lacking

@@ -25,6 +25,7 @@ from triqua.core.reading.values.names import (
     PLACE_MODIFIERS,
     TITLES,
     Run,
+    given_name_alone,
     name_in,
     name_of,
     name_runs,
@@ -66,6 +67,8 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
     """
     if _written(name, quote, padded, how):
         return not _shortened_for_another(name, quote, before)
+    if how.about and given_name_alone(name, quote, before):
+        return True  # "Ada translated an article …" after "Ada Lovelace"
     if not how.by_reference:
         return False
     if how.about and _follows_another(name, before):
@@ -144,7 +147,9 @@ def _follows_another(name: str, before: str) -> bool:
     spans = [(a, b) for a, b in sentence_spans(before) if any(c.isalpha() for c in before[a:b])]
     start, end = spans[-1] if spans else (0, 0)
     sentence = before[start:end]
-    if _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True):
+    if _written(
+        name, sentence, f" {normalise(sentence)} ", How(about=True), near=True
+    ) or given_name_alone(name, sentence, before[:start]):
         # The sentence before names it ("Parasite is a film. The film …"), unless it gives
         # another name a core part in it too ("Parasite and Joker are films. The film …",
         # "Pierre Curie married Marie Curie. She …": either one).
