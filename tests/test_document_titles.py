@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+import triqua
 from triqua.core.grounding.rule import check_quote
-from triqua.core.reading.titles import after_title
-from triqua.schema import FactUnit, Status
+from triqua.core.reading.titles import after_title, heading, read_as_lead
+from triqua.schema import Document, FactUnit, Status
 from triqua.testing.readers import EntailingReader
 from triqua.tools.documents import load_documents, text_title
 
@@ -49,19 +50,20 @@ def test_a_markdown_file_is_loaded_with_its_title(tmp_path: Path) -> None:
 
 
 def test_a_passage_is_read_after_its_title_unless_it_opens_with_it() -> None:
-    assert after_title(LATER_PASSAGE, "Ada Lovelace") == (
-        "Ada Lovelace\n\n" + LATER_PASSAGE,
-        len("Ada Lovelace\n\n"),
-    )
+    first = heading("Ada Lovelace", opens_document=True)
+    later = heading("Ada Lovelace", opens_document=False)
+    assert (first, later) == ("Ada Lovelace\n\n", "Ada Lovelace\n\n…\n\n")
+    assert after_title(LATER_PASSAGE, later) == (later + LATER_PASSAGE, len(later))
     opening = "# Ada Lovelace\n\n" + LATER_PASSAGE
-    assert after_title(opening, "Ada Lovelace") == (opening, 0)
-    assert after_title(LATER_PASSAGE, None) == (LATER_PASSAGE, 0)
+    assert after_title(opening, first) == (opening, 0)
+    assert after_title(LATER_PASSAGE, heading(None, True)) == (LATER_PASSAGE, 0)
 
 
 def _grounded(titles: dict[str, str] | None) -> tuple[bool, str | None]:
+    read_before = {i: heading(t, opens_document=False) for i, t in (titles or {}).items()}
     outcome = check_quote(
         UNIT, Status.SUPPORTED, ["e"], QUOTE, {"e": LATER_PASSAGE},
-        reader=EntailingReader(), titles=titles,
+        reader=EntailingReader(), read_before=read_before,
     )  # fmt: skip
     return outcome.ok, outcome.quote
 
@@ -80,3 +82,51 @@ def test_an_untitled_passage_opening_with_a_pronoun_refers_back_to_no_one() -> N
 def test_a_title_naming_someone_else_carries_nothing() -> None:
     ok, _ = _grounded({"e": "Charles Babbage"})
     assert not ok
+
+
+GATES_PAGE = (
+    "William Henry Gates III (born October 28, 1955) is an American businessman. "
+    "He co-founded the software company Microsoft with Paul Allen in 1975."
+)
+
+
+def _statuses(text: str, document: Document) -> list[str]:
+    report = triqua.check(text, documents=[document], store=False)
+    return [record.verdict.status.value for record in report.records]
+
+
+def test_a_titled_page_lead_names_the_title_person_on_the_offline_engine() -> None:
+    claims = "Bill Gates was born on October 28, 1955. Bill Gates co-founded Microsoft in 1975."
+    titled = _statuses(claims, Document(text=GATES_PAGE, title="Bill Gates"))
+    assert titled == ["supported", "supported"]
+    # Untitled, the lead names someone the claims do not: nothing is supported.
+    assert "supported" not in _statuses(claims, Document(text=GATES_PAGE))
+    # Nor is a wrong year, titled or not.
+    lie = "Bill Gates co-founded Microsoft in 1980."
+    assert "supported" not in _statuses(lie, Document(text=GATES_PAGE, title="Bill Gates"))
+
+
+def test_a_lead_about_a_senior_namesake_is_not_the_title_person() -> None:
+    page = "William H. Gates Sr. (1925–2020) was an American lawyer."
+    claim = "Bill Gates was an American lawyer."
+    assert "supported" not in _statuses(claim, Document(text=page, title="Bill Gates"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "before", "lead"),
+    [
+        ("William Henry Gates III (born 1955) is a businessman.", "Bill Gates\n\n", True),
+        ("William Henry Gates III (born 1955) is a businessman.", "# Bill Gates\n\n", True),
+        ("Augusta Ada King, Countess of Lovelace (1815–1852) was a mathematician.",
+         "Ada Lovelace\n\n", False),  # her name: the title's "Ada Lovelace" is no "Bill Gates"
+        # Not the page's opening sentence: a "…" stands for the text before the passage.
+        ("William Henry Gates III (born 1955) is a businessman.", "Bill Gates\n\n…\n\n", False),
+        ("William Henry Gates III (born 1955) is a businessman.", "", False),
+        ("William H. Gates Sr. (1925–2020) was a lawyer.", "Bill Gates\n\n", False),
+        ("Paul Allen (1953–2018) was a businessman.", "Bill Gates\n\n", False),
+    ],
+)  # fmt: skip
+def test_a_lead_is_the_opening_sentence_of_a_titled_page_writing_its_surname(
+    sentence: str, before: str, lead: bool
+) -> None:
+    assert read_as_lead("bill gates", sentence, before) is lead

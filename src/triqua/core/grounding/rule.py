@@ -92,7 +92,7 @@ def check_quote(
     source: str = "",
     reader: MeaningReader | None = None,
     grounding: GroundingMode = DEFAULT_GROUNDING,
-    titles: Mapping[str, str] | None = None,
+    read_before: Mapping[str, str] | None = None,
 ) -> Grounding:
     """Apply the grounding rule to one unit verdict.
 
@@ -107,8 +107,9 @@ def check_quote(
             content word must be stated.
         grounding: The rule that reads a supported unit's quote: "judged", "judge" or
             "strict".
-        titles: The passages' document titles, by id: a passage is read after its
-            title, so "She" in it may stand for the page's subject.
+        read_before: What a reader has read before each passage, by id: its document's
+            title (:func:`triqua.core.reading.titles.heading`), so "She" in it may stand
+            for the page's subject.
 
     Returns:
         The outcome: ``ok`` False with the reason when the verdict must become
@@ -136,7 +137,9 @@ def check_quote(
         exact = passages[evidence_id][found[0] : found[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
         if status is Status.SUPPORTED:
-            passage, moved = after_title(passages[evidence_id], (titles or {}).get(evidence_id))
+            passage, moved = after_title(
+                passages[evidence_id], (read_before or {}).get(evidence_id, "")
+            )
             span = (found[0] + moved, found[1] + moved)
             # A heading, a question, an instruction, a verdict record or a passage in another
             # language states nothing, whatever its words or any judge's reading of them.

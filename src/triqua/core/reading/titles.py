@@ -3,27 +3,71 @@
 A Wikipedia-style page titled "Ada Lovelace" goes on "She married William King in 1835."
 in a later passage: "She" is the page's subject, though the passage never names her. The
 grounding rule reads a quote with the passage text before it (who "she" is); a titled
-passage is read with its title as its opening line, so a pronoun after it carries the
-title's name exactly as it would after a name written in the passage. An untitled excerpt
-opening with "He" still refers back to no one.
+passage is read after its title's line, so a pronoun carries the title's name exactly as it
+would after a name written in the passage. A passage that does not open its document is
+read after the title and a "…" paragraph standing for the text between them. An untitled
+excerpt opening with "He" still refers back to no one.
+
+The page's **lead**, its first sentence, names the page's subject in full, often by a longer
+or formal name than the title's: "William Henry Gates III (born October 28, 1955) is …" on
+"Bill Gates", "Augusta Ada King, Countess of Lovelace (…) was …" on "Ada Lovelace". A lead
+whose subject phrase writes the title's surname is read as naming the title's person.
 """
 
 from __future__ import annotations
 
+import re
+
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.values.names import name_in, name_runs, surname
 
-__all__ = ["after_title"]
+__all__ = ["after_title", "heading", "read_as_lead"]
+
+#: Where a lead's subject phrase ends: its life dates' bracket or its verb.
+_SUBJECT_END = re.compile(r"\s\(|,?\s(?:is|was|are|were|has|had)\s")
+#: Name words that make a lead's name another person's: the father of "Bill Gates" is
+#: "William H. Gates Sr.".
+_ANOTHER_GENERATION = frozenset({"sr", "snr", "senior"})
 
 
-def after_title(text: str, title: str | None) -> tuple[str, int]:
-    """``text`` with ``title`` as its opening line, and how far the text moved.
+def heading(title: str | None, opens_document: bool) -> str:
+    """What a reader has read before a passage: its title, and "…" for the text between."""
+    if not title or not normalise(title):
+        return ""
+    return f"{title.strip()}\n\n" if opens_document else f"{title.strip()}\n\n…\n\n"
+
+
+def after_title(text: str, read_before: str) -> tuple[str, int]:
+    """``text`` read after ``read_before`` (see :func:`heading`), and how far the text moved.
 
     A passage that already opens with its title ("# Ada Lovelace" first in a Markdown
     file) is read as it is.
     """
-    if not title or not normalise(title):
+    title = read_before.split("\n", 1)[0]
+    if not normalise(title):
         return text, 0
     if normalise(text[: len(title) + 8]).startswith(normalise(title)):
         return text, 0
-    opening = f"{title.strip()}\n\n"
-    return opening + text, len(opening)
+    return read_before + text, len(read_before)
+
+
+def read_as_lead(name: str, sentence: str, before: str) -> bool:
+    """True when ``sentence`` is a titled page's lead and names ``name``, the title's person.
+
+    ``before`` must be the title's line alone ("Bill Gates", "# Bill Gates"): the sentence
+    then opens the page. The title must name ``name`` (normalised), and the lead's subject
+    phrase must write its surname, not as a "Sr." ("William H. Gates Sr." is his father).
+    """
+    lines = [line for line in before.splitlines() if line.strip()]
+    if len(lines) != 1 or lines[0].rstrip().endswith((".", "!", "?", "…")):
+        return False
+    title = lines[0].strip().lstrip("#").strip()
+    if not name or not name_in(name, f" {normalise(title)} ", title):
+        return False
+    phrase = _SUBJECT_END.split(sentence, maxsplit=1)[0]
+    last = surname(name.split())
+    another = _ANOTHER_GENERATION - set(name.split())
+    return any(
+        last in words and not another & set(words)
+        for words in (run.name.split() for run in name_runs(phrase))
+    )

@@ -12,6 +12,7 @@ from typing import Any
 
 from triqua.core.budget.limits import MODEL_CALL_LIMIT
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, GroundingMode, MeaningReader, check_quote
+from triqua.core.reading.titles import heading
 from triqua.core.verdicts.abstention import rationale_of_final, withhold_unconfident
 from triqua.core.verdicts.scoring import label_units
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
@@ -101,7 +102,7 @@ def ground(
     if verdict.basis == "parametric":
         return verdict
     passages = {item.id: item.text for item in evidence}
-    titles = {item.id: item.title for item in evidence if item.title}
+    read_before = {item.id: heading(item.title, item.start == 0) for item in evidence}
     units = []
     for unit in verdict.unit_verdicts:
         if unit.status in _JUDGED:
@@ -114,7 +115,7 @@ def ground(
                 source=fact.source_text,
                 reader=reader,
                 grounding=grounding,
-                titles=titles,
+                read_before=read_before,
             )
             if outcome.ok:
                 unit = unit.model_copy(

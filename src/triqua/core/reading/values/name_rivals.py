@@ -19,6 +19,7 @@ from triqua.core.reading.reference import (
     main_subject,
     named_other_subject,
 )
+from triqua.core.reading.titles import read_as_lead
 from triqua.core.reading.values.names import (
     GENERATIONAL,
     KIN,
@@ -67,8 +68,8 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
     """
     if _written(name, quote, padded, how):
         return not _shortened_for_another(name, quote, before)
-    if how.about and given_name_alone(name, quote, before):
-        return True  # "Ada translated an article …" after "Ada Lovelace"
+    if how.about and (given_name_alone(name, quote, before) or read_as_lead(name, quote, before)):
+        return True  # "Ada translated …" after "Ada Lovelace"; a titled page's lead
     if not how.by_reference:
         return False
     if how.about and _follows_another(name, before):
@@ -147,6 +148,8 @@ def _follows_another(name: str, before: str) -> bool:
     spans = [(a, b) for a, b in sentence_spans(before) if any(c.isalpha() for c in before[a:b])]
     start, end = spans[-1] if spans else (0, 0)
     sentence = before[start:end]
+    if read_as_lead(name, sentence, before[:start]):
+        return False  # "William Henry Gates III (born 1955) is …" opening "Bill Gates"
     if _written(
         name, sentence, f" {normalise(sentence)} ", How(about=True), near=True
     ) or given_name_alone(name, sentence, before[:start]):

@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
+from triqua.core.reading.quotes import normalise
 from triqua.core.reading.rivals import class_of, rival_kinds
+from triqua.core.reading.titles import read_as_lead
 from triqua.nlp.passages import entities
 
 __all__ = ["REFERS", "passive", "refers_back", "subject_extended", "subject_scores"]
@@ -208,6 +210,7 @@ def subject_scores(
     title: TextInfo | None,
     *,
     patient: bool = False,
+    lead: bool = False,
 ) -> list[float]:
     """How strongly each sentence of one passage speaks about ``subject`` (0: not at all).
 
@@ -215,7 +218,9 @@ def subject_scores(
     passage names it in full: "Syracuse" for "Syracuse New York"), ``REFERS`` refers back.
     For a fact whose subject is its relation's patient (``patient``: "was launched on"), a
     sentence that opens with other names and writes "it" as its verb's object ("Jimmy Wales
-    and Larry Sanger launched it on …") refers back to the topic too, and keeps it.
+    and Larry Sanger launched it on …") refers back to the topic too, and keeps it. A titled
+    passage that opens its document (``lead``) names the title's person in its first
+    sentence, by whatever longer name (:func:`triqua.core.reading.titles.read_as_lead`).
     """
     scores = []
     for info in sentences:
@@ -224,6 +229,8 @@ def subject_scores(
             score = 0.0  # "Pierre Curie" is no alias of "Marie Curie"
         scores.append(score)
     titled = title is not None and name_match(subject, title) > 0
+    if titled and lead and title is not None:
+        _read_lead(subject, sentences, title, scores)
     named_in_full = titled or any(s == 1.0 for s in scores)
     if not named_in_full and any(subject_extended(subject, info) for info in sentences):
         # "Marie Curie … Curie won": a passage that names another person of that surname in
@@ -256,6 +263,23 @@ def subject_scores(
         # bridge" or "the species" may mean another one.
         rivals |= rival_kinds(info, stems, about)
     return scores
+
+
+def _read_lead(
+    subject: TextInfo, sentences: Sequence[TextInfo], title: TextInfo, scores: list[float]
+) -> None:
+    """Score a titled page's lead as naming the title's person in full (in place).
+
+    The lead is the first sentence, or the second when the first only repeats the title
+    ("# Bill Gates" as a Markdown heading).
+    """
+    first = 1 if sentences and normalise(sentences[0].text) == normalise(title.text) else 0
+    if (
+        first < len(sentences)
+        and not scores[first]
+        and read_as_lead(normalise(subject.text), sentences[first].text, title.text)
+    ):
+        scores[first] = 1.0
 
 
 def _object_it(info: TextInfo) -> bool:

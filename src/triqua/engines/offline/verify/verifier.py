@@ -282,7 +282,9 @@ class AlignmentVerifier:
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
             texts = tuple(piece.text for piece in pieces)
-            scores = _subject_scores(parts.subject, texts, title, passive(parts.relation))
+            scores = _subject_scores(
+                parts.subject, texts, title, passive(parts.relation), lead=ev.start == 0
+            )
             sentences += [
                 Sentence(
                     ev.id,
@@ -345,16 +347,20 @@ def _readable(text: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _subject_scores(
-    subject: TextInfo, texts: tuple[str, ...], title: TextInfo | None, patient: bool = False
+    subject: TextInfo,
+    texts: tuple[str, ...],
+    title: TextInfo | None,
+    patient: bool = False,
+    lead: bool = False,
 ) -> tuple[float, ...]:
     """``binding.subject_scores`` of a passage's sentences, remembered.
 
     The facts of one subject share their passages (and a re-verified fact reads them again),
-    and the scores are a function of the subject, the sentences, the title and whether the
-    subject is its relation's patient.
+    and the scores are a function of the subject, the sentences, the title, whether the
+    subject is its relation's patient and whether the passage opens its document.
     """
     infos = [analyse(text) for text in texts]
-    return tuple(subject_scores(subject, infos, title, patient=patient))
+    return tuple(subject_scores(subject, infos, title, patient=patient, lead=lead))
 
 
 @functools.lru_cache(maxsize=256)
