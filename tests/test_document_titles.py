@@ -8,12 +8,14 @@ while an untitled excerpt opening with "She" still refers back to no one.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import triqua
 from triqua.core.grounding.rule import check_quote
+from triqua.core.reading import titles as titles_module
 from triqua.core.reading.titles import after_title, heading, read_as_lead
 from triqua.schema import Document, FactUnit, Status
 from triqua.testing.readers import EntailingReader
@@ -130,3 +132,15 @@ def test_a_lead_is_the_opening_sentence_of_a_titled_page_writing_its_surname(
     sentence: str, before: str, lead: bool
 ) -> None:
     assert read_as_lead("bill gates", sentence, before) is lead
+
+
+NICKNAMES = json.loads(
+    (Path(titles_module.__file__).parent / "data" / "nicknames.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("example", NICKNAMES["examples"], ids=lambda e: e["lead"][:30])
+def test_a_lead_names_the_title_person_by_a_formal_given_name(example: dict[str, object]) -> None:
+    title, lead = str(example["title"]), str(example["lead"])
+    name = " ".join(title.lower().split())
+    assert read_as_lead(name, lead, f"{title}\n\n") is example["same"]

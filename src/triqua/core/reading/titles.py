@@ -16,10 +16,13 @@ whose subject phrase writes the title's surname is read as naming the title's pe
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+from pathlib import Path
 
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.values.names import name_in, name_runs, surname
+from triqua.core.reading.values.names import TITLES, name_in, name_runs, surname
 
 __all__ = ["after_title", "heading", "read_as_lead"]
 
@@ -28,6 +31,14 @@ _SUBJECT_END = re.compile(r"\s\(|,?\s(?:is|was|are|were|has|had)\s")
 #: Name words that make a lead's name another person's: the father of "Bill Gates" is
 #: "William H. Gates Sr.".
 _ANOTHER_GENERATION = frozenset({"sr", "snr", "senior"})
+_NICKNAMES = Path(__file__).parent / "data" / "nicknames.json"
+
+
+@functools.cache
+def formal_names() -> dict[str, frozenset[str]]:
+    """Given names and the formal names they shorten ("bill": "william"), from the data file."""
+    raw = json.loads(_NICKNAMES.read_text(encoding="utf-8"))
+    return {short: frozenset(formal) for short, formal in raw["formal"].items()}
 
 
 def heading(title: str | None, opens_document: bool) -> str:
@@ -55,8 +66,10 @@ def read_as_lead(name: str, sentence: str, before: str) -> bool:
     """True when ``sentence`` is a titled page's lead and names ``name``, the title's person.
 
     ``before`` must be the title's line alone ("Bill Gates", "# Bill Gates"): the sentence
-    then opens the page. The title must name ``name`` (normalised), and the lead's subject
-    phrase must write its surname, not as a "Sr." ("William H. Gates Sr." is his father).
+    then opens the page. The title must name ``name`` (normalised), and the names of the
+    lead's subject phrase must write its surname and its given name, or the formal name the
+    given name shortens ("William" for "Bill", ``data/nicknames.json``), and no "Sr."
+    ("William H. Gates Sr." is his father, "Melinda French Gates" someone else).
     """
     lines = [line for line in before.splitlines() if line.strip()]
     if len(lines) != 1 or lines[0].rstrip().endswith((".", "!", "?", "…")):
@@ -65,9 +78,9 @@ def read_as_lead(name: str, sentence: str, before: str) -> bool:
     if not name or not name_in(name, f" {normalise(title)} ", title):
         return False
     phrase = _SUBJECT_END.split(sentence, maxsplit=1)[0]
-    last = surname(name.split())
-    another = _ANOTHER_GENERATION - set(name.split())
-    return any(
-        last in words and not another & set(words)
-        for words in (run.name.split() for run in name_runs(phrase))
-    )
+    words = [w for w in name.split() if w not in TITLES] or name.split()
+    last, given = surname(words), words[0]
+    forms = {given, *formal_names().get(given, ())}
+    another = _ANOTHER_GENERATION - set(words)
+    written = {w for run in name_runs(phrase) for w in run.name.split()}
+    return last in written and bool(forms & written) and not another & written
