@@ -130,6 +130,22 @@ def _restricts(claimed: Marker, stated: Marker, target: tuple[str, ...]) -> bool
     return _same_head(stated.heads, target)
 
 
+def _narrower(claimed: Marker, stated: Marker, target: tuple[str, ...]) -> bool:
+    """True when the stated restrictor restricts a narrower noun than the claimed one.
+
+    "The only legitimate child of Lord Byron" does not state "the only child of Lord
+    Byron", nor "the first African-American president" "the first president": a word the
+    window puts before the shared noun, and the claim leaves out, narrows what is only,
+    first or largest. Counts and frequencies count, they do not restrict.
+    """
+    if claimed.kind not in ("exclusive", "ordinal", "superlative") or not target:
+        return False
+    for at, stem in enumerate(stated.heads):
+        if any(stems_match(stem, t) for t in target):
+            return any(not any(stems_match(word, t) for t in target) for word in stated.heads[:at])
+    return False
+
+
 def _rivals(claimed: Marker, stated: Marker) -> bool:
     """True when two restrictors of one kind exclude each other.
 
@@ -171,7 +187,12 @@ def check(
             continue
         target = marker.heads or head
         same = [m for m in stated if m.kind == marker.kind]
-        if any(m.value == marker.value and _restricts(marker, m, target) for m in same):
+        if any(
+            m.value == marker.value
+            and _restricts(marker, m, target)
+            and not _narrower(marker, m, target)
+            for m in same
+        ):
             continue
         if marker.kind == "frequency":
             counts = [m for m in stated if m.kind == "count" and _same_head(m.heads, target)]
@@ -181,8 +202,16 @@ def check(
             if rival is not None and rivals:
                 return "rival", marker, rival
         elif marker.kind in ("ordinal", "superlative"):
+            # The same restrictor of a narrower noun is no rival: it leaves the claim unstated.
             rival = next(
-                (m for m in same if _rivals(marker, m) and _same_head(m.heads, target)), None
+                (
+                    m
+                    for m in same
+                    if m.value != marker.value
+                    and _rivals(marker, m)
+                    and _same_head(m.heads, target)
+                ),
+                None,
             )
             if rival is not None and rivals:
                 return "rival", marker, rival
