@@ -143,3 +143,28 @@ def test_a_reporting_word_must_follow_its_source() -> None:
     assert not reported_by(
         court, analyse("The Court also gained the power to strike down laws found to be void.")
     )
+
+
+@pytest.mark.parametrize(
+    ("claimed", "window", "outcome"),
+    [
+        # A word the window puts before the restricted noun, and the claim leaves out,
+        # narrows it: the broader claim is not stated, nor contradicted.
+        ("the only child of Lord Byron",
+         "She was the only legitimate child of poet Lord Byron.", "missing"),
+        ("the first president", "Obama was the first African-American president.", "missing"),
+        ("the tallest building", "It is the tallest residential building in the world.",
+         "missing"),
+        # The claim writing that word, before or after the noun, is stated.
+        ("the first African-American president",
+         "Obama was the first African-American president.", "ok"),
+        ("the largest city in Australia", "Sydney is the largest Australian city.", "ok"),
+        ("the largest Australian city", "Sydney is the largest city in Australia.", "ok"),
+        # Another rank is still a rival.
+        ("the second president", "Adams was the first president to live there.", "rival"),
+    ],
+)  # fmt: skip
+def test_a_narrower_restricted_noun_does_not_state_the_claim(
+    claimed: str, window: str, outcome: str
+) -> None:
+    assert check(markers(claimed), [analyse(window)])[0] == outcome

@@ -130,6 +130,26 @@ def _restricts(claimed: Marker, stated: Marker, target: tuple[str, ...]) -> bool
     return _same_head(stated.heads, target)
 
 
+def _narrower(
+    claimed: Marker, stated: Marker, target: tuple[str, ...], said: tuple[str, ...]
+) -> bool:
+    """True when the stated restrictor restricts a narrower noun than the claimed one.
+
+    "The only legitimate child of Lord Byron" does not state "the only child of Lord
+    Byron", nor "the first African-American president" "the first president": a word the
+    window puts before the shared noun, and the claim writes nowhere (``said``: the stems
+    of the claim's words; "the first IKEA store" is "IKEA's first store"), narrows what is
+    only, first or largest. Counts and frequencies count, they do not restrict.
+    """
+    if claimed.kind not in ("exclusive", "ordinal", "superlative") or not target:
+        return False
+    written = (*target, *said)
+    for at, stem in enumerate(stated.heads):
+        if any(stems_match(stem, t) for t in target):
+            return any(not any(stems_match(word, w) for w in written) for word in stated.heads[:at])
+    return False
+
+
 def _rivals(claimed: Marker, stated: Marker) -> bool:
     """True when two restrictors of one kind exclude each other.
 
@@ -149,6 +169,7 @@ def check(
     head: tuple[str, ...] = (),
     *,
     rivals: bool = True,
+    said: tuple[str, ...] = (),
 ) -> tuple[str, Marker | None, Marker | None]:
     """Whether a window states every claimed restrictor.
 
@@ -159,6 +180,8 @@ def check(
             (the object's head: "won the World Cup once" counts World Cups).
         rivals: False to report a rival restrictor as missing (the subject's: "your first
             finger" names a thing, so "second finger" there does not contradict it).
+        said: the stems of the claim's words: a window's restrictor of a noun narrowed by
+            a word the claim writes nowhere leaves the claim unstated.
 
     Returns:
         ("ok" | "missing" | "rival", the claimed marker at fault, the rival stated).
@@ -171,7 +194,12 @@ def check(
             continue
         target = marker.heads or head
         same = [m for m in stated if m.kind == marker.kind]
-        if any(m.value == marker.value and _restricts(marker, m, target) for m in same):
+        if any(
+            m.value == marker.value
+            and _restricts(marker, m, target)
+            and not _narrower(marker, m, target, said)
+            for m in same
+        ):
             continue
         if marker.kind == "frequency":
             counts = [m for m in stated if m.kind == "count" and _same_head(m.heads, target)]
@@ -181,8 +209,16 @@ def check(
             if rival is not None and rivals:
                 return "rival", marker, rival
         elif marker.kind in ("ordinal", "superlative"):
+            # The same restrictor of a narrower noun is no rival: it leaves the claim unstated.
             rival = next(
-                (m for m in same if _rivals(marker, m) and _same_head(m.heads, target)), None
+                (
+                    m
+                    for m in same
+                    if m.value != marker.value
+                    and _rivals(marker, m)
+                    and _same_head(m.heads, target)
+                ),
+                None,
             )
             if rival is not None and rivals:
                 return "rival", marker, rival

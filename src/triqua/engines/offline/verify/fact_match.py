@@ -54,14 +54,22 @@ def measured(part: TextInfo) -> bool:
 NAMED_BY_NUMBER = re.compile(r"^\s*the\s+\d", re.I)
 
 
+def claim_stems(parts: FactParts) -> tuple[str, ...]:
+    """The stems of the fact's subject, relation and object words (what the claim writes)."""
+    return tuple(
+        t.stem for part in (parts.subject, parts.relation, parts.object) for t in part.content
+    )
+
+
 def restrictors_stated(parts: FactParts, sentence: TextInfo) -> tuple[str, str | None]:
     """Whether the sentence states the fact's restrictors ("once", "the first", "only").
 
     Returns ("ok" | "missing" | "rival", the rival's words or the missing restrictor).
     """
-    outcome, claimed, rival = check(parts.subject_restrictors, [sentence], rivals=False)
+    said = claim_stems(parts)
+    outcome, claimed, rival = check(parts.subject_restrictors, [sentence], rivals=False, said=said)
     if outcome == "ok":
-        outcome, claimed, rival = check(parts.restrictors, [sentence])
+        outcome, claimed, rival = check(parts.restrictors, [sentence], said=said)
     if outcome == "rival" and rival is not None:
         return outcome, rival.text
     if outcome == "ok":

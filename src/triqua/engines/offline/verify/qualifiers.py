@@ -20,7 +20,7 @@ from triqua.core.reading.restrictors.markers import (
 )
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import text_matches
+from triqua.engines.offline.verify.fact_match import claim_stems, text_matches
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import rival_entity
@@ -209,7 +209,12 @@ def judge_restrictor(
             )
             outcome = "ok" if ok else "missing"
         else:
-            outcome, _, rival = check(claimed, [s.info for s in window], object_head(parts.object))
+            outcome, _, rival = check(
+                claimed,
+                [s.info for s in window],
+                object_head(parts.object),
+                said=claim_stems(parts),
+            )
             if outcome == "rival" and rival is not None and rival_seen is None:
                 rival_seen = on_sentence(
                     Status.CONTRADICTED,
