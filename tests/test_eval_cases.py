@@ -72,7 +72,7 @@ SUITES = {
 # relation's leading the object refused ("was repainted in the 20th century" for "was
 # built in …"; 2 false claims added): 58 of 75 true, none of 39 false. The floor keeps one
 # of slack.
-FLOORS = {"fact": 314 / 317, "text": 76 / 79, "lies": 109 / 115, "recall": 95 / 114}
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 109 / 115, "recall": 95 / 114}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 57
 
