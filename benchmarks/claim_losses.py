@@ -40,6 +40,7 @@ import gate_ablation as ablation  # noqa: E402
 from offline_verdicts import crude_fact  # noqa: E402
 from sentence_judge import claim_probabilities  # noqa: E402
 
+import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
@@ -52,9 +53,15 @@ from triqua.nlp.pipeline import load_nlp  # noqa: E402
 from triqua.schema import Evidence, Fact, Status, Verdict  # noqa: E402
 
 #: The value gate's parts, switched off alone before the whole gate (finest cause first).
-ablation.GATES.setdefault("list", [(gates, "is_list", lambda *a, **k: False)])
-ablation.GATES.setdefault("polarity", [(gates, "polarity_differs", lambda *a, **k: False)])
-ablation.GATES.setdefault("slot rival", [(gates, "_slot_rival", lambda *a, **k: False)])
+ablation.GATES.setdefault("list", [(statements, "is_list", lambda *a, **k: False)])
+ablation.GATES.setdefault(
+    "polarity",
+    [
+        (gates, "polarity_differs", lambda *a, **k: False),
+        (statements, "polarity_differs", lambda *a, **k: False),
+    ],
+)
+ablation.GATES.setdefault("slot rival", [(statements, "_slot_rival", lambda *a, **k: False)])
 #: Gates tried in turn for a base support taken back ("role" is the role/clause gate).
 GATE_ORDER = ("list", "polarity", "slot rival", "values", "role", "relation", "rival")
 CAUSES = {
