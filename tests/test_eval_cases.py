@@ -77,10 +77,11 @@ SUITES = {
 # (label lines and table rows about the page's subject, an object pronoun as its name, a
 # part's count) and a pronoun never the other person its own sentence names, 95 of 112
 # true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
-# decomposer's). The suite floor keeps one of slack.
-FLOORS = {"fact": 314 / 317, "text": 76 / 79, "lies": 109 / 115, "recall": 163 / 185}
+# decomposer's); with a possessive before a listed property ("Its length is …") read as
+# the previous subject's, 96 of 112. The suite floor keeps one of slack.
+FLOORS = {"fact": 314 / 317, "text": 76 / 79, "lies": 109 / 115, "recall": 164 / 185}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 95
+RECALL_FLOOR = 96
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

@@ -13,6 +13,11 @@ alone. The name is found by the grammar of the two sentences, never by the fact 
 
 The pronoun and the name agree in number ("them" for "the Beatles", "him" for one name).
 Anything else (two object pronouns, no such name) is read as written.
+
+A possessive pronoun before a property the label list knows states that property of the
+name the sentence before has as its subject: "The Amazon River flows through Peru. Its
+length is about 6,400 kilometres." reads "The length of The Amazon River is about 6,400
+kilometres." (:func:`resolve_possessive_label`, the templates of ``label_lines``).
 """
 
 from __future__ import annotations
@@ -20,12 +25,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.label_lines import LABELS, label_sentence
 from triqua.nlp.clauses import window_parse
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token
 
-__all__ = ["resolve_object_pronoun"]
+__all__ = ["resolve_object_pronoun", "resolve_possessive_label"]
 
 _SINGULAR = frozenset(("him", "her"))
 _PLURAL = frozenset(("them",))
@@ -69,6 +75,34 @@ def resolve_object_pronoun(previous: str, sentence: str) -> str | None:
     name = _phrase(head)
     at = pronoun.idx
     return sentence[:at] + name + sentence[at + len(pronoun.text) :]
+
+
+_POSSESSIVE = re.compile(
+    r"^(?P<pronoun>its|his|her|their)\s+(?P<label>[a-z][a-z ]{1,30}?)\s+(?:is|was|are|were)\s+"
+    r"(?P<value>[^.;]+?)\s*\.?$",
+    re.IGNORECASE,
+)
+
+
+def resolve_possessive_label(previous: str, sentence: str) -> str | None:
+    """``sentence`` ("Its length is …") as its property of the previous sentence's subject.
+
+    None unless the sentence is a possessive pronoun, a property the label list knows, a
+    copula and a value, and the sentence before has a name as its subject that agrees in
+    number with the pronoun.
+    """
+    found = _POSSESSIVE.match(sentence.strip())
+    if found is None or " ".join(found["label"].lower().split()) not in LABELS:
+        return None
+    root = next((t for t in window_parse(previous) if t.dep_ == "ROOT"), None)
+    subject = (
+        next((c for c in root.children if c.dep_ in _SUBJECTS), None) if root is not None else None
+    )
+    if subject is None or subject.pos_ != "PROPN":
+        return None
+    if (subject.tag_ == "NNPS") != (found["pronoun"].lower() == "their"):
+        return None
+    return label_sentence(_phrase(subject), found["label"], found["value"])
 
 
 def _object_of_verb(token: Token) -> bool:

@@ -5,7 +5,9 @@ Some text states a fact plainly in a shape no sentence reader takes for a statem
 - a label line or a table row (``label_lines``): "Born: 14 March 1879, Ulm" under the title
   "Albert Einstein" reads "Albert Einstein was born on 14 March 1879 in Ulm.";
 - an object pronoun (``object_pronouns``): "She married him in 1895." after "… met Pierre
-  Curie." reads "She married Pierre Curie in 1895.";
+  Curie." reads "She married Pierre Curie in 1895."; a possessive before a listed property,
+  "Its length is about 6,400 kilometres." after "The Amazon River flows …", reads "The
+  length of The Amazon River is about 6,400 kilometres.";
 - a count of a part: "He won 28 medals, 23 of them gold." reads as written and also as "He
   won 23 gold medals." (a sentence of its own, so the two counts never meet in one window).
 
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from triqua.core.reading.label_lines import RULES_PATH, label_lines
-from triqua.core.reading.object_pronouns import resolve_object_pronoun
+from triqua.core.reading.object_pronouns import resolve_object_pronoun, resolve_possessive_label
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.values.table import RULES
 from triqua.nlp.passages import split
@@ -163,7 +165,11 @@ def restate(text: str) -> Restated:
         start, end = first.to_written(piece.start, piece.end)
         same = previous is not None and "\n\n" not in text[previous[1] : start]
         prior = text[previous[0] : previous[1]] if previous is not None and same else ""
-        resolved = resolve_object_pronoun(prior, piece.text) if prior else None
+        resolved = (
+            resolve_possessive_label(prior, piece.text) or resolve_object_pronoun(prior, piece.text)
+            if prior
+            else None
+        )
         parted = part_count(resolved or piece.text)
         if resolved is not None:
             edits.append((start, end, resolved, False, None))
