@@ -70,11 +70,18 @@ SUITES = {
 # then asked the card's ``entailed`` of the judge (a false birthplace from "taught at a
 # school … in Boston" was supported at ``supports``), and a past verb other than the
 # relation's leading the object refused ("was repainted in the 20th century" for "was
-# built in …"; 2 false claims added): 58 of 75 true, none of 39 false. The floor keeps one
-# of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 109 / 115, "recall": 95 / 114}
+# built in …"; 2 false claims added): 58 of 75 true, none of 39 false. With 37 true and 34
+# false claims added for plain statements (object pronouns, counts of a part, fractions and
+# worded numbers, label lines and tables, appositions, relative clauses): 70 of 112 true,
+# none of 73 false; with fractions read as values, evidence read as the sentences it states
+# (label lines and table rows about the page's subject, an object pronoun as its name, a
+# part's count) and a pronoun never the other person its own sentence names, 95 of 112
+# true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
+# decomposer's); with a possessive before a listed property ("Its length is …") read as
+# the previous subject's, 96 of 112. The suite floor keeps one of slack.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 109 / 115, "recall": 164 / 185}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 57
+RECALL_FLOOR = 96
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -119,7 +126,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 75 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 112 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

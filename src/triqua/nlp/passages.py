@@ -48,12 +48,15 @@ class Piece:
 
     ``heading``: the sentence is a heading line (``line_ends.heading_lines``): it names what
     the passage is about and states nothing, so it is never read as a statement.
+    ``alone``: a reading of its own (a label line read as a sentence, a part's count read
+    again), never joined to a neighbour in one window.
     """
 
     text: str
     start: int
     end: int
     heading: bool = False
+    alone: bool = False
 
 
 @lru_cache(maxsize=20_000)

@@ -19,10 +19,12 @@ punctuation and symbols). Then one of three rules reads the quote (``Context.gro
   values in one place and states its relation and object words (stems, the lexicon's word
   forms and relation groups), the judge reading only paraphrase; no restrictor.
 
-Under every rule the reader's statement gates (a keyword list, the other polarity, another
-name in the relation's slot) refuse the cited sentences whatever was read, and a window
-that quotes a heading, a question, an instruction to the reader, a verdict record or a
-passage in another language (``core.reading.stating``) states nothing.
+Every rule reads the passage as the sentences it states (``core.reading.restated``: a label
+line or table row about the page's subject, an object pronoun as its name, a part's count),
+as the offline verifier does. Under every rule the reader's statement gates (a keyword
+list, the other polarity, another name in the relation's slot) refuse the cited sentences
+whatever was read, and a window that quotes a heading, a question, an instruction to the
+reader, a verdict record or a passage in another language (``core.reading.stating``) states nothing.
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -43,6 +45,7 @@ from triqua.core.grounding.stated import not_stated
 from triqua.core.grounding.strict import unstated
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
+from triqua.core.reading.restated import restate
 from triqua.core.reading.stating import unstated_window
 from triqua.core.reading.titles import after_title
 from triqua.schema import FactUnit, Status
@@ -141,24 +144,46 @@ def check_quote(
                 passages[evidence_id], (read_before or {}).get(evidence_id, "")
             )
             span = (found[0] + moved, found[1] + moved)
-            # A heading, a question, an instruction, a verdict record or a passage in another
-            # language states nothing, whatever its words or any judge's reading of them.
-            said = unstated_window(passage, *span)
-            if said:
-                return Grounding(ok=False, reason=said, evidence_ids=ids, quote=exact)
-            if grounding == "strict" or reader is None:
-                why = unstated(unit, passage, span, source, reader)
-            elif grounding == "judged":
-                why = not_stated(unit, passage, span, source, reader)
-            else:
-                why = not_entailed(unit, passage, span, source, reader)
-            why = why or _refused(reader, unit, passage, span)
+            # The passage is read after its document's title, and as the sentences it
+            # states (a label line about the page's subject, an object pronoun as its name:
+            # ``core.reading.restated``), as the offline verifier reads it; the quote stays
+            # the passage as written. A sentence read again (a part's count) is a reading
+            # of its own: either may ground the unit.
+            read = restate(passage)
+            why = None
+            for option in (read.to_read(*span), *read.added(*span)):
+                why = _unsupported(unit, read.text, option, source, reader, grounding)
+                if why is None:
+                    break
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
         return Grounding(ok=True, evidence_ids=ids, quote=exact)
     return Grounding(
         ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
     )
+
+
+def _unsupported(
+    unit: FactUnit,
+    passage: str,
+    span: tuple[int, int],
+    source: str,
+    reader: MeaningReader | None,
+    grounding: GroundingMode,
+) -> str | None:
+    """Why the window around ``span`` of ``passage`` does not ground the unit, else None."""
+    # A heading, a question, an instruction, a verdict record or a passage in another
+    # language states nothing, whatever its words or any judge's reading of them.
+    said = unstated_window(passage, *span)
+    if said:
+        return said
+    if grounding == "strict" or reader is None:
+        why = unstated(unit, passage, span, source, reader)
+    elif grounding == "judged":
+        why = not_stated(unit, passage, span, source, reader)
+    else:
+        why = not_entailed(unit, passage, span, source, reader)
+    return why or _refused(reader, unit, passage, span)
 
 
 def _refused(

@@ -65,7 +65,10 @@ def name_match(part: TextInfo, sentence: TextInfo) -> float:
         if len(initials) >= 2 and initials in sentence.stems:
             return ALIAS
         return 0.0
-    heads = {head_word(part).stem, last.stem}
+    # A phrase's head names it, not its complement: "The largest city of Australia" names
+    # Australia, never "The capital of Australia".
+    head = head_word(part)
+    heads = {head.stem} if head is not last else {head.stem, last.stem}
     return 0.6 if cover >= 0.5 and any(has_stem(sentence.stems, h) for h in heads) else 0.0
 
 

@@ -72,7 +72,7 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return True  # "Ada translated …" after "Ada Lovelace"; a titled page's lead
     if not how.by_reference:
         return False
-    if how.about and _follows_another(name, before):
+    if how.about and _follows_another(name, before, quote):
         return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
     if how.about and _pronoun_follows_another(name, quote, before):
         return False  # "Ann Smith hired a lawyer. [The lawyer defended her. She won.]"
@@ -134,8 +134,11 @@ _CHAINING = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECAS
 _SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 1905, Albert …")
 
 
-def _follows_another(name: str, before: str) -> bool:
+def _follows_another(name: str, before: str, quote: str = "") -> bool:
     """True when the sentence right before a pronoun is about another one than ``name``.
+
+    A name the pronoun's own sentence (``quote``) writes is no one the pronoun stands for
+    ("… where she met Pierre Curie. She married Pierre Curie": she is not Pierre Curie).
 
     A pronoun refers back to the sentence before it: when that sentence names ``name``
     nowhere and its main clause's subject (read from the parse) is a name, the pronoun is
@@ -160,6 +163,7 @@ def _follows_another(name: str, before: str) -> bool:
             not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
             and not _written(name, other, f" {normalise(other)} ", How(about=True))
             and not name_of(normalise(other), name, normalise(sentence))
+            and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
             for other in core_names(sentence)
         )
     subject = main_subject(sentence)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from triqua.core.reading.values.shares import Share, find_shares
 from triqua.core.reading.values.table import RULES
 
 __all__ = [
@@ -173,7 +174,11 @@ def find_numbers(
     ("3 children"), or None for a word that counts nothing ("3 of them").
     """
     exclude = exclude or []
-    values: list[NumberValue] = []
+    shares = [
+        s for s in find_shares(text) if not any(s.start < e and a < s.end for a, e in exclude)
+    ]
+    values: list[NumberValue] = [_share_value(s, text, counted) for s in shares]
+    exclude = [*exclude, *((s.start, s.end) for s in shares)]
     lows = {b.start("lo") for b in _BETWEEN.finditer(text)}  # read with the span's end
     for m in _NUMBER.finditer(text):
         start = m.start("num")
@@ -205,7 +210,21 @@ def find_numbers(
                 figure=text[first:figure_end].strip(),
             )
         )
-    return values
+    return sorted(values, key=lambda v: v.start)
+
+
+def _share_value(share: Share, text: str, counted: Callable[[str], str | None]) -> NumberValue:
+    """A fraction written in words (``shares``) as a quantity like any other."""
+    return NumberValue(
+        text=text[share.start : share.end].strip(),
+        start=share.start,
+        end=share.end,
+        readings=((share.value, share.dimension, share.step),),
+        noun=counted(share.noun) if share.noun else None,
+        approx=approximate_before(text, share.start),
+        plain=(share.value, share.step),
+        figure=share.figure,
+    )
 
 
 def _same_word(a: str, b: str) -> bool:

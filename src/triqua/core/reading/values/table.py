@@ -56,6 +56,8 @@ class ValueRules:
     units: dict[str, tuple[str, float]]
     currencies: dict[str, str]
     word_numbers: dict[str, int]
+    #: Fraction word → its value ("quarter": 0.25), of a unit, a scale or a whole.
+    fractions: dict[str, float]
     ordinals: dict[str, int]
     #: Era markers after a year that make it one before the common era ("44 BC").
     before_era: tuple[str, ...]
@@ -96,6 +98,7 @@ def _parse(raw: dict[str, Any]) -> ValueRules:
         units={k.lower(): (str(d), float(f)) for k, (d, f) in _rule(raw, "units")["table"].items()},
         currencies={k.lower(): str(v) for k, v in _rule(raw, "currencies")["table"].items()},
         word_numbers={k.lower(): int(v) for k, v in _rule(raw, "word_numbers")["table"].items()},
+        fractions={k.lower(): float(v) for k, v in _rule(raw, "fractions")["table"].items()},
         ordinals={k.lower(): int(v) for k, v in _rule(raw, "ordinals")["table"].items()},
         before_era=tuple(m.lower() for m in eras["markers_before"]),
         common_era=tuple(m.lower() for m in eras["markers_after"]),

@@ -81,7 +81,7 @@ def _opens_referring(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
         low = token.text.lower()
         if low in _PRONOUNS:
             return True
-        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 4], heads):
+        if low in _DETERMINERS and _definite(tokens[i + 1 : i + 5], heads):
             return True
         if i > 0 and token.is_capitalised and not token.is_stop:
             return False  # a name comes first: the sentence is about it
@@ -95,7 +95,7 @@ def _subject_refers(tokens: Sequence[Token], heads: frozenset[str]) -> bool:
     low = tokens[0].text.lower()
     if low in _SUBJECT_PRONOUNS:
         return True
-    return low in _DETERMINERS and _definite(tokens[1:4], heads)
+    return low in _DETERMINERS and _definite(tokens[1:5], heads)
 
 
 def _definite(after: Sequence[Token], heads: frozenset[str]) -> bool:
@@ -112,6 +112,9 @@ def _definite(after: Sequence[Token], heads: frozenset[str]) -> bool:
     if at is None:
         return False
     following = after[at + 1] if at + 1 < len(after) else None
+    if following is not None and following.text.lower() == "of" and at + 2 < len(after):
+        # "The largest city of Australia" describes something of a name: no reference.
+        return not after[at + 2].is_capitalised
     return following is None or not (following.is_capitalised and not following.is_stop)
 
 

@@ -102,11 +102,36 @@ def windows(
                 continue
             if first is not last and paragraph_between(passages[anchor.passage], first, last):
                 continue  # a blank line ends a statement: no window reads across it
+            if first is not last and (first.alone or last.alone or first.end > last.start):
+                continue  # a reading of its own (a label line) joins no neighbour
             key = (anchor.passage, first.index, last.index)
             if key not in out:
-                text = passages[anchor.passage][first.start : last.end]
+                text = _as_read(passages[anchor.passage], first, last, by_place)
                 out[key] = Window(first, last, anchor, text)
     return list(out.values())
+
+
+def _as_read(
+    passage: str,
+    first: Sentence,
+    last: Sentence,
+    by_place: Mapping[tuple[int, int], Sentence],
+) -> str:
+    """The window's text as its sentences read.
+
+    A restated sentence ("She married Pierre Curie" for "She married him") stands in place
+    of its words as written.
+    """
+    text = passage[first.start : last.end]
+    for index in range(last.index, first.index - 1, -1):
+        sentence = by_place.get((first.passage, index))
+        if sentence is None or sentence.start < first.start or sentence.end > last.end:
+            continue
+        written = passage[sentence.start : sentence.end]
+        if sentence.info.text != written:
+            at, end = sentence.start - first.start, sentence.end - first.start
+            text = text[:at] + sentence.info.text + text[end:]
+    return text
 
 
 def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:

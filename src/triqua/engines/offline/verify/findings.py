@@ -31,6 +31,7 @@ class Sentence:
     score: float = 0.0
     subject: float = 0.0
     passage_text: str = field(default="", repr=False)  # the whole passage it stands in
+    alone: bool = False  # a reading of its own (a label line): it joins no window
 
     @property
     def before(self) -> str:

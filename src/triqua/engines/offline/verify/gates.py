@@ -34,7 +34,7 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import roles_differ, substitution
 from triqua.schema import Fact
 
-__all__ = ["head_rival", "values_present"]
+__all__ = ["head_rival", "subject_head_rival", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -47,7 +47,7 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     slot ("… in Seattle, but the company is headquartered in Cupertino").
     """
     info = sentence.info
-    if not statement(parts, info):
+    if not statement(parts, info) or subject_head_rival(parts.subject, info) is not None:
         return False
     if polarity_differs(parts, info) or antonym_in(parts.object, info):
         return False
@@ -70,6 +70,32 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     if substitution(parts.object, info) is not None:
         return False
     return clause_refusal(parts, info.text) is None  # parsed last: the dearest gate
+
+
+def subject_head_rival(subject: TextInfo, sentence: TextInfo) -> str | None:
+    """Another noun heading the subject's complement in the sentence, if any.
+
+    "city" of "The largest city of Australia" for the subject "The capital of Australia": a
+    subject that is a noun with an "of" complement (no name) is named by its head noun; a
+    sentence that never writes it and puts another noun before the same "of" complement
+    speaks of another thing of the complement.
+    """
+    if subject.is_name:
+        return None
+    tokens = list(subject.tokens)
+    at = next((k for k, t in enumerate(tokens) if t.text.lower() == "of"), None)
+    complement = [t for t in tokens[at + 1 :] if not t.is_stop] if at else []
+    heads = [t for t in tokens[:at] if not t.is_stop] if at else []
+    if not complement or not heads or has_stem(sentence.stems, heads[-1].stem):
+        return None
+    words = sentence.tokens
+    for k in range(1, len(words) - 1):
+        if words[k].text.lower() != "of" or not stems_match(words[k + 1].stem, complement[0].stem):
+            continue
+        before = words[k - 1]
+        if not before.is_stop and not before.is_capitalised:
+            return before.text
+    return None
 
 
 def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:

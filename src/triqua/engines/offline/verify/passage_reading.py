@@ -16,6 +16,12 @@ Only sentences that state something are evidence. Left unread are:
 - a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
   the place the report was filed from is no part of the sentence's statement, and its
   parse would take it for the subject.
+
+A passage is read as the sentences it states (``core.reading.restated``, shared with the
+grounding rule): a label line or table row about the page's subject ("Born: 14 March 1879,
+Ulm" under "Albert Einstein"), an object pronoun as the name it stands for ("She married
+him in 1895." after "… met Pierre Curie."), a part's count ("28 medals, 23 of them gold").
+Each keeps the offsets of the words it reads, so a verdict quotes the passage as written.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from collections.abc import Sequence
 
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.mood import verdict_records
+from triqua.core.reading.restated import restate
 from triqua.core.text.language import foreign_language
 from triqua.nlp.passages import Piece, split
 from triqua.schema import Evidence
@@ -32,11 +39,29 @@ from triqua.schema import Evidence
 __all__ = ["foreign_passages", "read_pieces", "unread_note", "unread_pieces"]
 
 
+@functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
 def read_pieces(text: str) -> tuple[Piece, ...]:
-    """The sentences of a passage the verifier reads: none for a passage not in English."""
+    """The sentences of a passage the verifier reads: none for a passage not in English.
+
+    Each is read as it states its fact (``core.reading.restated``: a label line or a table
+    row as a sentence about the page's subject, an object pronoun as its name, a part's
+    count), at the offsets of the words it reads.
+    """
     if foreign_language(text):
         return ()
-    return tuple(_without_dateline(text, piece) for piece in split(text))
+    read = restate(text)
+    if not read.edits:
+        return tuple(_without_dateline(text, piece) for piece in split(text))
+    pieces = []
+    for piece in split(read.text):
+        edit = read.edit_at(piece.start, piece.end)
+        start, end = read.to_written(piece.start, piece.end)
+        if edit is None and text[start:end] == piece.text:
+            pieces.append(_without_dateline(text, Piece(piece.text, start, end, piece.heading)))
+        else:
+            alone = edit is not None and edit.alone
+            pieces.append(Piece(piece.text, start, end, piece.heading, alone=alone))
+    return tuple(pieces)
 
 
 def _without_dateline(text: str, piece: Piece) -> Piece:

@@ -254,7 +254,11 @@ def decide_base(
         finding = best.window.finding(
             Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}"
         )
-        anchors = {id(r.window.anchor): r.window.anchor for r in entailing}
+        # Qualifiers are read where the relation is written, when a window writes it: "met
+        # his cousin Queen Victoria in 1836" entails no wedding in 1836 beside "He married
+        # her on 10 February 1840".
+        binding = [r for r in entailing if r.worded] or entailing
+        anchors = {id(r.window.anchor): r.window.anchor for r in binding}
         return finding, list(anchors.values())
     if rules.status == Status.SUPPORTED and not vetoed and rules.sentence is not None:
         return rules, list(stated)

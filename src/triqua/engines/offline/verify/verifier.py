@@ -295,6 +295,7 @@ class AlignmentVerifier:
                     piece.end,
                     subject=score,
                     passage_text=ev.text,
+                    alone=piece.alone,
                 )
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
