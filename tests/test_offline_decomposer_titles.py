@@ -107,3 +107,33 @@ def test_place_or_date_opening_a_sentence_is_no_title(
     decomposer: RuleDecomposer, text: str
 ) -> None:
     assert not any(f.subject.startswith("In ") for f in decomposer.decompose(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        # A name right after its common noun, no comma, is that noun's identity.
+        ("Kelly Preston starred in the film Broken Bridges.",
+         ("Kelly Preston", "starred in", "the film Broken Bridges")),
+        ("Kelly Preston starred in the 2006 film Broken Bridges.",
+         ("Kelly Preston", "starred in", "the 2006 film Broken Bridges")),
+        ("Einstein met the physicist Max Planck in 1909.",
+         ("Einstein", "met", "the physicist Max Planck")),
+        ("The company Apple was founded in 1976.",
+         ("The company Apple", "was founded in", "1976")),
+    ],
+)  # fmt: skip
+def test_a_name_right_after_its_noun_stays_in_the_phrase(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    found = {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)}
+    assert triple in found
+    # No fact says the noun "is" its own name.
+    assert not any(relation == "is" for _, relation, _ in found), found
+
+
+def test_a_comma_appositive_still_states_a_property(decomposer: RuleDecomposer) -> None:
+    found = {(f.subject, f.relation, f.object) for f in decomposer.decompose(
+        "Marie Curie, a physicist, won the Nobel Prize."
+    )}  # fmt: skip
+    assert ("Marie Curie", "is", "a physicist") in found

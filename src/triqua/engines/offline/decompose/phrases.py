@@ -293,13 +293,30 @@ def noun_phrase(head: Token, drop: Collection[Token] = ()) -> list[Token]:
 
 
 def is_side_part(child: Token) -> bool:
-    """True for a child that adds a side remark to a noun: appositive, comma clause, comma."""
+    """True for a child that adds a side remark to a noun: appositive, comma clause, comma.
+
+    A name right after its noun, with no comma, is no remark but the noun's identity (a
+    restrictive appositive): "the film Broken Bridges", "the poet Lord Byron".
+    """
     dep = child.dep_
     return (
-        dep in {"appos", "advcl", "parataxis"}
+        (dep == "appos" and not restrictive_name(child))
+        or dep in {"advcl", "parataxis"}
         or (dep == "relcl" and is_nonrestrictive(child))
         or (dep == "acl" and after_comma(child))
         or (dep == "punct" and child.text in _CUT_PUNCT)
+    )
+
+
+def restrictive_name(appos: Token) -> bool:
+    """True for a proper name written right after the common noun it names, no comma between."""
+    head = appos.head
+    return (
+        appos.pos_ == "PROPN"
+        and head.pos_ == "NOUN"
+        and appos.left_edge.i == head.i + 1
+        and appos.i > head.i
+        and not any(c.dep_ in {"cc", "conj"} for c in appos.children)
     )
 
 

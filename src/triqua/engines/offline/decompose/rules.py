@@ -29,7 +29,13 @@ from triqua.engines.offline.decompose.arguments import (
 )
 from triqua.engines.offline.decompose.fallback import fallback_facts
 from triqua.engines.offline.decompose.hygiene import is_junk_argument
-from triqua.engines.offline.decompose.phrases import Refer, is_time, noun_phrase, render
+from triqua.engines.offline.decompose.phrases import (
+    Refer,
+    is_time,
+    noun_phrase,
+    render,
+    restrictive_name,
+)
 from triqua.engines.offline.decompose.predicate import (
     Predicate,
     is_predicate,
@@ -76,7 +82,7 @@ def read_sentence(
             facts += _clause_facts(token, refer, cache, fronted)
         if token.pos_ in {"NOUN", "PROPN", "PRON"}:
             for child in token.children:
-                if child.dep_ == "appos":
+                if child.dep_ == "appos" and not restrictive_name(child):
                     facts += appositive_facts(token, child, refer)
     facts = [owned_property(f) for f in facts if _is_clean(f)]
     if not facts:
