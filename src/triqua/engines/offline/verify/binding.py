@@ -24,6 +24,8 @@ from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.rivals import class_of, rival_kinds
+from triqua.core.reading.values.name_rivals import reference_beside_another
+from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
 
 __all__ = ["REFERS", "passive", "refers_back", "subject_extended", "subject_scores"]
@@ -245,7 +247,8 @@ def subject_scores(
         if about:
             topic = True
         elif refers_back(info, own, rivals):
-            scores[i] = REFERS if topic else 0.0
+            shared = i > 0 and _beside_another(subject, sentences[i - 1])
+            scores[i] = REFERS if topic and not shared else 0.0
             about = True
         elif patient and topic and _object_it(info):
             scores[i] = REFERS
@@ -256,6 +259,17 @@ def subject_scores(
         # bridge" or "the species" may mean another one.
         rivals |= rival_kinds(info, stems, about)
     return scores
+
+
+def _beside_another(subject: TextInfo, before: TextInfo) -> bool:
+    """True when the sentence before names the subject beside another name in a core part.
+
+    "Apple bought Beats and Google bought Fitbit. Its price …": "its" may mean either, so
+    the sentence after refers to no one (the grounding rule reads it so too). The subject's
+    name is its first capitalised run ("Fitbit" of "Fitbit's price").
+    """
+    runs = name_runs(subject.text)
+    return bool(runs) and reference_beside_another(runs[0].name, before.text)
 
 
 def _object_it(info: TextInfo) -> bool:
