@@ -110,15 +110,13 @@ def _value_words(obj: TextInfo) -> set[str]:
     Such a value is held by the clause that writes it: "Apollo 11 launched in 1969, but
     Apollo 13 launched in 1970" gives 1969 to Apollo 11. Numbers are written plain.
     """
-    if obj.content or not (obj.dates or bare_values(obj.text)):
+    if obj.content:
         return set()
-    return {t.text.replace(",", "") if t.text[:1].isdigit() else t.stem for t in obj.tokens} - (
-        _VALUE_LEADS
-    )
-
-
-#: Words that lead a bare value ("in 1969", "on 5 May"): the value's slot, not the value.
-_VALUE_LEADS = frozenset({"in", "on", "at", "of", "by", "the", "year"})
+    numbers = bare_values(obj.text)
+    if numbers or not obj.dates:
+        return set(numbers)
+    # A date's words, not those leading it ("on 5 May"): they are its slot, not the value.
+    return {t.stem for t in obj.tokens if not t.is_stop}
 
 
 def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]) -> str | None:
