@@ -205,3 +205,13 @@ def test_a_bare_year_in_another_sentence_than_the_relation_refuses_the_window() 
         )
         is None
     )
+
+
+def test_the_noun_a_figure_counts_is_its_unit_not_its_relation() -> None:
+    """ "a main span of 1,280 metres and a total length of 2,737 metres": no 1,280 m length."""
+    text = "The bridge has a main span of 1,280 metres and a total length of 2,737 metres."
+    fact = Fact(subject="The bridge", relation="has a length of", object="1,280 metres")
+    why = refusal(fact, text)
+    assert why is not None and "2,737" in why, why
+    true = Fact(subject="The bridge", relation="has a total length of", object="2,737 metres")
+    assert refusal(true, text) is None

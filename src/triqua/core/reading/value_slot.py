@@ -235,7 +235,10 @@ def _noun_slot(text: str, relation: frozenset[str], numbers: frozenset[str]) -> 
     for token in window_parse(text):
         if token.tag_ != "CD" or not _NUMBER.match(token.text):
             continue
-        noun = next((a for a in token.ancestors if a.pos_ == "NOUN"), None)
+        # The noun a number counts ("1,280 *metres*") is its unit: the noun whose phrase
+        # takes the figure ("a main *span* of 1,280 metres") stands above it.
+        counted = token.head if token.dep_ == "nummod" else token
+        noun = next((a for a in counted.ancestors if a.pos_ == "NOUN"), None)
         if noun is None:
             continue
         if _plain(token.text) in numbers:
