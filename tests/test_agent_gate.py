@@ -129,3 +129,23 @@ def test_a_pronoun_or_a_conjunct_may_carry_the_patient_or_agent(text: str) -> No
     fact = Fact(subject="Radium", relation="was discovered by", object="Marie Curie")
     assert other_patient(text, {"discover"}, {"mari", "curi"}, {"radium"}) is None
     assert refusal(fact, text) is None
+
+
+def test_a_passive_done_to_an_agent_sharing_a_word_with_the_patient_refuses() -> None:
+    """ "The Rhine … It is joined by the Lower Rhine" states no Rhine joining the Lower Rhine."""
+    text = "The Rhine flows through Basel. It is joined by the Aare and the Lower Rhine."
+    why = refusal(Fact(subject="The Rhine", relation="joins", object="the Lower Rhine"), text)
+    assert why is not None and "Lower Rhine" in why, why
+    assert (
+        refusal(Fact(subject="The Rhine", relation="is joined by", object="the Aare"), text) is None
+    )
+
+
+def test_a_window_opening_with_the_passives_pronoun_reads_the_roles() -> None:
+    """A cited window "It is joined by the Lower Rhine." is the Rhine's, joined, not joining."""
+    text = "It is joined by the Aare and the Lower Rhine."
+    why = refusal(Fact(subject="The Rhine", relation="joins", object="the Lower Rhine"), text)
+    assert why is not None and "Lower Rhine" in why, why
+    fleming = "It was discovered by Alexander Fleming in 1928."
+    fact = Fact(subject="Alexander Fleming", relation="discovered", object="penicillin")
+    assert refusal(fact, fleming) is None

@@ -67,6 +67,18 @@ LIES = [
         "to 'Lake Victoria'",
         id="another-name-sharing-a-word-with-the-subject",
     ),
+    pytest.param(
+        ("Mariner 9", "reached Mars in", "1969"),
+        "Mariner 6 reached Mars in 1969, and Mariner 9 reached Mars in 1971.",
+        "to 'Mariner 6'",
+        id="a-numbered-name-holds-another-bare-year",
+    ),
+    pytest.param(
+        ("Soyuz 5", "docked on", "16 January 1969"),
+        "Soyuz 4 docked on 16 January 1969, while Soyuz 5 docked on 18 January 1969.",
+        "to 'Soyuz 4'",
+        id="a-numbered-name-holds-another-date",
+    ),
 ]
 
 PARAPHRASES = [
@@ -127,6 +139,21 @@ PARAPHRASES = [
         ("Apollo11", "landed on", "the Moon"),
         "Apollo11 landed on the Moon in July 1969.",
         id="a-name-with-digits-is-its-own",
+    ),
+    pytest.param(
+        ("Mariner 9", "reached Mars in", "1971"),
+        "Mariner 6 reached Mars in 1969, and Mariner 9 reached Mars in 1971.",
+        id="a-numbered-name-with-its-own-year",
+    ),
+    pytest.param(
+        ("The Suez Canal", "opened in", "1869"),
+        "Ferdinand de Lesseps opened the Suez Canal in 1869 after ten years of work.",
+        id="an-agent-acting-on-the-subject-holds-no-rival-year",
+    ),
+    pytest.param(
+        ("Louis XVI", "was crowned in", "1775"),
+        "Louis XV was crowned in 1722, and Louis XVI was crowned in 1775.",
+        id="a-numbered-name-in-roman-numerals-with-its-own-year",
     ),
 ]
 

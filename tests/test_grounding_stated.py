@@ -141,12 +141,14 @@ def test_this_is_refers_back_to_a_subject_named_before() -> None:
 
 def test_words_spread_over_two_sentences_are_read_by_the_judge() -> None:
     """ "born in Ulm in 1879. He later moved to Munich" writes "moved", "Munich" and 1879, but
-    no sentence writes a move to Munich in 1879: the window is the judge's to read."""
+    no sentence writes a move to Munich in 1879: the window is the judge's to read, and a
+    bare year in another sentence than the relation's word is no value of the relation
+    whatever the judge reads."""
     moved = base("Albert Einstein", "moved to Munich in", "1879")
     quote = "Albert Einstein was born in Ulm in 1879. He later moved to Munich."
     refused = why(moved, quote, 0.2) or ""
     assert "only across sentences" in refused and "(0.20 < 0.30)" in refused, refused
-    assert why(moved, quote, 0.35) is None  # a judge that entails it decides
+    assert "in different sentences" in (why(moved, quote, 0.99) or "")
     assert written(moved, quote) == (False, True)
     # One sentence with every word and value, its subject carried by a pronoun, stands.
     went = base("Albert Einstein", "moved to", "Munich")

@@ -8,7 +8,13 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading.statements import refusal
-from triqua.core.reading.value_slot import bare_values, counted_slot, own_slot, slot_value
+from triqua.core.reading.value_slot import (
+    bare_values,
+    counted_slot,
+    noun_slot,
+    own_slot,
+    slot_value,
+)
 from triqua.schema import Fact
 
 TOWER = "Work on the tower began in 1887, and the tower was completed in 1889."
@@ -148,3 +154,64 @@ def test_the_number_counting_the_objects_noun_passes() -> None:
     assert counted_slot(TOWER_FLOORS, "147 floors") is None
     # A noun the window never counts otherwise is left to the value and unit gates.
     assert counted_slot("The tower is 553 metres tall.", "553 storeys") is None
+
+
+def test_a_year_only_another_verb_governs_refuses_a_place_slot_of_the_relation() -> None:
+    """ "born in Vienna and died there in 1899" states no birth in 1899."""
+    fact = Fact(subject="Johann Strauss", relation="was born in", object="1899")
+    why = refusal(fact, "Johann Strauss was born in Vienna and died there in 1899.")
+    assert why is not None and "Vienna" in why, why
+    true = Fact(subject="Johann Strauss", relation="was born in", object="1825")
+    assert (
+        refusal(true, "Johann Strauss was born in Vienna in 1825 and died there in 1899.") is None
+    )
+
+
+SALES = "In 2019 the bakery had sales of $4 million and a profit of $0.5 million."
+
+
+def test_a_number_another_noun_takes_refuses_the_relations_noun() -> None:
+    """ "had sales of $4 million and a profit of $0.5 million" states no $4 million profit."""
+    fact = Fact(subject="The bakery", relation="had a profit of", object="$4 million")
+    why = refusal(fact, SALES)
+    assert why is not None and "0.5 million" in why, why
+    assert noun_slot(SALES, {"profit"}, "$4 million") == "$0.5 million"
+
+
+def test_the_number_the_relations_noun_takes_passes() -> None:
+    assert (
+        refusal(
+            Fact(subject="The bakery", relation="had a profit of", object="$0.5 million"), SALES
+        )
+        is None
+    )
+    assert (
+        refusal(Fact(subject="The bakery", relation="had sales of", object="$4 million"), SALES)
+        is None
+    )
+    assert noun_slot("The bakery had a profit of $4 million.", {"profit"}, "$4 million") is None
+
+
+def test_a_bare_year_in_another_sentence_than_the_relation_refuses_the_window() -> None:
+    """ "… left office in 1961. He became a senator two years later." states no 1961 senate."""
+    text = "Dwight Parker left office in 1961. He became a senator two years later."
+    fact = Fact(subject="Dwight Parker", relation="became a senator in", object="1961")
+    why = refusal(fact, text)
+    assert why is not None and "different sentences" in why, why
+    stated = "Dwight Parker left office in 1961. He became a senator in 1963."
+    assert (
+        refusal(
+            Fact(subject="Dwight Parker", relation="became a senator in", object="1963"), stated
+        )
+        is None
+    )
+
+
+def test_the_noun_a_figure_counts_is_its_unit_not_its_relation() -> None:
+    """ "a main span of 1,280 metres and a total length of 2,737 metres": no 1,280 m length."""
+    text = "The bridge has a main span of 1,280 metres and a total length of 2,737 metres."
+    fact = Fact(subject="The bridge", relation="has a length of", object="1,280 metres")
+    why = refusal(fact, text)
+    assert why is not None and "2,737" in why, why
+    true = Fact(subject="The bridge", relation="has a total length of", object="2,737 metres")
+    assert refusal(true, text) is None

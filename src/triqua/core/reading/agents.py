@@ -127,7 +127,7 @@ def _other_agent(
         names = [g for c in by for g in c.children if g.dep_ == "pobj"]
         if not names:
             continue
-        if _reversed(verb, agent, patient):
+        if _reversed(verb, agent, patient, {stem(t.text) for n in names for t in _named(n)}):
             # "The Danube … It is joined by the Inn": the fact's agent is what it is done to.
             others.append(" ".join(t.text for t in _name(names[0])))
             continue
@@ -182,17 +182,25 @@ def _patient_is(verb: SpacyToken, patient: frozenset[str]) -> bool:
     return False
 
 
-def _reversed(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) -> bool:
+def _reversed(
+    verb: SpacyToken, agent: frozenset[str], patient: frozenset[str], by: set[str]
+) -> bool:
     """Whether the passive ``verb`` is done to the fact's agent, not its patient.
 
     A sentence-opening pronoun ("It is fed by …") stands for the subject of the sentence
-    before it, as a reader takes it.
+    before it, as a reader takes it. A window that opens with the pronoun stands for the
+    one it is cited for: its passive is done by ``by`` (the agent's words), so when they
+    hold the patient's own name words ("… by the Blue Nile" for "The Nile feeds the Blue
+    Nile") the roles are the other way round.
     """
     heads = [c for c in verb.children if c.dep_ == "nsubjpass"]
     if not heads:
         return False
     head = heads[0]
     sentence = head.sent
+    if head.pos_ == "PRON" and head.i == sentence.start == 0:
+        own = patient - agent
+        return bool(own) and own <= by and not (agent - patient) & by
     if head.pos_ == "PRON" and head.i == sentence.start and sentence.start > 0:
         before = head.doc[sentence.start - 1].sent
         found = [t for t in before.root.children if t.dep_ in ("nsubj", "nsubjpass")]
@@ -200,6 +208,8 @@ def _reversed(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]) 
             return False
         head = found[0]
     words = {stem(t.text) for t in _name(head)}
+    if words == agent != patient:
+        return True  # "The Nile … It is fed by the Blue Nile": the agent's name, whole
     return bool(words & (agent - patient)) and not words & (patient - agent)
 
 

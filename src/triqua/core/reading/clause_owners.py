@@ -21,10 +21,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
 from triqua.core.reading.holders import counts_in, inverted_holder, named_by
+from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
 from triqua.nlp.pipeline import MAX_TEXT_CHARS
@@ -60,26 +62,31 @@ def _held_by_another(
     so a remembered one is the one a fresh reading gives.
     """
     counts = counts_in(obj)
-    if not (obj.content or counts) or not text.strip():
+    values = _value_words(obj)
+    if not (obj.content or counts or values) or not text.strip():
         return None
     subject_stems = {t.stem for t in subject.content}
     # The object's count is one of its words: "insects, which have six legs" holds "six legs"
     # in the insects' clause, "spiders have eight legs" only "legs". A quantity ("six legs")
     # has no content words of its own: its words are all it writes.
     words = obj.content if obj.content else obj.tokens
-    object_stems = ({t.stem for t in words} | counts) - subject_stems
+    object_stems = (values or {t.stem for t in words} | counts) - subject_stems
     if not object_stems:
         return None
     wanted = object_stems | (set(relation) - subject_stems)
     doc = window_parse(text[:MAX_TEXT_CHARS])
     held: dict[int, set[str]] = {}
     owners: dict[int, SpacyToken | None] = {}
+    found: dict[int, list[SpacyToken]] = {}
     for token in doc:
         word = stem(token.text)
+        if values and token.text.replace(",", "") in values:
+            word = token.text.replace(",", "")
         if word in wanted:
             owner = clause_owner(token)
             key = owner.i if owner is not None else -1
             held.setdefault(key, set()).add(word)
+            found.setdefault(key, []).append(token)
             owners[key] = owner
     if not any(words & object_stems for words in held.values()):
         return None
@@ -87,8 +94,29 @@ def _held_by_another(
     # An owner that is the relation's own noun ("Advertising builds …" for "advertise")
     # states the relation, like the object's own words in a passive.
     own = object_stems | (set(relation) - subject_stems)
-    verdicts = [_other_name(owners[k], subject, own) for k, w in held.items() if len(w) == most]
+    verdicts = [
+        None
+        if _acts_on_subject(found[k], subject_stems, set(relation))
+        else _other_name(owners[k], subject, own)
+        for k, w in held.items()
+        if len(w) == most
+    ]
     return None if None in verdicts else verdicts[0]
+
+
+def _value_words(obj: TextInfo) -> set[str]:
+    """The words of an object that is a bare value or a date ("1969", "5 September 1977").
+
+    Such a value is held by the clause that writes it: "Apollo 11 launched in 1969, but
+    Apollo 13 launched in 1970" gives 1969 to Apollo 11. Numbers are written plain.
+    """
+    if obj.content:
+        return set()
+    numbers = bare_values(obj.text)
+    if numbers or not obj.dates:
+        return set(numbers)
+    # A date's words, not those leading it ("on 5 May"): they are its slot, not the value.
+    return {t.stem for t in obj.tokens if not t.is_stop}
 
 
 def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]) -> str | None:
@@ -136,6 +164,9 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     another number is another's: "Boeing 747" is not "Boeing 737", nor "Louis XVI" "Louis
     XIV".
     """
+    numbers = _numbers([t.text for t in subject.tokens])
+    if numbers and _numbers([t.text for t in words]) - numbers:
+        return " ".join(t.text for t in words)  # "Apollo 11" is not "Apollo 13"
     names = [t.stem for t in subject.content if t.is_capitalised]
     if owner.pos_ != "PROPN" or not names:
         return None
@@ -143,17 +174,49 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     # name, and a name's digits are its own ("Person1" is not "Person2").
     stems = {stem(w) for t in words for w in _WORD.findall(t.text)}
     head = {stem(w) for w in _WORD.findall(owner.text)}
-    numbers = _numbers(t.text for t in subject.tokens)
-    if numbers and _numbers(t.text for t in words) - numbers:
-        return " ".join(t.text for t in words)  # "Apollo 11" is not "Apollo 13"
     if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
         return None
     return " ".join(t.text for t in words)
 
 
-def _numbers(words: Iterable[str]) -> set[str]:
-    """The numbers among a name's words: "747" of "Boeing 747", "XIV" of "Louis XIV"."""
-    return {w for w in words if w.isdigit() or _ROMAN.fullmatch(w)}
+def _numbers(words: list[str]) -> set[str]:
+    """The numbers a name writes after a name word: "747" of "Boeing 747", "XIV" of "Louis XIV".
+
+    Only a number right after a word that is not lower-case is the name's own ("the iPhone
+    5", "Pioneer 10"); a number elsewhere in the phrase ("the 1969 flight") is no part of it.
+    """
+    return {
+        w
+        for before, w in pairwise(words)
+        if (w.isdigit() or _ROMAN.fullmatch(w)) and before.isalpha() and not before.islower()
+    }
+
+
+def _acts_on_subject(
+    tokens: Iterable[SpacyToken], subject_stems: set[str], relation: set[str]
+) -> bool:
+    """True when the relation's verb that governs the object takes the subject as its object.
+
+    "The United States … opened the canal in 1914" states that the canal opened in 1914:
+    the clause's owner is the agent of the subject's own event, not another holder of the
+    value; so is "Jimmy Wales and Larry Sanger launched it on …", whose pronoun may be the
+    subject. Another verb ("Marie Sklodowska married Pierre Curie") is no event of the
+    relation's.
+    """
+    for token in tokens:
+        verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
+        if verb is None or stem(verb.text) not in relation:
+            continue
+        if any(
+            child.dep_ in _PATIENTS
+            and (child.pos_ == "PRON" or {stem(t.text) for t in child.subtree} & subject_stems)
+            for child in verb.children
+        ):
+            return True
+    return False
+
+
+_PATIENTS = frozenset({"dobj", "obj"})
 
 
 _ROMAN = re.compile(r"[IVXLC]{2,}")

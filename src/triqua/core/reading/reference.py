@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "another_person",
+    "coordinated_phrases",
     "core_names",
     "free_pronoun",
     "main_subject",
@@ -145,6 +146,36 @@ def core_names(text: str) -> list[str]:
             continue
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
+
+
+def coordinated_phrases(text: str) -> list[tuple[str, str]]:
+    """Noun phrases ``text`` joins as equals in a clause's core part, each pair as written.
+
+    "The Bengal tiger and the Amur tiger are both endangered" gives ("The Bengal tiger",
+    "the Amur tiger"): a pronoun or "the species" after it may mean either. A pair after a
+    preposition ("founded by Bill Gates and Paul Allen") is no core part.
+    """
+    if not text.strip():
+        return []
+    doc = parse_many([text])[0]
+    pairs = []
+    for token in doc or ():
+        head = token.head
+        if token.dep_ != "conj" or token.pos_ not in _NOUNS or head.pos_ not in _NOUNS:
+            continue
+        if head.dep_ in _CORE - {"conj", "appos"}:
+            pairs.append((_phrase(head), _phrase(token)))
+    return pairs
+
+
+_NOUNS = frozenset(("NOUN", "PROPN"))
+
+
+def _phrase(token: Token) -> str:
+    """The words of the noun phrase ``token`` heads, without the phrases joined to it."""
+    left = [t for t in token.lefts if t.dep_ not in ("cc", "conj", "punct", "preconj")]
+    start = min((t.left_edge.i for t in left), default=token.i)
+    return token.doc[start : token.i + 1].text
 
 
 #: A person's pronouns as the object of a verb or preposition ("defended her").

@@ -35,6 +35,7 @@ from triqua.core.reading.value_slot import (
     bare_values,
     coordinated_slot,
     counted_slot,
+    noun_slot,
     own_slot,
     slot_value,
 )
@@ -115,14 +116,17 @@ def split_relation(parts: FactParts, text: str) -> bool:
     "Einstein was born in 1879. He died in Princeton in 1955." holds "born" and "Princeton"
     but states no birthplace: a conjunction of two sentences is not the fact.
     """
+    # A bare year is the object's own word: "… was released from prison in 1990. He became
+    # president four years later." states no presidency from 1990.
+    words = [t.stem for t in parts.object.content] or sorted(bare_values(parts.object.text))
     spans = sentence_spans(text)
-    if len(spans) < 2 or not parts.object.content:
+    if len(spans) < 2 or not words:
         return False
     sentences = [analyse(text[a:b]) for a, b in spans]
     hits = [isinstance(sentence_relation_hit(parts, s), Token) for s in sentences]
     if not any(hits):
         return False
-    holds = [all(has_stem(s.stems, t.stem) for t in parts.object.content) for s in sentences]
+    holds = [all(has_stem(s.stems, word) for word in words) for s in sentences]
     return any(holds) and not any(h and o for h, o in zip(hits, holds, strict=True))
 
 
@@ -166,11 +170,16 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     value = counted_slot(text, parts.object.text)
     if value is not None:
         return f"the cited text writes {value!r}, not {parts.object.text!r}"
+    value = noun_slot(text, relation, parts.object.text)
+    if value is not None:
+        return f"the cited text's {parts.relation.text!r} takes {value!r}, not the object"
     last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
     value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
     if value is None and parts.relation.tokens:
         closing = parts.relation.tokens[-1].text  # "in" of "was born in": the verb's own slot
-        value = own_slot(text, relation, closing, frozenset(t.stem for t in last))
+        # A bare year is its own head word ("born in Coyoacán. She died there in 1954").
+        heads = frozenset(t.stem for t in last) or bare_values(parts.object.text)
+        value = own_slot(text, relation, closing, heads)
     if value is not None:
         return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
     relation_text = [t.text for t in parts.relation.tokens]

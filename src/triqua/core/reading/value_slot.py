@@ -29,6 +29,7 @@ __all__ = [
     "bare_values",
     "coordinated_slot",
     "counted_slot",
+    "noun_slot",
     "own_slot",
     "qualifier_slot",
     "slot_value",
@@ -199,6 +200,57 @@ def _own_slot(
             if filler is not None and (filler.tag_ == "CD" or filler.pos_ == "PROPN"):
                 return " ".join(t.text for t in filler.subtree)
     return None
+
+
+def noun_slot(text: str, relation: Iterable[str], obj: str) -> str | None:
+    """The number the relation's noun takes, when only another noun takes the object's.
+
+    "In 2020 Netflix had revenue of $25 billion and a profit of $2.8 billion" holds "profit"
+    and "$25 billion", yet 25 billion is the revenue's and the profit is 2.8 billion: it
+    states no "had a profit of $25 billion". A relation written with a noun ("had a profit
+    of") is stated where that noun takes the object's number; when every occurrence of the
+    number hangs on another noun and the relation's noun takes another number, the window
+    gives the value to another relation.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        obj: The object as the fact writes it ("$25 billion").
+    """
+    numbers = frozenset(
+        _plain(w.lstrip("$€£¥")) for w in obj.split() if _NUMBER.match(w.lstrip("$€£¥"))
+    )
+    return _noun_slot(text, frozenset(relation), numbers)
+
+
+@functools.lru_cache(maxsize=4096)
+def _noun_slot(text: str, relation: frozenset[str], numbers: frozenset[str]) -> str | None:
+    """:func:`noun_slot`, remembered."""
+    if not relation or not numbers or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    ours: list[SpacyToken] = []
+    others: list[SpacyToken] = []
+    for token in window_parse(text):
+        if token.tag_ != "CD" or not _NUMBER.match(token.text):
+            continue
+        # The noun a number counts ("1,280 *metres*") is its unit: the noun whose phrase
+        # takes the figure ("a main *span* of 1,280 metres") stands above it.
+        counted = token.head if token.dep_ == "nummod" else token
+        noun = next((a for a in counted.ancestors if a.pos_ == "NOUN"), None)
+        if noun is None:
+            continue
+        if _plain(token.text) in numbers:
+            ours.append(noun)
+        elif stem(noun.text) in relation:
+            others.append(token)
+    if not ours or any(stem(noun.text) in relation for noun in ours) or not others:
+        return None
+    head = others[0]
+    while head.head.tag_ == "CD" and head.head.i != head.i:
+        head = head.head  # "2.8" of "$2.8 billion": the whole figure
+    return head.doc[head.left_edge.i : head.right_edge.i + 1].text
 
 
 def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:

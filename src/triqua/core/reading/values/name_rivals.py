@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
+    coordinated_phrases,
     core_names,
     main_subject,
     named_other_subject,
@@ -26,6 +27,7 @@ from triqua.core.reading.values.names import (
     PLACE_MODIFIERS,
     TITLES,
     Run,
+    common_opening_lowered,
     given_name_alone,
     name_in,
     name_of,
@@ -33,11 +35,12 @@ from triqua.core.reading.values.names import (
     numeral,
     surname,
 )
+from triqua.core.reading.values.pronoun_persons import person_before_pronoun
 from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
 
-__all__ = ["How", "named", "rival"]
+__all__ = ["How", "beside_another", "named", "reference_beside_another", "rival"]
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,10 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return False  # "Isaac Newton … Albert Einstein was a physicist. He was born in Ulm"
     if how.about and _pronoun_follows_another(name, quote, before):
         return False  # "Ann Smith hired a lawyer. [The lawyer defended her. She won.]"
-    if how.about and _person_before_pronoun(name, quote):
+    if how.about and person_before_pronoun(name, quote, _PERSONAL):
         return False  # "Einstein wrote that he was born in Ulm": he is Einstein
+    if reference_beside_another(name, before, quote):
+        return False  # "Apple bought Beats and Google bought Fitbit. Its price …": either
     return _written(name, before, f" {normalise(before)} ", how, near=True)
 
 
@@ -96,39 +101,6 @@ def _pronoun_follows_another(name: str, quote: str, before: str) -> bool:
 
 #: Pronouns that stand for a person.
 _PERSONAL = re.compile(r"\b(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
-#: Entity types of a person, or of what the entity recogniser often takes a person for.
-_PERSON_TYPES = frozenset(("PERSON", "ORG", ""))
-
-
-def _person_before_pronoun(name: str, quote: str) -> bool:
-    """True when the quote names another person before its first personal pronoun.
-
-    The pronoun then refers to that person, the nearer one, not to the subject named in an
-    earlier sentence ("Einstein wrote that he was born in Ulm"). A place or a date before it
-    is no person ("In Paris she studied physics"): the parser's entity types tell them apart.
-    """
-    found = _PERSONAL.search(quote)
-    if found is None:
-        return False
-    own = set(name.split())
-    others = {
-        w
-        for run in name_runs(quote[: found.start()])
-        if not own & set(run.name.split())
-        for w in run.name.split()
-    }
-    if not others:
-        return False
-    doc = parse_many([quote])[0]
-    return any(
-        t.idx < found.start()
-        and normalise(t.text) in others
-        and t.pos_ == "PROPN"
-        and t.ent_type_ in _PERSON_TYPES
-        for t in doc or ()
-    )
-
-
 #: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
 _CHAINING = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 _SUBJECT_REACH = 4  # words of a sentence whose name may be its subject ("In 1905, Albert …")
@@ -157,15 +129,8 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         name, sentence, f" {normalise(sentence)} ", How(about=True), near=True
     ) or given_name_alone(name, sentence, before[:start]):
         # The sentence before names it ("Parasite is a film. The film …"), unless it gives
-        # another name a core part in it too ("Parasite and Joker are films. The film …",
-        # "Pierre Curie married Marie Curie. She …": either one).
-        return _coordinated_with_another(name, sentence) or any(
-            not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
-            and not _written(name, other, f" {normalise(other)} ", How(about=True))
-            and not name_of(normalise(other), name, normalise(sentence))
-            and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
-            for other in core_names(sentence)
-        )
+        # another name a core part in it too (:func:`beside_another`).
+        return beside_another(name, sentence, quote)
     subject = main_subject(sentence)
     if subject and any(t.dep_ in _NSUBJ and t.lower_ in _CHAINING_WORDS for t in subject):
         # "Born in Smiljan, he …" goes on about the one the sentence before it is about.
@@ -177,7 +142,7 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
         # other than the one named before is its subject ("The lawyer defended her").
         return any(t.pos_ == "PROPN" for t in subject) or another_person(subject, KIN)
-    sentence = _common_opening_lowered(sentence)
+    sentence = common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
     if pronoun and not name_runs(opening[: pronoun.start()]):
@@ -199,6 +164,49 @@ _COORDINATED = re.compile(
 )
 
 
+def beside_another(name: str, sentence: str, quote: str = "") -> bool:
+    """True when ``sentence`` gives another name than ``name`` a core part beside it.
+
+    A pronoun, a possessive or "the film" right after it may mean either one, and nothing
+    says which: "Parasite and Joker are films. The film …", "Pierre Curie married Marie
+    Curie. She …", "Apple bought Beats and Google bought Fitbit. Its price …". Both engines
+    read it so: a reference after such a sentence refers to no one. A name the reference's
+    own sentence (``quote``) writes is not one it stands for ("… met Pierre Curie. She
+    married Pierre Curie").
+    """
+    pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
+    if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
+        return True
+    return any(
+        not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+        and not _written(name, other, f" {normalise(other)} ", How(about=True))
+        and not name_of(normalise(other), name, normalise(sentence))
+        and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
+        for other in core_names(sentence)
+    )
+
+
+def _one_of(name: str, sides: Sequence[str]) -> bool:
+    """True when some of ``sides`` write ``name`` and some do not."""
+    writes = [_written(name, side, f" {normalise(side)} ", How(about=True)) for side in sides]
+    return any(writes) and not all(writes)
+
+
+def reference_beside_another(name: str, before: str, quote: str = "") -> bool:
+    """True when the last sentence of ``before`` names ``name`` beside another name.
+
+    The reading of :func:`beside_another` for the sentence a pronoun or description of the
+    quote refers back to (a name ``quote`` writes is not one its pronoun stands for).
+    """
+    spans = [(a, b) for a, b in sentence_spans(before) if any(c.isalpha() for c in before[a:b])]
+    if not spans:
+        return False
+    sentence = before[spans[-1][0] : spans[-1][1]]
+    return _written(
+        name, sentence, f" {normalise(sentence)} ", How(about=True), near=True
+    ) and beside_another(name, sentence, quote)
+
+
 def _coordinated_with_another(name: str, sentence: str) -> bool:
     """True when ``sentence`` joins ``name`` with another name by "and" or "or".
 
@@ -208,30 +216,9 @@ def _coordinated_with_another(name: str, sentence: str) -> bool:
         preceding = sentence[: match.start()].split()
         if preceding and preceding[-1][:1].isupper():
             continue  # inside a longer run: "Pierre Curie and …" is not "Curie and …"
-        writes = [
-            _written(name, side, f" {normalise(side)} ", How(about=True)) for side in match.groups()
-        ]
-        if any(writes) and not all(writes):
+        if _one_of(name, match.groups()):
             return True
     return False
-
-
-def _common_opening_lowered(sentence: str) -> str:
-    """``sentence`` with its first word in lower case when it is capitalised only to open it.
-
-    "Poverty marked her youth" names no one: the parser reads its first word as neither a
-    proper noun nor part of a named entity, so it is no name the pronoun after it could
-    be about. A name ("Curie moved …", "Lyon is …") keeps its capital.
-    """
-    words = sentence.split(maxsplit=1)
-    if not words or not words[0][:1].isupper() or not name_runs(words[0]):
-        return sentence
-    doc = parse_many([sentence])[0]
-    first = next((t for t in doc or () if t.is_alpha), None)
-    if first is None or first.pos_ == "PROPN" or first.ent_type_:
-        return sentence
-    start = sentence.index(words[0])
-    return sentence[:start] + sentence[start].lower() + sentence[start + 1 :]
 
 
 def _shortened_for_another(name: str, quote: str, before: str) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.table import RULES
+from triqua.nlp.parses import parse_many
 
 __all__ = [
     "GENERATIONAL",
@@ -24,6 +25,7 @@ __all__ = [
     "TITLES",
     "Run",
     "capitalised",
+    "common_opening_lowered",
     "given_name_alone",
     "name_in",
     "name_of",
@@ -283,3 +285,21 @@ def given_name_alone(name: str, text: str, before: str) -> bool:
         given in run.name.split() and run.name not in (given, name, " ".join(words))
         for run in (*name_runs(before), *name_runs(text))
     )
+
+
+def common_opening_lowered(sentence: str) -> str:
+    """``sentence`` with its first word in lower case when it is capitalised only to open it.
+
+    "Poverty marked her youth" names no one: the parser reads its first word as neither a
+    proper noun nor part of a named entity, so it is no name the pronoun after it could
+    be about. A name ("Curie moved …", "Lyon is …") keeps its capital.
+    """
+    words = sentence.split(maxsplit=1)
+    if not words or not words[0][:1].isupper() or not name_runs(words[0]):
+        return sentence
+    doc = parse_many([sentence])[0]
+    first = next((t for t in doc or () if t.is_alpha), None)
+    if first is None or first.pos_ == "PROPN" or first.ent_type_:
+        return sentence
+    start = sentence.index(words[0])
+    return sentence[:start] + sentence[start].lower() + sentence[start + 1 :]

@@ -26,6 +26,8 @@ from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.rivals import class_of, rival_kinds
 from triqua.core.reading.titles import read_as_lead
+from triqua.core.reading.values.name_rivals import reference_beside_another
+from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
 
 __all__ = ["REFERS", "passive", "refers_back", "subject_extended", "subject_scores"]
@@ -255,7 +257,8 @@ def subject_scores(
         if about:
             topic = True
         elif refers_back(info, own, rivals):
-            scores[i] = REFERS if topic else 0.0
+            shared = i > 0 and _beside_another(subject, sentences[i - 1], info)
+            scores[i] = REFERS if topic and not shared else 0.0
             about = True
         elif patient and topic and _object_it(info):
             scores[i] = REFERS
@@ -283,6 +286,19 @@ def _read_lead(
         and read_as_lead(normalise(subject.text), sentences[first].text, title.text)
     ):
         scores[first] = 1.0
+
+
+def _beside_another(subject: TextInfo, before: TextInfo, sentence: TextInfo) -> bool:
+    """True when the sentence before names the subject beside another name in a core part.
+
+    "Apple bought Beats and Google bought Fitbit. Its price …": "its" may mean either, so
+    the sentence after refers to no one (the grounding rule reads it so too). The subject's
+    name is its first capitalised run ("Fitbit" of "Fitbit's price"). A name the referring
+    ``sentence`` writes itself is not the one it means ("… met Queen Victoria. He married
+    Queen Victoria …": he is not Victoria).
+    """
+    runs = name_runs(subject.text)
+    return bool(runs) and reference_beside_another(runs[0].name, before.text, sentence.text)
 
 
 def _object_it(info: TextInfo) -> bool:
