@@ -79,7 +79,7 @@ SUITES = {
 # true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
 # decomposer's); with a possessive before a listed property ("Its length is …") read as
 # the previous subject's, 96 of 112. The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 109 / 115, "recall": 164 / 185}
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 164 / 185}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 96
 

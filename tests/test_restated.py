@@ -101,3 +101,14 @@ def test_the_grounding_rule_reads_a_label_line_as_its_sentence() -> None:
     other = FactUnit(kind="base", subject="Albert Einstein", relation="was born in", object="Bonn")
     refused = check_quote(other, Status.SUPPORTED, ["e1"], quote, {"e1": passage})
     assert not refused.ok
+
+
+def test_a_possessive_after_two_coordinated_names_is_read_as_written() -> None:
+    """ "Toyota and Sony are … Its headquarters …": "its" may mean either company."""
+    text = "Toyota and Sony are Japanese companies. Its headquarters are in Tokyo."
+    assert restate(text).text == text
+
+
+def test_a_property_sentence_keeps_one_preposition() -> None:
+    text = "Toyota is a Japanese company. Its headquarters are in Tokyo."
+    assert restate(text).text.endswith("Toyota is headquartered in Tokyo.")

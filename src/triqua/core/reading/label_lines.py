@@ -68,6 +68,9 @@ _TITLE_WORDS = 8
 _ABBREVIATION = 5  # "Inc.", "Ltd.", "Jr.": a title may end on one
 
 
+_REPEATED_PREPOSITION = re.compile(r"\b(in|on|at|of|from|by)\s+\1\b", re.IGNORECASE)
+
+
 def label_sentence(subject: str, label: str, value: str) -> str | None:
     """The sentence a label states of ``subject``, or None for a label the file lacks."""
     rule = LABELS.get(" ".join(label.lower().split()))
@@ -77,6 +80,8 @@ def label_sentence(subject: str, label: str, value: str) -> str | None:
     if rule.event:
         value = _event(value)
     sentence = rule.template.format(subject=subject.strip(), value=value)
+    # "headquartered in {value}" with "in Tokyo": the value's own preposition is the template's.
+    sentence = _REPEATED_PREPOSITION.sub(r"\1", sentence)
     return sentence[:1].upper() + sentence[1:] + "."
 
 

@@ -100,6 +100,8 @@ def resolve_possessive_label(previous: str, sentence: str) -> str | None:
     )
     if subject is None or subject.pos_ != "PROPN":
         return None
+    if any(c.dep_ == "conj" for c in subject.children):
+        return None  # "Pfizer and Moderna developed … Its headquarters …": either one
     if (subject.tag_ == "NNPS") != (found["pronoun"].lower() == "their"):
         return None
     return label_sentence(_phrase(subject), found["label"], found["value"])
