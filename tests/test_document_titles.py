@@ -144,3 +144,17 @@ def test_a_lead_names_the_title_person_by_a_formal_given_name(example: dict[str,
     title, lead = str(example["title"]), str(example["lead"])
     name = " ".join(title.lower().split())
     assert read_as_lead(name, lead, f"{title}\n\n") is example["same"]
+
+
+CURIE_PAGE = (
+    "Maria Salomea Skłodowska-Curie (7 November 1867 – 4 July 1934) was a Polish physicist. "
+    "She was the first woman to win a Nobel Prize."
+)
+
+
+def test_a_lead_in_another_language_and_a_double_surname_is_the_title_person() -> None:
+    page = Document(text=CURIE_PAGE, title="Marie Curie")
+    claims = "Marie Curie was the first woman to win a Nobel Prize."
+    assert _statuses(claims, page) == ["supported"]
+    assert _statuses("Marie Curie was born on 8 November 1867.", page) == ["contradicted"]
+    assert "supported" not in _statuses(claims, Document(text=CURIE_PAGE))

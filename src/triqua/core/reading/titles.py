@@ -68,7 +68,8 @@ def read_as_lead(name: str, sentence: str, before: str) -> bool:
     ``before`` must be the title's line alone ("Bill Gates", "# Bill Gates"): the sentence
     then opens the page. The title must name ``name`` (normalised), and the names of the
     lead's subject phrase must write its surname and its given name, or the formal name the
-    given name shortens ("William" for "Bill", ``data/nicknames.json``), and no "Sr."
+    given name shortens ("William" for "Bill", ``data/nicknames.json``) or its form in another
+    language ("Maria" for "Marie"), and no "Sr."
     ("William H. Gates Sr." is his father, "Melinda French Gates" someone else).
     """
     lines = [line for line in before.splitlines() if line.strip()]
@@ -82,5 +83,23 @@ def read_as_lead(name: str, sentence: str, before: str) -> bool:
     last, given = surname(words), words[0]
     forms = {given, *formal_names().get(given, ())}
     another = _ANOTHER_GENERATION - set(words)
-    written = {w for run in name_runs(phrase) for w in run.name.split()}
-    return last in written and bool(forms & written) and not another & written
+    # A double surname is read by its parts: "Skłodowska-Curie" writes "Curie".
+    written = {
+        part for run in name_runs(phrase) for w in run.name.split() for part in (w, *w.split("-"))
+    }
+    return (
+        last in written
+        and any(_same_given(form, w) for form in forms for w in written)
+        and not another & written
+    )
+
+
+_GIVEN_STEM = 4  # letters a given name shares with its form in another language
+
+
+def _same_given(form: str, word: str) -> bool:
+    """True for the same given name, or its form in another language ("Marie", "Maria")."""
+    if form == word:
+        return True
+    stem = _GIVEN_STEM
+    return len(form) >= stem + 1 and len(word) >= stem + 1 and form[:stem] == word[:stem]

@@ -282,7 +282,7 @@ def _read_lead(
     first = 1 if sentences and normalise(sentences[0].text) == normalise(title.text) else 0
     if (
         first < len(sentences)
-        and not scores[first]
+        and scores[first] < 1.0
         and read_as_lead(normalise(subject.text), sentences[first].text, title.text)
     ):
         scores[first] = 1.0
