@@ -35,6 +35,13 @@ UNIT = FactUnit(kind="base", subject="Ada Lovelace", relation="married", object=
         ("She was a mathematician.\n\n# Ada Lovelace\n", None),  # a heading later on
         ("## Early life\n\nShe was born in London.", None),  # a section, not the title
         ("#hashtag is no heading", None),
+        (
+            "---\ntitle: Ada Lovelace\ndate: 2024-01-01\n---\n\nShe was born in London.",
+            "Ada Lovelace",
+        ),
+        ("---\ndate: 2024-01-01\n---\n# Ada Lovelace\n\nShe was born in London.", "Ada Lovelace"),
+        ("---\ntitle: [unclosed\n---\n\nShe was born in London.", None),
+        ("---\n\nA line after a rule.", None),
         ("", None),
     ],
 )

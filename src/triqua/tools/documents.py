@@ -15,12 +15,14 @@ reported and skipped; the readers below do exactly that with the standard librar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
+import yaml
 from markdown_it import MarkdownIt
 
 from triqua.core.text.inputs import evidence_limit_error
@@ -57,6 +59,8 @@ SUPPORTED_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES
 _BINARY_SNIFF_BYTES = 8192
 #: Enough of a document's opening to hold its title heading.
 _TITLE_HEAD_CHARS = 2000
+#: A YAML front matter block opening a Markdown page.
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -166,9 +170,21 @@ def text_title(text: str) -> str | None:
     "=") names what the document is about, as an HTML page's ``<title>`` does, so the
     verifier and the grounding rule read "She" in any of its passages as that subject.
     CommonMark's reader (markdown-it, already installed with rich) decides what a heading
-    is; inline markup ("**Ada**", links) is read as its text.
+    is; inline markup ("**Ada**", links) is read as its text. A YAML front matter's
+    ``title`` (a static-site page opening "---") comes first.
     """
-    tokens = MarkdownIt("commonmark").parse(text.lstrip()[:_TITLE_HEAD_CHARS])
+    head = text.lstrip()[:_TITLE_HEAD_CHARS]
+    front = _FRONT_MATTER.match(head)
+    if front is not None:  # a static-site page: "---\ntitle: Ada Lovelace\n---"
+        try:
+            meta = yaml.safe_load(front.group(1))
+        except yaml.YAMLError:
+            meta = None
+        named = meta.get("title") if isinstance(meta, dict) else None
+        if isinstance(named, str) and named.strip():
+            return " ".join(named.split())
+        head = head[front.end() :].lstrip()
+    tokens = MarkdownIt("commonmark").parse(head)
     if len(tokens) < 2 or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
         return None
     words = [t.content for t in tokens[1].children or () if t.type in ("text", "code_inline")]
