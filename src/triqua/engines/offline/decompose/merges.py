@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from triqua.engines.offline.decompose.hygiene import DETERMINER_WORDS
 from triqua.engines.offline.decompose.misread_verbs import repair_misread_verbs
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
@@ -19,9 +20,11 @@ from triqua.engines.offline.decompose.phrases import (
     merge_span,
     repair_names,
 )
+from triqua.engines.offline.decompose.titles import retag_title_words
 from triqua.nlp.tokens import Doc, Token
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_SPEAKER_WORDS = frozenset({"i", "me", "we", "us", "you"})
 #: How the parse attaches the first name of a "City, State" pair when it misreads the comma.
 _PLACE_PAIR_DEPS = {"npadvmod", "nsubj", "nsubjpass", "compound", "appos", "nmod"}
 #: Entity kinds the first name of a place pair may carry ("" where the recogniser saw none):
@@ -42,6 +45,7 @@ def repair_tokens(doc: Doc) -> None:
     merge_place_names(doc)
     merge_glued_units(doc)
     merge_fronted_titles(doc)
+    retag_title_words(doc, DETERMINER_WORDS | _SPEAKER_WORDS)
     repair_misread_verbs(doc)
 
 

@@ -39,6 +39,7 @@ from triqua.engines.offline.decompose.predicate import (
 from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
+from triqua.engines.offline.decompose.titles import is_title_subject
 from triqua.engines.offline.labels import STATED_BY
 from triqua.nlp.tokens import Span, Token
 
@@ -78,9 +79,9 @@ def read_sentence(
             for child in token.children:
                 if child.dep_ == "appos":
                     facts += appositive_facts(token, child, refer)
-    facts = [owned_property(f) for f in facts if _is_clean(f)]
+    facts = [owned_property(f) for f in facts if _is_clean(f, sent)]
     if not facts:
-        facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f)]
+        facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f, sent)]
     used: set[int] = set()
     if asides:
         for token in sent:
@@ -88,18 +89,23 @@ def read_sentence(
             aside = asides.get(at)
             if aside is not None:
                 found = aside_facts(token, aside, refer) + life_date_facts(token, aside, refer)
-                found = [f for f in found if _is_clean(f)]
+                found = [f for f in found if _is_clean(f, sent)]
                 if found:
                     used.add(at)
                 facts += found
     return list(dict.fromkeys(facts)), used
 
 
-def _is_clean(fact: RawFact) -> bool:
-    """False for a fact built on a bare number, unit or determiner phrase."""
-    return not (
-        is_junk_argument(fact.subject, "subject") or is_junk_argument(fact.object, "object")
-    )
+def _is_clean(fact: RawFact, sent: Span) -> bool:
+    """False for a fact built on a bare number, unit or determiner phrase.
+
+    A subject that is one proper noun is a name even where its word is a determiner's: the
+    song "More" (``titles``).
+    """
+    junk_subject = is_junk_argument(fact.subject, "subject")
+    if junk_subject and is_title_subject(fact.subject, sent):
+        junk_subject = False
+    return not (junk_subject or is_junk_argument(fact.object, "object"))
 
 
 def _clause_facts(
