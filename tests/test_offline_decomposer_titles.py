@@ -78,6 +78,8 @@ def test_appositive_still_states_identity(
             "From the Hood to Hollywood premiered on Showtime.",
             ("From the Hood to Hollywood", "premiered on", "Showtime"),
         ),
+        ("Down with Love is a 2003 film.", ("Down with Love", "is", "a 2003 film")),
+        ("Doctor Who is a television series.", ("Doctor Who", "is", "a television series")),
     ],
 )
 def test_unquoted_title_opening_a_sentence_is_its_subject(
@@ -107,3 +109,42 @@ def test_place_or_date_opening_a_sentence_is_no_title(
     decomposer: RuleDecomposer, text: str
 ) -> None:
     assert not any(f.subject.startswith("In ") for f in decomposer.decompose(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Pride and Prejudice is a novel by Jane Austen.",
+            ("Pride and Prejudice", "is", "a novel by Jane Austen"),
+        ),
+        (
+            "Simon and Garfunkel was an American folk duo.",
+            ("Simon and Garfunkel", "was", "an American folk duo"),
+        ),
+    ],
+)
+def test_names_joined_before_a_singular_verb_are_one_name(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)} == {triple}
+
+
+@pytest.mark.parametrize(
+    ("text", "subjects"),
+    [
+        ("Marie and Pierre Curie were physicists.", {"Marie", "Pierre Curie"}),
+        ("Paris and Rome are capitals.", {"Paris", "Rome"}),
+    ],
+)
+def test_names_joined_before_a_plural_verb_stay_apart(
+    decomposer: RuleDecomposer, text: str, subjects: set[str]
+) -> None:
+    assert {f.subject for f in decomposer.decompose(text)} == subjects
+
+
+def test_title_ending_in_a_pronoun_word_is_the_it_that_follows(
+    decomposer: RuleDecomposer,
+) -> None:
+    facts = decomposer.decompose("Doctor Who is a television series. It first aired in 1963.")
+    assert ("Doctor Who", "aired in", "1963") in {(f.subject, f.relation, f.object) for f in facts}

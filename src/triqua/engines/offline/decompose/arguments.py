@@ -47,7 +47,8 @@ def argument_text(head: Token, refer: Refer, pred: Predicate | None) -> str | No
     if pred is not None and pred.phrase_object and head in pred.objects:
         return render(head.subtree, refer) or None
     if not (_ends_name(head) or _is_partitive(head, refer)):
-        if head.lower_ in _SPEAKER_WORDS and head.pos_ != "PROPN":  # "Us" is a film
+        opening_name = head.pos_ == "PROPN" and head.i == head.sent.start  # "Us is a film"
+        if head.lower_ in _SPEAKER_WORDS and not opening_name:
             return None
         if (is_pronoun(head) or head.lower_ in DEICTIC_WORDS) and refer(head) is None:
             return None

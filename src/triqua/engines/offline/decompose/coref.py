@@ -8,8 +8,8 @@ subject, organisation, nationality). Mentions in the same sentence come first (f
 pronoun only the subjects of other clauses: "Together with Pierre, she ..." is not Pierre),
 then earlier sentences (subjects preferred), then the previous chunk, then the question.
 A surname alone ("Curie") stands for the one full name in the text that ends with it. A
-subject said to be a work ("Jerry Maguire is a 1996 film", ``titles``) is a thing wherever
-the text names it: "it", never "he" or "she".
+subject said to be a work ("Jerry Maguire is a 1996 film", ``titles``) is a thing there: "it",
+never "he" or "she".
 """
 
 from __future__ import annotations
@@ -286,14 +286,9 @@ def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
 def _full_names(mentions: list[Mention]) -> list[Mention]:
     """Mentions with a lone surname ("Curie") replaced by the text's one full name ending so.
 
-    A surname shared by two full names ("Marie Curie", "Pierre Curie") stays as written. A
-    name the text says is a work's ("Jerry Maguire is a 1996 film") names it every time.
+    A surname shared by two full names ("Marie Curie", "Pierre Curie") stays as written; a
+    work's title ("Jerry Maguire is a 1996 film") is no full name.
     """
-    works = {m.text for m in mentions if m.work}
-    mentions = [
-        replace(m, kinds=frozenset({THING}), gender=None, work=True) if m.text in works else m
-        for m in mentions
-    ]
     full: dict[str, set[str]] = {}
     for m in mentions:
         if m.work:

@@ -52,11 +52,14 @@ def names_work(subject: Token) -> bool:
     if subject.dep_ not in _SUBJECT_DEPS:
         return False
     verb, words = subject.head, _words()
-    if verb.lemma_ == "be":
+    if verb.lemma_ == "be":  # every noun the complement joins is a work's: not "drama writer"
         return any(
-            c.lower_ in words["work_nouns"] or c.text in words["work_nouns"]
-            for c in verb.children
-            if c.dep_ == "attr"
+            all(
+                t.lower_ in words["work_nouns"] or t.text in words["work_nouns"]
+                for t in (*attr.conjuncts, attr)
+            )
+            for attr in verb.children
+            if attr.dep_ == "attr"
         )
     return (
         verb.lower_ in words["author_verbs"]
