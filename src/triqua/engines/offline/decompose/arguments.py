@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from triqua.engines.offline.decompose.evaluative import is_evaluative, is_praise_superlative
+from triqua.core.text.opinion import is_evaluative, is_praise_superlative
 from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
