@@ -100,11 +100,13 @@ def is_opinion(pred: Predicate) -> bool:
 
     A side remark on the complement that its text leaves out (a relative clause after a
     comma or opened by "where": "played college football at Maryland where he had
-    impressive statistics") is judged as its own clause, not as part of the complement.
+    impressive statistics") is judged as its own clause, not as part of the complement; an
+    evaluative word with a "for" states an effect ("is good for heart health"), which can be
+    checked.
     """
     aside = {t.i for h in pred.objects for c in h.children if is_side_part(c) for t in c.subtree}
-    words = list(pred.relation) + [
-        t for head in pred.objects for t in head.subtree if t.i not in aside
+    words = [t for t in pred.relation if _judges(t)] + [
+        t for head in pred.objects for t in head.subtree if t.i not in aside and _judges(t)
     ]
     if not any(is_evaluative(t) for t in words):
         return False
@@ -115,6 +117,15 @@ def is_opinion(pred: Predicate) -> bool:
         for head in pred.objects
         for t in head.subtree
     )
+
+
+def _judges(word: Token) -> bool:
+    """False for an evaluative ``word`` with a "for" of what it acts on: an effect.
+
+    "is good for heart health", "is bad for the lungs" state an effect, which can be checked.
+    """
+    holders = [word, word.head] if word.dep_ == "acomp" else [word]  # "is bad for the lungs"
+    return not any(c.dep_ == "prep" and c.lower_ == "for" for h in holders for c in h.children)
 
 
 def combine(
