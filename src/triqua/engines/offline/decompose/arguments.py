@@ -30,6 +30,8 @@ from triqua.nlp.tokens import Token
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
 DEICTIC_WORDS = {"this", "that", "these", "those", "what", "which", "who", "whom", "there"}
 _QUANTIFIERS = {"some", "many", "most", "one", "all", "each", "several", "few", "both", "none"}
+#: Demonstratives that stand for a noun named again by their "of" ("that of Rome").
+_STAND_INS = {"that", "those"}
 
 
 @dataclass(frozen=True)
@@ -83,9 +85,11 @@ def _ends_name(head: Token) -> bool:
 def _is_partitive(head: Token, refer: Refer) -> bool:
     """A quantifier with its "of" phrase ("some of the brightest objects"): it names things.
 
-    Only where the phrase names them itself: "some of them" with "them" unresolved does not.
+    So does a demonstrative standing in for a noun said before, with its "of" ("stronger
+    than those of neutron stars", "larger than that of Rome"). Only where the phrase names
+    them itself: "some of them" with "them" unresolved does not.
     """
-    if head.lower_ not in _QUANTIFIERS:
+    if head.lower_ not in _QUANTIFIERS and head.lower_ not in _STAND_INS:
         return False
     return any(
         g.dep_ == "pobj" and (not is_pronoun(g) or refer(g) is not None)
