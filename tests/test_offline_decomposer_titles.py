@@ -148,3 +148,16 @@ def test_title_ending_in_a_pronoun_word_is_the_it_that_follows(
 ) -> None:
     facts = decomposer.decompose("Doctor Who is a television series. It first aired in 1963.")
     assert ("Doctor Who", "aired in", "1963") in {(f.subject, f.relation, f.object) for f in facts}
+
+
+def test_hyphenated_name_tagged_as_an_organisation_is_the_he_that_follows(
+    decomposer: RuleDecomposer,
+) -> None:
+    # The tagger reads "Abdou-Lakhad Diallo" as an organisation; a name of capitalised
+    # words (one hyphenated) in the subject is still the person "he" refers to.
+    text = (
+        "Abdou-Lakhad Diallo is a professional footballer. "
+        "He plays as a centre-back for RB Leipzig."
+    )
+    facts = decomposer.decompose(text)
+    assert ("Abdou-Lakhad Diallo", "plays as") in {(f.subject, f.relation) for f in facts}

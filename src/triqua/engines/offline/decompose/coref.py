@@ -265,8 +265,8 @@ def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
 
     The small tagger labels some people's names as organisations ("Roxana Díaz is a
     Venezuelan athlete"); only a person is "he" or "she", so a subject of two to four
-    capitalised words (name particles such as "del" aside), with no article or digit, is
-    taken for the person named.
+    capitalised words (name particles such as "del" aside; a hyphenated given name such as
+    "Abdou-Lakhad" is one), with no article or digit, is taken for the person named.
     """
     for mention in reversed(mentions):
         words = mention.text.split()
@@ -275,12 +275,17 @@ def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
             and PERSON not in mention.kinds
             and not mention.work
             and 2 <= len(words) <= 5
-            and all(w.isalpha() and (w[:1].isupper() or w in _NAME_PARTICLES) for w in words)
+            and all(_name_word(w) or w in _NAME_PARTICLES for w in words)
             and words[-1][:1].isupper()
             and words[0].lower() != "the"
         ):
             return mention
     return None
+
+
+def _name_word(word: str) -> bool:
+    """A capitalised word of letters, or of such words hyphenated ("Abdou-Lakhad")."""
+    return all(part.isalpha() and part[:1].isupper() for part in word.split("-"))
 
 
 def _full_names(mentions: list[Mention]) -> list[Mention]:
