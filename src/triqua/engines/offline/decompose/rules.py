@@ -144,11 +144,27 @@ def _frame(verb: Token, refer: Refer) -> list[Positioned]:
     return [(head.i, ((STATED_BY, source),)) for source in sources[:1] if source]
 
 
+#: Participles that give what an existential says there is a name ("a river called Thames").
+_NAMING = frozenset({"called", "named", "titled", "entitled"})
+
+
 def _existential_facts(verb: Token, refer: Refer) -> list[RawFact]:
-    """An existential states a possession: "There are 20 regions in Italy" (Italy, has, ...)."""
+    """An existential states a possession or names a thing.
+
+    "There are 20 regions in Italy" gives (Italy, has, 20 regions); "There is a river
+    called Thames" gives (Thames, is, a river), though "There are two rivers called Avon"
+    says no river is two.
+    """
     attr = next((c for c in verb.children if c.dep_ in {"attr", "dobj"}), None)
     if attr is None:
         return []
+    for clause in attr.children if attr.tag_ in {"NN", "NNP"} else ():  # one thing named
+        name = next((c for c in clause.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
+        if clause.dep_ == "acl" and clause.lower_ in _NAMING and name is not None:
+            cut = {t.i for t in clause.subtree}
+            kind = render(t for t in noun_phrase(attr) if t.i not in cut)
+            named = render(name.subtree, refer)
+            return [RawFact(named, "is", kind)] if kind and named else []
     for owner in (attr, verb):
         for prep in owner.children:
             if prep.dep_ == "prep" and prep.lower_ in {"in", "on", "at"}:
