@@ -28,6 +28,7 @@ __all__ = [
     "is_evaluative",
     "is_evaluative_word",
     "is_praise_superlative",
+    "is_ranking_verb",
     "opinion_examples",
     "opinion_reason",
 ]
@@ -41,6 +42,7 @@ class _Lexicon:
     """Evaluative alone: the list's ``evaluative`` and ``praise_superlatives``."""
     superlatives: frozenset[str]
     after_most: frozenset[str]
+    ranking: frozenset[str]
     stance: tuple[re.Pattern[str], ...]
     summary: tuple[str, ...]
     summing_up: tuple[re.Pattern[str], ...]
@@ -65,6 +67,7 @@ def _lexicon() -> _Lexicon:
         evaluative=frozenset(data["evaluative"]) | superlatives,
         superlatives=superlatives,
         after_most=frozenset(data["praise_after_most"]),
+        ranking=frozenset(data["ranking_verbs"]),
         stance=tuple(phrase(p) for p in data["stance_markers"]),
         summary=tuple(data["summary_starts"]),
         summing_up=tuple(phrase(w) for w in words),
@@ -104,6 +107,15 @@ def is_praise_superlative(token: Token) -> bool:
     if token.lower_ not in lex.after_most or token.i == 0:
         return False
     return token.doc[token.i - 1].lower_ == "most"
+
+
+def is_ranking_verb(token: Token) -> bool:
+    """True for a verb that reports a ranking someone made ("named", "voted", "ranked").
+
+    Praise as its complement is that ranking, which can be checked: "was named one of the
+    greatest players of all time by ESPN".
+    """
+    return token.lower_ in _lexicon().ranking
 
 
 def opinion_reason(text: str) -> str | None:

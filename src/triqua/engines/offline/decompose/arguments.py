@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from triqua.core.text.opinion import is_evaluative, is_praise_superlative
+from triqua.core.text.opinion import is_evaluative, is_praise_superlative, is_ranking_verb
 from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
@@ -105,14 +105,15 @@ def is_opinion(pred: Predicate) -> bool:
     A side remark on the complement that its text leaves out (a relative clause after a
     comma or opened by "where": "played college football at Maryland where he had
     impressive statistics") is judged as its own clause, not as part of the complement; an
-    evaluative word with a "for" states an effect ("is good for heart health"), which can be
-    checked.
+    evaluative word with a "for" states an effect ("is good for heart health"), and praise
+    after a verb of ranking ("was named one of the greatest players") states a ranking, which
+    can be checked.
     """
     aside = {t.i for h in pred.objects for c in h.children if is_side_part(c) for t in c.subtree}
     words = [t for t in pred.relation if _judges(t)] + [
         t for head in pred.objects for t in head.subtree if t.i not in aside and _judges(t)
     ]
-    if not any(is_evaluative(t) for t in words):
+    if not any(is_evaluative(t) for t in words) or any(is_ranking_verb(v) for v in pred.verbs):
         return False
     # A superlative of praise ranks by taste within any period ("of the century").
     within = any(is_praise_superlative(t) for t in words)
