@@ -20,15 +20,21 @@ from triqua.nlp.tokens import Doc, Token
 
 
 @cache
-def _words() -> dict[str, Any]:
+def _data() -> dict[str, Any]:
     raw = resources.files("triqua.engines.offline").joinpath("data/titles.json")
     data: dict[str, Any] = json.loads(raw.read_text("utf-8"))
     return data
 
 
+@cache
+def _words() -> dict[str, frozenset[str]]:
+    """The word lists of ``titles.json``, as sets."""
+    return {k: frozenset(v) for k, v in _data().items() if k not in {"_doc", "examples"}}
+
+
 def title_examples() -> dict[str, list[Any]]:
     """The sentences of ``titles.json`` that are run as tests, by kind."""
-    found: dict[str, list[Any]] = _words()["examples"]
+    found: dict[str, list[Any]] = _data()["examples"]
     return found
 
 
@@ -98,7 +104,8 @@ def is_title_word(token: Token, closed_words: frozenset[str]) -> bool:
 
 def retag_title_words(doc: Doc, closed_words: frozenset[str]) -> None:
     """Tag each title that is also a pronoun or determiner (``is_title_word``) a proper noun."""
-    for token in doc:
+    for sent in doc.sents:
+        token = sent[0]
         if is_title_word(token, closed_words):
             token.pos_, token.tag_ = "PROPN", "NNP"
 
