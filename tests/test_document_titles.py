@@ -16,7 +16,8 @@ import pytest
 import triqua
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading import titles as titles_module
-from triqua.core.reading.titles import after_title, heading, read_as_lead
+from triqua.core.reading.titles import after_title, heading
+from triqua.core.reading.values.leads import read_as_lead
 from triqua.schema import Document, FactUnit, Status
 from triqua.testing.readers import EntailingReader
 from triqua.tools.documents import load_documents, text_title

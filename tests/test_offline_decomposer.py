@@ -623,3 +623,22 @@ def test_a_possessive_property_subject_is_read_as_its_relation(
 def test_word_soup_that_parses_to_no_relation_gives_no_fact(decomposer: RuleDecomposer) -> None:
     """A dangling conjunction with noise ("because-°Ç") is listed as not decomposed."""
     assert decomposer.decompose("because-°Ç") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("There is a capital called Mogadishu.", ("Mogadishu", "is", "a capital")),
+        ("There is a river named Thames.", ("Thames", "is", "a river")),
+        ("There are 20 regions in Italy.", ("Italy", "has", "20 regions")),
+    ],
+)
+def test_existential_names_what_it_says_there_is(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)} == {triple}
+
+
+def test_existential_naming_several_things_says_none_is_them(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("There are three other Brazilian footballers named Fernando.")
+    assert not any(f.subject == "Fernando" for f in facts)

@@ -36,6 +36,39 @@ def test_compact_leaves_text_that_holds_no_short_aside(text: str) -> None:
     assert compact(text).text == text
 
 
+def test_compact_cuts_square_brackets_but_keeps_no_aside_of_them() -> None:
+    # A citation mark or a pronunciation states nothing the fact checks; a Markdown link's
+    # text ("[Paris](…)") is no aside.
+    cut = compact("Basildon [ˈbæzɪldən] is a town.[1] It is in Essex.")
+    assert cut.text == "Basildon is a town. It is in Essex."
+    assert cut.asides == ()
+    assert compact("See [Paris](https://x.org) too.").text.startswith("See [Paris]")
+    assert (
+        compact("It takes a Future[T] and a row[key].").text
+        == "It takes a Future[T] and a row[key]."
+    )
+    assert compact("It was near the Hotel[citation needed].").text == "It was near the Hotel."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Basildon [ˈbæzɪldən] is the largest town in Essex.",
+            {("Basildon", "is", "the largest town in Essex")},
+        ),
+        (
+            "Paris is the capital of France.[1] It lies on the Seine.[2]",
+            {("Paris", "is", "the capital of France"), ("Paris", "lies on", "the Seine")},
+        ),
+    ],
+)
+def test_bracketed_pronunciation_or_citation_mark_leaves_the_fact_whole(
+    decomposer: RuleDecomposer, text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert triples(decomposer.decompose(text)) == expected
+
+
 def test_compact_cuts_only_the_inner_aside_of_nested_brackets() -> None:
     assert compact("Zinc (see the table (below)) melts.").text == "Zinc (see the table) melts."
 

@@ -78,6 +78,8 @@ def test_appositive_still_states_identity(
             "From the Hood to Hollywood premiered on Showtime.",
             ("From the Hood to Hollywood", "premiered on", "Showtime"),
         ),
+        ("Down with Love is a 2003 film.", ("Down with Love", "is", "a 2003 film")),
+        ("Doctor Who is a television series.", ("Doctor Who", "is", "a television series")),
     ],
 )
 def test_unquoted_title_opening_a_sentence_is_its_subject(
@@ -137,3 +139,55 @@ def test_a_comma_appositive_still_states_a_property(decomposer: RuleDecomposer) 
         "Marie Curie, a physicist, won the Nobel Prize."
     )}  # fmt: skip
     assert ("Marie Curie", "is", "a physicist") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Pride and Prejudice is a novel by Jane Austen.",
+            ("Pride and Prejudice", "is", "a novel by Jane Austen"),
+        ),
+        (
+            "Simon and Garfunkel was an American folk duo.",
+            ("Simon and Garfunkel", "was", "an American folk duo"),
+        ),
+    ],
+)
+def test_names_joined_before_a_singular_verb_are_one_name(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert {(f.subject, f.relation, f.object) for f in decomposer.decompose(text)} == {triple}
+
+
+@pytest.mark.parametrize(
+    ("text", "subjects"),
+    [
+        ("Marie and Pierre Curie were physicists.", {"Marie", "Pierre Curie"}),
+        ("Paris and Rome are capitals.", {"Paris", "Rome"}),
+    ],
+)
+def test_names_joined_before_a_plural_verb_stay_apart(
+    decomposer: RuleDecomposer, text: str, subjects: set[str]
+) -> None:
+    assert {f.subject for f in decomposer.decompose(text)} == subjects
+
+
+def test_title_ending_in_a_pronoun_word_is_the_it_that_follows(
+    decomposer: RuleDecomposer,
+) -> None:
+    facts = decomposer.decompose("Doctor Who is a television series. It first aired in 1963.")
+    assert ("Doctor Who", "aired in", "1963") in {(f.subject, f.relation, f.object) for f in facts}
+
+
+def test_hyphenated_name_tagged_as_an_organisation_is_the_he_that_follows(
+    decomposer: RuleDecomposer,
+) -> None:
+    # The tagger reads "Abdou-Lakhad Diallo" as an organisation; a name of capitalised
+    # words (one hyphenated) in the subject is still the person "he" refers to.
+    text = (
+        "Abdou-Lakhad Diallo is a professional footballer. "
+        "He plays as a centre-back for RB Leipzig."
+    )
+    facts = decomposer.decompose(text)
+    assert ("Abdou-Lakhad Diallo", "plays as") in {(f.subject, f.relation) for f in facts}

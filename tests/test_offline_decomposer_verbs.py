@@ -212,6 +212,14 @@ def test_clausal_subject_that_is_a_clause_names_no_subject(
             "Some of his most famous works include portraits of Louis XV.",
             ("Some of his most famous works", "include", "portraits of Louis XV"),
         ),
+        (
+            "The forces of black holes are stronger than those of neutron stars.",
+            ("The forces of black holes", "are stronger than", "those of neutron stars"),
+        ),
+        (
+            "The population of Paris is larger than that of Rome.",
+            ("The population of Paris", "is larger than", "that of Rome"),
+        ),
     ],
 )
 def test_pronoun_word_in_a_name_or_a_partitive_names_something(
@@ -220,7 +228,9 @@ def test_pronoun_word_in_a_name_or_a_partitive_names_something(
     assert triples(decomposer.decompose(text)) == {triple}
 
 
-@pytest.mark.parametrize("text", ["Some of them won awards.", "I love Paris."])
+@pytest.mark.parametrize(
+    "text", ["Some of them won awards.", "I love Paris.", "Paris is larger than that of them."]
+)
 def test_unresolved_pronoun_still_names_nothing(decomposer: RuleDecomposer, text: str) -> None:
     assert decomposer.decompose(text) == []
 

@@ -3,9 +3,10 @@
 Opinions, questions, hedged guesses, instructions to the reader and meta-statements about the
 answer itself ("As an AI language model…", "I hope this helps") assert no fact, so their
 facts are not checked and they count toward neither the score nor coverage. The classifier is
-rules over word lists (``data/checkworthy.json``): cheap, deterministic, the same on both
-engines, and readable when a sentence is excluded by mistake. Each judgement names the rule
-and the words that fired, so the report can say why.
+rules over word lists (``data/checkworthy.json``; opinions are read by ``opinion``, the
+reader the offline decomposer shares, over ``data/opinion.json``): cheap, deterministic, the
+same on both engines, and readable when a sentence is excluded by mistake. Each judgement
+names the rule and the words that fired, so the report can say why.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Literal
 
 from triqua.core.text.chunking import CODE_BLOCK, HEADING, is_title_line
+from triqua.core.text.opinion import opinion_reason
+from triqua.core.text.phrases import first, gate, phrase, starts
 from triqua.schema import Chunk, Fact, NotCheckworthySentence, Span
 from triqua.sentences import sentence_spans
 
@@ -65,16 +68,6 @@ class _Lexicon:
     request: tuple[str, ...]
     hedge: tuple[re.Pattern[str], ...]
     hedge_exempt: tuple[str, ...]
-    opinion: tuple[re.Pattern[str], ...]
-    summary: tuple[str, ...]
-    evaluative: tuple[re.Pattern[str], ...]
-    predicates: tuple[re.Pattern[str], ...]
-
-
-def _phrase(phrase: str, *, case_sensitive: bool = False) -> re.Pattern[str]:
-    """A whole-word pattern for ``phrase`` (apostrophes match either form)."""
-    body = re.escape(phrase).replace("'", "['’]")
-    return re.compile(rf"(?<![\w]){body}(?![\w])", 0 if case_sensitive else re.IGNORECASE)
 
 
 @cache
@@ -82,17 +75,13 @@ def _lexicon(path: Path = _DATA) -> _Lexicon:
     data = json.loads(path.read_text(encoding="utf-8"))
     sensitive = set(data["hedge_case_sensitive"])
     return _Lexicon(
-        meta=tuple(_phrase(p) for p in data["meta"]),
+        meta=tuple(phrase(p) for p in data["meta"]),
         meta_lead=tuple(data["meta_lead"]),
         framing=tuple(sorted(data["framing_starts"], key=len, reverse=True)),
         instruction=tuple(data["instruction_starts"]),
         request=tuple(data["request_starts"]),
-        hedge=tuple(_phrase(p, case_sensitive=p in sensitive) for p in data["hedge"]),
+        hedge=tuple(phrase(p, case_sensitive=p in sensitive) for p in data["hedge"]),
         hedge_exempt=tuple(data["hedge_exempt_after"]),
-        opinion=tuple(_phrase(p) for p in data["opinion_markers"]),
-        summary=tuple(data["summary_starts"]),
-        evaluative=tuple(_phrase(p) for p in data["evaluative"]),
-        predicates=tuple(_phrase(p) for p in data["evaluative_predicates"]),
     )
 
 
@@ -101,43 +90,13 @@ def _normal(sentence: str) -> str:
     return " ".join(sentence.replace("’", "'").split())
 
 
-@cache
-def _heads(phrases: tuple[str, ...]) -> frozenset[str]:
-    """The first two characters of each phrase (a text starting with none starts with none)."""
-    return frozenset(phrase[:2] for phrase in phrases)
-
-
-@cache
-def _gate(patterns: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
-    """One pattern that matches where any of ``patterns`` does (each keeps its own case rule).
-
-    Most sentences match no phrase of a list: one search rules the whole list out, and only
-    a sentence that passes is searched phrase by phrase (the first in list order wins).
-    """
-    scoped = (f"(?{'i' if p.flags & re.IGNORECASE else ''}:{p.pattern})" for p in patterns)
-    return re.compile("|".join(scoped))
-
-
-def _starts(text: str, phrases: Sequence[str]) -> str | None:
-    """The phrase ``text`` starts with (whole words, case-insensitive), if any."""
-    lower = text.lower()
-    heads = _heads(tuple(phrases))
-    if lower[:2] not in heads and lower[:1] not in heads:
-        return None
-    for phrase in phrases:
-        boundary = not phrase[-1:].isalnum() or not lower[len(phrase) : len(phrase) + 1].isalnum()
-        if lower.startswith(phrase) and boundary:
-            return phrase
-    return None
-
-
 def _is_question(text: str) -> bool:
     """Ends with a question mark outside quotes (a quoted title ending in "?" is no question)."""
     return text.endswith("?") and text.count('"') % 2 == 0
 
 
 def _instruction(text: str, lex: _Lexicon) -> str | None:
-    starter = _starts(text, lex.instruction)
+    starter = starts(text, lex.instruction)
     if starter is None:
         return None
     rest = text[len(starter) :].lstrip(" ,")
@@ -151,23 +110,13 @@ def _instruction(text: str, lex: _Lexicon) -> str | None:
 
 
 def _hedge(text: str, lex: _Lexicon) -> str | None:
-    if not _gate(lex.hedge).search(text):
+    if not gate(lex.hedge).search(text):
         return None
     for pattern in lex.hedge:
         for match in pattern.finditer(text):
             after = text[match.end() :].lstrip().lower()
             if any(after.startswith(p) for p in lex.hedge_exempt):
                 continue  # "perhaps best known for…" qualifies a claim, not the whole sentence
-            return match.group()
-    return None
-
-
-def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> str | None:
-    if not _gate(patterns).search(text):
-        return None
-    for pattern in patterns:
-        match = pattern.search(text)
-        if match:
             return match.group()
     return None
 
@@ -181,8 +130,9 @@ def classify(sentence: str, titles: bool = True) -> Judgement:
 
     Checked in order: heading, meta-statement, question, instruction, opinion, hedge; a
     sentence that none of them fits is check-worthy. Evaluative wording alone does not make
-    an opinion (a "celebrated author" can be checked): it takes a first-person stance, a summing-up
-    sentence ("Overall, …") or a tribute ("her legacy lives on") with no number in it.
+    an opinion (a "celebrated author" can be checked): it takes a first-person stance, a
+    summing-up sentence ("Overall, …") or a tribute ("her legacy lives on") with no number
+    in it (``opinion.opinion_reason``).
     """
     if HEADING.match(sentence):  # "## Early life": a title for what follows, not a statement
         return Judgement("heading", "a Markdown heading: context for what follows")
@@ -192,36 +142,28 @@ def classify(sentence: str, titles: bool = True) -> Judgement:
     text = _normal(sentence)
     if not any(c.isalnum() for c in text):
         return Judgement("checkworthy")
-    frame = _starts(text, lex.framing)
+    frame = starts(text, lex.framing)
     if frame:  # "Note that he retired in 2001." is as check-worthy as what it frames
         rest = text[len(frame) :].lstrip(" ,:")
         if rest:
             return classify(rest[:1].upper() + rest[1:])
-    lead = _starts(text, lex.meta_lead)
+    lead = starts(text, lex.meta_lead)
     if lead and text.endswith(":"):
         return Judgement("meta", f"introduces the answer ('{lead}…:')")
-    meta = _first(lex.meta, text)
+    meta = first(lex.meta, text)
     if meta:
         return Judgement("meta", f"speaks about the answer or the assistant ('{meta}')")
     if _is_question(text):
         return Judgement("question", "ends with a question mark")
-    request = _starts(text, lex.request)
+    request = starts(text, lex.request)
     if request:
         return Judgement("question", f"asks the reader ('{request}')")
     starter = _instruction(text, lex)
     if starter:
         return Judgement("instruction", f"addresses the reader ('{starter}')")
-    marker = _first(lex.opinion, text)
-    if marker:
-        return Judgement("opinion", f"states a personal view ('{marker}')")
-    if not any(c.isdigit() for c in text):
-        summary = _starts(text, lex.summary)
-        evaluative = _first(lex.evaluative, text) if summary else None
-        if summary and evaluative:
-            return Judgement("opinion", f"sums up with an evaluation ('{summary}', '{evaluative}')")
-        tribute = _first(lex.predicates, text)
-        if tribute:
-            return Judgement("opinion", f"pays tribute rather than states a fact ('{tribute}')")
+    opinion = opinion_reason(text)
+    if opinion:
+        return Judgement("opinion", opinion)
     hedge = _hedge(text, lex)
     if hedge:
         return Judgement("hedge", f"does not assert it ('{hedge}')")

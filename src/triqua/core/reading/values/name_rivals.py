@@ -20,7 +20,7 @@ from triqua.core.reading.reference import (
     main_subject,
     named_other_subject,
 )
-from triqua.core.reading.titles import read_as_lead
+from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.names import (
     GENERATIONAL,
     KIN,

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.text.opinion import is_evaluative, is_evaluative_word
 from triqua.engines.offline.decompose.arguments import (
     DEICTIC_WORDS,
     RawFact,
     argument_text,
 )
-from triqua.engines.offline.decompose.evaluative import is_evaluative, is_evaluative_word
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
     Refer,

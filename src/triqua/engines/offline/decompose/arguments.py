@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from triqua.engines.offline.decompose.evaluative import is_evaluative, is_praise_superlative
+from triqua.core.text.opinion import is_evaluative, is_praise_superlative, is_ranking_verb
 from triqua.engines.offline.decompose.phrases import (
     Refer,
     is_concrete,
@@ -30,6 +30,8 @@ from triqua.nlp.tokens import Token
 _SPEAKER_WORDS = {"i", "me", "my", "we", "us", "our", "you", "your", "yourself"}
 DEICTIC_WORDS = {"this", "that", "these", "those", "what", "which", "who", "whom", "there"}
 _QUANTIFIERS = {"some", "many", "most", "one", "all", "each", "several", "few", "both", "none"}
+#: Demonstratives that stand for a noun named again by their "of" ("that of Rome").
+_STAND_INS = {"that", "those"}
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ def argument_text(head: Token, refer: Refer, pred: Predicate | None) -> str | No
     if pred is not None and pred.phrase_object and head in pred.objects:
         return render(head.subtree, refer) or None
     if not (_ends_name(head) or _is_partitive(head, refer)):
-        if head.lower_ in _SPEAKER_WORDS:
+        opening_name = head.pos_ == "PROPN" and head.i == head.sent.start  # "Us is a film"
+        if head.lower_ in _SPEAKER_WORDS and not opening_name:
             return None
         if (is_pronoun(head) or head.lower_ in DEICTIC_WORDS) and refer(head) is None:
             return None
@@ -82,9 +85,11 @@ def _ends_name(head: Token) -> bool:
 def _is_partitive(head: Token, refer: Refer) -> bool:
     """A quantifier with its "of" phrase ("some of the brightest objects"): it names things.
 
-    Only where the phrase names them itself: "some of them" with "them" unresolved does not.
+    So does a demonstrative standing in for a noun said before, with its "of" ("stronger
+    than those of neutron stars", "larger than that of Rome"). Only where the phrase names
+    them itself: "some of them" with "them" unresolved does not.
     """
-    if head.lower_ not in _QUANTIFIERS:
+    if head.lower_ not in _QUANTIFIERS and head.lower_ not in _STAND_INS:
         return False
     return any(
         g.dep_ == "pobj" and (not is_pronoun(g) or refer(g) is not None)
@@ -99,13 +104,16 @@ def is_opinion(pred: Predicate) -> bool:
 
     A side remark on the complement that its text leaves out (a relative clause after a
     comma or opened by "where": "played college football at Maryland where he had
-    impressive statistics") is judged as its own clause, not as part of the complement.
+    impressive statistics") is judged as its own clause, not as part of the complement; an
+    evaluative word with a "for" states an effect ("is good for heart health"), and praise
+    after a verb of ranking ("was named one of the greatest players") states a ranking, which
+    can be checked.
     """
     aside = {t.i for h in pred.objects for c in h.children if is_side_part(c) for t in c.subtree}
-    words = list(pred.relation) + [
-        t for head in pred.objects for t in head.subtree if t.i not in aside
+    words = [t for t in pred.relation if _judges(t)] + [
+        t for head in pred.objects for t in head.subtree if t.i not in aside and _judges(t)
     ]
-    if not any(is_evaluative(t) for t in words):
+    if not any(is_evaluative(t) for t in words) or any(is_ranking_verb(v) for v in pred.verbs):
         return False
     # A superlative of praise ranks by taste within any period ("of the century").
     within = any(is_praise_superlative(t) for t in words)
@@ -114,6 +122,15 @@ def is_opinion(pred: Predicate) -> bool:
         for head in pred.objects
         for t in head.subtree
     )
+
+
+def _judges(word: Token) -> bool:
+    """False for an evaluative ``word`` with a "for" of what it acts on: an effect.
+
+    "is good for heart health", "is bad for the lungs" state an effect, which can be checked.
+    """
+    holders = [word, word.head] if word.dep_ == "acomp" else [word]  # "is bad for the lungs"
+    return not any(c.dep_ == "prep" and c.lower_ == "for" for h in holders for c in h.children)
 
 
 def combine(

@@ -18,8 +18,12 @@ __all__ = ["MAX_ASIDE_CHARS", "Aside", "Compacted", "compact"]
 MAX_ASIDE_CHARS = 80
 """Longest parenthesised aside (brackets included) that is cut out before parsing."""
 
-# A balanced, unnested "( ... )" holding something other than whitespace, on one line.
-_ASIDE = re.compile(rf"\((?=[ \t]*[^()\s])[^()\n]{{1,{MAX_ASIDE_CHARS - 2}}}\)")
+# A balanced, unnested "( ... )" holding something other than whitespace, on one line; or
+# such a "[ ... ]" that is not a Markdown link's text ("[Paris](…)").
+_ASIDE = re.compile(
+    rf"\((?=[ \t]*[^()\s])[^()\n]{{1,{MAX_ASIDE_CHARS - 2}}}\)"
+    rf"|\[(?=[ \t]*[^\[\]\s])[^\[\]\n]{{1,{MAX_ASIDE_CHARS - 2}}}\](?!\()"
+)
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,27 @@ class Compacted:
         return pos + sum(removed for _, removed in self.cuts[:count])
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def _is_index(text: str, match: re.Match[str]) -> bool:
+    """A bracketed name right after a word is code, not an aside: "Try[T]", "row[key]"."""
+    start = match.start()
+    return (
+        match.group().startswith("[")
+        and start > 0
+        and text[start - 1].isalnum()
+        and _IDENTIFIER.fullmatch(match.group()[1:-1]) is not None
+    )
+
+
 def compact(text: str) -> Compacted:
     """``text`` with its short parenthesised asides (and the space before each) cut out.
 
-    An aside that opens the text is kept: with nothing before it, it is no aside.
+    An aside that opens the text is kept: with nothing before it, it is no aside. A short
+    square-bracketed one (a citation mark "[1]", a pronunciation "[ˈbæzɪldən]") is cut the
+    same way, but kept as no aside: it defines nothing and holds no value to check; a name
+    in brackets right after a word ("Future[T]") is code and stays.
     """
     parts: list[str] = []
     cuts: list[tuple[int, int]] = []
@@ -71,7 +92,7 @@ def compact(text: str) -> Compacted:
     length = 0  # length of the compacted text so far
     for match in _ASIDE.finditer(text):
         start, end = match.span()
-        if not text[:start].strip():
+        if not text[:start].strip() or _is_index(text, match):
             continue
         while start > last and text[start - 1] in " \t":
             start -= 1
@@ -81,7 +102,8 @@ def compact(text: str) -> Compacted:
         parts.append(text[last:start])
         length += start - last
         cuts.append((length, end - start))
-        asides.append(Aside(length, match.group()[1:-1].strip(), *match.span()))
+        if match.group().startswith("("):
+            asides.append(Aside(length, match.group()[1:-1].strip(), *match.span()))
         last = end
     if not cuts:
         return Compacted(text, text)

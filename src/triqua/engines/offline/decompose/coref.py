@@ -7,14 +7,16 @@ non-person entity or common-noun subject, they the latest group (plural or coord
 subject, organisation, nationality). Mentions in the same sentence come first (for a subject
 pronoun only the subjects of other clauses: "Together with Pierre, she ..." is not Pierre),
 then earlier sentences (subjects preferred), then the previous chunk, then the question.
-A surname alone ("Curie") stands for the one full name in the text that ends with it.
+A surname alone ("Curie") stands for the one full name in the text that ends with it. A
+subject said to be a work ("Jerry Maguire is a 1996 film", ``titles``) is a thing there: "it",
+never "he" or "she".
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from triqua.engines.offline.decompose.gender import (
     PRONOUN_GENDER,
@@ -23,6 +25,7 @@ from triqua.engines.offline.decompose.gender import (
     noun_gender,
 )
 from triqua.engines.offline.decompose.phrases import render
+from triqua.engines.offline.decompose.titles import names_work
 from triqua.nlp.tokens import Doc, Token
 
 PERSON = "person"
@@ -61,6 +64,8 @@ class Mention:
     gender: Gender | None = None
     end: int = -1
     """Character offset just past the mention (its last token), -1 when unknown."""
+    work: bool = False
+    """Said to be a work ("… is a 1996 film"): a thing, whatever its name looks like."""
 
 
 def pronoun_class(token: Token) -> str | None:
@@ -104,8 +109,12 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
             kinds = frozenset({PERSON})
         in_entity.update(t.i for t in tokens)
         subject = ent.root.dep_ in _SUBJECT_DEPS
+        work = names_work(ent.root)
+        if work:
+            kinds = frozenset({THING})
         gender = _gender_of(ent.root, [t.text for t in tokens]) if PERSON in kinds else None
-        out.append(_mention(render(tokens), kinds, tokens[0], base, subject, gender, tokens[-1]))
+        found = _mention(render(tokens), kinds, tokens[0], base, subject, gender, tokens[-1])
+        out.append(replace(found, work=work))
     for token in doc:
         if _is_definite_thing(token) and token.i not in in_entity:
             text = render(t for t in token.subtree if t.dep_ != "punct")
@@ -122,8 +131,8 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
         if conj:
             words += [t for t in token.subtree if t.i > token.i and t.i <= conj[-1].i]
             kinds = frozenset({GROUP})
-        elif _is_title(token):
-            kinds = frozenset({THING})  # a quoted title names a work, never "he" or "she"
+        elif _is_title(token) or names_work(token):
+            kinds = frozenset({THING})  # a title names a work, never "he" or "she"
         elif token.pos_ == "PROPN" or noun_gender(token.text) is not None:
             kinds = frozenset({PERSON})  # a name, or "the actress"
         else:
@@ -134,7 +143,8 @@ def collect_mentions(doc: Doc, base: int = 0) -> list[Mention]:
             gender = (
                 _gender_of(token, [t.text for t in [*words, token]]) if PERSON in kinds else None
             )
-            out.append(_mention(text, kinds, first, base, True, gender, token))
+            found = _mention(text, kinds, first, base, True, gender, token)
+            out.append(replace(found, work=names_work(token)))
     out.sort(key=lambda m: m.start)
     return out
 
@@ -255,16 +265,17 @@ def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
 
     The small tagger labels some people's names as organisations ("Roxana Díaz is a
     Venezuelan athlete"); only a person is "he" or "she", so a subject of two to four
-    capitalised words (name particles such as "del" aside), with no article or digit, is
-    taken for the person named.
+    capitalised words (name particles such as "del" aside; a hyphenated given name such as
+    "Abdou-Lakhad" is one), with no article or digit, is taken for the person named.
     """
     for mention in reversed(mentions):
         words = mention.text.split()
         if (
             mention.subject
             and PERSON not in mention.kinds
+            and not mention.work
             and 2 <= len(words) <= 5
-            and all(w.isalpha() and (w[:1].isupper() or w in _NAME_PARTICLES) for w in words)
+            and all(_name_word(w) or w in _NAME_PARTICLES for w in words)
             and words[-1][:1].isupper()
             and words[0].lower() != "the"
         ):
@@ -272,13 +283,21 @@ def _name_as_person(mentions: Sequence[Mention]) -> Mention | None:
     return None
 
 
+def _name_word(word: str) -> bool:
+    """A capitalised word of letters, or of such words hyphenated ("Abdou-Lakhad")."""
+    return all(part.isalpha() and part[:1].isupper() for part in word.split("-"))
+
+
 def _full_names(mentions: list[Mention]) -> list[Mention]:
     """Mentions with a lone surname ("Curie") replaced by the text's one full name ending so.
 
-    A surname shared by two full names ("Marie Curie", "Pierre Curie") stays as written.
+    A surname shared by two full names ("Marie Curie", "Pierre Curie") stays as written; a
+    work's title ("Jerry Maguire is a 1996 film") is no full name.
     """
     full: dict[str, set[str]] = {}
     for m in mentions:
+        if m.work:
+            continue
         words = m.text.split()
         person = PERSON in m.kinds or (THING in m.kinds and name_gender(words) is not None)
         if person and 1 < len(words) <= 4 and all(w[:1].isupper() for w in words[-2:]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from triqua.engines.offline.decompose.hygiene import DETERMINER_WORDS
 from triqua.engines.offline.decompose.misread_verbs import repair_misread_verbs
 from triqua.engines.offline.decompose.phrases import (
     PLACE_ENTS,
@@ -19,9 +20,11 @@ from triqua.engines.offline.decompose.phrases import (
     merge_span,
     repair_names,
 )
+from triqua.engines.offline.decompose.titles import retag_title_words
 from triqua.nlp.tokens import Doc, Token
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_SPEAKER_WORDS = frozenset({"i", "me", "we", "us", "you"})
 #: How the parse attaches the first name of a "City, State" pair when it misreads the comma.
 _PLACE_PAIR_DEPS = {"npadvmod", "nsubj", "nsubjpass", "compound", "appos", "nmod"}
 #: Entity kinds the first name of a place pair may carry ("" where the recogniser saw none):
@@ -42,6 +45,8 @@ def repair_tokens(doc: Doc) -> None:
     merge_place_names(doc)
     merge_glued_units(doc)
     merge_fronted_titles(doc)
+    merge_joined_names(doc)
+    retag_title_words(doc, DETERMINER_WORDS | _SPEAKER_WORDS)
     repair_misread_verbs(doc)
 
 
@@ -163,8 +168,10 @@ def merge_fronted_titles(doc: Doc) -> None:
     Where the words before the first finite verb of a subjectless clause are written as a
     title (capitalised first and last words, small words between) and something marks them
     as one, a capitalised small word ("With") or a capitalised word after a lower-case
-    article ("the End") in no place name, they become one name, the verb's subject. A
-    place after a preposition ("In London is a museum") stays a phrase of place.
+    small word ("the End", "Down with Love") in no place name, they become one name, the
+    verb's subject. A place after a preposition ("In London is a museum") stays a phrase of
+    place. A title ending in a capitalised pronoun after a name ("Doctor Who is a television
+    series") is one as well, though the parse took the pronoun for the subject.
     """
     found = [span for sent in doc.sents if (span := _fronted_title(sent.start, sent.end, doc))]
     for start, end, verb in reversed(found):
@@ -183,7 +190,9 @@ def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | Non
     if finite is None or finite.i - start < 2:
         return None
     verb = finite.head if finite.dep_ in {"aux", "auxpass"} else finite
-    if verb.dep_ != "ROOT" or any(c.dep_ in _NO_SUBJECT_DEPS for c in verb.children):
+    subjects = [c for c in verb.children if c.dep_ in _NO_SUBJECT_DEPS]
+    ends_name = bool(subjects) and _pronoun_ending_name(subjects[0], start, finite.i)
+    if verb.dep_ != "ROOT" or (subjects and not ends_name):
         return None
     words = list(doc[start : finite.i])
     if not all(w.is_alpha for w in words) or len(words) > 8:
@@ -195,13 +204,70 @@ def _fronted_title(start: int, end: int, doc: Doc) -> tuple[int, int, int] | Non
         return None
     if any(not w.is_title and w.lower_ not in _TITLE_SMALL for w in words):
         return None
-    marked = any(w.is_title and w.lower_ in _TITLE_SMALL for w in words[1:]) or any(
-        a.lower_ in {"the", "a", "an"} and not a.is_title and b.is_title for a, b in pairwise(words)
+    marked = (
+        ends_name
+        or any(w.is_title and w.lower_ in _TITLE_SMALL for w in words[1:])
+        or any(
+            a.lower_ in _TITLE_SMALL and not a.is_title and b.is_title for a, b in pairwise(words)
+        )
     )
     outside = [w for w in words if not start <= w.head.i < finite.i]
     if not marked or any(w.head.i != verb.i for w in outside):
         return None
     return start, finite.i, verb.i
+
+
+def _pronoun_ending_name(subject: Token, start: int, finite: int) -> bool:
+    """A capitalised pronoun right before the verb, after a name: "Doctor Who is …".
+
+    Not a speaker's word: "Kill Me, Heal Me" ends titles that come in lists the parse
+    misreads as appositives.
+    """
+    return (
+        subject.pos_ == "PRON"
+        and subject.lower_ not in _SPEAKER_WORDS
+        and subject.is_title
+        and start < subject.i == finite - 1
+        and subject.doc[subject.i - 1].pos_ == "PROPN"
+    )
+
+
+def merge_joined_names(doc: Doc) -> None:
+    """Merge names joined by "and" before a singular verb into one name: a title or a pair.
+
+    "Pride and Prejudice is a novel", "Simon and Garfunkel was a duo", "A & E is a network":
+    two subjects take a plural verb, so capitalised words joined by "and" or "&" that take
+    a singular one ("is", "was", "has") name one thing. "Marie and Pierre Curie were
+    physicists" stays two subjects.
+    """
+    found = []
+    for token in doc:
+        span = _joined_name(token) if token.dep_ in _SUBJECT_DEPS else None
+        if span is not None:
+            found.append(span)
+    for start, end, anchor in reversed(found):
+        merge_span(doc, start, end, anchor, {"POS": "PROPN", "TAG": "NNP"})
+
+
+def _joined_name(subject: Token) -> tuple[int, int, int] | None:
+    """``(start, end, anchor)`` of a subject of names joined before a singular verb, or None."""
+    conj = [c for c in subject.children if c.dep_ == "conj"]
+    joins = [c for c in subject.children if c.dep_ == "cc"]
+    if len(conj) != 1 or len(joins) != 1 or joins[0].lower_ not in {"and", "&"}:
+        return None
+    verb = subject.head
+    finite = next((c for c in verb.children if c.dep_ in {"aux", "auxpass"}), verb)
+    if not (finite.tag_ == "VBZ" or finite.lower_ == "was") or finite.i < subject.i:
+        return None
+    words = list(subject.doc[subject.left_edge.i : conj[0].right_edge.i + 1])
+    if not (words[0].is_title and words[-1].is_title) or words[-1].i >= finite.i:
+        return None
+    for word in words:
+        if word.text != "&" and not (
+            word.is_alpha and (word.is_title or word.lower_ in _TITLE_SMALL)
+        ):
+            return None
+    return words[0].i, words[-1].i + 1, subject.i
 
 
 def _bare_past(token: Token) -> bool:

@@ -45,6 +45,7 @@ from triqua.engines.offline.decompose.predicate import (
 from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
+from triqua.engines.offline.decompose.titles import is_title_subject
 from triqua.engines.offline.labels import STATED_BY
 from triqua.nlp.tokens import Span, Token
 
@@ -84,9 +85,9 @@ def read_sentence(
             for child in token.children:
                 if child.dep_ == "appos" and not restrictive_name(child):
                     facts += appositive_facts(token, child, refer)
-    facts = [owned_property(f) for f in facts if _is_clean(f)]
+    facts = [owned_property(f) for f in facts if _is_clean(f, sent)]
     if not facts:
-        facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f)]
+        facts = [f for f in fallback_facts(sent, refer, cache) if _is_clean(f, sent)]
     used: set[int] = set()
     if asides:
         for token in sent:
@@ -94,18 +95,23 @@ def read_sentence(
             aside = asides.get(at)
             if aside is not None:
                 found = aside_facts(token, aside, refer) + life_date_facts(token, aside, refer)
-                found = [f for f in found if _is_clean(f)]
+                found = [f for f in found if _is_clean(f, sent)]
                 if found:
                     used.add(at)
                 facts += found
     return list(dict.fromkeys(facts)), used
 
 
-def _is_clean(fact: RawFact) -> bool:
-    """False for a fact built on a bare number, unit or determiner phrase."""
-    return not (
-        is_junk_argument(fact.subject, "subject") or is_junk_argument(fact.object, "object")
-    )
+def _is_clean(fact: RawFact, sent: Span) -> bool:
+    """False for a fact built on a bare number, unit or determiner phrase.
+
+    A subject that is one proper noun is a name even where its word is a determiner's: the
+    song "More" (``titles``).
+    """
+    junk_subject = is_junk_argument(fact.subject, "subject")
+    if junk_subject and is_title_subject(fact.subject, sent):
+        junk_subject = False
+    return not (junk_subject or is_junk_argument(fact.object, "object"))
 
 
 def _clause_facts(
@@ -144,11 +150,27 @@ def _frame(verb: Token, refer: Refer) -> list[Positioned]:
     return [(head.i, ((STATED_BY, source),)) for source in sources[:1] if source]
 
 
+#: Participles that give what an existential says there is a name ("a river called Thames").
+_NAMING = frozenset({"called", "named", "titled", "entitled"})
+
+
 def _existential_facts(verb: Token, refer: Refer) -> list[RawFact]:
-    """An existential states a possession: "There are 20 regions in Italy" (Italy, has, ...)."""
+    """An existential states a possession or names a thing.
+
+    "There are 20 regions in Italy" gives (Italy, has, 20 regions); "There is a river
+    called Thames" gives (Thames, is, a river), though "There are two rivers called Avon"
+    says no river is two.
+    """
     attr = next((c for c in verb.children if c.dep_ in {"attr", "dobj"}), None)
     if attr is None:
         return []
+    for clause in attr.children if attr.tag_ in {"NN", "NNP"} else ():  # one thing named
+        name = next((c for c in clause.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
+        if clause.dep_ == "acl" and clause.lower_ in _NAMING and name is not None:
+            cut = {t.i for t in clause.subtree}
+            kind = render(t for t in noun_phrase(attr) if t.i not in cut)
+            named = render(name.subtree, refer)
+            return [RawFact(named, "is", kind)] if kind and named else []
     for owner in (attr, verb):
         for prep in owner.children:
             if prep.dep_ == "prep" and prep.lower_ in {"in", "on", "at"}:

@@ -25,7 +25,7 @@ from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.rivals import class_of, rival_kinds
-from triqua.core.reading.titles import read_as_lead
+from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
