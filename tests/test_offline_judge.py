@@ -101,6 +101,23 @@ def test_judge_qualifier_support_rests_on_the_base_window(eager: AlignmentVerifi
     assert [u.status for u in verdict.unit_verdicts] == [Status.SUPPORTED, Status.SUPPORTED]
 
 
+def test_a_qualifier_a_single_sentence_supports_reads_no_wider_window() -> None:
+    judge = FixedEntailment(0.99)
+    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
+    fact = Fact(
+        subject="Alan Turing",
+        relation="worked at",
+        object="Bletchley Park",
+        qualifiers=[Qualifier(label="manner", value="as a codebreaker")],
+    )
+    first = "Alan Turing worked at Bletchley Park, where he broke German ciphers."
+    text = f"{first} He later moved to Manchester."
+    verdict = verifier.verify(fact, [ev(text)])
+    assert [u.status for u in verdict.unit_verdicts] == [Status.SUPPORTED, Status.SUPPORTED]
+    assert verdict.unit_verdicts[1].quote == first
+    assert {premise for premise, _ in judge.asked} == {first}  # the two sentences never
+
+
 def test_judge_never_contradicts_on_its_own() -> None:
     verifier = AlignmentVerifier(entailment=FixedEntailment(0.01, 0.97))  # type: ignore[arg-type]
     fact = Fact(subject="The chef", relation="opened", object="a Japanese restaurant")

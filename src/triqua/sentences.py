@@ -32,7 +32,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return list(_sentence_spans(text))
 
 
-@lru_cache(maxsize=256)  # a chunk is split three times (prompt, check-worthiness, coverage)
+# A chunk is split three times (prompt, check-worthiness, coverage), and the verifier's
+# readers split each evidence window again for every unit: 256 texts were too few to keep a
+# 40 KB run's windows.
+@lru_cache(maxsize=4096)
 def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     for sentence in blank_sentencizer()(text).sents:

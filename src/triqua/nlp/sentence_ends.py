@@ -136,14 +136,11 @@ def split_abbreviation_ends(doc: Doc) -> Doc:
     "the U.S. Army" stay one.
     """
     for token in doc[:-1]:
+        text = token.text
+        if not (len(text) > 2 and text.endswith(".") and token.whitespace_):
+            continue  # most tokens: the next one is not looked up
         after = doc[token.i + 1]
-        if (
-            token.whitespace_
-            and len(token.text) > 2
-            and token.text.endswith(".")
-            and not after.is_sent_start
-            and closes_sentence(token.text, after.text)
-        ):
+        if not after.is_sent_start and closes_sentence(text, after.text):
             after.is_sent_start = True
     return doc
 

@@ -36,6 +36,7 @@ quote's part of it:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from triqua.core.grounding.slots import slot_holder
@@ -175,10 +176,15 @@ def rival_restrictor(unit: FactUnit, window: str) -> str | None:
     return rival.text if outcome == "rival" and rival is not None else None
 
 
+@functools.lru_cache(maxsize=4096)
 def gate(
     unit: FactUnit, window: str, quoted: str, before: str, *, classes: bool = False
 ) -> str | None:
     """Why ``window`` cannot support ``unit`` whatever the judge reads, or None.
+
+    Remembered (a function of its arguments alone): a unit is grounded again when its fact
+    is settled again after re-verification, and windows overlap, so ~40% of the calls on
+    a run repeat one.
 
     Args:
         unit: The unit the window is cited for.

@@ -119,6 +119,7 @@ _NEGATION_REACH = 4  # words after a cue that it may deny
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
 
 
+@functools.lru_cache(maxsize=4096)  # both engines read a unit's windows again and again
 def negated(unit: FactUnit, window: str) -> str | None:
     """The phrase of ``window`` that denies one of the unit's words ("not the capital").
 

@@ -11,6 +11,7 @@ a quote that refers back by "the <noun>" (:func:`rivals_before`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -59,6 +60,7 @@ def rival_kinds(info: TextInfo, subject: frozenset[str], about: bool) -> frozens
     return kinds if about else kinds | class_of(info)
 
 
+@functools.lru_cache(maxsize=1024)  # each value of each unit citing a passage asks it again
 def rivals_before(subject: str, before: str) -> frozenset[str]:
     """The rival nouns of the passage text ``before`` a quote, for a fact about ``subject``.
 

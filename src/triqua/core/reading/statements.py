@@ -14,6 +14,7 @@ year governed by another verb, its agent another "by" agent). The grounding rule
 
 from __future__ import annotations
 
+import functools
 import re
 
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
@@ -148,41 +149,55 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     nor one only other verbs govern while the relation's verb fills its own slot with another
     value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`).
     """
-    relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
-    subject = frozenset(t.stem for t in parts.subject.content)
-    text = without_asides(parts, text)
-    if object_split(parts.object, relation, text, subject):
+    return _clause_refusal(
+        parts.subject, parts.relation, parts.object, tuple(parts.relation_words), text
+    )
+
+
+@functools.lru_cache(maxsize=4096)  # a fact's windows are gated again for each unit and round
+def _clause_refusal(
+    subject_info: TextInfo,
+    relation_info: TextInfo,
+    obj: TextInfo,
+    relation_words: tuple[frozenset[str], ...],
+    text: str,
+) -> str | None:
+    """:func:`clause_refusal` on the parts of the fact it reads."""
+    relation = frozenset().union(*relation_words) if relation_words else frozenset()
+    subject = frozenset(t.stem for t in subject_info.content)
+    text = _without_asides(obj, text)
+    if object_split(obj, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
-    other = held_by_another(parts.subject, parts.object, text, relation)
+    other = held_by_another(subject_info, obj, text, relation)
     if other is not None:
         return f"the cited text gives the object to {other!r}"
-    if not parts.relation.content:
-        value = other_value(parts.subject, parts.object, text)
+    if not relation_info.content:
+        value = other_value(subject_info, obj, text)
         if value is not None:
             return f"the cited text gives the subject another value, {value!r}"
-    objects = frozenset(t.stem for t in parts.object.content)
+    objects = frozenset(t.stem for t in obj.content)
     frame = frame_of(text, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states it only inside a frame ({frame!r})"
-    value = slot_value(text, relation, bare_values(parts.object.text))
+    value = slot_value(text, relation, bare_values(obj.text))
     if value is not None:
-        return f"the cited text's {parts.relation.text!r} governs {value}, not the object"
-    value = counted_slot(text, parts.object.text)
+        return f"the cited text's {relation_info.text!r} governs {value}, not the object"
+    value = counted_slot(text, obj.text)
     if value is not None:
-        return f"the cited text writes {value!r}, not {parts.object.text!r}"
-    value = noun_slot(text, relation, parts.object.text)
+        return f"the cited text writes {value!r}, not {obj.text!r}"
+    value = noun_slot(text, relation, obj.text)
     if value is not None:
-        return f"the cited text's {parts.relation.text!r} takes {value!r}, not the object"
-    last = parts.object.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
+        return f"the cited text's {relation_info.text!r} takes {value!r}, not the object"
+    last = obj.content[-1:]  # the object's head word ("relay" of "4x100 metres relay")
     value = coordinated_slot(text, relation, frozenset(t.stem for t in last))
-    if value is None and parts.relation.tokens:
-        closing = parts.relation.tokens[-1].text  # "in" of "was born in": the verb's own slot
+    if value is None and relation_info.tokens:
+        closing = relation_info.tokens[-1].text  # "in" of "was born in": the verb's own slot
         # A bare year is its own head word ("born in Coyoacán. She died there in 1954").
-        heads = frozenset(t.stem for t in last) or bare_values(parts.object.text)
+        heads = frozenset(t.stem for t in last) or bare_values(obj.text)
         value = own_slot(text, relation, closing, heads)
     if value is not None:
-        return f"the cited text's {parts.relation.text!r} governs {value!r}, not the object"
-    relation_text = [t.text for t in parts.relation.tokens]
+        return f"the cited text's {relation_info.text!r} governs {value!r}, not the object"
+    relation_text = [t.text for t in relation_info.tokens]
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
         return f"the cited text gives the relation to {agent!r} (by {agent})"
@@ -203,13 +218,18 @@ def without_asides(parts: FactParts, text: str) -> str:
     parse may take the object for its own. When the object is written only inside the
     brackets, the text is read whole.
     """
+    return _without_asides(parts.object, text)
+
+
+def _without_asides(obj: TextInfo, text: str) -> str:
+    """:func:`without_asides` for the object ``obj``."""
     bare = text
     for _ in range(2):  # brackets nested one deep
         bare = _ASIDE.sub("", bare)
     if bare == text:
         return text
     stems = analyse(bare).stems
-    return bare if all(has_stem(stems, t.stem) for t in parts.object.content) else text
+    return bare if all(has_stem(stems, t.stem) for t in obj.content) else text
 
 
 _LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list

@@ -271,14 +271,20 @@ def _written(name: str, text: str, padded: str, how: How, near: bool = False) ->
     With ``near`` (a passage before the quote) only the runs writing the name's last word
     are read: the passage's other names are about other things.
     """
-    if not name_in(name, padded, text, how.common) and not (how.about and _shortened(name, text)):
+    return _writes(name, text, padded, how.common, how.about, near)
+
+
+@functools.lru_cache(maxsize=4096)  # a name is looked for in the same quotes again and again
+def _writes(name: str, text: str, padded: str, common: bool, about: bool, near: bool) -> bool:
+    """:func:`_written` for the parts of ``How`` it reads (``common``, ``about``)."""
+    if not name_in(name, padded, text, common) and not (about and _shortened(name, text)):
         return False
     last = name.split()[-1]
     runs = [run for run in name_runs(text) if not near or last in run.name.split()]
     holding = [run for run in runs if last in run.name.split()]
-    if how.about and holding and all(run.possessed in KIN for run in holding):
+    if about and holding and all(run.possessed in KIN for run in holding):
         return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
-    if how.about and _named_after(name, runs, padded):
+    if about and _named_after(name, runs, padded):
         return False  # "Trump Tower opened in 1983": Donald Trump did not
     # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
     others = {w for run in runs if run.possessed in KIN for w in run.name.split()}

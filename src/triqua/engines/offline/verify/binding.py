@@ -252,22 +252,27 @@ def subject_scores(
     )
     stems = frozenset(t.stem for t in subject.content)
     rivals: frozenset[str] = frozenset()
+    # "… than the Golden Gate Bridge", "The lion is a cat species": a later "the bridge" or
+    # "the species" may mean another one. The sentences read so far give their rivals when
+    # a later one is read for a reference back (most never are).
+    unread: list[tuple[TextInfo, bool]] = []
     for i, info in enumerate(sentences):
         about = scores[i] > 0
         if about:
             topic = True
-        elif refers_back(info, own, rivals):
-            shared = i > 0 and _beside_another(subject, sentences[i - 1], info)
-            scores[i] = REFERS if topic and not shared else 0.0
-            about = True
-        elif patient and topic and _object_it(info):
-            scores[i] = REFERS
-            about = True
-        elif _opens_with_name(info):
-            topic = False
-        # "… than the Golden Gate Bridge", "The lion is a cat species": a later "the
-        # bridge" or "the species" may mean another one.
-        rivals |= rival_kinds(info, stems, about)
+        else:
+            rivals = rivals.union(*(rival_kinds(seen, stems, was) for seen, was in unread))
+            unread = []
+            if refers_back(info, own, rivals):
+                shared = i > 0 and _beside_another(subject, sentences[i - 1], info)
+                scores[i] = REFERS if topic and not shared else 0.0
+                about = True
+            elif patient and topic and _object_it(info):
+                scores[i] = REFERS
+                about = True
+            elif _opens_with_name(info):
+                topic = False
+        unread.append((info, about))
     return scores
 
 

@@ -317,17 +317,40 @@ def decide_qualifier(
         for w in windows(bound[:_ANCHORS], by_place, passages)
         if all(name_word_in(t, analyse(w.text)) for t in value.content if t.is_capitalised)
     ]
-    readings = _judge(model, found, hypotheses, [True] * len(found))
-    if any(r.contradicted >= model.thresholds.contradicted for r in readings):
-        return _open(rules)
+    if model.thresholds.contradicted > 1.0:
+        # No window can take a support back, and the narrowest entailing window is quoted:
+        # the wider ones are read only when no single sentence supports the qualifier.
+        singles = [w for w in found if w.size == 1]
+        best = _entailing(
+            fact, unit, _judge(model, singles, hypotheses, [True] * len(singles)), model
+        )
+        if best is None:
+            wide = [w for w in found if w.size > 1]
+            best = _entailing(
+                fact, unit, _judge(model, wide, hypotheses, [True] * len(wide)), model
+            )
+    else:
+        readings = _judge(model, found, hypotheses, [True] * len(found))
+        if any(r.contradicted >= model.thresholds.contradicted for r in readings):
+            return _open(rules)
+        best = _entailing(fact, unit, readings, model)
+    if best is None:
+        return rules  # the rules' own-words support, if any, stands: nothing took it back
+    return best.window.finding(Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}")
+
+
+def _entailing(
+    fact: Fact, unit: FactUnit, readings: Sequence[Reading], model: EntailmentModel
+) -> Reading | None:
+    """The narrowest, then surest, reading that entails the qualifier and passes its gates.
+
+    A window that fails the qualifier gates (:func:`qualifier_refusal`) supports nothing.
+    """
     entailing = [r for r in readings if r.entailed >= model.thresholds.supports]
-    if entailing:  # a window that fails the qualifier gates supports nothing
+    if entailing:
         parts = fact_parts(fact)
         entailing = [r for r in entailing if qualifier_refusal(parts, unit, r.window.text) is None]
-    if not entailing:
-        return rules  # the rules' own-words support, if any, stands: nothing took it back
-    best = min(entailing, key=lambda r: (r.window.size, -r.entailed))
-    return best.window.finding(Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}")
+    return min(entailing, key=lambda r: (r.window.size, -r.entailed), default=None)
 
 
 def _open(rules: Finding) -> Finding:
