@@ -160,6 +160,7 @@ def test_a_person_after_a_preposition_is_a_candidate_for_he_or_she_only() -> Non
     ]
     assert prepositional_persons("Johannes Kepler worked in Prague.") == []
     assert prepositional_persons("Ada translated an article by Luigi Menabrea.") == []
+    assert prepositional_persons("FROM BUSINESSMAN TO POLITICIAN Trump continued.") == []
     before = "Johannes Kepler corresponded with Galileo Galilei."
     assert reference_beside_another("johannes kepler", before, "He was born in Pisa.")
     assert not reference_beside_another("johannes kepler", before, "Its orbit is an ellipse.")

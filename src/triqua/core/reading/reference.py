@@ -173,8 +173,8 @@ def prepositional_persons(text: str) -> list[str]:
     doc = parse_many([text])[0]
     found = []
     for token in doc or ():
-        if token.pos_ != "PROPN" or token.ent_type_ not in _PERSON_LIKE:
-            continue
+        if token.pos_ != "PROPN" or token.ent_type_ not in _PERSON_LIKE or token.is_upper:
+            continue  # a word in capitals is a heading's or an acronym ("TO POLITICIAN")
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
             head = head.head  # "with Pierre Curie and Paul Langevin"
