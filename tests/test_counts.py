@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.counts import counted_slot, counts
+import triqua
+from triqua.core.reading.counts import counted_slot, counts, states_count
 from triqua.core.reading.statements import refusal, unit_refusal
-from triqua.schema import Fact, FactUnit
+from triqua.schema import Fact, FactUnit, Status
 
 PHELPS = "He won 28 Olympic medals, 23 of them gold."
 LEWIS = "He won ten Olympic medals, including nine gold medals."
@@ -61,3 +62,20 @@ def test_the_part_reading_states_the_parts_kind_only() -> None:
     assert unit_refusal(gold, reading) is None
     why = unit_refusal(medals, reading)
     assert why is not None and "23 gold medals" in why, why
+
+
+def test_a_sentence_writing_the_objects_own_count_states_it_beside_the_whole() -> None:
+    """ "ten Olympic medals, including nine gold medals" contradicts no "nine gold medals"."""
+    assert states_count(LEWIS, "nine Olympic gold medals")
+    assert states_count(PHELPS, "23 Olympic gold medals")  # the part's reading
+    assert not states_count(LEWIS, "nine Olympic medals")
+    assert not states_count(LEWIS, "the Olympic title")
+
+
+def test_offline_reads_no_contradiction_from_the_wholes_count() -> None:
+    passage = f"Carl Lewis is an American sprinter. {LEWIS}"
+    report = triqua.check(
+        "Carl Lewis won nine Olympic gold medals.", documents=[passage], cache=False, store=False
+    )
+    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    assert statuses and Status.CONTRADICTED not in statuses, statuses

@@ -29,7 +29,7 @@ from triqua.sentences import sentence_spans
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["Count", "counted_slot", "counts"]
+__all__ = ["Count", "counted_slot", "counts", "states_count"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Modifiers that stress a count and restrict nothing ("23 different medals").
@@ -81,11 +81,7 @@ def _counted(text: str, obj: str) -> str | None:
     wanted = counts(obj)
     if not wanted:
         return None
-    written = counts(text)
-    for sentence in (text[a:b] for a, b in sentence_spans(text)):
-        parted = part_count(sentence)
-        if parted is not None:
-            written |= counts(parted)
+    written = _written(text)
     for claimed in wanted:
         same = [w for w in written if (w.number, w.noun) == (claimed.number, claimed.noun)]
         if any(w.kinds <= claimed.kinds for w in same):
@@ -96,6 +92,33 @@ def _counted(text: str, obj: str) -> str | None:
         if other is not None and any(w.noun == claimed.noun for w in written):
             return other.phrase
     return None
+
+
+def states_count(text: str, obj: str) -> bool:
+    """True when ``text`` writes every count of ``obj`` for the object's own kind.
+
+    "He won ten Olympic medals, including nine gold medals" writes "nine gold medals" for
+    "nine Olympic gold medals": its "ten Olympic medals" counts the whole, another value
+    of another slot, and contradicts nothing. An object without a count gives False.
+    """
+    wanted = counts(obj)
+    if not wanted:
+        return False
+    written = _written(text)
+    return all(
+        any((w.number, w.noun) == (c.number, c.noun) and w.kinds <= c.kinds for w in written)
+        for c in wanted
+    )
+
+
+def _written(text: str) -> frozenset[Count]:
+    """The counts ``text`` writes, with those of the part each sentence counts."""
+    written = set(counts(text))
+    for sentence in (text[a:b] for a, b in sentence_spans(text)):
+        parted = part_count(sentence)
+        if parted is not None:
+            written |= counts(parted)
+    return frozenset(written)
 
 
 @functools.lru_cache(maxsize=4096)
