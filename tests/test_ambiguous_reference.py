@@ -1,5 +1,8 @@
 """A reference after a sentence that names two candidates refers to no one, on both engines.
 
+A person named after a preposition ("corresponded with Galileo Galilei", "was succeeded by
+Harry S. Truman") is a candidate for a later "he" or "she" unless the gender tells them apart.
+
 "Amazon bought Whole Foods and Microsoft bought LinkedIn. Its price was $26 billion." names
 two buyers and two bought companies: "its" may mean any of them, so the sentence supports
 no fact about one of them. So does "the university" after "Harvard University and Yale
@@ -13,7 +16,7 @@ import pytest
 import triqua
 from triqua.context import GroundingMode
 from triqua.core.grounding.rule import check_quote
-from triqua.core.reading.reference import coordinated_phrases
+from triqua.core.reading.reference import coordinated_phrases, prepositional_persons
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.schema import FactUnit, Status
 from triqua.testing.readers import EntailingReader
@@ -37,6 +40,24 @@ AMBIGUOUS = [
         "The university was founded in 1701.",
         id="class-noun-after-two-coordinated-names",
     ),
+    pytest.param(
+        ("Johannes Kepler", "was born in", "Pisa"),
+        "Johannes Kepler corresponded with Galileo Galilei.",
+        "He was born in Pisa.",
+        id="he-after-a-person-after-with",
+    ),
+    pytest.param(
+        ("Franklin D. Roosevelt", "was born in", "Missouri"),
+        "Franklin D. Roosevelt was succeeded by Harry S. Truman.",
+        "He was born in Missouri.",
+        id="he-after-a-passives-agent",
+    ),
+    pytest.param(
+        ("Aristotle", "founded", "the Academy in Athens"),
+        "Aristotle studied under Plato.",
+        "He founded the Academy in Athens.",
+        id="he-after-a-person-after-under",
+    ),
 ]
 
 CLEAR = [
@@ -57,6 +78,24 @@ CLEAR = [
         "Yale University is in New Haven.",
         "The university was founded in 1701.",
         id="class-noun-after-the-subject-alone",
+    ),
+    pytest.param(
+        ("Johannes Kepler", "was born in", "Weil der Stadt"),
+        "Johannes Kepler worked in Prague.",
+        "He was born in Weil der Stadt.",
+        id="he-after-a-place-after-a-preposition",
+    ),
+    pytest.param(
+        ("Marie Curie", "was born in", "Warsaw"),
+        "Marie Curie worked with Pierre Curie.",
+        "She was born in Warsaw.",
+        id="she-after-a-man-after-with",
+    ),
+    pytest.param(
+        ("Ada Lovelace", "married", "William King"),
+        "Ada Lovelace translated an article by Luigi Menabrea.",
+        "She married William King in 1835.",
+        id="she-after-an-author-inside-a-phrase",
     ),
 ]
 
@@ -101,6 +140,33 @@ def test_offline_reads_no_referent_after_two_candidates(
     report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
     statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
     assert statuses and Status.SUPPORTED not in statuses, statuses
+
+
+@pytest.mark.parametrize(("triple", "before", "quote"), CLEAR[3:])
+def test_offline_keeps_a_pronoun_no_person_after_a_preposition_may_take(
+    triple: tuple[str, str, str], before: str, quote: str
+) -> None:
+    subject, relation, obj = triple
+    claim = f"{subject} {relation} {obj}."
+    report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
+    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    assert statuses and all(s == Status.SUPPORTED for s in statuses), statuses
+
+
+def test_a_person_after_a_preposition_is_a_candidate_for_he_or_she_only() -> None:
+    """The shared reading: "with Galileo Galilei" is a candidate for "He", never for "Its"."""
+    assert prepositional_persons("Johannes Kepler corresponded with Galileo Galilei.") == [
+        "Galileo Galilei"
+    ]
+    assert prepositional_persons("Johannes Kepler worked in Prague.") == []
+    assert prepositional_persons("Ada translated an article by Luigi Menabrea.") == []
+    assert prepositional_persons("FROM BUSINESSMAN TO POLITICIAN Trump continued.") == []
+    before = "Johannes Kepler corresponded with Galileo Galilei."
+    assert reference_beside_another("johannes kepler", before, "He was born in Pisa.")
+    assert not reference_beside_another("johannes kepler", before, "Its orbit is an ellipse.")
+    assert not reference_beside_another(
+        "marie curie", "Marie Curie worked with Pierre Curie.", "She was born in Warsaw."
+    )
 
 
 def test_a_sentence_names_a_candidate_beside_another_only_when_it_does() -> None:

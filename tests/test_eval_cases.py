@@ -57,6 +57,10 @@ SUITES = {
 # sentences read together, a value in another verb's clause, and their controls) passed 42
 # of 52 before the own-slot, counted-noun, active-agent, other-patient and other-name gates,
 # 49 of 52 with them; the whole suite 99 of 105 (the floor keeps one failure of slack).
+# With 36 rows for a part's count taken as the whole's, a year of the other conjunct and a
+# pronoun after a person named after a preposition (24 false, 12 true), the suite passed
+# 206 of 232 before the readings of counts by kind, of those years and of those pronouns,
+# 221 of 232 with them (the floor keeps one failure of slack).
 # The recall suite (70 true claims with the passage that states them, 30 false
 # counterparts) supported 41 of the 70 and none of the 30 when it was written; with the
 # readings of a description's possessive, a pronoun after an opening phrase, an agent named
@@ -79,7 +83,7 @@ SUITES = {
 # true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
 # decomposer's); with a possessive before a listed property ("Its length is …") read as
 # the previous subject's, 96 of 112. The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 164 / 185}
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 164 / 185}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 96
 

@@ -5,6 +5,9 @@ and the Nobel Prize in Chemistry in 1911" writes 1911, but not as the year of th
 prize. A year qualifier is stated by a sentence only when the sentence gives that year to the
 unit's object: the year in the object's own clause, or in a date phrase right before it when
 its own has none ("In 1903, she won the Physics prize"); a list of years dates it as one.
+A base triple whose object is the year ("won the Nobel Prize in | 1988") dates the thing its
+relation names after the verb ("Nobel Prize"), or the verb itself when the relation names
+nothing else ("died in | 1564" against "born in 1564 and died in 1642").
 Clauses are cut at commas, semicolons and coordinating words, without a parse: the grounding
 rule runs on every engine's verdicts and must stay cheap.
 """
@@ -47,13 +50,17 @@ def _stems(text: str) -> list[frozenset[str]]:
 def misdated(unit: FactUnit, sentence: str) -> str | None:
     """The unit's year when ``sentence`` gives it to another thing than the unit's object.
 
-    Only a qualifier with a year is judged, only in a sentence that writes that year and
-    another one, and only when one of the object's words marks a single clause (a word the
-    sentence writes once): otherwise None, and the other checks decide.
+    Only a qualifier with a year, or a base triple whose object writes one, is judged, only
+    in a sentence that writes that year and another one, and only when one of the dated
+    thing's words marks a single clause (a word the sentence writes once): otherwise None,
+    and the other checks decide.
     """
-    if unit.kind != "qualifier" or not unit.value:
+    if unit.kind == "qualifier" and unit.value:
+        claimed, things = set(_YEAR.findall(unit.value)), [unit.object]
+    elif unit.kind == "base":
+        claimed, things = set(_YEAR.findall(unit.object)), _dated(unit)
+    else:
         return None
-    claimed = set(_YEAR.findall(unit.value))
     years = set(_YEAR.findall(sentence))
     if not claimed or not claimed <= years or len(years) < 2:
         return None
@@ -64,14 +71,54 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
         for stems in clause:
             for stem in stems:
                 counts[stem] = counts.get(stem, 0) + 1
-    distinctive = {stem for stems in _stems(unit.object) for stem in stems if counts.get(stem) == 1}
-    marked = [i for i, clause in enumerate(words) if any(distinctive & s for s in clause)]
+    marked: list[int] = []
+    for thing in things:  # the first that marks a clause decides
+        written = {stem for word in _stems(_YEAR.sub(" ", thing)) for stem in word}
+        distinctive = {stem for stem in written if counts.get(stem) == 1}
+        marked = [i for i, clause in enumerate(words) if any(distinctive & s for s in clause)]
+        if marked:
+            break
     if len(marked) != 1:
         return None
     at = marked[0]
-    own = set(_YEAR.findall(clauses[at]))
-    if not own and at > 0 and _DATE_PHRASE.fullmatch(clauses[at - 1]):
-        own = set(_YEAR.findall(clauses[at - 1]))
+    own = set(_YEAR.findall(clauses[at])) or _date_beside(clauses, at)
     if not own or claimed <= own:
         return None
     return ", ".join(sorted(claimed))
+
+
+def _date_beside(clauses: list[str], at: int) -> set[str]:
+    """The years of a date phrase that dates the clause ``at``, which writes none itself.
+
+    A date phrase right before it ("In 1903, she won …"), or after it past at most one
+    aside that writes no year ("their final album, In Through the Out Door, in 1979").
+    """
+    if at > 0 and _DATE_PHRASE.fullmatch(clauses[at - 1]):
+        return set(_YEAR.findall(clauses[at - 1]))
+    for clause in clauses[at + 1 : at + 3]:
+        if _DATE_PHRASE.fullmatch(clause.rstrip(".!?")):
+            return set(_YEAR.findall(clause))
+        if _YEAR.search(clause):
+            break
+    return set()
+
+
+#: Words of a relation before its verb: "was" of "was born in", "has" of "has won".
+_AUXILIARIES = frozenset(
+    ("is", "was", "are", "were", "be", "been", "being", "has", "have", "had", "did", "does")
+)
+
+
+def _dated(unit: FactUnit) -> list[str]:
+    """What a base triple with a year as its object dates, most telling first.
+
+    The relation's words after its verb ("Nobel Prize" of "won the Nobel Prize in") with the
+    object's other words, then the verb itself ("died" of "died in").
+    """
+    words = unit.relation.split()
+    while words and words[0].casefold() in _AUXILIARIES:
+        words = words[1:]
+    if not words:
+        return []
+    after = " ".join([*words[1:], unit.object])
+    return [after, words[0]]

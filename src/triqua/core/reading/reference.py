@@ -26,6 +26,7 @@ __all__ = [
     "free_pronoun",
     "main_subject",
     "named_other_subject",
+    "prepositional_persons",
 ]
 
 #: Dependencies of a clause's subject.
@@ -144,6 +145,45 @@ def core_names(text: str) -> list[str]:
             head = head.head
         if head.dep_ not in _CORE - {"conj", "appos"}:
             continue
+        found.append(" ".join(t.text for t in words if t.i >= words[0].i))
+    return found
+
+
+#: Prepositions whose object may be a person a later "he" or "she" stands for.
+_PERSON_PREPOSITIONS = frozenset(
+    ("with", "to", "by", "from", "under", "for", "alongside", "against", "beside", "between")
+)
+#: Entity types of a name after such a preposition that may be a person's: the recogniser
+#: takes "Galileo Galilei" for a product and "Sergei Diaghilev" for no entity, but a place,
+#: an organisation or a date is none ("worked in Prague", "studied at Harvard").
+_PERSON_LIKE = frozenset(("PERSON", "PRODUCT", ""))
+
+
+def prepositional_persons(text: str) -> list[str]:
+    """The names ``text`` gives as a person-taking preposition's object, as written.
+
+    "Johannes Kepler corresponded with Galileo Galilei" gives "Galileo Galilei"; so do "was
+    succeeded by Harry S. Truman", "studied under Plato" and "worked for Thomas Edison". A
+    "he" or "she" in the sentence after it may mean that person as well as the subject.
+    "By" counts only as a passive's agent: "translated an article by Luigi Menabrea" names
+    an author inside a phrase, no one the sentence is about.
+    """
+    if not text.strip():
+        return []
+    doc = parse_many([text])[0]
+    found = []
+    for token in doc or ():
+        if token.pos_ != "PROPN" or token.ent_type_ not in _PERSON_LIKE or token.is_upper:
+            continue  # a word in capitals is a heading's or an acronym ("TO POLITICIAN")
+        head = token
+        while head.dep_ in ("conj", "appos") and head.head.i != head.i:
+            head = head.head  # "with Pierre Curie and Paul Langevin"
+        preposition = head.head
+        if head.dep_ != "pobj" or preposition.lower_ not in _PERSON_PREPOSITIONS:
+            continue
+        if preposition.lower_ == "by" and preposition.dep_ != "agent":
+            continue  # an author inside a phrase ("an article by Luigi Menabrea")
+        words = [t for t in token.subtree if t.pos_ == "PROPN" and t.i <= token.i]
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
 

@@ -126,7 +126,7 @@ _NUMBER = (
 _PART = re.compile(
     rf"\b(?P<total>{_NUMBER})\s+(?P<noun>(?:[A-Za-z-]+\s+){{0,3}}?[A-Za-z-]+s)\s*,\s*"
     rf"(?P<part>{_NUMBER}|{_WHOLE})\s+of\s+(?:{_PRONOUNS})\s+(?:were\s+|was\s+)?"
-    rf"(?P<kind>[a-z]+)\b(?!\s+(?:of|in|at|by|to|for|from|with)\b)",
+    rf"(?P<kind>[a-z]+)\b(?!\s+(?:of|in|at|by|to|for|from|with|than)\b)",
     re.IGNORECASE,
 )
 
@@ -134,7 +134,9 @@ _PART = re.compile(
 def part_count(sentence: str) -> str | None:
     """The sentence with its part counted, or None when it counts no part.
 
-    "won 28 medals, 23 of them gold" reads "won 23 gold medals".
+    "won 28 medals, 23 of them gold" reads "won 23 gold medals". A word followed by a
+    preposition or "than" names no kind of the part ("23 of them in Beijing", "40 of them
+    larger than Helsinki").
     """
     found = _PART.search(sentence)
     if found is None or found["kind"].lower() in STOP_WORDS:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.counts import counted_slot
 from triqua.core.reading.words import stem
 from triqua.schema import FactUnit
 
@@ -269,52 +270,6 @@ def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
         if governor is not None and governor.i == verb.i and objects:
             return " ".join(t.text for t in objects[0].subtree)
     return None
-
-
-def counted_slot(text: str, obj: str) -> str | None:
-    """What the object's number counts in ``text``, when the object's noun has another number.
-
-    "The Burj Khalifa, which has 163 floors, is 828 metres tall" holds "828" and "floors",
-    yet 828 counts metres and the floors number 163: it states no "828 floors". Each number
-    of the object that modifies a noun ("828 *floors*") is looked for in the window's parse;
-    when the window never writes that pair, writes the number for another noun and the noun
-    with another number, the pair is split across two phrases.
-
-    Args:
-        text: The window (1–3 sentences).
-        obj: The object as the fact writes it ("828 floors").
-    """
-    return _counted(text, obj)
-
-
-@functools.lru_cache(maxsize=4096)
-def _counted(text: str, obj: str) -> str | None:
-    """:func:`counted_slot`, remembered."""
-    if not text.strip() or not any(c.isdigit() for c in obj):
-        return None
-    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
-
-    wanted = _counts(window_parse(obj))
-    if not wanted:
-        return None
-    written = _counts(window_parse(text))
-    pairs = {(m, n) for m, n, _ in written}
-    for number, noun, _ in wanted:
-        if (number, noun) in pairs:
-            continue
-        other = next((w for m, n, w in written if m == number and n != noun), None)
-        if other is not None and any(n == noun and m != number for m, n in pairs):
-            return f"{number} {other}"
-    return None
-
-
-def _counts(doc: Iterable[SpacyToken]) -> set[tuple[str, str, str]]:
-    """(number, stem of the noun it counts, that noun) for each number that modifies a noun."""
-    return {
-        (_plain(t.text), stem(t.head.text), t.head.text)
-        for t in doc
-        if t.dep_ == "nummod" and _NUMBER.match(t.text) and t.head.pos_ in ("NOUN", "PROPN")
-    }
 
 
 def _plain(number: str) -> str:

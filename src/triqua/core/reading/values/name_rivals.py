@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triqua.core.reading.gender import name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -19,6 +20,7 @@ from triqua.core.reading.reference import (
     core_names,
     main_subject,
     named_other_subject,
+    prepositional_persons,
 )
 from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.names import (
@@ -173,16 +175,29 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     read it so: a reference after such a sentence refers to no one. A name the reference's
     own sentence (``quote``) writes is not one it stands for ("… met Pierre Curie. She
     married Pierre Curie").
+
+    A "he" or "she" of ``quote`` may also mean a person named after a preposition
+    ("Johannes Kepler corresponded with Galileo Galilei. He was born in Pisa."), unless the
+    person's first name or title shows the other gender ("Marie Curie worked with Pierre
+    Curie. She …" is about Marie Curie).
     """
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
         return True
+    others = core_names(sentence)
+    gender = pronoun_gender(quote)
+    if gender is not None:
+        others += [
+            person
+            for person in prepositional_persons(sentence)
+            if name_gender(person.split()) in (None, gender)
+        ]
     return any(
         not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
         and not _written(name, other, f" {normalise(other)} ", How(about=True))
         and not name_of(normalise(other), name, normalise(sentence))
         and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
-        for other in core_names(sentence)
+        for other in others
     )
 
 

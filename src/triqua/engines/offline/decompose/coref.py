@@ -18,7 +18,7 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from triqua.engines.offline.decompose.gender import (
+from triqua.core.reading.gender import (
     PRONOUN_GENDER,
     Gender,
     name_gender,

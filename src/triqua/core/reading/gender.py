@@ -1,5 +1,9 @@
 """Grammatical gender of person mentions, so "she" and "he" pick a compatible antecedent.
 
+Read by the offline decomposer's coreference and by the name reader both engines share
+(``core.reading.values.name_rivals``: "Marie Curie worked with Pierre Curie. She …" is
+about Marie Curie).
+
 A cheap stand-in for a coreference model: a title ("Mrs", "Sir"), a common first name, or
 a gendered noun said of the person ("an actress", "his wife") marks a mention female or
 male; anything else stays unknown and stays a candidate for either pronoun. The name lists
@@ -9,6 +13,7 @@ candidate, it never invents one.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 Gender = Literal["female", "male"]
@@ -99,3 +104,13 @@ def noun_gender(word: str) -> Gender | None:
     if lowered in MALE_NOUNS:
         return "male"
     return None
+
+
+#: Pronouns of one person of a known gender ("he", "her").
+_GENDERED = re.compile(r"\b(?:he|she|him|his|her|himself|herself)\b", re.IGNORECASE)
+
+
+def pronoun_gender(text: str) -> Gender | None:
+    """The gender of the first pronoun of one person ``text`` writes ("She was …"), if any."""
+    found = _GENDERED.search(text)
+    return PRONOUN_GENDER.get(found.group().lower()) if found else None

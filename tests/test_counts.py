@@ -1,0 +1,81 @@
+"""What a count counts: a count of a kind, or of a part, never states the whole's count."""
+
+from __future__ import annotations
+
+import pytest
+
+import triqua
+from triqua.core.reading.counts import counted_slot, counts, states_count
+from triqua.core.reading.statements import refusal, unit_refusal
+from triqua.schema import Fact, FactUnit, Status
+
+PHELPS = "He won 28 Olympic medals, 23 of them gold."
+LEWIS = "He won ten Olympic medals, including nine gold medals."
+
+
+def test_a_count_reads_its_number_noun_and_lower_case_kinds() -> None:
+    (count,) = counts("He won 23 Olympic gold medals.")
+    assert (count.number, count.noun, count.kinds) == ("23", "medal", frozenset({"gold"}))
+    assert count.phrase == "23 gold medals"
+    (worded,) = counts("She won nine Olympic medals.")
+    assert (worded.number, worded.kinds) == ("9", frozenset())
+
+
+@pytest.mark.parametrize(
+    ("window", "obj", "written"),
+    [
+        (PHELPS, "23 Olympic medals", "23 gold medals"),
+        ("He won 23 Olympic gold medals.", "23 Olympic medals", "23 gold medals"),
+        (LEWIS, "nine Olympic medals", "nine gold medals"),
+        ("The library holds 2,000 manuscripts, 300 of them illuminated.", "300 manuscripts",
+         "300 illuminated manuscripts"),
+    ],
+)  # fmt: skip
+def test_a_count_of_a_kind_or_a_part_never_states_the_whole(
+    window: str, obj: str, written: str
+) -> None:
+    """ "23 of them gold" states 23 gold medals, never 23 medals."""
+    assert counted_slot(window, obj) == written
+    why = refusal(Fact(subject="Michael Phelps", relation="won", object=obj), window)
+    assert why is not None and written in why, why
+
+
+@pytest.mark.parametrize(
+    ("window", "obj"),
+    [
+        (PHELPS, "23 Olympic gold medals"),
+        (PHELPS, "28 Olympic medals"),
+        ("He won 23 gold medals.", "23 Olympic gold medals"),  # a name the window leaves out
+        (LEWIS, "nine Olympic gold medals"),
+        ("She speaks 12 different languages.", "12 languages"),  # "different" stresses
+    ],
+)
+def test_the_count_of_the_objects_own_kind_passes(window: str, obj: str) -> None:
+    assert counted_slot(window, obj) is None
+
+
+def test_the_part_reading_states_the_parts_kind_only() -> None:
+    """The reading of "23 of them gold" states 23 gold medals on the grounding rule's gates."""
+    reading = "He won 23 Olympic gold medals."
+    gold = FactUnit(kind="base", subject="He", relation="won", object="23 Olympic gold medals")
+    medals = FactUnit(kind="base", subject="He", relation="won", object="23 Olympic medals")
+    assert unit_refusal(gold, reading) is None
+    why = unit_refusal(medals, reading)
+    assert why is not None and "23 gold medals" in why, why
+
+
+def test_a_sentence_writing_the_objects_own_count_states_it_beside_the_whole() -> None:
+    """ "ten Olympic medals, including nine gold medals" contradicts no "nine gold medals"."""
+    assert states_count(LEWIS, "nine Olympic gold medals")
+    assert states_count(PHELPS, "23 Olympic gold medals")  # the part's reading
+    assert not states_count(LEWIS, "nine Olympic medals")
+    assert not states_count(LEWIS, "the Olympic title")
+
+
+def test_offline_reads_no_contradiction_from_the_wholes_count() -> None:
+    passage = f"Carl Lewis is an American sprinter. {LEWIS}"
+    report = triqua.check(
+        "Carl Lewis won nine Olympic gold medals.", documents=[passage], cache=False, store=False
+    )
+    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    assert statuses and Status.CONTRADICTED not in statuses, statuses

@@ -1,0 +1,76 @@
+"""Which thing a year of a sentence dates: a year of the other conjunct dates no unit of ours.
+
+Read by the grounding rule's value gates (``core.grounding.gates.gate``) on every engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.grounding.gates import gate
+from triqua.core.grounding.value_binding import misdated
+from triqua.schema import FactUnit
+
+MORRISON = "She won the Pulitzer Prize in 1988 and the Nobel Prize in Literature in 1993."
+JOBS = "Steve Jobs founded Apple in 1976 and NeXT in 1985."
+ZEPPELIN = (
+    "Led Zeppelin released their debut album in 1969 and their final studio album, "
+    "In Through the Out Door, in 1979."
+)
+GALILEO = "Galileo Galilei was born in 1564 and died in 1642."
+
+
+def base(relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject="Toni Morrison", relation=relation, object=obj)
+
+
+@pytest.mark.parametrize(
+    ("relation", "year", "sentence"),
+    [
+        ("won the Nobel Prize in", "1988", MORRISON),
+        ("won the Nobel Prize in Literature in", "1988", MORRISON),
+        ("founded NeXT in", "1976", JOBS),
+        ("released their final studio album in", "1969", ZEPPELIN),  # a date after an aside
+        ("died in", "1564", GALILEO),  # the verb alone marks the clause
+    ],
+)
+def test_a_base_triples_year_held_by_the_other_conjunct_is_misdated(
+    relation: str, year: str, sentence: str
+) -> None:
+    assert misdated(base(relation, year), sentence) == year
+
+
+def test_the_value_gate_refuses_the_other_conjuncts_year() -> None:
+    """The grounding rule's gate: no "won the Nobel Prize in 1988" from the Pulitzer's year."""
+    before = "Toni Morrison was an American novelist. "
+    why = gate(base("won the Nobel Prize in", "1988"), MORRISON, MORRISON, before)
+    assert why is not None and "gives 1988 to another event" in why, why
+    assert gate(base("won the Nobel Prize in", "1993"), MORRISON, MORRISON, before) is None
+
+
+@pytest.mark.parametrize(
+    ("relation", "year", "sentence"),
+    [
+        ("won the Nobel Prize in Literature in", "1993", MORRISON),
+        ("won the Pulitzer Prize in", "1988", MORRISON),
+        ("founded NeXT in", "1985", JOBS),
+        ("released their final studio album in", "1979", ZEPPELIN),
+        ("was born in", "1564", GALILEO),
+        ("won the Nobel Prize in", "1993", "In 1993 she won the Nobel Prize and a medal."),
+    ],
+)
+def test_the_year_of_the_units_own_conjunct_passes(relation: str, year: str, sentence: str) -> None:
+    assert misdated(base(relation, year), sentence) is None
+
+
+def test_a_qualifiers_year_after_an_aside_dates_the_clause_before_it() -> None:
+    unit = FactUnit(
+        kind="qualifier",
+        subject="Led Zeppelin",
+        relation="released",
+        object="their final studio album",
+        label="point in time",
+        value="1969",
+    )
+    assert misdated(unit, ZEPPELIN) == "1969"
+    assert misdated(unit.model_copy(update={"value": "1979"}), ZEPPELIN) is None
