@@ -12,13 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triqua.core.reading.described import legal_form, persons_aside
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
     coordinated_phrases,
-    core_names,
     main_subject,
     named_other_subject,
+    typed_core_names,
 )
 from triqua.core.reading.titles import read_as_lead
 from triqua.core.reading.values.names import (
@@ -177,12 +178,16 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
         return True
+    # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
+    aside = bool(quote) and persons_aside(name, sentence, quote)
     return any(
         not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+        and not legal_form(other)  # "Inc." of "Tesla, Inc."
+        and not (aside and kind == "PERSON")
         and not _written(name, other, f" {normalise(other)} ", How(about=True))
         and not name_of(normalise(other), name, normalise(sentence))
         and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
-        for other in core_names(sentence)
+        for other, kind in typed_core_names(sentence)
     )
 
 
