@@ -16,6 +16,7 @@ import pytest
 
 from tests.test_grounding_stated import reader
 from triqua.core.grounding.rule import check_quote
+from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading.acronyms import spelled_initials, stands_for
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_words_in
@@ -88,3 +89,25 @@ def test_two_roles_of_one_acronym_are_either() -> None:
     # The title and its short form are one role.
     both = "As chief executive, he led Acme; he stayed chief executive officer until 2000."
     assert stands_for("ceo", "CEO of Acme", both)
+
+
+def test_a_year_in_the_clause_of_the_spelled_out_role_is_the_roles() -> None:
+    sentence = (
+        "Sheryl Sandberg joined Facebook in 2008, where she served as chief operating "
+        "officer until 2022."
+    )
+
+    def ended(year: str) -> FactUnit:
+        return FactUnit(
+            kind="qualifier",
+            subject="Sheryl Sandberg",
+            relation="served as",
+            object="COO of Facebook",
+            label="end time",
+            value=year,
+        )
+
+    assert misdated(ended("2022"), sentence) is None
+    # Another role leaves the company's clause the only one the object marks.
+    other = sentence.replace("operating", "financial")
+    assert misdated(ended("2022"), other) == "2022"
