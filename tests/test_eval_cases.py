@@ -81,11 +81,12 @@ SUITES = {
 # the previous subject's, 96 of 112. With 11 true and 8 false claims added for "the company"
 # after a sentence naming a person beside it and for roles written out in lower case ("chief
 # executive officer" for CEO): 96 of 123 true, none of 81 false; with those two readings,
-# and a year in the clause that spells the role out read as the role's, 106 of 123, none of
-# 81. The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 182 / 204}
+# a year in the clause that spells the role out read as the role's, and a name holding the
+# class noun ("Lake Baikal" for "the lake") of that class, 107 of 123, none of 81. The suite
+# floor keeps one of slack.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 183 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 105
+RECALL_FLOOR = 106
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

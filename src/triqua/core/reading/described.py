@@ -42,13 +42,17 @@ def described_types(quote: str) -> frozenset[str]:
     Empty when it describes none, or also writes a personal pronoun ("He said the company
     …" may be about the person).
     """
+    classes: dict[str, list[str]] = _rules()["classes"]
+    return frozenset(t for noun in _described_nouns(quote) for t in classes[noun])
+
+
+def _described_nouns(quote: str) -> frozenset[str]:
+    """The listed class nouns ``quote`` describes by ("company"); none beside "he" or "she"."""
     if _PERSONAL.search(quote):
         return frozenset()
     classes: dict[str, list[str]] = _rules()["classes"]
-    found: set[str] = set()
-    for match in _DESCRIPTION.finditer(quote):
-        found.update(classes.get(match.group(1).lower(), ()))
-    return frozenset(found)
+    found = {m.group(1).lower() for m in _DESCRIPTION.finditer(quote)}
+    return frozenset(noun for noun in found if noun in classes)
 
 
 def legal_form(name: str) -> bool:
@@ -61,16 +65,19 @@ def persons_aside(name: str, sentence: str, quote: str) -> bool:
     """True when the people ``sentence`` names beside ``name`` are no rivals for ``quote``.
 
     ``quote`` describes a thing by its class ("the company"); ``name`` (normalised) is not
-    a person in ``sentence``, and no other thing the sentence names is of that class.
+    a person in ``sentence`` (a name holding the class noun is of that class whatever the
+    parser reads: "Lake Baikal" for "the lake"), and no other thing the sentence names is
+    of that class.
     """
     types = described_types(quote)
     doc = parse_many([sentence])[0] if types else None
     if doc is None:
         return False
     words = set(name.split())
+    classed = bool(words & _described_nouns(quote))
     for entity in doc.ents:
         own = bool(set(normalise(entity.text).split()) & words)
-        if own and entity.label_ == "PERSON":
+        if own and entity.label_ == "PERSON" and not classed:
             return False  # the one named is a person: "the company" is not them
         if not own and entity.label_ in types:
             return False  # another thing of the class: either may be meant
