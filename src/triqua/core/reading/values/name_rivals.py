@@ -173,22 +173,25 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     Curie. She …", "Apple bought Beats and Google bought Fitbit. Its price …". Both engines
     read it so: a reference after such a sentence refers to no one. A name the reference's
     own sentence (``quote``) writes is not one it stands for ("… met Pierre Curie. She
-    married Pierre Curie").
+    married Pierre Curie"), nor is a person one that "the company" stands for, when the
+    sentence names no other company (:func:`triqua.core.reading.described.persons_aside`).
     """
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
         return True
-    # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
-    aside = bool(quote) and persons_aside(name, sentence, quote)
-    return any(
-        not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+    kinds = [
+        kind
+        for other, kind in typed_core_names(sentence)
+        if not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
         and not legal_form(other)  # "Inc." of "Tesla, Inc."
-        and not (aside and kind == "PERSON")
         and not _written(name, other, f" {normalise(other)} ", How(about=True))
         and not name_of(normalise(other), name, normalise(sentence))
         and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
-        for other, kind in typed_core_names(sentence)
-    )
+    ]
+    if quote and "PERSON" in kinds and persons_aside(name, sentence, quote):
+        # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
+        kinds = [kind for kind in kinds if kind != "PERSON"]
+    return bool(kinds)
 
 
 def _one_of(name: str, sides: Sequence[str]) -> bool:
