@@ -82,10 +82,15 @@ SUITES = {
 # part's count) and a pronoun never the other person its own sentence names, 95 of 112
 # true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
 # decomposer's); with a possessive before a listed property ("Its length is …") read as
-# the previous subject's, 96 of 112. The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 164 / 185}
+# the previous subject's, 96 of 112. With 11 true and 8 false claims added for "the company"
+# after a sentence naming a person beside it and for roles written out in lower case ("chief
+# executive officer" for CEO): 96 of 123 true, none of 81 false; with those two readings,
+# a year in the clause that spells the role out read as the role's, and a name holding the
+# class noun ("Lake Baikal" for "the lake") of that class, 107 of 123, none of 81. The suite
+# floor keeps one of slack.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 183 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 96
+RECALL_FLOOR = 106
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -130,7 +135,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 112 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 123 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

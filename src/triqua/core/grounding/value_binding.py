@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from triqua.core.reading.acronyms import spelled_initials
 from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 
@@ -44,7 +45,13 @@ def _clauses(sentence: str) -> list[str]:
 
 
 def _stems(text: str) -> list[frozenset[str]]:
-    return [word_stems(w.casefold()) for w in _WORD.findall(text) if w.casefold() not in _STOP]
+    """The stems of each word of ``text``, and the acronyms it spells out.
+
+    A clause that writes "chief operating officer" writes the object's "COO" (its letters
+    meet the object's word), so a year in it is the role's.
+    """
+    words = [word_stems(w.casefold()) for w in _WORD.findall(text) if w.casefold() not in _STOP]
+    return words + [frozenset({letters}) for letters in sorted(spelled_initials(text))]
 
 
 def misdated(unit: FactUnit, sentence: str) -> str | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.role_acronyms import role_letters, role_spellings, same_role
 
 __all__ = [
     "abbreviated",
@@ -69,9 +70,11 @@ def spelled_initials(text: str) -> frozenset[str]:
 
     A name is a run of capitalised words, or a stretch of one ("the United States Supreme
     Court" writes "U.S.", "SC" and "USSC"); the offline verifier and the grounding rule read
-    a passage's acronyms here alike.
+    a passage's acronyms here alike. A role written out in lower case gives its acronym
+    only in a listed spelling ("chief executive officer": CEO;
+    :mod:`triqua.core.reading.role_acronyms`).
     """
-    out: set[str] = set()
+    out: set[str] = set(role_letters(text))
     for match in _RUN.finditer(text):
         words = match.group().split()
         if len(words) < 2:
@@ -93,10 +96,15 @@ def spelled_out(letters: str, text: str) -> bool:
 
 
 def _spellings(letters: str, text: str) -> set[str]:
-    """The names (their initialled words, normalised) ``text`` writes with ``letters``."""
+    """The names (their initialled words, normalised) ``text`` writes with ``letters``.
+
+    A role counts once however it is written ("Chief Executive Officer", "chief
+    executive"): two spellings of one acronym are two names only when they are two roles.
+    """
     found: set[str] = set()
     if len(letters) < 2:
         return found
+    found |= role_spellings(letters, text)
     for match in _RUN.finditer(text):
         words = [w for w in match.group().split() if not re.fullmatch(_INNER, w)]
         if len(words) < len(letters):
@@ -104,7 +112,7 @@ def _spellings(letters: str, text: str) -> set[str]:
         initials = "".join(w[0] for w in words).lower()
         start = initials.find(letters)
         while start >= 0:
-            found.add(normalise(" ".join(words[start : start + len(letters)])))
+            found.add(same_role(normalise(" ".join(words[start : start + len(letters)]))))
             start = initials.find(letters, start + 1)
     return found
 
@@ -136,7 +144,7 @@ def stands_for(name: str, said: str, quote: str, before: str = "") -> bool:
     initials = _initials(name.split()) or ""
     if not initials or not _written(initials, quote):
         return False
-    own = normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w)))
+    own = same_role(normalise(" ".join(w for w in name.split() if not re.fullmatch(_INNER, w))))
     return not _spellings(initials, read) - {own}
 
 

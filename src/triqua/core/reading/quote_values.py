@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.quotes import normalise
+from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
 from triqua.core.reading.rivals import definite_reference, rivals_before
 from triqua.core.reading.speech import (
@@ -182,7 +182,9 @@ def missing_values(
     refers_to_thing = ref.refers_to_thing
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
-    missing += [t for t in _quoted_titles(said) if f" {normalise(t)} " not in padded]
+    # A qualifier carries its base's names too ("CEO" of "became CEO of Apple" in 2011).
+    spelled = f"{unit.subject} {unit.object} {unit.value or ''}"
+    missing += [t for t in quoted_titles(said) if f" {normalise(t)} " not in padded]
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
@@ -219,11 +221,11 @@ def missing_values(
         if (
             not _name_is_number(name, values.numbers)
             and not named(name, quote, padded, context, how)
-            and not stands_for(name, said, quote, before)
+            and not stands_for(name, spelled, quote, before)
             and not (owners and qualifies(name, said, quote, before))
         ):
             missing.append(name)
-    missing += _missing_base(values, quote, padded, before, opener, refers)
+    missing += _missing_base(values, quote, padded, before, opener, refers, spelled)
     return list(dict.fromkeys(missing))
 
 
@@ -241,7 +243,13 @@ def _by_head_noun(subject: str, padded: str, rivals: frozenset[str]) -> bool:
 
 
 def _missing_base(
-    values: UnitValues, quote: str, padded: str, before: str, opener: str, refers: Deferred
+    values: UnitValues,
+    quote: str,
+    padded: str,
+    before: str,
+    opener: str,
+    refers: Deferred,
+    said: str = "",
 ) -> list[str]:
     """A qualifier's base object and subject that ``quote`` does not carry.
 
@@ -249,7 +257,9 @@ def _missing_base(
     sentence right before names it and the quote writes the base subject itself, so the
     pronoun stands for no one else ("… Ronald Reagan promised … He made good on that
     promise in 1981, when he announced O'Connor's nomination"; in "She won the Nobel
-    Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize).
+    Prize in Chemistry in 1911" "She" is Marie Curie, not the Physics prize). An anchor the
+    unit (``said``) writes as an acronym is carried by the name or role it spells ("CEO":
+    "chief executive officer").
     """
     if not values.anchors and not values.base_subject:
         return []  # a base: no anchors to carry
@@ -258,7 +268,12 @@ def _missing_base(
         named(s, quote, padded, "", How()) for s in values.base_subject
     )
     anchor_how = How(by_reference=subject_written and refers)
-    unnamed = [a for a in values.anchors if not named(a, quote, padded, last, anchor_how)]
+    unnamed = [
+        a
+        for a in values.anchors
+        if not named(a, quote, padded, last, anchor_how)
+        and not (said and stands_for(a, said, quote, before))
+    ]
     if unnamed or (not values.anchors and values.base_subject):
         by_subject = bool(values.base_subject) and all(
             named(s, quote, padded, before, How(by_reference=refers)) for s in values.base_subject
@@ -367,19 +382,6 @@ def _last_sentence(before: str) -> str:
     """The last sentence of the passage text ``before`` a quote (all of it when one)."""
     spans = sentence_spans(before)
     return before[spans[-1][0] : spans[-1][1]] if spans else before
-
-
-#: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
-_QUOTED = re.compile(r"[\"“]([^\"“”]{2,120})[\"”]")
-
-
-def _quoted_titles(text: str) -> list[str]:
-    """Titles ``text`` writes in double quotes: a quote must write each whole, in order.
-
-    Word by word "Sense and Prejudice" is in "Pride and Prejudice and Sense and
-    Sensibility"; as a title it is not.
-    """
-    return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]
 
 
 def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:

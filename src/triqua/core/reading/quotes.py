@@ -11,7 +11,7 @@ import functools
 import re
 import unicodedata
 
-__all__ = ["fold_letters", "locate_quote", "normalise"]
+__all__ = ["fold_letters", "locate_quote", "normalise", "quoted_titles"]
 
 
 #: A Latin letter Unicode names after its base letter(s) without decomposing it: "LATIN
@@ -123,3 +123,16 @@ def locate_quote(passage: str, quote: str) -> tuple[int, int] | None:
     while end < len(passage) and passage[end].isalnum():
         end += 1
     return start, end
+
+
+#: A title the unit writes in quotes ("Sense and Prejudice"): its words, in that order.
+_QUOTED = re.compile(r"[\"“]([^\"“”]{2,120})[\"”]")
+
+
+def quoted_titles(text: str) -> list[str]:
+    """Titles ``text`` writes in double quotes: a quote must write each whole, in order.
+
+    Word by word "Sense and Prejudice" is in "Pride and Prejudice and Sense and
+    Sensibility"; as a title it is not.
+    """
+    return [m.group(1).strip() for m in _QUOTED.finditer(text) if m.group(1).strip()]

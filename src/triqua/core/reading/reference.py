@@ -27,6 +27,7 @@ __all__ = [
     "main_subject",
     "named_other_subject",
     "prepositional_persons",
+    "typed_core_names",
 ]
 
 #: Dependencies of a clause's subject.
@@ -131,6 +132,11 @@ def core_names(text: str) -> list[str]:
     "Pierre Curie married Marie Curie" gives both; "Marie Curie won it, together with
     Pierre Curie" only Marie Curie (a name after a preposition is no core argument).
     """
+    return [name for name, _ in typed_core_names(text)]
+
+
+def typed_core_names(text: str) -> list[tuple[str, str]]:
+    """The names :func:`core_names` reads, each with its entity type ("PERSON", "ORG")."""
     if not text.strip():
         return []
     doc = parse_many([text])[0]
@@ -145,7 +151,8 @@ def core_names(text: str) -> list[str]:
             head = head.head
         if head.dep_ not in _CORE - {"conj", "appos"}:
             continue
-        found.append(" ".join(t.text for t in words if t.i >= words[0].i))
+        name = " ".join(t.text for t in words if t.i >= words[0].i)
+        found.append((name, token.ent_type_))
     return found
 
 

@@ -12,23 +12,23 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triqua.core.reading.described import legal_form, persons_aside
 from triqua.core.reading.gender import name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
     coordinated_phrases,
-    core_names,
     main_subject,
     named_other_subject,
     prepositional_persons,
+    typed_core_names,
 )
 from triqua.core.reading.values.leads import read_as_lead
+from triqua.core.reading.values.named_after import named_after
 from triqua.core.reading.values.names import (
-    GENERATIONAL,
     KIN,
     PLACE_MODIFIERS,
     TITLES,
-    Run,
     common_opening_lowered,
     given_name_alone,
     name_in,
@@ -38,7 +38,6 @@ from triqua.core.reading.values.names import (
     surname,
 )
 from triqua.core.reading.values.pronoun_persons import person_before_pronoun
-from triqua.nlp.parses import parse_many
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
 
@@ -174,7 +173,8 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     Curie. She …", "Apple bought Beats and Google bought Fitbit. Its price …". Both engines
     read it so: a reference after such a sentence refers to no one. A name the reference's
     own sentence (``quote``) writes is not one it stands for ("… met Pierre Curie. She
-    married Pierre Curie").
+    married Pierre Curie"), nor is a person one that "the company" stands for, when the
+    sentence names no other company (:func:`triqua.core.reading.described.persons_aside`).
 
     A "he" or "she" of ``quote`` may also mean a person named after a preposition
     ("Johannes Kepler corresponded with Galileo Galilei. He was born in Pisa."), unless the
@@ -184,21 +184,27 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
         return True
-    others = core_names(sentence)
+    others = typed_core_names(sentence)
     gender = pronoun_gender(quote)
     if gender is not None:
         others += [
-            person
+            (person, "PERSON")
             for person in prepositional_persons(sentence)
             if name_gender(person.split()) in (None, gender)
         ]
-    return any(
-        not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+    kinds = [
+        kind
+        for other, kind in others
+        if not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
+        and not legal_form(other)  # "Inc." of "Tesla, Inc."
         and not _written(name, other, f" {normalise(other)} ", How(about=True))
         and not name_of(normalise(other), name, normalise(sentence))
         and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
-        for other in others
-    )
+    ]
+    if quote and "PERSON" in kinds and persons_aside(name, sentence, quote):
+        # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
+        kinds = [kind for kind in kinds if kind != "PERSON"]
+    return bool(kinds)
 
 
 def _one_of(name: str, sides: Sequence[str]) -> bool:
@@ -299,46 +305,11 @@ def _writes(name: str, text: str, padded: str, common: bool, about: bool, near: 
     holding = [run for run in runs if last in run.name.split()]
     if about and holding and all(run.possessed in KIN for run in holding):
         return False  # "Pierre Curie's wife Marie won": Pierre Curie did not
-    if about and _named_after(name, runs, padded):
+    if about and named_after(name, runs, padded):
         return False  # "Trump Tower opened in 1983": Donald Trump did not
     # "Curie, Pierre's wife Marie": the Pierre of this text is another person's possessor.
     others = {w for run in runs if run.possessed in KIN for w in run.name.split()}
     return not rival(name, [run.name for run in runs], others)
-
-
-def _named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
-    """True when a person's name is written only inside a longer name, past its surname.
-
-    Such a run names another one after the person or with them: "Trump Tower" is a
-    building, not Donald Trump; "Elizabeth Taylor" is not Queen Elizabeth. A run closing
-    with the surname (its numeral or "Jr." aside) is the name itself, and so is the surname
-    as a possessor ("Newton's Principia"). Only a name the parser reads as a person's is
-    read so: "Toyota City" or "ICD-9-CM" is the thing's own longer name.
-    """
-    if len(name.split()) < 2:
-        return False  # "Lawson" alone may be the company of "Daiei Lawson Co., Ltd."
-    last = surname(name.split())
-    holding = [run.name.split() for run in runs if last in run.name.split()]
-    if not holding or f" {last} s " in padded:
-        return False
-    # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word.
-    closing = [
-        [w for w in words if w not in GENERATIONAL and len(w) > 1] or words for words in holding
-    ]
-    return all(surname(words) != last for words in closing) and _a_person(name)
-
-
-@functools.lru_cache(maxsize=4096)
-def _a_person(name: str) -> bool:
-    """True when the parser reads ``name`` (normalised), written capitalised, as a person's."""
-    written = " ".join(w.capitalize() for w in name.split())
-    doc = parse_many([written])[0]
-    return (
-        doc is not None
-        and len(doc) > 0
-        and doc[-1].ent_type_ == "PERSON"
-        and all(t.pos_ == "PROPN" for t in doc)  # "Echarts Java": "Java" read as no name
-    )
 
 
 def _shortened(name: str, text: str) -> bool:
