@@ -66,3 +66,39 @@ def test_a_range_of_a_change_keeps_its_times(decomposer: RuleDecomposer) -> None
     facts = decomposer.decompose("Sales rose 20% from 2010 to 2015.")
     assert triples(facts) == {("Sales", "rose by", "20%")}
     assert quals(facts[0]) == {("start time", "2010"), ("end time", "2015")}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Epigenetic inheritance refers to the transmission of traits from one generation"
+            " to the next.",
+            (
+                "Epigenetic inheritance",
+                "refers to",
+                "the transmission of traits from one generation to the next",
+            ),
+        ),
+        (
+            "The company shipped goods from one port to another.",
+            ("The company", "shipped", "goods from one port to another"),
+        ),
+        (
+            "Genes pass from one generation to the next.",
+            ("Genes", "pass from", "one generation to the next"),
+        ),
+    ],
+)
+def test_a_range_to_an_elliptical_end_stays_in_the_object(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {triple}
+    assert quals(facts[0]) == set()
+
+
+def test_a_range_to_a_named_end_keeps_its_destination(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Curie moved from Warsaw to Paris.")
+    assert triples(facts) == {("Curie", "moved from", "Warsaw")}
+    assert quals(facts[0]) == {("destination", "Paris")}

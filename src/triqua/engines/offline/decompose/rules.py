@@ -44,6 +44,7 @@ from triqua.engines.offline.decompose.predicate import (
 )
 from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
+from triqua.engines.offline.decompose.ranges import with_elliptical_range
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.labels import STATED_BY
 from triqua.nlp.tokens import Span, Token
@@ -121,6 +122,7 @@ def _clause_facts(
     objects = [argument_text(head, refer, pred) for head in pred.objects]
     if not all(subjects) or not all(objects):
         return []
+    objects = with_elliptical_range(pred.verbs, pred.used, objects, refer)
     qualifiers = clause_qualifiers(pred, refer, cache) + _frame(verb, refer)
     fronted[verb.i] = [q for q in qualifiers if q[0] < verb.i]
     if verb.dep_ == "conj":
