@@ -78,10 +78,14 @@ SUITES = {
 # part's count) and a pronoun never the other person its own sentence names, 95 of 112
 # true, none of 73 false (4 false and 3 true claims with "about" give no fact: the
 # decomposer's); with a possessive before a listed property ("Its length is …") read as
-# the previous subject's, 96 of 112. The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 164 / 185}
+# the previous subject's, 96 of 112; with a count of people as a subject read from its
+# object ("About 500,000 people attended …"), a misread opening "The" and a name before a
+# past verb read as a modifier ("Radiohead formed in …"), 98 of 112, and the false claims
+# of those shapes refused (one false and one true claim with "is home to" give no fact).
+# The suite floor keeps one of slack.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 169 / 185}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 96
+RECALL_FLOOR = 98
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

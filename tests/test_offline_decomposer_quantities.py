@@ -102,3 +102,84 @@ def test_a_range_to_a_named_end_keeps_its_destination(decomposer: RuleDecomposer
     facts = decomposer.decompose("Curie moved from Warsaw to Paris.")
     assert triples(facts) == {("Curie", "moved from", "Warsaw")}
     assert quals(facts[0]) == {("destination", "Paris")}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "About 500,000 people attended the Woodstock festival.",
+            ("the Woodstock festival", "was attended by", "About 500,000 people"),
+        ),
+        (
+            "About 500,000 people attended the concert.",
+            ("the concert", "was attended by", "About 500,000 people"),
+        ),
+        (
+            "Three thousand fans visited the studios.",
+            ("the studios", "were visited by", "Three thousand fans"),
+        ),
+    ],
+)
+def test_a_count_of_people_as_subject_is_what_its_object_was_done_by(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_a_measure_as_subject_still_gives_no_fact(decomposer: RuleDecomposer) -> None:
+    assert decomposer.decompose("100 degrees marked the peak.") == []
+
+
+def test_a_year_a_relative_clause_hangs_on_is_no_count(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose(
+        "Sakamoto released Sukiyaki in 1963, which reached number one in the United States."
+    )
+    assert not any(f.relation == "was reached by" for f in facts)
+
+
+def test_an_opening_determiner_the_parse_reads_as_an_object_opens_the_subject(
+    decomposer: RuleDecomposer,
+) -> None:
+    facts = decomposer.decompose(
+        "The Great Wall of China attracts about 10 million visitors a year."
+    )
+    assert triples(facts) == {
+        ("The Great Wall of China", "attracts", "about 10 million visitors a year")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "triple", "qualifiers"),
+    [
+        (
+            "Radiohead formed in Manchester in 1985.",
+            ("Radiohead", "formed in", "Manchester"),
+            {("point in time", "1985")},
+        ),
+        ("Radiohead formed in Manchester.", ("Radiohead", "formed in", "Manchester"), set()),
+    ],
+)
+def test_a_name_and_a_past_verb_read_as_a_modifier_are_a_clause(
+    decomposer: RuleDecomposer,
+    text: str,
+    triple: tuple[str, str, str],
+    qualifiers: set[tuple[str, str]],
+) -> None:
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {triple}
+    assert quals(facts[0]) == qualifiers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A study published in 2019.",
+        "Aqua regia dissolved with gold forms chloroauric acid (HAuCl4) as a product.",
+    ],
+)
+def test_a_participle_phrase_that_names_no_place_or_date_is_no_clause(
+    decomposer: RuleDecomposer, text: str
+) -> None:
+    assert not any(f.relation.startswith("dissolved") for f in decomposer.decompose(text))
+    assert not any(f.relation == "published in" for f in decomposer.decompose(text))

@@ -27,6 +27,7 @@ from triqua.engines.offline.decompose.arguments import (
     combine,
     is_opinion,
 )
+from triqua.engines.offline.decompose.counts import counted_agent
 from triqua.engines.offline.decompose.fallback import fallback_facts
 from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.decompose.phrases import (
@@ -130,7 +131,7 @@ def _clause_facts(
     slots = tidy(qualifiers, [o for o in objects if o])
     if (not objects and not slots) or is_opinion(pred):
         return []
-    return combine(subjects, pred, objects, slots)
+    return [counted_agent(f, pred) for f in combine(subjects, pred, objects, slots)]
 
 
 def _frame(verb: Token, refer: Refer) -> list[Positioned]:
