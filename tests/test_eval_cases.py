@@ -81,11 +81,11 @@ SUITES = {
 # the previous subject's, 96 of 112; with a count of people as a subject read from its
 # object ("About 500,000 people attended …"), a misread opening "The" and a name before a
 # past verb read as a modifier ("Radiohead formed in …"), 98 of 112, and the false claims
-# of those shapes refused (one false and one true claim with "is home to" give no fact).
-# The suite floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 169 / 185}
+# of those shapes refused; with "is home to" read as a complement, 99 of 112, none of 73
+# false. The suite floor keeps one of slack.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 185 / 196, "recall": 171 / 185}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 98
+RECALL_FLOOR = 99
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

@@ -183,3 +183,16 @@ def test_a_participle_phrase_that_names_no_place_or_date_is_no_clause(
 ) -> None:
     assert not any(f.relation.startswith("dissolved") for f in decomposer.decompose(text))
     assert not any(f.relation == "published in" for f in decomposer.decompose(text))
+
+
+def test_home_read_as_an_adverb_is_the_complement_of_is(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose(
+        "The Tokyo metropolitan area is home to about 25 percent of Japan's population."
+    )
+    assert triples(facts) == {
+        (
+            "The Tokyo metropolitan area",
+            "is",
+            "home to about 25 percent of Japan's population",
+        )
+    }

@@ -1,6 +1,6 @@
-"""Parse repairs for a sentence's opening words that the small parser misreads.
+"""Parse repairs for words of a plain clause that the small parser misreads.
 
-Two shapes of a plain clause come out of ``en_core_web_sm`` with no fact to read:
+Three shapes of a plain clause come out of ``en_core_web_sm`` with no fact to read:
 
 - "The Great Wall of China attracts about 10 million visitors a year.": the opening "The"
   hangs on the verb as its object (tagged a pronoun), so the object is a bare determiner
@@ -12,6 +12,9 @@ Two shapes of a plain clause come out of ``en_core_web_sm`` with no fact to read
   opens with, with only adverbials after it that name a place, date or number, is the
   sentence's verb. An indefinite noun
   ("A study published in 2019.") keeps its caption reading.
+- "The lake is home to many fish.": "home" is read as an adverb of "is" ("went home"), so
+  "is" has no complement. After a form of "be" with none, it is the complement noun it is:
+  (The lake, is, home to many fish).
 
 The repairs run on every parse, after the token merges and before the clause rules.
 """
@@ -26,10 +29,29 @@ _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _ADVERBIAL_DEPS = {"prep", "advmod", "npadvmod", "punct"}
 
 
-def repair_openings(sent: Span) -> None:
-    """Apply both repairs to one sentence, in place."""
+_BE = {"is", "are", "was", "were", "be", "been", "being"}
+
+
+def repair_misread_words(sent: Span) -> None:
+    """Apply the three repairs to one sentence, in place."""
     _reattach_determiner(sent)
     _reroot_participle(sent)
+    _home_as_complement(sent)
+
+
+def _home_as_complement(sent: Span) -> None:
+    """Make "home" the parse hung on a bare "is" as an adverb that verb's complement."""
+    for home in sent:
+        be = home.head
+        if home.lower_ != "home" or home.dep_ != "advmod" or be.lower_ not in _BE:
+            continue
+        if any(c.dep_ in {"attr", "acomp", "dobj"} for c in be.children):
+            continue
+        if not any(c.dep_ == "prep" and c.lower_ == "to" for c in home.children):
+            continue
+        home.dep_ = "attr"
+        home.pos_ = "NOUN"
+        home.tag_ = "NN"
 
 
 def _reattach_determiner(sent: Span) -> None:
