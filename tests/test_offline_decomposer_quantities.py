@@ -196,3 +196,17 @@ def test_home_read_as_an_adverb_is_the_complement_of_is(decomposer: RuleDecompos
             "home to about 25 percent of Japan's population",
         )
     }
+
+
+def test_a_change_to_a_level_states_the_level_with_the_amount(
+    decomposer: RuleDecomposer,
+) -> None:
+    facts = decomposer.decompose("Net income fell 20 percent to $1.2 billion in 2020.")
+    assert triples(facts) == {("Net income", "fell to", "$1.2 billion")}
+    assert quals(facts[0]) == {("quantity", "20 percent"), ("point in time", "2020")}
+
+
+def test_a_change_to_a_level_keeps_its_comparison_base(decomposer: RuleDecomposer) -> None:
+    facts = decomposer.decompose("Revenue rose 62% to $5 billion from a year earlier.")
+    assert triples(facts) == {("Revenue", "rose to", "$5 billion")}
+    assert quals(facts[0]) == {("quantity", "62%"), ("context", "from a year earlier")}

@@ -2,10 +2,12 @@
 
 A verb of change (rise, fall, grow, ...) with a bare amount states that amount: the parse
 hangs "62%" on the verb as an adverbial noun, which would leave the fact with no object, so
-the amount becomes the object of "rose by". A "from <time>" phrase of such a change names
-the base the amount is measured against ("from a year earlier", "from the previous
-quarter"), not the time the rise started; it is kept whole, with its preposition, under
-the neutral ``context`` label. A range ("from 2010 to 2015") still gives start and end times.
+the amount becomes the object of "rose by". A level the change reached ("fell 20 percent to
+$1.2 billion") stays the object, with the amount as its ``quantity``. A "from <time>" phrase
+of such a change names the base the amount is measured against ("from a year earlier",
+"from the previous quarter"), not the time the rise started; it is kept whole, with its
+preposition, under the neutral ``context`` label. A range ("from 2010 to 2015") still gives
+start and end times.
 """
 
 from __future__ import annotations
@@ -53,7 +55,17 @@ def is_change_verb(verb: Token) -> bool:
 
 
 def change_amount(verb: Token, used: set[int]) -> Token | None:
-    """The bare amount a change verb changed by ("rose 62%": the head of "62%"), if any."""
+    """The bare amount a change verb changed by ("rose 62%": the head of "62%"), if any.
+
+    ``None`` where the verb reached a level ("fell 20 percent to $1.2 billion"): the level
+    is the fact's object then.
+    """
+    if any(_level(c) for c in verb.children):
+        return None
+    return _bare_amount(verb, used)
+
+
+def _bare_amount(verb: Token, used: set[int]) -> Token | None:
     if not is_change_verb(verb):
         return None
     if any(c.dep_ == "dobj" and not is_quantity(c) for c in verb.children):
@@ -66,9 +78,18 @@ def change_amount(verb: Token, used: set[int]) -> Token | None:
     return None
 
 
+def _level(prep: Token) -> bool:
+    """True for "to <amount>": the level a change reached ("to $1.2 billion")."""
+    return (
+        prep.dep_ == "prep"
+        and prep.lower_ == "to"
+        and any(g.dep_ == "pobj" and is_quantity(g) and not is_time(g) for g in prep.children)
+    )
+
+
 def _changed_by(verb: Token) -> bool:
     """True when a change verb states its amount, bare ("rose 62%") or with "by"."""
-    if change_amount(verb, set()) is not None:
+    if _bare_amount(verb, set()) is not None:
         return True
     return is_change_verb(verb) and any(
         c.dep_ == "prep"
@@ -82,7 +103,8 @@ def is_comparison_base(prep: Token, obj: Token) -> bool:
     """True for "from <time>" giving the base of a change by an amount, not a range start.
 
     "Revenue rose 62% from a year earlier": the phrase says what the amount is measured
-    against. A "to <time>" next to it or inside it makes a range ("from 2010 to 2015").
+    against. A "to <time>" next to it or inside it makes a range ("from 2010 to 2015"); a
+    "to <amount>" is the level reached ("rose 62% to $5 billion from a year earlier").
     """
     verb = prep.head
     if prep.lower_ != "from" or prep.dep_ != "prep" or not is_time(obj):
@@ -90,4 +112,4 @@ def is_comparison_base(prep: Token, obj: Token) -> bool:
     if not _changed_by(verb):
         return False
     ends = [c for c in (*verb.children, *prep.children) if c.dep_ == "prep"]
-    return not any(c.lower_ in _RANGE_ENDS for c in ends)
+    return not any(c.lower_ in _RANGE_ENDS and not _level(c) for c in ends)

@@ -78,8 +78,8 @@ def repair_misread_verbs(doc: Doc) -> None:
 
     In every sentence, a subject or auxiliary the parse hung on an auxiliary moves to its
     verb, and a passive participle tagged as an adjective is the verb it is
-    (:func:`_repair_auxiliaries`), and misread opening words are repaired
-    (``misread_words``).
+    (:func:`_repair_auxiliaries`); an opening "The" read as an object, a past verb after a
+    name read as its modifier and "home" read as an adverb are repaired (``misread_words``).
     """
     for sent in list(doc.sents):
         _repair_auxiliaries(sent)
