@@ -87,10 +87,12 @@ SUITES = {
 # executive officer" for CEO): 96 of 123 true, none of 81 false; with those two readings,
 # a year in the clause that spells the role out read as the role's, and a name holding the
 # class noun ("Lake Baikal" for "the lake") of that class, 107 of 123, none of 81. The suite
-# floor keeps one of slack.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 183 / 204}
+# floor keeps one of slack. With the decomposer reading a count of people as a subject,
+# a misread opening "The", a name before a past verb and "is home to" (the claims with
+# "about" give facts): 109 of 123 true, none of 81 false.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 189 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 106
+RECALL_FLOOR = 108
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

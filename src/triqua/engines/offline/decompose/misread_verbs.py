@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Any
 
 from triqua.core.reading.lexicon import LEXICON
+from triqua.engines.offline.decompose.misread_words import repair_misread_words
 from triqua.nlp.tokens import Doc, Span, Token
 from triqua.nlp.verb_forms import is_base_verb, is_third_person_verb
 
@@ -77,10 +78,12 @@ def repair_misread_verbs(doc: Doc) -> None:
 
     In every sentence, a subject or auxiliary the parse hung on an auxiliary moves to its
     verb, and a passive participle tagged as an adjective is the verb it is
-    (:func:`_repair_auxiliaries`).
+    (:func:`_repair_auxiliaries`); an opening "The" read as an object, a past verb after a
+    name read as its modifier and "home" read as an adverb are repaired (``misread_words``).
     """
     for sent in list(doc.sents):
         _repair_auxiliaries(sent)
+        repair_misread_words(sent)
         if _has_clause_verb(sent):
             continue
         if not _reroot_modifier(sent):

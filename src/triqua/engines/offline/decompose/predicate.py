@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from triqua.engines.offline.decompose.changes import change_amount
 from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
 from triqua.engines.offline.decompose.phrases import (
     after_comma,
@@ -39,10 +40,15 @@ class Predicate:
     phrase_object: bool = False
     pulled: list[Token] = field(default_factory=list)
     idiom: str = ""
+    marker: str = ""
 
     def relation_text(self) -> str:
-        """The relation as written: an idiom's meaning replaces its verb words."""
-        return " ".join(p for p in (self.idiom, render(self.relation, lower=True)) if p)
+        """The relation as written: an idiom's meaning replaces its verb words.
+
+        ``marker`` is a preposition the sentence leaves out ("rose 62%": "rose by").
+        """
+        words = (self.idiom, render(self.relation, lower=True), self.marker)
+        return " ".join(p for p in words if p)
 
 
 def is_predicate(token: Token) -> bool:
@@ -118,7 +124,12 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             # A verb the tagger took for a plural noun ("Switzerland borders France") has
             # its object attached as an adverbial noun.
             kids["dobj"] = kids.pop("npadvmod")
-        if "dobj" in kids:
+        amount = change_amount(current, pred.used)
+        if amount is not None:  # "rose 62%": (…, rose by, 62%)
+            pred.used.add(amount.i)
+            pred.marker = "by"
+            pred.objects = [amount]
+        elif "dobj" in kids:
             dobj = substitute_relative(kids["dobj"])
             pred.used.add(kids["dobj"].i)
             fold = _number_fold(dobj) if dobj is kids["dobj"] else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from triqua.core.reading.restrictors.words import WORDS
+from triqua.engines.offline.decompose.changes import is_comparison_base
 from triqua.engines.offline.decompose.phrases import (
     QUANTITY_ENTS,
     TIME_ENTS,
@@ -235,6 +236,9 @@ def prep_qualifiers(prep: Token, refer: Refer, *, range_open: bool) -> list[Alte
     values = [(h, v) for h, v in values if v]
     if not values:
         return []
+    if marker == "from" and is_comparison_base(prep, obj):  # "rose 62% from a year earlier"
+        whole = render((t for t in prep.subtree if t.i not in skip - {prep.i}), refer)
+        return [((CONTEXT, whole),)] if whole else []
     if marker == "from" and is_time(obj):
         ends = [render((t for t in end.subtree if t.i != end.i), refer) for end in nested]
         return [

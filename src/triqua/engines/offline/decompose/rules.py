@@ -27,6 +27,7 @@ from triqua.engines.offline.decompose.arguments import (
     combine,
     is_opinion,
 )
+from triqua.engines.offline.decompose.counts import counted_agent
 from triqua.engines.offline.decompose.fallback import fallback_facts
 from triqua.engines.offline.decompose.hygiene import is_junk_argument
 from triqua.engines.offline.decompose.phrases import (
@@ -44,6 +45,7 @@ from triqua.engines.offline.decompose.predicate import (
 )
 from triqua.engines.offline.decompose.properties import owned_property
 from triqua.engines.offline.decompose.qualifiers import prep_object
+from triqua.engines.offline.decompose.ranges import with_elliptical_range
 from triqua.engines.offline.decompose.slots import Positioned, clause_qualifiers, tidy
 from triqua.engines.offline.decompose.titles import is_title_subject
 from triqua.engines.offline.labels import STATED_BY
@@ -127,6 +129,7 @@ def _clause_facts(
     objects = [argument_text(head, refer, pred) for head in pred.objects]
     if not all(subjects) or not all(objects):
         return []
+    objects = with_elliptical_range(pred.verbs, pred.used, objects, refer)
     qualifiers = clause_qualifiers(pred, refer, cache) + _frame(verb, refer)
     fronted[verb.i] = [q for q in qualifiers if q[0] < verb.i]
     if verb.dep_ == "conj":
@@ -134,7 +137,7 @@ def _clause_facts(
     slots = tidy(qualifiers, [o for o in objects if o])
     if (not objects and not slots) or is_opinion(pred):
         return []
-    return combine(subjects, pred, objects, slots)
+    return [counted_agent(f, pred) for f in combine(subjects, pred, objects, slots)]
 
 
 def _frame(verb: Token, refer: Refer) -> list[Positioned]:
