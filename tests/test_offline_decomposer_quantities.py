@@ -51,9 +51,7 @@ def test_a_change_verb_states_its_amount_against_its_base(
     triple: tuple[str, str, str],
     qualifiers: set[tuple[str, str]],
 ) -> None:
-    facts = decomposer.decompose(text)
-    assert triples(facts) == {triple}
-    assert quals(facts[0]) == qualifiers
+    _one_fact(decomposer, text, triple, qualifiers)
 
 
 def test_a_change_with_its_amount_is_checked_not_dropped() -> None:
@@ -166,9 +164,7 @@ def test_a_name_and_a_past_verb_read_as_a_modifier_are_a_clause(
     triple: tuple[str, str, str],
     qualifiers: set[tuple[str, str]],
 ) -> None:
-    facts = decomposer.decompose(text)
-    assert triples(facts) == {triple}
-    assert quals(facts[0]) == qualifiers
+    _one_fact(decomposer, text, triple, qualifiers)
 
 
 @pytest.mark.parametrize(
@@ -210,3 +206,15 @@ def test_a_change_to_a_level_keeps_its_comparison_base(decomposer: RuleDecompose
     facts = decomposer.decompose("Revenue rose 62% to $5 billion from a year earlier.")
     assert triples(facts) == {("Revenue", "rose to", "$5 billion")}
     assert quals(facts[0]) == {("quantity", "62%"), ("context", "from a year earlier")}
+
+
+def _one_fact(
+    decomposer: RuleDecomposer,
+    text: str,
+    triple: tuple[str, str, str],
+    qualifiers: set[tuple[str, str]],
+) -> None:
+    """``text`` gives exactly ``triple``, with exactly ``qualifiers``."""
+    facts = decomposer.decompose(text)
+    assert triples(facts) == {triple}
+    assert quals(facts[0]) == qualifiers
