@@ -89,8 +89,9 @@ SUITES = {
 # class noun ("Lake Baikal" for "the lake") of that class, 107 of 123, none of 81. The suite
 # floor keeps one of slack. With the decomposer reading a count of people as a subject,
 # a misread opening "The", a name before a past verb and "is home to" (the claims with
-# "about" give facts): 109 of 123 true, none of 81 false.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 220 / 232, "recall": 189 / 204}
+# "about" give facts): 109 of 123 true, none of 81 false. The text suite passes 78 of 79 since
+# the offline decomposer reads the rows of a Markdown table in the checked text.
+FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 220 / 232, "recall": 189 / 204}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 108
 

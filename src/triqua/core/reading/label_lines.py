@@ -6,8 +6,10 @@ Einstein was born on 14 March 1879 in Ulm."; a table row "Kenya | Nairobi | Shil
 Kenya is Shilling."; a two-column table under "| Marie Curie | |" reads like label lines.
 Only the labels of the rules file (``data/restating.json``) are read, each by its template:
 any other label line stays a heading that states nothing ("Myth: …", "Tags: …"). The subject
-is the title line above the label lines, the first cell of a two-column table's header, or
-a row's first cell that is no number.
+is the title line above the label lines, the first cell of a two-column table's header, a
+row's cell under a header naming a kind of thing ("Australia" of "Canberra | Australia" under
+"Capital | Country": "The capital of Australia is Canberra."), or else its first cell that is
+no number.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ def _labels() -> dict[str, Label]:
 
 
 LABELS = _labels()
+#: Column headers naming the kind of thing a row is about ("Country" of "Capital | Country").
+SUBJECT_HEADERS = frozenset(
+    str(word).lower() for word in read_rules_file(RULES_PATH, "restating")["subject_headers"]
+)
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,8 @@ def _row(
 
     A first row "| Marie Curie | |" heads a record of one subject, whose rows are label and
     value; a row of label and value under a title is one too; any other first row is the
-    header of columns, and each later row is read about its first cell that is no number.
+    header of columns, and each later row is read about its cell under a header naming a
+    kind of thing ("Country"), or else about its first cell that is no number.
     """
     if all(_RULE_CELL.match(c) for c in cells if c):
         return "", header, subject
@@ -177,9 +184,11 @@ def _row(
         return label_sentence(subject or "", cells[0], cells[1]) or "", header, subject
     if header is None or len(header) != len(cells):
         return "", header, subject
-    at = next((k for k, c in enumerate(cells) if c and not _NUMBER_CELL.match(c)), None)
-    if at is None:
+    named = [k for k, c in enumerate(cells) if c and not _NUMBER_CELL.match(c)]
+    kinds = [k for k in named if " ".join(header[k].lower().split()) in SUBJECT_HEADERS]
+    if not named:
         return "", header, subject
+    at = (kinds or named)[0]
     sentences = [
         label_sentence(cells[at], header[k], cells[k])
         for k in range(len(cells))

@@ -27,6 +27,7 @@ from triqua.engines.offline.decompose.asides import Compacted, compact
 from triqua.engines.offline.decompose.coref import Mention, collect_mentions, resolve_pronouns
 from triqua.engines.offline.decompose.merges import repair_tokens
 from triqua.engines.offline.decompose.rules import extract_facts, read_sentence
+from triqua.engines.offline.decompose.tables import mask_tables, outside_tables, read_tables
 from triqua.engines.revisions import DECOMPOSER_REVISION as DECOMPOSER_REVISION
 from triqua.engines.revisions import RULES_VERSION as RULES_VERSION
 from triqua.nlp.parses import parse_many
@@ -48,10 +49,6 @@ _PARSED_DOCS = 128  # parsed pieces kept for the chunks asked for next (and thei
 _PLANS = 8  # runs whose chunk lists are kept for look-ahead
 
 _MARKUP = re.compile(r"<[^<>]{0,500}>")
-#: A Markdown table: two or more consecutive lines that open and close with "|". The rules
-#: read sentences, not cells, so a table is masked from the parse and listed whole as not
-#: decomposed (a chat model decomposes it; the offline engine says it did not).
-_TABLE = re.compile(r"(?:^[ \t]*\|[^\n]*\|[ \t]*(?:\n|\Z)){2,}", re.M)
 _SENTENCE_END = re.compile(r"[.!?。！？]\s+")
 
 
@@ -297,24 +294,15 @@ class RuleDecomposer:
                         for a in held
                         if a.at not in used and any(ch.isdigit() for ch in a.text)
                     ]
-                facts += [
-                    Fact(
-                        subject=r.subject,
-                        relation=r.relation,
-                        object=r.object,
-                        qualifiers=[Qualifier(label=lab, value=val) for lab, val in r.qualifiers],
-                        span=Span(start=request.offset + start, end=request.offset + end),
-                        chunk_index=request.chunk_index,
-                        source_text=request.text[start:end],
-                    )
-                    for r in raw
-                ]
-        for table in _TABLE.finditer(request.text):
-            body = table.group().rstrip()
-            start = table.start() + len(body) - len(body.lstrip())
-            end = table.start() + len(body)
-            skipped.append(Span(start=request.offset + start, end=request.offset + end))
+                facts += [_fact(r, request, start, end) for r in raw]
+        facts += self._table_facts(request, skipped)
         return ChunkFacts(facts, sorted(skipped, key=lambda span: span.start), statements)
+
+    def _table_facts(self, request: ChunkInput, skipped: list[Span]) -> list[Fact]:
+        """Facts of the chunk's table rows, each spanning its row; unread ones to ``skipped``."""
+        rows, unread = read_tables(request.text, lambda said: self._statement_facts(said, []))
+        skipped += [Span(start=request.offset + a, end=request.offset + b) for a, b in unread]
+        return [_fact(r, request, start, end) for start, end, raw in rows for r in raw]
 
     def _answer_statement(self, question: str, answer: DocSpan) -> str | None:
         """The statement a short ``answer`` makes in reply to the question's last question."""
@@ -337,24 +325,26 @@ class RuleDecomposer:
         return [fact for sent in doc.sents for fact in extract_facts(sent, refer)]
 
 
+def _fact(raw: RawFact, request: ChunkInput, start: int, end: int) -> Fact:
+    """A fact of ``request`` stated by its text's ``[start, end)``."""
+    return Fact(
+        subject=raw.subject,
+        relation=raw.relation,
+        object=raw.object,
+        qualifiers=[Qualifier(label=lab, value=val) for lab, val in raw.qualifiers],
+        span=Span(start=request.offset + start, end=request.offset + end),
+        chunk_index=request.chunk_index,
+        source_text=request.text[start:end],
+    )
+
+
 def _mentions_of(parsed: list[tuple[int, Doc]]) -> list[Mention]:
     return [m for base, doc in parsed for m in collect_mentions(doc, base)]
 
 
 def _mask_markup(text: str) -> str:
     """Blank out HTML/XML tags and Markdown tables, keeping every character offset unchanged."""
-    blank = _MARKUP.sub(lambda m: " " * len(m.group()), text)
-    return _TABLE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), blank)
-
-
-def _outside_tables(text: str) -> list[tuple[int, str]]:
-    """The stretches of ``text`` between its Markdown tables, each with its offset."""
-    stretches, cursor = [], 0
-    for table in _TABLE.finditer(text):
-        stretches.append((cursor, text[cursor : table.start()]))
-        cursor = table.end()
-    stretches.append((cursor, text[cursor:]))
-    return [(at, body) for at, body in stretches if body.strip()]
+    return mask_tables(_MARKUP.sub(lambda m: " " * len(m.group()), text))
 
 
 def _pieces(text: str) -> list[tuple[int, Compacted]]:
@@ -362,7 +352,7 @@ def _pieces(text: str) -> list[tuple[int, Compacted]]:
     masked = _mask_markup(text)
     return [
         (at + start, compact(piece))
-        for at, stretch in _outside_tables(text)
+        for at, stretch in outside_tables(text)
         for start, piece in _split(masked[at : at + len(stretch)])
     ]
 
