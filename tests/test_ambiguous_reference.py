@@ -41,9 +41,9 @@ AMBIGUOUS = [
         id="class-noun-after-two-coordinated-names",
     ),
     pytest.param(
-        ("Johannes Kepler", "was born in", "Pisa"),
-        "Johannes Kepler corresponded with Galileo Galilei.",
-        "He was born in Pisa.",
+        ("Johannes Kepler", "was born in", "Sudbury"),
+        "Johannes Kepler corresponded with Thomas Harriot.",
+        "He was born in Sudbury.",
         id="he-after-a-person-after-with",
     ),
     pytest.param(
@@ -53,9 +53,9 @@ AMBIGUOUS = [
         id="he-after-a-passives-agent",
     ),
     pytest.param(
-        ("Aristotle", "founded", "the Academy in Athens"),
-        "Aristotle studied under Plato.",
-        "He founded the Academy in Athens.",
+        ("Richard Feynman", "founded", "the Princeton relativity group"),
+        "Richard Feynman studied under John Wheeler.",
+        "He founded the Princeton relativity group.",
         id="he-after-a-person-after-under",
     ),
 ]
@@ -156,16 +156,22 @@ def test_offline_keeps_a_pronoun_no_person_after_a_preposition_may_take(
 
 
 def test_a_person_after_a_preposition_is_a_candidate_for_he_or_she_only() -> None:
-    """The shared reading: "with Galileo Galilei" is a candidate for "He", never for "Its"."""
+    """The shared reading: "with Thomas Harriot" is a candidate for "He", never for "Its";
+    a name that shows no gender ("with Galileo Galilei", "with Shakhtar Donetsk") is none:
+    the small tagger takes clubs and series for people, and "He" goes on about the subject."""
     assert prepositional_persons("Johannes Kepler corresponded with Galileo Galilei.") == [
         "Galileo Galilei"
     ]
     assert prepositional_persons("Johannes Kepler worked in Prague.") == []
     assert prepositional_persons("Ada translated an article by Luigi Menabrea.") == []
     assert prepositional_persons("FROM BUSINESSMAN TO POLITICIAN Trump continued.") == []
-    before = "Johannes Kepler corresponded with Galileo Galilei."
-    assert reference_beside_another("johannes kepler", before, "He was born in Pisa.")
+    before = "Johannes Kepler corresponded with Thomas Harriot."
+    assert reference_beside_another("johannes kepler", before, "He was born in Sudbury.")
     assert not reference_beside_another("johannes kepler", before, "Its orbit is an ellipse.")
+    galileo = "Johannes Kepler corresponded with Galileo Galilei."
+    assert not reference_beside_another("johannes kepler", galileo, "He was born in Pisa.")
+    club = "Fernandinho began his career with Shakhtar Donetsk."
+    assert not reference_beside_another("fernandinho", club, "He spent eight seasons there.")
     assert not reference_beside_another(
         "marie curie", "Marie Curie worked with Pierre Curie.", "She was born in Warsaw."
     )

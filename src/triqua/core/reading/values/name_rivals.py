@@ -176,10 +176,10 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     married Pierre Curie"), nor is a person one that "the company" stands for, when the
     sentence names no other company (:func:`triqua.core.reading.described.persons_aside`).
 
-    A "he" or "she" of ``quote`` may also mean a person named after a preposition
-    ("Johannes Kepler corresponded with Galileo Galilei. He was born in Pisa."), unless the
-    person's first name or title shows the other gender ("Marie Curie worked with Pierre
-    Curie. She …" is about Marie Curie).
+    A "he" or "she" of ``quote`` may also mean a person named after a preposition whose
+    first name or title shows that gender ("Johannes Kepler worked with Thomas Edison. He
+    was born in Pisa."); not one of the other gender ("Marie Curie worked with Pierre Curie.
+    She …" is about Marie Curie), nor a name that shows none ("with Shakhtar Donetsk").
     """
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
@@ -190,7 +190,9 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         others += [
             (person, "PERSON")
             for person in prepositional_persons(sentence)
-            if name_gender(person.split()) in (None, gender)
+            # Only a name whose title or first name shows the pronoun's gender: the small
+            # tagger takes clubs and series for people ("with Shakhtar Donetsk").
+            if name_gender(person.split()) == gender
         ]
     kinds = [
         kind
