@@ -12,6 +12,7 @@ from __future__ import annotations
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
+    has_stem,
     is_negated,
     values_relation,
 )
@@ -100,6 +101,10 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         else:
             contradiction = _conflict(fact, parts, sentence, hit, outcome, wrong, text.ok)
     if supported:
+        # Of the sentences that state the base, the one writing most of the object's words
+        # is quoted ("He became chief executive officer of Apple" before "Tim Cook joined
+        # Apple" for "became CEO of Apple"); ties keep the alignment's order.
+        supported.sort(key=lambda found: -_written(parts.object, found[0].info))
         best, reason = supported[0]
         finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
@@ -167,3 +172,13 @@ def _rival(parts: FactParts, info: TextInfo, hit: Token) -> str | None:
     return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
         info, kind, hit, parts.relation, [parts.subject, parts.object]
     )
+
+
+def _written(part: TextInfo, info: TextInfo) -> float:
+    """The share of ``part``'s content words ``info`` writes, an acronym spelled out included."""
+    if not part.content:
+        return 0.0
+    found = sum(
+        has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
+    )
+    return found / len(part.content)
