@@ -91,10 +91,11 @@ SUITES = {
 # floor keeps one of slack. With the decomposer reading a count of people as a subject,
 # a misread opening "The", a name before a past verb and "is home to" (the claims with
 # "about" give facts): 109 of 123 true, none of 81 false. Quoting, of the sentences that
-# state the base, the one writing most of the object's words: 110 of 123.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 222 / 232, "recall": 190 / 204}
+# state the base, the one writing most of the object's words: 110 of 123; with a verb
+# without a subject sharing its head verb's ("beat Germany … to win the World Cup"): 111.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 222 / 232, "recall": 191 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 109
+RECALL_FLOOR = 110
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
