@@ -92,10 +92,12 @@ SUITES = {
 # a misread opening "The", a name before a past verb and "is home to" (the claims with
 # "about" give facts): 109 of 123 true, none of 81 false. Quoting, of the sentences that
 # state the base, the one writing most of the object's words: 110 of 123; with a verb
-# without a subject sharing its head verb's ("beat Germany … to win the World Cup"): 111.
-FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 222 / 232, "recall": 191 / 204}
+# without a subject sharing its head verb's ("beat Germany … to win the World Cup"): 111;
+# with a sentence referring back finding the subject's restrictor ("Ninth") in its
+# referent: 112.
+FLOORS = {"fact": 321 / 324, "text": 76 / 79, "lies": 222 / 232, "recall": 192 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 110
+RECALL_FLOOR = 111
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

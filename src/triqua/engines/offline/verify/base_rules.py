@@ -12,6 +12,7 @@ from __future__ import annotations
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
+    analyse,
     has_stem,
     is_negated,
     values_relation,
@@ -35,6 +36,7 @@ from triqua.engines.offline.verify.rules import (
     values_elsewhere,
 )
 from triqua.schema import Fact, Status
+from triqua.sentences import sentence_spans
 
 __all__ = ["judge_base"]
 
@@ -57,7 +59,8 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         hit = sentence_relation_hit(parts, info)
         outcome, wrong = values_relation(parts.object, info)
         text = text_matches(parts.object, sentence)
-        restricted, word = restrictors_stated(parts, info)  # "three" against "once"
+        referent = _referent(sentence) if sentence.subject == REFERS else None
+        restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
         other = on_sentence(Status.CONTRADICTED, sentence, said, word)
         if outcome == "match" and text.ok:
@@ -182,3 +185,12 @@ def _written(part: TextInfo, info: TextInfo) -> float:
         has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
     )
     return found / len(part.content)
+
+
+def _referent(sentence: Sentence) -> TextInfo | None:
+    """The sentence right before one that refers back to the subject: the one it refers to."""
+    spans = sentence_spans(sentence.before)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    return analyse(sentence.before[start:end])
