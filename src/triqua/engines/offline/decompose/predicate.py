@@ -19,6 +19,7 @@ from triqua.engines.offline.decompose.phrases import (
     substitute_relative,
 )
 from triqua.engines.offline.decompose.qualifiers import main_prep, marker_tokens, prep_object
+from triqua.engines.offline.decompose.titles import one_title
 from triqua.nlp.tokens import Token
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
@@ -68,7 +69,7 @@ def conjuncts(token: Token) -> list[Token]:
     """``token`` and the nouns, numbers or adjectives coordinated with it ("A, B and C")."""
     out = [token]
     for child in token.children:
-        if child.dep_ == "conj" and child.pos_ in _CONJUNCT_POS:
+        if child.dep_ == "conj" and child.pos_ in _CONJUNCT_POS and not one_title(token, child):
             out += conjuncts(child)
     return out
 
