@@ -149,3 +149,25 @@ def test_a_window_opening_with_the_passives_pronoun_reads_the_roles() -> None:
     fleming = "It was discovered by Alexander Fleming in 1928."
     fact = Fact(subject="Alexander Fleming", relation="discovered", object="penicillin")
     assert refusal(fact, fleming) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brazil beat Germany 2-0 in the final to win the 2002 World Cup, their fifth title.",
+        "Brazil beat Germany in the final and won the 2002 World Cup.",
+    ],
+)
+def test_a_verb_without_a_subject_shares_its_head_verbs(text: str) -> None:
+    """ "to win" and "and won" have Brazil, the subject of "beat", as who won."""
+    assert other_patient(text, {"win", "beat"}, {"brazil"}, {"cup"}) is None
+    assert (
+        refusal(Fact(subject="Brazil", relation="won", object="the 2002 World Cup"), text) is None
+    )
+
+
+def test_a_shared_subject_still_refuses_another_patient_of_its_own_verb() -> None:
+    """Brazil beat Germany, not France: "to win" shares Brazil without taking France."""
+    text = "Brazil beat Germany in the final to win the cup. France lost the semi-final."
+    why = refusal(Fact(subject="Brazil", relation="beat", object="France"), text)
+    assert why is not None, why

@@ -60,7 +60,8 @@ SUITES = {
 # With 36 rows for a part's count taken as the whole's, a year of the other conjunct and a
 # pronoun after a person named after a preposition (24 false, 12 true), the suite passed
 # 206 of 232 before the readings of counts by kind, of those years and of those pronouns,
-# 221 of 232 with them (the floor keeps one failure of slack).
+# 221 of 232 with them (the floor keeps one failure of slack); with a conjoined object of
+# the same verb read as no rival in its slot ("won A in 1988 and B in 1993"), 223 of 232.
 # The recall suite (70 true claims with the passage that states them, 30 false
 # counterparts) supported 41 of the 70 and none of the 30 when it was written; with the
 # readings of a description's possessive, a pronoun after an opening phrase, an agent named
@@ -89,11 +90,15 @@ SUITES = {
 # class noun ("Lake Baikal" for "the lake") of that class, 107 of 123, none of 81. The suite
 # floor keeps one of slack. With the decomposer reading a count of people as a subject,
 # a misread opening "The", a name before a past verb and "is home to" (the claims with
-# "about" give facts): 109 of 123 true, none of 81 false. The text suite passes 78 of 79 since
-# the offline decomposer reads the rows of a Markdown table in the checked text.
-FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 217 / 232, "recall": 189 / 204}
+# "about" give facts): 109 of 123 true, none of 81 false. Quoting, of the sentences that
+# state the base, the one writing most of the object's words: 110 of 123; with a verb
+# without a subject sharing its head verb's ("beat Germany … to win the World Cup"): 111;
+# with a sentence referring back finding the subject's restrictor ("Ninth") in its
+# referent: 112. The text suite passes 78 of 79 since the offline decomposer reads the rows
+# of a Markdown table in the checked text.
+FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 219 / 232, "recall": 192 / 204}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 108
+RECALL_FLOOR = 111
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

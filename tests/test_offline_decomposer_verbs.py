@@ -347,3 +347,24 @@ def test_misread_clause_beside_the_fragments_keeps_its_verb(
     decomposer: RuleDecomposer, text: str, subject: str, relation: str, obj: str
 ) -> None:
     assert triples(decomposer.decompose(text)) == {(subject, relation, obj)}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Bill Gates stepped down as CEO of Microsoft in January 2000.",
+            ("Bill Gates", "stepped down as", "CEO of Microsoft"),
+        ),
+        (
+            "Richard Nixon stepped down as president in 1974.",
+            ("Richard Nixon", "stepped down as", "president"),
+        ),
+        ("Queen Beatrix gave up the throne in 2013.", ("Queen Beatrix", "gave up", "the throne")),
+    ],
+)
+def test_a_particle_read_as_an_adverb_stays_in_the_relation(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    """ "stepped down as CEO" is no "stepped as CEO": the particle makes the verb."""
+    assert triple in triples(decomposer.decompose(text))

@@ -14,6 +14,8 @@ import pytest
 from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 from triqua.engines.offline.decompose.titles import title_examples
 
+from .conftest import triples
+
 EXAMPLES = title_examples()
 
 
@@ -50,3 +52,25 @@ def test_work_is_the_antecedent_of_it(
 
 def test_work_lexicon_has_examples_of_each_kind() -> None:
     assert all(len(EXAMPLES[kind]) >= 2 for kind in ("subject", "no_subject", "work", "it"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Jane Austen wrote Pride and Prejudice.",
+            {("Jane Austen", "wrote", "Pride and Prejudice")},
+        ),
+        ("Tolstoy wrote War and Peace.", {("Tolstoy", "wrote", "War and Peace")}),
+        # Two objects, no title: each is a fact.
+        (
+            "Marie Curie studied physics and chemistry.",
+            {("Marie Curie", "studied", "physics"), ("Marie Curie", "studied", "chemistry")},
+        ),
+    ],
+)
+def test_a_title_holding_and_is_one_object(
+    decomposer: RuleDecomposer, text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    """ "Pride and Prejudice" is one novel, not "Pride" and "Prejudice"."""
+    assert triples(decomposer.decompose(text)) == expected

@@ -168,3 +168,24 @@ def test_a_narrower_restricted_noun_does_not_state_the_claim(
     claimed: str, window: str, outcome: str
 ) -> None:
     assert check(markers(claimed), [analyse(window)])[0] == outcome
+
+
+_NINTH = Fact(subject="Beethoven's Ninth Symphony", relation="was performed in", object="Vienna")
+
+
+@pytest.mark.parametrize(
+    ("first", "status"),
+    [
+        ("Beethoven completed his Ninth Symphony in early 1824.", Status.SUPPORTED),
+        # The sentence referred to is another symphony: the pronoun is not the Ninth.
+        ("Beethoven completed his Fifth Symphony in 1808.", Status.INSUFFICIENT),
+    ],
+)
+def test_a_sentence_referring_back_has_the_subjects_restrictor_in_its_referent(
+    first: str, status: Status
+) -> None:
+    """ "It was first performed in Vienna" after "his Ninth Symphony" is about the Ninth."""
+    for then in ("It", "The symphony"):
+        text = f"{first} {then} was first performed in Vienna on 7 May 1824."
+        evidence = Evidence.build(document_id="d0", text=text, retriever="supplied")
+        assert AlignmentVerifier(judge="rules").verify(_NINTH, [evidence]).status == status

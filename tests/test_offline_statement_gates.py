@@ -93,6 +93,31 @@ def test_the_object_named_beside_another_in_the_slot_still_supports() -> None:
     assert status(fact, text) == Status.SUPPORTED
 
 
+_MORRISON = Fact(subject="Toni Morrison", relation="won", object="the Nobel Prize in Literature")
+
+
+def test_a_conjoined_object_of_the_same_verb_is_no_rival() -> None:
+    """ "won A in 1988 and B in 1993": each prize fills the slot of "won"."""
+    text = "Toni Morrison won the Pulitzer Prize in 1988 and the Nobel Prize in Literature in 1993."
+    assert refusal(_MORRISON, text) is None
+    assert status(_MORRISON, text) == Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Another verb takes the object: she was nominated for it, the slot of "won" holds
+        # the Pulitzer Prize.
+        "Toni Morrison won the Pulitzer Prize in 1988 and was nominated for the Nobel Prize "
+        "in Literature in 1993.",
+        # The conjunct is another prize, though it begins with the object's words.
+        "Toni Morrison won the Pulitzer Prize in 1988 and the Nobel Prize in Physics in 1993.",
+    ],
+)
+def test_a_conjunct_of_another_verb_or_another_name_still_rivals(text: str) -> None:
+    assert refusal(_MORRISON, text) == "the cited text puts another name in the relation's slot"
+
+
 def test_a_relation_of_many_objects_has_no_rival_in_its_slot() -> None:
     fact = Fact(subject="Alan Turing", relation="lived in", object="Paris")
     text = "Alan Turing lived in London and later in Paris."

@@ -23,7 +23,8 @@ from triqua.core.reading.name_match import name_words_in
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.role_acronyms import ROLE_ACRONYMS_PATH
 from triqua.core.reading.rules_file import read_rules_file
-from triqua.schema import FactUnit, Status
+from triqua.engines.offline.verify.verifier import AlignmentVerifier
+from triqua.schema import Evidence, Fact, FactUnit, Status
 
 _EXAMPLES = read_rules_file(ROLE_ACRONYMS_PATH, "role acronyms")["examples"]
 
@@ -111,3 +112,13 @@ def test_a_year_in_the_clause_of_the_spelled_out_role_is_the_roles() -> None:
     # Another role leaves the company's clause the only one the object marks.
     other = sentence.replace("operating", "financial")
     assert misdated(ended("2022"), other) == "2022"
+
+
+def test_the_sentence_writing_the_role_is_quoted_before_one_naming_only_the_company() -> None:
+    """Both sentences name Apple; the one that spells the role out states the base."""
+    text = "Tim Cook joined Apple in 1998. He became chief executive officer of Apple in 2011."
+    evidence = Evidence.build(document_id="d0", text=text, retriever="supplied")
+    fact = Fact(subject="Tim Cook", relation="became", object="CEO of Apple")
+    verdict = AlignmentVerifier(judge="rules").verify(fact, [evidence])
+    assert verdict.unit_verdicts[0].status == Status.SUPPORTED
+    assert verdict.unit_verdicts[0].quote == text.split(". ")[1]

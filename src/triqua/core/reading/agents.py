@@ -280,7 +280,7 @@ def _other_patient(
         if not verb.tag_.startswith("VB"):
             continue
         doers = [g for c in verb.children if c.dep_ == "agent" for g in c.children]
-        doers += [c for c in verb.children if c.dep_ in _ACTIVE_SUBJECTS]
+        doers += [c for c in verb.children if c.dep_ in _ACTIVE_SUBJECTS] or _shared(verb)
         done = [c for c in verb.children if c.dep_ in _OBJECTS or c.dep_ == "nsubjpass"]
         if verb.dep_ == "acl":
             done.append(verb.head)
@@ -314,3 +314,20 @@ def _active_own(verb: SpacyToken, agent: frozenset[str], patient: frozenset[str]
     objects = [c for c in verb.children if c.dep_ in _OBJECTS]
     does = any({stem(t.text) for t in _name(s)} & agent for s in subjects)
     return does and any({stem(t.text) for t in _name(o)} & patient for o in objects)
+
+
+def _shared(verb: SpacyToken) -> list[SpacyToken]:
+    """The subject an active verb without one shares with the verb it hangs on.
+
+    "Brazil beat Germany 2-0 in the final to win the 2002 World Cup": "to win" has no
+    subject of its own, and Brazil, the subject of "beat", is who won; so too a coordinated
+    verb ("Brazil beat Germany and won the cup"). A passive verb shares no doer.
+    """
+    if verb.dep_ not in _SHARING or any(c.dep_ in _OWN_SUBJECTS for c in verb.children):
+        return []
+    return [c for c in verb.head.children if c.dep_ in _ACTIVE_SUBJECTS]
+
+
+#: How a verb without a subject hangs on the verb whose subject it shares.
+_SHARING = frozenset({"xcomp", "advcl", "conj"})
+_OWN_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "auxpass", "agent", "expl"})

@@ -34,6 +34,7 @@ from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.value_slot import (
     bare_values,
+    conjoined_object,
     coordinated_slot,
     counted_slot,
     noun_slot,
@@ -311,6 +312,8 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
         at = text.lower().find(written)
         if 0 <= at <= start < at + len(written):
             return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
+        if conjoined_object(text, start, written):
+            return False  # "won the Pulitzer Prize in 1988 and the Nobel Prize in 1993"
         return not _object_follows(text[end:], written)
     return False
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "bare_values",
+    "conjoined_object",
     "coordinated_slot",
     "counted_slot",
     "noun_slot",
@@ -153,6 +154,53 @@ def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> st
 
 
 _FILLERS = frozenset({"dobj", "pobj", "attr"})
+
+
+def conjoined_object(text: str, start: int, written: str) -> bool:
+    """True when the name at ``start`` and the object are conjoined objects of one verb.
+
+    "She won the Pulitzer Prize in 1988 and the Nobel Prize in Literature in 1993" fills the
+    slot of "won" with both prizes: the first is no rival of the second, each is a prize she
+    won. A name another verb takes ("won the Pulitzer Prize and was nominated for the Nobel
+    Prize") is still one: only a conjunct of the same verb's object, written with the
+    object's own words, shares the slot.
+
+    Args:
+        text: The window (1–3 sentences).
+        start: Where the name in the relation's slot begins in ``text``.
+        written: The object as the fact writes it, lower-cased, without a leading "the".
+    """
+    return _conjoined(text, start, written)
+
+
+@functools.lru_cache(maxsize=4096)
+def _conjoined(text: str, start: int, written: str) -> bool:
+    """:func:`conjoined_object`, remembered."""
+    if not written or not text.strip():
+        return False
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    first = next((t for t in doc if t.idx >= start), None)
+    if first is None:
+        return False
+    root = first
+    while root.head.i != root.i and root.head.idx >= start and root.head.pos_ in _NOMINAL:
+        root = root.head  # "Prize" of "the Pulitzer Prize"
+    conjuncts = list(root.conjuncts)
+    if root.dep_ in ("dobj", "attr") and _is_verb(root.head):
+        # An elided verb's object hangs on the verb itself ("won A in 1988 and B in 1993").
+        conjuncts += [c for c in root.head.children if c.dep_ == "conj" and c.i > root.i]
+    for conjunct in conjuncts:
+        if conjunct.pos_ not in _NOMINAL:
+            continue
+        rest = text[conjunct.left_edge.idx :].lower().removeprefix("the ")
+        if rest.startswith(written):
+            return True
+    return False
+
+
+_NOMINAL = frozenset({"NOUN", "PROPN"})
 
 
 def own_slot(

@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from triqua.core.reading.lexicon import LEXICON
+from triqua.engines.offline.decompose.titles import one_title
 from triqua.nlp.tokens import Doc, Span, Token
 
 Refer = Callable[[Token], str | None]
@@ -286,7 +287,9 @@ def noun_phrase(head: Token, drop: Collection[Token] = ()) -> list[Token]:
     cut = [
         c
         for c in head.children
-        if c.dep_ in {"cc", "conj", "preconj"} or is_side_part(c) or c in drop
+        if (c.dep_ in {"cc", "conj", "preconj"} and not one_title(head, c))
+        or is_side_part(c)
+        or c in drop
     ]
     removed = {t.i for c in cut for t in c.subtree}
     return [t for t in head.subtree if t.i not in removed]

@@ -19,6 +19,7 @@ from triqua.engines.offline.decompose.phrases import (
     substitute_relative,
 )
 from triqua.engines.offline.decompose.qualifiers import main_prep, marker_tokens, prep_object
+from triqua.engines.offline.decompose.titles import one_title
 from triqua.nlp.tokens import Token
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
@@ -68,13 +69,13 @@ def conjuncts(token: Token) -> list[Token]:
     """``token`` and the nouns, numbers or adjectives coordinated with it ("A, B and C")."""
     out = [token]
     for child in token.children:
-        if child.dep_ == "conj" and child.pos_ in _CONJUNCT_POS:
+        if child.dep_ == "conj" and child.pos_ in _CONJUNCT_POS and not one_title(token, child):
             out += conjuncts(child)
     return out
 
 
 def _verb_words(verb: Token) -> list[Token]:
-    """The verb with its auxiliaries, negation and particles.
+    """The verb with its auxiliaries, negation and particles ("up" of "gave up").
 
     A bare participle coordinated with an auxiliated verb shares its auxiliaries: in "was
     designed and built", "built" reads "was built".
@@ -83,7 +84,17 @@ def _verb_words(verb: Token) -> list[Token]:
     if not words and verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBG"}:
         words = [c for c in verb.head.children if c.dep_ in {"aux", "auxpass"}]
     words += [c for c in verb.children if c.dep_ in {"neg", "prt"}]
+    # A particle the parser reads as an adverb ("stepped *down* as CEO") is still the verb's.
+    words += [
+        c
+        for c in verb.children
+        if c.dep_ == "advmod" and c.i == verb.i + 1 and c.lower_ in _ADVERB_PARTICLES
+    ]
     return [*words, verb]
+
+
+#: Adverbs right after a verb that make a phrasal verb of it ("stepped down", "broke up").
+_ADVERB_PARTICLES = frozenset({"down", "up", "out", "off", "away", "back"})
 
 
 def _number_fold(dobj: Token) -> tuple[list[Token], Token] | None:

@@ -113,3 +113,16 @@ def retag_title_words(doc: Doc, closed_words: frozenset[str]) -> None:
 def is_title_subject(text: str, tokens: Iterable[Token]) -> bool:
     """True when ``text`` is one proper noun of ``tokens``: a title, whatever its word."""
     return any(t.pos_ == "PROPN" and t.text == text for t in tokens)
+
+
+def one_title(token: Token, other: Token) -> bool:
+    """True when ``token`` and ``other`` stand in one title ("Pride and Prejudice").
+
+    The entity recogniser reads "War and Peace" as one work: its "and" joins no two objects,
+    and the title keeps its conjunct.
+    """
+    low, high = min(token.i, other.i), max(token.i, other.i)
+    return any(
+        ent.label_ == "WORK_OF_ART" and ent.start <= low and high < ent.end
+        for ent in token.doc.ents
+    )

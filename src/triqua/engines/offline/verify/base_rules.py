@@ -12,6 +12,8 @@ from __future__ import annotations
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
+    analyse,
+    has_stem,
     is_negated,
     values_relation,
 )
@@ -34,6 +36,7 @@ from triqua.engines.offline.verify.rules import (
     values_elsewhere,
 )
 from triqua.schema import Fact, Status
+from triqua.sentences import sentence_spans
 
 __all__ = ["judge_base"]
 
@@ -56,7 +59,8 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         hit = sentence_relation_hit(parts, info)
         outcome, wrong = values_relation(parts.object, info)
         text = text_matches(parts.object, sentence)
-        restricted, word = restrictors_stated(parts, info)  # "three" against "once"
+        referent = _referent(sentence) if sentence.subject == REFERS else None
+        restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
         other = on_sentence(Status.CONTRADICTED, sentence, said, word)
         if outcome == "match" and text.ok:
@@ -100,6 +104,10 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         else:
             contradiction = _conflict(fact, parts, sentence, hit, outcome, wrong, text.ok)
     if supported:
+        # Of the sentences that state the base, the one writing most of the object's words
+        # is quoted ("He became chief executive officer of Apple" before "Tim Cook joined
+        # Apple" for "became CEO of Apple"); ties keep the alignment's order.
+        supported.sort(key=lambda found: -_written(parts.object, found[0].info))
         best, reason = supported[0]
         finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
@@ -167,3 +175,22 @@ def _rival(parts: FactParts, info: TextInfo, hit: Token) -> str | None:
     return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
         info, kind, hit, parts.relation, [parts.subject, parts.object]
     )
+
+
+def _written(part: TextInfo, info: TextInfo) -> float:
+    """The share of ``part``'s content words ``info`` writes, an acronym spelled out included."""
+    if not part.content:
+        return 0.0
+    found = sum(
+        has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
+    )
+    return found / len(part.content)
+
+
+def _referent(sentence: Sentence) -> TextInfo | None:
+    """The sentence right before one that refers back to the subject: the one it refers to."""
+    spans = sentence_spans(sentence.before)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    return analyse(sentence.before[start:end])

@@ -61,13 +61,19 @@ def claim_stems(parts: FactParts) -> tuple[str, ...]:
     )
 
 
-def restrictors_stated(parts: FactParts, sentence: TextInfo) -> tuple[str, str | None]:
+def restrictors_stated(
+    parts: FactParts, sentence: TextInfo, referent: TextInfo | None = None
+) -> tuple[str, str | None]:
     """Whether the sentence states the fact's restrictors ("once", "the first", "only").
 
+    A sentence that refers back to the subject ("It was first performed in Vienna") writes
+    the subject's own restrictors in the sentence it refers to (``referent``: "Beethoven
+    completed his Ninth Symphony"); the fact's other restrictors it must write itself.
     Returns ("ok" | "missing" | "rival", the rival's words or the missing restrictor).
     """
     said = claim_stems(parts)
-    outcome, claimed, rival = check(parts.subject_restrictors, [sentence], rivals=False, said=said)
+    named = [sentence] if referent is None else [sentence, referent]
+    outcome, claimed, rival = check(parts.subject_restrictors, named, rivals=False, said=said)
     if outcome == "ok":
         outcome, claimed, rival = check(parts.restrictors, [sentence], said=said)
     if outcome == "rival" and rival is not None:
