@@ -137,10 +137,7 @@ def _grounded(
 def test_offline_reads_no_referent_after_two_candidates(
     triple: tuple[str, str, str], before: str, quote: str
 ) -> None:
-    subject, relation, obj = triple
-    claim = f"{subject} {relation} {obj}."
-    report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
-    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    statuses = _offline_statuses(triple, before, quote)
     assert statuses and Status.SUPPORTED not in statuses, statuses
 
 
@@ -148,10 +145,7 @@ def test_offline_reads_no_referent_after_two_candidates(
 def test_offline_keeps_a_pronoun_no_person_after_a_preposition_may_take(
     triple: tuple[str, str, str], before: str, quote: str
 ) -> None:
-    subject, relation, obj = triple
-    claim = f"{subject} {relation} {obj}."
-    report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
-    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    statuses = _offline_statuses(triple, before, quote)
     assert statuses and all(s == Status.SUPPORTED for s in statuses), statuses
 
 
@@ -191,3 +185,11 @@ def test_a_sentence_names_a_candidate_beside_another_only_when_it_does() -> None
     )
     assert not reference_beside_another("linkedin", "LinkedIn runs a professional network.")
     assert not reference_beside_another("linkedin", "Amazon bought Whole Foods.")
+
+
+def _offline_statuses(triple: tuple[str, str, str], before: str, quote: str) -> list[Status]:
+    """The unit statuses the offline engine gives the claim ``triple`` against the passage."""
+    subject, relation, obj = triple
+    claim = f"{subject} {relation} {obj}."
+    report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
+    return [u.status for r in report.records for u in r.verdict.unit_verdicts]
