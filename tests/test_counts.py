@@ -54,6 +54,32 @@ def test_the_count_of_the_objects_own_kind_passes(window: str, obj: str) -> None
     assert counted_slot(window, obj) is None
 
 
+PIG = (
+    "The diploid chromosome number of the pig is 2 n = 38, consisting of 18 autosomal"
+    " chromosome pairs, which vary in length and morphology, and two sex chromosomes."
+)
+PAIRS = "Pigs have 19 chromosome pairs for a total of 38 chromosomes."
+
+
+@pytest.mark.parametrize(
+    ("window", "obj", "written"),
+    [
+        (PIG, "38 chromosomes", None),  # "= 38" counts no "=": a sign is no noun
+        (PAIRS, "38 chromosomes", None),  # a count of pairs is no rival of the whole's
+        ("Humans have 23 pairs of chromosomes, 46 in all.", "46 chromosomes", None),
+        (PIG, "18 chromosomes", "18 autosomal chromosome pairs"),  # 18 counts pairs
+        (PAIRS, "19 chromosomes", "19 chromosome pairs"),
+        ("The Burj Khalifa, which has 163 floors, is 828 metres tall.", "828 floors",
+         "828 metres"),
+    ],
+)  # fmt: skip
+def test_a_number_counts_words_and_a_pairs_count_counts_pairs(
+    window: str, obj: str, written: str | None
+) -> None:
+    """A number after a sign counts nothing; "19 chromosome pairs" never counts chromosomes."""
+    assert counted_slot(window, obj) == written
+
+
 def test_the_part_reading_states_the_parts_kind_only() -> None:
     """The reading of "23 of them gold" states 23 gold medals on the grounding rule's gates."""
     reading = "He won 23 Olympic gold medals."

@@ -131,7 +131,7 @@ def counts(text: str) -> frozenset[Count]:
     found = set()
     for token in window_parse(text):
         number = _value(token.text)
-        if token.dep_ != "nummod" or number is None or token.head.pos_ not in ("NOUN", "PROPN"):
+        if token.dep_ != "nummod" or number is None or not _noun(token.head):
             continue
         noun = token.head
         kinds = [t for t in _modifiers(noun) if _restricts(t)]
@@ -139,6 +139,11 @@ def counts(text: str) -> frozenset[Count]:
         phrase = " ".join(t.text for t in words)
         found.add(Count(number, stem(noun.text), frozenset(stem(t.text) for t in kinds), phrase))
     return frozenset(found)
+
+
+def _noun(word: SpacyToken) -> bool:
+    """True for a noun a number may count: a word, never a sign ("2 n = 38" counts no "=")."""
+    return word.pos_ in ("NOUN", "PROPN") and any(c.isalpha() for c in word.text)
 
 
 def _modifiers(noun: SpacyToken) -> Iterable[SpacyToken]:
