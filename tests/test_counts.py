@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 import triqua
-from triqua.core.reading.counts import counted_slot, counts, states_count
+from triqua.core.reading.counts import counted_slot, counts, counts_groups, states_count
+from triqua.core.reading.label_lines import RULES_PATH
+from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.statements import refusal, unit_refusal
 from triqua.schema import Fact, FactUnit, Status
 
+GROUPS = read_rules_file(RULES_PATH, "restating")["group_nouns"]["examples"]
 PHELPS = "He won 28 Olympic medals, 23 of them gold."
 LEWIS = "He won ten Olympic medals, including nine gold medals."
 
@@ -78,6 +81,45 @@ def test_a_number_counts_words_and_a_pairs_count_counts_pairs(
 ) -> None:
     """A number after a sign counts nothing; "19 chromosome pairs" never counts chromosomes."""
     assert counted_slot(window, obj) == written
+
+
+@pytest.mark.parametrize(("window", "obj"), GROUPS["match"])
+def test_a_count_of_groups_neither_states_nor_contradicts_the_things_count(
+    window: str, obj: str
+) -> None:
+    """ "19 chromosome pairs" counts pairs: no rival of "38 chromosomes" (data examples)."""
+    assert counts_groups(window, obj)
+
+
+@pytest.mark.parametrize(("window", "obj"), GROUPS["no_match"])
+def test_a_count_of_the_thing_itself_is_read_as_written(window: str, obj: str) -> None:
+    assert not counts_groups(window, obj)
+
+
+@pytest.mark.parametrize(
+    ("window", "obj", "written"),
+    [
+        ("Humans have 23 chromosome pairs.", "23 chromosomes", "23 chromosome pairs"),
+        ("Humans have 23 pairs of chromosomes.", "23 chromosomes", "23 pairs"),
+        ("Humans have 23 chromosome pairs, 46 chromosomes in all.", "46 chromosomes", None),
+    ],
+)
+def test_a_count_of_groups_never_states_the_things_count(
+    window: str, obj: str, written: str | None
+) -> None:
+    assert counted_slot(window, obj) == written
+
+
+def test_offline_reads_no_contradiction_from_a_count_of_pairs() -> None:
+    """ "19 chromosome pairs" is no rival of "38 chromosomes"; "23 pairs" states no 23."""
+    facts = {
+        "Pigs have 38 chromosomes.": "Since pigs have 19 chromosome pairs, they vary.",
+        "Humans have 23 chromosomes.": "Humans have 23 chromosome pairs.",
+    }
+    for claim, passage in facts.items():
+        report = triqua.check(claim, documents=[passage], cache=False, store=False)
+        statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+        assert statuses and set(statuses) == {Status.INSUFFICIENT}, (claim, statuses)
 
 
 def test_the_part_reading_states_the_parts_kind_only() -> None:

@@ -8,6 +8,10 @@ medals", :func:`triqua.core.reading.restated.part_count`), so its number never c
 whole's noun. Both engines ask :func:`counted_slot` of every window they read as stating a
 fact (the clause gates of ``core.reading.statements``).
 
+A count of groups counts the groups: "19 chromosome pairs" and "23 pairs of chromosomes" count
+pairs, not chromosomes, so they neither state "19 chromosomes" nor contradict "38 chromosomes"
+(the group nouns are ``group_nouns`` of ``data/restating.json``).
+
 Only lower-case modifiers restrict a count ("gold", "illuminated", "studio"): a capitalised
 one is a name or an adjective of one ("Olympic medals") that a claim may leave out, and a
 few words only stress the count ("23 different medals").
@@ -21,7 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.label_lines import RULES_PATH
 from triqua.core.reading.restated import part_count
+from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.values.table import RULES
 from triqua.core.reading.words import stem
 from triqua.sentences import sentence_spans
@@ -29,7 +35,7 @@ from triqua.sentences import sentence_spans
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["Count", "counted_slot", "counts", "states_count"]
+__all__ = ["Count", "counted_slot", "counts", "counts_groups", "states_count"]
 
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 #: Modifiers that stress a count and restrict nothing ("23 different medals").
@@ -38,6 +44,10 @@ _STRESSING = frozenset(
 )
 #: Dependencies of the words that name a kind of the counted noun ("gold" of "gold medals").
 _MODIFIERS = frozenset(("amod", "compound", "nmod"))
+#: Nouns of a group of things: a count of them counts groups ("19 chromosome pairs").
+GROUP_NOUNS = frozenset(
+    stem(str(w)) for w in read_rules_file(RULES_PATH, "restating")["group_nouns"]["words"]
+)
 
 
 @dataclass(frozen=True)
@@ -45,13 +55,15 @@ class Count:
     """One count a text writes: ``number`` (digits, no commas) of the noun ``noun`` (a stem).
 
     ``kinds`` are the stems of the lower-case modifiers that restrict the noun ("gold");
-    ``phrase`` is the count as written, its number first ("23 gold medals").
+    ``phrase`` is the count as written, its number first ("23 gold medals"); ``of`` is the
+    stem of what a count of groups groups ("chromosom" of "19 chromosome pairs"), else "".
     """
 
     number: str
     noun: str
     kinds: frozenset[str]
     phrase: str
+    of: str = ""
 
 
 def counted_slot(text: str, obj: str) -> str | None:
@@ -88,6 +100,9 @@ def _counted(text: str, obj: str) -> str | None:
             continue
         if same:
             return same[0].phrase  # "23 gold medals" for "23 medals"
+        groups = next((w for w in written if _groups(w, claimed)), None)
+        if groups is not None:
+            return groups.phrase  # "23 chromosome pairs" for "23 chromosomes"
         other = next((w for w in written if w.number == claimed.number), None)
         if other is not None and any(w.noun == claimed.noun for w in written):
             return other.phrase
@@ -109,6 +124,29 @@ def states_count(text: str, obj: str) -> bool:
         any((w.number, w.noun) == (c.number, c.noun) and w.kinds <= c.kinds for w in written)
         for c in wanted
     )
+
+
+def counts_groups(text: str, obj: str) -> bool:
+    """True when ``text`` counts only groups of what each count of ``obj`` counts.
+
+    "Pigs have 19 chromosome pairs" for "38 chromosomes": its number counts pairs, another
+    slot than the object's, and contradicts nothing. A text that also counts the thing
+    itself ("19 pairs, 38 chromosomes in all") is read as written; an object without a
+    count gives False.
+    """
+    wanted = counts(obj)
+    if not wanted:
+        return False
+    written = _written(text)
+    return all(
+        any(w.of == c.noun for w in written) and not any(w.noun == c.noun for w in written)
+        for c in wanted
+    )
+
+
+def _groups(written: Count, claimed: Count) -> bool:
+    """True when ``written`` counts groups of the claimed count's thing, with its number."""
+    return written.number == claimed.number and written.of == claimed.noun
 
 
 def _written(text: str) -> frozenset[Count]:
@@ -137,8 +175,23 @@ def counts(text: str) -> frozenset[Count]:
         kinds = [t for t in _modifiers(noun) if _restricts(t)]
         words = sorted((token, *kinds, noun), key=lambda t: t.i)
         phrase = " ".join(t.text for t in words)
-        found.add(Count(number, stem(noun.text), frozenset(stem(t.text) for t in kinds), phrase))
+        stems = frozenset(stem(t.text) for t in kinds)
+        found.add(Count(number, stem(noun.text), stems, phrase, _grouped(noun)))
     return frozenset(found)
+
+
+def _grouped(noun: SpacyToken) -> str:
+    """The stem of what a group noun groups ("chromosome pairs", "pairs of chromosomes")."""
+    if stem(noun.text) not in GROUP_NOUNS:
+        return ""
+    before = [c for c in noun.lefts if c.dep_ == "compound" and c.text.isalpha()]
+    if before:
+        return stem(before[-1].text)
+    for prep in (c for c in noun.rights if c.dep_ == "prep" and c.text.lower() == "of"):
+        things = [c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")]
+        if things:
+            return stem(things[0].text)
+    return ""
 
 
 def _noun(word: SpacyToken) -> bool:

@@ -17,7 +17,7 @@ from triqua.core.reading.analysis import (
     is_negated,
     values_relation,
 )
-from triqua.core.reading.counts import states_count
+from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
@@ -128,7 +128,8 @@ def _conflict(
     Another value in the object's slot, or another name of the object's type after the
     relation ("born in Kraków" against "born in Warsaw"). A sentence that also writes the
     object's own count ("ten Olympic medals, including nine gold medals" for "nine Olympic
-    gold medals") states the other value of another slot.
+    gold medals"), or counts only groups of the object's thing ("19 chromosome pairs" for
+    "38 chromosomes"), states the other value of another slot.
     """
     info = sentence.info
     # A bare value after a contentless relation ("is 2017") has no slot to clash in,
@@ -140,6 +141,7 @@ def _conflict(
         and (hit is not True or parts.object.content or measured(parts.object))
         and not values_elsewhere(info, hit)
         and not states_count(info.text, parts.object.text)  # "ten medals, including nine gold"
+        and not counts_groups(info.text, parts.object.text)  # "19 chromosome pairs"
     ):
         return on_sentence(
             Status.CONTRADICTED,
