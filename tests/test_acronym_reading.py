@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.acronyms import qualifies, spelled_initials, spelled_out
+from triqua.core.reading.acronyms import own_acronym, qualifies, spelled_initials, spelled_out
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_words_in
 
@@ -106,3 +106,18 @@ def test_an_acronym_qualifying_a_name_may_be_left_out_of_it(
     said: str, letters: str, quote: str, before: str, carried: bool
 ) -> None:
     assert qualifies(letters, said, quote, before) is carried
+
+
+@pytest.mark.parametrize(
+    ("acronym", "name", "own"),
+    [
+        ("BPE", "Byte Pair Encoding", True),
+        ("BPE", "byte pair encoding", True),
+        ("U.S.A.", "United States of America", True),
+        ("HC", "Byte Pair Encoding", False),
+        ("Bpe", "Byte Pair Encoding", False),  # not written as an acronym
+        ("UN", "Union", False),  # one word spells no acronym
+    ],
+)
+def test_own_acronym_spells_the_names_initials(acronym: str, name: str, own: bool) -> None:
+    assert own_acronym(acronym, name) is own

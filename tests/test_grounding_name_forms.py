@@ -219,3 +219,29 @@ def test_a_generational_suffix_closes_the_name_and_tells_father_from_son() -> No
     assert missing_values(son, "Martin Luther King Sr. was born in Atlanta.") == [
         "martin luther king jr"
     ]
+
+
+BPE = base("Byte Pair Encoding", "is used in", "natural language processing")
+BPE_QUOTE = "It was also employed in natural language processing models."
+
+
+@pytest.mark.parametrize(
+    ("before", "lacking"),
+    [
+        # The acronym after a name is that name again: "It" still refers to it.
+        ("Byte Pair Encoding (BPE) is a simple form of data compression. ", []),
+        # A sentence naming it by its acronym goes on about it.
+        ("Byte pair encoding (BPE) is a form of compression. There is an example of using"
+         " BPE on a string. ", []),
+        # Another name with its own acronym beside it: "It" may be either.
+        ("Byte Pair Encoding (BPE) is a simple form of data compression. The Huffman Coding"
+         " (HC) came first. ", ["byte pair encoding"]),
+        ("Byte Pair Encoding and Huffman Coding (HC) are forms of compression. ",
+         ["byte pair encoding"]),
+        # The same letters spelling another name carry nothing.
+        ("Byte Pair Encoding (BPE) is a form of compression. Brian Paul Evans (BPE) liked"
+         " it. ", ["byte pair encoding"]),
+    ],
+)  # fmt: skip
+def test_a_pronoun_refers_past_the_names_own_acronym(before: str, lacking: list[str]) -> None:
+    assert missing_values(BPE, BPE_QUOTE, before, classes=True, owners=True) == lacking

@@ -27,6 +27,7 @@ from triqua.core.reading.role_acronyms import role_letters, role_spellings, same
 __all__ = [
     "abbreviated",
     "acronym_of",
+    "own_acronym",
     "qualifies",
     "spelled_initials",
     "spelled_out",
@@ -50,6 +51,17 @@ def acronym_of(name: str, said: str) -> str:
         if normalise(match.group()) == name or letters == name.replace(" ", ""):
             return letters
     return ""
+
+
+def own_acronym(acronym: str, name: str) -> bool:
+    """True when ``acronym`` is written as an acronym and spells ``name``'s initials.
+
+    "BPE" of "Byte Pair Encoding (BPE)" is the name again, no other one beside it.
+    """
+    if not _WRITTEN.fullmatch(acronym.strip()):
+        return False
+    initials = _initials(name.split())
+    return initials is not None and acronym.replace(".", "").strip().lower() == initials
 
 
 def _initials(words: list[str]) -> str | None:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triqua.core.reading.acronyms import own_acronym, stands_for
 from triqua.core.reading.described import legal_form, persons_aside
 from triqua.core.reading.gender import name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
@@ -126,9 +127,11 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
     sentence = before[start:end]
     if read_as_lead(name, sentence, before[:start]):
         return False  # "William Henry Gates III (born 1955) is …" opening "Bill Gates"
-    if _written(
-        name, sentence, f" {normalise(sentence)} ", How(about=True), near=True
-    ) or given_name_alone(name, sentence, before[:start]):
+    if (
+        _written(name, sentence, f" {normalise(sentence)} ", How(about=True), near=True)
+        or given_name_alone(name, sentence, before[:start])
+        or stands_for(name, name, sentence, before[:start])  # "… using BPE on a string."
+    ):
         # The sentence before names it ("Parasite is a film. The film …"), unless it gives
         # another name a core part in it too (:func:`beside_another`).
         return beside_another(name, sentence, quote)
@@ -199,6 +202,7 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         for other, kind in others
         if not set(normalise(other).split()) <= set(name.split())  # "Syracuse" of its name
         and not legal_form(other)  # "Inc." of "Tesla, Inc."
+        and not own_acronym(other, name)  # "BPE" of "Byte Pair Encoding (BPE)"
         and not _written(name, other, f" {normalise(other)} ", How(about=True))
         and not name_of(normalise(other), name, normalise(sentence))
         and not (quote and _written(normalise(other), quote, f" {normalise(quote)} ", How()))
