@@ -110,19 +110,6 @@ def _cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 2 else None
 
 
-def _in_table(lines: list[tuple[int, int, str]], number: int) -> bool:
-    """True when line ``number`` is a table's row: it opens with "|", or a line beside it is a row.
-
-    A line of prose with a bar in it ("Members of Congress Marcus Morton ( About Ads | Hide
-    These Ads ) Rep. Marcus Morton …") is no table, and is read as written.
-    """
-    line = lines[number][2]
-    if line.lstrip().startswith("|"):
-        return _cells(line) is not None
-    beside = [lines[k][2] for k in (number - 1, number + 1) if 0 <= k < len(lines)]
-    return _cells(line) is not None and any(_cells(other) is not None for other in beside)
-
-
 def label_lines(text: str) -> list[Line]:
     """The lines of ``text`` that state their fact about the page's subject, read as sentences.
 
@@ -141,7 +128,7 @@ def label_lines(text: str) -> list[Line]:
         if not line.strip():
             subject, header = None, None
             continue
-        cells = _cells(line) if _in_table(lines, number) else None
+        cells = _cells(line)
         if cells is not None:
             read, header, subject = _row(cells, header, subject)
             out.append(Line(start, end, read + "\n" if read else ""))
