@@ -319,16 +319,6 @@ def test_rule_reads_a_plural_subject_its_verb_agrees_with_as_a_common_noun() -> 
     assert missing_values(unit("Williams", "won", "Wimbledon"), william) == ["williams"]
     assert missing_values(unit("Williams", "is", "a champion"), william) == ["williams"]
 
-    # A qualifier's base subject is carried as the base's is; another noun is not it.
-    def dated(subject: str, obj: str) -> FactUnit:
-        return FactUnit(kind="qualifier", subject=subject, relation="were introduced to",
-                        object=obj, label="point in time", value="1570")  # fmt: skip
-
-    potato = "After the arrival of the potato in Spain in 1570, farmers grew it."
-    assert missing_values(dated("Potatoes", "Spain"), potato) == []
-    assert missing_values(dated("Tomatoes", "Spain"), potato) == ["tomatoes"]
-    assert missing_values(dated("Potatoes", "Italy"), potato) == ["italy"]
-
 
 def test_rule_lets_a_pronoun_carry_a_subject_named_earlier_in_the_passage() -> None:
     unit = FactUnit(kind="base", subject="Marie Curie", relation="won", object="Nobel Prize")

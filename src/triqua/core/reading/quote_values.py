@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
@@ -110,7 +110,7 @@ _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 
 
 def _plural_common_noun(unit: FactUnit) -> str:
-    """A fact's subject, normalised, when it is a plural common noun opening it, or "".
+    """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
 
     "Bellflowers are found in forests", "Firms advertise": one capitalised word ending in
     "s" whose verb agrees only with a plural ("are", "were", "have", "do", or a present
@@ -119,7 +119,7 @@ def _plural_common_noun(unit: FactUnit) -> str:
     is singular to its verb ("Williams is", "Texas has", "Lawson offers"), so it stays a
     name written as a name.
     """
-    if not _PLURAL_WORD.fullmatch(unit.subject.strip()):
+    if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
         return ""
     verb = unit.relation.replace("’", "'").split()[:1]
     if not verb:
@@ -225,9 +225,6 @@ def missing_values(
             and not (owners and qualifies(name, said, quote, before))
         ):
             missing.append(name)
-    if plural in values.base_subject and _stem_written(plural, quote):
-        # A qualifier's base subject is carried as the base's is: "the potato" for "Potatoes".
-        values = replace(values, base_subject=tuple(n for n in values.base_subject if n != plural))
     missing += _missing_base(values, quote, padded, before, opener, refers, spelled)
     return list(dict.fromkeys(missing))
 
