@@ -76,8 +76,8 @@ class _ParseCounter:
                 self.called += 1
             return call(this, text, *args, **kwargs)
 
-        Language.pipe = counted_pipe  # type: ignore[method-assign]
-        Language.__call__ = counted_call  # type: ignore[method-assign]
+        Language.pipe = counted_pipe  # type: ignore[method-assign,assignment]
+        Language.__call__ = counted_call  # type: ignore[method-assign,assignment]
 
 
 def _verdict_rows(report: Any) -> list[dict[str, Any]]:
