@@ -17,9 +17,9 @@ configuration is run on the same rows in one process:
 
 Gates (each switched off alone): ``values`` (the fact's numbers, dates, names, polarity and
 restrictors in the window), ``relation`` (a relation the lexicon knows written by one of its
-words), ``own-words`` (the statement gates on the rules' own-words support), ``grounding`` (the
-statement gates read again when a run settles a verdict), ``rival`` (a judged rival after a
-bare "is in"), and three readings of the rules: ``life-dates`` (a life's dates in parentheses),
+words), ``grounding`` (the statement gates read when a run settles a verdict, the only ones
+on the rules' own-words support), ``rival`` (a judged rival after a bare "is in"), and three
+readings of the rules: ``life-dates`` (a life's dates in parentheses),
 ``unique-roles`` (a role only one holds) and ``rules-support`` (a sentence stating the fact in
 its own words, or a life-date parenthesis, supports without the judge); and the rules' value
 readings: ``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival``
@@ -91,7 +91,6 @@ TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
 GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "values": [(reading, "values_present", lambda *a, **k: True)],
     "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
-    "own-words": [(verifier_module, "states", lambda *a, **k: True)],
     "grounding": [(EntailmentReader, "refusal", lambda self, unit, window: None)],
     "rival": [(verifier_module, "judged_rival", lambda *a, **k: None)],
     "life-dates": [(verifier_module, "life_date_finding", lambda *a, **k: None)],
