@@ -96,7 +96,7 @@ SUITES = {
 # with a sentence referring back finding the subject's restrictor ("Ninth") in its
 # referent: 112. The text suite passes 78 of 79 since the offline decomposer reads the rows
 # of a Markdown table in the checked text.
-FLOORS = {"fact": 324 / 327, "text": 78 / 79, "lies": 219 / 232, "recall": 192 / 204}
+FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 192 / 204}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 111
 
