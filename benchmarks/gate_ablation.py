@@ -17,9 +17,9 @@ configuration is run on the same rows in one process:
 
 Gates (each switched off alone): ``values`` (the fact's numbers, dates, names, polarity and
 restrictors in the window), ``relation`` (a relation the lexicon knows written by one of its
-words), ``own-words`` (the statement gates on the rules' own-words support), ``grounding`` (the
-statement gates read again when a run settles a verdict), ``rival`` (a judged rival after a
-bare "is in"), and three readings of the rules: ``life-dates`` (a life's dates in parentheses),
+words), ``grounding`` (the statement gates read when a run settles a verdict, the only ones
+on the rules' own-words support), ``rival`` (a judged rival after a bare "is in"), and three
+readings of the rules: ``life-dates`` (a life's dates in parentheses),
 ``unique-roles`` (a role only one holds) and ``rules-support`` (a sentence stating the fact in
 its own words, or a life-date parenthesis, supports without the judge); and the rules' value
 readings: ``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival``
@@ -39,8 +39,18 @@ word a comparison turns on), ``head-rival`` (another word in the object's head s
 ``substitution`` ("baseball clubs" for "football clubs"), ``wide-windows`` (two-sentence
 windows), ``place-slot`` (a name after "in" fills a place slot), ``event-window`` (a
 qualifier read in the sentence after its base's), ``temporal`` (a dated qualifier read by its
-date alone) and ``label-cues`` (the cue words of a qualifier's label).
-``--failures`` lists the evaluation cases each configuration fails.
+date alone), ``label-cues`` (the cue words of a qualifier's label), ``subject-head`` ("the
+largest city of Australia" is not "the capital of Australia"), ``referent`` (a subject's
+restrictor written in the sentence a reference points back to), ``recipient`` ("the prize was
+awarded to Curie" for "Curie was awarded the prize"), ``part-count`` ("ten medals, including
+nine gold" is no rival count), ``quote-choice`` (of the sentences stating the base, the one
+writing most of the object binds its qualifiers), ``past-verb`` (another past verb before the
+object: "was repainted in" for "was built in"), ``object-it`` (a passive fact's subject as
+"it" after the verb: "Wales and Sanger launched it") and ``worded`` (a window wording a known
+relation otherwise needs the card's ``entailed``). Each loses evaluation cases switched off
+(``object-it`` the recall suite's, which ``eval_cases.py`` runs); the statement gates of the
+rules' own-words support are the grounding rule's alone (``grounding``). ``--failures`` lists
+the evaluation cases each configuration fails.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
 """
@@ -49,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import re
 import sys
@@ -65,6 +76,8 @@ from prepare import FCB, bucket, fcb_half  # noqa: E402
 
 import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
+import triqua.engines.offline.verify.binding as binding  # noqa: E402
+import triqua.engines.offline.verify.entailed as entailed  # noqa: E402
 import triqua.engines.offline.verify.fact_match as fact_match  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 import triqua.engines.offline.verify.qualifiers as qualifiers  # noqa: E402
@@ -87,11 +100,14 @@ LIES = ROOT / "benchmarks" / "data" / "plausible_lies.jsonl"
 FACT_CASES = ROOT / "tests" / "data" / "offline_cases.jsonl"
 TEXT_CASES = ROOT / "benchmarks" / "data" / "new_user_cases.jsonl"
 
+_windows = reading.windows
+_rules_reading = verifier_module._rules_reading
+_needed = reading.needed
+
 #: Each gate: the module attribute that reads it, and what it answers when switched off.
 GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "values": [(reading, "values_present", lambda *a, **k: True)],
     "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
-    "own-words": [(verifier_module, "states", lambda *a, **k: True)],
     "grounding": [(EntailmentReader, "refusal", lambda self, unit, window: None)],
     "rival": [(verifier_module, "judged_rival", lambda *a, **k: None)],
     "life-dates": [(verifier_module, "life_date_finding", lambda *a, **k: None)],
@@ -128,9 +144,20 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "event-window": [(qualifiers, "event_window", lambda parts, bound, by_place: [bound])],
     "temporal": [(qualifiers, "_TEMPORAL", re.compile(r"(?!)"))],
     "label-cues": [(qualifiers, "LABEL_CUES", {})],
+    "subject-head": [(gates, "subject_head_rival", lambda *a, **k: None)],
+    "referent": [(base_rules, "_referent", lambda *a, **k: None)],
+    "recipient": [(rules, "_to_recipient", lambda *a, **k: False)],
+    "part-count": [(base_rules, "states_count", lambda *a, **k: False)],
+    "quote-choice": [(base_rules, "_written", lambda *a, **k: 0.0)],
+    "past-verb": [(entailed, "_past_form", lambda word: False)],
+    "object-it": [(binding, "_object_it", lambda info: False)],
+    "worded": [(reading, "needed", lambda *a, **k: _unworded(*a, **k))],
 }
-_windows = reading.windows
-_rules_reading = verifier_module._rules_reading
+
+
+def _unworded(window: reading.Reading, model: Any) -> float:
+    """The entailment a window needs with the relation's wording not read (``worded`` off)."""
+    return _needed(dataclasses.replace(window, worded=True), model)
 
 
 def _no_crisp_qualifier(*args: Any, **kwargs: Any) -> Any:

@@ -98,7 +98,7 @@ SUITES = {
 # of a Markdown table in the checked text. With 4 true and 3 false claims added for counts of
 # groups ("19 chromosome pairs") and a name's own acronym beside it ("Byte Pair Encoding
 # (BPE)"): 116 of 127 true, none of 84 false.
-FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 219 / 232, "recall": 199 / 211}
+FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 199 / 211}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 115
 

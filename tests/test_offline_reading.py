@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from triqua.core.verdicts.settling import settle
+from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.models.entailment import Thresholds
 from triqua.schema import Evidence, Fact, Qualifier, Status
@@ -151,14 +152,22 @@ def test_a_dated_qualifier_is_the_rules_to_bind_and_the_judges_to_veto() -> None
     assert verdict.unit_verdicts[1].status != Status.SUPPORTED
 
 
+def settled(judged: AlignmentVerifier, fact: Fact, evidence: list[Evidence]) -> Status:
+    """The fact's status as a run settles it: the verifier's, read by the grounding rule."""
+    model = judged.entailment
+    assert model is not None
+    reader = EntailmentReader(model, paraphrase=model.thresholds.supports)
+    return settle(fact, judged.verify(fact, evidence), evidence, reader=reader).status
+
+
 def test_a_sentence_that_gives_the_object_to_another_name_never_supports() -> None:
     eager = verifier(lambda p, h: (0.99, 0.0))
     fact = Fact(subject="Sydney", relation="is", object="the capital of Australia")
     text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
-    assert eager.verify(fact, [ev(text)]).status != Status.SUPPORTED
+    assert settled(eager, fact, [ev(text)]) != Status.SUPPORTED
     own = "Canberra is the capital of Australia, and Sydney is its largest city."
     capital = Fact(subject="Canberra", relation="is", object="the capital of Australia")
-    assert eager.verify(capital, [ev(own)]).status == Status.SUPPORTED
+    assert settled(eager, capital, [ev(own)]) == Status.SUPPORTED
 
 
 def test_a_qualifier_the_rules_state_stands_unless_the_judge_contradicts_it() -> None:

@@ -15,6 +15,7 @@ import pytest
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.statements import is_list, refusal
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.gates import head_rival
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -34,12 +35,15 @@ class EntailingJudge:
 
 
 def status(fact: Fact, *texts: str) -> Status:
-    verifier = AlignmentVerifier(entailment=EntailingJudge())  # type: ignore[arg-type]
+    """The fact's status as a run settles it: the verifier's, read by the grounding rule."""
+    judge = EntailingJudge()
+    verifier = AlignmentVerifier(entailment=judge)  # type: ignore[arg-type]
     evidence = [
         Evidence.build(document_id=f"d{i}", text=t, retriever="supplied")
         for i, t in enumerate(texts)
     ]
-    return verifier.verify(fact, evidence).status
+    reader = EntailmentReader(judge, paraphrase=judge.thresholds.supports)  # type: ignore[arg-type]
+    return settle(fact, verifier.verify(fact, evidence), evidence, reader=reader).status
 
 
 @pytest.mark.parametrize(

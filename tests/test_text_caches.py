@@ -317,8 +317,11 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The verifier's remembered readings change no verdict: each is read afresh here."""
+    from triqua.core.verdicts.settling import settle
     from triqua.engines.offline.verify import verifier
+    from triqua.engines.offline.verify.reader import reader_for
     from triqua.engines.offline.verify.verifier import get_verifier
+    from triqua.models.entailment import SHIPPED
     from triqua.schema import Evidence, Fact, sha256_text
 
     texts = [
@@ -339,9 +342,13 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     ]
 
     def verdicts() -> list[str]:
+        # Settled as a run settles them: the grounding rule's reader reads the gates again.
         judge = get_verifier()
+        reader = reader_for(SHIPPED, own=True)
         return [
-            judge.verify(fact, evidence).model_dump_json(exclude={"created_at"})
+            settle(fact, judge.verify(fact, evidence), evidence, reader=reader).model_dump_json(
+                exclude={"created_at"}
+            )
             for fact in facts
             for _ in range(2)  # read again: what is remembered is used
         ]

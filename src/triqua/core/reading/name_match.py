@@ -12,14 +12,9 @@ from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import name_runs
 from triqua.core.reading.words import Token
 
-__all__ = ["ALIAS", "head_word", "name_match", "name_word_in", "name_words_in"]
+__all__ = ["ALIAS", "head_word", "name_match", "name_words_in"]
 
 ALIAS = 0.8  # name-match strength of a surname or an acronym
-
-
-def name_word_in(token: Token, sentence: TextInfo) -> bool:
-    """True when a capitalised word occurs in the sentence, or its acronym form does."""
-    return has_stem(sentence.stems, token.stem) or token.stem in sentence.acronyms
 
 
 def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:

@@ -9,7 +9,8 @@ the object in different sentences, or fails the clause gates (:func:`clause_refu
 object's clause another's, a namesake's, split over two clauses, inside a belief frame, its
 year governed by another verb, its agent another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
-:func:`states` of every support it finds and :func:`refusal` again when a run settles it.
+:func:`statement` and :func:`clause_refusal` of every window its judge reads for support, and
+:func:`unit_refusal` of every support (its rules' own-words ones too) when a run settles it.
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ __all__ = [
     "refusal",
     "split_relation",
     "statement",
-    "states",
     "unit_refusal",
     "without_asides",
 ]
@@ -67,16 +67,6 @@ def unit_refusal(unit: FactUnit, window: str) -> str | None:
     if unit.kind != "base":
         return None
     return refusal(Fact(subject=unit.subject, relation=unit.relation, object=unit.object), window)
-
-
-def states(parts: FactParts, info: TextInfo) -> bool:
-    """The gates every support passes, the rules' own-words reading included.
-
-    The text reads as a statement, not a list of keywords, puts no other name of the
-    object's type in the relation's slot ("… in Seattle, but the company is headquartered in
-    Cupertino"), and its clauses state the fact (:func:`clause_refusal`).
-    """
-    return statement(parts, info) and clause_refusal(parts, info.text) is None
 
 
 def statement(parts: FactParts, info: TextInfo) -> bool:

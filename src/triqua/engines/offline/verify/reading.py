@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
-from triqua.core.reading.name_match import name_word_in
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
@@ -293,10 +292,10 @@ def decide_qualifier(
     value: it is supported where the rules find it bound to the base's clause ("Physics in
     1903 and Chemistry in 1911" does not date Physics 1911), never inferred by the judge.
     Any other qualifier is supported where the rules find it stated in the base's window, or
-    when a window holding its capitalised names is entailed with the qualifier; else
-    insufficient. The judge's contradiction (when its threshold is reachable) takes any of
-    these back; a window that fails the qualifier gates (:func:`qualifier_refusal`) is not
-    read for support.
+    when one of those windows is entailed with the qualifier; else insufficient. The
+    judge's contradiction (when its threshold is reachable) takes any of these back; a
+    window that fails the qualifier gates (:func:`qualifier_refusal`) is not read for
+    support.
     """
     if rules.status == Status.CONTRADICTED or not bound:
         return rules if rules.status == Status.CONTRADICTED else _open(rules)
@@ -312,11 +311,7 @@ def decide_qualifier(
         if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
             return _open(rules)
         return rules
-    found = [
-        w
-        for w in windows(bound[:_ANCHORS], by_place, passages)
-        if all(name_word_in(t, analyse(w.text)) for t in value.content if t.is_capitalised)
-    ]
+    found = windows(bound[:_ANCHORS], by_place, passages)
     if model.thresholds.contradicted > 1.0:
         # No window can take a support back, and the narrowest entailing window is quoted:
         # the wider ones are read only when no single sentence supports the qualifier.

@@ -28,7 +28,6 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.statements import states
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.binding import passive, subject_scores
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
@@ -148,16 +147,10 @@ class AlignmentVerifier:
         """The judge reads every unit; the rules only gate values (``reading``)."""
         parts, by_place = found.parts, found.by_place
         rules, stated = _rules_reading(fact, parts, found.top, by_place)
-        if (
-            rules.status == Status.SUPPORTED
-            and rules.sentence is not None
-            and not states(parts, rules.sentence.info)
-        ):
-            # The rules' own-words support passes the same gates as the judge's.
-            rules = Finding(Status.INSUFFICIENT, rules.sentence, strength=rules.strength)
-            stated = []
-        # With the judge's contradiction off, a rules' conflict or own-words support stands
-        # without a reading (gates aside): the judge is read only where it can change a unit.
+        # The rules' own-words support passes the statement gates when the run settles it
+        # (the grounding rule's reader, ``reader.statement_refusal``). With the judge's
+        # contradiction off, a rules' conflict or own-words support stands without a reading
+        # (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
             rules.status == Status.SUPPORTED and judge.thresholds.contradicted > 1.0
         )
