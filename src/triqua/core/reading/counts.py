@@ -10,7 +10,8 @@ fact (the clause gates of ``core.reading.statements``).
 
 Only lower-case modifiers restrict a count ("gold", "illuminated", "studio"): a capitalised
 one is a name or an adjective of one ("Olympic medals") that a claim may leave out, and a
-few words only stress the count ("23 different medals").
+few words only stress the count ("23 different medals"). A number before a singular noun
+labels it ("a 2003 comedy film", "the 1992 election"): no count.
 """
 
 from __future__ import annotations
@@ -134,11 +135,27 @@ def counts(text: str) -> frozenset[Count]:
         if token.dep_ != "nummod" or number is None or token.head.pos_ not in ("NOUN", "PROPN"):
             continue
         noun = token.head
+        if _labels(number, noun):
+            continue  # "a 2003 comedy film": a year naming one film, not 2003 films
         kinds = [t for t in _modifiers(noun) if _restricts(t)]
         words = sorted((token, *kinds, noun), key=lambda t: t.i)
         phrase = " ".join(t.text for t in words)
         found.add(Count(number, stem(noun.text), frozenset(stem(t.text) for t in kinds), phrase))
     return frozenset(found)
+
+
+def _labels(number: str, noun: SpacyToken) -> bool:
+    """True when a number before a singular noun labels it instead of counting it.
+
+    "a 2003 romantic comedy film", "the 1992 election": one thing, its number a year or a
+    name, as the indefinite article or a year before a singular noun shows. "one medal" and
+    "163 floors" count.
+    """
+    if number == "1" or noun.tag_ not in ("NN", "NNP"):
+        return False
+    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.lefts):
+        return True
+    return len(number) == 4 and 1000 <= int(number) <= 2099
 
 
 def _modifiers(noun: SpacyToken) -> Iterable[SpacyToken]:
