@@ -32,7 +32,6 @@ __all__ = [
     "name_runs",
     "names",
     "numeral",
-    "subject_opener",
     "surname",
 ]
 
@@ -286,17 +285,6 @@ def given_name_alone(name: str, text: str, before: str) -> bool:
         given in run.name.split() and run.name not in (given, name, " ".join(words))
         for run in (*name_runs(before), *name_runs(text))
     )
-
-
-def subject_opener(subject: str) -> str:
-    """A subject's first word, normalised, after an opening "A" ("floppy" of "A Floppy disk").
-
-    It may be a common word capitalised only to open its sentence, carried by a text writing
-    it in lower case; after "The" a capital marks a name ("The Bush family").
-    """
-    words = subject.split()
-    lead = 1 if len(words) > 2 and words[0].lower() in ("a", "an") else 0
-    return normalise(words[lead]) if words else ""
 
 
 def common_opening_lowered(sentence: str) -> str:
