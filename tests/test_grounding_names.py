@@ -44,9 +44,6 @@ def reason(unit: FactUnit, quote: str) -> str | None:
         (base("Ravi", "sells", "Apple phones"), "Ravi sells apple phones", "apple"),
         (base("Ravi", "photographed", "Bush"), "Ravi photographed a bush", "bush"),
         (base("The Bush family", "owned", "a ranch"), "The bush family owned a ranch", "bush"),
-        # The word must still be written: "a hard disk" carries no "Floppy".
-        (base("A Floppy disk", "is lined with", "fabric"),
-         "A hard disk is sealed in an enclosure lined with fabric", "floppy"),
     ],
 )  # fmt: skip
 def test_another_referent_does_not_carry_the_name(unit: FactUnit, quote: str, lacking: str) -> None:
@@ -69,9 +66,6 @@ def test_another_referent_does_not_carry_the_name(unit: FactUnit, quote: str, la
         (base("George W. Bush", "was", "president"), "President George W. Bush was in office"),
         (base("George Bush", "was", "president"), "George W. Bush was president"),
         (base("Recruiters", "screen", "candidates"), "A recruiter screens candidates"),
-        # A word capitalised after an opening "A" is a common word written in lower case.
-        (base("A Floppy disk", "is lined with", "fabric"),
-         "A floppy disk is sealed in an enclosure lined with fabric"),
     ],
 )  # fmt: skip
 def test_the_same_referent_carries_the_name(unit: FactUnit, quote: str) -> None:

@@ -109,19 +109,6 @@ _EITHER_NUMBER = frozenset(
 _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 
 
-def _opener(subject: str) -> str:
-    """The word opening the subject, after an indefinite article ("floppy" of "A Floppy disk").
-
-    It may be a common word capitalised only to open its sentence: a quote writing it in
-    lower case carries it (``How.common``). After "the" a capital marks a name ("The Bush
-    family").
-    """
-    words = subject.split()
-    if len(words) > 2 and words[0].lower() in ("a", "an"):
-        words = words[1:]
-    return normalise(words[0]) if words else ""
-
-
 def _plural_common_noun(unit: FactUnit) -> str:
     """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
 
@@ -198,7 +185,7 @@ def missing_values(
     # A qualifier carries its base's names too ("CEO" of "became CEO of Apple" in 2011).
     spelled = f"{unit.subject} {unit.object} {unit.value or ''}"
     missing += [t for t in quoted_titles(said) if f" {normalise(t)} " not in padded]
-    opener = _opener(unit.subject)
+    opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
     for name in values.names:
