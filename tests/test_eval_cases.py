@@ -96,9 +96,9 @@ SUITES = {
 # with a sentence referring back finding the subject's restrictor ("Ninth") in its
 # referent: 112. The text suite passes 78 of 79 since the offline decomposer reads the rows
 # of a Markdown table in the checked text.
-FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 219 / 232, "recall": 201 / 212}
+FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 219 / 232, "recall": 203 / 214}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 116
+RECALL_FLOOR = 117
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -143,7 +143,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 127 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 128 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()
