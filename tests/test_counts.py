@@ -81,13 +81,10 @@ def test_offline_reads_no_contradiction_from_the_wholes_count() -> None:
     assert statuses and Status.CONTRADICTED not in statuses, statuses
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["Down with Love is a 2003 romantic comedy film.", "The 1992 election was close."],
-)
-def test_a_number_before_a_singular_noun_labels_it_and_counts_nothing(text: str) -> None:
+def test_a_number_between_a_and_a_singular_noun_labels_it_and_counts_nothing() -> None:
     """ "a 2003 romantic comedy film" is one film of 2003: no count, no rival count."""
-    assert counts(text) == frozenset()
+    assert counts("Down with Love is a 2003 romantic comedy film.") == frozenset()
+    assert counts("It is a 1992 film.") == frozenset()
     film = "Down with Love is a 2003 romantic comedy film."
     assert counted_slot(film, "a 2003 comedy film") is None
     why = refusal(

@@ -10,8 +10,8 @@ fact (the clause gates of ``core.reading.statements``).
 
 Only lower-case modifiers restrict a count ("gold", "illuminated", "studio"): a capitalised
 one is a name or an adjective of one ("Olympic medals") that a claim may leave out, and a
-few words only stress the count ("23 different medals"). A number before a singular noun
-labels it ("a 2003 comedy film", "the 1992 election"): no count.
+few words only stress the count ("23 different medals"). A number between "a" and a singular
+noun labels it ("a 2003 comedy film"): no count.
 """
 
 from __future__ import annotations
@@ -147,15 +147,13 @@ def counts(text: str) -> frozenset[Count]:
 def _labels(number: str, noun: SpacyToken) -> bool:
     """True when a number before a singular noun labels it instead of counting it.
 
-    "a 2003 romantic comedy film", "the 1992 election": one thing, its number a year or a
-    name, as the indefinite article or a year before a singular noun shows. "one medal" and
-    "163 floors" count.
+    "a 2003 romantic comedy film": one film, its number a year, as the indefinite article
+    before a singular noun shows. "one medal" and "163 floors" count, and so does a day or
+    a year before a month, which the date readers compare ("7 November 1867").
     """
     if number == "1" or noun.tag_ not in ("NN", "NNP"):
         return False
-    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.lefts):
-        return True
-    return len(number) == 4 and 1000 <= int(number) <= 2099
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.lefts)
 
 
 def _modifiers(noun: SpacyToken) -> Iterable[SpacyToken]:
