@@ -54,6 +54,12 @@ LIES = [
         id="namesake-that-lacks-a-name-word",
     ),
     pytest.param(
+        ("Caroline Kennedy", "is", "a diplomat"),
+        "Bouvier Kennedy (born November 27, 1957) is an American author and diplomat.",
+        "to 'Bouvier Kennedy'",
+        id="a-namesake-lacking-the-given-name",
+    ),
+    pytest.param(
         ("The national language of Austria", "is", "Hungarian"),
         "Hungarian is the national language of most of Austria's neighbours to the east, but "
         "the national language of Austria is German.",
@@ -149,6 +155,16 @@ PARAPHRASES = [
         ("The Suez Canal", "opened in", "1869"),
         "Ferdinand de Lesseps opened the Suez Canal in 1869 after ten years of work.",
         id="an-agent-acting-on-the-subject-holds-no-rival-year",
+    ),
+    pytest.param(
+        ("Caroline Kennedy", "is", "a diplomat"),
+        "Caroline Bouvier Kennedy (born November 27, 1957) is an American author and diplomat.",
+        id="a-fuller-name-whose-given-name-the-recogniser-leaves-out",
+    ),
+    pytest.param(
+        ("Harbour Lights", "is", "a 1998 drama film"),
+        "Harbour Lights is a 1998 British romantic drama film directed by Ann Holt.",
+        id="a-year-labelling-one-film-counts-no-films",
     ),
     pytest.param(
         ("Louis XVI", "was crowned in", "1775"),

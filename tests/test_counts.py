@@ -147,3 +147,23 @@ def test_offline_reads_no_contradiction_from_the_wholes_count() -> None:
     )
     statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
     assert statuses and Status.CONTRADICTED not in statuses, statuses
+
+
+def test_a_number_between_a_and_a_singular_noun_labels_it_and_counts_nothing() -> None:
+    """ "a 2003 romantic comedy film" is one film of 2003: no count, no rival count."""
+    assert counts("Down with Love is a 2003 romantic comedy film.") == frozenset()
+    assert counts("It is a 1992 film.") == frozenset()
+    film = "Down with Love is a 2003 romantic comedy film."
+    assert counted_slot(film, "a 2003 comedy film") is None
+    why = refusal(
+        Fact(subject="Down with Love", relation="is", object="a 2003 comedy film"),
+        "Down with Love is a 2003 romantic comedy film.",
+    )
+    assert why is None, why
+
+
+def test_a_number_before_a_plural_noun_still_counts_it() -> None:
+    (count,) = counts("The tower has 163 floors.")
+    assert (count.number, count.noun) == ("163", "floor")
+    (one,) = counts("He won one medal.")
+    assert (one.number, one.noun) == ("1", "medal")

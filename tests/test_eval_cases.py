@@ -97,10 +97,11 @@ SUITES = {
 # referent: 112. The text suite passes 78 of 79 since the offline decomposer reads the rows
 # of a Markdown table in the checked text. With 4 true and 3 false claims added for counts of
 # groups ("19 chromosome pairs") and a name's own acronym beside it ("Byte Pair Encoding
-# (BPE)"): 116 of 127 true, none of 84 false.
-FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 199 / 211}
+# (BPE)"), and 5 true and 5 false for labelled years, fuller names, combining accents and
+# post-nominal letters.
+FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 209 / 221}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 115
+RECALL_FLOOR = 120
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -145,7 +146,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 127 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 132 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

@@ -107,6 +107,10 @@ def test_a_name_written_only_inside_a_longer_one_is_not_the_person(
          "Martin Luther King Jr. was born in Atlanta."),
         (base("Sammy Davis Jr.", "was born in", "Harlem"), "Sammy Davis Jr. was born in Harlem."),
         (base("Toyota", "is headquartered in", "Aichi"), "Toyota City is in Aichi."),
+        # Post-nominal letters close a name as "Jr." does.
+        (base("Bruce Shand", "was", "an officer in the British Army"),
+         "Major Bruce Middleton Hope Shand MC (1917 - 2006) was an officer in the British Army."),
+        (base("Ada Brook", "was", "a chemist"), "Dame Ada Brook OBE was a chemist."),
     ],
 )  # fmt: skip
 def test_a_name_closing_its_run_or_a_things_own_name_is_written(unit: FactUnit, quote: str) -> None:

@@ -262,6 +262,11 @@ def test_polarity_is_read_where_the_object_is_written_not_at_another_clauses_wor
         ("a U.S. state", "is", "Ohio is a city in the Midwest of the United States.", "city"),
         ("a U.S. state", "is", "Ohio is a state in the Midwest.", None),
         ("a famous landmark", "is", "It is a wrought-iron lattice tower.", None),
+        # A year before a noun labels it: the class is the noun after the year.
+        ("a film", "is", "Daag is a 1973 painting by Yash Chopra.", "painting"),
+        ("a film", "is", "Daag is a 1973 Indian romantic drama film.", None),
+        ("a 1973 film", "is", "Daag is a 1973 painting by Yash Chopra.", "painting"),
+        ("a film", "is", "Daag is a 1973 British painting.", None),
     ],
 )
 def test_head_rival_reads_another_word_ending_the_objects_phrase(

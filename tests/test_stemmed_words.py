@@ -40,3 +40,14 @@ def test_a_unit_states_itself(relation: str, obj: str) -> None:
     assert unstated_words(unit, f"{relation} {obj}") == []
     stems = word_stems(f"{relation} {obj}")
     assert all(word_stems(word) <= stems for word in words)
+
+
+def test_an_accent_written_as_its_own_character_stays_in_its_word() -> None:
+    """ "Orle\u0301ans" (the accent a character of its own) is one word, "Orléans"."""
+    from triqua.core.reading.quotes import fold_letters
+    from triqua.core.reading.words import tokenize
+
+    decomposed, composed = "born in Orle\u0301ans", "born in Orl\u00e9ans"
+    assert [t.text for t in tokenize(decomposed)] == ["born", "in", "Orle\u0301ans"]
+    assert [t.stem for t in tokenize(decomposed)] == [t.stem for t in tokenize(composed)]
+    assert fold_letters("Orle\u0301ans") == fold_letters("Orl\u00e9ans") == "Orleans"

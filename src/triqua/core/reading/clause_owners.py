@@ -231,12 +231,15 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     The owner is a person's name of two words or more (the entity recogniser's), ending in
     the subject's surname, that lacks a name word of the subject's: "Charlotte Brontë" is
     not "Emily Brontë", and "John Adams" need not be "John Quincy Adams". A fuller name
-    ("Wolfgang Amadeus Mozart" for "Amadeus Mozart") or the surname alone may be the
-    subject.
+    ("Wolfgang Amadeus Mozart" for "Amadeus Mozart", "Caroline Bouvier Kennedy" for
+    "Caroline Kennedy", whichever words the entity recogniser takes for the person) or the
+    surname alone may be the subject.
     """
     names = [t.stem for t in subject.content if t.is_capitalised]
     if len(names) < 2:
         return None
+    if set(names) <= {stem(t.text) for t in named_by(owner)}:
+        return None  # the owner's whole name holds the subject's: a fuller name, not another
     span = next(((a, b) for a, b in people(owner.doc.text) if a <= owner.i < b), None)
     if span is None:
         return None

@@ -14,7 +14,8 @@ pairs, not chromosomes, so they neither state "19 chromosomes" nor contradict "3
 
 Only lower-case modifiers restrict a count ("gold", "illuminated", "studio"): a capitalised
 one is a name or an adjective of one ("Olympic medals") that a claim may leave out, and a
-few words only stress the count ("23 different medals").
+few words only stress the count ("23 different medals"). A number between "a" and a singular
+noun labels it ("a 2003 comedy film"): no count.
 """
 
 from __future__ import annotations
@@ -172,6 +173,8 @@ def counts(text: str) -> frozenset[Count]:
         if token.dep_ != "nummod" or number is None or not _noun(token.head):
             continue
         noun = token.head
+        if _labels(number, noun):
+            continue  # "a 2003 comedy film": a year naming one film, not 2003 films
         kinds = [t for t in _modifiers(noun) if _restricts(t)]
         words = sorted((token, *kinds, noun), key=lambda t: t.i)
         phrase = " ".join(t.text for t in words)
@@ -197,6 +200,18 @@ def _grouped(noun: SpacyToken) -> str:
 def _noun(word: SpacyToken) -> bool:
     """True for a noun a number may count: a word, never a sign ("2 n = 38" counts no "=")."""
     return word.pos_ in ("NOUN", "PROPN") and any(c.isalpha() for c in word.text)
+
+
+def _labels(number: str, noun: SpacyToken) -> bool:
+    """True when a number before a singular noun labels it instead of counting it.
+
+    "a 2003 romantic comedy film": one film, its number a year, as the indefinite article
+    before a singular noun shows. "one medal" and "163 floors" count, and so does a day or
+    a year before a month, which the date readers compare ("7 November 1867").
+    """
+    if number == "1" or noun.tag_ not in ("NN", "NNP"):
+        return False
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.lefts)
 
 
 def _modifiers(noun: SpacyToken) -> Iterable[SpacyToken]:

@@ -39,6 +39,8 @@ def _plain(char: str) -> str:
     """One character without its accents or strokes ("é", "ł" and "æ": "e", "l", "ae")."""
     if char.isascii():
         return char
+    if unicodedata.combining(char):
+        return ""  # an accent written as its own character ("e\u0301"): its letter is plain
     parts = [p for p in unicodedata.normalize("NFKD", char) if not unicodedata.combining(p)]
     return "".join(_base_letters(p) for p in parts) or char
 

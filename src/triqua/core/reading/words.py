@@ -66,7 +66,10 @@ class Token:
         return lower in STOP_WORDS or self.stem in _EXTRA_STOP or lower in _MARKER_WORDS
 
 
-_WORD = re.compile(r"[^\W_]+(?:['’.][^\W_]+)*", re.UNICODE)
+#: A word's letters, each with any combining accents after it: "Cambre\u0301sis" (an accent
+#: written as its own character, as some encyclopaedia text has it) is one word, as "Cambrésis".
+_LETTERS = r"(?:[^\W_][\u0300-\u036f]*)+"
+_WORD = re.compile(rf"{_LETTERS}(?:['’.]{_LETTERS})*", re.UNICODE)
 _EXTRA_STOP = frozenset({"be", "have", "do", "s", "also", "mr", "mrs", "ms", "dr"})
 #: Words of the value rules' approximate markers ("fewer than", "roughly"): they qualify a
 #: number, which the value gate checks, so evidence need not write them ("fewer than 500

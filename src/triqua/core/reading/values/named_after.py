@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from triqua.core.reading.values.names import GENERATIONAL, Run, surname
+from triqua.core.reading.values.names import GENERATIONAL, POST_NOMINALS, Run, surname
 from triqua.nlp.parses import parse_many
 
 __all__ = ["a_person", "named_after"]
@@ -29,9 +29,11 @@ def named_after(name: str, runs: Sequence[Run], padded: str) -> bool:
     holding = [run.name.split() for run in runs if last in run.name.split()]
     if not holding or f" {last} s " in padded:
         return False
-    # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word.
+    # A letter after the surname is markup or a stray initial ("Marie Curie</b>"), no word;
+    # post-nominal letters ("Bruce Middleton Hope Shand MC") close a name as "Jr." does.
     closing = [
-        [w for w in words if w not in GENERATIONAL and len(w) > 1] or words for words in holding
+        [w for w in words if w not in GENERATIONAL | POST_NOMINALS and len(w) > 1] or words
+        for words in holding
     ]
     return all(surname(words) != last for words in closing) and a_person(name)
 

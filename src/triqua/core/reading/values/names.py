@@ -22,6 +22,7 @@ __all__ = [
     "GENERATIONAL",
     "KIN",
     "PLACE_MODIFIERS",
+    "POST_NOMINALS",
     "TITLES",
     "Run",
     "capitalised",
@@ -140,6 +141,10 @@ def numeral(words: Sequence[str]) -> str:
 
 #: Generational suffixes that close a name after the surname ("Martin Luther King Jr.").
 GENERATIONAL = frozenset(("jr", "sr", "jnr", "snr"))
+#: Post-nominal letters that follow a name as no word of it ("Bruce Shand MC", "… OBE").
+POST_NOMINALS = frozenset(
+    ("mc", "vc", "dso", "obe", "mbe", "cbe", "kbe", "dbe", "gbe", "frs", "qc", "kc", "phd")
+)
 
 
 def surname(words: Sequence[str]) -> str:

@@ -10,6 +10,7 @@ support, however sure the judge is. The statement gates both engines share are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise, takewhile
 
 from triqua.core.reading.analysis import (
@@ -105,7 +106,9 @@ def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | 
     for "is a city" (the relation's word leads an object of function words only): the
     sentence writes the object's own lead-in and ends the phrase on another word, so it
     states something else. An inserted modifier is no rival ("a 2017 American film" for "a
-    2017 film": the phrase goes on), nor a capitalised word (names are the name gate's).
+    2017 film": the phrase goes on), nor a capitalised word (names are the name gate's); a
+    year before a noun only labels it ("is a 1973 painting" for "is a film": the class is
+    "painting").
     After a copula, the class the sentence gives is a rival too when it writes none of the
     object's modifiers ("is a city along the Great Lakes" for "is a U.S. state").
     """
@@ -143,11 +146,32 @@ def _rival_after(part: TextInfo, lead: list[Token], sentence: TextInfo) -> str |
             continue
         if any(text[a.end : b.start].strip() for a, b in pairwise(run)):
             continue  # the lead-in and its word are not written together
-        rival = run[-1]
-        if rival.is_stop or rival.is_capitalised or has_stem(part.stems, rival.stem):
+        at = _past_labels(words, i + n, text, part)
+        rival = words[at] if at is not None else None
+        if rival is None or rival.is_stop or rival.is_capitalised:
             continue
-        after = words[i + n + 1] if i + n + 1 < len(words) else None
+        if has_stem(part.stems, rival.stem):
+            continue
+        after = words[at + 1] if at is not None and at + 1 < len(words) else None
         gap = text[rival.end : after.start].strip() if after is not None else ""
         if after is None or after.is_stop or gap not in ("", "-"):
             return rival.text  # the phrase ends on it ("wrought-iron" goes on)
     return None
+
+
+def _past_labels(words: Sequence[Token], at: int, text: str, part: TextInfo) -> int | None:
+    """The index of the word after the lead-in, past the years and numbers labelling the noun.
+
+    "is a 1973 painting by …" is read at "painting": a year before a noun only labels it,
+    the noun after is the class. A label the object writes too ("a 1973 film") is its own;
+    None when the phrase ends on a label.
+    """
+    end = at
+    while words[end].text[:1].isdigit():
+        if has_stem(part.stems, words[end].stem) or end + 1 >= len(words):
+            return None
+        after = words[end + 1]
+        if after.is_stop or text[words[end].end : after.start].strip():
+            return None
+        end += 1
+    return end
