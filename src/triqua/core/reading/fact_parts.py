@@ -24,6 +24,7 @@ from triqua.core.reading.analysis import (
     relation_stems,
     stems_match,
 )
+from triqua.core.reading.copular import copula_hit, copular_prepositions
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.negation import negated
 from triqua.core.reading.restrictors.markers import Marker, markers
@@ -66,6 +67,9 @@ class FactParts:
     query: str
     restrictors: tuple[Marker, ...] = ()
     subject_restrictors: tuple[Marker, ...] = ()
+    #: The prepositions after which a copula writes the relation ("is in" for "is located
+    #: in", ``core.reading.copular``); empty for a relation no copula states.
+    copular: frozenset[str] = frozenset()
 
 
 def fact_parts(fact: Fact) -> FactParts:
@@ -82,6 +86,7 @@ def fact_parts(fact: Fact) -> FactParts:
         query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
         restrictors=markers(fact.relation) + markers(fact.object),
         subject_restrictors=markers(fact.subject),
+        copular=copular_prepositions(fact.relation),
     )
 
 
@@ -132,8 +137,15 @@ def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
 
 
 def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
-    """The sentence token expressing the fact's relation (True: it has no word to find)."""
-    return relation_hit(parts.relation_words, sentence)
+    """The sentence token expressing the fact's relation (True: it has no word to find).
+
+    A relation a copula states ("is located in") is written by the copula before its
+    preposition too ("The Eiffel Tower is in Paris"): that copula is the token then.
+    """
+    hit = relation_hit(parts.relation_words, sentence)
+    if hit is None and parts.copular:
+        return copula_hit(parts.copular, sentence)
+    return hit
 
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:
