@@ -37,6 +37,7 @@ from triqua.core.reading.value_slot import (
     conjoined_object,
     coordinated_slot,
     counted_slot,
+    measured_values,
     noun_slot,
     own_slot,
     slot_value,
@@ -180,7 +181,7 @@ def _clause_refusal(
     frame = frame_of(text, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states it only inside a frame ({frame!r})"
-    value = slot_value(text, relation, bare_values(obj.text))
+    value = slot_value(text, relation, bare_values(obj.text) or measured_values(obj.text))
     if value is not None:
         return f"the cited text's {relation_info.text!r} governs {value}, not the object"
     value = counted_slot(text, obj.text)
