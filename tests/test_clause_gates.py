@@ -23,6 +23,13 @@ LIES = [
         id="relation-word-in-another-names-clause",
     ),
     pytest.param(
+        ("The Bolshoi Theatre", "is based in", "Saint Petersburg"),
+        "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
+        "in Moscow.",
+        "to 'The Mariinsky Theatre'",
+        id="a-name-on-the-subject-s-head-word-with-a-name-word-of-its-own",
+    ),
+    pytest.param(
         ("Iron", "is", "the most abundant metal in the Earth's crust"),
         "Iron is a common metal, whereas aluminium is the most abundant metal in the Earth's "
         "crust.",
@@ -82,6 +89,12 @@ LIES = [
 ]
 
 PARAPHRASES = [
+    pytest.param(
+        ("The Bolshoi Theatre", "is based in", "Moscow"),
+        "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
+        "in Moscow.",
+        id="the-relation-written-again-for-the-subject",
+    ),
     pytest.param(
         ("Bern", "is the capital of", "Switzerland"),
         "Bern is the capital of Switzerland, and Zurich is its largest city.",

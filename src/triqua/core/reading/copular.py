@@ -19,7 +19,7 @@ from typing import Any
 from triqua.core.reading.analysis import TextInfo, Token, analyse
 from triqua.core.reading.rules_file import read_rules_file
 
-__all__ = ["COPULAR_PATH", "copula_hit", "copular_prepositions", "copular_rules"]
+__all__ = ["COPULAR_PATH", "copula_hit", "copula_hits", "copular_prepositions", "copular_rules"]
 
 COPULAR_PATH = Path(__file__).parent / "data" / "copular.json"
 
@@ -56,16 +56,23 @@ def copular_prepositions(relation: str) -> frozenset[str]:
 
 
 def copula_hit(prepositions: frozenset[str], sentence: TextInfo) -> Token | None:
-    """The sentence's copula followed by one of ``prepositions`` ("is in"), if it has one.
+    """The sentence's first copula followed by one of ``prepositions`` ("is in"), if any."""
+    hits = copula_hits(prepositions, sentence)
+    return hits[0] if hits else None
+
+
+def copula_hits(prepositions: frozenset[str], sentence: TextInfo) -> list[Token]:
+    """Every copula of the sentence followed by one of ``prepositions`` ("is in"), in order.
 
     Only the file's ``between`` words may stand between them ("is still in"): "is not in
     Paris" and "is on display in the museum" do not write "is in".
     """
     if not prepositions:
-        return None
+        return []
     rules = copular_rules()
     copulas, between = frozenset(rules["copulas"]), frozenset(rules["between"])
     tokens = sentence.tokens
+    hits = []
     for index, token in enumerate(tokens):
         if token.text.lower() not in copulas:
             continue
@@ -73,5 +80,5 @@ def copula_hit(prepositions: frozenset[str], sentence: TextInfo) -> Token | None
         while after < len(tokens) and tokens[after].text.lower() in between:
             after += 1
         if after < len(tokens) and tokens[after].text.lower() in prepositions:
-            return token
-    return None
+            hits.append(token)
+    return hits

@@ -24,7 +24,12 @@ from triqua.core.reading.analysis import (
     relation_stems,
     stems_match,
 )
-from triqua.core.reading.copular import copula_hit, copular_prepositions
+from triqua.core.reading.copular import (
+    copula_hit,
+    copula_hits,
+    copular_prepositions,
+    copular_rules,
+)
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.negation import negated
 from triqua.core.reading.restrictors.markers import Marker, markers
@@ -42,6 +47,7 @@ __all__ = [
     "object_kind",
     "polarity_differs",
     "relation_hit",
+    "relation_hits",
     "relation_words",
     "sentence_relation_hit",
     "takes_many",
@@ -146,6 +152,22 @@ def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool 
     if hit is None and parts.copular:
         return copula_hit(parts.copular, sentence)
     return hit
+
+
+def relation_hits(parts: FactParts, sentence: TextInfo) -> list[Token]:
+    """The sentence token writing the fact's relation, and each later one writing it again.
+
+    "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based in
+    Moscow" writes "based" twice; :func:`sentence_relation_hit` gives the first alone. Only
+    the first token's own word counts again ("won an Academy Award" writes "won" once:
+    "Award", of its group, is the object's). None for a relation with no word ("is").
+    """
+    first = sentence_relation_hit(parts, sentence)
+    if not isinstance(first, Token):
+        return []
+    if first.text.lower() in copular_rules()["copulas"]:
+        return [first, *(t for t in copula_hits(parts.copular, sentence) if t.start > first.start)]
+    return [first, *(t for t in sentence.tokens if t.start > first.start and t.stem == first.stem)]
 
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:

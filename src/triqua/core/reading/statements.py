@@ -27,6 +27,7 @@ from triqua.core.reading.fact_parts import (
     fact_parts,
     object_kind,
     polarity_differs,
+    relation_hits,
     sentence_relation_hit,
     takes_many,
 )
@@ -84,8 +85,11 @@ def statement(parts: FactParts, info: TextInfo) -> bool:
     """A statement, not a keyword list, with no other name in the relation's slot."""
     if is_list(info.text):
         return False
-    hit = sentence_relation_hit(parts, info)
-    return not (isinstance(hit, Token) and _slot_rival(parts, info, hit))
+    # Another name in the slot of one occurrence of the relation is another's when the
+    # sentence writes it again ("X is based in A, and Y is based in B"): whose clause holds
+    # the object is the clause gates' to read. A rival after every occurrence is one.
+    hits = relation_hits(parts, info)
+    return not (hits and all(_slot_rival(parts, info, hit) for hit in hits))
 
 
 def refusal(fact: Fact, text: str) -> str | None:
