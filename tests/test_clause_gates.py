@@ -30,6 +30,13 @@ LIES = [
         id="a-name-on-the-subject-s-head-word-with-a-name-word-of-its-own",
     ),
     pytest.param(
+        ("Ada Lovelace", "translated", "an article by Charles Babbage"),
+        "Ada Lovelace translated an article by Luigi Menabrea about the Analytical Engine, "
+        "which Charles Babbage had designed.",
+        "is by 'Luigi Menabrea'",
+        id="the-object-s-author-another",
+    ),
+    pytest.param(
         ("Iron", "is", "the most abundant metal in the Earth's crust"),
         "Iron is a common metal, whereas aluminium is the most abundant metal in the Earth's "
         "crust.",

@@ -6,8 +6,9 @@ Eiffel Tower, Rome, is in, Italy"), denies what the fact affirms ("Bats are not 
 holds an antonym of the object, puts another name of the object's type in the relation's
 slot ("… in Seattle, but the company is headquartered in Cupertino"), writes the relation and
 the object in different sentences, or fails the clause gates (:func:`clause_refusal`: the
-object's clause another's, a namesake's, split over two clauses, inside a belief frame, its
-year governed by another verb, its agent another "by" agent). The grounding rule asks
+object's author another ("an article by …"), the object's clause another's, a namesake's,
+split over two clauses, inside a belief frame, its year governed by another verb, its agent
+another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
 :func:`states` of every support it finds and :func:`refusal` again when a run settles it.
 """
@@ -172,6 +173,9 @@ def _clause_refusal(
     relation = frozenset().union(*relation_words) if relation_words else frozenset()
     subject = frozenset(t.stem for t in subject_info.content)
     text = _without_asides(obj, text)
+    author = _other_author(obj.text, text)
+    if author is not None:
+        return f"the cited text's {obj.text!r} is by {author!r}"
     if object_split(obj, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
     other = held_by_another(subject_info, obj, text, relation)
@@ -211,6 +215,29 @@ def _clause_refusal(
     if done is not None:
         return f"the cited text gives the relation's agent another patient, {done!r}"
     return None
+
+
+_BY_NAME = r"by ((?:[A-Z][\w.'’-]*\s?)+)"
+
+
+def _other_author(obj: str, text: str) -> str | None:
+    """Another name the text writes after the object's "<noun> by", for an object with one.
+
+    "an article by Charles Babbage" is not stated by "an article by Luigi Menabrea about the
+    Analytical Engine, which Charles Babbage had designed": the article's author is another.
+    None when the object names no author, or the text writes the object's one there.
+    """
+    own = re.search(r"(\w+) " + _BY_NAME, obj)
+    if own is None:
+        return None
+    noun, name = own.group(1), analyse(own.group(2).strip())
+    others = []
+    for found in re.finditer(rf"\b(?i:{re.escape(noun)}) " + _BY_NAME, text):
+        written = analyse(found.group(1).strip())
+        if name_match(name, written) > 0 or name_match(written, name) > 0:
+            return None
+        others.append(found.group(1).strip())
+    return others[0] if others else None
 
 
 _ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
