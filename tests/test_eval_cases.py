@@ -96,7 +96,15 @@ SUITES = {
 # with a sentence referring back finding the subject's restrictor ("Ninth") in its
 # referent: 112. The text suite passes 78 of 79 since the offline decomposer reads the rows
 # of a Markdown table in the checked text.
-FLOORS = {"fact": 321 / 324, "text": 78 / 79, "lies": 219 / 232, "recall": 192 / 204}
+# With 39 lie rows of the five kinds and their controls (ids ``dev5-…``: negations, a measure
+# or a route's end in another clause, another entity with the same relation, two sentences,
+# namesakes; relations a copula states, "lies in", "is based in") and 18 text cases (the
+# copular relations, a lead writing nothing of a relation the lexicon does not know, a
+# measure, a route, a title after a class noun), written before the engine was run on them:
+# lies 252 of 271 and text 90 of 94 before the readings they asked for (a copula writing
+# "is located in", the parse repairs, a measure's slot, another occurrence of the verb, a
+# name on the subject's head word, an object's author), 259 of 271 and 96 of 97 with them.
+FLOORS = {"fact": 321 / 324, "text": 95 / 97, "lies": 258 / 271, "recall": 192 / 204}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 111
 
