@@ -232,3 +232,18 @@ def test_an_object_written_whole_is_one_phrase_whatever_its_parse() -> None:
     # Written whole but never met by the relation's clause, it is still not stated.
     elsewhere = "Ronaldo won a title in Madrid. The Copa do Brasil is a cup."
     assert clause_refusal(fact_parts(cup), elsewhere) is not None
+
+
+def test_an_author_after_a_description_in_the_by_phrase_is_the_object_s() -> None:
+    """ "album by South Korean girl group Blackpink" gives the album its own author."""
+    unit = FactUnit(
+        kind="base",
+        subject="Blackpink in Your Area",
+        relation="is",
+        object="a compilation album by Blackpink",
+    )
+    text = (
+        "Blackpink in Your Area is the first Japanese compilation album, and first double "
+        "album by South Korean girl group Blackpink."
+    )
+    assert statement_refusal(unit, text) is None

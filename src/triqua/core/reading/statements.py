@@ -233,8 +233,10 @@ def _other_author(obj: str, text: str) -> str | None:
     noun, name = own.group(1), analyse(own.group(2).strip())
     others = []
     for found in re.finditer(rf"\b(?i:{re.escape(noun)}) " + _BY_NAME, text):
-        written = analyse(found.group(1).strip())
-        if name_match(name, written) > 0 or name_match(written, name) > 0:
+        # The author may follow a description in the phrase ("by South Korean girl group
+        # Blackpink"): the phrase runs to the first punctuation.
+        phrase = analyse(re.split(r"[,;.()]", text[found.start(1) :], maxsplit=1)[0])
+        if name_match(name, phrase) > 0:
             return None
         others.append(found.group(1).strip())
     return others[0] if others else None
