@@ -103,8 +103,9 @@ SUITES = {
 # measure, a route, a title after a class noun), written before the engine was run on them:
 # lies 252 of 271 and text 90 of 94 before the readings they asked for (a copula writing
 # "is located in", the parse repairs, a measure's slot, another occurrence of the verb, a
-# name on the subject's head word, an object's author), 259 of 271 and 96 of 97 with them.
-FLOORS = {"fact": 321 / 324, "text": 95 / 97, "lies": 258 / 271, "recall": 192 / 204}
+# name on the subject's head word, an object's author, a participle without "in"), 259 of 271
+# and 97 of 97 with them.
+FLOORS = {"fact": 321 / 324, "text": 96 / 97, "lies": 258 / 271, "recall": 192 / 204}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 111
 
