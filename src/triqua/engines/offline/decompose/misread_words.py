@@ -17,8 +17,9 @@ Three shapes of a plain clause come out of ``en_core_web_sm`` with no fact to re
   (The lake, is, home to many fish).
 
 - "The river rose 3 metres overnight.": the amount hangs on the adverb after it ("metres"
-  on "overnight"), so the verb has no amount and the fact is dropped. A measure before an
-  adverb of the verb is the verb's.
+  on "overnight"), so the verb has no amount and the fact is dropped. A measure (a unit of
+  the value rules, not a time: "traded two years later") before an adverb of the verb is the
+  verb's.
 - "The ferry runs from Dover to Calais.": "to Calais" hangs on "from", so the route's end
   is lost. A "to" phrase on a "from" phrase of the verb that names a place, not a time or an
   amount ("from 2010 to 2015" is a range), is the verb's: its destination.
@@ -32,6 +33,7 @@ The repairs run on every parse, after the token merges and before the clause rul
 
 from __future__ import annotations
 
+from triqua.core.reading.values.table import RULES
 from triqua.nlp.tokens import Span, Token
 
 _DETERMINERS = {"the", "a", "an"}
@@ -64,6 +66,9 @@ def _amount_before_adverb(sent: Span) -> None:
             continue
         if not any(c.dep_ == "nummod" for c in amount.children):
             continue
+        unit = RULES.units.get(amount.lower_)
+        if unit is None or unit[0] == "time":
+            continue  # "traded two years later": a time, not an amount
         amount.head = verb
 
 
