@@ -40,6 +40,7 @@ def test_a_sentence_writes_a_copular_relation_by_its_copula(
         ("lived in", set()),
         ("is located", set()),
         ("is in", set()),
+        ("is based on", set()),
     ],
 )
 def test_only_a_listed_word_and_preposition_make_a_copular_relation(
