@@ -23,6 +23,20 @@ LIES = [
         id="relation-word-in-another-names-clause",
     ),
     pytest.param(
+        ("The Bolshoi Theatre", "is based in", "Saint Petersburg"),
+        "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
+        "in Moscow.",
+        "to 'The Mariinsky Theatre'",
+        id="a-name-on-the-subject-s-head-word-with-a-name-word-of-its-own",
+    ),
+    pytest.param(
+        ("Ada Lovelace", "translated", "an article by Charles Babbage"),
+        "Ada Lovelace translated an article by Luigi Menabrea about the Analytical Engine, "
+        "which Charles Babbage had designed.",
+        "is by 'Luigi Menabrea'",
+        id="the-object-s-author-another",
+    ),
+    pytest.param(
         ("Iron", "is", "the most abundant metal in the Earth's crust"),
         "Iron is a common metal, whereas aluminium is the most abundant metal in the Earth's "
         "crust.",
@@ -88,6 +102,12 @@ LIES = [
 ]
 
 PARAPHRASES = [
+    pytest.param(
+        ("The Bolshoi Theatre", "is based in", "Moscow"),
+        "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
+        "in Moscow.",
+        id="the-relation-written-again-for-the-subject",
+    ),
     pytest.param(
         ("Bern", "is the capital of", "Switzerland"),
         "Bern is the capital of Switzerland, and Zurich is its largest city.",
@@ -228,3 +248,18 @@ def test_an_object_written_whole_is_one_phrase_whatever_its_parse() -> None:
     # Written whole but never met by the relation's clause, it is still not stated.
     elsewhere = "Ronaldo won a title in Madrid. The Copa do Brasil is a cup."
     assert clause_refusal(fact_parts(cup), elsewhere) is not None
+
+
+def test_an_author_after_a_description_in_the_by_phrase_is_the_object_s() -> None:
+    """ "album by South Korean girl group Blackpink" gives the album its own author."""
+    unit = FactUnit(
+        kind="base",
+        subject="Blackpink in Your Area",
+        relation="is",
+        object="a compilation album by Blackpink",
+    )
+    text = (
+        "Blackpink in Your Area is the first Japanese compilation album, and first double "
+        "album by South Korean girl group Blackpink."
+    )
+    assert statement_refusal(unit, text) is None

@@ -99,7 +99,16 @@ SUITES = {
 # groups ("19 chromosome pairs") and a name's own acronym beside it ("Byte Pair Encoding
 # (BPE)"), and 5 true and 5 false for labelled years, fuller names, combining accents and
 # post-nominal letters.
-FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 209 / 221}
+# With 39 lie rows of the five kinds and their controls (ids ``dev5-…``: negations, a measure
+# or a route's end in another clause, another entity with the same relation, two sentences,
+# namesakes; relations a copula states, "lies in", "is based in") and 18 text cases (the
+# copular relations, a lead writing nothing of a relation the lexicon does not know, a
+# measure, a route, a title after a class noun), written before the engine was run on them:
+# lies 252 of 271 and text 90 of 94 before the readings they asked for (a copula writing
+# "is located in", the parse repairs, a measure's slot, another occurrence of the verb, a
+# name on the subject's head word, an object's author, a participle without "in"), 259 of 271
+# and 97 of 97 with them.
+FLOORS = {"fact": 334 / 337, "text": 96 / 97, "lies": 258 / 271, "recall": 209 / 221}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 120
 

@@ -95,3 +95,27 @@ def test_an_agent_qualifier_another_agent_holds_is_refused() -> None:
     assert why is not None and "Coppola" in why, why
     own = "The Godfather was directed by Martin Scorsese in 1972."
     assert qualifier_refusal(fact_parts(fact), unit, own) is None
+
+
+FERRY = (
+    "The ferry runs from Dover to Dunkirk, and the shuttle train runs from Folkestone to Calais."
+)
+
+
+def route(end: str) -> Fact:
+    return Fact(
+        subject="The ferry",
+        relation="runs from",
+        object="Dover",
+        qualifiers=[Qualifier(label="destination", value=end)],
+    )
+
+
+def test_a_name_another_occurrence_of_the_verb_governs_is_refused() -> None:
+    assert qualifier_status(route("Calais"), FERRY) == Status.INSUFFICIENT
+    why = qualifier_refusal(fact_parts(route("Calais")), route("Calais").units()[1], FERRY)
+    assert why is not None and "shuttle train" in why, why
+
+
+def test_the_name_the_fact_s_own_verb_governs_supports_the_qualifier() -> None:
+    assert qualifier_status(route("Dunkirk"), FERRY) == Status.SUPPORTED

@@ -138,6 +138,14 @@ def test_swapped_roles_without_to_still_differ() -> None:
     assert _roles_differ(fact, "Iron is more reactive than copper.")
 
 
+def test_a_participle_without_in_names_the_subject_after_it() -> None:
+    """ "a film … starring Tom Hanks" states "Tom Hanks starred in Big"."""
+    fact = Fact(subject="Tom Hanks", relation="starred in", object="Big")
+    text = "Big is a 1988 comedy film directed by Penny Marshall and starring Tom Hanks."
+    assert not _roles_differ(fact, text)
+    assert _roles_differ(Fact(subject="Big", relation="starred in", object="Tom Hanks"), text)
+
+
 # ---- datelines
 
 

@@ -11,6 +11,7 @@ from triqua.core.reading.statements import refusal
 from triqua.core.reading.value_slot import (
     bare_values,
     counted_slot,
+    measured_values,
     noun_slot,
     own_slot,
     slot_value,
@@ -215,3 +216,24 @@ def test_the_noun_a_figure_counts_is_its_unit_not_its_relation() -> None:
     assert why is not None and "2,737" in why, why
     true = Fact(subject="The bridge", relation="has a total length of", object="2,737 metres")
     assert refusal(true, text) is None
+
+
+RIVER = "At dusk the river was 3 metres below the top of its banks, and it rose 1 metre overnight."
+
+
+@pytest.mark.parametrize(
+    ("obj", "values"),
+    [("3 metres", {"3"}), ("1.3 seconds", {"1.3"}), ("six legs", set()), ("3 cats", set()),
+     ("about 3 metres", set()), ("1887", set())],
+)  # fmt: skip
+def test_measured_values(obj: str, values: set[str]) -> None:
+    assert measured_values(obj) == values
+
+
+def test_a_measure_another_verb_governs_refuses_the_window() -> None:
+    why = refusal(Fact(subject="The river", relation="rose by", object="3 metres"), RIVER)
+    assert why is not None and "1" in why, why
+
+
+def test_the_measure_the_verb_governs_passes() -> None:
+    assert refusal(Fact(subject="The river", relation="rose by", object="1 metre"), RIVER) is None

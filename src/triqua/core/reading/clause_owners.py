@@ -174,6 +174,13 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
     # name, and a name's digits are its own ("Person1" is not "Person2").
     stems = {stem(w) for t in words for w in _WORD.findall(t.text)}
     head = {stem(w) for w in _WORD.findall(owner.text)}
+    if head and head & {t.stem for t in subject.content} and owner.ent_type_ != "PERSON":
+        # A thing's name on the same head word with a name word of its own, where the
+        # subject has one the owner lacks: "the Mariinsky Theatre" is not "the Bolshoi
+        # Theatre". A fuller name ("the Royal Swedish Academy") lacks no word of the subject's.
+        capitalised = {stem(w) for t in words if t.is_title for w in _WORD.findall(t.text)}
+        if capitalised - set(names) and set(names) - stems:
+            return " ".join(t.text for t in words)
     if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
         return None
     return " ".join(t.text for t in words)

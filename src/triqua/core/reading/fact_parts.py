@@ -24,6 +24,12 @@ from triqua.core.reading.analysis import (
     relation_stems,
     stems_match,
 )
+from triqua.core.reading.copular import (
+    copula_hit,
+    copula_hits,
+    copular_prepositions,
+    copular_rules,
+)
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.negation import negated
 from triqua.core.reading.restrictors.markers import Marker, markers
@@ -41,6 +47,7 @@ __all__ = [
     "object_kind",
     "polarity_differs",
     "relation_hit",
+    "relation_hits",
     "relation_words",
     "sentence_relation_hit",
     "takes_many",
@@ -66,6 +73,9 @@ class FactParts:
     query: str
     restrictors: tuple[Marker, ...] = ()
     subject_restrictors: tuple[Marker, ...] = ()
+    #: The prepositions after which a copula writes the relation ("is in" for "is located
+    #: in", ``core.reading.copular``); empty for a relation no copula states.
+    copular: frozenset[str] = frozenset()
 
 
 def fact_parts(fact: Fact) -> FactParts:
@@ -82,6 +92,7 @@ def fact_parts(fact: Fact) -> FactParts:
         query=f"{fact.subject} {fact.relation} {fact.object}".strip(),
         restrictors=markers(fact.relation) + markers(fact.object),
         subject_restrictors=markers(fact.subject),
+        copular=copular_prepositions(fact.relation),
     )
 
 
@@ -132,8 +143,31 @@ def _relation_index(words: tuple[frozenset[str], ...], text: str) -> int | None:
 
 
 def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool | None:
-    """The sentence token expressing the fact's relation (True: it has no word to find)."""
-    return relation_hit(parts.relation_words, sentence)
+    """The sentence token expressing the fact's relation (True: it has no word to find).
+
+    A relation a copula states ("is located in") is written by the copula before its
+    preposition too ("The Eiffel Tower is in Paris"): that copula is the token then.
+    """
+    hit = relation_hit(parts.relation_words, sentence)
+    if hit is None and parts.copular:
+        return copula_hit(parts.copular, sentence)
+    return hit
+
+
+def relation_hits(parts: FactParts, sentence: TextInfo) -> list[Token]:
+    """The sentence token writing the fact's relation, and each later one writing it again.
+
+    "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based in
+    Moscow" writes "based" twice; :func:`sentence_relation_hit` gives the first alone. Only
+    the first token's own word counts again ("won an Academy Award" writes "won" once:
+    "Award", of its group, is the object's). None for a relation with no word ("is").
+    """
+    first = sentence_relation_hit(parts, sentence)
+    if not isinstance(first, Token):
+        return []
+    if first.text.lower() in copular_rules()["copulas"]:
+        return [first, *(t for t in copula_hits(parts.copular, sentence) if t.start > first.start)]
+    return [first, *(t for t in sentence.tokens if t.start > first.start and t.stem == first.stem)]
 
 
 def antonym_in(part: TextInfo, sentence: TextInfo) -> Token | None:

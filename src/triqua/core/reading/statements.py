@@ -6,8 +6,9 @@ Eiffel Tower, Rome, is in, Italy"), denies what the fact affirms ("Bats are not 
 holds an antonym of the object, puts another name of the object's type in the relation's
 slot ("… in Seattle, but the company is headquartered in Cupertino"), writes the relation and
 the object in different sentences, or fails the clause gates (:func:`clause_refusal`: the
-object's clause another's, a namesake's, split over two clauses, inside a belief frame, its
-year governed by another verb, its agent another "by" agent). The grounding rule asks
+object's author another ("an article by …"), the object's clause another's, a namesake's,
+split over two clauses, inside a belief frame, its year governed by another verb, its agent
+another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
 :func:`statement` and :func:`clause_refusal` of every window its judge reads for support, and
 :func:`unit_refusal` of every support (its rules' own-words ones too) when a run settles it.
@@ -28,6 +29,7 @@ from triqua.core.reading.fact_parts import (
     fact_parts,
     object_kind,
     polarity_differs,
+    relation_hits,
     sentence_relation_hit,
     takes_many,
 )
@@ -38,6 +40,7 @@ from triqua.core.reading.value_slot import (
     conjoined_object,
     coordinated_slot,
     counted_slot,
+    measured_values,
     noun_slot,
     own_slot,
     slot_value,
@@ -73,8 +76,11 @@ def statement(parts: FactParts, info: TextInfo) -> bool:
     """A statement, not a keyword list, with no other name in the relation's slot."""
     if is_list(info.text):
         return False
-    hit = sentence_relation_hit(parts, info)
-    return not (isinstance(hit, Token) and _slot_rival(parts, info, hit))
+    # Another name in the slot of one occurrence of the relation is another's when the
+    # sentence writes it again ("X is based in A, and Y is based in B"): whose clause holds
+    # the object is the clause gates' to read. A rival after every occurrence is one.
+    hits = relation_hits(parts, info)
+    return not (hits and all(_slot_rival(parts, info, hit) for hit in hits))
 
 
 def refusal(fact: Fact, text: str) -> str | None:
@@ -157,6 +163,9 @@ def _clause_refusal(
     relation = frozenset().union(*relation_words) if relation_words else frozenset()
     subject = frozenset(t.stem for t in subject_info.content)
     text = _without_asides(obj, text)
+    author = _other_author(obj.text, text)
+    if author is not None:
+        return f"the cited text's {obj.text!r} is by {author!r}"
     if object_split(obj, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
     other = held_by_another(subject_info, obj, text, relation)
@@ -170,7 +179,7 @@ def _clause_refusal(
     frame = frame_of(text, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states it only inside a frame ({frame!r})"
-    value = slot_value(text, relation, bare_values(obj.text))
+    value = slot_value(text, relation, bare_values(obj.text) or measured_values(obj.text))
     if value is not None:
         return f"the cited text's {relation_info.text!r} governs {value}, not the object"
     value = counted_slot(text, obj.text)
@@ -196,6 +205,31 @@ def _clause_refusal(
     if done is not None:
         return f"the cited text gives the relation's agent another patient, {done!r}"
     return None
+
+
+_BY_NAME = r"by ((?:[A-Z][\w.'’-]*\s?)+)"
+
+
+def _other_author(obj: str, text: str) -> str | None:
+    """Another name the text writes after the object's "<noun> by", for an object with one.
+
+    "an article by Charles Babbage" is not stated by "an article by Luigi Menabrea about the
+    Analytical Engine, which Charles Babbage had designed": the article's author is another.
+    None when the object names no author, or the text writes the object's one there.
+    """
+    own = re.search(r"(\w+) " + _BY_NAME, obj)
+    if own is None:
+        return None
+    noun, name = own.group(1), analyse(own.group(2).strip())
+    others = []
+    for found in re.finditer(rf"\b(?i:{re.escape(noun)}) " + _BY_NAME, text):
+        # The author may follow a description in the phrase ("by South Korean girl group
+        # Blackpink"): the phrase runs to the first punctuation.
+        phrase = analyse(re.split(r"[,;.()]", text[found.start(1) :], maxsplit=1)[0])
+        if name_match(name, phrase) > 0:
+            return None
+        others.append(found.group(1).strip())
+    return others[0] if others else None
 
 
 _ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")

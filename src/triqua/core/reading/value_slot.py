@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.counts import counted_slot
+from triqua.core.reading.values.table import RULES
 from triqua.core.reading.words import stem
 from triqua.schema import FactUnit
 
@@ -31,7 +32,9 @@ __all__ = [
     "conjoined_object",
     "coordinated_slot",
     "counted_slot",
+    "measured_values",
     "noun_slot",
+    "other_occurrence",
     "own_slot",
     "qualifier_slot",
     "slot_value",
@@ -57,6 +60,21 @@ def bare_values(obj: str) -> frozenset[str]:
     if not numbers or any(w.lower() not in _BARE and not _NUMBER.match(w) for w in words):
         return frozenset()
     return frozenset(numbers)
+
+
+def measured_values(obj: str) -> frozenset[str]:
+    """The number of an object that is a measure: one number and its unit ("3 metres").
+
+    A measure names no thing of its own: "rose 3 metres" is stated only where the verb
+    governs that 3 ("was 3 metres below its banks, and it rose 1 metre" gives the rise 1).
+    A count of things ("six legs"), an approximate value and a bare value are none.
+    """
+    words = obj.replace("(", " ").replace(")", " ").split()
+    numbers = [w for w in words if _NUMBER.match(w.strip(".,;"))]
+    rest = [w.lower().strip(".,;") for w in words if w not in numbers]
+    if len(numbers) != 1 or len(rest) != 1 or rest[0] not in RULES.units:
+        return frozenset()
+    return frozenset({_plain(numbers[0])})
 
 
 def slot_value(text: str, relation: Iterable[str], values: Iterable[str]) -> str | None:
@@ -322,6 +340,52 @@ def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
 
 def _plain(number: str) -> str:
     return number.strip(".,;").replace(",", "")
+
+
+def other_occurrence(
+    text: str, relation: Iterable[str], obj: Iterable[str], value: Iterable[str]
+) -> str | None:
+    """Another occurrence of the relation's verb, when it alone governs a qualifier's value.
+
+    "The ferry runs from Dover to Dunkirk, and the shuttle train runs from Folkestone to
+    Calais" writes "runs" twice: the one governing the object ("Dover") is the fact's, and
+    "Calais" is the other's. Returns the other's subject (or verb) when only occurrences of
+    the relation's verb that govern none of the object's words govern the value.
+
+    Args:
+        text: The window (1–3 sentences).
+        relation: Stems of the relation's content words (with their synonyms).
+        obj: Stems of the object's content words.
+        value: Stems of the qualifier value's content words.
+    """
+    return _other_occurrence(text, frozenset(relation), frozenset(obj), frozenset(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _other_occurrence(
+    text: str, relation: frozenset[str], obj: frozenset[str], value: frozenset[str]
+) -> str | None:
+    """:func:`other_occurrence`, remembered."""
+    if not relation or not obj or not value or not text.strip():
+        return None
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+
+    def governing(stems: frozenset[str]) -> list[SpacyToken | None]:
+        verbs = [_verb_of(t) for t in doc if stem(t.text) in stems]
+        return [v if v is not None and stem(v.text) in relation else None for v in verbs]
+
+    objects, values = governing(obj - value), governing(value - obj)
+    if not objects or not values or None in values:
+        return None
+    own = {v.i for v in objects if v is not None}
+    if not own or own & {v.i for v in values if v is not None}:
+        return None
+    verb = next(v for v in values if v is not None)
+    # The parse may read a subject before a verb it takes for a noun as a compound.
+    owner = next((c for c in verb.lefts if c.dep_ in ("nsubj", "nsubjpass", "compound")), None)
+    return " ".join(t.text for t in owner.subtree) if owner is not None else verb.text
 
 
 def _is_verb(token: SpacyToken) -> bool:

@@ -16,11 +16,24 @@ Three shapes of a plain clause come out of ``en_core_web_sm`` with no fact to re
   "is" has no complement. After a form of "be" with none, it is the complement noun it is:
   (The lake, is, home to many fish).
 
+- "The river rose 3 metres overnight.": the amount hangs on the adverb after it ("metres"
+  on "overnight"), so the verb has no amount and the fact is dropped. A measure (a unit of
+  the value rules, not a time: "traded two years later") before an adverb of the verb is the
+  verb's.
+- "The ferry runs from Dover to Calais.": "to Calais" hangs on "from", so the route's end
+  is lost. A "to" phrase on a "from" phrase of the verb that names a place, not a time or an
+  amount ("from 2010 to 2015" is a range), is the verb's: its destination.
+- "Tom Hanks starred in the movie Big.": the title after a class noun ("the movie") is read
+  as the verb's object, so the fact is (Tom Hanks, starred, Big) in "the movie". A name
+  right after the class noun a phrase of the verb ends on names that noun, as "the film
+  Big" is read: an apposition.
+
 The repairs run on every parse, after the token merges and before the clause rules.
 """
 
 from __future__ import annotations
 
+from triqua.core.reading.values.table import RULES
 from triqua.nlp.tokens import Span, Token
 
 _DETERMINERS = {"the", "a", "an"}
@@ -33,10 +46,62 @@ _BE = {"is", "are", "was", "were", "be", "been", "being"}
 
 
 def repair_misread_words(sent: Span) -> None:
-    """Apply the three repairs to one sentence, in place."""
+    """Apply the repairs to one sentence, in place."""
     _reattach_determiner(sent)
     _reroot_participle(sent)
     _home_as_complement(sent)
+    _amount_before_adverb(sent)
+    _route_end(sent)
+    _title_after_class_noun(sent)
+
+
+def _amount_before_adverb(sent: Span) -> None:
+    """Hang a measure the parse put on the verb's adverb after it on the verb itself."""
+    for amount in sent:
+        adverb = amount.head
+        if amount.dep_ != "npadvmod" or adverb.pos_ != "ADV" or adverb.dep_ != "advmod":
+            continue
+        verb = adverb.head
+        if verb.pos_ != "VERB" or not verb.i < amount.i < adverb.i:
+            continue
+        if not any(c.dep_ == "nummod" for c in amount.children):
+            continue
+        unit = RULES.units.get(amount.lower_)
+        if unit is None or unit[0] == "time":
+            continue  # "traded two years later": a time, not an amount
+        amount.head = verb
+
+
+def _route_end(sent: Span) -> None:
+    """Hang a "to <place>" the parse put on the verb's "from <place>" on the verb."""
+    for end in sent:
+        start = end.head
+        if end.dep_ != "prep" or end.lower_ != "to" or start.lower_ != "from":
+            continue
+        if start.dep_ != "prep" or start.head.pos_ not in {"VERB", "AUX"}:
+            continue
+        ends = [c for c in (*start.children, *end.children) if c.dep_ == "pobj"]
+        if len(ends) != 2 or not all(o.pos_ == "PROPN" for o in ends):
+            continue  # a range of times or amounts ("from 2010 to 2015") stays one phrase
+        end.head = start.head
+
+
+def _title_after_class_noun(sent: Span) -> None:
+    """Make a name the parse made the verb's object an apposition of the noun before it."""
+    for name in sent:
+        verb = name.head
+        if name.dep_ != "dobj" or name.pos_ != "PROPN" or verb.pos_ != "VERB":
+            continue
+        noun = sent.doc[name.left_edge.i - 1] if name.left_edge.i > sent.start else None
+        if noun is None or noun.pos_ != "NOUN" or noun.dep_ != "pobj" or not noun.is_lower:
+            continue
+        prep = noun.head
+        if prep.dep_ != "prep" or prep.head.i != verb.i:
+            continue
+        if not any(c.dep_ == "det" for c in noun.children):
+            continue  # "the movie Big", not "in 1988 Big"
+        name.head = noun
+        name.dep_ = "appos"
 
 
 def _home_as_complement(sent: Span) -> None:

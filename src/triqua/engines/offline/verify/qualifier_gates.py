@@ -8,7 +8,10 @@ that keep an LLM judge's cited window from supporting a qualifier keep the offli
 reading from supporting it too: the relation's value slot for a bare year or number
 (:func:`triqua.core.reading.value_slot.qualifier_slot`), a coordinated verb's slot
 (:func:`triqua.core.reading.value_slot.coordinated_slot`), a belief, rumour or fiction frame
-(:func:`triqua.core.reading.frames.frame_of`), and, for an agent qualifier ("by: …"),
+(:func:`triqua.core.reading.frames.frame_of`), a name governed only by another occurrence of
+the relation's verb ("runs from Dover to Dunkirk, and the train runs from Folkestone to
+Calais": :func:`triqua.core.reading.value_slot.other_occurrence`), and, for an agent
+qualifier ("by: …"),
 another "by" agent of the relation (:func:`triqua.core.reading.agents.other_agent`). A gate
 only takes a support away; it never supports.
 """
@@ -19,7 +22,7 @@ from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
-from triqua.core.reading.value_slot import coordinated_slot, qualifier_slot
+from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
 from triqua.schema import FactUnit
 
 __all__ = ["qualifier_refusal"]
@@ -54,6 +57,10 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     filler = coordinated_slot(text, relation, frozenset(t.stem for t in head))
     if filler is not None:
         return f"the cited text's {parts.relation.text!r} governs {filler!r}, not {unit.value}"
+    if value.is_name:
+        other = other_occurrence(text, relation, objects, values)
+        if other is not None:
+            return f"the cited text gives {unit.value!r} to another {unit.relation!r}: {other!r}"
     label = {t.text.lower() for t in analyse(unit.label or "").tokens}
     if label & _AGENT_LABELS and values:
         agent = other_agent(text, relation, values, subject)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse
+from triqua.core.reading.analysis import TextInfo, analyse, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.engines.offline.verify.entailed import (
     Window,
@@ -68,7 +68,9 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     not merely at ``supports`` or ``entailed``. A window that words a known relation
     otherwise ("is a 15th-century citadel" for "was built in the 15th century") has no
     relation word for the gates to match: the judge alone decides, at the card's
-    ``entailed``.
+    ``entailed``; so it does for a window about a named subject that writes neither the word
+    of a relation the lexicon does not know nor any word of the object ("was a Polish
+    physicist" for "campaigned for reform").
     """
     limits = model.thresholds
     if reading.rival_head:
@@ -76,6 +78,13 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     if not reading.worded:
         return max(limits.supports, limits.entailed)
     return limits.supports
+
+
+def _writes_some(parts: FactParts, window: TextInfo) -> bool:
+    """True when the window writes a word of the relation or of the object, or there is none."""
+    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
+        return True
+    return any(has_stem(window.stems, t.stem) for t in parts.object.content)
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -199,9 +208,14 @@ def read(
         ]
 
     def worded(found: list[Window]) -> list[bool]:
-        # Only a relation the lexicon knows is missed by its words; another is the judge's.
+        # A relation the lexicon knows is missed by its words. Another one ("translated") is
+        # the judge's to read in other words, but a window that writes neither its word nor
+        # any word of the object states nothing of the fact to read ("was an English
+        # mathematician" for "translated an article").
         if not any(len(group) > 1 for group in parts.relation_words):
-            return [True] * len(found)
+            if not named:
+                return [True] * len(found)
+            return [_writes_some(parts, analyse(w.text)) for w in found]
         return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
 
     singles = windows(anchors, by_place, passages, wide=False)

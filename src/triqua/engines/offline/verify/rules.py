@@ -170,13 +170,14 @@ def roles_differ(
     other voice than the fact's ``relation`` ("Canberra was designed by
     Griffin" for "Griffin designed Canberra") names the roles in the other order, as does
     a recipient after "to" ("The prize was awarded to Curie" for "Curie was awarded the
-    prize").
+    prize"), and so does a participle without the relation's "in" ("Big is a 1988 film …
+    starring Tom Hanks" for "Tom Hanks starred in Big").
     """
     if relation is not None and _to_recipient(relation.tokens, sentence.tokens):
         return False
     if _passive(relation.tokens if relation is not None else (), None) != _passive(
         sentence.tokens, hit
-    ):
+    ) or _participle_of_in(relation, sentence.tokens, hit):
         subject, obj = obj, subject
     s_stems = {t.stem for t in subject.content}
     o_stems = {t.stem for t in obj.content}
@@ -188,6 +189,20 @@ def roles_differ(
 
 
 _BE = frozenset({"is", "was", "are", "were", "been"})
+
+
+def _participle_of_in(relation: TextInfo | None, sentence: Sequence[Token], hit: Token) -> bool:
+    """Whether "<verb> in" is written as a participle taking the subject as its object.
+
+    "a film starring Tom Hanks", "a case involving the company": the thing the fact's
+    subject is in comes first, and the participle names the subject after it, with no "in".
+    """
+    if relation is None or not relation.tokens or relation.tokens[-1].text.lower() != "in":
+        return False
+    if not hit.text.lower().endswith("ing"):
+        return False
+    after = [t for t in sentence if t.start >= hit.end][:1]
+    return bool(after) and after[0].text.lower() != "in"
 
 
 def _to_recipient(relation: Sequence[Token], sentence: Sequence[Token]) -> bool:
