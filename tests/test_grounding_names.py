@@ -353,3 +353,30 @@ def test_a_given_name_alone_carries_the_person_named_in_full_before(
 ) -> None:
     lacking = missing_values(unit, quote, before, classes=True, owners=True)
     assert (lacking == []) is carried, lacking
+
+
+def test_a_sentence_end_closes_a_name_run() -> None:
+    """'… in Wilmington, Delaware. Shue is …' names no 'Delaware Shue', so 'Shue' is the
+    Andrew Shue named before."""
+    from triqua.core.reading.values.names import name_runs
+
+    text = "He was born in Wilmington, Delaware. Shue is an actor."
+    assert [run.name for run in name_runs(text)] == ["wilmington", "delaware", "shue"]
+    unit = FactUnit(kind="base", subject="Andrew Shue", relation="married in", object="1994")
+    before = "Andrew Shue is an American actor. He was born in Wilmington, Delaware. "
+    assert missing_values(unit, "Shue married Jennifer Hageney in 1994.", before) == []
+    assert [run.name for run in name_runs("Dr. Smith met John F. Kennedy.")] == [
+        "dr smith",
+        "john f kennedy",
+    ]
+
+
+def test_a_core_name_is_the_run_of_proper_nouns_closing_it() -> None:
+    """'Born in Bastia, Corsica, Rami began …' gives the clause Rami, not 'Bastia Corsica Rami'."""
+    from triqua.core.reading.reference import typed_core_names
+
+    assert typed_core_names("Born in Bastia, Corsica, Rami began his career.") == [
+        ("Rami", "PERSON")
+    ]
+    names = [n for n, _ in typed_core_names("Jean-Paul Sartre met Simone de Beauvoir.")]
+    assert names[0] == "Jean Paul Sartre"

@@ -97,11 +97,46 @@ def _held_by_another(
     verdicts = [
         None
         if _acts_on_subject(found[k], subject_stems, set(relation))
+        or _subject_in_clause(owners[k], found[k], subject_stems)
         else _other_name(owners[k], subject, own)
         for k, w in held.items()
         if len(w) == most
     ]
     return None if None in verdicts else verdicts[0]
+
+
+def _subject_in_clause(
+    owner: SpacyToken | None, tokens: list[SpacyToken], subject_stems: set[str]
+) -> bool:
+    """True when the object stands in one phrase with the subject, outside the clause's owner.
+
+    "Adil Rami is a footballer who was born in Bastia, Corsica" gives Rami a birth in
+    "Bastia, Corsica": that Bastia is in Corsica is written by the phrase itself, not
+    given to Rami. A subject elsewhere in the clause ("Greenland, the largest island, lies
+    west of Iceland") or in the owner's own phrase ("Canberra, not Sydney, is the capital")
+    is no part of the object's phrase.
+    """
+    if owner is None or not subject_stems:
+        return False
+    skipped = {t.i for t in owner.subtree} | {t.i for t in tokens}
+    related = {
+        stem(t.text)
+        for t in owner.doc
+        if t.i not in skipped
+        and stem(t.text) in subject_stems
+        and any(_one_phrase(a, t) or _one_phrase(t, a) for a in tokens)
+    }
+    return related >= subject_stems
+
+
+def _one_phrase(token: SpacyToken, other: SpacyToken) -> bool:
+    """True when ``other`` governs ``token`` within a phrase (no verb between them)."""
+    for head in token.ancestors:
+        if head.i == other.i:
+            return True
+        if head.pos_ in ("VERB", "AUX"):
+            return False
+    return False
 
 
 def _value_words(obj: TextInfo) -> set[str]:
@@ -244,7 +279,8 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
     if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
         return None
-    if set(words) <= set(names) and words[0] != names[0]:
+    # A lower-case particle is a name word too: "bin Laden" is part of "Osama bin Laden".
+    if set(words) <= {t.stem for t in subject.content} and words[0] != names[0]:
         return None  # a part of the subject's name, not another's (a name split by the tagger)
     return person.text
 

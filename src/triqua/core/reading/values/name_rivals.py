@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.described import legal_form, persons_aside
-from triqua.core.reading.gender import name_gender, pronoun_gender
+from triqua.core.reading.described import legal_form, persons_aside, thing_name
+from triqua.core.reading.gender import Gender, name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -41,7 +41,14 @@ from triqua.core.reading.values.pronoun_persons import person_before_pronoun
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
 
-__all__ = ["How", "beside_another", "named", "reference_beside_another", "rival"]
+__all__ = [
+    "How",
+    "beside_another",
+    "may_be_person",
+    "named",
+    "reference_beside_another",
+    "rival",
+]
 
 
 @dataclass(frozen=True)
@@ -187,6 +194,9 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     others = typed_core_names(sentence)
     gender = pronoun_gender(quote)
     if gender is not None:
+        # "He" or "she" is a person of that gender: not "the University of Queensland", nor
+        # "Andrew Frankel" for a "she" ("Moynahan married Andrew Frankel. She dated …").
+        others = [(o, kind) for o, kind in others if may_be_person(o, gender)]
         others += [
             (person, "PERSON")
             for person in prepositional_persons(sentence)
@@ -207,6 +217,18 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
         kinds = [kind for kind in kinds if kind != "PERSON"]
     return bool(kinds)
+
+
+def may_be_person(name: str, gender: Gender) -> bool:
+    """True when a "he" or "she" of ``gender`` may stand for the one ``name`` names.
+
+    A name holding a class noun of things ("University of Queensland", "Brisbane State High
+    School": :func:`~triqua.core.reading.described.thing_name`) names no person, and one
+    whose title or first name shows the other gender ("Andrew Frankel" for "she") names
+    no one of this.
+    """
+    shown = name_gender(name.split())
+    return not thing_name(name) and shown in (None, gender)
 
 
 def _one_of(name: str, sides: Sequence[str]) -> bool:
