@@ -37,7 +37,7 @@ from shared_data import data_file, require
 
 from triqua.core.grounding.rule import check_quote
 from triqua.engines.offline.decompose.decomposer import get_decomposer
-from triqua.engines.second_opinion import reader_for
+from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.schema import FactUnit, Status
 from triqua.sentences import sentence_spans
 
@@ -150,6 +150,49 @@ def fcb_cases(limit: int) -> list[Case]:
     ]
 
 
+def vetoed_entailments(limit: int, bar: float = 0.8) -> Counter[str]:
+    """Factcheck-Bench tune units a window entails by the bare judge, yet the rule refuses.
+
+    Each completely-supported tune claim's units are read against every window of one or
+    two sentences of its passage by the judge alone (no gate); a window it entails at
+    ``bar`` or more is one a judge would quote. A unit whose every such window the rule
+    refuses is counted by the cause of the refusal: a gate's false veto, most often.
+    """
+    rows = [json.loads(line) for line in require(DATA).open(encoding="utf-8")]
+    rows = [r for r in rows if r["stance"] == "completely-support" and half_of(r["claim"]) == "tune"]
+    rows = rows[:limit] if limit else rows
+    facts = get_decomposer().decompose_many([r["claim"] for r in rows])
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    causes: Counter[str] = Counter()
+    for row, fs in zip(rows, facts, strict=True):
+        passage = row["evidence"]
+        spans = sentence_spans(passage)[:12]
+        windows = [passage[a:b] for a, b in spans] + [
+            passage[a:d] for (a, _), (_, d) in zip(spans, spans[1:], strict=False)
+        ]
+        for unit in (u for fact in fs for u in fact.units()):
+            read = [(reader.entailment([w], unit, row["claim"]), w) for w in windows]
+            quoted = [w for p, w in read if p >= bar]
+            if not quoted:
+                continue
+            causes["entailed by the bare judge"] += 1
+            reasons = []
+            for window in quoted:
+                outcome = check_quote(
+                    unit, Status.SUPPORTED, ["e"], window, {"e": passage}, source=row["claim"],
+                    reader=reader,
+                )  # fmt: skip
+                if outcome.ok:
+                    break
+                reasons.append(outcome.reason or "")
+            else:
+                why = cause(reasons[0])
+                causes[why] += 1
+                print(f"  {why}: {unit.text} <- {quoted[0][:200]!r}: {reasons[0]}")
+    return causes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fcb", action="store_true", help="the Factcheck-Bench tune set too")
@@ -157,7 +200,14 @@ def main() -> None:
     parser.add_argument("--show", default="", help="print the refusals of causes starting so")
     parser.add_argument("--examples", type=int, default=0, help="refusals shown per cause")
     parser.add_argument("--dump", type=Path, help="write every refusal to this file")
+    parser.add_argument(
+        "--vetoes", action="store_true", help="tune units the bare judge entails, refused"
+    )
     args = parser.parse_args()
+    if args.vetoes:
+        for why, count in vetoed_entailments(args.limit).most_common():
+            print(f"{count:>5}  {why}")
+        return
     dumped: list[str] = []
     reader = reader_for("shipped")
     cases = bio_cases(args.limit) + (fcb_cases(args.limit) if args.fcb else [])

@@ -131,3 +131,13 @@ def test_a_particle_of_the_subjects_name_is_part_of_it() -> None:
         refusal(fact, "After years of evading capture, bin Laden was killed by U.S. Navy SEALs.")
         is None
     )
+
+
+def test_a_subject_named_only_in_a_participle_of_anothers_clause_stays_anothers() -> None:
+    """'Canberra …, chosen as a compromise between Sydney and Melbourne' gives Sydney nothing."""
+    text = (
+        "Canberra is the capital city of Australia, chosen as a compromise between Sydney "
+        "and Melbourne."
+    )
+    why = refusal(Fact(subject="Sydney", relation="is the capital of", object="Australia"), text)
+    assert why is not None and "Canberra" in why, why

@@ -108,33 +108,47 @@ def _held_by_another(
 def _subject_in_clause(
     owner: SpacyToken | None, tokens: list[SpacyToken], subject_stems: set[str]
 ) -> bool:
-    """True when the object stands in one phrase with the subject, outside the clause's owner.
+    """True when the clause stating the object names the subject too, beside its owner.
 
-    "Adil Rami is a footballer who was born in Bastia, Corsica" gives Rami a birth in
-    "Bastia, Corsica": that Bastia is in Corsica is written by the phrase itself, not
-    given to Rami. A subject elsewhere in the clause ("Greenland, the largest island, lies
-    west of Iceland") or in the owner's own phrase ("Canberra, not Sydney, is the capital")
-    is no part of the object's phrase.
+    "Adil Rami is a footballer who was born in Bastia, Corsica" and "Cha Seung-won appeared
+    in several films, including Kick the Moon": the clause is Rami's or Cha's, but it also
+    writes the subject (Bastia, Kick the Moon) in one phrase with the object, which is said
+    of it there.
+    The object in the owner's own phrase ("Greenland, the largest island, lies west of
+    Iceland") is the owner's, and a subject in another sentence, which a pronoun's owner
+    was read from ("Marie married Pierre Curie. She was born in Warsaw"), is no part of it.
     """
     if owner is None or not subject_stems:
         return False
-    skipped = {t.i for t in owner.subtree} | {t.i for t in tokens}
-    related = {
-        stem(t.text)
-        for t in owner.doc
-        if t.i not in skipped
-        and stem(t.text) in subject_stems
-        and any(_one_phrase(a, t) or _one_phrase(t, a) for a in tokens)
-    }
-    return related >= subject_stems
+    inside = {t.i for t in owner.subtree}
+    if any(t.i in inside for t in tokens):
+        return False
+    heads = {clause_head(t) for t in tokens}
+    written = set()
+    for token in owner.doc:
+        if token.i in inside or stem(token.text) not in subject_stems:
+            continue
+        said = clause_owner(token)
+        if (
+            said is not None
+            and said.i == owner.i
+            and clause_head(token) in heads
+            and any(_one_phrase(token, t) or _one_phrase(t, token) for t in tokens)
+        ):
+            written.add(stem(token.text))
+    return written >= subject_stems
 
 
 def _one_phrase(token: SpacyToken, other: SpacyToken) -> bool:
-    """True when ``other`` governs ``token`` within a phrase (no verb between them)."""
+    """True when ``other`` governs ``token`` within a phrase (no verb between them).
+
+    A verb read as a preposition ("films, including Kick the Moon") keeps the phrase; a
+    participle ("Canberra, chosen as a compromise between Sydney and …") does not.
+    """
     for head in token.ancestors:
         if head.i == other.i:
             return True
-        if head.pos_ in ("VERB", "AUX"):
+        if head.pos_ in ("VERB", "AUX") and head.dep_ not in ("prep", "pcomp"):
             return False
     return False
 
