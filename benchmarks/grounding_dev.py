@@ -17,7 +17,7 @@ The rule's downgrade rate on this set is the dev figure for changes to the share
 the annotated and held figures stay those of ``grounding_rule.py``.
 
 Usage: python benchmarks/grounding_dev.py [--fcb] [--limit N] [--show CAUSE] [--examples N]
-[--dump FILE]
+[--dump FILE] [--vetoes] [--curve]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import json
 import re
 import sys
 from collections import Counter, defaultdict
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -159,7 +160,9 @@ def vetoed_entailments(limit: int, bar: float = 0.8) -> Counter[str]:
     refuses is counted by the cause of the refusal: a gate's false veto, most often.
     """
     rows = [json.loads(line) for line in require(DATA).open(encoding="utf-8")]
-    rows = [r for r in rows if r["stance"] == "completely-support" and half_of(r["claim"]) == "tune"]
+    rows = [
+        r for r in rows if r["stance"] == "completely-support" and half_of(r["claim"]) == "tune"
+    ]
     rows = rows[:limit] if limit else rows
     facts = get_decomposer().decompose_many([r["claim"] for r in rows])
     reader = reader_for("shipped")
@@ -169,7 +172,7 @@ def vetoed_entailments(limit: int, bar: float = 0.8) -> Counter[str]:
         passage = row["evidence"]
         spans = sentence_spans(passage)[:12]
         windows = [passage[a:b] for a, b in spans] + [
-            passage[a:d] for (a, _), (_, d) in zip(spans, spans[1:], strict=False)
+            passage[a:d] for (a, _), (_, d) in pairwise(spans)
         ]
         for unit in (u for fact in fs for u in fact.units()):
             read = [(reader.entailment([w], unit, row["claim"]), w) for w in windows]
@@ -193,6 +196,33 @@ def vetoed_entailments(limit: int, bar: float = 0.8) -> Counter[str]:
     return causes
 
 
+def dev_curve(limit: int) -> None:
+    """The bios' true supports downgraded at each pair of the default rule's thresholds.
+
+    Each bio unit's quote is read once (``grounding_curve.StatedRecorder``: vetoed, written,
+    or the judge's readings), so every (some words written, none written) pair is a count,
+    beside the card's own pair; a tie on the annotated tune half may be broken here.
+    """
+    from grounding_curve import STATED_CURVE, StatedRecorder
+
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    recorder = StatedRecorder(reader)
+    reads = [
+        recorder.read(unit, ["e"], quote, {"e": passage}, source=source)
+        for _, unit, quote, passage, _, source in bio_cases(limit)
+    ]
+    shipped = (reader.judged_some_threshold, reader.judged_threshold)
+    print(f"bios: {len(reads)} true supports; the card's thresholds {shipped}")
+    print(f"{'some':>6} {'none':>6} {'downgraded':>11}")
+    for some in STATED_CURVE:
+        for none in STATED_CURVE:
+            if some <= none:
+                down = sum(1 for r in reads if r is None or not r.supports(some, none))
+                mark = " <- card" if (some, none) == shipped else ""
+                print(f"{some:>6} {none:>6} {down:>11}{mark}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fcb", action="store_true", help="the Factcheck-Bench tune set too")
@@ -203,7 +233,11 @@ def main() -> None:
     parser.add_argument(
         "--vetoes", action="store_true", help="tune units the bare judge entails, refused"
     )
+    parser.add_argument("--curve", action="store_true", help="the bios' downgrades per threshold")
     args = parser.parse_args()
+    if args.curve:
+        dev_curve(args.limit)
+        return
     if args.vetoes:
         for why, count in vetoed_entailments(args.limit).most_common():
             print(f"{count:>5}  {why}")

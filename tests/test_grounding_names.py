@@ -380,3 +380,12 @@ def test_a_core_name_is_the_run_of_proper_nouns_closing_it() -> None:
     ]
     names = [n for n, _ in typed_core_names("Jean-Paul Sartre met Simone de Beauvoir.")]
     assert names[0] == "Jean Paul Sartre"
+
+
+def test_a_he_or_she_is_not_the_other_gender_named_just_before() -> None:
+    """'Pierre Curie was a physicist. She was born in Warsaw' — she is Marie Curie, named
+    before him; a 'he' after him stays his (no support of Marie Curie)."""
+    unit = FactUnit(kind="base", subject="Marie Curie", relation="was born in", object="Warsaw")
+    before = "Marie Curie was a chemist. Pierre Curie was a physicist. "
+    assert missing_values(unit, "She was born in Warsaw.", before) == []
+    assert missing_values(unit, "He was born in Warsaw.", before) == ["marie curie"]

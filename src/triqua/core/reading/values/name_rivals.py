@@ -142,14 +142,20 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
     subject = main_subject(sentence)
     if subject and any(t.dep_ in _NSUBJ and t.lower_ in _CHAINING_WORDS for t in subject):
         # "Born in Smiljan, he …" goes on about the one the sentence before it is about.
-        chained = len(spans) > 1 and _follows_another(name, before[:start])
+        chained = len(spans) > 1 and _follows_another(name, before[:start], quote)
         return chained or named_other_subject(sentence, _CHAINING_WORDS)
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
         # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
-        # other than the one named before is its subject ("The lawyer defended her").
-        return any(t.pos_ == "PROPN" for t in subject) or another_person(subject, KIN)
+        # other than the one named before is its subject ("The lawyer defended her"). A
+        # "he" or "she" of the quote is no thing and no one of the other gender ("His
+        # debut album LP1 was released in 2019. He …").
+        named = " ".join(t.text for t in subject if t.pos_ == "PROPN")
+        gender = pronoun_gender(quote)
+        if named and gender is not None and not may_be_person(named, gender):
+            return False
+        return bool(named) or another_person(subject, KIN)
     sentence = common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
