@@ -389,3 +389,15 @@ def test_a_he_or_she_is_not_the_other_gender_named_just_before() -> None:
     before = "Marie Curie was a chemist. Pierre Curie was a physicist. "
     assert missing_values(unit, "She was born in Warsaw.", before) == []
     assert missing_values(unit, "He was born in Warsaw.", before) == ["marie curie"]
+
+
+def test_a_quoted_title_split_by_a_sentence_end_leaves_no_speech_open() -> None:
+    """'the film "Dev.D" in 2009. She has since …': the title's quotes close in the passage,
+    though a sentence split falls inside them, so "She" is no speaker's pronoun."""
+    from triqua.core.reading.speech import open_quotation
+
+    before = 'Kalki Koechlin is an actress. She made her debut with the film "Dev.D" in 2009. '
+    assert open_quotation(before) == ""
+    assert open_quotation('Einstein wrote: "I was born in Ulm. ') == '"'
+    unit = FactUnit(kind="base", subject="Kalki Koechlin", relation="appeared in", object="films")
+    assert missing_values(unit, "She has since appeared in films.", before) == []
