@@ -401,3 +401,11 @@ def test_a_quoted_title_split_by_a_sentence_end_leaves_no_speech_open() -> None:
     assert open_quotation('Einstein wrote: "I was born in Ulm. ') == '"'
     unit = FactUnit(kind="base", subject="Kalki Koechlin", relation="appeared in", object="films")
     assert missing_values(unit, "She has since appeared in films.", before) == []
+
+
+def test_a_peers_title_before_the_surname_names_the_same_person() -> None:
+    """'Baroness Fritchie' after 'Rennie Fritchie' is she: a title is no word of a name."""
+    unit = FactUnit(kind="base", subject="Rennie Fritchie", relation="was born in", object="1942")
+    before = "Rennie Fritchie is a civil servant. Baroness Fritchie chaired the board. "
+    assert missing_values(unit, "She was born in 1942.", before) == []
+    assert missing_values(unit, "Baroness Fritchie was born in 1942.", "") == []

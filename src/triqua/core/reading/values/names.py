@@ -185,7 +185,8 @@ TITLES = frozenset(
         "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
         "president", "justice", "judge", "senator", "governor", "general", "captain",
         "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
-        "countess", "baron", "sheikh",
+        "countess", "baron", "baroness", "earl", "viscount", "viscountess", "marquess",
+        "sheikh",
     )
 )  # fmt: skip
 
