@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
-from triqua.core.reading.holders import counts_in, inverted_holder, named_by
+from triqua.core.reading.holders import counts_in, inverted_holder, named_by, subject_in_clause
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
@@ -97,60 +97,12 @@ def _held_by_another(
     verdicts = [
         None
         if _acts_on_subject(found[k], subject_stems, set(relation))
-        or _subject_in_clause(owners[k], found[k], subject_stems)
+        or subject_in_clause(owners[k], found[k], subject_stems)
         else _other_name(owners[k], subject, own)
         for k, w in held.items()
         if len(w) == most
     ]
     return None if None in verdicts else verdicts[0]
-
-
-def _subject_in_clause(
-    owner: SpacyToken | None, tokens: list[SpacyToken], subject_stems: set[str]
-) -> bool:
-    """True when the clause stating the object names the subject too, beside its owner.
-
-    "Adil Rami is a footballer who was born in Bastia, Corsica" and "Cha Seung-won appeared
-    in several films, including Kick the Moon": the clause is Rami's or Cha's, but it also
-    writes the subject (Bastia, Kick the Moon) in one phrase with the object, which is said
-    of it there.
-    The object in the owner's own phrase ("Greenland, the largest island, lies west of
-    Iceland") is the owner's, and a subject in another sentence, which a pronoun's owner
-    was read from ("Marie married Pierre Curie. She was born in Warsaw"), is no part of it.
-    """
-    if owner is None or not subject_stems:
-        return False
-    inside = {t.i for t in owner.subtree}
-    if any(t.i in inside for t in tokens):
-        return False
-    heads = {clause_head(t) for t in tokens}
-    written = set()
-    for token in owner.doc:
-        if token.i in inside or stem(token.text) not in subject_stems:
-            continue
-        said = clause_owner(token)
-        if (
-            said is not None
-            and said.i == owner.i
-            and clause_head(token) in heads
-            and any(_one_phrase(token, t) or _one_phrase(t, token) for t in tokens)
-        ):
-            written.add(stem(token.text))
-    return written >= subject_stems
-
-
-def _one_phrase(token: SpacyToken, other: SpacyToken) -> bool:
-    """True when ``other`` governs ``token`` within a phrase (no verb between them).
-
-    A verb read as a preposition ("films, including Kick the Moon") keeps the phrase; a
-    participle ("Canberra, chosen as a compromise between Sydney and …") does not.
-    """
-    for head in token.ancestors:
-        if head.i == other.i:
-            return True
-        if head.pos_ in ("VERB", "AUX") and head.dep_ not in ("prep", "pcomp"):
-            return False
-    return False
 
 
 def _value_words(obj: TextInfo) -> set[str]:
