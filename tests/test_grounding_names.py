@@ -380,6 +380,10 @@ def test_a_core_name_is_the_run_of_proper_nouns_closing_it() -> None:
     ]
     names = [n for n, _ in typed_core_names("Jean-Paul Sartre met Simone de Beauvoir.")]
     assert names[0] == "Jean Paul Sartre"
+    # A possessor's "'s" keeps its name in the run: "Ninth Symphony" alone would be another
+    # name beside Beethoven, and "It" after the sentence would refer to no one.
+    names = [n for n, _ in typed_core_names("Beethoven's Ninth Symphony was his last symphony.")]
+    assert names == ["Beethoven Ninth Symphony"]
 
 
 def test_a_he_or_she_is_not_the_other_gender_named_just_before() -> None:

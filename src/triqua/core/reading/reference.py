@@ -145,13 +145,14 @@ def _name_run(token: Token) -> list[Token]:
     """The proper nouns of the name closing at ``token``, within its phrase.
 
     "Born in Bastia, Corsica, Rami began …" names Rami, not "Bastia Corsica Rami"; a hyphen
-    or a particle inside a name keeps it one ("Jean-Paul Sartre", "Simone de Beauvoir").
+    or a particle inside a name keeps it one ("Jean-Paul Sartre", "Simone de Beauvoir"), and
+    so does a possessor's "'s" ("Beethoven's Ninth Symphony" is Beethoven's, no other name).
     """
     doc, subtree, start = token.doc, {t.i for t in token.subtree}, token.i
     while start - 1 in subtree and (
         doc[start - 1].pos_ == "PROPN"
         or (
-            doc[start - 1].lower_ in _NAME_LINKS
+            (doc[start - 1].lower_ in _NAME_LINKS or doc[start - 1].tag_ == "POS")
             and start - 2 in subtree
             and doc[start - 2].pos_ == "PROPN"
         )
