@@ -24,7 +24,7 @@ from triqua.core.reading.analysis import TextInfo, Token
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.rivals import rival_kinds
+from triqua.core.reading.rivals import class_of, rival_kinds
 from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.core.reading.values.names import name_runs
@@ -247,7 +247,9 @@ def subject_scores(
             if not scores[i] and first.stem in info.stems and not subject_extended(subject, info):
                 scores[i] = ALIAS
     topic = titled or (bool(scores) and scores[0] > 0)
-    own = _own_head(subject)
+    own = _own_head(subject).union(
+        *(class_of(info) for info, score in zip(sentences, scores, strict=True) if score == 1.0)
+    )
     stems = frozenset(t.stem for t in subject.content)
     rivals: frozenset[str] = frozenset()
     # "… than the Golden Gate Bridge", "The lion is a cat species": a later "the bridge" or
