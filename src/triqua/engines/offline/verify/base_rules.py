@@ -29,6 +29,7 @@ from triqua.engines.offline.verify.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
+from triqua.engines.offline.verify.gates import named_head_rival
 from triqua.engines.offline.verify.rules import (
     agent_rival,
     rival_entity,
@@ -72,7 +73,10 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             ):
                 continue
             anchor = hit if isinstance(hit, Token) else None
-            verbatim = text.reason in ("stated", "named")
+            # "is a city in Yavapai County" writes "county" only inside another name.
+            verbatim = text.reason in ("stated", "named") and (
+                named_head_rival(parts.object, parts.relation, info) is None
+            )
             if not verbatim and is_negated(list(info.tokens)) != parts.negated:
                 continue  # an object in other words must be as negated as the fact
             if negated_in(info, anchor, parts) != parts.negated:

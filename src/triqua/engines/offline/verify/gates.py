@@ -35,7 +35,7 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import roles_differ, substitution
 from triqua.schema import Fact
 
-__all__ = ["head_rival", "subject_head_rival", "values_present"]
+__all__ = ["head_rival", "named_head_rival", "subject_head_rival", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -135,6 +135,25 @@ def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | 
 
 
 _COPULAS = frozenset({"is", "was", "are", "were"})
+
+
+def named_head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:
+    """The head slot's rival word when the part's head is written only inside a name.
+
+    "is a city in Yavapai County" for "is a county": the sentence gives its subject the
+    class "city"; "County" is a word of another place's name, not the subject's class, so it
+    neither aligns the object nor lets the judge, misled by the shared word, outweigh the
+    rival (:func:`head_rival` reads the slot). None when the head is written as a word of
+    its own, or the slot holds no rival.
+    """
+    tokens = list(part.tokens)
+    if not tokens or tokens[-1].is_stop or tokens[-1].is_capitalised:
+        return None
+    head = tokens[-1]
+    written = [k for k, w in enumerate(sentence.tokens) if stems_match(w.stem, head.stem)]
+    if not written or any(k == 0 or not sentence.tokens[k].is_capitalised for k in written):
+        return None
+    return head_rival(part, relation, sentence)
 
 
 def _rival_after(part: TextInfo, lead: list[Token], sentence: TextInfo) -> str | None:

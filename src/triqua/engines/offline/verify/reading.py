@@ -32,7 +32,7 @@ from triqua.engines.offline.verify.entailed import (
     windows,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, values_present
+from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import substitution
 from triqua.engines.offline.verify.unique_roles import held_elsewhere
@@ -185,6 +185,7 @@ def read(
         return [
             speaks
             and not held_elsewhere(fact, parts, w.first, w.last, by_place)
+            and named_head_rival(parts.object, parts.relation, analyse(w.text)) is None
             and not other_known_relation(parts, w.anchor.info)
             and not other_known_relation(parts, analyse(w.text))
             and values_present(base_fact, parts, w.as_sentence())
