@@ -19,6 +19,7 @@ from triqua.core.reading.analysis import (
 )
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
+from triqua.core.reading.restrictors.many import one_against_many
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
@@ -73,9 +74,12 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             ):
                 continue
             anchor = hit if isinstance(hit, Token) else None
-            # "is a city in Yavapai County" writes "county" only inside another name.
-            verbatim = text.reason in ("stated", "named") and (
-                named_head_rival(parts.object, parts.relation, info) is None
+            # "is a city in Yavapai County" writes "county" only inside another name;
+            # "released only one album" does not state "several albums".
+            verbatim = (
+                text.reason in ("stated", "named")
+                and named_head_rival(parts.object, parts.relation, info) is None
+                and one_against_many(parts.object, info) is None
             )
             if not verbatim and is_negated(list(info.tokens)) != parts.negated:
                 continue  # an object in other words must be as negated as the fact

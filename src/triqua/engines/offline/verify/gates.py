@@ -2,10 +2,10 @@
 
 The learned judge reads meaning; these rules read values, which it cannot be trusted with:
 every number, date and name word of the object (and qualifiers), polarity, antonyms,
-restrictors ("once", "the first", "only"), who the relation belongs to, and the word that
-ends the object's phrase (:func:`head_rival`). A window that fails them is never read for
-support, however sure the judge is. The statement gates both engines share are
-``core.reading.statements``.
+restrictors ("once", "the first", "only"; many against "only one"), who the relation
+belongs to, and the word that ends the object's phrase (:func:`head_rival`). A window that
+fails them is never read for support, however sure the judge is. The statement gates both
+engines share are ``core.reading.statements``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from triqua.core.reading.fact_parts import (
     sentence_relation_hit,
 )
 from triqua.core.reading.name_match import name_words_in
+from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.statements import clause_refusal, statement
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import restrictors_stated
@@ -67,6 +68,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
         if not name_words_in(value, info, sentence.before):
             return False
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
+        return False
+    if one_against_many(parts.object, info) is not None:  # "multiple shows" / "only in X"
         return False
     if substitution(parts.object, info) is not None:
         return False
