@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from triqua.core.grounding.gates import gate
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.many import one_against_many
@@ -56,3 +57,17 @@ def test_the_group_words_are_read_from_the_file(tmp_path: Path) -> None:
     broken.write_text(source.read_text(encoding="utf-8").replace('"lapsed"', '"lapse"'))
     with pytest.raises(RuntimeError, match="unreadable"):
         _load(broken)
+
+
+def test_the_grounding_gate_reads_many_against_one_as_the_offline_gates_do() -> None:
+    window = "Lizzy Caplan also starred only in television show The Class."
+    many = FactUnit(
+        id="u",
+        kind="base",
+        subject="Lizzy Caplan",
+        relation="appeared in",
+        object="multiple television shows",
+    )
+    one = many.model_copy(update={"relation": "starred in", "object": "The Class"})
+    assert gate(many, window, window, "") is not None
+    assert gate(one, window, window, "") is None
