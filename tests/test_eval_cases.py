@@ -99,7 +99,7 @@ SUITES = {
 # groups ("19 chromosome pairs") and a name's own acronym beside it ("Byte Pair Encoding
 # (BPE)"), and 5 true and 5 false for labelled years, fuller names, combining accents and
 # post-nominal letters.
-FLOORS = {"fact": 334 / 337, "text": 78 / 79, "lies": 219 / 232, "recall": 209 / 221}
+FLOORS = {"fact": 339 / 340, "text": 78 / 79, "lies": 238 / 250, "recall": 214 / 225}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 120
 

@@ -67,7 +67,7 @@ def _one_after(tokens: Sequence[Token], at: int, head: Token | None, text: str) 
             end += 1
         rest = text[tokens[end].end :].lstrip(" ,").lower()
         return not any(rest.startswith(w + " ") for w in _JOINS)
-    run = []
+    run: list[Token] = []
     while j < len(tokens) and tokens[j].text.lower() not in _FUNCTION | _ONE:
         if tokens[j].is_capitalised or (run and text[run[-1].end : tokens[j].start].strip()):
             break
