@@ -43,6 +43,8 @@ def role_rival(fact: Fact, sentences: Iterable[Sentence]) -> Finding | None:
     )
 
 
+#: The relation a predicate is given by ("Canberra is the seat of government").
+_COPULA = frozenset({"is"})
 #: Sentences either side of a window where another holder of its predicate is looked for.
 _NEAR = 2
 
@@ -63,13 +65,10 @@ def held_elsewhere(
     sentence near the window that gives the predicate to the subject means no other holder
     (``core.reading.roles.predicate_holder``).
     """
-    if fact.qualifiers:
+    if fact.qualifiers or fact.relation.strip().lower() not in _COPULA:
         return False
-    near = [
-        s
-        for (passage, index), s in by_place.items()
-        if passage == first.passage and first.index - _NEAR <= index <= last.index + _NEAR
-    ]
+    span = range(first.index - _NEAR, last.index + _NEAR + 1)
+    near = [s for k in span if (s := by_place.get((first.passage, k))) is not None]
     if (
         predicate_holder(fact.subject, fact.relation, fact.object, [s.info.text for s in near])
         is None
