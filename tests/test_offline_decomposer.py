@@ -642,3 +642,17 @@ def test_existential_names_what_it_says_there_is(
 def test_existential_naming_several_things_says_none_is_them(decomposer: RuleDecomposer) -> None:
     facts = decomposer.decompose("There are three other Brazilian footballers named Fernando.")
     assert not any(f.subject == "Fernando" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "obj"),
+    [
+        ("T2 Trainspotting is set in and around a city.", "is set in and around", "a city"),
+        ("The film was shot in and around Edinburgh.", "was shot in and around", "Edinburgh"),
+    ],
+)
+def test_joined_prepositions_share_their_object(
+    decomposer: RuleDecomposer, text: str, relation: str, obj: str
+) -> None:
+    (fact,) = decomposer.decompose(text)
+    assert (fact.relation, fact.object) == (relation, obj)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
-from triqua.schema import Evidence, Fact, Qualifier, Status
+from triqua.schema import Evidence, Fact, FactUnit, Qualifier, Status
 
 
 def qualifier_status(fact: Fact, text: str) -> Status:
@@ -119,3 +119,26 @@ def test_a_name_another_occurrence_of_the_verb_governs_is_refused() -> None:
 
 def test_the_name_the_fact_s_own_verb_governs_supports_the_qualifier() -> None:
     assert qualifier_status(route("Dunkirk"), FERRY) == Status.SUPPORTED
+
+
+def _law_stated_by(source: str) -> tuple[Fact, FactUnit]:
+    fact = Fact(
+        subject="the law",
+        relation="is",
+        object="constitutional",
+        qualifiers=[Qualifier(label="stated by", value=source)],
+    )
+    return fact, fact.units()[1]
+
+
+def test_a_stated_by_qualifier_needs_a_reporting_word_its_source_governs() -> None:
+    fact, unit = _law_stated_by("the Supreme Court")
+    parts = fact_parts(fact)
+    named_only = "The Supreme Court building opened in 1935, and the law is constitutional."
+    assert qualifier_refusal(parts, unit, named_only) is not None
+    for reported in (
+        "The Supreme Court ruled that the law is constitutional.",
+        "According to the Supreme Court, the law is constitutional.",
+        "The law is constitutional, the Supreme Court said.",
+    ):
+        assert qualifier_refusal(parts, unit, reported) is None, reported

@@ -16,7 +16,7 @@ from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.statements import is_list, refusal
 from triqua.core.verdicts.settling import settle
-from triqua.engines.offline.verify.gates import head_rival
+from triqua.engines.offline.verify.gates import head_rival, named_head_rival
 from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
@@ -374,3 +374,13 @@ def test_an_acronym_the_passage_spells_as_another_name_does_not_stand_for_it(
 ) -> None:
     fact = Fact(subject="Depeche Mode", relation="released", object=obj)
     assert (status(fact, evidence) == Status.SUPPORTED) is supported
+
+
+def test_a_head_written_only_inside_another_name_is_not_the_objects_class() -> None:
+    county, city = analyse("a county"), analyse("a city")
+    copula = analyse("is")
+    inside = analyse("Prescott is a city in Yavapai County, Arizona, United States.")
+    assert named_head_rival(county, copula, inside) == "city"
+    assert named_head_rival(city, copula, inside) is None  # its own class
+    own = analyse("Prescott is a county seat in Yavapai County.")
+    assert named_head_rival(county, copula, own) is None  # "county" as a word of its own

@@ -10,7 +10,7 @@ import pytest
 
 from triqua.core.grounding.gates import gate, life_dated, rival_restrictor, role_rival
 from triqua.core.reading import roles
-from triqua.core.reading.roles import holder_and_role, rival_holder, unique_role
+from triqua.core.reading.roles import holder_and_role, predicate_holder, rival_holder, unique_role
 from triqua.core.reading.values.dates import find_dates
 from triqua.core.reading.values.life_dates import life_date_readings, life_dates, life_event
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -176,3 +176,13 @@ def test_the_grounding_rule_vetoes_a_rival_restrictor_as_the_verifier_reads_it(
         assert "instead" not in (reason or "")
     else:
         assert f"states '{rival}' instead" in (reason or "")
+
+
+def test_a_predicate_another_name_holds_in_its_own_sentence_is_read_for_any_role() -> None:
+    texts = ["Sydney is a harbour city.", "Canberra is the seat of government."]
+    held = predicate_holder("Sydney", "is", "the seat of government", texts)
+    assert held is not None and (held.at, held.name) == (1, "Canberra")
+    assert predicate_holder("Canberra", "is", "the seat of government", texts) is None
+    both = ["Lyon is a port city.", "Marseille is a port city."]
+    assert predicate_holder("Lyon", "is", "a port city", both) is None  # its own holder too
+    assert predicate_holder("Sydney", "was", "the seat of government", texts) is None

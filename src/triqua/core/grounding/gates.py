@@ -46,6 +46,7 @@ from triqua.core.reading.analysis import analyse
 from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
+from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.restrictors.markers import check, markers, object_head
 from triqua.core.reading.value_slot import qualifier_slot
 from triqua.core.reading.values.dates import find_dates
@@ -216,6 +217,8 @@ def gate(
     rival = rival_restrictor(unit, window)
     if rival:
         return f"the cited text states '{rival}' instead"
+    if unit.kind == "base" and one_against_many(analyse(unit.object), analyse(window)):
+        return "the cited text restricts to one what the unit counts as many"
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"

@@ -24,7 +24,14 @@ from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.restrictors.markers import markers
 
-__all__ = ["RoleRival", "holder_and_role", "rival_holder", "role_rival", "unique_role"]
+__all__ = [
+    "RoleRival",
+    "holder_and_role",
+    "predicate_holder",
+    "rival_holder",
+    "role_rival",
+    "unique_role",
+]
 
 #: Nouns of roles only one place or thing holds at once.
 _UNIQUE_HEADS = frozenset({"capital"})
@@ -118,3 +125,22 @@ def role_rival(subject: str, relation: str, obj: str, texts: Iterable[str]) -> R
         return None
     rival = rival_holder(*found, texts)
     return None if rival is None else RoleRival(*found, *rival)
+
+
+def predicate_holder(
+    subject: str, relation: str, obj: str, texts: Iterable[str]
+) -> RoleRival | None:
+    """Another name ``texts`` give the predicate "<relation> <obj>" to, in its own sentence.
+
+    Any role, unique or not: "Sydney is a harbour city. Canberra is the seat of government."
+    gives "the seat of government" to Canberra, so the two sentences together do not state
+    "Sydney is the seat of government", though the judge, reading Sydney beside the words,
+    may find them entailing. It is no contradiction (a role many hold may be held by both),
+    only a support the judge cannot give. The fact is "<name> is <obj>"; a text giving the
+    predicate to the subject itself anywhere means none (:func:`rival_holder`).
+    """
+    holder, role = subject.strip(), obj.strip()
+    if relation.strip().lower() not in _COPULA or not role or not analyse(holder).is_name:
+        return None
+    rival = rival_holder(holder, role, texts)
+    return None if rival is None else RoleRival(holder, role, *rival)

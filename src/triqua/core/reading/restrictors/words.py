@@ -46,6 +46,8 @@ class Words:
     role_prepositions: frozenset[str] = frozenset()
     #: Relation words of a statement about the past, which a lapsed role still states.
     past: frozenset[str] = frozenset()
+    #: Words that count a claim's object as many ("multiple", "several").
+    many: frozenset[str] = frozenset()
 
 
 def _load(path: Path = _PATH) -> Words:
@@ -77,6 +79,7 @@ def _load(path: Path = _PATH) -> Words:
             lapsed=frozenset(raw["groups"]["lapsed"]),
             role_prepositions=frozenset(raw["groups"]["prepositions"]),
             past=frozenset(raw["groups"]["past"]),
+            many=frozenset(w.lower() for w in raw["many"]["words"]),
         )
     except (OSError, KeyError, ValueError, AttributeError, TypeError) as exc:
         raise RuntimeError(f"restrictor word list {path} is unreadable: {exc}") from exc
@@ -89,8 +92,8 @@ WORDS = _load()
 class Example:
     """One worked example of a restrictor rule: whether ``evidence`` states ``claim``.
 
-    ``claim`` is a restrictor text and the noun it restricts (``markers``) or a unit's
-    subject, relation and object (``groups``).
+    ``claim`` is a restrictor text and the noun it restricts (``markers``), a unit's
+    subject, relation and object (``groups``) or an object counted as many (``many``).
     """
 
     rule: str
@@ -103,7 +106,7 @@ def examples(path: Path = _PATH) -> list[Example]:
     """Every worked example of the restrictor rules, in file order."""
     raw = read_rules_file(path, "restrictor word list")
     out = []
-    for rule in ("markers", "groups"):
+    for rule in ("markers", "groups", "many"):
         for key, matches in (("match", True), ("no_match", False)):
             for example in raw[rule][key]:
                 claim, evidence = (example[:-1], example[-1])

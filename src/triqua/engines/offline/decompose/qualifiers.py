@@ -81,10 +81,30 @@ def marker_tokens(prep: Token) -> list[Token]:
             None,
         )
         if nxt is None:
-            break
+            joined = _joined_prep(current)
+            if joined is None:
+                break
+            tokens += joined
+            current = joined[-1]
+            continue
         tokens.append(nxt)
         current = nxt
     return tokens
+
+
+def _joined_prep(prep: Token) -> list[Token] | None:
+    """The conjunction and preposition joined to ``prep`` before their shared object, or None.
+
+    "in and around a city", "on or near the coast": the object hangs on the last
+    preposition, and the first has none of its own.
+    """
+    children = {c.i: c for c in prep.children}
+    cc, conj = children.get(prep.i + 1), children.get(prep.i + 2)
+    if cc is None or conj is None or cc.dep_ != "cc" or conj.dep_ != "conj":
+        return None
+    if conj.pos_ != "ADP" or any(c.dep_ == "pobj" for c in prep.children):
+        return None
+    return [cc, conj]
 
 
 def prep_object(prep: Token, markers: Sequence[Token]) -> Token | None:

@@ -19,6 +19,7 @@ from triqua.core.reading.analysis import (
 )
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
+from triqua.core.reading.restrictors.many import one_against_many
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import (
     NAMED_BY_NUMBER,
@@ -29,6 +30,7 @@ from triqua.engines.offline.verify.fact_match import (
     text_matches,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
+from triqua.engines.offline.verify.gates import named_head_rival
 from triqua.engines.offline.verify.rules import (
     agent_rival,
     rival_entity,
@@ -72,7 +74,13 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             ):
                 continue
             anchor = hit if isinstance(hit, Token) else None
-            verbatim = text.reason in ("stated", "named")
+            # "is a city in Yavapai County" writes "county" only inside another name;
+            # "released only one album" does not state "several albums".
+            verbatim = (
+                text.reason in ("stated", "named")
+                and named_head_rival(parts.object, parts.relation, info) is None
+                and one_against_many(parts.object, info) is None
+            )
             if not verbatim and is_negated(list(info.tokens)) != parts.negated:
                 continue  # an object in other words must be as negated as the fact
             if negated_in(info, anchor, parts) != parts.negated:

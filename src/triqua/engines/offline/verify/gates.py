@@ -2,10 +2,10 @@
 
 The learned judge reads meaning; these rules read values, which it cannot be trusted with:
 every number, date and name word of the object (and qualifiers), polarity, antonyms,
-restrictors ("once", "the first", "only"), who the relation belongs to, and the word that
-ends the object's phrase (:func:`head_rival`). A window that fails them is never read for
-support, however sure the judge is. The statement gates both engines share are
-``core.reading.statements``.
+restrictors ("once", "the first", "only"; many against "only one"), who the relation
+belongs to, and the word that ends the object's phrase (:func:`head_rival`). A window that
+fails them is never read for support, however sure the judge is. The statement gates both
+engines share are ``core.reading.statements``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from triqua.core.reading.fact_parts import (
     sentence_relation_hit,
 )
 from triqua.core.reading.name_match import name_words_in
+from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.statements import clause_refusal, statement
 from triqua.engines.offline.verify.binding import REFERS
 from triqua.engines.offline.verify.fact_match import restrictors_stated
@@ -35,7 +36,7 @@ from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.rules import roles_differ, substitution
 from triqua.schema import Fact
 
-__all__ = ["head_rival", "subject_head_rival", "values_present"]
+__all__ = ["head_rival", "named_head_rival", "subject_head_rival", "values_present"]
 
 
 def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
@@ -67,6 +68,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
         if not name_words_in(value, info, sentence.before):
             return False
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
+        return False
+    if one_against_many(parts.object, info) is not None:  # "multiple shows" / "only in X"
         return False
     if substitution(parts.object, info) is not None:
         return False
@@ -135,6 +138,25 @@ def head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | 
 
 
 _COPULAS = frozenset({"is", "was", "are", "were"})
+
+
+def named_head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:
+    """The head slot's rival word when the part's head is written only inside a name.
+
+    "is a city in Yavapai County" for "is a county": the sentence gives its subject the
+    class "city"; "County" is a word of another place's name, not the subject's class, so it
+    neither aligns the object nor lets the judge, misled by the shared word, outweigh the
+    rival (:func:`head_rival` reads the slot). None when the head is written as a word of
+    its own, or the slot holds no rival.
+    """
+    tokens = list(part.tokens)
+    if not tokens or tokens[-1].is_stop or tokens[-1].is_capitalised:
+        return None
+    head = tokens[-1]
+    written = [k for k, w in enumerate(sentence.tokens) if stems_match(w.stem, head.stem)]
+    if not written or any(k == 0 or not sentence.tokens[k].is_capitalised for k in written):
+        return None
+    return head_rival(part, relation, sentence)
 
 
 def _rival_after(part: TextInfo, lead: list[Token], sentence: TextInfo) -> str | None:

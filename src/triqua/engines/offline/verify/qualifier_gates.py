@@ -10,9 +10,12 @@ reading from supporting it too: the relation's value slot for a bare year or num
 (:func:`triqua.core.reading.value_slot.coordinated_slot`), a belief, rumour or fiction frame
 (:func:`triqua.core.reading.frames.frame_of`), a name governed only by another occurrence of
 the relation's verb ("runs from Dover to Dunkirk, and the train runs from Folkestone to
-Calais": :func:`triqua.core.reading.value_slot.other_occurrence`), and, for an agent
-qualifier ("by: …"),
-another "by" agent of the relation (:func:`triqua.core.reading.agents.other_agent`). A gate
+Calais": :func:`triqua.core.reading.value_slot.other_occurrence`), for an agent qualifier
+("by: …") another "by" agent of the relation (:func:`triqua.core.reading.agents.other_agent`),
+and for a provenance qualifier ("stated by: the Supreme Court") a reporting word governed by
+that source ("the Court ruled", "according to the Court":
+:func:`triqua.core.reading.restrictors.markers.reported_by`): a window that only names the
+source ("The Supreme Court building opened …, and the law is …") reports nothing of it. A gate
 only takes a support away; it never supports.
 """
 
@@ -22,7 +25,9 @@ from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
+from triqua.core.reading.restrictors.markers import reported_by
 from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
+from triqua.engines.offline.labels import STATED_BY
 from triqua.schema import FactUnit
 
 __all__ = ["qualifier_refusal"]
@@ -41,13 +46,15 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     """
     if unit.kind != "qualifier" or not unit.value or not text.strip():
         return None
+    value = analyse(unit.value)
+    if (unit.label or "").strip().lower() == STATED_BY and not reported_by(value, analyse(text)):
+        return f"the cited text has no reporting word governed by {unit.value!r}"
     governed = qualifier_slot(unit, text)
     if governed:
         return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
     subject = frozenset(t.stem for t in parts.subject.content)
     objects = frozenset(t.stem for t in parts.object.content)
-    value = analyse(unit.value)
     values = frozenset(t.stem for t in value.content)
     stated = objects | values
     frame = frame_of(text, relation, stated, relation | subject | stated)

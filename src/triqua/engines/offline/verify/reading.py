@@ -32,9 +32,10 @@ from triqua.engines.offline.verify.entailed import (
     windows,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, values_present
+from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.rules import substitution
+from triqua.engines.offline.verify.unique_roles import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status
@@ -192,6 +193,8 @@ def read(
         # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
         return [
             speaks
+            and not held_elsewhere(fact, parts, w.first, w.last, by_place)
+            and named_head_rival(parts.object, parts.relation, analyse(w.text)) is None
             and not other_known_relation(parts, w.anchor.info)
             and not other_known_relation(parts, analyse(w.text))
             and values_present(base_fact, parts, w.as_sentence())
