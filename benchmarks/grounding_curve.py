@@ -183,7 +183,8 @@ def judged_curve(seeds: int, write_card: bool) -> float:
             print("   kept:", text, f"({p:.3f})")
     for half, p, text in gold:
         if p is None or p < choice:
-            print(f"   downgraded: {half} {text}", "(vetoed)" if p is None else f"({p:.3f})")
+            shown = text if half != "held" else "(withheld: a held row is counted, never shown)"
+            print(f"   downgraded: {half} {shown}", "(vetoed)" if p is None else f"({p:.3f})")
     if write_card:
         card = json.loads(CARD.read_text(encoding="utf-8"))
         card["thresholds"]["grounding"] = choice
@@ -362,7 +363,7 @@ def stated_curve(seeds: int, write_card: bool, dev_seeds: int = 40) -> tuple[flo
         if not any(r is not None and r.supports(some, none) for r in reads):
             read = [max((p for p, _ in r.reads), default=0.0) for r in reads if r is not None]
             shown = f"(best read {max(read):.3f})" if read else "(vetoed)"
-            print(f"   downgraded: {half} {text}", shown)
+            print(f"   downgraded: {half} {text if half != 'held' else '(withheld)'}", shown)
     if write_card:
         card = json.loads(CARD.read_text(encoding="utf-8"))
         card["thresholds"]["judged"], card["thresholds"]["judged_some"] = none, some
