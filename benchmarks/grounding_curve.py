@@ -14,7 +14,7 @@ Used by ``grounding_rule.py``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +48,7 @@ class Recorder:
         self.last = 1.0
         self.best: float | None = None
 
-    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         self.last = self.inner.entailment(premises, unit, source)
         self.best = max(self.best or 0.0, self.last)
         return self.last
@@ -210,7 +210,7 @@ class StatedRecorder:
         self.judged_threshold = self.judged_some_threshold = 2.0
         self.reads: list[tuple[float, bool]] = []
 
-    def entailment(self, premises: list[str], unit: FactUnit, source: str) -> float:
+    def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         p = self.inner.entailment(premises, unit, source)
         some = written(unit, premises[0])[1]
         self.reads.append((p, some))
