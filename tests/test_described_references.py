@@ -16,9 +16,14 @@ import pytest
 from tests.test_grounding_stated import reader
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
-from triqua.core.reading.described import DESCRIBED_PATH, described_types, legal_form
+from triqua.core.reading.described import (
+    DESCRIBED_PATH,
+    described_types,
+    legal_form,
+    thing_name,
+)
 from triqua.core.reading.rules_file import read_rules_file
-from triqua.core.reading.values.name_rivals import reference_beside_another
+from triqua.core.reading.values.name_rivals import may_be_person, reference_beside_another
 from triqua.engines.offline.verify.binding import REFERS, subject_scores
 from triqua.schema import FactUnit, Status
 
@@ -68,3 +73,32 @@ def test_only_a_listed_class_noun_describes_a_thing() -> None:
 def test_a_legal_form_is_part_of_the_name_before_it() -> None:
     assert legal_form("Inc.") and legal_form("Ltd")
     assert not legal_form("Intel") and not legal_form("Jensen Huang")
+
+
+@pytest.mark.parametrize("example", _EXAMPLES["pronoun_refers"], ids=lambda e: e["subject"])
+def test_a_he_or_she_passes_over_things_and_the_other_gender(example: dict[str, Any]) -> None:
+    name = example["subject"].lower()
+    assert not reference_beside_another(name, example["passage"], example["quote"])
+    assert _grounded(example)
+
+
+@pytest.mark.parametrize(
+    "example", _EXAMPLES["pronoun_refers_to_no_one"], ids=lambda e: e["passage"][:30]
+)
+def test_a_he_or_she_after_another_person_of_that_gender_refers_to_no_one(
+    example: dict[str, Any],
+) -> None:
+    assert not _grounded(example)
+
+
+def test_a_name_holding_a_class_noun_or_legal_form_names_a_thing() -> None:
+    assert thing_name("University of Queensland")
+    assert thing_name("Brisbane State High School")
+    assert thing_name("Acme Widgets Inc.")
+    assert not thing_name("Kate Beckinsale") and not thing_name("Neumann")
+
+
+def test_a_he_or_she_may_not_be_a_thing_or_a_person_of_the_other_gender() -> None:
+    assert not may_be_person("University of Queensland", "male")
+    assert not may_be_person("Andrew Frankel", "female")
+    assert may_be_person("Andrew Frankel", "male") and may_be_person("Kwak Tae Geun", "male")

@@ -353,3 +353,63 @@ def test_a_given_name_alone_carries_the_person_named_in_full_before(
 ) -> None:
     lacking = missing_values(unit, quote, before, classes=True, owners=True)
     assert (lacking == []) is carried, lacking
+
+
+def test_a_sentence_end_closes_a_name_run() -> None:
+    """'… in Wilmington, Delaware. Shue is …' names no 'Delaware Shue', so 'Shue' is the
+    Andrew Shue named before."""
+    from triqua.core.reading.values.names import name_runs
+
+    text = "He was born in Wilmington, Delaware. Shue is an actor."
+    assert [run.name for run in name_runs(text)] == ["wilmington", "delaware", "shue"]
+    unit = FactUnit(kind="base", subject="Andrew Shue", relation="married in", object="1994")
+    before = "Andrew Shue is an American actor. He was born in Wilmington, Delaware. "
+    assert missing_values(unit, "Shue married Jennifer Hageney in 1994.", before) == []
+    assert [run.name for run in name_runs("Dr. Smith met John F. Kennedy.")] == [
+        "dr smith",
+        "john f kennedy",
+    ]
+
+
+def test_a_core_name_is_the_run_of_proper_nouns_closing_it() -> None:
+    """'Born in Bastia, Corsica, Rami began …' gives the clause Rami, not 'Bastia Corsica Rami'."""
+    from triqua.core.reading.reference import typed_core_names
+
+    assert typed_core_names("Born in Bastia, Corsica, Rami began his career.") == [
+        ("Rami", "PERSON")
+    ]
+    names = [n for n, _ in typed_core_names("Jean-Paul Sartre met Simone de Beauvoir.")]
+    assert names[0] == "Jean Paul Sartre"
+    # A possessor's "'s" keeps its name in the run: "Ninth Symphony" alone would be another
+    # name beside Beethoven, and "It" after the sentence would refer to no one.
+    names = [n for n, _ in typed_core_names("Beethoven's Ninth Symphony was his last symphony.")]
+    assert names == ["Beethoven Ninth Symphony"]
+
+
+def test_a_he_or_she_is_not_the_other_gender_named_just_before() -> None:
+    """'Pierre Curie was a physicist. She was born in Warsaw' — she is Marie Curie, named
+    before him; a 'he' after him stays his (no support of Marie Curie)."""
+    unit = FactUnit(kind="base", subject="Marie Curie", relation="was born in", object="Warsaw")
+    before = "Marie Curie was a chemist. Pierre Curie was a physicist. "
+    assert missing_values(unit, "She was born in Warsaw.", before) == []
+    assert missing_values(unit, "He was born in Warsaw.", before) == ["marie curie"]
+
+
+def test_a_quoted_title_split_by_a_sentence_end_leaves_no_speech_open() -> None:
+    """'the film "Dev.D" in 2009. She has since …': the title's quotes close in the passage,
+    though a sentence split falls inside them, so "She" is no speaker's pronoun."""
+    from triqua.core.reading.speech import open_quotation
+
+    before = 'Kalki Koechlin is an actress. She made her debut with the film "Dev.D" in 2009. '
+    assert open_quotation(before) == ""
+    assert open_quotation('Einstein wrote: "I was born in Ulm. ') == '"'
+    unit = FactUnit(kind="base", subject="Kalki Koechlin", relation="appeared in", object="films")
+    assert missing_values(unit, "She has since appeared in films.", before) == []
+
+
+def test_a_peers_title_before_the_surname_names_the_same_person() -> None:
+    """'Baroness Fritchie' after 'Rennie Fritchie' is she: a title is no word of a name."""
+    unit = FactUnit(kind="base", subject="Rennie Fritchie", relation="was born in", object="1942")
+    before = "Rennie Fritchie is a civil servant. Baroness Fritchie chaired the board. "
+    assert missing_values(unit, "She was born in 1942.", before) == []
+    assert missing_values(unit, "Baroness Fritchie was born in 1942.", "") == []

@@ -64,3 +64,21 @@ def test_a_plain_statement_still_grounds() -> None:
         UNIT, Status.SUPPORTED, ["e1"], CLAIMED, {"e1": passage}, reader=EntailingReader()
     )
     assert outcome.ok, outcome.reason
+
+
+@pytest.mark.parametrize("grounding", ["judged", "judge"])
+def test_a_quote_over_a_question_and_its_answer_is_read_as_the_answer(grounding: str) -> None:
+    """'Where is it? It is in …': the question states nothing, its answer is read alone."""
+    passage = f"Where is the Golden Gate Bridge? {CLAIMED}, a city in Washington."
+    outcome = check_quote(
+        UNIT, Status.SUPPORTED, ["e1"], passage, {"e1": passage}, reader=EntailingReader(),
+        grounding=grounding,  # type: ignore[arg-type]
+    )  # fmt: skip
+    assert outcome.ok, outcome.reason
+    # The question alone still states nothing.
+    question = "Where is the Golden Gate Bridge?"
+    outcome = check_quote(
+        UNIT, Status.SUPPORTED, ["e1"], question, {"e1": passage}, reader=EntailingReader(),
+        grounding=grounding,  # type: ignore[arg-type]
+    )  # fmt: skip
+    assert not outcome.ok and "question" in (outcome.reason or "")

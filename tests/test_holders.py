@@ -87,3 +87,57 @@ def test_a_relative_clause_with_its_own_subject_is_that_subjects() -> None:
     planet = next(t for t in described if t.text == "planet")
     owner = clause_owner(planet)
     assert owner is not None and owner.text == "Venus"
+
+
+def test_a_clause_on_the_subjects_complement_is_the_subjects() -> None:
+    """'X is a Y who Z': the relative clause on the copula's complement is said of X."""
+    doc = window_parse("Adil Rami is a French footballer who was born in Bastia.")
+    owner = clause_owner(next(t for t in doc if t.text == "Bastia"))
+    assert owner is not None and owner.text == "Rami"
+    fact = Fact(subject="Darrius Heyward-Bey", relation="played for", object="the Oakland Raiders")
+    text = "Darrius Heyward-Bey is a former wide receiver who played for the Oakland Raiders."
+    assert refusal(fact, text) is None
+    # A relative clause on another noun is still that noun's.
+    other = window_parse(
+        "Berlin is the capital of Germany, which borders France, whose capital is Paris."
+    )
+    owner = clause_owner(next(t for t in other if t.text == "Paris"))
+    assert owner is not None and owner.text == "capital"
+    fact = Fact(subject="Paris", relation="is", object="the capital of Germany")
+    why = refusal(
+        fact, "Berlin is the capital of Germany, which borders France, whose capital is Paris."
+    )
+    assert why is not None and "Berlin" in why, why
+
+
+def test_an_object_in_one_phrase_with_the_subject_is_not_anothers() -> None:
+    """'born in Bastia, Corsica' writes that Bastia is in Corsica whoever was born there."""
+    text = "Adil Rami is a French footballer who was born in 1985 in Bastia, Corsica."
+    assert refusal(Fact(subject="Bastia", relation="is in", object="Corsica"), text) is None
+    # The subject written elsewhere in the clause, or by a pronoun's antecedent sentence,
+    # leaves the object to the clause's owner.
+    why = refusal(Fact(subject="Iceland", relation="is", object="the largest island in the world"),
+                  "Greenland, the largest island in the world, lies west of Iceland.")  # fmt: skip
+    assert why is not None and "Greenland" in why, why
+    married = "Marie Sklodowska married Pierre Curie in 1895. She was born in Warsaw in 1867."
+    why = refusal(Fact(subject="Pierre Curie", relation="was born in", object="Warsaw"), married)
+    assert why is not None and "Sklodowska" in why, why
+
+
+def test_a_particle_of_the_subjects_name_is_part_of_it() -> None:
+    """'bin Laden' is Osama bin Laden, no namesake."""
+    fact = Fact(subject="Osama bin Laden", relation="was killed by", object="U.S. Navy SEALs")
+    assert (
+        refusal(fact, "After years of evading capture, bin Laden was killed by U.S. Navy SEALs.")
+        is None
+    )
+
+
+def test_a_subject_named_only_in_a_participle_of_anothers_clause_stays_anothers() -> None:
+    """'Canberra …, chosen as a compromise between Sydney and Melbourne' gives Sydney nothing."""
+    text = (
+        "Canberra is the capital city of Australia, chosen as a compromise between Sydney "
+        "and Melbourne."
+    )
+    why = refusal(Fact(subject="Sydney", relation="is the capital of", object="Australia"), text)
+    assert why is not None and "Canberra" in why, why

@@ -112,3 +112,15 @@ def test_a_possessive_after_two_coordinated_names_is_read_as_written() -> None:
 def test_a_property_sentence_keeps_one_preposition() -> None:
     text = "Toyota is a Japanese company. Its headquarters are in Tokyo."
     assert restate(text).text.endswith("Toyota is headquartered in Tokyo.")
+
+
+def test_a_prose_line_with_a_bar_is_no_table_row() -> None:
+    """Web text with a bar in a line of sentences is read as written, not as a header row."""
+    text = (
+        "He co-authored the textbook Speech and Language Processing, and co-created one of "
+        "the first massively open online courses. Last updated July 2023 | Contact"
+    )
+    assert restate(text).text == text
+    # A short row written without an opening bar is still a table's.
+    table = "Capital | Country\nToronto | Canada"
+    assert restate(table).text != table

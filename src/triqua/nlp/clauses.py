@@ -74,14 +74,16 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
     who is the heir"; "the son of James Taylor, the founder of the mission"), unless the
     clause has a subject of its own ("Corinthians, where he won the cup": he won it). A pronoun
     subject that opens a later sentence is read as the subject of the sentence before it, as
-    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie).
+    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie). A noun
+    the copula says the subject is stands for that subject: "Adil Rami is a footballer who
+    was born in 1985" and "Rami was a defender, a player who won the cup" are Rami's.
     """
     for head in (token, *token.ancestors):
         if head.dep_ in _DESCRIBES and head is not token:
             # "Corinthians, where he won the cup": a relative clause with a subject of its own
             # (not the relative pronoun) is that subject's statement.
             own = [c for c in head.children if c.dep_ in SUBJECTS and c.tag_ not in _RELATIVE_TAGS]
-            return own[0] if own else head.head
+            return own[0] if own else _predicated_of(head.head)
         found = [child for child in head.children if child.dep_ in SUBJECTS]
         # A label before a colon ("Passage for: …", "Note: …") is parsed as a subject too.
         found = [c for c in found if not any(t.text == ":" for t in c.subtree)] or found
@@ -95,6 +97,21 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
                     return antecedent[0]
             return subject
     return None
+
+
+def _predicated_of(noun: SpacyToken) -> SpacyToken:
+    """The subject a copula says ``noun`` is ("footballer" of "Rami is a footballer"), or it.
+
+    An apposition of that complement is the complement too ("a defender, a player who …").
+    """
+    complement = noun
+    while complement.dep_ == "appos" and complement.head.i != complement.i:
+        complement = complement.head
+    verb = complement.head
+    if complement.dep_ != "attr" or verb.lemma_ != "be":
+        return noun
+    subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return subject[0] if subject else noun
 
 
 def clause_head(token: SpacyToken) -> int:

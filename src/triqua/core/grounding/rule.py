@@ -171,12 +171,51 @@ def _unsupported(
     reader: MeaningReader | None,
     grounding: GroundingMode,
 ) -> str | None:
-    """Why the window around ``span`` of ``passage`` does not ground the unit, else None."""
-    # A heading, a question, an instruction, a verdict record or a passage in another
-    # language states nothing, whatever its words or any judge's reading of them.
+    """Why the window around ``span`` of ``passage`` does not ground the unit, else None.
+
+    A heading, a question, an instruction, a verdict record or a passage in another
+    language states nothing, whatever its words or any judge's reading of them; a quote
+    that runs over such a sentence and others is read as its other sentences ("What is a
+    gene? A gene is …" may ground by its answer), each run of them in turn.
+    """
     said = unstated_window(passage, *span)
-    if said:
-        return said
+    if not said:
+        return _read(unit, passage, span, source, reader, grounding)
+    why: str | None = said
+    for run in _stating_runs(passage, span):
+        why = _read(unit, passage, run, source, reader, grounding)
+        if why is None:
+            return None
+    return why
+
+
+def _stating_runs(passage: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """The runs of the quote's sentences that may state (no heading, question, …), as spans."""
+    runs: list[tuple[int, int]] = []
+    open_run = False
+    for a, b in sentence_spans(passage) or [(0, len(passage))]:
+        if not (a < span[1] and span[0] < b):
+            continue
+        part = (max(a, span[0]), min(b, span[1]))
+        if unstated_window(passage, *part):
+            open_run = False
+        elif open_run:
+            runs[-1] = (runs[-1][0], part[1])
+        else:
+            runs.append(part)
+            open_run = True
+    return runs
+
+
+def _read(
+    unit: FactUnit,
+    passage: str,
+    span: tuple[int, int],
+    source: str,
+    reader: MeaningReader | None,
+    grounding: GroundingMode,
+) -> str | None:
+    """Why the window around ``span`` does not ground the unit by the rule, else None."""
     if grounding == "strict" or reader is None:
         why = unstated(unit, passage, span, source, reader)
     elif grounding == "judged":

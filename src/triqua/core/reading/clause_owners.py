@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
-from triqua.core.reading.holders import counts_in, inverted_holder, named_by
+from triqua.core.reading.holders import counts_in, inverted_holder, named_by, subject_in_clause
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
@@ -97,6 +97,7 @@ def _held_by_another(
     verdicts = [
         None
         if _acts_on_subject(found[k], subject_stems, set(relation))
+        or subject_in_clause(owners[k], found[k], subject_stems)
         else _other_name(owners[k], subject, own)
         for k, w in held.items()
         if len(w) == most
@@ -254,7 +255,8 @@ def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
     words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
     if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
         return None
-    if set(words) <= set(names) and words[0] != names[0]:
+    # A lower-case particle is a name word too: "bin Laden" is part of "Osama bin Laden".
+    if set(words) <= {t.stem for t in subject.content} and words[0] != names[0]:
         return None  # a part of the subject's name, not another's (a name split by the tagger)
     return person.text
 

@@ -21,7 +21,7 @@ from triqua.core.reading.quotes import normalise
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.nlp.parses import parse_many
 
-__all__ = ["DESCRIBED_PATH", "described_types", "legal_form", "persons_aside"]
+__all__ = ["DESCRIBED_PATH", "described_types", "legal_form", "persons_aside", "thing_name"]
 
 DESCRIBED_PATH = Path(__file__).parent / "data" / "described.json"
 
@@ -59,6 +59,19 @@ def legal_form(name: str) -> bool:
     """True when ``name`` is only a company's legal form ("Inc.", "Ltd"), no name of its own."""
     words = normalise(name).split()
     return bool(words) and set(words) <= set(_rules()["name_suffixes"])
+
+
+def thing_name(name: str) -> bool:
+    """True when ``name`` holds a listed class noun, or is a legal form: it names a thing.
+
+    "University of Queensland", "Brisbane State High School", "Melrose Place Inc." name no
+    person, whatever the parser's entity type; "Kate Beckinsale" holds none.
+    """
+    classes: dict[str, list[str]] = _rules()["classes"]
+    words = normalise(name).split()
+    singular = {w[:-1] for w in words if w.endswith("s")}
+    suffixes = set(_rules()["name_suffixes"])
+    return bool((set(words) | singular) & set(classes)) or bool(words and words[-1] in suffixes)
 
 
 def persons_aside(name: str, sentence: str, quote: str) -> bool:

@@ -7,7 +7,9 @@ relative clause, an apposition or a participle phrase after it is about it, not 
 its name). And a copula may put the role first: "The first President of the United States
 was George Washington" gives the role its subject writes to the name after the copula, so
 a clause whose subject holds the fact's object and whose complement names another than
-the fact's subject gives the object to that other.
+the fact's subject gives the object to that other. A clause that writes the fact's subject
+in one phrase with the object ("born in Bastia, Corsica") says it of that subject, whoever
+owns the clause (``subject_in_clause``).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from typing import TYPE_CHECKING
 from triqua.core.reading.analysis import TextInfo
 from triqua.core.reading.restrictors.words import WORDS
 from triqua.core.reading.words import stem
+from triqua.nlp.clauses import clause_head, clause_owner
 
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["counts_in", "inverted_holder", "named_by"]
+__all__ = ["counts_in", "inverted_holder", "named_by", "subject_in_clause"]
 
 #: Dependents that describe a noun rather than name it.
 _DESCRIBING = frozenset({"relcl", "appos"})
@@ -93,3 +96,51 @@ def counts_in(obj: TextInfo) -> set[str]:
 
 #: Words a bare value is written with ("in 1914", "about 300").
 _BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa"})
+
+
+def subject_in_clause(
+    owner: SpacyToken | None, tokens: list[SpacyToken], subject_stems: set[str]
+) -> bool:
+    """True when the clause stating the object names the subject too, beside its owner.
+
+    "Adil Rami is a footballer who was born in Bastia, Corsica" and "Cha Seung-won appeared
+    in several films, including Kick the Moon": the clause is Rami's or Cha's, but it also
+    writes the subject (Bastia, Kick the Moon) in one phrase with the object, which is said
+    of it there.
+    The object in the owner's own phrase ("Greenland, the largest island, lies west of
+    Iceland") is the owner's, and a subject in another sentence, which a pronoun's owner
+    was read from ("Marie married Pierre Curie. She was born in Warsaw"), is no part of it.
+    """
+    if owner is None or not subject_stems:
+        return False
+    inside = {t.i for t in owner.subtree}
+    if any(t.i in inside for t in tokens):
+        return False
+    heads = {clause_head(t) for t in tokens}
+    written = set()
+    for token in owner.doc:
+        if token.i in inside or stem(token.text) not in subject_stems:
+            continue
+        said = clause_owner(token)
+        if (
+            said is not None
+            and said.i == owner.i
+            and clause_head(token) in heads
+            and any(_one_phrase(token, t) or _one_phrase(t, token) for t in tokens)
+        ):
+            written.add(stem(token.text))
+    return written >= subject_stems
+
+
+def _one_phrase(token: SpacyToken, other: SpacyToken) -> bool:
+    """True when ``other`` governs ``token`` within a phrase (no verb between them).
+
+    A verb read as a preposition ("films, including Kick the Moon") keeps the phrase; a
+    participle ("Canberra, chosen as a compromise between Sydney and …") does not.
+    """
+    for head in token.ancestors:
+        if head.i == other.i:
+            return True
+        if head.pos_ in ("VERB", "AUX") and head.dep_ not in ("prep", "pcomp"):
+            return False
+    return False

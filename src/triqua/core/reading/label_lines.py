@@ -72,6 +72,7 @@ _RULE_CELL = re.compile(r"^:?-{3,}:?$")
 _NUMBER_CELL = re.compile(r"^[\d.,%\s–-]*$")
 _TITLE_WORDS = 8
 _ABBREVIATION = 5  # "Inc.", "Ltd.", "Jr.": a title may end on one
+_CELL_WORDS = 12  # words a cell of a row written without an opening bar holds at most
 
 
 _REPEATED_PREPOSITION = re.compile(r"\b(in|on|at|of|from|by)\s+\1\b", re.IGNORECASE)
@@ -103,10 +104,17 @@ def _event(value: str) -> str:
 
 
 def _cells(line: str) -> list[str] | None:
-    """The cells of a table row ("| a | b |" or "a | b"), or None for another line."""
+    """The cells of a table row ("| a | b |" or "a | b"), or None for another line.
+
+    A line that does not open with a bar is a row only when each cell is short: a line of
+    prose with a bar in it ("… co-created one of the first online courses. … | Contact")
+    is web text, whose sentences are read as written.
+    """
     if "|" not in line:
         return None
     cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if not line.lstrip().startswith("|") and any(len(c.split()) > _CELL_WORDS for c in cells):
+        return None
     return cells if len(cells) >= 2 else None
 
 

@@ -135,6 +135,32 @@ def core_names(text: str) -> list[str]:
     return [name for name, _ in typed_core_names(text)]
 
 
+#: Words inside a person's name between its proper nouns ("Jean-Paul", "Simone de Beauvoir").
+_NAME_LINKS = frozenset(
+    ("-", "de", "da", "das", "do", "dos", "van", "von", "der", "den", "bin", "ibn", "al")
+) | frozenset(("del", "di", "du", "la", "le"))
+
+
+def _name_run(token: Token) -> list[Token]:
+    """The proper nouns of the name closing at ``token``, within its phrase.
+
+    "Born in Bastia, Corsica, Rami began …" names Rami, not "Bastia Corsica Rami"; a hyphen
+    or a particle inside a name keeps it one ("Jean-Paul Sartre", "Simone de Beauvoir"), and
+    so does a possessor's "'s" ("Beethoven's Ninth Symphony" is Beethoven's, no other name).
+    """
+    doc, subtree, start = token.doc, {t.i for t in token.subtree}, token.i
+    while start - 1 in subtree and (
+        doc[start - 1].pos_ == "PROPN"
+        or (
+            (doc[start - 1].lower_ in _NAME_LINKS or doc[start - 1].tag_ == "POS")
+            and start - 2 in subtree
+            and doc[start - 2].pos_ == "PROPN"
+        )
+    ):
+        start -= 1
+    return [doc[i] for i in range(start, token.i + 1) if doc[i].pos_ == "PROPN"]
+
+
 def typed_core_names(text: str) -> list[tuple[str, str]]:
     """The names :func:`core_names` reads, each with its entity type ("PERSON", "ORG")."""
     if not text.strip():
@@ -144,7 +170,7 @@ def typed_core_names(text: str) -> list[tuple[str, str]]:
     for token in doc or ():
         if token.pos_ != "PROPN" or token.dep_ not in _CORE or token.ent_type_ not in _WHO:
             continue
-        words = [t for t in token.subtree if t.pos_ == "PROPN" and t.i <= token.i]
+        words = _name_run(token)
         # A conjunct or apposition of a prepositional object is no core argument.
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
@@ -190,7 +216,7 @@ def prepositional_persons(text: str) -> list[str]:
             continue
         if preposition.lower_ == "by" and preposition.dep_ != "agent":
             continue  # an author inside a phrase ("an article by Luigi Menabrea")
-        words = [t for t in token.subtree if t.pos_ == "PROPN" and t.i <= token.i]
+        words = _name_run(token)
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
 

@@ -60,8 +60,11 @@ def _left_open(before: str) -> tuple[bool, str]:
         return False, '"'
     spans = sentence_spans(before)
     last = before[spans[-1][0] :] if spans else before
-    opened = last.count('"') % 2 == 1 or last.count("“") > last.count("”")
-    return opened, "“" if last.count("“") > last.count("”") else '"'
+    # The passage as a whole must leave it open too: a sentence split inside a quoted
+    # title ('the film "Dev.D" in 2009') leaves a closed quotation in two halves.
+    curly = last.count("“") > last.count("”") and before.count("“") > before.count("”")
+    straight = last.count('"') % 2 == 1 and before.count('"') % 2 == 1
+    return curly or straight, "“" if curly else '"'
 
 
 #: Pronouns of a third person: inside direct speech, someone the speaker speaks of.

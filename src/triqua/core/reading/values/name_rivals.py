@@ -1,8 +1,7 @@
 """Whether a text writes a name for the one it names, or for another one sharing a word.
 
 "Marie Curie" writes "Curie" but is not "Pierre Curie"; "Pierre Curie's wife" is not Pierre
-Curie; "Curie" after a passage that names only Marie Curie is Marie. A pronoun may carry a
-subject that the passage before names.
+Curie; "Curie" after a passage naming only Marie Curie is Marie, and so is a "she" after it.
 """
 
 from __future__ import annotations
@@ -13,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import own_acronym, stands_for
-from triqua.core.reading.described import legal_form, persons_aside
-from triqua.core.reading.gender import name_gender, pronoun_gender
+from triqua.core.reading.described import legal_form, persons_aside, thing_name
+from triqua.core.reading.gender import Gender, name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -42,7 +41,14 @@ from triqua.core.reading.values.pronoun_persons import person_before_pronoun
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
 
-__all__ = ["How", "beside_another", "named", "reference_beside_another", "rival"]
+__all__ = [
+    "How",
+    "beside_another",
+    "may_be_person",
+    "named",
+    "reference_beside_another",
+    "rival",
+]
 
 
 @dataclass(frozen=True)
@@ -138,14 +144,20 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
     subject = main_subject(sentence)
     if subject and any(t.dep_ in _NSUBJ and t.lower_ in _CHAINING_WORDS for t in subject):
         # "Born in Smiljan, he …" goes on about the one the sentence before it is about.
-        chained = len(spans) > 1 and _follows_another(name, before[:start])
+        chained = len(spans) > 1 and _follows_another(name, before[:start], quote)
         return chained or named_other_subject(sentence, _CHAINING_WORDS)
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
         # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
-        # other than the one named before is its subject ("The lawyer defended her").
-        return any(t.pos_ == "PROPN" for t in subject) or another_person(subject, KIN)
+        # other than the one named before is its subject ("The lawyer defended her"). A
+        # "he" or "she" of the quote is no thing and no one of the other gender ("His
+        # debut album LP1 was released in 2019. He …").
+        named = " ".join(t.text for t in subject if t.pos_ == "PROPN")
+        gender = pronoun_gender(quote)
+        if named and gender is not None and not may_be_person(named, gender):
+            return False
+        return bool(named) or another_person(subject, KIN)
     sentence = common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
     pronoun = _CHAINING.search(opening)
@@ -190,6 +202,9 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     others = typed_core_names(sentence)
     gender = pronoun_gender(quote)
     if gender is not None:
+        # "He" or "she" is a person of that gender: not "the University of Queensland", nor
+        # "Andrew Frankel" for a "she" ("Moynahan married Andrew Frankel. She dated …").
+        others = [(o, kind) for o, kind in others if may_be_person(o, gender)]
         others += [
             (person, "PERSON")
             for person in prepositional_persons(sentence)
@@ -211,6 +226,16 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
         kinds = [kind for kind in kinds if kind != "PERSON"]
     return bool(kinds)
+
+
+def may_be_person(name: str, gender: Gender) -> bool:
+    """True when a "he" or "she" of ``gender`` may stand for the one ``name`` names.
+
+    Never a thing's name ("University of Queensland": ``described.thing_name``), nor one
+    whose title or first name shows the other gender ("Andrew Frankel" for "she").
+    """
+    shown = name_gender(name.split())
+    return not thing_name(name) and shown in (None, gender)
 
 
 def _one_of(name: str, sides: Sequence[str]) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.table import RULES
 from triqua.nlp.parses import parse_many
+from triqua.sentences import sentence_spans
 
 __all__ = [
     "GENERATIONAL",
@@ -105,8 +106,14 @@ def _name_runs(text: str) -> tuple[Run, ...]:
     """``name_runs``, cached by text: the grounding rules read one quote for many facts."""
     runs: list[Run] = []
     run: list[str] = []
-    # A blank line ends a run: a heading and the paragraph under it are never one name.
-    tokens = [t for paragraph in _PARAGRAPH_BREAK.split(text) for t in (*paragraph.split(), "")]
+    # A blank line ends a run: a heading and the paragraph under it are never one name; so
+    # does a sentence's end ("… in Wilmington, Delaware. Shue is …" names no "Delaware Shue").
+    tokens = [
+        t
+        for paragraph in _PARAGRAPH_BREAK.split(text)
+        for a, b in sentence_spans(paragraph) or [(0, len(paragraph))]
+        for t in (*paragraph[a:b].split(), "")
+    ]
     for token in tokens:
         token = _name_part(token)
         letters = [c for c in token if c.isalpha()]
@@ -184,7 +191,8 @@ TITLES = frozenset(
         "lord", "lady", "king", "queen", "prince", "princess", "saint", "st", "pope",
         "president", "justice", "judge", "senator", "governor", "general", "captain",
         "chief", "rev", "reverend", "emperor", "empress", "duke", "duchess", "count",
-        "countess", "baron", "sheikh",
+        "countess", "baron", "baroness", "earl", "viscount", "viscountess", "marquess",
+        "sheikh",
     )
 )  # fmt: skip
 
