@@ -108,9 +108,9 @@ SUITES = {
 # "is located in", the parse repairs, a measure's slot, another occurrence of the verb, a
 # name on the subject's head word, an object's author, a participle without "in"), 259 of 271
 # and 97 of 97 with them.
-FLOORS = {"fact": 334 / 337, "text": 96 / 97, "lies": 258 / 271, "recall": 209 / 221}
+FLOORS = {"fact": 335 / 337, "text": 97 / 97, "lies": 259 / 271, "recall": 218 / 229}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 120
+RECALL_FLOOR = 125
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -155,7 +155,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 132 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 136 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

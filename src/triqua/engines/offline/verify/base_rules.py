@@ -31,8 +31,8 @@ from triqua.engines.offline.verify.fact_match import (
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.rules import (
     agent_rival,
-    rival_entity,
     count_substitution,
+    rival_entity,
     roles_differ,
     values_elsewhere,
 )

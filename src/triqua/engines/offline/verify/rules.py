@@ -220,32 +220,26 @@ def roles_differ(
 
 _BE = frozenset({"is", "was", "are", "were", "been"})
 #: Where the agent phrase after "by" ends: the sentence's next statement or aside.
-_AGENT_ENDS = frozenset({".", ";", "(", ")", ":"})
+_AGENT_END = re.compile(r"[.;:()]|,\s+(?!and\b|or\b)[a-z]")
 
 
 def _other_agent(subject: TextInfo, relation: TextInfo, sentence: TextInfo, hit: Token) -> bool:
     """True when the sentence's "by" phrase after the relation word names agents, not ours.
 
     "… created by Guillermo del Toro and produced by DreamWorks Animation" gives the
-    producing to DreamWorks: a fact in the active voice (no "by", no "was") whose subject (a name: a capitalised
-    word) writes no word
-    in the agent phrase after "produced by" (up to the sentence's next statement, or a
-    comma before a lower-case word other than "and"/"or") is given to someone else.
+    producing to DreamWorks: a fact in the active voice (no "by", no "was") whose subject
+    (a name: a capitalised word) writes no word in the agent phrase after "produced by" (up
+    to the sentence's next statement, or a comma before a lower-case word other than
+    "and"/"or") gives the relation to someone else.
     """
     named = any(t.is_capitalised for t in subject.content)
     passive = _passive(relation.tokens, None) or any(t.text.lower() in _BE for t in relation.tokens)
     if not named or passive or not _passive(sentence.tokens, hit):
         return False
-    after = [t for t in sentence.tokens if t.start >= hit.end]
-    at = next(k for k, t in enumerate(after) if t.text.lower() == "by") + 1
-    phrase: list[Token] = []
-    for k, token in enumerate(after[at:], start=at):
-        following = after[k + 1].text if k + 1 < len(after) else ""
-        if token.text in _AGENT_ENDS or (
-            token.text == "," and not following[:1].isupper() and following not in ("and", "or")
-        ):
-            break
-        phrase.append(token)
+    by = next(t for t in sentence.tokens if t.start >= hit.end and t.text.lower() == "by")
+    ends = _AGENT_END.search(sentence.text, by.end)
+    end = ends.start() if ends else len(sentence.text)
+    phrase = [t for t in sentence.tokens if by.end <= t.start < end]
     stems = {t.stem for t in subject.content}
     return bool(phrase) and not any(t.stem in stems for t in phrase)
 
