@@ -273,3 +273,15 @@ def test_a_demonym_names_its_place_on_both_engines() -> None:
     unit = FactUnit(kind="base", subject="Tarven University", relation="is in", object="China")
     assert missing_values(unit, chinese.text) == []
     assert missing_values(unit.model_copy(update={"object": "Japan"}), chinese.text) != []
+
+
+def test_an_opening_bracket_ends_a_name_run() -> None:
+    """Life dates in brackets after a name are no word of it ("Chris Kyle (April …")."""
+    from triqua.core.reading.values.names import name_runs
+
+    quote = "Chris Kyle (April 8, 1974 - February 2, 2013) was a United States Navy SEAL."
+    assert [run.name for run in name_runs(quote)][:2] == ["chris kyle", "april"]
+    unit = FactUnit(kind="base", subject="Chris Kyle", relation="was", object="a Navy SEAL")
+    assert missing_values(unit, quote) == []
+    other = unit.model_copy(update={"subject": "John Kyle"})
+    assert missing_values(other, quote) != []

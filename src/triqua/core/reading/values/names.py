@@ -107,12 +107,14 @@ def _name_runs(text: str) -> tuple[Run, ...]:
     runs: list[Run] = []
     run: list[str] = []
     # A blank line ends a run: a heading and the paragraph under it are never one name; so
-    # does a sentence's end ("… in Wilmington, Delaware. Shue is …" names no "Delaware Shue").
+    # does a sentence's end ("… in Wilmington, Delaware. Shue is …" names no "Delaware Shue"),
+    # and an opening bracket ("Chris Kyle (April 8, 1974 – …)" names no "Chris Kyle April").
     tokens = [
         t
         for paragraph in _PARAGRAPH_BREAK.split(text)
         for a, b in sentence_spans(paragraph) or [(0, len(paragraph))]
-        for t in (*paragraph[a:b].split(), "")
+        for word in (*paragraph[a:b].split(), "")
+        for t in (("", word) if word.startswith(("(", "[")) else (word,))
     ]
     for token in tokens:
         token = _name_part(token)
