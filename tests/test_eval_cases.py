@@ -109,10 +109,11 @@ SUITES = {
 # name on the subject's head word, an object's author, a participle without "in"), 259 of 271
 # and 97 of 97 with them. With 18 lie rows and 3 fact cases for a predicate another name holds
 # nearby, a class word inside another name, "only one" against "multiple", and a "stated by"
-# qualifier its source never reports, and 4 recall rows for joined prepositions.
-FLOORS = {"fact": 339 / 341, "text": 96 / 97, "lies": 277 / 289, "recall": 214 / 225}
+# qualifier its source never reports, and 4 recall rows for joined prepositions. With 8 recall
+# rows for a relation's own word before its synonyms, demonyms and vague counts.
+FLOORS = {"fact": 339 / 341, "text": 96 / 97, "lies": 277 / 289, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 123
+RECALL_FLOOR = 127
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 
@@ -157,7 +158,7 @@ def test_the_eiffel_tower_case_is_an_evaluation_case_of_both_suites() -> None:
 
 
 def test_the_recall_probe_supports_its_true_claims_and_none_of_its_false_ones() -> None:
-    """At least ``RECALL_FLOOR`` of the 134 true claims end supported, and no fact of a
+    """At least ``RECALL_FLOOR`` of the 138 true claims end supported, and no fact of a
     false counterpart (a changed value or entity) does."""
     cases = load_cases(RECALL_CASES)
     results = _recall_results()

@@ -210,3 +210,18 @@ def test_a_surname_after_a_comma_names_the_subject(subject: str, sentence: str) 
 def test_a_surname_right_after_another_name_word_names_someone_else() -> None:
     sentence = analyse("Pierre Curie shared the prize.")
     assert subject_scores(analyse("Marie Curie"), [sentence], None) == [0.0]
+
+
+def test_an_indefinite_count_is_stated_by_a_number_at_least_as_large() -> None:
+    """The lexicon's ``vague_counts`` examples, read by the substitution gate."""
+    import json
+
+    from triqua.core.reading.lexicon_file import LEXICON_PATH
+    from triqua.engines.offline.verify.rules import count_substitution
+
+    examples = json.loads(Path(LEXICON_PATH).read_text(encoding="utf-8"))["examples"]
+    for key, stated in (("match", True), ("no_match", False)):
+        for part, sentence in examples["vague_counts"][key]:
+            assert (substitution(analyse(part), analyse(sentence)) is None) is stated
+            assert (count_substitution(analyse(part), analyse(sentence)) is None) is stated
+    assert count_substitution(analyse("12 astronauts"), analyse("a dozen astronauts")) is None

@@ -228,3 +228,60 @@ def test_it_after_another_object_does_not_refer_back() -> None:
 def test_passive_relations_make_the_subject_the_patient() -> None:
     assert passive(analyse("was launched on")) and passive(analyse("was bought by"))
     assert not passive(analyse("launched")) and not passive(analyse("is a"))
+
+
+# ---- a relation's own word, its agents, places by demonym, indefinite counts
+
+_PRODUCED = (
+    "Night Garden is a British animated series created for the BBC by Mara Kell and "
+    "produced by Harbor Films and Tin Roof."
+)
+
+
+def test_the_relations_own_word_comes_before_an_earlier_synonym() -> None:
+    parts = fact_parts(Fact(subject="Harbor Films", relation="produced", object="Night Garden"))
+    hit = sentence_relation_hit(parts, analyse(_PRODUCED))
+    assert isinstance(hit, Token) and hit.text == "produced"
+
+
+def test_a_by_phrase_gives_the_relation_to_its_own_agents() -> None:
+    sentence = analyse(_PRODUCED)
+    for subject, differ in (("Harbor Films", False), ("Tin Roof", False), ("Mara Kell", True)):
+        parts = fact_parts(Fact(subject=subject, relation="produced", object="Night Garden"))
+        hit = sentence_relation_hit(parts, sentence)
+        assert isinstance(hit, Token)
+        assert roles_differ(parts.subject, parts.object, sentence, hit, parts.relation) is differ
+
+
+def test_a_passive_fact_has_no_agent_to_check() -> None:
+    sentence = analyse('"In the End" received positive reviews by music critics.')
+    parts = fact_parts(Fact(subject="In the End", relation="was reviewed", object=""))
+    hit = sentence_relation_hit(parts, sentence)
+    assert isinstance(hit, Token)
+    assert not roles_differ(parts.subject, parts.object, sentence, hit, parts.relation)
+
+
+def test_a_demonym_names_its_place_on_both_engines() -> None:
+    from triqua.core.reading.name_match import name_words_in
+
+    chinese = analyse("Tarven University is a major Chinese research university.")
+    assert name_words_in(analyse("China"), chinese)
+    assert not name_words_in(analyse("Japan"), chinese)
+    label = analyse("Lumen Hall (Italian: Sala Lumen) is an American concert hall in Boston.")
+    assert name_words_in(analyse("the United States"), label)
+    assert not name_words_in(analyse("Italy"), label)  # a language label names no place
+    unit = FactUnit(kind="base", subject="Tarven University", relation="is in", object="China")
+    assert missing_values(unit, chinese.text) == []
+    assert missing_values(unit.model_copy(update={"object": "Japan"}), chinese.text) != []
+
+
+def test_an_opening_bracket_ends_a_name_run() -> None:
+    """Life dates in brackets after a name are no word of it ("Chris Kyle (April …")."""
+    from triqua.core.reading.values.names import name_runs
+
+    quote = "Chris Kyle (April 8, 1974 - February 2, 2013) was a United States Navy SEAL."
+    assert [run.name for run in name_runs(quote)][:2] == ["chris kyle", "april"]
+    unit = FactUnit(kind="base", subject="Chris Kyle", relation="was", object="a Navy SEAL")
+    assert missing_values(unit, quote) == []
+    other = unit.model_copy(update={"subject": "John Kyle"})
+    assert missing_values(other, quote) != []

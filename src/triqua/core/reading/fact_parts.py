@@ -146,8 +146,16 @@ def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool 
     """The sentence token expressing the fact's relation (True: it has no word to find).
 
     A relation a copula states ("is located in") is written by the copula before its
-    preposition too ("The Eiffel Tower is in Paris"): that copula is the token then.
+    preposition too ("The Eiffel Tower is in Paris"): that copula is the token then. The
+    relation's own word comes before its synonyms wherever the sentence writes it: in
+    "created by Guillermo del Toro and produced by DreamWorks" the relation "produced" is
+    "produced", not the earlier "created" of its synonym group.
     """
+    own = frozenset(t.stem for t in parts.relation.content if t.stem not in LIGHT_VERBS)
+    if own and parts.relation_words:
+        index = _relation_index((own,), sentence.text)
+        if index is not None:
+            return sentence.tokens[index]
     hit = relation_hit(parts.relation_words, sentence)
     if hit is None and parts.copular:
         return copula_hit(parts.copular, sentence)

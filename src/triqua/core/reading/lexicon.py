@@ -47,6 +47,8 @@ class Lexicon:
     #: Irregular and derived word forms with the word they stand for ("won" -> "win"): the
     #: grounding rule's word check reads the same table.
     word_forms: dict[str, str] = field(default_factory=dict)
+    #: Words of an indefinite count with the least number each means ("several": 3).
+    vague_counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def month_numbers(self) -> dict[str, int]:
@@ -75,6 +77,7 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             month_abbreviations={k.lower(): int(v) for k, v in raw["month_abbreviations"].items()},
             multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),
             word_forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
+            vague_counts={k.lower(): int(v) for k, v in raw["vague_counts"].items()},
         )
     except (RuntimeError, KeyError, ValueError) as exc:
         raise RuntimeError(f"lexicon {path} is unreadable: {exc}") from exc

@@ -9,7 +9,7 @@ from __future__ import annotations
 from triqua.core.reading.acronyms import stands_for
 from triqua.core.reading.analysis import TextInfo, coverage, has_stem
 from triqua.core.reading.quotes import normalise
-from triqua.core.reading.values.names import name_runs
+from triqua.core.reading.values.names import demonym_written, name_runs
 from triqua.core.reading.words import Token
 
 __all__ = ["ALIAS", "head_word", "name_match", "name_words_in"]
@@ -25,14 +25,17 @@ def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:
     the part ("U.S.") by the name the sentence spells with it; either way as the grounding
     rule reads it (``acronyms.stands_for``): ``before``, the passage before the sentence,
     must spell those letters as no other name ("The Chicago Transit Authority … CTA" is no
-    "Construction Time Again").
+    "Construction Time Again"). A place is named by its demonym too ("Chinese" for "China",
+    ``names.demonym_written``).
     """
     missing = [t for t in part.content if t.is_capitalised and not has_stem(sentence.stems, t.stem)]
     if not missing:
         return True
     named: set[str] = set()
     for run in name_runs(part.text):
-        if len(run.name.split()) >= 2 and stands_for(run.name, part.text, sentence.text, before):
+        if demonym_written(run.name, sentence.text) or (
+            len(run.name.split()) >= 2 and stands_for(run.name, part.text, sentence.text, before)
+        ):
             named.update(run.name.split())
     return all(
         normalise(t.text) in named

@@ -28,6 +28,7 @@ __all__ = [
     "Run",
     "capitalised",
     "common_opening_lowered",
+    "demonym_written",
     "given_name_alone",
     "name_in",
     "name_of",
@@ -106,12 +107,14 @@ def _name_runs(text: str) -> tuple[Run, ...]:
     runs: list[Run] = []
     run: list[str] = []
     # A blank line ends a run: a heading and the paragraph under it are never one name; so
-    # does a sentence's end ("… in Wilmington, Delaware. Shue is …" names no "Delaware Shue").
+    # does a sentence's end ("… in Wilmington, Delaware. Shue is …" names no "Delaware Shue"),
+    # and an opening bracket ("Chris Kyle (April 8, 1974 – …)" names no "Chris Kyle April").
     tokens = [
         t
         for paragraph in _PARAGRAPH_BREAK.split(text)
         for a, b in sentence_spans(paragraph) or [(0, len(paragraph))]
-        for t in (*paragraph[a:b].split(), "")
+        for word in (*paragraph[a:b].split(), "")
+        for t in (("", word) if word.startswith(("(", "[")) else (word,))
     ]
     for token in tokens:
         token = _name_part(token)
@@ -214,6 +217,8 @@ def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
     capitals = frozenset(padded.split()) if counted else capitalised(raw)
     if f" {name} " in padded and (" " in name or name in capitals):
         return True
+    if demonym_written(name, raw):
+        return True
     # A title is no word of the person's name: "Reagan" writes "President Ronald Reagan".
     words = [w for w in name.split() if len(w) > 1 and w not in TITLES] or name.split()
     if len(words) == 1 and common and common_noun(words[0], raw):
@@ -225,6 +230,40 @@ def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
         and 2 * len(present) >= len(words)
         and all(w in present for w in words if w in PLACE_MODIFIERS)
     )
+
+
+#: Each demonym with the places it names ("irish": "ireland").
+_PLACES: dict[str, tuple[str, ...]] = {}
+for _place, _demonyms in RULES.demonyms.items():
+    for _demonym in _demonyms:
+        _PLACES[_demonym] = (*_PLACES.get(_demonym, ()), _place)
+
+
+def demonym_written(name: str, raw: str) -> bool:
+    """True when ``raw`` writes, capitalised, a demonym of the place ``name`` (normalised).
+
+    "Chinese" names China, "American" the United States (the rules file's ``demonyms``),
+    and the place names its demonym ("in Ireland" writes "Irish cities"). A demonym names
+    the place as an adjective before a noun ("a Chinese university"): one before a colon or
+    a function word names a language ("Italian: Colosseo", "known in Chinese as"); a place
+    modifier before it makes it another place's ("South Korean" is no "Korean").
+    """
+    words = name.split()
+    key = " ".join(words[1:] if words[:1] == ["the"] else words)
+    demonyms = RULES.demonyms.get(key, ())
+    for demonym in (*demonyms, *_PLACES.get(key, ())):
+        written = r"\s+".join(w.capitalize() for w in demonym.split())
+        for found in re.finditer(rf"(?<![\w-]){written}(?![\w-])", raw):
+            before = raw[: found.start()].split()[-1:]
+            if before and normalise(before[0]).strip() in PLACE_MODIFIERS:
+                continue
+            after = raw[found.end() :].split()[:1]
+            if demonym in demonyms and (
+                not after or not after[0][0].isalpha() or after[0].lower() in STOP_NAMES
+            ):
+                continue  # a language ("Italian: Colosseo", "known in Chinese as"), no place
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=8192)

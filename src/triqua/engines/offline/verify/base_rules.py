@@ -33,6 +33,7 @@ from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentenc
 from triqua.engines.offline.verify.gates import named_head_rival
 from triqua.engines.offline.verify.rules import (
     agent_rival,
+    count_substitution,
     rival_entity,
     roles_differ,
     values_elsewhere,
@@ -93,7 +94,12 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 continue
             if restricted == "rival":
                 contradiction = contradiction or other
-            if verbatim and restricted == "ok" and parts.object.tokens:
+            if (
+                verbatim
+                and restricted == "ok"
+                and parts.object.tokens
+                and count_substitution(parts.object, info) is None  # "several" is no "2"
+            ):
                 # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
                 # holding the subject and relation: its own words state nothing to check.
                 supported.append((sentence, "subject, relation and object aligned"))

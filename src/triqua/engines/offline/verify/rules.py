@@ -23,10 +23,12 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.fact_parts import NAME_KINDS
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.values.table import RULES
 from triqua.nlp.negation_scope import noun_clause_cues
 from triqua.nlp.passages import entities
 
 __all__ = [
+    "count_substitution",
     "in_scope",
     "negated_near",
     "rival_entity",
@@ -77,17 +79,31 @@ def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token
     return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
 
 
+def count_substitution(part: TextInfo, sentence: TextInfo) -> str | None:
+    """A number standing where an indefinite count of ``part`` should be, if too small.
+
+    "several countries" by "2 countries" (``LEXICON.vague_counts``): the rules' verbatim
+    reading writes every content word of the object and would pass it.
+    """
+    if not any(t.text.lower() in LEXICON.vague_counts for t in part.tokens):
+        return None
+    return substitution(part, sentence)
+
+
 def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
     """A sentence word standing where one of the part's words should be.
 
     "top baseball clubs" against "top football clubs": the missing word's neighbours are
     there with another word between them (or before the same head), so the sentence states
-    something else, not a paraphrase.
+    something else, not a paraphrase. A number at least as large as an indefinite count
+    means is no substitution for it ("multiple countries" by "180 countries",
+    ``LEXICON.vague_counts``); a smaller one is ("several" by "2").
     """
     tokens = list(part.tokens)
     words = sentence.tokens
     for k, token in enumerate(tokens):
-        if token.is_stop or has_stem(sentence.stems, token.stem):
+        least = LEXICON.vague_counts.get(token.text.lower())
+        if (token.is_stop and least is None) or has_stem(sentence.stems, token.stem):
             continue
         after = tokens[k + 1] if k + 1 < len(tokens) else None
         before = tokens[k - 1] if k > 0 else None
@@ -95,11 +111,23 @@ def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
             if after is None or not stems_match(word.stem, after.stem) or i == 0:
                 continue
             rival = words[i - 1]
+            if least is not None and _count(rival.text):
+                if _count(rival.text) >= least:
+                    continue
+                return rival.text  # "two" or "2" is a number here, not a function word
             if rival.is_stop or has_stem(part.stems, rival.stem):
                 continue
             if before is None or (i >= 2 and stems_match(words[i - 2].stem, before.stem)):
                 return rival.text
     return None
+
+
+def _count(word: str) -> float:
+    """The number a word writes ("180", "1,200", "three"); 0 for any other word."""
+    written = word.replace(",", "")
+    if written.replace(".", "", 1).isdigit():
+        return float(written)
+    return float(RULES.word_numbers.get(word.lower(), 0))
 
 
 def _slot_filler(word: str) -> bool:
@@ -175,6 +203,8 @@ def roles_differ(
     """
     if relation is not None and _to_recipient(relation.tokens, sentence.tokens):
         return False
+    if relation is not None and _other_agent(subject, relation, sentence, hit):
+        return True
     if _passive(relation.tokens if relation is not None else (), None) != _passive(
         sentence.tokens, hit
     ) or _participle_of_in(relation, sentence.tokens, hit):
@@ -189,6 +219,29 @@ def roles_differ(
 
 
 _BE = frozenset({"is", "was", "are", "were", "been"})
+#: Where the agent phrase after "by" ends: the sentence's next statement or aside.
+_AGENT_END = re.compile(r"[.;:()]|,\s+(?!and\b|or\b)[a-z]")
+
+
+def _other_agent(subject: TextInfo, relation: TextInfo, sentence: TextInfo, hit: Token) -> bool:
+    """True when the sentence's "by" phrase after the relation word names agents, not ours.
+
+    "… created by Guillermo del Toro and produced by DreamWorks Animation" gives the
+    producing to DreamWorks: a fact in the active voice (no "by", no "was") whose subject
+    (a name: a capitalised word) writes no word in the agent phrase after "produced by" (up
+    to the sentence's next statement, or a comma before a lower-case word other than
+    "and"/"or") gives the relation to someone else.
+    """
+    named = any(t.is_capitalised for t in subject.content)
+    passive = _passive(relation.tokens, None) or any(t.text.lower() in _BE for t in relation.tokens)
+    if not named or passive or not _passive(sentence.tokens, hit):
+        return False
+    by = next(t for t in sentence.tokens if t.start >= hit.end and t.text.lower() == "by")
+    ends = _AGENT_END.search(sentence.text, by.end)
+    end = ends.start() if ends else len(sentence.text)
+    phrase = [t for t in sentence.tokens if by.end <= t.start < end]
+    stems = {t.stem for t in subject.content}
+    return bool(phrase) and not any(t.stem in stems for t in phrase)
 
 
 def _participle_of_in(relation: TextInfo | None, sentence: Sequence[Token], hit: Token) -> bool:
