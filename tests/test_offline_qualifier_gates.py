@@ -140,5 +140,7 @@ def test_a_stated_by_qualifier_needs_a_reporting_word_its_source_governs() -> No
         "The Supreme Court ruled that the law is constitutional.",
         "According to the Supreme Court, the law is constitutional.",
         "The law is constitutional, the Supreme Court said.",
+        "The Supreme Court describes the law as constitutional.",
+        "The Supreme Court rules that the law is constitutional.",
     ):
         assert qualifier_refusal(parts, unit, reported) is None, reported
