@@ -109,9 +109,15 @@ def _predicated_of(noun: SpacyToken) -> SpacyToken:
     complement = noun
     # A clause after "N of <common noun>" may describe either noun ("a period of change that
     # began in 1789"): the complement read through "of" is the copula's too.
-    if noun.dep_ == "pobj" and noun.pos_ == "NOUN" and noun.head.lower_ == "of":
-        if noun.head.head.pos_ == "NOUN" and noun.head.head.dep_ == "attr":
-            complement = noun.head.head
+    governor = noun.head.head
+    if (
+        noun.dep_ == "pobj"
+        and noun.pos_ == "NOUN"
+        and noun.head.lower_ == "of"
+        and governor.pos_ == "NOUN"
+        and governor.dep_ == "attr"
+    ):
+        complement = governor
     while complement.dep_ == "appos" and complement.head.i != complement.i:
         complement = complement.head
     verb = complement.head

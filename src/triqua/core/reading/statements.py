@@ -147,7 +147,7 @@ def split_relation(parts: FactParts, text: str) -> bool:
 
 
 _PREPOSITIONS = frozenset(
-    "about after as at before by for from in into of on over since through to under with".split()
+    "about after as at before by for from in into of on over since through to under with".split()  # noqa: SIM905
 )
 
 
