@@ -117,6 +117,12 @@ LIES = [
         "different sentences",
         id="the-name-the-relation-s-verb-takes-in-another-sentence-than-the-year",
     ),
+    pytest.param(
+        ("The house cat", "can weigh", "300 kilograms"),
+        "The tiger can weigh 300 kilograms, far more than the house cat at 5 kilograms.",
+        "to 'The tiger'",
+        id="a-description-holds-it-before-the-subject-it-is-compared-to",
+    ),
 ]
 
 PARAPHRASES = [
@@ -218,6 +224,11 @@ PARAPHRASES = [
         ("Marie Curie", "won", "a second Nobel Prize"),
         "Marie Curie, the wife of Pierre Curie, won a second Nobel Prize in 1911.",
         id="the-owner-of-an-apposition-naming-another-holds-it",
+    ),
+    pytest.param(
+        ("The tiger", "can weigh", "300 kilograms"),
+        "The tiger can weigh 300 kilograms, far more than the house cat at 5 kilograms.",
+        id="the-subject-compared-to-another-holds-its-own-value",
     ),
     pytest.param(
         ("The Great Fire", "broke out in", "64 AD"),

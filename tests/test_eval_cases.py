@@ -110,7 +110,7 @@ SUITES = {
 # and 97 of 97 with them. With 18 lie rows and 3 fact cases for a predicate another name holds
 # nearby, a class word inside another name, "only one" against "multiple", and a "stated by"
 # qualifier its source never reports, and 4 recall rows for joined prepositions.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 311 / 329, "recall": 214 / 225}
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 312 / 329, "recall": 214 / 225}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 123
 

@@ -25,7 +25,13 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
-from triqua.core.reading.holders import counts_in, inverted_holder, named_by, subject_in_clause
+from triqua.core.reading.holders import (
+    compared_after,
+    counts_in,
+    inverted_holder,
+    named_by,
+    subject_in_clause,
+)
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
@@ -147,7 +153,7 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         and not any(c.dep_ in _DETERMINERS for c in owner.children)
     )
     if not bare and not any(t.pos_ == "PROPN" for t in words):
-        return None
+        return " ".join(t.text for t in words) if compared_after(owner, subject) else None
     return " ".join(t.text for t in words)
 
 
