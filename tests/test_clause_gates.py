@@ -99,6 +99,30 @@ LIES = [
         "to 'Soyuz 4'",
         id="a-numbered-name-holds-another-date",
     ),
+    pytest.param(
+        ("Pierre Dupont", "was born in", "Marseille"),
+        "Mayor Pierre Dupont welcomed the novelist Claire Martin, who was born in Marseille.",
+        "Claire Martin'",
+        id="a-relative-clause-read-from-its-verb-is-its-noun-s",
+    ),
+    pytest.param(
+        ("Pierre Curie", "won", "a second Nobel Prize"),
+        "Marie Curie, the wife of Pierre Curie, won a second Nobel Prize in 1911.",
+        "to 'Marie Curie'",
+        id="an-apposition-naming-the-subject-after-a-preposition-is-no-alias",
+    ),
+    pytest.param(
+        ("Marco Rossi", "joined Juventus in", "2019"),
+        "Marco Rossi joined Juventus at the age of 15. He joined Napoli in 2019.",
+        "different sentences",
+        id="the-name-the-relation-s-verb-takes-in-another-sentence-than-the-year",
+    ),
+    pytest.param(
+        ("The house cat", "can weigh", "300 kilograms"),
+        "The tiger can weigh 300 kilograms, far more than the house cat at 5 kilograms.",
+        "to 'The tiger'",
+        id="a-description-holds-it-before-the-subject-it-is-compared-to",
+    ),
 ]
 
 PARAPHRASES = [
@@ -191,6 +215,26 @@ PARAPHRASES = [
         "Louis XV was crowned in 1722, and Louis XVI was crowned in 1775.",
         id="a-numbered-name-in-roman-numerals-with-its-own-year",
     ),
+    pytest.param(
+        ("Claire Martin", "was born in", "Marseille"),
+        "Mayor Pierre Dupont welcomed the novelist Claire Martin, who was born in Marseille.",
+        id="the-noun-a-relative-clause-describes-holds-it",
+    ),
+    pytest.param(
+        ("Marie Curie", "won", "a second Nobel Prize"),
+        "Marie Curie, the wife of Pierre Curie, won a second Nobel Prize in 1911.",
+        id="the-owner-of-an-apposition-naming-another-holds-it",
+    ),
+    pytest.param(
+        ("The tiger", "can weigh", "300 kilograms"),
+        "The tiger can weigh 300 kilograms, far more than the house cat at 5 kilograms.",
+        id="the-subject-compared-to-another-holds-its-own-value",
+    ),
+    pytest.param(
+        ("The Great Fire", "broke out in", "64 AD"),
+        "The Great Fire of Rome broke out in 64 AD. It burned for six days.",
+        id="a-year-with-an-era-in-the-relation-s-sentence",
+    ),
 ]
 
 
@@ -262,4 +306,20 @@ def test_an_author_after_a_description_in_the_by_phrase_is_the_object_s() -> Non
         "Blackpink in Your Area is the first Japanese compilation album, and first double "
         "album by South Korean girl group Blackpink."
     )
+    assert statement_refusal(unit, text) is None
+
+
+def test_a_year_with_an_era_in_another_sentence_than_the_relation_is_refused() -> None:
+    """The digits of "218 BC" are the object's words: the relation's sentence must hold them."""
+    unit = FactUnit(
+        kind="base", subject="Hannibal", relation="crossed the Alps in", object="218 BC"
+    )
+    text = "Hannibal became commander in 218 BC. He crossed the Alps with war elephants."
+    assert "different sentences" in (statement_refusal(unit, text) or "")
+
+
+def test_a_pronoun_sentence_with_the_relation_s_name_and_the_year_passes() -> None:
+    """The sentence writing the verb's name and the year states the fact, whatever came before."""
+    unit = FactUnit(kind="base", subject="Marco Rossi", relation="joined Napoli in", object="2019")
+    text = "Marco Rossi joined Juventus at the age of 15. He joined Napoli in 2019."
     assert statement_refusal(unit, text) is None

@@ -110,8 +110,10 @@ SUITES = {
 # and 97 of 97 with them. With 18 lie rows and 3 fact cases for a predicate another name holds
 # nearby, a class word inside another name, "only one" against "multiple", and a "stated by"
 # qualifier its source never reports, and 4 recall rows for joined prepositions. With 8 recall
-# rows for a relation's own word before its synonyms, demonyms and vague counts.
-FLOORS = {"fact": 339 / 341, "text": 96 / 97, "lies": 277 / 289, "recall": 222 / 233}
+# rows for a relation's own word before its synonyms, demonyms and vague counts. With 40 lie
+# rows (ids ``dev6-…``: a value in another clause, another entity, two sentences read together)
+# written before the engine was run on them.
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 312 / 329, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 

@@ -79,7 +79,9 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
     was born in 1985" and "Rami was a defender, a player who won the cup" are Rami's.
     """
     for head in (token, *token.ancestors):
-        if head.dep_ in _DESCRIBES and head is not token:
+        # The verb of a relative clause is the clause itself: "who was born in Lagos" is the
+        # noun's, whether read from "Lagos" or from "born".
+        if head.dep_ in _DESCRIBES and (head is not token or head.dep_ == "relcl"):
             # "Corinthians, where he won the cup": a relative clause with a subject of its own
             # (not the relative pronoun) is that subject's statement.
             own = [c for c in head.children if c.dep_ in SUBJECTS and c.tag_ not in _RELATIVE_TAGS]
@@ -105,6 +107,17 @@ def _predicated_of(noun: SpacyToken) -> SpacyToken:
     An apposition of that complement is the complement too ("a defender, a player who …").
     """
     complement = noun
+    # A clause after "N of <common noun>" may describe either noun ("a period of change that
+    # began in 1789"): the complement read through "of" is the copula's too.
+    governor = noun.head.head
+    if (
+        noun.dep_ == "pobj"
+        and noun.pos_ == "NOUN"
+        and noun.head.lower_ == "of"
+        and governor.pos_ == "NOUN"
+        and governor.dep_ == "attr"
+    ):
+        complement = governor
     while complement.dep_ == "appos" and complement.head.i != complement.i:
         complement = complement.head
     verb = complement.head

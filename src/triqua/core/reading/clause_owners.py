@@ -25,7 +25,13 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
-from triqua.core.reading.holders import counts_in, inverted_holder, named_by, subject_in_clause
+from triqua.core.reading.holders import (
+    compared_after,
+    counts_in,
+    inverted_holder,
+    named_by,
+    subject_in_clause,
+)
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
@@ -132,7 +138,7 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
     words = named_by(owner)
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
-    aliases = {stem(t.text) for c in owner.children if c.dep_ == "appos" for t in c.subtree}
+    aliases = {stem(t.text) for c in owner.children if c.dep_ == "appos" for t in _own_words(c)}
     if aliases & subject_stems:
         return None  # an apposition names the subject: the owner is the subject's
     if stems & own_stems:
@@ -147,11 +153,31 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         and not any(c.dep_ in _DETERMINERS for c in owner.children)
     )
     if not bare and not any(t.pos_ == "PROPN" for t in words):
-        return None
+        return " ".join(t.text for t in words) if compared_after(owner, subject) else None
     return " ".join(t.text for t in words)
 
 
 _DETERMINERS = frozenset({"det", "poss", "predet", "nummod"})
+
+
+def _own_words(phrase: SpacyToken) -> list[SpacyToken]:
+    """The words of ``phrase`` outside its prepositional modifiers.
+
+    An apposition that names the subject ("Mao, the chairman Mao Zedong") writes it in its own
+    words; one that names it after a preposition ("Elizabeth I, the daughter of Henry VIII")
+    describes the owner by the subject and is no name of it.
+    """
+    words = []
+    for token in phrase.subtree:
+        head, inside = token, True
+        while head.i != phrase.i and head.head.i != head.i:
+            if head.dep_ == "prep":
+                inside = False
+                break
+            head = head.head
+        if inside:
+            words.append(token)
+    return words
 
 
 def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) -> str | None:

@@ -25,7 +25,7 @@ from triqua.nlp.clauses import clause_head, clause_owner
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["counts_in", "inverted_holder", "named_by", "subject_in_clause"]
+__all__ = ["compared_after", "counts_in", "inverted_holder", "named_by", "subject_in_clause"]
 
 #: Dependents that describe a noun rather than name it.
 _DESCRIBING = frozenset({"relcl", "appos"})
@@ -98,6 +98,9 @@ def counts_in(obj: TextInfo) -> set[str]:
 _BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around", "circa"})
 
 
+_COMPARED = frozenset({"than", "unlike"})  # a phrase naming what the holder is compared to
+
+
 def subject_in_clause(
     owner: SpacyToken | None, tokens: list[SpacyToken], subject_stems: set[str]
 ) -> bool:
@@ -109,7 +112,9 @@ def subject_in_clause(
     of it there.
     The object in the owner's own phrase ("Greenland, the largest island, lies west of
     Iceland") is the owner's, and a subject in another sentence, which a pronoun's owner
-    was read from ("Marie married Pierre Curie. She was born in Warsaw"), is no part of it.
+    was read from ("Marie married Pierre Curie. She was born in Warsaw"), is no part of it;
+    nor is a subject the clause compares its owner to ("The blue whale can weigh 150 tonnes,
+    far more than the African elephant").
     """
     if owner is None or not subject_stems:
         return False
@@ -121,6 +126,8 @@ def subject_in_clause(
     for token in owner.doc:
         if token.i in inside or stem(token.text) not in subject_stems:
             continue
+        if any(a.lower_ in _COMPARED and a.dep_ == "prep" for a in token.ancestors):
+            continue  # "far more than the African elephant": the standard, not the holder
         said = clause_owner(token)
         if (
             said is not None
@@ -144,3 +151,21 @@ def _one_phrase(token: SpacyToken, other: SpacyToken) -> bool:
         if head.pos_ in ("VERB", "AUX") and head.dep_ not in ("prep", "pcomp"):
             return False
     return False
+
+
+def compared_after(owner: SpacyToken, subject: TextInfo) -> bool:
+    """True when the owner's sentence compares the owner to the subject, written after it.
+
+    A description refers back, never forward to a subject its sentence names later as the
+    standard of a comparison: "The blue whale can weigh 150 tonnes, far more than the African
+    elephant" is the whale's.
+    """
+    wanted = {t.stem for t in subject.content}
+    inside = {t.i for t in owner.subtree}
+    later = {
+        stem(t.text)
+        for t in owner.sent
+        if t.i > max(inside)
+        and any(a.lower_ in _COMPARED and a.dep_ == "prep" for a in t.ancestors)
+    }
+    return bool(wanted) and wanted <= later

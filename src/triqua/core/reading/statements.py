@@ -115,17 +115,40 @@ def split_relation(parts: FactParts, text: str) -> bool:
     but states no birthplace: a conjunction of two sentences is not the fact.
     """
     # A bare year is the object's own word: "… was released from prison in 1990. He became
-    # president four years later." states no presidency from 1990.
-    words = [t.stem for t in parts.object.content] or sorted(bare_values(parts.object.text))
+    # president four years later." states no presidency from 1990; so are the digits of a
+    # date with an era ("in 49 BC").
+    words = (
+        [t.stem for t in parts.object.content]
+        or sorted(bare_values(parts.object.text))
+        or [t.stem for t in parts.object.tokens if t.stem.isdigit()]
+    )
     spans = sentence_spans(text)
     if len(spans) < 2 or not words:
         return False
     sentences = [analyse(text[a:b]) for a, b in spans]
-    hits = [isinstance(sentence_relation_hit(parts, s), Token) for s in sentences]
+    # A name the relation's verb takes as its object is part of it: "joined Barcelona in
+    # 2023" is not stated by "… joined Barcelona at 13. He joined Inter Miami in 2023." A
+    # name after a preposition ("moved from Ulm to") may be the sentence before's.
+    names = []
+    for token in parts.relation.tokens:
+        if token.text.lower() in _PREPOSITIONS:
+            break
+        if token.is_capitalised:
+            names.append(token.stem)
+    hits = [
+        isinstance(sentence_relation_hit(parts, s), Token)
+        and all(has_stem(s.stems, name) for name in names)
+        for s in sentences
+    ]
     if not any(hits):
         return False
     holds = [all(has_stem(s.stems, word) for word in words) for s in sentences]
     return any(holds) and not any(h and o for h, o in zip(hits, holds, strict=True))
+
+
+_PREPOSITIONS = frozenset(
+    "about after as at before by for from in into of on over since through to under with".split()  # noqa: SIM905
+)
 
 
 def clause_refusal(parts: FactParts, text: str) -> str | None:
