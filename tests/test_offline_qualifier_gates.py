@@ -142,5 +142,7 @@ def test_a_stated_by_qualifier_needs_a_reporting_word_its_source_governs() -> No
         "The law is constitutional, the Supreme Court said.",
         "The Supreme Court describes the law as constitutional.",
         "The Supreme Court rules that the law is constitutional.",
+        # A window that never names the source leaves the qualifier to the judge.
+        "The law is constitutional, he said.",
     ):
         assert qualifier_refusal(parts, unit, reported) is None, reported

@@ -22,7 +22,7 @@ only takes a support away; it never supports.
 from __future__ import annotations
 
 from triqua.core.reading.agents import other_agent
-from triqua.core.reading.analysis import analyse
+from triqua.core.reading.analysis import TextInfo, analyse, stems_match
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.restrictors.markers import reported_by
@@ -47,7 +47,7 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     if unit.kind != "qualifier" or not unit.value or not text.strip():
         return None
     value = analyse(unit.value)
-    if (unit.label or "").strip().lower() == STATED_BY and not reported_by(value, analyse(text)):
+    if (unit.label or "").strip().lower() == STATED_BY and _named_unreported(value, text):
         return f"the cited text has no reporting word governed by {unit.value!r}"
     governed = qualifier_slot(unit, text)
     if governed:
@@ -74,3 +74,18 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
         if agent is not None:
             return f"the cited text gives the relation to {agent!r} (by {agent})"
     return None
+
+
+def _named_unreported(source: TextInfo, text: str) -> bool:
+    """True when the window names the source, or another "according to", without its report.
+
+    "The Supreme Court building opened in 1935, and the law is constitutional" names the
+    Court in another part, and "…, according to the manufacturer" gives the statement to
+    another source; a window that names no source ("It could destroy civilization, he
+    said") leaves the qualifier to the judge, as any other unit.
+    """
+    info = analyse(text)
+    head = source.content[-1].stem if source.content else ""
+    named = any(stems_match(t.stem, head) for t in info.tokens) if head else False
+    another = any(t.text.lower() == "according" for t in info.tokens)
+    return (named or another) and not reported_by(source, info)
