@@ -23,7 +23,7 @@ from triqua.batch import run_batch
 from triqua.cli import app
 from triqua.engines.factory import register_model
 from triqua.schema import Report, Status
-from triqua.tools.documents import load_documents
+from triqua.tools.documents import SUPPORTED_SUFFIXES, load_documents
 from triqua.tools.ingest import ingest_paths
 
 pytestmark = pytest.mark.timeout(180)
@@ -216,6 +216,18 @@ def test_special_files_are_skipped_in_walks_and_refused_by_name(tmp_path: Path, 
     result = check_cli(PARIS, "-e", str(folder / "pipe.txt"), "-m", model)
     one_line_error(result, "pipe.txt", "not a regular file")
     one_line_error(check_cli("-f", str(folder / "pipe.txt"), "-m", model), "not a regular file")
+
+
+def test_readme_names_the_suffixes_a_folder_walk_reads(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `-e, --evidence"))
+    named = {word for word in row.replace("`", " ").split() if word.startswith(".")}
+    assert named == set(SUPPORTED_SUFFIXES)
+    for suffix in sorted(SUPPORTED_SUFFIXES | {".csv", ".pdf"}):
+        body = '{"text": "Ada Lovelace was born in London."}' if "json" in suffix else "Ada."
+        (tmp_path / f"doc{suffix}").write_text(body + "\n", encoding="utf-8")
+    read = {Path(doc.source.split("#")[0]).suffix for doc in load_documents([tmp_path])}
+    assert read == set(SUPPORTED_SUFFIXES)
 
 
 def test_an_evidence_folder_with_nothing_readable_is_an_error(

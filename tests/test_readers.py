@@ -38,6 +38,12 @@ def test_loads_turns_deep_nesting_into_a_value_error() -> None:
     assert loads('{"a": [1]}') == {"a": [1]}
 
 
+def test_loads_names_the_column_once_after_a_message_ending_in_at() -> None:
+    with pytest.raises(ValueError) as info:
+        loads('{"text": "Ada')
+    assert str(info.value) == "invalid JSON (Unterminated string starting at column 10)"
+
+
 def test_read_jsonl_reports_each_bad_line_and_reads_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "mixed.jsonl"
     path.write_bytes(

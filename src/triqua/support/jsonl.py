@@ -49,7 +49,9 @@ def loads(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+        # Some decoder messages end in "at" ("Unterminated string starting at").
+        message = exc.msg.removesuffix(" at")
+        raise ValueError(f"invalid JSON ({message} at column {exc.colno})") from None
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
 
