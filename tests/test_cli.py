@@ -60,7 +60,10 @@ def test_check_reads_a_file_and_stdin(model_name: str, evidence: Path, tmp_path:
     from_stdin = runner.invoke(
         app, ["check", "-", "-e", str(evidence), "-m", model_name, "--json"], input=CURIE
     )
-    for result in (from_file, from_stdin):
+    from_file_dash = runner.invoke(
+        app, ["check", "-f", "-", "-e", str(evidence), "-m", model_name, "--json"], input=CURIE
+    )
+    for result in (from_file, from_stdin, from_file_dash):
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)["records"][0]["verdict"]["status"] == "supported"
 

@@ -40,9 +40,11 @@ def decode_text(data: bytes, where: str) -> str:
 
 
 def read_input(text: str | None, file: Path | None) -> str:
-    """The text to check: the argument, a file, or stdin ('-' or piped)."""
+    """The text to check: the argument, a file, or stdin ('-', ``--file -`` or piped)."""
     if text is not None and file is not None:
         raise fail("give the text as an argument or with --file, not both")
+    if file is not None and str(file) == "-":
+        file, text = None, "-"  # "--file -": stdin, as the shell convention has it
     if file is not None:
         from triqua.tools.evidence_files import check_readable_file
 
