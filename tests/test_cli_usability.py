@@ -89,3 +89,48 @@ def test_batch_warns_when_text_evidence_names_a_file(tmp_path: Path, scripted: A
         for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())
     }
     assert statuses["c"] == "supported"  # the path form reads the file
+
+
+#: Files ``check -f`` must refuse as JSON records (name → content), and prose it must check.
+JSON_RECORD_FILES = {
+    "answers.jsonl": json.dumps({"id": "a", "text": PARIS}) + "\n",
+    "answers.ndjson": json.dumps({"id": "a", "text": PARIS}) + "\n",
+    "one.json": json.dumps({"text": PARIS}, indent=2) + "\n",  # pretty-printed, over lines
+    "records.txt": "".join(json.dumps({"id": i, "text": PARIS}) + "\n\n" for i in range(2)),
+    "list.txt": json.dumps([{"text": PARIS}]) + "\n",
+}
+PROSE_FILES = {
+    "answer.txt": f"{PARIS}\n",
+    "braces.txt": "{Paris} is the capital of France.\n",
+    "links.md": f"[Paris](https://example.org) is a city.\n{PARIS}\n",
+    "half.txt": json.dumps({"text": PARIS}) + f"\n{PARIS}\n",  # one record, then prose
+}
+
+
+@pytest.mark.parametrize("name", sorted(JSON_RECORD_FILES))
+def test_check_refuses_a_file_of_json_records_and_names_batch(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_text(JSON_RECORD_FILES[name], encoding="utf-8")
+    result = runner.invoke(app, ["check", "-f", str(path), "--no-store"])
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: {path} holds JSON records, not prose")
+    assert f"--batch {path}" in line
+    assert result.stdout == ""  # refused before any check
+
+
+@pytest.mark.parametrize("name", sorted(PROSE_FILES))
+def test_check_reads_a_prose_file_as_text(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_text(PROSE_FILES[name], encoding="utf-8")
+    result = runner.invoke(app, ["check", "-f", str(path), "--no-store", "--summary"])
+    assert result.exit_code == 0, result.output
+    assert "JSON records" not in result.stderr
+    assert result.stdout.startswith("TriQuaScore")
+
+
+def test_json_records_on_stdin_are_checked_as_text() -> None:
+    record = json.dumps({"text": PARIS}) + "\n"
+    result = runner.invoke(app, ["check", "-", "--no-store", "--summary"], input=record)
+    assert result.exit_code == 0, result.output
+    assert "JSON records" not in result.stderr

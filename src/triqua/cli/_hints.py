@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import shlex
+from pathlib import Path
 from typing import Any
 
 from triqua.context import Context
@@ -37,8 +40,6 @@ def file_name_problem(text: str) -> str | None:
     with no word of warning. A one-word TEXT that names an existing file, or ends like a
     file name (.txt, .md, .html, ...), is refused with the option that reads the file.
     """
-    from pathlib import Path
-
     from triqua.tools.documents import SUPPORTED_SUFFIXES
 
     stripped = text.strip()
@@ -56,3 +57,46 @@ def file_name_problem(text: str) -> str | None:
         f"TEXT {stripped!r} is a file name, not text to check: check the file with "
         f"-f {stripped}{where}"
     )
+
+
+#: Endings of files that hold JSON (one document, or one record per line), not prose.
+JSON_SUFFIXES = frozenset({".json", ".jsonl", ".ndjson"})
+
+
+def json_records_problem(file: Path, text: str) -> str | None:
+    """Why ``-f FILE`` holds JSON records rather than prose to check, else None.
+
+    ``triqua check -f answers.jsonl`` would check the braces, keys and quotes as one text.
+    A file is JSON when its name ends in .json, .jsonl or .ndjson, when every non-empty
+    line of it is a JSON object, or when the whole of it is one JSON object or array.
+    """
+    if file.suffix.lower() not in JSON_SUFFIXES and not _is_json(text):
+        return None
+    name = shlex.quote(str(file))
+    return (
+        f"{file} holds JSON records, not prose: check each record's text with --batch {name} "
+        f"(facts from 'triqua extract': triqua verify {name}); to check its characters as "
+        f"text anyway: triqua check - < {name}"
+    )
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is JSON: one object or array, or one object per non-empty line."""
+    stripped = text.strip()
+    if not stripped or stripped[0] not in "{[":
+        return False
+    try:
+        whole = json.loads(stripped)
+    except ValueError:
+        whole = None
+    if isinstance(whole, dict | list):
+        return True
+    for line in stripped.splitlines():
+        if not line.strip():
+            continue
+        try:
+            if not isinstance(json.loads(line), dict):
+                return False
+        except ValueError:
+            return False
+    return True

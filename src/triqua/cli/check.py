@@ -120,7 +120,7 @@ def check(
             store=False if no_store else (store_location(store, store_url) or True),
         )
         return
-    body = None if resume else read_input(text, file)
+    body = None if resume else _read_text(text, file)
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     where = False if no_store else (store_location(store, store_url) or True)
@@ -167,6 +167,21 @@ def _refuse_conflicts(
         raise fail("give --batch FILE or a text, not both")
     if one_line and as_json:
         raise fail("give --json or --summary, not both")
+
+
+def _read_text(text: str | None, file: Path | None) -> str:
+    """The text to check (:func:`read_input`); a ``-f`` file of JSON records is refused.
+
+    Raises:
+        typer.Exit: 2 with the hint to check the records with ``--batch``.
+    """
+    from triqua.cli._hints import json_records_problem
+
+    body = read_input(text, file)
+    problem = None if file is None or str(file) == "-" else json_records_problem(file, body)
+    if problem is not None:
+        raise fail(problem)
+    return body
 
 
 def _check_text(
