@@ -141,7 +141,8 @@ def test_chunks_skipped_at_max_facts_are_recorded_but_not_failures(scripted: Any
     report = run(scripted(), text, chunk_size=60, max_facts=2, max_concurrency=1)
     skipped = [c for c in report.failed_chunks if c.cause == "max_facts"]
     assert skipped and all("max_facts=2" in c.error for c in skipped)
-    assert report.failures == 0 and report.outcome == "complete"
+    assert report.failures == 0 and report.outcome == "partial"  # stopped short, not failed
+    assert report.stopped_at == ["max_facts"]
     assert len(report.records) + len(report.unverified_facts) + len(skipped) == 8
     assert report.coverage is not None and report.coverage < 0.5
 

@@ -134,3 +134,19 @@ def test_json_records_on_stdin_are_checked_as_text() -> None:
     result = runner.invoke(app, ["check", "-", "--no-store", "--summary"], input=record)
     assert result.exit_code == 0, result.output
     assert "JSON records" not in result.stderr
+
+
+THREE_FACTS = f"{PARIS} Berlin is the capital of Germany. Ada Lovelace was born in 1815."
+
+
+def test_a_run_cut_at_max_facts_says_so_and_is_partial() -> None:
+    args = ["check", THREE_FACTS, "--no-store", "--max-facts", "1"]
+    line = runner.invoke(app, [*args, "--summary"])
+    assert line.exit_code == 0, line.output  # checked; the README's table: partial exits 0
+    assert "(stopped at max_facts: 2 facts not verified) · partial ·" in line.stdout
+    table = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert "of the text (stopped at max_facts: 2 facts not verified)" in table.stdout
+    report = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert report["outcome"] == "partial" and len(report["unverified_facts"]) == 2
+    whole = runner.invoke(app, ["check", THREE_FACTS, "--no-store", "--summary"])
+    assert "stopped" not in whole.stdout and " · complete · " in whole.stdout

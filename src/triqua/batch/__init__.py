@@ -8,7 +8,8 @@ current folder or a folder of ``allow_paths``). Output: one JSON report per line
 already in the output file are skipped, so an interrupted batch resumes where it stopped.
 A malformed line or a check that raised is reported with its line number and left out of
 the output (a rerun retries it); nothing else is lost. Every report line carries its
-``outcome``: ``complete``, ``partial`` (some chunks or facts failed; listed on stderr) or
+``outcome``: ``complete``, ``partial`` (some chunks or facts failed, or a limit such as
+``max_facts`` stopped the check before the end of the text; listed on stderr) or
 ``failed`` (errors left nothing checked; listed on stderr). A rerun checks failed lines
 again: their report lines are taken out of the output and the fresh ones written instead.
 One output file is written by one batch at a time (a lock file beside it, ``.NAME.lock``);

@@ -160,7 +160,7 @@ class BatchSummary:
         table.add_row("undefined scores", str(self.undefined))
         table.add_row("mean coverage", fmt_score(self.mean_coverage))
         table.add_row("runs complete", str(self.outcomes["complete"]))
-        table.add_row("runs partial (some failed)", str(self.outcomes["partial"]))
+        table.add_row("runs partial (some failed or cut short)", str(self.outcomes["partial"]))
         table.add_row("runs failed (nothing checked)", str(self.outcomes["failed"]))
         for status in Status:
             table.add_row(f"facts {status.value}", str(self.by_status[status.value]))

@@ -17,7 +17,7 @@ from triqua.batch.items import BatchItem, item_documents, path_as_text_warning
 from triqua.batch.summary import BatchSummary
 from triqua.context import Context
 from triqua.core.budget.limits import limit_notes
-from triqua.core.report.accounting import failure_line, failure_summary
+from triqua.core.report.accounting import failure_line, failure_summary, stop_phrase
 from triqua.schema import Document, Report
 from triqua.schema.redaction import error_text, redact
 from triqua.tools.evidence_files import PathPolicy
@@ -93,7 +93,7 @@ class BatchJob:
         if report.outcome == "failed":
             self.say.notice(f"{at}: {failure_line(report)}")
         elif report.outcome == "partial":
-            self.say.notice(f"{at}: partial: {failure_summary(report)}")
+            self.say.notice(f"{at}: partial: {failure_summary(report) or stop_phrase(report)}")
         for note in limit_notes(report.notes):  # the check went on past a limit: say so
             self.say.warn(f"{at}: {note}")
         self.say.written()

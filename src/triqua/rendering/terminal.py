@@ -6,7 +6,12 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from triqua.core.report.accounting import checkworthy_line, coverage_line, failure_summary
+from triqua.core.report.accounting import (
+    checkworthy_line,
+    coverage_line,
+    failure_summary,
+    stop_phrase,
+)
 from triqua.schema import FactualitySpec, Report, Status, Verdict
 
 STYLE = {
@@ -208,6 +213,9 @@ def summary(report: Report) -> Group:
     if report.coverage is not None:
         coverage = [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan")]
         coverage.append(" of the text")
+    stop = stop_phrase(report)
+    if stop:
+        coverage.append((f" ({stop})", "bold yellow"))
     if report.extraction_recall is not None:
         coverage += ["  ·  facts span ", (fmt_score(report.extraction_recall), "bold cyan")]
         coverage.append(" of the check-worthy text")

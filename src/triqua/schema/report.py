@@ -231,17 +231,35 @@ class Report(BaseModel):
         """Shortcut for ``scores.triqua_score``."""
         return self.scores.triqua_score
 
+    @property
+    def stopped_at(self) -> list[str]:
+        """The run limits that stopped the check before the end of its text, else empty.
+
+        'max_facts' when facts were found but never verified or chunks were skipped once
+        the run had found max_facts facts; 'max_calls' when chunks were skipped once the
+        model calls ran out (facts it left unjudged carry an error, counted in failures).
+        """
+        causes = {chunk.cause for chunk in self.failed_chunks}
+        limits = []
+        if self.unverified_facts or "max_facts" in causes:
+            limits.append("max_facts")
+        if "max_calls" in causes:
+            limits.append("max_calls")
+        return limits
+
     @computed_field  # type: ignore[prop-decorator]
     @property
     def outcome(self) -> Outcome:
-        """'failed' when errors left nothing checked, 'partial' when some failed, else 'complete'.
+        """'failed' when errors left nothing checked, 'partial' when part was, else 'complete'.
 
-        Failed: something failed and no fact was verified without an error (every chunk's
-        decomposition failed, or every fact's verification did). A run that found no fact
-        without any failure is complete: its score is undefined, but nothing went wrong.
+        Partial: some chunks or facts failed, or a limit stopped the run before the end of
+        its text (:attr:`stopped_at`); what was checked is scored. Failed: something failed
+        and no fact was verified without an error (every chunk's decomposition failed, or
+        every fact's verification did). A run that found no fact without any failure or
+        limit is complete: its score is undefined, but nothing went wrong.
         """
         if not self.failures:
-            return "complete"
+            return "partial" if self.stopped_at else "complete"
         if any(not record.verdict.error for record in self.records):
             return "partial"
         return "failed"

@@ -26,6 +26,7 @@ __all__ = [
     "failure_summary",
     "report_coverage",
     "report_extraction_recall",
+    "stop_phrase",
     "unchecked_spans",
 ]
 
@@ -157,6 +158,24 @@ def _parts(report: Report) -> list[str]:
         total = len(report.records)
         parts.append(f"{errored} of {total} {_plural(total, 'fact')} failed verification")
     return parts
+
+
+def stop_phrase(report: Report) -> str | None:
+    """Which run limits stopped the check before the end of its text, and what they left.
+
+    None when no limit did (:attr:`Report.stopped_at`).
+    """
+    limits = report.stopped_at
+    if not limits:
+        return None
+    left = []
+    if report.unverified_facts:
+        facts = len(report.unverified_facts)
+        left.append(f"{facts} {_plural(facts, 'fact')} not verified")
+    skipped = sum(1 for c in report.failed_chunks if c.cause in limits)
+    if skipped:
+        left.append(f"{skipped} {_plural(skipped, 'chunk')} not decomposed")
+    return f"stopped at {' and '.join(limits)}: {', '.join(left)}"
 
 
 def _coverage_phrase(report: Report) -> str | None:
