@@ -150,3 +150,18 @@ def test_a_run_cut_at_max_facts_says_so_and_is_partial() -> None:
     assert report["outcome"] == "partial" and len(report["unverified_facts"]) == 2
     whole = runner.invoke(app, ["check", THREE_FACTS, "--no-store", "--summary"])
     assert "stopped" not in whole.stdout and " · complete · " in whole.stdout
+
+
+def test_coverage_is_undefined_when_nothing_is_checkable() -> None:
+    args = ["check", "Ada was born.", "--no-store", "--no-cache"]
+    line = runner.invoke(app, [*args, "--summary"])
+    assert line.exit_code == 0, line.output
+    assert "TriQuaScore undefined" in line.stdout
+    assert "coverage undefined (no checkable facts)" in line.stdout
+    assert "100.0%" not in line.stdout
+    table = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert "coverage undefined (no checkable facts)" in table.stdout
+    report = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert report["coverage"] is None and report["scores"]["triqua_score"] is None
+    checked = runner.invoke(app, ["check", PARIS, "--no-store", "--summary"])
+    assert " · coverage 100.0% · " in checked.stdout  # a checkable fact: coverage measured

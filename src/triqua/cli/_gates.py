@@ -159,12 +159,13 @@ def verdict_counts(report: Report) -> Counter[str]:
 def summary_line(report: Report) -> str:
     """The run in one line for logs: score, facts per verdict, coverage, mode and run id."""
     from triqua.core.report.accounting import stop_phrase
-    from triqua.rendering.terminal import fmt_score
+    from triqua.rendering.terminal import fmt_coverage, fmt_score
     from triqua.schema import Status
 
     counts = verdict_counts(report)
     verdicts = ", ".join(f"{counts[s.value]} {s.value}" for s in Status)
-    coverage = "" if report.coverage is None else f" · coverage {fmt_score(report.coverage)}"
+    shown = fmt_coverage(report)
+    coverage = "" if shown is None else f" · coverage {shown}"
     stop = stop_phrase(report)
     coverage += f" ({stop})" if stop else ""
     return (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from triqua.core.report.accounting import checkworthy_line, coverage_line, failure_summary
 from triqua.core.report.sentence_verdicts import problem_marks
-from triqua.rendering.terminal import fmt_score
+from triqua.rendering.terminal import fmt_coverage, fmt_score
 from triqua.schema import ClaimRecord, Report, Status
 from triqua.schema.citations import CitationReport
 
@@ -82,7 +82,8 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
     A batch's reports one after another then have headings that say which line each is.
     """
     s = report.scores
-    coverage = "" if report.coverage is None else f" · coverage {fmt_score(report.coverage)}"
+    shown = fmt_coverage(report)
+    coverage = "" if shown is None else f" · coverage {shown}"
     case = next((r.case_id for r in report.records if r.case_id), "")
     lines = [
         f"## triqua report — {md_escape(case)}" if case else "## triqua report",

@@ -33,6 +33,19 @@ def fmt_score(value: float | None) -> str:
     return "undefined" if value is None else f"{value:.1%}"
 
 
+def fmt_coverage(report: Report) -> str | None:
+    """The report's coverage as a percentage, or 'undefined' with why; None when unknown.
+
+    Coverage is undefined when the run found nothing checkable (as TriQuaScore is); a
+    report made before coverage was measured (no chunks recorded) has none to show.
+    """
+    if report.coverage is not None:
+        return fmt_score(report.coverage)
+    if report.chunks and report.scores.units_total == 0:
+        return "undefined (no checkable facts)"
+    return None
+
+
 def facts_table(report: Report) -> Table:
     """One row per fact: units with verdicts, wrong component, the quote (or closest passage)."""
     table = Table(show_lines=True, expand=True)
@@ -210,9 +223,10 @@ def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
     coverage: list[str | tuple[str, str]] = []
-    if report.coverage is not None:
-        coverage = [("  ·  coverage ", "bold"), (fmt_score(report.coverage), "bold cyan")]
-        coverage.append(" of the text")
+    shown = fmt_coverage(report)
+    if shown is not None:
+        coverage = [("  ·  coverage ", "bold"), (shown, "bold cyan")]
+        coverage.append(" of the text" if report.coverage is not None else "")
     stop = stop_phrase(report)
     if stop:
         coverage.append((f" ({stop})", "bold yellow"))

@@ -213,8 +213,10 @@ class Report(BaseModel):
         description="Share of the text that was checked: its non-whitespace characters that "
         "lie in a decomposed chunk and in no not-decomposed sentence, no span of a fact whose "
         "verification failed and no span of an unverified fact, over all its non-whitespace "
-        "characters. Sentences set aside as not check-worthy count neither way. None when "
-        "unknown (reports made before it was measured).",
+        "characters. Sentences set aside as not check-worthy count neither way. With no "
+        "checkable fact nothing was checked: 0 when some text was lost, None (undefined, as "
+        "TriQuaScore) when nothing was; None also when unknown (reports made before it was "
+        "measured).",
     )
     extraction_recall: float | None = Field(
         default=None,

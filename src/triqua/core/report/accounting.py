@@ -119,14 +119,17 @@ def unchecked_spans(
 
 
 def report_coverage(text: str, report: Report) -> float | None:
-    """The report's coverage of ``text`` (see ``Report.coverage``)."""
-    return checked_coverage(
-        text,
-        unchecked_spans(
-            report.failed_chunks, report.undecomposed, report.records, report.unverified_facts
-        ),
-        excluded_spans(report),
+    """The report's coverage of ``text`` (see ``Report.coverage``).
+
+    With no checkable fact (TriQuaScore undefined) no part of the text was checked: the
+    coverage is undefined (None) when nothing was lost either, 0 when some text was.
+    """
+    unchecked = unchecked_spans(
+        report.failed_chunks, report.undecomposed, report.records, report.unverified_facts
     )
+    if report.scores.units_total == 0:
+        return 0.0 if unchecked else None
+    return checked_coverage(text, unchecked, excluded_spans(report))
 
 
 def report_extraction_recall(text: str, report: Report) -> float | None:
