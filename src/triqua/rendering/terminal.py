@@ -223,9 +223,9 @@ def summary(report: Report) -> Group:
     """Scores, counts and costs under the table."""
     s = report.scores
     coverage: list[str | tuple[str, str]] = []
-    shown = fmt_coverage(report)
-    if shown is not None:
-        coverage = [("  ·  coverage ", "bold"), (shown, "bold cyan")]
+    measured = fmt_coverage(report)
+    if measured is not None:
+        coverage = [("  ·  coverage ", "bold"), (measured, "bold cyan")]
         coverage.append(" of the text" if report.coverage is not None else "")
     stop = stop_phrase(report)
     if stop:
