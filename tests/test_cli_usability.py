@@ -165,3 +165,22 @@ def test_coverage_is_undefined_when_nothing_is_checkable() -> None:
     assert report["coverage"] is None and report["scores"]["triqua_score"] is None
     checked = runner.invoke(app, ["check", PARIS, "--no-store", "--summary"])
     assert " · coverage 100.0% · " in checked.stdout  # a checkable fact: coverage measured
+
+
+def test_the_summary_line_states_citation_completeness(tmp_path: Path) -> None:
+    (tmp_path / "capital.md").write_text(f"{PARIS}\n", encoding="utf-8")
+    (tmp_path / "fruit.md").write_text("Bananas are rich in potassium.\n", encoding="utf-8")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(
+        f"{PARIS} [1] Berlin is the capital of Germany. [2]\n\n[1] capital.md\n[2] fruit.md\n",
+        encoding="utf-8",
+    )
+    args = ["check", "-f", str(answer), "--citations", "--no-store"]
+    line = runner.invoke(app, [*args, "--summary"])
+    assert line.exit_code == 0, line.output
+    (only,) = line.stdout.splitlines()
+    assert " · citations: completeness 50.0%, link correctness 50.0% · " in only
+    cited = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["citations"]
+    assert (cited["completeness"], cited["link_correctness"]) == (0.5, 0.5)
+    plain = runner.invoke(app, ["check", "-f", str(answer), "--no-store", "--summary"])
+    assert "citations" not in plain.stdout  # not judged: not said

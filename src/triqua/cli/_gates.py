@@ -18,6 +18,7 @@ from triqua.cli._common import fail
 from triqua.core.report.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the schema (pydantic) loads when a gate runs, not for ``--help``
+    from triqua.citations import CitationReport
     from triqua.schema import Report, Status
 
 #: Exit code when a ``--fail-under`` or ``--fail-on`` gate fails.
@@ -156,8 +157,12 @@ def verdict_counts(report: Report) -> Counter[str]:
     return Counter(r.verdict.status.value for r in report.records)
 
 
-def summary_line(report: Report) -> str:
-    """The run in one line for logs: score, facts per verdict, coverage, mode and run id."""
+def summary_line(report: Report, cited: CitationReport | None = None) -> str:
+    """The run in one line for logs: score, facts per verdict, coverage, mode and run id.
+
+    With the text's citations judged (``cited``), their completeness and link correctness
+    follow the coverage.
+    """
     from triqua.core.report.accounting import stop_phrase
     from triqua.rendering.terminal import fmt_coverage, fmt_score
     from triqua.schema import Status
@@ -168,6 +173,11 @@ def summary_line(report: Report) -> str:
     coverage = "" if shown is None else f" · coverage {shown}"
     stop = stop_phrase(report)
     coverage += f" ({stop})" if stop else ""
+    if cited is not None:
+        coverage += (
+            f" · citations: completeness {fmt_score(cited.completeness)}, "
+            f"link correctness {fmt_score(cited.link_correctness)}"
+        )
     return (
         f"TriQuaScore {fmt_score(report.score)} · {len(report.records)} facts: {verdicts}"
         f"{coverage} · {report.outcome} · mode {report.spec.mode.value} · run {report.run_id}"

@@ -295,7 +295,7 @@ def show_report(
     from triqua.rendering.terminal import print_report
 
     if outputs.summary:
-        typer.echo(summary_line(report))
+        typer.echo(summary_line(report, cited))
     else:
         print_report(report, Console())
     if cited is not None and not outputs.summary:
