@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +185,21 @@ def test_the_summary_line_states_citation_completeness(tmp_path: Path) -> None:
     assert (cited["completeness"], cited["link_correctness"]) == (0.5, 0.5)
     plain = runner.invoke(app, ["check", "-f", str(answer), "--no-store", "--summary"])
     assert "citations" not in plain.stdout  # not judged: not said
+
+
+def test_one_of_a_thing_is_said_in_the_singular(tmp_path: Path) -> None:
+    line = runner.invoke(app, ["check", PARIS, "--no-store", "--summary"])
+    assert "· 1 fact: " in line.stdout and "1 facts" not in line.stdout
+    table = runner.invoke(app, ["check", PARIS, "--no-store"], env={"COLUMNS": "200"})
+    assert "(0/1 unit; 1 before dedup)" in table.stdout and "1 units" not in table.stdout
+    two = f"{PARIS} Berlin is the capital of Germany."
+    cut = runner.invoke(app, ["check", two, "--no-store", "--max-facts", "1", "--summary"])
+    assert "limit reached: max_facts=1: 1 more fact found was not verified" in cut.stderr
+    assert "(stopped at max_facts: 1 fact not verified)" in cut.stdout
+    (tmp_path / "capital.md").write_text(f"{PARIS}\n", encoding="utf-8")
+    answer = tmp_path / "answer.txt"
+    answer.write_text(f"{PARIS} [1]\n\n[1] capital.md\n", encoding="utf-8")
+    cited = runner.invoke(app, ["check", "-f", str(answer), "--citations", "--no-store"])
+    assert "· 1 link (" in cited.stdout and "1 links" not in cited.stdout
+    for output in (line, table, cut, cited):
+        assert not re.search(r"\b1 (facts|units|links|chunks|claims|runs|lines)\b", output.output)

@@ -304,7 +304,7 @@ def test_a_failed_regrade_raises_and_a_good_one_appends(
     scripted: Any, stored: tuple[RunStore, triqua.Report]
 ) -> None:
     store, original = stored
-    with pytest.raises(RegradeError, match="1 of 1 facts could not be judged again"):
+    with pytest.raises(RegradeError, match="1 of 1 fact could not be judged again"):
         triqua.regrade(original.run_id, model=failing_on("Curie"), store=store)
     assert store.report(original.run_id) == original
     regraded = triqua.regrade(original.run_id, model=scripted(), store=store)

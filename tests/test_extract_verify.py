@@ -308,7 +308,7 @@ def test_verify_warns_of_a_span_outside_the_text(tmp_path: Path) -> None:
     result = runner.invoke(app, ["verify", str(path), CURIE, "-e", str(evidence), "--summary"])
     assert result.exit_code == 0, result.output
     assert "warning: fact f1: span 0-500 lies outside the text" in result.stderr
-    assert "1 facts: 1 supported" in result.stdout
+    assert "1 fact: 1 supported" in result.stdout
 
 
 def test_the_command_line_extracts_and_verifies_with_a_chat_model(

@@ -127,7 +127,7 @@ def test_prune_dry_run_removes_nothing(mixed: dict[str, Any]) -> None:
 def test_prune_keeps_young_unfinished_runs_by_default(mixed: dict[str, Any]) -> None:
     result = runner.invoke(app, ["runs", "prune"])
     assert result.exit_code == 0, result.output
-    assert "pruned 1 runs (1 failed_at_start)" in result.stderr
+    assert "pruned 1 run (1 failed_at_start)" in result.stderr
     assert set(statuses()) == {mixed["done"].run_id, "unfinished-run"}
     assert threads() == {"unfinished-run", "no-store-run"}
     # Two days on, they are old enough to go.

@@ -44,6 +44,7 @@ from triqua.schema import (
     Verdict,
 )
 from triqua.store import RunStore, StoredRun
+from triqua.support.wording import counted
 
 __all__ = ["RegradeError", "regrade"]
 
@@ -224,9 +225,9 @@ def _refuse_failures(run_id: str, records: list[ClaimRecord], revision: int) -> 
         return
     first = (failed[0].verdict.error or "").splitlines()[0]
     raise RegradeError(
-        f"regrade of run {run_id} failed: {len(failed)} of {len(records)} facts could not be "
-        f"judged again ({failed[0].claim_id}: {first}); nothing was appended, the run keeps "
-        f"revision {revision}"
+        f"regrade of run {run_id} failed: {len(failed)} of {counted(len(records), 'fact')} "
+        f"could not be judged again ({failed[0].claim_id}: {first}); nothing was appended, the "
+        f"run keeps revision {revision}"
     )
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from triqua.core.report.exit_codes import ExitCode
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Report, Status, Usage
+from triqua.support.wording import counted
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class BatchSummary:
         if not lost:
             return None
         total = self.checked + self.already_done + len(self.problems)
-        return f"{lost} of {total} lines not checked or failed (each is listed above)"
+        return f"{lost} of {counted(total, 'line')} not checked or failed (each is listed above)"
 
     def add(self, report: Report, ident: str | int | None = None) -> None:
         """Count one report just written (``ident``: its line's id, else its case id)."""

@@ -16,6 +16,7 @@ import typer
 
 from triqua.cli._common import fail
 from triqua.core.report.exit_codes import ExitCode
+from triqua.support.wording import counted, plural
 
 if TYPE_CHECKING:  # the schema (pydantic) loads when a gate runs, not for ``--help``
     from triqua.citations import CitationReport
@@ -119,7 +120,7 @@ class Gates:
             )
         for status in sorted(self.fail_on):
             if verdicts[status.value]:
-                facts = "fact" if verdicts[status.value] == 1 else "facts"
+                facts = plural(verdicts[status.value], "fact")
                 lines = (ids or {}).get(status.value, [])
                 shown = ", ".join(lines[:5]) + (
                     f", … ({len(lines)} lines)" if len(lines) > 5 else ""
@@ -179,6 +180,7 @@ def summary_line(report: Report, cited: CitationReport | None = None) -> str:
             f"link correctness {fmt_score(cited.link_correctness)}"
         )
     return (
-        f"TriQuaScore {fmt_score(report.score)} · {len(report.records)} facts: {verdicts}"
+        f"TriQuaScore {fmt_score(report.score)} · {counted(len(report.records), 'fact')}: "
+        f"{verdicts}"
         f"{coverage} · {report.outcome} · mode {report.spec.mode.value} · run {report.run_id}"
     )

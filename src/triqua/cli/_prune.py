@@ -14,6 +14,7 @@ from triqua.cli._common import fail
 from triqua.cli._store import StoreUrlOption, store_location
 from triqua.runtime.persistence.checkpoints import DEFAULT_UNFINISHED_DAYS
 from triqua.support.dbfiles import StoreError
+from triqua.support.wording import counted
 
 if TYPE_CHECKING:  # loaded when the command runs, so that ``triqua --help`` stays fast
     from triqua.runtime.persistence.prune import PruneResult
@@ -46,7 +47,7 @@ def _print(result: PruneResult, console: Console) -> None:
         console.print(table)
     counts = ", ".join(f"{n} {status}" for status, n in sorted(result.counts().items()))
     verb = "would prune" if result.dry_run else "pruned"
-    line = f"{verb} {len(result.runs)} runs" + (f" ({counts})" if counts else "")
+    line = f"{verb} {counted(len(result.runs), 'run')}" + (f" ({counts})" if counts else "")
     if not result.dry_run:
         line += (
             f"; checkpoints {_megabytes(result.bytes_before)} -> {_megabytes(result.bytes_after)}"

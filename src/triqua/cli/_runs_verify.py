@@ -10,6 +10,7 @@ import typer
 from triqua.cli._common import fail
 from triqua.cli._store import StoreUrlOption, store_location
 from triqua.support.dbfiles import StoreError
+from triqua.support.wording import counted, plural
 
 #: Exit status when a row differs from what triqua wrote.
 TAMPERED = 1
@@ -35,9 +36,9 @@ def verify(
         raise fail(str(exc)) from exc
     if not found.ok:
         first, more = found.problems[0], len(found.problems) - 1
-        also = f"; {more} more row(s) differ" if more else ""
+        also = f"; {counted(more, 'more row')} {plural(more, 'differs', 'differ')}" if more else ""
         raise fail(f"run store {opened.path}: {first.describe()}{also}", TAMPERED)
     typer.echo(
-        f"run store {opened.path}: {found.rows} rows as written "
-        f"(hash chain of {found.entries} entries, head {found.head[:16]})"
+        f"run store {opened.path}: {counted(found.rows, 'row')} as written "
+        f"(hash chain of {counted(found.entries, 'entry', 'entries')}, head {found.head[:16]})"
     )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from triqua.cli._common import fail
+from triqua.support.wording import counted
 
 if TYPE_CHECKING:
     from triqua.tools.ingest import FileOutcome
@@ -122,7 +123,7 @@ def delete(
         count = delete_collection(name, path=chroma_path, url=chroma_url, timeout=timeout or None)
     except (RetrieverError, ValueError) as exc:
         raise fail(str(exc)) from exc
-    typer.echo(f"deleted collection {name} ({count} chunks)", err=True)
+    typer.echo(f"deleted collection {name} ({counted(count, 'chunk')})", err=True)
 
 
 def register(app: typer.Typer) -> None:

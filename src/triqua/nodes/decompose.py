@@ -21,6 +21,7 @@ from triqua.runtime.resources import RunResources, limited_call, run_resources
 from triqua.runtime.resources.retrievers import mode_of, retriever_kind
 from triqua.schema import Chunk, Fact, Mode, NotCheckworthySentence, UndecomposedSentence
 from triqua.state import ChunkTask, RoleUsage, State
+from triqua.support.wording import plural
 
 
 def fan_out_chunks(state: State) -> list[Send] | str:
@@ -199,7 +200,8 @@ def _merge(updates: list[dict[str, Any]]) -> dict[str, Any]:
 def _max_facts_reached(resources: RunResources, context: Context, chunk: Chunk) -> dict[str, Any]:
     """The record of a chunk skipped because the run had found ``max_facts`` facts."""
     emit("chunk_skipped", chunk=chunk.index, reason="max_facts")
-    reason = f"skipped: the run had found max_facts={context.max_facts} facts"
+    found = f"max_facts={context.max_facts} {plural(context.max_facts, 'fact')}"
+    reason = f"skipped: the run had found {found}"
     return {"failed_chunks": [chunk_failure(chunk, reason, "max_facts")]}
 
 

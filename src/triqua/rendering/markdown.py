@@ -16,6 +16,7 @@ from triqua.core.report.sentence_verdicts import problem_marks
 from triqua.rendering.terminal import fmt_coverage, fmt_score
 from triqua.schema import ClaimRecord, Report, Status
 from triqua.schema.citations import CitationReport
+from triqua.support.wording import counted, plural
 
 __all__ = ["render_markdown", "write_markdown"]
 
@@ -89,7 +90,8 @@ def render_markdown(report: Report, *, citations: CitationReport | None = None) 
         f"## triqua report — {md_escape(case)}" if case else "## triqua report",
         "",
         f"**TriQuaScore {fmt_score(s.triqua_score)}** ({s.units_supported}/{s.units_total} "
-        f"units){coverage} · {s.facts_total} facts · contradiction rate "
+        f"{plural(s.units_total, 'unit')}){coverage} · {counted(s.facts_total, 'fact')} · "
+        "contradiction rate "
         f"{fmt_score(s.contradiction_rate)} · mode `{report.spec.mode.value}` · "
         f"engine `{report.engine}` · run `{report.run_id}`",
         "",

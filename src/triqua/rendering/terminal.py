@@ -13,6 +13,7 @@ from triqua.core.report.accounting import (
     stop_phrase,
 )
 from triqua.schema import FactualitySpec, Report, Status, Verdict
+from triqua.support.wording import counted
 
 STYLE = {
     Status.SUPPORTED: "green",
@@ -237,7 +238,7 @@ def summary(report: Report) -> Group:
         Text.assemble(
             ("TriQuaScore ", "bold"),
             (fmt_score(s.triqua_score), "bold cyan"),
-            f"  ({s.units_supported}/{s.units_total} units; {s.units_raw} before dedup)",
+            f"  ({s.units_supported}/{counted(s.units_total, 'unit')}; {s.units_raw} before dedup)",
             *coverage,
         ),
         Text(

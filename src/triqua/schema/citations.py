@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from triqua.schema import CitationPolicy, Evidence, Status, Usage, Verdict
+from triqua.support.wording import counted
 
 SourceKind = Literal["url", "path", "text"]
 #: How far a claim's cited sources support it (see the module docstring).
@@ -159,9 +160,10 @@ class CitationReport(BaseModel):
         claims = ", ".join(f"{n} {kind}" for kind, n in sorted(self.claims_by_support.items()))
         return (
             f"completeness {pct(self.completeness)} · link correctness "
-            f"{pct(self.link_correctness)} · {len(self.links)} links ({self.unavailable_links} "
-            f"unavailable, {pct(self.unavailable_rate)}; {self.contradicting_links} "
-            f"contradicting)" + (f" · claims: {claims}" if claims else "")
+            f"{pct(self.link_correctness)} · {counted(len(self.links), 'link')} "
+            f"({self.unavailable_links} unavailable, {pct(self.unavailable_rate)}; "
+            f"{self.contradicting_links} contradicting)"
+            + (f" · claims: {claims}" if claims else "")
         )
 
 

@@ -16,6 +16,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from triqua.schema import Evidence
+from triqua.support.wording import counted
 
 __all__ = [
     "BudgetExhausted",
@@ -81,7 +82,9 @@ class SearchBudget:
     def spend(self) -> None:
         """Count one search, raising :class:`BudgetExhausted` when none is left."""
         if not self.try_spend():
-            raise BudgetExhausted(f"search budget of {self.max_searches} searches is spent")
+            raise BudgetExhausted(
+                f"search budget of {counted(self.max_searches, 'search', 'searches')} is spent"
+            )
 
     @property
     def used(self) -> int:

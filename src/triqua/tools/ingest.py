@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from triqua.core.text.intake import evidence_text
 from triqua.schema import sha256_text, utc_now
+from triqua.support.wording import counted
 from triqua.tools.chroma import open_client, open_vector_store, server_answers, store_location
 from triqua.tools.documents import (
     HTML_SUFFIXES,
@@ -88,7 +89,7 @@ class IngestSummary:
         return (
             f"{self.collection} ({self.where}): {self.count('added')} added, "
             f"{self.count('replaced')} replaced, {self.count('unchanged')} unchanged, "
-            f"{self.count('failed')} failed; {self.chunks_added} chunks written, "
+            f"{self.count('failed')} failed; {counted(self.chunks_added, 'chunk')} written, "
             f"{self.collection_count} in collection ({self.seconds:.1f} s)"
         )
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from triqua.core.budget.limits import LIMIT_NOTE_PREFIX
 from triqua.core.plan.routing import group_by_sentence
 from triqua.schema import Fact
+from triqua.support.wording import counted, plural
 
 
 @dataclass
@@ -31,10 +32,17 @@ def cap_facts(
     ordered = sorted(facts, key=lambda f: (f.chunk_index, f.span.start if f.span else 0))
     capped = CappedFacts(facts=ordered)
     if len(ordered) > max_facts or skipped:
-        what = (
-            f"{max(0, len(ordered) - max_facts)} more facts found were not verified and "
-            f"{skipped} of {chunks} chunks were not decomposed"
-        )
+        more = max(0, len(ordered) - max_facts)
+        parts: list[str] = []
+        if more:
+            were = plural(more, "was", "were")
+            parts.append(f"{counted(more, 'more fact')} found {were} not verified")
+        if skipped:
+            parts.append(
+                f"{skipped} of {counted(chunks, 'chunk')} {plural(skipped, 'was', 'were')} "
+                "not decomposed"
+            )
+        what = " and ".join(parts)
         capped.error = f"stopped at max_facts={max_facts}: {what}"
         capped.note = f"{LIMIT_NOTE_PREFIX}max_facts={max_facts}: {what}"
         capped.unverified = ordered[max_facts:]

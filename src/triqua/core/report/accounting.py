@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from triqua.core.report.exit_codes import ExitCode
 from triqua.schema import ChunkFailure, ClaimRecord, Fact, Report, Span, UndecomposedSentence
+from triqua.support.wording import plural
 
 __all__ = [
     "FAILED_RUN",
@@ -145,21 +146,17 @@ def count_failures(records: Sequence[ClaimRecord], failed_chunks: Sequence[Chunk
     )
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{word}s" if count != 1 else word
-
-
 def _parts(report: Report) -> list[str]:
     """What failed, as short phrases: chunks not decomposed, facts not verified."""
     parts = []
     failed = [c for c in report.failed_chunks if c.cause == "error"]
     if failed:
         total = report.chunks or len(failed)
-        parts.append(f"{len(failed)} of {total} {_plural(total, 'chunk')} not decomposed")
+        parts.append(f"{len(failed)} of {total} {plural(total, 'chunk')} not decomposed")
     errored = sum(1 for r in report.records if r.verdict.error)
     if errored:
         total = len(report.records)
-        parts.append(f"{errored} of {total} {_plural(total, 'fact')} failed verification")
+        parts.append(f"{errored} of {total} {plural(total, 'fact')} failed verification")
     return parts
 
 
@@ -174,10 +171,10 @@ def stop_phrase(report: Report) -> str | None:
     left = []
     if report.unverified_facts:
         facts = len(report.unverified_facts)
-        left.append(f"{facts} {_plural(facts, 'fact')} not verified")
+        left.append(f"{facts} {plural(facts, 'fact')} not verified")
     skipped = sum(1 for c in report.failed_chunks if c.cause in limits)
     if skipped:
-        left.append(f"{skipped} {_plural(skipped, 'chunk')} not decomposed")
+        left.append(f"{skipped} {plural(skipped, 'chunk')} not decomposed")
     return f"stopped at {' and '.join(limits)}: {', '.join(left)}"
 
 
@@ -201,9 +198,9 @@ def checkworthy_line(report: Report) -> str | None:
     kinds = ", ".join(f"{count} {label}" for label, count in sorted(classes.items()))
     facts = sum(s.facts for s in sentences)
     kept = all(s.kept for s in sentences)
-    fate = f"{facts} {_plural(facts, 'fact')} " + ("checked anyway" if kept else "dropped")
+    fate = f"{facts} {plural(facts, 'fact')} " + ("checked anyway" if kept else "dropped")
     count = len(sentences)
-    return f"{count} {_plural(count, 'sentence')} not check-worthy ({kinds}): {fate}"
+    return f"{count} {plural(count, 'sentence')} not check-worthy ({kinds}): {fate}"
 
 
 def failure_summary(report: Report) -> str | None:

@@ -24,6 +24,7 @@ from triqua.schema import (
     UnfoundedFact,
     sha256_text,
 )
+from triqua.support.wording import counted
 
 _FACT_NUMBER = re.compile(r"\d+")
 
@@ -41,7 +42,7 @@ def undefined_score_note(scores: Scores, failed: int, chunks: int) -> str | None
     if failed:
         return (
             "No checkable facts: the score is undefined (decomposition failed for "
-            f"{failed} of {chunks} chunks)."
+            f"{failed} of {counted(chunks, 'chunk')})."
         )
     return "No checkable facts were found: the score is undefined."
 

@@ -20,12 +20,13 @@ from triqua.schema import (
     UndecomposedSentence,
 )
 from triqua.schema.citations import CitationReport
+from triqua.support.wording import counted
 
 
 def _failures_sub(report: Report) -> str:
     facts = sum(1 for r in report.records if r.verdict.error)
     chunks = sum(1 for c in report.failed_chunks if c.cause == "error")
-    return f"{facts} facts not verified, {chunks} chunks not decomposed"
+    return f"{counted(facts, 'fact')} not verified, {counted(chunks, 'chunk')} not decomposed"
 
 
 def _sentence(sentence: UndecomposedSentence | NotCheckworthySentence) -> str:
@@ -123,7 +124,7 @@ def sentences_html(report: Report) -> str:
             f'<li><span class="badge {sentence.status.value}">'
             f"{esc(STATUS_LABEL[sentence.status])}</span> "
             f'<span class="route">{sentence.route} · {sentence.units_supported}/'
-            f"{sentence.units_total} units · {esc(', '.join(sentence.facts))}</span> "
+            f"{counted(sentence.units_total, 'unit')} · {esc(', '.join(sentence.facts))}</span> "
             f"<q>{esc(sentence.text)}</q>"
             + (f'<p class="meta">{"<br>".join(problems)}</p>' if problems else "")
             + _elements_html(sentence)
@@ -137,11 +138,16 @@ def summary_html(report: Report) -> str:
     """The score cards, facts per status, notes and errors."""
     s = report.scores
     cards = [
-        ("main", "TriQuaScore", pct(s.triqua_score), f"{s.units_supported}/{s.units_total} units"),
+        (
+            "main",
+            "TriQuaScore",
+            pct(s.triqua_score),
+            f"{s.units_supported}/{counted(s.units_total, 'unit')}",
+        ),
         ("", "coverage", pct(report.coverage), "of the text checked"),
         ("", "extraction recall", pct(report.extraction_recall), "check-worthy text in facts"),
         ("", "claim-level", pct(s.claim_level_score), "facts fully supported"),
-        ("", "no dedup", pct(s.no_dedup_score), f"{s.units_raw} units before dedup"),
+        ("", "no dedup", pct(s.no_dedup_score), f"{counted(s.units_raw, 'unit')} before dedup"),
         ("", "fact precision", pct(s.factscore_precision), "facts judged supported"),
         ("", "contradiction rate", pct(s.contradiction_rate), "of checkable facts"),
         ("", "abstentions", str(s.abstentions), "insufficient evidence"),
