@@ -86,7 +86,7 @@ import triqua.engines.offline.verify.rules as rules  # noqa: E402
 import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
+from triqua.models.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier  # noqa: E402
 from triqua.evals.cases import (  # noqa: E402
     load_cases,

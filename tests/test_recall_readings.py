@@ -19,7 +19,7 @@ from triqua.core.reading.statements import refusal
 from triqua.core.reading.words import stem
 from triqua.engines.offline.verify.binding import REFERS, passive, refers_back, subject_scores
 from triqua.engines.offline.verify.passage_reading import read_pieces
-from triqua.engines.offline.verify.reader import statement_refusal
+from triqua.models.reader import statement_refusal
 from triqua.engines.offline.verify.rules import roles_differ
 from triqua.schema import Fact, FactUnit
 

@@ -319,7 +319,7 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline.verify import verifier
-    from triqua.engines.offline.verify.reader import reader_for
+    from triqua.models.reader import reader_for
     from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.models.entailment import SHIPPED
     from triqua.schema import Evidence, Fact, sha256_text

@@ -148,7 +148,7 @@ class AlignmentVerifier:
         parts, by_place = found.parts, found.by_place
         rules, stated = _rules_reading(fact, parts, found.top, by_place)
         # The rules' own-words support passes the statement gates when the run settles it
-        # (the grounding rule's reader, ``reader.statement_refusal``). With the judge's
+        # (the grounding rule's reader, ``models.reader.statement_refusal``). With the judge's
         # contradiction off, a rules' conflict or own-words support stands without a reading
         # (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
