@@ -279,10 +279,11 @@ def test_readable_refuses_directives_and_questions() -> None:
 @pytest.mark.parametrize("subject", ["Marie Curie", "Pierre Curie", "Curie", "Warsaw"])
 @pytest.mark.parametrize("title", [None, "Marie Curie"])
 def test_subject_scores_remembered_equal_fresh(subject: str, title: str | None) -> None:
-    from triqua.engines.offline.verify import binding, verifier
+    from triqua.core.reading import mentions
+    from triqua.engines.offline.verify import verifier
 
     named, titled = align.analyse(subject), align.analyse(title) if title else None
-    fresh = binding.subject_scores(named, [align.analyse(t) for t in _PASSAGE], titled)
+    fresh = mentions.subject_scores(named, [align.analyse(t) for t in _PASSAGE], titled)
     for _ in range(2):
         assert verifier._subject_scores(named, tuple(_PASSAGE), titled) == tuple(fresh)
 
@@ -319,9 +320,9 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline.verify import verifier
-    from triqua.models.reader import reader_for
     from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.models.entailment import SHIPPED
+    from triqua.models.reader import reader_for
     from triqua.schema import Evidence, Fact, sha256_text
 
     texts = [

@@ -19,9 +19,8 @@ from triqua.core.reading.analysis import (
 )
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
-from triqua.core.reading.restrictors.many import one_against_many
-from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import (
+from triqua.core.reading.mentions import REFERS
+from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
     extends_subject,
     measured,
@@ -29,15 +28,16 @@ from triqua.engines.offline.verify.fact_match import (
     restrictors_stated,
     text_matches,
 )
-from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
-from triqua.engines.offline.verify.gates import named_head_rival
-from triqua.engines.offline.verify.rules import (
+from triqua.core.reading.part_rivals import (
     agent_rival,
     count_substitution,
     rival_entity,
     roles_differ,
     values_elsewhere,
 )
+from triqua.core.reading.restrictors.many import one_against_many
+from triqua.core.reading.slot_words import named_head_rival
+from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.schema import Fact, Status
 from triqua.sentences import sentence_spans
 
@@ -61,7 +61,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
         outcome, wrong = values_relation(parts.object, info)
-        text = text_matches(parts.object, sentence)
+        text = text_matches(parts.object, info, sentence.before)
         referent = _referent(sentence) if sentence.subject == REFERS else None
         restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
@@ -110,7 +110,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             or supported
             or hit is None
             or sentence.subject < 0.6
-            or extends_subject(parts.subject, sentence)
+            or extends_subject(parts.subject, info, sentence.subject)
         ):
             continue
         if restricted == "rival":  # "the smallest country" against "the largest"

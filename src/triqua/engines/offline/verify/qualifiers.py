@@ -11,7 +11,10 @@ import re
 
 from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, values_relation
 from triqua.core.reading.fact_parts import FactParts, entity_type, sentence_relation_hit
+from triqua.core.reading.mentions import REFERS
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.part_match import claim_stems, text_matches
+from triqua.core.reading.part_rivals import rival_entity
 from triqua.core.reading.restrictors.markers import (
     check,
     markers,
@@ -19,11 +22,8 @@ from triqua.core.reading.restrictors.markers import (
     reported_by,
 )
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
-from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import claim_stems, text_matches
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.rules import rival_entity
 from triqua.schema import Fact, FactUnit, Status
 
 __all__ = [
@@ -93,7 +93,7 @@ def _stated_in_window(
             outcome, _ = values_relation(value_here, sentence.info)
             if (
                 outcome == "match"
-                and text_matches(value_here, sentence).ok
+                and text_matches(value_here, sentence.info, sentence.before).ok
                 and qualifier_refusal(parts, unit, sentence.info.text) is None
             ):
                 return Finding(
@@ -159,7 +159,7 @@ def judge_qualifier(
     if judged is None or base.status == Status.INSUFFICIENT:
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
     outcome, wrong = values_relation(claim, judged.info)
-    text_ok = text_matches(claim, judged).ok
+    text_ok = text_matches(claim, judged.info, judged.before).ok
     if outcome == "conflict" and text_ok:
         return on_sentence(
             Status.CONTRADICTED,

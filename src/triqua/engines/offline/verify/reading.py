@@ -26,15 +26,12 @@ from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
-from triqua.engines.offline.verify.entailed import (
-    Window,
-    other_known_relation,
-    windows,
-)
+from triqua.core.reading.part_rivals import substitution
+from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
+from triqua.engines.offline.verify.entailed import Window, windows
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
+from triqua.engines.offline.verify.gates import values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.rules import substitution
 from triqua.engines.offline.verify.unique_roles import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
@@ -62,7 +59,7 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     """The entailment a window needs to support the base: more when its head word differs.
 
     A window that writes the object's lead-in and ends it on another word ("… comedy drama
-    film" for "… comedy drama book", "is a county" for "is a city": ``gates.head_rival``)
+    film" for "… comedy drama book", "is a county" for "is a city": ``slot_words.head_rival``)
     states another value unless the word is a synonym ("world championships" for "world
     titles"): gate and judge disagree, and the judge wins only where it is as sure as the
     card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),

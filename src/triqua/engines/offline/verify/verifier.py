@@ -3,8 +3,8 @@
 No chat model is involved. Evidence passages are split into sentences; the sentences that
 best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the subject
 weighing most) are aligned with it. The rules read those about the subject ("She", "The
-city": see ``binding``) for what they are strong at — a rival number, date, name or role
-contradicts, and a sentence stating the fact in its own words proposes a support. The judge
+city": ``core.reading.mentions``) for what they are strong at — a rival number, date, name
+or role contradicts, and a sentence stating the fact in its own words proposes a support. The judge
 reads the best windows of all (``reading``): its entailment supports behind the value and
 role gates, its contradiction (at the card's threshold) contradicts, and a qualifier is
 judged in the windows its base is bound to. Evidence text is only ever compared, never
@@ -26,18 +26,18 @@ from triqua.core.reading.analysis import (
     has_stem,
 )
 from triqua.core.reading.fact_parts import FactParts, fact_parts
+from triqua.core.reading.mentions import passive, subject_scores
 from triqua.core.reading.mood import states_nothing
 from triqua.core.reading.name_match import name_match
-from triqua.engines.offline.verify.base_rules import judge_base
-from triqua.engines.offline.verify.binding import passive, subject_scores
-from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
-from triqua.engines.offline.verify.life_dates import life_date_finding
-from triqua.engines.offline.verify.passage_reading import (
+from triqua.core.reading.passage_reading import (
     foreign_passages,
     read_pieces,
     unread_note,
     unread_pieces,
 )
+from triqua.engines.offline.verify.base_rules import judge_base
+from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
+from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
@@ -268,9 +268,9 @@ class AlignmentVerifier:
         """Find the sentences that speak about the subject: the fact's candidates.
 
         A sentence names the subject itself, or refers back to it ("She", "The city") while
-        it is the passage's topic (see ``binding``). Only those can support or contradict a
-        unit; the lexically closest few are embedded. Returns them with their token overlap
-        and an index of all sentences by place.
+        it is the passage's topic (``core.reading.mentions``). Only those can support or
+        contradict a unit; the lexically closest few are embedded. Returns them with their
+        token overlap and an index of all sentences by place.
         """
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
@@ -347,7 +347,7 @@ def _subject_scores(
     patient: bool = False,
     lead: bool = False,
 ) -> tuple[float, ...]:
-    """``binding.subject_scores`` of a passage's sentences, remembered.
+    """``mentions.subject_scores`` of a passage's sentences, remembered.
 
     The facts of one subject share their passages (and a re-verified fact reads them again),
     and the scores are a function of the subject, the sentences, the title, whether the

@@ -1,6 +1,8 @@
-"""What of a passage the offline verifier reads: its statements, in English.
+"""What of a passage is read as evidence: its statements, in English.
 
-Only sentences that state something are evidence. Left unread are:
+The offline verifier aligns a fact with these sentences (the grounding rule asks the same
+readers of a cited window: ``stating``). Only sentences that state something are evidence.
+Left unread are:
 
 - a passage the language detector is sure is not English
   (``core.text.language.foreign_language``): the offline readers (negation cues, value

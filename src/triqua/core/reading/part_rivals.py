@@ -1,10 +1,11 @@
-"""Strict rules that compare one part of a fact with one evidence window.
+"""What in a sentence stands against one part of a fact: rivals of its words and roles.
 
-A negation cue before the relation word, a text value's words (with substitutions caught:
-"baseball clubs" is not "football clubs"), rival entities of the same type in the value's
-slot ("born in Warsaw" against "born in Kraków") and swapped roles. Pure functions on
-analysed text; the verifier decides what they mean for a unit. The relation's words and
-antonyms are the shared reader's (``core.reading.fact_parts``).
+A negation cue before the relation word, a word substituted for one of a text value's
+("baseball clubs" is not "football clubs"), rival entities of the same type in the value's
+slot ("born in Warsaw" against "born in Kraków"), swapped roles, and values in another
+clause than the relation's. Pure readings of analysed text: what they mean for a unit is
+the verifier's to decide (``engines.offline.verify``). The relation's words and antonyms
+are ``fact_parts``'.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Which evidence sentences speak about a fact's subject, read as a reader would.
+"""Which sentences of a passage speak about a subject, read as a reader would.
 
 A sentence speaks about the subject when it names it ("Marie Curie", or "Curie" once the
 passage has named her in full), or when it refers back to it: it opens with a pronoun
