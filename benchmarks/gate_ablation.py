@@ -77,6 +77,7 @@ from prepare import FCB, bucket, fcb_half  # noqa: E402
 import triqua.core.reading.mentions as mentions  # noqa: E402
 import triqua.core.reading.part_match as part_match  # noqa: E402
 import triqua.core.reading.part_rivals as part_rivals  # noqa: E402
+import triqua.core.reading.slot_rivals as slot_rivals  # noqa: E402
 import triqua.core.reading.slot_words as slot_words  # noqa: E402
 import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
@@ -126,24 +127,24 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "counted-noun": [(statements, "counted_slot", lambda *a, **k: None)],
     "other-patient": [(statements, "patient_of_fact", lambda *a, **k: None)],
     "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
-    "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
+    "rules-rival": [(base_rules, "slot_rival", lambda *a, **k: None)],
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
     "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
     "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
     "said-object": [(reading, "_said_object", lambda fact, parts: parts.object)],
     "negation-scope": [(part_rivals, "in_scope", lambda sentence, tokens, anchor: tokens)],
     "values-elsewhere": [(base_rules, "values_elsewhere", lambda *a, **k: False)],
-    "agent-rival": [(base_rules, "agent_rival", lambda *a, **k: None)],
+    "agent-rival": [(slot_rivals, "agent_rival", lambda *a, **k: None)],
     "comparative": [(part_match, "comparative", lambda *a, **k: None)],
     "head-rival": [(reading, "head_rival", lambda *a, **k: None)],
     "substitution": [
         (module, "substitution", lambda *a, **k: None) for module in (reading, gates, part_match)
     ],
     "wide-windows": [(reading, "windows", lambda *a, **k: _windows(*a, **{**k, "wide": False}))],
-    "place-slot": [(part_rivals, "_place_slot", lambda *a, **k: False)],
+    "place-slot": [(slot_rivals, "_place_slot", lambda *a, **k: False)],
     "event-window": [(qualifiers, "event_window", lambda parts, bound, by_place: [bound])],
     "temporal": [(qualifiers, "_TEMPORAL", re.compile(r"(?!)"))],
-    "label-cues": [(qualifiers, "LABEL_CUES", {})],
+    "label-cues": [(slot_rivals, "LABEL_CUES", {})],
     "subject-head": [(gates, "subject_head_rival", lambda *a, **k: None)],
     "referent": [(base_rules, "_referent", lambda *a, **k: None)],
     "recipient": [(part_rivals, "_to_recipient", lambda *a, **k: False)],

@@ -18,7 +18,7 @@ from triqua.core.reading.analysis import (
     values_relation,
 )
 from triqua.core.reading.counts import counts_groups, states_count
-from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
+from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.mentions import REFERS
 from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
@@ -28,14 +28,9 @@ from triqua.core.reading.part_match import (
     restrictors_stated,
     text_matches,
 )
-from triqua.core.reading.part_rivals import (
-    agent_rival,
-    count_substitution,
-    rival_entity,
-    roles_differ,
-    values_elsewhere,
-)
+from triqua.core.reading.part_rivals import count_substitution, roles_differ, values_elsewhere
 from triqua.core.reading.restrictors.many import one_against_many
+from triqua.core.reading.slot_rivals import slot_rival
 from triqua.core.reading.slot_words import named_head_rival
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.schema import Fact, Status
@@ -164,7 +159,7 @@ def _conflict(
             wrong,
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
-        rival = _rival(parts, info, hit)
+        rival = slot_rival(parts, info, hit)
         if rival:
             return on_sentence(
                 Status.CONTRADICTED,
@@ -173,24 +168,6 @@ def _conflict(
                 fact.object,
             )
     return None
-
-
-def _rival(parts: FactParts, info: TextInfo, hit: Token) -> str | None:
-    """A same-type entity in the object's slot of the sentence, if there is one.
-
-    None for a relation that takes many objects ("lived in London" leaves Rome open),
-    unless passive: a book has the authors it names ("was written by Jane Austen").
-    """
-    words = parts.relation.tokens
-    passive = bool(words) and words[-1].text.lower() == "by"
-    if not passive and takes_many(parts):
-        return None
-    kind = object_kind(parts)
-    if kind is None:
-        return None
-    return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
-        info, kind, hit, parts.relation, [parts.subject, parts.object]
-    )
 
 
 def _written(part: TextInfo, info: TextInfo) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit
-from triqua.core.reading.part_rivals import rival_entity
+from triqua.core.reading.slot_rivals import rival_entity
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.models.entailment import CONTRADICTED, EntailmentModel
 from triqua.models.hypotheses import unit_hypothesis
