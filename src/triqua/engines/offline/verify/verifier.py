@@ -26,12 +26,12 @@ from triqua.core.reading.analysis import (
     has_stem,
 )
 from triqua.core.reading.fact_parts import FactParts, fact_parts
-from triqua.core.reading.mentions import passive, subject_scores
-from triqua.core.reading.mood import states_nothing
+from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.passage_reading import (
     foreign_passages,
     read_pieces,
+    states_something,
     unread_note,
     unread_pieces,
 )
@@ -275,7 +275,7 @@ class AlignmentVerifier:
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
             texts = tuple(piece.text for piece in pieces)
-            scores = _subject_scores(
+            scores = passage_scores(
                 parts.subject, texts, title, passive(parts.relation), lead=ev.start == 0
             )
             sentences += [
@@ -295,7 +295,9 @@ class AlignmentVerifier:
         by_place = {(s.passage, s.index): s for s in sentences}
         unread = {(p, i) for p, (ev, _, _) in enumerate(passages) for i in unread_pieces(ev.text)}
         readable = [
-            s for s in sentences if (s.passage, s.index) not in unread and _readable(s.info.text)
+            s
+            for s in sentences
+            if (s.passage, s.index) not in unread and states_something(s.info.text)
         ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
@@ -327,34 +329,6 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
-
-
-@functools.lru_cache(maxsize=20_000)
-def _readable(text: str) -> bool:
-    """Whether a sentence may be aligned at all (cached: every fact asks it of each sentence).
-
-    Text addressed to a verifier (injected instructions, fake verdicts) is never aligned;
-    questions assert nothing, so they are never aligned either (``core.reading.mood``).
-    """
-    return not states_nothing(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _subject_scores(
-    subject: TextInfo,
-    texts: tuple[str, ...],
-    title: TextInfo | None,
-    patient: bool = False,
-    lead: bool = False,
-) -> tuple[float, ...]:
-    """``mentions.subject_scores`` of a passage's sentences, remembered.
-
-    The facts of one subject share their passages (and a re-verified fact reads them again),
-    and the scores are a function of the subject, the sentences, the title, whether the
-    subject is its relation's patient and whether the passage opens its document.
-    """
-    infos = [analyse(text) for text in texts]
-    return tuple(subject_scores(subject, infos, title, patient=patient, lead=lead))
 
 
 @functools.lru_cache(maxsize=256)
