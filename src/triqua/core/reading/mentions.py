@@ -30,12 +30,14 @@ from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
+from triqua.sentences import sentence_spans
 
 __all__ = [
     "REFERS",
     "passage_scores",
     "passive",
     "refers_back",
+    "sentence_before",
     "subject_extended",
     "subject_scores",
 ]
@@ -363,3 +365,12 @@ def passage_scores(
     """
     infos = [analyse(text) for text in texts]
     return tuple(subject_scores(subject, infos, title, patient=patient, lead=lead))
+
+
+def sentence_before(before: str) -> TextInfo | None:
+    """The last sentence of ``before``: the one a sentence that refers back refers to."""
+    spans = sentence_spans(before)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    return analyse(before[start:end])

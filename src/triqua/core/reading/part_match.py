@@ -11,17 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import (
-    TextInfo,
-    Token,
-    coverage,
-    has_stem,
-)
+from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, has_stem
 from triqua.core.reading.fact_parts import FactParts, antonym_in
 from triqua.core.reading.mentions import REFERS, subject_extended
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.part_rivals import negated_near, substitution
 from triqua.core.reading.restrictors.markers import check
+from triqua.schema import Fact
 
 __all__ = [
     "NAMED_BY_NUMBER",
@@ -31,7 +27,9 @@ __all__ = [
     "measured",
     "negated_in",
     "restrictors_stated",
+    "said_object",
     "text_matches",
+    "written_share",
 ]
 
 #: Share of a text value's content words an evidence sentence must hold to state it; a
@@ -157,3 +155,28 @@ def text_matches(part: TextInfo, sentence: TextInfo, before: str = "") -> TextMa
     if substitution(part, sentence) is not None:
         return TextMatch(False)
     return TextMatch(cover >= COVERAGE, f"word coverage {cover:.2f}")
+
+
+def written_share(part: TextInfo, info: TextInfo) -> float:
+    """The share of ``part``'s content words ``info`` writes, an acronym spelled out included."""
+    if not part.content:
+        return 0.0
+    found = sum(
+        has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
+    )
+    return found / len(part.content)
+
+
+def said_object(fact: Fact, parts: FactParts) -> TextInfo:
+    """The object as the claim says it: a lost one is its sentence's words after the verb.
+
+    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
+    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
+    """
+    if parts.object.content or not fact.relation.strip():
+        return parts.object
+    source = " ".join(fact.source_text.split())
+    relation = " " + fact.relation.strip().lower() + " "
+    at = source.lower().find(relation)
+    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
+    return analyse(tail) if tail else parts.object

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
+from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
 from triqua.engines.offline.verify.entailed import Window, windows
@@ -98,21 +99,6 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     if sentence and not fact.object.strip():
         return [sentence]
     return [hypothesis, sentence] if sentence else [hypothesis]
-
-
-def _said_object(fact: Fact, parts: FactParts) -> TextInfo:
-    """The object as the claim says it: a lost one is its sentence's words after the verb.
-
-    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
-    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
-    """
-    if parts.object.content or not fact.relation.strip():
-        return parts.object
-    source = " ".join(fact.source_text.split())
-    relation = " " + fact.relation.strip().lower() + " "
-    at = source.lower().find(relation)
-    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
-    return analyse(tail) if tail else parts.object
 
 
 def _judge(
@@ -198,7 +184,7 @@ def read(
             for w, speaks in zip(found, about(found), strict=True)
         ]
 
-    said = _said_object(fact, parts)
+    said = said_object(fact, parts)
 
     def rival(found: list[Window]) -> list[bool]:
         return [
