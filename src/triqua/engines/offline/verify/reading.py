@@ -101,31 +101,27 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     return [hypothesis, sentence] if sentence else [hypothesis]
 
 
+#: A window's gates as its reading keeps them: ``gated``, ``about``, ``rival_head``, ``worded``.
+_Flags = tuple[bool, bool, bool, bool]
+_PLAIN: _Flags = (True, True, False, True)
+
+
 def _judge(
     model: EntailmentModel,
     found: Sequence[Window],
     hypotheses: Sequence[str],
-    gated: list[bool],
-    about: list[bool] | None = None,
-    rival_head: list[bool] | None = None,
-    worded: list[bool] | None = None,
+    flags: Sequence[_Flags] | None = None,
 ) -> list[Reading]:
     """Read every window against every hypothesis in one batched call.
 
-    A window that fails the gates can only contradict: with the judge's contradiction off
-    (its threshold above 1) it is not read at all.
+    ``flags`` are each window's gates (:class:`Reading`; none given: it passes them all). A
+    window that fails the gates can only contradict: with the judge's contradiction off (its
+    threshold above 1) it is not read at all.
     """
-    about = about if about is not None else [True] * len(found)
-    rival_head = rival_head if rival_head is not None else [False] * len(found)
-    worded = worded if worded is not None else [True] * len(found)
+    pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
-        kept = [k for k, ok in enumerate(gated) if ok]
-        found = [found[k] for k in kept]
-        gated = [True] * len(kept)
-        about = [about[k] for k in kept]
-        rival_head = [rival_head[k] for k in kept]
-        worded = [worded[k] for k in kept]
-    asked = [(w.text, h) for w in found for h in hypotheses]
+        pairs = [(window, flag) for window, flag in pairs if flag[0]]
+    asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
     if not asked:
         return []
     rows = model.predict(asked)
@@ -135,12 +131,9 @@ def _judge(
             window,
             max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
             max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
-            ok,
-            about[k],
-            rival_head[k],
-            worded[k],
+            *flag,
         )
-        for k, (window, ok) in enumerate(zip(found, gated, strict=True))
+        for k, (window, flag) in enumerate(pairs)
     ]
 
 
@@ -164,50 +157,40 @@ def read(
     base_fact = fact.model_copy(update={"qualifiers": []}) if fact.qualifiers else fact
     hypotheses = _hypotheses(fact, fact.units()[0])
     named = parts.subject.is_name
+    known = any(len(group) > 1 for group in parts.relation_words)
+    said = said_object(fact, parts)
 
-    def about(found: list[Window]) -> list[bool]:
+    def flags(window: Window) -> _Flags:
+        text = analyse(window.text)
         # A named subject must be named (or referred back to) in the window: "James Turing
         # worked at Bletchley Park" states nothing of Alan, for or against.
-        return [not named or w.first.subject > 0 or w.last.subject > 0 for w in found]
-
-    def gate(found: list[Window]) -> list[bool]:
+        about = not named or window.first.subject > 0 or window.last.subject > 0
         # Neither the anchor nor the window may put another relation's word or past verb
         # where a known relation's word is missing ("was buried in Lisbon" never states "was
         # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
-        return [
-            speaks
-            and not held_elsewhere(fact, parts, w.first, w.last, by_place)
-            and named_head_rival(parts.object, parts.relation, analyse(w.text)) is None
-            and not other_known_relation(parts, w.anchor.info)
-            and not other_known_relation(parts, analyse(w.text))
-            and values_present(base_fact, parts, w.as_sentence())
-            for w, speaks in zip(found, about(found), strict=True)
-        ]
-
-    said = said_object(fact, parts)
-
-    def rival(found: list[Window]) -> list[bool]:
-        return [
-            head_rival(said, parts.relation, analyse(w.text)) is not None
-            or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
-            for w in found
-        ]
-
-    def worded(found: list[Window]) -> list[bool]:
+        gated = (
+            about
+            and not held_elsewhere(fact, parts, window.first, window.last, by_place)
+            and named_head_rival(parts.object, parts.relation, text) is None
+            and not other_known_relation(parts, window.anchor.info)
+            and not other_known_relation(parts, text)
+            and values_present(base_fact, parts, window.as_sentence())
+        )
+        rival = head_rival(said, parts.relation, text) is not None or (
+            said is not parts.object and substitution(said, text) is not None
+        )
         # A relation the lexicon knows is missed by its words. Another one ("translated") is
         # the judge's to read in other words, but a window that writes neither its word nor
         # any word of the object states nothing of the fact to read ("was an English
         # mathematician" for "translated an article").
-        if not any(len(group) > 1 for group in parts.relation_words):
-            if not named:
-                return [True] * len(found)
-            return [_writes_some(parts, analyse(w.text)) for w in found]
-        return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
+        if known:
+            worded = sentence_relation_hit(parts, text) is not None
+        else:
+            worded = not named or _writes_some(parts, text)
+        return gated, about, rival, worded
 
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(
-        model, singles, hypotheses, gate(singles), about(singles), rival(singles), worded(singles)
-    )
+    readings = _judge(model, singles, hypotheses, [flags(w) for w in singles])
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -216,9 +199,7 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(
-            model, wide, hypotheses, gate(wide), about(wide), rival(wide), worded(wide)
-        )
+        readings += _judge(model, wide, hypotheses, [flags(w) for w in wide])
     return readings
 
 
@@ -306,8 +287,9 @@ def decide_qualifier(
     if value.dates or value.numbers:
         if rules.status != Status.SUPPORTED or rules.sentence is None:
             return rules
-        quoted = windows([rules.sentence], by_place, passages, wide=False)
-        vetoed = _judge(model, quoted, hypotheses, [True] * len(quoted))
+        vetoed = _judge(
+            model, windows([rules.sentence], by_place, passages, wide=False), hypotheses
+        )
         if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
             return _open(rules)
         return rules
@@ -316,16 +298,12 @@ def decide_qualifier(
         # No window can take a support back, and the narrowest entailing window is quoted:
         # the wider ones are read only when no single sentence supports the qualifier.
         singles = [w for w in found if w.size == 1]
-        best = _entailing(
-            fact, unit, _judge(model, singles, hypotheses, [True] * len(singles)), model
+        wide = [w for w in found if w.size > 1]
+        best = _entailing(fact, unit, _judge(model, singles, hypotheses), model) or _entailing(
+            fact, unit, _judge(model, wide, hypotheses), model
         )
-        if best is None:
-            wide = [w for w in found if w.size > 1]
-            best = _entailing(
-                fact, unit, _judge(model, wide, hypotheses, [True] * len(wide)), model
-            )
     else:
-        readings = _judge(model, found, hypotheses, [True] * len(found))
+        readings = _judge(model, found, hypotheses)
         if any(r.contradicted >= model.thresholds.contradicted for r in readings):
             return _open(rules)
         best = _entailing(fact, unit, readings, model)
