@@ -46,16 +46,10 @@ class Window:
             passage_text=self.first.passage_text,
         )
 
-    def finding(self, status: Status, reason: str, error_span: str | None = None) -> Finding:
-        """A finding quoting this window."""
-        return Finding(
-            status,
-            self.last,
-            error_span,
-            reason,
-            self.anchor.score,
-            window_start=self.first if self.first is not self.last else None,
-        )
+    def finding(self, status: Status, reason: str) -> Finding:
+        """A finding quoting this window (the judge's: no span of wrong words)."""
+        first = self.first if self.first is not self.last else None
+        return Finding(status, self.last, None, reason, self.anchor.score, window_start=first)
 
 
 def paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:

@@ -198,14 +198,13 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """Without a learned judge (``--verifier rules``): only what the rules state verbatim."""
         base, bound = _rules_reading(fact, parts, top, by_place)
-        findings = [base]
-        for qualifier in fact.qualifiers:
-            findings.append(
-                judge_qualifier(
-                    fact, parts, qualifier.label, qualifier.value, base, bound, by_place
-                )
-            )
-        return findings
+        return [
+            base,
+            *(
+                judge_qualifier(fact, parts, q.label, q.value, base, bound, by_place)
+                for q in fact.qualifiers
+            ),
+        ]
 
     def _align(self, facts: Sequence[Fact], evidence: Sequence[Evidence]) -> list[Aligned]:
         """Each fact's parts, its aligned sentences (best first) and all sentences by place.
@@ -220,7 +219,8 @@ class AlignmentVerifier:
         texts = [
             t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
         ]
-        vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
+        # Each text is embedded once, in batches, through the process-wide cache.
+        vectors = dict(zip(texts, sentence_vectors().get(texts), strict=True)) if texts else {}
         aligned = []
         for parts, candidates, overlaps, by_place in jobs:
             ranked = self._rank(parts, candidates, overlaps, vectors)
@@ -239,11 +239,6 @@ class AlignmentVerifier:
         entities("Warm up.")
 
     # ---- alignment
-
-    @staticmethod
-    def _embed(texts: list[str]) -> np.ndarray:
-        """Embed texts through the process-wide cache (each text embedded once, in batches)."""
-        return sentence_vectors().get(texts)
 
     @staticmethod
     def _overlap(parts: FactParts, sentence: TextInfo) -> float:
