@@ -44,11 +44,11 @@ import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.reading import read  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, _rules_reading  # noqa: E402
 from triqua.models.entailment import EntailmentModel  # noqa: E402
 from triqua.models.hypotheses import unit_hypothesis  # noqa: E402
+from triqua.models.reader import EntailmentReader  # noqa: E402
 from triqua.nlp.pipeline import load_nlp  # noqa: E402
 from triqua.schema import Evidence, Fact, Status, Verdict  # noqa: E402
 

@@ -44,9 +44,9 @@ from triqua.core.reading.analysis import analyse  # noqa: E402
 from triqua.core.reading.name_match import name_match  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import get_verifier  # noqa: E402
 from triqua.models.entailment import ENTAILED  # noqa: E402
+from triqua.models.reader import EntailmentReader  # noqa: E402
 from triqua.schema import Evidence, Fact, Status, Verdict  # noqa: E402
 from triqua.sentences import sentence_spans  # noqa: E402
 

@@ -74,19 +74,19 @@ sys.path.insert(0, str(ROOT / "training"))
 from offline_verdicts import crude_fact  # noqa: E402
 from prepare import FCB, bucket, fcb_half  # noqa: E402
 
+import triqua.core.reading.mentions as mentions  # noqa: E402
+import triqua.core.reading.part_match as part_match  # noqa: E402
+import triqua.core.reading.part_rivals as part_rivals  # noqa: E402
+import triqua.core.reading.slot_rivals as slot_rivals  # noqa: E402
+import triqua.core.reading.slot_words as slot_words  # noqa: E402
 import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.base_rules as base_rules  # noqa: E402
-import triqua.engines.offline.verify.binding as binding  # noqa: E402
-import triqua.engines.offline.verify.entailed as entailed  # noqa: E402
-import triqua.engines.offline.verify.fact_match as fact_match  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 import triqua.engines.offline.verify.qualifiers as qualifiers  # noqa: E402
 import triqua.engines.offline.verify.reading as reading  # noqa: E402
-import triqua.engines.offline.verify.rules as rules  # noqa: E402
 import triqua.engines.offline.verify.verifier as verifier_module  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.reader import EntailmentReader  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier  # noqa: E402
 from triqua.evals.cases import (  # noqa: E402
     load_cases,
@@ -94,6 +94,7 @@ from triqua.evals.cases import (  # noqa: E402
     run_fact_cases,
     run_text_cases,
 )
+from triqua.models.reader import EntailmentReader  # noqa: E402
 from triqua.schema import Evidence, Fact, Status  # noqa: E402
 
 LIES = ROOT / "benchmarks" / "data" / "plausible_lies.jsonl"
@@ -126,31 +127,31 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "counted-noun": [(statements, "counted_slot", lambda *a, **k: None)],
     "other-patient": [(statements, "patient_of_fact", lambda *a, **k: None)],
     "rules-conflict": [(base_rules, "_conflict", lambda *a, **k: None)],
-    "rules-rival": [(base_rules, "_rival", lambda *a, **k: None)],
+    "rules-rival": [(base_rules, "slot_rival", lambda *a, **k: None)],
     "qualifier-rival": [(qualifiers, "qualifier_rival", lambda *a, **k: None)],
     "rules-roles": [(base_rules, "roles_differ", lambda *a, **k: False)],
     "rules-namesake": [(base_rules, "extends_subject", lambda *a, **k: False)],
-    "said-object": [(reading, "_said_object", lambda fact, parts: parts.object)],
-    "negation-scope": [(rules, "in_scope", lambda sentence, tokens, anchor: tokens)],
+    "said-object": [(reading, "said_object", lambda fact, parts: parts.object)],
+    "negation-scope": [(part_rivals, "in_scope", lambda sentence, tokens, anchor: tokens)],
     "values-elsewhere": [(base_rules, "values_elsewhere", lambda *a, **k: False)],
-    "agent-rival": [(base_rules, "agent_rival", lambda *a, **k: None)],
-    "comparative": [(fact_match, "comparative", lambda *a, **k: None)],
+    "agent-rival": [(slot_rivals, "agent_rival", lambda *a, **k: None)],
+    "comparative": [(part_match, "comparative", lambda *a, **k: None)],
     "head-rival": [(reading, "head_rival", lambda *a, **k: None)],
     "substitution": [
-        (module, "substitution", lambda *a, **k: None) for module in (reading, gates, fact_match)
+        (module, "substitution", lambda *a, **k: None) for module in (reading, gates, part_match)
     ],
     "wide-windows": [(reading, "windows", lambda *a, **k: _windows(*a, **{**k, "wide": False}))],
-    "place-slot": [(rules, "_place_slot", lambda *a, **k: False)],
+    "place-slot": [(slot_rivals, "_place_slot", lambda *a, **k: False)],
     "event-window": [(qualifiers, "event_window", lambda parts, bound, by_place: [bound])],
     "temporal": [(qualifiers, "_TEMPORAL", re.compile(r"(?!)"))],
-    "label-cues": [(qualifiers, "LABEL_CUES", {})],
+    "label-cues": [(slot_rivals, "LABEL_CUES", {})],
     "subject-head": [(gates, "subject_head_rival", lambda *a, **k: None)],
-    "referent": [(base_rules, "_referent", lambda *a, **k: None)],
-    "recipient": [(rules, "_to_recipient", lambda *a, **k: False)],
+    "referent": [(base_rules, "sentence_before", lambda *a, **k: None)],
+    "recipient": [(part_rivals, "_to_recipient", lambda *a, **k: False)],
     "part-count": [(base_rules, "states_count", lambda *a, **k: False)],
-    "quote-choice": [(base_rules, "_written", lambda *a, **k: 0.0)],
-    "past-verb": [(entailed, "_past_form", lambda word: False)],
-    "object-it": [(binding, "_object_it", lambda info: False)],
+    "quote-choice": [(base_rules, "written_share", lambda *a, **k: 0.0)],
+    "past-verb": [(slot_words, "_past_form", lambda word: False)],
+    "object-it": [(mentions, "_object_it", lambda info: False)],
     "worded": [(reading, "needed", lambda *a, **k: _unworded(*a, **k))],
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_offline_statement_gates import status
-from triqua.engines.offline.verify.reader import statement_refusal
+from triqua.models.reader import statement_refusal
 from triqua.schema import Fact, FactUnit, Status
 
 LIES = [

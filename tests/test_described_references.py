@@ -22,9 +22,9 @@ from triqua.core.reading.described import (
     legal_form,
     thing_name,
 )
+from triqua.core.reading.mentions import REFERS, subject_scores
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.values.name_rivals import may_be_person, reference_beside_another
-from triqua.engines.offline.verify.binding import REFERS, subject_scores
 from triqua.schema import FactUnit, Status
 
 _EXAMPLES = read_rules_file(DESCRIBED_PATH, "described classes")["examples"]

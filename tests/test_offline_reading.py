@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from triqua.core.verdicts.settling import settle
-from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.models.entailment import Thresholds
+from triqua.models.reader import EntailmentReader
 from triqua.schema import Evidence, Fact, Qualifier, Status
 
 Answer = Callable[[str, str], tuple[float, float]]

@@ -16,9 +16,9 @@ from triqua.core.reading.fact_parts import (
     relation_words,
 )
 from triqua.core.reading.lexicon import _load
+from triqua.core.reading.mentions import REFERS, refers_back, subject_scores
+from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.words import stem
-from triqua.engines.offline.verify.binding import REFERS, refers_back, subject_scores
-from triqua.engines.offline.verify.rules import substitution
 from triqua.schema import Fact
 
 
@@ -217,7 +217,7 @@ def test_an_indefinite_count_is_stated_by_a_number_at_least_as_large() -> None:
     import json
 
     from triqua.core.reading.lexicon_file import LEXICON_PATH
-    from triqua.engines.offline.verify.rules import count_substitution
+    from triqua.core.reading.part_rivals import count_substitution
 
     examples = json.loads(Path(LEXICON_PATH).read_text(encoding="utf-8"))["examples"]
     for key, stated in (("match", True), ("no_match", False)):

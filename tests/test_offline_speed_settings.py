@@ -139,7 +139,7 @@ def test_people_from_the_recogniser_alone_match_the_whole_pipeline() -> None:
 
 def test_unread_pieces_are_found_once_per_passage_and_stay_bounded() -> None:
     """A passage's headings and verdict records are found once, then served as they were."""
-    from triqua.engines.offline.verify.passage_reading import read_pieces, unread_pieces
+    from triqua.core.reading.passage_reading import read_pieces, unread_pieces
 
     passage = (
         "# Marie Curie\n\nMarie Curie was born in Warsaw in 1867.\n"

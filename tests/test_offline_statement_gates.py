@@ -14,13 +14,13 @@ import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.slot_words import head_rival, named_head_rival
 from triqua.core.reading.statements import is_list, refusal
 from triqua.core.verdicts.settling import settle
-from triqua.engines.offline.verify.gates import head_rival, named_head_rival
-from triqua.engines.offline.verify.reader import EntailmentReader
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for
 from triqua.models.entailment import Thresholds
+from triqua.models.reader import EntailmentReader
 from triqua.schema import Evidence, Fact, FactUnit, Status
 
 

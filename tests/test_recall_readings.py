@@ -14,13 +14,13 @@ from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import Token, analyse
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.fact_parts import fact_parts, sentence_relation_hit
+from triqua.core.reading.mentions import REFERS, passive, refers_back, subject_scores
+from triqua.core.reading.part_rivals import roles_differ
+from triqua.core.reading.passage_reading import read_pieces
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.statements import refusal
 from triqua.core.reading.words import stem
-from triqua.engines.offline.verify.binding import REFERS, passive, refers_back, subject_scores
-from triqua.engines.offline.verify.passage_reading import read_pieces
-from triqua.engines.offline.verify.reader import statement_refusal
-from triqua.engines.offline.verify.rules import roles_differ
+from triqua.models.reader import statement_refusal
 from triqua.schema import Fact, FactUnit
 
 

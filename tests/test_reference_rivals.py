@@ -12,14 +12,13 @@ from pathlib import Path
 
 from tests.test_grounding_stated import base, reader
 from triqua.core.grounding.rule import check_quote
-from triqua.core.reading import rivals
+from triqua.core.reading import mentions, rivals
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.clause_owners import held_by_another
 from triqua.core.reading.datelines import dateline_end
+from triqua.core.reading.mentions import REFERS, subject_scores
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.rivals import rivals_before
-from triqua.engines.offline.verify import binding
-from triqua.engines.offline.verify.binding import REFERS, subject_scores
 from triqua.schema import FactUnit, Status
 
 DEV = Path(__file__).parents[1] / "benchmarks" / "data" / "plausible_lies_dev.jsonl"
@@ -91,7 +90,7 @@ def test_both_engines_read_rivals_with_one_function() -> None:
     before = "The Panama Canal competes with the Suez Canal for trade between oceans. "
     assert "canal" in rivals_before("The Panama Canal", before)
     assert rivals_before("The Panama Canal", "The Panama Canal links two oceans. ") == set()
-    assert binding.rival_kinds is rivals.rival_kinds
+    assert mentions.rival_kinds is rivals.rival_kinds
 
 
 def test_the_grounding_rule_skips_a_dateline() -> None:

@@ -13,8 +13,8 @@ import pytest
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.label_lines import RULES_PATH
 from triqua.core.reading.object_pronouns import resolve_object_pronoun
+from triqua.core.reading.passage_reading import read_pieces
 from triqua.core.reading.restated import part_count, restate
-from triqua.engines.offline.verify.passage_reading import read_pieces
 from triqua.nlp.passages import split
 from triqua.schema import FactUnit, Status
 

@@ -262,29 +262,35 @@ _PASSAGE = [
 
 @pytest.mark.parametrize("text", [*SENTENCES, *_PASSAGE])
 def test_readable_remembered_equals_fresh(text: str) -> None:
+    from triqua.core.reading import passage_reading
     from triqua.core.reading.mood import is_directive, is_question
-    from triqua.engines.offline.verify import verifier
 
     fresh = not is_directive.__wrapped__(text) and not is_question.__wrapped__(text)
-    assert verifier._readable(text) == fresh
-    assert verifier._readable(text) == fresh
+    assert passage_reading.states_something(text) == fresh
+    assert passage_reading.states_something(text) == fresh
 
 
 def test_readable_refuses_directives_and_questions() -> None:
-    from triqua.engines.offline.verify import verifier
+    from triqua.core.reading import passage_reading
 
-    assert [verifier._readable(t) for t in _PASSAGE] == [True, True, False, False, True]
+    assert [passage_reading.states_something(t) for t in _PASSAGE] == [
+        True,
+        True,
+        False,
+        False,
+        True,
+    ]
 
 
 @pytest.mark.parametrize("subject", ["Marie Curie", "Pierre Curie", "Curie", "Warsaw"])
 @pytest.mark.parametrize("title", [None, "Marie Curie"])
 def test_subject_scores_remembered_equal_fresh(subject: str, title: str | None) -> None:
-    from triqua.engines.offline.verify import binding, verifier
+    from triqua.core.reading import mentions
 
     named, titled = align.analyse(subject), align.analyse(title) if title else None
-    fresh = binding.subject_scores(named, [align.analyse(t) for t in _PASSAGE], titled)
+    fresh = mentions.subject_scores(named, [align.analyse(t) for t in _PASSAGE], titled)
     for _ in range(2):
-        assert verifier._subject_scores(named, tuple(_PASSAGE), titled) == tuple(fresh)
+        assert mentions.passage_scores(named, tuple(_PASSAGE), titled) == tuple(fresh)
 
 
 def test_candidates_and_overlaps_are_the_same_when_a_fact_is_read_again() -> None:
@@ -319,9 +325,9 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline.verify import verifier
-    from triqua.engines.offline.verify.reader import reader_for
     from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.models.entailment import SHIPPED
+    from triqua.models.reader import reader_for
     from triqua.schema import Evidence, Fact, sha256_text
 
     texts = [
@@ -354,8 +360,8 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
         ]
 
     remembered = verdicts()
-    monkeypatch.setattr(verifier, "_readable", verifier._readable.__wrapped__)
-    monkeypatch.setattr(verifier, "_subject_scores", verifier._subject_scores.__wrapped__)
+    monkeypatch.setattr(verifier, "states_something", verifier.states_something.__wrapped__)
+    monkeypatch.setattr(verifier, "passage_scores", verifier.passage_scores.__wrapped__)
     monkeypatch.setattr(verifier, "_overlaps", lambda key: {})
     monkeypatch.setattr(clauses, "_held_by_another", clauses._held_by_another.__wrapped__)
     assert verdicts() == remembered

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from triqua.core.grounding.rule import MeaningReader
 from triqua.core.plan.verify_batches import BatchItem
 from triqua.engines.base import BatchJudgeResult, Judge, JudgeResult
-from triqua.engines.offline.verify.reader import EntailmentReader, LazyReader, reader_for
 from triqua.models.entailment import EntailmentModel, judge_name
+from triqua.models.reader import EntailmentReader, LazyReader, reader_for
 from triqua.schema import Evidence, Fact, FactUnit
 
 __all__ = ["EntailmentReader", "SecondOpinionJudge", "reader_for", "second_opinion"]

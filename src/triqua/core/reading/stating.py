@@ -1,7 +1,7 @@
 """Whether a cited window states anything: one answer for both engines.
 
 The offline verifier leaves unread the sentences that state nothing
-(``engines.offline.verify.passage_reading``); a rule that checks a cited window (the LLM
+(``passage_reading``); a rule that checks a cited window (the LLM
 path's grounding) asks :func:`unstated_window` of the same readers: a passage not in
 English (``core.text.language.foreign_language``), a heading
 (``nlp.line_ends.heading_lines``), a verdict record, a question or a directive

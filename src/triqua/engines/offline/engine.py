@@ -110,7 +110,7 @@ class OfflineJudge(Judge):
     @property
     def reader(self) -> MeaningReader | None:  # type: ignore[override]
         """The verifier's entailment judge as the grounding rule's reader (None: "rules")."""
-        from triqua.engines.offline.verify.reader import reader_for
+        from triqua.models.reader import reader_for
 
         return reader_for(self.judge, own=True)
 

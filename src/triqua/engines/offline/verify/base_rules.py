@@ -10,36 +10,28 @@ for "won"): a support the judge may still take back (``reading``).
 from __future__ import annotations
 
 from triqua.core.reading.analysis import (
-    TextInfo,
     Token,
-    analyse,
-    has_stem,
     is_negated,
     values_relation,
 )
 from triqua.core.reading.counts import counts_groups, states_count
-from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit, takes_many
-from triqua.core.reading.restrictors.many import one_against_many
-from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import (
+from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
+from triqua.core.reading.mentions import REFERS, sentence_before
+from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
     extends_subject,
     measured,
     negated_in,
     restrictors_stated,
     text_matches,
+    written_share,
 )
+from triqua.core.reading.part_rivals import count_substitution, roles_differ, values_elsewhere
+from triqua.core.reading.restrictors.many import one_against_many
+from triqua.core.reading.slot_rivals import slot_rival
+from triqua.core.reading.slot_words import named_head_rival
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
-from triqua.engines.offline.verify.gates import named_head_rival
-from triqua.engines.offline.verify.rules import (
-    agent_rival,
-    count_substitution,
-    rival_entity,
-    roles_differ,
-    values_elsewhere,
-)
 from triqua.schema import Fact, Status
-from triqua.sentences import sentence_spans
 
 __all__ = ["judge_base"]
 
@@ -61,8 +53,8 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
         outcome, wrong = values_relation(parts.object, info)
-        text = text_matches(parts.object, sentence)
-        referent = _referent(sentence) if sentence.subject == REFERS else None
+        text = text_matches(parts.object, info, sentence.before)
+        referent = sentence_before(sentence.before) if sentence.subject == REFERS else None
         restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
         other = on_sentence(Status.CONTRADICTED, sentence, said, word)
@@ -110,7 +102,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             or supported
             or hit is None
             or sentence.subject < 0.6
-            or extends_subject(parts.subject, sentence)
+            or extends_subject(parts.subject, info, sentence.subject)
         ):
             continue
         if restricted == "rival":  # "the smallest country" against "the largest"
@@ -121,7 +113,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         # Of the sentences that state the base, the one writing most of the object's words
         # is quoted ("He became chief executive officer of Apple" before "Tim Cook joined
         # Apple" for "became CEO of Apple"); ties keep the alignment's order.
-        supported.sort(key=lambda found: -_written(parts.object, found[0].info))
+        supported.sort(key=lambda found: -written_share(parts.object, found[0].info))
         best, reason = supported[0]
         finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
@@ -164,7 +156,7 @@ def _conflict(
             wrong,
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
-        rival = _rival(parts, info, hit)
+        rival = slot_rival(parts, info, hit)
         if rival:
             return on_sentence(
                 Status.CONTRADICTED,
@@ -173,40 +165,3 @@ def _conflict(
                 fact.object,
             )
     return None
-
-
-def _rival(parts: FactParts, info: TextInfo, hit: Token) -> str | None:
-    """A same-type entity in the object's slot of the sentence, if there is one.
-
-    None for a relation that takes many objects ("lived in London" leaves Rome open),
-    unless passive: a book has the authors it names ("was written by Jane Austen").
-    """
-    words = parts.relation.tokens
-    passive = bool(words) and words[-1].text.lower() == "by"
-    if not passive and takes_many(parts):
-        return None
-    kind = object_kind(parts)
-    if kind is None:
-        return None
-    return rival_entity(info, kind, hit, [parts.subject]) or agent_rival(
-        info, kind, hit, parts.relation, [parts.subject, parts.object]
-    )
-
-
-def _written(part: TextInfo, info: TextInfo) -> float:
-    """The share of ``part``'s content words ``info`` writes, an acronym spelled out included."""
-    if not part.content:
-        return 0.0
-    found = sum(
-        has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
-    )
-    return found / len(part.content)
-
-
-def _referent(sentence: Sentence) -> TextInfo | None:
-    """The sentence right before one that refers back to the subject: the one it refers to."""
-    spans = sentence_spans(sentence.before)
-    if not spans:
-        return None
-    start, end = spans[-1]
-    return analyse(sentence.before[start:end])

@@ -10,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match
-from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
-from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.words import Token, relation_groups
+from triqua.core.reading.analysis import analyse
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "other_known_relation", "paragraph_between", "windows"]
+__all__ = ["Window", "paragraph_between", "windows"]
 
 
 @dataclass(frozen=True)
@@ -49,16 +46,10 @@ class Window:
             passage_text=self.first.passage_text,
         )
 
-    def finding(self, status: Status, reason: str, error_span: str | None = None) -> Finding:
-        """A finding quoting this window."""
-        return Finding(
-            status,
-            self.last,
-            error_span,
-            reason,
-            self.anchor.score,
-            window_start=self.first if self.first is not self.last else None,
-        )
+    def finding(self, status: Status, reason: str) -> Finding:
+        """A finding quoting this window (the judge's: no span of wrong words)."""
+        first = self.first if self.first is not self.last else None
+        return Finding(status, self.last, None, reason, self.anchor.score, window_start=first)
 
 
 def paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
@@ -132,72 +123,3 @@ def _as_read(
             at, end = sentence.start - first.start, sentence.end - first.start
             text = text[:at] + sentence.info.text + text[end:]
     return text
-
-
-def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
-    """True when the sentence writes another known relation's word where the fact's would be.
-
-    "Tomas Wren was buried in Lisbon" for "Tomas Wren was born in Lisbon": the word that
-    leads the object (across function words only: "was buried in") is a word of another
-    relation group of the lexicon, or a verb in a past form ("was repainted in the 20th
-    century" for "was built in …"), and no word of the fact's relation is written. That is
-    a crisp mismatch. So is a sentence that writes neither the relation's words nor every
-    word of the object ("the council hall was renamed in 2004" for "served on the city
-    council"; any sentence, for a fact whose object was lost): it states none of the fact.
-    A sentence that merely words the relation otherwise ("set a world record of 9.58 s in
-    the 100 m final" for "ran the 100 metres in 9.58 seconds", "is a 15th-century citadel"
-    for "was built in the 15th century") is the judge's to read.
-    """
-    if not any(len(group) > 1 for group in parts.relation_words):
-        return False
-    if sentence_relation_hit(parts, sentence) is not None:
-        return False
-    if not parts.object.tokens or coverage(parts.object, sentence) < 1.0:
-        return True  # neither the relation nor the whole object: nothing of the fact stated
-    word = _slot_word(parts.object, sentence)
-    if word is None:
-        return False
-    own = frozenset().union(*parts.relation_words)
-    if any(stems_match(word.stem, w) for w in own):
-        return False
-    if _past_form(word):
-        return True  # another verb governs the value: "was repainted in the 20th century"
-    return any(
-        any(stems_match(word.stem, w) for w in group)
-        and not any(stems_match(a, b) for a in group for b in own)
-        for group in relation_groups()
-    )
-
-
-def _past_form(word: Token) -> bool:
-    """A lower-case verb in a past form: "-ed", or an irregular form the lexicon knows."""
-    low = word.text.lower()
-    if word.is_capitalised or not low.isalpha():
-        return False
-    return (len(low) > 4 and low.endswith("ed")) or low in LEXICON.word_forms
-
-
-def _slot_word(part: TextInfo, sentence: TextInfo) -> Token | None:
-    """The content word that leads the object's first word in the sentence, if any.
-
-    Only function words may stand between them ("buried in Lisbon", "buried at the abbey");
-    a content word nearer the object ("record of 8 titles": "record") is the slot's word.
-    """
-    words = [t for t in part.tokens if not t.is_stop]
-    if not words:
-        return None
-    first = words[0].stem
-    tokens = sentence.tokens
-    for at, token in enumerate(tokens):
-        if not stems_match(token.stem, first):
-            continue
-        before = at - 1
-        while before >= 0 and tokens[before].is_stop and at - before <= _SLOT_GAP:
-            before -= 1
-        if before >= 0 and not tokens[before].is_stop:
-            return tokens[before]
-    return None
-
-
-#: Function words that may stand between a relation's word and its object ("was born in the").
-_SLOT_GAP = 3

@@ -10,46 +10,30 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, values_relation
-from triqua.core.reading.fact_parts import FactParts, entity_type, sentence_relation_hit
+from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
+from triqua.core.reading.mentions import REFERS
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.part_match import claim_stems, text_matches
 from triqua.core.reading.restrictors.markers import (
     check,
     markers,
     object_head,
     reported_by,
 )
+from triqua.core.reading.slot_rivals import qualifier_rival
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
-from triqua.engines.offline.verify.binding import REFERS
-from triqua.engines.offline.verify.fact_match import claim_stems, text_matches
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.rules import rival_entity
 from triqua.schema import Fact, FactUnit, Status
 
 __all__ = [
     "event_window",
     "judge_qualifier",
     "judge_restrictor",
-    "qualifier_rival",
 ]
 
 #: Qualifier labels that date the event ("start time", "point in time", "date").
 _TEMPORAL = re.compile(r"\b(?:time|date|year|since|until)\b", re.I)
-
-#: Cue words a qualifier label (stemmed) puts before its value in a sentence.
-LABEL_CUES = {
-    "locat": {"in", "at", "near"},
-    "place": {"in", "at"},
-    "country": {"in"},
-    "city": {"in"},
-    "with": {"with", "alongside"},
-    "by": {"by"},
-    "for": {"for"},
-    "as": {"as"},
-    "from": {"from"},
-    "to": {"to"},
-    "venu": {"at", "in"},
-}
 
 
 def event_window(
@@ -93,7 +77,7 @@ def _stated_in_window(
             outcome, _ = values_relation(value_here, sentence.info)
             if (
                 outcome == "match"
-                and text_matches(value_here, sentence).ok
+                and text_matches(value_here, sentence.info, sentence.before).ok
                 and qualifier_refusal(parts, unit, sentence.info.text) is None
             ):
                 return Finding(
@@ -159,7 +143,7 @@ def judge_qualifier(
     if judged is None or base.status == Status.INSUFFICIENT:
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
     outcome, wrong = values_relation(claim, judged.info)
-    text_ok = text_matches(claim, judged).ok
+    text_ok = text_matches(claim, judged.info, judged.before).ok
     if outcome == "conflict" and text_ok:
         return on_sentence(
             Status.CONTRADICTED,
@@ -234,21 +218,3 @@ def judge_restrictor(
         bound[0],
         reason=f"the {label} {value!r} is not stated in the base's evidence window",
     )
-
-
-def qualifier_rival(parts: FactParts, label: str, value: str, info: TextInfo) -> str | None:
-    """A same-type entity after the qualifier's cue word ("in", "at", the label)."""
-    text = f"{parts.query} {label} {value}"
-    cues = {t.text.lower() for t in analyse(label).tokens}
-    for token in analyse(label).tokens:
-        cues |= LABEL_CUES.get(token.stem, set())
-    # A name NER cannot type in the odd joined text is typed alone, or as a place when
-    # its label is a place preposition ("to Villeurbanne").
-    kind = (
-        entity_type(text, len(text) - len(value), len(text))
-        or entity_type(value, 0, len(value))
-        or ("PLACE_ORG" if cues & {"in", "at", "to", "from", "near"} else None)
-    )
-    if kind is None:
-        return None
-    return rival_entity(info, kind, cues, [parts.subject, parts.object])

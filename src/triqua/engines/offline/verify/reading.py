@@ -26,15 +26,13 @@ from dataclasses import dataclass
 
 from triqua.core.reading.analysis import TextInfo, analyse, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
-from triqua.engines.offline.verify.entailed import (
-    Window,
-    other_known_relation,
-    windows,
-)
+from triqua.core.reading.part_match import said_object
+from triqua.core.reading.part_rivals import substitution
+from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
+from triqua.engines.offline.verify.entailed import Window, windows
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
+from triqua.engines.offline.verify.gates import values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.rules import substitution
 from triqua.engines.offline.verify.unique_roles import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
@@ -62,7 +60,7 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     """The entailment a window needs to support the base: more when its head word differs.
 
     A window that writes the object's lead-in and ends it on another word ("… comedy drama
-    film" for "… comedy drama book", "is a county" for "is a city": ``gates.head_rival``)
+    film" for "… comedy drama book", "is a county" for "is a city": ``slot_words.head_rival``)
     states another value unless the word is a synonym ("world championships" for "world
     titles"): gate and judge disagree, and the judge wins only where it is as sure as the
     card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
@@ -103,46 +101,27 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     return [hypothesis, sentence] if sentence else [hypothesis]
 
 
-def _said_object(fact: Fact, parts: FactParts) -> TextInfo:
-    """The object as the claim says it: a lost one is its sentence's words after the verb.
-
-    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
-    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
-    """
-    if parts.object.content or not fact.relation.strip():
-        return parts.object
-    source = " ".join(fact.source_text.split())
-    relation = " " + fact.relation.strip().lower() + " "
-    at = source.lower().find(relation)
-    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
-    return analyse(tail) if tail else parts.object
+#: A window's gates as its reading keeps them: ``gated``, ``about``, ``rival_head``, ``worded``.
+_Flags = tuple[bool, bool, bool, bool]
+_PLAIN: _Flags = (True, True, False, True)
 
 
 def _judge(
     model: EntailmentModel,
     found: Sequence[Window],
     hypotheses: Sequence[str],
-    gated: list[bool],
-    about: list[bool] | None = None,
-    rival_head: list[bool] | None = None,
-    worded: list[bool] | None = None,
+    flags: Sequence[_Flags] | None = None,
 ) -> list[Reading]:
     """Read every window against every hypothesis in one batched call.
 
-    A window that fails the gates can only contradict: with the judge's contradiction off
-    (its threshold above 1) it is not read at all.
+    ``flags`` are each window's gates (:class:`Reading`; none given: it passes them all). A
+    window that fails the gates can only contradict: with the judge's contradiction off (its
+    threshold above 1) it is not read at all.
     """
-    about = about if about is not None else [True] * len(found)
-    rival_head = rival_head if rival_head is not None else [False] * len(found)
-    worded = worded if worded is not None else [True] * len(found)
+    pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
-        kept = [k for k, ok in enumerate(gated) if ok]
-        found = [found[k] for k in kept]
-        gated = [True] * len(kept)
-        about = [about[k] for k in kept]
-        rival_head = [rival_head[k] for k in kept]
-        worded = [worded[k] for k in kept]
-    asked = [(w.text, h) for w in found for h in hypotheses]
+        pairs = [(window, flag) for window, flag in pairs if flag[0]]
+    asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
     if not asked:
         return []
     rows = model.predict(asked)
@@ -152,12 +131,9 @@ def _judge(
             window,
             max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
             max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
-            ok,
-            about[k],
-            rival_head[k],
-            worded[k],
+            *flag,
         )
-        for k, (window, ok) in enumerate(zip(found, gated, strict=True))
+        for k, (window, flag) in enumerate(pairs)
     ]
 
 
@@ -181,50 +157,40 @@ def read(
     base_fact = fact.model_copy(update={"qualifiers": []}) if fact.qualifiers else fact
     hypotheses = _hypotheses(fact, fact.units()[0])
     named = parts.subject.is_name
+    known = any(len(group) > 1 for group in parts.relation_words)
+    said = said_object(fact, parts)
 
-    def about(found: list[Window]) -> list[bool]:
+    def flags(window: Window) -> _Flags:
+        text = analyse(window.text)
         # A named subject must be named (or referred back to) in the window: "James Turing
         # worked at Bletchley Park" states nothing of Alan, for or against.
-        return [not named or w.first.subject > 0 or w.last.subject > 0 for w in found]
-
-    def gate(found: list[Window]) -> list[bool]:
+        about = not named or window.first.subject > 0 or window.last.subject > 0
         # Neither the anchor nor the window may put another relation's word or past verb
         # where a known relation's word is missing ("was buried in Lisbon" never states "was
         # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
-        return [
-            speaks
-            and not held_elsewhere(fact, parts, w.first, w.last, by_place)
-            and named_head_rival(parts.object, parts.relation, analyse(w.text)) is None
-            and not other_known_relation(parts, w.anchor.info)
-            and not other_known_relation(parts, analyse(w.text))
-            and values_present(base_fact, parts, w.as_sentence())
-            for w, speaks in zip(found, about(found), strict=True)
-        ]
-
-    said = _said_object(fact, parts)
-
-    def rival(found: list[Window]) -> list[bool]:
-        return [
-            head_rival(said, parts.relation, analyse(w.text)) is not None
-            or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
-            for w in found
-        ]
-
-    def worded(found: list[Window]) -> list[bool]:
+        gated = (
+            about
+            and not held_elsewhere(fact, parts, window.first, window.last, by_place)
+            and named_head_rival(parts.object, parts.relation, text) is None
+            and not other_known_relation(parts, window.anchor.info)
+            and not other_known_relation(parts, text)
+            and values_present(base_fact, parts, window.as_sentence())
+        )
+        rival = head_rival(said, parts.relation, text) is not None or (
+            said is not parts.object and substitution(said, text) is not None
+        )
         # A relation the lexicon knows is missed by its words. Another one ("translated") is
         # the judge's to read in other words, but a window that writes neither its word nor
         # any word of the object states nothing of the fact to read ("was an English
         # mathematician" for "translated an article").
-        if not any(len(group) > 1 for group in parts.relation_words):
-            if not named:
-                return [True] * len(found)
-            return [_writes_some(parts, analyse(w.text)) for w in found]
-        return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
+        if known:
+            worded = sentence_relation_hit(parts, text) is not None
+        else:
+            worded = not named or _writes_some(parts, text)
+        return gated, about, rival, worded
 
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(
-        model, singles, hypotheses, gate(singles), about(singles), rival(singles), worded(singles)
-    )
+    readings = _judge(model, singles, hypotheses, [flags(w) for w in singles])
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -233,9 +199,7 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(
-            model, wide, hypotheses, gate(wide), about(wide), rival(wide), worded(wide)
-        )
+        readings += _judge(model, wide, hypotheses, [flags(w) for w in wide])
     return readings
 
 
@@ -323,8 +287,9 @@ def decide_qualifier(
     if value.dates or value.numbers:
         if rules.status != Status.SUPPORTED or rules.sentence is None:
             return rules
-        quoted = windows([rules.sentence], by_place, passages, wide=False)
-        vetoed = _judge(model, quoted, hypotheses, [True] * len(quoted))
+        vetoed = _judge(
+            model, windows([rules.sentence], by_place, passages, wide=False), hypotheses
+        )
         if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
             return _open(rules)
         return rules
@@ -333,16 +298,12 @@ def decide_qualifier(
         # No window can take a support back, and the narrowest entailing window is quoted:
         # the wider ones are read only when no single sentence supports the qualifier.
         singles = [w for w in found if w.size == 1]
-        best = _entailing(
-            fact, unit, _judge(model, singles, hypotheses, [True] * len(singles)), model
+        wide = [w for w in found if w.size > 1]
+        best = _entailing(fact, unit, _judge(model, singles, hypotheses), model) or _entailing(
+            fact, unit, _judge(model, wide, hypotheses), model
         )
-        if best is None:
-            wide = [w for w in found if w.size > 1]
-            best = _entailing(
-                fact, unit, _judge(model, wide, hypotheses, [True] * len(wide)), model
-            )
     else:
-        readings = _judge(model, found, hypotheses, [True] * len(found))
+        readings = _judge(model, found, hypotheses)
         if any(r.contradicted >= model.thresholds.contradicted for r in readings):
             return _open(rules)
         best = _entailing(fact, unit, readings, model)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit
+from triqua.core.reading.slot_rivals import rival_entity
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.rules import rival_entity
 from triqua.models.entailment import CONTRADICTED, EntailmentModel
 from triqua.models.hypotheses import unit_hypothesis
 from triqua.schema import Fact, Status

@@ -3,8 +3,8 @@
 No chat model is involved. Evidence passages are split into sentences; the sentences that
 best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the subject
 weighing most) are aligned with it. The rules read those about the subject ("She", "The
-city": see ``binding``) for what they are strong at — a rival number, date, name or role
-contradicts, and a sentence stating the fact in its own words proposes a support. The judge
+city": ``core.reading.mentions``) for what they are strong at — a rival number, date, name
+or role contradicts, and a sentence stating the fact in its own words proposes a support. The judge
 reads the best windows of all (``reading``): its entailment supports behind the value and
 role gates, its contradiction (at the card's threshold) contradicts, and a qualifier is
 judged in the windows its base is bound to. Evidence text is only ever compared, never
@@ -26,18 +26,18 @@ from triqua.core.reading.analysis import (
     has_stem,
 )
 from triqua.core.reading.fact_parts import FactParts, fact_parts
-from triqua.core.reading.mood import states_nothing
+from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
-from triqua.engines.offline.verify.base_rules import judge_base
-from triqua.engines.offline.verify.binding import passive, subject_scores
-from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
-from triqua.engines.offline.verify.life_dates import life_date_finding
-from triqua.engines.offline.verify.passage_reading import (
+from triqua.core.reading.passage_reading import (
     foreign_passages,
     read_pieces,
+    states_something,
     unread_note,
     unread_pieces,
 )
+from triqua.engines.offline.verify.base_rules import judge_base
+from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
+from triqua.engines.offline.verify.life_dates import life_date_finding
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
 from triqua.engines.offline.verify.rivals import judged_rival
@@ -148,7 +148,7 @@ class AlignmentVerifier:
         parts, by_place = found.parts, found.by_place
         rules, stated = _rules_reading(fact, parts, found.top, by_place)
         # The rules' own-words support passes the statement gates when the run settles it
-        # (the grounding rule's reader, ``reader.statement_refusal``). With the judge's
+        # (the grounding rule's reader, ``models.reader.statement_refusal``). With the judge's
         # contradiction off, a rules' conflict or own-words support stands without a reading
         # (gates aside): the judge is read only where it can change a unit.
         quick = rules.status == Status.CONTRADICTED or (
@@ -198,14 +198,13 @@ class AlignmentVerifier:
     ) -> list[Finding]:
         """Without a learned judge (``--verifier rules``): only what the rules state verbatim."""
         base, bound = _rules_reading(fact, parts, top, by_place)
-        findings = [base]
-        for qualifier in fact.qualifiers:
-            findings.append(
-                judge_qualifier(
-                    fact, parts, qualifier.label, qualifier.value, base, bound, by_place
-                )
-            )
-        return findings
+        return [
+            base,
+            *(
+                judge_qualifier(fact, parts, q.label, q.value, base, bound, by_place)
+                for q in fact.qualifiers
+            ),
+        ]
 
     def _align(self, facts: Sequence[Fact], evidence: Sequence[Evidence]) -> list[Aligned]:
         """Each fact's parts, its aligned sentences (best first) and all sentences by place.
@@ -220,7 +219,8 @@ class AlignmentVerifier:
         texts = [
             t for parts, cands, _, _ in jobs for t in [parts.query, *(c.info.text for c in cands)]
         ]
-        vectors = dict(zip(texts, self._embed(texts), strict=True)) if texts else {}
+        # Each text is embedded once, in batches, through the process-wide cache.
+        vectors = dict(zip(texts, sentence_vectors().get(texts), strict=True)) if texts else {}
         aligned = []
         for parts, candidates, overlaps, by_place in jobs:
             ranked = self._rank(parts, candidates, overlaps, vectors)
@@ -239,11 +239,6 @@ class AlignmentVerifier:
         entities("Warm up.")
 
     # ---- alignment
-
-    @staticmethod
-    def _embed(texts: list[str]) -> np.ndarray:
-        """Embed texts through the process-wide cache (each text embedded once, in batches)."""
-        return sentence_vectors().get(texts)
 
     @staticmethod
     def _overlap(parts: FactParts, sentence: TextInfo) -> float:
@@ -268,14 +263,14 @@ class AlignmentVerifier:
         """Find the sentences that speak about the subject: the fact's candidates.
 
         A sentence names the subject itself, or refers back to it ("She", "The city") while
-        it is the passage's topic (see ``binding``). Only those can support or contradict a
-        unit; the lexically closest few are embedded. Returns them with their token overlap
-        and an index of all sentences by place.
+        it is the passage's topic (``core.reading.mentions``). Only those can support or
+        contradict a unit; the lexically closest few are embedded. Returns them with their
+        token overlap and an index of all sentences by place.
         """
         sentences: list[Sentence] = []
         for p, (ev, pieces, title) in enumerate(passages):
             texts = tuple(piece.text for piece in pieces)
-            scores = _subject_scores(
+            scores = passage_scores(
                 parts.subject, texts, title, passive(parts.relation), lead=ev.start == 0
             )
             sentences += [
@@ -295,7 +290,9 @@ class AlignmentVerifier:
         by_place = {(s.passage, s.index): s for s in sentences}
         unread = {(p, i) for p, (ev, _, _) in enumerate(passages) for i in unread_pieces(ev.text)}
         readable = [
-            s for s in sentences if (s.passage, s.index) not in unread and _readable(s.info.text)
+            s
+            for s in sentences
+            if (s.passage, s.index) not in unread and states_something(s.info.text)
         ]
         known = _overlaps((parts.subject, tuple(parts.relation_words), parts.object))
         overlaps: dict[int, float] = {}
@@ -327,34 +324,6 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
-
-
-@functools.lru_cache(maxsize=20_000)
-def _readable(text: str) -> bool:
-    """Whether a sentence may be aligned at all (cached: every fact asks it of each sentence).
-
-    Text addressed to a verifier (injected instructions, fake verdicts) is never aligned;
-    questions assert nothing, so they are never aligned either (``core.reading.mood``).
-    """
-    return not states_nothing(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _subject_scores(
-    subject: TextInfo,
-    texts: tuple[str, ...],
-    title: TextInfo | None,
-    patient: bool = False,
-    lead: bool = False,
-) -> tuple[float, ...]:
-    """``binding.subject_scores`` of a passage's sentences, remembered.
-
-    The facts of one subject share their passages (and a re-verified fact reads them again),
-    and the scores are a function of the subject, the sentences, the title, whether the
-    subject is its relation's patient and whether the passage opens its document.
-    """
-    infos = [analyse(text) for text in texts]
-    return tuple(subject_scores(subject, infos, title, patient=patient, lead=lead))
 
 
 @functools.lru_cache(maxsize=256)

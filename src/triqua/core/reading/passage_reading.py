@@ -1,6 +1,8 @@
-"""What of a passage the offline verifier reads: its statements, in English.
+"""What of a passage is read as evidence: its statements, in English.
 
-Only sentences that state something are evidence. Left unread are:
+The offline verifier aligns a fact with these sentences (the grounding rule asks the same
+readers of a cited window: ``stating``). Only sentences that state something are evidence.
+Left unread are:
 
 - a passage the language detector is sure is not English
   (``core.text.language.foreign_language``): the offline readers (negation cues, value
@@ -30,13 +32,19 @@ import functools
 from collections.abc import Sequence
 
 from triqua.core.reading.datelines import dateline_end
-from triqua.core.reading.mood import verdict_records
+from triqua.core.reading.mood import states_nothing, verdict_records
 from triqua.core.reading.restated import restate
 from triqua.core.text.language import foreign_language
 from triqua.nlp.passages import Piece, split
 from triqua.schema import Evidence
 
-__all__ = ["foreign_passages", "read_pieces", "unread_note", "unread_pieces"]
+__all__ = [
+    "foreign_passages",
+    "read_pieces",
+    "states_something",
+    "unread_note",
+    "unread_pieces",
+]
 
 
 @functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
@@ -70,6 +78,16 @@ def _without_dateline(text: str, piece: Piece) -> Piece:
     if not cut or (piece.start > 0 and text[piece.start - 1] != "\n"):
         return piece
     return Piece(piece.text[cut:], piece.start + cut, piece.end, piece.heading)
+
+
+@functools.lru_cache(maxsize=20_000)
+def states_something(text: str) -> bool:
+    """Whether a sentence may be read as evidence at all (cached: every fact asks it).
+
+    Text addressed to a verifier (injected instructions, fake verdicts) is never evidence;
+    questions assert nothing, so they are never evidence either (``core.reading.mood``).
+    """
+    return not states_nothing(text)
 
 
 @functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again

@@ -1,10 +1,10 @@
-"""Strict rules that compare one part of a fact with one evidence window.
+"""What in a sentence stands against one part of a fact: rivals of its words and roles.
 
-A negation cue before the relation word, a text value's words (with substitutions caught:
-"baseball clubs" is not "football clubs"), rival entities of the same type in the value's
-slot ("born in Warsaw" against "born in Kraków") and swapped roles. Pure functions on
-analysed text; the verifier decides what they mean for a unit. The relation's words and
-antonyms are the shared reader's (``core.reading.fact_parts``).
+A negation cue before the relation word, a word substituted for one of a text value's
+("baseball clubs" is not "football clubs"), swapped roles, and values in another clause
+than the relation's (a rival name in the value's slot is ``slot_rivals``'). Pure readings
+of analysed text: what they mean for a unit is the verifier's to decide
+(``engines.offline.verify``). The relation's words and antonyms are ``fact_parts``'.
 """
 
 from __future__ import annotations
@@ -15,28 +15,23 @@ from collections.abc import Sequence
 from triqua.core.reading.analysis import (
     TextInfo,
     Token,
-    analyse,
     has_stem,
     is_negated,
     stems_match,
 )
-from triqua.core.reading.fact_parts import NAME_KINDS
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.name_match import name_match
 from triqua.core.reading.values.table import RULES
 from triqua.nlp.negation_scope import noun_clause_cues
-from triqua.nlp.passages import entities
 
 __all__ = [
     "count_substitution",
     "in_scope",
     "negated_near",
-    "rival_entity",
+    "passive_at",
+    "roles_differ",
     "substitution",
+    "values_elsewhere",
 ]
-
-_SLOT_WORDS = frozenset({"on", "in", "at", "of", "the", "a", "an", "around", "about", ","})
-_MONTH_WORDS = frozenset(LEXICON.month_numbers)
 
 
 def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
@@ -130,59 +125,6 @@ def _count(word: str) -> float:
     return float(RULES.word_numbers.get(word.lower(), 0))
 
 
-def _slot_filler(word: str) -> bool:
-    """True for words that may sit between a relation and its value without changing slot."""
-    lowered = word.lower()
-    return lowered.isdigit() or lowered in _MONTH_WORDS or lowered in _SLOT_WORDS
-
-
-_PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at", "near"})
-
-
-def _place_slot(kind: str, e_kind: str, before: Sequence[Token]) -> bool:
-    """True when a name after "in/to/from/at" fills a place slot whatever NER typed it as.
-
-    The small model reads unfamiliar place names ("Kraków", "Vénissieux") as persons.
-    """
-    return (
-        {kind, e_kind} <= NAME_KINDS
-        and bool(before)
-        and before[-1].text.lower() in _PLACE_PREPOSITIONS
-    )
-
-
-def rival_entity(
-    sentence: TextInfo, kind: str, cue: Token | set[str], exclude: Sequence[TextInfo]
-) -> str | None:
-    """An entity of type ``kind`` right after the cue (a relation word or a label cue).
-
-    That position is the slot the claimed value fills, so another name there is a rival
-    value ("joined Barcelona" against "joined Real Madrid"). Names of ``exclude`` (the
-    subject, for one) are never rivals.
-    """
-    for start, end, e_kind in entities(sentence.text):
-        before = [t for t in sentence.tokens if t.end <= start]
-        if e_kind != kind and not _place_slot(kind, e_kind, before):
-            continue
-        if isinstance(cue, Token):
-            # Dates and prepositions between the cue and the name do not break the slot:
-            # "born on 18 September 1976 in Rio de Janeiro" still puts the place in it.
-            gap = [t for t in before if t.start >= cue.end and not _slot_filler(t.text)]
-            if cue.end > start or len(gap) > 3:
-                continue
-        elif not any(t.text.lower() in cue for t in before[-3:]):
-            continue
-        if not _names_one_of(sentence.text[start:end], exclude):
-            return sentence.text[start:end]
-    return None
-
-
-def _names_one_of(name: str, parts: Sequence[TextInfo]) -> bool:
-    """True when ``name`` names one of ``parts`` (either way round): no rival of theirs."""
-    named = analyse(name)
-    return any(name_match(part, named) > 0 or name_match(named, part) > 0 for part in parts)
-
-
 def roles_differ(
     subject: TextInfo,
     obj: TextInfo,
@@ -205,7 +147,7 @@ def roles_differ(
         return False
     if relation is not None and _other_agent(subject, relation, sentence, hit):
         return True
-    if _passive(relation.tokens if relation is not None else (), None) != _passive(
+    if passive_at(relation.tokens if relation is not None else (), None) != passive_at(
         sentence.tokens, hit
     ) or _participle_of_in(relation, sentence.tokens, hit):
         subject, obj = obj, subject
@@ -233,8 +175,10 @@ def _other_agent(subject: TextInfo, relation: TextInfo, sentence: TextInfo, hit:
     "and"/"or") gives the relation to someone else.
     """
     named = any(t.is_capitalised for t in subject.content)
-    passive = _passive(relation.tokens, None) or any(t.text.lower() in _BE for t in relation.tokens)
-    if not named or passive or not _passive(sentence.tokens, hit):
+    passive = passive_at(relation.tokens, None) or any(
+        t.text.lower() in _BE for t in relation.tokens
+    )
+    if not named or passive or not passive_at(sentence.tokens, hit):
         return False
     by = next(t for t in sentence.tokens if t.start >= hit.end and t.text.lower() == "by")
     ends = _AGENT_END.search(sentence.text, by.end)
@@ -279,7 +223,7 @@ def _to_recipient(relation: Sequence[Token], sentence: Sequence[Token]) -> bool:
     return False
 
 
-def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
+def passive_at(tokens: Sequence[Token], hit: Token | None) -> bool:
     """True when a relation is passive: "by" ends it, or (in a sentence) follows its word.
 
     In a sentence, "by" must come right after the relation word (an adverb between:
@@ -292,26 +236,6 @@ def _passive(tokens: Sequence[Token], hit: Token | None) -> bool:
         return True
     words = [t.text.lower() for t in after]
     return len(words) == 2 and words[0].endswith("ly") and words[1] == "by"
-
-
-def agent_rival(
-    sentence: TextInfo, kind: str, hit: Token, relation: TextInfo, exclude: Sequence[TextInfo]
-) -> str | None:
-    """The agent a sentence in the active voice names for a passive relation, if another.
-
-    "The telephone was invented by Thomas Edison" puts the agent after "by"; "Alexander Graham
-    Bell invented the telephone" puts it before the verb: an entity of the same type ending
-    right before the relation word (at most three words between) is the rival there.
-    """
-    if not _passive(relation.tokens, None) or _passive(sentence.tokens, hit):
-        return None
-    for start, end, e_kind in entities(sentence.text):
-        if e_kind != kind or end > hit.start:
-            continue
-        gap = [t for t in sentence.tokens if t.start >= end and t.end <= hit.start]
-        if len(gap) <= 3 and not _names_one_of(sentence.text[start:end], exclude):
-            return sentence.text[start:end]
-    return None
 
 
 #: Where a sentence turns to another statement: "baptised on 26 April; his date of birth …".

@@ -1,9 +1,9 @@
-"""The rules that find a fact's parts in an evidence sentence, as the offline rules read them.
+"""A fact's parts found in a sentence: the object's words, its restrictors, a denial.
 
-The verifier aligns sentences with a fact (its parts: ``core.reading.fact_parts``); these
-rules say whether an aligned sentence states the object's words and restrictors, and
-whether it denies the relation. A statement in other words is the learned judge's to read
-(``reading``).
+A fact is read through its parts (``fact_parts``); these readings say whether a sentence
+states the object's words and restrictors in its own words, and whether it denies the
+relation. A statement in other words is an entailment judge's to read, and what a reading
+means for a unit is the verifier's to decide (``engines.offline.verify``).
 """
 
 from __future__ import annotations
@@ -11,18 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import (
-    TextInfo,
-    Token,
-    coverage,
-    has_stem,
-)
+from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, has_stem
 from triqua.core.reading.fact_parts import FactParts, antonym_in
+from triqua.core.reading.mentions import REFERS, subject_extended
 from triqua.core.reading.name_match import name_match, name_words_in
+from triqua.core.reading.part_rivals import negated_near, substitution
 from triqua.core.reading.restrictors.markers import check
-from triqua.engines.offline.verify.binding import REFERS, subject_extended
-from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.rules import negated_near, substitution
+from triqua.schema import Fact
 
 __all__ = [
     "NAMED_BY_NUMBER",
@@ -32,7 +27,9 @@ __all__ = [
     "measured",
     "negated_in",
     "restrictors_stated",
+    "said_object",
     "text_matches",
+    "written_share",
 ]
 
 #: Share of a text value's content words an evidence sentence must hold to state it; a
@@ -113,14 +110,15 @@ def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bo
     )
 
 
-def extends_subject(subject: TextInfo, sentence: Sentence) -> bool:
+def extends_subject(subject: TextInfo, sentence: TextInfo, score: float) -> bool:
     """True when the sentence names someone else with the subject's name ("Pierre Curie").
 
-    A sentence that speaks of the subject by referring back to it is not checked.
+    ``score`` is how the sentence speaks of the subject (``mentions.subject_scores``): one
+    that refers back to it, or barely names it, is not checked.
     """
-    if sentence.subject < 0.6 or sentence.subject == REFERS:
+    if score < 0.6 or score == REFERS:
         return False
-    return subject_extended(subject, sentence.info)
+    return subject_extended(subject, sentence)
 
 
 @dataclass
@@ -131,8 +129,8 @@ class TextMatch:
     reason: str = ""
 
 
-def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
-    """Whether the sentence states the part's words.
+def text_matches(part: TextInfo, sentence: TextInfo, before: str = "") -> TextMatch:
+    """Whether the sentence states the part's words (``before``: the passage before it).
 
     A name must be named (alias rules); in descriptive text every capitalised word (a
     name inside it: "a tool developed by Mondeca") must occur, no word may be replaced by
@@ -141,19 +139,44 @@ def text_matches(part: TextInfo, sentence: Sentence) -> TextMatch:
     if not part.content:
         return TextMatch(True, "stated")
     if part.is_name:
-        return TextMatch(name_match(part, sentence.info) > 0, "named")
-    if not name_words_in(part, sentence.info, sentence.before):
+        return TextMatch(name_match(part, sentence) > 0, "named")
+    if not name_words_in(part, sentence, before):
         return TextMatch(False)
-    cover = coverage(part, sentence.info)
+    cover = coverage(part, sentence)
     if cover >= 1.0:
         return TextMatch(True, "stated")
-    antonym = antonym_in(part, sentence.info)
+    antonym = antonym_in(part, sentence)
     if antonym is not None:
         # "ineffective" states "effective", denied: the words match and the negation check
         # of the caller turns the unit into a contradiction.
         rest = [t for t in part.content if not antonym.stem.endswith(t.stem)]
-        if all(has_stem(sentence.info.stems, t.stem) for t in rest):
+        if all(has_stem(sentence.stems, t.stem) for t in rest):
             return TextMatch(True, "stated")
-    if substitution(part, sentence.info) is not None:
+    if substitution(part, sentence) is not None:
         return TextMatch(False)
     return TextMatch(cover >= COVERAGE, f"word coverage {cover:.2f}")
+
+
+def written_share(part: TextInfo, info: TextInfo) -> float:
+    """The share of ``part``'s content words ``info`` writes, an acronym spelled out included."""
+    if not part.content:
+        return 0.0
+    found = sum(
+        has_stem(info.stems, t.stem) or t.text.lower() in info.acronyms for t in part.content
+    )
+    return found / len(part.content)
+
+
+def said_object(fact: Fact, parts: FactParts) -> TextInfo:
+    """The object as the claim says it: a lost one is its sentence's words after the verb.
+
+    "Humphrey Bogart | was ranked |" from "… was ranked worst male star of Classic American
+    cinema": a window with "greatest" in the place of "worst" rivals what the sentence says.
+    """
+    if parts.object.content or not fact.relation.strip():
+        return parts.object
+    source = " ".join(fact.source_text.split())
+    relation = " " + fact.relation.strip().lower() + " "
+    at = source.lower().find(relation)
+    tail = source[at + len(relation) :].rstrip(" .!;") if at >= 0 else ""
+    return analyse(tail) if tail else parts.object

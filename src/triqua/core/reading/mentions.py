@@ -1,4 +1,4 @@
-"""Which evidence sentences speak about a fact's subject, read as a reader would.
+"""Which sentences of a passage speak about a subject, read as a reader would.
 
 A sentence speaks about the subject when it names it ("Marie Curie", or "Curie" once the
 passage has named her in full), or when it refers back to it: it opens with a pronoun
@@ -18,9 +18,10 @@ and capture how encyclopaedic passages refer back to their topic.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from triqua.core.reading.analysis import TextInfo, Token
+from triqua.core.reading.analysis import TextInfo, Token, analyse
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import ALIAS, name_match
 from triqua.core.reading.quotes import normalise
@@ -29,8 +30,17 @@ from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
+from triqua.sentences import sentence_spans
 
-__all__ = ["REFERS", "passive", "refers_back", "subject_extended", "subject_scores"]
+__all__ = [
+    "REFERS",
+    "passage_scores",
+    "passive",
+    "refers_back",
+    "sentence_before",
+    "subject_extended",
+    "subject_scores",
+]
 
 REFERS = 0.7
 """Subject score of a sentence that refers back to the subject (pronoun, "the city")."""
@@ -337,3 +347,30 @@ def passive(relation: TextInfo) -> bool:
 _BE = frozenset({"is", "was", "are", "were", "been"})
 #: Irregular past participles that end in neither "-ed" nor "-en".
 _PARTICIPLES = frozenset({"built", "made", "sold", "held", "led", "won", "set", "bought", "run"})
+
+
+@functools.lru_cache(maxsize=4096)
+def passage_scores(
+    subject: TextInfo,
+    texts: tuple[str, ...],
+    title: TextInfo | None,
+    patient: bool = False,
+    lead: bool = False,
+) -> tuple[float, ...]:
+    """:func:`subject_scores` of a passage's sentences, remembered.
+
+    The facts of one subject share their passages (and a re-verified fact reads them again),
+    and the scores are a function of the subject, the sentences, the title, whether the
+    subject is its relation's patient and whether the passage opens its document.
+    """
+    infos = [analyse(text) for text in texts]
+    return tuple(subject_scores(subject, infos, title, patient=patient, lead=lead))
+
+
+def sentence_before(before: str) -> TextInfo | None:
+    """The last sentence of ``before``: the one a sentence that refers back refers to."""
+    spans = sentence_spans(before)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    return analyse(before[start:end])
