@@ -11,10 +11,12 @@ A remnant is a leading name and the phrase it states, with no verb of its own; t
 takes the place of the first clause's subject, and the phrase the place of the phrase of its
 kind: a phrase after the same preposition ("in 2014" for "in 1994"), a count of the same
 noun ("four times" for "five times"), or else the verb's object ("C. S. Lewis The
-Chronicles of Narnia" for "… wrote The Hobbit"). A sentence whose later words hold a verb,
-whose list holds no such remnant ("She visited Paris, London and Rome."), whose subject is a
-pronoun, or whose object is a person (the name may then stand for the object: "He met
-Barack Obama in 2009 and Michelle Obama in 2010.") is read as written. The coordinators are
+Chronicles of Narnia" for "… wrote The Hobbit"). The name stands for the subject or the
+object, whichever is a name of its kind ("NeXT" for the "Apple" of "Steve Jobs founded Apple
+in 1976 and NeXT in 1985."). A sentence whose later words hold a verb, whose list holds no
+such remnant ("She visited Paris, London and Rome."), whose subject is a pronoun, or whose
+remnant's name is of the kind of both or neither ("He met Barack Obama in 2009 and Michelle
+Obama in 2010.") is read as written. The coordinators are
 data (``gapping_coordinators`` of ``data/restating.json``), with worked examples run as tests.
 """
 
@@ -25,7 +27,7 @@ from functools import lru_cache
 
 from triqua.core.reading.label_lines import RULES_PATH
 from triqua.core.reading.rules_file import read_rules_file
-from triqua.nlp.clauses import people, window_parse
+from triqua.nlp.clauses import entities, window_parse
 from triqua.nlp.tokens import Span, Token
 
 __all__ = ["ungapped"]
@@ -70,14 +72,44 @@ def ungapped(sentence: str) -> str | None:
     groups = _remnants(list(doc[cut:end]))
     if not groups:
         return None
-    first = (subject.left_edge.i, subject.i + 1)
+    obj = next((c for c in root.rights if c.dep_ in _OBJECT_DEPS and c.i < cut), None)
+    kinds = _kinds(sentence)
     clauses = [_text(doc[:cut])]
     for name, rest in groups:
         slot = _slot(root, rest, cut)
-        if slot is None or _person_object(root, sentence):
+        stands_for = _stands_for(kinds, name, subject, obj)
+        if slot is None or stands_for is None:
             return None
+        first = (stands_for.left_edge.i, min(stands_for.right_edge.i + 1, cut))
+        if first[1] > slot[0] and slot[1] > first[0]:
+            return None  # the name and the phrase would take one place
         clauses.append(_text_with(doc[:cut], {first: _text(name), slot: _text(rest)}))
     return " ".join(c[:1].upper() + c[1:] + "." for c in clauses)
+
+
+def _kinds(sentence: str) -> dict[int, str]:
+    """The entity kind of each token the recogniser puts in an entity."""
+    return {at: kind for start, end, kind in entities(sentence) for at in range(start, end)}
+
+
+def _stands_for(
+    kinds: dict[int, str], name: list[Token], subject: Token, obj: Token | None
+) -> Token | None:
+    """The first clause's subject or object that a remnant's name stands for, if one alone.
+
+    A name stands for the phrase whose head is a name of its kind: "Germany" for "Brazil",
+    "NeXT" for the "Apple" of "Steve Jobs founded Apple in 1976 and NeXT in 1985." A name
+    of the kinds of both, or of neither, is no reading ("He met Barack Obama in 2009 and
+    Michelle Obama in 2010.").
+    """
+    kind = kinds.get(name[-1].i)
+    if kind is None:
+        return None
+    as_subject = kinds.get(subject.i) == kind
+    as_object = obj is not None and kinds.get(obj.i) == kind
+    if as_subject == as_object:
+        return None
+    return subject if as_subject else obj
 
 
 def _separates(token: Token) -> bool:
@@ -126,12 +158,6 @@ def _slot(root: Token, rest: list[Token], cut: int) -> tuple[int, int] | None:
         return None
     phrase = found[0]
     return phrase.left_edge.i, min(phrase.right_edge.i + 1, cut)
-
-
-def _person_object(root: Token, sentence: str) -> bool:
-    """True when the verb's object is a person's name: a later name may stand for it."""
-    objects = [c for c in root.rights if c.dep_ in _OBJECT_DEPS and c.pos_ == "PROPN"]
-    return any(a <= o.i < b for o in objects for a, b in people(sentence))
 
 
 def _text(tokens: Span | list[Token]) -> str:

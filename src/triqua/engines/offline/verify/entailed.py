@@ -7,8 +7,11 @@ them; the evidence sheet of batched LLM verification shows the same windows.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
@@ -17,7 +20,15 @@ from triqua.core.reading.words import Token, relation_groups
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "other_known_relation", "paragraph_between", "windows"]
+__all__ = [
+    "Window",
+    "other_known_relation",
+    "paragraph_between",
+    "role_noun",
+    "role_noun_examples",
+    "windows",
+    "writes_some",
+]
 
 
 @dataclass(frozen=True)
@@ -167,6 +178,72 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
         and not any(stems_match(a, b) for a in group for b in own)
         for group in relation_groups()
     )
+
+
+def writes_some(parts: FactParts, window: TextInfo) -> bool:
+    """True when the window writes the relation's word, or an object word in the object's place.
+
+    For a relation the lexicon does not know, a window that writes neither its word nor the
+    object states nothing of the fact for the judge to read at its bare ``supports`` bar. An
+    object word written only as the noun for a person who practises it does not count
+    (``data/role_nouns.json``): "statistician" is what Florence Nightingale was, not the
+    "statistics" she taught. Nor does one after the relation's own preposition led by
+    another verb in a past form: "was sealed by King John" gives King John another act
+    than "was annulled by King John".
+    """
+    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
+        return True
+    if not any(_writes_word(t, window) for t in parts.object.content):
+        return False
+    return not _other_verb_before(parts, window)
+
+
+def _other_verb_before(parts: FactParts, window: TextInfo) -> bool:
+    """True when another past verb leads the relation's preposition and object in the window.
+
+    "sealed by King John" for "was annulled by King John".
+    """
+    closing = parts.relation.tokens[-1:] if parts.relation.tokens else []
+    words = [t for t in parts.object.tokens if not t.is_stop]
+    if not closing or not closing[0].is_stop or not words:
+        return False  # a relation with no preposition of its own ("tried to add")
+    tokens = window.tokens
+    return any(
+        stems_match(token.stem, words[0].stem)
+        and at >= 2
+        and tokens[at - 1].text.lower() == closing[0].text.lower()
+        and _past_form(tokens[at - 2])
+        for at, token in enumerate(tokens)
+    )
+
+
+def _writes_word(word: Token, window: TextInfo) -> bool:
+    """True when the window writes ``word``, inflected or derived, but not as a role noun."""
+    return any(
+        stems_match(word.stem, t.stem) and not role_noun(word.text, t.text)
+        for t in window.tokens
+        if t.stem[:3] == word.stem[:3]
+    )
+
+
+def role_noun(word: str, written: str) -> bool:
+    """True when ``written`` is the noun for a person who practises ``word`` ("statistician")."""
+    suffixes = _role_suffixes()
+    low, other = word.lower(), written.lower()
+    return other.endswith(suffixes) and not low.endswith(suffixes) and low != other
+
+
+@cache
+def _role_suffixes() -> tuple[str, ...]:
+    raw = resources.files("triqua.engines.offline").joinpath("data/role_nouns.json")
+    return tuple(json.loads(raw.read_text("utf-8"))["suffixes"])
+
+
+def role_noun_examples() -> dict[str, list[list[str]]]:
+    """Pairs [object word, window word] that are role nouns (``role``) or write it (``written``)."""
+    raw = resources.files("triqua.engines.offline").joinpath("data/role_nouns.json")
+    examples: dict[str, list[list[str]]] = json.loads(raw.read_text("utf-8"))["examples"]
+    return examples
 
 
 def _past_form(word: Token) -> bool:

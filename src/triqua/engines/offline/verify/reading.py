@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse, has_stem
+from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
     windows,
+    writes_some,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
@@ -79,13 +80,6 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     if not reading.worded:
         return max(limits.supports, limits.entailed)
     return limits.supports
-
-
-def _writes_some(parts: FactParts, window: TextInfo) -> bool:
-    """True when the window writes a word of the relation or of the object, or there is none."""
-    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
-        return True
-    return any(has_stem(window.stems, t.stem) for t in parts.object.content)
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -218,7 +212,7 @@ def read(
         if not any(len(group) > 1 for group in parts.relation_words):
             if not named:
                 return [True] * len(found)
-            return [_writes_some(parts, analyse(w.text)) for w in found]
+            return [writes_some(parts, analyse(w.text)) for w in found]
         return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
 
     singles = windows(anchors, by_place, passages, wide=False)
