@@ -226,21 +226,43 @@ def _writes_word(word: Token, window: TextInfo) -> bool:
     )
 
 
-def role_noun(word: str, written: str) -> bool:
-    """True when ``written`` is the noun for a person who practises ``word`` ("statistician")."""
-    suffixes = _role_suffixes()
+def role_noun(word: str, written: str, *, relation: bool = False) -> bool:
+    """True when ``written`` is the noun for a person who practises ``word`` ("statistician").
+
+    ``relation``: ``word`` is a relation's verb ("painter" of "painted").
+    """
+    suffixes = _role_data()["relation_suffixes" if relation else "suffixes"]
     low, other = word.lower(), written.lower()
     return other.endswith(suffixes) and not low.endswith(suffixes) and low != other
 
 
+def occupation_only(parts: FactParts, window: TextInfo) -> bool:
+    """True when the window writes the relation only as a role noun and no object word.
+
+    "Frida Kahlo was a Mexican painter." states her occupation, not that she "painted
+    murals": it names no object of the verb to read.
+    """
+    hit = sentence_relation_hit(parts, window)
+    if not isinstance(hit, Token) or not parts.object.content:
+        return False
+    if not any(role_noun(t.text, hit.text, relation=True) for t in parts.relation.content):
+        return False
+    return not any(_writes_word(t, window) for t in parts.object.content)
+
+
 @cache
-def _role_suffixes() -> tuple[str, ...]:
+def _role_data() -> dict[str, tuple[str, ...]]:
     raw = resources.files("triqua.engines.offline").joinpath("data/role_nouns.json")
-    return tuple(json.loads(raw.read_text("utf-8"))["suffixes"])
+    data = json.loads(raw.read_text("utf-8"))
+    return {key: tuple(data[key]) for key in ("suffixes", "relation_suffixes")}
 
 
 def role_noun_examples() -> dict[str, list[list[str]]]:
-    """Pairs [object word, window word] that are role nouns (``role``) or write it (``written``)."""
+    """Pairs [word, window word] of ``data/role_nouns.json``, by what they must read as.
+
+    Role nouns of an object word (``role``) or of a relation's verb (``relation_role``), or
+    forms that write the word (``written``, ``relation_written``).
+    """
     raw = resources.files("triqua.engines.offline").joinpath("data/role_nouns.json")
     examples: dict[str, list[list[str]]] = json.loads(raw.read_text("utf-8"))["examples"]
     return examples

@@ -28,6 +28,7 @@ from triqua.core.reading.analysis import TextInfo, analyse
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.engines.offline.verify.entailed import (
     Window,
+    occupation_only,
     other_known_relation,
     windows,
     writes_some,
@@ -191,6 +192,7 @@ def read(
             and named_head_rival(parts.object, parts.relation, analyse(w.text)) is None
             and not other_known_relation(parts, w.anchor.info)
             and not other_known_relation(parts, analyse(w.text))
+            and not occupation_only(parts, analyse(w.text))
             and values_present(base_fact, parts, w.as_sentence())
             for w, speaks in zip(found, about(found), strict=True)
         ]
