@@ -35,9 +35,38 @@ __all__ = ["ungapped"]
 _COORDINATORS = frozenset(
     str(w) for w in read_rules_file(RULES_PATH, "restating")["gapping_coordinators"]
 )
-#: A list whose later item opens with a capitalised word: the cheap test before a parse.
-_LATER_NAME = re.compile(
-    r"(?:,|\b(?:" + "|".join(sorted(_COORDINATORS)) + r"))\s+[A-Z]", re.IGNORECASE
+#: A list's last item opening with a capitalised word, to the sentence's end: the cheap
+#: test before a parse.
+_LAST_NAME = re.compile(
+    r"(?:,|\b(?i:" + "|".join(sorted(_COORDINATORS)) + r"))\s+([A-Z][^,;:]*?)[\s.!?\"”’)]*$"
+)
+#: Words of a remnant at most: a name and its phrase ("C. S. Lewis The Chronicles of Narnia").
+_REMNANT_WORDS = 7
+#: Verbs a later conjunct with a verb of its own writes most often (no gap then).
+_AUXILIARIES = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "shall",
+        "should",
+        "must",
+    ]
 )
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 _OBJECT_DEPS = {"dobj", "attr", "oprd"}
@@ -47,7 +76,7 @@ _VERB_POS = {"VERB", "AUX"}
 @lru_cache(maxsize=4096)
 def ungapped(sentence: str) -> str | None:
     """The sentence with each gapped conjunct restored as a sentence; None when it has none."""
-    if _LATER_NAME.search(sentence) is None:
+    if not _may_gap(sentence):
         return None
     doc = window_parse(sentence)
     if len(list(doc.sents)) != 1:
@@ -110,6 +139,17 @@ def _stands_for(
     if as_subject == as_object:
         return None
     return subject if as_subject else obj
+
+
+def _may_gap(sentence: str) -> bool:
+    """False when the sentence's last conjunct cannot be a remnant, read without a parse."""
+    found = _LAST_NAME.search(sentence)
+    if found is None:
+        return False
+    words = found.group(1).split()
+    return len(words) <= _REMNANT_WORDS and not any(
+        w.lower() in _AUXILIARIES or (w.islower() and w.endswith(("ed", "ing"))) for w in words
+    )
 
 
 def _separates(token: Token) -> bool:
