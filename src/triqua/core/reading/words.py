@@ -21,6 +21,7 @@ import snowballstemmer
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.quotes import fold_letters
 from triqua.core.reading.values.table import NEGATING_WORDS, RULES, negated_markers
+from triqua.nlp.hyphen_words import after_prefix
 from triqua.nlp.tokens import STOP_WORDS
 
 __all__ = [
@@ -106,6 +107,8 @@ def stem(word: str) -> str:
     (``stems_match``); irregular forms come from the lexicon's word forms.
     """
     w = fold_letters(word.lower()).replace("’", "'").strip(".")
+    if "-" in w:
+        w = after_prefix(w)  # "re-elected" (one parsed token) meets "elected" of the text
     if w.endswith("'s"):
         w = w[:-2]
     w = _american(w.replace(".", ""))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from triqua.core.reading.gapping import ungapped
 from triqua.engines.offline.decompose.answers import (
     answer_statement,
     is_short_answer,
@@ -270,6 +271,9 @@ class RuleDecomposer:
                 start, end = bounds
                 held = [a for a in text.asides if sent.start_char < a.at <= sent.end_char]
                 raw, used = read_sentence(sent, refer, {a.at: a.text for a in held})
+                restored = ungapped(sent.text)  # "… in 1994 and Germany in 2014": each its own
+                if restored is not None:
+                    raw = self._statement_facts(restored, fallbacks) or raw
                 # A fact needs a subject and a relation; word soup can parse to neither.
                 raw = [r for r in raw if r.subject.strip() and r.relation.strip()]
                 said = masked[start:end]

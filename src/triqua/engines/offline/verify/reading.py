@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse, has_stem
+from triqua.core.reading.analysis import analyse
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
+from triqua.core.reading.role_words import occupation_only, writes_some
 from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
 from triqua.engines.offline.verify.entailed import Window, windows
 from triqua.engines.offline.verify.findings import Finding, Sentence
@@ -77,13 +78,6 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     if not reading.worded:
         return max(limits.supports, limits.entailed)
     return limits.supports
-
-
-def _writes_some(parts: FactParts, window: TextInfo) -> bool:
-    """True when the window writes a word of the relation or of the object, or there is none."""
-    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
-        return True
-    return any(has_stem(window.stems, t.stem) for t in parts.object.content)
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -174,6 +168,7 @@ def read(
             and named_head_rival(parts.object, parts.relation, text) is None
             and not other_known_relation(parts, window.anchor.info)
             and not other_known_relation(parts, text)
+            and not occupation_only(parts, text)
             and values_present(base_fact, parts, window.as_sentence())
         )
         rival = head_rival(said, parts.relation, text) is not None or (
@@ -186,7 +181,7 @@ def read(
         if known:
             worded = sentence_relation_hit(parts, text) is not None
         else:
-            worded = not named or _writes_some(parts, text)
+            worded = not named or writes_some(parts, text)
         return gated, about, rival, worded
 
     singles = windows(anchors, by_place, passages, wide=False)

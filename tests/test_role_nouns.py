@@ -1,0 +1,61 @@
+"""A window's role noun ("statistician") does not write the object word ("statistics")."""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.fact_parts import fact_parts
+from triqua.core.reading.role_words import (
+    occupation_only,
+    role_noun,
+    role_noun_examples,
+    writes_some,
+)
+from triqua.schema import Fact
+
+EXAMPLES = role_noun_examples()
+
+
+@pytest.mark.parametrize(("word", "written"), EXAMPLES["role"])
+def test_a_role_noun_is_not_the_object_word(word: str, written: str) -> None:
+    assert role_noun(word, written)
+
+
+@pytest.mark.parametrize(("word", "written"), EXAMPLES["written"])
+def test_another_form_writes_the_object_word(word: str, written: str) -> None:
+    assert not role_noun(word, written)
+
+
+def _writes(subject: str, relation: str, obj: str, window: str) -> bool:
+    parts = fact_parts(Fact(subject=subject, relation=relation, object=obj))
+    return writes_some(parts, analyse(window))
+
+
+def test_a_window_naming_the_subject_s_profession_writes_nothing_of_the_fact() -> None:
+    window = "Florence Nightingale was a British nurse and statistician."
+    assert not _writes("Florence Nightingale", "taught", "statistics", window)
+    assert _writes("Florence Nightingale", "taught", "statistics", "She taught statistics.")
+
+
+def test_another_verb_before_the_relation_s_preposition_writes_nothing_of_the_fact() -> None:
+    window = "The Magna Carta was sealed by King John in 1215."
+    assert not _writes("The Magna Carta", "was annulled by", "King John", window)
+    assert _writes("The Magna Carta", "was annulled by", "the Pope", "It was annulled by the Pope.")
+
+
+@pytest.mark.parametrize(("word", "written"), EXAMPLES["relation_role"])
+def test_a_role_noun_of_the_relation_s_verb(word: str, written: str) -> None:
+    assert role_noun(word, written, relation=True)
+
+
+@pytest.mark.parametrize(("word", "written"), EXAMPLES["relation_written"])
+def test_another_form_of_the_relation_s_verb_is_no_role_noun(word: str, written: str) -> None:
+    assert not role_noun(word, written, relation=True)
+
+
+def test_a_window_naming_only_the_subject_s_occupation_states_no_object() -> None:
+    parts = fact_parts(Fact(subject="Frida Kahlo", relation="painted", object="murals"))
+    assert occupation_only(parts, analyse("Frida Kahlo was a Mexican painter."))
+    assert not occupation_only(parts, analyse("Frida Kahlo was a painter of murals."))
+    assert not occupation_only(parts, analyse("Frida Kahlo painted self-portraits."))
