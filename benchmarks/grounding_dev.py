@@ -214,13 +214,12 @@ def dev_curve(limit: int) -> None:
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
     recorder = StatedRecorder(reader)
-    reads = [
-        recorder.read(
-            unit, ["e"], quote, {"e": passage}, source=source,
-            read_before={"e": heading(title, opens_document=True)},
-        )  # fmt: skip
-        for _, unit, quote, passage, title, source in bio_cases(limit)
-    ]
+    reads = []
+    for _, unit, quote, passage, title, source in bio_cases(limit):
+        before = {"e": heading(title, opens_document=True)}
+        reads.append(
+            recorder.read(unit, ["e"], quote, {"e": passage}, source=source, read_before=before)
+        )
     shipped = (reader.judged_some_threshold, reader.judged_threshold)
     print(f"bios: {len(reads)} true supports; the card's thresholds {shipped}")
     print(f"{'some':>6} {'none':>6} {'downgraded':>11}")

@@ -26,6 +26,7 @@ __all__ = [
     "free_pronoun",
     "main_subject",
     "named_other_subject",
+    "plural_subject",
     "prepositional_persons",
     "typed_core_names",
 ]
@@ -277,3 +278,11 @@ def another_person(subject: Sequence[Token], kin: frozenset[str]) -> bool:
 
 
 _PERSON_SUBJECTS = frozenset(("nsubj", "nsubjpass"))
+
+
+def plural_subject(subject: Sequence[Token]) -> bool:
+    """True when a subject's head is a plural common noun ("Her parents", "Doctors").
+
+    A "he" or "she" after its sentence is none of them: it goes on about the one named before.
+    """
+    return any(t.dep_ in _PERSON_SUBJECTS and t.tag_ == "NNS" for t in subject)
