@@ -141,3 +141,37 @@ def test_a_subject_named_only_in_a_participle_of_anothers_clause_stays_anothers(
     )
     why = refusal(Fact(subject="Sydney", relation="is the capital of", object="Australia"), text)
     assert why is not None and "Canberra" in why, why
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "other"),
+    [
+        # A name in one phrase with the object's noun is said to be it, whoever owns the
+        # clause: the name is read at its head word ("Blue" of "Blue Bloods").
+        (Fact(subject="Blue Bloods", relation="is", object="the television series"),
+         'Moynahan is known for her role in the television series "Blue Bloods".', None),
+        (Fact(subject="Al-Qaeda", relation="is", object="an Islamic extremist group"),
+         "Osama bin Laden was the founder of the Islamic extremist group al-Qaeda.", None),
+        (Fact(subject="Lee Bo-young", relation="is", object="an actress"),
+         "In 2013, Ji Sung married fellow actress Lee Bo-young.", None),
+        (Fact(subject="Lagoa da Prata", relation="is in", object="Brazil"),
+         "Silva is a footballer who was born in Lagoa da Prata, Brazil.", None),
+        # Not a name another verb's phrase holds apart from the object.
+        (Fact(subject="Lagoa da Prata", relation="is in", object="Brazil"),
+         "Silva was born in Lagoa da Prata and later moved to Brazil.", "Silva"),
+        (Fact(subject="Blue Bloods", relation="is", object="the television series"),
+         "Tom Selleck, star of the television series, wrote Blue Bloods.", "Tom Selleck"),
+        (Fact(subject="Kick the Moon", relation="is", object="a film"),
+         "Cha Seung-won appeared in Kick the Moon, and Jang Jin directed a film.", "Jang Jin"),
+        (Fact(subject="Marie Curie", relation="is", object="a physicist"),
+         "Pierre Curie, the physicist, married Marie Curie.", "Pierre Curie"),
+    ],
+)  # fmt: skip
+def test_a_name_in_one_phrase_with_the_object_is_said_to_be_it(
+    fact: Fact, text: str, other: str | None
+) -> None:
+    why = refusal(fact, text)
+    if other is None:
+        assert why is None, why
+    else:
+        assert why is not None and other in why, why
