@@ -138,6 +138,14 @@ def subject_in_clause(
             and stem(name.head.text) in subject_stems
         ):
             name = name.head
+        # A name (or a list of them) in apposition to the object's noun names that very
+        # thing: 'the television series "Sex and the City"'.
+        listed = name
+        while listed.dep_ == "conj" and listed.head.i != listed.i:
+            listed = listed.head
+        if listed.dep_ == "appos" and any(listed.head.i == t.i for t in tokens):
+            written.add(stem(token.text))
+            continue
         said = clause_owner(name)
         if (
             said is not None
