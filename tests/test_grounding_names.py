@@ -455,3 +455,22 @@ def test_a_he_or_she_after_a_plural_subject_goes_on_about_the_one_before(
     unit = base("Lina Medina", "was", "pregnant")
     lacking = missing_values(unit, "She was seven months pregnant.", before)
     assert (lacking == []) is carried, lacking
+
+
+@pytest.mark.parametrize(
+    ("sentence", "carried"),
+    [
+        # The name a relative clause gives the one it describes is no other person.
+        ("Ji Sung, whose real name is Kwak Tae-geun, was born in 1977 in South Korea. ", True),
+        ("Ji Sung, whose birth name is Kwak Tae-geun, is a South Korean actor. ", True),
+        # Another person named beside him still may be the "he".
+        ("Ji Sung met Kwak Tae-geun in Seoul. ", False),
+        ("Ji Sung met Lee Min-ho, whose real name is Kwak Tae-geun. ", False),
+    ],
+)
+def test_a_name_a_relative_clause_gives_the_subject_is_no_other_person(
+    sentence: str, carried: bool
+) -> None:
+    unit = base("Ji Sung", "is", "an actor")
+    lacking = missing_values(unit, "He is a well-known actor.", "Ji Sung\n\n" + sentence)
+    assert (lacking == []) is carried, lacking
