@@ -224,12 +224,17 @@ class StatedRecorder:
         passages: dict[str, str],
         *,
         source: str,
+        read_before: dict[str, str] | None = None,
     ) -> Read | None:
-        """What the rule reads of a quote: None when a gate vetoes every window."""
+        """What the rule reads of a quote: None when a gate vetoes every window.
+
+        ``read_before``: what a reader read before each passage (its title), as
+        :func:`~triqua.core.grounding.rule.check_quote` takes it.
+        """
         self.reads = []
         outcome = check_quote(
             unit, Status.SUPPORTED, ids, quote, passages, source=source, reader=self,
-            grounding="judged",
+            grounding="judged", read_before=read_before,
         )  # fmt: skip
         if not (outcome.ok or self.reads):
             return None  # every window vetoed (or the quote not found)

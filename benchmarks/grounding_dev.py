@@ -37,6 +37,7 @@ from offline_verdicts import DATA, half_of
 from shared_data import data_file, require
 
 from triqua.core.grounding.rule import check_quote
+from triqua.core.reading.titles import heading
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.second_opinion import EntailmentReader, reader_for
 from triqua.schema import FactUnit, Status
@@ -89,13 +90,18 @@ _OPENING = re.compile(r"^(He|She|They)\b|^(His|Her|Their)\b")
 
 
 def named(atomic: str, topic: str) -> str:
-    """The atomic fact with an opening pronoun read as the bio's subject."""
+    """The atomic fact with an opening pronoun read as the bio's subject.
+
+    The subject is the topic's name before any comma: "Rennie Fritchie, Baroness Fritchie"
+    is a page title adding her peerage, and "She" is Rennie Fritchie.
+    """
     match = _OPENING.match(atomic)
     if match is None:
         return atomic
+    name = topic.split(",", 1)[0].strip()
     if match.group(1):
-        return topic + atomic[match.end() :]
-    return f"{topic}'s" + atomic[match.end() :]
+        return name + atomic[match.end() :]
+    return f"{name}'s" + atomic[match.end() :]
 
 
 Case = tuple[str, FactUnit, str, str, str, str]  # (set, unit, quote, passage, title, source)
@@ -208,10 +214,12 @@ def dev_curve(limit: int) -> None:
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
     recorder = StatedRecorder(reader)
-    reads = [
-        recorder.read(unit, ["e"], quote, {"e": passage}, source=source)
-        for _, unit, quote, passage, _, source in bio_cases(limit)
-    ]
+    reads = []
+    for _, unit, quote, passage, title, source in bio_cases(limit):
+        before = {"e": heading(title, opens_document=True)}
+        reads.append(
+            recorder.read(unit, ["e"], quote, {"e": passage}, source=source, read_before=before)
+        )
     shipped = (reader.judged_some_threshold, reader.judged_threshold)
     print(f"bios: {len(reads)} true supports; the card's thresholds {shipped}")
     print(f"{'some':>6} {'none':>6} {'downgraded':>11}")
@@ -252,7 +260,7 @@ def main() -> None:
         totals[name] += 1
         outcome = check_quote(
             unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, source=source,
-            reader=reader, read_before={"e": title},
+            reader=reader, read_before={"e": heading(title, opens_document=True)},
         )  # fmt: skip
         if outcome.ok:
             continue

@@ -329,6 +329,8 @@ def test_an_object_saying_something_of_a_name_is_read_by_the_judge_not_the_slot(
 
 ADA_MARRIED = base("Ada Lovelace", "married", "William King")
 ADA_TRANSLATED = base("Ada Lovelace", "translated", "an article")
+GILBERTO_LEFT = base("Gilberto Silva", "left", "Arsenal")
+SITI_HELD = base("Siti Rahmah Kassim", "held", "the seat")
 
 
 @pytest.mark.parametrize(
@@ -346,6 +348,26 @@ ADA_TRANSLATED = base("Ada Lovelace", "translated", "an article")
          False),
         (ADA_MARRIED, "She married William King in 1835.",
          "Ada Lovelace\n\nAda Smith translated an article. ", False),
+        # The name written longer, with middle names or a particle, or after a title the
+        # reader does not know, is the same person; a given name of two words counts whole.
+        (GILBERTO_LEFT, "He left Arsenal in 2008.",
+         "Gilberto Silva\n\nGilberto Aparecido da Silva (born 1976) is a footballer. "
+         "Gilberto began his career with América Mineiro. ", True),
+        (GILBERTO_LEFT, "Gilberto left Arsenal in 2008.",
+         "Gilberto Aparecido da Silva (born 1976) is a footballer. Gilberto Silva moved. ", True),
+        (SITI_HELD, "She held the seat.",
+         "Siti Rahmah Kassim\n\nDatuk Siti Rahmah Kassim was an independence fighter. "
+         "Siti Rahmah began her career at 18. ", True),
+        # Not another person who only shares the given name or the surname.
+        (GILBERTO_LEFT, "He left Arsenal in 2008.",
+         "Gilberto Silva\n\nGilberto Santos da Costa met Gilberto Silva. "
+         "Gilberto began his career with América Mineiro. ", False),
+        (GILBERTO_LEFT, "He left Arsenal in 2008.",
+         "Gilberto Silva\n\nGilberto Carlos met Ana Silva. Gilberto began his career there. ",
+         False),
+        (SITI_HELD, "She held the seat.",
+         "Siti Rahmah Kassim\n\nSiti Rahmah Kassim met Siti Aminah. Siti began her career. ",
+         False),
     ],
 )  # fmt: skip
 def test_a_given_name_alone_carries_the_person_named_in_full_before(
@@ -413,3 +435,42 @@ def test_a_peers_title_before_the_surname_names_the_same_person() -> None:
     before = "Rennie Fritchie is a civil servant. Baroness Fritchie chaired the board. "
     assert missing_values(unit, "She was born in 1942.", before) == []
     assert missing_values(unit, "Baroness Fritchie was born in 1942.", "") == []
+
+
+@pytest.mark.parametrize(
+    ("before", "carried"),
+    [
+        # A plural subject is none of one "she": she goes on about the one named before.
+        ("Lina Medina is a Peruvian woman. Her parents thought she had a tumour. ", True),
+        ("Lina Medina is a Peruvian woman. Doctors examined her in Lima. ", True),
+        # A singular one may be her: "Her mother" is another woman.
+        ("Lina Medina is a Peruvian woman. Her mother thought she had a tumour. ", False),
+        # Nor does a plural subject carry the name across another person's sentence.
+        ("Lina Medina is a Peruvian woman. Ann Smith was a nurse. Her parents moved. ", False),
+    ],
+)
+def test_a_he_or_she_after_a_plural_subject_goes_on_about_the_one_before(
+    before: str, carried: bool
+) -> None:
+    unit = base("Lina Medina", "was", "pregnant")
+    lacking = missing_values(unit, "She was seven months pregnant.", before)
+    assert (lacking == []) is carried, lacking
+
+
+@pytest.mark.parametrize(
+    ("sentence", "carried"),
+    [
+        # The name a relative clause gives the one it describes is no other person.
+        ("Ji Sung, whose real name is Kwak Tae-geun, was born in 1977 in South Korea. ", True),
+        ("Ji Sung, whose birth name is Kwak Tae-geun, is a South Korean actor. ", True),
+        # Another person named beside him still may be the "he".
+        ("Ji Sung met Kwak Tae-geun in Seoul. ", False),
+        ("Ji Sung met Lee Min-ho, whose real name is Kwak Tae-geun. ", False),
+    ],
+)
+def test_a_name_a_relative_clause_gives_the_subject_is_no_other_person(
+    sentence: str, carried: bool
+) -> None:
+    unit = base("Ji Sung", "is", "an actor")
+    lacking = missing_values(unit, "He is a well-known actor.", "Ji Sung\n\n" + sentence)
+    assert (lacking == []) is carried, lacking

@@ -169,6 +169,11 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
         # A place or a date before it is no person; the subject's own name is the subject.
         ("In 1879, in Ulm, he was born.", True),
         ("After Newton left Ulm, he was born in Ulm in 1879.", True),
+        # Nor is a work or an event that sets the scene ("In The Recruit, she played …").
+        ("In The Principia, he was born in Ulm in 1879.", True),
+        ("At Trinity College, he was born in Ulm in 1879.", True),
+        # A person after another preposition may be the pronoun's.
+        ("With Edmond Halley, he was born in Ulm in 1879.", False),
     ],
 )
 @pytest.mark.parametrize("rule", ["judged", "strict"])

@@ -141,3 +141,57 @@ def test_a_subject_named_only_in_a_participle_of_anothers_clause_stays_anothers(
     )
     why = refusal(Fact(subject="Sydney", relation="is the capital of", object="Australia"), text)
     assert why is not None and "Canberra" in why, why
+
+
+@pytest.mark.parametrize(
+    ("fact", "text", "other"),
+    [
+        # A name in one phrase with the object's noun is said to be it, whoever owns the
+        # clause: the name is read at its head word ("Blue" of "Blue Bloods").
+        (Fact(subject="Blue Bloods", relation="is", object="the television series"),
+         'Moynahan is known for her role in the television series "Blue Bloods".', None),
+        (Fact(subject="Al-Qaeda", relation="is", object="an Islamic extremist group"),
+         "Osama bin Laden was the founder of the Islamic extremist group al-Qaeda.", None),
+        (Fact(subject="Lee Bo-young", relation="is", object="an actress"),
+         "In 2013, Ji Sung married fellow actress Lee Bo-young.", None),
+        (Fact(subject="Lagoa da Prata", relation="is in", object="Brazil"),
+         "Silva is a footballer who was born in Lagoa da Prata, Brazil.", None),
+        (Fact(subject="Sex and the City", relation="is", object="the television series"),
+         'Moynahan made her debut in the television series "Sex and the City".', None),
+        # A relative clause on a conjunct complement is the copula's subject's; one on a
+        # common noun's apposition is the name's it stands beside, a dotted name too.
+        (Fact(subject="Vaira Vike-Freiberga", relation="served as",
+              object="the President of Latvia"),
+         "Vaira Vike-Freiberga is a Latvian professor, scholar, and politician who served as "
+         "the President of Latvia.", None),
+        (Fact(subject="The Street League", relation="organizes", object="football matches"),
+         "Gilberto is a patron of The Street League, a UK-based charity that organizes "
+         "football matches.", None),
+        (Fact(subject="DoSomething.org", relation="encourages", object="young people"),
+         "Shue co-founded CafeMom, a site for mothers, and DoSomething.org, a nonprofit "
+         "organization that encourages young people to volunteer.", None),
+        (Fact(subject="CafeMom", relation="encourages", object="young people"),
+         "Shue co-founded CafeMom, a site for mothers, and DoSomething.org, a nonprofit "
+         "organization that encourages young people to volunteer.", "DoSomething.org"),
+        (Fact(subject="Pierre Dupont", relation="was born in", object="Marseille"),
+         "Mayor Pierre Dupont welcomed the novelist Claire Martin, who was born in Marseille.",
+         "Claire Martin"),
+        # Not a name another verb's phrase holds apart from the object.
+        (Fact(subject="Lagoa da Prata", relation="is in", object="Brazil"),
+         "Silva was born in Lagoa da Prata and later moved to Brazil.", "Silva"),
+        (Fact(subject="Blue Bloods", relation="is", object="the television series"),
+         "Tom Selleck, star of the television series, wrote Blue Bloods.", "Tom Selleck"),
+        (Fact(subject="Kick the Moon", relation="is", object="a film"),
+         "Cha Seung-won appeared in Kick the Moon, and Jang Jin directed a film.", "Jang Jin"),
+        (Fact(subject="Marie Curie", relation="is", object="a physicist"),
+         "Pierre Curie, the physicist, married Marie Curie.", "Pierre Curie"),
+    ],
+)  # fmt: skip
+def test_a_name_in_one_phrase_with_the_object_is_said_to_be_it(
+    fact: Fact, text: str, other: str | None
+) -> None:
+    why = refusal(fact, text)
+    if other is None:
+        assert why is None, why
+    else:
+        assert why is not None and other in why, why

@@ -74,3 +74,25 @@ def test_a_qualifiers_year_after_an_aside_dates_the_clause_before_it() -> None:
     )
     assert misdated(unit, ZEPPELIN) == "1969"
     assert misdated(unit.model_copy(update={"value": "1979"}), ZEPPELIN) is None
+
+
+BECKER = (
+    "Marie Becker was a Belgian serial killer who was born on July 14, 1879, and died on "
+    "June 11, 1942."
+)
+
+
+@pytest.mark.parametrize(
+    ("relation", "date", "misdates"),
+    [
+        # A whole date ("June 11, 1942") is one value: its comma is no clause break, and its
+        # day and month mark where it is written, not what it dates; the verb does.
+        ("died on", "June 11 1942", False),
+        ("was born on", "July 14 1879", False),
+        ("was born on", "June 11 1942", True),
+        ("died on", "July 14 1879", True),
+    ],
+)
+def test_a_whole_date_is_dated_by_its_own_verb(relation: str, date: str, misdates: bool) -> None:
+    unit = FactUnit(kind="base", subject="Marie Becker", relation=relation, object=date)
+    assert (misdated(unit, BECKER) is not None) is misdates

@@ -119,7 +119,8 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
 def _predicated_of(noun: SpacyToken) -> SpacyToken:
     """The subject a copula says ``noun`` is ("footballer" of "Rami is a footballer"), or it.
 
-    An apposition of that complement is the complement too ("a defender, a player who …").
+    An apposition of that complement is the complement too ("a defender, a player who …"),
+    and so is a conjunct of it; an apposition of any other noun is that noun.
     """
     complement = noun
     # A clause after "N of <common noun>" may describe either noun ("a period of change that
@@ -135,9 +136,16 @@ def _predicated_of(noun: SpacyToken) -> SpacyToken:
         complement = governor
     while complement.dep_ == "appos" and complement.head.i != complement.i:
         complement = complement.head
+    # What a common noun's apposition describes is the name it stands beside ("The Street
+    # League, a charity that organizes …"; "the novelist Claire Martin, who …" stays
+    # Claire Martin's); a conjunct complement is the copula's too ("is a professor,
+    # scholar, and politician who served …").
+    described = noun if noun.pos_ == "PROPN" else complement
+    while complement.dep_ == "conj" and complement.head.i != complement.i:
+        complement = complement.head
     verb = complement.head
     if complement.dep_ != "attr" or verb.lemma_ != "be":
-        return noun
+        return described
     subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     return subject[0] if subject else noun
 

@@ -8,8 +8,8 @@ its own has none ("In 1903, she won the Physics prize"); a list of years dates i
 A base triple whose object is the year ("won the Nobel Prize in | 1988") dates the thing its
 relation names after the verb ("Nobel Prize"), or the verb itself when the relation names
 nothing else ("died in | 1564" against "born in 1564 and died in 1642").
-Clauses are cut at commas, semicolons and coordinating words, without a parse: the grounding
-rule runs on every engine's verdicts and must stay cheap.
+Clauses are cut at commas (not the one inside "June 11, 1942"), semicolons and coordinating
+words, without a parse: the grounding rule runs on every engine's verdicts and must stay cheap.
 """
 
 from __future__ import annotations
@@ -39,8 +39,23 @@ _STOP = frozenset(
 )
 
 
+#: A date written "June 11, 1942": its comma is no clause break.
+_MONTH_DAY_YEAR = re.compile(
+    r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}),"
+    r"(\s*(?:1[0-9]{3}|20[0-9]{2})\b)"
+)
+
+
+#: A date's day and month words ("June", "11th").
+_DAY_MONTH = re.compile(
+    r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?|\d{1,2}(?:st|nd|rd|th)?)"
+    r"(?=\W|$)"
+)
+
+
 def _clauses(sentence: str) -> list[str]:
-    joined = _YEAR_LIST.sub(lambda m: "/".join(_YEAR.findall(m.group())), sentence)
+    joined = _MONTH_DAY_YEAR.sub(r"\1\2", sentence)
+    joined = _YEAR_LIST.sub(lambda m: "/".join(_YEAR.findall(m.group())), joined)
     return [c for c in _CLAUSE_BREAK.split(joined) if c and c.strip()]
 
 
@@ -80,7 +95,9 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
                 counts[stem] = counts.get(stem, 0) + 1
     marked: list[int] = []
     for thing in things:  # the first that marks a clause decides
-        written = {stem for word in _stems(_YEAR.sub(" ", thing)) for stem in word}
+        # A date's own words ("June 11") mark where the date is written, not what it dates.
+        undated = _DAY_MONTH.sub(" ", _YEAR.sub(" ", thing)) if unit.kind == "base" else thing
+        written = {stem for word in _stems(_YEAR.sub(" ", undated)) for stem in word}
         distinctive = {stem for stem in written if counts.get(stem) == 1}
         marked = [i for i, clause in enumerate(words) if any(distinctive & s for s in clause)]
         if marked:

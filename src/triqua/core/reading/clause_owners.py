@@ -199,8 +199,9 @@ def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) 
         return None
     # Words as letters and digits only: markup glued to a name ("Curie</b>") is not another
     # name, and a name's digits are its own ("Person1" is not "Person2").
-    stems = {stem(w) for t in words for w in _WORD.findall(t.text)}
-    head = {stem(w) for w in _WORD.findall(owner.text)}
+    # A dotted name is one word too ("DoSomething.org" is the subject's "dosomethingorg").
+    stems = {stem(w) for t in words for w in (*_WORD.findall(t.text), _joined(t.text))}
+    head = {stem(w) for w in (*_WORD.findall(owner.text), _joined(owner.text))} - {""}
     if head and head & {t.stem for t in subject.content} and owner.ent_type_ != "PERSON":
         # A thing's name on the same head word with a name word of its own, where the
         # subject has one the owner lacks: "the Mariinsky Theatre" is not "the Bolshoi
@@ -257,6 +258,11 @@ _ROMAN = re.compile(r"[IVXLC]{2,}")
 
 
 _WORD = re.compile(r"[^\W_]+")
+
+
+def _joined(word: str) -> str:
+    """A word's letters and digits as one word ("dosomethingorg" of "DoSomething.org")."""
+    return "".join(_WORD.findall(word))
 
 
 def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:

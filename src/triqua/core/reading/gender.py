@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from triqua.core.reading.described import thing_name
+
 Gender = Literal["female", "male"]
 
 FEMALE_TITLES = frozenset(
@@ -114,3 +116,13 @@ def pronoun_gender(text: str) -> Gender | None:
     """The gender of the first pronoun of one person ``text`` writes ("She was …"), if any."""
     found = _GENDERED.search(text)
     return PRONOUN_GENDER.get(found.group().lower()) if found else None
+
+
+def may_be_person(name: str, gender: Gender) -> bool:
+    """True when a "he" or "she" of ``gender`` may stand for the one ``name`` names.
+
+    Never a thing's name ("University of Queensland": ``described.thing_name``), nor one
+    whose title or first name shows the other gender ("Andrew Frankel" for "she").
+    """
+    shown = name_gender(name.split())
+    return not thing_name(name) and shown in (None, gender)

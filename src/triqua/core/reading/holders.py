@@ -99,6 +99,7 @@ _BARE = frozenset({"in", "on", "at", "of", "by", "the", "year", "about", "around
 
 
 _COMPARED = frozenset({"than", "unlike"})  # a phrase naming what the holder is compared to
+_NAME_WORDS = frozenset({"compound", "flat"})  # dependents that write a word of a name
 
 
 def subject_in_clause(
@@ -128,12 +129,29 @@ def subject_in_clause(
             continue
         if any(a.lower_ in _COMPARED and a.dep_ == "prep" for a in token.ancestors):
             continue  # "far more than the African elephant": the standard, not the holder
-        said = clause_owner(token)
+        # A name's words are read at its head word: "Blue" of "the series Blue Bloods"; not
+        # at another name's ("Trump" of "Trump Tower" is no tower).
+        name = token
+        while (
+            name.dep_ in _NAME_WORDS
+            and name.head.i != name.i
+            and stem(name.head.text) in subject_stems
+        ):
+            name = name.head
+        # A name (or a list of them) in apposition to the object's noun names that very
+        # thing: 'the television series "Sex and the City"'.
+        listed = name
+        while listed.dep_ == "conj" and listed.head.i != listed.i:
+            listed = listed.head
+        if listed.dep_ == "appos" and any(listed.head.i == t.i for t in tokens):
+            written.add(stem(token.text))
+            continue
+        said = clause_owner(name)
         if (
             said is not None
             and said.i == owner.i
-            and clause_head(token) in heads
-            and any(_one_phrase(token, t) or _one_phrase(t, token) for t in tokens)
+            and clause_head(name) in heads
+            and any(_one_phrase(name, t) or _one_phrase(t, name) for t in tokens)
         ):
             written.add(stem(token.text))
     return written >= subject_stems

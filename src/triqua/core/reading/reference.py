@@ -26,6 +26,7 @@ __all__ = [
     "free_pronoun",
     "main_subject",
     "named_other_subject",
+    "plural_subject",
     "prepositional_persons",
     "typed_core_names",
 ]
@@ -175,11 +176,30 @@ def typed_core_names(text: str) -> list[tuple[str, str]]:
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
             head = head.head
-        if head.dep_ not in _CORE - {"conj", "appos"}:
+        if head.dep_ not in _CORE - {"conj", "appos"} or _alias(head):
             continue
         name = " ".join(t.text for t in words if t.i >= words[0].i)
         found.append((name, token.ent_type_))
     return found
+
+
+#: Nouns by which a clause gives a name to one named before it ("whose real name is …").
+_NAME_NOUNS = frozenset(("name", "nickname", "surname", "alias", "pseudonym"))
+
+
+def _alias(token: Token) -> bool:
+    """True when ``token`` is another name of the one a relative clause describes.
+
+    "Ji Sung, whose real name is Kwak Tae-geun, was born …" names one person: the name
+    after "whose … name is" is no other one beside him.
+    """
+    verb = token.head
+    return (
+        token.dep_ == "attr"
+        and verb.dep_ in ("relcl", "appos")
+        and verb.head.pos_ == "PROPN"
+        and any(c.dep_ == "nsubj" and c.lower_ in _NAME_NOUNS for c in verb.children)
+    )
 
 
 #: Prepositions whose object may be a person a later "he" or "she" stands for.
@@ -277,3 +297,11 @@ def another_person(subject: Sequence[Token], kin: frozenset[str]) -> bool:
 
 
 _PERSON_SUBJECTS = frozenset(("nsubj", "nsubjpass"))
+
+
+def plural_subject(subject: Sequence[Token]) -> bool:
+    """True when a subject's head is a plural common noun ("Her parents", "Doctors").
+
+    A "he" or "she" after its sentence is none of them: it goes on about the one named before.
+    """
+    return any(t.dep_ in _PERSON_SUBJECTS and t.tag_ == "NNS" for t in subject)

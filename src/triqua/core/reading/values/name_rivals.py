@@ -12,17 +12,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import own_acronym, stands_for
-from triqua.core.reading.described import legal_form, persons_aside, thing_name
-from triqua.core.reading.gender import Gender, name_gender, pronoun_gender
+from triqua.core.reading.described import legal_form, persons_aside
+from triqua.core.reading.gender import may_be_person, name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
     coordinated_phrases,
     main_subject,
     named_other_subject,
+    plural_subject,
     prepositional_persons,
     typed_core_names,
 )
+from triqua.core.reading.values.given_names import given_name_alone
 from triqua.core.reading.values.leads import read_as_lead
 from triqua.core.reading.values.named_after import named_after
 from triqua.core.reading.values.names import (
@@ -30,7 +32,6 @@ from triqua.core.reading.values.names import (
     PLACE_MODIFIERS,
     TITLES,
     common_opening_lowered,
-    given_name_alone,
     name_in,
     name_of,
     name_runs,
@@ -157,6 +158,10 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         gender = pronoun_gender(quote)
         if named and gender is not None and not may_be_person(named, gender):
             return False
+        if not named and gender is not None and plural_subject(subject):
+            # "Her parents thought she had a tumour. She was …": one "she" is none of many;
+            # the pronoun goes on about the one the sentence before was about.
+            return len(spans) > 1 and _follows_another(name, before[:start], quote)
         return bool(named) or another_person(subject, KIN)
     sentence = common_opening_lowered(sentence)
     opening = " ".join(sentence.split()[:_SUBJECT_REACH])
@@ -226,16 +231,6 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         # "… said Jensen Huang, CEO of NVIDIA. The company …": a person is no company.
         kinds = [kind for kind in kinds if kind != "PERSON"]
     return bool(kinds)
-
-
-def may_be_person(name: str, gender: Gender) -> bool:
-    """True when a "he" or "she" of ``gender`` may stand for the one ``name`` names.
-
-    Never a thing's name ("University of Queensland": ``described.thing_name``), nor one
-    whose title or first name shows the other gender ("Andrew Frankel" for "she").
-    """
-    shown = name_gender(name.split())
-    return not thing_name(name) and shown in (None, gender)
 
 
 def _one_of(name: str, sides: Sequence[str]) -> bool:

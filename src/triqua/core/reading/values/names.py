@@ -29,7 +29,6 @@ __all__ = [
     "capitalised",
     "common_opening_lowered",
     "demonym_written",
-    "given_name_alone",
     "name_in",
     "name_of",
     "name_runs",
@@ -315,28 +314,6 @@ def name_of(other: str, name: str, text: str) -> bool:
     """
     padded = f" {text} "
     return any(f" {other} of {the}{name} " in padded for the in ("", "the "))
-
-
-def given_name_alone(name: str, text: str, before: str) -> bool:
-    """True when ``text`` calls the person ``name`` by the given name alone, as named before.
-
-    A biography goes on "Ada translated an article …" once "Ada Lovelace" is named (in the
-    passage before, or as its document's title): "Ada" is her when ``before`` writes the
-    whole name and neither text names anyone else with that given name ("Ada Byron", "Ada
-    King": a reader of names cannot tell whether that is the same person).
-    """
-    words = [w for w in name.split() if w not in TITLES]
-    if len(words) < 2 or len(words[0]) < 3 or words[0] in STOP_NAMES:
-        return False
-    given = words[0]
-    if not any(run.name == given and not run.possessor for run in name_runs(text)):
-        return False
-    if f" {' '.join(words)} " not in f" {normalise(before)} ":
-        return False
-    return not any(
-        given in run.name.split() and run.name not in (given, name, " ".join(words))
-        for run in (*name_runs(before), *name_runs(text))
-    )
 
 
 def common_opening_lowered(sentence: str) -> str:

@@ -7,10 +7,14 @@ subject a sentence before named. Read by the name reader (``name_rivals.named``)
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.parses import parse_many
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token
 
 __all__ = ["person_before_pronoun"]
 
@@ -44,5 +48,23 @@ def person_before_pronoun(name: str, quote: str, personal: re.Pattern[str]) -> b
         and normalise(t.text) in others
         and t.pos_ == "PROPN"
         and t.ent_type_ in _PERSON_TYPES
+        and not _setting(t)
         for t in doc or ()
     )
+
+
+#: Prepositions whose object sets a scene, not a person: "In The Recruit, she played …".
+_SCENE = frozenset(("in", "at", "on", "during", "throughout"))
+
+
+def _setting(token: Token) -> bool:
+    """True when the name ``token`` writes is the object of a scene-setting preposition.
+
+    "In The Recruit, she played …" and "In Serendipity she …" name a film, a place or an
+    event the sentence happens in, whatever the recogniser makes of it; "With Pierre, she
+    …" or "According to Pierre, he …" may name a person.
+    """
+    head = token
+    while head.dep_ in ("compound", "flat") and head.head.i != head.i:
+        head = head.head
+    return head.dep_ == "pobj" and head.head.lower_ in _SCENE
