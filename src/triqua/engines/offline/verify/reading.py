@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse, has_stem
+from triqua.core.reading.analysis import TextInfo, analyse, coverage, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.engines.offline.verify.entailed import (
     Window,
@@ -71,7 +71,8 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     relation word for the gates to match: the judge alone decides, at the card's
     ``entailed``; so it does for a window about a named subject that writes neither the word
     of a relation the lexicon does not know nor any word of the object ("was a Polish
-    physicist" for "campaigned for reform").
+    physicist" for "campaigned for reform"), and for any window that neither names nor
+    refers to the subject nor writes the relation's word.
     """
     limits = model.thresholds
     if reading.rival_head:
@@ -86,6 +87,15 @@ def _writes_some(parts: FactParts, window: TextInfo) -> bool:
     if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
         return True
     return any(has_stem(window.stems, t.stem) for t in parts.object.content)
+
+
+def _writes_subject_or_relation(parts: FactParts, window: Window) -> bool:
+    """True when the window names or refers to the subject, or writes a relation word."""
+    info = analyse(window.text)
+    if not parts.relation_words or sentence_relation_hit(parts, info) is not None:
+        return True
+    named = window.first.subject > 0 or window.last.subject > 0
+    return named or coverage(parts.subject, info) >= 1.0
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -215,9 +225,12 @@ def read(
         # the judge's to read in other words, but a window that writes neither its word nor
         # any word of the object states nothing of the fact to read ("was an English
         # mathematician" for "translated an article").
+        # Nor does a window that neither names (nor refers back to) the subject nor writes
+        # the relation's word ("Humans are good at unsupervised learning" for "the AI system
+        # understands human preferences"): only loose words of the fact are in it.
         if not any(len(group) > 1 for group in parts.relation_words):
             if not named:
-                return [True] * len(found)
+                return [_writes_subject_or_relation(parts, w) for w in found]
             return [_writes_some(parts, analyse(w.text)) for w in found]
         return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
 
