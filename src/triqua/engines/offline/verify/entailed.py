@@ -10,14 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match
+from triqua.core.reading.analysis import TextInfo, analyse, coverage, has_stem, stems_match
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.words import Token, relation_groups
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "other_known_relation", "paragraph_between", "windows"]
+__all__ = [
+    "Window",
+    "other_known_relation",
+    "paragraph_between",
+    "windows",
+    "writes_some",
+    "writes_subject_or_relation",
+]
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,22 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
         and not any(stems_match(a, b) for a in group for b in own)
         for group in relation_groups()
     )
+
+
+def writes_some(parts: FactParts, window: TextInfo) -> bool:
+    """True when the window writes a word of the relation or of the object, or there is none."""
+    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
+        return True
+    return any(has_stem(window.stems, t.stem) for t in parts.object.content)
+
+
+def writes_subject_or_relation(parts: FactParts, window: Window) -> bool:
+    """True when the window names or refers to the subject, or writes a relation word."""
+    info = analyse(window.text)
+    if not parts.relation_words or sentence_relation_hit(parts, info) is not None:
+        return True
+    named = window.first.subject > 0 or window.last.subject > 0
+    return named or coverage(parts.subject, info) >= 1.0
 
 
 def _past_form(word: Token) -> bool:

@@ -22,14 +22,16 @@ single sentence entails), so most facts cost one batched judge call.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from triqua.core.reading.analysis import TextInfo, analyse, coverage, has_stem
+from triqua.core.reading.analysis import TextInfo, analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
     windows,
+    writes_some,
+    writes_subject_or_relation,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import head_rival, named_head_rival, values_present
@@ -56,6 +58,7 @@ class Reading:
     about: bool = True  # the window speaks about the fact's subject
     rival_head: bool = False  # another word stands in the object's head slot
     worded: bool = True  # the window writes a word of the relation (or it has none to write)
+    filled: bool = True  # the window writes a word of the object beside the relation's word
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
@@ -72,30 +75,32 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     ``entailed``; so it does for a window about a named subject that writes neither the word
     of a relation the lexicon does not know nor any word of the object ("was a Polish
     physicist" for "campaigned for reform"), and for any window that neither names nor
-    refers to the subject nor writes the relation's word.
+    refers to the subject nor writes the relation's word. A window that writes the
+    relation's word and no word of the object ("are marketed in the United States only" for
+    "are marketed in multiple countries") fills the slot with another value, or none: the
+    judge must be surer there, halfway from ``supports`` to ``entailed``.
     """
     limits = model.thresholds
     if reading.rival_head:
         return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
     if not reading.worded:
         return max(limits.supports, limits.entailed)
+    if not reading.filled:
+        return max(limits.supports, (limits.supports + limits.entailed) / 2)
     return limits.supports
 
 
-def _writes_some(parts: FactParts, window: TextInfo) -> bool:
-    """True when the window writes a word of the relation or of the object, or there is none."""
-    if not parts.relation_words or sentence_relation_hit(parts, window) is not None:
-        return True
-    return any(has_stem(window.stems, t.stem) for t in parts.object.content)
-
-
-def _writes_subject_or_relation(parts: FactParts, window: Window) -> bool:
-    """True when the window names or refers to the subject, or writes a relation word."""
-    info = analyse(window.text)
-    if not parts.relation_words or sentence_relation_hit(parts, info) is not None:
-        return True
-    named = window.first.subject > 0 or window.last.subject > 0
-    return named or coverage(parts.subject, info) >= 1.0
+def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
+    """The readings, each marked whether its window writes an object word (or need not)."""
+    if not parts.object.content or not parts.relation_words:
+        return readings
+    return [
+        replace(r, filled=False)
+        if coverage(parts.object, (info := analyse(r.window.text))) == 0
+        and sentence_relation_hit(parts, info) is not None
+        else r
+        for r in readings
+    ]
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -225,19 +230,19 @@ def read(
         # the judge's to read in other words, but a window that writes neither its word nor
         # any word of the object states nothing of the fact to read ("was an English
         # mathematician" for "translated an article").
-        # Nor does a window that neither names (nor refers back to) the subject nor writes
-        # the relation's word ("Humans are good at unsupervised learning" for "the AI system
-        # understands human preferences"): only loose words of the fact are in it.
+        # Nor does one that neither names nor refers to the subject nor writes the relation's
+        # word ("Humans are good at learning" for "the AI system understands humans").
         if not any(len(group) > 1 for group in parts.relation_words):
             if not named:
-                return [_writes_subject_or_relation(parts, w) for w in found]
-            return [_writes_some(parts, analyse(w.text)) for w in found]
+                return [writes_subject_or_relation(parts, w) for w in found]
+            return [writes_some(parts, analyse(w.text)) for w in found]
         return [sentence_relation_hit(parts, analyse(w.text)) is not None for w in found]
 
     singles = windows(anchors, by_place, passages, wide=False)
     readings = _judge(
         model, singles, hypotheses, gate(singles), about(singles), rival(singles), worded(singles)
     )
+    readings = _filled(parts, readings)
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -246,8 +251,9 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(
-            model, wide, hypotheses, gate(wide), about(wide), rival(wide), worded(wide)
+        readings += _filled(
+            parts,
+            _judge(model, wide, hypotheses, gate(wide), about(wide), rival(wide), worded(wide)),
         )
     return readings
 
