@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from triqua.core.reading.analysis import analyse
+from triqua.core.reading.analysis import analyse, coverage
+from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "paragraph_between", "windows"]
+__all__ = ["Window", "paragraph_between", "windows", "writes_subject_or_relation"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +124,12 @@ def _as_read(
             at, end = sentence.start - first.start, sentence.end - first.start
             text = text[:at] + sentence.info.text + text[end:]
     return text
+
+
+def writes_subject_or_relation(parts: FactParts, window: Window) -> bool:
+    """True when the window names or refers to the subject, or writes a relation word."""
+    info = analyse(window.text)
+    if not parts.relation_words or sentence_relation_hit(parts, info) is not None:
+        return True
+    named = window.first.subject > 0 or window.last.subject > 0
+    return named or coverage(parts.subject, info) >= 1.0

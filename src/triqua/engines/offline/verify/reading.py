@@ -22,15 +22,15 @@ single sentence entails), so most facts cost one batched judge call.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from triqua.core.reading.analysis import analyse
+from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.role_words import occupation_only, writes_some
 from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
-from triqua.engines.offline.verify.entailed import Window, windows
+from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
@@ -55,6 +55,7 @@ class Reading:
     about: bool = True  # the window speaks about the fact's subject
     rival_head: bool = False  # another word stands in the object's head slot
     worded: bool = True  # the window writes a word of the relation (or it has none to write)
+    filled: bool = True  # the window writes a word of the object beside the relation's word
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
@@ -70,14 +71,33 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     relation word for the gates to match: the judge alone decides, at the card's
     ``entailed``; so it does for a window about a named subject that writes neither the word
     of a relation the lexicon does not know nor any word of the object ("was a Polish
-    physicist" for "campaigned for reform").
+    physicist" for "campaigned for reform"), and for any window that neither names nor
+    refers to the subject nor writes the relation's word. A window that writes the
+    relation's word and no word of the object ("are marketed in the United States only" for
+    "are marketed in multiple countries") fills the slot with another value, or none: the
+    judge must be surer there, halfway from ``supports`` to ``entailed``.
     """
     limits = model.thresholds
     if reading.rival_head:
         return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
     if not reading.worded:
         return max(limits.supports, limits.entailed)
+    if not reading.filled:
+        return max(limits.supports, (limits.supports + limits.entailed) / 2)
     return limits.supports
+
+
+def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
+    """The readings, each marked whether its window writes an object word (or need not)."""
+    if not parts.object.content or not parts.relation_words:
+        return readings
+    return [
+        replace(r, filled=False)
+        if coverage(parts.object, (info := analyse(r.window.text))) == 0
+        and sentence_relation_hit(parts, info) is not None
+        else r
+        for r in readings
+    ]
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -177,15 +197,19 @@ def read(
         # A relation the lexicon knows is missed by its words. Another one ("translated") is
         # the judge's to read in other words, but a window that writes neither its word nor
         # any word of the object states nothing of the fact to read ("was an English
-        # mathematician" for "translated an article").
+        # mathematician" for "translated an article"). Nor does one that neither names nor
+        # refers to the subject nor writes the relation's word ("Humans are good at learning"
+        # for "the AI system understands humans").
         if known:
             worded = sentence_relation_hit(parts, text) is not None
+        elif named:
+            worded = writes_some(parts, text)
         else:
-            worded = not named or writes_some(parts, text)
+            worded = writes_subject_or_relation(parts, window)
         return gated, about, rival, worded
 
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(model, singles, hypotheses, [flags(w) for w in singles])
+    readings = _filled(parts, _judge(model, singles, hypotheses, [flags(w) for w in singles]))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -194,7 +218,7 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(model, wide, hypotheses, [flags(w) for w in wide])
+        readings += _filled(parts, _judge(model, wide, hypotheses, [flags(w) for w in wide]))
     return readings
 
 
