@@ -57,7 +57,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from triqua.evals.stats import cohen_kappa
 
@@ -74,6 +74,7 @@ from grounding_curve import (
 )
 from offline_verdicts import DATA, crude_fact, half_of
 
+from triqua.context import GroundingMode
 from triqua.core.grounding.rule import check_quote
 from triqua.core.grounding.statement import content_words, unstated_words
 from triqua.core.reading.quote_values import missing_values
@@ -135,7 +136,7 @@ def true_supports(limit: int, seed: int) -> dict[str, list[tuple[float, bool] | 
 
 
 def hand_written(
-    grounding: str = "strict", threshold: float | None = None
+    grounding: GroundingMode = "strict", threshold: float | None = None
 ) -> tuple[int, int, list[str]]:
     """(downgraded, true supports, which) on the hand-written cases' supported units.
 
@@ -154,7 +155,7 @@ def hand_written(
     for case in load_cases():
         fact = case_fact(case)
         passage = str(case["evidence"])
-        for unit, expected in zip(fact.units(), case["expected"], strict=True):
+        for unit, expected in zip(fact.units(), cast("list[str]", case["expected"]), strict=True):
             if expected != "supported":
                 continue
             total += 1
