@@ -59,7 +59,8 @@ def test_tool_runs_asynchronously_and_without_evidence(scripted: Any) -> None:
     tool = triqua.as_tool(model=scripted(judge=knows))
     message = asyncio.run(tool.ainvoke(_call(PARIS)))
     assert message.artifact.spec.mode.value == "closed_book"
-    assert message.text.startswith("TriQuaScore 100.0% (1/1 units supported); 1 facts")
+    assert message.text.startswith("TriQuaScore 100.0% (1/1 units supported); 1 fact: 1 supported")
+    assert "1 facts" not in message.text
 
 
 def test_summary_of_a_text_without_facts_says_so() -> None:

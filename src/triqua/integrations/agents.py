@@ -29,6 +29,7 @@ from triqua.core.report.accounting import failure_summary
 from triqua.execution.runner import arun, graph_input, run
 from triqua.rendering.terminal import fmt_score
 from triqua.schema import Document, Report, Status
+from triqua.support.wording import counted
 
 __all__ = ["CheckToolInput", "as_node", "as_tool", "summarize"]
 
@@ -62,7 +63,7 @@ def summarize(report: Report) -> str:
     lines = [
         f"TriQuaScore {fmt_score(scores.triqua_score)} "
         f"({scores.units_supported}/{scores.units_total} units supported); "
-        f"{len(report.records)} facts: {tally or 'none'}"
+        f"{counted(len(report.records), 'fact')}: {tally or 'none'}"
     ]
     for record in report.records:
         verdict = record.verdict
@@ -78,7 +79,7 @@ def summarize(report: Report) -> str:
     elif report.coverage is not None and report.coverage < 1.0:
         lines.append(
             f"{fmt_score(report.coverage)} of the text checked; "
-            f"{len(report.undecomposed)} sentence(s) yielded no fact"
+            f"{counted(len(report.undecomposed), 'sentence')} yielded no fact"
         )
     if report.errors:
         lines.append("errors: " + "; ".join(report.errors))
