@@ -74,8 +74,9 @@ class ChatState(TypedDict, total=False):
 
 
 def test_function_node_checks_the_last_ai_message(scripted: Any) -> None:
+    assert triqua.as_node is as_node  # the README's name for it
     builder = StateGraph(ChatState)
-    builder.add_node("check", as_node(model=scripted()))
+    builder.add_node("check", triqua.as_node(model=scripted()))
     builder.add_edge(START, "check")
     builder.add_edge("check", END)
     messages = [HumanMessage(f"Is it true that {FRANCE}"), AIMessage(CURIE)]
