@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.tools import ToolException
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
@@ -61,6 +62,21 @@ def test_tool_runs_asynchronously_and_without_evidence(scripted: Any) -> None:
     assert message.artifact.spec.mode.value == "closed_book"
     assert message.text.startswith("TriQuaScore 100.0% (1/1 units supported); 1 fact: 1 supported")
     assert "1 facts" not in message.text
+
+
+def test_input_the_tool_cannot_check_is_an_error_the_agent_reads(scripted: Any) -> None:
+    """An agent's model that passes empty text or evidence gets told why, and can retry."""
+    tool = triqua.as_tool(model=scripted())
+    for call, why in (
+        (_call("   "), "text is empty"),
+        (_call(PARIS, [""]), "the supplied documents are empty"),
+    ):
+        for message in (tool.invoke(call), asyncio.run(tool.ainvoke(call))):
+            assert isinstance(message, ToolMessage) and message.status == "error"
+            assert message.text.startswith("triqua cannot check this input: " + why)
+            assert message.artifact is None
+    with pytest.raises(ToolException, match="text is empty"):  # called directly, it raises
+        tool.func("")  # type: ignore[misc]
 
 
 def test_summary_of_a_text_without_facts_says_so() -> None:
