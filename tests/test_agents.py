@@ -79,6 +79,19 @@ def test_input_the_tool_cannot_check_is_an_error_the_agent_reads(scripted: Any) 
         tool.func("")  # type: ignore[misc]
 
 
+def test_summary_calls_only_contradicted_units_wrong(scripted: Any) -> None:
+    """What the evidence does not say is unverified, as the tool's description tells the agent."""
+
+    def knows_nothing(fact: str, prompt: str) -> dict[str, Any]:
+        return {"status": "insufficient_evidence", "confidence": 0.5}
+
+    tool = triqua.as_tool(model=scripted(judge=knows_nothing))
+    message = tool.invoke(_call(PARIS, DOCS))
+    (line,) = [line for line in message.text.splitlines() if line.startswith("- f1")]
+    assert line.startswith("- f1 insufficient_evidence: (Paris, is")
+    assert "| unverified: (Paris, is" in line and "wrong" not in line
+
+
 def test_summary_of_a_text_without_facts_says_so() -> None:
     assert summarize(Report()) == "TriQuaScore undefined (0/0 units supported); 0 facts: none"
 

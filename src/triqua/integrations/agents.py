@@ -70,8 +70,9 @@ def summarize(report: Report) -> str:
     for record in report.records:
         verdict = record.verdict
         line = f"- {record.claim_id} {verdict.status.value}: {record.claim_text}"
-        if verdict.wrong_components:
-            line += f" | wrong: {', '.join(verdict.wrong_components)}"
+        if verdict.wrong_components:  # contradicted units are wrong; the others unverified
+            label = "wrong" if verdict.status is Status.CONTRADICTED else "unverified"
+            line += f" | {label}: {', '.join(verdict.wrong_components)}"
         if verdict.error_spans:
             line += f" ({', '.join(repr(s) for s in verdict.error_spans)})"
         lines.append(line)
