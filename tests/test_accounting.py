@@ -423,5 +423,5 @@ def test_the_agent_summary_says_what_was_not_checked() -> None:
     assert "not all checked: 1 of 3 chunks not decomposed · 50.0% of the text checked" in lines
     only_sentences = Report(coverage=0.75, undecomposed=accounted_report().undecomposed)
     assert summarize(only_sentences).splitlines()[-1] == (
-        "75.0% of the text checked; 1 sentence(s) yielded no fact"
+        "75.0% of the text checked; 1 sentence yielded no fact"
     )

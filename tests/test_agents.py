@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import pytest
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.tools import ToolException
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
@@ -59,7 +60,36 @@ def test_tool_runs_asynchronously_and_without_evidence(scripted: Any) -> None:
     tool = triqua.as_tool(model=scripted(judge=knows))
     message = asyncio.run(tool.ainvoke(_call(PARIS)))
     assert message.artifact.spec.mode.value == "closed_book"
-    assert message.text.startswith("TriQuaScore 100.0% (1/1 units supported); 1 facts")
+    assert message.text.startswith("TriQuaScore 100.0% (1/1 units supported); 1 fact: 1 supported")
+    assert "1 facts" not in message.text
+
+
+def test_input_the_tool_cannot_check_is_an_error_the_agent_reads(scripted: Any) -> None:
+    """An agent's model that passes empty text or evidence gets told why, and can retry."""
+    tool = triqua.as_tool(model=scripted())
+    for call, why in (
+        (_call("   "), "text is empty"),
+        (_call(PARIS, [""]), "the supplied documents are empty"),
+    ):
+        for message in (tool.invoke(call), asyncio.run(tool.ainvoke(call))):
+            assert isinstance(message, ToolMessage) and message.status == "error"
+            assert message.text.startswith("triqua cannot check this input: " + why)
+            assert message.artifact is None
+    with pytest.raises(ToolException, match="text is empty"):  # called directly, it raises
+        tool.func("")  # type: ignore[misc]
+
+
+def test_summary_calls_only_contradicted_units_wrong(scripted: Any) -> None:
+    """What the evidence does not say is unverified, as the tool's description tells the agent."""
+
+    def knows_nothing(fact: str, prompt: str) -> dict[str, Any]:
+        return {"status": "insufficient_evidence", "confidence": 0.5}
+
+    tool = triqua.as_tool(model=scripted(judge=knows_nothing))
+    message = tool.invoke(_call(PARIS, DOCS))
+    (line,) = [line for line in message.text.splitlines() if line.startswith("- f1")]
+    assert line.startswith("- f1 insufficient_evidence: (Paris, is")
+    assert "| unverified: (Paris, is" in line and "wrong" not in line
 
 
 def test_summary_of_a_text_without_facts_says_so() -> None:
@@ -73,8 +103,9 @@ class ChatState(TypedDict, total=False):
 
 
 def test_function_node_checks_the_last_ai_message(scripted: Any) -> None:
+    assert triqua.as_node is as_node  # the README's name for it
     builder = StateGraph(ChatState)
-    builder.add_node("check", as_node(model=scripted()))
+    builder.add_node("check", triqua.as_node(model=scripted()))
     builder.add_edge(START, "check")
     builder.add_edge("check", END)
     messages = [HumanMessage(f"Is it true that {FRANCE}"), AIMessage(CURIE)]

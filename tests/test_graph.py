@@ -84,6 +84,15 @@ def test_empty_text_is_a_clear_error(scripted: Any) -> None:
         triqua.check("   \n", documents=DOCS, model=scripted())
 
 
+def test_a_graph_input_without_text_says_so(scripted: Any) -> None:
+    graph = build_graph()
+    context = triqua.make_context(model=scripted())
+    with pytest.raises(ValueError, match="text is missing: the input has no 'text'"):
+        graph.invoke({"question": "Who won?", "documents": DOCS}, context=context)
+    with pytest.raises(ValueError, match="text is empty"):
+        graph.invoke({"text": " ", "documents": DOCS}, context=context)
+
+
 @pytest.mark.slow
 def test_malformed_model_output_is_recorded_never_supported(scripted: Any) -> None:
     model = scripted(judge=lambda fact, prompt: "this is not json {")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import _thread
+import asyncio
+import contextvars
 import os
 import signal
 import socket
@@ -11,8 +14,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from triqua.support.interrupts import run_interruptible
+
+from .conftest import PARIS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -125,3 +133,64 @@ def test_ctrl_c_ends_a_batch_waiting_on_a_silent_chroma_server(
     code, took, _ = interrupt(args, silent, env)
     assert code == 130
     assert took < 5, f"Ctrl-C took {took:.1f} s to end the batch"
+
+
+# --- a synchronous check called where an event loop already runs ---------------------------
+
+TRACE: contextvars.ContextVar[str] = contextvars.ContextVar("trace", default="none")
+
+
+def test_a_blocking_run_works_where_an_event_loop_runs() -> None:
+    """Jupyter and ``async def`` callers of ``triqua.check`` already run a loop in their thread."""
+
+    async def answer() -> tuple[str, str]:
+        await asyncio.sleep(0)
+        return TRACE.get(), threading.current_thread().name
+
+    async def failing() -> None:
+        raise ValueError("text is empty: nothing to check")
+
+    async def caller() -> tuple[str, str]:
+        TRACE.set("caller's")
+        with pytest.raises(ValueError, match="text is empty"):
+            run_interruptible(failing(), workers=1)
+        return run_interruptible(answer(), workers=1)
+
+    assert asyncio.run(caller()) == ("caller's", "triqua-check")
+    assert run_interruptible(answer(), workers=1) == ("none", "MainThread")  # no loop: here
+
+
+def test_ctrl_c_cancels_a_blocking_run_made_where_an_event_loop_runs() -> None:
+    cancelled = threading.Event()
+
+    async def forever() -> None:
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    async def caller() -> None:
+        threading.Timer(0.3, _thread.interrupt_main).start()  # Ctrl-C while it waits
+        run_interruptible(forever(), workers=1)
+
+    # A loop run as a notebook kernel runs it: Ctrl-C raises KeyboardInterrupt in the cell
+    # (asyncio.run instead turns the first Ctrl-C into a cancel, seen when the call returns).
+    loop = asyncio.new_event_loop()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            loop.run_until_complete(caller())
+    finally:
+        loop.close()
+    assert cancelled.wait(5) and time.monotonic() - started < 5
+
+
+def test_check_from_async_code_returns_its_report(scripted: Any) -> None:
+    import triqua
+
+    async def caller() -> triqua.Report:
+        return triqua.check(PARIS, documents=[PARIS], model=scripted(), store=False)
+
+    report = asyncio.run(caller())
+    assert [r.verdict.status.value for r in report.records] == ["supported"]

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 import pytest
 
 import triqua
+from triqua.web.page import Progress
 from triqua.web.server import MAX_FORM_BYTES, CheckServer, split_evidence
 
 from .conftest import CURIE
@@ -81,12 +82,31 @@ def test_the_form_is_served_with_the_servers_token(server: CheckServer) -> None:
     assert len(server.guard.token) >= 40
 
 
+def test_progress_lines_count_facts_and_parts_in_the_singular_for_one() -> None:
+    progress = Progress()
+    assert "1 part of the text read, 1 fact so far" in progress.update(
+        {"event": "chunk_decomposed", "facts": 1}
+    )
+    assert "2 parts of the text read, 3 facts so far" in progress.update(
+        {"event": "chunk_decomposed", "facts": 2}
+    )
+    assert "Verifying 1 fact against the evidence" in Progress().update(
+        {"event": "facts_found", "facts": 1}
+    )
+    assert "Verifying 3 facts against" in progress.update({"event": "facts_found", "facts": 3})
+    assert "Verified 1 of 3 facts…" in progress.update({"event": "fact_verified"})
+    one = Progress(facts=1)
+    assert "Verified 1 of 1 fact…" in one.update({"event": "fact_verified"})
+    unknown = Progress()
+    assert "Verified 1 fact…" in unknown.update({"event": "fact_verified"})
+
+
 @pytest.mark.slow
 def test_a_check_streams_progress_then_a_compact_fact_list(server: CheckServer) -> None:
     status, page = post(server, {"text": CURIE, "evidence": f"{EVIDENCE}\n---\nOther text."})
     assert status == 200
     live = page[page.index('<section id="live">') : page.index('<section id="result">')]
-    assert live.index("Started: reading the text") < live.index("Verifying 1 facts")
+    assert live.index("Started: reading the text") < live.index("Verifying 1 fact against")
     assert '<span class="badge supported">supported</span> (Marie Curie, won, ' in live
     assert "<style>#live{display:none}</style>" in page  # the final list replaces the live one
     result = page[page.index('<section id="result">') : page.index('<details id="full">')]

@@ -161,6 +161,22 @@ def _replay_from_route(graph: Any, config: dict[str, Any], context: Context) -> 
     return graph.invoke(None, config=before_route.config, context=context)
 
 
+def test_a_second_check_on_a_used_thread_reports_only_its_own_facts(scripted: Any) -> None:
+    """Studio, a LangGraph server or a caller's checkpointer reuse a thread for a new check."""
+    context = triqua.make_context(model=scripted())
+    graph = build_graph(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "two-checks"}}
+    first = graph.invoke({"text": CURIE, "documents": DOCS}, config=config, context=context)
+    second = graph.invoke({"text": FRANCE, "documents": DOCS}, config=config, context=context)
+    first_report, report = first["report"], second["report"]
+    assert [r.claim_text[:13] for r in first_report.records] == ["(Marie Curie,"]
+    assert [r.claim_text[:8] for r in report.records] == ["(France,"]  # not Curie's again
+    assert report.run_id != first_report.run_id  # a new check, not the first one's id
+    assert report.score == pytest.approx(2 / 3)
+    values = graph.get_state(config).values
+    assert len(values["facts"]) == len(values["records"]) == len(values["tasks"]) == 1
+
+
 @pytest.mark.slow
 def test_replay_of_a_corpus_run_from_a_checkpoint(tmp_path: Path, scripted: Any) -> None:
     context = triqua.make_context(
@@ -305,6 +321,13 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
         f"/threads/{thread}/runs/wait", json={"assistant_id": "triqua", "input": None}
     ).json()
     assert len(resumed["report"]["records"]) == len(tasks)
+    # A new check on the same thread reports its own facts only, under a new run id.
+    again = dev_server.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "triqua", "input": {**supplied, "text": "Ada Lovelace was a poet."}},
+    ).json()
+    assert len(again["report"]["records"]) == 1
+    assert again["report"]["run_id"] != resumed["report"]["run_id"]
 
     # Seed the corpus through the ingest graph, then check against it with Chroma.
     ingest = dev_server.post(

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from triqua.citations import check_cited
     from triqua.context import Context
     from triqua.graph.main import build_graph
-    from triqua.integrations.agents import as_tool
+    from triqua.integrations.agents import as_node, as_tool
     from triqua.regrade import RegradeError, regrade
     from triqua.runtime.resources import register_retriever
     from triqua.schema import (
@@ -50,6 +50,7 @@ __version__ = "0.5.0"  # the one place; pyproject reads it, CHANGELOG.md says wh
 
 #: Where each public name lives; ``__getattr__`` imports it from there on first access.
 _EXPORTS = {
+    "as_node": "triqua.integrations.agents",
     "as_tool": "triqua.integrations.agents",
     "acheck": "triqua.api",
     "check": "triqua.api",
@@ -95,6 +96,7 @@ __all__ = [
     "__version__",
     "acheck",
     "aextract_facts",
+    "as_node",
     "as_tool",
     "averify_facts",
     "build_graph",

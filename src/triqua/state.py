@@ -6,8 +6,9 @@ Each field is declared once: the full states extend their input and output schem
 
 from __future__ import annotations
 
+import functools
 import operator
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, get_type_hints
 
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (Studio schemas)
 
@@ -47,6 +48,7 @@ __all__ = [
     "RoleUsage",
     "Route",
     "State",
+    "run_keys",
 ]
 
 
@@ -94,6 +96,23 @@ class State(InputState, OutputState, ExtractionOutput, total=False):
     facts: Annotated[list[Fact], operator.add]
     records: Annotated[list[ClaimRecord], operator.add]
     usage_log: Annotated[list[RoleUsage], operator.add]
+
+
+@functools.cache
+def run_keys() -> dict[str, bool]:
+    """The keys of :class:`State` a check's steps write, each with whether writes add up.
+
+    Neither the caller's input (:class:`InputState`) nor the report: what one check
+    works out on its way. A key whose writes add up (``operator.add``) gathers every
+    step's list; on a thread that already ran a check, such a key holds that check's too.
+    """
+    hints = get_type_hints(State, include_extras=True)
+    own = set(InputState.__annotations__) | set(OutputState.__annotations__)
+    return {
+        key: operator.add in getattr(hint, "__metadata__", ())
+        for key, hint in hints.items()
+        if key not in own
+    }
 
 
 class ChunkTask(TypedDict):

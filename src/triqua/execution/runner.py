@@ -161,9 +161,15 @@ async def ainvoke(
     return result
 
 
-def run(state: dict[str, Any], *, context: Context, graph: Any = None) -> Report:
+def run(
+    state: dict[str, Any],
+    *,
+    context: Context,
+    graph: Any = None,
+    config: RunnableConfig | None = None,
+) -> Report:
     """Run the graph synchronously (safe inside a running graph's worker thread)."""
-    graph, config = _prepared(state, context, graph, None)
+    graph, config = _prepared(state, context, graph, config)
     result = graph.invoke(state, config=config, context=context)
     report: Report = result["report"]
     return report

@@ -13,22 +13,25 @@ Two ways to embed the check graph:
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.runnables import RunnableLambda
-from langchain_core.tools import BaseTool, StructuredTool
+from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, Field
 
-from triqua.api import make_context
+from triqua.api import make_context, make_request
 from triqua.context import Context
 from triqua.core.report.accounting import failure_summary
-from triqua.execution.runner import arun, graph_input, run
+from triqua.execution.runner import arun, graph_input, run, run_config
 from triqua.rendering.terminal import fmt_score
+from triqua.runtime.request import CheckRequest
 from triqua.schema import Document, Report, Status
+from triqua.support.wording import counted
 
 __all__ = ["CheckToolInput", "as_node", "as_tool", "summarize"]
 
@@ -62,13 +65,14 @@ def summarize(report: Report) -> str:
     lines = [
         f"TriQuaScore {fmt_score(scores.triqua_score)} "
         f"({scores.units_supported}/{scores.units_total} units supported); "
-        f"{len(report.records)} facts: {tally or 'none'}"
+        f"{counted(len(report.records), 'fact')}: {tally or 'none'}"
     ]
     for record in report.records:
         verdict = record.verdict
         line = f"- {record.claim_id} {verdict.status.value}: {record.claim_text}"
-        if verdict.wrong_components:
-            line += f" | wrong: {', '.join(verdict.wrong_components)}"
+        if verdict.wrong_components:  # contradicted units are wrong; the others unverified
+            label = "wrong" if verdict.status is Status.CONTRADICTED else "unverified"
+            line += f" | {label}: {', '.join(verdict.wrong_components)}"
         if verdict.error_spans:
             line += f" ({', '.join(repr(s) for s in verdict.error_spans)})"
         lines.append(line)
@@ -78,21 +82,28 @@ def summarize(report: Report) -> str:
     elif report.coverage is not None and report.coverage < 1.0:
         lines.append(
             f"{fmt_score(report.coverage)} of the text checked; "
-            f"{len(report.undecomposed)} sentence(s) yielded no fact"
+            f"{counted(len(report.undecomposed), 'sentence')} yielded no fact"
         )
     if report.errors:
         lines.append("errors: " + "; ".join(report.errors))
     return "\n".join(lines)
 
 
-def _run(context: Context, state: dict[str, Any]) -> Report:
+def _run(context: Context, state: dict[str, Any], request: CheckRequest | None = None) -> Report:
     """Run the check graph synchronously (safe inside a running graph's worker thread)."""
-    return run(state, context=context)
+    return run(state, context=context, config=_config(context, request))
 
 
-async def _arun(context: Context, state: dict[str, Any]) -> Report:
+async def _arun(
+    context: Context, state: dict[str, Any], request: CheckRequest | None = None
+) -> Report:
     """Run the check graph asynchronously."""
-    return await arun(state, context=context)
+    return await arun(state, context=context, config=_config(context, request))
+
+
+def _config(context: Context, request: CheckRequest | None) -> RunnableConfig | None:
+    """The invocation's config when a request was made for it (its work is then done)."""
+    return run_config(context, request=request) if request is not None else None
 
 
 def as_tool(
@@ -118,19 +129,24 @@ def as_tool(
     """
     ctx = make_context(context, model=model, **settings)
 
-    def state_of(text: str, evidence: list[str] | None, question: str | None) -> dict[str, Any]:
-        return graph_input(text, question, evidence or None, None)
+    def request_of(text: str, evidence: list[str] | None, question: str | None) -> CheckRequest:
+        try:
+            return make_request(text, ctx, question=question, documents=evidence or None)
+        except ValueError as exc:  # the caller's input: the agent's model can correct it
+            raise ToolException(f"triqua cannot check this input: {exc}") from exc
 
     def check_text(
         text: str, evidence: list[str] | None = None, question: str | None = None
     ) -> tuple[str, Report]:
-        report = _run(ctx, state_of(text, evidence, question))
+        request = request_of(text, evidence, question)
+        report = _run(ctx, request.graph_input(uuid.uuid4().hex), request)
         return summarize(report), report
 
     async def acheck_text(
         text: str, evidence: list[str] | None = None, question: str | None = None
     ) -> tuple[str, Report]:
-        report = await _arun(ctx, state_of(text, evidence, question))
+        request = request_of(text, evidence, question)
+        report = await _arun(ctx, request.graph_input(uuid.uuid4().hex), request)
         return summarize(report), report
 
     return StructuredTool.from_function(
@@ -140,6 +156,7 @@ def as_tool(
         description=description,
         args_schema=CheckToolInput,
         response_format="content_and_artifact",
+        handle_tool_error=True,  # only ToolException: other failures still raise
     )
 
 

@@ -13,6 +13,7 @@ the abandoned calls' answers would be discarded anyway.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import sys
 import threading
@@ -33,6 +34,8 @@ def run_interruptible(coroutine: Coroutine[Any, Any, R], *, workers: int) -> R:
     ``KeyboardInterrupt`` at once: the pool's threads are abandoned (their queued work
     cancelled), not waited for.
     """
+    if _loop_running():
+        return _in_own_thread(coroutine, workers)
     runner = asyncio.Runner()
     executor = ThreadPoolExecutor(max_workers=max(1, workers))
     interrupted = False
@@ -48,6 +51,52 @@ def run_interruptible(coroutine: Coroutine[Any, Any, R], *, workers: int) -> R:
             # The loop would otherwise join the abandoned pool when it closes.
             runner.get_loop().set_default_executor(ThreadPoolExecutor(max_workers=1))
         runner.close()
+
+
+def _loop_running() -> bool:
+    """Whether this thread already runs an event loop (Jupyter, an ``async def`` caller)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _in_own_thread(coroutine: Coroutine[Any, Any, R], workers: int) -> R:
+    """``coroutine`` run to completion in a thread of its own, with its own event loop.
+
+    A thread runs one event loop at a time: a synchronous call made where one already runs
+    (a notebook cell, an ``async def`` that calls ``triqua.check``) blocks that loop until
+    the check ends, as any blocking call does. Ctrl-C cancels the check in its thread.
+    """
+    started: dict[str, Any] = {}
+    outcome: list[tuple[bool, Any]] = []
+
+    async def watched() -> R:
+        started["loop"], started["task"] = asyncio.get_running_loop(), asyncio.current_task()
+        return await coroutine
+
+    def target() -> None:
+        try:
+            outcome.append((True, run_interruptible(watched(), workers=workers)))
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            outcome.append((False, exc))
+
+    caller = contextvars.copy_context()  # as asyncio.Runner would: the caller's context vars
+    thread = threading.Thread(target=caller.run, args=(target,), name="triqua-check", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():  # short waits: a signal's handler runs between them
+            thread.join(0.1)
+    except KeyboardInterrupt:
+        if "task" in started:
+            started["loop"].call_soon_threadsafe(started["task"].cancel)
+        raise
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    result: R = value
+    return result
 
 
 def exit_now(code: int) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from triqua.rendering.html import html_page, report_body
 from triqua.rendering.html.markup import STATUS_LABEL, esc, pct
 from triqua.schema import Report, Status
+from triqua.support.wording import counted
 
 __all__ = ["Progress", "error_page", "form_html", "form_page", "result_html"]
 
@@ -104,18 +105,24 @@ class Progress:
         if name == "chunk_decomposed":
             self.chunks += 1
             self.found += int(event.get("facts") or 0)
-            parts = f"{self.chunks} part{'s' * (self.chunks != 1)}"
-            return _step(f"Finding facts: {parts} of the text read, {self.found} facts so far…")
+            parts = counted(self.chunks, "part")
+            found = counted(self.found, "fact")
+            return _step(f"Finding facts: {parts} of the text read, {found} so far…")
         if name == "facts_found":
             self.facts = int(event.get("facts") or 0)
-            return _step(f"Verifying {self.facts} facts against the evidence…", 0, self.facts)
+            facts = counted(self.facts, "fact")
+            return _step(f"Verifying {facts} against the evidence…", 0, self.facts)
         if name == "fact_verified":
             self.verified += 1
             status = str(event.get("status", ""))
             self.counts[status] = self.counts.get(status, 0) + 1
-            of = f" of {self.facts}" if self.facts else ""
+            done = (
+                f"{self.verified} of {counted(self.facts, 'fact')}"
+                if self.facts
+                else counted(self.verified, "fact")
+            )
             line = f'<div class="line">{_badge(status)} {esc(event.get("claim", ""))}</div>'
-            return _step(f"Verified {self.verified}{of} facts…", self.verified, self.facts) + line
+            return _step(f"Verified {done}…", self.verified, self.facts) + line
         if name == "scored":
             return _step("Scored; writing the report…", 1, 1)
         return ""

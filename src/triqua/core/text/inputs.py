@@ -58,6 +58,8 @@ def coerce_documents(raw: Any) -> list[Document]:
 
 def validate_text(text: Any, context: Context) -> str:
     """The text to check, or a clear ``ValueError`` when it is missing, empty or too large."""
+    if text is None:  # a graph input without the key (Studio, a parent graph, the SDK)
+        raise ValueError("text is missing: the input has no 'text' to check")
     if not isinstance(text, str):
         raise ValueError(f"text must be a string, got {type(text).__name__}")
     if not text.strip():
