@@ -29,6 +29,7 @@ from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relat
 from triqua.engines.offline.verify.entailed import (
     Window,
     other_known_relation,
+    rewords,
     windows,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
@@ -66,7 +67,9 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     states another value unless the word is a synonym ("world championships" for "world
     titles"): gate and judge disagree, and the judge wins only where it is as sure as the
     card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
-    not merely at ``supports`` or ``entailed``. A window that words a known relation
+    not merely at ``supports`` or ``entailed``; so does a window that writes neither a
+    known relation's word nor the whole object ("It grows in woodlands" for "Bellflowers
+    are found in forests": ``entailed.rewords``). A window that words a known relation
     otherwise ("is a 15th-century citadel" for "was built in the 15th century") has no
     relation word for the gates to match: the judge alone decides, at the card's
     ``entailed``; so it does for a window about a named subject that writes neither the word
@@ -204,8 +207,12 @@ def read(
     said = _said_object(fact, parts)
 
     def rival(found: list[Window]) -> list[bool]:
+        # A window rewording both the relation and the object (``rewords``) is read as a
+        # rival's is: only a judge as sure as the card's ``rival`` reads it as the fact.
         return [
-            head_rival(said, parts.relation, analyse(w.text)) is not None
+            rewords(parts, w.anchor.info)
+            or rewords(parts, analyse(w.text))
+            or head_rival(said, parts.relation, analyse(w.text)) is not None
             or (said is not parts.object and substitution(said, analyse(w.text)) is not None)
             for w in found
         ]
