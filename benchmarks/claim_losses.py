@@ -22,12 +22,19 @@ adds to the judge.
 
 Examples marked * are claims the bare judge supports.
 
+``--rows`` picks other dev rows for the same table: ``fcb-tune`` (the whole Factcheck-Bench
+tune half, ``offline_verdicts.py``'s split: the judge was trained on its non-dev claims, so its
+scores there run high), ``fever-dev`` and ``fever-train`` (the FEVER-symmetric pairs of
+``training/nli.py``'s dev and train splits; train for diagnosis only). Never the held rows.
+
 Usage: python benchmarks/claim_losses.py [--limit N] [--examples K]
+       [--rows fcb-dev|fcb-tune|fever-dev|fever-train]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -37,7 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "training"))
 
 import gate_ablation as ablation  # noqa: E402
-from offline_verdicts import crude_fact  # noqa: E402
+import nli  # noqa: E402  (training/nli.py: the shared NLI pairs and their splits)
+from offline_verdicts import DATA, crude_fact, half_of  # noqa: E402
 from sentence_judge import claim_probabilities  # noqa: E402
 
 import triqua.core.reading.statements as statements  # noqa: E402
@@ -46,7 +54,7 @@ from triqua.core.verdicts.settling import settle  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
 from triqua.engines.offline.verify.reading import read  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, _rules_reading  # noqa: E402
-from triqua.models.entailment import EntailmentModel  # noqa: E402
+from triqua.models.entailment import ENTAILED, EntailmentModel  # noqa: E402
 from triqua.models.hypotheses import unit_hypothesis  # noqa: E402
 from triqua.models.reader import EntailmentReader  # noqa: E402
 from triqua.nlp.pipeline import load_nlp  # noqa: E402
@@ -152,12 +160,37 @@ def fact_cause(
     return "d", f"unattributed (judge {best:.2f}: the subject's clause or several gates)"
 
 
+def gold_rows(which: str, limit: int) -> list[tuple[str, str, bool]]:
+    """(claim, passage, True) of one set of dev rows' gold-supported claims."""
+    if which == "fcb-dev":
+        rows = [r for r in ablation.fcb_dev(0) if r[2]]
+    elif which == "fcb-tune":
+        rows = [
+            (r["claim"], r["evidence"], True)
+            for r in map(json.loads, DATA.open(encoding="utf-8"))
+            if half_of(r["claim"]) == "tune" and r["stance"] == "completely-support"
+        ]
+    else:
+        split = which.removeprefix("fever-")
+        rows = [
+            (str(r["hypothesis"]), str(r["premise"]), True)
+            for r in nli.nli_pairs()
+            if str(r["source"]).startswith("nli-fever:")
+            and r["split"] == split
+            and int(str(r["label"])) == ENTAILED
+        ]
+    return rows[:limit] if limit else rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="dev rows (0: all)")
     parser.add_argument("--examples", type=int, default=0, help="lost claims shown per cause")
+    parser.add_argument(
+        "--rows", choices=("fcb-dev", "fcb-tune", "fever-dev", "fever-train"), default="fcb-dev"
+    )
     args = parser.parse_args()
-    rows = [r for r in ablation.fcb_dev(args.limit) if r[2]]
+    rows = gold_rows(args.rows, args.limit)
     decomposed = get_decomposer().decompose_many([claim for claim, _, _ in rows])
     verifier = AlignmentVerifier()
     model = verifier.entailment
@@ -197,7 +230,7 @@ def main() -> None:
         examples[cause].append(f"{'*' if by_judge else ' '} {claim[:100]} -> {detail}")
     lost = sum(counts[False].values())
     print(
-        f"Factcheck-Bench dev, gold supported: {len(rows)} claims; engine supports "
+        f"{args.rows}, gold supported: {len(rows)} claims; engine supports "
         f"{sum(supported.values())}, bare judge {judged}, both {supported[True]}; "
         f"engine loses {lost} ({sum(counts[True].values())} the judge supports)"
     )

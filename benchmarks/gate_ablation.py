@@ -108,7 +108,10 @@ _needed = reading.needed
 #: Each gate: the module attribute that reads it, and what it answers when switched off.
 GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "values": [(reading, "values_present", lambda *a, **k: True)],
-    "relation": [(reading, "other_known_relation", lambda *a, **k: False)],
+    "relation": [
+        (reading, "other_known_relation", lambda *a, **k: False),
+        (reading, "rewords", lambda *a, **k: False),
+    ],
     "grounding": [(EntailmentReader, "refusal", lambda self, unit, window: None)],
     "rival": [(verifier_module, "judged_rival", lambda *a, **k: None)],
     "life-dates": [(verifier_module, "life_date_finding", lambda *a, **k: None)],

@@ -240,3 +240,33 @@ def test_a_lost_objects_words_are_read_from_its_sentence_for_a_rival() -> None:
     assert judge(0.95).verify(fact, evidence).status == Status.SUPPORTED
     stated = [ev(window.format("worst") + " American cinema.")]
     assert judge(0.3).verify(fact, stated).status == Status.SUPPORTED
+
+
+def test_a_window_rewording_relation_and_object_needs_a_judge_as_sure_as_a_rival() -> None:
+    # "It grows in woodlands" writes neither "found in" nor "forests": nothing of the fact
+    # for the gates to read, so the judge may read it as a paraphrase only at its surest.
+    fact = Fact(subject="Bristly Bellflowers", relation="are found in", object="forests")
+    text = "Bristly Bellflower is a plant of Eurasia. It grows in woodlands and dry grasslands."
+
+    def judged(entailed: float) -> Status:
+        answer = lambda p, h: (entailed, 0.0) if "woodlands" in p else (0.0, 0.0)  # noqa: E731
+        judge = ScriptedJudge(answer)
+        judge.thresholds = Thresholds(entailed=0.5, veto=0.2, contradicted=0.9, rival=0.9)
+        return AlignmentVerifier(entailment=judge).verify(fact, [ev(text)]).status  # type: ignore[arg-type]
+
+    assert judged(0.95) == Status.SUPPORTED
+    assert judged(0.7) != Status.SUPPORTED  # sure enough for a paraphrase, not a rewording
+    # A sentence that words the relation still needs only the judge's usual bar.
+    worded = Fact(subject="Bristly Bellflowers", relation="are found in", object="woodlands")
+    plain = verifier(lambda p, h: (0.7, 0.0) if "woodlands" in p else (0.0, 0.0))
+    found = "Bristly Bellflower is a plant of Eurasia. It is found in woodlands."
+    assert plain.verify(worded, [ev(found)]).status == Status.SUPPORTED
+
+
+def test_a_sentence_rewording_the_fact_stays_unsupported_below_the_rival_bar() -> None:
+    fact = Fact(subject="Jane Roe", relation="served on", object="the city council")
+    text = "Jane Roe lived in Leeds. The council hall was renamed in 2004."
+    judge = ScriptedJudge(lambda p, h: (0.8, 0.0))
+    judge.thresholds = Thresholds(entailed=0.5, veto=0.2, contradicted=0.9, rival=0.9)
+    verdict = AlignmentVerifier(entailment=judge).verify(fact, [ev(text)])  # type: ignore[arg-type]
+    assert verdict.status != Status.SUPPORTED

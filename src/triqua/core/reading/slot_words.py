@@ -20,7 +20,13 @@ from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.words import relation_groups
 
-__all__ = ["head_rival", "named_head_rival", "other_known_relation", "subject_head_rival"]
+__all__ = [
+    "head_rival",
+    "named_head_rival",
+    "other_known_relation",
+    "rewords",
+    "subject_head_rival",
+]
 
 
 def subject_head_rival(subject: TextInfo, sentence: TextInfo) -> str | None:
@@ -153,19 +159,21 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
     leads the object (across function words only: "was buried in") is a word of another
     relation group of the lexicon, or a verb in a past form ("was repainted in the 20th
     century" for "was built in …"), and no word of the fact's relation is written. That is
-    a crisp mismatch. So is a sentence that writes neither the relation's words nor every
-    word of the object ("the council hall was renamed in 2004" for "served on the city
-    council"; any sentence, for a fact whose object was lost): it states none of the fact.
-    A sentence that merely words the relation otherwise ("set a world record of 9.58 s in
-    the 100 m final" for "ran the 100 metres in 9.58 seconds", "is a 15th-century citadel"
-    for "was built in the 15th century") is the judge's to read.
+    a crisp mismatch. So is any sentence for a fact whose object was lost: it states none of
+    the fact. A sentence that merely words the relation otherwise ("set a world record of
+    9.58 s in the 100 m final" for "ran the 100 metres in 9.58 seconds", "is a 15th-century
+    citadel" for "was built in the 15th century") is the judge's to read; so is one that
+    words the object otherwise too ("It grows in woodlands" for "Bellflowers are found in
+    forests"), only at the bar of a judge outweighing a gate (:func:`rewords`).
     """
     if not any(len(group) > 1 for group in parts.relation_words):
         return False
     if sentence_relation_hit(parts, sentence) is not None:
         return False
-    if not parts.object.tokens or coverage(parts.object, sentence) < 1.0:
-        return True  # neither the relation nor the whole object: nothing of the fact stated
+    if not parts.object.tokens:
+        return True  # neither the relation nor an object: nothing of the fact stated
+    if coverage(parts.object, sentence) < 1.0:
+        return False  # both in other words: ``rewords``, the judge's at its surest
     word = _slot_word(parts.object, sentence)
     if word is None:
         return False
@@ -178,6 +186,22 @@ def other_known_relation(parts: FactParts, sentence: TextInfo) -> bool:
         any(stems_match(word.stem, w) for w in group)
         and not any(stems_match(a, b) for a in group for b in own)
         for group in relation_groups()
+    )
+
+
+def rewords(parts: FactParts, sentence: TextInfo) -> bool:
+    """True when the sentence writes neither a known relation's word nor the whole object.
+
+    "It grows in woodlands" for "Bellflowers are found in forests", "features the songs" in
+    a track list: nothing of the fact is written to gate, so only a judge as sure as the
+    card's ``rival`` (a judge that outweighs a gate) may read it as a paraphrase; "the
+    council hall was renamed in 2004" for "served on the city council" stays unsupported.
+    """
+    return (
+        any(len(group) > 1 for group in parts.relation_words)
+        and bool(parts.object.tokens)
+        and sentence_relation_hit(parts, sentence) is None
+        and coverage(parts.object, sentence) < 1.0
     )
 
 

@@ -29,7 +29,12 @@ from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relat
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.role_words import occupation_only, writes_some
-from triqua.core.reading.slot_words import head_rival, named_head_rival, other_known_relation
+from triqua.core.reading.slot_words import (
+    head_rival,
+    named_head_rival,
+    other_known_relation,
+    rewords,
+)
 from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import values_present
@@ -66,7 +71,9 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     states another value unless the word is a synonym ("world championships" for "world
     titles"): gate and judge disagree, and the judge wins only where it is as sure as the
     card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
-    not merely at ``supports`` or ``entailed``. A window that words a known relation
+    not merely at ``supports`` or ``entailed``; so does a window that writes neither a
+    known relation's word nor the whole object ("It grows in woodlands" for "Bellflowers
+    are found in forests": ``slot_words.rewords``). A window that words a known relation
     otherwise ("is a 15th-century citadel" for "was built in the 15th century") has no
     relation word for the gates to match: the judge alone decides, at the card's
     ``entailed``; so it does for a window about a named subject that writes neither the word
@@ -191,8 +198,13 @@ def read(
             and not occupation_only(parts, text)
             and values_present(base_fact, parts, window.as_sentence())
         )
-        rival = head_rival(said, parts.relation, text) is not None or (
-            said is not parts.object and substitution(said, text) is not None
+        # A window rewording both the relation and the object (``rewords``) is read as a
+        # rival's is: only a judge as sure as the card's ``rival`` reads it as the fact.
+        rival = (
+            rewords(parts, window.anchor.info)
+            or rewords(parts, text)
+            or head_rival(said, parts.relation, text) is not None
+            or (said is not parts.object and substitution(said, text) is not None)
         )
         # A relation the lexicon knows is missed by its words. Another one ("translated") is
         # the judge's to read in other words, but a window that writes neither its word nor
