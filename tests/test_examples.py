@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import importlib.util
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +19,8 @@ import triqua
 from triqua.schema import Status
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+#: The runnable examples (``_fake.py`` is their shared scripted model).
+SCRIPTS = sorted(p for p in EXAMPLES.glob("*.py") if not p.name.startswith("_"))
 EXPECTED = {"f1": Status.SUPPORTED, "f2": Status.SUPPORTED, "f3": Status.CONTRADICTED}
 
 
@@ -63,12 +67,15 @@ def test_as_tool_example(load: object) -> None:
 
 
 @pytest.mark.slow
-def test_async_stream_example(load: object) -> None:
+def test_async_stream_example(load: object, capsys: pytest.CaptureFixture[str]) -> None:
     result = asyncio.run(load("async_stream").main())  # type: ignore[operator]
     assert _statuses(result["report"]) == EXPECTED
+    assert result["called"]["fact_verified"] == 3 and result["called"]["scored"] == 1
     names = [e["event"] for e in result["events"]]
     assert names.count("fact_verified") == 3 and names[-1] == "scored"
-    assert result["tracker"].score == pytest.approx(0.75)
+    assert result["score"] == pytest.approx(0.75)
+    out = capsys.readouterr().out
+    assert "f3 contradicted · score so far 75.0%" in out
 
 
 def test_offline_example_gives_real_verdicts_without_a_model(
@@ -84,15 +91,49 @@ def test_offline_example_gives_real_verdicts_without_a_model(
     assert "unverified: (The Eiffel Tower, is located in, Berlin)" in out
 
 
+def test_examples_use_only_triquas_public_api() -> None:
+    """No example imports or reaches a private triqua module or name (one starting with _)."""
+    for path in sorted(EXAMPLES.glob("*.py")):  # _fake.py too
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("triqua"):
+                parts = [*(node.module or "").split("."), *(a.name for a in node.names)]
+            elif isinstance(node, ast.Import):
+                parts = [
+                    p for a in node.names if a.name.startswith("triqua") for p in a.name.split(".")
+                ]
+            elif isinstance(node, ast.Attribute) and _dotted(node).startswith("triqua."):
+                parts = _dotted(node).split(".")
+            else:
+                continue
+            private = [p for p in parts if p.startswith("_")]
+            assert not private, f"{path.name}:{node.lineno} uses private {private}"
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for an attribute chain on a name, else ""."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else ""
+    return ""
+
+
 @pytest.mark.slow
 def test_examples_run_as_scripts() -> None:
-    for name in ("as_node", "as_tool", "async_stream"):
+    """Every example runs as a script with no provider key and no model download."""
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env |= {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    assert {p.stem for p in SCRIPTS} >= {"as_node", "as_tool", "async_stream", "offline_check"}
+    for path in SCRIPTS:
         run = subprocess.run(
-            [sys.executable, str(EXAMPLES / f"{name}.py")],
+            [sys.executable, str(path)],
             capture_output=True,
             text=True,
             timeout=240,
             check=False,
+            env=env,
         )
-        assert run.returncode == 0, run.stderr[-2000:]
-        assert "75.0%" in run.stdout
+        assert run.returncode == 0, f"{path.name}: {run.stderr[-2000:]}"
+        assert "75.0%" in run.stdout, path.name

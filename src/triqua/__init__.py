@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     )
     from triqua.citations import check_cited
     from triqua.context import Context
-    from triqua.graph.main import build_graph
+    from triqua.graph.main import build_graph, checkpoint_serde
     from triqua.integrations.agents import as_node, as_tool
     from triqua.regrade import RegradeError, regrade
     from triqua.runtime.resources import register_retriever
@@ -62,6 +62,7 @@ _EXPORTS = {
     "check_cited": "triqua.citations",
     "Context": "triqua.context",
     "build_graph": "triqua.graph.main",
+    "checkpoint_serde": "triqua.graph.main",
     "regrade": "triqua.regrade",
     "RegradeError": "triqua.regrade",
     "register_retriever": "triqua.runtime.resources",
@@ -102,6 +103,7 @@ __all__ = [
     "build_graph",
     "check",
     "check_cited",
+    "checkpoint_serde",
     "extract_facts",
     "make_context",
     "register_retriever",

@@ -22,6 +22,7 @@ from triqua.nodes.prepare import prepare
 from triqua.nodes.route import fan_out_facts, route
 from triqua.nodes.score import score
 from triqua.nodes.split import split
+from triqua.runtime.persistence.checkpoints import checkpoint_serde, with_checkpoint_types
 from triqua.state import BatchTask, ChunkTask, ExtractionOutput, InputState, OutputState, State
 
 try:  # LangGraph keeps the key private; its value has been stable across 1.x.
@@ -29,11 +30,20 @@ try:  # LangGraph keeps the key private; its value has been stable across 1.x.
 except ImportError:  # pragma: no cover - a LangGraph that moved the constant
     CONFIG_KEY_DURABILITY = "__pregel_durability"
 
+#: ``checkpoint_serde`` is public here (``triqua.checkpoint_serde``): importing this module
+#: loads every type the graph's state can hold, so its allow-list is complete.
+__all__ = ["build_graph", "checkpoint_serde", "compiled_graph", "extraction_graph", "graph"]
+
 
 def build_graph(
-    *, fact_checkpoints: bool = True, **compile_kwargs: Any
+    *, fact_checkpoints: bool = True, checkpointer: Any = None, **compile_kwargs: Any
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``checkpointer``).
+    """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``store``).
+
+    A ``checkpointer`` that still has LangGraph's default serializer is used through a copy
+    that restores triqua's types (:func:`checkpoint_serde`), sharing its storage: resuming or
+    reading the state then gives triqua's models without LangGraph's "unregistered type"
+    warnings. A saver given its own serializer is used as it is.
 
     With ``fact_checkpoints`` False the per-batch subgraphs keep no checkpoints of their own:
     a checkpointed run then saves each batch once, as its finished task's writes (see
@@ -48,7 +58,9 @@ def build_graph(
     builder.add_conditional_edges("route", fan_out_facts, ["verify_batch", "score"])
     builder.add_edge("verify_batch", "score")
     builder.add_edge("score", END)
-    return builder.compile(name="triqua", **compile_kwargs)
+    # After the nodes are added: every type the state can hold is loaded, hence allowed.
+    checkpointer = with_checkpoint_types(checkpointer)
+    return builder.compile(name="triqua", checkpointer=checkpointer, **compile_kwargs)
 
 
 def _front(output: type[Any]) -> StateGraph[Any, Context, Any, Any]:

@@ -11,6 +11,7 @@ live in that database (``pg_checkpoints``), beside a Postgres run store.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -19,16 +20,20 @@ from datetime import UTC, datetime
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
 from triqua.support.dburls import is_database_url
 from triqua.tools.paths import triqua_home
 
+if TYPE_CHECKING:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
 __all__ = [
     "DEFAULT_UNFINISHED_DAYS",
     "WHAT",
+    "checkpoint_serde",
     "checkpoint_time",
     "compact",
     "compact_async",
@@ -38,6 +43,7 @@ __all__ = [
     "forget_run",
     "open_checkpointer",
     "thread_ages",
+    "with_checkpoint_types",
     "worth_vacuum",
 ]
 
@@ -234,6 +240,39 @@ def _types_in(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     )
 
 
+def checkpoint_serde() -> JsonPlusSerializer:
+    """LangGraph's checkpoint serializer, restoring only triqua's types and LangGraph's safe ones.
+
+    Any other type in a checkpoint is left as its raw data, with LangGraph's "blocked" warning
+    (LangGraph's default restores every type and warns of each). Build it after the graph
+    module (:mod:`triqua.graph.main`) is imported, so every type its state can hold is loaded;
+    ``triqua.checkpoint_serde`` does. Add a parent graph's own types with LangGraph's
+    ``with_msgpack_allowlist``.
+    """
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    return JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
+
+
+def with_checkpoint_types(checkpointer: Any) -> Any:
+    """``checkpointer`` restoring triqua's types: a copy with :func:`checkpoint_serde`.
+
+    Only a saver that still has LangGraph's default serializer gets one: the copy (LangGraph's
+    own way to change a saver's serializer) shares the saver's storage and connection, and the
+    saver itself is unchanged. A serializer its owner chose is kept as it is, as is anything
+    that is not a saver (``None``, ``True``, ``False``).
+    """
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+
+    if not isinstance(checkpointer, BaseCheckpointSaver):
+        return checkpointer
+    if checkpointer.serde is not BaseCheckpointSaver.serde:  # the class default, shared
+        return checkpointer
+    saver = copy.copy(checkpointer)
+    saver.serde = checkpoint_serde()
+    return saver
+
+
 @asynccontextmanager
 async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any]:
     """A saver on ``path`` that restores only known types from checkpoints.
@@ -245,10 +284,9 @@ async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any
     state can hold is loaded and allowed.
     """
     import aiosqlite
-    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    serde = JsonPlusSerializer(allowed_msgpack_modules=_checkpoint_types())
+    serde = checkpoint_serde()
     if is_database_url(path):
         from triqua.runtime.persistence.pg_checkpoints import open_pg_checkpointer
 
