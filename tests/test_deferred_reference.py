@@ -69,14 +69,13 @@ def test_a_quote_carrying_the_subject_by_a_pronoun_still_reads_it(
     assert missing_values(UNIT, "Her rival moved to Paris.", BEFORE) == ["marie curie"]
 
 
-def test_a_quotes_pronouns_are_read_from_a_parse_without_the_entity_recogniser() -> None:
-    """The pronoun reading needs dependencies only: the lean window parse, not a full one."""
+def test_a_quotes_pronouns_are_read_from_the_one_window_parse() -> None:
+    """The pronoun reading reads the window parse, kept for every later reader of the quote."""
     quote = "In 1893 she moved to Lyon with her brother."
     parses.clear()
     window_parse.cache_clear()
     assert free_pronoun(quote, LEXICON.pronouns)
-    assert parses.parsed(quote) is None  # no full parse was made for it
     hits = window_parse.cache_info().hits
-    window_parse(quote)
-    assert window_parse.cache_info().hits == hits + 1  # the lean parse it was read from
+    assert window_parse(quote) is parses.parsed(quote)  # one parse of the quote, kept
+    assert window_parse.cache_info().hits == hits + 1  # the parse it was read from
     assert not free_pronoun("Her rival moved to Lyon in 1893.", LEXICON.pronouns)

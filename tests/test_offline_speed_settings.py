@@ -36,18 +36,21 @@ def test_shipped_judge_has_signed_weights_with_zero_points() -> None:
         assert zero_point and types[zero_point] == INT8, weight
 
 
-def test_role_gate_parse_skips_the_entity_recogniser_and_keeps_the_parse() -> None:
-    """The role gate's parse has no entities (the recogniser did not run) and the same tree."""
+def test_role_gate_parse_is_the_whole_pipelines_and_kept_for_other_readers() -> None:
+    """The role gate's parse has the whole pipeline's entities and tree, kept for reuse."""
     text = "Sydney is the largest city of Australia, but Canberra is the capital of Australia."
     parses.clear()
     nlp_clauses.window_parse.cache_clear()
-    lean = nlp_clauses.window_parse(text)
+    window = nlp_clauses.window_parse(text)
     full = load_nlp()(text)
     assert list(full.ents)  # the full pipeline finds Sydney, Canberra, Australia
-    assert list(lean.ents) == []
-    assert [(t.text, t.dep_, t.head.i, t.pos_, t.tag_) for t in lean] == [
+    assert [(e.start, e.end, e.label_) for e in window.ents] == [
+        (e.start, e.end, e.label_) for e in full.ents
+    ]
+    assert [(t.text, t.dep_, t.head.i, t.pos_, t.tag_) for t in window] == [
         (t.text, t.dep_, t.head.i, t.pos_, t.tag_) for t in full
     ]
+    assert parses.parsed(text) is window  # another reader of the window parses it no more
 
 
 class _CountingNlp:
@@ -110,7 +113,7 @@ def _tree(doc: Any) -> list[tuple[str, str, int, str, str, bool]]:
 
 
 def test_role_gate_reuses_the_element_graphs_parse_with_the_same_tree() -> None:
-    """A window the element graph parsed is not parsed again, and reads as a lean parse."""
+    """A window the element graph parsed is not parsed again, and reads as a fresh parse."""
     parses.clear()
     nlp_clauses.window_parse.cache_clear()
     lean = [_tree(nlp_clauses.window_parse(text)) for text in WINDOWS]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from triqua.nlp.parses import parsed
+from triqua.nlp.parses import parse_many
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
 if TYPE_CHECKING:
@@ -29,57 +29,40 @@ _RELATIVE_TAGS = frozenset({"WDT", "WP", "WP$"})  # "which", "who", "whose": the
 _MERGED = frozenset({"relcl", "acl", "pcomp"})
 
 
-# The clause readers need the dependency parse and coarse tags only: the entity recogniser,
-# about half of the pipeline's time, runs in its own layers (en_core_web_sm's tagger and
-# parser share a tok2vec it does not listen to), so leaving it out changes no parse.
-_UNREAD_PIPES = ("ner",)
-
-
 @functools.lru_cache(maxsize=512)
 def window_parse(text: str) -> Doc:
-    """SpaCy's parse of a window, cached: the facts of one sentence share its windows.
+    """SpaCy's full parse of a window, cached: the facts of one sentence share its windows.
 
-    A window that is a sentence the element graph parsed reuses that parse (the same tags
-    and dependencies, :mod:`triqua.nlp.parses`); another is parsed without the recogniser.
+    The parse is the whole pipeline's, entity recogniser included, and is kept with the
+    run's parses (:mod:`triqua.nlp.parses`): a window that is a sentence the element graph
+    parsed reuses that parse, and another is parsed once for every reader. Every attribute
+    of a token (its entity kind too) is so a function of the text alone, never of what was
+    parsed before it in the process: "Dr. King" in "Dr. King led the march." is the same
+    person to the clause gates whether or not the sentence was read earlier.
     """
-    kept = parsed(text)
-    if kept is not None:
-        return kept
-    with NLP_LOCK:
-        nlp = load_nlp()
-        return nlp(text, disable=[p for p in _UNREAD_PIPES if p in nlp.pipe_names])
+    doc = parse_many([text])[0] if text else None
+    if doc is None:
+        with NLP_LOCK:
+            return load_nlp()(text)
+    return doc
 
 
 @functools.lru_cache(maxsize=64)
 def entities(text: str) -> tuple[tuple[int, int, str], ...]:
     """Token spans and kinds ("PERSON", "GPE", …) of the entities the recogniser finds.
 
-    Run, like :func:`people`, only where a reading needs to tell names apart by kind; the
-    spans index ``window_parse(text)``'s tokens.
+    Read from :func:`window_parse`'s parse, so the spans index its tokens.
     """
-    doc = parsed(text)
-    if doc is None:
-        with NLP_LOCK:
-            nlp = load_nlp()
-            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
-    return tuple((e.start, e.end, e.label_) for e in doc.ents)
+    return tuple((e.start, e.end, e.label_) for e in window_parse(text).ents)
 
 
 @functools.lru_cache(maxsize=64)
 def people(text: str) -> tuple[tuple[int, int], ...]:
     """Token spans of the people the entity recogniser finds in ``text``.
 
-    Run only for the rare namesake question, so the common parse can leave the recogniser
-    out; the tokenizer is the same, so the spans index ``window_parse(text)``'s tokens. A
-    kept full parse already has them; else the recogniser runs alone (it reads none of the
-    other components' output, so it finds the same entities as the whole pipeline).
+    Read from :func:`window_parse`'s parse, so the spans index its tokens.
     """
-    doc = parsed(text)
-    if doc is None:
-        with NLP_LOCK:
-            nlp = load_nlp()
-            doc = nlp(text, disable=[p for p in nlp.pipe_names if p != "ner"])
-    return tuple((e.start, e.end) for e in doc.ents if e.label_ == "PERSON")
+    return tuple((e.start, e.end) for e in window_parse(text).ents if e.label_ == "PERSON")
 
 
 def clause_owner(token: SpacyToken) -> SpacyToken | None:

@@ -44,8 +44,7 @@ def free_pronoun(text: str, pronouns: frozenset[str]) -> bool:
     """
     if not text.strip():
         return False
-    # Dependencies only: a kept full parse, else one without the entity recogniser (half
-    # the cost; the same tags and dependencies, ``nlp.clauses``).
+    # Dependencies only, read from the window's one full parse (``nlp.clauses``).
     for token in window_parse(text):
         if token.lower_ not in pronouns:
             continue
