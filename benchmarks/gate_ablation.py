@@ -50,7 +50,10 @@ object: "was repainted in" for "was built in"), ``object-it`` (a passive fact's 
 relation otherwise needs the card's ``entailed``). Each loses evaluation cases switched off
 (``object-it`` the recall suite's, which ``eval_cases.py`` runs); the statement gates of the
 rules' own-words support are the grounding rule's alone (``grounding``). ``--failures`` lists
-the evaluation cases each configuration fails.
+the evaluation cases each configuration fails. Each configuration reads afresh: the readings
+triqua remembers (``functools.lru_cache``: the statement gates, the subject's mentions) are
+emptied when a switch goes off and again when it comes back on, so a reading remembered with
+every gate on never answers for a gate switched off.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
 """
@@ -175,18 +178,35 @@ def _no_support(*args: Any, **kwargs: Any) -> Any:
     return type(finding)(Status.INSUFFICIENT, finding.sentence, strength=finding.strength), []
 
 
+def forget_readings() -> None:
+    """Empty every remembered reading of triqua's modules (``functools.lru_cache``).
+
+    A reading remembered with a gate on would answer for the gate switched off (the
+    statement gates are read once per fact and window): each configuration reads afresh.
+    """
+    for name, module in list(sys.modules.items()):
+        if name.startswith("triqua.") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
 @contextlib.contextmanager
 def switched_off(gate: str | None) -> Iterator[None]:
-    """Run with ``gate`` switched off (None: every gate on)."""
+    """Run with ``gate`` switched off (None: every gate on), nothing remembered across."""
     saved = []
     for owner, name, off in GATES.get(gate or "", []):
         saved.append((owner, name, getattr(owner, name)))
         setattr(owner, name, off)
+    if saved:
+        forget_readings()
     try:
         yield
     finally:
         for owner, name, value in saved:
             setattr(owner, name, value)
+        if saved:
+            forget_readings()
 
 
 def fcb_dev(limit: int) -> list[tuple[str, str, bool]]:
