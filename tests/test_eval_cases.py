@@ -113,7 +113,7 @@ SUITES = {
 # rows for a relation's own word before its synonyms, demonyms and vague counts. With 40 lie
 # rows (ids ``dev6-…``: a value in another clause, another entity, two sentences read together)
 # written before the engine was run on them.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 312 / 329, "recall": 222 / 233}
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 313 / 329, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 
