@@ -32,25 +32,27 @@ support) and ``rules-namesake`` ("Pierre Curie was born in Paris" is no conflict
 and ``said-object`` (a fact whose decomposition lost its object is gated by its sentence's
 words after the relation: "was ranked worst …" against "the greatest"). Finer readings of the
 rules, each a candidate to retire once the judge and the shared gates hold its cases:
-``negation-scope`` (a cue in a clause under another noun denies nothing: "Einstein, who
-never learned to drive, won"), ``values-elsewhere`` (a value in another clause is no conflict),
-``agent-rival`` (an active sentence's agent rivals a passive fact's), ``comparative`` (the
-word a comparison turns on), ``head-rival`` (another word in the object's head slot),
+``negation-scope`` (a cue in a clause under another noun denies nothing: "Einstein, who never
+learned to drive, won"), ``values-elsewhere`` (a value in another clause is no conflict),
+``agent-rival`` (an active sentence's agent rivals a passive fact's), ``comparative`` (the word
+a comparison turns on), ``head-rival`` (another word in the object's head slot),
 ``substitution`` ("baseball clubs" for "football clubs"), ``wide-windows`` (two-sentence
-windows), ``place-slot`` (a name after "in" fills a place slot), ``event-window`` (a
-qualifier read in the sentence after its base's), ``temporal`` (a dated qualifier read by its
-date alone), ``label-cues`` (the cue words of a qualifier's label), ``subject-head`` ("the
-largest city of Australia" is not "the capital of Australia"), ``referent`` (a subject's
+windows), ``place-slot`` (a name after "in" fills a place slot), ``temporal`` (a dated qualifier
+read by its date alone), ``label-cues`` (the cue words of a qualifier's label), ``subject-head``
+("the largest city of Australia" is not "the capital of Australia"), ``referent`` (a subject's
 restrictor written in the sentence a reference points back to), ``recipient`` ("the prize was
 awarded to Curie" for "Curie was awarded the prize"), ``part-count`` ("ten medals, including
 nine gold" is no rival count), ``quote-choice`` (of the sentences stating the base, the one
 writing most of the object binds its qualifiers), ``past-verb`` (another past verb before the
-object: "was repainted in" for "was built in"), ``object-it`` (a passive fact's subject as
-"it" after the verb: "Wales and Sanger launched it") and ``worded`` (a window wording a known
+object: "was repainted in" for "was built in"), ``object-it`` (a passive fact's subject as "it"
+after the verb: "Wales and Sanger launched it") and ``worded`` (a window wording a known
 relation otherwise needs the card's ``entailed``). Each loses evaluation cases switched off
 (``object-it`` the recall suite's, which ``eval_cases.py`` runs); the statement gates of the
 rules' own-words support are the grounding rule's alone (``grounding``). ``--failures`` lists
-the evaluation cases each configuration fails.
+the evaluation cases each configuration fails. Each configuration reads afresh: the readings
+triqua remembers (``functools.lru_cache``: the statement gates, the subject's mentions) are
+emptied when a switch goes off and again when it comes back on, so a reading remembered with
+every gate on never answers for a gate switched off.
 
 Usage: python benchmarks/gate_ablation.py [--limit N] [--only GATE ...] [--no-cases] [--failures]
 """
@@ -145,7 +147,6 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     ],
     "wide-windows": [(reading, "windows", lambda *a, **k: _windows(*a, **{**k, "wide": False}))],
     "place-slot": [(slot_rivals, "_place_slot", lambda *a, **k: False)],
-    "event-window": [(qualifiers, "event_window", lambda parts, bound, by_place: [bound])],
     "temporal": [(qualifiers, "_TEMPORAL", re.compile(r"(?!)"))],
     "label-cues": [(slot_rivals, "LABEL_CUES", {})],
     "subject-head": [(gates, "subject_head_rival", lambda *a, **k: None)],
@@ -178,18 +179,35 @@ def _no_support(*args: Any, **kwargs: Any) -> Any:
     return type(finding)(Status.INSUFFICIENT, finding.sentence, strength=finding.strength), []
 
 
+def forget_readings() -> None:
+    """Empty every remembered reading of triqua's modules (``functools.lru_cache``).
+
+    A reading remembered with a gate on would answer for the gate switched off (the
+    statement gates are read once per fact and window): each configuration reads afresh.
+    """
+    for name, module in list(sys.modules.items()):
+        if name.startswith("triqua.") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
 @contextlib.contextmanager
 def switched_off(gate: str | None) -> Iterator[None]:
-    """Run with ``gate`` switched off (None: every gate on)."""
+    """Run with ``gate`` switched off (None: every gate on), nothing remembered across."""
     saved = []
     for owner, name, off in GATES.get(gate or "", []):
         saved.append((owner, name, getattr(owner, name)))
         setattr(owner, name, off)
+    if saved:
+        forget_readings()
     try:
         yield
     finally:
         for owner, name, value in saved:
             setattr(owner, name, value)
+        if saved:
+            forget_readings()
 
 
 def fcb_dev(limit: int) -> list[tuple[str, str, bool]]:

@@ -1,17 +1,16 @@
 """Judging a fact's qualifiers ("in 1911", "with Pierre Curie") in the base's evidence window.
 
-A qualifier is judged only in the window its base triple is bound to (the supporting
-sentence, and the next one when it continues the same event), so a value stated about
-another event is never support.
+A qualifier is judged only in the sentences its base triple is bound to, so a value stated
+about another event, the next sentence's included ("He retired in 2022" after "won
+Wimbledon eight times"), is never the rules' support; the judge reads the wider window.
 """
 
 from __future__ import annotations
 
 import re
 
-from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, values_relation
-from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
-from triqua.core.reading.mentions import REFERS
+from triqua.core.reading.analysis import TextInfo, analyse, coverage, values_relation
+from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import claim_stems, text_matches
 from triqua.core.reading.restrictors.markers import (
@@ -27,7 +26,6 @@ from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.schema import Fact, FactUnit, Status
 
 __all__ = [
-    "event_window",
     "judge_qualifier",
     "judge_restrictor",
 ]
@@ -36,60 +34,33 @@ __all__ = [
 _TEMPORAL = re.compile(r"\b(?:time|date|year|since|until)\b", re.I)
 
 
-def event_window(
-    parts: FactParts, bound: Sentence, by_place: dict[tuple[int, int], Sentence]
-) -> list[Sentence]:
-    """The evidence window of an event: its sentence, and the next one when it continues.
-
-    The next sentence continues the event when it refers back to the subject ("It
-    took place in ...") without stating the relation again: "She won the Nobel Prize
-    in Chemistry in 1911" after the Physics sentence is another event.
-    """
-    window = [bound]
-    after = by_place.get((bound.passage, bound.index + 1))
-    if (
-        after is not None
-        and after.subject == REFERS
-        and not isinstance(sentence_relation_hit(parts, after.info), Token)
-    ):
-        window.append(after)
-    return window
-
-
 def _stated_in_window(
     parts: FactParts,
     unit: FactUnit,
     claim: TextInfo,
-    full: TextInfo,
     bound: list[Sentence],
-    by_place: dict[tuple[int, int], Sentence],
 ) -> Finding | None:
-    """The qualifier's value stated in a window its base is bound to, if it is.
+    """The qualifier's value (``claim``) stated in a sentence its base is bound to, if it is.
 
-    ``claim`` (the date alone of "until his retirement in 1975") counts in the bound
-    sentence itself, ``full`` in its continuation. A sentence that writes the value
-    states it only when it passes the qualifier gates (:func:`qualifier_refusal`: the
-    value in another verb's slot, or inside a belief frame, is not the qualifier's).
+    A sentence that writes the value states it only when it passes the qualifier gates
+    (:func:`qualifier_refusal`: the value in another verb's slot, or inside a belief frame,
+    is not the qualifier's).
     """
-    for anchor in bound:
-        for sentence in event_window(parts, anchor, by_place):
-            value_here = claim if sentence is anchor else full
-            outcome, _ = values_relation(value_here, sentence.info)
-            if (
-                outcome == "match"
-                and text_matches(value_here, sentence.info, sentence.before).ok
-                and qualifier_refusal(parts, unit, sentence.info.text) is None
-            ):
-                return Finding(
-                    Status.SUPPORTED,
-                    sentence,
-                    None,
-                    "qualifier value stated in the base's evidence window",
-                    anchor.score,
-                    window_start=anchor,
-                )
-            if outcome == "conflict":
-                break  # the bound sentence names another value: its neighbour is no help
+    for sentence in bound:
+        outcome, _ = values_relation(claim, sentence.info)
+        if (
+            outcome == "match"
+            and text_matches(claim, sentence.info, sentence.before).ok
+            and qualifier_refusal(parts, unit, sentence.info.text) is None
+        ):
+            return Finding(
+                Status.SUPPORTED,
+                sentence,
+                None,
+                "qualifier value stated in the base's evidence window",
+                sentence.score,
+                window_start=sentence,
+            )
     return None
 
 
@@ -100,25 +71,20 @@ def judge_qualifier(
     value: str,
     base: Finding,
     bound: list[Sentence],
-    by_place: dict[tuple[int, int], Sentence],
 ) -> Finding:
-    """Judge one qualifier in the window the base triple is bound to, and only there.
+    """Judge one qualifier in the sentences the base triple is bound to, and only there.
 
     A value stated only in a sentence about another event is not support. A rival value
-    counts only in the bound sentence itself, and only when the base was judged there.
-    Without a supported base there is no event to bind to, so the qualifier stays
-    insufficient. A continuation sentence is read only when the bound sentence states
-    no rival value (a date of another event is not this one's).
+    counts only in the sentence the base was judged in. Without a supported base there is
+    no event to bind to, so the qualifier stays insufficient.
     """
     if label in RESTRICTOR_LABELS or label == STATED_BY:
-        return judge_restrictor(parts, label, value, bound, by_place)
+        return judge_restrictor(parts, label, value, bound)
     claim = analyse(value)
-    full = claim
     if claim.dates and claim.content and _TEMPORAL.search(label):
         # "until his retirement in 1975": the date is what the qualifier states; the event
         # named around it (often the subject's own, written out by the decomposer) is how
         # the claim dates it, and evidence dates it by the year ("from 1939 to 1975").
-        # The date alone counts only in the sentence the base is bound to.
         claim = analyse(" ".join(d.text for d in claim.dates))
     if not claim.content and not claim.dates and not claim.numbers:
         return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
@@ -136,7 +102,7 @@ def judge_qualifier(
         label=label,
         value=value,
     )
-    stated = _stated_in_window(parts, unit, claim, full, bound, by_place)
+    stated = _stated_in_window(parts, unit, claim, bound)
     if stated is not None:
         return stated
     judged = base.sentence
@@ -168,7 +134,6 @@ def judge_restrictor(
     label: str,
     value: str,
     bound: list[Sentence],
-    by_place: dict[tuple[int, int], Sentence],
 ) -> Finding:
     """Judge a restrictor ("once", "first", "only") or a reporting frame in the bound window.
 
@@ -183,19 +148,16 @@ def judge_restrictor(
     claimed = markers(value)
     rival_seen: Finding | None = None
     for anchor in bound:
-        window = event_window(parts, anchor, by_place)
         if label == STATED_BY:
             source = analyse(value)
-            ok = any(
-                (name_match(source, s.info) > 0 or coverage(source, s.info) >= 1)
-                and reported_by(source, s.info)
-                for s in window
-            )
+            ok = (
+                name_match(source, anchor.info) > 0 or coverage(source, anchor.info) >= 1
+            ) and reported_by(source, anchor.info)
             outcome = "ok" if ok else "missing"
         else:
             outcome, _, rival = check(
                 claimed,
-                [s.info for s in window],
+                [anchor.info],
                 object_head(parts.object),
                 said=claim_stems(parts),
             )

@@ -183,9 +183,7 @@ class AlignmentVerifier:
             if base.status != Status.SUPPORTED:
                 findings.append(Finding(Status.INSUFFICIENT, base.sentence))
                 continue
-            crisp = judge_qualifier(
-                fact, parts, qualifier.label, qualifier.value, base, bound, by_place
-            )
+            crisp = judge_qualifier(fact, parts, qualifier.label, qualifier.value, base, bound)
             findings.append(decide_qualifier(fact, unit, crisp, bound, by_place, texts, judge))
         return findings
 
@@ -200,10 +198,7 @@ class AlignmentVerifier:
         base, bound = _rules_reading(fact, parts, top, by_place)
         return [
             base,
-            *(
-                judge_qualifier(fact, parts, q.label, q.value, base, bound, by_place)
-                for q in fact.qualifiers
-            ),
+            *(judge_qualifier(fact, parts, q.label, q.value, base, bound) for q in fact.qualifiers),
         ]
 
     def _align(self, facts: Sequence[Fact], evidence: Sequence[Evidence]) -> list[Aligned]:
