@@ -118,8 +118,9 @@ SUITES = {
 # the readings they asked for (a prefixed word kept whole, gapping read back, a role noun or
 # another verb before the relation's preposition raising the bar), 345 of 363 with them.
 # With 22 lie rows (ids ``dev7-un-…``, ``dev7-slot-…``: windows that name neither the subject
-# nor the relation, the object's slot empty or filled with another value): lies 367 of 385.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 367 / 385, "recall": 222 / 233}
+# nor the relation, the object's slot empty or filled with another value): lies 367 of 385;
+# 368 with the event window retired (a later sentence no longer dates a base it refers to).
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 368 / 385, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 
