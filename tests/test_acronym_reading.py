@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.acronyms import own_acronym, qualifies, spelled_initials, spelled_out
+from triqua.core.reading.acronyms import (
+    own_acronym,
+    qualifies,
+    qualifies_name,
+    spelled_initials,
+    spelled_out,
+)
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.name_match import name_words_in
 
@@ -106,6 +112,36 @@ def test_an_acronym_qualifying_a_name_may_be_left_out_of_it(
     said: str, letters: str, quote: str, before: str, carried: bool
 ) -> None:
     assert qualifies(letters, said, quote, before) is carried
+
+
+#: (the object, the acronym it writes, the window's sentence, named): the value gate leaves
+#: out an acronym of any length that only qualifies the capitalised name after it, when the
+#: window writes that name bare; never when another name or acronym stands in its place.
+QUALIFYING_NAMES = [
+    ("a female U.S. Supreme Court justice", "us",
+     "Discover the story of the Supreme Court’s first female justice.", True),
+    ("a U.S. Supreme Court justice", "us", "She was sworn in on the Supreme Court in 1981.",
+     True),
+    ("the U.S. Air Force", "us", "He joined the Air Force in 1950.", True),
+    ("a female U.S. Supreme Court justice", "us",
+     "She was the first female justice of the Texas Supreme Court.", False),
+    ("the U.S. Air Force", "us", "He joined the Royal Air Force in 1950.", False),
+    ("the U.S. Air Force", "us", "He joined the Indian Air Force in 1950.", False),
+    ("the U.S. Open", "us", "She won the Open in 1990.", False),  # one word is no name
+    ("a U.S. Supreme Court justice", "us", "She was a supreme court justice.", False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("part", "letters", "sentence", "named"),
+    QUALIFYING_NAMES,
+    ids=[f"{q[0]}<-{q[2]}" for q in QUALIFYING_NAMES],
+)
+def test_the_value_gate_leaves_out_an_acronym_that_only_qualifies_a_name(
+    part: str, letters: str, sentence: str, named: bool
+) -> None:
+    assert qualifies_name(letters, part, sentence) is named
+    assert name_words_in(analyse(part), analyse(sentence)) is named
 
 
 @pytest.mark.parametrize(

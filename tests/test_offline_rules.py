@@ -225,3 +225,15 @@ def test_an_indefinite_count_is_stated_by_a_number_at_least_as_large() -> None:
             assert (substitution(analyse(part), analyse(sentence)) is None) is stated
             assert (count_substitution(analyse(part), analyse(sentence)) is None) is stated
     assert count_substitution(analyse("12 astronauts"), analyse("a dozen astronauts")) is None
+
+
+def test_an_appraisal_opening_the_object_is_no_substitution_without_a_neighbour() -> None:
+    """The lexicon's ``appraisals`` examples, read by the substitution gate."""
+    import json
+
+    from triqua.core.reading.lexicon_file import LEXICON_PATH
+
+    examples = json.loads(Path(LEXICON_PATH).read_text(encoding="utf-8"))["examples"]
+    for key, stated in (("match", True), ("no_match", False)):
+        for part, sentence in examples["appraisals"][key]:
+            assert (substitution(analyse(part), analyse(sentence)) is None) is stated, part

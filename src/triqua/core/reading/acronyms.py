@@ -29,6 +29,7 @@ __all__ = [
     "acronym_of",
     "own_acronym",
     "qualifies",
+    "qualifies_name",
     "spelled_initials",
     "spelled_out",
     "stands_for",
@@ -206,8 +207,32 @@ def qualifies(name: str, said: str, quote: str, before: str = "") -> bool:
     words = _qualified(letters, said) if len(letters) >= _QUALIFYING_LETTERS else []
     if len(words) < _QUALIFIED_WORDS or _spellings(letters, f"{before} {quote}"):
         return False
+    return _written_bare(words, quote)
+
+
+def qualifies_name(name: str, said: str, quote: str) -> bool:
+    """True when the acronym ``name`` only qualifies the capitalised name ``quote`` writes bare.
+
+    The value gate's reading, where the judge reads the rest: ``said`` writes the acronym,
+    of any length, right before two or more capitalised words ("a U.S. Supreme Court
+    justice"), and ``quote`` writes those words as a name (possessive allowed: "the Supreme
+    Court's first female justice") with nothing capitalised, no other acronym, in the
+    acronym's place: "the Texas Supreme Court", "the UK Supreme Court" and "the Royal Air
+    Force" are other ones.
+    """
+    words: list[str] = []
+    for word in _qualified(name.replace(" ", ""), said):
+        if not word[:1].isupper():
+            break
+        words.append(word)
+    return len(words) >= _QUALIFIED_WORDS and _written_bare(words, quote, possessive=True)
+
+
+def _written_bare(words: list[str], quote: str, possessive: bool = False) -> bool:
+    """Whether ``quote`` writes ``words`` capitalised with no other name's word before them."""
     phrase = r"\s+".join(re.escape(w) for w in words)
-    for match in re.finditer(rf"(?<![\w'’-]){phrase}(?![\w'’-])", quote, re.IGNORECASE):
+    end = r"(?:['’]s)?(?![\w'’-])" if possessive else r"(?![\w'’-])"
+    for match in re.finditer(rf"(?<![\w'’-]){phrase}{end}", quote, re.IGNORECASE):
         written = match.group().split()
         if not all(w[:1].isupper() for w in written):
             continue  # "the air force" names no one force

@@ -49,6 +49,9 @@ class Lexicon:
     word_forms: dict[str, str] = field(default_factory=dict)
     #: Words of an indefinite count with the least number each means ("several": 3).
     vague_counts: dict[str, int] = field(default_factory=dict)
+    #: Words that judge rather than classify ("favorable", "significant"): opening the
+    #: object unconfirmed by a word before it, another word in their place is no substitution.
+    appraisals: frozenset[str] = frozenset()
 
     @property
     def month_numbers(self) -> dict[str, int]:
@@ -78,6 +81,7 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             multi_valued=frozenset(w.lower() for w in raw["multi_valued"]),
             word_forms={k.lower(): v.lower() for k, v in raw["word_forms"].items()},
             vague_counts={k.lower(): int(v) for k, v in raw["vague_counts"].items()},
+            appraisals=frozenset(w.lower() for w in raw["appraisals"]),
         )
     except (RuntimeError, KeyError, ValueError) as exc:
         raise RuntimeError(f"lexicon {path} is unreadable: {exc}") from exc

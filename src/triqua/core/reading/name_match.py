@@ -6,7 +6,7 @@ names "United States"; "the harbour" may name "the harbour of Kellby" by its hea
 
 from __future__ import annotations
 
-from triqua.core.reading.acronyms import stands_for
+from triqua.core.reading.acronyms import qualifies_name, stands_for
 from triqua.core.reading.analysis import TextInfo, coverage, has_stem
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import demonym_written, name_runs
@@ -26,7 +26,10 @@ def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:
     rule reads it (``acronyms.stands_for``): ``before``, the passage before the sentence,
     must spell those letters as no other name ("The Chicago Transit Authority … CTA" is no
     "Construction Time Again"). A place is named by its demonym too ("Chinese" for "China",
-    ``names.demonym_written``).
+    ``names.demonym_written``). An acronym that only qualifies the capitalised name after it
+    is left out by a sentence writing that name bare ("the Supreme Court" for "the U.S.
+    Supreme Court"; ``acronyms.qualifies_name``), never by another one's ("the Texas
+    Supreme Court").
     """
     missing = [t for t in part.content if t.is_capitalised and not has_stem(sentence.stems, t.stem)]
     if not missing:
@@ -40,6 +43,7 @@ def name_words_in(part: TextInfo, sentence: TextInfo, before: str = "") -> bool:
     return all(
         normalise(t.text) in named
         or (t.stem in sentence.acronyms and stands_for(t.stem, part.text, sentence.text, before))
+        or qualifies_name(t.stem, part.text, sentence.text)  # "U.S. Supreme Court"
         for t in missing
     )
 

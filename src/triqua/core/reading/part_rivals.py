@@ -92,7 +92,10 @@ def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
     there with another word between them (or before the same head), so the sentence states
     something else, not a paraphrase. A number at least as large as an indefinite count
     means is no substitution for it ("multiple countries" by "180 countries",
-    ``LEXICON.vague_counts``); a smaller one is ("several" by "2").
+    ``LEXICON.vague_counts``); a smaller one is ("several" by "2"). A word that judges
+    (``LEXICON.appraisals``) opening the part, with no neighbour before it to confirm the
+    rival, is not replaced by another word before its head ("temperate climate" for
+    "favorable climate"), where a classifying one is ("diesel cars" for "electric cars").
     """
     tokens = list(part.tokens)
     words = sentence.tokens
@@ -112,6 +115,8 @@ def substitution(part: TextInfo, sentence: TextInfo) -> str | None:
                 return rival.text  # "two" or "2" is a number here, not a function word
             if rival.is_stop or has_stem(part.stems, rival.stem):
                 continue
+            if before is None and token.text.lower() in LEXICON.appraisals:
+                continue  # "temperate climate" for "favorable climate": the judge's to read
             if before is None or (i >= 2 and stems_match(words[i - 2].stem, before.stem)):
                 return rival.text
     return None
