@@ -26,6 +26,7 @@ from triqua.core.reading.part_match import (
     text_matches,
     written_share,
 )
+from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.part_rivals import count_substitution, roles_differ, values_elsewhere
 from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.slot_rivals import slot_rival
@@ -91,6 +92,9 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 and restricted == "ok"
                 and parts.object.tokens
                 and count_substitution(parts.object, info) is None  # "several" is no "2"
+                # "has yet to win", "positively reviewed": the sentence's modifiers of the
+                # fact's clause, written in the fact or lost from it, must be stated too.
+                and unstated(fact.triple_text, info.text, fact.source_text) is None
             ):
                 # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
                 # holding the subject and relation: its own words state nothing to check.

@@ -1,0 +1,134 @@
+"""Modifiers that change what a clause claims, and whether a text states them.
+
+"X has yet to win the title" claims the opposite of "X won the title"; "was positively
+reviewed" more than "was reviewed"; "more than $1 million" another value than "$1 million";
+"the only dwarf planet" more than "a dwarf planet". The groups of such phrases are data
+(``data/modifiers.json``, with worked examples run as tests; the exclusive restrictors of
+``data/restrictors.json`` join them as one group). A claim carrying a group's phrase is
+stated by a text only where the text writes one of the group's phrases: a gate that may keep
+a window from supporting a fact, never make it support one.
+
+A fact written from a sentence may have lost the modifier its sentence gives it ("Leonardo
+DiCaprio | has to win | an Academy Award" from "… has yet to win …"): :func:`carried` reads
+the modifiers of the fact's own stretch of its source sentence, so the window must state
+them too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from triqua.core.reading.restrictors.words import WORDS
+from triqua.core.reading.rules_file import read_rules_file
+from triqua.core.reading.words import folded_stem, stemmed_words
+
+__all__ = ["MODIFIERS_PATH", "Group", "carried", "groups", "lost", "unstated"]
+
+MODIFIERS_PATH = Path(__file__).parent / "data" / "modifiers.json"
+
+#: Punctuation that sets a part of a sentence off from its clause.
+_ASIDE = re.compile(r"[,;:()\u2013\u2014]")
+
+#: Words too common to place a fact in its sentence: a stretch is spanned by its other words.
+_LIGHT = frozenset(
+    folded_stem(w)
+    for w in (
+        "the a an of in on at to by for with as and or is are was were be been has have had "
+        "it its his her their this that"
+    ).split()
+)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One modifier: the phrases a claim carries it by, and every phrase that states it."""
+
+    name: str
+    claim: tuple[tuple[str, ...], ...]
+    stated: tuple[tuple[str, ...], ...]
+
+
+def _phrase(text: str) -> tuple[str, ...]:
+    return tuple(folded_stem(w) for w in stemmed_words(text.casefold()))
+
+
+@lru_cache(maxsize=1)
+def groups() -> tuple[Group, ...]:
+    """The modifier groups of the rules file, the exclusive restrictors as one more."""
+    raw = read_rules_file(MODIFIERS_PATH, "modifier rules")
+    found = []
+    for entry in raw["groups"]:
+        claim = tuple(_phrase(p) for p in entry["claim"])
+        found.append(
+            Group(entry["name"], claim, claim + tuple(_phrase(p) for p in entry["stated"]))
+        )
+    exclusive = tuple(_phrase(w) for w in sorted(WORDS.exclusive))
+    found.append(Group("exclusive", exclusive, exclusive))
+    return tuple(found)
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(folded_stem(w) for w in stemmed_words(text.casefold()))
+
+
+def _at(stems: tuple[str, ...], phrase: tuple[str, ...]) -> list[int]:
+    """Every position where ``phrase`` starts in ``stems``."""
+    n = len(phrase)
+    return [i for i in range(len(stems) - n + 1) if n and stems[i : i + n] == phrase]
+
+
+def _carried_at(stems: tuple[str, ...], low: int, high: int) -> list[Group]:
+    return [g for g in groups() if any(low <= i <= high for p in g.claim for i in _at(stems, p))]
+
+
+def _states(stems: tuple[str, ...], group: Group) -> bool:
+    return any(_at(stems, p) for p in group.stated)
+
+
+def carried(claim: str, source: str = "") -> list[Group]:
+    """The modifier groups ``claim`` carries, with those of its stretch of ``source``.
+
+    The stretch runs from the first to the last word of the source sentence that is a
+    content word of the claim, leaving out the parts set off by punctuation that hold none
+    of them: "Marie Curie | was born in | Warsaw" spans "Marie Curie was born in Warsaw" in
+    "… born in Warsaw and only later moved to Paris" and in "Marie Curie, who was only …,
+    was born in Warsaw", which leaves "only" to the other clause.
+    """
+    own = _stems(claim)
+    found = _carried_at(own, 0, len(own))
+    if not source:
+        return found
+    content = {s for s in own if s not in _LIGHT}
+    parts = [_stems(part) for part in _ASIDE.split(source)]
+    words = tuple(s for part in parts for s in part)
+    places = [i for i, s in enumerate(words) if s in content]
+    if not places:
+        return found
+    start = 0
+    for part in parts:
+        if content.intersection(part):
+            low, high = max(places[0] - start, 0), places[-1] - start
+            found += [g for g in _carried_at(part, low, high) if g not in found]
+        start += len(part)
+    return found
+
+
+def lost(claim: str, source: str) -> list[str]:
+    """The names of the modifier groups ``source`` gives the claim's stretch and it dropped."""
+    own = carried(claim)
+    return [g.name for g in carried(claim, source) if g not in own]
+
+
+def unstated(claim: str, text: str, source: str = "") -> str | None:
+    """The first modifier the claim (or its stretch of ``source``) carries that ``text`` lacks.
+
+    None when ``text`` states every one of them (or the claim carries none).
+    """
+    stems = _stems(text)
+    for group in carried(claim, source):
+        if not _states(stems, group):
+            return group.name
+    return None

@@ -1,0 +1,52 @@
+"""The modifier reader's worked examples: a text states a claim's modifiers or it does not.
+
+``core/reading/data/modifiers.json`` carries (claim, text) pairs where the text must and must
+not state the claim's meaning-changing modifiers ("has yet to", "failed to", "more than",
+"positively", "only"), and (fact, source sentence) pairs where the fact lost a modifier of its
+own clause or lost none. Every example is read by the reader both engines' gates use.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from triqua.core.reading.modifiers import MODIFIERS_PATH, groups, lost, unstated
+
+EXAMPLES = json.loads(MODIFIERS_PATH.read_text(encoding="utf-8"))["examples"]
+
+
+def test_every_group_has_claim_phrases() -> None:
+    assert all(g.claim and set(g.claim) <= set(g.stated) for g in groups())
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"), EXAMPLES["match"], ids=[c[:40] for c, _ in EXAMPLES["match"]]
+)
+def test_a_text_writing_the_modifier_states_it(claim: str, text: str) -> None:
+    assert unstated(claim, text) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"), EXAMPLES["no_match"], ids=[c[:40] for c, _ in EXAMPLES["no_match"]]
+)
+def test_a_text_without_the_modifier_does_not_state_it(claim: str, text: str) -> None:
+    assert unstated(claim, text) is not None
+
+
+@pytest.mark.parametrize(
+    ("fact", "source", "name"), EXAMPLES["lost"], ids=[s[:40] for _, s, _ in EXAMPLES["lost"]]
+)
+def test_a_fact_that_dropped_its_clauses_modifier_still_carries_it(
+    fact: str, source: str, name: str
+) -> None:
+    assert name in lost(fact, source)
+    assert unstated(fact, fact, source) is not None  # the fact's own words no longer state it
+
+
+@pytest.mark.parametrize(
+    ("fact", "source"), EXAMPLES["kept"], ids=[s[:40] for _, s in EXAMPLES["kept"]]
+)
+def test_a_modifier_of_another_clause_is_not_the_facts(fact: str, source: str) -> None:
+    assert lost(fact, source) == []
