@@ -35,10 +35,9 @@ _ASIDE = re.compile(r"[,;:()\u2013\u2014]")
 #: Words too common to place a fact in its sentence: a stretch is spanned by its other words.
 _LIGHT = frozenset(
     folded_stem(w)
-    for w in (
-        "the a an of in on at to by for with as and or is are was were be been has have had "
-        "it its his her their this that"
-    ).split()
+    for w in ("the", "a", "an", "of", "in", "on", "at", "to", "by", "for", "with", "as", "and")
+    + ("or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "it", "its")
+    + ("his", "her", "their", "this", "that")
 )
 
 

@@ -17,6 +17,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.mentions import REFERS, sentence_before
+from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
     extends_subject,
@@ -26,7 +27,6 @@ from triqua.core.reading.part_match import (
     text_matches,
     written_share,
 )
-from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.part_rivals import count_substitution, roles_differ, values_elsewhere
 from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.slot_rivals import slot_rival
