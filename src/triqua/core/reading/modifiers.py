@@ -32,14 +32,6 @@ MODIFIERS_PATH = Path(__file__).parent / "data" / "modifiers.json"
 #: Punctuation that sets a part of a sentence off from its clause.
 _ASIDE = re.compile(r"[,;:()\u2013\u2014]")
 
-#: Words too common to place a fact in its sentence: a stretch is spanned by its other words.
-_LIGHT = frozenset(
-    folded_stem(w)
-    for w in ("the", "a", "an", "of", "in", "on", "at", "to", "by", "for", "with", "as", "and")
-    + ("or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "it", "its")
-    + ("his", "her", "their", "this", "that")
-)
-
 
 @dataclass(frozen=True)
 class Group:
@@ -79,6 +71,14 @@ def _at(stems: tuple[str, ...], phrase: tuple[str, ...]) -> list[int]:
     return [i for i in range(len(stems) - n + 1) if n and stems[i : i + n] == phrase]
 
 
+@lru_cache(maxsize=1)
+def _light() -> frozenset[str]:
+    """Stems too common to place a fact in its sentence: its other words span its stretch."""
+    return frozenset(
+        folded_stem(w) for w in read_rules_file(MODIFIERS_PATH, "modifier rules")["light"]
+    )
+
+
 def _carried_at(stems: tuple[str, ...], low: int, high: int) -> list[Group]:
     return [g for g in groups() if any(low <= i <= high for p in g.claim for i in _at(stems, p))]
 
@@ -100,7 +100,7 @@ def carried(claim: str, source: str = "") -> list[Group]:
     found = _carried_at(own, 0, len(own))
     if not source:
         return found
-    content = {s for s in own if s not in _LIGHT}
+    content = {s for s in own if s not in _light()}
     parts = [_stems(part) for part in _ASIDE.split(source)]
     words = tuple(s for part in parts for s in part)
     places = [i for i, s in enumerate(words) if s in content]
