@@ -13,8 +13,10 @@ import json
 import pytest
 
 from triqua.core.reading.modifiers import MODIFIERS_PATH, groups, lost, unstated
+from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 
-EXAMPLES = json.loads(MODIFIERS_PATH.read_text(encoding="utf-8"))["examples"]
+EXAMPLES_FILE = json.loads(MODIFIERS_PATH.read_text(encoding="utf-8"))
+EXAMPLES = EXAMPLES_FILE["examples"]
 
 
 def test_every_group_has_claim_phrases() -> None:
@@ -50,3 +52,20 @@ def test_a_fact_that_dropped_its_clauses_modifier_still_carries_it(
 )
 def test_a_modifier_of_another_clause_is_not_the_facts(fact: str, source: str) -> None:
     assert lost(fact, source) == []
+
+
+RELATIONS = [(s, r, True) for s, r in EXAMPLES_FILE["relation_examples"]["match"]] + [
+    (s, r, False) for s, r in EXAMPLES_FILE["relation_examples"]["no_match"]
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relation", "kept"), RELATIONS, ids=[s[:40] for s, _, _ in RELATIONS]
+)
+def test_the_decomposer_keeps_an_adverb_that_changes_the_claim(
+    decomposer: RuleDecomposer, sentence: str, relation: str, kept: bool
+) -> None:
+    relations = [f.relation for f in decomposer.decompose(sentence)]
+    assert relation in relations
+    if not kept:  # a manner adverb that leaves the claim as it is stays out of the relation
+        assert all(w in relation.split() for r in relations for w in r.split())

@@ -25,7 +25,15 @@ from triqua.core.reading.restrictors.words import WORDS
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import folded_stem, stemmed_words
 
-__all__ = ["MODIFIERS_PATH", "Group", "carried", "groups", "lost", "unstated"]
+__all__ = [
+    "MODIFIERS_PATH",
+    "Group",
+    "carried",
+    "groups",
+    "lost",
+    "relation_adverbs",
+    "unstated",
+]
 
 MODIFIERS_PATH = Path(__file__).parent / "data" / "modifiers.json"
 
@@ -69,6 +77,12 @@ def _at(stems: tuple[str, ...], phrase: tuple[str, ...]) -> list[int]:
     """Every position where ``phrase`` starts in ``stems``."""
     n = len(phrase)
     return [i for i in range(len(stems) - n + 1) if n and stems[i : i + n] == phrase]
+
+
+@lru_cache(maxsize=1)
+def relation_adverbs() -> frozenset[str]:
+    """A verb's adverbs that change its claim, kept in a relation ("has yet to win")."""
+    return frozenset(read_rules_file(MODIFIERS_PATH, "modifier rules")["relation_adverbs"])
 
 
 @lru_cache(maxsize=1)
