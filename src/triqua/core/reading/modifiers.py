@@ -37,6 +37,9 @@ __all__ = [
 
 MODIFIERS_PATH = Path(__file__).parent / "data" / "modifiers.json"
 
+#: A number written in digits: the value reader compares it with a bounded claim.
+_NUMBER = re.compile(r"\d")
+
 #: Punctuation that sets a part of a sentence off from its clause.
 _ASIDE = re.compile(r"[,;:()\u2013\u2014]")
 
@@ -48,6 +51,7 @@ class Group:
     name: str
     claim: tuple[tuple[str, ...], ...]
     stated: tuple[tuple[str, ...], ...]
+    values: bool = False  # a bound on a number: a text writing a number leaves it to values
 
 
 def _phrase(text: str) -> tuple[str, ...]:
@@ -61,9 +65,8 @@ def groups() -> tuple[Group, ...]:
     found = []
     for entry in raw["groups"]:
         claim = tuple(_phrase(p) for p in entry["claim"])
-        found.append(
-            Group(entry["name"], claim, claim + tuple(_phrase(p) for p in entry["stated"]))
-        )
+        stated = claim + tuple(_phrase(p) for p in entry["stated"])
+        found.append(Group(entry["name"], claim, stated, bool(entry.get("values"))))
     exclusive = tuple(_phrase(w) for w in sorted(WORDS.exclusive))
     found.append(Group("exclusive", exclusive, exclusive))
     return tuple(found)
@@ -141,7 +144,8 @@ def unstated(claim: str, text: str, source: str = "") -> str | None:
     None when ``text`` states every one of them (or the claim carries none).
     """
     stems = _stems(text)
+    numbered = _NUMBER.search(text) is not None
     for group in carried(claim, source):
-        if not _states(stems, group):
+        if not _states(stems, group) and not (group.values and numbered):
             return group.name
     return None
