@@ -44,7 +44,9 @@ def test_a_fact_that_dropped_its_clauses_modifier_still_carries_it(
     fact: str, source: str, name: str
 ) -> None:
     assert name in lost(fact, source)
-    assert unstated(fact, fact, source) is not None  # the fact's own words no longer state it
+    group = next(g for g in groups() if g.name == name)
+    if not group.values:  # a bound on a number is the value reader's to compare
+        assert unstated(fact, fact, source) is not None  # the fact's words no longer state it
 
 
 @pytest.mark.parametrize(
