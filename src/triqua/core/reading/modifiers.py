@@ -49,13 +49,18 @@ class Group:
     """One modifier: the phrases a claim carries it by, and every phrase that states it."""
 
     name: str
-    claim: tuple[tuple[str, ...], ...]
-    stated: tuple[tuple[str, ...], ...]
+    claim: tuple[tuple[str, ...], ...]  # words as written: "positively", never "positions"
+    stated: tuple[tuple[str, ...], ...]  # stems: "positive reviews" states "positively"
     values: bool = False  # a bound on a number: a text writing a number leaves it to values
 
 
+def _words(text: str) -> tuple[str, ...]:
+    """The lower-case words of ``text``, as written."""
+    return tuple(w.replace("’", "'") for w in stemmed_words(text.casefold()))
+
+
 def _phrase(text: str) -> tuple[str, ...]:
-    return tuple(folded_stem(w) for w in stemmed_words(text.casefold()))
+    return tuple(folded_stem(w) for w in _words(text))
 
 
 @lru_cache(maxsize=1)
@@ -64,11 +69,17 @@ def groups() -> tuple[Group, ...]:
     raw = read_rules_file(MODIFIERS_PATH, "modifier rules")
     found = []
     for entry in raw["groups"]:
-        claim = tuple(_phrase(p) for p in entry["claim"])
-        stated = claim + tuple(_phrase(p) for p in entry["stated"])
+        claim = tuple(_words(p) for p in entry["claim"])
+        stated = tuple(_phrase(p) for p in [*entry["claim"], *entry["stated"]])
         found.append(Group(entry["name"], claim, stated, bool(entry.get("values"))))
-    exclusive = tuple(_phrase(w) for w in sorted(WORDS.exclusive))
-    found.append(Group("exclusive", exclusive, exclusive))
+    exclusive = sorted(WORDS.exclusive)
+    found.append(
+        Group(
+            "exclusive",
+            tuple(_words(w) for w in exclusive),
+            tuple(_phrase(w) for w in exclusive),
+        )
+    )
     return tuple(found)
 
 
@@ -76,10 +87,10 @@ def _stems(text: str) -> tuple[str, ...]:
     return tuple(folded_stem(w) for w in stemmed_words(text.casefold()))
 
 
-def _at(stems: tuple[str, ...], phrase: tuple[str, ...]) -> list[int]:
-    """Every position where ``phrase`` starts in ``stems``."""
+def _at(words: tuple[str, ...], phrase: tuple[str, ...]) -> list[int]:
+    """Every position where ``phrase`` starts in ``words``."""
     n = len(phrase)
-    return [i for i in range(len(stems) - n + 1) if n and stems[i : i + n] == phrase]
+    return [i for i in range(len(words) - n + 1) if n and words[i : i + n] == phrase]
 
 
 @lru_cache(maxsize=1)
@@ -96,8 +107,8 @@ def _light() -> frozenset[str]:
     )
 
 
-def _carried_at(stems: tuple[str, ...], low: int, high: int) -> list[Group]:
-    return [g for g in groups() if any(low <= i <= high for p in g.claim for i in _at(stems, p))]
+def _carried_at(words: tuple[str, ...], low: int, high: int) -> list[Group]:
+    return [g for g in groups() if any(low <= i <= high for p in g.claim for i in _at(words, p))]
 
 
 def _states(stems: tuple[str, ...], group: Group) -> bool:
@@ -113,19 +124,19 @@ def carried(claim: str, source: str = "") -> list[Group]:
     "… born in Warsaw and only later moved to Paris" and in "Marie Curie, who was only …,
     was born in Warsaw", which leaves "only" to the other clause.
     """
-    own = _stems(claim)
+    own = _words(claim)
     found = _carried_at(own, 0, len(own))
     if not source:
         return found
-    content = {s for s in own if s not in _light()}
-    parts = [_stems(part) for part in _ASIDE.split(source)]
-    words = tuple(s for part in parts for s in part)
-    places = [i for i, s in enumerate(words) if s in content]
+    content = {folded_stem(w) for w in own} - _light()
+    parts = [_words(part) for part in _ASIDE.split(source)]
+    stems = [tuple(folded_stem(w) for w in part) for part in parts]
+    places = [i for i, s in enumerate(s for part in stems for s in part) if s in content]
     if not places:
         return found
     start = 0
-    for part in parts:
-        if content.intersection(part):
+    for part, part_stems in zip(parts, stems, strict=True):
+        if content.intersection(part_stems):
             low, high = max(places[0] - start, 0), places[-1] - start
             found += [g for g in _carried_at(part, low, high) if g not in found]
         start += len(part)
