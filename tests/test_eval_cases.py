@@ -120,7 +120,12 @@ SUITES = {
 # With 22 lie rows (ids ``dev7-un-…``, ``dev7-slot-…``: windows that name neither the subject
 # nor the relation, the object's slot empty or filled with another value): lies 367 of 385;
 # 368 with the event window retired (a later sentence no longer dates a base it refers to).
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 368 / 385, "recall": 222 / 233}
+# Lies whose claim adds a modifier the evidence lacks ("has yet to win", "failed to", "only",
+# "positively reviewed") and their controls, written before the engine was run on them:
+# 15 of 24 before the modifier gates, 19 of 24 after (the five left give no fact: "died
+# before completing", "was elected President"): lies 386 of 409, 387 with the event window
+# retired.
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 387 / 409, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 

@@ -30,6 +30,9 @@ quote's part of it:
 - **negation**: the window negates one of the unit's own words ("is not the capital") and
   the unit is not itself negative (:func:`triqua.core.reading.negation.negated`, the
   offline verifier's polarity reading too);
+- **modifiers**: the unit carries a modifier that changes its claim ("has yet to win",
+  "more than $1 million", "was positively reviewed", "the only") and the window writes none
+  of its phrases (:func:`triqua.core.reading.modifiers.unstated`);
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
   ("Myth: …", "Rumour: …", "Misconception: …").
 """
@@ -43,6 +46,7 @@ from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading import roles
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
@@ -228,6 +232,10 @@ def gate(
     denial = negated(unit, window)
     if denial:
         return f"the cited text negates it: '{denial}'"
+    claimed = f"{unit.subject} {unit.relation} {unit.object}" if unit.kind == "base" else unit.value
+    modifier = unstated(claimed or "", window)
+    if modifier:
+        return f"the cited text does not state the unit's modifier ({modifier})"
     label = disowned(window, quoted)
     if label:
         return f"the cited text disowns it under the label '{label}:'"

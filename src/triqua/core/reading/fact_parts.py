@@ -31,6 +31,7 @@ from triqua.core.reading.copular import (
     copular_rules,
 )
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.modifiers import relation_adverbs
 from triqua.core.reading.negation import negated
 from triqua.core.reading.restrictors.markers import Marker, markers
 from triqua.core.reading.words import relation_group, relation_phrases, stem
@@ -97,7 +98,10 @@ def fact_parts(fact: Fact) -> FactParts:
 
 
 def relation_words(relation: TextInfo) -> list[frozenset[str]]:
-    """The relation's content stems (light verbs dropped), each with its synonyms.
+    """The relation's content stems (light verbs and claim-changing adverbs dropped).
+
+    Each comes with its synonyms; an adverb that changes the claim ("has yet to win") is
+    read by ``core.reading.modifiers``, not matched as the relation's word.
 
     A multi-word synonym of the lexicon ("came into the world") stands for its group as
     one word, so "came into the world in" is matched by "born in".
@@ -110,6 +114,8 @@ def relation_words(relation: TextInfo) -> list[frozenset[str]]:
     for t in relation.content:
         if t.stem in LIGHT_VERBS or any(s <= t.start < e for s, e in covered):
             continue
+        if t.text.casefold() in relation_adverbs():
+            continue  # "positively" of "was positively reviewed by": the modifier gates' to read
         words.append(relation_stems(t.stem))
     return words
 
@@ -151,7 +157,11 @@ def sentence_relation_hit(parts: FactParts, sentence: TextInfo) -> Token | bool 
     "created by Guillermo del Toro and produced by DreamWorks" the relation "produced" is
     "produced", not the earlier "created" of its synonym group.
     """
-    own = frozenset(t.stem for t in parts.relation.content if t.stem not in LIGHT_VERBS)
+    own = frozenset(
+        t.stem
+        for t in parts.relation.content
+        if t.stem not in LIGHT_VERBS and t.text.casefold() not in relation_adverbs()
+    )
     if own and parts.relation_words:
         index = _relation_index((own,), sentence.text)
         if index is not None:

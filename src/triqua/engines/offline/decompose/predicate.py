@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from triqua.core.reading.modifiers import relation_adverbs
 from triqua.engines.offline.decompose.changes import change_amount
 from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
 from triqua.engines.offline.decompose.phrases import (
@@ -75,7 +76,10 @@ def conjuncts(token: Token) -> list[Token]:
 
 
 def _verb_words(verb: Token) -> list[Token]:
-    """The verb with its auxiliaries, negation and particles ("up" of "gave up").
+    """The verb with its auxiliaries, negation, particles and claim-changing adverbs.
+
+    A particle is "up" of "gave up"; an adverb that changes the claim is one of
+    ``core.reading.modifiers`` ("has yet to win", "was positively reviewed").
 
     A bare participle coordinated with an auxiliated verb shares its auxiliaries: in "was
     designed and built", "built" reads "was built".
@@ -84,6 +88,9 @@ def _verb_words(verb: Token) -> list[Token]:
     if not words and verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBG"}:
         words = [c for c in verb.head.children if c.dep_ in {"aux", "auxpass"}]
     words += [c for c in verb.children if c.dep_ in {"neg", "prt"}]
+    # An adverb that changes the claim is the relation's ("has *yet* to win", "was
+    # *positively* reviewed"): without it the fact says less than its sentence.
+    words += [c for c in verb.children if c.dep_ == "advmod" and c.lower_ in relation_adverbs()]
     # A particle the parser reads as an adverb ("stepped *down* as CEO") is still the verb's.
     words += [
         c

@@ -17,6 +17,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.mentions import REFERS, sentence_before
+from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
     extends_subject,
@@ -91,6 +92,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 and restricted == "ok"
                 and parts.object.tokens
                 and count_substitution(parts.object, info) is None  # "several" is no "2"
+                and unstated(fact.triple_text, info.text, fact.source_text) is None  # "yet to"
             ):
                 # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
                 # holding the subject and relation: its own words state nothing to check.

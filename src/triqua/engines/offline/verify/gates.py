@@ -2,7 +2,9 @@
 
 The learned judge reads meaning; these rules read values, which it cannot be trusted with:
 every number, date and name word of the object (and qualifiers), polarity, antonyms,
-restrictors ("once", "the first", "only"; many against "only one"), who the relation
+restrictors ("once", "the first", "only"; many against "only one"), modifiers that change the
+claim, even those the fact lost from its sentence ("has yet to", "more than", "positively":
+``core.reading.modifiers``), who the relation
 belongs to, and the word that heads the subject's complement (``core.reading.slot_words``).
 A window that fails them is never read for support, however sure the judge is. The
 statement gates both engines share are ``core.reading.statements``.
@@ -18,6 +20,7 @@ from triqua.core.reading.fact_parts import (
     sentence_relation_hit,
 )
 from triqua.core.reading.mentions import REFERS
+from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.name_match import name_words_in
 from triqua.core.reading.part_match import restrictors_stated
 from triqua.core.reading.part_rivals import roles_differ, substitution
@@ -60,6 +63,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
             return False
     if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
         return False
+    if unstated(fact.triple_text, info.text, fact.source_text) is not None:
+        return False  # "has yet to win", "positively reviewed", even where the fact lost it
     if one_against_many(parts.object, info) is not None:  # "multiple shows" / "only in X"
         return False
     if substitution(parts.object, info) is not None:
