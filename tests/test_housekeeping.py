@@ -119,7 +119,7 @@ def test_collections_delete(tmp_path: Path, chroma_store: ChromaStore) -> None: 
     assert unasked.exit_code == 2 and "pass --yes" in unasked.stderr
     deleted = runner.invoke(app, ["collections", "delete", name, "--yes", *chroma])
     assert deleted.exit_code == 0, deleted.output
-    assert deleted.stderr.strip() == f"deleted collection {name} (1 chunks)"
+    assert deleted.stderr.strip() == f"deleted collection {name} (1 chunk)"
     assert name not in runner.invoke(app, ["collections", *chroma]).stdout
     again = runner.invoke(app, ["collections", "delete", name, "-y", *chroma])
     assert again.exit_code == 2
