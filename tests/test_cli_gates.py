@@ -99,4 +99,4 @@ def test_version_names_package_engines_and_spec() -> None:
     assert any(line.startswith("offline verifier offline-align/") for line in lines)
     assert "factuality spec 1" in lines
     assert "report schema 1.2" in lines
-    assert any(line.startswith("element graph element-graph/2+") for line in lines)
+    assert any(line.startswith("element graph element-graph/3+") for line in lines)

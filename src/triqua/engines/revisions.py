@@ -18,9 +18,9 @@ __all__ = [
 ]
 
 #: Version of the decomposer's rules; bumped when they change what facts come out.
-RULES_VERSION = "11"
+RULES_VERSION = "12"
 #: Version of the verifier's alignment rules.
-ALIGN_REVISION = "offline-align/42"
+ALIGN_REVISION = "offline-align/43"
 
 
 def _model_version() -> str:
@@ -36,7 +36,7 @@ DECOMPOSER_REVISION = f"offline-rules/{RULES_VERSION}+en_core_web_sm-{_model_ver
 #: Version of the element-graph builder's rules (``triqua.engines.elements`` and the
 #: relation and coreference rules it reads); bumped when they change what graph a sentence
 #: gets, and so which sentences route complex.
-ELEMENT_GRAPH_VERSION = "2"
+ELEMENT_GRAPH_VERSION = "3"
 ELEMENT_GRAPH_REVISION = f"element-graph/{ELEMENT_GRAPH_VERSION}+en_core_web_sm-{_model_version()}"
 """The element-graph builder's revision, recorded in the spec of a run that routes by it."""
 
