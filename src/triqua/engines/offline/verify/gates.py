@@ -11,6 +11,7 @@ statement gates both engines share are ``core.reading.statements``.
 from __future__ import annotations
 
 from triqua.core.reading.analysis import Token, analyse, values_relation
+from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.fact_parts import (
     FactParts,
     antonym_in,
@@ -35,7 +36,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
 
     It reads as a statement, not a list of keywords; carries every number and date of the
     object and qualifiers and every name word of them, replaces no word of the object, is
-    negated exactly when the fact is, holds no antonym of the object, does not give the
+    negated exactly when the fact is, holds no antonym of the object nor the opposite of the
+    relation's word (``core.reading.antonyms``), does not give the
     relation to someone else, and puts no other name of the object's type in the relation's
     slot ("… in Seattle, but the company is headquartered in Cupertino").
     """
@@ -43,6 +45,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     if not statement(parts, info) or subject_head_rival(parts.subject, info) is not None:
         return False
     if polarity_differs(parts, info) or antonym_in(parts.object, info):
+        return False
+    if opposite_in(parts.relation, parts.object, info) is not None:  # "decreases" for "increases"
         return False
     hit = sentence_relation_hit(parts, info)
     if (
