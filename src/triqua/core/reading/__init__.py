@@ -38,7 +38,8 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   ``part_match`` — a fact's object words, restrictors and denial in a sentence, with
   ``part_rivals`` (a substituted word, swapped roles), ``slot_rivals`` (a rival name in
   the value's slot; a qualifier label's cue words are ``data/label_cues.json``) and
-  ``slot_words`` (the word leading the object's slot, the word ending its phrase).
+  ``slot_words`` (the word leading the object's slot, the word ending its phrase);
+  ``class_nouns`` — the class a window gives a subject, against a fact's "X is a Y".
 
 It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
 tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s
