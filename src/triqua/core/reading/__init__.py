@@ -31,8 +31,9 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   subject, relation words (with the lexicon's synonyms), object and polarity;
   ``clause_owners`` — whose clause holds the object; ``statements`` — the statement gates
   no judge overrules (a keyword list, the other polarity, the opposite of the relation's
-  word as ``antonyms`` pairs them, another name in the relation's slot, the clause gates), asked of every window an LLM judge cites and of every offline
-  support.
+  word as ``antonyms`` pairs them, another class of the subject, another name in the
+  relation's slot, the clause gates), asked of every window an LLM judge cites and of
+  every offline support.
 - ``passage_reading`` — a passage's sentences as evidence (``stating``: the same readers
   asked of a cited window); ``mentions`` — which sentences speak about a subject;
   ``part_match`` — a fact's object words, restrictors and denial in a sentence, with

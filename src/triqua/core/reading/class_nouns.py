@@ -10,7 +10,8 @@ name no class of their own ("a place", "one of", "a member of") and which heads 
 the same thing ("musician" and "singer", "city" and "capital", "film" and "thriller") is
 data (``data/class_nouns.json``, with facts and windows that must and must not be read as
 giving another class, run as tests). The offline verifier's value gates ask
-:func:`class_rival` of every window its judge reads for support.
+:func:`class_rival` of every window its judge reads for support, and the statement gates
+(``core.reading.statements``) of every window an LLM judge cites.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ import re
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
+from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
     NAME_KINDS,
@@ -90,9 +91,10 @@ def refusal(fact: Fact, text: str) -> str | None:
     The gates a cited window passes on either engine: a statement, not a keyword list; the
     fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
     object, nor the opposite of the relation's word ("decreases" for "increases":
-    ``core.reading.antonyms``); no other name in the relation's slot; the relation's word
-    and the object in one sentence; the clause gates (:func:`clause_refusal`: "…, but
-    Canberra is the capital").
+    ``core.reading.antonyms``); no other class of the subject ("is an American band" for
+    "is a website": ``core.reading.class_nouns``); no other name in the relation's slot;
+    the relation's word and the object in one sentence; the clause gates
+    (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
     if is_list(text):
         return "the cited text is a list of keywords, not a statement"
@@ -107,6 +109,9 @@ def refusal(fact: Fact, text: str) -> str | None:
     opposite = opposite_in(parts.relation, parts.object, info)
     if opposite is not None:
         return f"the cited text writes {opposite.text!r}, the opposite of the fact's word"
+    other_class = class_rival(fact.subject, fact.relation, fact.object, info)
+    if other_class is not None:
+        return f"the cited text gives the subject another class, {other_class!r}"
     if not statement(parts, info):
         return "the cited text puts another name in the relation's slot"
     if split_relation(parts, text):
