@@ -14,7 +14,8 @@ import pytest
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.antonyms import antonym_rules, opposite_in
 from triqua.core.reading.statements import refusal
-from triqua.schema import Fact
+from triqua.engines.offline.verify.verifier import get_verifier
+from triqua.schema import Evidence, Fact, Status
 
 EXAMPLES = antonym_rules()["examples"]
 CASES = [(f, s, True) for f, s in EXAMPLES["match"]] + [
@@ -46,3 +47,23 @@ def test_every_pair_has_two_sides_of_words() -> None:
     for pair in antonym_rules()["pairs"]:
         assert len(pair) == 2
         assert all(side and all(isinstance(w, str) and w for w in side) for side in pair)
+
+
+CONTRADICTS = antonym_rules()["contradicts"]
+
+
+@pytest.mark.parametrize(
+    ("fact", "sentence", "contradicts"),
+    [(f, s, True) for f, s in CONTRADICTS["match"]]
+    + [(f, s, False) for f, s in CONTRADICTS["no_match"]],
+)
+def test_only_opposites_that_never_both_hold_contradict_on_the_offline_engine(
+    fact: str, sentence: str, contradicts: bool
+) -> None:
+    verdict = get_verifier().verify(_fact(fact), [_evidence(sentence)])
+    assert (verdict.status == Status.CONTRADICTED) is contradicts
+    assert verdict.status != Status.SUPPORTED
+
+
+def _evidence(text: str) -> Evidence:
+    return Evidence.build(document_id="doc", text=text, retriever="supplied")

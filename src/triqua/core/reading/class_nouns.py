@@ -31,7 +31,6 @@ CLASS_NOUNS_PATH = Path(__file__).parent / "data" / "class_nouns.json"
 
 _COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "being"})
 _INDEFINITE = frozenset({"a", "an"})
-_PRONOUNS = frozenset({"he", "she", "it", "they"})
 _NOUNS = frozenset({"NOUN"})
 
 
@@ -106,11 +105,9 @@ def _heads(subject: str, text: str) -> tuple[str, ...]:
             if any(c.dep_ == "neg" for c in token.head.children):
                 continue  # "it is not an emotion" gives no class
             holders = [c for c in token.head.children if c.dep_ in ("nsubj", "nsubjpass")]
-            if not any(
-                w.text.lower() in own or w.text.lower() in _PRONOUNS
-                for h in holders
-                for w in h.subtree
-            ):
+            # The subject must be named: "She is an American actress" may speak of the
+            # actress who plays the subject ("… her role as Erin Reagan").
+            if not any(w.text.lower() in own for h in holders for w in h.subtree):
                 continue
         elif token.dep_ == "appos":
             if token.head.text.lower() not in own:

@@ -58,10 +58,9 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
         other = on_sentence(Status.CONTRADICTED, sentence, said, word)
-        if opposite_in(parts.relation, parts.object, info) is not None:
-            contradiction = contradiction or _opposite(fact, parts, sentence, outcome, text.ok)
-            continue
-        if outcome == "match" and text.ok:
+        opposed = opposite_in(parts.relation, parts.object, info) is not None  # "decreases"
+        contradiction = contradiction or _opposite(fact, parts, sentence, outcome, text.ok)
+        if outcome == "match" and text.ok and not opposed:
             # A relation written in other words is the judge's to read (``reading``).
             if hit is None or (
                 isinstance(hit, Token)
@@ -130,10 +129,11 @@ def _opposite(
 
     "Exercise decreases the heart rate" for "… increases the heart rate" (``core.reading.
     antonyms``): the sentence names the subject and the whole object, so it states the
-    opposite of the fact; short of that it states neither (None), and never supports it.
+    opposite of the fact, when the two never both hold ("closed in 1961" may stand beside
+    "opened in 1961"); short of that it states neither (None), and never supports it.
     """
     info = sentence.info
-    opposite = opposite_in(parts.relation, parts.object, info)
+    opposite = opposite_in(parts.relation, parts.object, info, exclusive=True)
     if (
         opposite is None
         or outcome != "match"
