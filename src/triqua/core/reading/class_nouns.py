@@ -105,12 +105,15 @@ def _heads(subject: str, text: str) -> tuple[str, ...]:
             if any(c.dep_ == "neg" for c in token.head.children):
                 continue  # "it is not an emotion" gives no class
             holders = [c for c in token.head.children if c.dep_ in ("nsubj", "nsubjpass")]
-            # The subject must be named: "She is an American actress" may speak of the
-            # actress who plays the subject ("… her role as Erin Reagan").
-            if not any(w.text.lower() in own for h in holders for w in h.subtree):
+            # The subject must be named, every word of it: "She is an American actress" may
+            # speak of the actress who plays the subject ("… her role as Erin Reagan"), and
+            # "Battery Shelf Life is the time …" of another life than "Cycle life".
+            if not any(own <= {w.text.lower() for w in h.subtree} for h in holders):
                 continue
         elif token.dep_ == "appos":
-            if token.head.text.lower() not in own:
+            if token.head.text.lower() not in own or not own <= {
+                w.text.lower() for w in token.head.subtree
+            }:
                 continue
         else:
             continue
