@@ -30,15 +30,17 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
 - ``negation`` — whether a negation cue denies a unit's words; ``fact_parts`` — a fact's
   subject, relation words (with the lexicon's synonyms), object and polarity;
   ``clause_owners`` — whose clause holds the object; ``statements`` — the statement gates
-  no judge overrules (a keyword list, the other polarity, another name in the relation's
-  slot, the clause gates), asked of every window an LLM judge cites and of every offline
-  support.
+  no judge overrules (a keyword list, the other polarity, the opposite of the relation's
+  word as ``antonyms`` pairs them, another class of the subject, another name in the
+  relation's slot, the clause gates), asked of every window an LLM judge cites and of
+  every offline support.
 - ``passage_reading`` — a passage's sentences as evidence (``stating``: the same readers
   asked of a cited window); ``mentions`` — which sentences speak about a subject;
   ``part_match`` — a fact's object words, restrictors and denial in a sentence, with
   ``part_rivals`` (a substituted word, swapped roles), ``slot_rivals`` (a rival name in
   the value's slot; a qualifier label's cue words are ``data/label_cues.json``) and
-  ``slot_words`` (the word leading the object's slot, the word ending its phrase).
+  ``slot_words`` (the word leading the object's slot, the word ending its phrase);
+  ``class_nouns`` — the class a window gives a subject, against a fact's "X is a Y".
 
 It sits in ``core`` because it is domain knowledge with no engine behind it: the engines'
 tier imports ``core``, and ``core.grounding`` the tier below it (``pyproject.toml``'s

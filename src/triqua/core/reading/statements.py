@@ -3,12 +3,12 @@
 A window may hold every word of a fact and state nothing, or another meaning. Whatever a judge
 reads in it, a window never states a fact's base triple when it is a list of keywords ("Tags:
 Eiffel Tower, Rome, is in, Italy"), denies what the fact affirms ("Bats are not blind"),
-holds an antonym of the object, puts another name of the object's type in the relation's
-slot ("… in Seattle, but the company is headquartered in Cupertino"), writes the relation and
-the object in different sentences, or fails the clause gates (:func:`clause_refusal`: the
-object's author another ("an article by …"), the object's clause another's, a namesake's,
-split over two clauses, inside a belief frame, its year governed by another verb, its agent
-another "by" agent). The grounding rule asks
+holds an antonym of the object or the opposite of the relation's word, puts another name of
+the object's type in the relation's slot ("… in Seattle, but the company is headquartered in
+Cupertino"), writes the relation and the object in different sentences, or fails the clause
+gates (:func:`clause_refusal`: the object's author another ("an article by …"), the object's
+clause another's, a namesake's, split over two clauses, inside a belief frame, its year
+governed by another verb, its agent another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
 :func:`statement` and :func:`clause_refusal` of every window its judge reads for support, and
 :func:`unit_refusal` of every support (its rules' own-words ones too) when a run settles it.
@@ -21,6 +21,8 @@ import re
 
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
+from triqua.core.reading.antonyms import opposite_in
+from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
     NAME_KINDS,
@@ -88,8 +90,11 @@ def refusal(fact: Fact, text: str) -> str | None:
 
     The gates a cited window passes on either engine: a statement, not a keyword list; the
     fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
-    object; no other name in the relation's slot; the relation's word and the object in one
-    sentence; the clause gates (:func:`clause_refusal`: "…, but Canberra is the capital").
+    object, nor the opposite of the relation's word ("decreases" for "increases":
+    ``core.reading.antonyms``); no other class of the subject ("is an American band" for
+    "is a website": ``core.reading.class_nouns``); no other name in the relation's slot;
+    the relation's word and the object in one sentence; the clause gates
+    (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
     if is_list(text):
         return "the cited text is a list of keywords, not a statement"
@@ -101,6 +106,12 @@ def refusal(fact: Fact, text: str) -> str | None:
         return "the cited text negates it"
     if antonym_in(parts.object, info):
         return "the cited text states the opposite of its object"
+    opposite = opposite_in(parts.relation, parts.object, info)
+    if opposite is not None:
+        return f"the cited text writes {opposite.text!r}, the opposite of the fact's word"
+    other_class = class_rival(fact.subject, fact.relation, fact.object, info)
+    if other_class is not None:
+        return f"the cited text gives the subject another class, {other_class!r}"
     if not statement(parts, info):
         return "the cited text puts another name in the relation's slot"
     if split_relation(parts, text):

@@ -1,7 +1,8 @@
 """The rules' reading of a base triple: a crisp conflict, or the fact stated in its own words.
 
 In the aligned sentences about the subject the rules find what they are strong at: a rival
-number, date, name or role (contradicted), a negation that differs, and a sentence that
+number, date, name or role (contradicted), a negation that differs, the opposite of the
+relation's word ("decreases" for "increases", ``core.reading.antonyms``), and a sentence that
 states the subject, relation and object in the fact's own words, values normalised ("64.5
 million" for "64,500,000") and relation words by the lexicon's groups ("lifted the FA Cup"
 for "won"): a support the judge may still take back (``reading``).
@@ -14,6 +15,7 @@ from triqua.core.reading.analysis import (
     is_negated,
     values_relation,
 )
+from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.mentions import REFERS, sentence_before
@@ -48,9 +50,7 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
     """
     contradiction: Finding | None = None
     supported: list[tuple[Sentence, str]] = []
-    for sentence in top:
-        if sentence.subject <= 0:
-            continue
+    for sentence in (s for s in top if s.subject > 0):
         info = sentence.info
         hit = sentence_relation_hit(parts, info)
         outcome, wrong = values_relation(parts.object, info)
@@ -59,7 +59,9 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         restricted, word = restrictors_stated(parts, info, referent)  # "three" against "once"
         said = f"the sentence states {word!r} instead"
         other = on_sentence(Status.CONTRADICTED, sentence, said, word)
-        if outcome == "match" and text.ok:
+        opposed = opposite_in(parts.relation, parts.object, info) is not None  # "decreases"
+        contradiction = contradiction or _opposite(fact, parts, sentence, outcome, text.ok)
+        if outcome == "match" and text.ok and not opposed:
             # A relation written in other words is the judge's to read (``reading``).
             if hit is None or (
                 isinstance(hit, Token)
@@ -120,6 +122,32 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
         finding = on_sentence(Status.SUPPORTED, best, reason)
         return finding, [s for s, _ in supported]
     return contradiction or Finding(Status.INSUFFICIENT, top[0] if top else None), []
+
+
+def _opposite(
+    fact: Fact, parts: FactParts, sentence: Sentence, outcome: str, text_ok: bool
+) -> Finding | None:
+    """A sentence writing the opposite of the fact's word: a contradiction when it is crisp.
+
+    "Exercise decreases the heart rate" for "… increases the heart rate" (``core.reading.
+    antonyms``): the sentence names the subject and the whole object, so it states the
+    opposite of the fact, when the two never both hold ("closed in 1961" may stand beside
+    "opened in 1961"); short of that it states neither (None), and never supports it.
+    """
+    info = sentence.info
+    opposite = opposite_in(parts.relation, parts.object, info, exclusive=True)
+    if (
+        opposite is None
+        or outcome != "match"
+        or not text_ok
+        or not parts.object.content
+        or sentence.subject < 0.6
+        or parts.negated
+    ):
+        return None
+    return on_sentence(
+        Status.CONTRADICTED, sentence, f"the sentence states {opposite.text!r}", fact.relation
+    )
 
 
 def _conflict(

@@ -13,6 +13,8 @@ statement gates both engines share are ``core.reading.statements``.
 from __future__ import annotations
 
 from triqua.core.reading.analysis import Token, analyse, values_relation
+from triqua.core.reading.antonyms import opposite_in
+from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.fact_parts import (
     FactParts,
     antonym_in,
@@ -38,7 +40,9 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
 
     It reads as a statement, not a list of keywords; carries every number and date of the
     object and qualifiers and every name word of them, replaces no word of the object, is
-    negated exactly when the fact is, holds no antonym of the object, does not give the
+    negated exactly when the fact is, holds no antonym of the object nor the opposite of the
+    relation's word (``core.reading.antonyms``), gives the subject no other class ("is an
+    American band" for "is a website": ``core.reading.class_nouns``), does not give the
     relation to someone else, and puts no other name of the object's type in the relation's
     slot ("… in Seattle, but the company is headquartered in Cupertino").
     """
@@ -47,6 +51,10 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
         return False
     if polarity_differs(parts, info) or antonym_in(parts.object, info):
         return False
+    if opposite_in(parts.relation, parts.object, info) is not None:  # "decreases" for "increases"
+        return False
+    if class_rival(fact.subject, fact.relation, fact.object, info) is not None:
+        return False  # "is an American band" for "is a website": another class
     hit = sentence_relation_hit(parts, info)
     if (
         isinstance(hit, Token)
