@@ -125,8 +125,8 @@ SUITES = {
 # 15 of 24 before the modifier gates, 19 of 24 after (the five left give no fact: "died
 # before completing", "was elected President"): lies 386 of 409, 387 with the event window
 # retired. With 20 lie rows (ids ``dev8-…``: another class for the subject, an antonym in the
-# relation or object) and their controls, written before the engine was run on them.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 387 / 409, "recall": 222 / 233}
+# relation or object) and their controls, written before the engine was run on them: 405 of 429.
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 405 / 429, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 
