@@ -107,8 +107,13 @@ def _heads(subject: str, text: str) -> tuple[str, ...]:
             holders = [c for c in token.head.children if c.dep_ in ("nsubj", "nsubjpass")]
             # The subject must be named, every word of it: "She is an American actress" may
             # speak of the actress who plays the subject ("… her role as Erin Reagan"), and
-            # "Battery Shelf Life is the time …" of another life than "Cycle life".
-            if not any(own <= {w.text.lower() for w in h.subtree} for h in holders):
+            # "Battery Shelf Life is the time …" of another life than "Cycle life". And the
+            # phrase must be about it, its head a word of the subject: "Reliability evaluation
+            # is an essential task" gives the evaluation a class, not the reliability.
+            if not any(
+                h.text.lower() in own and own <= {w.text.lower() for w in h.subtree}
+                for h in holders
+            ):
                 continue
         elif token.dep_ == "appos":
             if token.head.text.lower() not in own or not own <= {
