@@ -67,10 +67,14 @@ def read_bytes(path: Path) -> bytes:
     """Read a file's bytes.
 
     Raises:
-        ValueError: ``"<path>: <why>"`` when the file is missing or unreadable.
+        ValueError: ``"<path>: <why>"`` when the file is missing, unreadable or larger than
+            the memory left.
     """
     try:
         return path.read_bytes()
+    except MemoryError:  # a file larger than memory (or a sparse one): that file fails alone
+        size = path.stat().st_size
+        raise ValueError(f"{path}: too large to read into memory ({size:,} bytes)") from None
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, not a file") from None
     except FileNotFoundError:
