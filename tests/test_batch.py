@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -170,6 +171,15 @@ def test_checks_run_concurrently_up_to_the_bound(tmp_path: Path, scripted: Any) 
     )
     assert summary.checked == 4
     assert peak[0] == 2
+
+
+def test_a_fifo_or_a_folder_as_input_is_named_for_what_it_is(tmp_path: Path) -> None:
+    fifo = tmp_path / "lines.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match=r"lines\.jsonl: not a regular file \(FIFO"):
+        run_batch(fifo)  # refused unread: opening a FIFO waits for a writer
+    with pytest.raises(ValueError, match="is a directory, not a file"):
+        run_batch(tmp_path)
 
 
 def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
 from triqua.support.interrupts import run_interruptible
+from triqua.tools.evidence_files import check_readable_file
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
@@ -208,8 +209,7 @@ def run_batch(
     if concurrency < 1:
         raise ValueError(f"concurrency must be >= 1, got {concurrency}")
     source = Path(input_path)
-    if not source.is_file():
-        raise ValueError(f"{source}: no such file")
+    check_readable_file(source)  # missing, a folder, or a FIFO or device (never read)
     ctx = make_context(context, model=model, **settings)
     out = console or Console(stderr=True)
     batch = _Batch(source, ctx, concurrency, store, ray, quiet, out)
