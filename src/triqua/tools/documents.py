@@ -296,6 +296,11 @@ def load_documents(
     for path in expand_paths(paths, problems=skipped):
         if policy is not None:
             policy.check(path)
+            if path.suffix.lower() not in SUPPORTED_SUFFIXES:  # named in data: known kinds only
+                raise ValueError(
+                    f"{path}: not a text, Markdown, HTML or JSONL file, never read from a path "
+                    "in data"
+                )
         info = check_readable_file(path)
         if max_bytes is not None and total + info.st_size > max_bytes:
             raise evidence_limit_error(max_bytes, total + info.st_size, path)
