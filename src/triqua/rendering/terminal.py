@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -297,8 +298,28 @@ def spec_table(spec: FactualitySpec) -> Table:
     return table
 
 
+#: Control characters but line breaks and tabs, each shown as "?": text and evidence are data,
+#: and an escape sequence in them would drive the terminal (set its title, write the
+#: clipboard, clear the screen).
+_CONTROLS = {c: "?" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
+
+
+class _Printable:
+    """A renderable whose text segments carry no control characters (styles kept)."""
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            if segment.control:  # the console's own cursor moves, not data
+                yield segment
+            else:
+                yield Segment(segment.text.translate(_CONTROLS), segment.style)
+
+
 def print_report(report: Report, console: Console) -> None:
-    """Print the facts table and the summary."""
+    """Print the facts table and the summary, with no control character from the data."""
     if report.records:
-        console.print(facts_table(report))
-    console.print(summary(report))
+        console.print(_Printable(facts_table(report)))
+    console.print(_Printable(summary(report)))
