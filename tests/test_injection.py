@@ -265,3 +265,27 @@ def test_escape_sequences_in_the_text_never_reach_the_terminal() -> None:
     assert "\x1b]" not in shown and "\x1b[2J" not in shown and "\x07" not in shown
     assert "\x1b[" in shown  # the report's own colours are still sent
     assert "Marie Curie" in shown
+
+
+def test_escape_sequences_in_a_stored_text_never_reach_the_terminal(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    store = tmp_path / "runs.db"
+    text = "Marie Curie won the Nobel Prize in Physics in 1903 \x1b]0;pwned\x07 quietly."
+    report = triqua.check(
+        text, documents=["Marie Curie won the Nobel Prize in 1903."], store=str(store)
+    )
+    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": "160"}
+    for command in (["runs"], ["show", report.run_id, "--text", "--history"]):
+        shown = subprocess.run(
+            [sys.executable, "-m", "triqua", *command, "--store", str(store)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=True,
+        ).stdout
+        assert "\x1b]" not in shown and "\x07" not in shown, command
+        assert "Marie Curie" in shown

@@ -318,6 +318,11 @@ class _Printable:
                 yield Segment(segment.text.translate(_CONTROLS), segment.style)
 
 
+def printable(renderable: RenderableType) -> RenderableType:
+    """``renderable`` with every control character of its text shown as ``?`` (styles kept)."""
+    return _Printable(renderable)
+
+
 def print_report(report: Report, console: Console) -> None:
     """Print the facts table and the summary, with no control character from the data."""
     if report.records:
