@@ -292,3 +292,15 @@ def test_no_cache_asks_the_model_again(tmp_path: Path, scripted: Any) -> None:
     assert asked > 0
     fresh = _reports(tmp_path / "fresh.jsonl")["curie"]
     assert fresh["usage"]["model_calls"] == asked
+
+
+def test_escape_sequences_in_a_line_never_reach_the_terminal(tmp_path: Path) -> None:
+    line = {"id": "a", "text": PARIS, "evidence": [{"path": "gone\x1b]0;pwned\x07.txt"}]}
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    shown = io.StringIO()
+    console = Console(file=shown, force_terminal=True, width=200)
+    summary = run_batch(source, tmp_path / "out.jsonl", console=console, quiet=True)
+    assert "\x1b]0;pwned" in summary.problems[0]  # kept as it is in the summary
+    assert "gone?]0;pwned?.txt: no such file" in shown.getvalue()
+    assert "\x1b]" not in shown.getvalue() and "\x07" not in shown.getvalue()

@@ -49,6 +49,7 @@ from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
 from triqua.support.interrupts import run_interruptible
+from triqua.support.wording import printable_text
 from triqua.tools.evidence_files import check_readable_file
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
@@ -126,7 +127,8 @@ class _Batch:
 
     def notice(self, message: str) -> None:
         """Say ``message``, even when quiet: nothing is lost silently."""
-        self.out.print(message, markup=False, highlight=False, soft_wrap=True)
+        shown = printable_text(message)  # a line's id, text or path is data
+        self.out.print(shown, markup=False, highlight=False, soft_wrap=True)
 
     def problem(self, message: str) -> None:
         """Report one line of the input that was not checked (it counts as done)."""
@@ -137,7 +139,8 @@ class _Batch:
     def warn(self, message: str) -> None:
         """Report what went wrong while the batch kept going."""
         self.summary.warnings.append(message)
-        self.out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
+        shown = printable_text(f"warning: {message}")
+        self.out.print(shown, markup=False, highlight=False, soft_wrap=True)
 
     def pending(self, done: dict[str, LineResult | None]) -> Iterator[BatchItem]:
         """The input's items still to check; those ``done`` are counted and skipped."""

@@ -14,7 +14,7 @@ from triqua.core.report.accounting import (
     stop_phrase,
 )
 from triqua.schema import FactualitySpec, Report, Status, Verdict
-from triqua.support.wording import counted
+from triqua.support.wording import counted, printable_text
 
 STYLE = {
     Status.SUPPORTED: "green",
@@ -298,12 +298,6 @@ def spec_table(spec: FactualitySpec) -> Table:
     return table
 
 
-#: Control characters but line breaks and tabs, each shown as "?": text and evidence are data,
-#: and an escape sequence in them would drive the terminal (set its title, write the
-#: clipboard, clear the screen).
-_CONTROLS = {c: "?" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
-
-
 class _Printable:
     """A renderable whose text segments carry no control characters (styles kept)."""
 
@@ -315,7 +309,7 @@ class _Printable:
             if segment.control:  # the console's own cursor moves, not data
                 yield segment
             else:
-                yield Segment(segment.text.translate(_CONTROLS), segment.style)
+                yield Segment(printable_text(segment.text), segment.style)
 
 
 def printable(renderable: RenderableType) -> RenderableType:
