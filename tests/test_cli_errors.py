@@ -265,3 +265,12 @@ def test_a_huge_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
         str(huge),
         "above the limit of 2,000,000 characters",
     )
+
+
+def test_an_error_naming_data_sends_no_escape_sequence(tmp_path: Path) -> None:
+    folder = tmp_path / "evidence"
+    folder.mkdir()
+    (folder / "x\x1b]0;pwned\x1b\\.txt").write_bytes(b"\x00binary")  # a name from a download
+    result = runner.invoke(app, ["check", CURIE, "-e", str(folder), "--no-store"])
+    line = one_line_error(result, "x?]0;pwned?\\.txt: looks binary")
+    assert "\x1b" not in line

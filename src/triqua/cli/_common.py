@@ -19,9 +19,10 @@ from triqua.context import (
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
     from triqua.schema.redaction import redact
+    from triqua.support.wording import printable_text
 
     first = message.strip().splitlines()[0] if message.strip() else "failed"
-    first = redact(first)
+    first = printable_text(redact(first))  # a message may quote data: a path, a line
     typer.echo(f"error: {first}", err=True)
     return typer.Exit(code)
 
