@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -172,6 +173,15 @@ def test_checks_run_concurrently_up_to_the_bound(tmp_path: Path, scripted: Any) 
     assert peak[0] == 2
 
 
+def test_a_fifo_or_a_folder_as_input_is_named_for_what_it_is(tmp_path: Path) -> None:
+    fifo = tmp_path / "lines.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match=r"lines\.jsonl: not a regular file \(FIFO"):
+        run_batch(fifo)  # refused unread: opening a FIFO waits for a writer
+    with pytest.raises(ValueError, match="is a directory, not a file"):
+        run_batch(tmp_path)
+
+
 def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no such file"):
         run_batch(tmp_path / "absent.jsonl")
@@ -282,3 +292,15 @@ def test_no_cache_asks_the_model_again(tmp_path: Path, scripted: Any) -> None:
     assert asked > 0
     fresh = _reports(tmp_path / "fresh.jsonl")["curie"]
     assert fresh["usage"]["model_calls"] == asked
+
+
+def test_escape_sequences_in_a_line_never_reach_the_terminal(tmp_path: Path) -> None:
+    line = {"id": "a", "text": PARIS, "evidence": [{"path": "gone\x1b]0;pwned\x07.txt"}]}
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    shown = io.StringIO()
+    console = Console(file=shown, force_terminal=True, width=200)
+    summary = run_batch(source, tmp_path / "out.jsonl", console=console, quiet=True)
+    assert "\x1b]0;pwned" in summary.problems[0]  # kept as it is in the summary
+    assert "gone?]0;pwned?.txt: no such file" in shown.getvalue()
+    assert "\x1b]" not in shown.getvalue() and "\x07" not in shown.getvalue()

@@ -328,6 +328,39 @@ def test_unreadable_paths_are_unavailable_with_the_reason(tmp_path: Path) -> Non
     assert docs == [] and reason is not None and "no such file" in reason
 
 
+@pytest.mark.parametrize(
+    ("cited", "says"),
+    [
+        (".env", "a hidden file or folder"),
+        (".secret/notes.md", "a hidden file or folder"),
+        ("notes-link.md", "a hidden file or folder"),  # a link to .env
+        ("config/credentials", "not a text, Markdown, HTML or JSONL file"),
+    ],
+)
+def test_a_cited_hidden_or_unsupported_file_is_never_read(
+    tmp_path: Path, cited: str, says: str
+) -> None:
+    secret = "Marie Curie won the Nobel Prize in 1903. API token: hunter2-x9"
+    (tmp_path / ".env").write_text(secret, "utf-8")
+    (tmp_path / ".secret").mkdir()
+    (tmp_path / ".secret" / "notes.md").write_text(secret, "utf-8")
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "credentials").write_text(secret, "utf-8")
+    (tmp_path / "notes-link.md").symlink_to(tmp_path / ".env")
+    (source,) = parse_citations(f"Marie Curie won the prize [1].\n\n[1] {cited}").sources.values()
+    docs, reason = resolve_source(source, base_dir=tmp_path)
+    assert docs == [] and reason is not None and says in reason
+
+
+def test_a_cited_file_in_a_hidden_base_folder_is_read(tmp_path: Path) -> None:
+    home = tmp_path / ".project"  # the folder of the checked text may itself be hidden
+    home.mkdir()
+    (home / "source.md").write_text(PHYSICS, "utf-8")
+    (source,) = parse_citations(f"{PHYSICS[:-1]} [1].\n\n[1] source.md").sources.values()
+    docs, reason = resolve_source(source, base_dir=home)
+    assert reason is None and [d.text for d in docs] == [PHYSICS]
+
+
 def test_completeness_and_link_correctness_are_pure_shares() -> None:
     assert citation_completeness([]) is None
     assert citation_completeness([True, False, True]) == pytest.approx(2 / 3)

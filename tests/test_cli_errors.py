@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sqlite3
@@ -222,3 +223,54 @@ def test_resuming_a_run_that_failed_at_start_is_one_line() -> None:
     (run,) = RunStore().runs()
     result = runner.invoke(app, ["check", "--resume", run.run_id[:8]])
     one_line_error(result, run.run_id[:12], "failed at start", "cannot be resumed")
+
+
+class _Endless(io.RawIOBase):
+    """A byte stream of ``size`` letters that counts what was read of it (``yes |`` cut short)."""
+
+    def __init__(self, size: int) -> None:
+        self.left, self.served = size, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = min(len(buffer), self.left)
+        buffer[:n] = b"a" * n
+        self.left -= n
+        self.served += n
+        return n
+
+
+@pytest.mark.parametrize("command", ["check", "extract"])
+def test_a_huge_stdin_is_refused_after_the_bytes_the_limit_allows(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stream = _Endless(50_000_000)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(stream)))
+    code = app([command, "-", "--max-input-chars", "1000"], standalone_mode=False)
+    assert code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: stdin: ")
+    assert "above the limit of 1,000 characters (max_input_chars)" in lines[0]
+    assert stream.served < 100_000  # not the 50 MB it offered
+
+
+def test_a_huge_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:  # sparse: 64 GiB on disk as nothing, all NUL bytes
+        handle.truncate(64 * 2**30)
+    one_line_error(
+        runner.invoke(app, ["check", "-f", str(huge)]),
+        str(huge),
+        "above the limit of 2,000,000 characters",
+    )
+
+
+def test_an_error_naming_data_sends_no_escape_sequence(tmp_path: Path) -> None:
+    folder = tmp_path / "evidence"
+    folder.mkdir()
+    (folder / "x\x1b]0;pwned\x1b\\.txt").write_bytes(b"\x00binary")  # a name from a download
+    result = runner.invoke(app, ["check", CURIE, "-e", str(folder), "--no-store"])
+    line = one_line_error(result, "x?]0;pwned?\\.txt: looks binary")
+    assert "\x1b" not in line

@@ -183,6 +183,24 @@ def test_batch_link_out_of_its_folder_is_refused(tmp_path: Path, model: str) -> 
     assert "link.txt: outside the allowed folders" in problem
 
 
+def test_batch_dotfiles_and_unknown_kinds_are_never_evidence(tmp_path: Path, model: str) -> None:
+    inside = tmp_path / "batch"
+    (inside / ".ssh").mkdir(parents=True)
+    (inside / ".env").write_text(PARIS, encoding="utf-8")
+    (inside / ".ssh" / "notes.txt").write_text(PARIS, encoding="utf-8")
+    (inside / "id_rsa").write_text(PARIS, encoding="utf-8")
+    lines = [
+        json.dumps({"id": name, "text": PARIS, "evidence": [{"path": name}]})
+        for name in (".env", ".ssh/notes.txt", "id_rsa")
+    ]
+    summary = run_batch(
+        jsonl(inside / "in.jsonl", *lines), inside / "out.jsonl", quiet=True, model=model
+    )
+    assert summary.checked == 0 and len(summary.problems) == 3
+    assert sum("a hidden file or folder" in p for p in summary.problems) == 2
+    assert sum("not a text, Markdown, HTML or JSONL file" in p for p in summary.problems) == 1
+
+
 # --- folder walks ---------------------------------------------------------------------------
 
 

@@ -204,6 +204,34 @@ def test_bad_files_are_reported_and_the_rest_ingested(
     assert "2 added" in str(summary) and "4 failed" in str(summary)
 
 
+def test_a_file_larger_than_memory_fails_alone(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("A good file about tides.", encoding="utf-8")
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:  # sparse: 64 GiB of NUL bytes taking no disk
+        handle.truncate(64 * 2**30)
+    read = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self.name == huge.name:  # as a machine without 64 GiB to spare answers
+            raise MemoryError
+        return read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    summary = ingest_paths([huge, good], chroma_store.collection, **chroma_store.options)
+    assert {Path(f.path).name: f.status for f in summary.files} == {
+        "huge.txt": "failed",
+        "good.txt": "added",
+    }
+    problem = f"{huge.resolve()}: too large to read into memory (68,719,476,736 bytes)"
+    assert problem in summary.problems
+    assert summary.collection_count == 1
+
+
 def test_list_collections_reports_names_and_counts(
     files: Path,
     chroma_store: ChromaStore,  # noqa: F811

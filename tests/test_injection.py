@@ -244,3 +244,48 @@ def test_parsing_reads_only_the_structured_answer() -> None:
     assert record.verdict.status is Status.INSUFFICIENT
     assert record.verdict.rationale == "not stated"
     assert "ev-0000" not in record.verdict.evidence_ids
+
+
+def test_escape_sequences_in_the_text_never_reach_the_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    from triqua.rendering.terminal import print_report
+
+    # OSC 0 sets the window title, OSC 52 writes the clipboard, CSI 2J clears the screen.
+    text = (
+        "Marie Curie won the Nobel Prize in Physics in 1903 \x1b]0;pwned\x07 and "
+        "\x1b]52;c;ZWNobyBoaQ==\x07 then \x1b[2J quietly."
+    )
+    report = triqua.check(text, documents=["Marie Curie won the Nobel Prize in 1903."])
+    out = io.StringIO()
+    print_report(report, Console(file=out, width=200, force_terminal=True, color_system="standard"))
+    shown = out.getvalue()
+    assert "\x1b]" not in shown and "\x1b[2J" not in shown and "\x07" not in shown
+    assert "\x1b[" in shown  # the report's own colours are still sent
+    assert "Marie Curie" in shown
+
+
+def test_escape_sequences_in_a_stored_text_never_reach_the_terminal(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    store = tmp_path / "runs.db"
+    text = "Marie Curie won the Nobel Prize in Physics in 1903 \x1b]0;pwned\x07 quietly."
+    report = triqua.check(
+        text, documents=["Marie Curie won the Nobel Prize in 1903."], store=str(store)
+    )
+    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": "160"}
+    for command in (["runs"], ["show", report.run_id, "--text", "--history"]):
+        shown = subprocess.run(
+            [sys.executable, "-m", "triqua", *command, "--store", str(store)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=True,
+        ).stdout
+        assert "\x1b]" not in shown and "\x07" not in shown, command
+        assert "Marie Curie" in shown

@@ -72,6 +72,28 @@ def test_assignments_keep_the_name_and_mask_the_value(text: str, kept: str) -> N
     assert text[len(kept) :].strip("\"'}") not in out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Authorization: Bearer abc.def-ghi_jkl",
+        "GET /v1?api_key=9f8e7d6c5b4a&q=x",
+        "password: hunter2hunter2",
+        "auth_token=opaque-value-123; secret: s3cr3t-value",
+    ],
+)
+def test_redacting_twice_changes_nothing(text: str) -> None:
+    once = redact(text)
+    assert redact(once) == once
+    assert "]]" not in redact(redact(redact(once)))
+
+
+def test_a_stored_error_keeps_one_mask_however_often_it_is_saved_and_read() -> None:
+    verdict = Verdict(status=Status.INSUFFICIENT, error="401: Bearer abcdefgh12345678 refused")
+    for _ in range(3):  # each store round trip validates (redacts) and dumps (redacts) it
+        verdict = Verdict.model_validate_json(verdict.model_dump_json())
+    assert verdict.error == f"401: Bearer {MASK} refused"
+
+
 def test_environment_secrets_are_masked_whatever_their_shape(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -86,3 +86,20 @@ def test_report_command_writes_markdown_for_each_batch_report(
 
 def test_markdown_escapes_what_would_break_a_table() -> None:
     assert md_escape("a | b\n<img src=x>`code`*bold*") == (r"a \| b \<img src=x\>\`code\`\*bold\*")
+
+
+def test_an_evidence_source_stays_inside_its_table_cell(tmp_path: Path) -> None:
+    # A file name (or a shared collection's source metadata) with line breaks, a pipe and HTML.
+    folder = tmp_path / "evidence"
+    folder.mkdir()
+    name = "ev\n\n<img src=x onerror=alert(1)>\n\n| x`y.txt"
+    (folder / name).write_text(CURIE + "\n", encoding="utf-8")
+    out = tmp_path / "report.md"
+    result = runner.invoke(app, ["check", CURIE, "-e", str(folder), "--no-store", "--md", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    (row,) = [line for line in lines if line.startswith("| f1 ")]
+    assert "<img src=x onerror=alert(1)>" in row  # shown, inside the cell's code span
+    assert not any(line.startswith("<img") for line in lines)
+    assert len(UNESCAPED_PIPE.findall(row)) == 6  # five cells: the name's pipe is escaped
+    assert row.endswith("x y.txt` |") or row.endswith("xy.txt` |")

@@ -328,3 +328,34 @@ def test_an_ipv6_loopback_server_answers_its_bracketed_name(recorder: Recorder) 
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_failed_checks_message_shows_no_key_on_the_page_or_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    key = "vendor-" + "k3y" * 8
+    monkeypatch.setenv("VENDOR_API_KEY", key)
+    url_password = "pw-" + "s3cret" * 3
+
+    def failing(text: str, **settings: Any) -> triqua.Report:
+        raise RuntimeError(
+            f"401 Incorrect API key provided: {key}; "
+            f"cannot reach http://alice:{url_password}@chroma.internal:8000/"
+        )
+
+    logs: list[str] = []
+    server = start(CheckServer(("127.0.0.1", 0), failing, {}, log=logs.append))
+    try:
+        from triqua.schema.redaction import register_url_secrets
+
+        register_url_secrets(f"http://alice:{url_password}@chroma.internal:8000/")
+        status, page = post(server, {"text": CURIE})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert (
+        status == 200 and "error: RuntimeError: 401 Incorrect API key provided: [redacted]" in page
+    )
+    assert key not in page and url_password not in page
+    assert len(logs) == 1 and "[redacted]" in logs[0]
+    assert key not in logs[0] and url_password not in logs[0]

@@ -23,6 +23,8 @@ GroundingMode = Literal["judged", "judge", "strict"]
 
 #: Default of ``max_evidence_bytes``: 20 MB of evidence text.
 DEFAULT_MAX_EVIDENCE_BYTES = 20_000_000
+#: Default largest input text, in characters.
+DEFAULT_MAX_INPUT_CHARS = 2_000_000
 #: Default of ``max_calls``: model calls per run.
 DEFAULT_MAX_CALLS = 10_000
 #: Default of ``model_timeout``: seconds one model call may take.
@@ -198,7 +200,9 @@ class Context:
         "takes longer is recorded as timed out. 0: no limit.",
         env="TRIQUA_SEARCH_TIMEOUT",
     )
-    max_input_chars: int = setting(2_000_000, "Largest input text accepted, in characters.")
+    max_input_chars: int = setting(
+        DEFAULT_MAX_INPUT_CHARS, "Largest input text accepted, in characters."
+    )
     max_sentence_chars: int = setting(
         DEFAULT_MAX_SENTENCE_CHARS,
         "Longest sentence decomposed, in characters; a longer one is not checked and the "

@@ -49,6 +49,8 @@ from triqua.batch.summary import BatchSummary, LineResult
 from triqua.batch.writing import BatchJob, Reporters, failure_text
 from triqua.context import Context
 from triqua.support.interrupts import run_interruptible
+from triqua.support.wording import printable_text
+from triqua.tools.evidence_files import check_readable_file
 
 __all__ = ["BatchItem", "BatchSummary", "completed_ids", "read_items", "run_batch"]
 
@@ -125,7 +127,8 @@ class _Batch:
 
     def notice(self, message: str) -> None:
         """Say ``message``, even when quiet: nothing is lost silently."""
-        self.out.print(message, markup=False, highlight=False, soft_wrap=True)
+        shown = printable_text(message)  # a line's id, text or path is data
+        self.out.print(shown, markup=False, highlight=False, soft_wrap=True)
 
     def problem(self, message: str) -> None:
         """Report one line of the input that was not checked (it counts as done)."""
@@ -136,7 +139,8 @@ class _Batch:
     def warn(self, message: str) -> None:
         """Report what went wrong while the batch kept going."""
         self.summary.warnings.append(message)
-        self.out.print(f"warning: {message}", markup=False, highlight=False, soft_wrap=True)
+        shown = printable_text(f"warning: {message}")
+        self.out.print(shown, markup=False, highlight=False, soft_wrap=True)
 
     def pending(self, done: dict[str, LineResult | None]) -> Iterator[BatchItem]:
         """The input's items still to check; those ``done`` are counted and skipped."""
@@ -208,8 +212,7 @@ def run_batch(
     if concurrency < 1:
         raise ValueError(f"concurrency must be >= 1, got {concurrency}")
     source = Path(input_path)
-    if not source.is_file():
-        raise ValueError(f"{source}: no such file")
+    check_readable_file(source)  # missing, a folder, or a FIFO or device (never read)
     ctx = make_context(context, model=model, **settings)
     out = console or Console(stderr=True)
     batch = _Batch(source, ctx, concurrency, store, ray, quiet, out)

@@ -1,9 +1,8 @@
-"""Helpers shared by commands: one-line errors and reading input text."""
+"""Helpers shared by commands: one-line errors, output checks, shared options."""
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -15,72 +14,17 @@ from triqua.context import (
     DEFAULT_MODEL_TIMEOUT,
     DEFAULT_SEARCH_TIMEOUT,
 )
-from triqua.support.encoding import not_utf8
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print a one-line error to stderr and return the exit to raise."""
     from triqua.schema.redaction import redact
+    from triqua.support.wording import printable_text
 
     first = message.strip().splitlines()[0] if message.strip() else "failed"
-    first = redact(first)
+    first = printable_text(redact(first))  # a message may quote data: a path, a line
     typer.echo(f"error: {first}", err=True)
     return typer.Exit(code)
-
-
-def decode_text(data: bytes, where: str) -> str:
-    """``data`` as text, or a one-line error: NUL bytes (binary) and invalid UTF-8 refused."""
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise fail(f"{where}: binary data (NUL byte at offset {nul}), expected text")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise fail(not_utf8(where, exc)) from exc
-
-
-def read_input(text: str | None, file: Path | None) -> str:
-    """The text to check: the argument, a file, or stdin ('-', ``--file -`` or piped)."""
-    if text is not None and file is not None:
-        raise fail("give the text as an argument or with --file, not both")
-    if file is not None and str(file) == "-":
-        file, text = None, "-"  # "--file -": stdin, as the shell convention has it
-    if file is not None:
-        from triqua.tools.evidence_files import check_readable_file
-
-        try:
-            check_readable_file(file)  # a FIFO or device would block or never end
-        except ValueError as exc:
-            raise fail(str(exc)) from exc
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            raise fail(f"{file}: {exc.strerror or exc}") from exc
-        decoded = decode_text(data, str(file))
-        if file.suffix.lower() in {".html", ".htm", ".xhtml"}:
-            from triqua.tools.documents import html_to_text
-
-            return html_to_text(decoded, checked=True)[0]
-        return decoded
-    if text is None or text == "-":
-        if sys.stdin is None or sys.stdin.isatty():
-            raise fail("no text given: pass TEXT, --file FILE, or pipe text on stdin")
-        # Bytes, decoded here: the locale's decoder may let invalid bytes through as
-        # surrogates that fail much later, far from their cause.
-        stream = getattr(sys.stdin, "buffer", None)
-        try:
-            data = stream.read() if stream is not None else sys.stdin.read().encode()
-        except UnicodeError as exc:
-            raise fail("stdin: not valid UTF-8: convert it first") from exc
-        return decode_text(data, "stdin")
-    if "\x00" in text:
-        raise fail("TEXT: binary data (NUL byte), expected text")
-    from triqua.cli._hints import file_name_problem
-
-    problem = file_name_problem(text)
-    if problem is not None:
-        raise fail(problem)
-    return text
 
 
 def check_output_file(path: Path, option: str) -> None:

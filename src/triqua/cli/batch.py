@@ -17,6 +17,7 @@ from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli._store import StoreUrlOption, store_location
 from triqua.core.report.exit_codes import ExitCode
+from triqua.support.wording import printable_text
 
 
 def batch(
@@ -132,7 +133,7 @@ def run_batch_file(
     # stderr already); the exit code is the worst of the two.
     said = summary.failed_line()
     if said:
-        typer.echo(f"error: {said}", err=True)
+        typer.echo(f"error: {printable_text(said)}", err=True)
     gated = gates.exit_code(summary.mean_score, summary.by_status, summary.ids_by_status)
     code = max(summary.exit_code, gated)
     if code:

@@ -26,7 +26,6 @@ from triqua.cli._common import (
     StoreOption,
     check_output_file,
     fail,
-    read_input,
 )
 from triqua.cli._gates import (
     FailOnOption,
@@ -36,6 +35,7 @@ from triqua.cli._gates import (
     summary_line,
     verdict_counts,
 )
+from triqua.cli._input import input_limit, read_input
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli._store import StoreUrlOption, store_location
 
@@ -120,7 +120,7 @@ def check(
             store=False if no_store else (store_location(store, store_url) or True),
         )
         return
-    body = None if resume else _read_text(text, file)
+    body = None if resume else _read_text(text, file, input_limit(settings))
     run_id = resume or uuid.uuid4().hex
     cited: CitationReport | None = None
     where = False if no_store else (store_location(store, store_url) or True)
@@ -169,7 +169,7 @@ def _refuse_conflicts(
         raise fail("give --json or --summary, not both")
 
 
-def _read_text(text: str | None, file: Path | None) -> str:
+def _read_text(text: str | None, file: Path | None, max_chars: int) -> str:
     """The text to check (:func:`read_input`); a ``-f`` file of JSON records is refused.
 
     Raises:
@@ -177,7 +177,7 @@ def _read_text(text: str | None, file: Path | None) -> str:
     """
     from triqua.cli._hints import json_records_problem
 
-    body = read_input(text, file)
+    body = read_input(text, file, max_chars)
     problem = None if file is None or str(file) == "-" else json_records_problem(file, body)
     if problem is not None:
         raise fail(problem)

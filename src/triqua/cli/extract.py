@@ -20,8 +20,8 @@ from triqua.cli._common import (
     QuietOption,
     check_output_file,
     fail,
-    read_input,
 )
+from triqua.cli._input import input_limit, read_input
 from triqua.cli._settings import given_settings, settings_flags
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def extract(
     settings = given_settings(**(flags or {}))
     if output is not None:
         check_output_file(output, "--output")
-    body = read_input(text, file)
+    body = read_input(text, file, input_limit(settings))
     try:
         context = make_context(model=model, **settings)
         found = extract_facts(body, question=question, context=context)

@@ -91,7 +91,9 @@ def runs(
             str(run.revisions),
             run.text,
         )
-    Console().print(table)
+    from triqua.rendering.terminal import printable
+
+    Console().print(printable(table))
 
 
 #: Each evidence mode in a word, for the runs table.
@@ -135,7 +137,7 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
-    from triqua.rendering.terminal import print_report, spec_table
+    from triqua.rendering.terminal import print_report, printable, spec_table
 
     try:
         opened = _open(store, store_url)
@@ -148,15 +150,15 @@ def show(
         return
     console = Console()
     if history:
-        console.print(history_table(report))
+        console.print(printable(history_table(report)))
         return
     if text:
         from triqua.rendering.text_marks import marked_text
 
-        console.print(marked_text(checked, report.records))
+        console.print(printable(marked_text(checked, report.records)))
         console.print()
     print_report(report, console)
-    console.print(spec_table(report.spec))
+    console.print(printable(spec_table(report.spec)))
 
 
 def regrade(

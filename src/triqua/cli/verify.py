@@ -27,9 +27,9 @@ from triqua.cli._common import (
     StoreOption,
     check_output_file,
     fail,
-    read_input,
 )
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates, SummaryOption
+from triqua.cli._input import input_limit, read_input
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli.check import ReportOutputs, read_evidence, show_report
 
@@ -78,7 +78,8 @@ def verify(
     settings = given_settings(**(flags or {}), cache=False if no_cache else None)
     if html is not None:
         check_output_file(html, "--html")
-    body = read_input(text, file) if text is not None or file is not None else None
+    given = text is not None or file is not None
+    body = read_input(text, file, input_limit(settings)) if given else None
     try:
         check_readable_file(facts)  # a FIFO or device would block or never end
         placed = place_facts(read_facts(facts, str(facts)), body)

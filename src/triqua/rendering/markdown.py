@@ -35,6 +35,16 @@ def md_escape(text: str) -> str:
     return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
 
+def _code_cell(text: str) -> str:
+    """``text`` as a code span that stays in its table cell: one line, no backtick, pipes escaped.
+
+    A source is data (a file name, a collection's metadata) and may hold line breaks, which
+    would end the table row and let what follows render as Markdown or HTML.
+    """
+    flat = " ".join(text.replace("`", "").split())
+    return "`" + flat.replace("|", "\\|") + "`"
+
+
 def _clip(text: str, limit: int = SNIPPET_CHARS) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
@@ -71,7 +81,7 @@ def _evidence(record: ClaimRecord) -> str:
             prefix = "" if cited else "closest passage (not support): "
             text = prefix + md_escape(_clip(source.text))
     if source is not None:
-        text += f" — `{(source.source or source.document_id).replace('`', '')}`"
+        text += f" — {_code_cell(source.source or source.document_id)}"
     if verdict.error:
         text += f"<br>error: {md_escape(verdict.error)}"
     return text

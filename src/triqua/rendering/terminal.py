@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -13,7 +14,7 @@ from triqua.core.report.accounting import (
     stop_phrase,
 )
 from triqua.schema import FactualitySpec, Report, Status, Verdict
-from triqua.support.wording import counted
+from triqua.support.wording import counted, printable_text
 
 STYLE = {
     Status.SUPPORTED: "green",
@@ -297,8 +298,27 @@ def spec_table(spec: FactualitySpec) -> Table:
     return table
 
 
+class _Printable:
+    """A renderable whose text segments carry no control characters (styles kept)."""
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.inner, options):
+            if segment.control:  # the console's own cursor moves, not data
+                yield segment
+            else:
+                yield Segment(printable_text(segment.text), segment.style)
+
+
+def printable(renderable: RenderableType) -> RenderableType:
+    """``renderable`` with every control character of its text shown as ``?`` (styles kept)."""
+    return _Printable(renderable)
+
+
 def print_report(report: Report, console: Console) -> None:
-    """Print the facts table and the summary."""
+    """Print the facts table and the summary, with no control character from the data."""
     if report.records:
-        console.print(facts_table(report))
-    console.print(summary(report))
+        console.print(_Printable(facts_table(report)))
+    console.print(_Printable(summary(report)))

@@ -70,6 +70,7 @@ _ASSIGNED = re.compile(
       | \b(?:client[_-]?)?secret["']?\s*[=:]\s*["']?
       | \bpassword["']?\s*[=:]\s*["']?
     )
+    (?!\[redacted\])                          # already masked: a second pass keeps it as is
     (?P<value>[^\s"'&,;)}\]]{4,})
     """,
     re.VERBOSE | re.IGNORECASE,

@@ -1,8 +1,18 @@
-"""Counted nouns in the words a person reads: "1 fact", "2 facts", "0 facts"."""
+"""Words a person reads: counted nouns ("1 fact", "2 facts"), text safe to print."""
 
 from __future__ import annotations
 
-__all__ = ["counted", "plural"]
+__all__ = ["CONTROLS", "counted", "plural", "printable_text"]
+
+#: Control characters but line breaks and tabs, each mapped to "?": text and evidence are
+#: data, and an escape sequence in them would drive a terminal (set its title, write the
+#: clipboard, clear the screen).
+CONTROLS = {c: "?" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
+
+
+def printable_text(text: str) -> str:
+    """``text`` with every control character but line breaks and tabs shown as ``?``."""
+    return text.translate(CONTROLS)
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

@@ -67,10 +67,14 @@ def read_bytes(path: Path) -> bytes:
     """Read a file's bytes.
 
     Raises:
-        ValueError: ``"<path>: <why>"`` when the file is missing or unreadable.
+        ValueError: ``"<path>: <why>"`` when the file is missing, unreadable or larger than
+            the memory left.
     """
     try:
         return path.read_bytes()
+    except MemoryError:  # a file larger than memory (or a sparse one): that file fails alone
+        size = path.stat().st_size
+        raise ValueError(f"{path}: too large to read into memory ({size:,} bytes)") from None
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, not a file") from None
     except FileNotFoundError:
@@ -292,6 +296,11 @@ def load_documents(
     for path in expand_paths(paths, problems=skipped):
         if policy is not None:
             policy.check(path)
+            if path.suffix.lower() not in SUPPORTED_SUFFIXES:  # named in data: known kinds only
+                raise ValueError(
+                    f"{path}: not a text, Markdown, HTML or JSONL file, never read from a path "
+                    "in data"
+                )
         info = check_readable_file(path)
         if max_bytes is not None and total + info.st_size > max_bytes:
             raise evidence_limit_error(max_bytes, total + info.st_size, path)

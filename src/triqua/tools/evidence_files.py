@@ -91,13 +91,25 @@ class PathPolicy:
         return any(_within(resolved, root) for root in self.roots)
 
     def check(self, path: Path) -> None:
-        """Raise a clear ``ValueError`` when ``path`` lies outside every allowed folder."""
+        """Raise a clear ``ValueError`` when ``path`` lies outside every allowed folder.
+
+        A path named in data is refused too where it (links followed) is hidden below every
+        allowed folder it lies in (``.env``, ``.ssh/…``), as a folder walk skips it: a text's
+        source list or a batch line must not make a dotfile evidence.
+        """
         if not self.allows(path):
             where = ", ".join(str(r) for r in self.roots) or "none"
             raise ValueError(
                 f"{path}: outside the allowed folders ({where}); "
                 "allow its folder with --allow-path DIR (allow_paths=[...])"
             )
+        resolved = path.expanduser().resolve()
+        if all(
+            any(part.startswith(".") for part in resolved.relative_to(root).parts)
+            for root in self.roots
+            if _within(resolved, root)
+        ):
+            raise ValueError(f"{path}: a hidden file or folder, never read from a path in data")
 
 
 def _walk(

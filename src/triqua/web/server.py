@@ -27,6 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 from triqua.rendering.html import html_page
 from triqua.rendering.html.markup import esc
 from triqua.schema import Report
+from triqua.schema.redaction import redact
 from triqua.web.guard import BodyError, Guard, one_line, read_body
 from triqua.web.page import Progress, error_page, form_html, form_page, result_html
 
@@ -198,7 +199,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             result = result_html(self.server.run_check(fields, on_event))
         except Exception as exc:  # any failure: one line on the page and in the terminal
-            message = one_line(exc) or type(exc).__name__
+            message = one_line(redact(str(exc))) or type(exc).__name__  # keys echoed, masked
             if not isinstance(exc, ValueError):  # not refused input: say what kind of failure
                 message = f"{type(exc).__name__}: {message}"
             self.server.log(f"check failed: {message}")
