@@ -262,7 +262,12 @@ def dev_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Clien
         cwd=work,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "TRIQUA_HOME": str(work / "home"), "LANGSMITH_TRACING": "false"},
+        env={
+            **os.environ,
+            "TRIQUA_HOME": str(work / "home"),
+            "LANGSMITH_TRACING": "false",
+            "TRIQUA_INGEST_ROOTS": str(ROOT / "studio" / "corpus"),
+        },
         start_new_session=True,
     )
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
