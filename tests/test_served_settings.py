@@ -12,7 +12,7 @@ from triqua.context import Context
 from triqua.graph import ingest as ingest_module
 from triqua.graph import main as main_module
 from triqua.graph.main import build_graph
-from triqua.graph.served import OPERATOR_SETTINGS, CallerContext
+from triqua.graph.served import OPERATOR_SETTINGS, CallerContext, CallerRefusedError
 
 from .conftest import CURIE
 
@@ -48,7 +48,7 @@ def test_every_operator_setting_is_a_context_field() -> None:
 def test_a_caller_base_url_is_refused_before_any_request(
     requests_sent: list[httpx.Request],
 ) -> None:
-    with pytest.raises(PermissionError, match=r"'base_url'.*TRIQUA_CALLER_SETTINGS=base_url"):
+    with pytest.raises(CallerRefusedError, match=r"'base_url'.*TRIQUA_CALLER_SETTINGS=base_url"):
         main_module.graph.invoke({"text": CURIE, "documents": DOCS}, context=dict(EVIL))
     assert requests_sent == []
 
@@ -68,7 +68,7 @@ def test_caller_settings_naming_server_paths_or_endpoints_are_refused(
     setting: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
-    with pytest.raises(PermissionError, match=repr(next(iter(setting)))):
+    with pytest.raises(CallerRefusedError, match=repr(next(iter(setting)))):
         CallerContext(**setting)
 
 
@@ -83,7 +83,7 @@ def test_the_operator_environment_still_applies_and_its_own_value_is_accepted(
     monkeypatch.setenv("TRIQUA_BASE_URL", "http://vllm.internal:8000/v1")
     assert CallerContext().base_url == "http://vllm.internal:8000/v1"
     assert CallerContext(base_url="http://vllm.internal:8000/v1").base_url.endswith("/v1")
-    with pytest.raises(PermissionError, match="base_url"):
+    with pytest.raises(CallerRefusedError, match="base_url"):
         CallerContext(base_url="http://evil.example")
 
 
@@ -96,7 +96,7 @@ def test_an_allowed_key_passes(
         {"text": CURIE, "documents": DOCS}, context={"base_url": "http://evil.example"}
     )
     assert out["report"].records
-    with pytest.raises(PermissionError, match="cache_path"):
+    with pytest.raises(CallerRefusedError, match="cache_path"):
         CallerContext(cache_path="/tmp/other.sqlite")
 
 
@@ -123,10 +123,10 @@ def test_served_ingest_refuses_a_path_outside_the_allowed_roots(
     outside.write_text("The operator's secret is 42.\n")
     sneaky = ROOT / "studio" / "corpus" / ".." / ".." / "README.md"
     for path in (outside, sneaky, Path("/etc")):
-        with pytest.raises(PermissionError, match="outside the folders in TRIQUA_INGEST_ROOTS"):
+        with pytest.raises(CallerRefusedError, match="outside the folders in TRIQUA_INGEST_ROOTS"):
             ingest_module.graph.invoke({"paths": [str(path)]}, context={})
     monkeypatch.delenv("TRIQUA_INGEST_ROOTS")
-    with pytest.raises(PermissionError, match="sets no TRIQUA_INGEST_ROOTS"):
+    with pytest.raises(CallerRefusedError, match="sets no TRIQUA_INGEST_ROOTS"):
         ingest_module.graph.invoke({"paths": [str(ROOT / "studio" / "corpus")]}, context={})
 
 
@@ -142,7 +142,7 @@ def test_served_ingest_reads_an_allowed_root_into_the_operator_store(
     out = ingest_module.graph.invoke({"paths": [str(corpus)], "collection": "served"}, context={})
     assert out["summary"]["chunks_added"] > 0
     assert (tmp_path / "chroma").is_dir()  # the operator's store, from its environment
-    with pytest.raises(PermissionError, match="chroma_path"):
+    with pytest.raises(CallerRefusedError, match="chroma_path"):
         ingest_module.graph.invoke(
             {"paths": [str(corpus)]}, context={"chroma_path": str(tmp_path / "x")}
         )

@@ -356,3 +356,19 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
     (record,) = report.records
     assert record.verdict.status is Status.SUPPORTED
     assert any("eiffel_tower.md" in (e.source or "") for e in record.evidence)
+
+    # A caller's context may not send the server's key elsewhere, nor ingest its files.
+    evil = dev_server.post(
+        "/runs/wait",
+        json={
+            "assistant_id": "triqua",
+            "input": supplied,
+            "context": {"base_url": "http://evil.example", "model": "openai:gpt-4.1-mini"},
+        },
+    )
+    assert "report" not in evil.json() and "TRIQUA_CALLER_SETTINGS=base_url" in evil.text
+    secret = dev_server.post(
+        "/runs/wait",
+        json={"assistant_id": "triqua_ingest", "input": {"paths": [str(ROOT / "README.md")]}},
+    )
+    assert "summary" not in secret.json() and "TRIQUA_INGEST_ROOTS" in secret.text

@@ -26,6 +26,7 @@ __all__ = [
     "INGEST_ROOTS_ENV",
     "OPERATOR_SETTINGS",
     "CallerContext",
+    "CallerRefusedError",
     "check_ingest_paths",
 ]
 
@@ -47,6 +48,13 @@ OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
     "verifier": frozenset({"shipped", "rules"}),
     "rerank_model": frozenset({None, "minilm"}),
 }
+
+
+class CallerRefusedError(ValueError):
+    """A served graph's caller asked for what only the operator may set or read.
+
+    A ``ValueError``, so LangGraph's server shows its message to the caller.
+    """
 
 
 def caller_settable() -> frozenset[str]:
@@ -73,7 +81,7 @@ class CallerContext(Context):
                 continue
             if harmless is not None and value in harmless:
                 continue
-            raise PermissionError(
+            raise CallerRefusedError(
                 f"setting {key!r} is the server operator's and cannot be set by a caller of "
                 f"the served graph; the operator can set it in the server's environment "
                 f"({_env_name(key)}) or let callers set it with {CALLER_SETTINGS_ENV}={key}"
@@ -92,7 +100,7 @@ def check_ingest_paths(paths: list[str]) -> list[Path]:
     """The caller's ``paths`` resolved, each inside a folder of ``TRIQUA_INGEST_ROOTS``.
 
     Raises:
-        PermissionError: a path outside every root (symbolic links resolved), or no root set.
+        CallerRefusedError: a path outside every root (symbolic links resolved), or no root set.
     """
     roots = [
         Path(root).expanduser().resolve()
@@ -107,7 +115,7 @@ def check_ingest_paths(paths: list[str]) -> list[Path]:
                 if roots
                 else f"refused: the server sets no {INGEST_ROOTS_ENV}"
             )
-            raise PermissionError(
+            raise CallerRefusedError(
                 f"ingest: path {given!r} is {where}; the operator lets callers ingest from a "
                 f"folder with {INGEST_ROOTS_ENV}=/path/to/folder"
             )
