@@ -85,6 +85,8 @@ def test_the_operator_environment_still_applies_and_its_own_value_is_accepted(
     assert CallerContext(base_url="http://vllm.internal:8000/v1").base_url.endswith("/v1")
     with pytest.raises(CallerRefusedError, match="base_url"):
         CallerContext(base_url="http://evil.example")
+    blank = CallerContext(base_url=None, chroma_path="", allow_paths=[], rerank_model=None)
+    assert blank.base_url == "http://vllm.internal:8000/v1"  # a form's blank field
 
 
 def test_an_allowed_key_passes(

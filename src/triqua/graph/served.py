@@ -68,7 +68,8 @@ class CallerContext(Context):
     """A served run's settings, given by its API caller: the operator's settings are refused.
 
     A value equal to the operator's own (its default or ``TRIQUA_*`` variable) is accepted:
-    only a value that differs would redirect the run.
+    only a value that differs would redirect the run. An empty one (None, "" or [], as a
+    settings form sends for a field left blank) stands for the operator's.
     """
 
     def __post_init__(self) -> None:
@@ -77,7 +78,12 @@ class CallerContext(Context):
         operator = Context()
         for key, harmless in OPERATOR_SETTINGS.items():
             value = getattr(self, key)
-            if key in allowed or value == getattr(operator, key):
+            if key in allowed:
+                continue
+            if value is None or value == "" or value == []:
+                setattr(self, key, getattr(operator, key))
+                continue
+            if value == getattr(operator, key):
                 continue
             if harmless is not None and value in harmless:
                 continue
