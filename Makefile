@@ -52,7 +52,8 @@ model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~75 min
 
 studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model
 	test -x $(BIN)/langgraph || $(BIN)/pip install --quiet 'langgraph-cli[inmem]'
-	TRIQUA_MODEL='$(MODEL)' $(BIN)/langgraph dev --no-browser --port $(PORT)
+	TRIQUA_MODEL='$(MODEL)' TRIQUA_INGEST_ROOTS="$${TRIQUA_INGEST_ROOTS:-$(CURDIR)/studio/corpus}" \
+		$(BIN)/langgraph dev --no-browser --port $(PORT)
 
 clean:
 	rm -rf $(VENV) .venv-train .pytest_cache .mypy_cache .ruff_cache

@@ -83,6 +83,9 @@ def aegra(database: str, work: Path) -> Iterator[str]:
         TRIQUA_HOME=str(work / "home"),
         LANGSMITH_TRACING="false",
         LOG_LEVEL="WARNING",
+        # The operator lets callers name the Chroma server and ingest the Studio corpus.
+        TRIQUA_CALLER_SETTINGS="chroma_url",
+        TRIQUA_INGEST_ROOTS=str(ROOT / "studio" / "corpus"),
     )
     log_path = work / "server.log"
     with log_path.open("wb") as log:

@@ -262,7 +262,12 @@ def dev_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Clien
         cwd=work,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "TRIQUA_HOME": str(work / "home"), "LANGSMITH_TRACING": "false"},
+        env={
+            **os.environ,
+            "TRIQUA_HOME": str(work / "home"),
+            "LANGSMITH_TRACING": "false",
+            "TRIQUA_INGEST_ROOTS": str(ROOT / "studio" / "corpus"),
+        },
         start_new_session=True,
     )
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
@@ -351,3 +356,19 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
     (record,) = report.records
     assert record.verdict.status is Status.SUPPORTED
     assert any("eiffel_tower.md" in (e.source or "") for e in record.evidence)
+
+    # A caller's context may not send the server's key elsewhere, nor ingest its files.
+    evil = dev_server.post(
+        "/runs/wait",
+        json={
+            "assistant_id": "triqua",
+            "input": supplied,
+            "context": {"base_url": "http://evil.example", "model": "openai:gpt-4.1-mini"},
+        },
+    )
+    assert "report" not in evil.json() and "TRIQUA_CALLER_SETTINGS=base_url" in evil.text
+    secret = dev_server.post(
+        "/runs/wait",
+        json={"assistant_id": "triqua_ingest", "input": {"paths": [str(ROOT / "README.md")]}},
+    )
+    assert "summary" not in secret.json() and "TRIQUA_INGEST_ROOTS" in secret.text

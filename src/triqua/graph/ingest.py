@@ -16,6 +16,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
+from triqua.graph.served import CallerContext, check_ingest_paths
 from triqua.nodes.common import context_of, emit
 from triqua.state import IngestInput, IngestOutput, IngestState
 from triqua.tools.ingest import DEFAULT_CHUNK_SIZE, FileOutcome, ingest_paths, list_collections
@@ -34,9 +35,13 @@ def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
     paths = state.get("paths") or []
     if not paths:
         raise ValueError("ingest: give 'paths', e.g. [\"studio/corpus\"]")
+    if isinstance(context, CallerContext):  # served: only the operator's folders
+        files = check_ingest_paths(paths)
+    else:
+        files = [Path(p).expanduser().resolve() for p in paths]
     collection = state.get("collection") or context.collection or DEFAULT_COLLECTION
     summary = ingest_paths(
-        [Path(p).expanduser().resolve() for p in paths],
+        files,
         collection,
         chunk_size=state.get("chunk_size") or DEFAULT_CHUNK_SIZE,
         chunk_overlap=state.get("chunk_overlap") or 0,
@@ -67,5 +72,6 @@ def build_ingest_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, An
     return builder.compile(name="triqua_ingest", **compile_kwargs)
 
 
-#: The compiled ingest graph served by ``langgraph.json``.
-graph = build_ingest_graph()
+#: The compiled ingest graph served by ``langgraph.json``: its callers' settings are limited
+#: and their paths must lie in the operator's ``TRIQUA_INGEST_ROOTS`` (:mod:`.served`).
+graph = build_ingest_graph().copy(update={"context_schema": CallerContext})

@@ -16,6 +16,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from triqua.context import Context
+from triqua.graph.served import CallerContext
 from triqua.graph.verification import build_verification_graph
 from triqua.nodes.decompose import decompose, fan_out_chunks
 from triqua.nodes.prepare import prepare
@@ -141,5 +142,6 @@ def compiled_graph(checkpointer: Any = None) -> CompiledStateGraph[Any, Any, Any
     return _compiled(fact_checkpoints=False).copy(update={"checkpointer": checkpointer})
 
 
-#: The compiled graph served by ``langgraph.json`` (Studio and LangGraph server).
-graph = compiled_graph()
+#: The compiled graph served by ``langgraph.json`` (Studio, a LangGraph server, Aegra): the
+#: check graph with the settings of its API callers limited (:class:`CallerContext`).
+graph = compiled_graph().copy(update={"context_schema": CallerContext})

@@ -1,0 +1,128 @@
+"""The settings a caller of a served graph may give, and the files its ingest may read.
+
+``langgraph.json`` serves the module attributes ``graph`` of :mod:`triqua.graph.main` and
+:mod:`triqua.graph.ingest` (``langgraph dev``, a LangGraph server, Aegra). There a run's
+``context`` comes from whoever calls the API, while the keys, files and stores belong to
+the server's operator. Those graphs are built with :class:`CallerContext` as their context
+schema: LangGraph turns a caller's ``context`` mapping into one before any node runs, and it
+refuses the operator's settings (:data:`OPERATOR_SETTINGS`: where model requests carrying the
+operator's key go, which server paths are read or written) unless the operator lets callers
+set them with ``TRIQUA_CALLER_SETTINGS``. The operator's own ``TRIQUA_*`` variables still
+apply. In-process use (``triqua.check``, ``build_graph()``, the CLI) builds a plain
+:class:`~triqua.context.Context` and is not limited.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from triqua.context import Context
+
+__all__ = [
+    "CALLER_SETTINGS_ENV",
+    "INGEST_ROOTS_ENV",
+    "OPERATOR_SETTINGS",
+    "CallerContext",
+    "CallerRefusedError",
+    "check_ingest_paths",
+]
+
+#: Names settings a caller may set beyond the default ones (comma-separated keys).
+CALLER_SETTINGS_ENV = "TRIQUA_CALLER_SETTINGS"
+#: Folders (``os.pathsep``-separated) that the served ingest graph may read from.
+INGEST_ROOTS_ENV = "TRIQUA_INGEST_ROOTS"
+
+#: Settings only the operator gives a served graph, each with the values a caller may still
+#: name (None: none). Endpoints receive the operator's model key or reach the server's
+#: network; the others name files or folders on the server (an NLI checker or reranker
+#: named by folder is read from disk).
+OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
+    "base_url": None,
+    "chroma_url": None,
+    "chroma_path": None,
+    "cache_path": None,
+    "allow_paths": None,
+    "verifier": frozenset({"shipped", "rules"}),
+    "rerank_model": frozenset({None, "minilm"}),
+}
+
+
+class CallerRefusedError(ValueError):
+    """A served graph's caller asked for what only the operator may set or read.
+
+    A ``ValueError``, so LangGraph's server shows its message to the caller.
+    """
+
+
+def caller_settable() -> frozenset[str]:
+    """The operator settings that ``TRIQUA_CALLER_SETTINGS`` lets callers set."""
+    listed = os.environ.get(CALLER_SETTINGS_ENV, "")
+    return frozenset(key.strip() for key in listed.split(",") if key.strip())
+
+
+@dataclass(kw_only=True)
+class CallerContext(Context):
+    """A served run's settings, given by its API caller: the operator's settings are refused.
+
+    A value equal to the operator's own (its default or ``TRIQUA_*`` variable) is accepted:
+    only a value that differs would redirect the run. An empty one (None, "" or [], as a
+    settings form sends for a field left blank) stands for the operator's.
+    """
+
+    def __post_init__(self) -> None:
+        """Refuse an operator setting the caller changed, naming it and how to allow it."""
+        allowed = caller_settable()
+        operator = Context()
+        for key, harmless in OPERATOR_SETTINGS.items():
+            value = getattr(self, key)
+            if key in allowed:
+                continue
+            if value is None or value == "" or value == []:
+                setattr(self, key, getattr(operator, key))
+                continue
+            if value == getattr(operator, key):
+                continue
+            if harmless is not None and value in harmless:
+                continue
+            raise CallerRefusedError(
+                f"setting {key!r} is the server operator's and cannot be set by a caller of "
+                f"the served graph; the operator can set it in the server's environment "
+                f"({_env_name(key)}) or let callers set it with {CALLER_SETTINGS_ENV}={key}"
+            )
+        super().__post_init__()
+
+
+def _env_name(key: str) -> str:
+    """How the operator sets ``key``: its ``TRIQUA_*`` variable, or the settings in code."""
+    if key in {"base_url", "chroma_url", "chroma_path", "verifier", "rerank_model"}:
+        return f"TRIQUA_{key.upper()}"
+    return "a Context built in the server's own code"
+
+
+def check_ingest_paths(paths: list[str]) -> list[Path]:
+    """The caller's ``paths`` resolved, each inside a folder of ``TRIQUA_INGEST_ROOTS``.
+
+    Raises:
+        CallerRefusedError: a path outside every root (symbolic links resolved), or no root set.
+    """
+    roots = [
+        Path(root).expanduser().resolve()
+        for root in os.environ.get(INGEST_ROOTS_ENV, "").split(os.pathsep)
+        if root.strip()
+    ]
+    resolved = [Path(p).expanduser().resolve() for p in paths]
+    for path, given in zip(resolved, paths, strict=True):
+        if not any(path.is_relative_to(root) for root in roots):
+            where = (
+                f"outside the folders in {INGEST_ROOTS_ENV}"
+                if roots
+                else f"refused: the server sets no {INGEST_ROOTS_ENV}"
+            )
+            raise CallerRefusedError(
+                f"ingest: path {given!r} is {where}; the operator lets callers ingest from a "
+                f"folder with {INGEST_ROOTS_ENV}=/path/to/folder"
+            )
+    return resolved

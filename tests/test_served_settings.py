@@ -1,0 +1,150 @@
+"""Served graphs: a caller's context cannot redirect the operator's keys or read its files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from triqua.context import Context
+from triqua.graph import ingest as ingest_module
+from triqua.graph import main as main_module
+from triqua.graph.main import build_graph
+from triqua.graph.served import OPERATOR_SETTINGS, CallerContext, CallerRefusedError
+
+from .conftest import CURIE
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ["Marie Curie won the Nobel Prize in Physics in 1903, shared with Pierre Curie."]
+EVIL = {"base_url": "http://evil.example", "model": "openai:gpt-4.1-mini"}
+
+
+@pytest.fixture
+def requests_sent(monkeypatch: pytest.MonkeyPatch) -> list[httpx.Request]:
+    """Every HTTP request a model client sends, recorded and answered with a refusal."""
+    sent: list[httpx.Request] = []
+
+    def send(self: Any, request: httpx.Request, **_: Any) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(401, request=request, json={"error": {"message": "no"}})
+
+    async def asend(self: Any, request: httpx.Request, **_: Any) -> httpx.Response:
+        return send(self, request)
+
+    monkeypatch.setattr(httpx.Client, "send", send)
+    monkeypatch.setattr(httpx.AsyncClient, "send", asend)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-operator-secret")
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    monkeypatch.delenv("TRIQUA_BASE_URL", raising=False)
+    return sent
+
+
+def test_every_operator_setting_is_a_context_field() -> None:
+    assert set(OPERATOR_SETTINGS) <= {f for f in Context.__dataclass_fields__}
+
+
+def test_a_caller_base_url_is_refused_before_any_request(
+    requests_sent: list[httpx.Request],
+) -> None:
+    with pytest.raises(CallerRefusedError, match=r"'base_url'.*TRIQUA_CALLER_SETTINGS=base_url"):
+        main_module.graph.invoke({"text": CURIE, "documents": DOCS}, context=dict(EVIL))
+    assert requests_sent == []
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"chroma_path": "/etc"},
+        {"chroma_url": "http://10.0.0.1:8000"},
+        {"cache_path": "/tmp/other.sqlite"},
+        {"allow_paths": ["/"]},
+        {"verifier": "nli:/srv/secret-model"},
+        {"rerank_model": "openai:text-embedding-3-small"},
+    ],
+)
+def test_caller_settings_naming_server_paths_or_endpoints_are_refused(
+    setting: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    with pytest.raises(CallerRefusedError, match=repr(next(iter(setting)))):
+        CallerContext(**setting)
+
+
+def test_caller_may_set_run_settings_and_the_harmless_values() -> None:
+    context = CallerContext(delta=4, verifier="rules", rerank_model="minilm", max_facts=3)
+    assert (context.delta, context.verifier, context.max_facts) == (4, "rules", 3)
+
+
+def test_the_operator_environment_still_applies_and_its_own_value_is_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TRIQUA_BASE_URL", "http://vllm.internal:8000/v1")
+    assert CallerContext().base_url == "http://vllm.internal:8000/v1"
+    assert CallerContext(base_url="http://vllm.internal:8000/v1").base_url.endswith("/v1")
+    with pytest.raises(CallerRefusedError, match="base_url"):
+        CallerContext(base_url="http://evil.example")
+    blank = CallerContext(base_url=None, chroma_path="", allow_paths=[], rerank_model=None)
+    assert blank.base_url == "http://vllm.internal:8000/v1"  # a form's blank field
+
+
+def test_an_allowed_key_passes(
+    requests_sent: list[httpx.Request], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "base_url, chroma_path")
+    assert CallerContext(**EVIL).base_url == "http://evil.example"
+    out = main_module.graph.invoke(
+        {"text": CURIE, "documents": DOCS}, context={"base_url": "http://evil.example"}
+    )
+    assert out["report"].records
+    with pytest.raises(CallerRefusedError, match="cache_path"):
+        CallerContext(cache_path="/tmp/other.sqlite")
+
+
+def test_in_process_invoke_with_the_same_context_works(
+    requests_sent: list[httpx.Request],
+) -> None:
+    out = build_graph().invoke(
+        {"text": CURIE, "documents": DOCS}, context={"base_url": "http://evil.example"}
+    )
+    assert out["report"].records  # the settings of the program that owns the keys apply
+
+
+def test_served_graphs_keep_describing_every_setting() -> None:
+    schema = main_module.graph.get_context_jsonschema()
+    assert schema is not None and set(Context.__dataclass_fields__) <= set(schema["properties"])
+    assert ingest_module.graph.get_context_jsonschema() == schema
+
+
+def test_served_ingest_refuses_a_path_outside_the_allowed_roots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(ROOT / "studio" / "corpus"))
+    outside = tmp_path / "secret.md"
+    outside.write_text("The operator's secret is 42.\n")
+    sneaky = ROOT / "studio" / "corpus" / ".." / ".." / "README.md"
+    for path in (outside, sneaky, Path("/etc")):
+        with pytest.raises(CallerRefusedError, match="outside the folders in TRIQUA_INGEST_ROOTS"):
+            ingest_module.graph.invoke({"paths": [str(path)]}, context={})
+    monkeypatch.delenv("TRIQUA_INGEST_ROOTS")
+    with pytest.raises(CallerRefusedError, match="sets no TRIQUA_INGEST_ROOTS"):
+        ingest_module.graph.invoke({"paths": [str(ROOT / "studio" / "corpus")]}, context={})
+
+
+def test_served_ingest_reads_an_allowed_root_into_the_operator_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("chromadb")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.md").write_text("The Danube flows through Vienna.\n")
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(corpus))
+    monkeypatch.setenv("TRIQUA_CHROMA_PATH", str(tmp_path / "chroma"))
+    out = ingest_module.graph.invoke({"paths": [str(corpus)], "collection": "served"}, context={})
+    assert out["summary"]["chunks_added"] > 0
+    assert (tmp_path / "chroma").is_dir()  # the operator's store, from its environment
+    with pytest.raises(CallerRefusedError, match="chroma_path"):
+        ingest_module.graph.invoke(
+            {"paths": [str(corpus)]}, context={"chroma_path": str(tmp_path / "x")}
+        )
