@@ -15,7 +15,9 @@ from triqua.core.reading.analysis import analyse
 from triqua.core.reading.antonyms import antonym_rules, opposite_in
 from triqua.core.reading.statements import refusal
 from triqua.engines.offline.verify.verifier import get_verifier
-from triqua.schema import Evidence, Fact, Status
+from triqua.schema import Evidence, Status
+
+from .written_facts import written_fact
 
 EXAMPLES = antonym_rules()["examples"]
 CASES = [(f, s, True) for f, s in EXAMPLES["match"]] + [
@@ -23,23 +25,18 @@ CASES = [(f, s, True) for f, s in EXAMPLES["match"]] + [
 ]
 
 
-def _fact(written: str) -> Fact:
-    subject, relation, obj = (part.strip() for part in written.split("|"))
-    return Fact(subject=subject, relation=relation, object=obj)
-
-
 @pytest.mark.parametrize(("fact", "sentence", "opposed"), CASES)
 def test_a_sentence_writing_the_opposite_word_is_read_as_the_opposite(
     fact: str, sentence: str, opposed: bool
 ) -> None:
-    parsed = _fact(fact)
+    parsed = written_fact(fact)
     found = opposite_in(analyse(parsed.relation), analyse(parsed.object), analyse(sentence))
     assert (found is not None) is opposed
 
 
 @pytest.mark.parametrize(("fact", "sentence"), [(f, s) for f, s in EXAMPLES["match"]])
 def test_the_statement_gates_refuse_a_window_stating_the_opposite(fact: str, sentence: str) -> None:
-    reason = refusal(_fact(fact), sentence)
+    reason = refusal(written_fact(fact), sentence)
     assert reason is not None
 
 
@@ -60,7 +57,7 @@ CONTRADICTS = antonym_rules()["contradicts"]
 def test_only_opposites_that_never_both_hold_contradict_on_the_offline_engine(
     fact: str, sentence: str, contradicts: bool
 ) -> None:
-    verdict = get_verifier().verify(_fact(fact), [_evidence(sentence)])
+    verdict = get_verifier().verify(written_fact(fact), [_evidence(sentence)])
     assert (verdict.status == Status.CONTRADICTED) is contradicts
     assert verdict.status != Status.SUPPORTED
 

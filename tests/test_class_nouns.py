@@ -16,7 +16,8 @@ from triqua.core.reading.class_nouns import class_nouns, class_rival, fact_class
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.gates import values_present
-from triqua.schema import Fact
+
+from .written_facts import written_fact
 
 EXAMPLES = class_nouns()["examples"]
 CASES = [(f, s, True) for f, s in EXAMPLES["match"]] + [
@@ -24,23 +25,18 @@ CASES = [(f, s, True) for f, s in EXAMPLES["match"]] + [
 ]
 
 
-def _fact(written: str) -> Fact:
-    subject, relation, obj = (part.strip() for part in written.split("|"))
-    return Fact(subject=subject, relation=relation, object=obj)
-
-
 @pytest.mark.parametrize(("fact", "window", "rival"), CASES)
 def test_a_window_giving_the_subject_another_class_is_read_as_a_rival(
     fact: str, window: str, rival: bool
 ) -> None:
-    parsed = _fact(fact)
+    parsed = written_fact(fact)
     found = class_rival(parsed.subject, parsed.relation, parsed.object, analyse(window))
     assert (found is not None) is rival
 
 
 @pytest.mark.parametrize(("fact", "window"), [(f, w) for f, w in EXAMPLES["match"]])
 def test_the_value_gates_refuse_a_window_giving_another_class(fact: str, window: str) -> None:
-    parsed = _fact(fact)
+    parsed = written_fact(fact)
     sentence = Sentence(
         "e", 0, 0, analyse(window), end=len(window), subject=1.0, passage_text=window
     )
@@ -60,5 +56,5 @@ def test_the_value_gates_refuse_a_window_giving_another_class(fact: str, window:
 def test_a_fact_gives_a_class_only_as_an_indefinite_copular_object(
     fact: str, head: str | None
 ) -> None:
-    parsed = _fact(fact)
+    parsed = written_fact(fact)
     assert fact_class(parsed.subject, parsed.relation, parsed.object) == head
