@@ -269,3 +269,84 @@ def test_ingested_vectors_are_minilm_and_the_collection_names_its_embedder(
     assert len(data["ids"]) > 0
     expected = get_embedder().embed(list(data["documents"]))
     np.testing.assert_allclose(np.asarray(data["embeddings"]), expected, atol=1e-6)
+
+
+# --- the command's exit codes -----------------------------------------------------------------
+
+
+def _ingest_cli(store: ChromaStore, *paths: Path) -> Any:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    args = ["ingest", *map(str, paths), "-c", store.collection, *store.cli_args]
+    return CliRunner().invoke(app, args)
+
+
+def test_ingest_exits_1_naming_the_failed_files_after_ingesting_the_rest(
+    tmp_path: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("A good file about tides.", encoding="utf-8")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x00\x01\x02" * 100)
+    result = _ingest_cli(chroma_store, good, empty, binary)
+    assert result.exit_code == 1, result.output
+    assert "1 added" in result.stdout and "2 failed" in result.stdout
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: 2 of 3 files not ingested: ")
+    assert str(empty.resolve()) in last and str(binary.resolve()) in last
+    assert _raw_collection(chroma_store).count() == 1  # the good file is in
+
+
+def test_ingest_exits_0_when_every_file_is_in_and_3_when_none_could_be(
+    tmp_path: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("A good file about tides.", encoding="utf-8")
+    assert _ingest_cli(chroma_store, good).exit_code == 0
+    again = _ingest_cli(chroma_store, good)  # unchanged is not a failure
+    assert again.exit_code == 0 and "1 unchanged" in again.stdout
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    none = _ingest_cli(chroma_store, empty)
+    assert none.exit_code == 3, none.output
+    assert none.stderr.strip().splitlines()[-1].startswith("error: 1 of 1 file not ingested: ")
+
+
+def test_ingest_names_five_failed_files_and_counts_the_rest(
+    tmp_path: Path,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("A good file about tides.", encoding="utf-8")
+    empties = []
+    for i in range(7):
+        empties.append(tmp_path / f"empty{i}.txt")
+        empties[-1].write_text("", encoding="utf-8")
+    result = _ingest_cli(chroma_store, good, *empties)
+    assert result.exit_code == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: 7 of 8 files not ingested: ") and last.endswith("and 2 more")
+
+
+def test_an_interrupted_ingest_exits_130_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    chroma_store: ChromaStore,  # noqa: F811
+) -> None:
+    import triqua.tools.ingest as tools_ingest
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tools_ingest, "ingest_paths", interrupted)
+    good = tmp_path / "good.txt"
+    good.write_text("A good file about tides.", encoding="utf-8")
+    result = _ingest_cli(chroma_store, good)
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines()[-1].startswith("error: interrupted: ")

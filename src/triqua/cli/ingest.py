@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from triqua.cli._common import fail
+from triqua.core.report.exit_codes import ExitCode
 from triqua.support.wording import counted
 
 if TYPE_CHECKING:
-    from triqua.tools.ingest import FileOutcome
+    from triqua.tools.ingest import FileOutcome, IngestSummary
 
 Store = Annotated[Path | None, typer.Option("--chroma-path", help="Embedded store directory.")]
 Url = Annotated[str | None, typer.Option("--chroma-url", help="Chroma server, http://host:port.")]
@@ -54,7 +55,12 @@ def ingest(
     chroma_url: Url = None,
     timeout: ServerTimeout = None,
 ) -> None:
-    """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced)."""
+    """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced).
+
+    A file that fails does not stop the others. Exit 0 when every file was ingested (or was
+    unchanged), 1 when some failed (named on stderr), 3 when every file failed, 2 for a
+    usage error, 130 when interrupted (what was written stays; run it again to go on).
+    """
     from triqua.tools import RetrieverError
 
     ingest_paths = chroma_ingest().ingest_paths
@@ -75,11 +81,30 @@ def ingest(
         )
     except (RetrieverError, ValueError) as exc:
         raise fail(str(exc)) from exc
+    except KeyboardInterrupt:
+        message = "interrupted: the files written so far stay; run it again to go on"
+        raise fail(message, ExitCode.INTERRUPTED) from None
     for problem in summary.problems:
         typer.echo(f"warning: {problem}", err=True)
     typer.echo(str(summary))
-    if summary.files and summary.count("failed") == len(summary.files):
-        raise typer.Exit(1)
+    _exit_for_failures(summary)
+
+
+#: Failed files named in the closing error line; the rest are counted.
+_NAMED_FAILURES = 5
+
+
+def _exit_for_failures(summary: IngestSummary) -> None:
+    """Exit 1 when some files failed, 3 when all did, naming them in one ``error:`` line."""
+    failed = [f.path for f in summary.files if f.status == "failed"]
+    if not failed:
+        return
+    names = ", ".join(failed[:_NAMED_FAILURES])
+    if len(failed) > _NAMED_FAILURES:
+        names += f" and {len(failed) - _NAMED_FAILURES} more"
+    whole = len(failed) == len(summary.files)
+    code = ExitCode.FAILED_RUN if whole else ExitCode.GATE_FAILED
+    raise fail(f"{len(failed)} of {counted(len(summary.files), 'file')} not ingested: {names}", code)
 
 
 def collections(
