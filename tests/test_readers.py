@@ -121,7 +121,7 @@ def test_report_command_reads_a_batch_file_around_a_bad_line(tmp_path: Path, scr
     path = tmp_path / "out.jsonl"
     path.write_text(f'{{"id": 1, {good[1:]}\n{DEEP}\n[1, 2]\n', encoding="utf-8")
     result = CliRunner().invoke(app, ["report", str(path)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the good line shown, the bad ones named
     assert result.stdout.count("tokens in") == 1  # one report printed, with its costs
     assert "Paris" in result.stdout
     assert f"warning: {path}:2: JSON nested too deeply" in result.stderr

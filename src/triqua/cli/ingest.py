@@ -104,7 +104,9 @@ def _exit_for_failures(summary: IngestSummary) -> None:
         names += f" and {len(failed) - _NAMED_FAILURES} more"
     whole = len(failed) == len(summary.files)
     code = ExitCode.FAILED_RUN if whole else ExitCode.GATE_FAILED
-    raise fail(f"{len(failed)} of {counted(len(summary.files), 'file')} not ingested: {names}", code)
+    raise fail(
+        f"{len(failed)} of {counted(len(summary.files), 'file')} not ingested: {names}", code
+    )
 
 
 def collections(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import json
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from triqua.cli._common import fail
+from triqua.core.report.exit_codes import ExitCode
+from triqua.support.wording import counted
 
 if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` stays fast
     from pydantic import ValidationError
@@ -16,7 +20,7 @@ if TYPE_CHECKING:  # loaded by the command itself, so that ``triqua --help`` sta
     from triqua.core.budget.costs import CostSummary, Prices
     from triqua.schema import Report
 
-#: Largest single JSON report read (bytes).
+#: Largest JSON report read (bytes): a ``.json`` file, or one line of a JSONL file.
 MAX_REPORT_BYTES = 256 * 1024 * 1024
 
 
@@ -58,31 +62,92 @@ def _require_report_keys(obj: dict[str, object]) -> None:
         raise ValueError(f"not a triqua report (no {', '.join(missing)})")
 
 
-def _load_reports(path: Path) -> list[Report]:
-    """The report of a JSON file, or every good report of a JSONL file (``triqua batch``).
+@dataclass
+class _Reading:
+    """What reading a report file found: reports yielded and the numbers of bad lines."""
 
-    Bad JSONL lines are warned about with their number; the others are still read.
+    path: Path
+    reports: int = 0
+    bad_lines: list[int] = field(default_factory=list)
+
+    def problem(self, message: str) -> None:
+        """A bad JSONL line: warned about at once, its number kept for the closing line."""
+        typer.echo(f"warning: {message}", err=True)
+        number = message.removeprefix(f"{self.path}:").split(":", 1)[0]
+        if number.isdigit():
+            self.bad_lines.append(int(number))
+
+    def finish(self) -> None:
+        """Fail when nothing was read (exit 2) or some lines were bad (exit 1, naming them)."""
+        if not self.reports:
+            raise fail(f"{self.path}: no readable report")
+        if self.bad_lines:
+            shown = ", ".join(map(str, self.bad_lines[:_NAMED_LINES]))
+            more = len(self.bad_lines) - _NAMED_LINES
+            shown += f" and {more} more" if more > 0 else ""
+            lines = counted(len(self.bad_lines), "line")
+            raise fail(
+                f"{self.path}: {lines} not read (line {shown}); the "
+                f"{counted(self.reports, 'report')} read are shown",
+                ExitCode.GATE_FAILED,
+            )
+
+
+#: Bad line numbers named in the closing error line; the rest are counted.
+_NAMED_LINES = 10
+
+
+def _reports(path: Path, reading: _Reading) -> Iterator[Report]:
+    """The report of a JSON file, or each good report of a JSONL file, one at a time.
+
+    A JSON file is read up to :data:`MAX_REPORT_BYTES`; JSON lines (a batch output, whatever
+    its name) are streamed, each line up to that bound, so one report at a time is held.
     """
     from pydantic import ValidationError
 
     from triqua.schema import Report
 
     if path.suffix.lower() in (".jsonl", ".ndjson"):
-        return _load_jsonl(path)
+        yield from _jsonl_reports(path, reading)
+        return
     try:
-        if path.stat().st_size > MAX_REPORT_BYTES:
-            raise fail(f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, not a report")
-        report = Report.model_validate_json(path.read_bytes())
-        _require_report_keys(json.loads(path.read_bytes()))
-        return [report]
+        with path.open("rb") as handle:  # bounded even when the size lies (a pipe, /dev/zero)
+            data = handle.read(MAX_REPORT_BYTES + 1)
     except OSError as exc:
         raise fail(f"{path}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_REPORT_BYTES:
+        if not _starts_with_a_json_line(data):
+            raise fail(
+                f"{path}: larger than {MAX_REPORT_BYTES:,} bytes, too large for one report "
+                "(a batch output is read line by line whatever its size)"
+            )
+        del data
+        yield from _jsonl_reports(path, reading)
+        return
+    try:
+        report = Report.model_validate_json(data)
     except ValidationError as exc:  # pydantic's parser bounds nesting depth itself
         if _several_values(exc):  # batch output under another name (e.g. '> out.json')
-            return _load_jsonl(path)
+            del data
+            yield from _jsonl_reports(path, reading)
+            return
         raise fail(f"{path}: {_invalid(exc)}") from exc
-    except ValueError as exc:  # valid JSON, but not a report
-        raise fail(f"{path}: {exc}") from exc
+    missing = [key for key in _REPORT_KEYS if key not in report.model_fields_set]
+    if missing:  # valid JSON, but not a report
+        raise fail(f"{path}: not a triqua report (no {', '.join(missing)})")
+    reading.reports += 1
+    yield report
+
+
+def _starts_with_a_json_line(data: bytes) -> bool:
+    """True when ``data``'s first line is a whole JSON object: the file is JSON lines."""
+    from triqua.support.jsonl import loads
+
+    first, newline, _ = data.partition(b"\n")
+    try:
+        return bool(newline) and isinstance(loads(first), dict)
+    except (ValueError, UnicodeDecodeError):
+        return False
 
 
 def _several_values(exc: ValidationError) -> bool:
@@ -91,20 +156,17 @@ def _several_values(exc: ValidationError) -> bool:
     return first["type"] == "json_invalid" and "trailing characters" in first["msg"]
 
 
-def _load_jsonl(path: Path) -> list[Report]:
-    """Every good report of a JSONL file; bad lines are warned about with their number."""
+def _jsonl_reports(path: Path, reading: _Reading) -> Iterator[Report]:
+    """Each good report of a JSONL file; bad lines are warned about with their number."""
     from triqua.support.jsonl import read_jsonl
 
-    def warn(message: str) -> None:
-        typer.echo(f"warning: {message}", err=True)
-
+    lines = read_jsonl(path, reading.problem, parse=_report_line, max_line_bytes=MAX_REPORT_BYTES)
     try:
-        reports = [r for _, r in read_jsonl(path, warn, parse=_report_line)]
-    except ValueError as exc:
+        for _, report in lines:
+            reading.reports += 1
+            yield report
+    except ValueError as exc:  # the file cannot be opened
         raise fail(str(exc)) from exc
-    if not reports:
-        raise fail(f"{path}: no readable report")
-    return reports
 
 
 def _cost_line(summary: CostSummary) -> str:
@@ -114,6 +176,27 @@ def _cost_line(summary: CostSummary) -> str:
         f"model calls {summary.model_calls} · searches {summary.search_calls}"
         f" · tokens in {summary.input_tokens:,} / out {summary.output_tokens:,}{estimated}{money}"
     )
+
+
+def _write_markdown(reports: Iterator[Report], md: Path) -> None:
+    """Write each report's Markdown to ``md`` as it is read; the file is made at the first."""
+    from triqua.rendering.markdown import render_markdown
+
+    handle = None
+    try:
+        for loaded in reports:
+            if handle is None:
+                handle = md.open("w", encoding="utf-8")
+            else:
+                handle.write("\n")
+            handle.write(render_markdown(loaded))
+    except OSError as exc:
+        raise fail(f"{md}: {exc.strerror or exc}") from exc
+    finally:
+        if handle is not None:
+            handle.close()
+    if handle is not None:
+        typer.echo(f"wrote {md}", err=True)
 
 
 def report(
@@ -136,23 +219,29 @@ def report(
 ) -> None:
     """Render a saved report as HTML (--html) or Markdown (--md), or print it with its costs.
 
-    --md writes every report of a batch file, one after another.
+    --md writes every report of a batch file, one after another. A batch file is read line
+    by line, one report held at a time; a bad line is warned about with its number and the
+    others are still shown, then the command exits 1 naming the bad lines (2 when no line
+    is a report).
     """
     from rich.console import Console
 
     from triqua.core.budget.costs import cost_summary, load_prices, prices_from_env
 
-    reports = _load_reports(path)
+    reading = _Reading(path)
+    reports: Iterator[Report] = _reports(path, reading)
+    single: list[Report] = []
+    if html is not None:  # one report: read one more to be sure there is no second
+        single = list(itertools.islice(reports, 2))
+        if len(single) > 1:
+            raise fail(f"{path}: holds more than one report; --html renders one")
+        reports = iter(single)
     if md is not None:
-        from triqua.rendering.markdown import render_markdown
-
-        try:
-            md.write_text("\n".join(render_markdown(r) for r in reports), encoding="utf-8")
-        except OSError as exc:
-            raise fail(f"{md}: {exc.strerror or exc}") from exc
-        typer.echo(f"wrote {md}", err=True)
+        _write_markdown(reports, md)
         if html is None:
+            reading.finish()
             return
+        reports = iter(single)
     try:
         price_list: Prices | None = load_prices(prices) if prices else prices_from_env()
     except ValueError as exc:
@@ -160,13 +249,13 @@ def report(
     if html is not None:
         from triqua.rendering.html import write_html
 
-        if len(reports) > 1:
-            raise fail(f"{path}: holds {len(reports)} reports; --html renders one")
-        try:
-            write_html(reports[0], html, prices=price_list)
-        except OSError as exc:
-            raise fail(f"{html}: {exc.strerror or exc}") from exc
-        typer.echo(f"wrote {html}", err=True)
+        for loaded in reports:
+            try:
+                write_html(loaded, html, prices=price_list)
+            except OSError as exc:
+                raise fail(f"{html}: {exc.strerror or exc}") from exc
+            typer.echo(f"wrote {html}", err=True)
+        reading.finish()
         return
     from triqua.rendering.terminal import print_report
 
@@ -174,6 +263,7 @@ def report(
     for loaded in reports:
         print_report(loaded, console)
         console.print(_cost_line(cost_summary(loaded, price_list)), style="dim")
+    reading.finish()
 
 
 def register(app: typer.Typer) -> None:
