@@ -238,3 +238,80 @@ def test_runs_go_through_the_servers_settings() -> None:
     assert call["max_facts"] == 7 and call["store"] is False
     assert call["retriever"] == "chroma" and call["collection"] == "bios"
     assert call["question"] is None and call["documents"] is None
+
+
+def test_a_full_server_answers_503_with_retry_after_until_a_check_ends() -> None:
+    began, release = threading.Semaphore(0), threading.Event()
+
+    def blocked(text: str, settings: dict[str, Any]) -> triqua.Report:
+        began.release()
+        release.wait(60)
+        raise ValueError(f"done: {text}")
+
+    lines: list[str] = []
+    server = start(
+        CheckServer(("127.0.0.1", 0), stand_in(blocked), {}, max_checks=2, log=lines.append)
+    )
+    running = [
+        threading.Thread(target=post, args=(server, {"text": f"check {n}"})) for n in range(2)
+    ]
+    try:
+        for thread in running:
+            thread.start()
+        assert began.acquire(timeout=30) and began.acquire(timeout=30)  # the cap is full
+        data = urlencode({"token": server.guard.token, "text": "one too many"}).encode()
+        request = urllib.request.Request(
+            server.url + "check",
+            data=data,
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 503
+        assert refused.value.headers["Retry-After"] == "10"
+        page = refused.value.read().decode("utf-8")
+        assert "error: 2 checks are running, the most this server runs at once" in page
+        assert "TRIQUA_SERVE_MAX_CHECKS" in page and "one too many" in page  # the text kept
+        assert not began.acquire(timeout=0.2)  # the refused check never started
+        release.set()
+        for thread in running:
+            thread.join(30)
+        status, page = post(server, {"text": "after"})  # a slot is free again
+        assert status == 200 and "error: done: after" in page
+        assert [line for line in lines if "(503)" in line] == [
+            "refused a check (503): 2 checks are running, the most this server runs at once "
+            "(--max-checks, TRIQUA_SERVE_MAX_CHECKS); try again in 10 s"
+        ]
+    finally:
+        release.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_cap_comes_from_the_flag_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    made: list[int] = []
+
+    class Recorded(CheckServer):
+        def __init__(self, *args: Any, max_checks: int, **kwargs: Any) -> None:
+            made.append(max_checks)
+            super().__init__(*args, max_checks=max_checks, **kwargs)
+
+        def serve_forever(self, poll_interval: float = 0.5) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("triqua.web.server.CheckServer", Recorded)
+    runner = CliRunner()
+    monkeypatch.delenv("TRIQUA_SERVE_MAX_CHECKS", raising=False)
+    assert runner.invoke(app, ["serve", "--port", "0", "--no-store"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--port", "0", "--max-checks", "5"]).exit_code == 0
+    monkeypatch.setenv("TRIQUA_SERVE_MAX_CHECKS", "3")
+    assert runner.invoke(app, ["serve", "--port", "0"]).exit_code == 0
+    assert made == [2, 5, 3]
+    refused = runner.invoke(app, ["serve", "--port", "0", "--max-checks", "0"])
+    assert refused.exit_code == 2 and made == [2, 5, 3]
+    with pytest.raises(ValueError, match="max_checks must be >= 1"):
+        CheckServer(("127.0.0.1", 0), stand_in(lambda text, settings: None), {}, max_checks=0)

@@ -30,6 +30,16 @@ def serve(
             "--host are always allowed.",
         ),
     ] = None,
+    max_checks: Annotated[
+        int,
+        typer.Option(
+            "--max-checks",
+            min=1,
+            envvar="TRIQUA_SERVE_MAX_CHECKS",
+            help="Checks run at once; one more is answered 503 with Retry-After "
+            "(default: TRIQUA_SERVE_MAX_CHECKS or 2).",
+        ),
+    ] = 2,
 ) -> None:
     """Open a local page to paste text (and evidence) into; progress and verdicts stream in.
 
@@ -39,6 +49,7 @@ def serve(
 
     Only the page itself can start a check (a token made at start, its own origin, POST);
     requests naming any other host are refused, so other web sites cannot drive or read it.
+    At most --max-checks checks run at once; the page asks the next to try again later.
     """
     import triqua
     from triqua.web.guard import is_loopback
@@ -49,7 +60,13 @@ def serve(
         settings["model"] = model
     settings["store"] = False if no_store else (str(store) if store else True)
     try:
-        server = CheckServer((host, port), triqua.check, settings, allowed_hosts=allow_host or ())
+        server = CheckServer(
+            (host, port),
+            triqua.check,
+            settings,
+            allowed_hosts=allow_host or (),
+            max_checks=max_checks,
+        )
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     if not is_loopback(host):

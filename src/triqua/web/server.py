@@ -31,12 +31,26 @@ from triqua.schema.redaction import redact
 from triqua.web.guard import BodyError, Guard, one_line, read_body
 from triqua.web.page import Progress, error_page, form_html, form_page, result_html
 
-__all__ = ["MAX_FORM_BYTES", "READ_TIMEOUT_S", "CheckServer", "split_evidence"]
+__all__ = [
+    "DEFAULT_MAX_CHECKS",
+    "MAX_CHECKS_ENV",
+    "MAX_FORM_BYTES",
+    "READ_TIMEOUT_S",
+    "RETRY_AFTER_S",
+    "CheckServer",
+    "split_evidence",
+]
 
 #: The largest form accepted (text and pasted evidence together), in bytes.
 MAX_FORM_BYTES = 2_000_000
 #: Seconds a request (its headers, then its whole body) may take to arrive.
 READ_TIMEOUT_S = 30.0
+#: Checks run at once unless told otherwise: each is CPU-bound on the offline engine.
+DEFAULT_MAX_CHECKS = 2
+#: The variable that sets the cap when ``--max-checks`` is not given.
+MAX_CHECKS_ENV = "TRIQUA_SERVE_MAX_CHECKS"
+#: Seconds a refused check is told to wait before trying again (``Retry-After``).
+RETRY_AFTER_S = 10
 #: A line that separates two pasted evidence documents.
 DOCUMENT_BREAK = "---"
 #: Headers on every answer: no caching, no framing, no scripts, forms post only here.
@@ -159,10 +173,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
         return refusal is None
 
-    def _refuse(self, status: int, message: str) -> None:
+    def _refuse(self, status: int, message: str, form: str = "", **extra: str) -> None:
         """Answer a refused check with ``status`` and say why, on the page and in one line."""
         self.server.log(f"refused a check ({status}): {one_line(message)}")
-        self._page(status, error_page(message))
+        self._page(status, error_page(message, form), **extra)
         self.close_connection = True
 
     def _headers(self, status: int, **extra: str) -> None:
@@ -182,6 +196,24 @@ class _Handler(BaseHTTPRequestHandler):
         if not fields.get("text", "").strip():
             self._page(400, error_page("there is no text to check", form_html(token, fields)))
             return
+        if not self.server.slots.acquire(blocking=False):
+            cap = self.server.max_checks
+            message = (
+                f"{cap} {'check is' if cap == 1 else 'checks are'} running, the most this "
+                f"server runs at once (--max-checks, {MAX_CHECKS_ENV}); "
+                f"try again in {RETRY_AFTER_S} s"
+            )
+            retry = {"Retry-After": str(RETRY_AFTER_S)}
+            self._refuse(503, message, form_html(token, fields), **retry)
+            return
+        try:
+            self._run(fields)
+        finally:
+            self.server.slots.release()
+
+    def _run(self, fields: dict[str, str]) -> None:
+        """Stream one admitted check: progress, then the result or its one-line failure."""
+        token = self.server.guard.token
         start, end = html_page("triqua — checking", "\0").split("\0")
         self._headers(200)
         self.end_headers()
@@ -219,6 +251,8 @@ class CheckServer(ThreadingHTTPServer):
         allowed_hosts: Host names besides loopback and the bound host that requests may name
             (the names a server bound to all interfaces is reached by).
         read_timeout: Seconds a request may take to arrive, headers and body each.
+        max_checks: Checks run at once; one more is refused with 503 and ``Retry-After``
+            until one ends.
         log: Where one-line notes go (failed and refused checks); stderr by default.
     """
 
@@ -233,14 +267,19 @@ class CheckServer(ThreadingHTTPServer):
         *,
         allowed_hosts: Iterable[str] = (),
         read_timeout: float = READ_TIMEOUT_S,
+        max_checks: int = DEFAULT_MAX_CHECKS,
         log: Callable[[str], None] = _to_stderr,
     ) -> None:
+        if max_checks < 1:
+            raise ValueError(f"max_checks must be >= 1, got {max_checks}")
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__((address[0].strip("[]"), address[1]), _Handler)
         self.checker = checker
         self.settings = settings
         self.read_timeout = read_timeout
+        self.max_checks = max_checks
+        self.slots = threading.BoundedSemaphore(max_checks)
         self.log = log
         self.guard = Guard.for_address(address[0], self.server_address[1], allowed_hosts)
 
