@@ -46,11 +46,85 @@ def test_every_operator_setting_is_a_context_field() -> None:
 
 
 def test_a_caller_base_url_is_refused_before_any_request(
-    requests_sent: list[httpx.Request],
+    requests_sent: list[httpx.Request], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "model")
     with pytest.raises(CallerRefusedError, match=r"'base_url'.*TRIQUA_CALLER_SETTINGS=base_url"):
         main_module.graph.invoke({"text": CURIE, "documents": DOCS}, context=dict(EVIL))
     assert requests_sent == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "variable"),
+    [
+        ({"model": "openai:gpt-4.1"}, "TRIQUA_MODEL"),
+        ({"decompose_model": "anthropic:claude-sonnet-4-5"}, "TRIQUA_DECOMPOSE_MODEL"),
+        ({"verify_model": "openai:gpt-4.1"}, "TRIQUA_VERIFY_MODEL"),
+        ({"refine_model": "openai:gpt-4.1"}, "TRIQUA_REFINE_MODEL"),
+        ({"retriever": "tavily"}, "TRIQUA_RETRIEVER"),
+        ({"retriever": "chroma+serper"}, "TRIQUA_RETRIEVER"),
+        ({"retriever": "instance:mine"}, "TRIQUA_RETRIEVER"),
+    ],
+)
+def test_a_caller_cannot_choose_a_model_or_a_web_search_on_the_servers_keys(
+    setting: dict[str, Any], variable: str, requests_sent: list[httpx.Request]
+) -> None:
+    (key,) = setting
+    with pytest.raises(CallerRefusedError) as refused:
+        main_module.graph.invoke({"text": CURIE, "documents": DOCS}, context=setting)
+    message = str(refused.value)
+    assert message.startswith(f"setting {key!r} is the server operator's")
+    assert "paid with the server's keys" in message
+    assert f"({variable})" in message and message.endswith(f"TRIQUA_CALLER_SETTINGS={key}")
+    assert requests_sent == []
+
+
+def test_every_refused_setting_is_named_in_one_message() -> None:
+    with pytest.raises(CallerRefusedError) as refused:
+        CallerContext(model="openai:gpt-4.1", retriever="brave", chroma_path="/srv")
+    message = str(refused.value)
+    assert message.startswith("settings 'model', 'retriever' and 'chroma_path' are the server")
+    assert "models and web searches are paid with the server's keys" in message
+    assert "'auto', 'supplied', 'closed_book' or 'chroma'" in message
+    assert message.endswith("TRIQUA_CALLER_SETTINGS=model,retriever,chroma_path")
+
+
+def test_a_caller_may_name_the_operators_own_model_and_search_and_the_local_retrievers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    monkeypatch.setenv("TRIQUA_MODEL", "openai:gpt-4.1-mini")
+    monkeypatch.setenv("TRIQUA_RETRIEVER", "tavily")
+    same = CallerContext(model="openai:gpt-4.1-mini", retriever="tavily")
+    assert (same.model, same.retriever) == ("openai:gpt-4.1-mini", "tavily")
+    blank = CallerContext(model="", verify_model=None, retriever="")
+    assert (blank.model, blank.retriever) == ("openai:gpt-4.1-mini", "tavily")
+    for local in ("auto", "supplied", "closed_book", "chroma"):
+        assert CallerContext(retriever=local).retriever == local
+    with pytest.raises(CallerRefusedError, match="'verify_model'"):
+        CallerContext(verify_model="openai:gpt-4.1")
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "model,verify_model,retriever")
+    opened = CallerContext(model="openai:o3", verify_model="openai:gpt-4.1", retriever="brave")
+    assert (opened.model, opened.verify_model, opened.retriever) == (
+        "openai:o3",
+        "openai:gpt-4.1",
+        "brave",
+    )
+
+
+def test_a_caller_may_lower_the_spending_limits_but_not_raise_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    monkeypatch.setenv("TRIQUA_MAX_SEARCHES", "20")
+    assert CallerContext(max_calls=10, max_searches=5).max_searches == 5
+    assert CallerContext(max_searches=20).max_searches == 20
+    with pytest.raises(CallerRefusedError, match=r"'max_searches' may be lowered but not raised"):
+        CallerContext(max_searches=21)
+    with pytest.raises(CallerRefusedError, match=r"above the server's 10000.*TRIQUA_MAX_CALLS"):
+        CallerContext(max_calls=10_001)
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "max_searches")
+    assert CallerContext(max_searches=500).max_searches == 500
 
 
 @pytest.mark.parametrize(
@@ -92,7 +166,7 @@ def test_the_operator_environment_still_applies_and_its_own_value_is_accepted(
 def test_an_allowed_key_passes(
     requests_sent: list[httpx.Request], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "base_url, chroma_path")
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "base_url, chroma_path, model")
     assert CallerContext(**EVIL).base_url == "http://evil.example"
     out = main_module.graph.invoke(
         {"text": CURIE, "documents": DOCS}, context={"base_url": "http://evil.example"}
@@ -109,6 +183,26 @@ def test_in_process_invoke_with_the_same_context_works(
         {"text": CURIE, "documents": DOCS}, context={"base_url": "http://evil.example"}
     )
     assert out["report"].records  # the settings of the program that owns the keys apply
+
+
+def test_a_graph_built_with_the_caller_guard_refuses_as_the_served_one(
+    requests_sent: list[httpx.Request], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import triqua
+    from triqua.graph.ingest import build_ingest_graph
+
+    guarded = triqua.build_graph(caller_guard=True)
+    assert guarded.context_schema is CallerContext
+    for context in ({"model": "openai:gpt-4.1"}, {"retriever": "tavily"}, dict(EVIL)):
+        with pytest.raises(triqua.CallerRefusedError):
+            guarded.invoke({"text": CURIE, "documents": DOCS}, context=context)
+    assert requests_sent == []
+    out = guarded.invoke({"text": CURIE, "documents": DOCS}, context={"max_facts": 3})
+    assert out["report"].records  # the run settings stay the caller's
+    assert build_graph().context_schema is Context  # unguarded unless asked
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(tmp_path / "allowed"))
+    with pytest.raises(CallerRefusedError, match="outside the folders in TRIQUA_INGEST_ROOTS"):
+        build_ingest_graph(caller_guard=True).invoke({"paths": [str(ROOT)]}, context={})
 
 
 def test_served_graphs_keep_describing_every_setting() -> None:

@@ -357,16 +357,17 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
     assert record.verdict.status is Status.SUPPORTED
     assert any("eiffel_tower.md" in (e.source or "") for e in record.evidence)
 
-    # A caller's context may not send the server's key elsewhere, nor ingest its files.
-    evil = dev_server.post(
-        "/runs/wait",
-        json={
-            "assistant_id": "triqua",
-            "input": supplied,
-            "context": {"base_url": "http://evil.example", "model": "openai:gpt-4.1-mini"},
-        },
-    )
-    assert "report" not in evil.json() and "TRIQUA_CALLER_SETTINGS=base_url" in evil.text
+    # A caller's context may not send the server's key elsewhere, spend it on a model or a
+    # web search of its choosing, nor ingest the server's files.
+    for context, opener in (
+        ({"base_url": "http://evil.example"}, "TRIQUA_CALLER_SETTINGS=base_url"),
+        ({"model": "openai:gpt-4.1-mini"}, "TRIQUA_CALLER_SETTINGS=model"),
+        ({"retriever": "tavily"}, "TRIQUA_CALLER_SETTINGS=retriever"),
+    ):
+        evil = dev_server.post(
+            "/runs/wait", json={"assistant_id": "triqua", "input": supplied, "context": context}
+        )
+        assert "report" not in evil.json() and opener in evil.text
     secret = dev_server.post(
         "/runs/wait",
         json={"assistant_id": "triqua_ingest", "input": {"paths": [str(ROOT / "README.md")]}},

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from triqua.citations import check_cited
     from triqua.context import Context
     from triqua.graph.main import build_graph, checkpoint_serde
+    from triqua.graph.served import CallerRefusedError
     from triqua.integrations.agents import as_node, as_tool
     from triqua.regrade import RegradeError, regrade
     from triqua.runtime.resources import register_retriever
@@ -62,6 +63,7 @@ _EXPORTS = {
     "check_cited": "triqua.citations",
     "Context": "triqua.context",
     "build_graph": "triqua.graph.main",
+    "CallerRefusedError": "triqua.graph.served",
     "checkpoint_serde": "triqua.graph.main",
     "regrade": "triqua.regrade",
     "RegradeError": "triqua.regrade",
@@ -83,6 +85,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "CallerRefusedError",
     "ClaimRecord",
     "Context",
     "Document",

@@ -61,17 +61,25 @@ def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
     }
 
 
-def build_ingest_graph(**compile_kwargs: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """Compile the ingest graph; ``compile_kwargs`` go to ``compile``."""
+def build_ingest_graph(
+    *, caller_guard: bool = False, **compile_kwargs: Any
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the ingest graph; ``compile_kwargs`` go to ``compile``.
+
+    With ``caller_guard`` (serving it to others) a run's ``context`` mapping is read as a
+    :class:`~triqua.graph.served.CallerContext` and its paths must lie inside the folders of
+    ``TRIQUA_INGEST_ROOTS``, as on the graph ``langgraph.json`` serves.
+    """
     builder = StateGraph(
         IngestState, context_schema=Context, input_schema=IngestInput, output_schema=IngestOutput
     )
     builder.add_node("ingest", ingest)
     builder.add_edge(START, "ingest")
     builder.add_edge("ingest", END)
-    return builder.compile(name="triqua_ingest", **compile_kwargs)
+    graph = builder.compile(name="triqua_ingest", **compile_kwargs)
+    return graph.copy(update={"context_schema": CallerContext}) if caller_guard else graph
 
 
 #: The compiled ingest graph served by ``langgraph.json``: its callers' settings are limited
 #: and their paths must lie in the operator's ``TRIQUA_INGEST_ROOTS`` (:mod:`.served`).
-graph = build_ingest_graph().copy(update={"context_schema": CallerContext})
+graph = build_ingest_graph(caller_guard=True)

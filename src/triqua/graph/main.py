@@ -37,9 +37,19 @@ __all__ = ["build_graph", "checkpoint_serde", "compiled_graph", "extraction_grap
 
 
 def build_graph(
-    *, fact_checkpoints: bool = True, checkpointer: Any = None, **compile_kwargs: Any
+    *,
+    fact_checkpoints: bool = True,
+    checkpointer: Any = None,
+    caller_guard: bool = False,
+    **compile_kwargs: Any,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the check graph; ``compile_kwargs`` go to ``compile`` (e.g. ``store``).
+
+    With ``caller_guard`` the graph is for serving to others, as ``langgraph.json``'s: a
+    ``context`` mapping given to a run is read as a :class:`~triqua.graph.served.CallerContext`,
+    which refuses (a :class:`~triqua.graph.served.CallerRefusedError`, before any work) the
+    settings only the operator may give (models, web search, endpoints, server paths) and
+    spending limits above the operator's, unless ``TRIQUA_CALLER_SETTINGS`` lists them.
 
     A ``checkpointer`` that still has LangGraph's default serializer is used through a copy
     that restores triqua's types (:func:`checkpoint_serde`), sharing its storage: resuming or
@@ -61,7 +71,8 @@ def build_graph(
     builder.add_edge("score", END)
     # After the nodes are added: every type the state can hold is loaded, hence allowed.
     checkpointer = with_checkpoint_types(checkpointer)
-    return builder.compile(name="triqua", checkpointer=checkpointer, **compile_kwargs)
+    graph = builder.compile(name="triqua", checkpointer=checkpointer, **compile_kwargs)
+    return graph.copy(update={"context_schema": CallerContext}) if caller_guard else graph
 
 
 def _front(output: type[Any]) -> StateGraph[Any, Context, Any, Any]:

@@ -5,11 +5,14 @@
 ``context`` comes from whoever calls the API, while the keys, files and stores belong to
 the server's operator. Those graphs are built with :class:`CallerContext` as their context
 schema: LangGraph turns a caller's ``context`` mapping into one before any node runs, and it
-refuses the operator's settings (:data:`OPERATOR_SETTINGS`: where model requests carrying the
-operator's key go, which server paths are read or written) unless the operator lets callers
-set them with ``TRIQUA_CALLER_SETTINGS``. The operator's own ``TRIQUA_*`` variables still
-apply. In-process use (``triqua.check``, ``build_graph()``, the CLI) builds a plain
-:class:`~triqua.context.Context` and is not limited.
+refuses the operator's settings (:data:`OPERATOR_SETTINGS`: which models and web searches
+the operator's keys pay for, where model requests carrying the key go, which server paths
+are read or written) and a spending limit raised above the operator's
+(:data:`CALLER_CEILINGS`), unless the operator lets callers set them with
+``TRIQUA_CALLER_SETTINGS``. The operator's own ``TRIQUA_*`` variables still apply.
+In-process use (``triqua.check``, ``build_graph()``, the CLI) builds a plain
+:class:`~triqua.context.Context` and is not limited; ``build_graph(caller_guard=True)``
+gives a program serving its own graph the same guard.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from triqua.context import Context
 
 __all__ = [
+    "CALLER_CEILINGS",
     "CALLER_SETTINGS_ENV",
     "INGEST_ROOTS_ENV",
     "OPERATOR_SETTINGS",
@@ -35,11 +39,22 @@ CALLER_SETTINGS_ENV = "TRIQUA_CALLER_SETTINGS"
 #: Folders (``os.pathsep``-separated) that the served ingest graph may read from.
 INGEST_ROOTS_ENV = "TRIQUA_INGEST_ROOTS"
 
+#: Retrievers a caller may choose: none of them searches the web on the operator's key.
+_LOCAL_RETRIEVERS = frozenset({"auto", "supplied", "closed_book", "chroma"})
+
+_LOCAL_CHOICES = "'auto', 'supplied', 'closed_book' or 'chroma'"
+
 #: Settings only the operator gives a served graph, each with the values a caller may still
-#: name (None: none). Endpoints receive the operator's model key or reach the server's
-#: network; the others name files or folders on the server (an NLI checker or reranker
-#: named by folder is read from disk).
+#: name (None: none). The models and web searches are paid with the operator's keys;
+#: endpoints receive the operator's model key or reach the server's network; the others
+#: name files or folders on the server (an NLI checker or reranker named by folder is read
+#: from disk).
 OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
+    "model": None,
+    "decompose_model": None,
+    "verify_model": None,
+    "refine_model": None,
+    "retriever": _LOCAL_RETRIEVERS,
     "base_url": None,
     "chroma_url": None,
     "chroma_path": None,
@@ -48,6 +63,10 @@ OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
     "verifier": frozenset({"shipped", "rules"}),
     "rerank_model": frozenset({None, "minilm"}),
 }
+
+
+#: Spending limits a caller may lower but not raise above the operator's own.
+CALLER_CEILINGS = ("max_calls", "max_searches")
 
 
 class CallerRefusedError(ValueError):
@@ -73,9 +92,10 @@ class CallerContext(Context):
     """
 
     def __post_init__(self) -> None:
-        """Refuse an operator setting the caller changed, naming it and how to allow it."""
+        """Refuse the operator settings the caller changed, naming them and how to allow them."""
         allowed = caller_settable()
         operator = Context()
+        refused: list[str] = []
         for key, harmless in OPERATOR_SETTINGS.items():
             value = getattr(self, key)
             if key in allowed:
@@ -83,23 +103,51 @@ class CallerContext(Context):
             if value is None or value == "" or value == []:
                 setattr(self, key, getattr(operator, key))
                 continue
-            if value == getattr(operator, key):
-                continue
-            if harmless is not None and value in harmless:
-                continue
-            raise CallerRefusedError(
-                f"setting {key!r} is the server operator's and cannot be set by a caller of "
-                f"the served graph; the operator can set it in the server's environment "
-                f"({_env_name(key)}) or let callers set it with {CALLER_SETTINGS_ENV}={key}"
-            )
+            if value != getattr(operator, key) and (harmless is None or value not in harmless):
+                refused.append(key)
+        if refused:
+            raise CallerRefusedError(_refusal(refused))
+        for key in CALLER_CEILINGS:
+            value, ceiling = getattr(self, key), getattr(operator, key)
+            if key not in allowed and isinstance(value, int | float) and value > ceiling:
+                raise CallerRefusedError(
+                    f"setting {key!r} may be lowered but not raised above the server's "
+                    f"{ceiling} by a caller of the served graph; the operator can raise it in "
+                    f"the server's environment ({_env_name(key)}) or let callers set it with "
+                    f"{CALLER_SETTINGS_ENV}={key}"
+                )
         super().__post_init__()
+
+
+def _refusal(keys: list[str]) -> str:
+    """Why the caller's ``keys`` are refused, and how the operator sets or opens them."""
+    names = " and ".join(", ".join(map(repr, keys)).rsplit(", ", 1))
+    setting = "setting" if len(keys) == 1 else "settings"
+    are = "is" if len(keys) == 1 else "are"
+    paid = [noun for noun in dict.fromkeys(_paid(key) for key in keys) if noun]
+    why = f" ({' and '.join(paid)} are paid with the server's keys)" if paid else ""
+    if "retriever" in keys:
+        why += f"; a caller may choose the retriever {_LOCAL_CHOICES}"
+    where = ", ".join(_env_name(key) for key in keys)
+    return (
+        f"{setting} {names} {are} the server operator's and cannot be set by a caller of "
+        f"the served graph{why}; the operator can set {'it' if len(keys) == 1 else 'them'} in "
+        f"the server's environment ({where}) or let callers set "
+        f"{'it' if len(keys) == 1 else 'them'} with {CALLER_SETTINGS_ENV}={','.join(keys)}"
+    )
+
+
+def _paid(key: str) -> str:
+    """What a refused setting would have spent on the operator's keys ('' for none)."""
+    if key.endswith("model") and key != "rerank_model":
+        return "models"
+    return "web searches" if key == "retriever" else ""
 
 
 def _env_name(key: str) -> str:
     """How the operator sets ``key``: its ``TRIQUA_*`` variable, or the settings in code."""
-    if key in {"base_url", "chroma_url", "chroma_path", "verifier", "rerank_model"}:
-        return f"TRIQUA_{key.upper()}"
-    return "a Context built in the server's own code"
+    env = Context.__dataclass_fields__[key].metadata.get("env")
+    return str(env) if env else "a Context built in the server's own code"
 
 
 def check_ingest_paths(paths: list[str]) -> list[Path]:

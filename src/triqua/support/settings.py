@@ -36,10 +36,12 @@ def setting(default: Any, description: str, *, env: str | None = None) -> Any:
     """A ``Context`` field: its default, the description Studio shows, its environment variable.
 
     The variable (``TRIQUA_*``), when set and not empty, replaces the default; a list default
-    is copied for every context.
+    is copied for every context. The field's metadata holds the description and the
+    variable's name (``env``).
     """
     metadata = {"description": description}
     if env is not None:
+        metadata["env"] = env
         return field(default_factory=lambda: _from_env(env, default), metadata=metadata)
     if isinstance(default, list):
         return field(default_factory=lambda: list(default), metadata=metadata)
