@@ -50,9 +50,10 @@ model:  ## rebuild the shipped entailment judge (PyTorch in .venv-train; ~75 min
 	training/build.sh
 	$(BIN)/python benchmarks/grounding_rule.py --judged-only --write-card  # its grounding threshold
 
-studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model
+studio: install  ## LangGraph Studio API (langgraph dev) on $(PORT); offline engine unless MODEL=provider:model (CALLER_SETTINGS=verify_model,...: settings Studio may change)
 	test -x $(BIN)/langgraph || $(BIN)/pip install --quiet 'langgraph-cli[inmem]'
 	TRIQUA_MODEL='$(MODEL)' TRIQUA_INGEST_ROOTS="$${TRIQUA_INGEST_ROOTS:-$(CURDIR)/studio/corpus}" \
+		TRIQUA_CALLER_SETTINGS="$${TRIQUA_CALLER_SETTINGS:-$(CALLER_SETTINGS)}" \
 		$(BIN)/langgraph dev --no-browser --port $(PORT)
 
 clean:
