@@ -40,9 +40,9 @@ CALLER_SETTINGS_ENV = "TRIQUA_CALLER_SETTINGS"
 INGEST_ROOTS_ENV = "TRIQUA_INGEST_ROOTS"
 
 #: Retrievers a caller may choose: none of them searches the web on the operator's key.
-_LOCAL_RETRIEVERS = frozenset({"auto", "supplied", "closed_book", "chroma"})
-
-_LOCAL_CHOICES = "'auto', 'supplied', 'closed_book' or 'chroma'"
+_LOCAL_RETRIEVERS = ("auto", "supplied", "closed_book", "chroma")
+#: The same, as the refusal lists them.
+_LOCAL_CHOICES = ", ".join(map(repr, _LOCAL_RETRIEVERS[:-1])) + f" or {_LOCAL_RETRIEVERS[-1]!r}"
 
 #: Settings only the operator gives a served graph, each with the values a caller may still
 #: name (None: none). The models and web searches are paid with the operator's keys;
@@ -54,7 +54,7 @@ OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
     "decompose_model": None,
     "verify_model": None,
     "refine_model": None,
-    "retriever": _LOCAL_RETRIEVERS,
+    "retriever": frozenset(_LOCAL_RETRIEVERS),
     "base_url": None,
     "chroma_url": None,
     "chroma_path": None,
