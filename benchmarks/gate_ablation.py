@@ -19,9 +19,10 @@ Gates (each switched off alone): ``values`` (the fact's numbers, dates, names, p
 restrictors in the window), ``relation`` (a relation the lexicon knows written by one of its
 words), ``grounding`` (the statement gates read when a run settles a verdict, the only ones
 on the rules' own-words support), ``rival`` (a judged rival after a bare "is in"), and three
-readings of the rules: ``life-dates`` (a life's dates in parentheses),
+readings of the rules: ``life-dates`` (a life's dates in parentheses giving another date
+contradict; one giving the claimed date is the judge's to support),
 ``unique-roles`` (a role only one holds) and ``rules-support`` (a sentence stating the fact in
-its own words, or a life-date parenthesis, supports without the judge); and the rules' value
+its own words supports without the judge); and the rules' value
 readings: ``rules-conflict`` (another value in the object's slot contradicts), ``rules-rival``
 (another name of the object's type after the relation contradicts), ``restrictors`` ("once",
 "the first", "only" read in the window), ``qualifier-rules`` (a qualifier's value stated or
@@ -46,10 +47,19 @@ nine gold" is no rival count), ``quote-choice`` (of the sentences stating the ba
 writing most of the object binds its qualifiers), ``past-verb`` (another past verb before the
 object: "was repainted in" for "was built in"), ``object-it`` (a passive fact's subject as "it"
 after the verb: "Wales and Sanger launched it") and ``worded`` (a window wording a known
-relation otherwise needs the card's ``entailed``). Each loses evaluation cases switched off
-(``object-it`` the recall suite's, which ``eval_cases.py`` runs); the statement gates of the
-rules' own-words support are the grounding rule's alone (``grounding``). ``--failures`` lists
-the evaluation cases each configuration fails. Each configuration reads afresh: the readings
+relation otherwise needs the card's ``entailed``), and the guards inside the rules' reading:
+``opposite`` (a crisp opposite word contradicts), ``held-elsewhere`` (a neighbour gives the
+predicate to another holder), ``filled`` (a window writing no object word needs a surer judge),
+``counts-groups`` ("19 chromosome pairs" is no rival count), ``rules-head`` and ``rules-count``
+(a named head or a vague count keeps the rules from supporting), ``qualifier-stated`` (a
+qualifier's value stated in its base's window supports it), ``qualifier-refusal`` (the
+qualifier gates) and ``rules-negation`` (a negation that differs contradicts). Each loses
+something switched off: evaluation cases (``object-it`` and ``rules-count`` the recall
+suite's, ``held-elsewhere`` and ``rules-head`` the lies suite's, which ``eval_cases.py``
+runs), dev rows (``filled``) or a unit test (``opposite``, ``counts-groups``); the statement
+gates of the rules' own-words support are the grounding rule's alone (``grounding``), and
+they hold its "only one" and "has yet to" cases. ``--failures`` lists the evaluation cases
+each configuration fails. Each configuration reads afresh: the readings
 triqua remembers (``functools.lru_cache``: the statement gates, the subject's mentions) are
 emptied when a switch goes off and again when it comes back on, so a reading remembered with
 every gate on never answers for a gate switched off.
@@ -157,6 +167,17 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "past-verb": [(slot_words, "_past_form", lambda word: False)],
     "object-it": [(mentions, "_object_it", lambda info: False)],
     "worded": [(reading, "needed", lambda *a, **k: _unworded(*a, **k))],
+    "opposite": [(base_rules, "_opposite", lambda *a, **k: None)],
+    "held-elsewhere": [(reading, "held_elsewhere", lambda *a, **k: False)],
+    "filled": [(reading, "_filled", lambda parts, readings: readings)],
+    "counts-groups": [(base_rules, "counts_groups", lambda *a, **k: False)],
+    "rules-head": [(base_rules, "named_head_rival", lambda *a, **k: None)],
+    "rules-count": [(base_rules, "count_substitution", lambda *a, **k: None)],
+    "qualifier-stated": [(qualifiers, "_stated_in_window", lambda *a, **k: None)],
+    "qualifier-refusal": [
+        (module, "qualifier_refusal", lambda *a, **k: None) for module in (reading, qualifiers)
+    ],
+    "rules-negation": [(base_rules, "negated_in", lambda info, anchor, parts: parts.negated)],
 }
 
 

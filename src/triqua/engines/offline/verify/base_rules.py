@@ -19,7 +19,6 @@ from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.mentions import REFERS, sentence_before
-from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.part_match import (
     NAMED_BY_NUMBER,
     extends_subject,
@@ -30,7 +29,6 @@ from triqua.core.reading.part_match import (
     written_share,
 )
 from triqua.core.reading.part_rivals import count_substitution, roles_differ, values_elsewhere
-from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.slot_rivals import slot_rival
 from triqua.core.reading.slot_words import named_head_rival
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
@@ -70,12 +68,10 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
             ):
                 continue
             anchor = hit if isinstance(hit, Token) else None
-            # "is a city in Yavapai County" writes "county" only inside another name;
-            # "released only one album" does not state "several albums".
+            # "is a city in Yavapai County" writes "county" only inside another name.
             verbatim = (
                 text.reason in ("stated", "named")
                 and named_head_rival(parts.object, parts.relation, info) is None
-                and one_against_many(parts.object, info) is None
             )
             if not verbatim and is_negated(list(info.tokens)) != parts.negated:
                 continue  # an object in other words must be as negated as the fact
@@ -94,7 +90,6 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 and restricted == "ok"
                 and parts.object.tokens
                 and count_substitution(parts.object, info) is None  # "several" is no "2"
-                and unstated(fact.triple_text, info.text, fact.source_text) is None  # "yet to"
             ):
                 # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
                 # holding the subject and relation: its own words state nothing to check.

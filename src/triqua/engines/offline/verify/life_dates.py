@@ -1,7 +1,9 @@
-"""Life dates in parentheses after a name, as the verifier judges a birth or death by them.
+"""Life dates in parentheses after a name: another date of birth or death contradicts.
 
 "Isaac Newton (1643–1727) was …" states when Newton was born and died with no "born" or
-"died" to align a relation on. The reading of the parenthesis and its comparison with the
+"died" to align a relation on. A claimed date the parenthesis gives is the judge's to
+support, behind the value gates, as any other; one it contradicts ("died in 1750") is a
+crisp mismatch, a value gate's. The reading of the parenthesis and its comparison with the
 claimed date are the shared reader's (``core.reading.values.life_dates``), the grounding
 rule's too.
 """
@@ -21,10 +23,11 @@ _NOUN = {"born": "birth", "died": "death"}
 
 
 def life_date_finding(fact: Fact, parts: FactParts, top: Sequence[Sentence]) -> Finding | None:
-    """Support or contradict a birth or death date by the subject's life-date parenthesis.
+    """A contradiction when the subject's life-date parenthesis gives another birth or death.
 
     Only a sentence naming the subject in full right before the parenthesis counts, and
     only a claimed date (day, month or year): the dates compare at the claim's granularity.
+    A parenthesis that gives the claimed date contradicts nothing (None).
     """
     event = life_event(fact.relation)
     claimed = parts.object.dates
@@ -36,8 +39,7 @@ def life_date_finding(fact: Fact, parts: FactParts, top: Sequence[Sentence]) -> 
             continue
         for outcome, _ in life_date_readings(fact.relation, last, claimed[0], sentence.info.text):
             if outcome == "match":
-                said = f"the life dates after the name state the date of {_NOUN[event]}"
-                return on_sentence(Status.SUPPORTED, sentence, said)
+                return None
             said = f"the life dates after the name give another date of {_NOUN[event]}"
             return on_sentence(Status.CONTRADICTED, sentence, said, claimed[0].text)
     return None

@@ -338,14 +338,10 @@ def _rules_reading(
     top: list[Sentence],
     by_place: dict[tuple[int, int], Sentence],
 ) -> tuple[Finding, list[Sentence]]:
-    """The rules' reading of the base: aligned sentences, then life dates, then unique roles."""
+    """The rules' reading of the base: aligned sentences, then life-date and unique-role rivals."""
     base, stated = judge_base(fact, parts, top)
     if base.status == Status.INSUFFICIENT:
-        dated = life_date_finding(fact, parts, top)
-        if dated is not None:
-            base, stated = dated, [dated.sentence] if dated.sentence else []
-    if base.status == Status.INSUFFICIENT:
-        base = role_rival(fact, by_place.values()) or base
+        base = life_date_finding(fact, parts, top) or role_rival(fact, by_place.values()) or base
     return base, stated
 
 
