@@ -12,7 +12,7 @@ statement gates both engines share are ``core.reading.statements``.
 
 from __future__ import annotations
 
-from triqua.core.reading.analysis import Token, analyse, values_relation
+from triqua.core.reading.analysis import TextInfo, Token, analyse, values_relation
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.fact_parts import (
@@ -24,18 +24,43 @@ from triqua.core.reading.fact_parts import (
 from triqua.core.reading.mentions import REFERS
 from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.name_match import name_words_in
-from triqua.core.reading.part_match import restrictors_stated
+from triqua.core.reading.part_match import claim_stems, restrictors_stated
 from triqua.core.reading.part_rivals import roles_differ, substitution
 from triqua.core.reading.restrictors.many import one_against_many
+from triqua.core.reading.restrictors.markers import check, markers
 from triqua.core.reading.slot_words import subject_head_rival
 from triqua.core.reading.statements import clause_refusal, statement
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.schema import Fact
 
-__all__ = ["values_present"]
+__all__ = ["restrictor_left_out", "values_present"]
 
 
-def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
+def restrictor_left_out(parts: FactParts, info: TextInfo) -> bool:
+    """True when the sentence states no restrictor of the kind the fact's object writes.
+
+    "was named best restaurant in the world" for "one of the best restaurants", "by itself"
+    for "hydrochloric acid alone": no value in the sentence disagrees, so it is no crisp
+    mismatch (the grounding rule's ``rival_restrictor`` reads it so too); the judge reads
+    it, at a stricter bar (``reading.needed``). A restrictor of the same kind on another
+    noun ("the only legitimate child" for "the only child"), a rival one (a count for a
+    frequency), or a subject's restrictor left out ("The second woman in space" for "The
+    first woman") is a mismatch.
+    """
+    said = claim_stems(parts)
+    if check(parts.subject_restrictors, [info], rivals=False, said=said)[0] != "ok":
+        return False
+    outcome, claimed, _ = check(parts.restrictors, [info], said=said)
+    if outcome != "missing" or claimed is None:
+        return False
+    # A count stands for a frequency ("three World Cups" for "won the World Cup once").
+    kinds = {claimed.kind, "count"} if claimed.kind == "frequency" else {claimed.kind}
+    return not any(m.kind in kinds for m in markers(info.text))
+
+
+def values_present(
+    fact: Fact, parts: FactParts, sentence: Sentence, *, restrictors: bool = True
+) -> bool:
     """The hard gates: True when the sentence may state the fact at all.
 
     It reads as a statement, not a list of keywords; carries every number and date of the
@@ -45,6 +70,8 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
     American band" for "is a website": ``core.reading.class_nouns``), does not give the
     relation to someone else, and puts no other name of the object's type in the relation's
     slot ("… in Seattle, but the company is headquartered in Cupertino").
+    With ``restrictors`` False, a restrictor the sentence leaves out
+    (:func:`restrictor_left_out`) passes: the caller weighs it; a rival one still fails.
     """
     info = sentence.info
     if not statement(parts, info) or subject_head_rival(parts.subject, info) is not None:
@@ -69,7 +96,9 @@ def values_present(fact: Fact, parts: FactParts, sentence: Sentence) -> bool:
             return False
         if not name_words_in(value, info, sentence.before):
             return False
-    if restrictors_stated(parts, info)[0] != "ok":  # "once", "the first", "only"
+    if restrictors_stated(parts, info)[0] != "ok" and (  # "once", "the first", "only"
+        restrictors or not restrictor_left_out(parts, info)
+    ):
         return False
     if unstated(fact.triple_text, info.text, fact.source_text) is not None:
         return False  # "has yet to win", "positively reviewed", even where the fact lost it

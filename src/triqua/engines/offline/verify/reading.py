@@ -37,7 +37,7 @@ from triqua.core.reading.slot_words import (
 )
 from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import values_present
+from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
 from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
 from triqua.engines.offline.verify.unique_roles import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
@@ -61,6 +61,7 @@ class Reading:
     rival_head: bool = False  # another word stands in the object's head slot
     worded: bool = True  # the window writes a word of the relation (or it has none to write)
     filled: bool = True  # the window writes a word of the object beside the relation's word
+    restricted: bool = True  # the window states every restrictor the fact writes
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
@@ -82,12 +83,14 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     refers to the subject nor writes the relation's word. A window that writes the
     relation's word and no word of the object ("are marketed in the United States only" for
     "are marketed in multiple countries") fills the slot with another value, or none: the
-    judge must be surer there, halfway from ``supports`` to ``entailed``.
+    judge must be surer there, halfway from ``supports`` to ``entailed``. A window that leaves
+    out a restrictor the fact writes and states no rival one ("named best restaurant" for
+    "one of the best restaurants": ``gates.restrictor_left_out``) is read at ``entailed``.
     """
     limits = model.thresholds
     if reading.rival_head:
         return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
-    if not reading.worded:
+    if not reading.worded or not reading.restricted:
         return max(limits.supports, limits.entailed)
     if not reading.filled:
         return max(limits.supports, (limits.supports + limits.entailed) / 2)
@@ -122,9 +125,10 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     return [hypothesis, sentence] if sentence else [hypothesis]
 
 
-#: A window's gates as its reading keeps them: ``gated``, ``about``, ``rival_head``, ``worded``.
-_Flags = tuple[bool, bool, bool, bool]
-_PLAIN: _Flags = (True, True, False, True)
+#: A window's gates as its reading keeps them: ``gated``, ``about``, ``rival_head``,
+#: ``worded``, ``filled``, ``restricted``.
+_Flags = tuple[bool, bool, bool, bool, bool, bool]
+_PLAIN: _Flags = (True, True, False, True, True, True)
 
 
 def _judge(
@@ -196,7 +200,7 @@ def read(
             and not other_known_relation(parts, window.anchor.info)
             and not other_known_relation(parts, text)
             and not occupation_only(parts, text)
-            and values_present(base_fact, parts, window.as_sentence())
+            and values_present(base_fact, parts, window.as_sentence(), restrictors=False)
         )
         # A window rewording both the relation and the object (``rewords``) is read as a
         # rival's is: only a judge as sure as the card's ``rival`` reads it as the fact.
@@ -218,7 +222,8 @@ def read(
             worded = writes_some(parts, text)
         else:
             worded = writes_subject_or_relation(parts, window)
-        return gated, about, rival, worded
+        restricted = not (gated and restrictor_left_out(parts, text))
+        return gated, about, rival, worded, True, restricted
 
     singles = windows(anchors, by_place, passages, wide=False)
     readings = _filled(parts, _judge(model, singles, hypotheses, [flags(w) for w in singles]))
