@@ -5,10 +5,11 @@ A claim that counts its object as many (a word of ``many`` in ``data/restrictors
 the relation to one thing: an exclusive word ("only", "sole", "lone") followed, past
 prepositions and determiners, by "one" or "single", by a singular of the claim's own noun
 ("only in television show …" for "multiple television shows"), or by one name ("only for
-Ajax"), or closing its clause right after one name ("sold in Norway only"), when the window
-counts nothing as many itself. A plural after it ("only in comedies"), another word ("only briefly appeared") or
-two names joined ("only for Ajax and PSV") restrict nothing to one. The judge reads the
-shared words as entailing; this reader is the offline value gates' (``gates``).
+Ajax"); or closing its clause right after one name ("sold in Norway only"), when the window
+counts nothing as many itself. A plural after it ("only in comedies"), another word ("only
+briefly appeared") or two names joined ("only for Ajax and PSV") restrict nothing to one.
+The judge reads the shared words as entailing; this reader is the offline value gates'
+(``gates``) and the grounding rule's.
 """
 
 from __future__ import annotations
