@@ -26,7 +26,7 @@ from typing import Any
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
 
-__all__ = ["APPOSITION_PATH", "apposed", "apposition_rules"]
+__all__ = ["APPOSITION_PATH", "apposed", "apposed_nouns", "apposition_rules"]
 
 APPOSITION_PATH = Path(__file__).parent / "data" / "apposition.json"
 
@@ -126,3 +126,65 @@ def _after(low: list[str], at: int, head: str, modifiers: frozenset[str]) -> boo
         if stem(low[j]) == head:
             return modifiers <= {stem(w) for w in low[at + 2 : j]}
     return False
+
+
+def apposed_nouns(subject: str, text: str) -> tuple[tuple[int, str], ...]:
+    """The words ``text`` writes in one noun phrase with ``subject``, each with its offset.
+
+    The word the phrase closes on before the name ("band" of "the boy band One Direction",
+    "films" of "several films, including Green Hollow": a list's class is a plural) and the
+    words up to the first preposition after "X, a …" ("nonprofit" and "charity" of
+    "NumFOCUS, a nonprofit charity in …"). A reader that knows the parse keeps the nouns.
+    """
+    wanted = tuple(w.casefold() for w in _TOKEN.findall(subject))
+    found = [(m.start(), m.group()) for m in _TOKEN.finditer(text)]
+    low = [t.casefold() for _, t in found]
+    n = len(wanted)
+    out: list[tuple[int, str]] = []
+    for i in range(len(found) - n + 1 if n else 0):
+        if tuple(low[i : i + n]) != wanted:
+            continue
+        j = _phrase_start([t for _, t in found], i)
+        if j is not None:
+            out.append(found[j])
+        out += [found[j] for j in _appended(low, i + n)]
+    return tuple(out)
+
+
+def _phrase_start(tokens: list[str], at: int) -> int | None:
+    """The index of the word the phrase before the name at ``at`` closes on, else None."""
+    listed = opened = False
+    for j in range(at - 1, max(-1, at - 1 - _REACH), -1):
+        token, word = tokens[j], tokens[j].casefold()
+        if token in _PUNCT or word in _JOINS or word in _words("determiners"):
+            continue
+        if word in _words("list_openers"):
+            opened = True
+        elif token[:1].isupper() or token[:1].isdigit():
+            listed = True
+        elif listed and word in _words("title_words"):
+            continue
+        elif word in _words("title_words") or (listed and not opened):
+            return None
+        elif opened and not word.endswith("s"):
+            return None  # "the cast, including X": X is in the cast, not a cast
+        else:
+            return j
+    return None
+
+
+def _appended(low: list[str], at: int) -> list[int]:
+    """The indices of the words of "X, a …" after the name, up to a preposition or comma.
+
+    "NumFOCUS, a nonprofit charity in …" gives "nonprofit" and "charity", "Paris, a city he
+    loved" "city", "he" and "loved": the parse tells which is a noun.
+    """
+    if low[at : at + 1] != [","] or low[at + 1 : at + 2] not in (["a"], ["an"]):
+        return []
+    words = []
+    for j in range(at + 2, min(len(low), at + 2 + _AFTER)):
+        if low[j] in (",", ";", ".") or low[j] in _words("title_words"):
+            break
+        if low[j][:1].isalpha():
+            words.append(j)
+    return words
