@@ -29,6 +29,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from plausible_lies import run_llm
+
 from triqua.evals.cases import (
     CaseResult,
     lie_cases,
@@ -47,8 +49,6 @@ RECALL_CASES = ROOT / "benchmarks" / "data" / "recall_probe.jsonl"
 
 def llm_lie_results(rows: list[dict[str, Any]]) -> list[CaseResult]:
     """The lie rows checked on the LLM path by the eager quoting judge, as case results."""
-    from plausible_lies import run_llm
-
     results = []
     for row in rows:
         got = run_llm(row)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,25 @@ SUITES = {
         lambda rows: run_text_cases(lie_cases(rows), suite="lies"),
     ),
     "recall": (RECALL_CASES, lambda rows: list(_recall_results())),
+    "lies-llm": (
+        ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl",
+        lambda rows: _benchmark().llm_lie_results(rows),
+    ),
 }
+
+
+def _benchmark() -> Any:
+    """``benchmarks/eval_cases.py`` as a module (its LLM-path runner reads the lie rows)."""
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module("eval_cases")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
 # as entailing "is home to a collection" (0.45, above the verifier's dev-chosen 0.15).
@@ -126,7 +145,22 @@ SUITES = {
 # before completing", "was elected President"): lies 386 of 409, 387 with the event window
 # retired. With 20 lie rows (ids ``dev8-…``: another class for the subject, an antonym in the
 # relation or object) and their controls, written before the engine was run on them: 405 of 429.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 405 / 429, "recall": 222 / 233}
+# With 7 lie rows (ids ``dev10-…``: "sold in Denmark only" for "several countries", a title
+# that asks) and 6 recall rows (a class in one phrase with a name, "films, including Green
+# Hollow", and false classes), written before the engine was run on them: lies 411 of 436
+# (the six lies kept by none; a control "How glaciers are formed is told …" is refused by the
+# object-across-clauses gate, as before), recall 228 of 239 ("Green Hollow is a novel" was
+# supported before the class gate read the list's class noun).
+# ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
+# quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
+# above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
+FLOORS = {
+    "fact": 339 / 341,
+    "text": 97 / 97,
+    "lies": 411 / 436,
+    "recall": 228 / 239,
+    "lies-llm": 415 / 436,
+}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 
