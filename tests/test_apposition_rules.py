@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import pytest
 
-from triqua.core.reading.apposition import apposed, apposition_rules
+from triqua.core.reading.apposition import apposed, apposition_rules, phrased
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.core.reading.statements import clause_refusal
 from triqua.schema import Fact
 
 EXAMPLES = apposition_rules()["examples"]
 CASES = [(*e, True) for e in EXAMPLES["match"]] + [(*e, False) for e in EXAMPLES["no_match"]]
+PHRASED = [(*e, True) for e in EXAMPLES["phrased"]["match"]] + [
+    (*e, False) for e in EXAMPLES["phrased"]["no_match"]
+]
 
 
 def test_both_ways_are_exemplified() -> None:
@@ -43,3 +46,12 @@ def test_the_clause_gates_never_give_an_apposed_class_to_the_clause_owner(
 ) -> None:
     parts = fact_parts(Fact(subject=subject, relation=relation, object=obj))
     assert "gives the object to" not in (clause_refusal(parts, text) or "")
+
+
+@pytest.mark.parametrize(
+    ("subject", "relation", "obj", "text", "expected"), PHRASED, ids=[c[3][:40] for c in PHRASED]
+)
+def test_a_fact_written_as_one_noun_phrase_is_read_as_stated(
+    subject: str, relation: str, obj: str, text: str, expected: bool
+) -> None:
+    assert phrased(subject, relation, obj, text) is expected

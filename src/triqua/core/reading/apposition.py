@@ -26,7 +26,14 @@ from typing import Any
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
 
-__all__ = ["APPOSITION_PATH", "apposed", "apposed_nouns", "apposition_rules"]
+__all__ = [
+    "APPOSITION_PATH",
+    "IN_ONE_PHRASE",
+    "apposed",
+    "apposed_nouns",
+    "apposition_rules",
+    "phrased",
+]
 
 APPOSITION_PATH = Path(__file__).parent / "data" / "apposition.json"
 
@@ -188,3 +195,42 @@ def _appended(low: list[str], at: int) -> list[int]:
         if low[j][:1].isalpha():
             words.append(j)
     return words
+
+
+def phrased(subject: str, relation: str, obj: str, text: str) -> bool:
+    """True when ``text`` writes the fact as one noun phrase: subject, preposition, object.
+
+    "(The friendly match, was against, Norway)" by "… in a friendly match against Norway",
+    "(The software tools, are for, data science)" by "… provides software tools for data
+    science": the phrase says it, whoever owns the clause. The relation must be a copula
+    and at most two words after it ("against", "adjacent to"), written between the two.
+    """
+    words = [w.casefold() for w in _WORD.findall(relation)]
+    if len(words) < 2 or len(words) > 3 or words[0] not in _words("copulas"):
+        return False
+    subject_words = _core(subject)
+    object_words = _core(obj)
+    if not subject_words or not object_words:
+        return False
+    low = [t.casefold() for t in _TOKEN.findall(text)]
+    phrase = [*subject_words, *words[1:]]
+    for i in range(len(low) - len(phrase) + 1):
+        if low[i : i + len(phrase)] != phrase:
+            continue
+        after = low[i + len(phrase) :]
+        while after and after[0] in _words("determiners"):
+            after = after[1:]
+        if after[: len(object_words)] == object_words:
+            return True
+    return False
+
+
+def _core(phrase: str) -> list[str]:
+    """The tokens of ``phrase`` after its opening determiner, case-folded."""
+    tokens = [t.casefold() for t in _TOKEN.findall(phrase)]
+    return tokens[1:] if tokens[:1] and tokens[0] in _words("determiners") else tokens
+
+
+#: The readings of a fact written in one phrase, for the clause gates: "the boy band One
+#: Direction" (:func:`apposed`), "a friendly match against Norway" (:func:`phrased`).
+IN_ONE_PHRASE = (apposed, phrased)

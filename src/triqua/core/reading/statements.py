@@ -22,7 +22,7 @@ import re
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
-from triqua.core.reading.apposition import apposed
+from triqua.core.reading.apposition import IN_ONE_PHRASE
 from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
@@ -201,7 +201,7 @@ def _clause_refusal(
         return f"the cited text's {obj.text!r} is by {author!r}"
     if object_split(obj, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
-    own = apposed(subject_info.text, relation_info.text, obj.text, text)  # "the band One …"
+    own = any(read(subject_info.text, relation_info.text, obj.text, text) for read in IN_ONE_PHRASE)
     other = None if own else held_by_another(subject_info, obj, text, relation)
     if other is not None:
         return f"the cited text gives the object to {other!r}"
