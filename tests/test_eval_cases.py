@@ -150,7 +150,9 @@ def _benchmark() -> Any:
 # Hollow", and false classes), written before the engine was run on them: lies 411 of 436
 # (the six lies kept by none; a control "How glaciers are formed is told …" is refused by the
 # object-across-clauses gate, as before), recall 228 of 239 ("Green Hollow is a novel" was
-# supported before the class gate read the list's class noun).
+# supported before the class gate read the list's class noun). With 4 recall rows for a fact
+# written as one noun phrase ("a friendly match against Chile"; one false counterpart first
+# held a true sentence too, and was made wholly false): 232 of 243.
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
@@ -158,7 +160,7 @@ FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
     "lies": 411 / 436,
-    "recall": 228 / 239,
+    "recall": 232 / 243,
     "lies-llm": 415 / 436,
 }
 #: True claims of the recall suite that must end supported, at least.
