@@ -152,16 +152,18 @@ def _benchmark() -> Any:
 # object-across-clauses gate, as before), recall 228 of 239 ("Green Hollow is a novel" was
 # supported before the class gate read the list's class noun). With 4 recall rows for a fact
 # written as one noun phrase ("a friendly match against Chile"; one false counterpart first
-# held a true sentence too, and was made wholly false): 232 of 243.
+# held a true sentence too, and was made wholly false): 232 of 243. With a lie and a control
+# for a county named in a city's sentence ("Flagstaff is a city in Coconino County" for "is a
+# county"): lies 413 of 438, lies-llm 419 of 438 (14 of 293 lies kept).
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 411 / 436,
+    "lies": 413 / 438,
     "recall": 232 / 243,
-    "lies-llm": 415 / 436,
+    "lies-llm": 419 / 438,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
