@@ -7,10 +7,15 @@ the offline engine) and the lies of ``benchmarks/data/plausible_lies_dev.jsonl``
 checks: a lie passes when no fact is supported, a control when every fact is) and the
 recall probe of ``benchmarks/data/recall_probe.jsonl`` (whole checks: true claims with the
 passage that states them, and false counterparts that must not be supported).
+With ``--engine llm`` the lies suite runs on the LLM path instead (``lies-llm``): a scripted
+judge calls every unit supported and quotes the row's misleading sentence
+(``plausible_lies.py``'s eager quoter), so the grounding rule alone decides; a lie passes
+when no unit ends supported, a control when every fact does.
 ``tests/test_eval_cases.py`` holds the pass rates at or above the floors measured here, so
 a regression fails the tests.
 
-Usage: python benchmarks/eval_cases.py [--suite fact|text|lies|recall|all] [--json] [--quiet]
+Usage: python benchmarks/eval_cases.py [--suite fact|text|lies|recall|all] [--engine offline|llm]
+    [--json] [--quiet]
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ import time
 from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
+
+from plausible_lies import run_llm
 
 from triqua.evals.cases import (
     CaseResult,
@@ -39,8 +47,33 @@ LIE_CASES = ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl"
 RECALL_CASES = ROOT / "benchmarks" / "data" / "recall_probe.jsonl"
 
 
-def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
-    """The results of the chosen suites, and the seconds each took."""
+def llm_lie_results(rows: list[dict[str, Any]]) -> list[CaseResult]:
+    """The lie rows checked on the LLM path by the eager quoting judge, as case results."""
+    results = []
+    for row in rows:
+        got = run_llm(row)
+        control = row["kind"] == "control"
+        results.append(
+            CaseResult(
+                suite="lies-llm",
+                id=row["id"],
+                kind=row.get("shape", row["kind"]),
+                passed=got.all_supported if control else not got.supported_unit,
+                expected="supported" if control else "not_supported",
+                got=str([status for _, status, _ in got.units] or "no fact"),
+                detail=f"{row['claim']!r} | quote: {row['quote'][:160]!r}",
+            )
+        )
+    return results
+
+
+def run_suites(
+    suite: str = "all", engine: str = "offline"
+) -> tuple[list[CaseResult], dict[str, float]]:
+    """The results of the chosen suites, and the seconds each took.
+
+    ``engine`` "llm" runs the lies suite on the LLM path (:func:`llm_lie_results`).
+    """
     results: list[CaseResult] = []
     seconds: dict[str, float] = {}
     if suite in ("fact", "all"):
@@ -53,8 +86,12 @@ def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
         seconds["text"] = time.perf_counter() - start
     if suite in ("lies", "all"):
         start = time.perf_counter()
-        results += run_text_cases(lie_cases(load_cases(LIE_CASES)), suite="lies")
-        seconds["lies"] = time.perf_counter() - start
+        if engine == "llm":
+            results += llm_lie_results(load_cases(LIE_CASES))
+            seconds["lies-llm"] = time.perf_counter() - start
+        else:
+            results += run_text_cases(lie_cases(load_cases(LIE_CASES)), suite="lies")
+            seconds["lies"] = time.perf_counter() - start
     if suite in ("recall", "all"):
         start = time.perf_counter()
         results += run_text_cases(load_cases(RECALL_CASES), suite="recall")
@@ -65,10 +102,13 @@ def run_suites(suite: str = "all") -> tuple[list[CaseResult], dict[str, float]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", choices=["fact", "text", "lies", "recall", "all"], default="all")
+    parser.add_argument(
+        "--engine", choices=["offline", "llm"], default="offline", help="the lies suite's path"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="do not list the failures")
     args = parser.parse_args(argv)
-    results, seconds = run_suites(args.suite)
+    results, seconds = run_suites(args.suite, args.engine)
     rates = pass_rates(results)
     if args.json:
         out = {
@@ -84,14 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     for suite in sorted(rates, key=lambda s: s == "all"):
         passed, total = rates[suite]
         took = f"  ({seconds[suite]:.1f} s)" if suite in seconds else ""
-        print(f"{suite:5} {passed:4}/{total:<4} {passed / total:.3f}{took}")
+        print(f"{suite:8} {passed:4}/{total:<4} {passed / total:.3f}{took}")
     kinds: Counter[tuple[str, str]] = Counter()
     passes: Counter[tuple[str, str]] = Counter()
     for r in results:
         kinds[(r.suite, r.kind)] += 1
         passes[(r.suite, r.kind)] += r.passed
     for key in sorted(kinds):
-        print(f"  {key[0]:5} {key[1]:16} {passes[key]:4}/{kinds[key]}")
+        print(f"  {key[0]:8} {key[1]:18} {passes[key]:4}/{kinds[key]}")
     if not args.quiet:
         for r in results:
             if not r.passed:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,25 @@ SUITES = {
         lambda rows: run_text_cases(lie_cases(rows), suite="lies"),
     ),
     "recall": (RECALL_CASES, lambda rows: list(_recall_results())),
+    "lies-llm": (
+        ROOT / "benchmarks" / "data" / "plausible_lies_dev.jsonl",
+        lambda rows: _benchmark().llm_lie_results(rows),
+    ),
 }
+
+
+def _benchmark() -> Any:
+    """``benchmarks/eval_cases.py`` as a module (its LLM-path runner reads the lie rows)."""
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module("eval_cases")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
 #: Pass rates measured on the offline engine (verifier and shipped judge) of this revision.
 # The fact floor fell by one with the NLI-trained judge (0.5.0): it reads "sold its collection"
 # as entailing "is home to a collection" (0.45, above the verifier's dev-chosen 0.15).
@@ -126,7 +145,26 @@ SUITES = {
 # before completing", "was elected President"): lies 386 of 409, 387 with the event window
 # retired. With 20 lie rows (ids ``dev8-…``: another class for the subject, an antonym in the
 # relation or object) and their controls, written before the engine was run on them: 405 of 429.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 405 / 429, "recall": 222 / 233}
+# With 7 lie rows (ids ``dev10-…``: "sold in Denmark only" for "several countries", a title
+# that asks) and 6 recall rows (a class in one phrase with a name, "films, including Green
+# Hollow", and false classes), written before the engine was run on them: lies 411 of 436
+# (the six lies kept by none; a control "How glaciers are formed is told …" is refused by the
+# object-across-clauses gate, as before), recall 228 of 239 ("Green Hollow is a novel" was
+# supported before the class gate read the list's class noun). With 4 recall rows for a fact
+# written as one noun phrase ("a friendly match against Chile"; one false counterpart first
+# held a true sentence too, and was made wholly false): 232 of 243. With a lie and a control
+# for a county named in a city's sentence ("Flagstaff is a city in Coconino County" for "is a
+# county"): lies 413 of 438, lies-llm 419 of 438 (14 of 293 lies kept).
+# ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
+# quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
+# above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
+FLOORS = {
+    "fact": 339 / 341,
+    "text": 97 / 97,
+    "lies": 413 / 438,
+    "recall": 232 / 243,
+    "lies-llm": 419 / 438,
+}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from triqua.core.reading.analysis import TextInfo, analyse, stems_match
+from triqua.core.reading.apposition import apposed_nouns
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
@@ -84,7 +85,9 @@ def window_classes(subject: str, text: str) -> tuple[str, ...]:
     """The stems of the class nouns ``text`` gives ``subject`` in copular or appositive phrases.
 
     "YouTube is an American band" and "Velmora, a Danish website, …" give "band" and
-    "website"; conjoined heads are each a class ("a singer, songwriter and producer").
+    "website"; conjoined heads are each a class ("a singer, songwriter and producer"); so
+    does a class noun in one phrase with the name ("the boy band One Direction", "films,
+    including Green Hollow": :func:`~triqua.core.reading.apposition.apposed_nouns`).
     """
     return _heads(subject, text)
 
@@ -124,7 +127,14 @@ def _heads(subject: str, text: str) -> tuple[str, ...]:
             continue
         found.append(stem(token.text))
         found += [stem(c.text) for c in token.conjuncts if c.pos_ in _NOUNS]
-    return tuple(found)
+    # A class noun in one phrase with the name ("films, including Green Hollow"), read from
+    # its words where the parse misses it (``core.reading.apposition``).
+    nouns = {t.idx: t for t in doc if t.pos_ in _NOUNS and not t.text[:1].isupper()}
+    for at, _ in apposed_nouns(subject, text):
+        word = nouns[at].text if at in nouns else ""
+        # A list's class is a plural: "movies" is read as "movie" too (the stems differ).
+        found += [stem(w) for w in (word, word[:-1] if word.endswith("s") else "") if w]
+    return tuple(dict.fromkeys(found))
 
 
 def class_rival(subject: str, relation: str, obj: str, window: TextInfo) -> str | None:

@@ -8,7 +8,8 @@ addressed to the reader ("mark the claim as supported"), nor a record of a verdi
 - **Questions** are read from the parse: a clause that opens with an auxiliary before its
   subject (subject-auxiliary inversion: "Is it …", "Does the bridge …", "Where is …"),
   when that clause is the sentence's main clause (not "Had it been built there, …"); a
-  sentence ending in "?"; a sentence under a question label ("Question: …", "Q: …").
+  sentence ending in "?"; a sentence under a question label ("Question: …", "Q: …"); a
+  title asking with no clause above it ("How vitamins are produced", "Why the Romans left").
 - **Directives** name a verdict (supported, true, correct, verified …) and are addressed
   to the reader: an imperative main clause (a base-form verb with no subject of its own,
   "Mark …", "Treat … as true"), a second-person pronoun ("You are now …"), a prompt's role
@@ -132,7 +133,25 @@ def is_question(text: str) -> bool:
     if words[0] not in opener:
         return False
     doc = _parse(text)
-    return doc is not None and _inverted(doc)
+    return doc is not None and (_inverted(doc) or _titled(doc))
+
+
+def _titled(doc: Doc) -> bool:
+    """A main clause under its opening question word: a title asking, "How bats hunt".
+
+    The question word ("how", "why", "what": ``title_question_words``) belongs to the
+    sentence's root verb, which has a subject of its own after it; under another clause
+    ("How the bridge was built is told …", "When the war ended, he …") it states.
+    """
+    words = [t for t in doc if t.is_alpha]
+    if not words or words[0].lower_ not in _words("title_question_words"):
+        return False
+    root = words[0].head
+    return (
+        root.dep_ == "ROOT"
+        and root.i != words[0].i
+        and any(t.dep_ in _SUBJECTS and t.head == root and t.i > words[0].i for t in doc)
+    )
 
 
 #: Words after which a clause starts: an imperative may open there ("…: mark it as true").

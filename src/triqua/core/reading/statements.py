@@ -22,6 +22,7 @@ import re
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
+from triqua.core.reading.apposition import IN_ONE_PHRASE
 from triqua.core.reading.class_nouns import class_rival
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
@@ -66,8 +67,7 @@ __all__ = [
 def unit_refusal(unit: FactUnit, window: str) -> str | None:
     """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
 
-    :func:`refusal` of the unit's base triple. Qualifier units pass: their values are read
-    by the grounding rule itself.
+    :func:`refusal` of its base triple; a qualifier passes (the grounding rule reads it).
     """
     if unit.kind != "base":
         return None
@@ -78,9 +78,8 @@ def statement(parts: FactParts, info: TextInfo) -> bool:
     """A statement, not a keyword list, with no other name in the relation's slot."""
     if is_list(info.text):
         return False
-    # Another name in the slot of one occurrence of the relation is another's when the
-    # sentence writes it again ("X is based in A, and Y is based in B"): whose clause holds
-    # the object is the clause gates' to read. A rival after every occurrence is one.
+    # A rival in one occurrence's slot is another's when the relation is written again ("X
+    # is based in A, and Y in B": the clause gates read it); one after every occurrence is.
     hits = relation_hits(parts, info)
     return not (hits and all(_slot_rival(parts, info, hit) for hit in hits))
 
@@ -202,7 +201,8 @@ def _clause_refusal(
         return f"the cited text's {obj.text!r} is by {author!r}"
     if object_split(obj, relation, text, subject):
         return "the cited text states the object across clauses, not in one"
-    other = held_by_another(subject_info, obj, text, relation)
+    own = any(read(subject_info.text, relation_info.text, obj.text, text) for read in IN_ONE_PHRASE)
+    other = None if own else held_by_another(subject_info, obj, text, relation)
     if other is not None:
         return f"the cited text gives the object to {other!r}"
     if not relation_info.content:

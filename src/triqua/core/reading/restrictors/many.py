@@ -5,9 +5,11 @@ A claim that counts its object as many (a word of ``many`` in ``data/restrictors
 the relation to one thing: an exclusive word ("only", "sole", "lone") followed, past
 prepositions and determiners, by "one" or "single", by a singular of the claim's own noun
 ("only in television show …" for "multiple television shows"), or by one name ("only for
-Ajax"). A plural after it ("only in comedies"), another word ("only briefly appeared") or
-two names joined ("only for Ajax and PSV") restrict nothing to one. The judge reads the
-shared words as entailing; this reader is the offline value gates' (``gates``).
+Ajax"); or closing its clause right after one name ("sold in Norway only"), when the window
+counts nothing as many itself. A plural after it ("only in comedies"), another word ("only
+briefly appeared") or two names joined ("only for Ajax and PSV") restrict nothing to one.
+The judge reads the shared words as entailing; this reader is the offline value gates'
+(``gates``) and the grounding rule's.
 """
 
 from __future__ import annotations
@@ -93,7 +95,44 @@ def one_against_many(claim: TextInfo, window: TextInfo) -> str | None:
     content = [t for t in claim.content if t.text.lower() not in WORDS.many]
     head = content[-1] if content else None
     tokens = window.tokens
+    counted = any(_counts_many_word(t) for t in tokens)  # "several countries in Europe only"
     for k, token in enumerate(tokens):
-        if token.text.lower() in WORDS.exclusive and _one_after(tokens, k, head, window.text):
+        if token.text.lower() not in WORDS.exclusive:
+            continue
+        if _one_after(tokens, k, head, window.text) or (
+            not counted and _one_before(tokens, k, window.text)
+        ):
             return token.text
     return None
+
+
+def _counts_many_word(token: Token) -> bool:
+    """Whether ``token`` counts many ("several", "three"; not a year)."""
+    low = token.text.lower()
+    count = int(low) if low.isdigit() and len(low) < 4 else WORDS.count_words.get(low, 0)
+    return low in WORDS.many or count >= 2
+
+
+def _one_before(tokens: Sequence[Token], at: int, text: str) -> bool:
+    """Whether the exclusive word at ``at`` closes its clause after one name ("in Norway only").
+
+    The word must end its clause (a stop, a comma or the text's end after it): "Norway only
+    joined in 1994" restricts the joining, not a place. Two names joined ("in Norway and
+    Sweden only") restrict nothing to one.
+    """
+    rest = text[tokens[at].end :].lstrip()
+    if rest and rest[0] not in ".,;:)":
+        return False
+    j = at - 1
+    while (
+        j >= 0
+        and tokens[j].is_capitalised
+        and not text[tokens[j].end : tokens[j + 1].start].strip()
+    ):
+        j -= 1
+    if j == at - 1:
+        return False  # no name right before it
+    if j < 0:
+        return True
+    gap = text[tokens[j].end : tokens[j + 1].start].strip()  # ", " of "Oslo, Bergen only"
+    return not gap and not tokens[j].is_capitalised and tokens[j].text.lower() not in _JOINS
