@@ -187,3 +187,15 @@ def test_an_undotted_us_is_a_name_word_the_name_gate_checks() -> None:
 def test_a_text_in_capitals_keeps_its_function_words_out_of_its_content() -> None:
     assert "us" not in {t.stem for t in analyse("GIVE US THE VOTE").content}
     assert "us" not in {t.stem for t in analyse("They told us the news.").content}
+
+
+def test_a_name_s_last_words_after_another_name_word_do_not_name_it() -> None:
+    from triqua.core.reading.name_match import name_match
+
+    other = analyse("Brenda Hale served as President of the UK Supreme Court.")
+    assert name_match(analyse("the U.S. Supreme Court"), other) == 0.0
+    assert name_match(analyse("the US Supreme Court"), other) == 0.0
+    spelled = analyse("Sotomayor joined the United States Supreme Court in 2009.")
+    assert name_match(analyse("the US Supreme Court"), spelled) > 0.0
+    assert name_match(analyse("Marie Curie"), analyse("Pierre and Marie Curie met.")) > 0.0
+    assert name_match(analyse("Marie Curie"), analyse("Pierre Curie was born in Paris.")) == 0.0

@@ -87,7 +87,7 @@ def analyse(text: str) -> TextInfo:
     content = tuple(
         t
         for t in tokens
-        if (not t.is_stop or (not shouted and _acronym(t)))
+        if (not t.is_stop or (not shouted and written_as_acronym(t)))
         and not is_negation(t)
         and not any(s <= t.start < e for s, e in spans)
     )
@@ -102,7 +102,7 @@ def analyse(text: str) -> TextInfo:
     )
 
 
-def _acronym(token: Token) -> bool:
+def written_as_acronym(token: Token) -> bool:
     """True for a word written in capitals, two letters or more: "US" is a name, not "us"."""
     return len(token.text) >= 2 and token.text.isupper() and token.text.isalpha()
 

@@ -66,9 +66,10 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     if filler is not None:
         return f"the cited text's {parts.relation.text!r} governs {filler!r}, not {unit.value}"
     # A clause of another name holds the value: "John XXIII was elected pope in 1958, and
-    # John Paul II … in 1978" gives 1958 to John XXIII.
+    # John Paul II … in 1978" gives 1958 to John XXIII; the fact's own object is no other
+    # ("Athens hosted the Games in 1896" for "the Games were held in Athens in 1896").
     holder = held_by_another(parts.subject, value, text, relation)
-    if holder is not None:
+    if holder is not None and not objects & {t.stem for t in analyse(holder).content}:
         return f"the cited text gives {unit.value!r} to the clause of {holder!r}"
     if value.is_name:
         other = other_occurrence(text, relation, objects, values)
