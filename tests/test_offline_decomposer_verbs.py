@@ -411,3 +411,10 @@ def test_a_gerund_after_a_preposition_gives_its_object(
 def test_a_gerund_beside_a_direct_object_is_no_object(decomposer: RuleDecomposer) -> None:
     found = triples(decomposer.decompose("Marie Curie won the prize after discovering radium."))
     assert ("Marie Curie", "won", "the prize") in {t[:3] for t in found}
+
+
+def test_a_prepositional_object_that_is_a_gerund_stays_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    found = triples(decomposer.decompose("Sourcers focus on finding candidates for open roles."))
+    assert found == {("Sourcers", "focus on", "finding candidates for open roles")}

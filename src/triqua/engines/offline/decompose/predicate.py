@@ -176,7 +176,9 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             pred.relation += _verb_words(current)
             pred.verbs.append(current)
             continue
-        elif (gerund := _gerund_object(current, pred.used)) is not None:
+        elif main_prep(current, pred.used) is None and (
+            gerund := _gerund_object(current, pred.used)
+        ):
             _gerund_complement(pred, *gerund)
         else:
             _prepositional_complement(pred, current)
@@ -216,7 +218,9 @@ def _gerund_object(verb: Token, used: set[int]) -> tuple[Token, Token, Token] | 
     """A preposition, its gerund and the gerund's object, for a verb with no object of its own.
 
     "died before completing his Requiem": the act the preposition places beside the verb
-    has the clause's only object, so the relation holds both verbs.
+    has the clause's only object, so the relation holds both verbs. Asked only when the
+    verb has no prepositional object of its own ("focus on finding candidates" keeps its
+    phrase object).
     """
     for prep in verb.children:
         if prep.dep_ != "prep" or prep.i in used or prep.i < verb.i:
