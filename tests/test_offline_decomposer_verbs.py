@@ -418,3 +418,10 @@ def test_a_prepositional_object_that_is_a_gerund_stays_the_object(
 ) -> None:
     found = triples(decomposer.decompose("Sourcers focus on finding candidates for open roles."))
     assert found == {("Sourcers", "focus on", "finding candidates for open roles")}
+
+
+def test_an_object_predicate_not_written_as_a_title_stays_out_of_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    found = triples(decomposer.decompose("John Paul II was elected pope in 1978."))
+    assert found == {("John Paul II", "was elected in", "1978")}

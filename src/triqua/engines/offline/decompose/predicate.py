@@ -119,8 +119,8 @@ def _number_fold(dobj: Token) -> tuple[list[Token], Token] | None:
 def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
     """The relation words and object heads of a verb clause (memoised per sentence).
 
-    The main complement is, in order: direct object, attribute, object predicate ("was
-    elected President"), adjective complement (with its preposition: "is known for"),
+    The main complement is, in order: direct object, attribute, object predicate written as
+    a title ("was elected President"), adjective complement (with its preposition: "is known for"),
     passive agent, the verb of an open clausal complement ("wanted to become", followed
     further), the object of a gerund after a preposition ("died before completing his
     Requiem"), or a prepositional object.
@@ -159,7 +159,8 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         elif "attr" in kids:
             pred.used.add(kids["attr"].i)
             pred.objects = conjuncts(substitute_relative(kids["attr"]))
-        elif "oprd" in kids:  # "was elected President of X": the office is the object
+        elif "oprd" in kids and kids["oprd"].pos_ == "PROPN":
+            # "was elected President of X": the office, written as a title, is the object
             pred.used.add(kids["oprd"].i)
             pred.objects = conjuncts(kids["oprd"])
         elif "acomp" in kids:
