@@ -126,7 +126,7 @@ SUITES = {
 # before completing", "was elected President"): lies 386 of 409, 387 with the event window
 # retired. With 20 lie rows (ids ``dev8-…``: another class for the subject, an antonym in the
 # relation or object) and their controls, written before the engine was run on them: 405 of 429.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 430 / 449, "recall": 222 / 233}
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 434 / 453, "recall": 222 / 233}
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
 
