@@ -157,3 +157,45 @@ def test_the_value_gate_leaves_out_an_acronym_that_only_qualifies_a_name(
 )
 def test_own_acronym_spells_the_names_initials(acronym: str, name: str, own: bool) -> None:
     assert own_acronym(acronym, name) is own
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ("Brenda Hale was President of the UK Supreme Court.", "us"),
+        ("The NASA Ames Research Center is in California.", "na"),
+    ],
+)
+def test_an_acronym_gives_no_initial_to_the_words_beside_it(text: str, absent: str) -> None:
+    assert absent not in spelled_initials(text)
+    assert "sc" in spelled_initials("the UK Supreme Court") | spelled_initials(
+        "the United States Supreme Court"
+    )
+
+
+def test_an_undotted_us_is_a_name_word_the_name_gate_checks() -> None:
+    part = analyse("the US Supreme Court")
+    assert "us" in {t.stem for t in part.content}
+    other = analyse("Brenda Hale served as President of the UK Supreme Court from 2017 to 2020.")
+    assert not name_words_in(part, other)
+    own = analyse("Sonia Sotomayor has served on the US Supreme Court since 2009.")
+    assert name_words_in(part, own)
+    spelled = analyse("Sonia Sotomayor has served on the United States Supreme Court since 2009.")
+    assert name_words_in(part, spelled)
+
+
+def test_a_text_in_capitals_keeps_its_function_words_out_of_its_content() -> None:
+    assert "us" not in {t.stem for t in analyse("GIVE US THE VOTE").content}
+    assert "us" not in {t.stem for t in analyse("They told us the news.").content}
+
+
+def test_a_name_s_last_words_after_another_name_word_do_not_name_it() -> None:
+    from triqua.core.reading.name_match import name_match
+
+    other = analyse("Brenda Hale served as President of the UK Supreme Court.")
+    assert name_match(analyse("the U.S. Supreme Court"), other) == 0.0
+    assert name_match(analyse("the US Supreme Court"), other) == 0.0
+    spelled = analyse("Sotomayor joined the United States Supreme Court in 2009.")
+    assert name_match(analyse("the US Supreme Court"), spelled) > 0.0
+    assert name_match(analyse("Marie Curie"), analyse("Pierre and Marie Curie met.")) > 0.0
+    assert name_match(analyse("Marie Curie"), analyse("Pierre Curie was born in Paris.")) == 0.0

@@ -12,7 +12,12 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading.analysis import analyse
-from triqua.core.reading.class_nouns import class_nouns, class_rival, fact_class
+from triqua.core.reading.class_nouns import (
+    class_nouns,
+    class_rival,
+    fact_class,
+    general_head_unwritten,
+)
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.gates import values_present
@@ -58,3 +63,16 @@ def test_a_fact_gives_a_class_only_as_an_indefinite_copular_object(
 ) -> None:
     parsed = written_fact(fact)
     assert fact_class(parsed.subject, parsed.relation, parsed.object) == head
+
+
+@pytest.mark.parametrize(
+    ("fact", "window", "unwritten"),
+    [(f, w, True) for f, w in class_nouns()["general_head"]["unwritten"]]
+    + [(f, w, False) for f, w in class_nouns()["general_head"]["written"]],
+)
+def test_a_general_head_needs_every_word_around_it_written(
+    fact: str, window: str, unwritten: bool
+) -> None:
+    parsed = written_fact(fact)
+    found = general_head_unwritten(parsed.relation, parsed.object, analyse(window))
+    assert (found is not None) is unwritten, found

@@ -368,3 +368,60 @@ def test_a_particle_read_as_an_adverb_stays_in_the_relation(
 ) -> None:
     """ "stepped down as CEO" is no "stepped as CEO": the particle makes the verb."""
     assert triple in triples(decomposer.decompose(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Ronald Reagan was elected President of the United States.",
+            ("Ronald Reagan", "was elected", "President of the United States"),
+        ),
+        (
+            "Jimmy Carter was elected Governor of Georgia.",
+            ("Jimmy Carter", "was elected", "Governor of Georgia"),
+        ),
+    ],
+)
+def test_an_object_predicate_is_the_object(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Alexander Fleming died before discovering penicillin.",
+            ("Alexander Fleming", "died before discovering", "penicillin"),
+        ),
+        (
+            "Antoni Gaudí died before completing the Sagrada Família.",
+            ("Antoni Gaudí", "died before completing", "the Sagrada Família"),
+        ),
+    ],
+)
+def test_a_gerund_after_a_preposition_gives_its_object(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_a_gerund_beside_a_direct_object_is_no_object(decomposer: RuleDecomposer) -> None:
+    found = triples(decomposer.decompose("Marie Curie won the prize after discovering radium."))
+    assert ("Marie Curie", "won", "the prize") in {t[:3] for t in found}
+
+
+def test_a_prepositional_object_that_is_a_gerund_stays_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    found = triples(decomposer.decompose("Sourcers focus on finding candidates for open roles."))
+    assert found == {("Sourcers", "focus on", "finding candidates for open roles")}
+
+
+def test_an_object_predicate_not_written_as_a_title_stays_out_of_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    found = triples(decomposer.decompose("John Paul II was elected pope in 1978."))
+    assert found == {("John Paul II", "was elected in", "1978")}

@@ -146,3 +146,29 @@ def test_a_stated_by_qualifier_needs_a_reporting_word_its_source_governs() -> No
         "The law is constitutional, he said.",
     ):
         assert qualifier_refusal(parts, unit, reported) is None, reported
+
+
+def test_a_value_in_another_name_s_clause_is_refused() -> None:
+    fact = Fact(
+        subject="John Paul II",
+        relation="was elected",
+        object="pope",
+        qualifiers=[Qualifier(label="point in time", value="1958")],
+    )
+    unit = fact.units()[1]
+    text = "John XXIII was elected pope in 1958, and John Paul II was elected pope in 1978."
+    why = qualifier_refusal(fact_parts(fact), unit, text)
+    assert why is not None and "John XXIII" in why, why
+    own = "John Paul II was elected pope in 1958, after John XXIII died."
+    assert qualifier_refusal(fact_parts(fact), unit, own) is None
+
+
+def test_a_value_in_the_clause_of_the_fact_s_object_is_not_refused() -> None:
+    fact = Fact(
+        subject="The first modern Olympic Games",
+        relation="were held in",
+        object="Athens",
+        qualifiers=[Qualifier(label="point in time", value="1896")],
+    )
+    text = "Athens hosted the first modern Olympic Games in 1896."
+    assert qualifier_refusal(fact_parts(fact), fact.units()[1], text) is None

@@ -8,11 +8,14 @@ from triqua.core.reading.analysis import analyse
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.core.reading.role_words import (
     occupation_only,
+    role_held_by_another,
     role_noun,
     role_noun_examples,
     writes_some,
 )
 from triqua.schema import Fact
+
+from .written_facts import written_fact
 
 EXAMPLES = role_noun_examples()
 
@@ -59,3 +62,21 @@ def test_a_window_naming_only_the_subject_s_occupation_states_no_object() -> Non
     assert occupation_only(parts, analyse("Frida Kahlo was a Mexican painter."))
     assert not occupation_only(parts, analyse("Frida Kahlo was a painter of murals."))
     assert not occupation_only(parts, analyse("Frida Kahlo painted self-portraits."))
+
+
+def _held(written: str, window: str) -> bool:
+    return role_held_by_another(fact_parts(written_fact(written)), analyse(window))
+
+
+@pytest.mark.parametrize(("fact", "window"), EXAMPLES["held_by_another"])
+def test_a_role_noun_another_name_holds_states_nothing_of_the_subject(
+    fact: str, window: str
+) -> None:
+    assert _held(fact, window)
+
+
+@pytest.mark.parametrize(("fact", "window"), EXAMPLES["held_by_subject"])
+def test_a_role_noun_of_the_subject_or_a_written_object_is_no_other_s(
+    fact: str, window: str
+) -> None:
+    assert not _held(fact, window)

@@ -88,8 +88,7 @@ def spelled_initials(text: str) -> frozenset[str]:
     :mod:`triqua.core.reading.role_acronyms`).
     """
     out: set[str] = set(role_letters(text))
-    for match in _RUN.finditer(text):
-        words = match.group().split()
+    for words in _name_stretches(text):
         if len(words) < 2:
             continue
         # Each stretch's initials as ``_initials`` reads them, built word by word.
@@ -101,6 +100,25 @@ def spelled_initials(text: str) -> frozenset[str]:
                 if len(initials) > 2 or (len(initials) == 2 and end == start + 1):
                     out.add(initials)
     return frozenset(out)
+
+
+def _name_stretches(text: str) -> list[list[str]]:
+    """The runs of capitalised words ``text`` writes, each cut at a word written as an acronym.
+
+    An acronym gives its own letters, never an initial to the words beside it: "the UK
+    Supreme Court" spells no "U.S." ("UK Supreme"), only "SC".
+    """
+    stretches: list[list[str]] = []
+    for match in _RUN.finditer(text):
+        current: list[str] = []
+        for word in match.group().split():
+            if _WRITTEN.fullmatch(word.rstrip("'’s")):
+                stretches.append(current)
+                current = []
+            else:
+                current.append(word)
+        stretches.append(current)
+    return [words for words in stretches if words]
 
 
 def spelled_out(letters: str, text: str) -> bool:
@@ -118,8 +136,8 @@ def _spellings(letters: str, text: str) -> set[str]:
     if len(letters) < 2:
         return found
     found |= role_spellings(letters, text)
-    for match in _RUN.finditer(text):
-        words = [w for w in match.group().split() if not re.fullmatch(_INNER, w)]
+    for stretch in _name_stretches(text):
+        words = [w for w in stretch if not re.fullmatch(_INNER, w)]
         if len(words) < len(letters):
             continue
         initials = "".join(w[0] for w in words).lower()

@@ -73,16 +73,23 @@ class TextInfo:
 
 @lru_cache(maxsize=20_000)
 def analyse(text: str) -> TextInfo:
-    """Tokenise ``text`` and pull out its values; words inside values are not content."""
+    """Tokenise ``text`` and pull out its values; words inside values are not content.
+
+    A function word written as an acronym ("US", "IT") is content, unless the whole text is
+    written in capitals.
+    """
     dates = tuple(find_dates(text))
     spans = [(d.start, d.end) for d in dates]
     numbers = tuple(find_numbers(text, spans))
     spans += [(n.start, n.end) for n in numbers]
     tokens = tuple(tokenize(text))
+    shouted = text.isupper()
     content = tuple(
         t
         for t in tokens
-        if not t.is_stop and not is_negation(t) and not any(s <= t.start < e for s, e in spans)
+        if (not t.is_stop or (not shouted and written_as_acronym(t)))
+        and not is_negation(t)
+        and not any(s <= t.start < e for s, e in spans)
     )
     return TextInfo(
         text,
@@ -93,6 +100,11 @@ def analyse(text: str) -> TextInfo:
         numbers,
         spelled_initials(text),
     )
+
+
+def written_as_acronym(token: Token) -> bool:
+    """True for a word written in capitals, two letters or more: "US" is a name, not "us"."""
+    return len(token.text) >= 2 and token.text.isupper() and token.text.isalpha()
 
 
 @lru_cache(maxsize=65536)

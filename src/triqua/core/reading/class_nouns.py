@@ -17,16 +17,24 @@ giving another class, run as tests). The offline verifier's value gates ask
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from triqua.core.reading.analysis import TextInfo, analyse, stems_match
+from triqua.core.reading.analysis import TextInfo, analyse, has_stem, stems_match
 from triqua.core.reading.apposition import apposed_nouns
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
 from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 
-__all__ = ["CLASS_NOUNS_PATH", "class_nouns", "class_rival", "fact_class", "window_classes"]
+__all__ = [
+    "CLASS_NOUNS_PATH",
+    "class_nouns",
+    "class_rival",
+    "fact_class",
+    "general_head_unwritten",
+    "window_classes",
+]
 
 CLASS_NOUNS_PATH = Path(__file__).parent / "data" / "class_nouns.json"
 
@@ -159,3 +167,27 @@ def class_rival(subject: str, relation: str, obj: str, window: TextInfo) -> str 
     ):
         return None  # a class the fact's object restates ("emotional attachment": "emotion")
     return classes[0]
+
+
+def general_head_unwritten(relation: str, obj: str, window: TextInfo) -> str | None:
+    """The object's word a window leaves out when a general noun heads the object.
+
+    "Morse code | is | a method of sending secret messages": "method" names no class of its
+    own (``general``), so the words around it name the class, and a window that puts the
+    subject among many ("one of the oldest methods of sending messages") must write each
+    one: it leaves out "secret". Only for a fact "X is a Y" (a bare copula); None when
+    every word is written, the head is not general or the window says no "one of".
+    """
+    words = [t.text.lower() for t in analyse(relation).tokens]
+    if len(words) != 1 or words[0] not in _COPULAS:
+        return None
+    said = [t.text.lower() for t in window.tokens]
+    if not any(a == "one" and b == "of" for a, b in pairwise(said)):
+        return None
+    info = analyse(obj)
+    if not info.content or not any(t.stem in _general() for t in info.content):
+        return None
+    for token in info.content:
+        if token.stem not in _general() and not has_stem(window.stems, token.stem):
+            return token.text
+    return None

@@ -7,7 +7,7 @@ names "United States"; "the harbour" may name "the harbour of Kellby" by its hea
 from __future__ import annotations
 
 from triqua.core.reading.acronyms import qualifies_name, stands_for
-from triqua.core.reading.analysis import TextInfo, coverage, has_stem
+from triqua.core.reading.analysis import TextInfo, coverage, has_stem, written_as_acronym
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import demonym_written, name_runs
 from triqua.core.reading.words import Token
@@ -84,18 +84,34 @@ def _other_name_before(part: TextInfo, last: Token, sentence: TextInfo) -> bool:
     stems = {t.stem for t in part.content}
     tokens = sentence.tokens
     mentions = [i for i, t in enumerate(tokens) if t.stem == last.stem]
+    letters = {t.text.replace(".", "").lower() for t in part.content if t.text.isupper()}
     return all(
-        not tokens[i].is_capitalised
-        or (
-            i > 0
-            and tokens[i - 1].is_capitalised
-            and not tokens[i - 1].is_stop
-            and tokens[i - 1].stem not in stems
-            # "California, Hillenburg": punctuation between two capitalised words ends a name.
-            and not sentence.text[tokens[i - 1].end : tokens[i].start].strip()
-        )
+        not tokens[i].is_capitalised or _another_name_word(sentence, i, stems, letters)
         for i in mentions
     )
+
+
+def _another_name_word(sentence: TextInfo, at: int, stems: set[str], letters: set[str]) -> bool:
+    """True when the run of capitalised words ending at ``at`` holds a word not of the name.
+
+    Words of the name are passed over, and so are words that spell an acronym the name
+    writes ("United States" of "the US Supreme Court"): "the UK Supreme Court" names no
+    "U.S. Supreme Court", an acronym counting as a name word ("US", though "us" is a
+    function word).
+    """
+    tokens = sentence.tokens
+    others: list[str] = []
+    while at > 0:
+        word = tokens[at - 1]
+        # "California, Hillenburg": punctuation between two capitalised words ends a name.
+        if not word.is_capitalised or sentence.text[word.end : tokens[at].start].strip():
+            break
+        if word.stem not in stems:
+            if word.is_stop and not written_as_acronym(word):
+                break
+            others.insert(0, word.text)
+        at -= 1
+    return bool(others) and "".join(w[0] for w in others).lower() not in letters
 
 
 _PREPOSITIONS = frozenset(

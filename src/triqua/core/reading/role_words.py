@@ -16,7 +16,13 @@ from triqua.core.reading.analysis import TextInfo, Token, stems_match
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.slot_words import _past_form
 
-__all__ = ["occupation_only", "role_noun", "role_noun_examples", "writes_some"]
+__all__ = [
+    "occupation_only",
+    "role_held_by_another",
+    "role_noun",
+    "role_noun_examples",
+    "writes_some",
+]
 
 
 def writes_some(parts: FactParts, window: TextInfo) -> bool:
@@ -89,6 +95,60 @@ def occupation_only(parts: FactParts, window: TextInfo) -> bool:
     return not any(_writes_word(t, window) for t in parts.object.content)
 
 
+def role_held_by_another(parts: FactParts, window: TextInfo) -> bool:
+    """True when the window writes the object's words only as role nouns another name holds.
+
+    "She married the muralist Diego Rivera" writes "murals" only as Diego Rivera's
+    occupation: nothing of Frida Kahlo's painting. A role noun right before a name ("the
+    muralist Diego Rivera") or after one and its comma ("Diego Rivera, the muralist") is
+    that name's; a name of the subject's own words holds it for the subject.
+    """
+    own = {t.stem for t in parts.subject.content}
+    roles = [
+        at
+        for word in parts.object.content
+        for at, token in enumerate(window.tokens)
+        if token.stem[:3] == word.stem[:3] and stems_match(word.stem, token.stem)
+    ]
+    if not roles or any(
+        not role_noun(w.text, window.tokens[at].text)
+        for w in parts.object.content
+        for at in roles
+        if stems_match(w.stem, window.tokens[at].stem)
+    ):
+        return False
+    return any(_holder(window, at, own) for at in roles)
+
+
+def _holder(window: TextInfo, at: int, own: set[str]) -> bool:
+    """True when the role noun at ``at`` is held by a name that is not the subject's.
+
+    The name is the run of capitalised words right after the role noun, or the one before
+    its comma and article; it is another's when it holds a word the subject's name lacks
+    ("F. Scott Fitzgerald" for "Zelda Fitzgerald").
+    """
+    tokens = window.tokens
+    run: list[Token] = []
+    step = 1
+    start = at + 1
+    if at >= 2 and tokens[at - 1].text.lower() in _ARTICLES:
+        gap = window.text[tokens[at - 2].end : tokens[at - 1].start]
+        if gap.strip() == ",":
+            step, start = -1, at - 2
+    spot = start
+    while 0 <= spot < len(tokens) and tokens[spot].is_capitalised and not tokens[spot].is_stop:
+        if run:
+            left, right = sorted((run[-1], tokens[spot]), key=lambda t: t.start)
+            if window.text[left.end : right.start].strip(" ."):
+                break  # punctuation ends the name
+        run.append(tokens[spot])
+        spot += step
+    return any(t.stem not in own for t in run)
+
+
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
 @cache
 def _role_data() -> dict[str, tuple[str, ...]]:
     raw = resources.files("triqua.core.reading").joinpath("data/role_nouns.json")
@@ -100,7 +160,8 @@ def role_noun_examples() -> dict[str, list[list[str]]]:
     """Pairs [word, window word] of ``data/role_nouns.json``, by what they must read as.
 
     Role nouns of an object word (``role``) or of a relation's verb (``relation_role``), or
-    forms that write the word (``written``, ``relation_written``).
+    forms that write the word (``written``, ``relation_written``); facts and windows whose
+    role noun another name holds (``held_by_another``) or the subject (``held_by_subject``).
     """
     raw = resources.files("triqua.core.reading").joinpath("data/role_nouns.json")
     examples: dict[str, list[list[str]]] = json.loads(raw.read_text("utf-8"))["examples"]

@@ -119,9 +119,11 @@ def _number_fold(dobj: Token) -> tuple[list[Token], Token] | None:
 def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
     """The relation words and object heads of a verb clause (memoised per sentence).
 
-    The main complement is, in order: direct object, attribute, adjective complement
-    (with its preposition: "is known for"), passive agent, the verb of an open clausal
-    complement ("wanted to become", followed further), or a prepositional object.
+    The main complement is, in order: direct object, attribute, object predicate written as
+    a title ("was elected President"), adjective complement (with its preposition: "is known for"),
+    passive agent, the verb of an open clausal complement ("wanted to become", followed
+    further), the object of a gerund after a preposition ("died before completing his
+    Requiem"), or a prepositional object.
     """
     if verb.i in cache:
         return cache[verb.i]
@@ -157,6 +159,10 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         elif "attr" in kids:
             pred.used.add(kids["attr"].i)
             pred.objects = conjuncts(substitute_relative(kids["attr"]))
+        elif "oprd" in kids and kids["oprd"].pos_ == "PROPN":
+            # "was elected President of X": the office, written as a title, is the object
+            pred.used.add(kids["oprd"].i)
+            pred.objects = conjuncts(kids["oprd"])
         elif "acomp" in kids:
             _adjective_complement(pred, kids["acomp"])
         elif "agent" in kids:
@@ -171,6 +177,10 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             pred.relation += _verb_words(current)
             pred.verbs.append(current)
             continue
+        elif main_prep(current, pred.used) is None and (
+            gerund := _gerund_object(current, pred.used)
+        ):
+            _gerund_complement(pred, *gerund)
         else:
             _prepositional_complement(pred, current)
         break
@@ -203,6 +213,32 @@ def _apply_idiom(pred: Predicate, verb: Token) -> Token | None:
             last = words[-1]
             return last if last.pos_ == "ADP" and last.dep_ in {"prep", "dative"} else None
     return None
+
+
+def _gerund_object(verb: Token, used: set[int]) -> tuple[Token, Token, Token] | None:
+    """A preposition, its gerund and the gerund's object, for a verb with no object of its own.
+
+    "died before completing his Requiem": the act the preposition places beside the verb
+    has the clause's only object, so the relation holds both verbs. Asked only when the
+    verb has no prepositional object of its own ("focus on finding candidates" keeps its
+    phrase object).
+    """
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.i in used or prep.i < verb.i:
+            continue
+        for gerund in prep.children:
+            if gerund.dep_ == "pcomp" and gerund.tag_ == "VBG":
+                obj = next((c for c in gerund.children if c.dep_ == "dobj"), None)
+                if obj is not None:
+                    return prep, gerund, obj
+    return None
+
+
+def _gerund_complement(pred: Predicate, prep: Token, gerund: Token, obj: Token) -> None:
+    pred.used |= {prep.i, gerund.i, obj.i}
+    pred.relation += [prep, *_verb_words(gerund)]
+    pred.verbs.append(gerund)
+    pred.objects = conjuncts(substitute_relative(obj))
 
 
 def _adjective_complement(pred: Predicate, acomp: Token) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from triqua.core.reading.analysis import TextInfo, Token, analyse, values_relation
 from triqua.core.reading.antonyms import opposite_in
-from triqua.core.reading.class_nouns import class_rival
+from triqua.core.reading.class_nouns import class_rival, general_head_unwritten
 from triqua.core.reading.fact_parts import (
     FactParts,
     antonym_in,
@@ -82,6 +82,8 @@ def values_present(
         return False
     if class_rival(fact.subject, fact.relation, fact.object, info) is not None:
         return False  # "is an American band" for "is a website": another class
+    if general_head_unwritten(fact.relation, fact.object, info) is not None:
+        return False  # "one of the … methods of sending messages" for "… secret messages"
     hit = sentence_relation_hit(parts, info)
     if (
         isinstance(hit, Token)

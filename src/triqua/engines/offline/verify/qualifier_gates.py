@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import TextInfo, analyse, stems_match
+from triqua.core.reading.clause_owners import held_by_another
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.restrictors.markers import reported_by
@@ -64,6 +65,12 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     filler = coordinated_slot(text, relation, frozenset(t.stem for t in head))
     if filler is not None:
         return f"the cited text's {parts.relation.text!r} governs {filler!r}, not {unit.value}"
+    # A clause of another name holds the value: "John XXIII was elected pope in 1958, and
+    # John Paul II … in 1978" gives 1958 to John XXIII; the fact's own object is no other
+    # ("Athens hosted the Games in 1896" for "the Games were held in Athens in 1896").
+    holder = held_by_another(parts.subject, value, text, relation)
+    if holder is not None and not objects & {t.stem for t in analyse(holder).content}:
+        return f"the cited text gives {unit.value!r} to the clause of {holder!r}"
     if value.is_name:
         other = other_occurrence(text, relation, objects, values)
         if other is not None:

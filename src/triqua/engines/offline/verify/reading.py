@@ -28,7 +28,7 @@ from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
-from triqua.core.reading.role_words import occupation_only, writes_some
+from triqua.core.reading.role_words import occupation_only, role_held_by_another, writes_some
 from triqua.core.reading.slot_words import (
     head_rival,
     named_head_rival,
@@ -200,6 +200,7 @@ def read(
             and not other_known_relation(parts, window.anchor.info)
             and not other_known_relation(parts, text)
             and not occupation_only(parts, text)
+            and not role_held_by_another(parts, text)  # "the muralist Diego Rivera"
             and values_present(base_fact, parts, window.as_sentence(), restrictors=False)
         )
         # A window rewording both the relation and the object (``rewords``) is read as a
