@@ -30,11 +30,12 @@ __all__ = ["evidence_text", "normalise_text", "strike_out"]
 #: Compatibility decompositions whose folding changes a value: kept as written.
 _KEPT_FORMS = ("<super>", "<sub>", "<fraction>")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-#: Markdown strikethrough (``~~struck~~``, within a paragraph) and HTML's struck elements
-#: written inline, with one space before them, so the sentence closes over the gap.
+#: Markdown strikethrough (``~~struck~~``, within a paragraph), HTML's struck elements
+#: written inline and HTML comments (never shown by a Markdown or HTML reader), with one
+#: space before them, so the sentence closes over the gap.
 _STRUCK = re.compile(
     r"[^\S\n]?(?:(?<!~)~~(?=[^\s~])(?:[^~\n]|~(?!~)|\n(?![^\S\n]*\n))+?(?<=[^\s~])~~(?!~)"
-    r"|<(del|s|strike)\b[^>]*>.*?</\1\s*>)",
+    r"|<(del|s|strike)\b[^>]*>.*?</\1\s*>|<!--.*?-->)",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -61,7 +62,7 @@ def normalise_text(text: str) -> str:
 
 
 def strike_out(text: str) -> str:
-    """``text`` without its struck-out parts (Markdown ``~~…~~``, HTML ``<del>``, ``<s>``)."""
+    """``text`` without its struck-out parts (``~~…~~``, ``<del>``, ``<s>``) and comments."""
     if "~~" not in text and "<" not in text:
         return text
     return _STRUCK.sub("", text)
