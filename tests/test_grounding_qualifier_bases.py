@@ -61,3 +61,26 @@ def test_a_judge_citing_a_denial_for_the_year_is_refused(name: str, scripted: An
     )
     units = [u for r in report.records for u in r.verdict.unit_verdicts]
     assert units and all(u.status is not Status.SUPPORTED for u in units)
+
+
+CONDITION = (
+    "If Marie Curie won the Nobel Prize in Physics in 1903, the committee would have said so."
+)
+
+
+@pytest.mark.usefixtures("per_fact_verification")
+def test_a_condition_grounds_neither_the_fact_nor_its_qualifier(scripted: Any) -> None:
+    def liar(fact: str, prompt: str) -> dict[str, Any]:
+        return {"status": "supported", "evidence_ids": list(passages(prompt)), "quote": CONDITION}
+
+    report = triqua.check(
+        CURIE, documents=[CONDITION], model=scripted(judge=liar), cache=False, store=False
+    )
+    units = [u for r in report.records for u in r.verdict.unit_verdicts]
+    assert units and all(u.status is not Status.SUPPORTED for u in units)
+
+
+def test_a_condition_supports_nothing_offline() -> None:
+    report = triqua.check(CURIE, documents=[CONDITION], cache=False, store=False)
+    units = [u for r in report.records for u in r.verdict.unit_verdicts]
+    assert units and all(u.status is not Status.SUPPORTED for u in units)
