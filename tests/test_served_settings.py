@@ -304,3 +304,31 @@ def test_a_caller_setting_of_the_wrong_type_is_refused_not_crashed_or_unlimited(
 def test_a_nan_limit_is_refused_in_process_too(name: str) -> None:
     with pytest.raises(ValueError, match=name):
         Context(**{name: float("nan")}).validate()
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"paths": {"studio": 1}},
+        {"paths": [["studio/corpus"]]},
+        {"paths": [7]},
+        {"paths": ["studio/corpus"], "chunk_size": "50"},
+        {"paths": ["studio/corpus"], "chunk_overlap": [1]},
+    ],
+)
+def test_served_ingest_input_of_the_wrong_type_is_refused_by_name(
+    given: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(ROOT / "studio" / "corpus"))
+    key = next(k for k in given if k != "paths") if len(given) > 1 else "paths"
+    with pytest.raises(ValueError, match=rf"ingest: '{key}' must be"):
+        ingest_module.graph.invoke(given, context={})
+
+
+def test_served_ingest_reads_one_path_given_as_a_string(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(tmp_path / "corpus"))
+    # One string is one path, not a list of its characters ("/" would be named, not it).
+    with pytest.raises(CallerRefusedError, match=r"path '/etc' is outside"):
+        ingest_module.graph.invoke({"paths": "/etc"}, context={})
