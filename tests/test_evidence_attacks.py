@@ -8,10 +8,13 @@ the true passage may still contradict it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import triqua
 from triqua.schema import Status
+from triqua.tools.documents import load_documents
 
 CLAIM = "The Golden Gate Bridge is in Seattle."
 TRUE = "The Golden Gate Bridge is a suspension bridge in San Francisco, California, opened in 1937."
@@ -86,3 +89,29 @@ def test_a_heading_above_a_true_statement_leaves_it_supporting(passage: str) -> 
     claim = "The Danube flows through Budapest."
     report = triqua.check(claim, documents=[passage], cache=False, store=False)
     assert [r.verdict.status for r in report.records] == [Status.SUPPORTED]
+
+
+HIDDEN_HTML = {
+    "display none": '<div style="display: none">{claim}</div>',
+    "visibility hidden": "<p style='color:red;VISIBILITY:hidden'>{claim}</p>",
+    "hidden attribute": "<p hidden>{claim}</p>",
+    "nested in hidden": "<section hidden><div><p>x</p><p>{claim}</p></div></section>",
+    "html comment": "<!-- {claim} -->",
+}
+
+
+@pytest.mark.parametrize("name", list(HIDDEN_HTML))
+def test_text_a_page_hides_from_its_reader_supports_nothing(name: str, tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    hidden = HIDDEN_HTML[name].format(claim=CLAIM)
+    page.write_text(f"<html><body><p>A bridge.</p>{hidden}<p>Seen after.</p></body></html>")
+    (document,) = load_documents([page])
+    assert "Seattle" not in document.text and "Seen after." in document.text
+    report = triqua.check(CLAIM, documents=[document], cache=False, store=False)
+    statuses = [u.status for r in report.records for u in r.verdict.unit_verdicts]
+    assert statuses and Status.SUPPORTED not in statuses
+
+
+def test_a_comment_in_markdown_or_text_evidence_supports_nothing() -> None:
+    statuses = _statuses("A bridge.\n\n<!-- " + CLAIM + " -->\n\nSeen after.\n")
+    assert statuses and Status.SUPPORTED not in statuses

@@ -6,6 +6,8 @@ changes a value, struck-out evidence left out; quotes still match after the fold
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from triqua.core.reading.quotes import locate_quote
@@ -41,10 +43,24 @@ def test_format_characters_go_and_compatibility_forms_fold(raw: str, read: str) 
         ("~~~python\ncode\n~~~", "~~~python\ncode\n~~~"),  # a code fence is no strike
         ("about ~500 or ~600 km", "about ~500 or ~600 km"),
         ("~~one paragraph\n\nanother~~", "~~one paragraph\n\nanother~~"),
+        ("is in <!-- Seattle --> San Francisco.", "is in San Francisco."),
+        ("is in <DEL>Seattle</del > <del>Oakland", "is in <del>Oakland"),  # never closed: kept
+        ("a <!-- open comment. <del>x</del> b", "a <!-- open comment. b"),
+        ("<s>one</s> two <s>three</s>", " two"),
     ],
 )
 def test_struck_text_is_read_as_deleted(raw: str, read: str) -> None:
     assert strike_out(raw) == read
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("piece", ["<!-- ", "<del>", "<s>x ", "<strike ", "<s", "~~a "])
+def test_unclosed_struck_markup_is_read_in_linear_time(piece: str) -> None:
+    # Evidence made of openings that never close: once quadratic (160 KB took a minute).
+    text = piece * (400_000 // len(piece))
+    started = time.perf_counter()
+    assert strike_out(text) == text
+    assert time.perf_counter() - started < 2.0
 
 
 def test_html_struck_elements_are_not_visible_text() -> None:

@@ -242,3 +242,93 @@ def test_served_ingest_reads_an_allowed_root_into_the_operator_store(
         ingest_module.graph.invoke(
             {"paths": [str(corpus)]}, context={"chroma_path": str(tmp_path / "x")}
         )
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"max_input_chars": 10**10},
+        {"max_evidence_bytes": 10**12},
+        {"max_facts": 10**9},
+        {"max_concurrency": 10**6},
+        {"max_results": 10**6},
+        {"candidates": 10**6},
+        {"reverify_rounds": 10**6},
+        {"max_output_retries": 10**6},
+        {"retry_wait": 1e9},
+        {"model_timeout": 1e9},
+        {"model_timeout": 0},  # 0: no limit, above any server limit
+        {"search_timeout": 0},
+        {"max_sentence_chars": 0},
+    ],
+)
+def test_a_caller_cannot_raise_the_servers_resource_limits(
+    setting: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    with pytest.raises(CallerRefusedError, match=rf"{next(iter(setting))!r} may be lowered"):
+        CallerContext(**setting)
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", next(iter(setting)))
+    assert CallerContext(**setting)
+
+
+def test_a_caller_may_lower_the_resource_limits() -> None:
+    context = CallerContext(max_input_chars=1_000, model_timeout=5, candidates=3, retry_wait=0)
+    assert (context.max_input_chars, context.model_timeout, context.candidates) == (1_000, 5, 3)
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"max_calls": float("nan")},
+        {"max_searches": float("nan")},
+        {"max_calls": "999999"},
+        {"max_searches": [1]},
+        {"max_facts": {"n": 1}},
+        {"model_timeout": float("nan")},
+        {"max_calls": True},
+        {"retriever": ["tavily"]},
+        {"retriever": {"tavily": 1}},
+        {"verifier": ["nli:/srv/model"]},
+    ],
+)
+def test_a_caller_setting_of_the_wrong_type_is_refused_not_crashed_or_unlimited(
+    setting: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    with pytest.raises(CallerRefusedError, match=repr(next(iter(setting)))):
+        CallerContext(**setting)
+
+
+@pytest.mark.parametrize("name", ["max_calls", "max_searches", "model_timeout", "max_facts"])
+def test_a_nan_limit_is_refused_in_process_too(name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        Context(**{name: float("nan")}).validate()
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"paths": {"studio": 1}},
+        {"paths": [["studio/corpus"]]},
+        {"paths": [7]},
+        {"paths": ["studio/corpus"], "chunk_size": "50"},
+        {"paths": ["studio/corpus"], "chunk_overlap": [1]},
+    ],
+)
+def test_served_ingest_input_of_the_wrong_type_is_refused_by_name(
+    given: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(ROOT / "studio" / "corpus"))
+    key = next(k for k in given if k != "paths") if len(given) > 1 else "paths"
+    with pytest.raises(ValueError, match=rf"ingest: '{key}' must be"):
+        ingest_module.graph.invoke(given, context={})
+
+
+def test_served_ingest_reads_one_path_given_as_a_string(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(tmp_path / "corpus"))
+    # One string is one path, not a list of its characters ("/" would be named, not it).
+    with pytest.raises(CallerRefusedError, match=r"path '/etc' is outside"):
+        ingest_module.graph.invoke({"paths": "/etc"}, context={})

@@ -180,6 +180,9 @@ def test_cli_saves_by_default_and_lists_and_shows(cli_model: str, evidence: Path
     assert row["run_id"] == report["run_id"] and row["facts"] == 2
     table = runner.invoke(app, ["runs"], env={"COLUMNS": "200"})
     assert report["run_id"][:8] in table.stdout and "80.0%" in table.stdout
+    # "rev" is the latest revision's number, 0 for a run never re-graded, as in show --history
+    (line,) = [row for row in table.stdout.splitlines() if report["run_id"][:8] in row]
+    assert line.split()[line.split().index("supplied") + 2] == "0"
     narrow = runner.invoke(app, ["runs"], env={"COLUMNS": "80"})  # nothing cut at 80 columns
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
     assert "supplied" in narrow.stdout and report["engine"][:6] in narrow.stdout

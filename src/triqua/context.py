@@ -326,9 +326,8 @@ class Context:
     def workers(self) -> int:
         """Tasks (chunks, verification batches) at once: ``max_concurrency``, capped offline.
 
-        The offline verifier's work is CPU-bound (one ONNX thread per call), so threads
-        beyond the cores only contend; model calls wait on the network, so they are not
-        capped.
+        The offline verifier's work is CPU-bound (one ONNX thread per call), so threads beyond
+        the cores only contend; model calls wait on the network, so they are not capped.
         """
         if self.model_for("decompose") is not None or self.model_for("verify") is not None:
             return self.max_concurrency
@@ -347,9 +346,11 @@ class Context:
             "model_timeout",
             "search_timeout",
             "max_sentence_chars",
+            "chunk_size",
+            "decompose_batch_chars",
         ):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+            if not _at_least(getattr(self, name), 0):
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)!r}")
         for name in (
             "max_results",
             "max_concurrency",
@@ -358,13 +359,10 @@ class Context:
             "max_evidence_bytes",
             "verify_batch",
         ):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be >= 1, got {getattr(self, name)}")
-        if self.candidates is not None and self.candidates < 1:
+            if not _at_least(getattr(self, name), 1):
+                raise ValueError(f"{name} must be >= 1, got {getattr(self, name)!r}")
+        if self.candidates is not None and not _at_least(self.candidates, 1):
             raise ValueError(f"candidates must be >= 1, got {self.candidates}")
-        for name in ("chunk_size", "decompose_batch_chars"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
         costs = self.failure_costs()
         if costs is not None and (min(costs) < 0 or sum(costs) == 0 or sum(costs) == math.inf):
             raise ValueError(
@@ -395,3 +393,8 @@ class Context:
         if unknown:
             raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
         return cls(**values)
+
+
+def _at_least(value: Any, least: int) -> bool:
+    """Whether ``value`` is a number >= ``least``: False for NaN, text and other types."""
+    return isinstance(value, int | float) and value >= least

@@ -88,7 +88,8 @@ def runs(
             str(run.facts),
             _MODES.get(run.mode, run.mode),
             run.engine,
-            str(run.revisions),
+            # The latest revision's number, as ``show --history`` and ``regrade`` count them.
+            str(run.revisions - 1) if run.revisions else "-",
             run.text,
         )
     from triqua.rendering.terminal import printable

@@ -33,8 +33,16 @@ def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Ingest the given paths into the collection and list the store's collections."""
     context = context_of(runtime)
     paths = state.get("paths") or []
+    if isinstance(paths, str):  # one path, not a list of its characters
+        paths = [paths]
     if not paths:
         raise ValueError("ingest: give 'paths', e.g. [\"studio/corpus\"]")
+    if not isinstance(paths, list) or not all(isinstance(p, str) and p for p in paths):
+        raise ValueError(f"ingest: 'paths' must be a list of file or folder paths, got {paths!r}")
+    for key in ("chunk_size", "chunk_overlap"):
+        value = state.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"ingest: '{key}' must be a whole number, got {value!r}")
     if isinstance(context, CallerContext):  # served: only the operator's folders
         files = check_ingest_paths(paths)
     else:

@@ -17,12 +17,13 @@ gives a program serving its own graph the same guard.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from triqua.context import Context
+from triqua.context import DEFAULT_CANDIDATES, Context
 
 __all__ = [
     "CALLER_CEILINGS",
@@ -65,8 +66,26 @@ OPERATOR_SETTINGS: dict[str, frozenset[Any] | None] = {
 }
 
 
-#: Spending limits a caller may lower but not raise above the operator's own.
-CALLER_CEILINGS = ("max_calls", "max_searches")
+#: Limits a caller may lower but not raise above the operator's own: what the operator's
+#: keys pay for (calls, searches, retries, results per query) and what the server's memory
+#: and time hold (input and evidence size, facts, concurrency, waits). True marks a limit
+#: where 0 means "no limit", the highest value of all.
+CALLER_CEILINGS: dict[str, bool] = {
+    "max_calls": False,
+    "max_searches": False,
+    "max_output_retries": False,
+    "reverify_rounds": False,
+    "max_results": False,
+    "candidates": False,
+    "max_input_chars": False,
+    "max_evidence_bytes": False,
+    "max_facts": False,
+    "max_concurrency": False,
+    "retry_wait": False,
+    "model_timeout": True,
+    "search_timeout": True,
+    "max_sentence_chars": True,
+}
 
 
 class CallerRefusedError(ValueError):
@@ -103,20 +122,51 @@ class CallerContext(Context):
             if value is None or value == "" or value == []:
                 setattr(self, key, getattr(operator, key))
                 continue
-            if value != getattr(operator, key) and (harmless is None or value not in harmless):
+            if value != getattr(operator, key) and (
+                harmless is None or not isinstance(value, str) or value not in harmless
+            ):
                 refused.append(key)
         if refused:
             raise CallerRefusedError(_refusal(refused))
-        for key in CALLER_CEILINGS:
-            value, ceiling = getattr(self, key), getattr(operator, key)
-            if key not in allowed and isinstance(value, int | float) and value > ceiling:
+        for key, zero_unlimited in CALLER_CEILINGS.items():
+            if key in allowed:
+                continue
+            value = getattr(self, key)
+            if value is None and key != "candidates":  # blank: the operator's
+                value = getattr(operator, key)
+                setattr(self, key, value)
+            if value is not None and not _is_number(value):
+                raise CallerRefusedError(
+                    f"setting {key!r} must be a number, got {value!r} ({type(value).__name__})"
+                )
+            if _limit(key, value, zero_unlimited) > _limit(
+                key, getattr(operator, key), zero_unlimited
+            ):
                 raise CallerRefusedError(
                     f"setting {key!r} may be lowered but not raised above the server's "
-                    f"{ceiling} by a caller of the served graph; the operator can raise it in "
-                    f"the server's environment ({_env_name(key)}) or let callers set it with "
+                    f"{getattr(operator, key)} by a caller of the served graph; the operator can "
+                    f"raise it {_where(key)} or let callers set it with "
                     f"{CALLER_SETTINGS_ENV}={key}"
                 )
         super().__post_init__()
+
+
+def _is_number(value: Any) -> bool:
+    """Whether ``value`` is a real number (not a bool, not NaN) a limit can be compared with."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and not math.isnan(value)
+
+
+def _limit(key: str, value: float | None, zero_unlimited: bool) -> float:
+    """The limit ``value`` sets: its number, a default's for ``candidates``, inf for "none"."""
+    if value is None:  # only candidates: the search retrievers' default
+        return DEFAULT_CANDIDATES
+    return math.inf if zero_unlimited and value == 0 else value
+
+
+def _where(key: str) -> str:
+    """How the operator raises ``key``: in the server's environment, or in its own code."""
+    env = Context.__dataclass_fields__[key].metadata.get("env")
+    return f"in the server's environment ({env})" if env else "in a Context built in its own code"
 
 
 def _refusal(keys: list[str]) -> str:

@@ -26,16 +26,39 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
 
     The statement gates both engines share (``core.reading.statements.unit_refusal``): a
     keyword list, the other polarity, an antonym, another name in the relation's slot, and
-    the clause gates. Qualifier units pass (their values are read by the grounding rule
-    itself). No entailment model is needed for them. A news dateline opening the window
-    ("FRANKFURT — The bank …") is no part of its statement (``core.reading.datelines``), as
-    the offline verifier reads it.
+    the clause gates. A qualifier unit's values are read by the grounding rule itself; its
+    window must not deny its base triple nor hold it only inside a frame ("It is false
+    that X won it in 1903" grounds no 1903). No entailment model is needed for them. A news
+    dateline opening the window ("FRANKFURT — The bank …") is no part of its statement
+    (``core.reading.datelines``), as the offline verifier reads it.
     """
     # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
     # asked (``--verifier rules``) loads no spaCy.
     from triqua.core.reading.statements import unit_refusal
 
-    return unit_refusal(unit, window[dateline_end(window) :])
+    window = window[dateline_end(window) :]
+    if unit.kind != "base":
+        return _base_held_back(unit, window)
+    return unit_refusal(unit, window)
+
+
+def _base_held_back(unit: FactUnit, window: str) -> str | None:
+    """Why ``window`` cannot ground the qualifier ``unit``: it denies or frames its base."""
+    from triqua.core.reading.analysis import analyse
+    from triqua.core.reading.fact_parts import fact_parts, polarity_differs
+    from triqua.core.reading.frames import frame_of
+    from triqua.schema import Fact
+
+    parts = fact_parts(Fact(subject=unit.subject, relation=unit.relation, object=unit.object))
+    if not parts.negated and polarity_differs(parts, analyse(window)):
+        return "the cited text negates the fact the qualifier belongs to"
+    relation = frozenset().union(*parts.relation_words)
+    subject = frozenset(t.stem for t in parts.subject.content)
+    objects = frozenset(t.stem for t in parts.object.content)
+    frame = frame_of(window, relation, objects, relation | subject | objects)
+    if frame is not None:
+        return f"the cited text states the qualifier's fact only inside a frame ({frame!r})"
+    return None
 
 
 class EntailmentReader:

@@ -18,9 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
 
 import yaml
 from markdown_it import MarkdownIt
@@ -31,6 +29,7 @@ from triqua.support.encoding import not_utf8
 from triqua.support.jsonl import read_jsonl
 from triqua.tools.evidence_files import PathPolicy, check_readable_file
 from triqua.tools.evidence_files import expand_paths as _expand_paths
+from triqua.tools.html_text import TextExtractor as _TextExtractor
 from triqua.tools.passages import Passage, split_passages
 
 __all__ = [
@@ -103,68 +102,6 @@ def decode_text(data: bytes, path: Path) -> str:
 def read_text(path: Path) -> str:
     """Read a UTF-8 text file; raises ``ValueError("<path>: <why>")`` when it is not one."""
     return decode_text(read_bytes(path), path)
-
-
-class _TextExtractor(HTMLParser):
-    """Collects visible text and the title of an HTML page.
-
-    The standard library parser is enough for evidence text and avoids a heavier
-    dependency (BeautifulSoup, lxml) for one job.
-    """
-
-    #: Never shown, or struck out (deleted text: ``del``, ``s``, ``strike``), so never read.
-    _SKIP = frozenset(
-        {"script", "style", "noscript", "template", "svg", "head", "del", "s", "strike"}
-    )
-    _BLOCK = frozenset(
-        {
-            "p", "div", "br", "li", "ul", "ol", "tr", "table", "section", "article",
-            "header", "footer", "aside", "nav", "main", "blockquote", "pre", "hr",
-            "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "figcaption", "title",
-        }
-    )  # fmt: skip
-
-    #: Page furniture left out of a page whose text is checked (not of evidence).
-    _NAVIGATION = frozenset({"nav", "header", "footer", "aside", "form", "button"})
-    _HEADINGS: ClassVar[dict[str, int]] = {f"h{n}": n for n in range(1, 7)}
-
-    def __init__(self, *, checked: bool = False) -> None:
-        super().__init__(convert_charrefs=True)
-        self._checked = checked
-        self._skip_depth = 0
-        self._in_title = False
-        self.title_parts: list[str] = []
-        self.blocks: list[list[str]] = [[]]
-
-    def _skipped(self, tag: str) -> bool:
-        return tag in self._SKIP or (self._checked and tag in self._NAVIGATION)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "title":
-            self._in_title = True
-        elif self._skipped(tag):
-            self._skip_depth += 1
-        if tag in self._BLOCK:
-            self.blocks.append([])
-        if self._checked and tag in self._HEADINGS and not self._skip_depth:
-            self.blocks[-1].append("#" * self._HEADINGS[tag] + " ")
-        elif not self._checked and tag == "li" and not self._skip_depth:
-            # A list item stays one: its own paragraph, but no heading of the text below.
-            self.blocks[-1].append("- ")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "title":
-            self._in_title = False
-        elif self._skipped(tag) and self._skip_depth:
-            self._skip_depth -= 1
-        if tag in self._BLOCK:
-            self.blocks.append([])
-
-    def handle_data(self, data: str) -> None:
-        if self._in_title:
-            self.title_parts.append(data)
-        elif not self._skip_depth:
-            self.blocks[-1].append(data)
 
 
 def text_title(text: str) -> str | None:

@@ -2,9 +2,10 @@
 
 "Many tourists believe that Norway uses the euro." holds every word of "Norway uses the
 euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that … spread",
-"It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …" or, denying
-it, "It is false that …". The reader finds the words that state a fact (its relation's word,
-or for a copula its object's) in spaCy's parse and reads what governs their clause: a belief
+"It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …", a
+condition ("If … , the committee would have said so.") or, denying it, "It is false that
+…". The reader finds the words that state a fact (its relation's word, or for a copula its
+object's) in spaCy's parse and reads what governs their clause: a belief
 verb ("believe", "claim"), a report noun ("rumour", "myth", "theory") heading the clause or
 owning the verb that governs it, a denial word said of the clause ("It is false / a lie that
 …"), or a fronted "in the novel" / "according to legend". A fact is framed when every clause
@@ -46,6 +47,7 @@ class Frames:
     fiction_prepositions: frozenset[str]
     source_prepositions: frozenset[str]
     denial_words: frozenset[str]
+    condition_marks: frozenset[str]
     examples: tuple[dict[str, Any], ...]
 
 
@@ -68,6 +70,7 @@ def _load(path: Path = _PATH) -> Frames:
             fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
             source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
             denial_words=_stems(raw["denial_words"]),
+            condition_marks=frozenset(w.lower() for w in raw["condition_marks"]),
             examples=tuple(raw["examples"]),
         )
     except (KeyError, TypeError, AttributeError) as exc:
@@ -121,6 +124,10 @@ def _frame(token: SpacyToken, fact: frozenset[str]) -> str | None:
     """The frame word that governs ``token``'s clause, if any."""
     for node in (token, *token.ancestors):
         head = node.head
+        if node.dep_ == "advcl":  # "If X won it in 1903, …": a condition asserts nothing
+            marks = [c for c in node.children if c.dep_ == "mark" and c.i < node.i]
+            if any(c.text.lower() in FRAMES.condition_marks for c in marks):
+                return next(c.text for c in marks if c.text.lower() in FRAMES.condition_marks)
         if node.i != head.i and node.dep_ in _COMPLEMENTS:
             found = _governor(node, head, fact)
             if found:

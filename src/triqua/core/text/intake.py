@@ -30,13 +30,18 @@ __all__ = ["evidence_text", "normalise_text", "strike_out"]
 #: Compatibility decompositions whose folding changes a value: kept as written.
 _KEPT_FORMS = ("<super>", "<sub>", "<fraction>")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-#: Markdown strikethrough (``~~struck~~``, within a paragraph) and HTML's struck elements
-#: written inline, with one space before them, so the sentence closes over the gap.
-_STRUCK = re.compile(
-    r"[^\S\n]?(?:(?<!~)~~(?=[^\s~])(?:[^~\n]|~(?!~)|\n(?![^\S\n]*\n))+?(?<=[^\s~])~~(?!~)"
-    r"|<(del|s|strike)\b[^>]*>.*?</\1\s*>)",
-    re.IGNORECASE | re.DOTALL,
+#: Markdown strikethrough (``~~struck~~``, within a paragraph), with one space before it, so
+#: the sentence closes over the gap.
+_TILDES = re.compile(
+    r"[^\S\n]?(?<!~)~~(?=[^\s~])(?:[^~\n]|~(?!~)|\n(?![^\S\n]*\n))+?(?<=[^\s~])~~(?!~)"
 )
+#: The opening of HTML's struck elements (``del``, ``s``, ``strike``) written inline, or of
+#: an HTML comment (never shown by a Markdown or HTML reader), with one space before it.
+_OPENING = re.compile(r"[^\S\n]?(?:<(del|s|strike)\b[^<>]*>|<!--)", re.IGNORECASE)
+#: What closes each opening.
+_CLOSING = {
+    kind: re.compile(rf"</{kind}\s*>", re.IGNORECASE) for kind in ("del", "s", "strike")
+} | {"--": re.compile("-->")}
 
 
 @functools.cache  # characters repeat; unicodedata per character is the cost
@@ -61,10 +66,28 @@ def normalise_text(text: str) -> str:
 
 
 def strike_out(text: str) -> str:
-    """``text`` without its struck-out parts (Markdown ``~~…~~``, HTML ``<del>``, ``<s>``)."""
-    if "~~" not in text and "<" not in text:
+    """``text`` without its struck-out parts (``~~…~~``, ``<del>``, ``<s>``) and comments.
+
+    Linear in the text: an opening never closed is kept, and once one kind finds no closing
+    after it, no later opening of that kind looks again.
+    """
+    if "~~" in text:
+        text = _TILDES.sub("", text)
+    if "<" not in text:
         return text
-    return _STRUCK.sub("", text)
+    kept: list[str] = []
+    done = searched = 0
+    unclosed: set[str] = set()
+    while opening := _OPENING.search(text, searched):
+        kind = (opening.group(1) or "--").lower()
+        closing = None if kind in unclosed else _CLOSING[kind].search(text, opening.end())
+        if closing is None:
+            unclosed.add(kind)
+            searched = opening.end()
+            continue
+        kept.append(text[done : opening.start()])
+        done = searched = closing.end()
+    return "".join(kept) + text[done:] if kept else text
 
 
 def evidence_text(text: str) -> str:
