@@ -154,16 +154,21 @@ def _benchmark() -> Any:
 # written as one noun phrase ("a friendly match against Chile"; one false counterpart first
 # held a true sentence too, and was made wholly false): 232 of 243. With a lie and a control
 # for a county named in a city's sentence ("Flagstaff is a city in Coconino County" for "is a
-# county"): lies 413 of 438, lies-llm 419 of 438 (14 of 293 lies kept).
+# county"): lies 413 of 438, lies-llm 419 of 438 (14 of 293 lies kept). With 24 lie rows and
+# controls (ids ``dev10-an/rh/dc/el/cw-…``: a role noun another name holds, a general class
+# word, "died before completing", "was elected President", a value in another name's clause),
+# written before the engine was run on them, and the readings they asked for: lies 442 of 462,
+# lies-llm 438 of 462 (the LLM path's window checks do not read the role-noun and
+# general-class gates yet).
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 413 / 438,
+    "lies": 442 / 462,
     "recall": 232 / 243,
-    "lies-llm": 419 / 438,
+    "lies-llm": 438 / 462,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127

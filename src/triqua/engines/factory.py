@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from triqua.engines.llm.coverage import RequestedCoverageJudge
 
 OFFLINE_NOTE = (
-    "No chat model configured: the offline engine (rules + embeddings) answered every role. "
-    "Set --model provider:model (or TRIQUA_MODEL) to use an LLM."
+    "Checked offline: the local judge, rules and embeddings answered every role, with no key. "
+    "An LLM answers instead with --model provider:model (or TRIQUA_MODEL)."
 )
 """The note a run answered by the offline engine carries."""
 
