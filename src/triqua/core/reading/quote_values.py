@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.orphans import orphan_pronoun
 from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
 from triqua.core.reading.rivals import definite_reference, rivals_before
@@ -188,10 +189,15 @@ def missing_values(
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
+    # "He played for the Lakers." opening a document that names no one before it carries
+    # the subject's name: nothing else can be meant (``core.reading.orphans``).
+    orphan = orphan_pronoun(unit.subject, quote, before, unit.object) is not None
     for name in values.names:
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
+        if subject and orphan:
+            continue
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
