@@ -189,15 +189,12 @@ def missing_values(
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
     plural = _plural_common_noun(unit)
-    # "He played for the Lakers." opening a document that names no one before it carries
-    # the subject's name: nothing else can be meant (``core.reading.orphans``).
-    orphan = orphan_pronoun(unit.subject, quote, before, unit.object) is not None
     for name in values.names:
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
-        if subject and orphan:
-            continue
+        if subject and orphan_pronoun(unit.subject, quote, before, unit.object):
+            continue  # "He …" opening a document that names no one: ``reading.orphans``
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
