@@ -128,11 +128,10 @@ SUITES = {
 # relation or object) and their controls, written before the engine was run on them: 405 of 429.
 # With 5 true and 9 false recall rows for an excerpt whose subject is only a pronoun with no
 # name before it (ids ``r301``-``r305``, ``x301``-``x309``), written before the engine was run
-# on them: none of the 5 true supported (such a pronoun stands for no one, on both engines),
-# none of the 9 false: 231 of 247.
-FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 405 / 429, "recall": 231 / 247}
+# on them: none of the 5 true supported before that reading, 3 with it; none of the 9 false.
+FLOORS = {"fact": 339 / 341, "text": 97 / 97, "lies": 405 / 429, "recall": 234 / 247}
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 127
+RECALL_FLOOR = 130
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

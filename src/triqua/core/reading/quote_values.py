@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.orphans import orphan_pronoun
 from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
 from triqua.core.reading.rivals import definite_reference, rivals_before
@@ -192,6 +193,8 @@ def missing_values(
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
+        if subject and orphan_pronoun(unit.subject, quote, before, unit.object):
+            continue  # "He …" opening a document that names no one: ``reading.orphans``
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
