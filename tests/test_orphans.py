@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 import pytest
 
-from triqua.core.reading.orphans import orphan_pronoun
+from triqua.core.reading.orphans import opens_document, orphan_pronoun
 from triqua.core.reading.quote_values import missing_values
+from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.reading import orphan_bar
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, get_verifier
 from triqua.models.entailment import Thresholds
-from triqua.schema import Evidence, Fact, FactUnit, Status
+from triqua.models.reader import EntailmentReader
+from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 LAKERS = "He played point guard for the Los Angeles Lakers for 13 seasons."
 
@@ -55,6 +60,11 @@ def test_orphan_pronoun_stands_only_where_nothing_else_can(
     assert orphan_pronoun(subject, sentence, before, values) == expected
 
 
+def test_a_passage_opens_its_document_at_offset_0_or_as_an_excerpt_with_none() -> None:
+    assert opens_document(0) and opens_document(None)
+    assert not opens_document(1) and not opens_document(250)
+
+
 def test_orphan_bar_is_above_the_cards_entailed_and_follows_a_retrained_card() -> None:
     class Card:
         def __init__(self, thresholds: Thresholds) -> None:
@@ -73,9 +83,57 @@ def test_grounding_carries_the_subject_by_an_orphan_pronoun_only() -> None:
         relation="played for",
         object="the Los Angeles Lakers",
     )
-    assert "magic johnson" not in missing_values(unit, LAKERS, "")
+    assert "magic johnson" not in missing_values(unit, LAKERS, "", opens=True)
     named = "Kareem Abdul-Jabbar was a center. "
-    assert "magic johnson" in missing_values(unit, LAKERS, named)
+    assert "magic johnson" in missing_values(unit, LAKERS, named, opens=True)
+    # A passage not known to open its document may follow a name the reader never sees.
+    assert "magic johnson" in missing_values(unit, LAKERS, "")
+
+
+class EntailingJudge:
+    """A judge that finds every window entailing every hypothesis: the gates decide."""
+
+    revision = "entails-all"
+    thresholds = Thresholds(entailed=0.5, veto=0.2)
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        return np.array([[0.99, 0.01, 0.0] for _ in pairs], np.float32)
+
+
+def _llm_verdict(start: int | None, *, strict: bool = False) -> Verdict:
+    """An LLM judge's "supported" for Magic Johnson quoting LAKERS, as grounding settles it."""
+    fact = Fact(subject="Magic Johnson", relation="played for", object=LAKERS_TEAM)
+    evidence = Evidence.build(document_id="doc", text=LAKERS, retriever="supplied", start=start)
+    (unit,) = fact.units()
+    judged = Verdict(
+        status=Status.SUPPORTED,
+        evidence_ids=[evidence.id],
+        unit_verdicts=[
+            UnitVerdict(
+                unit=unit.text,
+                kind=unit.kind,
+                status=Status.SUPPORTED,
+                evidence_ids=[evidence.id],
+                quote=LAKERS,
+            )
+        ],
+    )
+    judge = EntailingJudge()
+    reader = None if strict else EntailmentReader(judge, paraphrase=0.5)  # type: ignore[arg-type]
+    return settle(fact, judged, [evidence], reader=reader)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_llm_path_reads_an_orphan_pronoun_only_in_a_passage_opening_its_document(
+    strict: bool,
+) -> None:
+    # A chunk cut from inside a document ("He …" at offset 250) may follow any name.
+    inside = _llm_verdict(250, strict=strict)
+    assert inside.status is Status.INSUFFICIENT
+    assert "quote lacks value magic johnson" in (inside.grounding or "")
+    # The same text opening its document, or handed over as an excerpt with no offset.
+    assert _llm_verdict(0, strict=strict).status is Status.SUPPORTED
+    assert _llm_verdict(None, strict=strict).status is Status.SUPPORTED
 
 
 @pytest.fixture(scope="module")

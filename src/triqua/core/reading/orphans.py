@@ -13,7 +13,9 @@ name ("the system") is never carried so. "James Turing was a banker. He was born
 is James's, not Alan Turing's: a name stands before the pronoun.
 
 The reading is weaker than a name, so the offline verifier asks more of the judge there
-(``engines.offline.verify.reading.orphan_bar``), every value gate on.
+(``engines.offline.verify.reading.orphan_bar``), every value gate on. Only a passage that
+opens its document is read so (:func:`opens_document`): a chunk cut from the middle of one
+may follow a name the reader never sees.
 """
 
 from __future__ import annotations
@@ -25,13 +27,23 @@ from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
 
-__all__ = ["orphan_pronoun"]
+__all__ = ["opens_document", "orphan_pronoun"]
 
 #: Pronouns a sentence may open with for a subject it never names, and the gender each asks.
 _OPENERS: dict[str, Gender | None] = {"he": "male", "she": "female", "it": None, "they": None}
 _PERSON = "PERSON"
 #: Entity kinds "it" or "they" may stand for when the subject's own kind is not known.
 _THINGS = frozenset({"PLACE_ORG", "WORK", "EVENT"})
+
+
+def opens_document(start: int | None) -> bool:
+    """True when a passage starting at offset ``start`` of its document opens it.
+
+    A passage with no offset is an excerpt handed over as it is (a caller's evidence text,
+    an evaluation case): it is read as a document of its own, so it opens it. One with an
+    offset past 0 is a chunk from inside a document, after text the reader has not seen.
+    """
+    return start is None or start == 0
 
 
 @functools.lru_cache(maxsize=4096)

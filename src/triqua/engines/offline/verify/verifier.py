@@ -28,7 +28,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.orphans import orphan_pronoun
+from triqua.core.reading.orphans import opens_document, orphan_pronoun
 from triqua.core.reading.passage_reading import (
     foreign_passages,
     read_pieces,
@@ -326,11 +326,10 @@ class AlignmentVerifier:
 def _orphan(parts: FactParts, evidence: Evidence, piece: Piece) -> bool:
     """True when the piece opens with a pronoun that only the fact's subject can stand for.
 
-    Only in a passage that opens its document, or one with no offset (read as a document of
-    its own): what a reader read before it is then its title and the passage's own text
-    (``core.reading.orphans``).
+    Only in a passage that opens its document (``core.reading.orphans.opens_document``):
+    what a reader read before it is then its title and the passage's own text.
     """
-    if evidence.start not in (None, 0):
+    if not opens_document(evidence.start):
         return False
     before = f"{evidence.title or ''}\n{evidence.text[: piece.start]}"
     return orphan_pronoun(parts.subject.text, piece.text, before, parts.object.text) is not None
