@@ -163,6 +163,9 @@ def _benchmark() -> Any:
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
+# With 5 true and 9 false recall rows for an excerpt whose subject is only a pronoun with no
+# name before it (ids ``r401``-``r405``, ``x401``-``x409``), written before the engine was run
+# on them: none of the 5 true supported before that reading, 3 with it; none of the 9 false.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
@@ -171,7 +174,7 @@ FLOORS = {
     "lies-llm": 438 / 462,
 }
 #: True claims of the recall suite that must end supported, at least.
-RECALL_FLOOR = 127
+RECALL_FLOOR = 130
 
 pytestmark = pytest.mark.slow  # about 30 s: 346 cases, 66 of them whole checks
 

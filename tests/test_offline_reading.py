@@ -106,18 +106,20 @@ def test_a_named_subject_must_be_named_in_the_window() -> None:
     assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
 
 
-def test_an_untitled_excerpt_opening_with_a_pronoun_supports_no_named_subject() -> None:
-    # "He was born in Ulm" names no one: planted or cut from a longer text, it must not
-    # support whatever name a claim puts before it, whatever the judge entails.
+def test_an_untitled_pronoun_supports_no_subject_it_does_not_fit_nor_from_inside_a_text() -> None:
+    # "She also starred in …" names no one. Opening an excerpt it may be the subject's
+    # (tests/test_orphans.py), but never a man's, and never when it is a chunk cut from
+    # inside a longer text (offset past 0), whatever the judge entails.
     judged = verifier(lambda p, h: (0.99, 0.0))
-    for subject in ("Kelly Preston", "Isaac Newton"):
+    text = "She also starred in the films Old Dogs and Broken Bridges."
+    for subject, start in (("Kelly Preston", 250), ("Isaac Newton", 250), ("Isaac Newton", None)):
         fact = Fact(
             subject=subject,
             relation="starred in",
             object="Broken Bridges",
             source_text=f"{subject} starred in Broken Bridges.",
         )
-        evidence = [ev("She also starred in the films Old Dogs and Broken Bridges.")]
+        evidence = [Evidence.build(document_id="doc", text=text, retriever="supplied", start=start)]
         verdict = judged.verify(fact, evidence)
         assert settle(fact, verdict, evidence).status != Status.SUPPORTED
 

@@ -183,7 +183,13 @@ def rival_restrictor(unit: FactUnit, window: str) -> str | None:
 
 @functools.lru_cache(maxsize=4096)
 def gate(
-    unit: FactUnit, window: str, quoted: str, before: str, *, classes: bool = False
+    unit: FactUnit,
+    window: str,
+    quoted: str,
+    before: str,
+    *,
+    classes: bool = False,
+    opens: bool = False,
 ) -> str | None:
     """Why ``window`` cannot support ``unit`` whatever the judge reads, or None.
 
@@ -200,8 +206,10 @@ def gate(
         classes: A subject that is a plural common noun ("Firms advertise …") is a class
             the judge reads, not a value the quote must write; an acronym that only
             qualifies the name after it ("the 1986 FIFA World Cup") may be left out.
+        opens: ``before`` is all of its document before ``quoted`` (the passage opens its
+            document), so a pronoun opening it with no name before may be the subject's.
     """
-    lacking = missing_values(unit, quoted, before, classes=classes, owners=classes)
+    lacking = missing_values(unit, quoted, before, classes=classes, owners=classes, opens=opens)
     if lacking:
         return f"quote lacks value {', '.join(lacking)}"
     # Each sentence is a clause of its own: "X won Physics in 1903. X won Chemistry in 1911."

@@ -170,6 +170,7 @@ def not_entailed(
     span: tuple[int, int],
     source: str,
     reader: MeaningReader,
+    opens: bool = False,
 ) -> str | None:
     """Why no cited window of the quote at ``span`` supports the unit, or None when one does.
 
@@ -179,6 +180,7 @@ def not_entailed(
         span: Where the quote stands in ``passage``.
         source: The sentence the unit's fact came from (a second hypothesis).
         reader: The entailment judge, with its ``grounding_threshold``.
+        opens: The passage opens its document (``core.grounding.gates.gate``).
     """
     vetoes: list[str] = []
     best = 0.0
@@ -187,7 +189,7 @@ def not_entailed(
     for (start, end), before in windows:
         window = passage[start:end]
         part = (max(start, span[0]), min(end, span[1]))
-        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]])
+        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]], opens=opens)
         if why:
             vetoes.append(why)
             continue

@@ -35,7 +35,7 @@ the reason recorded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.context import GroundingMode
@@ -96,6 +96,7 @@ def check_quote(
     reader: MeaningReader | None = None,
     grounding: GroundingMode = DEFAULT_GROUNDING,
     read_before: Mapping[str, str] | None = None,
+    opening: Collection[str] = (),
 ) -> Grounding:
     """Apply the grounding rule to one unit verdict.
 
@@ -113,6 +114,8 @@ def check_quote(
         read_before: What a reader has read before each passage, by id: its document's
             title (:func:`triqua.core.reading.titles.heading`), so "She" in it may stand
             for the page's subject.
+        opening: The ids of the passages that open their document: only there may a pronoun
+            with no name before it stand for the subject (``core.reading.orphans``).
 
     Returns:
         The outcome: ``ok`` False with the reason when the verdict must become
@@ -151,8 +154,9 @@ def check_quote(
             # of its own: either may ground the unit.
             read = restate(passage)
             why = None
+            opens = evidence_id in opening
             for option in (read.to_read(*span), *read.added(*span)):
-                why = _unsupported(unit, read.text, option, source, reader, grounding)
+                why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
                 if why is None:
                     break
             if why:
@@ -170,6 +174,7 @@ def _unsupported(
     source: str,
     reader: MeaningReader | None,
     grounding: GroundingMode,
+    opens: bool = False,
 ) -> str | None:
     """Why the window around ``span`` of ``passage`` does not ground the unit, else None.
 
@@ -180,10 +185,10 @@ def _unsupported(
     """
     said = unstated_window(passage, *span)
     if not said:
-        return _read(unit, passage, span, source, reader, grounding)
+        return _read(unit, passage, span, source, reader, grounding, opens)
     why: str | None = said
     for run in _stating_runs(passage, span):
-        why = _read(unit, passage, run, source, reader, grounding)
+        why = _read(unit, passage, run, source, reader, grounding, opens)
         if why is None:
             return None
     return why
@@ -214,14 +219,18 @@ def _read(
     source: str,
     reader: MeaningReader | None,
     grounding: GroundingMode,
+    opens: bool,
 ) -> str | None:
-    """Why the window around ``span`` does not ground the unit by the rule, else None."""
+    """Why the window around ``span`` does not ground the unit by the rule, else None.
+
+    ``opens``: the passage opens its document (see :func:`check_quote`'s ``opening``).
+    """
     if grounding == "strict" or reader is None:
-        why = unstated(unit, passage, span, source, reader)
+        why = unstated(unit, passage, span, source, reader, opens)
     elif grounding == "judged":
-        why = not_stated(unit, passage, span, source, reader)
+        why = not_stated(unit, passage, span, source, reader, opens)
     else:
-        why = not_entailed(unit, passage, span, source, reader)
+        why = not_entailed(unit, passage, span, source, reader, opens)
     return why or _refused(reader, unit, passage, span)
 
 

@@ -58,17 +58,19 @@ def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
     )
 
 
-def written(unit: FactUnit, window: str, before: str = "") -> tuple[bool, bool]:
+def written(
+    unit: FactUnit, window: str, before: str = "", opens: bool = False
+) -> tuple[bool, bool]:
     """(every, some): whether one sentence of ``window`` writes all / some of the unit's words.
 
     Every word means the unit's content words and its values (names, numbers, dates; a
     subject carried by a pronoun counts, read with ``before``, the passage text before the
-    window). Words spread over sentences state no unit: "Albert Einstein was born in 1879.
-    He died in Princeton" writes "born" and "Princeton", one in each, and their conjunction
-    is not a birth in Princeton. Such a window is the judge's to read, never accepted by its
-    words. A qualifier's value often stands in the sentence after its base's ("… was born in
-    Stratford. He was baptised there in 1564"): its words are read so, its value by the gates
-    that bind a value to its event.
+    window, all of its document before it when ``opens``). Words spread over sentences
+    state no unit: "Albert Einstein was born in 1879. He died in Princeton" writes "born"
+    and "Princeton", one in each, and their conjunction is not a birth in Princeton. Such a
+    window is the judge's to read, never accepted by its words. A qualifier's value often
+    stands in the sentence after its base's ("… was born in Stratford. He was baptised there
+    in 1564"): its words are read so, its value by the gates that bind a value to its event.
     """
     words = content_words(unit)
     every = some = False
@@ -80,7 +82,7 @@ def written(unit: FactUnit, window: str, before: str = "") -> tuple[bool, bool]:
             every = True  # a qualifier's value is read against its base by the value gates
         elif not (every or missing):
             lacking = missing_values(
-                unit, sentence, before + window[:start], classes=True, owners=True
+                unit, sentence, before + window[:start], classes=True, owners=True, opens=opens
             )
             # The subject may be carried by a description ("the album"), read by the gates.
             subject = f" {normalise(unit.subject)} "
@@ -94,6 +96,7 @@ def not_stated(
     span: tuple[int, int],
     source: str,
     reader: MeaningReader,
+    opens: bool = False,
 ) -> str | None:
     """Why no cited window of the quote at ``span`` states the unit, or None when one does.
 
@@ -103,6 +106,7 @@ def not_stated(
         span: Where the quote stands in ``passage``.
         source: The sentence the unit's fact came from (a second hypothesis for the judge).
         reader: The entailment judge.
+        opens: The passage opens its document (``core.grounding.gates.gate``).
     """
     vetoes: list[str] = []
     best, best_needed = 0.0, 0.0
@@ -112,11 +116,12 @@ def not_stated(
     for (start, end), before in windows:
         window = passage[start:end]
         part = (max(start, span[0]), min(end, span[1]))
-        why = gate(unit, window, passage[part[0] : part[1]], passage[: part[0]], classes=True)
+        quoted, before_quote = passage[part[0] : part[1]], passage[: part[0]]
+        why = gate(unit, window, quoted, before_quote, classes=True, opens=opens)
         if why:
             vetoes.append(why)
             continue
-        every, some = written(unit, window, passage[:start])
+        every, some = written(unit, window, passage[:start], opens)
         if every and not denies(unit, window):
             return None
         spread = spread or (not every and not unstated_words(unit, window))

@@ -70,13 +70,17 @@ def unstated(
     span: tuple[int, int],
     source: str,
     reader: MeaningReader | None,
+    opens: bool = False,
 ) -> str | None:
-    """Why the cited text does not state the unit, or None when it does."""
+    """Why the cited text does not state the unit, or None when it does.
+
+    ``opens``: the passage opens its document (``core.grounding.gates.gate``).
+    """
     candidates = _windows(passage, span, unit_values(unit).subject)
     valued = [
         texts
         for (start, end), texts in candidates
-        if not missing_values(unit, passage[start:end], passage[:start])
+        if not missing_values(unit, passage[start:end], passage[:start], opens=opens)
     ]
     dated = [texts for texts in valued if not misdated(unit, texts[0])]
     if valued and not dated:
@@ -89,7 +93,7 @@ def unstated(
     valued = slotted
     if not valued:
         exact = passage[span[0] : span[1]]
-        lacking = missing_values(unit, exact, passage[: span[0]])
+        lacking = missing_values(unit, exact, passage[: span[0]], opens=opens)
         if lacking:
             return f"quote lacks value {', '.join(lacking)}"
         return "quote spreads the unit's values over several sentences"

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.orphans import orphan_pronoun
 from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
-from triqua.core.reading.rivals import definite_reference, rivals_before
+from triqua.core.reading.rivals import by_head_noun, definite_reference, rivals_before
 from triqua.core.reading.speech import (
     inside_speech,
     open_quotation,
@@ -150,15 +151,22 @@ _THING_PRONOUNS = frozenset(["it", "its"])
 
 
 def missing_values(
-    unit: FactUnit, quote: str, before: str = "", *, classes: bool = False, owners: bool = False
+    unit: FactUnit,
+    quote: str,
+    before: str = "",
+    *,
+    classes: bool = False,
+    owners: bool = False,
+    opens: bool = False,
 ) -> list[str]:
     """The unit's values (as the unit writes them) that ``quote`` does not carry.
 
     The subject's name may be carried by reference: a quote with a pronoun ("She won …")
-    carries it when ``before`` (the passage text before the quote) names the subject; a
-    pronoun in direct speech (``"He was born in Ulm," wrote Einstein``) is the speaker's
-    and carries nothing from before; any
-    other name of the unit when the quote refers to a thing ("it", "its", "the band") and
+    carries it when ``before`` (the passage text before the quote) names the subject, or,
+    when ``before`` is all of its document before it (``opens``), as an orphan pronoun
+    (:mod:`triqua.core.reading.orphans`); a pronoun in direct speech (``"He was born in
+    Ulm," wrote Einstein``) is the speaker's and carries nothing from before; any other
+    name of the unit when the quote refers to a thing ("it", "its", "the band") and
     the sentence right before the quote names it ("The 1993 FA Cup … It was won by Arsenal"
     carries "FA Cup"). A subject that is a plural common noun ("Bellflowers are …") is
     carried by its stem in any case, singular or plural ("Bristly Bellflower", "a
@@ -175,11 +183,8 @@ def missing_values(
     values = unit_values(unit)
     written = read_values(quote)
     padded = f" {normalise(quote)} "
-    rivals = rivals_before(unit.subject, before)
-    ref = _references(quote, before, rivals)
-    refers_possessor, heard = ref.refers_possessor, ref.heard
-    refers = Deferred(lambda: True) if _by_head_noun(unit.subject, padded, rivals) else ref.refers
-    refers_to_thing = ref.refers_to_thing
+    ref = _references(unit.subject, quote, padded, before)
+    refers, refers_to_thing, heard = ref.refers, ref.refers_to_thing, ref.heard
     missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     # A qualifier carries its base's names too ("CEO" of "became CEO of Apple" in 2011).
@@ -192,6 +197,8 @@ def missing_values(
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
+        if subject and opens and orphan_pronoun(unit.subject, quote, before, unit.object):
+            continue  # "He …" opening a document that names no one: ``reading.orphans``
         if name == plural:
             # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
             if not classes and not (
@@ -199,13 +206,9 @@ def missing_values(
             ):
                 missing.append(name)
             continue
-        how = How(
-            by_reference=(refers_possessor if name in possessors else refers)
-            if subject
-            else refers_to_thing,
-            common=name == opener,
-            about=subject and name not in possessors,
-        )
+        own = ref.refers_possessor if name in possessors else refers
+        about = subject and name not in possessors
+        how = How(own if subject else refers_to_thing, name == opener, about)
         # The subject may be carried from anywhere before; another name only by "it" or a
         # definite description, from the sentence right before the quote ("… the FA Cup.
         # It was won by Arsenal"): "She won …" refers to a person, the subject.
@@ -227,19 +230,6 @@ def missing_values(
             missing.append(name)
     missing += _missing_base(values, quote, padded, before, opener, refers, spelled)
     return list(dict.fromkeys(missing))
-
-
-def _by_head_noun(subject: str, padded: str, rivals: frozenset[str]) -> bool:
-    """Whether the quote names the subject by its head noun, no rival of that kind before.
-
-    "the wall" for "The Berlin Wall"; not after a passage naming another wall.
-    """
-    head = normalise(subject).split()[-1:]
-    return (
-        len(subject.split()) > 1
-        and f" the {' '.join(head)} " in padded
-        and not (set(head) & rivals)
-    )
 
 
 def _missing_base(
@@ -306,8 +296,13 @@ class _Reference:
     heard: str | None
 
 
-def _references(quote: str, before: str, rivals: frozenset[str]) -> _Reference:
-    """Read what ``quote`` may refer back to, after ``before`` (see :func:`missing_values`)."""
+def _references(subject: str, quote: str, padded: str, before: str) -> _Reference:
+    """Read what ``quote`` (``padded``) may refer back to, after ``before``.
+
+    See :func:`missing_values`; a quote naming ``subject`` by its head noun ("the wall")
+    refers to it (:func:`triqua.core.reading.rivals.by_head_noun`).
+    """
+    rivals = rivals_before(subject, before)
     spoken_aside, described, written_pronoun, to_thing, heard = _reference_words(
         quote, open_quotation(before), rivals
     )
@@ -325,8 +320,9 @@ def _references(quote: str, before: str, rivals: frozenset[str]) -> _Reference:
 
     # Speech of "he" or "she" is about a third person ('"He was born in Warsaw," she said'):
     # the subject is carried only when the speech names it itself.
+    head = by_head_noun(subject, padded, rivals)
     return _Reference(
-        refers=Deferred(refers),
+        refers=Deferred(lambda: True) if head else Deferred(refers),
         refers_possessor=written_pronoun or described,
         refers_to_thing=to_thing or described,
         heard=heard,

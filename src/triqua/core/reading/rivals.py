@@ -19,10 +19,18 @@ from itertools import pairwise
 from triqua.core.reading.analysis import TextInfo, Token, analyse
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.quotes import normalise
 from triqua.core.reading.words import definite_heads
 from triqua.sentences import sentence_spans
 
-__all__ = ["class_of", "definite_reference", "named_kinds", "rival_kinds", "rivals_before"]
+__all__ = [
+    "by_head_noun",
+    "class_of",
+    "definite_reference",
+    "named_kinds",
+    "rival_kinds",
+    "rivals_before",
+]
 
 _COPULAS = frozenset({"is", "was", "are", "were"})
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -104,6 +112,20 @@ def definite_reference(padded: str, raw: str = "", rivals: frozenset[str] = froz
         (a in ("the", "this") and b in definite_heads() and b not in restricted)
         or (a == "this" and b in _DEMONSTRATIVE_VERBS)
         for a, b in pairwise(words)
+    )
+
+
+def by_head_noun(subject: str, padded: str, rivals: frozenset[str]) -> bool:
+    """Whether a quote (``padded``) names the subject by its head noun, no rival of its kind.
+
+    "the wall" for "The Berlin Wall"; not after a passage naming another wall (``rivals``,
+    :func:`rivals_before`).
+    """
+    head = normalise(subject).split()[-1:]
+    return (
+        len(subject.split()) > 1
+        and f" the {' '.join(head)} " in padded
+        and not (set(head) & rivals)
     )
 
 

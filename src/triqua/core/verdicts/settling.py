@@ -12,6 +12,7 @@ from typing import Any
 
 from triqua.core.budget.limits import MODEL_CALL_LIMIT
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, GroundingMode, MeaningReader, check_quote
+from triqua.core.reading.orphans import opens_document
 from triqua.core.reading.titles import heading
 from triqua.core.verdicts.abstention import rationale_of_final, withhold_unconfident
 from triqua.core.verdicts.scoring import label_units
@@ -103,6 +104,9 @@ def ground(
         return verdict
     passages = {item.id: item.text for item in evidence}
     read_before = {item.id: heading(item.title, item.start == 0) for item in evidence}
+    # Where a pronoun with no name before it may be the subject's: a passage at offset 0,
+    # or an excerpt with no offset, read as a document of its own (``reading.orphans``).
+    opening = {item.id for item in evidence if opens_document(item.start)}
     units = []
     for unit in verdict.unit_verdicts:
         if unit.status in _JUDGED:
@@ -116,6 +120,7 @@ def ground(
                 reader=reader,
                 grounding=grounding,
                 read_before=read_before,
+                opening=opening,
             )
             if outcome.ok:
                 unit = unit.model_copy(

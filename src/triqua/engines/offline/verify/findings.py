@@ -32,6 +32,7 @@ class Sentence:
     subject: float = 0.0
     passage_text: str = field(default="", repr=False)  # the whole passage it stands in
     alone: bool = False  # a reading of its own (a label line): it joins no window
+    orphan: bool = False  # opens with a pronoun only the subject can be (``reading.orphans``)
 
     @property
     def before(self) -> str:

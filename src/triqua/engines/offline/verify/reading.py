@@ -62,6 +62,7 @@ class Reading:
     worded: bool = True  # the window writes a word of the relation (or it has none to write)
     filled: bool = True  # the window writes a word of the object beside the relation's word
     restricted: bool = True  # the window states every restrictor the fact writes
+    orphan: bool = False  # about the subject only by a pronoun nothing else can stand for
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
@@ -87,6 +88,25 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     out a restrictor the fact writes and states no rival one ("named best restaurant" for
     "one of the best restaurants": ``gates.restrictor_left_out``) is read at ``entailed``.
     """
+    if reading.orphan:
+        return max(_needed(reading, model), orphan_bar(model))
+    return _needed(reading, model)
+
+
+def orphan_bar(model: EntailmentModel) -> float:
+    """The entailment a window needs whose subject is a pronoun with no antecedent.
+
+    Nothing names the subject there (``core.reading.orphans``): the judge must be surer than
+    its card's ``entailed`` asks of a bare claim, halfway from there to the ``rival`` it asks
+    of a judge that outweighs a gate (halfway to certainty when the card has no ``rival``).
+    """
+    limits = model.thresholds
+    entailed = max(limits.supports, limits.entailed)
+    return max(entailed, (entailed + min(limits.rival, 1.0)) / 2)
+
+
+def _needed(reading: Reading, model: EntailmentModel) -> float:
+    """The entailment a window about a subject it names or refers back to needs."""
     limits = model.thresholds
     if reading.rival_head:
         return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
@@ -126,9 +146,9 @@ def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
 
 
 #: A window's gates as its reading keeps them: ``gated``, ``about``, ``rival_head``,
-#: ``worded``, ``filled``, ``restricted``.
-_Flags = tuple[bool, bool, bool, bool, bool, bool]
-_PLAIN: _Flags = (True, True, False, True, True, True)
+#: ``worded``, ``filled``, ``restricted``, ``orphan``.
+_Flags = tuple[bool, bool, bool, bool, bool, bool, bool]
+_PLAIN: _Flags = (True, True, False, True, True, True, False)
 
 
 def _judge(
@@ -188,8 +208,11 @@ def read(
     def flags(window: Window) -> _Flags:
         text = analyse(window.text)
         # A named subject must be named (or referred back to) in the window: "James Turing
-        # worked at Bletchley Park" states nothing of Alan, for or against.
-        about = not named or window.first.subject > 0 or window.last.subject > 0
+        # worked at Bletchley Park" states nothing of Alan, for or against. A window opening
+        # with a pronoun nothing but the subject can stand for is about it, at a higher bar.
+        named_here = window.first.subject > 0 or window.last.subject > 0
+        orphan = named and not named_here and _orphaned(window)
+        about = not named or named_here or orphan
         # Neither the anchor nor the window may put another relation's word or past verb
         # where a known relation's word is missing ("was buried in Lisbon" never states "was
         # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
@@ -224,7 +247,7 @@ def read(
         else:
             worded = writes_subject_or_relation(parts, window)
         restricted = not (gated and restrictor_left_out(parts, text))
-        return gated, about, rival, worded, True, restricted
+        return gated, about, rival, worded, True, restricted, orphan
 
     singles = windows(anchors, by_place, passages, wide=False)
     readings = _filled(parts, _judge(model, singles, hypotheses, [flags(w) for w in singles]))
@@ -234,10 +257,20 @@ def read(
         wide = [
             w
             for w in windows(anchors, by_place, passages)
-            if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
+            if w.size > 1 and (not named or (_about(w.first) and _about(w.last)))
         ]
         readings += _filled(parts, _judge(model, wide, hypotheses, [flags(w) for w in wide]))
     return readings
+
+
+def _about(sentence: Sentence) -> bool:
+    """True when the sentence names or refers back to the subject, or is an orphan's."""
+    return sentence.subject > 0 or sentence.orphan
+
+
+def _orphaned(window: Window) -> bool:
+    """True when the window opens with an orphan's pronoun and every sentence is about it."""
+    return window.first.orphan and (window.size == 1 or _about(window.last))
 
 
 def decide_base(

@@ -28,6 +28,7 @@ from triqua.core.reading.analysis import (
 from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.orphans import opens_document, orphan_pronoun
 from triqua.core.reading.passage_reading import (
     foreign_passages,
     read_pieces,
@@ -279,6 +280,7 @@ class AlignmentVerifier:
                     subject=score,
                     passage_text=ev.text,
                     alone=piece.alone,
+                    orphan=not score and _orphan(parts, ev, piece),
                 )
                 for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
             ]
@@ -319,6 +321,18 @@ class AlignmentVerifier:
             sentence.cosine = float(vectors[sentence.info.text] @ query)
             sentence.score = 0.6 * sentence.cosine + 0.4 * overlaps[id(sentence)]
         return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
+
+
+def _orphan(parts: FactParts, evidence: Evidence, piece: Piece) -> bool:
+    """True when the piece opens with a pronoun that only the fact's subject can stand for.
+
+    Only in a passage that opens its document (``core.reading.orphans.opens_document``):
+    what a reader read before it is then its title and the passage's own text.
+    """
+    if not opens_document(evidence.start):
+        return False
+    before = f"{evidence.title or ''}\n{evidence.text[: piece.start]}"
+    return orphan_pronoun(parts.subject.text, piece.text, before, parts.object.text) is not None
 
 
 @functools.lru_cache(maxsize=256)
