@@ -94,15 +94,12 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
 
 
 def orphan_bar(model: EntailmentModel) -> float:
-    """The entailment a window needs whose subject is a pronoun with no antecedent.
+    """The bar for a window whose subject is only a pronoun (``core.reading.orphans``).
 
-    Nothing names the subject there (``core.reading.orphans``): the judge must be surer than
-    its card's ``entailed`` asks of a bare claim, halfway from there to the ``rival`` it asks
-    of a judge that outweighs a gate (halfway to certainty when the card has no ``rival``).
+    Halfway from the card's ``entailed`` to its ``rival`` (to certainty with no ``rival``).
     """
-    limits = model.thresholds
-    entailed = max(limits.supports, limits.entailed)
-    return max(entailed, (entailed + min(limits.rival, 1.0)) / 2)
+    entailed = max(model.thresholds.supports, model.thresholds.entailed)
+    return max(entailed, (entailed + min(model.thresholds.rival, 1.0)) / 2)
 
 
 def _needed(reading: Reading, model: EntailmentModel) -> float:
