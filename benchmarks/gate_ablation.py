@@ -169,7 +169,7 @@ GATES: dict[str, list[tuple[Any, str, Any]]] = {
     "worded": [(reading, "needed", lambda *a, **k: _unworded(*a, **k))],
     "opposite": [(base_rules, "_opposite", lambda *a, **k: None)],
     "held-elsewhere": [(reading, "held_elsewhere", lambda *a, **k: False)],
-    "filled": [(reading, "_filled", lambda parts, text: True)],
+    "filled": [(reading, "_filled", lambda parts, readings: readings)],
     "counts-groups": [(base_rules, "counts_groups", lambda *a, **k: False)],
     "rules-head": [(base_rules, "named_head_rival", lambda *a, **k: None)],
     "rules-count": [(base_rules, "count_substitution", lambda *a, **k: None)],

@@ -21,10 +21,10 @@ single sentence entails), so most facts cost one batched judge call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from triqua.core.reading.analysis import TextInfo, analyse, coverage
+from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
@@ -97,15 +97,17 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     return limits.supports
 
 
-def _filled(parts: FactParts, text: TextInfo) -> bool:
-    """Whether a window writes a word of the object, or need not (``needed``).
-
-    A window writing the relation's word and no word of the object fills the slot with
-    another value, or none.
-    """
+def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
+    """The readings, each marked whether its window writes an object word (or need not)."""
     if not parts.object.content or not parts.relation_words:
-        return True
-    return coverage(parts.object, text) > 0 or sentence_relation_hit(parts, text) is None
+        return readings
+    return [
+        replace(r, filled=False)
+        if coverage(parts.object, (info := analyse(r.window.text))) == 0
+        and sentence_relation_hit(parts, info) is not None
+        else r
+        for r in readings
+    ]
 
 
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
@@ -134,38 +136,16 @@ def _judge(
     found: Sequence[Window],
     hypotheses: Sequence[str],
     flags: Sequence[_Flags] | None = None,
-    bar: Callable[[Reading], float] | None = None,
 ) -> list[Reading]:
-    """Read the windows against the hypotheses, each reading its best over them.
+    """Read every window against every hypothesis in one batched call.
 
     ``flags`` are each window's gates (:class:`Reading`; none given: it passes them all). A
     window that fails the gates can only contradict: with the judge's contradiction off (its
-    threshold above 1) it is not read at all, and given the ``bar`` a reading must reach,
-    the source sentence is read only where the unit's rendering falls below it (the same
-    windows pass, at fewer judge passes); with it on, every hypothesis is read at once.
+    threshold above 1) it is not read at all.
     """
     pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
-    lazy = bar is not None and len(hypotheses) > 1 and model.thresholds.contradicted > 1.0
     if model.thresholds.contradicted > 1.0:
         pairs = [(window, flag) for window, flag in pairs if flag[0]]
-    readings = _scored(model, pairs, hypotheses[:1] if lazy else hypotheses)
-    if not lazy or bar is None:
-        return readings
-    short = [k for k, r in enumerate(readings) if r.entailed < bar(r)]
-    again = _scored(model, [pairs[k] for k in short], hypotheses[1:])
-    for k, other in zip(short, again, strict=True):
-        readings[k] = replace(
-            readings[k],
-            entailed=max(readings[k].entailed, other.entailed),
-            contradicted=max(readings[k].contradicted, other.contradicted),
-        )
-    return readings
-
-
-def _scored(
-    model: EntailmentModel, pairs: Sequence[tuple[Window, _Flags]], hypotheses: Sequence[str]
-) -> list[Reading]:
-    """Each window's reading: its best probabilities over ``hypotheses``, in one batched call."""
     asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
     if not asked:
         return []
@@ -244,13 +224,10 @@ def read(
         else:
             worded = writes_subject_or_relation(parts, window)
         restricted = not (gated and restrictor_left_out(parts, text))
-        return gated, about, rival, worded, _filled(parts, text), restricted
-
-    def bar(reading: Reading) -> float:
-        return needed(reading, model)
+        return gated, about, rival, worded, True, restricted
 
     singles = windows(anchors, by_place, passages, wide=False)
-    readings = _judge(model, singles, hypotheses, [flags(w) for w in singles], bar)
+    readings = _filled(parts, _judge(model, singles, hypotheses, [flags(w) for w in singles]))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
         # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
@@ -259,7 +236,7 @@ def read(
             for w in windows(anchors, by_place, passages)
             if w.size > 1 and (not named or (w.first.subject > 0 and w.last.subject > 0))
         ]
-        readings += _judge(model, wide, hypotheses, [flags(w) for w in wide], bar)
+        readings += _filled(parts, _judge(model, wide, hypotheses, [flags(w) for w in wide]))
     return readings
 
 
@@ -359,13 +336,9 @@ def decide_qualifier(
         # the wider ones are read only when no single sentence supports the qualifier.
         singles = [w for w in found if w.size == 1]
         wide = [w for w in found if w.size > 1]
-
-        def bar(_: Reading) -> float:
-            return model.thresholds.supports
-
-        best = _entailing(
-            fact, unit, _judge(model, singles, hypotheses, bar=bar), model
-        ) or _entailing(fact, unit, _judge(model, wide, hypotheses, bar=bar), model)
+        best = _entailing(fact, unit, _judge(model, singles, hypotheses), model) or _entailing(
+            fact, unit, _judge(model, wide, hypotheses), model
+        )
     else:
         readings = _judge(model, found, hypotheses)
         if any(r.contradicted >= model.thresholds.contradicted for r in readings):
