@@ -272,3 +272,34 @@ def test_a_sentence_rewording_the_fact_stays_unsupported_below_the_rival_bar() -
     judge.thresholds = Thresholds(entailed=0.5, veto=0.2, contradicted=0.9, rival=0.9)
     verdict = AlignmentVerifier(entailment=judge).verify(fact, [ev(text)])  # type: ignore[arg-type]
     assert verdict.status != Status.SUPPORTED
+
+
+def test_a_window_entailing_the_source_sentence_supports_each_fact_of_it() -> None:
+    # A window that entails the whole claim sentence entails every fact of it: the judge
+    # reads the sentence beside the fact as written alone, and the better reading counts.
+    claim = "Rhine water flows past Basel and reaches the North Sea near Rotterdam."
+    fact = Fact(subject="The Rhine", relation="reaches", object="the North Sea", source_text=claim)
+    text = "The Rhine ends its course in the North Sea near Rotterdam."
+
+    def sentence_entailed(premise: str, hypothesis: str) -> tuple[float, float]:
+        return (0.95, 0.0) if hypothesis == claim else (0.05, 0.0)
+
+    judged = verifier(sentence_entailed, contradicted=1.01)
+    verdict = judged.verify(fact, [ev(text)])
+    assert verdict.status == Status.SUPPORTED
+    assert "entailed by the judge 0.95" in verdict.rationale
+    assert verdict.quote == text
+    asked = {h for _, h in judged.entailment.asked}  # type: ignore[union-attr]
+    assert asked == {"The Rhine reaches the North Sea.", claim}
+
+
+def test_the_source_sentence_never_lifts_a_window_past_a_gate() -> None:
+    # The subject gate still applies: a window about another Turing supports nothing of
+    # Alan, however surely the judge entails the claim sentence from it.
+    claim = "During the war Alan Turing worked at Bletchley Park."
+    fact = Fact(
+        subject="Alan Turing", relation="worked at", object="Bletchley Park", source_text=claim
+    )
+    judged = verifier(lambda p, h: (0.99, 0.0) if h == claim else (0.0, 0.0), contradicted=1.01)
+    text = "Alan Turing was born in London.\n\nJames Turing worked at Bletchley Park."
+    assert judged.verify(fact, [ev(text)]).status != Status.SUPPORTED
