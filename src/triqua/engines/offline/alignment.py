@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -20,18 +20,39 @@ from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.passage_reading import read_pieces, states_something, unread_pieces
-from triqua.engines.offline.verify.findings import Sentence
 from triqua.models.vectors import sentence_vectors
 from triqua.nlp.passages import Piece
 from triqua.schema import Evidence, Fact
 
-__all__ = ["Aligned", "align", "candidates", "overlap"]
+__all__ = ["Aligned", "Sentence", "align", "candidates", "overlap"]
 
 _TOP_SENTENCES = 5  # aligned sentences a unit may be judged on
 _EMBEDDED_SENTENCES = 6  # sentences naming the subject that are embedded, by token overlap
 _OTHER_SENTENCES = 4  # sentences not naming it embedded for the judge, by token overlap
 _MIN_ALIGN = 0.2  # sentences scoring below this are not aligned at all
 _OVERLAPS_KEPT = 4096  # token overlaps remembered per fact
+
+
+@dataclass
+class Sentence:
+    """One evidence sentence: its place, and how well it aligns with the fact being judged."""
+
+    evidence_id: str
+    passage: int
+    index: int
+    info: TextInfo
+    start: int = 0
+    end: int = 0
+    cosine: float = 0.0
+    score: float = 0.0
+    subject: float = 0.0
+    passage_text: str = field(default="", repr=False)  # the whole passage it stands in
+    alone: bool = False  # a reading of its own (a label line): it joins no window
+
+    @property
+    def before(self) -> str:
+        """The passage before the sentence: what an acronym in it may already spell."""
+        return self.passage_text[: self.start]
 
 
 @dataclass(frozen=True)
@@ -81,8 +102,7 @@ def overlap(parts: FactParts, sentence: TextInfo) -> float:
 
 
 def candidates(
-    parts: FactParts,
-    passages: Sequence[tuple[Evidence, tuple[Piece, ...], TextInfo | None]],
+    parts: FactParts, passages: Sequence[tuple[Evidence, tuple[Piece, ...], TextInfo | None]]
 ) -> tuple[FactParts, list[Sentence], dict[int, float], dict[tuple[int, int], Sentence]]:
     """Find the sentences that speak about the subject: the fact's candidates.
 

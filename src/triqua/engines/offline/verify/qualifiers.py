@@ -1,17 +1,11 @@
 """Judging a fact's qualifiers ("in 1911", "with Pierre Curie") in the base's evidence window.
 
 A qualifier is judged only in the sentences its base triple is bound to, so a value stated
-about another event, the next sentence's included ("He retired in 2022" after "won
-Wimbledon eight times"), is never the rules' support; the judge reads the wider window.
-
-There its value may stand in another clause than the base's ("started in 1959, and …
-opened in 1973" writes 1959 beside "opened"): the qualifier gates (:func:`qualifier_refusal`)
-are the shared readers that keep an LLM judge's cited window from supporting a qualifier —
-the relation's value slot for a bare year or number, a coordinated verb's slot, a belief,
-rumour or fiction frame, a name governed only by another occurrence of the relation's verb,
-another "by" agent for an agent qualifier, and for a provenance qualifier ("stated by: the
-Supreme Court") a reporting word governed by that source ("the Court ruled"). A gate only
-takes a support away; it never supports.
+about another event ("He retired in 2022" after "won Wimbledon eight times") is never the
+rules' support. Even there its value may stand in another clause ("started in 1959, and …
+opened in 1973"): the qualifier gates (:func:`qualifier_refusal`: value slots, frames,
+another occurrence of the verb, another agent, an unreported source), the shared readers
+an LLM judge's cited window passes too, only ever take a support away.
 """
 
 from __future__ import annotations
@@ -25,12 +19,7 @@ from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import claim_stems, text_matches
-from triqua.core.reading.restrictors.markers import (
-    check,
-    markers,
-    object_head,
-    reported_by,
-)
+from triqua.core.reading.restrictors.markers import check, markers, object_head, reported_by
 from triqua.core.reading.slot_rivals import qualifier_rival
 from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
@@ -45,17 +34,9 @@ _UNBOUND = "the base is not bound to an evidence window"
 
 
 def _stated_in_window(
-    parts: FactParts,
-    unit: FactUnit,
-    claim: TextInfo,
-    bound: list[Sentence],
+    parts: FactParts, unit: FactUnit, claim: TextInfo, bound: list[Sentence]
 ) -> Finding | None:
-    """The qualifier's value (``claim``) stated in a sentence its base is bound to, if it is.
-
-    A sentence that writes the value states it only when it passes the qualifier gates
-    (:func:`qualifier_refusal`: the value in another verb's slot, or inside a belief frame,
-    is not the qualifier's).
-    """
+    """The qualifier's value (``claim``) stated in a bound sentence past the qualifier gates."""
     for sentence in bound:
         outcome, _ = values_relation(claim, sentence.info)
         if (
@@ -69,12 +50,7 @@ def _stated_in_window(
 
 
 def judge_qualifier(
-    fact: Fact,
-    parts: FactParts,
-    label: str,
-    value: str,
-    base: Finding,
-    bound: list[Sentence],
+    fact: Fact, parts: FactParts, label: str, value: str, base: Finding, bound: list[Sentence]
 ) -> Finding:
     """Judge one qualifier in the sentences the base triple is bound to, and only there.
 
@@ -110,31 +86,21 @@ def judge_qualifier(
         return Finding(Status.INSUFFICIENT, bound[0] if bound else None)
     outcome, wrong = values_relation(claim, judged.info)
     text_ok = text_matches(claim, judged.info, judged.before).ok
+    said: str | None = None
+    span = wrong
     if outcome == "conflict" and text_ok:
-        return on_sentence(
-            Status.CONTRADICTED,
-            judged,
-            "the sentence the base is bound to states another value",
-            wrong,
-        )
-    if claim.is_name and not text_ok:
+        said = "states another value"
+    elif claim.is_name and not text_ok:
         rival = qualifier_rival(parts, label, value, judged.info)
-        if rival:
-            return on_sentence(
-                Status.CONTRADICTED,
-                judged,
-                f"the sentence the base is bound to names {rival!r} instead",
-                value,
-            )
-    return Finding(Status.INSUFFICIENT, judged)
+        said, span = (f"names {rival!r} instead" if rival else None), value
+    if said is None:
+        return Finding(Status.INSUFFICIENT, judged)
+    return on_sentence(
+        Status.CONTRADICTED, judged, f"the sentence the base is bound to {said}", span
+    )
 
 
-def judge_restrictor(
-    parts: FactParts,
-    label: str,
-    value: str,
-    bound: list[Sentence],
-) -> Finding:
+def judge_restrictor(parts: FactParts, label: str, value: str, bound: list[Sentence]) -> Finding:
     """Judge a restrictor ("once", "first", "only") or a reporting frame in the bound window.
 
     A restrictor must be stated in the window the base is bound to; a rival one there
@@ -154,10 +120,7 @@ def judge_restrictor(
             outcome = "ok" if ok else "missing"
         else:
             outcome, _, rival = check(
-                claimed,
-                [anchor.info],
-                object_head(parts.object),
-                said=claim_stems(parts),
+                claimed, [anchor.info], object_head(parts.object), said=claim_stems(parts)
             )
             if outcome == "rival" and rival is not None and rival_seen is None:
                 rival_seen = on_sentence(

@@ -92,10 +92,8 @@ def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     """The unit written as a sentence, and the fact's source sentence when it differs.
 
-    A fact with no object ("T2 Trainspotting | is set |" from "… is set in and around a
-    city") lost what its sentence states: written alone it says next to nothing ("T2
-    Trainspotting is set."), so any window about the subject entails it. Only its source
-    sentence is read then.
+    A fact with no object ("T2 Trainspotting | is set |") lost what its sentence states, so
+    any window about the subject entails it written alone: only its source sentence is read.
     """
     hypothesis = unit_hypothesis(unit)
     sentence = source_hypothesis(fact.source_text, hypothesis)
@@ -116,11 +114,10 @@ def _judge(
     hypotheses: Sequence[str],
     flags: Sequence[_Flags] | None = None,
 ) -> list[Reading]:
-    """Read every window against every hypothesis in one batched call.
+    """Read every window against every hypothesis, keeping each window's best probabilities.
 
-    ``flags`` are each window's gates (:class:`Reading`; none given: it passes them all). A
-    window that fails the gates can only contradict: with the judge's contradiction off (its
-    threshold above 1) it is not read at all.
+    ``flags`` are each window's gates (none given: it passes them all). A window failing them
+    can only contradict: with the judge's contradiction off it is not read at all.
     """
     pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
@@ -128,16 +125,10 @@ def _judge(
     asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
     if not asked:
         return []
-    rows = model.predict(asked)
-    per = len(hypotheses)
+    best = model.predict(asked).reshape(len(pairs), len(hypotheses), -1).max(axis=1)
     return [
-        Reading(
-            window,
-            max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
-            max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
-            *flag,
-        )
-        for k, (window, flag) in enumerate(pairs)
+        Reading(window, float(row[ENTAILED]), float(row[CONTRADICTED]), *flag)
+        for row, (window, flag) in zip(best, pairs, strict=True)
     ]
 
 
@@ -215,10 +206,7 @@ def read(
 
 
 def decide_base(
-    readings: Sequence[Reading],
-    rules: Finding,
-    stated: Sequence[Sentence],
-    model: EntailmentModel,
+    readings: Sequence[Reading], rules: Finding, stated: Sequence[Sentence], model: EntailmentModel
 ) -> tuple[Finding, list[Sentence]]:
     """The base triple's finding, and the sentences it is bound to (its qualifiers' windows).
 

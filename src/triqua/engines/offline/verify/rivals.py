@@ -43,11 +43,7 @@ _NEAR = 2
 def judged_rival(
     fact: Fact, parts: FactParts, top: Sequence[Sentence], model: EntailmentModel
 ) -> Finding | None:
-    """A contradiction where a rival name fills the object's slot and the judge agrees.
-
-    Returns None when the card sets no reachable ``rival`` threshold, the object is no
-    name, or no sentence about the subject both names a rival and is read as contradicting.
-    """
+    """A contradiction where a rival name fills the object's slot and the judge agrees."""
     threshold = model.thresholds.rival
     if threshold > 1.0 or not parts.object.is_name:
         return None
@@ -82,11 +78,9 @@ def judged_rival(
 
 
 def role_rival(fact: Fact, sentences: Iterable[Sentence]) -> Finding | None:
-    """A sentence giving the fact's unique role to another name: the fact is contradicted.
+    """A sentence giving the fact's unique role ("<name> is <role>") to another name.
 
-    The fact is "<holder> is <role>" or "<role> is <holder>" with no qualifier; the holder
-    must be a name. A sentence that gives the role to the fact's own holder anywhere in the
-    evidence means no contradiction.
+    None for a fact with qualifiers, or where any sentence gives the role to its own holder.
     """
     if fact.qualifiers:
         return None
@@ -113,12 +107,9 @@ def held_elsewhere(
 ) -> bool:
     """True when a sentence near the window gives the fact's predicate to another name.
 
-    "Sydney is a harbour city. Canberra is the seat of government." gives "the seat of
-    government" to Canberra in a sentence of its own; the window about Sydney then does not
-    state "Sydney is the seat of government", whatever the judge reads in it, unless one of
-    its own sentences (not the other holder's) writes every word of the predicate. A
-    sentence near the window that gives the predicate to the subject means no other holder
-    (``core.reading.roles.predicate_holder``).
+    "Sydney is a harbour city. Canberra is the seat of government.": the window about Sydney
+    states no "Sydney is the seat of government" unless one of its own sentences (not the
+    other holder's) writes the whole predicate, or one near it gives it to the subject.
     """
     if fact.qualifiers or fact.relation.strip().lower() not in _COPULA:
         return False
@@ -141,9 +132,8 @@ def held_elsewhere(
 def life_date_finding(fact: Fact, parts: FactParts, top: Sequence[Sentence]) -> Finding | None:
     """A contradiction when the subject's life-date parenthesis gives another birth or death.
 
-    Only a sentence naming the subject in full right before the parenthesis counts, and
-    only a claimed date (day, month or year): the dates compare at the claim's granularity.
-    A parenthesis that gives the claimed date contradicts nothing (None).
+    Only a sentence naming the subject in full before it counts; the dates compare at the
+    claimed date's granularity, and a parenthesis giving the claimed date means None.
     """
     event = life_event(fact.relation)
     claimed = parts.object.dates

@@ -1,14 +1,11 @@
 """Offline verifier: the learned judge reads each TriQua fact; rules only gate its values.
 
-No chat model is involved. Evidence passages are split into sentences; the sentences that
-best match the fact (0.6 × embedding cosine + 0.4 × weighted token overlap, the subject
-weighing most) are aligned with it. The rules read those about the subject ("She", "The
-city": ``core.reading.mentions``) for what they are strong at — a rival number, date, name
-or role contradicts, and a sentence stating the fact in its own words proposes a support. The judge
-reads the best windows of all (``reading``): its entailment supports behind the value and
-role gates, its contradiction (at the card's threshold) contradicts, and a qualifier is
-judged in the windows its base is bound to. Evidence text is only ever compared, never
-obeyed, so instructions hidden in it cannot change a verdict.
+No chat model is involved. Of the sentences aligned with a fact (``engines.offline.
+alignment``) the rules read those about the subject for what they are strong at — a rival
+value or role contradicts, a sentence stating the fact in its own words proposes a support
+— and the judge reads the best windows of all (``reading``) behind the value gates; a
+qualifier is judged in the windows its base is bound to. Evidence text is only ever
+compared, never obeyed, so instructions hidden in it cannot change a verdict.
 """
 
 from __future__ import annotations
@@ -17,10 +14,7 @@ import functools
 from collections.abc import Sequence
 
 from triqua.core.reading.fact_parts import FactParts
-from triqua.core.reading.passage_reading import (
-    foreign_passages,
-    unread_note,
-)
+from triqua.core.reading.passage_reading import foreign_passages, unread_note
 from triqua.engines.offline.alignment import Aligned, align
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
@@ -29,11 +23,7 @@ from triqua.engines.offline.verify.reading import Reading, decide_base, decide_q
 from triqua.engines.offline.verify.rivals import judged_rival, life_date_finding, role_rival
 from triqua.engines.revisions import ALIGN_REVISION
 from triqua.engines.revisions import verifier_revision as verifier_revision
-from triqua.models.entailment import (
-    SHIPPED,
-    EntailmentModel,
-    get_entailment,
-)
+from triqua.models.entailment import SHIPPED, EntailmentModel, get_entailment
 from triqua.nlp.passages import entities, split
 from triqua.schema import Evidence, Fact, Status, Verdict
 
@@ -67,30 +57,18 @@ class AlignmentVerifier:
         return self._judge
 
     def verify(self, fact: Fact, evidence: Sequence[Evidence], *, per_unit: bool = True) -> Verdict:
-        """Judge every unit of ``fact`` against ``evidence`` and aggregate a fact verdict.
+        """Judge every unit of ``fact`` against ``evidence`` (nothing else) into a verdict.
 
-        Args:
-            fact: The fact to check.
-            evidence: The declared evidence; nothing else is consulted.
-            per_unit: When False, the verdict carries no unit verdicts (the fact-level
-                status, wrong components and error spans are still reported).
-
-        Returns:
-            A verdict with ``basis="evidence"``: supported only when every unit is aligned
-            with an evidence sentence, contradicted when any unit is contradicted,
-            insufficient evidence otherwise.
+        With ``per_unit`` False the verdict carries no unit verdicts (its status, wrong
+        components and error spans stay). The verdict's basis is "evidence": supported only
+        when every unit is, contradicted when any unit is, insufficient evidence otherwise.
         """
         return self.verify_many([fact], evidence, per_unit=per_unit)[0]
 
     def verify_many(
         self, facts: Sequence[Fact], evidence: Sequence[Evidence], *, per_unit: bool = True
     ) -> list[Verdict]:
-        """Judge several facts against the same evidence, embedding in one batch.
-
-        The passages are split and analysed once, and the candidate sentences of every
-        fact are embedded together (cached by content), so facts sharing evidence cost
-        one model call, not one each.
-        """
+        """Judge several facts against the same evidence, aligned together (``alignment``)."""
         verdicts = []
         texts = [ev.text for ev in evidence]
         unread = foreign_passages(evidence)
@@ -142,10 +120,7 @@ class AlignmentVerifier:
 
 
 def _rules_reading(
-    fact: Fact,
-    parts: FactParts,
-    top: list[Sentence],
-    by_place: dict[tuple[int, int], Sentence],
+    fact: Fact, parts: FactParts, top: list[Sentence], by_place: dict[tuple[int, int], Sentence]
 ) -> tuple[Finding, list[Sentence]]:
     """The rules' reading of the base: aligned sentences, then life-date and unique-role rivals."""
     base, stated = judge_base(fact, parts, top)
