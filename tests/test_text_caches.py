@@ -324,7 +324,6 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline import alignment
-    from triqua.engines.offline.verify import verifier
     from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.models.entailment import SHIPPED
     from triqua.models.reader import reader_for
@@ -363,32 +362,6 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     monkeypatch.setattr(alignment, "states_something", alignment.states_something.__wrapped__)
     monkeypatch.setattr(alignment, "passage_scores", alignment.passage_scores.__wrapped__)
     monkeypatch.setattr(alignment, "_overlaps", lambda key: {})
-    monkeypatch.setattr(verifier._Verdicts, "get", lambda place, fact: None)
     monkeypatch.setattr(clauses, "_held_by_another", clauses._held_by_another.__wrapped__)
     assert verdicts() == remembered
     assert '"status":"supported"' in remembered[0] and '"status":"supported"' not in remembered[6]
-
-
-def test_a_verdict_given_again_is_the_one_read_afresh_and_a_copy() -> None:
-    """A fact verified again against the same evidence gets the verdict a fresh reading gives.
-
-    The kept verdict is handed out as a copy (changing it changes no later verdict), and a
-    verifier with other thresholds never gets another verifier's verdict.
-    """
-    from triqua.engines.offline.verify import verifier
-    from triqua.schema import Evidence, Fact, sha256_text
-
-    text = " ".join(_PASSAGE)
-    evidence = [Evidence(id="e0", document_id="d0", text=text, content_hash=sha256_text(text))]
-    fact = Fact(subject="Marie Curie", relation="moved to", object="Paris")
-    judge = verifier.AlignmentVerifier(judge="rules")
-    first = judge.verify(fact, evidence)
-    first.rationale = "changed by a caller"
-    again = judge.verify(fact, evidence)
-    verifier._Verdicts.cache_clear()
-    fresh = judge.verify(fact, evidence)
-    assert again.model_dump(exclude={"created_at"}) == fresh.model_dump(exclude={"created_at"})
-    assert again.created_at >= first.created_at
-    assert again.rationale != "changed by a caller"
-    other = verifier.AlignmentVerifier(judge="rules")
-    assert other.serial != judge.serial

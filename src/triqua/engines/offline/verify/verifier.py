@@ -11,12 +11,7 @@ compared, never obeyed, so instructions hidden in it cannot change a verdict.
 from __future__ import annotations
 
 import functools
-import hashlib
-import itertools
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
-from typing import ClassVar
 
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.passage_reading import foreign_passages, unread_note
@@ -30,12 +25,10 @@ from triqua.engines.revisions import ALIGN_REVISION
 from triqua.engines.revisions import verifier_revision as verifier_revision
 from triqua.models.entailment import SHIPPED, EntailmentModel, get_entailment
 from triqua.nlp.passages import entities, split
-from triqua.schema import Evidence, Fact, Status, Verdict, utc_now
+from triqua.schema import Evidence, Fact, Status, Verdict
 
 __all__ = ["VERIFIER_REVISION", "AlignmentVerifier", "get_verifier", "verifier_revision"]
 
-
-_SERIALS = itertools.count()
 
 #: Revision of the default verifier: alignment rules plus the shipped entailment judge.
 VERIFIER_REVISION = verifier_revision()
@@ -45,13 +38,13 @@ class AlignmentVerifier:
     """Judges TriQua facts against evidence passages with rules and sentence embeddings."""
 
     def __init__(self, judge: str = SHIPPED, *, entailment: EntailmentModel | None = None) -> None:
-        """Load the entailment ``judge`` a setting names (``entailment.load_entailment``).
+        """Load the entailment ``judge`` a setting names (see ``entailment.load_entailment``).
 
-        ``judge="rules"`` runs without a learned judge; ``entailment`` replaces the judge the
+        ``judge="rules"`` runs without a learned judge: only what the rules state verbatim
+        (or by the lexicon's synonyms) is supported. ``entailment`` replaces the judge the
         setting names (a model built elsewhere).
         """
         self._judge = entailment if entailment is not None else get_entailment(judge)
-        self.serial = next(_SERIALS)  # tells its kept verdicts from another verifier's
         self.revision = (
             f"{ALIGN_REVISION}+{entailment.revision}"
             if entailment is not None
@@ -75,21 +68,11 @@ class AlignmentVerifier:
     def verify_many(
         self, facts: Sequence[Fact], evidence: Sequence[Evidence], *, per_unit: bool = True
     ) -> list[Verdict]:
-        """Judge several facts against the same evidence, aligned together (``alignment``).
-
-        A fact judged before against the same evidence (re-verification asks again) gets the
-        verdict it got then (:class:`_Verdicts`): the verifier is a function of both.
-        """
-        place = _Verdicts.place(self, evidence, per_unit)
-        verdicts = {i: v for i, f in enumerate(facts) if (v := _Verdicts.get(place, f))}
-        fresh = [f for i, f in enumerate(facts) if i not in verdicts]
+        """Judge several facts against the same evidence, aligned together (``alignment``)."""
+        verdicts = []
         texts = [ev.text for ev in evidence]
         unread = foreign_passages(evidence)
-        judged = iter(zip(fresh, align(fresh, evidence), strict=True) if fresh else ())
-        for i in range(len(facts)):
-            if i in verdicts:
-                continue
-            fact, found = next(judged)
+        for fact, found in zip(facts, align(facts, evidence), strict=True):
             findings = self._findings(fact, found, texts)
             verdict = assemble(
                 fact, evidence, findings, found.top, judge=self.revision, per_unit=per_unit
@@ -98,15 +81,17 @@ class AlignmentVerifier:
                 verdict = verdict.model_copy(
                     update={"rationale": f"{verdict.rationale}\n{unread_note(unread)}"}
                 )
-            verdicts[i] = _Verdicts.put(place, fact, verdict)
-        return [verdicts[i] for i in range(len(facts))]
+            verdicts.append(verdict)
+        return verdicts
 
     def _findings(self, fact: Fact, found: Aligned, texts: list[str]) -> list[Finding]:
         """Each unit's finding: the judge reads every unit and the rules only gate values.
 
-        The judge is read only where it can change a unit: not on a rules' conflict, nor
-        (its contradiction off) on a rules' support whose qualifiers all stand. Without a
-        learned judge (``--verifier rules``) only what the rules state is supported.
+        The rules' own-words support passes the statement gates when the run settles it
+        (``models.reader.statement_refusal``). A rules' conflict, or (with the judge's
+        contradiction off) a support, stands without a reading unless a qualifier is left
+        open: the judge is read only where it can change a unit. Without a learned judge
+        (``--verifier rules``) only what the rules state verbatim is supported.
         """
         rules, stated = _rules_reading(fact, found.parts, found.top, found.by_place)
         judge = self._judge
@@ -134,54 +119,6 @@ class AlignmentVerifier:
         entities("Warm up.")
 
 
-class _Verdicts:
-    """The verdicts given lately, by verifier, evidence and fact (least recently used go first).
-
-    Handed out as copies, created now; ``cache_clear`` forgets them, as it does every
-    remembered reading (the gate-ablation benchmark reads afresh with a gate off).
-    """
-
-    _size = 2048
-    _kept: ClassVar[OrderedDict[tuple[str, str], Verdict]] = OrderedDict()
-    _lock = threading.Lock()
-
-    @staticmethod
-    def place(verifier: AlignmentVerifier, evidence: Sequence[Evidence], per_unit: bool) -> str:
-        """The digest of what a verdict is read against besides its fact."""
-        judge = verifier.entailment
-        limits = repr(judge.thresholds) if judge is not None else ""
-        parts = [str(verifier.serial), verifier.revision, limits, str(per_unit)]
-        parts += [ev.model_dump_json() for ev in evidence]
-        return hashlib.sha256("\x00".join(parts).encode("utf-8")).hexdigest()
-
-    @classmethod
-    def get(cls, place: str, fact: Fact) -> Verdict | None:
-        """The verdict ``fact`` got at ``place``, if it is kept (a copy)."""
-        key = (place, fact.model_dump_json())
-        with cls._lock:
-            verdict = cls._kept.get(key)
-            if verdict is not None:
-                cls._kept.move_to_end(key)
-        if verdict is None:
-            return None
-        return verdict.model_copy(deep=True, update={"created_at": utc_now()})
-
-    @classmethod
-    def put(cls, place: str, fact: Fact, verdict: Verdict) -> Verdict:
-        """Keep ``verdict`` (a copy) for ``fact`` at ``place``; returns it."""
-        with cls._lock:
-            cls._kept[(place, fact.model_dump_json())] = verdict.model_copy(deep=True)
-            while len(cls._kept) > cls._size:
-                cls._kept.popitem(last=False)
-        return verdict
-
-    @classmethod
-    def cache_clear(cls) -> None:
-        """Forget every kept verdict."""
-        with cls._lock:
-            cls._kept.clear()
-
-
 def _rules_reading(
     fact: Fact, parts: FactParts, top: list[Sentence], by_place: dict[tuple[int, int], Sentence]
 ) -> tuple[Finding, list[Sentence]]:
@@ -201,7 +138,11 @@ def _decide(
     stated: list[Sentence],
     readings: list[Reading],
 ) -> list[Finding]:
-    """Each unit's finding; a qualifier in its base's sentences (the judge's: once supported)."""
+    """Each unit's finding from the rules' reading and the judge's readings of the base.
+
+    A qualifier is judged in the sentences its base is bound to: by the rules alone without
+    a judge, else only once the base is supported, and then by the judge too.
+    """
     parts = found.parts
     base, bound = rules, stated
     if judge is not None:
