@@ -51,6 +51,7 @@ from sentence_judge import claim_probabilities  # noqa: E402
 import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
+from triqua.engines.offline.alignment import align  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
 from triqua.engines.offline.verify.reading import read  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, _rules_reading  # noqa: E402
@@ -137,7 +138,7 @@ def fact_cause(
         )
     if base_supported(raw):
         return "d", f"grounding at settle: {final.unit_verdicts[0].grounding or ''}"[:90]
-    found = verifier._align([fact], evidence)[0]
+    found = align([fact], evidence)[0]
     rules, _ = _rules_reading(fact, found.parts, found.top, found.by_place)
     if rules.status == Status.CONTRADICTED:
         return "f", rules.reason or ""

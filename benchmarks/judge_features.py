@@ -26,6 +26,7 @@ from offline_verdicts import DATA, crude_fact, half_of, verify_rows
 from sentence_judge import claim_probabilities
 from shared_data import require
 
+from triqua.engines.offline.alignment import align
 from triqua.engines.offline.decompose.decomposer import get_decomposer
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.reading import read
@@ -82,7 +83,7 @@ def main() -> None:
     with open(args.out, "w", encoding="utf-8") as out:
         for i, (row, (gold, status, pairs)) in enumerate(zip(rows, engine, strict=True)):
             ev = Evidence.build(document_id=f"row-{i}", text=row["evidence"], retriever="b")
-            aligned = verifier._align([f for f, _ in pairs], [ev])
+            aligned = align([f for f, _ in pairs], [ev])
             facts = []
             for (fact, verdict), found in zip(pairs, aligned, strict=True):
                 rules, _ = judge_base(fact, found.parts, found.top)

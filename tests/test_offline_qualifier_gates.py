@@ -10,7 +10,7 @@ leave it insufficient, as the grounding rule does on the LLM path. The rules alo
 from __future__ import annotations
 
 from triqua.core.reading.fact_parts import fact_parts
-from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
+from triqua.engines.offline.verify.qualifiers import qualifier_refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, FactUnit, Qualifier, Status
 

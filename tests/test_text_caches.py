@@ -296,7 +296,7 @@ def test_subject_scores_remembered_equal_fresh(subject: str, title: str | None) 
 def test_candidates_and_overlaps_are_the_same_when_a_fact_is_read_again() -> None:
     """A fact's token overlaps are remembered; a second reading finds the first's values."""
     from triqua.core.reading.fact_parts import fact_parts
-    from triqua.engines.offline.verify import verifier
+    from triqua.engines.offline import alignment
     from triqua.nlp.passages import split
     from triqua.schema import Evidence, Fact, sha256_text
 
@@ -307,12 +307,11 @@ def test_candidates_and_overlaps_are_the_same_when_a_fact_is_read_again() -> Non
     ]
     passages = [(ev, split(ev.text), None) for ev in evidence]
     fact = Fact(subject="Marie Curie", relation="moved to", object="Paris")
-    judge = verifier.AlignmentVerifier(judge="rules")
     readings = []
     for _ in range(2):
         parts = fact_parts(fact)
-        _, candidates, overlaps, _ = judge._candidates(parts, passages)
-        fresh = [judge._overlap(parts, s.info) for s in candidates]
+        _, candidates, overlaps, _ = alignment.candidates(parts, passages)
+        fresh = [alignment.overlap(parts, s.info) for s in candidates]
         readings.append(([(s.info.text, s.subject) for s in candidates], fresh))
         assert [overlaps[id(s)] for s in candidates] == fresh
     assert readings[0] == readings[1]
@@ -324,7 +323,7 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
 ) -> None:
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.verdicts.settling import settle
-    from triqua.engines.offline.verify import verifier
+    from triqua.engines.offline import alignment
     from triqua.engines.offline.verify.verifier import get_verifier
     from triqua.models.entailment import SHIPPED
     from triqua.models.reader import reader_for
@@ -360,9 +359,9 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
         ]
 
     remembered = verdicts()
-    monkeypatch.setattr(verifier, "states_something", verifier.states_something.__wrapped__)
-    monkeypatch.setattr(verifier, "passage_scores", verifier.passage_scores.__wrapped__)
-    monkeypatch.setattr(verifier, "_overlaps", lambda key: {})
+    monkeypatch.setattr(alignment, "states_something", alignment.states_something.__wrapped__)
+    monkeypatch.setattr(alignment, "passage_scores", alignment.passage_scores.__wrapped__)
+    monkeypatch.setattr(alignment, "_overlaps", lambda key: {})
     monkeypatch.setattr(clauses, "_held_by_another", clauses._held_by_another.__wrapped__)
     assert verdicts() == remembered
     assert '"status":"supported"' in remembered[0] and '"status":"supported"' not in remembered[6]

@@ -1,20 +1,14 @@
 """The rules' reading of a base triple: a crisp conflict, or the fact stated in its own words.
 
-In the aligned sentences about the subject the rules find what they are strong at: a rival
-number, date, name or role (contradicted), a negation that differs, the opposite of the
-relation's word ("decreases" for "increases", ``core.reading.antonyms``), and a sentence that
-states the subject, relation and object in the fact's own words, values normalised ("64.5
-million" for "64,500,000") and relation words by the lexicon's groups ("lifted the FA Cup"
-for "won"): a support the judge may still take back (``reading``).
+In the aligned sentences about the subject: a rival number, date, name or role, a negation
+that differs or the opposite word ("decreases" for "increases") contradicts; a sentence
+stating the fact in its own words, values normalised ("64.5 million" for "64,500,000") and
+relation words by the lexicon's groups, is a support the judge may take back (``reading``).
 """
 
 from __future__ import annotations
 
-from triqua.core.reading.analysis import (
-    Token,
-    is_negated,
-    values_relation,
-)
+from triqua.core.reading.analysis import Token, is_negated, values_relation
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.counts import counts_groups, states_count
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
@@ -37,14 +31,11 @@ from triqua.schema import Fact, Status
 __all__ = ["judge_base"]
 
 
-# ---- judgement
-
-
 def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Finding, list[Sentence]]:
-    """Judge the base triple against each aligned sentence; support wins, then conflict.
+    """Judge the base against each aligned sentence; support wins, then conflict.
 
-    Returns the finding and every sentence that supports the base (best first): the
-    windows a qualifier may be bound to.
+    Returns the finding and every sentence that supports the base (best first): its
+    qualifiers' windows.
     """
     contradiction: Finding | None = None
     supported: list[tuple[Sentence, str]] = []
@@ -124,10 +115,9 @@ def _opposite(
 ) -> Finding | None:
     """A sentence writing the opposite of the fact's word: a contradiction when it is crisp.
 
-    "Exercise decreases the heart rate" for "… increases the heart rate" (``core.reading.
-    antonyms``): the sentence names the subject and the whole object, so it states the
-    opposite of the fact, when the two never both hold ("closed in 1961" may stand beside
-    "opened in 1961"); short of that it states neither (None), and never supports it.
+    "Exercise decreases the heart rate" for "… increases the heart rate": the sentence names
+    the subject and the whole object, and the two words never both hold ("closed in 1961"
+    may stand beside "opened in 1961"); short of that, None.
     """
     info = sentence.info
     opposite = opposite_in(parts.relation, parts.object, info, exclusive=True)
@@ -157,10 +147,8 @@ def _conflict(
     """A crisp conflict of the base with a sentence that does not state it, if any.
 
     Another value in the object's slot, or another name of the object's type after the
-    relation ("born in Kraków" against "born in Warsaw"). A sentence that also writes the
-    object's own count ("ten Olympic medals, including nine gold medals" for "nine Olympic
-    gold medals"), or counts only groups of the object's thing ("19 chromosome pairs" for
-    "38 chromosomes"), states the other value of another slot.
+    relation ("born in Kraków" against "born in Warsaw"); not a count of a part ("ten
+    medals, including nine gold") or of groups ("19 chromosome pairs" for "38 chromosomes").
     """
     info = sentence.info
     # A bare value after a contentless relation ("is 2017") has no slot to clash in,
@@ -175,10 +163,7 @@ def _conflict(
         and not counts_groups(info.text, parts.object.text)  # "19 chromosome pairs"
     ):
         return on_sentence(
-            Status.CONTRADICTED,
-            sentence,
-            "the aligned sentence states another value",
-            wrong,
+            Status.CONTRADICTED, sentence, "the aligned sentence states another value", wrong
         )
     if isinstance(hit, Token) and parts.object.is_name and not text_ok:
         rival = slot_rival(parts, info, hit)

@@ -78,9 +78,8 @@ def windows(
 ) -> list[Window]:
     """Windows around each anchor: itself, and (``wide``) with the sentence before or after.
 
-    No window reads across a blank line: a new paragraph neither continues the anchor's
-    statement nor names what it refers to ("She moved to Paris in 1891." then, after a
-    blank line, "Marie Curie won the Nobel Prize in 1903.").
+    A new paragraph neither continues the anchor's statement nor names what it refers to,
+    and a reading of its own (a label line) joins no neighbour.
     """
     out: dict[tuple[int, int, int], Window] = {}
     for anchor in anchors:
@@ -92,10 +91,13 @@ def windows(
         for first, last in spans:
             if first is None or last is None:
                 continue
-            if first is not last and paragraph_between(passages[anchor.passage], first, last):
-                continue  # a blank line ends a statement: no window reads across it
-            if first is not last and (first.alone or last.alone or first.end > last.start):
-                continue  # a reading of its own (a label line) joins no neighbour
+            if first is not last and (
+                first.alone
+                or last.alone
+                or first.end > last.start
+                or paragraph_between(passages[anchor.passage], first, last)
+            ):
+                continue
             key = (anchor.passage, first.index, last.index)
             if key not in out:
                 text = _as_read(passages[anchor.passage], first, last, by_place)
@@ -104,10 +106,7 @@ def windows(
 
 
 def _as_read(
-    passage: str,
-    first: Sentence,
-    last: Sentence,
-    by_place: Mapping[tuple[int, int], Sentence],
+    passage: str, first: Sentence, last: Sentence, by_place: Mapping[tuple[int, int], Sentence]
 ) -> str:
     """The window's text as its sentences read.
 

@@ -1,46 +1,19 @@
 """What the offline verifier found for each unit, and the verdict assembled from it.
 
-A finding is one unit's status with the evidence sentence (or two-sentence window) it was
-judged on; the verdict quotes that window exactly as the passage writes it, so a reader
-(and the grounding check) can find it verbatim.
+A finding is one unit's status with the evidence window it was judged on; the verdict
+quotes that window exactly as the passage writes it (the grounding check finds it verbatim).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from triqua.core.reading.analysis import TextInfo
+from triqua.engines.offline.alignment import Sentence
 from triqua.schema import Evidence, Fact, FactUnit, Status, UnitVerdict, Verdict
 
 __all__ = ["Finding", "Sentence", "assemble", "on_sentence", "window"]
-
-
-@dataclass
-class Sentence:
-    """One evidence sentence: its place, and how well it aligns with the fact being judged."""
-
-    evidence_id: str
-    passage: int
-    index: int
-    info: TextInfo
-    start: int = 0
-    end: int = 0
-    cosine: float = 0.0
-    score: float = 0.0
-    subject: float = 0.0
-    passage_text: str = field(default="", repr=False)  # the whole passage it stands in
-    alone: bool = False  # a reading of its own (a label line): it joins no window
-    orphan: bool = False  # opens with a pronoun only the subject can be (``reading.orphans``)
-
-    @property
-    def before(self) -> str:
-        """The passage before the sentence: what an acronym in it may already spell."""
-        return self.passage_text[: self.start]
-
-
-# ------------------------------------------------------------------ fact analysis
 
 
 @dataclass
@@ -85,11 +58,6 @@ def _quote(evidence: Sequence[Evidence], finding: Finding) -> str:
     return evidence[finding.sentence.passage].text[span[0] : span[1]]
 
 
-def _judged_confidence(score: float) -> float:
-    """Confidence of a supported or contradicted unit from its sentence's alignment score."""
-    return round(min(0.97, max(0.5, 0.4 + 0.6 * score)), 3)
-
-
 def assemble(
     fact: Fact,
     evidence: Sequence[Evidence],
@@ -107,15 +75,14 @@ def assemble(
     best = top[0].score if top else 0.0
     unit_verdicts: list[UnitVerdict] = []
     for unit, finding in zip(units, findings, strict=True):
-        if finding.status == Status.INSUFFICIENT:
-            confidence = round(min(0.9, max(0.4, 1.0 - 0.6 * best)), 3)
-            ids: list[str] = []
-            quote = None
-        else:
+        # A judged unit's confidence is its sentence's alignment, an open one's the lack of it.
+        confidence = round(min(0.9, max(0.4, 1.0 - 0.6 * best)), 3)
+        ids: list[str] = []
+        quote = None
+        if finding.status != Status.INSUFFICIENT:
             assert finding.sentence is not None  # a judged unit always has its sentence
-            confidence = _judged_confidence(finding.strength)
-            ids = [finding.sentence.evidence_id]
-            quote = _quote(evidence, finding)
+            confidence = round(min(0.97, max(0.5, 0.4 + 0.6 * finding.strength)), 3)
+            ids, quote = [finding.sentence.evidence_id], _quote(evidence, finding)
         unit_verdicts.append(
             UnitVerdict(
                 unit=unit.text,

@@ -1,13 +1,8 @@
 """The value gates: what a window must carry before the judge's entailment may support a fact.
 
-The learned judge reads meaning; these rules read values, which it cannot be trusted with:
-every number, date and name word of the object (and qualifiers), polarity, antonyms,
-restrictors ("once", "the first", "only"; many against "only one"), modifiers that change the
-claim, even those the fact lost from its sentence ("has yet to", "more than", "positively":
-``core.reading.modifiers``), who the relation
-belongs to, and the word that heads the subject's complement (``core.reading.slot_words``).
-A window that fails them is never read for support, however sure the judge is. The
-statement gates both engines share are ``core.reading.statements``.
+The learned judge reads meaning; these rules read values, which it cannot be trusted with
+(:func:`values_present`). A window that fails them is never read for support, however sure
+the judge is. The statement gates both engines share are ``core.reading.statements``.
 """
 
 from __future__ import annotations
@@ -63,15 +58,13 @@ def values_present(
 ) -> bool:
     """The hard gates: True when the sentence may state the fact at all.
 
-    It reads as a statement, not a list of keywords; carries every number and date of the
-    object and qualifiers and every name word of them, replaces no word of the object, is
-    negated exactly when the fact is, holds no antonym of the object nor the opposite of the
-    relation's word (``core.reading.antonyms``), gives the subject no other class ("is an
-    American band" for "is a website": ``core.reading.class_nouns``), does not give the
-    relation to someone else, and puts no other name of the object's type in the relation's
-    slot ("… in Seattle, but the company is headquartered in Cupertino").
-    With ``restrictors`` False, a restrictor the sentence leaves out
-    (:func:`restrictor_left_out`) passes: the caller weighs it; a rival one still fails.
+    It reads as a statement, not a list of keywords; carries every number, date and name word
+    of the object and qualifiers and their restrictors ("once", "the first", "only"), and
+    the modifiers the claim writes ("has yet to", even where the fact lost it); replaces no
+    word of the object; has the fact's polarity, no antonym or opposite word, no other class
+    for the subject, and gives neither the relation nor its slot to another ("… but the
+    company is headquartered in Cupertino"). With ``restrictors`` False, a restrictor the
+    sentence leaves out (:func:`restrictor_left_out`) passes; a rival one still fails.
     """
     info = sentence.info
     if not statement(parts, info) or subject_head_rival(parts.subject, info) is not None:

@@ -1,22 +1,11 @@
 """The learned judge reads the evidence; the value gates may only take a support back.
 
-For each fact the aligned sentences (lexical + embedding retrieval, ``verifier``) give
-candidate windows of one to three consecutive sentences within a paragraph (``entailed``).
-The judge reads each window against the fact written as a sentence and against the fact's
-source sentence, and answers entailed / neutral / contradicted. Then:
-
-- **supported** needs a window the judge finds entailing at its calibrated ``entailed``
-  threshold that passes the value gates (``gates.values_present``: the fact's numbers,
-  dates, names, polarity, restrictors, roles), and no window contradicting at its
-  ``contradicted`` threshold;
-- **contradicted** comes from a crisp value conflict the rules find (a rival number, date,
-  name or role in the aligned sentence), or from a window the judge finds contradicting at
-  its ``contradicted`` threshold;
-- anything else is **insufficient evidence**.
-
-A gate never turns anything into "supported": rules decide only what they are strong at,
-values. Windows are read in a cascade (single sentences first, wider ones only when no
-single sentence entails), so most facts cost one batched judge call.
+The judge reads candidate windows (``entailed``) of the aligned sentences against the fact
+written as a sentence and against its source sentence. **Supported** needs a window it finds
+entailing (at the bar :func:`needed` sets) that passes the value gates (``gates``), and none
+contradicting at the card's ``contradicted``; **contradicted** comes from a crisp value
+conflict of the rules or a contradicting window; anything else is **insufficient**. Windows
+are read in a cascade (single sentences first, wider ones only when none entails).
 """
 
 from __future__ import annotations
@@ -38,8 +27,8 @@ from triqua.core.reading.slot_words import (
 from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
-from triqua.engines.offline.verify.qualifier_gates import qualifier_refusal
-from triqua.engines.offline.verify.unique_roles import held_elsewhere
+from triqua.engines.offline.verify.qualifiers import qualifier_refusal
+from triqua.engines.offline.verify.rivals import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import Fact, FactUnit, Status
@@ -66,27 +55,18 @@ class Reading:
 
 
 def needed(reading: Reading, model: EntailmentModel) -> float:
-    """The entailment a window needs to support the base: more when its head word differs.
+    """The entailment a window needs to support the base (the card's bars).
 
-    A window that writes the object's lead-in and ends it on another word ("… comedy drama
-    film" for "… comedy drama book", "is a county" for "is a city": ``slot_words.head_rival``)
-    states another value unless the word is a synonym ("world championships" for "world
-    titles"): gate and judge disagree, and the judge wins only where it is as sure as the
-    card's ``rival`` asks of a judge that outweighs a gate (never, when the card has none),
-    not merely at ``supports`` or ``entailed``; so does a window that writes neither a
-    known relation's word nor the whole object ("It grows in woodlands" for "Bellflowers
-    are found in forests": ``slot_words.rewords``). A window that words a known relation
-    otherwise ("is a 15th-century citadel" for "was built in the 15th century") has no
-    relation word for the gates to match: the judge alone decides, at the card's
-    ``entailed``; so it does for a window about a named subject that writes neither the word
-    of a relation the lexicon does not know nor any word of the object ("was a Polish
-    physicist" for "campaigned for reform"), and for any window that neither names nor
-    refers to the subject nor writes the relation's word. A window that writes the
-    relation's word and no word of the object ("are marketed in the United States only" for
-    "are marketed in multiple countries") fills the slot with another value, or none: the
-    judge must be surer there, halfway from ``supports`` to ``entailed``. A window that leaves
-    out a restrictor the fact writes and states no rival one ("named best restaurant" for
-    "one of the best restaurants": ``gates.restrictor_left_out``) is read at ``entailed``.
+    - another word in the object's head slot ("is a county" for "is a city") or the relation
+      and object both reworded ("It grows in woodlands" for "are found in forests"): gate and
+      judge disagree, and the judge wins only at the card's ``rival`` (never, without one);
+    - the relation worded otherwise ("is a 15th-century citadel" for "was built in …"), no
+      word of it or the object written, or a restrictor the fact writes left out ("named
+      best restaurant" for "one of the best restaurants"): the judge alone, at ``entailed``;
+    - the relation's word and no word of the object ("marketed in the United States only"
+      for "in multiple countries"): halfway from ``supports`` to ``entailed``;
+    - else ``supports``; a window whose subject is only a pronoun nothing else can stand for
+      (``core.reading.orphans``) needs at least ``orphan_bar``.
     """
     if reading.orphan:
         return max(_needed(reading, model), orphan_bar(model))
@@ -94,16 +74,13 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
 
 
 def orphan_bar(model: EntailmentModel) -> float:
-    """The bar for a window whose subject is only a pronoun (``core.reading.orphans``).
-
-    Halfway from the card's ``entailed`` to its ``rival`` (to certainty with no ``rival``).
-    """
+    """The bar for a window whose subject is only a pronoun (halfway to ``rival``)."""
     entailed = max(model.thresholds.supports, model.thresholds.entailed)
     return max(entailed, (entailed + min(model.thresholds.rival, 1.0)) / 2)
 
 
 def _needed(reading: Reading, model: EntailmentModel) -> float:
-    """The entailment a window about a subject it names or refers back to needs."""
+    """The bar for a window about a subject it names or refers back to."""
     limits = model.thresholds
     if reading.rival_head:
         return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
@@ -130,10 +107,8 @@ def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
 def _hypotheses(fact: Fact, unit: FactUnit) -> list[str]:
     """The unit written as a sentence, and the fact's source sentence when it differs.
 
-    A fact with no object ("T2 Trainspotting | is set |" from "… is set in and around a
-    city") lost what its sentence states: written alone it says next to nothing ("T2
-    Trainspotting is set."), so any window about the subject entails it. Only its source
-    sentence is read then.
+    A fact with no object ("T2 Trainspotting | is set |") lost what its sentence states, so
+    any window about the subject entails it written alone: only its source sentence is read.
     """
     hypothesis = unit_hypothesis(unit)
     sentence = source_hypothesis(fact.source_text, hypothesis)
@@ -154,11 +129,10 @@ def _judge(
     hypotheses: Sequence[str],
     flags: Sequence[_Flags] | None = None,
 ) -> list[Reading]:
-    """Read every window against every hypothesis in one batched call.
+    """Read every window against every hypothesis, keeping each window's best probabilities.
 
-    ``flags`` are each window's gates (:class:`Reading`; none given: it passes them all). A
-    window that fails the gates can only contradict: with the judge's contradiction off (its
-    threshold above 1) it is not read at all.
+    ``flags`` are each window's gates (none given: it passes them all). A window failing them
+    can only contradict: with the judge's contradiction off it is not read at all.
     """
     pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
@@ -166,16 +140,10 @@ def _judge(
     asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
     if not asked:
         return []
-    rows = model.predict(asked)
-    per = len(hypotheses)
+    best = model.predict(asked).reshape(len(pairs), len(hypotheses), -1).max(axis=1)
     return [
-        Reading(
-            window,
-            max(float(r[ENTAILED]) for r in rows[k * per : (k + 1) * per]),
-            max(float(r[CONTRADICTED]) for r in rows[k * per : (k + 1) * per]),
-            *flag,
-        )
-        for k, (window, flag) in enumerate(pairs)
+        Reading(window, float(row[ENTAILED]), float(row[CONTRADICTED]), *flag)
+        for row, (window, flag) in zip(best, pairs, strict=True)
     ]
 
 
@@ -204,15 +172,14 @@ def read(
 
     def flags(window: Window) -> _Flags:
         text = analyse(window.text)
-        # A named subject must be named (or referred back to) in the window: "James Turing
-        # worked at Bletchley Park" states nothing of Alan, for or against. A window opening
-        # with a pronoun nothing but the subject can stand for is about it, at a higher bar.
+        # A named subject must be named (or referred back to): "James Turing worked at
+        # Bletchley Park" states nothing of Alan. Another relation's word or past verb where a
+        # known relation's word is missing ("was buried in Lisbon" for "was born in"), a role
+        # held by another ("the muralist Diego Rivera"), then the value gates.
+        # A window opening with a pronoun nothing but the subject can stand for is about it.
         named_here = window.first.subject > 0 or window.last.subject > 0
         orphan = named and not named_here and _orphaned(window)
         about = not named or named_here or orphan
-        # Neither the anchor nor the window may put another relation's word or past verb
-        # where a known relation's word is missing ("was buried in Lisbon" never states "was
-        # born in Lisbon"), nor miss both the relation and the object. Then the value gates.
         gated = (
             about
             and not held_elsewhere(fact, parts, window.first, window.last, by_place)
@@ -220,23 +187,17 @@ def read(
             and not other_known_relation(parts, window.anchor.info)
             and not other_known_relation(parts, text)
             and not occupation_only(parts, text)
-            and not role_held_by_another(parts, text)  # "the muralist Diego Rivera"
+            and not role_held_by_another(parts, text)
             and values_present(base_fact, parts, window.as_sentence(), restrictors=False)
         )
-        # A window rewording both the relation and the object (``rewords``) is read as a
-        # rival's is: only a judge as sure as the card's ``rival`` reads it as the fact.
         rival = (
             rewords(parts, window.anchor.info)
             or rewords(parts, text)
             or head_rival(said, parts.relation, text) is not None
             or (said is not parts.object and substitution(said, text) is not None)
         )
-        # A relation the lexicon knows is missed by its words. Another one ("translated") is
-        # the judge's to read in other words, but a window that writes neither its word nor
-        # any word of the object states nothing of the fact to read ("was an English
-        # mathematician" for "translated an article"). Nor does one that neither names nor
-        # refers to the subject nor writes the relation's word ("Humans are good at learning"
-        # for "the AI system understands humans").
+        # Worded: a known relation by its words; another one ("translated") by a word of it
+        # or the object; a fact of no named subject by its subject or relation.
         if known:
             worded = sentence_relation_hit(parts, text) is not None
         elif named:
@@ -246,17 +207,19 @@ def read(
         restricted = not (gated and restrictor_left_out(parts, text))
         return gated, about, rival, worded, True, restricted, orphan
 
-    singles = windows(anchors, by_place, passages, wide=False)
-    readings = _filled(parts, _judge(model, singles, hypotheses, [flags(w) for w in singles]))
+    def judged(found: list[Window]) -> list[Reading]:
+        return _filled(parts, _judge(model, found, hypotheses, [flags(w) for w in found]))
+
+    readings = judged(windows(anchors, by_place, passages, wide=False))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
-        # A neighbour joins a window only when it speaks about the subject too: "Alan Turing
-        # was born in London. … James Turing worked at Bletchley Park." states nothing of Alan.
-        wide = [
-            w
-            for w in windows(anchors, by_place, passages)
-            if w.size > 1 and (not named or (_about(w.first) and _about(w.last)))
-        ]
-        readings += _filled(parts, _judge(model, wide, hypotheses, [flags(w) for w in wide]))
+        # A neighbour joins a window only when it speaks about the subject too.
+        readings += judged(
+            [
+                w
+                for w in windows(anchors, by_place, passages)
+                if w.size > 1 and (not named or (_about(w.first) and _about(w.last)))
+            ]
+        )
     return readings
 
 
@@ -271,20 +234,13 @@ def _orphaned(window: Window) -> bool:
 
 
 def decide_base(
-    readings: Sequence[Reading],
-    rules: Finding,
-    stated: Sequence[Sentence],
-    model: EntailmentModel,
+    readings: Sequence[Reading], rules: Finding, stated: Sequence[Sentence], model: EntailmentModel
 ) -> tuple[Finding, list[Sentence]]:
-    """The base triple's finding from the judge's readings and the rules' value reading.
+    """The base triple's finding, and the sentences it is bound to (its qualifiers' windows).
 
-    ``rules`` is what the rules read in the aligned sentences: a crisp conflict (a rival
-    value, name or role) contradicts whatever the judge says; a sentence that states the
-    base in its own words, values normalised ("64.5 million" for "64,500,000"), with
-    ``stated`` its sentences, is a support the judge can take back by contradiction.
-    Returns the finding and the sentences the base is bound to (where its qualifiers are
-    judged). Whose clause holds the object is the statement gates' to read
-    (``core.reading.statements``).
+    ``rules`` is the rules' reading of the aligned sentences: a crisp conflict contradicts
+    whatever the judge says; an own-words support (``stated`` its sentences) stands unless
+    the judge contradicts it.
     """
     limits = model.thresholds
     if rules.status == Status.CONTRADICTED:
@@ -294,19 +250,14 @@ def decide_base(
     )
     vetoed = contradicting is not None and contradicting.contradicted >= limits.contradicted
     entailing = [r for r in readings if r.gated and r.entailed >= needed(r, model)]
-    # The narrowest entailing window is quoted (one sentence before two).
-    ordered = sorted(entailing, key=lambda r: (r.window.size, -r.entailed))
-    best = ordered[0] if ordered and not vetoed else None
+    best = None if vetoed else _narrowest(entailing)
     if best is not None:
-        finding = best.window.finding(
-            Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}"
-        )
         # Qualifiers are read where the relation is written, when a window writes it: "met
         # his cousin Queen Victoria in 1836" entails no wedding in 1836 beside "He married
         # her on 10 February 1840".
         binding = [r for r in entailing if r.worded] or entailing
         anchors = {id(r.window.anchor): r.window.anchor for r in binding}
-        return finding, list(anchors.values())
+        return _supported(best), list(anchors.values())
     if rules.status == Status.SUPPORTED and not vetoed and rules.sentence is not None:
         return rules, list(stated)
     if contradicting is not None and vetoed:
@@ -334,63 +285,60 @@ def decide_qualifier(
     passages: Sequence[str],
     model: EntailmentModel,
 ) -> Finding:
-    """A qualifier's finding, judged in the windows its base is bound to.
+    """A qualifier's finding (``rules``: the rules' crisp one), judged in its base's windows.
 
-    A rival value the rules find in those windows contradicts it. A date or number is a
-    value: it is supported where the rules find it bound to the base's clause ("Physics in
-    1903 and Chemistry in 1911" does not date Physics 1911), never inferred by the judge.
-    Any other qualifier is supported where the rules find it stated in the base's window, or
-    when one of those windows is entailed with the qualifier; else insufficient. The
-    judge's contradiction (when its threshold is reachable) takes any of these back; a
-    window that fails the qualifier gates (:func:`qualifier_refusal`) is not read for
-    support.
+    A date or number is supported only where the rules find it bound to the base's clause
+    ("Physics in 1903 and Chemistry in 1911" does not date Physics 1911), never by the
+    judge; another qualifier also where a window entails it and passes the qualifier gates.
+    The judge's contradiction, when reachable, takes any support back.
     """
+    limits = model.thresholds
     if rules.status == Status.CONTRADICTED or not bound:
         return rules if rules.status == Status.CONTRADICTED else _open(rules)
-    value = analyse(unit.value or "")
-    if rules.status == Status.SUPPORTED and model.thresholds.contradicted > 1.0:
+    if rules.status == Status.SUPPORTED and limits.contradicted > 1.0:
         return rules  # stated in the base's window, and no contradiction could take it back
-    hypotheses = _hypotheses(fact, unit)
-    if value.dates or value.numbers:
-        if rules.status != Status.SUPPORTED or rules.sentence is None:
-            return rules
-        vetoed = _judge(
-            model, windows([rules.sentence], by_place, passages, wide=False), hypotheses
-        )
-        if any(r.contradicted >= model.thresholds.contradicted for r in vetoed):
-            return _open(rules)
+    value = analyse(unit.value or "")
+    valued = bool(value.dates or value.numbers)  # read for a contradiction alone
+    if valued and (rules.status != Status.SUPPORTED or rules.sentence is None):
         return rules
-    found = windows(bound[:_ANCHORS], by_place, passages)
-    if model.thresholds.contradicted > 1.0:
-        # No window can take a support back, and the narrowest entailing window is quoted:
-        # the wider ones are read only when no single sentence supports the qualifier.
-        singles = [w for w in found if w.size == 1]
-        wide = [w for w in found if w.size > 1]
-        best = _entailing(fact, unit, _judge(model, singles, hypotheses), model) or _entailing(
-            fact, unit, _judge(model, wide, hypotheses), model
-        )
-    else:
-        readings = _judge(model, found, hypotheses)
-        if any(r.contradicted >= model.thresholds.contradicted for r in readings):
+    anchors = [rules.sentence] if valued and rules.sentence else bound[:_ANCHORS]
+    found = windows(anchors, by_place, passages, wide=not valued)
+    # With the judge's contradiction off no window can take a support back, and the
+    # narrowest entailing window is quoted: the wider ones are read only when no single
+    # sentence supports the qualifier. With it on, every window is read at once.
+    groups = [found]
+    if limits.contradicted > 1.0:
+        groups = [[w for w in found if w.size == 1], [w for w in found if w.size > 1]]
+    hypotheses = _hypotheses(fact, unit)
+    for group in groups:
+        readings = _judge(model, group, hypotheses)
+        if any(r.contradicted >= limits.contradicted for r in readings):
             return _open(rules)
-        best = _entailing(fact, unit, readings, model)
-    if best is None:
-        return rules  # the rules' own-words support, if any, stands: nothing took it back
-    return best.window.finding(Status.SUPPORTED, f"entailed by the judge {best.entailed:.2f}")
+        best = None if valued else _entailing(fact, unit, readings, model)
+        if best is not None:
+            return _supported(best)
+    return rules  # the rules' own-words support, if any, stands: nothing took it back
 
 
 def _entailing(
     fact: Fact, unit: FactUnit, readings: Sequence[Reading], model: EntailmentModel
 ) -> Reading | None:
-    """The narrowest, then surest, reading that entails the qualifier and passes its gates.
-
-    A window that fails the qualifier gates (:func:`qualifier_refusal`) supports nothing.
-    """
+    """The narrowest, then surest, reading entailing the qualifier past its gates."""
     entailing = [r for r in readings if r.entailed >= model.thresholds.supports]
     if entailing:
         parts = fact_parts(fact)
         entailing = [r for r in entailing if qualifier_refusal(parts, unit, r.window.text) is None]
-    return min(entailing, key=lambda r: (r.window.size, -r.entailed), default=None)
+    return _narrowest(entailing)
+
+
+def _narrowest(readings: Sequence[Reading]) -> Reading | None:
+    """The reading quoted of those that entail: the narrowest window, then the surest."""
+    return min(readings, key=lambda r: (r.window.size, -r.entailed), default=None)
+
+
+def _supported(reading: Reading) -> Finding:
+    """A support quoting the reading's window."""
+    return reading.window.finding(Status.SUPPORTED, f"entailed by the judge {reading.entailed:.2f}")
 
 
 def _open(rules: Finding) -> Finding:
