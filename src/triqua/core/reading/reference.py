@@ -10,9 +10,13 @@ awarded to her").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.rules_file import read_rules_file
+from triqua.core.reading.words import stem
 from triqua.nlp.clauses import window_parse
 from triqua.nlp.parses import parse_many
 
@@ -28,6 +32,7 @@ __all__ = [
     "named_other_subject",
     "plural_subject",
     "prepositional_persons",
+    "tenure_place",
     "typed_core_names",
 ]
 
@@ -206,9 +211,9 @@ _PERSON_PREPOSITIONS = frozenset(
     ("with", "to", "by", "from", "under", "for", "alongside", "against", "beside", "between")
 )
 #: Entity types of a name after such a preposition that may be a person's: the recogniser
-#: takes "Galileo Galilei" for a product and "Sergei Diaghilev" for no entity, but a place,
-#: an organisation or a date is none ("worked in Prague", "studied at Harvard").
-_PERSON_LIKE = frozenset(("PERSON", "PRODUCT", ""))
+#: takes "Galileo Galilei" for a product, "Leo Szilard" for an organisation and "Sergei
+#: Diaghilev" for no entity, but a place or a date is none ("worked in Prague").
+_PERSON_LIKE = frozenset(("PERSON", "PRODUCT", "ORG", ""))
 
 
 def prepositional_persons(text: str) -> list[str]:
@@ -218,7 +223,9 @@ def prepositional_persons(text: str) -> list[str]:
     succeeded by Harry S. Truman", "studied under Plato" and "worked for Thomas Edison". A
     "he" or "she" in the sentence after it may mean that person as well as the subject.
     "By" counts only as a passive's agent: "translated an article by Luigi Menabrea" names
-    an author inside a phrase, no one the sentence is about.
+    an author inside a phrase, no one the sentence is about. Nor is the place of a tenure a
+    person ("began his career with Shakhtar Donetsk", "played for Paris Saint-Germain":
+    :func:`tenure_place`), whatever the recogniser takes it for.
     """
     if not text.strip():
         return []
@@ -235,9 +242,41 @@ def prepositional_persons(text: str) -> list[str]:
             continue
         if preposition.lower_ == "by" and preposition.dep_ != "agent":
             continue  # an author inside a phrase ("an article by Luigi Menabrea")
+        if tenure_place(preposition):
+            continue  # a club one played for, a firm one began a career with
         words = _name_run(token)
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
+
+
+TENURES_PATH = Path(__file__).parent / "data" / "tenures.json"
+
+
+@functools.cache
+def _tenures() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The stems of the tenure nouns and the verb-preposition pairs of ``data/tenures.json``."""
+    raw = read_rules_file(TENURES_PATH, "tenures")
+    pairs = frozenset((stem(verb), prep) for verb, prep in raw["verb_prepositions"])
+    return frozenset(stem(noun) for noun in raw["nouns"]), pairs
+
+
+def tenure_place(preposition: Token) -> bool:
+    """True when ``preposition`` gives the place of someone's tenure, never a person.
+
+    Its object is where one served: hung on a tenure noun ("his career with Shakhtar
+    Donetsk"), on a verb whose direct object is one ("spent seven seasons with Dynamo Kyiv"),
+    or given by a verb that takes the body one serves ("played for Paris Saint-Germain").
+    The words are data (``data/tenures.json``, with examples run as tests).
+    """
+    nouns, pairs = _tenures()
+    head = preposition.head
+    if stem(head.lower_) in nouns:
+        return True
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    if (stem(head.lower_), preposition.lower_) in pairs:
+        return True
+    return any(c.dep_ == "dobj" and stem(c.lower_) in nouns for c in head.children)
 
 
 def coordinated_phrases(text: str) -> list[tuple[str, str]]:
