@@ -206,9 +206,7 @@ _TENURES = read_rules_file(TENURES_PATH, "tenures")["examples"]
 
 
 @pytest.mark.parametrize(("sentence", "name"), _TENURES["persons"])
-def test_a_name_in_a_persons_role_after_a_preposition_is_a_person(
-    sentence: str, name: str
-) -> None:
+def test_a_name_in_a_persons_role_after_a_preposition_is_a_person(sentence: str, name: str) -> None:
     """The examples of ``data/tenures.json`` that must be read as persons."""
     assert name in prepositional_persons(sentence)
 
@@ -241,3 +239,21 @@ def _offline_statuses(triple: tuple[str, str, str], before: str, quote: str) -> 
     claim = f"{subject} {relation} {obj}."
     report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
     return [u.status for r in report.records for u in r.verdict.unit_verdicts]
+
+
+def test_a_name_read_as_a_things_or_already_passed_over_is_no_candidate() -> None:
+    """The shared reading: a name after an article ("against the Malayan Union") or set
+    beside a common noun that is no person's ("his crime drama, Shiva") is none; a person
+    noun keeps it one ("his friend Marcel Grossmann"). After a pronoun of the later one's
+    gender, outside the name's phrase, the sentence already goes on about its subject."""
+    union = "Siti Rahmah began her career in politics when she protested against the Malayan Union."
+    assert "Malayan Union" not in prepositional_persons(union)
+    drama = "Varma gained recognition for his crime drama, Shiva (1989)."
+    assert prepositional_persons(drama) == []
+    friend = "Einstein studied with his friend Marcel Grossmann."
+    assert prepositional_persons(friend, frozenset(("friend",))) == ["Marcel Grossmann"]
+    he = frozenset(("he", "him", "his", "himself"))
+    costars = "Ji Sung had his breakthrough when he played a role alongside Lee Byung-hun."
+    assert prepositional_persons(costars) and not prepositional_persons(costars, chained=he)
+    galileo = "Johannes Kepler corresponded with Galileo Galilei about his telescope."
+    assert prepositional_persons(galileo, chained=he) == ["Galileo Galilei"]

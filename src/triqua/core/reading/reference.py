@@ -216,7 +216,9 @@ _PERSON_PREPOSITIONS = frozenset(
 _PERSON_LIKE = frozenset(("PERSON", "PRODUCT", "ORG", ""))
 
 
-def prepositional_persons(text: str) -> list[str]:
+def prepositional_persons(
+    text: str, kin: frozenset[str] = frozenset(), chained: frozenset[str] = frozenset()
+) -> list[str]:
     """The names ``text`` gives as a person-taking preposition's object, as written.
 
     "Johannes Kepler corresponded with Galileo Galilei" gives "Galileo Galilei"; so do "was
@@ -225,7 +227,12 @@ def prepositional_persons(text: str) -> list[str]:
     "By" counts only as a passive's agent: "translated an article by Luigi Menabrea" names
     an author inside a phrase, no one the sentence is about. Nor is the place of a tenure a
     person ("began his career with Shakhtar Donetsk", "played for Paris Saint-Germain":
-    :func:`tenure_place`), whatever the recogniser takes it for.
+    :func:`tenure_place`), whatever the recogniser takes it for; nor a name after an article
+    ("against the Malayan Union"), nor one set beside a common noun that is no person's
+    ("for his crime drama, Shiva"; ``kin`` holds the nouns that are: "his friend Marcel
+    Grossmann"). A name after one of the pronouns ``chained`` (outside the name's phrase)
+    is none either: the sentence already goes on about the one that pronoun stands for
+    ("when he played … alongside Lee Byung-hun. He …").
     """
     if not text.strip():
         return []
@@ -236,17 +243,41 @@ def prepositional_persons(text: str) -> list[str]:
             continue  # a word in capitals is a heading's or an acronym ("TO POLITICIAN")
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
+            if head.dep_ == "appos" and head.head.pos_ == "NOUN" and head.head.lower_ not in kin:
+                break  # "his crime drama, Shiva": a drama's name
             head = head.head  # "with Pierre Curie and Paul Langevin"
         preposition = head.head
         if head.dep_ != "pobj" or preposition.lower_ not in _PERSON_PREPOSITIONS:
             continue
         if preposition.lower_ == "by" and preposition.dep_ != "agent":
             continue  # an author inside a phrase ("an article by Luigi Menabrea")
-        if tenure_place(preposition):
-            continue  # a club one played for, a firm one began a career with
+        if (
+            tenure_place(preposition)
+            or _after_article(token)
+            or _chained_before(preposition, chained)
+        ):
+            continue  # a club one played for; "the Malayan Union"; "… he played alongside X"
         words = _name_run(token)
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
+
+
+#: Articles: a name after one is a thing's or a body's ("the Malayan Union"), no person's.
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def _after_article(token: Token) -> bool:
+    """True when the name closing at ``token`` opens with an article ("the House")."""
+    return any(c.dep_ == "det" and c.lower_ in _ARTICLES for c in token.children)
+
+
+def _chained_before(preposition: Token, chained: frozenset[str]) -> bool:
+    """True when a pronoun of ``chained`` comes before ``preposition``'s phrase, outside it."""
+    inside = {t.i for t in preposition.subtree}
+    return any(
+        t.lower_ in chained and t.pos_ == "PRON" and t.i not in inside
+        for t in preposition.doc[: preposition.i]
+    )
 
 
 TENURES_PATH = Path(__file__).parent / "data" / "tenures.json"
@@ -254,9 +285,9 @@ TENURES_PATH = Path(__file__).parent / "data" / "tenures.json"
 
 @functools.cache
 def _tenures() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
-    """The stems of the tenure nouns and the verb-preposition pairs of ``data/tenures.json``."""
+    """The stems of the tenure nouns and the head-preposition pairs of ``data/tenures.json``."""
     raw = read_rules_file(TENURES_PATH, "tenures")
-    pairs = frozenset((stem(verb), prep) for verb, prep in raw["verb_prepositions"])
+    pairs = frozenset((stem(head), prep) for head, prep in raw["head_prepositions"])
     return frozenset(stem(noun) for noun in raw["nouns"]), pairs
 
 
@@ -265,17 +296,16 @@ def tenure_place(preposition: Token) -> bool:
 
     Its object is where one served: hung on a tenure noun ("his career with Shakhtar
     Donetsk"), on a verb whose direct object is one ("spent seven seasons with Dynamo Kyiv"),
-    or given by a verb that takes the body one serves ("played for Paris Saint-Germain").
+    or given by a verb or an office that takes the body or the seat one serves ("played for
+    Paris Saint-Germain", "Member of Parliament for Blair").
     The words are data (``data/tenures.json``, with examples run as tests).
     """
     nouns, pairs = _tenures()
     head = preposition.head
-    if stem(head.lower_) in nouns:
+    if stem(head.lower_) in nouns or (stem(head.lower_), preposition.lower_) in pairs:
         return True
     if head.pos_ not in ("VERB", "AUX"):
         return False
-    if (stem(head.lower_), preposition.lower_) in pairs:
-        return True
     return any(c.dep_ == "dobj" and stem(c.lower_) in nouns for c in head.children)
 
 

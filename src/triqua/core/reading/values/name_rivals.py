@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import own_acronym, stands_for
 from triqua.core.reading.described import legal_form, persons_aside
-from triqua.core.reading.gender import may_be_person, pronoun_gender
+from triqua.core.reading.gender import PRONOUN_GENDER, may_be_person, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -211,9 +211,10 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         # "He" or "she" is a person of that gender: not "the University of Queensland", nor
         # "Andrew Frankel" for a "she" ("Moynahan married Andrew Frankel. She dated …").
         others = [(o, kind) for o, kind in others if may_be_person(o, gender)]
+        chained = frozenset(w for w, g in PRONOUN_GENDER.items() if g == gender)
         others += [
             (person, "PERSON")
-            for person in prepositional_persons(sentence)
+            for person in prepositional_persons(sentence, KIN, chained)
             if may_be_person(person, gender)
         ]
     kinds = [
