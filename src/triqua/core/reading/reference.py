@@ -211,9 +211,10 @@ _PERSON_PREPOSITIONS = frozenset(
     ("with", "to", "by", "from", "under", "for", "alongside", "against", "beside", "between")
 )
 #: Entity types of a name after such a preposition that may be a person's: the recogniser
-#: takes "Galileo Galilei" for a product, "Leo Szilard" for an organisation and "Sergei
-#: Diaghilev" for no entity, but a place or a date is none ("worked in Prague").
-_PERSON_LIKE = frozenset(("PERSON", "PRODUCT", "ORG", ""))
+#: takes "Galileo Galilei" for a product and "Sergei Diaghilev" for no entity, but a place,
+#: an organisation or a date is none ("worked in Prague", "was fired from Apple"). It takes
+#: some people for organisations too ("Leo Szilard"): those are missed, never invented.
+_PERSON_LIKE = frozenset(("PERSON", "PRODUCT", ""))
 
 
 def prepositional_persons(
