@@ -155,15 +155,19 @@ def _benchmark() -> Any:
 # held a true sentence too, and was made wholly false): 232 of 243. With a lie and a control
 # for a county named in a city's sentence ("Flagstaff is a city in Coconino County" for "is a
 # county"): lies 413 of 438, lies-llm 419 of 438 (14 of 293 lies kept).
+# With 17 rows (ids ``dev11-…``: a "he" after a person of unknown gender named after a
+# preposition, lies; after a club, a firm or a studio, controls), written before the engine
+# was run on them, and the reading that makes such a person a candidate: lies 459 of 479,
+# lies-llm 455 of 479 (17 of 311 lies kept; the three "he" lies of dev3/dev4 no longer).
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 413 / 438,
+    "lies": 459 / 479,
     "recall": 232 / 243,
-    "lies-llm": 419 / 438,
+    "lies-llm": 455 / 479,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
