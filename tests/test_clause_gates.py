@@ -323,3 +323,40 @@ def test_a_pronoun_sentence_with_the_relation_s_name_and_the_year_passes() -> No
     unit = FactUnit(kind="base", subject="Marco Rossi", relation="joined Napoli in", object="2019")
     text = "Marco Rossi joined Juventus at the age of 15. He joined Napoli in 2019."
     assert statement_refusal(unit, text) is None
+
+
+@pytest.mark.parametrize(
+    ("triple", "text", "holder"),
+    [
+        pytest.param(
+            ("Brazil", "has won the World Cup", "four times"),
+            "Brazil has won the World Cup five times. Germany has won it four times.",
+            "Germany",
+            id="a-count-where-its-number-is-written-by-another",
+        ),
+        pytest.param(
+            ("Germany", "has won the World Cup", "four times"),
+            "Brazil has won the World Cup five times. Germany has won it four times.",
+            None,
+            id="a-count-where-its-number-is-written-by-the-subject",
+        ),
+        pytest.param(
+            ("Wikipedia", "was launched in", "2001"),
+            "Wikipedia is an encyclopedia. Jimmy Wales and Larry Sanger launched it in 2001.",
+            None,
+            id="a-pronoun-object-of-a-relation-writing-no-noun-may-be-the-subject",
+        ),
+    ],
+)
+def test_a_count_is_held_by_the_clause_writing_its_number(
+    triple: tuple[str, str, str], text: str, holder: str | None
+) -> None:
+    """The role gate on the LLM path: a quantity is stated where its number is written, and
+    "it" stands for the noun a relation writes ("won the World Cup"), not for the subject."""
+    subject, relation, obj = triple
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    why = statement_refusal(unit, text)
+    if holder is None:
+        assert why is None, why
+    else:
+        assert why is not None and f"to {holder!r}" in why, why
