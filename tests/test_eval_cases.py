@@ -159,15 +159,18 @@ def _benchmark() -> Any:
 # preposition, lies; after a club, a firm or a studio, controls), written before the engine
 # was run on them, and the reading that makes such a person a candidate: lies 459 of 479,
 # lies-llm 455 of 479 (17 of 311 lies kept; the three "he" lies of dev3/dev4 no longer).
+# With 5 rows for a count another clause writes ("Germany has won it four times"), written
+# before the engine was run on them, and the role gate reading it: lies 462 of 484, lies-llm
+# 461 of 484 (16 of 314 lies kept; dev7-gp-05 no longer).
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 459 / 479,
+    "lies": 462 / 484,
     "recall": 232 / 243,
-    "lies-llm": 455 / 479,
+    "lies-llm": 461 / 484,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 127
