@@ -17,6 +17,12 @@ from triqua.schema import Fact, FactUnit, Status
 
 LIES = [
     pytest.param(
+        ("The Rosetta Stone", "is located in", "Cairo"),
+        "The Rosetta Stone was first studied in Cairo and is now kept in the British Museum.",
+        "relation's slot",
+        id="a-place-where-it-was-studied-beside-where-it-is-kept",
+    ),
+    pytest.param(
         ("Zurich", "is the capital of", "Switzerland"),
         "Zurich is the largest city of Switzerland, but Bern is the capital of Switzerland.",
         "to 'Bern'",
@@ -126,6 +132,11 @@ LIES = [
 ]
 
 PARAPHRASES = [
+    pytest.param(
+        ("The Mona Lisa", "is located in", "Paris"),
+        "The Mona Lisa was painted in Florence and is now kept in the Louvre in Paris.",
+        id="a-place-kept-in-a-building-in-the-object",
+    ),
     pytest.param(
         ("The Bolshoi Theatre", "is based in", "Moscow"),
         "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
