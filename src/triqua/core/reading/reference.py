@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.rules_file import read_rules_file
-from triqua.core.reading.words import stem
 from triqua.nlp.clauses import window_parse
 from triqua.nlp.parses import parse_many
 
@@ -286,10 +285,16 @@ TENURES_PATH = Path(__file__).parent / "data" / "tenures.json"
 
 @functools.cache
 def _tenures() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
-    """The stems of the tenure nouns and the head-preposition pairs of ``data/tenures.json``."""
+    """The tenure nouns and the head-preposition pairs of ``data/tenures.json``."""
     raw = read_rules_file(TENURES_PATH, "tenures")
-    pairs = frozenset((stem(head), prep) for head, prep in raw["head_prepositions"])
-    return frozenset(stem(noun) for noun in raw["nouns"]), pairs
+    pairs = frozenset((head, prep) for head, prep in raw["head_prepositions"])
+    return frozenset(raw["nouns"]), pairs
+
+
+def _forms(word: str) -> set[str]:
+    """The words an inflected ``word`` may be written for ("seasons", "played", "scored")."""
+    w = word.lower()
+    return {w, w[:-1], w[:-2], w[:-3], w[:-3] + "e"} - {""}
 
 
 def tenure_place(preposition: Token) -> bool:
@@ -302,12 +307,13 @@ def tenure_place(preposition: Token) -> bool:
     The words are data (``data/tenures.json``, with examples run as tests).
     """
     nouns, pairs = _tenures()
-    head = preposition.head
-    if stem(head.lower_) in nouns or (stem(head.lower_), preposition.lower_) in pairs:
+    head, prep = preposition.head, preposition.lower_
+    forms = _forms(head.text)
+    if forms & nouns or any((form, prep) in pairs for form in forms):
         return True
     if head.pos_ not in ("VERB", "AUX"):
         return False
-    return any(c.dep_ == "dobj" and stem(c.lower_) in nouns for c in head.children)
+    return any(c.dep_ == "dobj" and _forms(c.text) & nouns for c in head.children)
 
 
 def coordinated_phrases(text: str) -> list[tuple[str, str]]:
