@@ -1,7 +1,9 @@
 """A reference after a sentence that names two candidates refers to no one, on both engines.
 
 A person named after a preposition ("corresponded with Galileo Galilei", "was succeeded by
-Harry S. Truman") is a candidate for a later "he" or "she" unless the gender tells them apart.
+Harry S. Truman") is a candidate for a later "he" or "she" unless the gender tells them apart,
+of either gender when the name shows none; the place of a tenure ("began his career with
+Shakhtar Donetsk") is no person, whatever the recogniser takes it for.
 
 "Amazon bought Whole Foods and Microsoft bought LinkedIn. Its price was $26 billion." names
 two buyers and two bought companies: "its" may mean any of them, so the sentence supports
@@ -16,7 +18,12 @@ import pytest
 import triqua
 from triqua.context import GroundingMode
 from triqua.core.grounding.rule import check_quote
-from triqua.core.reading.reference import coordinated_phrases, prepositional_persons
+from triqua.core.reading.reference import (
+    TENURES_PATH,
+    coordinated_phrases,
+    prepositional_persons,
+)
+from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.values.name_rivals import reference_beside_another
 from triqua.schema import FactUnit, Status
 from triqua.testing.readers import EntailingReader
@@ -58,6 +65,18 @@ AMBIGUOUS = [
         "He founded the Princeton relativity group.",
         id="he-after-a-person-after-under",
     ),
+    pytest.param(
+        ("Johannes Kepler", "was born in", "Pisa"),
+        "Johannes Kepler corresponded with Galileo Galilei.",
+        "He was born in Pisa.",
+        id="he-after-a-person-of-unknown-gender-after-with",
+    ),
+    pytest.param(
+        ("Aristotle", "founded", "the Academy in Athens"),
+        "Aristotle studied under Plato.",
+        "He founded the Academy in Athens.",
+        id="he-after-a-one-word-name-after-under",
+    ),
 ]
 
 CLEAR = [
@@ -96,6 +115,18 @@ CLEAR = [
         "Ada Lovelace translated an article by Luigi Menabrea.",
         "She married William King in 1835.",
         id="she-after-an-author-inside-a-phrase",
+    ),
+    pytest.param(
+        ("Fernandinho", "joined", "Manchester City"),
+        "Fernandinho began his career with Shakhtar Donetsk.",
+        "He joined Manchester City in 2013.",
+        id="he-after-a-club-of-a-career",
+    ),
+    pytest.param(
+        ("Zlatan Ibrahimovic", "was born in", "Malmo"),
+        "Zlatan Ibrahimovic played for Paris Saint-Germain.",
+        "He was born in Malmo.",
+        id="he-after-a-club-played-for",
     ),
 ]
 
@@ -151,8 +182,8 @@ def test_offline_keeps_a_pronoun_no_person_after_a_preposition_may_take(
 
 def test_a_person_after_a_preposition_is_a_candidate_for_he_or_she_only() -> None:
     """The shared reading: "with Thomas Harriot" is a candidate for "He", never for "Its";
-    a name that shows no gender ("with Galileo Galilei", "with Shakhtar Donetsk") is none:
-    the small tagger takes clubs and series for people, and "He" goes on about the subject."""
+    so is a name that shows no gender ("with Galileo Galilei"), but not a club one began a
+    career with ("with Shakhtar Donetsk"), which the small tagger takes for a person."""
     assert prepositional_persons("Johannes Kepler corresponded with Galileo Galilei.") == [
         "Galileo Galilei"
     ]
@@ -163,12 +194,27 @@ def test_a_person_after_a_preposition_is_a_candidate_for_he_or_she_only() -> Non
     assert reference_beside_another("johannes kepler", before, "He was born in Sudbury.")
     assert not reference_beside_another("johannes kepler", before, "Its orbit is an ellipse.")
     galileo = "Johannes Kepler corresponded with Galileo Galilei."
-    assert not reference_beside_another("johannes kepler", galileo, "He was born in Pisa.")
+    assert reference_beside_another("johannes kepler", galileo, "He was born in Pisa.")
     club = "Fernandinho began his career with Shakhtar Donetsk."
     assert not reference_beside_another("fernandinho", club, "He spent eight seasons there.")
     assert not reference_beside_another(
         "marie curie", "Marie Curie worked with Pierre Curie.", "She was born in Warsaw."
     )
+
+
+_TENURES = read_rules_file(TENURES_PATH, "tenures")["examples"]
+
+
+@pytest.mark.parametrize(("sentence", "name"), _TENURES["persons"])
+def test_a_name_in_a_persons_role_after_a_preposition_is_a_person(sentence: str, name: str) -> None:
+    """The examples of ``data/tenures.json`` that must be read as persons."""
+    assert name in prepositional_persons(sentence)
+
+
+@pytest.mark.parametrize(("sentence", "name"), _TENURES["settings"])
+def test_the_place_of_a_tenure_after_a_preposition_is_no_person(sentence: str, name: str) -> None:
+    """The examples of ``data/tenures.json`` that must not: a club, a firm one served."""
+    assert name not in prepositional_persons(sentence)
 
 
 def test_a_sentence_names_a_candidate_beside_another_only_when_it_does() -> None:
@@ -193,3 +239,21 @@ def _offline_statuses(triple: tuple[str, str, str], before: str, quote: str) -> 
     claim = f"{subject} {relation} {obj}."
     report = triqua.check(claim, documents=[f"{before} {quote}"], cache=False, store=False)
     return [u.status for r in report.records for u in r.verdict.unit_verdicts]
+
+
+def test_a_name_read_as_a_things_or_already_passed_over_is_no_candidate() -> None:
+    """The shared reading: a name after an article ("against the Malayan Union") or set
+    beside a common noun that is no person's ("his crime drama, Shiva") is none; a person
+    noun keeps it one ("his friend Marcel Grossmann"). After a pronoun of the later one's
+    gender, outside the name's phrase, the sentence already goes on about its subject."""
+    union = "Siti Rahmah began her career in politics when she protested against the Malayan Union."
+    assert "Malayan Union" not in prepositional_persons(union)
+    drama = "Varma gained recognition for his crime drama, Shiva (1989)."
+    assert prepositional_persons(drama) == []
+    friend = "Einstein studied with his friend Marcel Grossmann."
+    assert prepositional_persons(friend, frozenset(("friend",))) == ["Marcel Grossmann"]
+    he = frozenset(("he", "him", "his", "himself"))
+    costars = "Ji Sung had his breakthrough when he played a role alongside Lee Byung-hun."
+    assert prepositional_persons(costars) and not prepositional_persons(costars, chained=he)
+    galileo = "Johannes Kepler corresponded with Galileo Galilei about his telescope."
+    assert prepositional_persons(galileo, chained=he) == ["Galileo Galilei"]

@@ -17,6 +17,12 @@ from triqua.schema import Fact, FactUnit, Status
 
 LIES = [
     pytest.param(
+        ("The Rosetta Stone", "is located in", "Cairo"),
+        "The Rosetta Stone was first studied in Cairo and is now kept in the British Museum.",
+        "relation's slot",
+        id="a-place-where-it-was-studied-beside-where-it-is-kept",
+    ),
+    pytest.param(
         ("Zurich", "is the capital of", "Switzerland"),
         "Zurich is the largest city of Switzerland, but Bern is the capital of Switzerland.",
         "to 'Bern'",
@@ -126,6 +132,11 @@ LIES = [
 ]
 
 PARAPHRASES = [
+    pytest.param(
+        ("The Mona Lisa", "is located in", "Paris"),
+        "The Mona Lisa was painted in Florence and is now kept in the Louvre in Paris.",
+        id="a-place-kept-in-a-building-in-the-object",
+    ),
     pytest.param(
         ("The Bolshoi Theatre", "is based in", "Moscow"),
         "The Mariinsky Theatre is based in Saint Petersburg, and the Bolshoi Theatre is based "
@@ -323,3 +334,40 @@ def test_a_pronoun_sentence_with_the_relation_s_name_and_the_year_passes() -> No
     unit = FactUnit(kind="base", subject="Marco Rossi", relation="joined Napoli in", object="2019")
     text = "Marco Rossi joined Juventus at the age of 15. He joined Napoli in 2019."
     assert statement_refusal(unit, text) is None
+
+
+@pytest.mark.parametrize(
+    ("triple", "text", "holder"),
+    [
+        pytest.param(
+            ("Brazil", "has won the World Cup", "four times"),
+            "Brazil has won the World Cup five times. Germany has won it four times.",
+            "Germany",
+            id="a-count-where-its-number-is-written-by-another",
+        ),
+        pytest.param(
+            ("Germany", "has won the World Cup", "four times"),
+            "Brazil has won the World Cup five times. Germany has won it four times.",
+            None,
+            id="a-count-where-its-number-is-written-by-the-subject",
+        ),
+        pytest.param(
+            ("Wikipedia", "was launched in", "2001"),
+            "Wikipedia is an encyclopedia. Jimmy Wales and Larry Sanger launched it in 2001.",
+            None,
+            id="a-pronoun-object-of-a-relation-writing-no-noun-may-be-the-subject",
+        ),
+    ],
+)
+def test_a_count_is_held_by_the_clause_writing_its_number(
+    triple: tuple[str, str, str], text: str, holder: str | None
+) -> None:
+    """The role gate on the LLM path: a quantity is stated where its number is written, and
+    "it" stands for the noun a relation writes ("won the World Cup"), not for the subject."""
+    subject, relation, obj = triple
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    why = statement_refusal(unit, text)
+    if holder is None:
+        assert why is None, why
+    else:
+        assert why is not None and f"to {holder!r}" in why, why

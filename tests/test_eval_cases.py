@@ -160,6 +160,16 @@ def _benchmark() -> Any:
 # written before the engine was run on them, and the readings they asked for: lies 442 of 462,
 # lies-llm 438 of 462 (the LLM path's window checks do not read the role-noun and
 # general-class gates yet).
+# With 17 rows (ids ``dev11-…``: a "he" after a person of unknown gender named after a
+# preposition, lies; after a club, a firm or a studio, controls), written before the engine
+# was run on them, and the reading that makes such a person a candidate: lies 459 of 479,
+# lies-llm 455 of 479 (17 of 311 lies kept; the three "he" lies of dev3/dev4 no longer).
+# With 5 rows for a count another clause writes ("Germany has won it four times"), written
+# before the engine was run on them, and the role gate reading it: lies 462 of 484, lies-llm
+# 461 of 484 (16 of 314 lies kept; dev7-gp-05 no longer). With 9 rows for "died before
+# completing" and for a place where a thing was studied beside where it is kept, written before
+# the engine was run on them, and "kept"/"housed" read as "located" ("kept in the Louvre in
+# Paris" states Paris): lies 471 of 493, lies-llm 471 of 493 (15 of 319 lies kept).
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
@@ -170,9 +180,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 442 / 462,
+    "lies": 471 / 493,
     "recall": 244 / 257,
-    "lies-llm": 438 / 462,
+    "lies-llm": 471 / 493,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

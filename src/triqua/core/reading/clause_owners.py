@@ -96,6 +96,9 @@ def _held_by_another(
             owners[key] = owner
     if not any(words & object_stems for words in held.values()):
         return None
+    if counts and any(counts <= words for words in held.values()):
+        # A quantity is stated where its number is: "… five times. Germany has won it four times."
+        held = {k: words for k, words in held.items() if counts <= words}
     most = max(len(words) for words in held.values())
     # An owner that is the relation's own noun ("Advertising builds …" for "advertise")
     # states the relation, like the object's own words in a passive.
@@ -236,27 +239,27 @@ def _acts_on_subject(
     the clause's owner is the agent of the subject's own event, not another holder of the
     value; so is "Jimmy Wales and Larry Sanger launched it on …", whose pronoun may be the
     subject. Another verb ("Marie Sklodowska married Pierre Curie") is no event of the
-    relation's.
+    relation's, and a pronoun stands for the object a relation writes with its verb, not for
+    the subject ("Germany has won it four times" for "Brazil has won the World Cup …").
     """
     for token in tokens:
         verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
         if verb is None or stem(verb.text) not in relation:
             continue
-        if any(
-            child.dep_ in _PATIENTS
-            and (child.pos_ == "PRON" or {stem(t.text) for t in child.subtree} & subject_stems)
-            for child in verb.children
-        ):
-            return True
+        # A relation that writes a noun the window names ("won the World Cup") gives "it" that.
+        bare = not any(t.pos_ in _NOUNS and stem(t.text) in relation for t in verb.doc)
+        for child in verb.children:
+            words = {stem(t.text) for t in child.subtree}
+            if child.dep_ in _PATIENTS and (
+                (child.pos_ == "PRON" and bare) or words & subject_stems
+            ):
+                return True
     return False
 
 
 _PATIENTS = frozenset({"dobj", "obj"})
-
-
+_NOUNS = frozenset({"NOUN", "PROPN"})
 _ROMAN = re.compile(r"[IVXLC]{2,}")
-
-
 _WORD = re.compile(r"[^\W_]+")
 
 

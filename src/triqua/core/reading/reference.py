@@ -10,9 +10,12 @@ awarded to her").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.rules_file import read_rules_file
 from triqua.nlp.clauses import window_parse
 from triqua.nlp.parses import parse_many
 
@@ -28,6 +31,7 @@ __all__ = [
     "named_other_subject",
     "plural_subject",
     "prepositional_persons",
+    "tenure_place",
     "typed_core_names",
 ]
 
@@ -207,18 +211,28 @@ _PERSON_PREPOSITIONS = frozenset(
 )
 #: Entity types of a name after such a preposition that may be a person's: the recogniser
 #: takes "Galileo Galilei" for a product and "Sergei Diaghilev" for no entity, but a place,
-#: an organisation or a date is none ("worked in Prague", "studied at Harvard").
+#: an organisation or a date is none ("worked in Prague", "was fired from Apple"). It takes
+#: some people for organisations too ("Leo Szilard"): those are missed, never invented.
 _PERSON_LIKE = frozenset(("PERSON", "PRODUCT", ""))
 
 
-def prepositional_persons(text: str) -> list[str]:
+def prepositional_persons(
+    text: str, kin: frozenset[str] = frozenset(), chained: frozenset[str] = frozenset()
+) -> list[str]:
     """The names ``text`` gives as a person-taking preposition's object, as written.
 
     "Johannes Kepler corresponded with Galileo Galilei" gives "Galileo Galilei"; so do "was
     succeeded by Harry S. Truman", "studied under Plato" and "worked for Thomas Edison". A
     "he" or "she" in the sentence after it may mean that person as well as the subject.
     "By" counts only as a passive's agent: "translated an article by Luigi Menabrea" names
-    an author inside a phrase, no one the sentence is about.
+    an author inside a phrase, no one the sentence is about. Nor is the place of a tenure a
+    person ("began his career with Shakhtar Donetsk", "played for Paris Saint-Germain":
+    :func:`tenure_place`), whatever the recogniser takes it for; nor a name after an article
+    ("against the Malayan Union"), nor one set beside a common noun that is no person's
+    ("for his crime drama, Shiva"; ``kin`` holds the nouns that are: "his friend Marcel
+    Grossmann"). A name after one of the pronouns ``chained`` (outside the name's phrase)
+    is none either: the sentence already goes on about the one that pronoun stands for
+    ("when he played … alongside Lee Byung-hun. He …").
     """
     if not text.strip():
         return []
@@ -229,15 +243,77 @@ def prepositional_persons(text: str) -> list[str]:
             continue  # a word in capitals is a heading's or an acronym ("TO POLITICIAN")
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
+            if head.dep_ == "appos" and head.head.pos_ == "NOUN" and head.head.lower_ not in kin:
+                break  # "his crime drama, Shiva": a drama's name
             head = head.head  # "with Pierre Curie and Paul Langevin"
         preposition = head.head
         if head.dep_ != "pobj" or preposition.lower_ not in _PERSON_PREPOSITIONS:
             continue
         if preposition.lower_ == "by" and preposition.dep_ != "agent":
             continue  # an author inside a phrase ("an article by Luigi Menabrea")
+        if (
+            tenure_place(preposition)
+            or _after_article(token)
+            or _chained_before(preposition, chained)
+        ):
+            continue  # a club one played for; "the Malayan Union"; "… he played alongside X"
         words = _name_run(token)
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
+
+
+#: Articles: a name after one is a thing's or a body's ("the Malayan Union"), no person's.
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def _after_article(token: Token) -> bool:
+    """True when the name closing at ``token`` opens with an article ("the House")."""
+    return any(c.dep_ == "det" and c.lower_ in _ARTICLES for c in token.children)
+
+
+def _chained_before(preposition: Token, chained: frozenset[str]) -> bool:
+    """True when a pronoun of ``chained`` comes before ``preposition``'s phrase, outside it."""
+    inside = {t.i for t in preposition.subtree}
+    return any(
+        t.lower_ in chained and t.pos_ == "PRON" and t.i not in inside
+        for t in preposition.doc[: preposition.i]
+    )
+
+
+TENURES_PATH = Path(__file__).parent / "data" / "tenures.json"
+
+
+@functools.cache
+def _tenures() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The tenure nouns and the head-preposition pairs of ``data/tenures.json``."""
+    raw = read_rules_file(TENURES_PATH, "tenures")
+    pairs = frozenset((head, prep) for head, prep in raw["head_prepositions"])
+    return frozenset(raw["nouns"]), pairs
+
+
+def _forms(word: str) -> set[str]:
+    """The words an inflected ``word`` may be written for ("seasons", "played", "scored")."""
+    w = word.lower()
+    return {w, w[:-1], w[:-2], w[:-3], w[:-3] + "e"} - {""}
+
+
+def tenure_place(preposition: Token) -> bool:
+    """True when ``preposition`` gives the place of someone's tenure, never a person.
+
+    Its object is where one served: hung on a tenure noun ("his career with Shakhtar
+    Donetsk"), on a verb whose direct object is one ("spent seven seasons with Dynamo Kyiv"),
+    or given by a verb or an office that takes the body or the seat one serves ("played for
+    Paris Saint-Germain", "Member of Parliament for Blair").
+    The words are data (``data/tenures.json``, with examples run as tests).
+    """
+    nouns, pairs = _tenures()
+    head, prep = preposition.head, preposition.lower_
+    forms = _forms(head.text)
+    if forms & nouns or any((form, prep) in pairs for form in forms):
+        return True
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    return any(c.dep_ == "dobj" and _forms(c.text) & nouns for c in head.children)
 
 
 def coordinated_phrases(text: str) -> list[tuple[str, str]]:

@@ -382,12 +382,12 @@ _CHAIN = 3  # containing places written after a place ("Chicago, Illinois, Unite
 def _object_follows(rest: str, written: str) -> bool:
     """True when the object is named right after the slot's name, or as a place containing it.
 
-    "the European Economic Area and the Schengen Area" names the object beside another;
+    "the Economic Area and the Schengen Area" or "the Louvre in Paris" name it after another;
     "Chicago, Illinois, United States" writes each containing place after a comma, so a
     place later in that chain is where the first one lies, not a rival of it.
     """
     after = [w.strip(",;").lower() for w in rest.split()[:6]]
-    if " ".join(w for w in after if w and w not in _JOINERS).startswith(written):
+    if " ".join(w for w in after if w and w not in _JOINERS | {"in"}).startswith(written):
         return True
     segments = rest.split(",")[1 : _CHAIN + 1]
     for segment in segments:

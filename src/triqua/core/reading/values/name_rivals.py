@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import own_acronym, stands_for
 from triqua.core.reading.described import legal_form, persons_aside
-from triqua.core.reading.gender import may_be_person, name_gender, pronoun_gender
+from triqua.core.reading.gender import PRONOUN_GENDER, may_be_person, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -196,10 +196,11 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
     married Pierre Curie"), nor is a person one that "the company" stands for, when the
     sentence names no other company (:func:`triqua.core.reading.described.persons_aside`).
 
-    A "he" or "she" of ``quote`` may also mean a person named after a preposition whose
-    first name or title shows that gender ("Johannes Kepler worked with Thomas Edison. He
-    was born in Pisa."); not one of the other gender ("Marie Curie worked with Pierre Curie.
-    She …" is about Marie Curie), nor a name that shows none ("with Shakhtar Donetsk").
+    A "he" or "she" of ``quote`` may also mean a person named after a preposition ("Johannes
+    Kepler corresponded with Galileo Galilei. He was born in Pisa."), of either gender when
+    the name shows none; not one of the other gender ("Marie Curie worked with Pierre Curie.
+    She …" is about Marie Curie), nor the place of a tenure, whatever the recogniser makes of
+    it ("began his career with Shakhtar Donetsk": ``reference.tenure_place``).
     """
     pairs = coordinated_phrases(sentence)  # "The Bengal tiger and the Amur tiger"
     if any(_one_of(name, pair) for pair in pairs) or _coordinated_with_another(name, sentence):
@@ -210,12 +211,11 @@ def beside_another(name: str, sentence: str, quote: str = "") -> bool:
         # "He" or "she" is a person of that gender: not "the University of Queensland", nor
         # "Andrew Frankel" for a "she" ("Moynahan married Andrew Frankel. She dated …").
         others = [(o, kind) for o, kind in others if may_be_person(o, gender)]
+        chained = frozenset(w for w, g in PRONOUN_GENDER.items() if g == gender)
         others += [
             (person, "PERSON")
-            for person in prepositional_persons(sentence)
-            # Only a name whose title or first name shows the pronoun's gender: the small
-            # tagger takes clubs and series for people ("with Shakhtar Donetsk").
-            if name_gender(person.split()) == gender
+            for person in prepositional_persons(sentence, KIN, chained)
+            if may_be_person(person, gender)
         ]
     kinds = [
         kind
