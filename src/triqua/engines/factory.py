@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from triqua.engines.llm.coverage import RequestedCoverageJudge
 
 OFFLINE_NOTE = (
-    "Checked offline: the local judge, rules and embeddings answered every role, with no key. "
+    "Checked on the offline engine: its judge, rules and embeddings answered every role, no key. "
     "An LLM answers instead with --model provider:model (or TRIQUA_MODEL)."
 )
 """The note a run answered by the offline engine carries."""
