@@ -14,8 +14,9 @@ import pytest
 
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.keyword_lists import is_list
 from triqua.core.reading.slot_words import head_rival, named_head_rival
-from triqua.core.reading.statements import is_list, refusal
+from triqua.core.reading.statements import refusal
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.engines.second_opinion import reader_for

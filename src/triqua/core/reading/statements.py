@@ -2,13 +2,15 @@
 
 A window may hold every word of a fact and state nothing, or another meaning. Whatever a judge
 reads in it, a window never states a fact's base triple when it is a list of keywords ("Tags:
-Eiffel Tower, Rome, is in, Italy"), denies what the fact affirms ("Bats are not blind"),
-holds an antonym of the object or the opposite of the relation's word, puts another name of
-the object's type in the relation's slot ("… in Seattle, but the company is headquartered in
-Cupertino"), writes the relation and the object in different sentences, or fails the clause
-gates (:func:`clause_refusal`: the object's author another ("an article by …"), the object's
-clause another's, a namesake's, split over two clauses, inside a belief frame, its year
-governed by another verb, its agent another "by" agent). The grounding rule asks
+Eiffel Tower, Rome, is in, Italy": ``core.reading.keyword_lists``), denies what the fact
+affirms ("Bats are not blind"), holds an antonym of the object or the opposite of the
+relation's word, gives the subject another class or one without a word of the object's,
+writes the object's words only as another name's role ("the muralist Diego Rivera"), puts
+another name of the object's type in the relation's slot ("… in Seattle, but the company is
+headquartered in Cupertino"), writes the relation and the object in different sentences, or
+fails the clause gates (:func:`clause_refusal`: the object's author another ("an article by
+…"), the object's clause another's, a namesake's, split over two clauses, inside a belief
+frame, its year governed by another verb, its agent another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
 :func:`statement` and :func:`clause_refusal` of every window its judge reads for support, and
 :func:`unit_refusal` of every support (its rules' own-words ones too) when a run settles it.
@@ -23,7 +25,7 @@ from triqua.core.reading.agents import agent_of_fact, patient_of_fact
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.apposition import IN_ONE_PHRASE
-from triqua.core.reading.class_nouns import class_rival
+from triqua.core.reading.class_nouns import class_rival, general_head_unwritten
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
 from triqua.core.reading.fact_parts import (
     NAME_KINDS,
@@ -37,7 +39,9 @@ from triqua.core.reading.fact_parts import (
     takes_many,
 )
 from triqua.core.reading.frames import frame_of
+from triqua.core.reading.keyword_lists import is_list
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.role_words import role_held_by_another
 from triqua.core.reading.value_slot import (
     bare_values,
     conjoined_object,
@@ -49,13 +53,11 @@ from triqua.core.reading.value_slot import (
     slot_value,
 )
 from triqua.nlp.passages import entities
-from triqua.nlp.pipeline import NLP_LOCK, load_nlp
 from triqua.schema import Fact, FactUnit
 from triqua.sentences import sentence_spans
 
 __all__ = [
     "clause_refusal",
-    "is_list",
     "refusal",
     "split_relation",
     "statement",
@@ -91,7 +93,10 @@ def refusal(fact: Fact, text: str) -> str | None:
     fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
     object, nor the opposite of the relation's word ("decreases" for "increases":
     ``core.reading.antonyms``); no other class of the subject ("is an American band" for
-    "is a website": ``core.reading.class_nouns``); no other name in the relation's slot;
+    "is a website": ``core.reading.class_nouns``), nor a class that leaves out a word of the
+    object's ("one of the oldest methods of sending messages" for "a method of sending secret
+    messages"); no object word written only as another name's role ("married the muralist
+    Diego Rivera": ``core.reading.role_words``); no other name in the relation's slot;
     the relation's word and the object in one sentence; the clause gates
     (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
@@ -111,6 +116,11 @@ def refusal(fact: Fact, text: str) -> str | None:
     other_class = class_rival(fact.subject, fact.relation, fact.object, info)
     if other_class is not None:
         return f"the cited text gives the subject another class, {other_class!r}"
+    left_out = general_head_unwritten(fact.relation, fact.object, info)
+    if left_out is not None:  # "one of the … methods of sending messages": no "secret"
+        return f"the cited text leaves out {left_out!r}, a word of the object's class"
+    if role_held_by_another(parts, info):  # "married the muralist Diego Rivera"
+        return "the cited text writes the object's words only as another name's role"
     if not statement(parts, info):
         return "the cited text puts another name in the relation's slot"
     if split_relation(parts, text):
@@ -289,52 +299,6 @@ def _without_asides(obj: TextInfo, text: str) -> str:
         return text
     stems = analyse(bare).stems
     return bare if all(has_stem(stems, t.stem) for t in obj.content) else text
-
-
-_LIST_ITEMS = 3  # comma-separated items from which an unpunctuated line may be a list
-_ITEM_WORDS = 3  # median words per item of a list
-
-
-def is_list(text: str) -> bool:
-    """True for a line of short comma-separated items with no closing stop: tags, keywords.
-
-    A list names things side by side and states no relation between them, so "Tags: Eiffel
-    Tower, Rome, is in, Italy" supports nothing, whatever words it shares with a fact. Prose
-    enumerations end with a stop ("She spoke English, French, German and Polish."). A line
-    with no capital and no stop at all ("berlin wall fell 1975 cold war") is a search string.
-    """
-    stripped = text.strip()
-    if stripped and _labelled_list(stripped):
-        return True
-    if not stripped or stripped[-1] in ".!?\"'”’)":
-        return False
-    if stripped == stripped.lower() and len(stripped.split()) >= _ITEM_WORDS + 1:
-        return True
-    items = [item.split() for item in stripped.replace(";", ",").replace("|", ",").split(",")]
-    if len(items) < _LIST_ITEMS:
-        return False
-    sizes = sorted(len(item) for item in items)
-    # Three items are a list only when short ("Peru, Andes trekking, volcano summit"): "John
-    # Smith, the former CFO, is the CEO of Acme" is an apposition.
-    return sizes[len(sizes) // 2] <= (_ITEM_WORDS if len(items) > _LIST_ITEMS else 2)
-
-
-def _labelled_list(text: str) -> bool:
-    """True for a label, a colon and a list of short items ("Notable people: A, B, C.").
-
-    The label names a category and states nothing ("Notable people of the region"); a
-    sentence before a colon does state ("She spoke three languages: English, French,
-    German."), so a label with a verb is prose. Only a line of that shape is parsed.
-    """
-    head, colon, rest = text.partition(":")
-    if not colon or ":" in rest or not head.strip():
-        return False
-    items = [item.split() for item in rest.strip().rstrip(".!?").replace(";", ",").split(",")]
-    if len(items) < _LIST_ITEMS or max(len(item) for item in items) > _ITEM_WORDS:
-        return False
-    with NLP_LOCK:
-        label = load_nlp()(head)
-    return not any(t.pos_ in ("VERB", "AUX") for t in label)
 
 
 _SLOT_WORDS = frozenset({"in", "at", "to", "from", "by", "on", "of", "the", "a", "an", "as"})
