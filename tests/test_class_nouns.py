@@ -3,8 +3,9 @@
 ``core/reading/data/class_nouns.json`` lists the heads that name no class of their own and
 the groups of heads that may name the same thing, with facts and windows that must and must
 not be read as giving the subject another class. Each example is run through the reader
-(``class_nouns.class_rival``) and the offline verifier's value gates
-(``gates.values_present``).
+(``class_nouns.class_rival``), the offline verifier's value gates
+(``gates.values_present``) and, for a general head, the grounding rule's statement gates
+(``statements.refusal``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from triqua.core.reading.class_nouns import (
     general_head_unwritten,
 )
 from triqua.core.reading.fact_parts import fact_parts
+from triqua.core.reading.statements import refusal
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.gates import values_present
 
@@ -76,3 +78,15 @@ def test_a_general_head_needs_every_word_around_it_written(
     parsed = written_fact(fact)
     found = general_head_unwritten(parsed.relation, parsed.object, analyse(window))
     assert (found is not None) is unwritten, found
+
+
+@pytest.mark.parametrize(
+    ("fact", "window", "unwritten"),
+    [(f, w, True) for f, w in class_nouns()["general_head"]["unwritten"]]
+    + [(f, w, False) for f, w in class_nouns()["general_head"]["written"]],
+)
+def test_the_grounding_rule_refuses_a_cited_class_without_a_word_of_the_object(
+    fact: str, window: str, unwritten: bool
+) -> None:
+    why = refusal(written_fact(fact), window)
+    assert (why is not None and "leaves out" in why) is unwritten, why

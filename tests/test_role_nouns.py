@@ -13,6 +13,7 @@ from triqua.core.reading.role_words import (
     role_noun_examples,
     writes_some,
 )
+from triqua.core.reading.statements import refusal
 from triqua.schema import Fact
 
 from .written_facts import written_fact
@@ -80,3 +81,15 @@ def test_a_role_noun_of_the_subject_or_a_written_object_is_no_other_s(
     fact: str, window: str
 ) -> None:
     assert not _held(fact, window)
+
+
+@pytest.mark.parametrize(
+    ("fact", "window", "held"),
+    [(f, w, True) for f, w in EXAMPLES["held_by_another"]]
+    + [(f, w, False) for f, w in EXAMPLES["held_by_subject"]],
+)
+def test_the_grounding_rule_refuses_a_cited_role_noun_another_name_holds(
+    fact: str, window: str, held: bool
+) -> None:
+    why = refusal(written_fact(fact), window)
+    assert (why is not None and "role" in why) is held, why
