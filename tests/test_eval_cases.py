@@ -169,7 +169,8 @@ def _benchmark() -> Any:
 # 461 of 484 (16 of 314 lies kept; dev7-gp-05 no longer). With 9 rows for "died before
 # completing" and for a place where a thing was studied beside where it is kept, written before
 # the engine was run on them, and "kept"/"housed" read as "located" ("kept in the Louvre in
-# Paris" states Paris): lies 471 of 493, lies-llm 471 of 493 (15 of 319 lies kept).
+# Paris" states Paris): lies 471 of 493, lies-llm 471 of 493 (15 of 319 lies kept). With the
+# LLM path's window checks reading the role-noun and general-class gates: lies-llm 474 of 493.
 # ``lies-llm`` runs the lies suite on the LLM path (a judge calling every unit supported and
 # quoting the row's sentence, so the grounding rule decides): 409 of 429 before the readings
 # above (18 of 288 lies kept), 415 of 436 with them (16 of 292 kept).
@@ -182,7 +183,7 @@ FLOORS = {
     "text": 97 / 97,
     "lies": 471 / 493,
     "recall": 244 / 257,
-    "lies-llm": 471 / 493,
+    "lies-llm": 474 / 493,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
