@@ -4,7 +4,8 @@ A sentence may write a fact's object and still state something else of it: anoth
 relation's word, or another verb in a past form, leads the object ("was buried in Lisbon"
 for "was born in Lisbon": :func:`other_known_relation`); another word ends the phrase the
 object's own lead-in opens ("a 2017 British comedy drama film" for "… drama book":
-:func:`head_rival`; "is a city in Yavapai County" for "is a county": :func:`named_head_rival`);
+:func:`head_rival`; "is a city in Yavapai County" for "is a county": :func:`named_head_rival`;
+"the first published algorithm" for "the first published novel": :func:`unique_head_rival`);
 another noun heads the subject's "of" complement ("the largest city of Australia" for "the
 capital of Australia": :func:`subject_head_rival`). Readings of analysed text; the offline
 verifier's value gates decide what they mean for a window (``engines.offline.verify.gates``).
