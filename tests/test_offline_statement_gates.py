@@ -15,7 +15,7 @@ import pytest
 from triqua.core.grounding.rule import check_quote
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.keyword_lists import is_list
-from triqua.core.reading.slot_words import head_rival, named_head_rival
+from triqua.core.reading.slot_words import head_rival, named_head_rival, unique_head_rival
 from triqua.core.reading.statements import refusal
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -274,6 +274,41 @@ def test_head_rival_reads_another_word_ending_the_objects_phrase(
     obj: str, relation: str, sentence: str, rival: str | None
 ) -> None:
     assert head_rival(analyse(obj), analyse(relation), analyse(sentence)) == rival
+
+
+@pytest.mark.parametrize(
+    ("obj", "relation", "sentence", "rival"),
+    [
+        # An ordinal or superlative lead-in picks out one thing: another head is another one.
+        (
+            "the first published novel",
+            "wrote",
+            "She wrote the first published algorithm for a computing machine.",
+            "algorithm",
+        ),
+        (
+            "the largest tropical desert",
+            "is",
+            "It is the largest tropical rainforest.",
+            "rainforest",
+        ),
+        ("the first female astronomer", "was", "She was the first female cosmonaut.", "cosmonaut"),
+        # The same head, a kind of the head, or no unique thing named: none.
+        (
+            "the first published algorithm",
+            "wrote",
+            "She wrote the first algorithm published for a computing machine.",
+            None,
+        ),
+        ("the largest tropical forest", "is", "It is the largest tropical rainforest.", None),
+        ("seven world titles", "won", "He won seven world championships.", None),
+        ("a 2017 British comedy drama book", "is", "It is a 2017 British comedy drama film.", None),
+    ],
+)
+def test_unique_head_rival_reads_another_head_after_an_ordinal_or_superlative(
+    obj: str, relation: str, sentence: str, rival: str | None
+) -> None:
+    assert unique_head_rival(analyse(obj), analyse(relation), analyse(sentence)) == rival
 
 
 COLOSSEUM = (

@@ -186,3 +186,32 @@ def test_a_predicate_another_name_holds_in_its_own_sentence_is_read_for_any_role
     both = ["Lyon is a port city.", "Marseille is a port city."]
     assert predicate_holder("Lyon", "is", "a port city", both) is None  # its own holder too
     assert predicate_holder("Sydney", "was", "the seat of government", texts) is None
+
+
+@pytest.mark.parametrize(
+    ("unit", "window", "refused"),
+    [
+        (
+            base("Ada Lovelace", "wrote", "the first published novel"),
+            "Ada Lovelace wrote the first published algorithm.",
+            True,
+        ),
+        (
+            base("Ada Lovelace", "wrote", "the first published algorithm"),
+            "Ada Lovelace wrote the first algorithm published.",
+            False,
+        ),
+        (
+            base("The Amazon", "is", "the largest tropical forest"),
+            "The Amazon is the largest tropical rainforest.",
+            False,
+        ),
+    ],
+)
+def test_the_grounding_rule_reads_another_head_after_an_ordinal_lead_in(
+    unit: FactUnit, window: str, refused: bool
+) -> None:
+    # One reader (``slot_words.unique_head_rival``) for both checks: the same ordinal or
+    # superlative lead-in before another head names another thing.
+    reason = gate(unit, window, window, "") or ""
+    assert ("names another thing" in reason) is refused

@@ -24,6 +24,9 @@ quote's part of it:
   (:func:`triqua.core.reading.restrictors.markers.check`);
 - **roles only one holds**: the window gives the unit's role ("the capital of Australia",
   "the largest city in Texas") to another name and never to the unit's own;
+- **one thing's head**: the window writes the unit's ordinal or superlative lead-in before
+  another head ("the first published algorithm" for "the first published novel") and never
+  the unit's own (:func:`triqua.core.reading.slot_words.unique_head_rival`);
 - **the relation's slot**: where the window writes the unit's relation ("nominated by"),
   the phrase in its slot is another one than the unit's object ("nominated by *his rival*",
   "born in *Lyon*") and no such slot names the object (:func:`slot_holder`);
@@ -52,6 +55,7 @@ from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.restrictors.groups import restriction
 from triqua.core.reading.restrictors.many import one_against_many
 from triqua.core.reading.restrictors.markers import check, markers, object_head
+from triqua.core.reading.slot_words import unique_head_rival
 from triqua.core.reading.value_slot import qualifier_slot
 from triqua.core.reading.values.dates import find_dates
 from triqua.core.reading.values.life_dates import life_date_readings, life_event
@@ -234,6 +238,10 @@ def gate(
     other = role_rival(unit, window)
     if other:
         return f"the cited text gives the role to {other!r}"
+    if unit.kind == "base":
+        head = unique_head_rival(analyse(unit.object), analyse(unit.relation), analyse(window))
+        if head:
+            return f"the cited text names another thing: '{head}'"
     held = slot_holder(unit, window)
     if held:
         return f"the cited text puts '{held}' in the relation's slot, not the unit's object"

@@ -4,7 +4,8 @@ A sentence may write a fact's object and still state something else of it: anoth
 relation's word, or another verb in a past form, leads the object ("was buried in Lisbon"
 for "was born in Lisbon": :func:`other_known_relation`); another word ends the phrase the
 object's own lead-in opens ("a 2017 British comedy drama film" for "… drama book":
-:func:`head_rival`; "is a city in Yavapai County" for "is a county": :func:`named_head_rival`);
+:func:`head_rival`; "is a city in Yavapai County" for "is a county": :func:`named_head_rival`;
+"the first published algorithm" for "the first published novel": :func:`unique_head_rival`);
 another noun heads the subject's "of" complement ("the largest city of Australia" for "the
 capital of Australia": :func:`subject_head_rival`). Readings of analysed text; the offline
 verifier's value gates decide what they mean for a window (``engines.offline.verify.gates``).
@@ -18,6 +19,7 @@ from itertools import pairwise, takewhile
 from triqua.core.reading.analysis import TextInfo, Token, coverage, has_stem, stems_match
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.core.reading.lexicon import LEXICON
+from triqua.core.reading.roles import unique_role
 from triqua.core.reading.words import relation_groups
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "other_known_relation",
     "rewords",
     "subject_head_rival",
+    "unique_head_rival",
 ]
 
 
@@ -110,6 +113,25 @@ def named_head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> 
     if not written or any(k == 0 or not sentence.tokens[k].is_capitalised for k in written):
         return None
     return head_rival(part, relation, sentence)
+
+
+def unique_head_rival(part: TextInfo, relation: TextInfo, sentence: TextInfo) -> str | None:
+    """The head slot's rival word when the part names a thing only one is.
+
+    "the first published algorithm" for "the first published novel", "the largest tropical
+    rainforest" for "the largest tropical desert": an ordinal, a superlative or "only" picks
+    out one thing of the class its head names (``roles.unique_role``), so the same lead-in
+    before another head picks out another thing, however near in meaning. A rival that
+    ends in the head names a kind of it ("rainforest" for "forest"): no rival. None when the
+    part names no such thing or the slot holds no rival (:func:`head_rival` reads it).
+    """
+    if not unique_role(part.text):
+        return None
+    rival = head_rival(part, relation, sentence)
+    head = part.tokens[-1].text.lower() if part.tokens else ""
+    if rival is None or (head and rival.lower().endswith(head)):
+        return None
+    return rival
 
 
 def _rival_after(part: TextInfo, lead: list[Token], sentence: TextInfo) -> str | None:

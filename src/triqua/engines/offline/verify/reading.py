@@ -23,6 +23,7 @@ from triqua.core.reading.slot_words import (
     named_head_rival,
     other_known_relation,
     rewords,
+    unique_head_rival,
 )
 from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
@@ -184,6 +185,7 @@ def read(
             about
             and not held_elsewhere(fact, parts, window.first, window.last, by_place)
             and named_head_rival(parts.object, parts.relation, text) is None
+            and unique_head_rival(said, parts.relation, text) is None
             and not other_known_relation(parts, window.anchor.info)
             and not other_known_relation(parts, text)
             and not occupation_only(parts, text)
