@@ -182,12 +182,14 @@ def _benchmark() -> Any:
 # published novel" for "... algorithm"), written before the engine was run on them, and that
 # head read as a gate the judge cannot outweigh (and a grounding gate): lies 481 of 503, lies-llm
 # 481 of 503 (none of the 6 lies kept on either path).
+# With the role-noun and general-class gates on the grounding rule's window checks and the
+# unique-head gate together: lies-llm 484 of 503.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
     "lies": 481 / 503,
     "recall": 244 / 257,
-    "lies-llm": 481 / 503,
+    "lies-llm": 484 / 503,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
