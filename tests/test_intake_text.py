@@ -27,9 +27,32 @@ from triqua.tools.documents import html_to_text
         ("caf\u0065\u0301", "caf\u00e9"),  # a letter and its accent composed
         ("10\u00b2 m and \u00bd", "10\u00b2 m and \u00bd"),  # values kept as written
         ("plain ASCII text.", "plain ASCII text."),
+        ("is n\u034fot in", "is not in"),  # combining grapheme joiner
+        ("is no\ufe0ft in", "is not in"),  # variation selector
     ],
 )
 def test_format_characters_go_and_compatibility_forms_fold(raw: str, read: str) -> None:
+    assert normalise_text(raw) == read
+    assert normalise_text(read) == read  # idempotent
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [
+        ("is n\u043et in Rome", "is not in Rome"),  # Cyrillic o in a Latin word
+        ("is n\u03bft in Rome", "is not in Rome"),  # Greek omicron
+        ("has n\u0435ver been", "has never been"),  # Cyrillic e
+        ("P\u0430r\u00eds", "Par\u00eds"),  # a Latin accent beside it stays
+        ("isn\u02bct in", "isn't in"),  # modifier letter apostrophe
+        ("isn\u2032t in", "isn't in"),  # prime
+        ("\u041c\u043e\u0441\u043a\u0432\u0430 is big", "\u041c\u043e\u0441\u043a\u0432\u0430 is big"),
+        ("\u03b1\u03b2\u03b3 alpha", "\u03b1\u03b2\u03b3 alpha"),  # a Greek word stays Greek
+        ("\u03ba\u03b1\u03b9 \u03bf", "\u03ba\u03b1\u03b9 \u03bf"),  # look-alikes alone stay
+        ("x\u2032 = 2", "x\u2032 = 2"),  # a prime after a letter, no letter after it
+    ],
+)
+def test_look_alike_letters_in_a_latin_word_read_latin(raw: str, read: str) -> None:
+    # A reader of "n\u043et" sees "not": the negation readers must see it too.
     assert normalise_text(raw) == read
     assert normalise_text(read) == read  # idempotent
 

@@ -7,8 +7,14 @@ readers while a reader of the rendered text saw it; a fullwidth or mathematical-
 is another code point for the same letter. So:
 
 - format characters (Unicode category Cf: zero-width spaces and joiners, the soft hyphen,
-  direction marks and overrides, tag characters, the byte-order mark) are removed: they
-  change no word a person reads;
+  direction marks and overrides, tag characters, the byte-order mark) and the other
+  default-ignorable characters (the combining grapheme joiner, variation selectors, Hangul
+  fillers) are removed: they change no word a person reads;
+- in a word that mixes Latin letters with Cyrillic or Greek ones, the Cyrillic and Greek
+  letters drawn like Latin ones are read as those Latin letters ("n\u043et", with a Cyrillic
+  o, reads "not"), and an apostrophe look-alike between two letters (the modifier letter
+  apostrophe, the prime, the acute accent) as an apostrophe ("isn\u02bct" reads "isn't"): a
+  reader sees the Latin word; a word written wholly in Cyrillic or Greek is kept;
 - compatibility forms are folded by NFKC (ligatures, fullwidth and styled letters, no-break
   spaces), except superscripts, subscripts and vulgar fractions, whose folding changes a
   value ("10²" is not "102"); then canonical composition (NFC) joins a letter and its
@@ -30,6 +36,26 @@ __all__ = ["evidence_text", "normalise_text", "strike_out"]
 #: Compatibility decompositions whose folding changes a value: kept as written.
 _KEPT_FORMS = ("<super>", "<sub>", "<fraction>")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+#: Default-ignorable characters outside category Cf: drawn as nothing, so removed too.
+_IGNORABLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+#: Cyrillic and Greek letters drawn like a Latin letter, read as it inside a Latin word.
+_LOOKALIKES = str.maketrans(
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0501\u04bb\u0410\u0412"
+    "\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0406\u0408\u0405"
+    "\u03bf\u03b1\u03b9\u03ba\u03bd\u0391\u0392\u0395\u0396\u0397\u0399\u039a"
+    "\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7",
+    "aeopcyxijsdhABEKMHOPCTXIJSoaikvABEZHIKMNOPTYX",
+)
+#: A word: letters, and apostrophes between them.
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019\u02bc\u2032\u00b4][^\W\d_]+)*")
+#: A Cyrillic or Greek character.
+_OTHER_SCRIPT = re.compile(r"[\u0370-\u03ff\u0400-\u052f]")
+#: Apostrophe look-alikes, read as an apostrophe between two letters.
+_APOSTROPHES = re.compile(r"(?<=[^\W\d_])[\u02bc\u2032\u00b4](?=[^\W\d_])")
 #: Markdown strikethrough (``~~struck~~``, within a paragraph), with one space before it, so
 #: the sentence closes over the gap.
 _TILDES = re.compile(
@@ -47,7 +73,7 @@ _CLOSING = {
 @functools.cache  # characters repeat; unicodedata per character is the cost
 def _folded(char: str) -> str:
     """One non-ASCII character as the readers see it: removed, folded, or as written."""
-    if unicodedata.category(char) == "Cf":
+    if char in _IGNORABLE or unicodedata.category(char) == "Cf":
         return ""
     if unicodedata.decomposition(char).startswith(_KEPT_FORMS):
         return char
@@ -62,7 +88,19 @@ def normalise_text(text: str) -> str:
     if text.isascii():
         return text
     folded = _NON_ASCII.sub(lambda m: _folded(m.group()), text)
+    folded = _APOSTROPHES.sub("'", folded)
+    if _OTHER_SCRIPT.search(folded):
+        folded = _WORD.sub(_latin_word, folded)
     return unicodedata.normalize("NFC", folded)
+
+
+def _latin_word(match: re.Match[str]) -> str:
+    """A word as read: its look-alike letters Latin when it mixes them with Latin letters."""
+    word = match.group()
+    if not any("a" <= c.lower() <= "z" for c in word) or not _OTHER_SCRIPT.search(word):
+        return word
+    latin = word.translate(_LOOKALIKES)
+    return word if _OTHER_SCRIPT.search(latin) else latin
 
 
 def strike_out(text: str) -> str:
