@@ -31,6 +31,12 @@ ATTACKS = {
     "zero-width space in not": "The Golden Gate Bridge is n\u200bot in Seattle; it is in "
     "San Francisco.",
     "soft hyphen in not": "The Golden Gate Bridge is n\u00adot in Seattle.",
+    "cyrillic o in not": "The Golden Gate Bridge is n\u043et in Seattle; it is in San Francisco.",
+    "greek omicron in not": "The Golden Gate Bridge is n\u03bft in Seattle.",
+    "cyrillic e in never": "The Golden Gate Bridge has n\u0435ver been in Seattle.",
+    "modifier apostrophe in isn't": "The Golden Gate Bridge isn\u02bct in Seattle.",
+    "combining grapheme joiner in not": "The Golden Gate Bridge is n\u034fot in Seattle.",
+    "markdown comment line": TRUE + "\n\n[//]: # (" + CLAIM + ")\n",
     "markdown strikethrough": "The Golden Gate Bridge is in ~~Seattle~~ San Francisco.",
     "html strikethrough": "The Golden Gate Bridge is in <del>Seattle</del> San Francisco.",
     "question without its mark": "Is it true that the Golden Gate Bridge is in Seattle",
@@ -66,7 +72,8 @@ def test_a_passage_not_in_english_is_not_read_and_the_reason_says_so() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["markdown heading", "zero-width space in not", "markdown strikethrough"]
+    "name",
+    ["markdown heading", "zero-width space in not", "markdown strikethrough", "cyrillic o in not"],
 )
 def test_the_true_evidence_beside_the_attack_still_contradicts(name: str) -> None:
     assert Status.CONTRADICTED in _statuses(ATTACKS[name])
@@ -97,6 +104,8 @@ HIDDEN_HTML = {
     "hidden attribute": "<p hidden>{claim}</p>",
     "nested in hidden": "<section hidden><div><p>x</p><p>{claim}</p></div></section>",
     "html comment": "<!-- {claim} -->",
+    "opacity zero": '<p style="opacity: 0">{claim}</p>',
+    "font size zero": '<span style="font-size:0px;">{claim}</span>',
 }
 
 

@@ -1,7 +1,8 @@
 """Visible text of an HTML page: what a reader of the page sees, by blocks, and its title.
 
 Text never shown (scripts, styles, templates, the head, an element the page hides with
-``hidden`` or an inline ``display: none`` / ``visibility: hidden``) and text struck out
+``hidden`` or an inline ``display: none`` / ``visibility: hidden`` / ``opacity: 0`` /
+``font-size: 0``) and text struck out
 (``del``, ``s``, ``strike``) is never read: evidence is what the page says to its reader.
 """
 
@@ -16,7 +17,11 @@ __all__ = ["TextExtractor"]
 #: Elements without content or an end tag: hiding one hides no text.
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"})
 #: An inline style that hides its element from every reader of the page.
-_HIDING_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
+_HIDING_STYLE = re.compile(
+    r"(?:display\s*:\s*none|visibility\s*:\s*hidden"
+    r"|(?<![\w-])(?:opacity|font-size)\s*:\s*0(?:\.0*)?(?:px|em|rem|pt|%)?\s*(?:;|!|$))",
+    re.IGNORECASE,
+)
 
 
 def _hides(attrs: list[tuple[str, str | None]]) -> bool:

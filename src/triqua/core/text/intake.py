@@ -22,7 +22,7 @@ is another code point for the same letter. So:
 
 Evidence loses its struck-out text too (:func:`strike_out`): text struck through is text
 its author deleted ("is in ~~Seattle~~ San Francisco" says San Francisco), so it is read as
-absent. Offsets, quotes and hashes are all of the normalised text.
+absent, and so are comments, which no reader of the page sees. Offsets, quotes and hashes are all of the normalised text.
 """
 
 from __future__ import annotations
@@ -64,6 +64,12 @@ _TILDES = re.compile(
 #: The opening of HTML's struck elements (``del``, ``s``, ``strike``) written inline, or of
 #: an HTML comment (never shown by a Markdown or HTML reader), with one space before it.
 _OPENING = re.compile(r"[^\S\n]?(?:<(del|s|strike)\b[^<>]*>|<!--)", re.IGNORECASE)
+#: A Markdown link definition with a title, alone on its line: no reader sees it, and
+#: ``[//]: # (…)`` is how Markdown writes a comment.
+_LINK_DEFINITION = re.compile(
+    r"^ {0,3}\[[^\]\n]*\]:[ \t]*\S+[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\))[ \t]*$",
+    re.MULTILINE,
+)
 #: What closes each opening.
 _CLOSING = {
     kind: re.compile(rf"</{kind}\s*>", re.IGNORECASE) for kind in ("del", "s", "strike")
@@ -106,11 +112,16 @@ def _latin_word(match: re.Match[str]) -> str:
 def strike_out(text: str) -> str:
     """``text`` without its struck-out parts (``~~…~~``, ``<del>``, ``<s>``) and comments.
 
+    Comments are HTML's (``<!-- … -->``) and Markdown's (a titled link definition alone on
+    its line, ``[//]: # (…)``).
+
     Linear in the text: an opening never closed is kept, and once one kind finds no closing
     after it, no later opening of that kind looks again.
     """
     if "~~" in text:
         text = _TILDES.sub("", text)
+    if "]:" in text:
+        text = _LINK_DEFINITION.sub("", text)
     if "<" not in text:
         return text
     kept: list[str] = []
