@@ -187,9 +187,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 481 / 503,
+    "lies": 488 / 515,
     "recall": 244 / 257,
-    "lies-llm": 484 / 503,
+    "lies-llm": 491 / 515,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
