@@ -187,9 +187,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 488 / 515,
+    "lies": 490 / 520,
     "recall": 244 / 257,
-    "lies-llm": 491 / 515,
+    "lies-llm": 493 / 520,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -37,6 +37,10 @@ ATTACKS = {
     "modifier apostrophe in isn't": "The Golden Gate Bridge isn\u02bct in Seattle.",
     "combining grapheme joiner in not": "The Golden Gate Bridge is n\u034fot in Seattle.",
     "markdown comment line": TRUE + "\n\n[//]: # (" + CLAIM + ")\n",
+    "struck by stroke overlays": "The Golden Gate Bridge is in "
+    + "".join(c + "\u0336" for c in "Seattle")
+    + " San Francisco.",
+    "hidden span in markdown": TRUE + "\n\n<span hidden>" + CLAIM + "</span>\n",
     "markdown strikethrough": "The Golden Gate Bridge is in ~~Seattle~~ San Francisco.",
     "html strikethrough": "The Golden Gate Bridge is in <del>Seattle</del> San Francisco.",
     "question without its mark": "Is it true that the Golden Gate Bridge is in Seattle",

@@ -45,7 +45,10 @@ def test_format_characters_go_and_compatibility_forms_fold(raw: str, read: str) 
         ("P\u0430r\u00eds", "Par\u00eds"),  # a Latin accent beside it stays
         ("isn\u02bct in", "isn't in"),  # modifier letter apostrophe
         ("isn\u2032t in", "isn't in"),  # prime
-        ("\u041c\u043e\u0441\u043a\u0432\u0430 is big", "\u041c\u043e\u0441\u043a\u0432\u0430 is big"),
+        (
+            "\u041c\u043e\u0441\u043a\u0432\u0430 is big",
+            "\u041c\u043e\u0441\u043a\u0432\u0430 is big",
+        ),
         ("\u03b1\u03b2\u03b3 alpha", "\u03b1\u03b2\u03b3 alpha"),  # a Greek word stays Greek
         ("\u03ba\u03b1\u03b9 \u03bf", "\u03ba\u03b1\u03b9 \u03bf"),  # look-alikes alone stay
         ("x\u2032 = 2", "x\u2032 = 2"),  # a prime after a letter, no letter after it
@@ -70,6 +73,17 @@ def test_look_alike_letters_in_a_latin_word_read_latin(raw: str, read: str) -> N
         ("is in <DEL>Seattle</del > <del>Oakland", "is in <del>Oakland"),  # never closed: kept
         ("a <!-- open comment. <del>x</del> b", "a <!-- open comment. b"),
         ("<s>one</s> two <s>three</s>", " two"),
+        ("is in R\u0336o\u0336m\u0336e\u0336 Paris.", "is in Paris."),  # a stroke overlay
+        ("1 \u2260 2", "1 \u2260 2"),  # a composed sign is no struck letter
+        ("a\n\n[//]: # (is in Rome.)\nb", "a\n\n\nb"),  # a Markdown comment line
+        ('[1]: https://x.org "A title"', ""),
+        ("[1]: https://x.org", "[1]: https://x.org"),  # no title: a URL, kept
+        ("see [1]: https://x.org 'a' here", "see [1]: https://x.org 'a' here"),  # not alone
+        ("is in <span hidden>Rome</span> Paris.", "is in Paris."),
+        ('a <div style="color: red; display:none"><div>x</div>Rome</div> b', "a b"),
+        ("a <div hidden><div>x</div> b", "a <div hidden><div>x</div> b"),  # never closed: kept
+        ("a <input hidden> b <span hidden>Rome</span> c", "a <input hidden> b c"),
+        ("a <spanx hidden>kept</spanx> b", "a <spanx hidden>kept</spanx> b"),  # no HTML tag
     ],
 )
 def test_struck_text_is_read_as_deleted(raw: str, read: str) -> None:
@@ -77,7 +91,20 @@ def test_struck_text_is_read_as_deleted(raw: str, read: str) -> None:
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("piece", ["<!-- ", "<del>", "<s>x ", "<strike ", "<s", "~~a "])
+@pytest.mark.parametrize(
+    "piece",
+    [
+        "<!-- ",
+        "<del>",
+        "<s>x ",
+        "<strike ",
+        "<s",
+        "~~a ",
+        "<div hidden>",
+        "<span style='",
+        "[a]: b ",
+    ],
+)
 def test_unclosed_struck_markup_is_read_in_linear_time(piece: str) -> None:
     # Evidence made of openings that never close: once quadratic (160 KB took a minute).
     text = piece * (400_000 // len(piece))

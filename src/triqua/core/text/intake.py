@@ -22,7 +22,8 @@ is another code point for the same letter. So:
 
 Evidence loses its struck-out text too (:func:`strike_out`): text struck through is text
 its author deleted ("is in ~~Seattle~~ San Francisco" says San Francisco), so it is read as
-absent, and so are comments, which no reader of the page sees. Offsets, quotes and hashes are all of the normalised text.
+absent, and so are comments and hidden elements, which no reader of the page sees. Offsets,
+quotes and hashes are all of the normalised text.
 """
 
 from __future__ import annotations
@@ -61,9 +62,34 @@ _APOSTROPHES = re.compile(r"(?<=[^\W\d_])[\u02bc\u2032\u00b4](?=[^\W\d_])")
 _TILDES = re.compile(
     r"[^\S\n]?(?<!~)~~(?=[^\s~])(?:[^~\n]|~(?!~)|\n(?![^\S\n]*\n))+?(?<=[^\s~])~~(?!~)"
 )
-#: The opening of HTML's struck elements (``del``, ``s``, ``strike``) written inline, or of
-#: an HTML comment (never shown by a Markdown or HTML reader), with one space before it.
-_OPENING = re.compile(r"[^\S\n]?(?:<(del|s|strike)\b[^<>]*>|<!--)", re.IGNORECASE)
+#: HTML elements that hold text: one that hides itself hides what it holds (a closed set, so
+#: the closing tags looked for are few and the reading stays linear).
+_CONTAINERS = frozenset(
+    {
+        "a", "abbr", "address", "article", "aside", "b", "big", "blockquote", "center",
+        "cite", "code", "dd", "details", "div", "dl", "dt", "em", "figcaption", "figure",
+        "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "i", "ins", "kbd",
+        "label", "li", "main", "mark", "nav", "ol", "p", "pre", "q", "samp", "section",
+        "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
+        "th", "thead", "time", "tr", "tt", "u", "ul", "var",
+    }
+)  # fmt: skip
+#: Letters drawn with a stroke through them (a combining overlay after each: "R\u0336o\u0336"),
+#: with one space before them: struck out, as "~~…~~" is.
+_OVERLAID = re.compile(r"[^\S\n]?(?:[^\n\u0334-\u0338][\u0334-\u0338]+)+")
+_OVERLAY = re.compile(r"[\u0334-\u0338]")
+#: The opening of HTML's struck elements (``del``, ``s``, ``strike``) written inline, of
+#: an HTML comment (never shown by a Markdown or HTML reader), or of an element that hides
+#: itself (``hidden``, an inline ``display: none`` or ``visibility: hidden``), with one
+#: space before it.
+_OPENING = re.compile(
+    r"[^\S\n]?(?:<(del|s|strike)\b[^<>]*>|<!--"
+    r"|<(?P<hidden>(?:"
+    + "|".join(sorted(_CONTAINERS, key=len, reverse=True))
+    + r"))\b(?=[^<>]*?(?:\shidden\b|\sstyle\s*=\s*[\"'][^\"'<>]*?"
+    r"(?:display\s*:\s*none|visibility\s*:\s*hidden)))[^<>]*>)",
+    re.IGNORECASE,
+)
 #: A Markdown link definition with a title, alone on its line: no reader sees it, and
 #: ``[//]: # (…)`` is how Markdown writes a comment.
 _LINK_DEFINITION = re.compile(
@@ -113,13 +139,16 @@ def strike_out(text: str) -> str:
     """``text`` without its struck-out parts (``~~…~~``, ``<del>``, ``<s>``) and comments.
 
     Comments are HTML's (``<!-- … -->``) and Markdown's (a titled link definition alone on
-    its line, ``[//]: # (…)``).
+    its line, ``[//]: # (…)``); letters overlaid with a stroke ("R\u0336o\u0336m\u0336e\u0336")
+    are struck out, and an inline HTML element that hides itself is never seen.
 
     Linear in the text: an opening never closed is kept, and once one kind finds no closing
     after it, no later opening of that kind looks again.
     """
     if "~~" in text:
         text = _TILDES.sub("", text)
+    if _OVERLAY.search(text):
+        text = _OVERLAID.sub("", text)
     if "]:" in text:
         text = _LINK_DEFINITION.sub("", text)
     if "<" not in text:
@@ -128,15 +157,37 @@ def strike_out(text: str) -> str:
     done = searched = 0
     unclosed: set[str] = set()
     while opening := _OPENING.search(text, searched):
-        kind = (opening.group(1) or "--").lower()
-        closing = None if kind in unclosed else _CLOSING[kind].search(text, opening.end())
-        if closing is None:
+        kind = (opening.group(1) or opening.group("hidden") or "--").lower()
+        if kind in unclosed:
+            end = None
+        elif opening.group("hidden"):
+            end = _element_end(text, kind, opening.end())
+        else:
+            closing = _CLOSING[kind].search(text, opening.end())
+            end = closing.end() if closing else None
+        if end is None:
             unclosed.add(kind)
             searched = opening.end()
             continue
         kept.append(text[done : opening.start()])
-        done = searched = closing.end()
+        done = searched = end
     return "".join(kept) + text[done:] if kept else text
+
+
+@functools.cache
+def _tags(tag: str) -> re.Pattern[str]:
+    """An opening or closing ``tag``: the closing one has group 1."""
+    return re.compile(rf"<(/)?{re.escape(tag)}\b[^<>]*>", re.IGNORECASE)
+
+
+def _element_end(text: str, tag: str, start: int) -> int | None:
+    """Where the ``tag`` element opened just before ``start`` closes (same tags nested)."""
+    depth = 1
+    for match in _tags(tag).finditer(text, start):
+        depth += -1 if match.group(1) else 1
+        if not depth:
+            return match.end()
+    return None
 
 
 def evidence_text(text: str) -> str:
