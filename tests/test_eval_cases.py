@@ -187,9 +187,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 490 / 520,
+    "lies": 493 / 523,
     "recall": 244 / 257,
-    "lies-llm": 493 / 520,
+    "lies-llm": 496 / 523,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -271,6 +271,33 @@ def test_a_sentence_under_a_disowning_label_does_not_state_the_unit(label: str) 
     assert not outcome.ok and f"'{label}:'" in (outcome.reason or "")
 
 
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Sydney is the capital of Australia \u2014 a common misconception.",
+        "Sydney is the capital of Australia, a popular myth.",
+        "Sydney is the capital of Australia, which is a falsehood.",
+        "Sydney is the capital of Australia (a hoax).",
+    ],
+)
+def test_a_sentence_a_disowning_tag_closes_does_not_state_the_unit(passage: str) -> None:
+    unit = base("Sydney", "is", "the capital of Australia")
+    outcome = _eagerly_read_in(unit, "Sydney is the capital of Australia", passage)
+    assert not outcome.ok and "disowns it as" in (outcome.reason or "")
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Sydney is the capital of Australia, a city of five million.",
+        "Sydney is the capital of Australia \u2014 a costly mistake.",  # judges, not disowns
+    ],
+)
+def test_a_sentence_a_plain_tag_closes_still_states_the_unit(passage: str) -> None:
+    unit = base("Sydney", "is", "the capital of Australia")
+    assert _eagerly_read_in(unit, "Sydney is the capital of Australia", passage).ok
+
+
 def test_a_sentence_under_a_plain_label_still_states_the_unit() -> None:
     unit = base("Sydney", "is", "the capital of Australia")
     quote = "Sydney is the capital of Australia"

@@ -37,7 +37,8 @@ quote's part of it:
   "more than $1 million", "was positively reviewed", "the only") and the window writes none
   of its phrases (:func:`triqua.core.reading.modifiers.unstated`);
 - **disowning labels**: the quoted sentence opens with a label that disowns what follows it
-  ("Myth: …", "Rumour: …", "Misconception: …").
+  ("Myth: …", "Rumour: …", "Misconception: …") or closes with a tag that does ("…, a common
+  misconception.").
 """
 
 from __future__ import annotations
@@ -110,6 +111,19 @@ _DISOWNING = frozenset(
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
+#: Nouns naming a false statement's kind, which disown a sentence they close as a tag (not
+#: "mistake" or "error": "…, a costly mistake" judges a deed the sentence states).
+_TAG_NOUNS = frozenset(
+    {
+        "myth", "misconception", "hoax", "rumour", "rumor", "falsehood", "fallacy",
+        "fabrication", "misinformation", "disinformation", "untruth",
+    }
+)  # fmt: skip
+#: A tag closing a sentence after a dash, comma, semicolon or bracket: "a (common) myth".
+_TAG = re.compile(
+    r"(?:\s[—–-]{1,2}\s*|[,;]\s*|\s\(\s*)(?P<tag>(?:(?:which|that)\s+is\s+)?(?:an?|the)\s+"
+    r"(?:[^\W\d_]+\s+){0,2}(?P<noun>[^\W\d_]+))\W*$"
+)
 
 
 def disowned(window: str, quoted: str) -> str | None:
@@ -119,18 +133,34 @@ def disowned(window: str, quoted: str) -> str | None:
     it states nothing, whatever its words. The sentence read is the one where the quote starts
     (the first sentence when the quote is not found verbatim).
     """
+    sentence = _quoted_sentence(window, quoted)
+    match = _LABEL.match(sentence)
+    if not match:
+        return None
+    label = match.group("label")
+    words = [w.casefold() for w in _TOKEN.findall(label)]
+    return label.strip() if len(words) <= 4 and any(w in _DISOWNING for w in words) else None
+
+
+def disowning_tag(window: str, quoted: str) -> str | None:
+    """The tag ("a common misconception") that closes and disowns the quoted sentence, or None.
+
+    "The Eiffel Tower is in Rome — a common misconception." repeats a statement to deny it,
+    as a label before it does; the sentence read is :func:`disowned`'s.
+    """
+    tag = _TAG.search(_quoted_sentence(window, quoted))
+    if tag and tag.group("noun").casefold() in _TAG_NOUNS:
+        return tag.group("tag").strip()
+    return None
+
+
+def _quoted_sentence(window: str, quoted: str) -> str:
+    """The sentence of ``window`` where ``quoted`` starts (the first when it is not found)."""
     at = max(window.find(quoted), 0) if quoted else 0
     for start, end in sentence_spans(window) or [(0, len(window))]:
         if end > at:
-            match = _LABEL.match(window[start:end])
-            if not match:
-                return None
-            label = match.group("label")
-            words = [w.casefold() for w in _TOKEN.findall(label)]
-            if len(words) <= 4 and any(w in _DISOWNING for w in words):
-                return label.strip()
-            return None
-    return None
+            return window[start:end]
+    return ""
 
 
 def role_rival(unit: FactUnit, window: str) -> str | None:
@@ -255,4 +285,7 @@ def gate(
     label = disowned(window, quoted)
     if label:
         return f"the cited text disowns it under the label '{label}:'"
+    tag = disowning_tag(window, quoted)
+    if tag:
+        return f"the cited text disowns it as '{tag}'"
     return None
