@@ -63,3 +63,13 @@ def test_a_negation_reaches_over_an_aside_right_after_it(window: str) -> None:
 def test_an_aside_after_the_verb_is_no_negation() -> None:
     unit = _base("Marie Curie", "won", "the Nobel Prize in Physics")
     assert negated(unit, "She won, not surprisingly, the Nobel Prize in Physics.") is None
+
+
+@pytest.mark.parametrize(
+    "window", ["Napoleon was hardly short for his time.", "Napoleon was scarcely short."]
+)
+def test_hardly_and_scarcely_deny_the_words_after_them(window: str) -> None:
+    unit = _base("Napoleon", "was", "short")
+    assert negated(unit, window) is not None
+    outcome = check_quote(unit, Status.SUPPORTED, ["e"], window, {"e": window})
+    assert not outcome.ok
