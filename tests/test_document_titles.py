@@ -166,3 +166,17 @@ def test_a_lead_in_another_language_and_a_double_surname_is_the_title_person() -
     assert _statuses(claims, page) == ["supported"]
     assert _statuses("Marie Curie was born on 8 November 1867.", page) == ["contradicted"]
     assert "supported" not in _statuses(claims, Document(text=CURIE_PAGE))
+
+
+@pytest.mark.parametrize(
+    ("title", "claim", "supported"),
+    [
+        ("Marie Curie", "Marie Curie was born in Warsaw.", True),
+        ("Pierre Curie", "Pierre Curie was born in Warsaw.", False),  # "She" is no Pierre
+    ],
+)
+def test_a_pronoun_carries_a_title_name_only_of_its_gender(
+    title: str, claim: str, supported: bool
+) -> None:
+    document = Document(text=f"# {title}\n\nShe was born in Warsaw in 1867.", title=title)
+    assert (_statuses(claim, document) == ["supported"]) is supported

@@ -187,9 +187,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 501 / 535,
+    "lies": 502 / 535,
     "recall": 244 / 257,
-    "lies-llm": 501 / 535,
+    "lies-llm": 502 / 535,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -92,6 +92,9 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
         return False  # "Einstein wrote that he was born in Ulm": he is Einstein
     if reference_beside_another(name, before, quote):
         return False  # "Apple bought Beats and Google bought Fitbit. Its price …": either
+    opening = _OPENING_PRONOUN.match(quote)
+    if how.about and opening and not may_be_person(name, PRONOUN_GENDER[opening[1].lower()]):
+        return False  # "# Pierre Curie / She was born in Warsaw": "she" is no Pierre
     return _written(name, before, f" {normalise(before)} ", how, near=True)
 
 
@@ -108,6 +111,8 @@ def _pronoun_follows_another(name: str, quote: str, before: str) -> bool:
     )
 
 
+#: A "he" or "she" opening a quote: its subject, whose gender the name must allow.
+_OPENING_PRONOUN = re.compile(r"\W*\b(he|she)\b", re.IGNORECASE)
 #: Pronouns that stand for a person.
 _PERSONAL = re.compile(r"\b(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
 #: Pronouns that go on about one named before them ("In 1891 she moved to Paris").
