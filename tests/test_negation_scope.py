@@ -99,3 +99,18 @@ def test_the_offline_engine_still_contradicts_a_denied_relation(tmp_path: Path) 
     passage = "Marie Curie was a chemist. She did not win the Nobel Prize in Literature."
     claim = "Marie Curie won the Nobel Prize in Literature."
     assert _offline_statuses(tmp_path, claim, passage) == ["contradicted"]
+
+
+TWO_YEARS = "Marie Curie, who did not win the Nobel Prize in Chemistry in 1903, won it in 1911."
+
+
+def test_a_negated_clause_under_a_noun_denies_the_number_it_writes() -> None:
+    """The clause's numbers count among the unit's words: it denies 1903, never 1911."""
+    relation = "won the Nobel Prize in Chemistry in"
+    denied = _unit(("Marie Curie", relation, "1903"))
+    stated = _unit(("Marie Curie", relation, "1911"))
+    assert negated(denied, TWO_YEARS) is not None
+    assert denies(denied, TWO_YEARS)
+    assert not check_quote(denied, Status.SUPPORTED, ["e"], TWO_YEARS, {"e": TWO_YEARS}).ok
+    assert negated(stated, TWO_YEARS) is None
+    assert not denies(stated, TWO_YEARS)

@@ -91,11 +91,16 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
     not depend on the machine") denies that clause, not the sentence's relation, when the
     rest of its sentence writes at least as many of the unit's words as the clause does; a
     clause that carries the unit's words ("the man who did not win the prize") keeps its cue.
+    The numbers of the unit's object (a qualifier's value) count among its words: in "Marie
+    Curie, who did not win it in 1903, won it in 1911" the clause writes "win" and 1903, the
+    rest "won" and 1911, so the cue denies a win in 1903 and none in 1911 (a pronoun may
+    stand for a name in the other clause, never for a number).
     """
     cues = noun_clause_cues(text)
     if not cues:
         return text
     claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
+    numbers = _numbers(unit.object if unit.kind == "base" else unit.value or "")
     chars = list(text)
     for cue in cues:
         start, end = next(
@@ -103,11 +108,19 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
         )
         clause = text[cue.clause_start : cue.clause_end]
         rest = f"{text[start : cue.clause_start]} {text[cue.clause_end : end]}"
-        inside = len(word_stems(clause) & claimed)
-        outside = len(word_stems(rest) & claimed)
+        inside = len(word_stems(clause) & claimed) + len(_numbers(clause) & numbers)
+        outside = len(word_stems(rest) & claimed) + len(_numbers(rest) & numbers)
         if outside and outside >= inside:
             chars[cue.start : cue.end] = "_" * (cue.end - cue.start)
     return "".join(chars)
+
+
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers ``text`` writes in digits ("1903", "21,196"), without their separators."""
+    return {re.sub(r"[,.]", "", n.rstrip(",.")) for n in _DIGITS.findall(text)}
 
 
 #: Words that deny what follows them, and words after one that keep it from denying
