@@ -114,3 +114,17 @@ def test_a_negated_clause_under_a_noun_denies_the_number_it_writes() -> None:
     assert not check_quote(denied, Status.SUPPORTED, ["e"], TWO_YEARS, {"e": TWO_YEARS}).ok
     assert negated(stated, TWO_YEARS) is None
     assert not denies(stated, TWO_YEARS)
+
+
+def test_a_contrast_after_a_comma_denies_only_the_value_after_its_cue() -> None:
+    """ "started in 1666, not 1667" states 1666 and denies 1667; a name after it likewise."""
+    text = "The Great Fire of London started in 1666, not 1667."
+    stated = _unit(("The Great Fire of London", "started in", "1666"))
+    denied = _unit(("The Great Fire of London", "started in", "1667"))
+    assert not denies(stated, text)
+    assert check_quote(stated, Status.SUPPORTED, ["e"], text, {"e": text}).ok
+    assert denies(denied, text)
+    assert not check_quote(denied, Status.SUPPORTED, ["e"], text, {"e": text}).ok
+    named = "The bridge was designed by Greta Holm, not Ada Lindqvist."
+    assert not denies(_unit(("The bridge", "was designed by", "Greta Holm")), named)
+    assert denies(_unit(("The bridge", "was designed by", "Ada Lindqvist")), named)

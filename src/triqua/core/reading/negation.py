@@ -94,13 +94,17 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
     The numbers of the unit's object (a qualifier's value) count among its words: in "Marie
     Curie, who did not win it in 1903, won it in 1911" the clause writes "win" and 1903, the
     rest "won" and 1911, so the cue denies a win in 1903 and none in 1911 (a pronoun may
-    stand for a name in the other clause, never for a number).
+    stand for a name in the other clause, never for a number). A contrast after a comma
+    ("started in 1666, not 1667"; "by Greta Holm, not Ada Lindqvist") denies only the value
+    after its cue: blanked unless that value is the unit's own.
     """
+    said = unit.object if unit.kind == "base" else unit.value or ""
+    numbers = _numbers(said)
+    text = _contrasts_in_scope(text, numbers, said)
     cues = noun_clause_cues(text)
     if not cues:
         return text
     claimed = {stem for word in content_words(unit) for stem in word_stems(word)}
-    numbers = _numbers(unit.object if unit.kind == "base" else unit.value or "")
     chars = list(text)
     for cue in cues:
         start, end = next(
@@ -116,6 +120,22 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
 
 
 _DIGITS = re.compile(r"\d[\d,.]*")
+#: A contrast after a comma that denies one value: "1666, not 1667", "Holm, not Lindqvist".
+_CONTRAST = re.compile(r",\s*(?P<cue>not)\s+(?P<value>\d[\d,.]*\d|\d|[A-Z][\w'’-]*)")
+
+
+def _contrasts_in_scope(text: str, numbers: set[str], said: str) -> str:
+    """``text`` with the cue of each "…, not <value>" blanked, unless the value is the unit's."""
+    own = {w.casefold() for w in re.findall(r"[\w'’-]+", said) if w[:1].isupper()}
+    chars = list(text)
+    for match in _CONTRAST.finditer(text):
+        value = match.group("value")
+        if value[:1].isdigit() and _numbers(value) & numbers:
+            continue
+        if value.casefold() in own:
+            continue
+        chars[match.start("cue") : match.end("cue")] = "_" * len(match.group("cue"))
+    return "".join(chars)
 
 
 def _numbers(text: str) -> set[str]:
