@@ -128,3 +128,11 @@ def test_a_contrast_after_a_comma_denies_only_the_value_after_its_cue() -> None:
     named = "The bridge was designed by Greta Holm, not Ada Lindqvist."
     assert not denies(_unit(("The bridge", "was designed by", "Greta Holm")), named)
     assert denies(_unit(("The bridge", "was designed by", "Ada Lindqvist")), named)
+
+
+def test_a_contrast_still_denies_the_units_own_subject() -> None:
+    """ "Canberra, not Sydney" denies "Sydney is the capital of Australia"."""
+    text = "The capital of Australia is Canberra, not Sydney."
+    unit = _unit(("Sydney", "is", "the capital of Australia"))
+    assert denies(unit, text)
+    assert not check_quote(unit, Status.SUPPORTED, ["e"], text, {"e": text}).ok

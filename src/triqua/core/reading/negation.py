@@ -96,11 +96,12 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
     rest "won" and 1911, so the cue denies a win in 1903 and none in 1911 (a pronoun may
     stand for a name in the other clause, never for a number). A contrast after a comma
     ("started in 1666, not 1667"; "by Greta Holm, not Ada Lindqvist") denies only the value
-    after its cue: blanked unless that value is the unit's own.
+    after its cue: blanked unless that value is one of the unit's own (a name of its subject
+    or object: "Canberra, not Sydney" still denies "Sydney is the capital").
     """
     said = unit.object if unit.kind == "base" else unit.value or ""
     numbers = _numbers(said)
-    text = _contrasts_in_scope(text, numbers, said)
+    text = _contrasts_in_scope(text, numbers, f"{unit.subject} {unit.object} {unit.value or ''}")
     cues = noun_clause_cues(text)
     if not cues:
         return text
@@ -125,7 +126,11 @@ _CONTRAST = re.compile(r",\s*(?P<cue>not)\s+(?P<value>\d[\d,.]*\d|\d|[A-Z][\w'�
 
 
 def _contrasts_in_scope(text: str, numbers: set[str], said: str) -> str:
-    """``text`` with the cue of each "…, not <value>" blanked, unless the value is the unit's."""
+    """``text`` with the cue of each "…, not <value>" blanked, unless the value is the unit's.
+
+    ``numbers``: the numbers of the unit's object (a qualifier's value); ``said``: the text
+    of the unit whose capitalised words are its names.
+    """
     own = {w.casefold() for w in re.findall(r"[\w'’-]+", said) if w[:1].isupper()}
     chars = list(text)
     for match in _CONTRAST.finditer(text):
