@@ -212,7 +212,9 @@ class StatedRecorder:
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         p = self.inner.entailment(premises, unit, source)
-        some = written(unit, premises[0])[1]
+        # The sentence before the window, when the rule gave it the judge, tells who is meant.
+        before = premises[1][: len(premises[1]) - len(premises[0])] if len(premises) > 1 else ""
+        some = written(unit, premises[0], before)[1]
         self.reads.append((p, some))
         return p
 

@@ -18,6 +18,7 @@ import pytest
 import triqua
 from triqua.context import GroundingMode
 from triqua.core.grounding.rule import check_quote
+from triqua.core.reading.person_roles import PERSON_ROLES_PATH
 from triqua.core.reading.reference import (
     TENURES_PATH,
     coordinated_phrases,
@@ -215,6 +216,29 @@ def test_a_name_in_a_persons_role_after_a_preposition_is_a_person(sentence: str,
 def test_the_place_of_a_tenure_after_a_preposition_is_no_person(sentence: str, name: str) -> None:
     """The examples of ``data/tenures.json`` that must not: a club, a firm one served."""
     assert name not in prepositional_persons(sentence)
+
+
+_ROLES = read_rules_file(PERSON_ROLES_PATH, "person roles")["examples"]
+
+
+@pytest.mark.parametrize(("sentence", "name"), _ROLES["persons"])
+def test_a_name_typed_a_body_is_a_person_by_a_persons_role(sentence: str, name: str) -> None:
+    """The examples of ``data/person_roles.json`` that must be read as persons."""
+    assert name in prepositional_persons(sentence)
+
+
+@pytest.mark.parametrize(("sentence", "name"), _ROLES["others"])
+def test_a_body_in_no_persons_role_is_no_person(sentence: str, name: str) -> None:
+    """The examples of ``data/person_roles.json`` that must not: firms, universities."""
+    assert name not in prepositional_persons(sentence)
+
+
+def test_a_he_after_a_person_typed_a_body_may_be_either() -> None:
+    """ "Enrico Fermi corresponded with Leo Szilard. He …": the "he" may be Szilard."""
+    before = "Enrico Fermi corresponded with Leo Szilard."
+    assert reference_beside_another("enrico fermi", before, "He was born in Budapest.")
+    steve = "Bill Gates signed a deal with Siemens."
+    assert not reference_beside_another("bill gates", steve, "He was born in Seattle.")
 
 
 def test_a_sentence_names_a_candidate_beside_another_only_when_it_does() -> None:

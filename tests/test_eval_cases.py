@@ -184,12 +184,18 @@ def _benchmark() -> Any:
 # 481 of 503 (none of the 6 lies kept on either path).
 # With the role-noun and general-class gates on the grounding rule's window checks and the
 # unique-head gate together: lies-llm 484 of 503.
+# With 72 rows (ids dev13-lz-…) written before the engine was run on them: negated relative
+# clauses, reported-speech and instruction frames, persons the recogniser types as bodies,
+# sentences writing only the object's common words, conjunctions of two sentences, "X, not
+# Y": lies 546 of 575 (the 503 earlier rows 483, none lost), lies-llm 554 of 575 (the 503
+# earlier rows 487, none lost). The rate of the lies suite is lower than 481 of 503 because
+# 9 of the new rows still fail on the offline engine (5 of them controls).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 502 / 535,
+    "lies": 567 / 607,
     "recall": 244 / 257,
-    "lies-llm": 502 / 535,
+    "lies-llm": 572 / 607,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.test_offline_judge import FixedEntailment
 from triqua.context import Context, GroundingMode
 from triqua.core.grounding.rule import DEFAULT_GROUNDING, check_quote
-from triqua.core.grounding.stated import written
+from triqua.core.grounding.stated import anchored, written
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.engines.second_opinion import EntailmentReader
 from triqua.models import entailment
@@ -75,6 +75,53 @@ def test_a_window_writing_some_words_needs_the_lower_bar() -> None:
     lie = base("Albert Einstein", "was born in", "Munich")
     refused = why(lie, "He later moved to Munich.", 0.35) or ""  # no word written: 0.5
     assert "does not write the unit's words" in refused and "(0.35 < 0.50)" in refused
+
+
+#: (unit, sentence, the text before it, anchored): the object's common words alone tie
+#: no sentence to the unit; a word of the relation, or of the subject or a name of the
+#: object here or in the sentence before, does.
+ANCHORING = [
+    (base("Solar panels", "convert", "sunlight into electricity"),
+     "Electricity demand from sunlight-rich regions peaks in the evening.", "", False),
+    (base("Wind turbines", "convert", "wind into electricity"),
+     "Electricity prices in windy regions fall at night.",
+     "Power companies publish their tariffs.", False),
+    (base("Solar panels", "convert", "sunlight into electricity"),
+     "They turn sunlight into electricity.", "Solar panels sit on many roofs.", True),
+    (base("Solar panels", "convert", "sunlight into electricity"),
+     "Photovoltaic cells convert sunlight into electricity.", "", True),
+    (base("Chromosomes", "are found in", "the cells of living organisms"),
+     "The chromosomes are found in the nucleus of a cell.", "", True),
+    (base("Land", "cannot be found on", "Neptune"),
+     "It has no solid surface to stand on.", "Neptune is a gas giant.", True),
+]  # fmt: skip
+
+
+def test_only_a_sentence_tied_to_the_unit_counts_as_writing_some_words() -> None:
+    for unit, sentence, before, tied in ANCHORING:
+        assert anchored(unit, sentence, before) is tied, sentence
+        assert written(unit, sentence, before)[1] is tied, sentence
+    qualifier = FactUnit(
+        kind="qualifier", subject="Solar panels", relation="convert",
+        object="sunlight into electricity", label="location", value="rooftops",
+    )  # fmt: skip
+    assert anchored(qualifier, "Rooftops are sunny.")
+
+
+def test_a_window_writing_only_the_objects_words_needs_the_higher_bar() -> None:
+    unit = base("Solar panels", "convert", "sunlight into electricity")
+    lie = "Electricity demand from sunlight-rich regions peaks in the evening."
+    true = "Solar panels turn sunlight into electricity."
+    passage = f"{lie} {true}"
+
+    def outcome(quote: str) -> str | None:
+        ground = check_quote(
+            unit, Status.SUPPORTED, ["e"], quote, {"e": passage}, reader=reader(0.35)
+        )
+        return ground.reason
+
+    assert "(0.35 < 0.50)" in (outcome(lie) or "")  # no word tied to the unit: 0.5
+    assert outcome(true) is None  # "Solar panels" and the object's words: judged_some 0.3
 
 
 def test_a_plausible_lie_is_refused_by_a_gate_whatever_the_judge_reads() -> None:

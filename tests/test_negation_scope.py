@@ -99,3 +99,40 @@ def test_the_offline_engine_still_contradicts_a_denied_relation(tmp_path: Path) 
     passage = "Marie Curie was a chemist. She did not win the Nobel Prize in Literature."
     claim = "Marie Curie won the Nobel Prize in Literature."
     assert _offline_statuses(tmp_path, claim, passage) == ["contradicted"]
+
+
+TWO_YEARS = "Marie Curie, who did not win the Nobel Prize in Chemistry in 1903, won it in 1911."
+
+
+def test_a_negated_clause_under_a_noun_denies_the_number_it_writes() -> None:
+    """The clause's numbers count among the unit's words: it denies 1903, never 1911."""
+    relation = "won the Nobel Prize in Chemistry in"
+    denied = _unit(("Marie Curie", relation, "1903"))
+    stated = _unit(("Marie Curie", relation, "1911"))
+    assert negated(denied, TWO_YEARS) is not None
+    assert denies(denied, TWO_YEARS)
+    assert not check_quote(denied, Status.SUPPORTED, ["e"], TWO_YEARS, {"e": TWO_YEARS}).ok
+    assert negated(stated, TWO_YEARS) is None
+    assert not denies(stated, TWO_YEARS)
+
+
+def test_a_contrast_after_a_comma_denies_only_the_value_after_its_cue() -> None:
+    """ "started in 1666, not 1667" states 1666 and denies 1667; a name after it likewise."""
+    text = "The Great Fire of London started in 1666, not 1667."
+    stated = _unit(("The Great Fire of London", "started in", "1666"))
+    denied = _unit(("The Great Fire of London", "started in", "1667"))
+    assert not denies(stated, text)
+    assert check_quote(stated, Status.SUPPORTED, ["e"], text, {"e": text}).ok
+    assert denies(denied, text)
+    assert not check_quote(denied, Status.SUPPORTED, ["e"], text, {"e": text}).ok
+    named = "The bridge was designed by Greta Holm, not Ada Lindqvist."
+    assert not denies(_unit(("The bridge", "was designed by", "Greta Holm")), named)
+    assert denies(_unit(("The bridge", "was designed by", "Ada Lindqvist")), named)
+
+
+def test_a_contrast_still_denies_the_units_own_subject() -> None:
+    """ "Canberra, not Sydney" denies "Sydney is the capital of Australia"."""
+    text = "The capital of Australia is Canberra, not Sydney."
+    unit = _unit(("Sydney", "is", "the capital of Australia"))
+    assert denies(unit, text)
+    assert not check_quote(unit, Status.SUPPORTED, ["e"], text, {"e": text}).ok

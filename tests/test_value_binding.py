@@ -96,3 +96,17 @@ BECKER = (
 def test_a_whole_date_is_dated_by_its_own_verb(relation: str, date: str, misdates: bool) -> None:
     unit = FactUnit(kind="base", subject="Marie Becker", relation=relation, object=date)
     assert (misdated(unit, BECKER) is not None) is misdates
+
+
+def test_a_clause_that_denies_its_event_dates_nothing() -> None:
+    """ "who did not win it in 1903, won it in 1911": 1911 is not given to another event."""
+    sentence = "Marie Curie, who did not win the Nobel Prize in Chemistry in 1903, won it in 1911."
+    relation = "won the Nobel Prize in Chemistry in"
+    stated = FactUnit(kind="base", subject="Marie Curie", relation=relation, object="1911")
+    assert misdated(stated, sentence) is None
+    plain = "Marie Curie won the Nobel Prize in Physics in 1903 and it in Chemistry in 1911."
+    other = FactUnit(
+        kind="base", subject="Marie Curie", relation="won the Nobel Prize in Physics in",
+        object="1911",
+    )  # fmt: skip
+    assert misdated(other, plain) == "1911"

@@ -13,7 +13,11 @@ other holder of a role only one holds; no negation of the unit's words) and eith
 - the **entailment judge** finds it entailing the unit, or the sentence the unit came from,
   at the reader's ``judged_threshold`` — a lower one (``judged_some_threshold``) when a
   sentence of the window writes some of the unit's words, since a window that shares none
-  of them must be read as a paraphrase with more confidence.
+  of them must be read as a paraphrase with more confidence. The object's common words
+  alone are not some of them: the sentence, or for the subject and the object's names the
+  one before it, must also write a word of the subject or of the relation, or a name of the
+  object ("Electricity demand from sunlight-rich regions peaks in the evening" writes
+  "sunlight" and "electricity" and nothing of "Solar panels convert").
 
 Words spread over two sentences are not written: "Albert Einstein was born in 1879. He died
 in Princeton" writes "born" and "Princeton", and the conjunction is no birth in Princeton,
@@ -34,13 +38,17 @@ from triqua.core.grounding.judged import cited_windows, read_window
 from triqua.core.grounding.statement import content_words, denies, unstated_words
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.reading.quotes import normalise
+from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
 if TYPE_CHECKING:
     from triqua.core.grounding.meaning_reader import MeaningReader
 
-__all__ = ["judged_thresholds", "not_stated", "written"]
+__all__ = ["anchored", "judged_thresholds", "not_stated", "written"]
+
+#: Words of a subject that name nothing of it ("the", "of").
+_SUBJECT_FILLERS = word_stems("the a an of in on at to for and or its his her their this that")
 
 
 def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
@@ -74,10 +82,14 @@ def written(
     """
     words = content_words(unit)
     every = some = False
+    spans = sentence_spans(before)
+    context = before[spans[-1][0] :] if spans else before
     for start, end in sentence_spans(window) or [(0, len(window))]:
         sentence = window[start:end]
         missing = unstated_words(unit, sentence)
-        some = some or len(missing) < len(words)
+        some = some or (
+            len(missing) < len(words) and anchored(unit, sentence, context + window[:start])
+        )
         if not (every or missing) and unit.kind != "base":
             every = True  # a qualifier's value is read against its base by the value gates
         elif not (every or missing):
@@ -88,6 +100,25 @@ def written(
             subject = f" {normalise(unit.subject)} "
             every = all(f" {normalise(value)} " in subject for value in lacking)
     return every, some
+
+
+def anchored(unit: FactUnit, sentence: str, context: str = "") -> bool:
+    """True when ``sentence`` writes more of a base unit than its object's common words.
+
+    A word of the relation in ``sentence``, or a word of the subject or a name of the object
+    in it or in ``context`` (the text before it, its sentence before read as who is meant),
+    ties the sentence to the unit; the object's common words alone may be said of anything
+    ("Electricity prices in windy regions fall at night" for "Wind turbines convert wind
+    into electricity"). A qualifier is read against its base by the value gates.
+    """
+    if unit.kind != "base":
+        return True
+    relation = content_words(unit.model_copy(update={"object": ""}))
+    if relation and len(unstated_words(unit, sentence, relation)) < len(relation):
+        return True
+    names = " ".join(w for w in unit.object.split() if w[:1].isupper())
+    wanted = (word_stems(unit.subject) | word_stems(names)) - _SUBJECT_FILLERS
+    return bool(wanted & (word_stems(sentence) | word_stems(context)))
 
 
 def not_stated(

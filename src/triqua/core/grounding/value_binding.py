@@ -10,6 +10,8 @@ relation names after the verb ("Nobel Prize"), or the verb itself when the relat
 nothing else ("died in | 1564" against "born in 1564 and died in 1642").
 Clauses are cut at commas (not the one inside "June 11, 1942"), semicolons and coordinating
 words, without a parse: the grounding rule runs on every engine's verdicts and must stay cheap.
+A clause that denies its event ("who did not win the prize in 1903") dates nothing: the
+negation gates read it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ _STOP = frozenset(
 )
 
 
+#: A negation cue: a clause that denies its event gives its year to nothing.
+_DENIED = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
 #: A date written "June 11, 1942": its comma is no clause break.
 _MONTH_DAY_YEAR = re.compile(
     r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}),"
@@ -105,6 +109,8 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     if len(marked) != 1:
         return None
     at = marked[0]
+    if _DENIED.search(clauses[at]):
+        return None  # "who did not win the prize in 1903, won it in 1911": no year given it
     own = set(_YEAR.findall(clauses[at])) or _date_beside(clauses, at)
     if not own or claimed <= own:
         return None

@@ -3,14 +3,18 @@
 "Many tourists believe that Norway uses the euro." holds every word of "Norway uses the
 euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that … spread",
 "It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …", a
-condition ("If … , the committee would have said so.") or, denying it, "It is false that
-…". The reader finds the words that state a fact (its relation's word, or for a copula its
-object's) in spaCy's parse and reads what governs their clause: a belief
-verb ("believe", "claim"), a report noun ("rumour", "myth", "theory") heading the clause or
-owning the verb that governs it, a denial word said of the clause ("It is false / a lie that
-…"), or a fronted "in the novel" / "according to legend". A fact is framed when every clause
-that states it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame
-the fact itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
+condition ("If … , the committee would have said so."), reported speech that does not
+assert it ("The spokesman denied that …", "Critics doubt that …", "Visitors ask whether
+…"), an instruction ("According to the instructions, …", "Per the prompt, …") or, denying
+it, "It is false that …". The reader finds the words that state a fact (its relation's
+word, or for a copula its object's) in spaCy's parse and reads what governs their clause: a
+belief verb ("believe", "claim") or a reporting verb that does not assert ("deny", "ask";
+negated, "No one doubts that …", it asserts), a report or instruction noun ("rumour",
+"myth", "the instructions") heading the clause or owning the verb that governs it, a denial
+word said of the clause ("It is false / a lie that …"), or a fronted "in the novel",
+"according to legend" or "per the prompt". A fact is framed when every clause that states
+it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame the fact
+itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
 Casablanca") is part of the fact. The word lists and their worked examples are data
 (``data/frames.json``).
 """
@@ -42,7 +46,9 @@ class Frames:
     """The frame words (stems) and their worked examples."""
 
     belief_verbs: frozenset[str]
+    reporting_verbs: frozenset[str]
     report_nouns: frozenset[str]
+    instruction_nouns: frozenset[str]
     fiction_nouns: frozenset[str]
     fiction_prepositions: frozenset[str]
     source_prepositions: frozenset[str]
@@ -55,6 +61,11 @@ def _stems(words: Iterable[str]) -> frozenset[str]:
     return frozenset(stem(w.split()[-1]) for w in words)
 
 
+def _phrases(words: Iterable[str]) -> frozenset[str]:
+    """Each entry's stems, space-joined ("task description" -> "task descript")."""
+    return frozenset(" ".join(stem(w) for w in entry.split()) for entry in words)
+
+
 def _load(path: Path = _PATH) -> Frames:
     """Read the frame words.
 
@@ -65,7 +76,9 @@ def _load(path: Path = _PATH) -> Frames:
     try:
         return Frames(
             belief_verbs=_stems(raw["belief_verbs"]),
+            reporting_verbs=_stems(raw["reporting_verbs"]),
             report_nouns=_stems(raw["report_nouns"]),
+            instruction_nouns=_phrases(raw["instruction_nouns"]),
             fiction_nouns=_stems(raw["fiction_nouns"]),
             fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
             source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
@@ -145,6 +158,8 @@ def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str
         return None
     if clause.dep_ == "ccomp" and word in FRAMES.belief_verbs:
         return head.text
+    if clause.dep_ == "ccomp" and word in FRAMES.reporting_verbs and not _negated(head):
+        return head.text  # "denied that X", "ask whether X"; "No one doubts that X" asserts X
     # "the myth that X …" (a small parser may take its "that" for a relative pronoun).
     marked = any(c.text.lower() in _MARKS for c in clause.children if c.i < clause.i)
     nouns = FRAMES.report_nouns | FRAMES.denial_words  # "the myth that …", "a lie that …"
@@ -152,7 +167,7 @@ def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str
         return head.text
     if clause.dep_ == "ccomp":
         for child in head.children:  # "A theory holds that …", "Legend has it that …"
-            if child.dep_ in ("nsubj", "nsubjpass") and stem(child.text) in FRAMES.report_nouns:
+            if child.dep_ in ("nsubj", "nsubjpass") and _reports(child):
                 return child.text
             # "It is false that …", "It is a lie that …": the copula's complement denies it.
             if child.dep_ in ("acomp", "attr") and stem(child.text) in FRAMES.denial_words:
@@ -170,8 +185,14 @@ def _fronted(verb: SpacyToken, fact: frozenset[str]) -> str | None:
             nouns = FRAMES.fiction_nouns
             heads = [g for g in child.children if g.dep_ == "pobj"]
         elif word in FRAMES.source_prepositions:
-            nouns = FRAMES.report_nouns
-            heads = [g for c in child.children for g in c.children if g.dep_ == "pobj"]
+            # "according to X" (X under "to") or "per X" (X under the preposition itself)
+            heads = [g for c in child.children for g in (c, *c.children) if g.dep_ == "pobj"]
+            phrase = {stem(t.text) for t in child.subtree}
+            if not phrase & fact:
+                found = next((noun.text for noun in heads if _reports(noun)), None)
+                if found:
+                    return found
+            continue
         else:
             continue
         phrase = {stem(t.text) for t in child.subtree}
@@ -181,3 +202,28 @@ def _fronted(verb: SpacyToken, fact: frozenset[str]) -> str | None:
             if stem(noun.text) in nouns:
                 return noun.text
     return None
+
+
+def _reports(noun: SpacyToken) -> bool:
+    """True when ``noun`` is a report noun ("legend") or an instruction's ("the prompt")."""
+    word = stem(noun.text)
+    if word in FRAMES.report_nouns or word in FRAMES.instruction_nouns:
+        return True
+    compounds = [stem(c.text) for c in noun.children if c.dep_ == "compound"]
+    return bool(compounds) and " ".join((*compounds, word)) in FRAMES.instruction_nouns
+
+
+#: Words that negate a reporting verb or its subject ("did not deny", "No one doubts").
+_NEGATORS = frozenset(("not", "n't", "never", "no", "nobody", "none", "neither", "nor"))
+
+
+def _negated(verb: SpacyToken) -> bool:
+    """True when ``verb`` is negated, or its subject is ("No one doubts that …")."""
+    for child in verb.children:
+        if child.dep_ == "neg" or child.lower_ in _NEGATORS:
+            return True
+        if child.dep_ in ("nsubj", "nsubjpass") and any(
+            t.lower_ in _NEGATORS for t in child.subtree
+        ):
+            return True
+    return False

@@ -91,7 +91,17 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
     not depend on the machine") denies that clause, not the sentence's relation, when the
     rest of its sentence writes at least as many of the unit's words as the clause does; a
     clause that carries the unit's words ("the man who did not win the prize") keeps its cue.
+    The numbers of the unit's object (a qualifier's value) count among its words: in "Marie
+    Curie, who did not win it in 1903, won it in 1911" the clause writes "win" and 1903, the
+    rest "won" and 1911, so the cue denies a win in 1903 and none in 1911 (a pronoun may
+    stand for a name in the other clause, never for a number). A contrast after a comma
+    ("started in 1666, not 1667"; "by Greta Holm, not Ada Lindqvist") denies only the value
+    after its cue: blanked unless that value is one of the unit's own (a name of its subject
+    or object: "Canberra, not Sydney" still denies "Sydney is the capital").
     """
+    said = unit.object if unit.kind == "base" else unit.value or ""
+    numbers = _numbers(said)
+    text = _contrasts_in_scope(text, numbers, f"{unit.subject} {unit.object} {unit.value or ''}")
     cues = noun_clause_cues(text)
     if not cues:
         return text
@@ -103,11 +113,39 @@ def cues_in_scope(unit: FactUnit, text: str) -> str:
         )
         clause = text[cue.clause_start : cue.clause_end]
         rest = f"{text[start : cue.clause_start]} {text[cue.clause_end : end]}"
-        inside = len(word_stems(clause) & claimed)
-        outside = len(word_stems(rest) & claimed)
+        inside = len(word_stems(clause) & claimed) + len(_numbers(clause) & numbers)
+        outside = len(word_stems(rest) & claimed) + len(_numbers(rest) & numbers)
         if outside and outside >= inside:
             chars[cue.start : cue.end] = "_" * (cue.end - cue.start)
     return "".join(chars)
+
+
+_DIGITS = re.compile(r"\d[\d,.]*")
+#: A contrast after a comma that denies one value: "1666, not 1667", "Holm, not Lindqvist".
+_CONTRAST = re.compile(r",\s*(?P<cue>not)\s+(?P<value>\d[\d,.]*\d|\d|[A-Z][\w'’-]*)")
+
+
+def _contrasts_in_scope(text: str, numbers: set[str], said: str) -> str:
+    """``text`` with the cue of each "…, not <value>" blanked, unless the value is the unit's.
+
+    ``numbers``: the numbers of the unit's object (a qualifier's value); ``said``: the text
+    of the unit whose capitalised words are its names.
+    """
+    own = {w.casefold() for w in re.findall(r"[\w'’-]+", said) if w[:1].isupper()}
+    chars = list(text)
+    for match in _CONTRAST.finditer(text):
+        value = match.group("value")
+        if value[:1].isdigit() and _numbers(value) & numbers:
+            continue
+        if value.casefold() in own:
+            continue
+        chars[match.start("cue") : match.end("cue")] = "_" * len(match.group("cue"))
+    return "".join(chars)
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers ``text`` writes in digits ("1903", "21,196"), without their separators."""
+    return {re.sub(r"[,.]", "", n.rstrip(",.")) for n in _DIGITS.findall(text)}
 
 
 #: Words that deny what follows them, and words after one that keep it from denying

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.person_roles import person_role
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.nlp.clauses import window_parse
 from triqua.nlp.parses import parse_many
@@ -212,7 +213,8 @@ _PERSON_PREPOSITIONS = frozenset(
 #: Entity types of a name after such a preposition that may be a person's: the recogniser
 #: takes "Galileo Galilei" for a product and "Sergei Diaghilev" for no entity, but a place,
 #: an organisation or a date is none ("worked in Prague", "was fired from Apple"). It takes
-#: some people for organisations too ("Leo Szilard"): those are missed, never invented.
+#: some people for organisations or places too ("Leo Szilard"): those are persons only by a
+#: role that only a person holds (``core.reading.person_roles``: "corresponded with").
 _PERSON_LIKE = frozenset(("PERSON", "PRODUCT", ""))
 
 
@@ -239,8 +241,9 @@ def prepositional_persons(
     doc = parse_many([text])[0]
     found = []
     for token in doc or ():
-        if token.pos_ != "PROPN" or token.ent_type_ not in _PERSON_LIKE or token.is_upper:
+        if token.pos_ != "PROPN" or token.is_upper:
             continue  # a word in capitals is a heading's or an acronym ("TO POLITICIAN")
+        typed = token.ent_type_ in _PERSON_LIKE  # else a person only by its role, below
         head = token
         while head.dep_ in ("conj", "appos") and head.head.i != head.i:
             if head.dep_ == "appos" and head.head.pos_ == "NOUN" and head.head.lower_ not in kin:
@@ -258,6 +261,8 @@ def prepositional_persons(
         ):
             continue  # a club one played for; "the Malayan Union"; "… he played alongside X"
         words = _name_run(token)
+        if not (typed or person_role(words, preposition)):
+            continue  # "with Leo Szilard" typed a body: a person by "corresponded with"
         found.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return found
 
