@@ -48,7 +48,15 @@ def ingest(
             "folder and skip special files)."
         ),
     ],
-    collection: Annotated[str, typer.Option("--collection", "-c", help="Collection name.")],
+    collection: Annotated[
+        str,
+        typer.Option(
+            "--collection",
+            "-c",
+            help="Collection name: 3 to 512 letters, digits, '.', '_' or '-', starting and "
+            "ending with a letter or digit.",
+        ),
+    ],
     field: Annotated[str, typer.Option(help="JSONL field holding the text.")] = "text",
     chunk_size: Annotated[int, typer.Option(help="Characters per chunk.")] = 600,
     chroma_path: Store = None,
