@@ -491,3 +491,35 @@ def test_the_connection_cap_comes_from_the_flag_or_the_environment(
     assert "--max-connections (7) must be at least --max-checks (8)" in below.stderr
     with pytest.raises(ValueError, match="max_connections must be >= max_checks"):
         CheckServer(("127.0.0.1", 0), Recorder(), {}, max_checks=3, max_connections=2)
+
+
+@pytest.mark.slow
+def test_a_flood_of_slow_connections_starts_no_more_threads_than_the_cap(
+    recorder: Recorder,
+) -> None:
+    import threading
+
+    from triqua.web.connections import BUSY_SLOTS
+
+    server = start(CheckServer(("127.0.0.1", 0), recorder, {}, read_timeout=5, max_connections=3))
+    before = threading.active_count()
+    held = _held(server, 40)
+    try:
+        time.sleep(0.5)
+        # Each served connection has its thread and its headers' watchdog; so has each 503.
+        assert threading.active_count() - before <= 2 * (3 + BUSY_SLOTS)
+        status, _ = 0, None
+        for client in held[:3]:
+            client.close()
+        deadline = time.monotonic() + 5
+        while status != 200 and time.monotonic() < deadline:
+            try:
+                status, _ = open_url(server.url)
+            except (urllib.error.HTTPError, urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        assert status == 200  # the page is served again once slots are free
+    finally:
+        for client in held:
+            client.close()
+        server.shutdown()
+        server.server_close()
