@@ -44,8 +44,9 @@ def ingest(
     paths: Annotated[
         list[Path],
         typer.Argument(
+            metavar="PATH",
             help="Files or folders: .txt .md .html .jsonl (walks never follow links out of a "
-            "folder and skip special files)."
+            "folder and skip special files).",
         ),
     ],
     collection: Annotated[
@@ -65,9 +66,10 @@ def ingest(
 ) -> None:
     """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced).
 
-    A file that fails does not stop the others. Exit 0 when every file was ingested (or was
-    unchanged), 1 when some failed (named on stderr), 3 when every file failed, 2 for a
-    usage error, 130 when interrupted (what was written stays; run it again to go on).
+    A file that fails does not stop the others. Exit codes: 0 every file ingested (or
+    unchanged), 1 some failed (named on stderr), 2 a usage error (a bad collection name, no
+    such path), 3 every file failed, 130 interrupted (what was written stays; run it again
+    to go on).
     """
     from triqua.tools import RetrieverError
 

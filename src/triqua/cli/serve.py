@@ -49,6 +49,7 @@ def serve(
         list[str] | None,
         typer.Option(
             "--allow-host",
+            metavar="HOST",
             help="Another host name requests may use (repeatable); loopback names and "
             "--host are always allowed.",
         ),
@@ -66,7 +67,8 @@ def serve(
     requests naming any other host are refused, so other web sites cannot drive or read it.
     At most --max-checks checks run at once; the page asks the next to try again later.
     At most --max-connections connections are served at once, and a request must arrive
-    within 30 s, so slow or stalled clients cannot hold the server.
+    within 30 s, so slow or stalled clients cannot hold the server. Exit codes: 0 stopped
+    with Ctrl-C, 2 a usage error or an address it cannot listen on.
     """
     import triqua
     from triqua.web.guard import is_loopback
