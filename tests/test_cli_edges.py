@@ -112,6 +112,38 @@ def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], said: str)
     assert line.startswith("error: ") and said in line and line.endswith("--help')")
 
 
+def _commands(group: Any, path: list[str]) -> list[list[str]]:
+    """``path`` and every command under ``group`` (click's view of the app), as paths."""
+    found = [path]
+    for name, command in (getattr(group, "commands", None) or {}).items():
+        found.extend(_commands(command, [*path, name]))
+    return found
+
+
+@pytest.mark.slow
+def test_every_help_names_its_arguments_as_its_text_does_and_its_exit_codes() -> None:
+    import typer
+
+    commands = _commands(typer.main.get_command(app), [])
+    assert ["runs", "delete"] in commands and ["collections", "delete"] in commands
+    said_exit_codes = set()
+    for command in commands:
+        result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+        assert result.exit_code == 0, (command, result.output)
+        usage = result.stdout.splitlines()[0]
+        placeholders = re.findall(r"[{\[]([^\]}]+)[}\]]", usage.split("[OPTIONS]")[-1])
+        for name in placeholders:  # TEXT, FACTS, RUN, FILE.jsonl: as the help's text says
+            stem = name.split(".")[0]
+            assert stem == stem.upper(), (command, usage)
+        assert "...}" not in usage, (command, usage)
+        options = [line for line in result.stdout.splitlines() if line.lstrip().startswith("-")]
+        assert not any("<list[" in line for line in options), command
+        if "Exit codes: 0 " in " ".join(result.stdout.split()):
+            said_exit_codes.add(" ".join(command))
+    for command in ("check", "verify", "extract", "batch", "ingest", "regrade", "show", "serve"):
+        assert command in said_exit_codes, command
+
+
 def test_check_help_fits_80_columns_without_cut_flag_names() -> None:
     result = runner.invoke(app, ["check", "--help"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output

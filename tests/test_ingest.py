@@ -248,10 +248,76 @@ def test_list_collections_reports_names_and_counts(
 def test_invalid_names_and_settings_are_rejected(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="invalid collection name 'x'"):
         ingest_paths([], "x", path=tmp_path)
+    with pytest.raises(ValueError, match="must be text"):
+        ingest_paths([], 42, path=tmp_path)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="chunk_size"):
         ingest_paths([], "docs", chunk_size=10, path=tmp_path)
     with pytest.raises(ValueError, match="chunk_overlap"):
         ingest_paths([], "docs", chunk_size=100, chunk_overlap=100, path=tmp_path)
+
+
+#: Names Chroma refuses, each with the rule it breaks as the refusal says it.
+BAD_NAMES = [
+    ("kb", "it has 2 characters"),
+    ("k" * 513, "it has 513 characters"),
+    ("my docs", "it contains ' '"),
+    ("../other", "it contains '/'"),
+    ("café", "it contains 'é'"),
+    ("-kb-2026", "starts or ends with"),
+    ("kb_", "starts or ends with"),
+    ("kb..2026", "it contains '..'"),
+    ("10.0.0.1", "it is an IP address"),
+]
+GOOD_NAMES = ["kb-2026-01", "Ab_C.d-1", "123", "1.2.3", "1.2.3.4.5", "256.1.1.1", "k" * 512]
+
+
+@pytest.mark.parametrize(("name", "says"), BAD_NAMES)
+def test_a_name_chroma_refuses_is_refused_before_any_file_or_store_is_touched(
+    tmp_path: Path, name: str, says: str
+) -> None:
+    store = tmp_path / "store"
+    with pytest.raises(ValueError, match="invalid collection name") as refused:
+        ingest_paths([tmp_path / "absent"], name, path=store)
+    message = str(refused.value)
+    assert says in message and "Chroma accepts 3 to 512 characters" in message
+    assert "no such file" not in message and not store.exists()  # nothing walked or opened
+    assert len(message) < 300  # a long name is cut, not echoed whole
+
+
+def test_the_collection_name_rules_are_chromas_own(tmp_path: Path) -> None:
+    from triqua.tools.chroma_names import check_collection_name
+
+    client = chromadb.PersistentClient(
+        path=str(tmp_path / "raw"), settings=Settings(anonymized_telemetry=False)
+    )
+    for name in [*(bad for bad, _ in BAD_NAMES), *GOOD_NAMES]:
+        try:
+            client.get_or_create_collection(name)
+            chroma_accepts = True
+        except Exception:  # Chroma's own refusal, of whatever class
+            chroma_accepts = False
+        try:
+            check_collection_name(name)
+            triqua_accepts = True
+        except ValueError:
+            triqua_accepts = False
+        assert triqua_accepts == chroma_accepts, name
+
+
+def test_ingest_with_a_bad_collection_name_is_one_usage_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from triqua.cli import app
+
+    page = tmp_path / "page.md"
+    page.write_text("Kellby has a lighthouse.\n", encoding="utf-8")
+    store = tmp_path / "store"
+    args = ["ingest", str(page), "-c", "my docs", "--chroma-path", str(store)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: invalid collection name 'my docs'")
+    assert not store.exists()
 
 
 def test_ingested_vectors_are_minilm_and_the_collection_names_its_embedder(

@@ -83,8 +83,9 @@ def aegra(database: str, work: Path) -> Iterator[str]:
         TRIQUA_HOME=str(work / "home"),
         LANGSMITH_TRACING="false",
         LOG_LEVEL="WARNING",
-        # The operator lets callers name the Chroma server and ingest the Studio corpus.
-        TRIQUA_CALLER_SETTINGS="chroma_url",
+        # The operator lets callers name the Chroma server and ingest the Studio corpus into
+        # collections of their own.
+        TRIQUA_CALLER_SETTINGS="chroma_url,collection",
         TRIQUA_INGEST_ROOTS=str(ROOT / "studio" / "corpus"),
     )
     log_path = work / "server.log"

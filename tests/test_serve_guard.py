@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -359,3 +360,166 @@ def test_a_failed_checks_message_shows_no_key_on_the_page_or_in_the_terminal(
     assert key not in page and url_password not in page
     assert len(logs) == 1 and "[redacted]" in logs[0]
     assert key not in logs[0] and url_password not in logs[0]
+
+
+@pytest.mark.slow
+def test_a_client_trickling_its_headers_is_dropped_at_the_deadline(
+    guarded: tuple[CheckServer, list[str]],
+) -> None:
+    # Each byte comes within the socket timeout (0.5 s), so only a deadline over the whole
+    # request line and headers stops a client that never finishes them.
+    server, _ = guarded
+    host, port = server.server_address[:2]
+    began = time.monotonic()
+    with socket.create_connection((str(host), port), timeout=10) as client:
+        client.sendall(b"GET / HTTP/1.1\r\n")
+        closed = False
+        while time.monotonic() - began < 5:
+            try:
+                client.sendall(b"X")
+            except OSError:  # the server has closed it
+                closed = True
+                break
+            time.sleep(0.2)
+            client.setblocking(False)
+            try:
+                closed = client.recv(65536) == b""
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed = True
+            client.setblocking(True)
+            if closed:
+                break
+    assert closed and time.monotonic() - began < 2.5
+
+
+def _held(server: CheckServer, count: int) -> list[socket.socket]:
+    """``count`` connections that have sent part of a request and wait (slow clients)."""
+    host, port = server.server_address[:2]
+    held = []
+    for _ in range(count):
+        client = socket.create_connection((str(host), port), timeout=10)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # headers not finished
+        held.append(client)
+    return held
+
+
+@pytest.mark.slow
+def test_connections_over_the_cap_are_answered_503_with_retry_after(recorder: Recorder) -> None:
+    lines: list[str] = []
+    server = start(
+        CheckServer(
+            ("127.0.0.1", 0),
+            recorder,
+            {},
+            read_timeout=3,
+            max_checks=1,
+            max_connections=3,
+            log=lines.append,
+        )
+    )
+    held = _held(server, 3)
+    try:
+        time.sleep(0.3)  # every held one is being served (each holds a connection slot)
+        answer, seconds = raw(server, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.0 503 ") and seconds < 2, answer[:200]
+        assert b"\r\nRetry-After: 10\r\n" in answer
+        assert b"3 connections are open, the most this server serves at once" in answer
+        assert b"TRIQUA_SERVE_MAX_CONNECTIONS" in answer
+        assert any("refused a connection (503)" in line for line in lines)
+        held.pop().close()  # one slow client leaves: its slot is free again
+        deadline = time.monotonic() + 5
+        while True:
+            status, page = open_url(server.url)
+            if status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert status == 200 and server.guard.token in page
+    finally:
+        for client in held:
+            client.close()
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.slow
+def test_slow_clients_cannot_hold_the_server_past_the_read_timeout(recorder: Recorder) -> None:
+    server = start(CheckServer(("127.0.0.1", 0), recorder, {}, read_timeout=0.5, max_connections=2))
+    held = _held(server, 2)  # every connection slot taken by a client that never finishes
+    try:
+        deadline = time.monotonic() + 5
+        status = 0
+        while status != 200 and time.monotonic() < deadline:
+            try:
+                status, _ = open_url(server.url)
+            except urllib.error.HTTPError as exc:  # 503 while they still hold the slots
+                status = exc.code
+            time.sleep(0.1)
+        assert status == 200 and time.monotonic() < deadline  # they were dropped
+    finally:
+        for client in held:
+            client.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_connection_cap_comes_from_the_flag_or_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[int] = []
+
+    class Recorded(CheckServer):
+        def __init__(self, *args: Any, max_connections: int, **kwargs: Any) -> None:
+            made.append(max_connections)
+            super().__init__(*args, max_connections=max_connections, **kwargs)
+
+        def serve_forever(self, poll_interval: float = 0.5) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("triqua.web.server.CheckServer", Recorded)
+    runner = CliRunner()
+    monkeypatch.delenv("TRIQUA_SERVE_MAX_CONNECTIONS", raising=False)
+    monkeypatch.delenv("TRIQUA_SERVE_MAX_CHECKS", raising=False)
+    assert runner.invoke(app, ["serve", "--port", "0", "--no-store"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--port", "0", "--max-connections", "5"]).exit_code == 0
+    monkeypatch.setenv("TRIQUA_SERVE_MAX_CONNECTIONS", "7")
+    assert runner.invoke(app, ["serve", "--port", "0"]).exit_code == 0
+    assert made == [16, 5, 7]
+    below = runner.invoke(app, ["serve", "--port", "0", "--max-checks", "8"])
+    assert below.exit_code == 2 and made == [16, 5, 7]
+    assert "--max-connections (7) must be at least --max-checks (8)" in below.stderr
+    with pytest.raises(ValueError, match="max_connections must be >= max_checks"):
+        CheckServer(("127.0.0.1", 0), Recorder(), {}, max_checks=3, max_connections=2)
+
+
+@pytest.mark.slow
+def test_a_flood_of_slow_connections_starts_no_more_threads_than_the_cap(
+    recorder: Recorder,
+) -> None:
+    import threading
+
+    from triqua.web.connections import BUSY_SLOTS
+
+    server = start(CheckServer(("127.0.0.1", 0), recorder, {}, read_timeout=5, max_connections=3))
+    before = threading.active_count()
+    held = _held(server, 40)
+    try:
+        time.sleep(0.5)
+        # Each served connection has its thread and its headers' watchdog; so has each 503.
+        assert threading.active_count() - before <= 2 * (3 + BUSY_SLOTS)
+        status, _ = 0, None
+        for client in held[:3]:
+            client.close()
+        deadline = time.monotonic() + 5
+        while status != 200 and time.monotonic() < deadline:
+            try:
+                status, _ = open_url(server.url)
+            except (urllib.error.HTTPError, urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        assert status == 200  # the page is served again once slots are free
+    finally:
+        for client in held:
+            client.close()
+        server.shutdown()
+        server.server_close()

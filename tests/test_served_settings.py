@@ -235,6 +235,7 @@ def test_served_ingest_reads_an_allowed_root_into_the_operator_store(
     (corpus / "page.md").write_text("The Danube flows through Vienna.\n")
     monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(corpus))
     monkeypatch.setenv("TRIQUA_CHROMA_PATH", str(tmp_path / "chroma"))
+    monkeypatch.setenv("TRIQUA_COLLECTION", "served")
     out = ingest_module.graph.invoke({"paths": [str(corpus)], "collection": "served"}, context={})
     assert out["summary"]["chunks_added"] > 0
     assert (tmp_path / "chroma").is_dir()  # the operator's store, from its environment
@@ -242,6 +243,49 @@ def test_served_ingest_reads_an_allowed_root_into_the_operator_store(
         ingest_module.graph.invoke(
             {"paths": [str(corpus)]}, context={"chroma_path": str(tmp_path / "x")}
         )
+
+
+def test_served_ingest_writes_only_the_operators_collection_unless_callers_may_choose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("chromadb")
+    from triqua.graph.ingest import DEFAULT_COLLECTION, build_ingest_graph
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "page.md").write_text("The Danube flows through Vienna.\n")
+    store = tmp_path / "chroma"
+    monkeypatch.setenv("TRIQUA_INGEST_ROOTS", str(corpus))
+    monkeypatch.setenv("TRIQUA_CHROMA_PATH", str(store))
+    monkeypatch.delenv("TRIQUA_COLLECTION", raising=False)
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS", raising=False)
+    paths = {"paths": [str(corpus)]}
+
+    def written(given: dict[str, Any], context: dict[str, Any] | None = None) -> set[str]:
+        out = ingest_module.graph.invoke({**paths, **given}, context=context or {})
+        assert out["summary"]["chunks_added"] + out["summary"]["files"][0]["chunks"] > 0
+        return {row["name"] for row in out["collections"]}
+
+    for given, context in (({"collection": "other"}, {}), ({}, {"collection": "other"})):
+        with pytest.raises(CallerRefusedError, match="TRIQUA_CALLER_SETTINGS=collection") as no:
+            ingest_module.graph.invoke({**paths, **given}, context=context)
+        assert f"server's collection '{DEFAULT_COLLECTION}'" in str(no.value)
+    assert not store.exists()  # refused before the store was opened
+    assert written({}) == {DEFAULT_COLLECTION}  # none named: the operator's default
+    assert written({"collection": DEFAULT_COLLECTION}) == {DEFAULT_COLLECTION}
+    monkeypatch.setenv("TRIQUA_COLLECTION", "kb-2026")  # the operator names its collection
+    assert written({}, {"collection": "kb-2026"}) == {DEFAULT_COLLECTION, "kb-2026"}
+    with pytest.raises(CallerRefusedError, match="server's collection 'kb-2026'"):
+        ingest_module.graph.invoke({**paths, "collection": DEFAULT_COLLECTION}, context={})
+    with pytest.raises(ValueError, match="invalid collection name 'my docs'"):
+        ingest_module.graph.invoke({**paths, "collection": "my docs"}, context={})
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "collection")  # callers may choose
+    assert "other" in written({"collection": "other"})
+    with pytest.raises(ValueError, match=r"invalid collection name '\.\./x'"):
+        ingest_module.graph.invoke({**paths, "collection": "../x"}, context={})
+    monkeypatch.delenv("TRIQUA_CALLER_SETTINGS")
+    mine = build_ingest_graph().invoke({**paths, "collection": "mine"})  # in-process: any name
+    assert "mine" in {row["name"] for row in mine["collections"]}
 
 
 @pytest.mark.parametrize(

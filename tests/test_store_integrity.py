@@ -229,3 +229,34 @@ def test_a_file_whose_missing_pages_are_in_its_write_ahead_log_is_healthy(tmp_pa
     without_log.write_bytes(bytes(header))
     with pytest.raises(StoreError, match="is truncated"):
         check_database_file(without_log, "checkpoint file")
+
+
+def test_a_checkpoint_file_opened_while_another_sets_it_up_waits_for_it(tmp_path: Path) -> None:
+    """Durable runs opening one new checkpoint file together: each waits for the other."""
+    import asyncio
+    import threading
+    import time
+
+    from triqua.runtime.persistence.checkpoints import open_checkpointer
+
+    path = tmp_path / "checkpoints.sqlite"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another process's setup, mid-write
+    released = threading.Timer(0.3, holder.execute, ("COMMIT",))
+    released.start()
+
+    async def tables() -> list[str]:
+        async with open_checkpointer(path) as saver:
+            async with saver.conn.execute("PRAGMA journal_mode") as cursor:
+                assert (await cursor.fetchone())[0] == "wal"
+            async with saver.conn.execute("SELECT name FROM sqlite_master") as cursor:
+                return sorted(row[0] for row in await cursor.fetchall())
+
+    started = time.monotonic()
+    try:
+        names = asyncio.run(tables())
+    finally:
+        released.join()
+        holder.close()
+    assert time.monotonic() - started >= 0.25
+    assert {"checkpoints", "writes"} <= set(names)

@@ -339,7 +339,7 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
         "/runs/wait",
         json={
             "assistant_id": "triqua_ingest",
-            "input": {"paths": [str(ROOT / "studio" / "corpus")], "collection": "studio"},
+            "input": {"paths": [str(ROOT / "studio" / "corpus")], "collection": "triqua-studio"},
         },
     ).json()
     assert ingest["summary"]["chunks_added"] > 0
@@ -348,11 +348,11 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
         json={
             "assistant_id": "triqua",
             "input": {"text": "The Eiffel Tower is 330 metres tall."},
-            "context": {"retriever": "chroma", "collection": "studio"},
+            "context": {"retriever": "chroma", "collection": "triqua-studio"},
         },
     ).json()
     report = triqua.Report.model_validate(corpus["report"])
-    assert report.spec.mode.value == "bounded_search" and report.spec.corpus == "studio"
+    assert report.spec.mode.value == "bounded_search" and report.spec.corpus == "triqua-studio"
     (record,) = report.records
     assert record.verdict.status is Status.SUPPORTED
     assert any("eiffel_tower.md" in (e.source or "") for e in record.evidence)
@@ -373,3 +373,12 @@ def test_dev_server_runs_checks_with_the_offline_engine(dev_server: httpx.Client
         json={"assistant_id": "triqua_ingest", "input": {"paths": [str(ROOT / "README.md")]}},
     )
     assert "summary" not in secret.json() and "TRIQUA_INGEST_ROOTS" in secret.text
+    elsewhere = dev_server.post(  # nor write into a collection other callers search
+        "/runs/wait",
+        json={
+            "assistant_id": "triqua_ingest",
+            "input": {"paths": [str(ROOT / "studio" / "corpus")], "collection": "theirs"},
+        },
+    )
+    assert "summary" not in elsewhere.json()
+    assert "TRIQUA_CALLER_SETTINGS=collection" in elsewhere.text

@@ -61,7 +61,10 @@ QuestionOption = Annotated[
 EvidenceOption = Annotated[
     list[Path] | None,
     typer.Option(
-        "--evidence", "-e", help="Evidence file or folder (repeatable; folders are walked)."
+        "--evidence",
+        "-e",
+        metavar="PATH",
+        help="Evidence file or folder (repeatable; folders are walked).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the machine-readable report.")]

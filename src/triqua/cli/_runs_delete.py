@@ -14,7 +14,7 @@ from triqua.cli._store import StoreUrlOption, store_location
 
 def delete(
     run_ids: Annotated[
-        list[str], typer.Argument(metavar="RUN...", help="Run ids or unique prefixes.")
+        list[str], typer.Argument(metavar="RUN", help="Run ids or unique prefixes.")
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking.")] = False,
     store: Annotated[

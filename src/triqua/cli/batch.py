@@ -66,10 +66,11 @@ def batch(
 
     Evidence paths in FILE.jsonl resolve against its folder and may point only inside it,
     the current folder or an --allow-path folder. Lines already finished in --output keep
-    their reports and count toward the gates. Exits with 1 when some lines could not be
-    checked or their check failed (each is listed on stderr) or a gate failed
-    (--fail-under: the mean TriQuaScore; --fail-on: any fact of any line; every failed gate
-    is said), with 3 when errors left nothing checked in any line, 130 when interrupted.
+    their reports and count toward the gates. Exit codes: 0 every line checked and every
+    gate passed, 1 some lines could not be checked or their check failed (each is listed on
+    stderr) or a gate failed (--fail-under: the mean TriQuaScore; --fail-on: any fact of any
+    line; every failed gate is said), 2 a usage or input error, 3 errors left nothing
+    checked in any line, 130 interrupted.
     """
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(**(flags or {}), cache=False if no_cache else None)

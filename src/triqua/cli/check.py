@@ -66,7 +66,9 @@ CitationsOption = Annotated[
 
 
 def check(
-    text: Annotated[str | None, typer.Argument(help="Text to check ('-' for stdin).")] = None,
+    text: Annotated[
+        str | None, typer.Argument(metavar="TEXT", help="Text to check ('-' for stdin).")
+    ] = None,
     file: FileOption = None,
     question: QuestionOption = None,
     evidence: EvidenceOption = None,

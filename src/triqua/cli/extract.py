@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 
 
 def extract(
-    text: Annotated[str | None, typer.Argument(help="Text to decompose ('-' for stdin).")] = None,
+    text: Annotated[
+        str | None, typer.Argument(metavar="TEXT", help="Text to decompose ('-' for stdin).")
+    ] = None,
     file: FileOption = None,
     question: QuestionOption = None,
     output: Annotated[

@@ -44,11 +44,20 @@ def ingest(
     paths: Annotated[
         list[Path],
         typer.Argument(
+            metavar="PATH",
             help="Files or folders: .txt .md .html .jsonl (walks never follow links out of a "
-            "folder and skip special files)."
+            "folder and skip special files).",
         ),
     ],
-    collection: Annotated[str, typer.Option("--collection", "-c", help="Collection name.")],
+    collection: Annotated[
+        str,
+        typer.Option(
+            "--collection",
+            "-c",
+            help="Collection name: 3 to 512 letters, digits, '.', '_' or '-', starting and "
+            "ending with a letter or digit.",
+        ),
+    ],
     field: Annotated[str, typer.Option(help="JSONL field holding the text.")] = "text",
     chunk_size: Annotated[int, typer.Option(help="Characters per chunk.")] = 600,
     chroma_path: Store = None,
@@ -57,9 +66,10 @@ def ingest(
 ) -> None:
     """Add files to a Chroma collection (unchanged files are skipped, changed ones replaced).
 
-    A file that fails does not stop the others. Exit 0 when every file was ingested (or was
-    unchanged), 1 when some failed (named on stderr), 3 when every file failed, 2 for a
-    usage error, 130 when interrupted (what was written stays; run it again to go on).
+    A file that fails does not stop the others. Exit codes: 0 every file ingested (or
+    unchanged), 1 some failed (named on stderr), 2 a usage error (a bad collection name, no
+    such path), 3 every file failed, 130 interrupted (what was written stays; run it again
+    to go on).
     """
     from triqua.tools import RetrieverError
 

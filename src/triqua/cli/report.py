@@ -203,7 +203,8 @@ def report(
     path: Annotated[
         Path,
         typer.Argument(
-            help="A JSON report saved by 'triqua check --json', or the JSONL of 'triqua batch'."
+            metavar="REPORT",
+            help="A JSON report saved by 'triqua check --json', or the JSONL of 'triqua batch'.",
         ),
     ],
     html: Annotated[

@@ -137,7 +137,10 @@ def show(
     store_url: StoreUrlOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a stored run's report (or, with --history, each fact's verdict revisions)."""
+    """Print a stored run's report (or, with --history, each fact's verdict revisions).
+
+    Exit codes: 0 shown, 2 no such run or revision, or a store that cannot be read.
+    """
     from triqua.rendering.terminal import print_report, printable, spec_table
 
     try:
@@ -191,7 +194,9 @@ def regrade(
     """Judge a stored run's facts again; the new verdicts are appended as a new revision.
 
     All or nothing: when a fact cannot be judged again (a provider error), nothing is
-    appended and the command exits 3; the run keeps its last revision.
+    appended; the run keeps its last revision. Exit codes: 0 the new revision was appended,
+    2 a usage or input error (no such run, a judge that cannot be built, a missing
+    collection), 3 a fact could not be judged again, 130 interrupted (nothing appended).
     """
     import os
 

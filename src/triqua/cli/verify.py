@@ -33,15 +33,21 @@ from triqua.cli._input import input_limit, read_input
 from triqua.cli._settings import given_settings, settings_flags
 from triqua.cli.check import ReportOutputs, read_evidence, show_report
 
+FactsArgument = Annotated[
+    Path,
+    typer.Argument(metavar="FACTS", help="Facts file: JSONL, one fact per line (triqua extract)."),
+]
+TextArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="TEXT", help="The text the facts came from ('-' for stdin; default: none)."
+    ),
+]
+
 
 def verify(
-    facts: Annotated[
-        Path, typer.Argument(help="Facts file: JSONL, one fact per line (triqua extract).")
-    ],
-    text: Annotated[
-        str | None,
-        typer.Argument(help="The text the facts came from ('-' for stdin; default: none)."),
-    ] = None,
+    facts: FactsArgument,
+    text: TextArgument = None,
     file: FileOption = None,
     question: QuestionOption = None,
     evidence: EvidenceOption = None,

@@ -16,9 +16,10 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.graph.served import CallerContext, check_ingest_paths
+from triqua.graph.served import CallerContext, check_ingest_collection, check_ingest_paths
 from triqua.nodes.common import context_of, emit
 from triqua.state import IngestInput, IngestOutput, IngestState
+from triqua.tools.chroma_names import check_collection_name
 from triqua.tools.ingest import DEFAULT_CHUNK_SIZE, FileOutcome, ingest_paths, list_collections
 
 #: Collection used when neither the input nor the context names one.
@@ -43,11 +44,14 @@ def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
         value = state.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise ValueError(f"ingest: '{key}' must be a whole number, got {value!r}")
-    if isinstance(context, CallerContext):  # served: only the operator's folders
+    collection = state.get("collection") or context.collection or DEFAULT_COLLECTION
+    if isinstance(context, CallerContext):  # served: the operator's collection and folders
+        operator = Context().collection or DEFAULT_COLLECTION
+        collection = check_ingest_collection(collection, operator)
         files = check_ingest_paths(paths)
     else:
+        collection = check_collection_name(collection)
         files = [Path(p).expanduser().resolve() for p in paths]
-    collection = state.get("collection") or context.collection or DEFAULT_COLLECTION
     summary = ingest_paths(
         files,
         collection,
@@ -75,8 +79,9 @@ def build_ingest_graph(
     """Compile the ingest graph; ``compile_kwargs`` go to ``compile``.
 
     With ``caller_guard`` (serving it to others) a run's ``context`` mapping is read as a
-    :class:`~triqua.graph.served.CallerContext` and its paths must lie inside the folders of
-    ``TRIQUA_INGEST_ROOTS``, as on the graph ``langgraph.json`` serves.
+    :class:`~triqua.graph.served.CallerContext`, its paths must lie inside the folders of
+    ``TRIQUA_INGEST_ROOTS`` and it writes only into the operator's collection (unless
+    ``TRIQUA_CALLER_SETTINGS`` lists ``collection``), as on the graph ``langgraph.json`` serves.
     """
     builder = StateGraph(
         IngestState, context_schema=Context, input_schema=IngestInput, output_schema=IngestOutput
@@ -88,6 +93,7 @@ def build_ingest_graph(
     return graph.copy(update={"context_schema": CallerContext}) if caller_guard else graph
 
 
-#: The compiled ingest graph served by ``langgraph.json``: its callers' settings are limited
-#: and their paths must lie in the operator's ``TRIQUA_INGEST_ROOTS`` (:mod:`.served`).
+#: The compiled ingest graph served by ``langgraph.json``: its callers' settings are limited,
+#: their paths must lie in the operator's ``TRIQUA_INGEST_ROOTS`` and they write into the
+#: operator's collection (:mod:`.served`).
 graph = build_ingest_graph(caller_guard=True)

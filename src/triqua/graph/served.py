@@ -24,14 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from triqua.context import DEFAULT_CANDIDATES, Context
+from triqua.tools.chroma_names import check_collection_name
 
 __all__ = [
     "CALLER_CEILINGS",
     "CALLER_SETTINGS_ENV",
+    "INGEST_COLLECTION_KEY",
     "INGEST_ROOTS_ENV",
     "OPERATOR_SETTINGS",
     "CallerContext",
     "CallerRefusedError",
+    "check_ingest_collection",
     "check_ingest_paths",
 ]
 
@@ -39,6 +42,10 @@ __all__ = [
 CALLER_SETTINGS_ENV = "TRIQUA_CALLER_SETTINGS"
 #: Folders (``os.pathsep``-separated) that the served ingest graph may read from.
 INGEST_ROOTS_ENV = "TRIQUA_INGEST_ROOTS"
+
+#: The key of ``TRIQUA_CALLER_SETTINGS`` that lets callers of the ingest graph choose the
+#: collection it writes (the check graph's callers always choose the one it searches).
+INGEST_COLLECTION_KEY = "collection"
 
 #: Retrievers a caller may choose: none of them searches the web on the operator's key.
 _LOCAL_RETRIEVERS = ("auto", "supplied", "closed_book", "chroma")
@@ -224,3 +231,25 @@ def check_ingest_paths(paths: list[str]) -> list[Path]:
                 f"folder with {INGEST_ROOTS_ENV}=/path/to/folder"
             )
     return resolved
+
+
+def check_ingest_collection(name: object, operator: str) -> str:
+    """The collection a served ingest writes: ``name`` when it is the operator's or allowed.
+
+    A caller of the served ingest graph writes into the operator's collection
+    (``TRIQUA_COLLECTION``, else the ingest graph's default) unless ``TRIQUA_CALLER_SETTINGS``
+    lists ``collection``: a collection is what other callers' checks search.
+
+    Raises:
+        ValueError: ``name`` is not a name Chroma accepts.
+        CallerRefusedError: ``name`` is another collection and callers may not choose one.
+    """
+    chosen = check_collection_name(name)
+    if chosen == operator or INGEST_COLLECTION_KEY in caller_settable():
+        return chosen
+    raise CallerRefusedError(
+        f"ingest: collection {chosen!r} is the server operator's choice, not a caller's: the "
+        f"served ingest graph writes into the server's collection {operator!r} (what other "
+        f"callers' checks search); the operator can name it with TRIQUA_COLLECTION or let "
+        f"callers choose one with {CALLER_SETTINGS_ENV}={INGEST_COLLECTION_KEY}"
+    )

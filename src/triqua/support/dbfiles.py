@@ -3,12 +3,14 @@
 A damaged, truncated, locked or misplaced database file must not end a command with a
 traceback: :class:`StoreError` names the file, what is wrong and what to do. The header
 checks here are cheap (the first 100 bytes and the file size), so every open can afford them.
+:func:`set_up_wal` switches a file to WAL mode even while other processes open it too.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -17,8 +19,10 @@ __all__ = [
     "LOCK_TIMEOUT_ENV",
     "StoreError",
     "check_database_file",
+    "is_busy",
     "lock_timeout",
     "prepare_database_path",
+    "set_up_wal",
     "sqlite_errors",
     "store_error",
 ]
@@ -42,6 +46,41 @@ def lock_timeout() -> float:
         return max(0.0, float(raw)) if raw else 30.0
     except ValueError:
         return 30.0
+
+
+def is_busy(exc: BaseException) -> bool:
+    """True for SQLite's "database is locked": another connection holds the lock."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_BUSY
+
+
+def set_up_wal(conn: sqlite3.Connection, *statements: str) -> None:
+    """Put ``conn``'s file in WAL mode and run ``statements``, waiting for others doing so.
+
+    Switching a new file to WAL upgrades a read lock to a write lock. When another
+    connection holds the write lock then (another process setting up the same new file:
+    batch workers sharing one cache), SQLite answers "database is locked" at once instead
+    of waiting, since waiting while holding the read lock could deadlock. The failed
+    statement has let the read lock go: this waits for the write lock holding nothing
+    (``BEGIN IMMEDIATE``, under the connection's busy timeout) and tries again, until
+    :func:`lock_timeout` has passed. ``conn`` must be in autocommit mode.
+
+    Raises:
+        sqlite3.Error: the file stays locked past the timeout (:func:`is_busy`), or any
+            other fault of the file.
+    """
+    deadline = time.monotonic() + lock_timeout()
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            for statement in statements:
+                conn.execute(statement)
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc) or time.monotonic() >= deadline:
+                raise
+        conn.execute("BEGIN IMMEDIATE")  # returns once the other's write is over
+        conn.execute("ROLLBACK")
 
 
 def _aside(what: str) -> str:

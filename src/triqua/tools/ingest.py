@@ -19,6 +19,7 @@ from triqua.core.text.intake import evidence_text
 from triqua.schema import sha256_text, utc_now
 from triqua.support.wording import counted
 from triqua.tools.chroma import open_client, open_vector_store, server_answers, store_location
+from triqua.tools.chroma_names import check_collection_name
 from triqua.tools.documents import (
     HTML_SUFFIXES,
     JSONL_SUFFIXES,
@@ -248,7 +249,7 @@ def ingest_paths(
     Args:
         paths: Files or directories: text, Markdown, HTML, JSONL. Walks never follow a link
             out of the folder and skip special files; system roots are refused.
-        collection: Collection name.
+        collection: Collection name, as Chroma accepts it (:mod:`triqua.tools.chroma_names`).
         field: JSONL field holding the text (one document per line, source ``path#line``).
         chunk_size: Characters per chunk (LangChain's recursive splitter).
         chunk_overlap: Characters shared by neighbouring chunks.
@@ -264,6 +265,7 @@ def ingest_paths(
             folder with no readable file, or when no given path exists (the collection is
             then neither created nor opened).
     """
+    check_collection_name(collection)  # before any file is walked or store opened
     if chunk_size < 50:
         raise ValueError(f"chunk_size must be >= 50, got {chunk_size}")
     if not 0 <= chunk_overlap < chunk_size:

@@ -9,8 +9,8 @@ come from the page's own origin (``web.guard``), so other sites can neither driv
 
 Built on ``http.server`` rather than an ASGI server because the page is one form and one
 streamed response: a thread per check is what the checker (synchronous, CPU-bound) needs
-anyway, and it adds no dependency. The listen backlog is raised to 128 and every socket read
-has a deadline.
+anyway, and it adds no dependency. The listen backlog is raised to 128; the connections
+served at once are capped and every request has a deadline (``web.connections``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -28,12 +28,22 @@ from triqua.rendering.html import html_page
 from triqua.rendering.html.markup import esc
 from triqua.schema import Report
 from triqua.schema.redaction import redact
+from triqua.web.connections import (
+    DEFAULT_MAX_CONNECTIONS,
+    MAX_CONNECTIONS_ENV,
+    RETRY_AFTER_S,
+    SAFETY_HEADERS,
+    ConnectionCap,
+    TimedHandler,
+)
 from triqua.web.guard import BodyError, Guard, one_line, read_body
 from triqua.web.page import Progress, error_page, form_html, form_page, result_html
 
 __all__ = [
     "DEFAULT_MAX_CHECKS",
+    "DEFAULT_MAX_CONNECTIONS",
     "MAX_CHECKS_ENV",
+    "MAX_CONNECTIONS_ENV",
     "MAX_FORM_BYTES",
     "READ_TIMEOUT_S",
     "RETRY_AFTER_S",
@@ -49,22 +59,8 @@ READ_TIMEOUT_S = 30.0
 DEFAULT_MAX_CHECKS = 2
 #: The variable that sets the cap when ``--max-checks`` is not given.
 MAX_CHECKS_ENV = "TRIQUA_SERVE_MAX_CHECKS"
-#: Seconds a refused check is told to wait before trying again (``Retry-After``).
-RETRY_AFTER_S = 10
 #: A line that separates two pasted evidence documents.
 DOCUMENT_BREAK = "---"
-#: Headers on every answer: no caching, no framing, no scripts, forms post only here.
-_SAFETY_HEADERS = {
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",  # "no-referrer" makes browsers send Origin: null
-    "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-    ),
-}
-
 Checker = Callable[..., Report]
 
 
@@ -107,16 +103,12 @@ class _Stream:
                 self.closed = True
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(TimedHandler):
     """The form, the streamed check, and nothing else (404)."""
 
     server: CheckServer
 
-    def setup(self) -> None:
-        super().setup()
-        self.connection.settimeout(self.server.read_timeout)  # every read and write is bounded
-
-    def do_GET(self) -> None:
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
         if not self._host_allowed():
             return
         path = urlsplit(self.path).path
@@ -128,7 +120,7 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._page(404, error_page("no such page"))
 
-    def do_POST(self) -> None:
+    def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
         if not self._host_allowed():
             return
         if urlsplit(self.path).path != "/check":
@@ -163,9 +155,6 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self._check(fields)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Requests are not logged: the page's own text stays out of the terminal."""
-
     def _host_allowed(self) -> bool:
         refusal = self.server.guard.host_refusal(self.headers.get("Host"))
         if refusal:
@@ -182,7 +171,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _headers(self, status: int, **extra: str) -> None:
         self.send_response(status)
         self.send_header("Content-Type", "text/html; charset=utf-8")
-        for name, value in {**_SAFETY_HEADERS, **extra}.items():
+        for name, value in {**SAFETY_HEADERS, **extra}.items():
             self.send_header(name, value)
 
     def _page(self, status: int, html: str, **extra: str) -> None:
@@ -241,7 +230,7 @@ class _Handler(BaseHTTPRequestHandler):
         stream.send(f"</section>{result}{end}")
 
 
-class CheckServer(ThreadingHTTPServer):
+class CheckServer(ConnectionCap, ThreadingHTTPServer):
     """The page's server: each check runs with ``settings`` through ``checker``.
 
     Args:
@@ -253,6 +242,8 @@ class CheckServer(ThreadingHTTPServer):
         read_timeout: Seconds a request may take to arrive, headers and body each.
         max_checks: Checks run at once; one more is refused with 503 and ``Retry-After``
             until one ends.
+        max_connections: Connections served at once (at least ``max_checks``); one more is
+            answered 503 with ``Retry-After`` (:mod:`triqua.web.connections`).
         log: Where one-line notes go (failed and refused checks); stderr by default.
     """
 
@@ -268,10 +259,15 @@ class CheckServer(ThreadingHTTPServer):
         allowed_hosts: Iterable[str] = (),
         read_timeout: float = READ_TIMEOUT_S,
         max_checks: int = DEFAULT_MAX_CHECKS,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
         log: Callable[[str], None] = _to_stderr,
     ) -> None:
         if max_checks < 1:
             raise ValueError(f"max_checks must be >= 1, got {max_checks}")
+        if max_connections < max_checks:
+            raise ValueError(
+                f"max_connections must be >= max_checks, got {max_connections} < {max_checks}"
+            )
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__((address[0].strip("[]"), address[1]), _Handler)
@@ -281,6 +277,7 @@ class CheckServer(ThreadingHTTPServer):
         self.max_checks = max_checks
         self.slots = threading.BoundedSemaphore(max_checks)
         self.log = log
+        self._init_cap(max_connections)
         self.guard = Guard.for_address(address[0], self.server_address[1], allowed_hosts)
 
     @property

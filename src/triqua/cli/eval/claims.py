@@ -28,7 +28,8 @@ from triqua.cli.eval._shared import (
 )
 
 ClaimsFile = Annotated[
-    Path | None, typer.Argument(help="Claims JSONL (default: Factcheck-Bench subtask 3).")
+    Path | None,
+    typer.Argument(metavar="FILE", help="Claims JSONL (default: Factcheck-Bench subtask 3)."),
 ]
 LabelMap = Annotated[
     str | None,

@@ -15,8 +15,12 @@ from triqua.cli.eval._shared import eval_app
 
 @eval_app.command("compare")
 def compare(
-    a: Annotated[Path, typer.Argument(help="First results folder (or its result.json).")],
-    b: Annotated[Path, typer.Argument(help="Second results folder (or its result.json).")],
+    a: Annotated[
+        Path, typer.Argument(metavar="A", help="First results folder (or its result.json).")
+    ],
+    b: Annotated[
+        Path, typer.Argument(metavar="B", help="Second results folder (or its result.json).")
+    ],
 ) -> None:
     """Print the headline metrics of two runs and their difference (B - A)."""
     from triqua.evals.results import compare_runs, load_run

@@ -31,6 +31,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from triqua.schema import sha256_text, utc_now
+from triqua.support.dbfiles import LOCK_TIMEOUT_ENV, is_busy, lock_timeout, set_up_wal
 from triqua.tools.paths import triqua_home
 
 __all__ = [
@@ -77,6 +78,12 @@ class CacheFileError(ValueError):
     """The cache file cannot be opened or created; the message says what to do."""
 
 
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, kind TEXT NOT NULL, "
+    "value TEXT NOT NULL, created_at TEXT NOT NULL)"
+)
+
+
 class ResultCache:
     """A thread-safe SQLite key-value store of JSON answers."""
 
@@ -90,13 +97,16 @@ class ResultCache:
         self.path = Path(path).expanduser()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, kind TEXT NOT NULL, "
-                "value TEXT NOT NULL, created_at TEXT NOT NULL)"
+            self._conn = sqlite3.connect(
+                self.path, timeout=lock_timeout(), check_same_thread=False, isolation_level=None
             )
+            set_up_wal(self._conn, _SCHEMA)
         except (sqlite3.Error, OSError) as exc:
+            if is_busy(exc):
+                raise CacheFileError(
+                    f"cache file {self.path} is locked by another process: wait for it to "
+                    f"finish, or raise {LOCK_TIMEOUT_ENV} (seconds, now {lock_timeout():g})"
+                ) from None
             raise CacheFileError(
                 f"cache file {self.path} cannot be used ({exc}): remove or move it, set "
                 "cache_path elsewhere, or run with --no-cache"

@@ -11,6 +11,7 @@ live in that database (``pg_checkpoints``), beside a Postgres run store.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import sqlite3
 import sys
@@ -23,7 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from triqua.support.dbfiles import lock_timeout, prepare_database_path, sqlite_errors
+from triqua.support.dbfiles import (
+    lock_timeout,
+    prepare_database_path,
+    set_up_wal,
+    sqlite_errors,
+)
 from triqua.support.dburls import is_database_url
 from triqua.tools.paths import triqua_home
 
@@ -116,6 +122,18 @@ async def forget_run(saver: Any, run_id: str) -> None:
 
 def _open(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=lock_timeout(), isolation_level=None)
+
+
+def _set_up_wal(path: Path) -> None:
+    """Switch a new file to WAL before the saver does, waiting for another process doing so.
+
+    The saver's own setup switches it too, but a new file's switch fails at once while
+    another process (durable batch workers) is setting the same file up; see
+    :func:`~triqua.support.dbfiles.set_up_wal`. Once the file is in WAL mode, the saver's
+    switch changes nothing and its tables wait for the lock as any write does.
+    """
+    with closing(_open(path)) as conn:
+        set_up_wal(conn)
 
 
 def _has_tables(conn: sqlite3.Connection) -> bool:
@@ -296,6 +314,7 @@ async def open_checkpointer(path: str | Path | None = None) -> AsyncIterator[Any
     file = Path(path).expanduser() if path else default_checkpoint_path()
     prepare_database_path(file, WHAT)
     with sqlite_errors(file, WHAT):  # a damaged or locked file: one line, no traceback
+        await asyncio.to_thread(_set_up_wal, file)
         async with aiosqlite.connect(file, timeout=lock_timeout()) as conn:
             saver = AsyncSqliteSaver(conn, serde=serde)
             await saver.setup()
