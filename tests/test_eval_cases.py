@@ -184,12 +184,16 @@ def _benchmark() -> Any:
 # 481 of 503 (none of the 6 lies kept on either path).
 # With the role-noun and general-class gates on the grounding rule's window checks and the
 # unique-head gate together: lies-llm 484 of 503.
+# With 16 rows of a list that names a slot's members and leaves the object out (8 lies, 8
+# controls, ids dev13-ls-…), written before the engine was run on them, and that list read as a
+# statement gate: lies 495 of 519 (two controls missed, as before the gate), lies-llm 498 of 519
+# (none of the 8 lies kept; 4 were before the gate).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 481 / 503,
+    "lies": 495 / 519,
     "recall": 244 / 257,
-    "lies-llm": 484 / 503,
+    "lies-llm": 498 / 519,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

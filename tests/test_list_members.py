@@ -4,8 +4,9 @@
 of the fact's slot and leaves its object out ("responsible for a variety of tasks, including
 developing job descriptions, …" for "responsible for hiring candidates") and texts that do
 not (the object among the members, its head written outside the list, no relation before
-the list); each is read by :func:`triqua.core.reading.list_members.left_out_of_list`, and the
-offline verifier reads no support in a window the reader refuses.
+the list); each is read by :func:`triqua.core.reading.list_members.left_out_of_list`; the
+offline verifier reads no support in a window the reader refuses, and the grounding rule
+refuses it as a cited window.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.core.reading.list_members import left_out_of_list, list_members_rules, list_spans
 from triqua.core.reading.part_match import said_object
+from triqua.core.reading.statements import refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
 from triqua.schema import Evidence, Fact, Status
 
@@ -73,3 +75,21 @@ def test_the_offline_verifier_reads_no_support_in_a_list_that_leaves_the_object_
 
     assert status("responsible for hiring candidates") != Status.SUPPORTED
     assert status("responsible for screening resumes") == Status.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("subject", "relation", "obj", "text"),
+    EXAMPLES["match"],
+    ids=[e[3][:40] for e in EXAMPLES["match"]],
+)
+def test_the_grounding_rule_refuses_a_cited_list_that_leaves_the_object_out(
+    subject: str, relation: str, obj: str, text: str
+) -> None:
+    reason = refusal(Fact(subject=subject, relation=relation, object=obj), text)
+    assert reason is not None and "leaves the object out" in reason
+
+
+def test_the_grounding_rule_keeps_a_cited_list_that_names_the_object() -> None:
+    text = "The Harlow clinic treats a range of conditions such as asthma, arthritis and migraine."
+    fact = Fact(subject="The Harlow clinic", relation="treats", object="asthma")
+    assert refusal(fact, text) is None

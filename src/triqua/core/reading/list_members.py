@@ -13,7 +13,8 @@ a content word of the object. A window that writes the relation and lists member
 elsewhere ("sell food items such as bento, noodles and coffee, but also carry …") is not
 read so. The words are data (``data/list_members.json``, with facts and texts that must and
 must not be read as leaving the object out, run as tests). The offline verifier reads no
-support in such a window.
+support in such a window, and the statement gates both engines share refuse it
+(``core.reading.statements``).
 """
 
 from __future__ import annotations
@@ -140,10 +141,11 @@ def list_spans(text: str) -> tuple[tuple[int, int], ...]:
 def left_out_of_list(parts: FactParts, said: TextInfo, text: str) -> str | None:
     """The list of ``text`` that names the slot's members and leaves the object out; else None.
 
-    A sentence of ``text`` writes the fact's relation and, after it, a list (a copula's list
-    after a word of the object: "are responsible for a variety of tasks, including …"); the
-    object's head (``said``'s last content word) is not written in that sentence, and none of
-    the object's content words is written inside any list of ``text``.
+    A sentence of ``text`` about the subject (a word of it, or a pronoun first) writes the
+    fact's relation and, after it, a list (a copula's list after a word of the object: "are
+    responsible for a variety of tasks, including …"); the object's head (``said``'s last
+    content word) is not written in that sentence, and none of the object's content words is
+    written inside any list of ``text``.
     """
     if not said.content:
         return None
@@ -160,7 +162,7 @@ def left_out_of_list(parts: FactParts, said: TextInfo, text: str) -> str | None:
             if any(has_stem(inside, t.stem) for t in said.content):
                 return None  # the object is one of the members
         info = analyse(sentence)
-        if found is not None or has_stem(info.stems, head):
+        if found is not None or has_stem(info.stems, head) or not _about(parts, info):
             continue
         hit = _relation_at(parts, info, copulas)
         if hit is None:
@@ -199,3 +201,15 @@ def _relation_at(parts: FactParts, info: TextInfo, copulas: frozenset[str]) -> T
     if own or not any(t.text.casefold() in copulas for t in parts.relation.tokens):
         return None
     return next((t for t in info.tokens if t.text.casefold() in copulas), None)
+
+
+def _about(parts: FactParts, info: TextInfo) -> bool:
+    """True when the sentence writes a word of the subject or opens with a pronoun.
+
+    "The Danube flows through ten countries, including Austria and Hungary." lists the
+    Danube's countries, nothing of the Rhine's.
+    """
+    if any(has_stem(info.stems, t.stem) for t in parts.subject.content):
+        return True
+    first = info.tokens[0].text.casefold() if info.tokens else ""
+    return first in frozenset(list_members_rules()["pronouns"])
