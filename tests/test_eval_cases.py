@@ -187,15 +187,15 @@ def _benchmark() -> Any:
 # With 72 rows (ids dev13-lz-…) written before the engine was run on them: negated relative
 # clauses, reported-speech and instruction frames, persons the recogniser types as bodies,
 # sentences writing only the object's common words, conjunctions of two sentences, "X, not
-# Y": lies 546 of 575 (the 503 earlier rows 483, none lost), lies-llm 554 of 575 (the 503
-# earlier rows 487, none lost). The rate of the lies suite is lower than 481 of 503 because
-# 9 of the new rows still fail on the offline engine (5 of them controls).
+# Y"; 32 attacker's rows (dev13-ak-…); and 16 rows of a list that names a slot's members and
+# leaves the object out (8 lies, 8 controls, ids dev13-ls-…), that list read as a statement
+# gate: lies 581 of 623, lies-llm 586 of 623 (none of the 503 earlier rows lost).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 567 / 607,
+    "lies": 581 / 623,
     "recall": 244 / 257,
-    "lies-llm": 572 / 607,
+    "lies-llm": 586 / 623,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -7,10 +7,12 @@ affirms ("Bats are not blind"), holds an antonym of the object or the opposite o
 relation's word, gives the subject another class or one without a word of the object's,
 writes the object's words only as another name's role ("the muralist Diego Rivera"), puts
 another name of the object's type in the relation's slot ("… in Seattle, but the company is
-headquartered in Cupertino"), writes the relation and the object in different sentences, or
-fails the clause gates (:func:`clause_refusal`: the object's author another ("an article by
-…"), the object's clause another's, a namesake's, split over two clauses, inside a belief
-frame, its year governed by another verb, its agent another "by" agent). The grounding rule asks
+headquartered in Cupertino"), lists the slot's members and leaves the object out ("tasks,
+including drafting documents and filing": ``core.reading.list_members``), writes the
+relation and the object in different sentences, or fails the clause gates
+(:func:`clause_refusal`: the object's author another ("an article by …"), the object's
+clause another's, a namesake's, split over two clauses, inside a belief frame, its year
+governed by another verb, its agent another "by" agent). The grounding rule asks
 :func:`unit_refusal` of every window an LLM judge cites; the offline verifier asks
 :func:`statement` and :func:`clause_refusal` of every window its judge reads for support, and
 :func:`unit_refusal` of every support (its rules' own-words ones too) when a run settles it.
@@ -40,7 +42,9 @@ from triqua.core.reading.fact_parts import (
 )
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.keyword_lists import is_list
+from triqua.core.reading.list_members import left_out_of_list
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.part_match import said_object
 from triqua.core.reading.role_words import role_held_by_another
 from triqua.core.reading.value_slot import (
     bare_values,
@@ -96,7 +100,9 @@ def refusal(fact: Fact, text: str) -> str | None:
     "is a website": ``core.reading.class_nouns``), nor a class that leaves out a word of the
     object's ("one of the oldest methods of sending messages" for "a method of sending secret
     messages"); no object word written only as another name's role ("married the muralist
-    Diego Rivera": ``core.reading.role_words``); no other name in the relation's slot;
+    Diego Rivera": ``core.reading.role_words``); no other name in the relation's slot; no
+    list of the slot's members that leaves the object out ("responsible for a variety of
+    tasks, including …" for "responsible for hiring": ``core.reading.list_members``);
     the relation's word and the object in one sentence; the clause gates
     (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
@@ -123,6 +129,9 @@ def refusal(fact: Fact, text: str) -> str | None:
         return "the cited text writes the object's words only as another name's role"
     if not statement(parts, info):
         return "the cited text puts another name in the relation's slot"
+    listed = left_out_of_list(parts, said_object(fact, parts), text)
+    if listed is not None:  # "tasks, including A, B and C" for "responsible for D"
+        return f"the cited text lists the slot's members, {listed!r}, and leaves the object out"
     if split_relation(parts, text):
         return "the cited text states the relation and the object in different sentences"
     return clause_refusal(parts, text)

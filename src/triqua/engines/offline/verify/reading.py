@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
+from triqua.core.reading.list_members import left_out_of_list
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.role_words import occupation_only, role_held_by_another, writes_some
@@ -190,6 +191,7 @@ def read(
             and not other_known_relation(parts, text)
             and not occupation_only(parts, text)
             and not role_held_by_another(parts, text)
+            and left_out_of_list(parts, said, window.text) is None  # "tasks, including A, B" for C
             and values_present(base_fact, parts, window.as_sentence(), restrictors=False)
         )
         rival = (
