@@ -15,12 +15,12 @@ from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "paragraph_between", "windows", "writes_subject_or_relation"]
+__all__ = ["Window", "as_read", "paragraph_between", "windows", "writes_subject_or_relation"]
 
 
 @dataclass(frozen=True)
 class Window:
-    """One to three consecutive evidence sentences, read as one premise."""
+    """Consecutive evidence sentences (or an anchor after its subject's name), read as one."""
 
     first: Sentence
     last: Sentence
@@ -29,7 +29,7 @@ class Window:
 
     @property
     def size(self) -> int:
-        """Sentences in the window."""
+        """Sentences the window spans in its passage."""
         return self.last.index - self.first.index + 1
 
     def as_sentence(self) -> Sentence:
@@ -100,12 +100,12 @@ def windows(
                 continue
             key = (anchor.passage, first.index, last.index)
             if key not in out:
-                text = _as_read(passages[anchor.passage], first, last, by_place)
+                text = as_read(passages[anchor.passage], first, last, by_place)
                 out[key] = Window(first, last, anchor, text)
     return list(out.values())
 
 
-def _as_read(
+def as_read(
     passage: str, first: Sentence, last: Sentence, by_place: Mapping[tuple[int, int], Sentence]
 ) -> str:
     """The window's text as its sentences read.

@@ -5,7 +5,8 @@ written as a sentence and against its source sentence. **Supported** needs a win
 entailing (at the bar :func:`needed` sets) that passes the value gates (``gates``), and none
 contradicting at the card's ``contradicted``; **contradicted** comes from a crisp value
 conflict of the rules or a contradicting window; anything else is **insufficient**. Windows
-are read in a cascade (single sentences first, wider ones only when none entails).
+are read in a cascade (single sentences first, wider ones only when none entails, an
+anchor joined to its subject's earlier name last: ``engines.offline.mention_windows``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from triqua.core.reading.slot_words import (
     rewords,
     unique_head_rival,
 )
+from triqua.engines.offline.mention_windows import mention_windows
 from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
@@ -160,7 +162,7 @@ def read(
 
     Single sentences are read first; the windows with a neighbour only when no gated single
     sentence is entailed (a statement split over two sentences, "She moved to Paris. There
-    she …").
+    she …"); an anchor after its subject's earlier name only when nothing else passes.
     """
     anchors = list(top[:_ANCHORS])
     if not anchors:
@@ -222,6 +224,9 @@ def read(
                 if w.size > 1 and (not named or (_about(w.first) and _about(w.last)))
             ]
         )
+    if named and not any(r.gated and r.entailed >= needed(r, model) for r in readings):
+        values = " ".join([fact.object, *(q.value for q in fact.qualifiers)])
+        readings += judged(mention_windows(anchors, by_place, passages, fact.subject, values))
     return readings
 
 
