@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import functools
 
-from triqua.core.reading.gender import Gender, may_be_person, name_gender
+from triqua.core.reading.gender import Gender, may_be_person, name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import name_runs
 from triqua.nlp.passages import entities
+from triqua.sentences import sentence_spans
 
 __all__ = ["opens_document", "orphan_pronoun", "referring_pronoun", "rival_referent"]
 
@@ -93,15 +94,24 @@ def rival_referent(subject: str, sentence: str, between: str, values: str = "") 
     included). Its pronoun must fit the subject (a "she" no man, an "it" no person), and no
     name in ``between`` but the subject's own and the fact's ``values`` may be of the
     pronoun's kind: a person whose name shows no other gender for "he" or "she", a thing of
-    the subject's kind for "it", either for "they". A sentence with no pronoun ("The city
-    …") may refer back to a person or thing alike.
+    the subject's kind or any name the recogniser calls a person for "it" or "they"; for "he"
+    or "she" any name in a sentence that speaks of a person by a pronoun. A sentence with no
+    pronoun ("The city …") may refer back to a person or thing alike.
     """
     pronoun = referring_pronoun(sentence)
-    kinds = _referent_kinds(subject, pronoun) if pronoun else _any_kind(subject)
+    kinds = _referent_kinds(subject, pronoun) if pronoun else _own_kinds(subject)
     if kinds is None:
         return True
     gender = _OPENERS.get(pronoun or "")
-    return _other_of_kind(between, kinds, f"{values} {subject}", gender)
+    if gender is None:  # the recogniser takes a place for a person often enough
+        return _other_of_kind(between, kinds | {_PERSON}, f"{values} {subject}")
+    # … and a person for a place: a sentence that speaks of a person by a pronoun
+    # ("Chelsea, her closest friend, moved to Boston") may name one by its first name.
+    for start, end in sentence_spans(between):
+        text = between[start:end]
+        if _other_of_kind(text, kinds, f"{values} {subject}", gender, bool(pronoun_gender(text))):
+            return True
+    return False
 
 
 def _referent_kinds(subject: str, pronoun: str) -> frozenset[str] | None:
@@ -120,21 +130,18 @@ def _own_kinds(subject: str) -> frozenset[str]:
     return frozenset({kind for _, _, kind in entities(subject)} - {_PERSON}) or _THINGS
 
 
-def _any_kind(subject: str) -> frozenset[str]:
-    """The kinds a sentence with no pronoun may refer back to: a person or the subject's kind."""
-    return _own_kinds(subject) | {_PERSON}
-
-
 def _other_of_kind(
-    text: str, kinds: frozenset[str], values: str, gender: Gender | None = None
+    text: str, kinds: frozenset[str], values: str, gender: Gender | None = None, first: bool = False
 ) -> bool:
     """True when ``text`` names an entity of ``kinds`` that ``values`` does not write.
 
-    With a ``gender``, a person whose name shows the other one is not of the kind.
+    With a ``gender``, a person whose name shows the other one is not of the kind; with
+    ``first``, the first entity is read as a person, whatever the recogniser calls it.
     """
     padded = f" {normalise(values)} "
-    for start, end, kind in entities(text):
+    for at, (start, end, kind) in enumerate(entities(text)):
         name = [w for w in normalise(text[start:end]).split() if w != "the"]
+        kind = _PERSON if first and at == 0 else kind
         if kind not in kinds or (name and f" {' '.join(name)} " in padded):
             continue
         if gender is None or kind != _PERSON or may_be_person(text[start:end], gender):

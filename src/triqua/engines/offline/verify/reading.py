@@ -6,7 +6,7 @@ entailing (at the bar :func:`needed` sets) that passes the value gates (``gates`
 contradicting at the card's ``contradicted``; **contradicted** comes from a crisp value
 conflict of the rules or a contradicting window; anything else is **insufficient**. Windows
 are read in a cascade (single sentences first, wider ones only when none entails, an
-anchor joined to its subject's earlier name last: ``engines.offline.mention_windows``).
+anchor joined to its subject's earlier name last: ``engines.offline.joins``).
 """
 
 from __future__ import annotations
@@ -26,8 +26,12 @@ from triqua.core.reading.slot_words import (
     rewords,
     unique_head_rival,
 )
-from triqua.engines.offline.mention_windows import mention_windows
-from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
+from triqua.engines.offline.verify.entailed import (
+    Window,
+    joined_windows,
+    windows,
+    writes_subject_or_relation,
+)
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
 from triqua.engines.offline.verify.qualifiers import qualifier_refusal
@@ -211,7 +215,7 @@ def read(
         restricted = not (gated and restrictor_left_out(parts, text))
         return gated, about, rival, worded, True, restricted, orphan
 
-    def judged(found: list[Window]) -> list[Reading]:
+    def judged(found: Sequence[Window]) -> list[Reading]:
         return _filled(parts, _judge(model, found, hypotheses, [flags(w) for w in found]))
 
     readings = judged(windows(anchors, by_place, passages, wide=False))
@@ -226,7 +230,7 @@ def read(
         )
     if named and not any(r.gated and r.entailed >= needed(r, model) for r in readings):
         values = " ".join([fact.object, *(q.value for q in fact.qualifiers)])
-        readings += judged(mention_windows(anchors, by_place, passages, fact.subject, values))
+        readings += judged(joined_windows(anchors, by_place, passages, fact.subject, values))
     return readings
 
 

@@ -1,16 +1,16 @@
-"""The last windows the offline judge reads: an anchor joined to its subject's earlier name.
+"""Where the offline judge may read an aligned sentence after its subject's earlier name.
 
 An aligned sentence (an anchor) that refers back by a pronoun or a description, after
-sentences about no one the passage's topic reading links to the subject, is read after the
-sentence in its paragraph that last named the subject, the sentences between left out:
+sentences about no one the passage's topic reading links to the subject, may be read after
+the sentence in its paragraph that last named the subject, the sentences between left out:
 "Marie Curie was born in Warsaw in 1867. Warsaw was then part of the Russian Empire. She
 moved to Paris in 1891." reads "Marie Curie was born in Warsaw in 1867. She moved to Paris
 in 1891.". The join is refused where the pronoun does not fit the subject, or where the
 naming sentence or one between names another the pronoun may stand for
-(:func:`triqua.core.reading.orphans.rival_referent`: "Bronislawa, her elder sister, moved
-to Paris in 1885. She qualified as a physician in 1891." is no sentence about Marie). The
-verifier reads these windows only when no other window supports the fact
-(``verify.reading``), every gate on.
+(:func:`triqua.core.reading.orphans.rival_referent`: "Bronislawa Sklodowska, her elder
+sister, moved to Paris in 1885. She qualified as a physician in 1891." is no sentence about
+Marie). The verifier builds its last windows from these joins
+(``verify.entailed.joined_windows``), read only when no other window supports the fact.
 """
 
 from __future__ import annotations
@@ -20,16 +20,30 @@ from collections.abc import Mapping, Sequence
 from triqua.core.reading.mentions import refers_back
 from triqua.core.reading.name_match import ALIAS
 from triqua.core.reading.orphans import rival_referent
-from triqua.engines.offline.verify.entailed import Window, as_read, paragraph_between
-from triqua.engines.offline.verify.findings import Sentence
+from triqua.engines.offline.alignment import Sentence
 
-__all__ = ["REACH", "mention_windows"]
+__all__ = ["REACH", "joins", "paragraph_between"]
 
 REACH = 5
 """Sentences back from the anchor within which its subject's earlier name is looked for."""
 
+#: What a written sentence ends with.
+_SENTENCE_ENDS = (".", "!", "?", '"', "”", "’", "'", ")", ":", ";")
 
-def mention_windows(
+
+def paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
+    """True when a blank line, or a line break after an unpunctuated line, separates them.
+
+    A line without final punctuation ("# Rivers", "Title: …") heads what follows; it is not
+    the start of the next sentence's statement.
+    """
+    gap = passage[first.end : second.start].replace("\r", "")
+    if "\n\n" in gap:
+        return True
+    return "\n" in gap and not first.info.text.rstrip().endswith(_SENTENCE_ENDS)
+
+
+def joins(
     anchors: Sequence[Sentence],
     by_place: Mapping[tuple[int, int], Sentence],
     passages: Sequence[str],
@@ -37,17 +51,17 @@ def mention_windows(
     values: str = "",
     *,
     reach: int = REACH,
-) -> list[Window]:
-    """Each anchor that refers back, read after the sentence that last named ``subject``.
+) -> list[tuple[Sentence, Sentence]]:
+    """Each anchor that refers back with the sentence that last named ``subject`` before it.
 
     Only an anchor about no one (subject score 0) that refers back (``mentions.refers_back``)
     is joined; the nearest sentence before it that is about the subject must name it (a
     sentence that itself refers back ends the search), within ``reach`` sentences and the
     anchor's paragraph, with at least one sentence between (a neighbour makes a window of
     its own). ``values`` are the fact's object and qualifier values: names the fact writes
-    are no rival referents.
+    are no rival referents. Returns (naming sentence, anchor) pairs, each once.
     """
-    out: dict[tuple[int, int, int], Window] = {}
+    out: dict[tuple[int, int, int], tuple[Sentence, Sentence]] = {}
     for anchor in anchors:
         if anchor.subject > 0 or anchor.alone or not refers_back(anchor.info):
             continue
@@ -57,14 +71,8 @@ def mention_windows(
         between = [
             by_place[(anchor.passage, i)].info.text for i in range(mention.index, anchor.index)
         ]
-        if rival_referent(subject, anchor.info.text, " ".join(between), values):
-            continue
-        text = " ".join(
-            as_read(passages[anchor.passage], s, s, by_place) for s in (mention, anchor)
-        )
-        out.setdefault(
-            (anchor.passage, mention.index, anchor.index), Window(mention, anchor, anchor, text)
-        )
+        if not rival_referent(subject, anchor.info.text, " ".join(between), values):
+            out.setdefault((anchor.passage, mention.index, anchor.index), (mention, anchor))
     return list(out.values())
 
 
