@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.gender import may_stand_for
 from triqua.core.reading.orphans import referring_pronoun, rival_referent
+from triqua.core.reading.quote_values import missing_values
 from triqua.engines.offline.joins import joins
 from triqua.engines.offline.verify.entailed import Joined, joined_windows
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.engines.offline.verify.verifier import get_verifier
-from triqua.schema import Evidence, Fact, Status
+from triqua.schema import Evidence, Fact, FactUnit, Status
 
 CURIE = "Marie Curie"
 PLAIN = [
@@ -115,3 +117,27 @@ def test_the_verifier_supports_past_a_place_and_never_past_a_rival_referent() ->
     qualified = Fact(subject=CURIE, relation="qualified as", object="a physician")
     assert _status(" ".join(PLAIN), moved) == Status.SUPPORTED
     assert _status(" ".join(SISTER), qualified) == Status.INSUFFICIENT
+
+
+def _unit(subject: str, relation: str, obj: str) -> FactUnit:
+    return FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+
+
+def test_the_grounding_rule_reads_a_pronoun_past_a_place_to_the_subject() -> None:
+    """ "Warsaw was then …" is no "she": the pronoun goes on about Marie Curie."""
+    unit = _unit(CURIE, "moved to", "Paris")
+    assert missing_values(unit, PLAIN[2], " ".join(PLAIN[:2]) + " ") == []
+
+
+def test_the_grounding_rule_reads_no_pronoun_past_a_person_the_recogniser_calls_a_place() -> None:
+    """ "Chelsea, her closest friend, …" speaks of a person: "She" may be her."""
+    before = "Emma Watson was born in Paris in 1990. Chelsea, her closest friend, moved to Boston. "
+    unit = _unit("Emma Watson", "studied medicine at", "Harvard")
+    assert "emma watson" in missing_values(unit, "She studied medicine at Harvard.", before)
+
+
+def test_a_name_stands_for_a_person_by_its_first_name_or_its_sentences_pronoun() -> None:
+    assert may_stand_for("Marie Curie", "Marie Curie was born in Warsaw.", "female")
+    assert not may_stand_for("Warsaw", "Warsaw was then part of the Russian Empire.", "female")
+    assert may_stand_for("Chelsea", "Chelsea, her closest friend, moved to Boston.", "female")
+    assert not may_stand_for("Pierre Curie", "Pierre Curie taught physics.", "female")
