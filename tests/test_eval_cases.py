@@ -184,18 +184,22 @@ def _benchmark() -> Any:
 # 481 of 503 (none of the 6 lies kept on either path).
 # With the role-noun and general-class gates on the grounding rule's window checks and the
 # unique-head gate together: lies-llm 484 of 503.
+# With 27 rows for a pronoun read past sentences between it and the subject's name (17 lies,
+# 10 controls; on main before the step 18 of 27 offline, 20 of 27 on the LLM path), the
+# joined windows and the grounding rule reading a pronoun past a place: lies 506 of 530,
+# lies-llm 509 of 530 (the 503 earlier rows as before; none of the 17 lies kept on either path).
 # With 72 rows (ids dev13-lz-…) written before the engine was run on them: negated relative
 # clauses, reported-speech and instruction frames, persons the recogniser types as bodies,
 # sentences writing only the object's common words, conjunctions of two sentences, "X, not
 # Y"; 32 attacker's rows (dev13-ak-…); and 16 rows of a list that names a slot's members and
 # leaves the object out (8 lies, 8 controls, ids dev13-ls-…), that list read as a statement
-# gate: lies 581 of 623, lies-llm 586 of 623 (none of the 503 earlier rows lost).
+# gate; all together: lies 606 of 650, lies-llm 611 of 650 (none of the 503 earlier rows lost).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 581 / 623,
+    "lies": 606 / 650,
     "recall": 244 / 257,
-    "lies-llm": 586 / 623,
+    "lies-llm": 611 / 650,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -17,6 +17,7 @@ import re
 from typing import Literal
 
 from triqua.core.reading.described import thing_name
+from triqua.nlp.passages import entities
 
 Gender = Literal["female", "male"]
 
@@ -126,3 +127,24 @@ def may_be_person(name: str, gender: Gender) -> bool:
     """
     shown = name_gender(name.split())
     return not thing_name(name) and shown in (None, gender)
+
+
+#: Entity kinds no "he" or "she" stands for: places, organisations, works, events.
+_THING_KINDS = frozenset({"PLACE_ORG", "WORK", "EVENT"})
+
+
+def may_stand_for(name: str, sentence: str, gender: Gender, person: bool = False) -> bool:
+    """True when a "he" or "she" of ``gender`` may stand for ``name`` as ``sentence`` names it.
+
+    Besides :func:`may_be_person`, a name the entity recogniser reads in ``sentence`` as a
+    place, an organisation, a work or an event is no one's ("Warsaw was then part of the
+    Russian Empire. She moved to Paris." is not about Warsaw), unless its first name shows a
+    person, or the sentence says it is one (``person``: "Her husband Diego Rivera") or speaks
+    of one by a pronoun ("Chelsea, her closest friend, …": the recogniser's place).
+    """
+    if not may_be_person(name, gender):
+        return False
+    if person or name_gender(name.split()) is not None or pronoun_gender(sentence):
+        return True
+    found = [(sentence[a:b], kind) for a, b, kind in entities(sentence)]
+    return not any(kind in _THING_KINDS and name in text for text, kind in found)

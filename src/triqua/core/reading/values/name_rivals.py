@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from triqua.core.reading.acronyms import own_acronym, stands_for
 from triqua.core.reading.described import legal_form, persons_aside
-from triqua.core.reading.gender import PRONOUN_GENDER, may_be_person, pronoun_gender
+from triqua.core.reading.gender import PRONOUN_GENDER, may_be_person, may_stand_for, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -101,8 +101,7 @@ def named(name: str, quote: str, padded: str, before: str, how: How) -> bool:
 def _pronoun_follows_another(name: str, quote: str, before: str) -> bool:
     """True when a later sentence of the quote has a pronoun after one about another person.
 
-    The quote's own sentences come before its pronoun too: "The lawyer defended her. She
-    won the case." is read as :func:`_follows_another` reads the passage before the quote.
+    The quote's own sentences before it count ("The lawyer defended her. She won …").
     """
     spans = sentence_spans(quote)
     return any(
@@ -158,11 +157,12 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         # ("Trained by Oskar Lindqvist, the chemist won …"); and when an unnamed person
         # other than the one named before is its subject ("The lawyer defended her"). A
         # "he" or "she" of the quote is no thing and no one of the other gender ("His
-        # debut album LP1 was released in 2019. He …").
+        # debut album LP1 was released in 2019. He …"): it goes on about one named before.
         named = " ".join(t.text for t in subject if t.pos_ == "PROPN")
         gender = pronoun_gender(quote)
-        if named and gender is not None and not may_be_person(named, gender):
-            return False
+        person = another_person(subject, KIN)  # "Her husband Diego Rivera": a person
+        if named and gender is not None and not may_stand_for(named, sentence, gender, person):
+            return len(spans) > 1 and _follows_another(name, before[:start], quote)
         if not named and gender is not None and plural_subject(subject):
             # "Her parents thought she had a tumour. She was …": one "she" is none of many;
             # the pronoun goes on about the one the sentence before was about.

@@ -1,8 +1,9 @@
 """The evidence windows the learned judge reads: one to three sentences within a paragraph.
 
 A window is built around an aligned sentence (its anchor): the sentence alone, or with the
-sentence before or after it, never across a blank line. ``reading`` asks the judge about
-them; the evidence sheet of batched LLM verification shows the same windows.
+sentence before or after it, never across a blank line; last, an anchor joined to its
+subject's earlier name (``engines.offline.joins``). ``reading`` asks the judge about them;
+the evidence sheet of batched LLM verification shows the same windows.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from dataclasses import dataclass
 
 from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, sentence_relation_hit
+from triqua.engines.offline.joins import joins, paragraph_between
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.schema import Status
 
-__all__ = ["Window", "paragraph_between", "windows", "writes_subject_or_relation"]
+__all__ = ["Joined", "Window", "joined_windows", "windows", "writes_subject_or_relation"]
 
 
 @dataclass(frozen=True)
 class Window:
-    """One to three consecutive evidence sentences, read as one premise."""
+    """Consecutive evidence sentences (or an anchor after its subject's name), read as one."""
 
     first: Sentence
     last: Sentence
@@ -29,7 +31,7 @@ class Window:
 
     @property
     def size(self) -> int:
-        """Sentences in the window."""
+        """Sentences the window spans in its passage."""
         return self.last.index - self.first.index + 1
 
     def as_sentence(self) -> Sentence:
@@ -53,20 +55,32 @@ class Window:
         return Finding(status, self.last, None, reason, self.anchor.score, window_start=first)
 
 
-def paragraph_between(passage: str, first: Sentence, second: Sentence) -> bool:
-    """True when a blank line, or a line break after an unpunctuated line, separates them.
+@dataclass(frozen=True)
+class Joined(Window):
+    """An anchor read after its subject's earlier name; its finding quotes the anchor alone."""
 
-    A line without final punctuation ("# Rivers", "Title: …") heads what follows; it is not
-    the start of the next sentence's statement.
-    """
-    gap = passage[first.end : second.start].replace("\r", "")
-    if "\n\n" in gap:
-        return True
-    return "\n" in gap and not first.info.text.rstrip().endswith(_SENTENCE_ENDS)
+    def finding(self, status: Status, reason: str) -> Finding:
+        """A finding quoting the anchor alone (the judge's: no span of wrong words)."""
+        return Finding(status, self.anchor, None, reason, self.anchor.score)
 
 
-#: What a written sentence ends with.
-_SENTENCE_ENDS = (".", "!", "?", '"', "”", "’", "'", ")", ":", ";")
+def joined_windows(
+    anchors: Sequence[Sentence],
+    by_place: Mapping[tuple[int, int], Sentence],
+    passages: Sequence[str],
+    subject: str,
+    values: str,
+) -> list[Joined]:
+    """Each anchor read after its subject's earlier name (``joins``), between left out."""
+    return [
+        Joined(
+            first,
+            anchor,
+            anchor,
+            f"{_one(passages, first, by_place)} {_one(passages, anchor, by_place)}",
+        )
+        for first, anchor in joins(anchors, by_place, passages, subject, values)
+    ]
 
 
 def windows(
@@ -103,6 +117,13 @@ def windows(
                 text = _as_read(passages[anchor.passage], first, last, by_place)
                 out[key] = Window(first, last, anchor, text)
     return list(out.values())
+
+
+def _one(
+    passages: Sequence[str], one: Sentence, by_place: Mapping[tuple[int, int], Sentence]
+) -> str:
+    """One sentence as it reads."""
+    return _as_read(passages[one.passage], one, one, by_place)
 
 
 def _as_read(

@@ -5,7 +5,7 @@ written as a sentence and against its source sentence. **Supported** needs a win
 entailing (at the bar :func:`needed` sets) that passes the value gates (``gates``), and none
 contradicting at the card's ``contradicted``; **contradicted** comes from a crisp value
 conflict of the rules or a contradicting window; anything else is **insufficient**. Windows
-are read in a cascade (single sentences first, wider ones only when none entails).
+are read in a cascade: single sentences, wider windows, then joins (``offline.joins``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,12 @@ from triqua.core.reading.slot_words import (
     rewords,
     unique_head_rival,
 )
-from triqua.engines.offline.verify.entailed import Window, windows, writes_subject_or_relation
+from triqua.engines.offline.verify.entailed import (
+    Window,
+    joined_windows,
+    windows,
+    writes_subject_or_relation,
+)
 from triqua.engines.offline.verify.findings import Finding, Sentence
 from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
 from triqua.engines.offline.verify.qualifiers import qualifier_refusal
@@ -161,7 +166,7 @@ def read(
 
     Single sentences are read first; the windows with a neighbour only when no gated single
     sentence is entailed (a statement split over two sentences, "She moved to Paris. There
-    she …").
+    she …"); an anchor after its subject's earlier name only when nothing else passes.
     """
     anchors = list(top[:_ANCHORS])
     if not anchors:
@@ -211,7 +216,7 @@ def read(
         restricted = not (gated and restrictor_left_out(parts, text))
         return gated, about, rival, worded, True, restricted, orphan
 
-    def judged(found: list[Window]) -> list[Reading]:
+    def judged(found: Sequence[Window]) -> list[Reading]:
         return _filled(parts, _judge(model, found, hypotheses, [flags(w) for w in found]))
 
     readings = judged(windows(anchors, by_place, passages, wide=False))
@@ -224,6 +229,9 @@ def read(
                 if w.size > 1 and (not named or (_about(w.first) and _about(w.last)))
             ]
         )
+    if named and not any(r.gated and r.entailed >= needed(r, model) for r in readings):
+        values = " ".join([fact.object, *(q.value for q in fact.qualifiers)])
+        readings += judged(joined_windows(anchors, by_place, passages, fact.subject, values))
     return readings
 
 
