@@ -73,7 +73,8 @@ def unit_values(unit: FactUnit) -> UnitValues:
     return UnitValues(
         numbers=_values(value),
         names=tuple(read_names(value)),
-        anchors=tuple(read_names(unit.object)),
+        # "Jesse Foppert's debut": a possessor naming the subject is the subject, no anchor.
+        anchors=tuple(n for n in read_names(unit.object) if n not in subject),
         base_subject=subject,
     )
 
