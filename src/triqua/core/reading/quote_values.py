@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
@@ -112,7 +112,7 @@ _PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
 
 
 def _plural_common_noun(unit: FactUnit) -> str:
-    """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
+    """A unit's subject, normalised, when it is a plural common noun opening its fact, or "".
 
     "Bellflowers are found in forests", "Firms advertise": one capitalised word ending in
     "s" whose verb agrees only with a plural ("are", "were", "have", "do", or a present
@@ -121,7 +121,7 @@ def _plural_common_noun(unit: FactUnit) -> str:
     is singular to its verb ("Williams is", "Texas has", "Lawson offers"), so it stays a
     name written as a name.
     """
-    if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
+    if unit.kind not in ("base", "qualifier") or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
         return ""
     verb = unit.relation.replace("’", "'").split()[:1]
     if not verb:
@@ -229,6 +229,10 @@ def missing_values(
             and not (owners and qualifies(name, said, quote, before))
         ):
             missing.append(name)
+    if classes and plural in values.base_subject:
+        # "Potatoes were introduced to Europe | in the 16th century": the class is the
+        # judge's to read, as a base's is; the qualifier's anchors are still checked.
+        values = replace(values, base_subject=tuple(s for s in values.base_subject if s != plural))
     missing += _missing_base(values, quote, padded, before, opener, refers, spelled)
     return list(dict.fromkeys(missing))
 
