@@ -298,21 +298,13 @@ def _kept(entries: list[Any], some: float, none: float) -> int:
 STATED_CURVE = (0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7, 0.9)
 
 
-def stated_curve(
-    seeds: int,
-    write_card: bool,
-    dev_seeds: int = 40,
-    dev_downgrades: dict[tuple[float, float], int] | None = None,
-) -> tuple[float, float]:
+def stated_curve(seeds: int, write_card: bool, dev_seeds: int = 40) -> tuple[float, float]:
     """Print the default ("judged") rule's curve; return (and store) its two thresholds.
 
     Chosen on the annotated tune half and the lies of the even seeds below ``dev_seeds``:
-    the fewest tune downgrades with at most 1 in 120 of those lies kept; on a tie, the
-    fewest of those lies kept (a lie weighs more than a true support), then the fewest
-    ``dev_downgrades`` (the dev bios' and Factcheck-Bench tune half's true supports
-    downgraded per pair, ``grounding_dev.dev_downgrades``), then the higher thresholds.
-    The held half and the odd seeds' lies are reported, never chosen on; so are the lies
-    of the first ``seeds`` seeds (the aim's 120).
+    the fewest tune downgrades with at most 1 in 120 of those lies kept, the higher
+    thresholds on a tie. The held half and the odd seeds' lies are reported, never chosen
+    on; so are the lies of the first ``seeds`` seeds (the aim's 120).
     """
     reader = reader_for("shipped")
     assert isinstance(reader, EntailmentReader)
@@ -338,16 +330,15 @@ def stated_curve(
     print("{:>6} {:>6} {:>11} {:>5} {:>8} {:>9} {:>7} {:>7}".format(*head))
     head = ("", "", "tune", "held", "all", "dev", "held", "aim")
     print("{:>6} {:>6} {:>11} {:>5} {:>8} {:>9} {:>7} {:>7}".format(*head))
-    best: tuple[int, int, int, float, float] | None = None
+    best: tuple[int, float, float] | None = None
     for some in STATED_CURVE:
         for none in STATED_CURVE:
             down = {h: len(e) - _kept(e, some, none) for h, e in halves.items()}
             kept = {h: _kept(e, some, none) for h, e in lied.items()}
             if kept["dev"] * 120 <= len(lied["dev"]):
-                dev = (dev_downgrades or {}).get((some, none), 0)
-                key = (down["tune"], kept["dev"], dev, -none, -some)
-                if best is None or key < best:
-                    best = key
+                key = (-down["tune"], none, some)
+                if best is None or key > (-best[0], best[2], best[1]):
+                    best = (down["tune"], some, none)
             if some <= none:
                 cells = (
                     f"{down['tune'] + down['held']}/{len(gold)}",
@@ -358,7 +349,7 @@ def stated_curve(
                     "{:>8} {:>9} {:>7} {:>7}".format(*cells)
                 )
     assert best is not None
-    some, none = -best[4], -best[3]
+    _, some, none = best
     print(f"\nchosen on the tune half and even seeds: some words written {some}, none {none}")
     down_all = len(gold) - _kept(gold, some, none)
     down_tune = len(halves["tune"]) - _kept(halves["tune"], some, none)

@@ -8,9 +8,8 @@ printed first: annotated true supports downgraded (of the units both annotators 
 per half) against plausible lies kept (of 40 seeds: the even ones dev, the odd ones
 held; and of the first 10, the aim's 120). The thresholds are chosen on the tune half and
 the even seeds' lies (the held half and the odd seeds are reported, never chosen on): the
-fewest tune downgrades with at most 1 in 120 of those lies kept (the aim's bound); on a
-tie, the fewest of those lies kept, then the fewest downgrades of the dev bios and
-Factcheck-Bench tune half (``grounding_dev.py``), then the higher thresholds.
+fewest tune downgrades with at most 1 in 120 of those lies kept (the aim's bound), the
+higher thresholds on a tie.
 
 **The judge rule** (``--grounding judge``): a cited window supports a unit when the
 entailment judge finds it entailing the unit at the card's ``thresholds.grounding`` and no
@@ -248,9 +247,7 @@ def main() -> None:
         "--judged-only", action="store_true", help="the default and judge rules only"
     )
     args = parser.parse_args()
-    from grounding_dev import dev_downgrades
-
-    some, none = stated_curve(args.seeds, args.write_card, args.dev_seeds, dev_downgrades())
+    some, none = stated_curve(args.seeds, args.write_card, args.dev_seeds)
     down, supports, which = hand_written("judged")
     print(
         f"hand-written cases, default rule at ({some}, {none}): {down}/{supports} true "
