@@ -186,7 +186,11 @@ def missing_values(
     padded = f" {normalise(quote)} "
     ref = _references(unit.subject, quote, padded, before)
     refers, refers_to_thing, heard = ref.refers, ref.refers_to_thing, ref.heard
-    missing = [_shown(v) for v in values.numbers if not carried(v, written)]
+    missing = [
+        _shown(v)
+        for v in values.numbers
+        if not carried(v, written) and not _name_written(v, padded)
+    ]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     # A qualifier carries its base's names too ("CEO" of "became CEO of Apple" in 2011).
     spelled = f"{unit.subject} {unit.object} {unit.value or ''}"
@@ -388,6 +392,22 @@ def _last_sentence(before: str) -> str:
 def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bool:
     """A "name" that is only a number's words ("19th Century") is checked as the number."""
     return any(normalise(_shown(n)) == name for n in numbers)
+
+
+def _name_written(value: DateValue | NumberValue, padded: str) -> bool:
+    """True for a number word opening a name that the quote writes word for word.
+
+    "One Direction" opening a unit reads as a count of one; the quote writes the band's
+    name, not a count ("After One Direction went on hiatus"), and carries it as written.
+    """
+    words = value.text.split()
+    return (
+        isinstance(value, NumberValue)
+        and len(words) > 1
+        and all(w[:1].isupper() for w in words)
+        and not value.text[:1].isdigit()
+        and f" {normalise(value.text)} " in padded
+    )
 
 
 def _shown(value: DateValue | NumberValue) -> str:
