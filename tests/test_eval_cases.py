@@ -184,12 +184,17 @@ def _benchmark() -> Any:
 # 481 of 503 (none of the 6 lies kept on either path).
 # With the role-noun and general-class gates on the grounding rule's window checks and the
 # unique-head gate together: lies-llm 484 of 503.
+# With 12 rows (ids ``dev13-gr-*``: namesakes with a particle, digits closing a name, a number
+# word opening a name, a possessive's degree, a list inside a phrase), written before the
+# engine was run on them, and the name reader's particles and possessives: lies 491 of 515,
+# lies-llm 494 of 515 (the first 503 as before; of the 12, a century given to another clause
+# kept on both paths and "One Direction" as a subject refused on both).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 481 / 503,
+    "lies": 491 / 515,
     "recall": 244 / 257,
-    "lies-llm": 484 / 503,
+    "lies-llm": 494 / 515,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
