@@ -17,7 +17,7 @@ The rule's downgrade rate on this set is the dev figure for changes to the share
 the annotated and held figures stay those of ``grounding_rule.py``.
 
 Usage: python benchmarks/grounding_dev.py [--fcb] [--limit N] [--show CAUSE] [--examples N]
-[--dump FILE] [--vetoes] [--curve]
+[--dump FILE] [--vetoes] [--curve [--fcb]]
 """
 
 from __future__ import annotations
@@ -202,12 +202,13 @@ def vetoed_entailments(limit: int, bar: float = 0.8) -> Counter[str]:
     return causes
 
 
-def dev_curve(limit: int) -> None:
-    """The bios' true supports downgraded at each pair of the default rule's thresholds.
+def dev_downgrades(limit: int = 0, fcb: bool = True) -> dict[tuple[float, float], int]:
+    """Dev true supports downgraded at each pair of the default rule's thresholds.
 
-    Each bio unit's quote is read once (``grounding_curve.StatedRecorder``: vetoed, written,
-    or the judge's readings), so every (some words written, none written) pair is a count,
-    beside the card's own pair; a tie on the annotated tune half may be broken here.
+    The bios' units and (``fcb``) the Factcheck-Bench tune half's: each quote is read once
+    (``grounding_curve.StatedRecorder``: vetoed, written, or the judge's readings), so every
+    (some words written, none written) pair is a count; a tie on the annotated tune half
+    may be broken here.
     """
     from grounding_curve import STATED_CURVE, StatedRecorder
 
@@ -215,20 +216,33 @@ def dev_curve(limit: int) -> None:
     assert isinstance(reader, EntailmentReader)
     recorder = StatedRecorder(reader)
     reads = []
-    for _, unit, quote, passage, title, source in bio_cases(limit):
-        before = {"e": heading(title, opens_document=True)}
+    for _, unit, quote, passage, title, source in bio_cases(limit) + (
+        fcb_cases(limit) if fcb else []
+    ):
+        before = {"e": heading(title, opens_document=True)} if title else None
         reads.append(
             recorder.read(unit, ["e"], quote, {"e": passage}, source=source, read_before=before)
         )
+    return {
+        (some, none): sum(1 for r in reads if r is None or not r.supports(some, none))
+        for some in STATED_CURVE
+        for none in STATED_CURVE
+    }
+
+
+def dev_curve(limit: int, fcb: bool) -> None:
+    """Print :func:`dev_downgrades` for each pair, beside the card's own pair."""
+    reader = reader_for("shipped")
+    assert isinstance(reader, EntailmentReader)
+    counts = dev_downgrades(limit, fcb)
     shipped = (reader.judged_some_threshold, reader.judged_threshold)
-    print(f"bios: {len(reads)} true supports; the card's thresholds {shipped}")
+    sets = "bios and Factcheck-Bench tune" if fcb else "bios"
+    print(f"{sets}: true supports downgraded; the card's thresholds {shipped}")
     print(f"{'some':>6} {'none':>6} {'downgraded':>11}")
-    for some in STATED_CURVE:
-        for none in STATED_CURVE:
-            if some <= none:
-                down = sum(1 for r in reads if r is None or not r.supports(some, none))
-                mark = " <- card" if (some, none) == shipped else ""
-                print(f"{some:>6} {none:>6} {down:>11}{mark}")
+    for (some, none), down in counts.items():
+        if some <= none:
+            mark = " <- card" if (some, none) == shipped else ""
+            print(f"{some:>6} {none:>6} {down:>11}{mark}")
 
 
 def main() -> None:
@@ -244,7 +258,7 @@ def main() -> None:
     parser.add_argument("--curve", action="store_true", help="the bios' downgrades per threshold")
     args = parser.parse_args()
     if args.curve:
-        dev_curve(args.limit)
+        dev_curve(args.limit, args.fcb)
         return
     if args.vetoes:
         for why, count in vetoed_entailments(args.limit).most_common():

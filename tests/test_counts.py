@@ -167,3 +167,28 @@ def test_a_number_before_a_plural_noun_still_counts_it() -> None:
     assert (count.number, count.noun) == ("163", "floor")
     (one,) = counts("He won one medal.")
     assert (one.number, one.noun) == ("1", "medal")
+
+
+@pytest.mark.parametrize(
+    ("window", "obj"),
+    [
+        ("He won two consecutive Ligue 1 titles in 2011 and 2012.", "a Ligue 1 title"),
+        ("The team has won three Formula 1 championships.", "a Formula 1 championship"),
+    ],
+)
+def test_digits_closing_a_name_count_nothing(window: str, obj: str) -> None:
+    """ "Ligue 1" is a league's name: "two Ligue 1 titles" counts two titles, not one."""
+    assert all(c.number != "1" for c in counts(window))
+    assert counted_slot(window, obj) is None
+
+
+@pytest.mark.parametrize(
+    ("window", "obj", "rival"),
+    [
+        ("In 2010 he won 5 bronze medals.", "5 medals", "5 bronze medals"),
+        ("In Ligue 1 he scored 12 headed goals.", "12 goals", "12 headed goals"),
+    ],
+)
+def test_digits_after_a_common_word_still_count(window: str, obj: str, rival: str) -> None:
+    """A number after a verb counts as before: "5 bronze medals" states no "5 medals"."""
+    assert counted_slot(window, obj) == rival

@@ -194,12 +194,18 @@ def _benchmark() -> Any:
 # Y"; 32 attacker's rows (dev13-ak-…); and 16 rows of a list that names a slot's members and
 # leaves the object out (8 lies, 8 controls, ids dev13-ls-…), that list read as a statement
 # gate; all together: lies 606 of 650, lies-llm 611 of 650 (none of the 503 earlier rows lost).
+# With 12 rows (ids ``dev13-gr-*``: namesakes with a particle, digits closing a name, a number
+# word opening a name, a possessive's degree, a list inside a phrase), written before the
+# engine was run on them, and the name reader's particles and possessives: lies 491 of 515,
+# lies-llm 494 of 515 (the first 503 as before; of the 12, a century given to another clause
+# kept on both paths and "One Direction" as a subject refused on both).
+# All of these together: lies 616 of 662, lies-llm 621 of 662.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 606 / 650,
+    "lies": 616 / 662,
     "recall": 244 / 257,
-    "lies-llm": 611 / 650,
+    "lies-llm": 621 / 662,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -249,3 +249,45 @@ BPE_QUOTE = "It was also employed in natural language processing models."
 )  # fmt: skip
 def test_a_pronoun_refers_past_the_names_own_acronym(before: str, lacking: list[str]) -> None:
     assert missing_values(BPE, BPE_QUOTE, before, classes=True, owners=True) == lacking
+
+
+def qualifier(subject: str, relation: str, obj: str, key: str, value: str) -> FactUnit:
+    return FactUnit(
+        kind="qualifier", subject=subject, relation=relation, object=obj, key=key, value=value
+    )
+
+
+@pytest.mark.parametrize(
+    ("unit", "before", "quote", "lacking"),
+    [
+        # A possessive closes its name: "his Ph.D." carries "Travis Oliphant's Ph.D.".
+        (base("Travis Oliphant", "received", "Travis Oliphant's Ph.D."),
+         "Travis Oliphant is a data scientist. ",
+         "He received his Ph.D. in Electrical Engineering in 2001.", []),
+        # ... and the degree itself must still be written.
+        (base("Travis Oliphant", "received", "Travis Oliphant's Ph.D."),
+         "Travis Oliphant is a data scientist. ", "He received his M.Sc. in 2001.", ["ph d"]),
+        # A qualifier's possessor naming its subject is the subject, carried by "He".
+        (qualifier("Jesse Foppert", "made", "Jesse Foppert's Major League debut",
+                   "point in time", "2003"),
+         "Jesse Foppert is a baseball player. He was drafted by the San Francisco Giants. ",
+         "He made his Major League debut with the Giants in 2003.", []),
+        (qualifier("Jesse Foppert", "made", "Jesse Foppert's Major League debut",
+                   "point in time", "2003"),
+         "Jesse Foppert is a baseball player. ",
+         "Tim Lincecum made his Major League debut with the Giants in 2003.", ["jesse foppert"]),
+        # A particle is a word of the name: "bin Laden" is Osama bin Laden.
+        (base("Osama bin Laden", "founded", "al-Qaeda"), "",
+         "However, bin Laden founded al-Qaeda in 1988.", []),
+        # A number word opening a name is carried by the name written word for word.
+        (base("One Direction", "went on", "hiatus"), "Liam Payne is a singer. ",
+         "After One Direction went on hiatus in 2016, Payne launched a solo career.", []),
+        (base("One Direction", "went on", "hiatus"), "Liam Payne is a singer. ",
+         "After the band went on hiatus in 2016, Payne launched a solo career.",
+         ["One", "one direction"]),
+    ],
+)  # fmt: skip
+def test_a_name_is_read_through_its_particles_possessives_and_number_words(
+    unit: FactUnit, before: str, quote: str, lacking: list[str]
+) -> None:
+    assert missing_values(unit, quote, before, classes=True, owners=True) == lacking

@@ -157,6 +157,34 @@ def test_a_name_inside_the_object_is_no_rival() -> None:
     assert status(fact, text) == Status.SUPPORTED
 
 
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        # The slot's name is the object's own, written with words between.
+        (Fact(subject="Gilberto Silva", relation="won", object="the FA Cup with Arsenal"),
+         "He also won the FA Cup twice with Arsenal."),
+        # A name before a plural noun names the noun's kind: the noun fills the slot.
+        (Fact(subject="Francesco Mimbelli", relation="served in", object="China"),
+         "In the late 1920s, he served on Royal Italian Navy gunboats in China."),
+    ],
+)  # fmt: skip
+def test_a_name_of_the_object_or_of_a_nouns_kind_is_no_slot_rival(fact: Fact, text: str) -> None:
+    assert refusal(fact, text) is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "text"),
+    [
+        (Fact(subject="Francesco Mimbelli", relation="served in", object="China"),
+         "In the late 1920s, he served in Libya with the Royal Italian Navy."),
+        (Fact(subject="Apple", relation="is headquartered in", object="Seattle"),
+         "Apple is headquartered in Cupertino near Seattle."),
+    ],
+)  # fmt: skip
+def test_another_name_in_the_slot_still_rivals_the_object(fact: Fact, text: str) -> None:
+    assert refusal(fact, text) is not None
+
+
 @pytest.mark.parametrize("grounding", ["strict", "judge"])
 @pytest.mark.parametrize(
     ("subject", "relation", "obj", "quote", "reason"),

@@ -175,6 +175,8 @@ def counts(text: str) -> frozenset[Count]:
         noun = token.head
         if _labels(number, noun):
             continue  # "a 2003 comedy film": a year naming one film, not 2003 films
+        if _names(token):
+            continue  # "two Ligue 1 titles": "Ligue 1" is the league's name, no count
         kinds = [t for t in _modifiers(noun) if _restricts(t)]
         words = sorted((token, *kinds, noun), key=lambda t: t.i)
         phrase = " ".join(t.text for t in words)
@@ -212,6 +214,19 @@ def _labels(number: str, noun: SpacyToken) -> bool:
     if number == "1" or noun.tag_ not in ("NN", "NNP"):
         return False
     return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.lefts)
+
+
+def _names(number: SpacyToken) -> bool:
+    """True when digits close a name with the proper noun right before them.
+
+    "Ligue 1", "Formula 1", "Windows 10": the number is a word of the name ("two Ligue 1
+    titles" counts two titles, not one), as a capitalised number word after a capitalised
+    word is ("Apollo Eleven", :mod:`triqua.core.reading.values.numbers`).
+    """
+    if number.i == 0 or not number.text[:1].isdigit():
+        return False
+    before = number.doc[number.i - 1]
+    return before.pos_ == "PROPN" and before.text[:1].isupper()
 
 
 def _modifiers(noun: SpacyToken) -> Iterable[SpacyToken]:

@@ -99,7 +99,7 @@ def ungapped(sentence: str) -> str | None:
     if cut is None:
         return None
     groups = _remnants(list(doc[cut:end]))
-    if not groups:
+    if not groups or _inside_first_clause(groups, root, cut):
         return None
     obj = next((c for c in root.rights if c.dep_ in _OBJECT_DEPS and c.i < cut), None)
     kinds = _kinds(sentence)
@@ -114,6 +114,24 @@ def ungapped(sentence: str) -> str | None:
             return None  # the name and the phrase would take one place
         clauses.append(_text_with(doc[:cut], {first: _text(name), slot: _text(rest)}))
     return " ".join(c[:1].upper() + c[1:] + "." for c in clauses)
+
+
+def _inside_first_clause(
+    groups: list[tuple[list[Token], list[Token]]], root: Token, cut: int
+) -> bool:
+    """True when a remnant's phrase hangs on a word of the first clause other than its verb.
+
+    "… known for his work in Telugu and Hindi films": "films" is the object of the first
+    clause's "in", so "Hindi films" is a part of that clause's phrase, not a conjunct
+    reusing its verb; a true remnant's phrase ("and Germany in 2014") hangs on the verb or
+    on the remnant itself. (Its name may hang anywhere: a parser often attaches "Germany"
+    to the year before it.)
+    """
+    for name, rest in groups:
+        own = {t.i for t in (*name, *rest)}
+        if any(t.head.i < cut and t.head.i not in (root.i, *own) for t in rest):
+            return True
+    return False
 
 
 def _kinds(sentence: str) -> dict[int, str]:

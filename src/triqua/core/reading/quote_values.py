@@ -10,14 +10,14 @@ rule's value gate and the plan's founded-fact check (``core.plan.founded``) read
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.orphans import orphan_pronoun
+from triqua.core.reading.plural_subjects import class_written, plural_common_noun
 from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
 from triqua.core.reading.rivals import by_head_noun, definite_reference, rivals_before
@@ -27,13 +27,12 @@ from triqua.core.reading.speech import (
     outside_speech,
     speaks_of_another,
 )
-from triqua.core.reading.values.carried import carried, read_values
+from triqua.core.reading.values.carried import Values, carried, name_carried, read_values
 from triqua.core.reading.values.dates import DateValue
 from triqua.core.reading.values.name_rivals import How, named
 from triqua.core.reading.values.names import name_runs
 from triqua.core.reading.values.names import names as read_names
 from triqua.core.reading.values.numbers import NumberValue
-from triqua.core.reading.words import irregular_form, word_stems
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
@@ -73,7 +72,8 @@ def unit_values(unit: FactUnit) -> UnitValues:
     return UnitValues(
         numbers=_values(value),
         names=tuple(read_names(value)),
-        anchors=tuple(read_names(unit.object)),
+        # "Jesse Foppert's debut": a possessor naming the subject is the subject, no anchor.
+        anchors=tuple(n for n in read_names(unit.object) if n not in subject),
         base_subject=subject,
     )
 
@@ -95,51 +95,6 @@ def _subject_names(subject: str) -> list[str]:
     if names and len(words) > 1 and words[1][:1].islower() and names[0] == normalise(words[0]):
         names = names[1:]
     return names
-
-
-#: Verb forms that agree only with a plural subject: "Firms are", "Bellflowers have".
-_PLURAL_VERBS = frozenset(["are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"])
-#: Verbs without an "s" that agree with a singular subject too (modals, past forms).
-_EITHER_NUMBER = frozenset(
-    (
-        "can", "could", "will", "would", "shall", "should", "may", "might", "must", "did",
-        "had", "cannot", "won't", "can't", "used", "ought", "need", "dare",
-    )
-)  # fmt: skip
-#: One capitalised word ending in a plural "s" ("Bellflowers"; not "Glass", "Cactus").
-_PLURAL_WORD = re.compile(r"[A-Z][a-z]{2,}(?<![su])s")
-
-
-def _plural_common_noun(unit: FactUnit) -> str:
-    """A base's subject, normalised, when it is a plural common noun opening its fact, or "".
-
-    "Bellflowers are found in forests", "Firms advertise": one capitalised word ending in
-    "s" whose verb agrees only with a plural ("are", "were", "have", "do", or a present
-    verb of three letters or more without its "s": not a modal, nor a past form such as
-    "founded" or "won"). A name
-    is singular to its verb ("Williams is", "Texas has", "Lawson offers"), so it stays a
-    name written as a name.
-    """
-    if unit.kind != "base" or not _PLURAL_WORD.fullmatch(unit.subject.strip()):
-        return ""
-    verb = unit.relation.replace("’", "'").split()[:1]
-    if not verb:
-        return ""
-    word = verb[0]
-    bare = (
-        len(word) > 2
-        and word.isalpha()
-        and word.islower()
-        and not word.endswith(("s", "ed"))
-        and word not in _EITHER_NUMBER
-        and not irregular_form(word)
-    )
-    return normalise(unit.subject) if word.lower() in _PLURAL_VERBS or bare else ""
-
-
-def _stem_written(noun: str, text: str) -> bool:
-    """True when ``text`` writes the common noun in any case, singular or plural (its stem)."""
-    return word_stems(noun) <= word_stems(text)
 
 
 #: Words by which a quote refers back to a subject named earlier in its passage.
@@ -185,25 +140,21 @@ def missing_values(
     padded = f" {normalise(quote)} "
     ref = _references(unit.subject, quote, padded, before)
     refers, refers_to_thing, heard = ref.refers, ref.refers_to_thing, ref.heard
-    missing = [_shown(v) for v in values.numbers if not carried(v, written)]
     said = f"{unit.subject} {unit.object}" if unit.kind == "base" else unit.value or ""
     # A qualifier carries its base's names too ("CEO" of "became CEO of Apple" in 2011).
     spelled = f"{unit.subject} {unit.object} {unit.value or ''}"
-    missing += [t for t in quoted_titles(said) if f" {normalise(t)} " not in padded]
+    missing = _missing_written(values, said, written, padded)
     opener = normalise(unit.subject.split()[0]) if unit.subject.split() else ""
     possessors = {run.name for run in name_runs(unit.subject) if run.possessor}
-    plural = _plural_common_noun(unit)
+    plural = plural_common_noun(unit)
     for name in values.names:
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
         if subject and opens and orphan_pronoun(unit.subject, quote, before, unit.object):
             continue  # "He …" opening a document that names no one: ``reading.orphans``
-        if name == plural:
-            # "Bellflowers are found …": "a bellflower" or "Bristly Bellflower" writes it.
-            if not classes and not (
-                _stem_written(name, quote) or (refers and _stem_written(name, before))
-            ):
+        if name == plural:  # "Bellflowers are …": "a bellflower" or "Bristly Bellflower"
+            if not classes and not class_written(name, quote, before, refers):
                 missing.append(name)
             continue
         own = ref.refers_possessor if name in possessors else refers
@@ -228,8 +179,20 @@ def missing_values(
             and not (owners and qualifies(name, said, quote, before))
         ):
             missing.append(name)
+    # "Potatoes were introduced to Europe | in the 16th century": under ``classes`` the class
+    # is the judge's to read, as a base's is; the qualifier's anchors are still checked.
+    if classes:
+        values = replace(values, base_subject=tuple(s for s in values.base_subject if s != plural))
     missing += _missing_base(values, quote, padded, before, opener, refers, spelled)
     return list(dict.fromkeys(missing))
+
+
+def _missing_written(values: UnitValues, said: str, written: Values, padded: str) -> list[str]:
+    """The unit's numbers and quoted titles (in ``said``) that the quote does not write."""
+    missing = [
+        _shown(v) for v in values.numbers if not carried(v, written) and not name_carried(v, padded)
+    ]
+    return missing + [t for t in quoted_titles(said) if f" {normalise(t)} " not in padded]
 
 
 def _missing_base(

@@ -45,6 +45,7 @@ from triqua.core.reading.keyword_lists import is_list
 from triqua.core.reading.list_members import left_out_of_list
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import said_object
+from triqua.core.reading.quotes import normalise
 from triqua.core.reading.role_words import role_held_by_another
 from triqua.core.reading.value_slot import (
     bare_values,
@@ -343,10 +344,27 @@ def _slot_rival(parts: FactParts, info: TextInfo, hit: Token) -> bool:
         at = text.lower().find(written)
         if 0 <= at <= start < at + len(written):
             return False  # a name inside the object's own words ("Swiss" of "Swiss Alps")
+        if f" {normalise(text[start:end]).removeprefix('the ')} " in f" {normalise(written)} ":
+            return False  # "won the FA Cup twice with Arsenal": the object's own name
+        if _modifies_noun(info, end):
+            return False  # "served on Royal Italian Navy gunboats in China": no slot's name
         if conjoined_object(text, start, written):
             return False  # "won the Pulitzer Prize in 1988 and the Nobel Prize in 1993"
         return not _object_follows(text[end:], written)
     return False
+
+
+def _modifies_noun(info: TextInfo, end: int) -> bool:
+    """True when a plural common noun follows the name ending at ``end``: it names its kind.
+
+    "Royal Italian Navy gunboats", "Arsenal players": the name modifies the noun, which
+    fills the slot, so it is no rival of the object.
+    """
+    after = next((t for t in info.tokens if t.start >= end), None)
+    if after is None or info.text[end : after.start].strip():
+        return False
+    word = after.text
+    return word.isalpha() and word.islower() and len(word) > 3 and word.endswith("s")
 
 
 _CHAIN = 3  # containing places written after a place ("Chicago, Illinois, United States")

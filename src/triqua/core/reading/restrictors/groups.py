@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.restrictors.words import WORDS
+from triqua.core.reading.values.table import RULES
 from triqua.core.reading.words import word_stems
 from triqua.schema import FactUnit
 
@@ -28,6 +29,8 @@ _RESTRICTORS = WORDS.group_phrases
 _DETERMINERS = WORDS.group_determiners
 _TOKEN = re.compile(r"[^\W_]+")
 _LAPSED = WORDS.lapsed
+#: A nationality's word ("Brazilian"): a status word before it ends no role.
+_DEMONYMS = frozenset(d for names in RULES.demonyms.values() for d in names if " " not in d)
 _PREPOSITIONS = WORDS.role_prepositions
 _PAST = WORDS.past
 
@@ -92,6 +95,8 @@ def _lapsed(unit: FactUnit, tokens: list[str]) -> str | None:
     head = [w for w in phrase[:cut] if w not in _DETERMINERS]
     if not head:
         return None
+    if head[-1] in _DEMONYMS:
+        return None  # "a retired Brazilian footballer" is Brazilian still: no role lapses
     claimed = word_stems(head[-1])  # the role: "CEO" of "the CEO of Acme Corp"
     found: str | None = None
     for i, token in enumerate(tokens):

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.dates import DateValue, date_relation, find_dates
 from triqua.core.reading.values.numbers import (
     NumberValue,
@@ -20,7 +21,7 @@ from triqua.core.reading.values.numbers import (
     within_marker,
 )
 
-__all__ = ["Values", "carried", "read_values", "uncarried", "values_match"]
+__all__ = ["Values", "carried", "name_carried", "read_values", "uncarried", "values_match"]
 
 
 @dataclass(frozen=True)
@@ -97,3 +98,19 @@ def values_match(claim: str, evidence: str) -> bool:
     if not claimed:
         raise ValueError(f"{claim!r} writes no value")
     return not uncarried(claimed, read_values(evidence))
+
+
+def name_carried(value: DateValue | NumberValue, padded: str) -> bool:
+    """True for a number word opening a name that a text (``padded``, normalised) writes.
+
+    "One Direction" opening a unit reads as a count of one; the text writes the band's name,
+    not a count ("After One Direction went on hiatus"), and carries it word for word.
+    """
+    words = value.text.split()
+    return (
+        isinstance(value, NumberValue)
+        and len(words) > 1
+        and all(w[:1].isupper() for w in words)
+        and not value.text[:1].isdigit()
+        and f" {normalise(value.text)} " in padded
+    )

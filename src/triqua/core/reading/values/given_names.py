@@ -45,8 +45,24 @@ def given_name_alone(name: str, text: str, before: str) -> bool:
     # A title the reader does not know before the full name keeps it hers ("Datuk Siti
     # Rahmah Kassim").
     return not any(
-        words[0] in run.name.split() and run.name not in own and not run.name.endswith(f" {full}")
+        words[0] in run.name.split()
+        and run.name not in own
+        and not run.name.endswith(f" {full}")
+        and not _written_longer(words, run.name.split())
         for run in (*name_runs(before), *name_runs(text))
+    )
+
+
+def _written_longer(words: Sequence[str], run: Sequence[str]) -> bool:
+    """True when a name run writes the name with words added before its surname.
+
+    "Gilberto Aparecido da Silva" (one run: a particle joins it) is "Gilberto Silva".
+    """
+    return (
+        len(run) > len(words)
+        and run[0] == words[0]
+        and surname(list(run)) == surname(list(words))
+        and set(words) <= set(run)
     )
 
 

@@ -48,6 +48,8 @@ STOP_NAMES = frozenset(
 
 
 _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+#: A word closing with "'s" (its punctuation aside): "Oliphant's", "Curie’s,".
+_POSSESSIVE_WORD = re.compile(r"\w['’]s[.,:;)]*$", re.IGNORECASE)
 #: Punctuation that ends a name run ("Leadership: Maradona", "Queens, New York").
 _RUN_BREAK = (",", ":", ";", ")")
 
@@ -115,13 +117,24 @@ def _name_runs(text: str) -> tuple[Run, ...]:
         for word in (*paragraph[a:b].split(), "")
         for t in (("", word) if word.startswith(("(", "[")) else (word,))
     ]
-    for token in tokens:
+    for at, token in enumerate(tokens):
         token = _name_part(token)
         letters = [c for c in token if c.isalpha()]
+        if run and token in RULES.name_particles and at + 1 < len(tokens):
+            # "Osama bin Laden", "Leonardo da Vinci": a particle between capitalised words
+            # is a word of the name, not a break.
+            following = next((c for c in tokens[at + 1] if c.isalpha()), "")
+            if following.isupper():
+                run.append(token)
+                continue
         if letters and letters[0].isupper():
             run.append(token)
-            if not token.endswith(_RUN_BREAK):
+            # A possessive closes its name: "Travis Oliphant's Ph.D." is his, not one name.
+            if not (token.endswith(_RUN_BREAK) or _POSSESSIVE_WORD.search(token)):
                 continue
+            if not token.endswith(_RUN_BREAK) and at + 1 < len(tokens):
+                token = tokens[at + 1]
+                letters = [c for c in token if c.isalpha()]
         while run and normalise(run[0]) in STOP_NAMES:
             run.pop(0)
         while run and normalise(run[-1]) in STOP_NAMES:
@@ -219,7 +232,10 @@ def name_in(name: str, padded: str, raw: str, common: bool = False) -> bool:
     if demonym_written(name, raw):
         return True
     # A title is no word of the person's name: "Reagan" writes "President Ronald Reagan".
-    words = [w for w in name.split() if len(w) > 1 and w not in TITLES] or name.split()
+    # Nor is a particle a word to find: "bin Laden" writes "Osama bin Laden".
+    words = [
+        w for w in name.split() if len(w) > 1 and w not in TITLES and w not in RULES.name_particles
+    ] or name.split()
     if len(words) == 1 and common and common_noun(words[0], raw):
         return True
     present = [w for w in words if f" {w} " in padded or derived(w, padded)]

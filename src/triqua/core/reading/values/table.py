@@ -35,7 +35,7 @@ NEGATING_WORDS = frozenset(["no", "not"])
 
 #: Rules whose examples are names (every name of the claim written in the evidence), not
 #: numbers and dates.
-NAME_RULES = frozenset(["name_suffixes", "demonyms"])
+NAME_RULES = frozenset(["name_suffixes", "demonyms", "name_particles"])
 
 RULES_PATH = Path(__file__).parent / "data" / "values.json"
 
@@ -67,6 +67,9 @@ class ValueRules:
     quantity_words: tuple[str, ...]
     #: Lower-case words that, after a hyphen, make an adjective of a name ("Java-based").
     name_suffixes: frozenset[str] = frozenset()
+    #: Lower-case words that stand inside a name between capitalised ones ("bin" of "Osama
+    #: bin Laden", "da" of "Leonardo da Vinci").
+    name_particles: frozenset[str] = frozenset()
     #: A place's name (lower case, no article) → the demonyms that name it ("china":
     #: "chinese").
     demonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -107,6 +110,7 @@ def _parse(raw: dict[str, Any]) -> ValueRules:
         common_era=tuple(m.lower() for m in eras["markers_after"]),
         quantity_words=tuple(w.lower() for w in _rule(raw, "not_years")["quantity_words"]),
         name_suffixes=frozenset(w.lower() for w in _rule(raw, "name_suffixes")["table"]),
+        name_particles=frozenset(w.lower() for w in _rule(raw, "name_particles")["table"]),
         demonyms={
             k.lower(): tuple(d.lower() for d in v)
             for k, v in _rule(raw, "demonyms")["table"].items()
