@@ -112,6 +112,12 @@ def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], said: str)
     assert line.startswith("error: ") and said in line and line.endswith("--help')")
 
 
+#: An option line of a help: its names, then the value it takes (none for a flag), then help.
+OPTION_VALUE = re.compile(
+    r"\s*(?:-\w, )?--[\w-]+(?: / --[\w-]+)?(?: (?P<value>[^\s<]+))?(?:\s{2,}|$)"
+)
+
+
 def _commands(group: Any, path: list[str]) -> list[list[str]]:
     """``path`` and every command under ``group`` (click's view of the app), as paths."""
     found = [path]
@@ -138,6 +144,17 @@ def test_every_help_names_its_arguments_as_its_text_does_and_its_exit_codes() ->
         assert "...}" not in usage, (command, usage)
         options = [line for line in result.stdout.splitlines() if line.lstrip().startswith("-")]
         assert not any("<list[" in line for line in options), command
+        assert "<" not in result.stdout.split("Arguments:")[-1].split("Options:")[0], command
+        listed = result.stdout.split("\nOptions:")[-1].splitlines()
+        starts = [line for line in listed if re.match(r" {2}-", line)]  # not wrapped help
+        for line in starts:  # --md FILE, --top-k N, --chroma-path PATH: one style
+            value = OPTION_VALUE.match(line)
+            assert value, (command, line)
+            shown = value.group("value")
+            assert not shown or shown == shown.upper() or "|" in shown or "=" in shown, (
+                command,
+                line,
+            )
         if "Exit codes: 0 " in " ".join(result.stdout.split()):
             said_exit_codes.add(" ".join(command))
     for command in ("check", "verify", "extract", "batch", "ingest", "regrade", "show", "serve"):

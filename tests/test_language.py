@@ -135,3 +135,22 @@ def test_a_passage_english_by_its_function_words_skips_the_detector_with_the_sam
     for text in foreign:
         assert not language._english_whatever_detected(text)
         assert language.foreign_language(text) == language._detected_foreign(text) is not None
+
+
+def test_a_foreign_text_over_the_length_limit_gets_the_length_refusal_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from triqua.context import DEFAULT_MAX_INPUT_CHARS
+
+    def no_detection(*_: Any, **__: Any) -> str:
+        raise AssertionError("the language was read before the length was checked")
+
+    huge = (FRENCH + " ") * (DEFAULT_MAX_INPUT_CHARS // len(FRENCH) + 1)
+    assert len(huge) > DEFAULT_MAX_INPUT_CHARS
+    monkeypatch.setattr("triqua.core.text.language.language_problem", no_detection)
+    with pytest.raises(ValueError, match=r"above the limit of 2,000,000 \(max_input_chars\)"):
+        triqua.check(huge, cache=False, store=False)
+    with pytest.raises(ValueError, match=r"above the limit of 1,000 \(max_input_chars\)"):
+        triqua.extract_facts(FRENCH * 20, max_input_chars=1000)
+    result = CliRunner().invoke(app, ["check", FRENCH * 20, "--max-input-chars", "1000"])
+    assert result.exit_code == 2 and "(max_input_chars)" in result.stderr

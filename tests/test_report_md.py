@@ -103,3 +103,41 @@ def test_an_evidence_source_stays_inside_its_table_cell(tmp_path: Path) -> None:
     assert not any(line.startswith("<img") for line in lines)
     assert len(UNESCAPED_PIPE.findall(row)) == 6  # five cells: the name's pipe is escaped
     assert row.endswith("x y.txt` |") or row.endswith("xy.txt` |")
+
+
+def test_a_dash_writes_each_report_output_to_stdout_not_a_file_named_dash(
+    model_name: str, evidence: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where a file named '-' would appear
+    saved = tmp_path / "report.json"
+    done = runner.invoke(
+        app, ["check", CURIE, "-e", str(evidence), "-m", model_name, "--json", "--no-store"]
+    )
+    assert done.exit_code == 0, done.output
+    saved.write_text(done.stdout, encoding="utf-8")
+    md = runner.invoke(app, ["report", str(saved), "--md", "-"])
+    assert md.exit_code == 0, md.output
+    assert md.stdout.startswith("## triqua report\n") and "wrote" not in md.stderr
+    html = runner.invoke(app, ["report", str(saved), "--html", "-"])
+    assert html.exit_code == 0, html.output
+    assert html.stdout.lstrip().lower().startswith("<!doctype html>")
+    both = runner.invoke(app, ["report", str(saved), "--html", "-", "--md", "-"])
+    assert both.exit_code == 2 and both.stdout == ""
+    assert "--html and --md would all write to stdout" in both.stderr
+    checked = runner.invoke(
+        app, ["check", CURIE, "-e", str(evidence), "-m", model_name, "--no-store", "--md", "-"]
+    )
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.startswith("## triqua report\n")  # in place of the table
+    clash = ["check", CURIE, "-e", str(evidence), "-m", model_name, "--json", "--html", "-"]
+    refused = runner.invoke(app, clash)
+    assert refused.exit_code == 2 and "--html and --json" in refused.stderr
+    facts = runner.invoke(app, ["extract", CURIE, "-m", model_name, "-o", "-"])
+    assert facts.exit_code == 0, facts.output
+    assert json.loads(facts.stdout.splitlines()[0])["subject"]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(json.dumps({"id": 1, "text": CURIE}) + "\n", encoding="utf-8")
+    batch = runner.invoke(app, ["batch", str(answers), "-o", "-", "-m", model_name])
+    assert batch.exit_code in (0, 1), batch.output
+    assert json.loads(batch.stdout.splitlines()[0])["id"] == 1
+    assert not (tmp_path / "-").exists()

@@ -376,3 +376,42 @@ def test_served_ingest_reads_one_path_given_as_a_string(
     # One string is one path, not a list of its characters ("/" would be named, not it).
     with pytest.raises(CallerRefusedError, match=r"path '/etc' is outside"):
         ingest_module.graph.invoke({"paths": "/etc"}, context={})
+
+
+def test_served_check_searches_only_the_operators_collection_unless_callers_may_choose(
+    requests_sent: list[httpx.Request], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("chromadb")
+    from triqua.graph.served import SERVED_COLLECTION
+    from triqua.tools.ingest import ingest_paths
+
+    page = tmp_path / "page.md"
+    page.write_text("Marie Curie won the Nobel Prize in Physics in 1903.\n")
+    store = tmp_path / "chroma"
+    for name in ("kb-2026", "private"):
+        ingest_paths([page], name, path=store)
+    monkeypatch.setenv("TRIQUA_CHROMA_PATH", str(store))
+    monkeypatch.setenv("TRIQUA_COLLECTION", "kb-2026")
+    guarded = build_graph(caller_guard=True)
+    chroma = {"retriever": "chroma"}
+
+    def corpus(graph: Any, context: dict[str, Any]) -> str | None:
+        return graph.invoke({"text": CURIE}, context={**chroma, **context})["report"].spec.corpus
+
+    for graph in (main_module.graph, guarded):
+        with pytest.raises(CallerRefusedError, match="TRIQUA_CALLER_SETTINGS=collection") as no:
+            graph.invoke({"text": CURIE}, context={**chroma, "collection": "private"})
+        assert "server's collection 'kb-2026'" in str(no.value)
+        for where in ({"chroma_path": str(tmp_path / "other")}, {"chroma_url": "http://10.0.0.1"}):
+            with pytest.raises(CallerRefusedError, match=repr(next(iter(where)))):
+                graph.invoke({"text": CURIE}, context={**chroma, **where})
+        assert corpus(graph, {}) == "kb-2026"  # none named: the operator's
+        assert corpus(graph, {"collection": "kb-2026"}) == "kb-2026"
+    monkeypatch.delenv("TRIQUA_COLLECTION")  # the served ingest's default, then
+    assert CallerContext().collection == SERVED_COLLECTION
+    with pytest.raises(CallerRefusedError, match=f"server's collection '{SERVED_COLLECTION}'"):
+        CallerContext(collection="kb-2026")
+    monkeypatch.setenv("TRIQUA_CALLER_SETTINGS", "collection")  # callers may choose
+    assert corpus(guarded, {"collection": "private"}) == "private"
+    assert CallerContext().collection is None
+    assert build_graph().context_schema is Context  # in-process: any collection

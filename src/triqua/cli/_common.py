@@ -27,8 +27,39 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: The file name that stands for standard output in every option writing a file.
+STDOUT = "-"
+
+
+def is_stdout(path: Path | None) -> bool:
+    """Whether an output option names standard output (``-``) rather than a file."""
+    return path is not None and str(path) == STDOUT
+
+
+def check_report_files(
+    html: Path | None, md: Path | None, *, as_json: bool = False, summary: bool = False
+) -> None:
+    """Refuse report files that cannot be written, or two outputs on stdout, before a run.
+
+    Raises:
+        typer.Exit: 2 naming the file or the options that both ask for stdout.
+    """
+    piped = [name for name, path in (("--html", html), ("--md", md)) if is_stdout(path)]
+    piped += [name for name, given in (("--json", as_json), ("--summary", summary)) if given]
+    if len(piped) > 1 and any(is_stdout(path) for path in (html, md)):
+        raise fail(f"{' and '.join(piped)} would all write to stdout: give one of them")
+    for path, option in ((html, "--html"), (md, "--md")):
+        if path is not None:
+            check_output_file(path, option)
+
+
 def check_output_file(path: Path, option: str) -> None:
-    """Refuse an output path that cannot be written, before the run spends anything on it."""
+    """Refuse an output path that cannot be written, before the run spends anything on it.
+
+    ``-`` (stdout) is always accepted.
+    """
+    if is_stdout(path):
+        return
     folder = path.expanduser().parent
     if path.is_dir():
         raise fail(f"{option} {path}: is a directory; give a file name")
@@ -77,11 +108,21 @@ StoreOption = Annotated[
 ]
 NoStoreOption = Annotated[bool, typer.Option("--no-store", help="Do not save the run.")]
 HtmlOption = Annotated[
-    Path | None, typer.Option("--html", help="Also write a self-contained HTML report.")
+    Path | None,
+    typer.Option(
+        "--html",
+        metavar="FILE",
+        help="Also write a self-contained HTML report ('-': stdout, in place of the table).",
+    ),
 ]
 MdOption = Annotated[
     Path | None,
-    typer.Option("--md", metavar="FILE", help="Also write a Markdown report (issues, PRs)."),
+    typer.Option(
+        "--md",
+        metavar="FILE",
+        help="Also write a Markdown report, for issues and PRs ('-': stdout, in place of the "
+        "table).",
+    ),
 ]
 
 # Options shared by the commands that run checks (``check`` and ``batch``).

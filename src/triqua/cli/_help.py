@@ -1,14 +1,15 @@
 """How the ``triqua`` group presents itself: flags without a type, usage errors in one line.
 
-Typer prints ``--quiet <bool>`` for a flag by default, and a usage error as a box (or, with
-rich help off, as three lines of usage, hint and error); the README promises one ``error:``
-line that names the way to help.
+Typer prints ``--quiet <bool>`` for a flag and ``--top-k <int>`` for an option by default,
+and a usage error as a box (or, with rich help off, as three lines of usage, hint and
+error); the README promises one ``error:`` line that names the way to help.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, get_args
 
 import typer
 from typer.core import TyperGroup
@@ -17,12 +18,41 @@ if TYPE_CHECKING:  # typer ships its own copy of click; its types are only annot
     from typer._click import Command, Context, Parameter
 
 
-def _untype_flags(command: Command, ctx: Context) -> None:
-    """Give every flag of ``command`` (its --help included) an empty metavar."""
+#: The value an option of each type is shown taking, where the option names none itself:
+#: capitals, as its arguments and the options naming their own (``--md FILE``) are shown.
+_METAVARS = {int: "N", float: "NUMBER", str: "TEXT", Path: "PATH"}
+#: A text option whose name ends so takes that value (``--chroma-path PATH``).
+_NAMED_TEXT = {"path": "PATH", "url": "URL", "model": "MODEL"}
+
+
+def _show_values(command: Command, ctx: Context) -> None:
+    """Give every flag of ``command`` (its --help included) an empty metavar, every option one.
+
+    Typer shows an option's value as its type (``--top-k <int>``, ``--chroma-path <path>``)
+    beside options naming theirs in capitals; an option naming none gets its type's capital
+    name from :data:`_METAVARS` (``--top-k N``), or for text what its name ends with says
+    (:data:`_NAMED_TEXT`: ``--chroma-path PATH``).
+    """
     for param in [*command.params, command.get_help_option(ctx)]:
-        # a flag's help shows its metavar, when set, in place of '<bool>'
-        if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+        if param is not None and param.param_type_name == "argument":
+            # its name is its value (RUN, REPORT), shown without a type ('RUN <str>')
+            setattr(param, "display_type_rich", _no_type)  # noqa: B010 - the instance's
+            continue
+        if param is None or param.metavar is not None or param.param_type_name != "option":
+            continue
+        if getattr(param, "is_flag", False):  # shown, when set, in place of '<bool>'
             param.metavar = ""
+            continue
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        element = (get_args(annotation) or (annotation,))[0]  # list[Path]: repeatable Path
+        if element in _METAVARS:
+            ending = (param.name or "").rsplit("_", 1)[-1]
+            named = _NAMED_TEXT.get(ending) if element is str else None
+            param.metavar = named or _METAVARS[element]
+
+
+def _no_type(ctx: Context) -> None:
+    """No type beside an argument's name in the help."""
 
 
 #: The exit status click gives a usage error (bad option, bad value, missing argument).
@@ -53,7 +83,7 @@ class FlagsWithoutTypes(TyperGroup):
 
     def get_params(self, ctx: Context) -> list[Parameter]:
         """The group's parameters, flags untyped."""
-        _untype_flags(self, ctx)
+        _show_values(self, ctx)
         return super().get_params(ctx)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
@@ -63,7 +93,7 @@ class FlagsWithoutTypes(TyperGroup):
             return None
         if type(command) is TyperGroup:  # a sub-group ('triqua runs …'): same behaviour
             command.__class__ = FlagsWithoutTypes
-        _untype_flags(command, ctx)
+        _show_values(command, ctx)
         return command
 
 

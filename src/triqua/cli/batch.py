@@ -12,6 +12,7 @@ from triqua.cli._common import (
     NoCacheOption,
     check_concurrency,
     fail,
+    is_stdout,
 )
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates
 from triqua.cli._settings import given_settings, settings_flags
@@ -26,7 +27,7 @@ def batch(
     ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write reports here (JSONL); default stdout."),
+        typer.Option("--output", "-o", help="Write reports here (JSONL); default or '-': stdout."),
     ] = None,
     concurrency: Annotated[int, typer.Option(help="Checks running at once.")] = 4,
     resume: Annotated[
@@ -109,6 +110,7 @@ def run_batch_file(
     from triqua.batch import run_batch
 
     check_concurrency(concurrency)
+    output = None if is_stdout(output) else output
     try:
         summary = run_batch(
             input_path,

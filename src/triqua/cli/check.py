@@ -24,8 +24,9 @@ from triqua.cli._common import (
     QuestionOption,
     QuietOption,
     StoreOption,
-    check_output_file,
+    check_report_files,
     fail,
+    is_stdout,
 )
 from triqua.cli._gates import (
     FailOnOption,
@@ -54,7 +55,7 @@ BatchOption = Annotated[
 ]
 OutputOption = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="With --batch: reports file (default stdout)."),
+    typer.Option("--output", "-o", help="With --batch: reports file (default or '-': stdout)."),
 ]
 ConcurrencyOption = Annotated[int, typer.Option(help="With --batch: responses checked at once.")]
 CitationsOption = Annotated[
@@ -106,8 +107,7 @@ def check(
         **(flags or {}),
         cache=False if no_cache else None,
     )
-    if html is not None:
-        check_output_file(html, "--html")  # before the run, not after its work is done
+    check_report_files(html, md, as_json=as_json, summary=one_line)  # before the run's work
     if batch is not None:
         from triqua.cli.batch import run_batch_file
 
@@ -260,19 +260,25 @@ def show_report(
     html, md, quiet, gates = outputs.html, outputs.md, outputs.quiet, outputs.gates
     if html is not None:
         from triqua.core.budget.costs import prices_from_env
-        from triqua.rendering.html import write_html
+        from triqua.rendering.html import render_html, write_html
 
         try:
-            write_html(report, html, prices=prices_from_env(), citations=cited)
+            if is_stdout(html):
+                sys.stdout.write(render_html(report, prices=prices_from_env(), citations=cited))
+            else:
+                write_html(report, html, prices=prices_from_env(), citations=cited)
         except OSError as exc:
             raise fail(
                 f"{html}: {exc.strerror or exc} (the run is stored: {report.run_id})"
             ) from exc
     if md is not None:
-        from triqua.rendering.markdown import write_markdown
+        from triqua.rendering.markdown import render_markdown, write_markdown
 
         try:
-            write_markdown(report, md, citations=cited)
+            if is_stdout(md):
+                sys.stdout.write(render_markdown(report, citations=cited))
+            else:
+                write_markdown(report, md, citations=cited)
         except OSError as exc:
             raise fail(f"{md}: {exc.strerror or exc}") from exc
     if not quiet:  # a limit the run reached is said on the terminal in every output mode
@@ -283,13 +289,14 @@ def show_report(
         if cited is not None:
             payload["citations"] = cited.model_dump(mode="json")
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
-        _exit_if_failed(report)
-        gates.enforce(report.score, verdict_counts(report))
-        return
-    if not quiet:
+    elif not quiet:
         for note in report.notes:
             if not is_limit_note(note):
                 typer.echo(note, err=True)
+    if outputs.as_json or is_stdout(html) or is_stdout(md):  # stdout holds the report
+        _exit_if_failed(report)
+        gates.enforce(report.score, verdict_counts(report))
+        return
     # Notes never go to stdout: stderr has them, or --quiet drops them. A reached limit
     # stays in the summary when quiet (it is said on the terminal in every output mode).
     kept = limit_notes(report.notes) if quiet else []

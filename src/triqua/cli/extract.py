@@ -20,6 +20,7 @@ from triqua.cli._common import (
     QuietOption,
     check_output_file,
     fail,
+    is_stdout,
 )
 from triqua.cli._input import input_limit, read_input
 from triqua.cli._settings import given_settings, settings_flags
@@ -36,7 +37,7 @@ def extract(
     question: QuestionOption = None,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Facts file to write (JSONL; default stdout)."),
+        typer.Option("--output", "-o", help="Facts file to write (JSONL; default or '-': stdout)."),
     ] = None,
     model: ModelOption = None,
     flags: dict[str, Any] | None = None,
@@ -52,6 +53,7 @@ def extract(
     from triqua.api import extract_facts, make_context
 
     settings = given_settings(**(flags or {}))
+    output = None if is_stdout(output) else output
     if output is not None:
         check_output_file(output, "--output")
     body = read_input(text, file, input_limit(settings))

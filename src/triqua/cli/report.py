@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from triqua.cli._common import fail
+from triqua.cli._common import check_report_files, fail, is_stdout
 from triqua.core.report.exit_codes import ExitCode
 from triqua.support.wording import counted
 
@@ -179,23 +180,24 @@ def _cost_line(summary: CostSummary) -> str:
 
 
 def _write_markdown(reports: Iterator[Report], md: Path) -> None:
-    """Write each report's Markdown to ``md`` as it is read; the file is made at the first."""
+    """Write each report's Markdown to ``md`` (``-``: stdout) as it is read; made at the first."""
     from triqua.rendering.markdown import render_markdown
 
-    handle = None
+    handle: TextIO | None = None
+    piped = is_stdout(md)
     try:
         for loaded in reports:
             if handle is None:
-                handle = md.open("w", encoding="utf-8")
+                handle = sys.stdout if piped else md.open("w", encoding="utf-8")
             else:
                 handle.write("\n")
             handle.write(render_markdown(loaded))
     except OSError as exc:
         raise fail(f"{md}: {exc.strerror or exc}") from exc
     finally:
-        if handle is not None:
+        if handle is not None and not piped:
             handle.close()
-    if handle is not None:
+    if handle is not None and not piped:
         typer.echo(f"wrote {md}", err=True)
 
 
@@ -208,10 +210,14 @@ def report(
         ),
     ],
     html: Annotated[
-        Path | None, typer.Option("--html", help="Write a self-contained HTML page here.")
+        Path | None,
+        typer.Option(
+            "--html", metavar="FILE", help="Write a self-contained HTML page here ('-': stdout)."
+        ),
     ] = None,
     md: Annotated[
-        Path | None, typer.Option("--md", metavar="FILE", help="Write a Markdown report here.")
+        Path | None,
+        typer.Option("--md", metavar="FILE", help="Write a Markdown report here ('-': stdout)."),
     ] = None,
     prices: Annotated[
         Path | None,
@@ -220,7 +226,8 @@ def report(
 ) -> None:
     """Render a saved report as HTML (--html) or Markdown (--md), or print it with its costs.
 
-    --md writes every report of a batch file, one after another. A batch file is read line
+    --md writes every report of a batch file, one after another. '-' in place of a file
+    writes to stdout (one of --html and --md). A batch file is read line
     by line, one report held at a time; a bad line is warned about with its number and the
     others are still shown, then the command exits 1 naming the bad lines (2 when no line
     is a report).
@@ -229,6 +236,7 @@ def report(
 
     from triqua.core.budget.costs import cost_summary, load_prices, prices_from_env
 
+    check_report_files(html, md)
     reading = _Reading(path)
     reports: Iterator[Report] = _reports(path, reading)
     single: list[Report] = []
@@ -248,9 +256,12 @@ def report(
     except ValueError as exc:
         raise fail(str(exc)) from exc
     if html is not None:
-        from triqua.rendering.html import write_html
+        from triqua.rendering.html import render_html, write_html
 
         for loaded in reports:
+            if is_stdout(html):
+                sys.stdout.write(render_html(loaded, prices=price_list))
+                continue
             try:
                 write_html(loaded, html, prices=price_list)
             except OSError as exc:

@@ -25,7 +25,7 @@ from triqua.cli._common import (
     QuestionOption,
     QuietOption,
     StoreOption,
-    check_output_file,
+    check_report_files,
     fail,
 )
 from triqua.cli._gates import FailOnOption, FailUnderOption, Gates, SummaryOption
@@ -80,10 +80,9 @@ def verify(
 
     if one_line and as_json:
         raise fail("give --json or --summary, not both")
+    check_report_files(html, md, as_json=as_json, summary=one_line)
     gates = Gates.of(fail_under, fail_on)
     settings = given_settings(**(flags or {}), cache=False if no_cache else None)
-    if html is not None:
-        check_output_file(html, "--html")
     given = text is not None or file is not None
     body = read_input(text, file, input_limit(settings)) if given else None
     try:

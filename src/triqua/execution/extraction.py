@@ -45,8 +45,8 @@ async def aextract(text: str, *, question: str | None, context: Context) -> Extr
     from triqua.core.text.inputs import validate_text
     from triqua.graph.main import extraction_graph
 
+    validate_text(text, context)  # its length, cheap, before reading its language
     refuse_language(text, context)
-    validate_text(text, context)
     state = graph_input(text, question, None, None)
     out = await ainvoke(state, context=context, graph=extraction_graph())
     return Extraction(

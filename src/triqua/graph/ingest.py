@@ -16,14 +16,19 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
 from triqua.context import Context
-from triqua.graph.served import CallerContext, check_ingest_collection, check_ingest_paths
+from triqua.graph.served import (
+    SERVED_COLLECTION,
+    CallerContext,
+    check_caller_collection,
+    check_ingest_paths,
+)
 from triqua.nodes.common import context_of, emit
 from triqua.state import IngestInput, IngestOutput, IngestState
 from triqua.tools.chroma_names import check_collection_name
 from triqua.tools.ingest import DEFAULT_CHUNK_SIZE, FileOutcome, ingest_paths, list_collections
 
 #: Collection used when neither the input nor the context names one.
-DEFAULT_COLLECTION = "triqua-studio"
+DEFAULT_COLLECTION = SERVED_COLLECTION
 
 
 def _progress(outcome: FileOutcome, done: int, total: int) -> None:
@@ -46,8 +51,7 @@ def ingest(state: IngestState, runtime: Runtime[Context]) -> dict[str, Any]:
             raise ValueError(f"ingest: '{key}' must be a whole number, got {value!r}")
     collection = state.get("collection") or context.collection or DEFAULT_COLLECTION
     if isinstance(context, CallerContext):  # served: the operator's collection and folders
-        operator = Context().collection or DEFAULT_COLLECTION
-        collection = check_ingest_collection(collection, operator)
+        collection = check_caller_collection(collection)
         files = check_ingest_paths(paths)
     else:
         collection = check_collection_name(collection)

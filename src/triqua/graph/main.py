@@ -48,8 +48,9 @@ def build_graph(
     With ``caller_guard`` the graph is for serving to others, as ``langgraph.json``'s: a
     ``context`` mapping given to a run is read as a :class:`~triqua.graph.served.CallerContext`,
     which refuses (a :class:`~triqua.graph.served.CallerRefusedError`, before any work) the
-    settings only the operator may give (models, web search, endpoints, server paths) and
-    spending limits above the operator's, unless ``TRIQUA_CALLER_SETTINGS`` lists them.
+    settings only the operator may give (models, web search, endpoints, server paths, a
+    Chroma collection other than the operator's) and spending limits above the operator's,
+    unless ``TRIQUA_CALLER_SETTINGS`` lists them.
 
     A ``checkpointer`` that still has LangGraph's default serializer is used through a copy
     that restores triqua's types (:func:`checkpoint_serde`), sharing its storage: resuming or

@@ -9,7 +9,9 @@ refuses the operator's settings (:data:`OPERATOR_SETTINGS`: which models and web
 the operator's keys pay for, where model requests carrying the key go, which server paths
 are read or written) and a spending limit raised above the operator's
 (:data:`CALLER_CEILINGS`), unless the operator lets callers set them with
-``TRIQUA_CALLER_SETTINGS``. The operator's own ``TRIQUA_*`` variables still apply.
+``TRIQUA_CALLER_SETTINGS``. Both graphs search and write only the operator's Chroma
+collection (:func:`operator_collection`) unless that variable lists ``collection``.
+The operator's own ``TRIQUA_*`` variables still apply.
 In-process use (``triqua.check``, ``build_graph()``, the CLI) builds a plain
 :class:`~triqua.context.Context` and is not limited; ``build_graph(caller_guard=True)``
 gives a program serving its own graph the same guard.
@@ -29,13 +31,15 @@ from triqua.tools.chroma_names import check_collection_name
 __all__ = [
     "CALLER_CEILINGS",
     "CALLER_SETTINGS_ENV",
-    "INGEST_COLLECTION_KEY",
+    "COLLECTION_KEY",
     "INGEST_ROOTS_ENV",
     "OPERATOR_SETTINGS",
+    "SERVED_COLLECTION",
     "CallerContext",
     "CallerRefusedError",
-    "check_ingest_collection",
+    "check_caller_collection",
     "check_ingest_paths",
+    "operator_collection",
 ]
 
 #: Names settings a caller may set beyond the default ones (comma-separated keys).
@@ -43,9 +47,11 @@ CALLER_SETTINGS_ENV = "TRIQUA_CALLER_SETTINGS"
 #: Folders (``os.pathsep``-separated) that the served ingest graph may read from.
 INGEST_ROOTS_ENV = "TRIQUA_INGEST_ROOTS"
 
-#: The key of ``TRIQUA_CALLER_SETTINGS`` that lets callers of the ingest graph choose the
-#: collection it writes (the check graph's callers always choose the one it searches).
-INGEST_COLLECTION_KEY = "collection"
+#: The key of ``TRIQUA_CALLER_SETTINGS`` that lets callers choose the Chroma collection the
+#: served check graph searches and the served ingest graph writes.
+COLLECTION_KEY = "collection"
+#: The served graphs' collection when the operator names none with ``TRIQUA_COLLECTION``.
+SERVED_COLLECTION = "triqua-studio"
 
 #: Retrievers a caller may choose: none of them searches the web on the operator's key.
 _LOCAL_RETRIEVERS = ("auto", "supplied", "closed_book", "chroma")
@@ -135,6 +141,8 @@ class CallerContext(Context):
                 refused.append(key)
         if refused:
             raise CallerRefusedError(_refusal(refused))
+        if COLLECTION_KEY not in allowed:
+            self.collection = check_caller_collection(self.collection)
         for key, zero_unlimited in CALLER_CEILINGS.items():
             if key in allowed:
                 continue
@@ -233,23 +241,32 @@ def check_ingest_paths(paths: list[str]) -> list[Path]:
     return resolved
 
 
-def check_ingest_collection(name: object, operator: str) -> str:
-    """The collection a served ingest writes: ``name`` when it is the operator's or allowed.
+def operator_collection() -> str:
+    """The Chroma collection of the served graphs: ``TRIQUA_COLLECTION``, else the default."""
+    return Context().collection or SERVED_COLLECTION
 
-    A caller of the served ingest graph writes into the operator's collection
-    (``TRIQUA_COLLECTION``, else the ingest graph's default) unless ``TRIQUA_CALLER_SETTINGS``
-    lists ``collection``: a collection is what other callers' checks search.
+
+def check_caller_collection(name: object) -> str:
+    """The collection a served run searches or writes: the operator's, or ``name`` if allowed.
+
+    A caller of the served graphs reads and writes only the operator's collection
+    (:func:`operator_collection`; a blank ``name`` stands for it) unless
+    ``TRIQUA_CALLER_SETTINGS`` lists ``collection``: another collection in the operator's
+    store may hold what other callers ingested, or what the operator keeps to itself.
 
     Raises:
         ValueError: ``name`` is not a name Chroma accepts.
         CallerRefusedError: ``name`` is another collection and callers may not choose one.
     """
+    operator = operator_collection()
+    if name is None or name == "":
+        return operator
     chosen = check_collection_name(name)
-    if chosen == operator or INGEST_COLLECTION_KEY in caller_settable():
+    if chosen == operator or COLLECTION_KEY in caller_settable():
         return chosen
     raise CallerRefusedError(
-        f"ingest: collection {chosen!r} is the server operator's choice, not a caller's: the "
-        f"served ingest graph writes into the server's collection {operator!r} (what other "
-        f"callers' checks search); the operator can name it with TRIQUA_COLLECTION or let "
-        f"callers choose one with {CALLER_SETTINGS_ENV}={INGEST_COLLECTION_KEY}"
+        f"collection {chosen!r} is the server operator's choice, not a caller's: the served "
+        f"graphs search and write only the server's collection {operator!r}; the operator "
+        f"can name it with TRIQUA_COLLECTION or let callers choose one with "
+        f"{CALLER_SETTINGS_ENV}={COLLECTION_KEY}"
     )

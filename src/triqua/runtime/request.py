@@ -96,7 +96,7 @@ def build_request(
 ) -> CheckRequest:
     """The request of one check under ``context`` (already validated by ``make_context``).
 
-    The checks run in the order a run met them before: the language, the text, the
+    The checks run cheapest first: the text (its length included), its language, the
     documents, then their size.
 
     Raises:
@@ -111,8 +111,8 @@ def build_request(
     if not isinstance(text, str):
         validate_text(text, context)  # raises: the text is no string
     text = normalise_text(text)  # every reader sees the same words
+    validate_text(text, context)  # its length, cheap, before reading its language
     refuse_language(text, context)
-    validate_text(text, context)
     converted = coerce_documents(documents)
     check_evidence_size(converted, context)
     long: list[int] = []
