@@ -172,3 +172,21 @@ def test_a_value_in_the_clause_of_the_fact_s_object_is_not_refused() -> None:
     )
     text = "Athens hosted the first modern Olympic Games in 1896."
     assert qualifier_refusal(fact_parts(fact), fact.units()[1], text) is None
+
+
+def prize(year: str) -> Fact:
+    return Fact(
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize in Chemistry",
+        qualifiers=[Qualifier(label="point in time", value=year)],
+    )
+
+
+CURIE = "Marie Curie, who did not win the Nobel Prize in Chemistry in 1903, won it in 1911."
+
+
+def test_a_value_in_a_denied_clause_under_a_noun_does_not_support_the_qualifier() -> None:
+    """The base is stated (a win in 1911); the clause's "not" denies 1903 alone."""
+    assert qualifier_status(prize("1903"), CURIE) == Status.INSUFFICIENT
+    assert qualifier_status(prize("1911"), CURIE) == Status.SUPPORTED
