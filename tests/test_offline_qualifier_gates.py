@@ -9,6 +9,7 @@ leave it insufficient, as the grounding rule does on the LLM path. The rules alo
 
 from __future__ import annotations
 
+import triqua
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.engines.offline.verify.qualifiers import qualifier_refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -190,3 +191,19 @@ def test_a_value_in_a_denied_clause_under_a_noun_does_not_support_the_qualifier(
     """The base is stated (a win in 1911); the clause's "not" denies 1903 alone."""
     assert qualifier_status(prize("1903"), CURIE) == Status.INSUFFICIENT
     assert qualifier_status(prize("1911"), CURIE) == Status.SUPPORTED
+
+
+NEWTON = "Isaac Newton studied at Cambridge. He developed his theory of gravity at Woolsthorpe."
+
+
+def _unit_statuses(claim: str, passage: str) -> list[Status]:
+    """Each unit's status when the offline engine (with its judge) checks the claim."""
+    report = triqua.check(claim, documents=[passage], cache=False, store=False)
+    return [u.status for r in report.records for u in r.verdict.unit_verdicts]
+
+
+def test_a_window_binds_its_qualifiers_to_the_sentence_that_writes_the_relation() -> None:
+    """The place of "studied" in the sentence before is not where the theory was developed."""
+    claim = "Isaac Newton developed his theory of gravity at {}."
+    assert Status.SUPPORTED not in _unit_statuses(claim.format("Cambridge"), NEWTON)[1:]
+    assert _unit_statuses(claim.format("Woolsthorpe"), NEWTON) == [Status.SUPPORTED] * 2
