@@ -425,3 +425,11 @@ def test_an_object_predicate_not_written_as_a_title_stays_out_of_the_object(
 ) -> None:
     found = triples(decomposer.decompose("John Paul II was elected pope in 1978."))
     assert found == {("John Paul II", "was elected in", "1978")}
+
+
+def test_noun_parsed_as_an_open_clausal_complement_is_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    """The parser hangs "printing" on "invented" as an xcomp: it is what was invented."""
+    facts = decomposer.decompose("Johannes Gutenberg invented printing in Strasbourg.")
+    assert triples(facts) == {("Johannes Gutenberg", "invented", "printing in Strasbourg")}

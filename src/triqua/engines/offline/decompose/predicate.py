@@ -171,6 +171,11 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             pred.used.add(agent.i)
             pred.relation.append(agent)
             pred.objects = conjuncts(obj) if obj is not None else []
+        elif "xcomp" in kids and kids["xcomp"].pos_ == "NOUN" and current.pos_ == "VERB":
+            # A noun the parser hangs on a verb as an open clausal complement is its object
+            # ("invented printing in Strasbourg").
+            pred.used.add(kids["xcomp"].i)
+            pred.objects = conjuncts(kids["xcomp"])
         elif "xcomp" in kids and kids["xcomp"].pos_ in {"VERB", "AUX"}:
             current = kids["xcomp"]
             pred.used.add(current.i)
