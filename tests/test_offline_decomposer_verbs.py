@@ -433,3 +433,28 @@ def test_noun_parsed_as_an_open_clausal_complement_is_the_object(
     """The parser hangs "printing" on "invented" as an xcomp: it is what was invented."""
     facts = decomposer.decompose("Johannes Gutenberg invented printing in Strasbourg.")
     assert triples(facts) == {("Johannes Gutenberg", "invented", "printing in Strasbourg")}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Ada Lovelace saw the Analytical Engine built.",
+            ("Ada Lovelace", "saw", "the Analytical Engine built"),
+        ),
+        (
+            "Marie Curie watched the tower demolished.",
+            ("Marie Curie", "watched", "the tower demolished"),
+        ),
+    ],
+)
+def test_a_noun_with_a_bare_participle_is_the_verbs_object(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_a_reported_clause_stays_the_reporters_frame(decomposer: RuleDecomposer) -> None:
+    """A reporting verb's clause is its own fact, stated by the reporter, not an object."""
+    facts = decomposer.decompose("Marie Curie said the war ended.")
+    assert all(f.relation != "said" for f in facts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from triqua.core.reading.modifiers import relation_adverbs
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.engines.offline.decompose.changes import change_amount
 from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
 from triqua.engines.offline.decompose.phrases import (
@@ -176,6 +177,14 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             # ("invented printing in Strasbourg").
             pred.used.add(kids["xcomp"].i)
             pred.objects = conjuncts(kids["xcomp"])
+        elif (
+            "ccomp" in kids
+            and current.lower_ not in WORDS.reporting_verbs
+            and (_small_clause(kids["ccomp"]))
+        ):
+            # "saw the Analytical Engine built": what was seen is the thing with its state.
+            pred.used.add(kids["ccomp"].i)
+            pred.objects, pred.phrase_object = [kids["ccomp"]], True
         elif "xcomp" in kids and kids["xcomp"].pos_ in {"VERB", "AUX"}:
             current = kids["xcomp"]
             pred.used.add(current.i)
@@ -191,6 +200,28 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         break
     cache[verb.i] = pred
     return pred
+
+
+def _small_clause(verb: Token) -> bool:
+    """True for a noun and a bare participle closing the clause: "the Analytical Engine built".
+
+    No auxiliary, marker, negation or complement of its own: a clause that states its own
+    fact ("that the engine was built", "the engine built cars") is none.
+    """
+    kids = {c.dep_ for c in verb.children}
+    return (
+        verb.pos_ == "VERB"
+        and verb.tag_ in {"VBN", "VBD"}
+        and "nsubj" in kids
+        and not kids & _OWN_CLAUSE
+        and max(t.i for t in verb.subtree) == verb.i
+    )
+
+
+#: What makes a complement clause state its own fact rather than a thing's state.
+_OWN_CLAUSE = frozenset(
+    {"aux", "auxpass", "mark", "neg", "dobj", "attr", "acomp", "prep", "advmod"}
+)
 
 
 def _apply_idiom(pred: Predicate, verb: Token) -> Token | None:
