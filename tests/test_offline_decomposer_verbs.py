@@ -458,3 +458,11 @@ def test_a_reported_clause_stays_the_reporters_frame(decomposer: RuleDecomposer)
     """A reporting verb's clause is its own fact, stated by the reporter, not an object."""
     facts = decomposer.decompose("Marie Curie said the war ended.")
     assert all(f.relation != "said" for f in facts)
+
+
+def test_present_verb_parsed_as_a_compound_of_its_object_is_the_verb(
+    decomposer: RuleDecomposer,
+) -> None:
+    """The tagger reads "exports" as a verb, the parse as a modifier of "wool"."""
+    facts = decomposer.decompose("Port Adley exports wool.")
+    assert triples(facts) == {("Port Adley", "exports", "wool")}
