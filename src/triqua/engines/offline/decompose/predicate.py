@@ -172,19 +172,10 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             pred.used.add(agent.i)
             pred.relation.append(agent)
             pred.objects = conjuncts(obj) if obj is not None else []
-        elif "xcomp" in kids and kids["xcomp"].pos_ == "NOUN" and current.pos_ == "VERB":
-            # A noun the parser hangs on a verb as an open clausal complement is its object
-            # ("invented printing in Strasbourg").
-            pred.used.add(kids["xcomp"].i)
-            pred.objects = conjuncts(kids["xcomp"])
-        elif (
-            "ccomp" in kids
-            and current.lower_ not in WORDS.reporting_verbs
-            and (_small_clause(kids["ccomp"]))
-        ):
-            # "saw the Analytical Engine built": what was seen is the thing with its state.
-            pred.used.add(kids["ccomp"].i)
-            pred.objects, pred.phrase_object = [kids["ccomp"]], True
+        elif (clausal := _clausal_object(current, kids)) is not None:
+            pred.used.add(clausal.i)
+            pred.phrase_object = clausal.dep_ == "ccomp"
+            pred.objects = [clausal] if pred.phrase_object else conjuncts(clausal)
         elif "xcomp" in kids and kids["xcomp"].pos_ in {"VERB", "AUX"}:
             current = kids["xcomp"]
             pred.used.add(current.i)
@@ -200,6 +191,22 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         break
     cache[verb.i] = pred
     return pred
+
+
+def _clausal_object(verb: Token, kids: dict[str, Token]) -> Token | None:
+    """A clausal complement of ``verb`` that is its object, if any.
+
+    A noun the parser hangs on the verb as an open clausal complement ("invented printing
+    in Strasbourg"), or a noun with a bare participle (:func:`_small_clause`: "saw the
+    Analytical Engine built", the thing with its state); never a reporting verb's clause.
+    """
+    xcomp = kids.get("xcomp")
+    if xcomp is not None and xcomp.pos_ == "NOUN" and verb.pos_ == "VERB":
+        return xcomp
+    ccomp = kids.get("ccomp")
+    if ccomp is not None and verb.lower_ not in WORDS.reporting_verbs and _small_clause(ccomp):
+        return ccomp
+    return None
 
 
 def _small_clause(verb: Token) -> bool:
