@@ -199,11 +199,13 @@ def _benchmark() -> Any:
 # engine was run on them, and the name reader's particles and possessives: lies 491 of 515,
 # lies-llm 494 of 515 (the first 503 as before; of the 12, a century given to another clause
 # kept on both paths and "One Direction" as a subject refused on both).
-# All of these together: lies 616 of 662, lies-llm 621 of 662.
+# All of these together: lies 616 of 662, lies-llm 621 of 662; with the offline engine reading
+# a negated relative clause by the shared negation reader and small clauses as objects: lies
+# 620 of 662.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 616 / 662,
+    "lies": 620 / 662,
     "recall": 244 / 257,
     "lies-llm": 621 / 662,
 }

@@ -136,3 +136,12 @@ def test_a_contrast_still_denies_the_units_own_subject() -> None:
     unit = _unit(("Sydney", "is", "the capital of Australia"))
     assert denies(unit, text)
     assert not check_quote(unit, Status.SUPPORTED, ["e"], text, {"e": text}).ok
+
+
+def test_the_offline_engine_reads_a_negated_clause_under_a_noun_by_its_numbers(
+    tmp_path: Path,
+) -> None:
+    """The clause denies a win in 1903, not the win in 1911 that the rest states."""
+    claim = "Marie Curie won the Nobel Prize in Chemistry in {}."
+    assert _offline_statuses(tmp_path, claim.format(1911), TWO_YEARS) == ["supported"]
+    assert _offline_statuses(tmp_path, claim.format(1903), TWO_YEARS) != ["supported"]

@@ -425,3 +425,44 @@ def test_an_object_predicate_not_written_as_a_title_stays_out_of_the_object(
 ) -> None:
     found = triples(decomposer.decompose("John Paul II was elected pope in 1978."))
     assert found == {("John Paul II", "was elected in", "1978")}
+
+
+def test_noun_parsed_as_an_open_clausal_complement_is_the_object(
+    decomposer: RuleDecomposer,
+) -> None:
+    """The parser hangs "printing" on "invented" as an xcomp: it is what was invented."""
+    facts = decomposer.decompose("Johannes Gutenberg invented printing in Strasbourg.")
+    assert triples(facts) == {("Johannes Gutenberg", "invented", "printing in Strasbourg")}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "Ada Lovelace saw the Analytical Engine built.",
+            ("Ada Lovelace", "saw", "the Analytical Engine built"),
+        ),
+        (
+            "Marie Curie watched the tower demolished.",
+            ("Marie Curie", "watched", "the tower demolished"),
+        ),
+    ],
+)
+def test_a_noun_with_a_bare_participle_is_the_verbs_object(
+    decomposer: RuleDecomposer, text: str, triple: tuple[str, str, str]
+) -> None:
+    assert triples(decomposer.decompose(text)) == {triple}
+
+
+def test_a_reported_clause_stays_the_reporters_frame(decomposer: RuleDecomposer) -> None:
+    """A reporting verb's clause is its own fact, stated by the reporter, not an object."""
+    facts = decomposer.decompose("Marie Curie said the war ended.")
+    assert all(f.relation != "said" for f in facts)
+
+
+def test_present_verb_parsed_as_a_compound_of_its_object_is_the_verb(
+    decomposer: RuleDecomposer,
+) -> None:
+    """The tagger reads "exports" as a verb, the parse as a modifier of "wool"."""
+    facts = decomposer.decompose("Port Adley exports wool.")
+    assert triples(facts) == {("Port Adley", "exports", "wool")}

@@ -9,6 +9,7 @@ leave it insufficient, as the grounding rule does on the LLM path. The rules alo
 
 from __future__ import annotations
 
+import triqua
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.engines.offline.verify.qualifiers import qualifier_refusal
 from triqua.engines.offline.verify.verifier import AlignmentVerifier
@@ -172,3 +173,37 @@ def test_a_value_in_the_clause_of_the_fact_s_object_is_not_refused() -> None:
     )
     text = "Athens hosted the first modern Olympic Games in 1896."
     assert qualifier_refusal(fact_parts(fact), fact.units()[1], text) is None
+
+
+def prize(year: str) -> Fact:
+    return Fact(
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize in Chemistry",
+        qualifiers=[Qualifier(label="point in time", value=year)],
+    )
+
+
+CURIE = "Marie Curie, who did not win the Nobel Prize in Chemistry in 1903, won it in 1911."
+
+
+def test_a_value_in_a_denied_clause_under_a_noun_does_not_support_the_qualifier() -> None:
+    """The base is stated (a win in 1911); the clause's "not" denies 1903 alone."""
+    assert qualifier_status(prize("1903"), CURIE) == Status.INSUFFICIENT
+    assert qualifier_status(prize("1911"), CURIE) == Status.SUPPORTED
+
+
+NEWTON = "Isaac Newton studied at Cambridge. He developed his theory of gravity at Woolsthorpe."
+
+
+def _unit_statuses(claim: str, passage: str) -> list[Status]:
+    """Each unit's status when the offline engine (with its judge) checks the claim."""
+    report = triqua.check(claim, documents=[passage], cache=False, store=False)
+    return [u.status for r in report.records for u in r.verdict.unit_verdicts]
+
+
+def test_a_window_binds_its_qualifiers_to_the_sentence_that_writes_the_relation() -> None:
+    """The place of "studied" in the sentence before is not where the theory was developed."""
+    claim = "Isaac Newton developed his theory of gravity at {}."
+    assert Status.SUPPORTED not in _unit_statuses(claim.format("Cambridge"), NEWTON)[1:]
+    assert _unit_statuses(claim.format("Woolsthorpe"), NEWTON) == [Status.SUPPORTED] * 2

@@ -15,9 +15,10 @@ from triqua.core.reading.analysis import TextInfo, Token, analyse, coverage, has
 from triqua.core.reading.fact_parts import FactParts, antonym_in
 from triqua.core.reading.mentions import REFERS, subject_extended
 from triqua.core.reading.name_match import name_match, name_words_in
+from triqua.core.reading.negation import cues_in_scope
 from triqua.core.reading.part_rivals import negated_near, substitution
 from triqua.core.reading.restrictors.markers import check
-from triqua.schema import Fact
+from triqua.schema import Fact, FactUnit
 
 __all__ = [
     "NAMED_BY_NUMBER",
@@ -102,8 +103,20 @@ _QUANTITY_WORDS = frozenset({"more", "less", "fewer", "rather", "other", "greate
 
 
 def negated_in(sentence: TextInfo, anchor: Token | None, parts: FactParts) -> bool:
-    """True when the sentence denies the relation: a cue before it, or an antonym of a word."""
-    if negated_near(sentence, anchor, parts.object):
+    """True when the sentence denies the relation: a cue before it, or an antonym of a word.
+
+    Which cues can deny the fact is the shared negation reading of both engines
+    (``core.reading.negation.cues_in_scope``): a cue inside a clause under a noun that writes
+    no more of the fact's words than the rest of its sentence ("Marie Curie, who did not win
+    it in 1903, won it in 1911", for a win in 1911) denies that clause, not the fact.
+    """
+    unit = FactUnit(
+        kind="base",
+        subject=parts.subject.text,
+        relation=parts.relation.text,
+        object=parts.object.text,
+    )
+    if negated_near(sentence, anchor, parts.object, cues_in_scope(unit, sentence.text)):
         return True
     return antonym_in(parts.relation, sentence) is not None or (
         antonym_in(parts.object, sentence) is not None

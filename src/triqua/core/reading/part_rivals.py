@@ -21,7 +21,6 @@ from triqua.core.reading.analysis import (
 )
 from triqua.core.reading.lexicon import LEXICON
 from triqua.core.reading.values.table import RULES
-from triqua.nlp.negation_scope import noun_clause_cues
 
 __all__ = [
     "count_substitution",
@@ -34,14 +33,16 @@ __all__ = [
 ]
 
 
-def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bool:
-    """True when a negation cue sits just before the relation word in the sentence.
+def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo, scoped: str) -> bool:
+    """True when a negation cue in scope sits just before the relation word in the sentence.
 
     Just before is four words, six when the relation's word is an infinitive: a cue
     governs the verb of its infinitive ("never had the chance again to win"). A relation
     with no word of its own ("is", "has") is anchored on the first word of ``part`` (the
     object) instead, with a wider reach for the verb phrase a sentence may put before it
     ("is no longer counted as a planet"); with neither, the sentence counts as not negated.
+    ``scoped`` is the sentence's text with the cues that cannot deny the fact blanked, the
+    shared negation reading's (``core.reading.negation.cues_in_scope``, :func:`in_scope`).
     """
     reach = 4
     if anchor is None:
@@ -58,20 +59,19 @@ def negated_near(sentence: TextInfo, anchor: Token | None, part: TextInfo) -> bo
     before = [t for t in sentence.tokens if t.end <= anchor.start]
     if before and before[-1].text.lower() == "to":
         reach = 6
-    return is_negated(in_scope(sentence, before[-reach:], anchor.start))
+    return is_negated(in_scope(sentence, before[-reach:], scoped))
 
 
-def in_scope(sentence: TextInfo, tokens: list[Token], anchor: int) -> list[Token]:
-    """``tokens`` less the negation cues of a clause under a noun that does not hold ``anchor``.
+def in_scope(sentence: TextInfo, tokens: list[Token], scoped: str) -> list[Token]:
+    """``tokens`` less the negation cues that ``scoped`` (the sentence, cues blanked) blanks.
 
     "Einstein, who never learned to drive, won": the "never" denies the relative clause
-    that describes Einstein, not "won" (the character offset ``anchor``); the sentence is
-    parsed only when ``tokens`` hold a cue.
+    that describes Einstein, not "won"; "Marie Curie, who did not win it in 1903, won it in
+    1911": the "not" denies the win in 1903 only, so it is in scope for that fact alone.
     """
-    if not is_negated(tokens):
+    if not is_negated(tokens) or scoped == sentence.text:
         return tokens
-    scoped = [c for c in noun_clause_cues(sentence.text) if c.outside(anchor)]
-    return [t for t in tokens if not any(c.start < t.end and t.start < c.end for c in scoped)]
+    return [t for t in tokens if scoped[t.start : t.end] == sentence.text[t.start : t.end]]
 
 
 def count_substitution(part: TextInfo, sentence: TextInfo) -> str | None:

@@ -150,14 +150,17 @@ def _verb_tag(token: Token) -> str | None:
     """The tag of the verb form ``token`` is, where the parse read it as a noun's modifier.
 
     "VBD" for a lowercase past-tense or participle form ("discovered", "co-founded",
-    "wrote"); "VBP" or "VBZ" for a noun-tagged present form that agrees with the noun
-    before it (:func:`_present_tag`); ``None`` for anything else.
+    "wrote"); "VBP" or "VBZ" for a present form tagged so ("Port Adley exports wool"), or a
+    noun-tagged one that agrees with the noun before it (:func:`_present_tag`); ``None``
+    for anything else.
     """
     word = token.text.replace("-", "")
     if not (word.isalpha() and token.is_lower):
         return None
     if token.tag_ in {"VBD", "VBN"} or (token.tag_ == "JJ" and token.lower_.endswith("ed")):
         return "VBD"
+    if token.pos_ == "VERB" and token.tag_ in {"VBP", "VBZ"}:  # "Port Adley exports wool."
+        return str(token.tag_)
     return _present_tag(token)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from triqua.core.reading.modifiers import relation_adverbs
+from triqua.core.reading.restrictors.words import WORDS
 from triqua.engines.offline.decompose.changes import change_amount
 from triqua.engines.offline.decompose.hygiene import IDIOMS, POSSESSIVES
 from triqua.engines.offline.decompose.phrases import (
@@ -171,6 +172,10 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
             pred.used.add(agent.i)
             pred.relation.append(agent)
             pred.objects = conjuncts(obj) if obj is not None else []
+        elif (clausal := _clausal_object(current, kids)) is not None:
+            pred.used.add(clausal.i)
+            pred.phrase_object = clausal.dep_ == "ccomp"
+            pred.objects = [clausal] if pred.phrase_object else conjuncts(clausal)
         elif "xcomp" in kids and kids["xcomp"].pos_ in {"VERB", "AUX"}:
             current = kids["xcomp"]
             pred.used.add(current.i)
@@ -186,6 +191,44 @@ def predicate(verb: Token, cache: dict[int, Predicate]) -> Predicate:
         break
     cache[verb.i] = pred
     return pred
+
+
+def _clausal_object(verb: Token, kids: dict[str, Token]) -> Token | None:
+    """A clausal complement of ``verb`` that is its object, if any.
+
+    A noun the parser hangs on the verb as an open clausal complement ("invented printing
+    in Strasbourg"), or a noun with a bare participle (:func:`_small_clause`: "saw the
+    Analytical Engine built", the thing with its state); never a reporting verb's clause.
+    """
+    xcomp = kids.get("xcomp")
+    if xcomp is not None and xcomp.pos_ == "NOUN" and verb.pos_ == "VERB":
+        return xcomp
+    ccomp = kids.get("ccomp")
+    if ccomp is not None and verb.lower_ not in WORDS.reporting_verbs and _small_clause(ccomp):
+        return ccomp
+    return None
+
+
+def _small_clause(verb: Token) -> bool:
+    """True for a noun and a bare participle closing the clause: "the Analytical Engine built".
+
+    No auxiliary, marker, negation or complement of its own: a clause that states its own
+    fact ("that the engine was built", "the engine built cars") is none.
+    """
+    kids = {c.dep_ for c in verb.children}
+    return (
+        verb.pos_ == "VERB"
+        and verb.tag_ in {"VBN", "VBD"}
+        and "nsubj" in kids
+        and not kids & _OWN_CLAUSE
+        and max(t.i for t in verb.subtree) == verb.i
+    )
+
+
+#: What makes a complement clause state its own fact rather than a thing's state.
+_OWN_CLAUSE = frozenset(
+    {"aux", "auxpass", "mark", "neg", "dobj", "attr", "acomp", "prep", "advmod"}
+)
 
 
 def _apply_idiom(pred: Predicate, verb: Token) -> Token | None:

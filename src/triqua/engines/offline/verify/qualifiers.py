@@ -18,6 +18,7 @@ from triqua.core.reading.clause_owners import held_by_another
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
+from triqua.core.reading.negation import negated
 from triqua.core.reading.part_match import claim_stems, text_matches
 from triqua.core.reading.restrictors.markers import check, markers, object_head, reported_by
 from triqua.core.reading.slot_rivals import qualifier_rival
@@ -160,6 +161,17 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     value = analyse(unit.value)
     if (unit.label or "").strip().lower() == STATED_BY and _named_unreported(value, text):
         return f"the cited text has no reporting word governed by {unit.value!r}"
+    # The value in a denied clause ("who did not win it in 1903, won it in 1911" for 1903):
+    # the shared negation reading of the base with the value as its object.
+    with_value = FactUnit(
+        kind="base",
+        subject=unit.subject,
+        relation=f"{unit.relation} {unit.object}",
+        object=unit.value,
+    )
+    denial = negated(with_value, text)
+    if denial is not None:
+        return f"the cited text denies it ({denial!r})"
     governed = qualifier_slot(unit, text)
     if governed:
         return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"

@@ -246,13 +246,18 @@ def _orphaned(window: Window) -> bool:
 
 
 def decide_base(
-    readings: Sequence[Reading], rules: Finding, stated: Sequence[Sentence], model: EntailmentModel
+    readings: Sequence[Reading],
+    rules: Finding,
+    stated: Sequence[Sentence],
+    model: EntailmentModel,
+    parts: FactParts,
 ) -> tuple[Finding, list[Sentence]]:
     """The base triple's finding, and the sentences it is bound to (its qualifiers' windows).
 
     ``rules`` is the rules' reading of the aligned sentences: a crisp conflict contradicts
     whatever the judge says; an own-words support (``stated`` its sentences) stands unless
-    the judge contradicts it.
+    the judge contradicts it. An entailing window binds the base to its sentence that
+    writes the relation (:func:`_written_in`).
     """
     limits = model.thresholds
     if rules.status == Status.CONTRADICTED:
@@ -268,7 +273,8 @@ def decide_base(
         # his cousin Queen Victoria in 1836" entails no wedding in 1836 beside "He married
         # her on 10 February 1840".
         binding = [r for r in entailing if r.worded] or entailing
-        anchors = {id(r.window.anchor): r.window.anchor for r in binding}
+        bound = [_written_in(parts, r.window) for r in binding]
+        anchors = {id(sentence): sentence for sentence in bound}
         return _supported(best), list(anchors.values())
     if rules.status == Status.SUPPORTED and not vetoed and rules.sentence is not None:
         return rules, list(stated)
@@ -286,6 +292,17 @@ def decide_base(
         similar=max(rules.similar, closest),
     )
     return insufficient, []
+
+
+def _written_in(parts: FactParts, window: Window) -> Sentence:
+    """The window's sentence that writes the relation (its anchor first): the qualifiers'.
+
+    "He studied at Cambridge. He developed it at Woolsthorpe." places no development.
+    """
+    for sentence in (window.anchor, window.first, window.last):
+        if sentence_relation_hit(parts, sentence.info) is not None:
+            return sentence
+    return window.anchor
 
 
 def decide_qualifier(

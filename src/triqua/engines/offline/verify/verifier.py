@@ -146,7 +146,7 @@ def _decide(
     parts = found.parts
     base, bound = rules, stated
     if judge is not None:
-        base, bound = decide_base(readings, rules, stated, judge)
+        base, bound = decide_base(readings, rules, stated, judge, parts)
         if base.status == Status.INSUFFICIENT:
             base = judged_rival(fact, parts, found.top, judge) or base
     findings = [base]
