@@ -73,3 +73,19 @@ def test_hardly_and_scarcely_deny_the_words_after_them(window: str) -> None:
     assert negated(unit, window) is not None
     outcome = check_quote(unit, Status.SUPPORTED, ["e"], window, {"e": window})
     assert not outcome.ok
+
+
+def test_a_qualifier_value_in_a_denied_clause_is_denied() -> None:
+    from triqua.core.reading.negation import value_denied
+
+    unit = FactUnit(
+        kind="qualifier",
+        subject="Marie Curie",
+        relation="won",
+        object="the Nobel Prize",
+        label="point in time",
+        value="1903",
+    )
+    window = "Marie Curie, who did not win the Nobel Prize in 1903, won it in 1911."
+    assert value_denied(unit, window) is not None
+    assert value_denied(unit, "Marie Curie won the Nobel Prize in 1903.") is None

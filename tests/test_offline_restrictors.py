@@ -145,6 +145,17 @@ def test_a_reporting_word_must_follow_its_source() -> None:
     )
 
 
+def test_a_source_named_without_its_report_is_no_frame() -> None:
+    from triqua.core.reading.restrictors.markers import named_unreported
+
+    court = analyse("the Supreme Court")
+    assert named_unreported(court, "The Supreme Court building opened in 1935.")
+    assert named_unreported(court, "The law stands, according to the manufacturer.")
+    assert not named_unreported(court, "The Supreme Court held that the law stands.")
+    # A window naming no source leaves the qualifier to the judge.
+    assert not named_unreported(court, "It could destroy civilization, he said.")
+
+
 @pytest.mark.parametrize(
     ("claimed", "window", "outcome"),
     [

@@ -1,7 +1,7 @@
 """A window that leaves a fact's restrictor out is the judge's to read, at a stricter bar.
 
 ``core/reading/data/restrictors.json`` ("left_out") gives facts and windows that must and
-must not be read as leaving the object's restrictor out (``gates.restrictor_left_out``):
+must not be read as leaving the object's restrictor out (``part_match.restrictor_left_out``):
 those that do pass the value gates for the judge to read at its ``entailed`` bar
 (``reading.needed``); a rival restrictor, one of the same kind on a narrower noun, or a
 subject's restrictor missing still fails them.
@@ -15,11 +15,12 @@ import pytest
 
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.fact_parts import fact_parts
+from triqua.core.reading.part_match import restrictor_left_out
 from triqua.core.reading.restrictors.words import _PATH
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.engines.offline.verify.entailed import Window
 from triqua.engines.offline.verify.findings import Sentence
-from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
+from triqua.engines.offline.verify.gates import values_present
 from triqua.engines.offline.verify.reading import Reading, needed
 from triqua.models.entailment import get_entailment
 

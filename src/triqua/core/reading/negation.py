@@ -26,7 +26,7 @@ from triqua.nlp.negation_scope import noun_clause_cues
 from triqua.schema import FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = ["content_words", "cues_in_scope", "negated"]
+__all__ = ["content_words", "cues_in_scope", "negated", "value_denied"]
 
 #: Words that carry no claim of their own: articles, auxiliaries, prepositions, pronouns.
 _FUNCTION_WORDS = frozenset(
@@ -182,6 +182,22 @@ def negated(unit: FactUnit, window: str) -> str | None:
         readings.append((written, _denial(tokens, claimed)))
     written, denial = max(readings, key=lambda r: (r[0], r[1] is not None))
     return denial if written else None
+
+
+def value_denied(unit: FactUnit, window: str) -> str | None:
+    """The phrase of ``window`` that denies a qualifier's value in its base's clause, if any.
+
+    "who did not win it in 1903, won it in 1911" states no win in 1903: the base is read
+    with the qualifier's value as its object (:func:`negated`), so a cue that reaches the
+    value's clause denies the qualifier even where the base itself is stated elsewhere.
+    """
+    with_value = FactUnit(
+        kind="base",
+        subject=unit.subject,
+        relation=f"{unit.relation} {unit.object}",
+        object=unit.value or "",
+    )
+    return negated(with_value, window)
 
 
 #: An aside right after a negation cue, which the cue reaches over ("did not, as is often

@@ -17,7 +17,7 @@ from triqua.core.reading.mentions import REFERS, subject_extended
 from triqua.core.reading.name_match import name_match, name_words_in
 from triqua.core.reading.negation import cues_in_scope
 from triqua.core.reading.part_rivals import negated_near, substitution
-from triqua.core.reading.restrictors.markers import check
+from triqua.core.reading.restrictors.markers import check, markers
 from triqua.schema import Fact, FactUnit
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "extends_subject",
     "measured",
     "negated_in",
+    "restrictor_left_out",
     "restrictors_stated",
     "said_object",
     "text_matches",
@@ -81,6 +82,28 @@ def restrictors_stated(
         if compared is not None and not has_stem(sentence.stems, compared.stem):
             return "missing", compared.text  # "weaker than" is no paraphrase of "strong"
     return outcome, claimed.text if claimed is not None else None
+
+
+def restrictor_left_out(parts: FactParts, info: TextInfo) -> bool:
+    """True when the sentence states no restrictor of the kind the fact's object writes.
+
+    "was named best restaurant in the world" for "one of the best restaurants", "by itself"
+    for "hydrochloric acid alone": no value in the sentence disagrees, so it is no crisp
+    mismatch (the grounding rule's ``rival_restrictor`` reads it so too); the offline
+    judge reads it, at a stricter bar (``engines.offline.verify.reading.needed``). A
+    restrictor of the same kind on another noun ("the only legitimate child" for "the only
+    child"), a rival one (a count for a frequency), or a subject's restrictor left out
+    ("The second woman in space" for "The first woman") is a mismatch.
+    """
+    said = claim_stems(parts)
+    if check(parts.subject_restrictors, [info], rivals=False, said=said)[0] != "ok":
+        return False
+    outcome, claimed, _ = check(parts.restrictors, [info], said=said)
+    if outcome != "missing" or claimed is None:
+        return False
+    # A count stands for a frequency ("three World Cups" for "won the World Cup once").
+    kinds = {claimed.kind, "count"} if claimed.kind == "frequency" else {claimed.kind}
+    return not any(m.kind in kinds for m in markers(info.text))
 
 
 def comparative(part: TextInfo) -> Token | None:

@@ -25,6 +25,7 @@ __all__ = [
     "Marker",
     "check",
     "markers",
+    "named_unreported",
     "object_head",
     "reported_by",
 ]
@@ -248,6 +249,21 @@ def reported_by(source: TextInfo, info: TextInfo) -> bool:
         if any(t.text.lower() == "according" for t in tokens[max(0, j - 4) : j]):
             return True
     return False
+
+
+def named_unreported(source: TextInfo, text: str) -> bool:
+    """True when ``text`` names the source, or another "according to", without its report.
+
+    "The Supreme Court building opened in 1935, and the law is constitutional" names the
+    Court in another part, and "…, according to the manufacturer" gives the statement to
+    another source; a window that names no source ("It could destroy civilization, he
+    said") is False: it is left to the judge, as any other unit.
+    """
+    info = analyse(text)
+    head = source.content[-1].stem if source.content else ""
+    named = any(stems_match(t.stem, head) for t in info.tokens) if head else False
+    another = any(t.text.lower() == "according" for t in info.tokens)
+    return (named or another) and not reported_by(source, info)
 
 
 def object_head(obj: TextInfo) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ the judge is. The statement gates both engines share are ``core.reading.statemen
 
 from __future__ import annotations
 
-from triqua.core.reading.analysis import TextInfo, Token, analyse, values_relation
+from triqua.core.reading.analysis import Token, analyse, values_relation
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.class_nouns import class_rival, general_head_unwritten
 from triqua.core.reading.fact_parts import (
@@ -19,38 +19,15 @@ from triqua.core.reading.fact_parts import (
 from triqua.core.reading.mentions import REFERS
 from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.name_match import name_words_in
-from triqua.core.reading.part_match import claim_stems, restrictors_stated
+from triqua.core.reading.part_match import restrictor_left_out, restrictors_stated
 from triqua.core.reading.part_rivals import roles_differ, substitution
 from triqua.core.reading.restrictors.many import one_against_many
-from triqua.core.reading.restrictors.markers import check, markers
 from triqua.core.reading.slot_words import subject_head_rival
 from triqua.core.reading.statements import clause_refusal, statement
 from triqua.engines.offline.verify.findings import Sentence
 from triqua.schema import Fact
 
-__all__ = ["restrictor_left_out", "values_present"]
-
-
-def restrictor_left_out(parts: FactParts, info: TextInfo) -> bool:
-    """True when the sentence states no restrictor of the kind the fact's object writes.
-
-    "was named best restaurant in the world" for "one of the best restaurants", "by itself"
-    for "hydrochloric acid alone": no value in the sentence disagrees, so it is no crisp
-    mismatch (the grounding rule's ``rival_restrictor`` reads it so too); the judge reads
-    it, at a stricter bar (``reading.needed``). A restrictor of the same kind on another
-    noun ("the only legitimate child" for "the only child"), a rival one (a count for a
-    frequency), or a subject's restrictor left out ("The second woman in space" for "The
-    first woman") is a mismatch.
-    """
-    said = claim_stems(parts)
-    if check(parts.subject_restrictors, [info], rivals=False, said=said)[0] != "ok":
-        return False
-    outcome, claimed, _ = check(parts.restrictors, [info], said=said)
-    if outcome != "missing" or claimed is None:
-        return False
-    # A count stands for a frequency ("three World Cups" for "won the World Cup once").
-    kinds = {claimed.kind, "count"} if claimed.kind == "frequency" else {claimed.kind}
-    return not any(m.kind in kinds for m in markers(info.text))
+__all__ = ["values_present"]
 
 
 def values_present(
@@ -64,7 +41,7 @@ def values_present(
     word of the object; has the fact's polarity, no antonym or opposite word, no other class
     for the subject, and gives neither the relation nor its slot to another ("… but the
     company is headquartered in Cupertino"). With ``restrictors`` False, a restrictor the
-    sentence leaves out (:func:`restrictor_left_out`) passes; a rival one still fails.
+    sentence leaves out (``part_match.restrictor_left_out``) passes; a rival one still fails.
     """
     info = sentence.info
     if not statement(parts, info) or subject_head_rival(parts.subject, info) is not None:

@@ -13,14 +13,20 @@ from __future__ import annotations
 import re
 
 from triqua.core.reading.agents import other_agent
-from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match, values_relation
+from triqua.core.reading.analysis import TextInfo, analyse, coverage, values_relation
 from triqua.core.reading.clause_owners import held_by_another
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.negation import negated
+from triqua.core.reading.negation import value_denied
 from triqua.core.reading.part_match import claim_stems, text_matches
-from triqua.core.reading.restrictors.markers import check, markers, object_head, reported_by
+from triqua.core.reading.restrictors.markers import (
+    check,
+    markers,
+    named_unreported,
+    object_head,
+    reported_by,
+)
 from triqua.core.reading.slot_rivals import qualifier_rival
 from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
@@ -159,17 +165,9 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     if unit.kind != "qualifier" or not unit.value or not text.strip():
         return None
     value = analyse(unit.value)
-    if (unit.label or "").strip().lower() == STATED_BY and _named_unreported(value, text):
+    if (unit.label or "").strip().lower() == STATED_BY and named_unreported(value, text):
         return f"the cited text has no reporting word governed by {unit.value!r}"
-    # The value in a denied clause ("who did not win it in 1903, won it in 1911" for 1903):
-    # the shared negation reading of the base with the value as its object.
-    with_value = FactUnit(
-        kind="base",
-        subject=unit.subject,
-        relation=f"{unit.relation} {unit.object}",
-        object=unit.value,
-    )
-    denial = negated(with_value, text)
+    denial = value_denied(unit, text)  # "who did not win it in 1903, won it in 1911"
     if denial is not None:
         return f"the cited text denies it ({denial!r})"
     governed = qualifier_slot(unit, text)
@@ -203,18 +201,3 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
         if agent is not None:
             return f"the cited text gives the relation to {agent!r} (by {agent})"
     return None
-
-
-def _named_unreported(source: TextInfo, text: str) -> bool:
-    """True when the window names the source, or another "according to", without its report.
-
-    "The Supreme Court building opened in 1935, and the law is constitutional" names the
-    Court in another part, and "…, according to the manufacturer" gives the statement to
-    another source; a window that names no source ("It could destroy civilization, he
-    said") leaves the qualifier to the judge, as any other unit.
-    """
-    info = analyse(text)
-    head = source.content[-1].stem if source.content else ""
-    named = any(stems_match(t.stem, head) for t in info.tokens) if head else False
-    another = any(t.text.lower() == "according" for t in info.tokens)
-    return (named or another) and not reported_by(source, info)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from triqua.core.reading.analysis import analyse, coverage
 from triqua.core.reading.fact_parts import FactParts, fact_parts, sentence_relation_hit
 from triqua.core.reading.list_members import left_out_of_list
-from triqua.core.reading.part_match import said_object
+from triqua.core.reading.part_match import restrictor_left_out, said_object
 from triqua.core.reading.part_rivals import substitution
 from triqua.core.reading.role_words import occupation_only, role_held_by_another, writes_some
 from triqua.core.reading.slot_words import (
@@ -33,7 +33,7 @@ from triqua.engines.offline.verify.entailed import (
     writes_subject_or_relation,
 )
 from triqua.engines.offline.verify.findings import Finding, Sentence
-from triqua.engines.offline.verify.gates import restrictor_left_out, values_present
+from triqua.engines.offline.verify.gates import values_present
 from triqua.engines.offline.verify.qualifiers import qualifier_refusal
 from triqua.engines.offline.verify.rivals import held_elsewhere
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel
