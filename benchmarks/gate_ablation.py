@@ -188,7 +188,7 @@ def _unworded(window: reading.Reading, model: Any) -> float:
 
 def _no_crisp_qualifier(*args: Any, **kwargs: Any) -> Any:
     """A qualifier the rules neither state nor contradict: only the judge may read it."""
-    base = args[4]
+    base = args[3]
     return type(base)(Status.INSUFFICIENT, base.sentence)
 
 

@@ -85,7 +85,6 @@ def judge_base(fact: Fact, parts: FactParts, top: list[Sentence]) -> tuple[Findi
                 # An empty object ("T2 Trainspotting | is set | ''") matches any sentence
                 # holding the subject and relation: its own words state nothing to check.
                 supported.append((sentence, "subject, relation and object aligned"))
-            # A paraphrased object is left to the entailment judge (``entailed``).
             continue
         if (
             contradiction is not None

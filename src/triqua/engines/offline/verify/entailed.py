@@ -77,7 +77,7 @@ def joined_windows(
             first,
             anchor,
             anchor,
-            f"{_one(passages, first, by_place)} {_one(passages, anchor, by_place)}",
+            " ".join(_as_read(passages[s.passage], s, s, by_place) for s in (first, anchor)),
         )
         for first, anchor in joins(anchors, by_place, passages, subject, values)
     ]
@@ -117,13 +117,6 @@ def windows(
                 text = _as_read(passages[anchor.passage], first, last, by_place)
                 out[key] = Window(first, last, anchor, text)
     return list(out.values())
-
-
-def _one(
-    passages: Sequence[str], one: Sentence, by_place: Mapping[tuple[int, int], Sentence]
-) -> str:
-    """One sentence as it reads."""
-    return _as_read(passages[one.passage], one, one, by_place)
 
 
 def _as_read(

@@ -57,14 +57,15 @@ def _stated_in_window(
 
 
 def judge_qualifier(
-    fact: Fact, parts: FactParts, label: str, value: str, base: Finding, bound: list[Sentence]
+    fact: Fact, parts: FactParts, unit: FactUnit, base: Finding, bound: list[Sentence]
 ) -> Finding:
-    """Judge one qualifier in the sentences the base triple is bound to, and only there.
+    """Judge one qualifier ``unit`` in the sentences the base triple is bound to, and only there.
 
     A value stated only in a sentence about another event is not support. A rival value
     counts only in the sentence the base was judged in. Without a supported base there is
     no event to bind to, so the qualifier stays insufficient.
     """
+    label, value = unit.label or "", unit.value or ""
     if label in RESTRICTOR_LABELS or label == STATED_BY:
         return judge_restrictor(parts, label, value, bound)
     claim = analyse(value)
@@ -77,14 +78,6 @@ def judge_qualifier(
         return Finding(Status.INSUFFICIENT, None, reason="the qualifier has no value")
     if not bound:
         return Finding(Status.INSUFFICIENT, base.sentence, reason=_UNBOUND)
-    unit = FactUnit(
-        kind="qualifier",
-        subject=fact.subject,
-        relation=fact.relation,
-        object=fact.object,
-        label=label,
-        value=value,
-    )
     stated = _stated_in_window(parts, unit, claim, bound)
     if stated is not None:
         return stated

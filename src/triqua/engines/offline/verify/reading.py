@@ -75,27 +75,22 @@ def needed(reading: Reading, model: EntailmentModel) -> float:
     - else ``supports``; a window whose subject is only a pronoun nothing else can stand for
       (``core.reading.orphans``) needs at least ``orphan_bar``.
     """
-    if reading.orphan:
-        return max(_needed(reading, model), orphan_bar(model))
-    return _needed(reading, model)
+    limits = model.thresholds
+    if reading.rival_head:
+        bar = max(limits.supports, limits.entailed, min(limits.rival, 1.0))
+    elif not reading.worded or not reading.restricted:
+        bar = max(limits.supports, limits.entailed)
+    elif not reading.filled:
+        bar = max(limits.supports, (limits.supports + limits.entailed) / 2)
+    else:
+        bar = limits.supports
+    return max(bar, orphan_bar(model)) if reading.orphan else bar
 
 
 def orphan_bar(model: EntailmentModel) -> float:
     """The bar for a window whose subject is only a pronoun (halfway to ``rival``)."""
     entailed = max(model.thresholds.supports, model.thresholds.entailed)
     return max(entailed, (entailed + min(model.thresholds.rival, 1.0)) / 2)
-
-
-def _needed(reading: Reading, model: EntailmentModel) -> float:
-    """The bar for a window about a subject it names or refers back to."""
-    limits = model.thresholds
-    if reading.rival_head:
-        return max(limits.supports, limits.entailed, min(limits.rival, 1.0))
-    if not reading.worded or not reading.restricted:
-        return max(limits.supports, limits.entailed)
-    if not reading.filled:
-        return max(limits.supports, (limits.supports + limits.entailed) / 2)
-    return limits.supports
 
 
 def _filled(parts: FactParts, readings: list[Reading]) -> list[Reading]:
@@ -185,7 +180,8 @@ def read(
         # held by another ("the muralist Diego Rivera"), then the value gates.
         # A window opening with a pronoun nothing but the subject can stand for is about it.
         named_here = window.first.subject > 0 or window.last.subject > 0
-        orphan = named and not named_here and _orphaned(window)
+        kept = window.size == 1 or _about(window.last)  # the sentence after it is about it too
+        orphan = named and not named_here and window.first.orphan and kept
         about = not named or named_here or orphan
         gated = (
             about
@@ -240,11 +236,6 @@ def _about(sentence: Sentence) -> bool:
     return sentence.subject > 0 or sentence.orphan
 
 
-def _orphaned(window: Window) -> bool:
-    """True when the window opens with an orphan's pronoun and every sentence is about it."""
-    return window.first.orphan and (window.size == 1 or _about(window.last))
-
-
 def decide_base(
     readings: Sequence[Reading],
     rules: Finding,
@@ -273,16 +264,13 @@ def decide_base(
         # his cousin Queen Victoria in 1836" entails no wedding in 1836 beside "He married
         # her on 10 February 1840".
         binding = [r for r in entailing if r.worded] or entailing
-        bound = [_written_in(parts, r.window) for r in binding]
-        anchors = {id(sentence): sentence for sentence in bound}
-        return _supported(best), list(anchors.values())
+        bound = (_written_in(parts, r.window) for r in binding)
+        return _supported(best), list({id(sentence): sentence for sentence in bound}.values())
     if rules.status == Status.SUPPORTED and not vetoed and rules.sentence is not None:
         return rules, list(stated)
     if contradicting is not None and vetoed:
-        finding = contradicting.window.finding(
-            Status.CONTRADICTED, f"contradicted by the judge {contradicting.contradicted:.2f}"
-        )
-        return finding, []
+        said = f"contradicted by the judge {contradicting.contradicted:.2f}"
+        return contradicting.window.finding(Status.CONTRADICTED, said), []
     closest = max((r.entailed for r in readings), default=0.0)
     insufficient = Finding(
         Status.INSUFFICIENT,
@@ -323,7 +311,7 @@ def decide_qualifier(
     """
     limits = model.thresholds
     if rules.status == Status.CONTRADICTED or not bound:
-        return rules if rules.status == Status.CONTRADICTED else _open(rules)
+        return _open(rules)  # a conflict stands; an unbound support is taken back
     if rules.status == Status.SUPPORTED and limits.contradicted > 1.0:
         return rules  # stated in the base's window, and no contradiction could take it back
     value = analyse(unit.value or "")

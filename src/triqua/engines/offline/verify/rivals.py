@@ -16,6 +16,7 @@ The readings are the shared reader's, the grounding rule's too; these only decid
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from triqua.core.reading.analysis import coverage
@@ -115,16 +116,10 @@ def held_elsewhere(
         return False
     span = range(first.index - _NEAR, last.index + _NEAR + 1)
     near = [s for k in span if (s := by_place.get((first.passage, k))) is not None]
-    if (
-        predicate_holder(fact.subject, fact.relation, fact.object, [s.info.text for s in near])
-        is None
-    ):
+    holder = functools.partial(predicate_holder, fact.subject, fact.relation, fact.object)
+    if holder([s.info.text for s in near]) is None:
         return False
-    others = {
-        s.index
-        for s in near
-        if predicate_holder(fact.subject, fact.relation, fact.object, [s.info.text])
-    }
+    others = {s.index for s in near if holder([s.info.text])}
     own = [s for s in near if first.index <= s.index <= last.index and s.index not in others]
     return not any(coverage(parts.object, s.info) >= 1 for s in own)
 

@@ -150,11 +150,11 @@ def _decide(
         if base.status == Status.INSUFFICIENT:
             base = judged_rival(fact, parts, found.top, judge) or base
     findings = [base]
-    for qualifier, unit in zip(fact.qualifiers, fact.units()[1:], strict=True):
+    for unit in fact.units()[1:]:
         if judge is not None and base.status != Status.SUPPORTED:
             findings.append(Finding(Status.INSUFFICIENT, base.sentence))
             continue
-        crisp = judge_qualifier(fact, parts, qualifier.label, qualifier.value, base, bound)
+        crisp = judge_qualifier(fact, parts, unit, base, bound)
         if judge is not None:
             crisp = decide_qualifier(fact, unit, crisp, bound, found.by_place, texts, judge)
         findings.append(crisp)
