@@ -223,8 +223,8 @@ def _names(number: SpacyToken) -> bool:
     titles" counts two titles, not one), as a capitalised number word after a capitalised
     word is ("Apollo Eleven", :mod:`triqua.core.reading.values.numbers`).
     """
-    if number.i == 0 or not number.text[:1].isdigit():
-        return False
+    if number.i == 0 or not number.text[:1].isdigit() or number.ent_type_ == "DATE":
+        return False  # "7 November 1867": a year after its month is a date, no name
     before = number.doc[number.i - 1]
     return before.pos_ == "PROPN" and before.text[:1].isupper()
 
