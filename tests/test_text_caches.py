@@ -323,11 +323,11 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
 ) -> None:
     """The verifier's remembered readings change no verdict: each is read afresh here."""
     from triqua.core.grounding import stated
-    from triqua.core.reading import modifiers
+    from triqua.core.reading import modifiers, rivals
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline import alignment
-    from triqua.models import reader as readers
     from triqua.engines.offline.verify.verifier import get_verifier
+    from triqua.models import reader as readers
     from triqua.models.entailment import SHIPPED
     from triqua.models.reader import reader_for
     from triqua.schema import Evidence, Fact, sha256_text
@@ -369,5 +369,6 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     monkeypatch.setattr(readers, "statement_refusal", readers.statement_refusal.__wrapped__)
     monkeypatch.setattr(stated, "written", stated.written.__wrapped__)
     monkeypatch.setattr(modifiers, "_carried", modifiers._carried.__wrapped__)
+    monkeypatch.setattr(rivals, "_name_heads", rivals._name_heads.__wrapped__)
     assert verdicts() == remembered
     assert '"status":"supported"' in remembered[0] and '"status":"supported"' not in remembered[6]
