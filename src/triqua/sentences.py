@@ -80,7 +80,9 @@ def _sentence_ends() -> re.Pattern[str] | None:
     abbreviation rules only after a period; the line rules only at a line break. None when
     a mark is longer than a character (every text is then split by the pipeline).
     """
-    marks = blank_sentencizer().get_pipe("sentencizer").punct_chars
+    from triqua.nlp import pipeline  # the pipeline's own marks, whoever splits the texts
+
+    marks = pipeline.blank_sentencizer().get_pipe("sentencizer").punct_chars
     if any(len(mark) != 1 for mark in marks):
         return None
     return re.compile("[" + re.escape("".join(sorted(marks))) + "\n]")
