@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from triqua.nlp.pipeline import blank_sentencizer
 from triqua.schema import Chunk, Span
@@ -82,7 +83,8 @@ def _sentence_ends() -> re.Pattern[str] | None:
     """
     from triqua.nlp import pipeline  # the pipeline's own marks, whoever splits the texts
 
-    marks = pipeline.blank_sentencizer().get_pipe("sentencizer").punct_chars
+    sentencizer: Any = pipeline.blank_sentencizer().get_pipe("sentencizer")
+    marks: set[str] = sentencizer.punct_chars
     if any(len(mark) != 1 for mark in marks):
         return None
     return re.compile("[" + re.escape("".join(sorted(marks))) + "\n]")
