@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from triqua.core.reading.modifiers import MODIFIERS_PATH, groups, lost, unstated
+from triqua.core.reading.modifiers import MODIFIERS_PATH, _carried_at, groups, lost, unstated
 from triqua.engines.offline.decompose.decomposer import RuleDecomposer
 
 EXAMPLES_FILE = json.loads(MODIFIERS_PATH.read_text(encoding="utf-8"))
@@ -25,6 +25,16 @@ def test_a_text_writing_a_claim_phrase_states_its_group() -> None:
         for phrase in group.claim:
             written = " ".join(phrase)
             assert unstated(written, written) is None
+
+
+def test_a_claim_phrase_is_carried_only_where_it_starts_inside_the_stretch() -> None:
+    for group in groups():
+        for phrase in group.claim:
+            words = ("filler", *phrase, "filler")
+            assert group in _carried_at(words, 1, 1)
+            assert group in _carried_at(words, 0, len(words))
+            assert group not in _carried_at(words, 0, 0)  # the stretch ends before it
+            assert group not in _carried_at(words, 1, 0)  # an empty stretch
 
 
 @pytest.mark.parametrize(

@@ -98,3 +98,23 @@ def test_closing_abbreviations_are_periods_and_never_titles() -> None:
     assert all(word[:1].isupper() for word in openers)
     assert closes_sentence("Jr.", "He") and closes_sentence("U.K.", "The")
     assert not closes_sentence("Dr.", "He") and not closes_sentence("Jr.", "Smith")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marie Curie",
+        "  the boy band One Direction  ",
+        "a pastor, a teacher; and (in 1920) a mayor",
+        "Sadiq\u00a0Khan\u2003of London",
+        "   ",
+        "",
+    ],
+)
+def test_a_text_without_a_sentence_mark_is_split_as_the_sentencizer_splits_it(text: str) -> None:
+    """Without a mark or a line break the text is one sentence, read without the pipeline."""
+    from triqua.nlp.pipeline import blank_sentencizer
+
+    doc = blank_sentencizer()(text)
+    expected = [s.text.strip() for s in doc.sents if s.text.strip()]
+    assert _sentences(text) == expected

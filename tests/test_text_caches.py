@@ -322,9 +322,12 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The verifier's remembered readings change no verdict: each is read afresh here."""
+    from triqua.core.grounding import stated
+    from triqua.core.reading import modifiers, rivals
     from triqua.core.verdicts.settling import settle
     from triqua.engines.offline import alignment
     from triqua.engines.offline.verify.verifier import get_verifier
+    from triqua.models import reader as readers
     from triqua.models.entailment import SHIPPED
     from triqua.models.reader import reader_for
     from triqua.schema import Evidence, Fact, sha256_text
@@ -363,5 +366,9 @@ def test_verdicts_are_the_same_without_the_remembered_readings(
     monkeypatch.setattr(alignment, "passage_scores", alignment.passage_scores.__wrapped__)
     monkeypatch.setattr(alignment, "_overlaps", lambda key: {})
     monkeypatch.setattr(clauses, "_held_by_another", clauses._held_by_another.__wrapped__)
+    monkeypatch.setattr(readers, "statement_refusal", readers.statement_refusal.__wrapped__)
+    monkeypatch.setattr(stated, "written", stated.written.__wrapped__)
+    monkeypatch.setattr(modifiers, "_carried", modifiers._carried.__wrapped__)
+    monkeypatch.setattr(rivals, "_name_heads", rivals._name_heads.__wrapped__)
     assert verdicts() == remembered
     assert '"status":"supported"' in remembered[0] and '"status":"supported"' not in remembered[6]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from triqua.nlp.pipeline import blank_sentencizer
 from triqua.schema import Chunk, Span
@@ -37,6 +38,12 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 # 40 KB run's windows.
 @lru_cache(maxsize=4096)
 def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    ends = _sentence_ends()
+    if ends is not None and ends.search(text) is None:
+        # No character the sentencizer, the abbreviation rules or the line rules end a
+        # sentence at: the text is one sentence (most names and phrases a reader splits).
+        start, end = len(text) - len(text.lstrip()), len(text.rstrip())
+        return ((start, end),) if end > start else ()
     spans = []
     for sentence in blank_sentencizer()(text).sents:
         start, end = sentence.start_char, sentence.end_char
@@ -64,3 +71,20 @@ def unmatched_sentences(chunk: Chunk, fact_spans: Sequence[Span | None]) -> list
         if not any(s < end and start < e for s, e in located):
             unmatched.append(Span(start=start, end=end))
     return unmatched
+
+
+@lru_cache(maxsize=1)
+def _sentence_ends() -> re.Pattern[str] | None:
+    """Any character a sentence may end at: the sentencizer's marks and a line break.
+
+    The sentencizer ends a sentence only after a token that is one of its marks; the
+    abbreviation rules only after a period; the line rules only at a line break. None when
+    a mark is longer than a character (every text is then split by the pipeline).
+    """
+    from triqua.nlp import pipeline  # the pipeline's own marks, whoever splits the texts
+
+    sentencizer: Any = pipeline.blank_sentencizer().get_pipe("sentencizer")
+    marks: set[str] = sentencizer.punct_chars
+    if any(len(mark) != 1 for mark in marks):
+        return None
+    return re.compile("[" + re.escape("".join(sorted(marks))) + "\n]")

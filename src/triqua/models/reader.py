@@ -8,6 +8,7 @@ carry it through ``engines.second_opinion``.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from triqua.schema import FactUnit
 __all__ = ["EntailmentReader", "LazyReader", "reader_for", "statement_refusal"]
 
 
+@functools.lru_cache(maxsize=4096)  # a unit is settled again after re-verification
 def statement_refusal(unit: FactUnit, window: str) -> str | None:
     """Why ``window`` cannot state the base triple ``unit``, whatever a judge reads.
 
@@ -30,7 +32,8 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     window must not deny its base triple nor hold it only inside a frame ("It is false
     that X won it in 1903" grounds no 1903). No entailment model is needed for them. A news
     dateline opening the window ("FRANKFURT — The bank …") is no part of its statement
-    (``core.reading.datelines``), as the offline verifier reads it.
+    (``core.reading.datelines``), as the offline verifier reads it. Remembered: the answer
+    is a function of the unit and the window alone.
     """
     # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
     # asked (``--verifier rules``) loads no spaCy.

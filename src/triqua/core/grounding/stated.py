@@ -31,6 +31,7 @@ judge misreads it, and a gate vetoes both. Both thresholds are chosen on a dev s
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from triqua.core.grounding.gates import gate
@@ -66,6 +67,7 @@ def judged_thresholds(reader: MeaningReader) -> tuple[float, float]:
     )
 
 
+@functools.lru_cache(maxsize=4096)  # a unit is settled again after re-verification
 def written(
     unit: FactUnit, window: str, before: str = "", opens: bool = False
 ) -> tuple[bool, bool]:

@@ -25,7 +25,7 @@ from triqua.core.reading.analysis import TextInfo, analyse, has_stem, stems_matc
 from triqua.core.reading.apposition import apposed_nouns
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
-from triqua.nlp.pipeline import NLP_LOCK, load_nlp
+from triqua.nlp.clauses import window_parse
 
 __all__ = [
     "CLASS_NOUNS_PATH",
@@ -106,8 +106,9 @@ def _heads(subject: str, text: str) -> tuple[str, ...]:
     own = {t.text.lower() for t in analyse(subject).content}
     if not own:
         return ()
-    with NLP_LOCK:
-        doc = load_nlp()(text)
+    # The run's shared parse: a window the element graph or a clause gate parsed is not
+    # parsed again, nor one text for each subject it is read for.
+    doc = window_parse(text)
     found: list[str] = []
     for token in doc:
         if token.pos_ not in _NOUNS or token.text[:1].isupper():

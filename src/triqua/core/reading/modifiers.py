@@ -108,7 +108,20 @@ def _light() -> frozenset[str]:
 
 
 def _carried_at(words: tuple[str, ...], low: int, high: int) -> list[Group]:
-    return [g for g in groups() if any(low <= i <= high for p in g.claim for i in _at(words, p))]
+    """The groups one of whose claim phrases starts in ``words`` between ``low`` and ``high``.
+
+    Only the places of a phrase's first word are tried (found in one pass over the words),
+    not every place of every phrase of every group.
+    """
+    starts: dict[str, list[int]] = {}
+    for i in range(max(low, 0), min(high, len(words) - 1) + 1):
+        starts.setdefault(words[i], []).append(i)
+
+    def inside(phrase: tuple[str, ...]) -> bool:
+        n = len(phrase)
+        return n > 0 and any(words[i : i + n] == phrase for i in starts.get(phrase[0], ()))
+
+    return [g for g in groups() if any(inside(p) for p in g.claim)]
 
 
 def _states(stems: tuple[str, ...], group: Group) -> bool:
@@ -124,23 +137,29 @@ def carried(claim: str, source: str = "") -> list[Group]:
     "… born in Warsaw and only later moved to Paris" and in "Marie Curie, who was only …,
     was born in Warsaw", which leaves "only" to the other clause.
     """
+    return list(_carried(claim, source))
+
+
+@lru_cache(maxsize=4096)
+def _carried(claim: str, source: str) -> tuple[Group, ...]:
+    """:func:`carried`, cached by claim and source: the gates ask again for each window."""
     own = _words(claim)
     found = _carried_at(own, 0, len(own))
     if not source:
-        return found
+        return tuple(found)
     content = {folded_stem(w) for w in own} - _light()
     parts = [_words(part) for part in _ASIDE.split(source)]
     stems = [tuple(folded_stem(w) for w in part) for part in parts]
     places = [i for i, s in enumerate(s for part in stems for s in part) if s in content]
     if not places:
-        return found
+        return tuple(found)
     start = 0
     for part, part_stems in zip(parts, stems, strict=True):
         if content.intersection(part_stems):
             low, high = max(places[0] - start, 0), places[-1] - start
             found += [g for g in _carried_at(part, low, high) if g not in found]
         start += len(part)
-    return found
+    return tuple(found)
 
 
 def lost(claim: str, source: str) -> list[str]:

@@ -137,16 +137,22 @@ def named_kinds(info: TextInfo, subject: frozenset[str]) -> frozenset[str]:
     (joined by "of"); it is the subject's own mention when another of its words is the
     subject's ("Brooklyn Bridge" for "The Brooklyn Bridge").
     """
+    return frozenset(low for low, others in _name_heads(info) if not others & subject)
+
+
+@functools.lru_cache(maxsize=4096)  # a passage's sentences are read for every subject
+def _name_heads(info: TextInfo) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each capitalised noun inside a longer name, with the stems of that name's other words."""
     tokens = info.tokens
-    kinds = set()
+    heads = []
     for i, token in enumerate(tokens):
         low = token.text.lower()
         if i == 0 or not token.is_capitalised or token.is_stop or not low.isalpha():
             continue
         run = _name_run(tokens, i)
-        if len(run) > 1 and not ({t.stem for t in run if t is not token} & subject):
-            kinds.add(low)
-    return frozenset(kinds)
+        if len(run) > 1:
+            heads.append((low, frozenset(t.stem for t in run if t is not token)))
+    return tuple(heads)
 
 
 def _name_run(tokens: Sequence[Token], at: int) -> list[Token]:
