@@ -21,7 +21,6 @@ import functools
 import re
 
 from triqua.core.reading.frames import FRAMES
-from triqua.core.reading.words import stem
 from triqua.sentences import sentence_spans
 
 __all__ = ["disowned_spans", "disowns"]
@@ -63,12 +62,12 @@ def disowns(sentence: str) -> bool:
 
 def _denies(words: list[str], start: int) -> bool:
     """True when a denial word follows the copula at ``start`` and ends its clause."""
-    denials = FRAMES.denial_words | {stem(w) for w in FRAMES.disowning_nouns}
+    denials = FRAMES.denial_forms | FRAMES.disowning_nouns  # as written: "mistaken", "myths"
     for i in range(start, min(start + _MAX_BETWEEN + 1, len(words))):
         word = words[i]
         if word in _NEGATORS or word.endswith("n't") or word in _CLAUSE_END:
             return False
-        if stem(word) in denials and _ends_clause(words, i + 1):
+        if (word in denials or word.removesuffix("s") in denials) and _ends_clause(words, i + 1):
             return True
     return False
 

@@ -54,6 +54,7 @@ class Frames:
     fiction_prepositions: frozenset[str]
     source_prepositions: frozenset[str]
     denial_words: frozenset[str]
+    denial_forms: frozenset[str]  # the denial words as written ("mistaken", not "mistake")
     condition_marks: frozenset[str]
     evidence_nouns: frozenset[str]
     counterfactual_modals: frozenset[str]
@@ -92,6 +93,7 @@ def _load(path: Path = _PATH) -> Frames:
             fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
             source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
             denial_words=_stems(raw["denial_words"]),
+            denial_forms=frozenset(w.lower() for w in raw["denial_words"]),
             condition_marks=frozenset(w.lower() for w in raw["condition_marks"]),
             evidence_nouns=_stems(raw["evidence_nouns"]),
             counterfactual_modals=frozenset(w.lower() for w in raw["counterfactual_modals"]),
