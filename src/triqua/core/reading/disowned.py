@@ -21,6 +21,7 @@ import functools
 import re
 
 from triqua.core.reading.frames import FRAMES
+from triqua.core.reading.lexicon import LEXICON
 from triqua.sentences import sentence_spans
 
 __all__ = ["disowned_spans", "disowns"]
@@ -28,17 +29,19 @@ __all__ = ["disowned_spans", "disowns"]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|'s|’s|[^\w\s]")
 #: Punctuation that ends the denial's clause ("That is wrong;", "She was mistaken.").
 _CLAUSE_END = frozenset(".;:,!—–()")
-#: Words that keep a denial word from denying ("That is not wrong").
-_NEGATORS = frozenset(("not", "n't", "never", "hardly", "no"))
+#: Words that keep a denial word from denying ("That is not wrong"): the lexicon's negators.
+_NEGATORS = LEXICON.negation_words
 _MAX_SUBJECT = 5  # words of a noun-phrase subject ("this quote from the forum")
 _MAX_BETWEEN = 3  # words between the copula and the denial word ("a common", "completely")
 
 
 def _words(sentence: str) -> list[str]:
+    """The sentence's words and punctuation, lower-cased, without a quote marker ("> ")."""
     return [w.replace("’", "'").lower() for w in _WORD.findall(sentence.lstrip("> \t"))]
 
 
 def _ends_clause(words: list[str], i: int) -> bool:
+    """True when ``words[i]`` ends a clause (or the sentence has ended)."""
     return i >= len(words) or words[i] in _CLAUSE_END
 
 
