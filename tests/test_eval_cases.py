@@ -194,12 +194,18 @@ def _benchmark() -> Any:
 # Y"; 32 attacker's rows (dev13-ak-…); and 16 rows of a list that names a slot's members and
 # leaves the object out (8 lies, 8 controls, ids dev13-ls-…), that list read as a statement
 # gate; all together: lies 606 of 650, lies-llm 611 of 650 (none of the 503 earlier rows lost).
+# With 22 rows (ids dev14-dn-…, 12 lies, 10 controls) written before the engine was run on
+# them: a statement the next sentence disowns ("That is wrong."), "There is no evidence that",
+# a counterfactual "would have", "far from" / "anything but", and a support beside a rival
+# name the judge confirms in another passage: lies 632 of 672 (from 614 of 666 on the rows
+# before the last 6), lies-llm 636 of 672 (from 619 of 666; the LLM path still supports the 3
+# lies whose rival stands in another passage). No earlier row lost on either path.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 606 / 650,
+    "lies": 632 / 672,
     "recall": 244 / 257,
-    "lies-llm": 611 / 650,
+    "lies-llm": 636 / 672,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
