@@ -202,12 +202,19 @@ def _benchmark() -> Any:
 # All of these together: lies 616 of 662, lies-llm 621 of 662; with the offline engine reading
 # a negated relative clause by the shared negation reader and small clauses as objects: lies
 # 620 of 662.
+# With 22 rows (ids dev14-dn-…, 12 lies, 10 controls) written before the engine was run on
+# them: a statement the next sentence disowns ("That is wrong."), "There is no evidence that",
+# a counterfactual "would have", "far from" / "anything but", and a support beside a rival
+# name the judge confirms in another passage: lies 632 of 672 (from 614 of 666 on the rows
+# before the last 6), lies-llm 636 of 672 (from 619 of 666; the LLM path still supports the 3
+# lies whose rival stands in another passage). No earlier row lost on either path.
+# All of these together: lies 646 of 684, lies-llm 646 of 684.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 620 / 662,
+    "lies": 646 / 684,
     "recall": 244 / 257,
-    "lies-llm": 621 / 662,
+    "lies-llm": 646 / 684,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import pytest
 
+from triqua.core.reading.disowned import disowned_spans
 from triqua.core.reading.frames import FRAMES, frame_of
+from triqua.core.reading.passage_reading import unread_pieces
 from triqua.core.reading.statements import refusal
+from triqua.core.reading.stating import unstated_window
 from triqua.schema import Fact
 
 EXAMPLES = FRAMES.examples
@@ -47,3 +50,28 @@ def test_a_clause_outside_the_frame_states_the_fact() -> None:
     text = "Some claim that the canal opened in 1912, and it opened in 1914."
     assert frame_of(text, {"open"}, set()) is None
     assert frame_of("Some claim that the canal opened in 1912.", {"open"}, set()) == "claim"
+
+
+DISOWNING = FRAMES.disowning_examples
+
+
+def test_the_disowning_examples_go_both_ways() -> None:
+    assert {e["disowned"] is None for e in DISOWNING} == {True, False}
+
+
+@pytest.mark.parametrize("example", DISOWNING, ids=[e["text"][:40] for e in DISOWNING])
+def test_a_sentence_calling_the_one_before_false_disowns_it(example: dict[str, object]) -> None:
+    text = str(example["text"])
+    found = [text[a:b] for a, b in disowned_spans(text)]
+    assert found == ([example["disowned"]] if example["disowned"] else [])
+
+
+def test_a_disowned_statement_is_unread_offline_and_refused_as_a_quote() -> None:
+    text = '"The Eiffel Tower is in Rome," the tourist said. She was mistaken.'
+    quote_end = text.index(" She")
+    assert 0 in unread_pieces(text)  # the offline verifier does not align it
+    why = unstated_window(text, 0, quote_end)  # the grounding rule does not ground by it
+    assert why is not None and "calls false" in why
+    said = '"The Eiffel Tower is in Paris," the tourist said. She was right.'
+    assert not unread_pieces(said)
+    assert unstated_window(said, 0, said.index(" She")) is None

@@ -17,6 +17,8 @@ import pytest
 
 from triqua.core.grounding.gates import negated as negated_gate
 from triqua.core.grounding.statement import denies, unstated_words
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.fact_parts import fact_parts, polarity_differs
 from triqua.core.reading.lexicon_file import LEXICON_PATH
 from triqua.core.reading.words import (
     is_negated,
@@ -26,7 +28,7 @@ from triqua.core.reading.words import (
     stems_match,
     tokenize,
 )
-from triqua.schema import FactUnit
+from triqua.schema import Fact, FactUnit
 
 EXAMPLES = json.loads(Path(LEXICON_PATH).read_text(encoding="utf-8"))["examples"]
 FORMS = [(a, b, True) for a, b in EXAMPLES["word_forms"]["match"]] + [
@@ -34,6 +36,10 @@ FORMS = [(a, b, True) for a, b in EXAMPLES["word_forms"]["match"]] + [
 ]
 NEGATION = [(t, True) for t in EXAMPLES["negation"]["match"]] + [
     (t, False) for t in EXAMPLES["negation"]["no_match"]
+]
+
+PHRASES = [(t, True) for t in EXAMPLES["denial_phrases"]["match"]] + [
+    (t, False) for t in EXAMPLES["denial_phrases"]["no_match"]
 ]
 
 
@@ -64,6 +70,17 @@ def test_a_negation_is_read_alike_by_both_readers(text: str, negated: bool) -> N
     unit = FactUnit(kind="base", subject="He", relation="won", object="the cup")
     assert denies(unit, text) is negated
     assert (negated_gate(unit, text) is not None) is negated
+
+
+@pytest.mark.parametrize(("text", "negated"), PHRASES, ids=[t for t, _ in PHRASES])
+def test_a_denial_phrase_after_a_linking_verb_denies_on_both_engines(
+    text: str, negated: bool
+) -> None:
+    """The grounding rule's negation gate and the offline polarity gate read it alike."""
+    unit = FactUnit(kind="base", subject="Napoleon", relation="was", object="short")
+    assert (negated_gate(unit, text) is not None) is negated
+    parts = fact_parts(Fact(subject="Napoleon", relation="was", object="short"))
+    assert polarity_differs(parts, analyse(text)) is negated
 
 
 def test_a_multi_word_synonym_is_one_relation_word_for_both_readers() -> None:

@@ -5,18 +5,19 @@ euro" and asserts none of it; nor do "A tabloid claimed that …", "Rumours that
 "It is a myth that …", "According to legend, …", "In the 2031 disaster novel, …", a
 condition ("If … , the committee would have said so."), reported speech that does not
 assert it ("The spokesman denied that …", "Critics doubt that …", "Visitors ask whether
-…"), an instruction ("According to the instructions, …", "Per the prompt, …") or, denying
-it, "It is false that …". The reader finds the words that state a fact (its relation's
-word, or for a copula its object's) in spaCy's parse and reads what governs their clause: a
-belief verb ("believe", "claim") or a reporting verb that does not assert ("deny", "ask";
-negated, "No one doubts that …", it asserts), a report or instruction noun ("rumour",
-"myth", "the instructions") heading the clause or owning the verb that governs it, a denial
-word said of the clause ("It is false / a lie that …"), or a fronted "in the novel",
-"according to legend" or "per the prompt". A fact is framed when every clause that states
-it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame the fact
-itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
-Casablanca") is part of the fact. The word lists and their worked examples are data
-(``data/frames.json``).
+…"), an instruction ("According to the instructions, …", "Per the prompt, …"), a denied
+evidence noun ("There is no evidence that …"), a counterfactual modal perfect ("… would
+have been short had he …") or, denying it, "It is false that …". The reader finds the words
+that state a fact (its relation's word, or for a copula its object's) in spaCy's parse and
+reads what governs their clause: a belief verb ("believe", "claim") or a reporting verb
+that does not assert ("deny", "ask"; negated, "No one doubts that …", it asserts), a report
+or instruction noun ("rumour", "myth", "the instructions") heading the clause or owning the
+verb that governs it, a denial word said of the clause ("It is false / a lie that …"), or a
+fronted "in the novel", "according to legend" or "per the prompt". A fact is framed when
+every clause that states it is. Verbs that assert ("showed", "found", "said") frame
+nothing, and a frame the fact itself names ("In the film Casablanca, Bogart plays Rick" for
+"… plays Rick in Casablanca") is part of the fact. The word lists and their worked examples
+are data (``data/frames.json``).
 """
 
 from __future__ import annotations
@@ -53,8 +54,17 @@ class Frames:
     fiction_prepositions: frozenset[str]
     source_prepositions: frozenset[str]
     denial_words: frozenset[str]
+    denial_forms: frozenset[str]  # the denial words as written ("mistaken", not "mistake")
     condition_marks: frozenset[str]
+    evidence_nouns: frozenset[str]
+    counterfactual_modals: frozenset[str]
+    disowning_subjects: frozenset[str]
+    disowning_determiners: frozenset[str]
+    disowning_copulas: frozenset[str]
+    disowning_nouns: frozenset[str]
+    disowning_openers: tuple[str, ...]
     examples: tuple[dict[str, Any], ...]
+    disowning_examples: tuple[dict[str, Any], ...]
 
 
 def _stems(words: Iterable[str]) -> frozenset[str]:
@@ -83,8 +93,17 @@ def _load(path: Path = _PATH) -> Frames:
             fiction_prepositions=frozenset(w.lower() for w in raw["fiction_prepositions"]),
             source_prepositions=frozenset(w.lower() for w in raw["source_prepositions"]),
             denial_words=_stems(raw["denial_words"]),
+            denial_forms=frozenset(w.lower() for w in raw["denial_words"]),
             condition_marks=frozenset(w.lower() for w in raw["condition_marks"]),
+            evidence_nouns=_stems(raw["evidence_nouns"]),
+            counterfactual_modals=frozenset(w.lower() for w in raw["counterfactual_modals"]),
+            disowning_subjects=frozenset(w.lower() for w in raw["disowning_subjects"]),
+            disowning_determiners=frozenset(w.lower() for w in raw["disowning_determiners"]),
+            disowning_copulas=frozenset(w.lower() for w in raw["disowning_copulas"]),
+            disowning_nouns=frozenset(w.lower() for w in raw["disowning_nouns"]),
+            disowning_openers=tuple(w.lower() for w in raw["disowning_openers"]),
             examples=tuple(raw["examples"]),
+            disowning_examples=tuple(raw["disowning_examples"]),
         )
     except (KeyError, TypeError, AttributeError) as exc:
         raise RuntimeError(f"the frame word list {path} is unreadable: {exc}") from exc
@@ -137,6 +156,9 @@ def _frame(token: SpacyToken, fact: frozenset[str]) -> str | None:
     """The frame word that governs ``token``'s clause, if any."""
     for node in (token, *token.ancestors):
         head = node.head
+        modal = _counterfactual(node)  # "would have been short (had he …)": not so
+        if modal:
+            return modal
         if node.dep_ == "advcl":  # "If X won it in 1903, …": a condition asserts nothing
             marks = [c for c in node.children if c.dep_ == "mark" and c.i < node.i]
             if any(c.text.lower() in FRAMES.condition_marks for c in marks):
@@ -164,6 +186,9 @@ def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str
     marked = any(c.text.lower() in _MARKS for c in clause.children if c.i < clause.i)
     nouns = FRAMES.report_nouns | FRAMES.denial_words  # "the myth that …", "a lie that …"
     if clause.dep_ in ("acl", "relcl") and marked and word in nouns:
+        return head.text
+    # "There is no evidence that X", "No one has found proof that X": X is not asserted.
+    if marked and word in FRAMES.evidence_nouns and _denied_noun(head):
         return head.text
     if clause.dep_ == "ccomp":
         for child in head.children:  # "A theory holds that …", "Legend has it that …"
@@ -202,6 +227,21 @@ def _fronted(verb: SpacyToken, fact: frozenset[str]) -> str | None:
             if stem(noun.text) in nouns:
                 return noun.text
     return None
+
+
+def _counterfactual(verb: SpacyToken) -> str | None:
+    """The modal of a modal perfect on ``verb`` ("would have been"), a counterfactual."""
+    auxes = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
+    if not any(c.lower_ == "have" for c in auxes):
+        return None
+    return next((c.text for c in auxes if c.lower_ in FRAMES.counterfactual_modals), None)
+
+
+def _denied_noun(noun: SpacyToken) -> bool:
+    """True when ``noun`` is denied ("no evidence") or the verb holding it is ("found no")."""
+    if any(c.lower_ in _NEGATORS for c in noun.children if c.dep_ in ("det", "neg")):
+        return True
+    return noun.dep_ in ("attr", "dobj", "nsubj") and _negated(noun.head)
 
 
 def _reports(noun: SpacyToken) -> bool:

@@ -33,6 +33,9 @@ class Lexicon:
     #: ("not only").
     denial_cues: frozenset[str]
     not_denying: frozenset[str]
+    #: Phrases that deny as "not" does right after a linking verb ("was far from short").
+    denial_phrases: tuple[str, ...]
+    denial_phrase_verbs: frozenset[str]
     negation_prefixes: tuple[str, ...]
     definite_heads: frozenset[str]
     #: Third-person pronouns by which a sentence refers back to a subject named before it.
@@ -73,6 +76,8 @@ def _load(path: Path = LEXICON_PATH) -> Lexicon:
             negation_words=frozenset(w.lower() for w in raw["negation_words"]),
             denial_cues=frozenset(w.lower() for w in raw["denial_cues"]),
             not_denying=frozenset(w.lower() for w in raw["not_denying"]),
+            denial_phrases=tuple(w.lower() for w in raw["denial_phrases"]),
+            denial_phrase_verbs=frozenset(w.lower() for w in raw["denial_phrase_verbs"]),
             negation_prefixes=tuple(raw["negation_prefixes"]),
             definite_heads=frozenset(w.lower() for w in raw["definite_heads"]),
             pronouns=frozenset(w.lower() for w in raw["pronouns"]),

@@ -175,7 +175,9 @@ def negated(unit: FactUnit, window: str) -> str | None:
     # on a water molecule, but the hydrogen atoms have a positive charge"); on a tie, a
     # denying clause wins.
     readings = []
-    for clause in _CLAUSE_BREAK.split(cues_in_scope(unit, window)):
+    # "was far from short" reads "was not short" (before "anything but" could split it)
+    in_scope = _PHRASE.sub(r"\g<verb> not", cues_in_scope(unit, window))
+    for clause in _CLAUSE_BREAK.split(in_scope):
         clause = _ASIDE.sub(r"\g<cue> ", clause)
         tokens = [t.casefold().replace("’", "'") for t in _TOKEN.findall(clause)]
         written = sum(not word_stems(t).isdisjoint(claimed) for t in tokens)
@@ -205,6 +207,16 @@ def value_denied(unit: FactUnit, window: str) -> str | None:
 _ASIDE = re.compile(
     r"(?P<cue>\b(?:" + "|".join(sorted(_NEGATIONS)) + r")\b|n['’]t\b)\s*"
     r"(?:,[^,;()]{1,80},|\([^()]{1,80}\)|[—–]\s?[^—–]{1,80}?\s?[—–])",
+    re.IGNORECASE,
+)
+#: A denial phrase right after a linking verb ("was far from short", "is anything but
+#: cheap"), read as "not": the lexicon's ``denial_phrases``.
+_PHRASE = re.compile(
+    r"\b(?P<verb>"
+    + "|".join(sorted(LEXICON.denial_phrase_verbs))
+    + r")\s+(?:"
+    + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in LEXICON.denial_phrases)
+    + r")\b",
     re.IGNORECASE,
 )
 #: Where one clause of a sentence ends and a contrasting one begins.

@@ -15,6 +15,8 @@ Left unread are:
 - lines recording a verdict (``core.reading.mood.verdict_records``: ``{"verdict":
   "supported"}``), however the sentencizer cuts them;
 - questions and directives (``core.reading.mood.states_nothing``), sentence by sentence;
+- a statement the sentence after it disowns ("… "The Eiffel Tower is in Rome." That is
+  wrong; …": ``core.reading.disowned``);
 - a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
   the place the report was filed from is no part of the sentence's statement, and its
   parse would take it for the subject.
@@ -32,6 +34,7 @@ import functools
 from collections.abc import Sequence
 
 from triqua.core.reading.datelines import dateline_end
+from triqua.core.reading.disowned import disowned_spans
 from triqua.core.reading.mood import states_nothing, verdict_records
 from triqua.core.reading.restated import restate
 from triqua.core.text.language import foreign_language
@@ -94,9 +97,10 @@ def states_something(text: str) -> bool:
 def unread_pieces(text: str) -> frozenset[int]:
     """Indices of the :func:`read_pieces` of passage ``text`` that state nothing.
 
-    Headings and verdict records; remembered by passage, as the pieces themselves are.
+    Headings, verdict records and statements the sentence after them disowns; remembered
+    by passage, as the pieces themselves are.
     """
-    records = verdict_records(text)
+    records = [*verdict_records(text), *disowned_spans(text)]
     return frozenset(
         i
         for i, piece in enumerate(read_pieces(text))

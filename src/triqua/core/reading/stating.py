@@ -5,11 +5,13 @@ The offline verifier leaves unread the sentences that state nothing
 path's grounding) asks :func:`unstated_window` of the same readers: a passage not in
 English (``core.text.language.foreign_language``), a heading
 (``nlp.line_ends.heading_lines``), a verdict record, a question or a directive
-(``core.reading.mood``). A window touching any of them states nothing that could support.
+(``core.reading.mood``), a statement the sentence after it disowns
+(``core.reading.disowned``). A window touching any of them states nothing that could support.
 """
 
 from __future__ import annotations
 
+from triqua.core.reading.disowned import disowned_spans
 from triqua.core.reading.mood import is_directive, is_question, verdict_records
 from triqua.core.text.language import foreign_language
 from triqua.nlp.line_ends import heading_lines
@@ -22,7 +24,8 @@ def unstated_window(passage: str, start: int, end: int) -> str | None:
     """Why ``passage[start:end]`` states nothing (a short reason), or None when it may state.
 
     Each sentence the window overlaps is read: a heading, a line recording a verdict, a
-    question or a directive makes the window one that states nothing, as does a passage the
+    question, a directive or a statement the next sentence disowns makes the window one
+    that states nothing, as does a passage the
     language detector is sure is not English.
     """
     code = foreign_language(passage)
@@ -30,6 +33,7 @@ def unstated_window(passage: str, start: int, end: int) -> str | None:
         return f"the passage is in another language ({code}) than English"
     headings = heading_lines(passage)
     records = verdict_records(passage)
+    disowned = disowned_spans(passage)
     for a, b in sentence_spans(passage) or [(0, len(passage))]:
         if not (a < end and start < b):
             continue
@@ -38,6 +42,8 @@ def unstated_window(passage: str, start: int, end: int) -> str | None:
             return "the window quotes a heading, which states nothing"
         if any(h < b and a < k for h, k in records):
             return "the window quotes a verdict record"
+        if any(h < b and a < k for h, k in disowned):
+            return "the window quotes a statement the sentence after it calls false"
         if is_question(sentence):
             return "the window quotes a question"
         if is_directive(sentence):

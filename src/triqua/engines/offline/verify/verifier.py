@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.passage_reading import foreign_passages, unread_note
 from triqua.engines.offline.alignment import Aligned, align
+from triqua.engines.offline.disputes import disputed, judged_rival
 from triqua.engines.offline.verify.base_rules import judge_base
 from triqua.engines.offline.verify.findings import Finding, Sentence, assemble
 from triqua.engines.offline.verify.qualifiers import judge_qualifier
 from triqua.engines.offline.verify.reading import Reading, decide_base, decide_qualifier, read
-from triqua.engines.offline.verify.rivals import judged_rival, life_date_finding, role_rival
+from triqua.engines.offline.verify.rivals import life_date_finding, role_rival
 from triqua.engines.revisions import ALIGN_REVISION
 from triqua.engines.revisions import verifier_revision as verifier_revision
 from triqua.models.entailment import SHIPPED, EntailmentModel, get_entailment
@@ -140,7 +141,8 @@ def _decide(
 ) -> list[Finding]:
     """Each unit's finding from the rules' reading and the judge's readings of the base.
 
-    A qualifier is judged in the sentences its base is bound to: by the rules alone without
+    A support another aligned sentence disputes with a rival value is left open (``disputes``);
+    a qualifier is judged in the sentences its base is bound to: by the rules alone without
     a judge, else only once the base is supported, and then by the judge too.
     """
     parts = found.parts
@@ -149,6 +151,7 @@ def _decide(
         base, bound = decide_base(readings, rules, stated, judge, parts)
         if base.status == Status.INSUFFICIENT:
             base = judged_rival(fact, parts, found.top, judge) or base
+    base = disputed(fact, parts, found.top, base, judge)
     findings = [base]
     for unit in fact.units()[1:]:
         if judge is not None and base.status != Status.SUPPORTED:
