@@ -24,6 +24,7 @@ import functools
 import re
 
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
+from triqua.core.reading.clause_values import value_clause
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.apposition import IN_ONE_PHRASE
@@ -248,6 +249,7 @@ def _clause_refusal(
         # A bare year is its own head word ("born in Coyoacán. She died there in 1954").
         heads = frozenset(t.stem for t in last) or bare_values(obj.text)
         value = own_slot(text, relation, closing, heads)
+    value = value or value_clause(relation_info.text, obj.text, text)
     if value is not None:
         return f"the cited text's {relation_info.text!r} governs {value!r}, not the object"
     relation_text = [t.text for t in relation_info.tokens]

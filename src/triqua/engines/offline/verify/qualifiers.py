@@ -21,6 +21,7 @@ from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import claim_stems, text_matches
 from triqua.core.reading.restrictors.markers import check, markers, object_head, reported_by
 from triqua.core.reading.slot_rivals import qualifier_rival
+from triqua.core.reading.clause_values import unit_value_clause
 from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
@@ -160,7 +161,7 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     value = analyse(unit.value)
     if (unit.label or "").strip().lower() == STATED_BY and _named_unreported(value, text):
         return f"the cited text has no reporting word governed by {unit.value!r}"
-    governed = qualifier_slot(unit, text)
+    governed = qualifier_slot(unit, text) or unit_value_clause(unit, text)
     if governed:
         return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()

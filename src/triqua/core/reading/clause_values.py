@@ -1,0 +1,150 @@
+"""The clause a value is written in: a value stated for the relation only in the relation's clause.
+
+"Born in 1867, Marie Curie moved to Paris in 1891" writes "born" and 1891, yet 1891 is the
+year of the move: the verb that governs 1891 is "moved", and "born" has a clause of its own.
+So too "The Golden Gate Bridge has a main span of 1,280 metres; its towers rise 227 metres"
+for a span of 227 metres, "The Louvre (opened as a museum in 1793) welcomed 8.9 million
+visitors in 2023" for an opening in 2023, and "Condoleezza Rice was provost of Stanford
+University and served as Secretary of State under George W. Bush" for a provost under Bush.
+
+A unit's value (the numbers its object writes, else its object's name) is stated for its
+relation only when the clause that writes the relation governs it. The relation is found by
+its verb ("founded"), or, for a relation with none ("has a main span of", "was … long"), by
+its other words and the object's words besides the value, each read in the clause of the
+verb that governs it (spaCy's parse, the nearest verbal ancestor). The text gives the value
+to another verb when every occurrence of the value is governed by a verb none of the
+relation's words stand in, and a clause of the relation completes itself with a complement
+of its own ("born *in 1867*"): a verb with none shares the next one's ("was born and raised
+in Salzburg"). A name the relation itself writes ("joined *Sun Microsystems* in 1992") is
+read alike. The dependency labels of a complement, and sentences with units that must and
+must not be read so, are data (``data/clause_values.json``, run as tests).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from triqua.core.reading.analysis import analyse
+from triqua.core.reading.rules_file import read_rules_file
+from triqua.core.reading.values.table import RULES
+from triqua.core.reading.words import stem
+from triqua.schema import FactUnit
+
+if TYPE_CHECKING:
+    from triqua.nlp.tokens import Token as SpacyToken
+
+__all__ = ["CLAUSE_VALUE_RULES", "unit_value_clause", "value_clause"]
+
+CLAUSE_VALUE_RULES: dict[str, Any] = read_rules_file(
+    Path(__file__).parent / "data" / "clause_values.json", "clause value rules"
+)
+_COMPLEMENTS = frozenset(CLAUSE_VALUE_RULES["complements"])
+_FILLERS = frozenset(CLAUSE_VALUE_RULES["object_fillers"])
+_NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
+
+
+def unit_value_clause(unit: FactUnit, text: str) -> str | None:
+    """:func:`value_clause` for a unit: a base triple's object, or a qualifier's value.
+
+    "After graduating from Harvard in 1940, he served in the Navy" gives the qualifier
+    "served in the Navy" | "point in time: 1940" to "graduating".
+    """
+    if unit.kind == "base":
+        return value_clause(unit.relation, unit.object, text)
+    return value_clause(unit.relation, unit.value, text) if unit.value else None
+
+
+def value_clause(relation: str, obj: str, text: str) -> str | None:
+    """The verb that governs the unit's value in ``text`` when no clause of its relation does.
+
+    Args:
+        relation: The unit's relation ("was born in").
+        obj: The unit's object ("1891", "227 metres", "George W. Bush").
+        text: The window (1–3 sentences).
+
+    Returns:
+        The governing verb and the value ("moved: 1891"), or None when a clause of the
+        relation governs the value, or nothing can be told.
+    """
+    if not text.strip() or not obj.strip():
+        return None
+    return _value_clause(relation, obj, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _value_clause(relation: str, obj: str, text: str) -> str | None:
+    """:func:`value_clause`, remembered: one window is read for each unit of a fact."""
+    words = obj.replace("(", " ").replace(")", " ").split()
+    numbers = {_plain(w) for w in words if _NUMBER.match(w.strip(".,;"))}
+    rel = frozenset(t.stem for t in analyse(relation).content)
+    names = frozenset(t.stem for t in analyse(relation).content if t.text[:1].isupper())
+    if numbers:
+        rest = [
+            w.lower().strip(".,;")
+            for w in words
+            if not _NUMBER.match(w.strip(".,;")) and w.lower() not in _FILLERS
+        ]
+        described = frozenset(stem(w) for w in rest if w and w not in RULES.units)
+    else:
+        head = [t for t in analyse(obj).content if t.text[:1].isupper()][-1:]
+        if not head or not rel:
+            return None
+        described = frozenset()
+    from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
+
+    doc = window_parse(text)
+    anchors = [t for t in doc if _is_verb(t) and stem(t.text) in rel]
+    if not anchors:
+        found = [t for t in doc if stem(t.text) in (rel | described) and t.pos_ != "PROPN"]
+        anchors = [v for v in (t if _is_verb(t) else _verb_of(t) for t in found) if v is not None]
+    if not anchors or not any(_completed(v) for v in anchors):
+        return None
+    own = {v.i for v in anchors}
+    if numbers:
+        values = [t for t in doc if _NUMBER.match(t.text) and _plain(t.text) in numbers]
+    else:
+        values = [t for t in doc if t.text == head[0].text]
+    other = _elsewhere(values, own)
+    if other is not None:
+        return other
+    # A name the relation writes ("joined Sun Microsystems in") is the relation's too.
+    for name in names - {stem(t.text) for t in anchors}:
+        other = _elsewhere([t for t in doc if stem(t.text) == name and t.text[:1].isupper()], own)
+        if other is not None:
+            return other
+    return None
+
+
+def _elsewhere(values: list[SpacyToken], own: set[int]) -> str | None:
+    """The verb governing every occurrence of a value, when none is the relation's."""
+    if not values:
+        return None
+    governors = [_verb_of(t) for t in values]
+    if any(v is None or v.i in own for v in governors):
+        return None
+    verb = governors[0]
+    return f"{verb.text}: {values[0].text}" if verb is not None else None
+
+
+def _completed(verb: SpacyToken) -> bool:
+    """Whether a clause of the relation writes a complement of its own ("born *in 1867*")."""
+    return any(child.dep_ in _COMPLEMENTS for child in verb.children)
+
+
+def _is_verb(token: SpacyToken) -> bool:
+    return token.tag_.startswith("VB")
+
+
+def _verb_of(token: SpacyToken) -> SpacyToken | None:
+    """The nearest verb that governs ``token`` (a clause's verb), if any."""
+    for head in token.ancestors:
+        if _is_verb(head):
+            return head
+    return None
+
+
+def _plain(number: str) -> str:
+    return number.strip(".,;").replace(",", "")
