@@ -14,9 +14,6 @@ quote's part of it:
 - **the relation's value slot**: a year or number qualifier the relation's verb does not
   govern, when it governs another ("started in 1959, and … opened in 1973" for "opened |
   1959") (:func:`triqua.core.reading.value_slot.qualifier_slot`);
-- **the value's clause**: the verb that governs the unit's value is none of the clauses
-  that write its relation ("Born in 1867, she moved to Paris in 1891" for "born | 1891")
-  (:func:`triqua.core.reading.clause_values.unit_value_clause`);
 - **life dates**: the parenthesis after the subject's name ("Newton (1643–1727)") gives
   another date of the birth or death the unit dates
   (:func:`triqua.core.reading.values.life_dates.life_dates`);
@@ -52,7 +49,6 @@ import re
 from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading import roles
-from triqua.core.reading.clause_values import unit_value_clause
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.negation import negated
@@ -255,9 +251,6 @@ def gate(
     year = misdated(unit, clauses)
     if year:
         return f"the cited text gives {year} to another event than the unit's"
-    elsewhere = unit_value_clause(unit, window)
-    if elsewhere:
-        return f"the cited text gives the value to another clause ({elsewhere})"
     governed = qualifier_slot(unit, window)
     if governed:
         return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"

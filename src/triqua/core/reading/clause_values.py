@@ -36,7 +36,7 @@ from triqua.schema import FactUnit
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["CLAUSE_VALUE_RULES", "unit_value_clause", "value_clause"]
+__all__ = ["CLAUSE_VALUE_RULES", "unit_value_clause", "value_clause", "value_clause_refusal"]
 
 CLAUSE_VALUE_RULES: dict[str, Any] = read_rules_file(
     Path(__file__).parent / "data" / "clause_values.json", "clause value rules"
@@ -55,6 +55,12 @@ def unit_value_clause(unit: FactUnit, text: str) -> str | None:
     if unit.kind == "base":
         return value_clause(unit.relation, unit.object, text)
     return value_clause(unit.relation, unit.value, text) if unit.value else None
+
+
+def value_clause_refusal(unit: FactUnit, text: str) -> str | None:
+    """Why ``text`` does not state the unit's value for its relation (a gate's reason), or None."""
+    elsewhere = unit_value_clause(unit, text)
+    return f"the cited text gives the value to another clause ({elsewhere})" if elsewhere else None
 
 
 def value_clause(relation: str, obj: str, text: str) -> str | None:
@@ -107,23 +113,41 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
         values = [t for t in doc if _NUMBER.match(t.text) and _plain(t.text) in numbers]
     else:
         values = [t for t in doc if t.text == head[0].text]
-    other = _elsewhere(values, own)
-    if other is not None:
+    # A clause of the relation that qualifies the value itself ("in 1981, when she was
+    # nominated") is dated by it.
+    if any(v.i in {a.i for a in anchor.ancestors} for v in values for anchor in anchors):
+        return None
+    written = frozenset(w.casefold() for w in f"{relation} {obj}".split())
+    other = _elsewhere(values, own, written)
+    if other is not None or not numbers:
         return other
-    # A name the relation writes ("joined Sun Microsystems in") is the relation's too.
+    # A name the relation writes ("joined Sun Microsystems in 1992") is the relation's too,
+    # where another verb of the same sentence governs it and is no conjunct of the
+    # relation's, whose object it may share ("was nominated for an Oscar … and won one").
+    near = {a.sent.start for a in anchors}
+    tied = own | {c.i for a in anchors for c in a.conjuncts}
     for name in names - {stem(t.text) for t in anchors}:
-        other = _elsewhere([t for t in doc if stem(t.text) == name and t.text[:1].isupper()], own)
+        named = [t for t in doc if stem(t.text) == name and t.text[:1].isupper()]
+        if any(t.sent.start not in near for t in named):
+            continue
+        other = _elsewhere(named, tied, written)
         if other is not None:
             return other
     return None
 
 
-def _elsewhere(values: list[SpacyToken], own: set[int]) -> str | None:
-    """The verb governing every occurrence of a value, when none is the relation's."""
+def _elsewhere(values: list[SpacyToken], own: set[int], written: frozenset[str]) -> str | None:
+    """The verb governing every occurrence of a value, when none is the relation's.
+
+    Only a full verb governs a value for another clause, and never a word of the unit's own
+    ("do" of "the Copa do Brasil" is the name's, whatever the parse tags it).
+    """
     if not values:
         return None
     governors = [_verb_of(t) for t in values]
     if any(v is None or v.i in own for v in governors):
+        return None
+    if any(v.pos_ != "VERB" or v.text.casefold() in written for v in governors if v is not None):
         return None
     verb = governors[0]
     return f"{verb.text}: {values[0].text}" if verb is not None else None

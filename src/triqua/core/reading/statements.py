@@ -24,12 +24,12 @@ import functools
 import re
 
 from triqua.core.reading.agents import agent_of_fact, patient_of_fact
-from triqua.core.reading.clause_values import value_clause
 from triqua.core.reading.analysis import TextInfo, Token, analyse, has_stem
 from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.apposition import IN_ONE_PHRASE
 from triqua.core.reading.class_nouns import class_rival, general_head_unwritten
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
+from triqua.core.reading.clause_values import value_clause
 from triqua.core.reading.fact_parts import (
     NAME_KINDS,
     FactParts,
@@ -215,7 +215,7 @@ def _clause_refusal(
     """:func:`clause_refusal` on the parts of the fact it reads."""
     relation = frozenset().union(*relation_words) if relation_words else frozenset()
     subject = frozenset(t.stem for t in subject_info.content)
-    text = _without_asides(obj, text)
+    whole, text = text, _without_asides(obj, text)
     author = _other_author(obj.text, text)
     if author is not None:
         return f"the cited text's {obj.text!r} is by {author!r}"
@@ -249,7 +249,6 @@ def _clause_refusal(
         # A bare year is its own head word ("born in Coyoacán. She died there in 1954").
         heads = frozenset(t.stem for t in last) or bare_values(obj.text)
         value = own_slot(text, relation, closing, heads)
-    value = value or value_clause(relation_info.text, obj.text, text)
     if value is not None:
         return f"the cited text's {relation_info.text!r} governs {value!r}, not the object"
     relation_text = [t.text for t in relation_info.tokens]
@@ -259,6 +258,9 @@ def _clause_refusal(
     done = patient_of_fact(text, relation_text, relation, subject, objects)
     if done is not None:
         return f"the cited text gives the relation's agent another patient, {done!r}"
+    value = value_clause(relation_info.text, obj.text, whole)  # an aside is a clause too
+    if value is not None:
+        return f"the cited text gives the object to another clause ({value})"
     return None
 
 

@@ -2,10 +2,9 @@
 
 A qualifier is judged only in the sentences its base triple is bound to, so a value stated
 about another event ("He retired in 2022" after "won Wimbledon eight times") is never the
-rules' support. Even there its value may stand in another clause ("started in 1959, and …
-opened in 1973"): the qualifier gates (:func:`qualifier_refusal`: value slots, frames,
-another occurrence of the verb, another agent, an unreported source), the shared readers
-an LLM judge's cited window passes too, only ever take a support away.
+rules' support. Its value may still stand in another clause ("started in 1959, and … opened
+in 1973"): the qualifier gates (:func:`qualifier_refusal`: value slots and clauses, frames,
+another occurrence of the verb, another agent, an unreported source) only take support away.
 """
 
 from __future__ import annotations
@@ -15,13 +14,13 @@ import re
 from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import TextInfo, analyse, coverage, stems_match, values_relation
 from triqua.core.reading.clause_owners import held_by_another
+from triqua.core.reading.clause_values import value_clause_refusal
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import claim_stems, text_matches
 from triqua.core.reading.restrictors.markers import check, markers, object_head, reported_by
 from triqua.core.reading.slot_rivals import qualifier_rival
-from triqua.core.reading.clause_values import unit_value_clause
 from triqua.core.reading.value_slot import coordinated_slot, other_occurrence, qualifier_slot
 from triqua.engines.offline.labels import RESTRICTOR_LABELS, STATED_BY
 from triqua.engines.offline.verify.findings import Finding, Sentence, on_sentence
@@ -161,7 +160,7 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
     value = analyse(unit.value)
     if (unit.label or "").strip().lower() == STATED_BY and _named_unreported(value, text):
         return f"the cited text has no reporting word governed by {unit.value!r}"
-    governed = qualifier_slot(unit, text) or unit_value_clause(unit, text)
+    governed = qualifier_slot(unit, text)
     if governed:
         return f"the cited text's {unit.relation!r} governs {governed}, not {unit.value}"
     relation = frozenset().union(*parts.relation_words) if parts.relation_words else frozenset()
@@ -191,7 +190,7 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
         agent = other_agent(text, relation, values, subject)
         if agent is not None:
             return f"the cited text gives the relation to {agent!r} (by {agent})"
-    return None
+    return value_clause_refusal(unit, text)  # "After graduating in 1940, he served …"
 
 
 def _named_unreported(source: TextInfo, text: str) -> bool:
