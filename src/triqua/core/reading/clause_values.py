@@ -43,6 +43,7 @@ CLAUSE_VALUE_RULES: dict[str, Any] = read_rules_file(
 )
 _COMPLEMENTS = frozenset(CLAUSE_VALUE_RULES["complements"])
 _FILLERS = frozenset(CLAUSE_VALUE_RULES["object_fillers"])
+_CLAUSES = frozenset(CLAUSE_VALUE_RULES["clause_verbs"])
 _NUMBER = re.compile(r"^\d[\d,]*(?:\.\d+)?$")
 
 
@@ -113,12 +114,17 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
         values = [t for t in doc if _NUMBER.match(t.text) and _plain(t.text) in numbers]
     else:
         values = [t for t in doc if t.text == head[0].text]
-    # A clause of the relation that qualifies the value itself ("in 1981, when she was
-    # nominated") is dated by it.
-    if any(v.i in {a.i for a in anchor.ancestors} for v in values for anchor in anchors):
+    # A clause of the relation that qualifies the value, or the noun it names, is dated or
+    # placed by it ("in 1981, when she was nominated"; "the University of Queensland, where
+    # he completed a degree").
+    nominal = {n.i for v in values for n in (v, *_nouns_above(v))}
+    if any(nominal & {a.i for a in anchor.ancestors} for anchor in anchors):
         return None
     written = frozenset(w.casefold() for w in f"{relation} {obj}".split())
-    other = _elsewhere(values, own, written)
+    # A name another verb takes may be the relation's too where the verbs are conjuncts
+    # ("was elected President of Latvia in 1999, and served until 2007"); a number may not.
+    tied = own if numbers else own | {c.i for a in anchors for c in a.conjuncts}
+    other = _elsewhere(values, tied, written)
     if other is not None or not numbers:
         return other
     # A name the relation writes ("joined Sun Microsystems in 1992") is the relation's too,
@@ -136,18 +142,46 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
     return None
 
 
+def _nouns_above(token: SpacyToken) -> list[SpacyToken]:
+    """The nouns a value stands in, up to its verb ("University" for "Queensland")."""
+    nouns = []
+    for head in token.ancestors:
+        if _is_verb(head):
+            break
+        nouns.append(head)
+    return nouns
+
+
+def _clause_verb(verb: SpacyToken, own: set[int], written: frozenset[str]) -> bool:
+    """Whether ``verb`` heads a clause of its own that may take a value from the relation's.
+
+    Not a word of the unit's own ("do" of "the Copa do Brasil", whatever the parse tags
+    it), a verb written with a capital inside a sentence (a title's: "Kick the Moon"), a
+    verb that only modifies a noun or opens a list ("films *including* Serendipity"), nor
+    a clause hung on the relation's verb with no subject of its own, which goes on telling
+    the relation ("was elected in 2007, *representing* Blair in the House").
+    """
+    if verb.pos_ != "VERB" or verb.dep_ not in _CLAUSES or verb.text.casefold() in written:
+        return False
+    if verb.text[:1].isupper() and verb.i != verb.sent.start:
+        return False
+    subject = any(c.dep_ in ("nsubj", "nsubjpass", "csubj") for c in verb.children)
+    # A conjoined verb is an event of its own ("opened in 1871 … and welcomed readers in 2019").
+    return subject or verb.dep_ == "conj" or verb.head.i not in own or verb.head.i == verb.i
+
+
 def _elsewhere(values: list[SpacyToken], own: set[int], written: frozenset[str]) -> str | None:
     """The verb governing every occurrence of a value, when none is the relation's.
 
-    Only a full verb governs a value for another clause, and never a word of the unit's own
-    ("do" of "the Copa do Brasil" is the name's, whatever the parse tags it).
+    Only the verb of a clause of its own governs a value for another clause
+    (:func:`_clause_verb`).
     """
     if not values:
         return None
     governors = [_verb_of(t) for t in values]
     if any(v is None or v.i in own for v in governors):
         return None
-    if any(v.pos_ != "VERB" or v.text.casefold() in written for v in governors if v is not None):
+    if any(v is None or not _clause_verb(v, own, written) for v in governors):
         return None
     verb = governors[0]
     return f"{verb.text}: {values[0].text}" if verb is not None else None
