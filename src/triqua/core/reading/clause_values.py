@@ -109,7 +109,6 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
         anchors = [v for v in (t if _is_verb(t) else _verb_of(t) for t in found) if v is not None]
     if not anchors or not any(_completed(v) for v in anchors):
         return None
-    own = {v.i for v in anchors}
     if numbers:
         values = [t for t in doc if _NUMBER.match(t.text) and _plain(t.text) in numbers]
     else:
@@ -123,7 +122,7 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
     written = frozenset(w.casefold() for w in f"{relation} {obj}".split())
     # A name another verb takes may be the relation's too where the verbs are conjuncts
     # ("was elected President of Latvia in 1999, and served until 2007"); a number may not.
-    tied = own if numbers else own | {c.i for a in anchors for c in a.conjuncts}
+    tied = anchors if numbers else [*anchors, *(c for a in anchors for c in a.conjuncts)]
     other = _elsewhere(values, tied, written)
     if other is not None or not numbers:
         return other
@@ -131,7 +130,7 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
     # where another verb of the same sentence governs it and is no conjunct of the
     # relation's, whose object it may share ("was nominated for an Oscar … and won one").
     near = {a.sent.start for a in anchors}
-    tied = own | {c.i for a in anchors for c in a.conjuncts}
+    tied = [*anchors, *(c for a in anchors for c in a.conjuncts)]
     for name in names - {stem(t.text) for t in anchors}:
         named = [t for t in doc if stem(t.text) == name and t.text[:1].isupper()]
         if any(t.sent.start not in near for t in named):
@@ -170,7 +169,9 @@ def _clause_verb(verb: SpacyToken, own: set[int], written: frozenset[str]) -> bo
     return subject or verb.dep_ == "conj" or verb.head.i not in own or verb.head.i == verb.i
 
 
-def _elsewhere(values: list[SpacyToken], own: set[int], written: frozenset[str]) -> str | None:
+def _elsewhere(
+    values: list[SpacyToken], anchors: list[SpacyToken], written: frozenset[str]
+) -> str | None:
     """The verb governing every occurrence of a value, when none is the relation's.
 
     Only the verb of a clause of its own governs a value for another clause
@@ -179,9 +180,15 @@ def _elsewhere(values: list[SpacyToken], own: set[int], written: frozenset[str])
     if not values:
         return None
     governors = [_verb_of(t) for t in values]
+    own = {a.i for a in anchors}
     if any(v is None or v.i in own for v in governors):
         return None
     if any(v is None or not _clause_verb(v, own, written) for v in governors):
+        return None
+    # The relation told in a relative clause of the value's own clause ("joined King's
+    # College London in 1951, where she worked on X-ray diffraction") is told of its value.
+    inside = {t.i for v in governors if v is not None for t in v.subtree}
+    if any(anchor.dep_ == "relcl" and anchor.i in inside for anchor in anchors):
         return None
     verb = governors[0]
     return f"{verb.text}: {values[0].text}" if verb is not None else None

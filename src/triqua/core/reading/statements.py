@@ -197,7 +197,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     another coordinated verb governs must not be one the relation's verb fills with another
     ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`),
     nor one only other verbs govern while the relation's verb fills its own slot with another
-    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`).
+    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`),
+    nor a value only a clause of another verb governs, asides included ("Born in 1867, she
+    moved to Paris in 1891": :func:`~triqua.core.reading.clause_values.value_clause`).
     """
     return _clause_refusal(
         parts.subject, parts.relation, parts.object, tuple(parts.relation_words), text
