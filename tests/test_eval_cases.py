@@ -197,9 +197,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 606 / 650,
+    "lies": 658 / 704,
     "recall": 244 / 257,
-    "lies-llm": 611 / 650,
+    "lies-llm": 664 / 704,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
