@@ -151,19 +151,32 @@ def _nouns_above(token: SpacyToken) -> list[SpacyToken]:
     return nouns
 
 
-def _clause_verb(verb: SpacyToken, own: set[int], written: frozenset[str]) -> bool:
-    """Whether ``verb`` heads a clause of its own that may take a value from the relation's.
+def _clause_of(token: SpacyToken, own: set[int], written: frozenset[str]) -> SpacyToken | None:
+    """The verb of the clause ``token`` stands in: the relation's, or one heading a clause.
 
-    Not a word of the unit's own ("do" of "the Copa do Brasil", whatever the parse tags
-    it), a verb written with a capital inside a sentence (a title's: "Kick the Moon"), a
-    verb that only modifies a noun or opens a list ("films *including* Serendipity"), nor
-    a clause hung on the relation's verb with no subject of its own, which goes on telling
-    the relation ("was elected in 2007, *representing* Blair in the House").
+    A verb that only modifies a noun or opens a list ("films *including* Serendipity", "the
+    last *completed* in 1824") is passed over for the clause verb above it, and so is a word
+    of the unit's own ("do" of "the Copa do Brasil", whatever the parse tags it) and a verb
+    written with a capital inside a sentence (a title's: "Kick the Moon").
     """
-    if verb.pos_ != "VERB" or verb.dep_ not in _CLAUSES or verb.text.casefold() in written:
-        return False
-    if verb.text[:1].isupper() and verb.i != verb.sent.start:
-        return False
+    for head in token.ancestors:
+        if not _is_verb(head):
+            continue
+        if head.i in own:
+            return head
+        titled = head.text[:1].isupper() and head.i != head.sent.start
+        unit_word = head.text.casefold() in written
+        if head.pos_ == "VERB" and head.dep_ in _CLAUSES and not (titled or unit_word):
+            return head
+    return None
+
+
+def _clause_verb(verb: SpacyToken, own: set[int], written: frozenset[str]) -> bool:
+    """Whether ``verb`` (a clause's, :func:`_clause_of`) may take a value from the relation's.
+
+    Not a clause hung on the relation's verb with no subject of its own, which goes on
+    telling the relation ("was elected in 2007, *representing* Blair in the House").
+    """
     subject = any(c.dep_ in ("nsubj", "nsubjpass", "csubj") for c in verb.children)
     # A conjoined verb is an event of its own ("opened in 1871 … and welcomed readers in 2019").
     return subject or verb.dep_ == "conj" or verb.head.i not in own or verb.head.i == verb.i
@@ -179,8 +192,8 @@ def _elsewhere(
     """
     if not values:
         return None
-    governors = [_verb_of(t) for t in values]
     own = {a.i for a in anchors}
+    governors = [_clause_of(t, own, written) for t in values]
     if any(v is None or v.i in own for v in governors):
         return None
     if any(v is None or not _clause_verb(v, own, written) for v in governors):
