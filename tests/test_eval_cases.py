@@ -197,9 +197,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 658 / 704,
+    "lies": 675 / 722,
     "recall": 244 / 257,
-    "lies-llm": 664 / 704,
+    "lies-llm": 682 / 722,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
