@@ -208,13 +208,15 @@ def _benchmark() -> Any:
 # name the judge confirms in another passage: lies 632 of 672 (from 614 of 666 on the rows
 # before the last 6), lies-llm 636 of 672 (from 619 of 666; the LLM path still supports the 3
 # lies whose rival stands in another passage). No earlier row lost on either path.
-# All of these together: lies 646 of 684, lies-llm 646 of 684.
+# All of these together: lies 646 of 684, lies-llm 646 of 684; with 72 rows of conjunctions and
+# other clauses (dev14-cj-…) and a value read in its relation's clause: lies 715 of 756,
+# lies-llm 717 of 756.
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 646 / 684,
+    "lies": 715 / 756,
     "recall": 244 / 257,
-    "lies-llm": 646 / 684,
+    "lies-llm": 717 / 756,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130

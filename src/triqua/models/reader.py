@@ -30,10 +30,11 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
     keyword list, the other polarity, an antonym, another name in the relation's slot, and
     the clause gates. A qualifier unit's values are read by the grounding rule itself; its
     window must not deny its base triple nor hold it only inside a frame ("It is false
-    that X won it in 1903" grounds no 1903). No entailment model is needed for them. A news
-    dateline opening the window ("FRANKFURT — The bank …") is no part of its statement
-    (``core.reading.datelines``), as the offline verifier reads it. Remembered: the answer
-    is a function of the unit and the window alone.
+    that X won it in 1903" grounds no 1903), nor give its value to another clause ("After
+    graduating in 1940, he served in the Navy" grounds no service in 1940). No entailment
+    model is needed for them. A news dateline opening the window ("FRANKFURT — The bank …")
+    is no part of its statement (``core.reading.datelines``), as the offline verifier
+    reads it. Remembered: the answer is a function of the unit and the window alone.
     """
     # The gates read spaCy's parse: imported here, so an LLM check whose reader is never
     # asked (``--verifier rules``) loads no spaCy.
@@ -48,6 +49,7 @@ def statement_refusal(unit: FactUnit, window: str) -> str | None:
 def _base_held_back(unit: FactUnit, window: str) -> str | None:
     """Why ``window`` cannot ground the qualifier ``unit``: it denies or frames its base."""
     from triqua.core.reading.analysis import analyse
+    from triqua.core.reading.clause_values import value_clause_refusal
     from triqua.core.reading.fact_parts import fact_parts, polarity_differs
     from triqua.core.reading.frames import frame_of
     from triqua.schema import Fact
@@ -61,7 +63,7 @@ def _base_held_back(unit: FactUnit, window: str) -> str | None:
     frame = frame_of(window, relation, objects, relation | subject | objects)
     if frame is not None:
         return f"the cited text states the qualifier's fact only inside a frame ({frame!r})"
-    return None
+    return value_clause_refusal(unit, window)  # "After graduating in 1940, he served …"
 
 
 class EntailmentReader:

@@ -29,6 +29,7 @@ from triqua.core.reading.antonyms import opposite_in
 from triqua.core.reading.apposition import IN_ONE_PHRASE
 from triqua.core.reading.class_nouns import class_rival, general_head_unwritten
 from triqua.core.reading.clause_owners import held_by_another, object_split, other_value
+from triqua.core.reading.clause_values import value_clause
 from triqua.core.reading.fact_parts import (
     NAME_KINDS,
     FactParts,
@@ -197,7 +198,9 @@ def clause_refusal(parts: FactParts, text: str) -> str | None:
     another coordinated verb governs must not be one the relation's verb fills with another
     ("nominated for X and won it for Y": :func:`~triqua.core.reading.value_slot.coordinated_slot`),
     nor one only other verbs govern while the relation's verb fills its own slot with another
-    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`).
+    value ("born in 1564 and died near Florence": :func:`~triqua.core.reading.value_slot.own_slot`),
+    nor a value only a clause of another verb governs, asides included ("Born in 1867, she
+    moved to Paris in 1891": :func:`~triqua.core.reading.clause_values.value_clause`).
     """
     return _clause_refusal(
         parts.subject, parts.relation, parts.object, tuple(parts.relation_words), text
@@ -215,7 +218,7 @@ def _clause_refusal(
     """:func:`clause_refusal` on the parts of the fact it reads."""
     relation = frozenset().union(*relation_words) if relation_words else frozenset()
     subject = frozenset(t.stem for t in subject_info.content)
-    text = _without_asides(obj, text)
+    whole, text = text, _without_asides(obj, text)
     author = _other_author(obj.text, text)
     if author is not None:
         return f"the cited text's {obj.text!r} is by {author!r}"
@@ -258,6 +261,9 @@ def _clause_refusal(
     done = patient_of_fact(text, relation_text, relation, subject, objects)
     if done is not None:
         return f"the cited text gives the relation's agent another patient, {done!r}"
+    value = value_clause(relation_info.text, obj.text, whole)  # an aside is a clause too
+    if value is not None:
+        return f"the cited text gives the object to another clause ({value})"
     return None
 
 

@@ -2,10 +2,9 @@
 
 A qualifier is judged only in the sentences its base triple is bound to, so a value stated
 about another event ("He retired in 2022" after "won Wimbledon eight times") is never the
-rules' support. Even there its value may stand in another clause ("started in 1959, and …
-opened in 1973"): the qualifier gates (:func:`qualifier_refusal`: value slots, frames,
-another occurrence of the verb, another agent, an unreported source), the shared readers
-an LLM judge's cited window passes too, only ever take a support away.
+rules' support. Its value may still stand in another clause ("started in 1959, and … opened
+in 1973"): the qualifier gates (:func:`qualifier_refusal`: value slots and clauses, frames,
+another occurrence of the verb, another agent, an unreported source) only take support away.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ import re
 from triqua.core.reading.agents import other_agent
 from triqua.core.reading.analysis import TextInfo, analyse, coverage, values_relation
 from triqua.core.reading.clause_owners import held_by_another
+from triqua.core.reading.clause_values import value_clause_refusal
 from triqua.core.reading.fact_parts import FactParts
 from triqua.core.reading.frames import frame_of
 from triqua.core.reading.name_match import name_match
@@ -193,4 +193,4 @@ def qualifier_refusal(parts: FactParts, unit: FactUnit, text: str) -> str | None
         agent = other_agent(text, relation, values, subject)
         if agent is not None:
             return f"the cited text gives the relation to {agent!r} (by {agent})"
-    return None
+    return value_clause_refusal(unit, text)  # "After graduating in 1940, he served …"
