@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from triqua.core.reading.analysis import analyse
 from triqua.core.reading.rules_file import read_rules_file
+from triqua.core.reading.value_slot import is_verb, verb_of
 from triqua.core.reading.values.table import RULES
 from triqua.core.reading.words import stem
 from triqua.schema import FactUnit
@@ -103,10 +104,10 @@ def _value_clause(relation: str, obj: str, text: str) -> str | None:
     from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
 
     doc = window_parse(text)
-    anchors = [t for t in doc if _is_verb(t) and stem(t.text) in rel]
+    anchors = [t for t in doc if is_verb(t) and stem(t.text) in rel]
     if not anchors:
         found = [t for t in doc if stem(t.text) in (rel | described) and t.pos_ != "PROPN"]
-        anchors = [v for v in (t if _is_verb(t) else _verb_of(t) for t in found) if v is not None]
+        anchors = [v for v in (t if is_verb(t) else verb_of(t) for t in found) if v is not None]
     if not anchors or not any(_completed(v) for v in anchors):
         return None
     if numbers:
@@ -145,7 +146,7 @@ def _nouns_above(token: SpacyToken) -> list[SpacyToken]:
     """The nouns a value stands in, up to its verb ("University" for "Queensland")."""
     nouns = []
     for head in token.ancestors:
-        if _is_verb(head):
+        if is_verb(head):
             break
         nouns.append(head)
     return nouns
@@ -160,7 +161,7 @@ def _clause_of(token: SpacyToken, own: set[int], written: frozenset[str]) -> Spa
     written with a capital inside a sentence (a title's: "Kick the Moon").
     """
     for head in token.ancestors:
-        if not _is_verb(head):
+        if not is_verb(head):
             continue
         if head.i in own:
             return head
@@ -210,18 +211,6 @@ def _elsewhere(
 def _completed(verb: SpacyToken) -> bool:
     """Whether a clause of the relation writes a complement of its own ("born *in 1867*")."""
     return any(child.dep_ in _COMPLEMENTS for child in verb.children)
-
-
-def _is_verb(token: SpacyToken) -> bool:
-    return token.tag_.startswith("VB")
-
-
-def _verb_of(token: SpacyToken) -> SpacyToken | None:
-    """The nearest verb that governs ``token`` (a clause's verb), if any."""
-    for head in token.ancestors:
-        if _is_verb(head):
-            return head
-    return None
 
 
 def _plain(number: str) -> str:

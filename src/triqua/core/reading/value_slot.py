@@ -99,12 +99,12 @@ def _slot_value(text: str, relation: frozenset[str], values: frozenset[str]) -> 
     governed: dict[int, list[str]] = {}
     for token in doc:
         if _NUMBER.match(token.text):
-            verb = _verb_of(token)
+            verb = verb_of(token)
             if verb is not None:
                 governed.setdefault(verb.i, []).append(_plain(token.text))
     others: list[str] = []
     for token in doc:
-        if not _is_verb(token) or stem(token.text) not in relation:
+        if not is_verb(token) or stem(token.text) not in relation:
             continue
         numbers = governed.get(token.i, [])
         if values & set(numbers):
@@ -154,7 +154,7 @@ def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> st
     for token in window_parse(text):
         if stem(token.text) not in obj or token.dep_ not in _FILLERS:
             continue
-        verb = _verb_of(token)
+        verb = verb_of(token)
         if verb is None:
             continue
         if stem(verb.text) in relation:
@@ -163,7 +163,7 @@ def _coordinated(text: str, relation: frozenset[str], obj: frozenset[str]) -> st
         if slot is None:
             continue
         for sibling in verb.conjuncts:
-            if not _is_verb(sibling) or stem(sibling.text) not in relation:
+            if not is_verb(sibling) or stem(sibling.text) not in relation:
                 continue
             filler = _filler(sibling, slot)
             if filler is not None:
@@ -206,7 +206,7 @@ def _conjoined(text: str, start: int, written: str) -> bool:
     while root.head.i != root.i and root.head.idx >= start and root.head.pos_ in _NOMINAL:
         root = root.head  # "Prize" of "the Pulitzer Prize"
     conjuncts = list(root.conjuncts)
-    if root.dep_ in ("dobj", "attr") and _is_verb(root.head):
+    if root.dep_ in ("dobj", "attr") and is_verb(root.head):
         # An elided verb's object hangs on the verb itself ("won A in 1988 and B in 1993").
         conjuncts += [c for c in root.head.children if c.dep_ == "conj" and c.i > root.i]
     for conjunct in conjuncts:
@@ -254,11 +254,11 @@ def _own_slot(
     from triqua.nlp.clauses import window_parse  # spaCy, loaded when asked
 
     doc = window_parse(text)
-    governors = [_verb_of(t) for t in doc if stem(t.text) in obj]
+    governors = [verb_of(t) for t in doc if stem(t.text) in obj]
     if not governors or any(v is None or stem(v.text) in relation for v in governors):
         return None
     for token in doc:
-        if not _is_verb(token) or stem(token.text) not in relation:
+        if not is_verb(token) or stem(token.text) not in relation:
             continue
         for prep in token.children:
             if prep.dep_ != "prep" or prep.text.lower() != preposition:
@@ -331,7 +331,7 @@ def _filler(verb: SpacyToken, slot: SpacyToken) -> str | None:
     for prep in verb.subtree:
         if prep.dep_ != "prep" or prep.text.lower() != slot.text.lower():
             continue
-        governor = _verb_of(prep)
+        governor = verb_of(prep)
         objects = [g for g in prep.children if g.dep_ == "pobj"]
         if governor is not None and governor.i == verb.i and objects:
             return " ".join(t.text for t in objects[0].subtree)
@@ -373,7 +373,7 @@ def _other_occurrence(
     doc = window_parse(text)
 
     def governing(stems: frozenset[str]) -> list[SpacyToken | None]:
-        verbs = [_verb_of(t) for t in doc if stem(t.text) in stems]
+        verbs = [verb_of(t) for t in doc if stem(t.text) in stems]
         return [v if v is not None and stem(v.text) in relation else None for v in verbs]
 
     objects, values = governing(obj - value), governing(value - obj)
@@ -388,13 +388,14 @@ def _other_occurrence(
     return " ".join(t.text for t in owner.subtree) if owner is not None else verb.text
 
 
-def _is_verb(token: SpacyToken) -> bool:
+def is_verb(token: SpacyToken) -> bool:
+    """Whether the parse tags ``token`` a verb of any tense or form."""
     return token.tag_.startswith("VB")
 
 
-def _verb_of(token: SpacyToken) -> SpacyToken | None:
+def verb_of(token: SpacyToken) -> SpacyToken | None:
     """The nearest verb that governs ``token`` (a clause's verb), if any."""
     for head in token.ancestors:
-        if _is_verb(head):
+        if is_verb(head):
             return head
     return None
