@@ -302,8 +302,7 @@ def _noun_slot(text: str, relation: frozenset[str], numbers: frozenset[str]) -> 
     for token in window_parse(text):
         if token.tag_ != "CD" or not _NUMBER.match(token.text):
             continue
-        # The noun a number counts ("1,280 *metres*") is its unit: the noun whose phrase
-        # takes the figure ("a main *span* of 1,280 metres") stands above it.
+        # The counted noun ("1,280 metres") is the unit; the figure's owner stands above it.
         counted = token.head if token.dep_ == "nummod" else token
         noun = next((a for a in counted.ancestors if a.pos_ == "NOUN"), None)
         if noun is None:
