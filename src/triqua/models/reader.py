@@ -15,11 +15,13 @@ from typing import Any
 
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.reading.datelines import dateline_end
-from triqua.models.entailment import ENTAILED, EntailmentModel, get_entailment
+from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel, get_entailment
 from triqua.models.hypotheses import source_hypothesis, unit_hypothesis
 from triqua.schema import FactUnit
 
 __all__ = ["EntailmentReader", "LazyReader", "reader_for", "statement_refusal"]
+
+_NEVER = 1.01  # a threshold no probability reaches
 
 
 @functools.lru_cache(maxsize=4096)  # a unit is settled again after re-verification
@@ -88,10 +90,22 @@ class EntailmentReader:
         cap = 1.0 if paraphrase is None else paraphrase
         self.judged_threshold = min(model.thresholds.judged, cap)
         self.judged_some_threshold = min(model.thresholds.judged_some, cap)
+        # The contradiction that confirms a rival value in another passage of the run
+        # (``core.grounding.disputes``); the offline verifier reads its own disputes among
+        # its aligned sentences, so its own verdicts are never read for one again.
+        self.rival_threshold = model.thresholds.rival if paraphrase is None else _NEVER
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
         """Why ``window`` cannot state the base triple ``unit`` (:func:`statement_refusal`)."""
         return statement_refusal(unit, window)
+
+    def contradiction(self, premises: Sequence[str], unit: FactUnit) -> list[float]:
+        """The judge's contradiction of the unit by each of ``premises``, in order."""
+        if not premises:
+            return []
+        hypothesis = unit_hypothesis(unit)
+        rows = self.model.predict([(premise, hypothesis) for premise in premises])
+        return [float(row[CONTRADICTED]) for row in rows]
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit (or ``source``) over ``premises``."""
@@ -154,10 +168,15 @@ class LazyReader:
     grounding_threshold = _forwarded("grounding_threshold")
     judged_threshold = _forwarded("judged_threshold")
     judged_some_threshold = _forwarded("judged_some_threshold")
+    rival_threshold = _forwarded("rival_threshold")
 
     def refusal(self, unit: FactUnit, window: str) -> str | None:
         """Why ``window`` cannot state the base triple ``unit`` (no model loaded for it)."""
         return statement_refusal(unit, window)
+
+    def contradiction(self, premises: Sequence[str], unit: FactUnit) -> list[float]:
+        """The judge's contradiction of the unit by each of ``premises`` (loads the model)."""
+        return self._loaded().contradiction(premises, unit)
 
     def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
         """The best entailed probability of the unit over ``premises`` (loads the model)."""

@@ -19,6 +19,10 @@ punctuation and symbols). Then one of three rules reads the quote (``Context.gro
   values in one place and states its relation and object words (stems, the lexicon's word
   forms and relation groups), the judge reading only paraphrase; no restrictor.
 
+Under every rule a support that another passage of the run disputes (a rival value in the
+slot of a relation only one value fills, the judge confirming it: ``core.grounding.disputes``)
+is left insufficient, its reason naming both passages.
+
 Every rule reads the passage as the sentences it states (``core.reading.restated``: a label
 line or table row about the page's subject, an object pronoun as its name, a part's count),
 as the offline verifier does. Under every rule the reader's statement gates (a keyword
@@ -39,6 +43,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from triqua.context import GroundingMode
+from triqua.core.grounding.disputes import disputed_quote
 from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.grounding.stated import not_stated
@@ -159,6 +164,10 @@ def check_quote(
                 why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
                 if why is None:
                     break
+            if why is None:
+                # Another passage of the run giving a value only one holds disputes it.
+                quoted = (evidence_id, found[0], found[1])
+                why = disputed_quote(unit, quoted, passages, reader, read_before)
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
         return Grounding(ok=True, evidence_ids=ids, quote=exact)

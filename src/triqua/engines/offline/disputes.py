@@ -6,21 +6,28 @@ contradiction alone is not trusted (it contradicts true paraphrases too); a sent
 the subject that puts another name of the object's type in a bare relation's slot, read as
 contradicting at the card's ``rival`` threshold, is (:func:`judged_rival`).
 
-Evidence ``["The Eiffel Tower is in Rome.", "The Eiffel Tower is in Paris."]`` states the
-claim and such a rival in another sentence: one of them is wrong, and the run cannot tell
-which, so the support does not stand alone (:func:`disputed`): the unit is left
-insufficient, its reason naming both passages. The rules' other conflicts ("another value
-in the object's slot") are not read here: beside a sentence stating the fact they are too
-often about another relation of the subject ("appointed to the county court" beside
-"appointed by President Reagan").
+Evidence ``["Marie Curie was born in Paris.", "Marie Curie was born in Warsaw in 1867."]``
+states the claim and such a rival in another sentence: one of them is wrong, and the run
+cannot tell which, so the support does not stand alone (:func:`disputed`): the unit is left
+insufficient, its reason naming both passages. A support is disputed by a bare relation's
+rival, by a birth's or a death's own word with another place or year, and by a role only
+one holds given to another name: the reading is ``core.reading.disputes``, the grounding
+rule's too. The rules' other conflicts ("another value in the object's slot") are not
+read here: beside a sentence stating the fact they are too often about another relation
+of the subject ("appointed to the county court" beside "appointed by President Reagan").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from triqua.core.reading.fact_parts import FactParts, object_kind, sentence_relation_hit
-from triqua.core.reading.slot_rivals import rival_entity
+from triqua.core.reading.disputes import (
+    Contradiction,
+    confirmed_rival,
+    dispute_reason,
+    role_dispute,
+)
+from triqua.core.reading.fact_parts import FactParts
 from triqua.engines.offline.finding import Finding, Sentence
 from triqua.models.entailment import CONTRADICTED, EntailmentModel
 from triqua.models.hypotheses import unit_hypothesis
@@ -47,13 +54,15 @@ def disputed(
     if support.status != Status.SUPPORTED or said is None or judge is None:
         return support
     others = [s for s in top if s is not said and s.info.text != said.info.text]
-    rival = judged_rival(fact, parts, others, judge)
-    if rival is None or rival.sentence is None:
+    rival = _rival(fact, parts, others, judge, owned=True)
+    if rival is None:
+        role = role_dispute(fact, [s.info.text for s in others])
+        rival = None if role is None else (others[role.at], role.why)
+    if rival is None:
         return support
-    other = rival.sentence
-    reason = (
-        f'the evidence disagrees: [{said.evidence_id}] "{said.info.text}" states it, '
-        f'and [{other.evidence_id}] "{other.info.text}" does not ({rival.reason})'
+    other, why = rival
+    reason = dispute_reason(
+        (said.evidence_id, said.info.text), (other.evidence_id, other.info.text), why
     )
     return Finding(Status.INSUFFICIENT, said, None, reason, support.strength)
 
@@ -61,35 +70,35 @@ def disputed(
 def judged_rival(
     fact: Fact, parts: FactParts, top: Sequence[Sentence], model: EntailmentModel
 ) -> Finding | None:
-    """A contradiction where a rival name fills the object's slot and the judge agrees."""
-    threshold = model.thresholds.rival
-    if threshold > 1.0 or not parts.object.is_name:
+    """A contradiction where a rival name fills a bare relation's slot and the judge agrees."""
+    if not parts.object.is_name:
         return None
-    kind = object_kind(parts)
-    if kind is None:
+    rival = _rival(fact, parts, top, model, owned=False)
+    if rival is None:
         return None
-    spoken = [w.text.lower() for w in parts.relation.tokens]
-    found: list[tuple[Sentence, str]] = []
-    for sentence in [s for s in top if s.subject >= _ABOUT][:_READ]:
-        # A relation with a word of its own ("born in", "joined") is the rules' to read
-        # (``base_rules``); here only a bare one ("is in"), found by its last word.
-        if sentence_relation_hit(parts, sentence.info) is not True:
-            continue
-        rival = rival_entity(sentence.info, kind, set(spoken[-1:]), [parts.subject, parts.object])
-        if rival is not None:
-            found.append((sentence, rival))
-    if not found:
+    sentence, why = rival
+    return Finding(Status.CONTRADICTED, sentence, fact.object, why, sentence.score)
+
+
+def _rival(
+    fact: Fact, parts: FactParts, top: Sequence[Sentence], model: EntailmentModel, *, owned: bool
+) -> tuple[Sentence, str] | None:
+    """The best aligned sentence about the subject with a rival the judge confirms, and why."""
+    about = [s for s in top if s.subject >= _ABOUT][:_READ]
+    found = confirmed_rival(
+        parts, [s.info for s in about], _judge(fact, model), model.thresholds.rival, owned=owned
+    )
+    if found is None:
         return None
+    dispute, _ = found
+    return about[dispute.at], dispute.why
+
+
+def _judge(fact: Fact, model: EntailmentModel) -> Contradiction:
+    """The judge's contradiction of the fact's base by each sentence text."""
     hypothesis = unit_hypothesis(fact.units()[0])
-    rows = model.predict([(s.info.text, hypothesis) for s, _ in found])
-    for (sentence, rival), row in zip(found, rows, strict=True):
-        if float(row[CONTRADICTED]) >= threshold:
-            return Finding(
-                Status.CONTRADICTED,
-                sentence,
-                fact.object,
-                f"the sentence names {rival!r} instead, and the judge reads it as "
-                f"contradicting ({float(row[CONTRADICTED]):.2f})",
-                sentence.score,
-            )
-    return None
+
+    def contradiction(texts: Sequence[str]) -> list[float]:
+        return [float(row[CONTRADICTED]) for row in model.predict([(t, hypothesis) for t in texts])]
+
+    return contradiction
