@@ -197,7 +197,8 @@ def role_dispute(fact: Fact, texts: Sequence[str]) -> Dispute | None:
     rival = role_rival(fact.subject, fact.relation, fact.object, texts)
     if rival is None:
         return None
-    return Dispute(rival.at, rival.name, f"the sentence gives {rival.role!r} to {rival.name!r}")
+    name = rival.name.rstrip(".,;")  # the holder pattern may take a full stop with it
+    return Dispute(rival.at, name, f"the sentence gives {rival.role!r} to {name!r}")
 
 
 def dispute_reason(said: tuple[str, str], other: tuple[str, str], why: str) -> str:
