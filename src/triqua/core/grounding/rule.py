@@ -148,25 +148,11 @@ def check_quote(
         exact = passages[evidence_id][found[0] : found[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
         if status is Status.SUPPORTED:
-            passage, moved = after_title(
-                passages[evidence_id], (read_before or {}).get(evidence_id, "")
-            )
-            span = (found[0] + moved, found[1] + moved)
-            # The passage is read after its document's title, and as the sentences it
-            # states (a label line about the page's subject, an object pronoun as its name:
-            # ``core.reading.restated``), as the offline verifier reads it; the quote stays
-            # the passage as written. A sentence read again (a part's count) is a reading
-            # of its own: either may ground the unit.
-            read = restate(passage)
-            why = None
+            quoted = (evidence_id, found[0], found[1])
             opens = evidence_id in opening
-            for option in (read.to_read(*span), *read.added(*span)):
-                why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
-                if why is None:
-                    break
+            why = _ungrounded(unit, quoted, passages, source, reader, grounding, read_before, opens)
             if why is None:
                 # Another passage of the run giving a value only one holds disputes it.
-                quoted = (evidence_id, found[0], found[1])
                 why = disputed_quote(unit, quoted, passages, reader, read_before)
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
@@ -174,6 +160,36 @@ def check_quote(
     return Grounding(
         ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
     )
+
+
+def _ungrounded(
+    unit: FactUnit,
+    quoted: tuple[str, int, int],
+    passages: Mapping[str, str],
+    source: str,
+    reader: MeaningReader | None,
+    grounding: GroundingMode,
+    read_before: Mapping[str, str] | None,
+    opens: bool,
+) -> str | None:
+    """Why the quote at ``quoted`` (id, start, end) does not ground the unit, else None.
+
+    The passage is read after its document's title, and as the sentences it states (a
+    label line about the page's subject, an object pronoun as its name:
+    ``core.reading.restated``), as the offline verifier reads it; the quote stays the
+    passage as written. A sentence read again (a part's count) is a reading of its own:
+    either may ground the unit.
+    """
+    evidence_id, start, end = quoted
+    passage, moved = after_title(passages[evidence_id], (read_before or {}).get(evidence_id, ""))
+    span = (start + moved, end + moved)
+    read = restate(passage)
+    why = None
+    for option in (read.to_read(*span), *read.added(*span)):
+        why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
+        if why is None:
+            break
+    return why
 
 
 def _unsupported(
