@@ -17,7 +17,9 @@ reach as far in one as in the other, "won" must be "win", "the former CEO" must 
   compared by its stem); ``name_match`` — whether a sentence names a part ("Curie" names
   "Marie Curie").
 - ``roles`` — roles only one holds ("the capital of Australia"): another holder
-  contradicts the fact.
+  contradicts the fact; ``disputes`` — another sentence about the subject giving a value
+  only one holds (a bare relation's rival name, a birth's or a death's place or year, such
+  a role), read by the offline verifier and the grounding rule alike.
 - ``restrictors`` — the small words that decide whether a statement holds: "once",
   "first", "only", "the largest" (``markers``), "one of the largest", "the former CEO"
   (``groups``); their word lists and worked examples are ``data/restrictors.json``.
