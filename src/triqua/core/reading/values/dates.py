@@ -156,13 +156,18 @@ def _skipped(pattern: re.Pattern[str], m: re.Match[str], text: str) -> bool:
 
 
 def find_dates(text: str) -> list[DateValue]:
-    """All dates in ``text``, most specific pattern first, never overlapping."""
+    """All dates in ``text``, most specific pattern first, never overlapping.
+
+    The characters a date already holds are marked in one array, so a match is checked
+    against the dates before it in the time of its own length: the work grows with the
+    text, not with the square of the dates in it.
+    """
     found: list[DateValue] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(text))  # 1 where a date found already lies
     patterns = _DATE_PATTERNS if _DIGIT.search(text) else _WORDED_PATTERNS
     for pattern in patterns:
         for m in pattern.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken) or _skipped(pattern, m, text):
+            if taken.find(1, m.start(), m.end()) >= 0 or _skipped(pattern, m, text):
                 continue
             value = _date_from_match(m)
             if value is not None:
@@ -170,7 +175,7 @@ def find_dates(text: str) -> list[DateValue]:
                     approx = approximate_before(text, m.start())
                     value = replace(value, approx=approx)
                 found.append(value)
-                taken.append((m.start(), m.end()))
+                taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     return sorted(found, key=lambda d: d.start)
 
 
