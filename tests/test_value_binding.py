@@ -110,3 +110,34 @@ def test_a_clause_that_denies_its_event_dates_nothing() -> None:
         object="1911",
     )  # fmt: skip
     assert misdated(other, plain) == "1911"
+
+
+CATHEDRAL = "The cathedral was begun in the 12th century and completed in 1345."
+LATER = "It was begun in 1190 and completed in the 14th-century."
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "sentence", "expected"),
+    [
+        ("was begun in", "1345", CATHEDRAL, "1345"),  # the century dates the beginning
+        ("was completed in", "1345", CATHEDRAL, None),
+        ("was begun in", "the 12th century", CATHEDRAL, None),
+        ("was completed in", "the 12th century", CATHEDRAL, "12th century"),
+        ("was begun in", "1190", "It was begun in 1190 and completed in the 14th century.", None),
+        (
+            "was completed in",
+            "1190",
+            "It was begun in 1190 and completed in the 14th-century.",
+            "1190",
+        ),
+    ],
+)
+def test_a_century_is_a_date_another_clause_may_hold(
+    relation: str, value: str, sentence: str, expected: str | None
+) -> None:
+    """A century dates its own clause as a year does: "begun in the 12th century" is no 1345."""
+    assert misdated(base(relation, value), sentence) == expected
+
+
+def test_a_sentence_with_one_year_and_no_century_is_not_read() -> None:
+    assert misdated(base("was repaved in", "1890"), "The road was repaved in 1890.") is None
