@@ -132,8 +132,8 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     own = _dates(clauses[at]) or _date_beside(clauses, at)
     if not own or claimed <= own:
         return None
-    written = unit.value if unit.kind == "qualifier" else unit.object
-    return ", ".join(sorted({m.group() for m in _DATE.finditer(written or "")}))
+    dated = (unit.value if unit.kind == "qualifier" else unit.object) or ""
+    return ", ".join(sorted({m.group() for m in _DATE.finditer(dated)}))
 
 
 def _date_beside(clauses: list[str], at: int) -> set[str]:
