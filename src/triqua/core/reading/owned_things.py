@@ -39,5 +39,7 @@ def owned_thing(token: Token, owners: frozenset[str]) -> bool:
     """
     if not owners or not any(c.dep_ == "poss" and c.lower_ in owners for c in token.children):
         return False
+    # The parser may tag the noun an adjective ("His novel One Hundred Years …", "debut
+    # single"): the listed word is read whatever its tag.
     words = [token, *(c for c in token.children if c.dep_ in _PHRASE)]
-    return any(w.pos_ == "NOUN" and w.lower_ in _nouns() for w in words)
+    return any(w.lower_ in _nouns() for w in words)
