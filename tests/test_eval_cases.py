@@ -214,9 +214,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 715 / 756,
+    "lies": 725 / 766,
     "recall": 244 / 257,
-    "lies-llm": 717 / 756,
+    "lies-llm": 727 / 766,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
