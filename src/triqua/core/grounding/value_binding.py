@@ -9,7 +9,8 @@ A base triple whose object is the year ("won the Nobel Prize in | 1988") dates t
 relation names after the verb ("Nobel Prize"), or the verb itself when the relation names
 nothing else ("died in | 1564" against "born in 1564 and died in 1642"). A century is a
 date as a year is ("begun in the 12th century and completed in 1345" gives 1345 to no
-beginning).
+beginning). An end time is the year a clause that only carries the one before on gives
+("elected President in 1999, and served until 2007": in office until 2007).
 Clauses are cut at commas (not the one inside "June 11, 1942"), semicolons and coordinating
 words, without a parse: the grounding rule runs on every engine's verdicts and must stay cheap.
 A clause that denies its event ("who did not win the prize in 1903") dates nothing: the
@@ -59,6 +60,13 @@ _MONTH_DAY_YEAR = re.compile(
 )
 
 
+#: A clause that only carries the one before on to its end ("and served until 2007", "and
+#: played for them until 2005"): a verb, a pronoun or a bare noun, no name of another thing.
+_CARRIED_ON = re.compile(
+    r"\s*(?:(?:he|she|they|it)\s+)?[a-z]+(?:\s+(?:for|with|in|at|on))?"
+    r"(?:\s+(?:them|him|her|it|there|office))?\s+(?:until|till)\s+"
+    r"(?:1[0-9]{3}|20[0-9]{2})\s*[.!?]?\s*"
+)
 #: A date's day and month words ("June", "11th").
 _DAY_MONTH = re.compile(
     r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?|\d{1,2}(?:st|nd|rd|th)?)"
@@ -132,6 +140,10 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     own = _dates(clauses[at]) or _date_beside(clauses, at)
     if not own or claimed <= own:
         return None
+    if unit.label == "end time" and any(
+        _CARRIED_ON.fullmatch(c) and _dates(c) == claimed for c in clauses[at + 1 :]
+    ):
+        return None  # "elected President in 1999, and served until 2007": its end, 2007
     dated = (unit.value if unit.kind == "qualifier" else unit.object) or ""
     return ", ".join(sorted({m.group() for m in _DATE.finditer(dated)}))
 
