@@ -214,9 +214,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 725 / 766,
+    "lies": 729 / 770,
     "recall": 244 / 257,
-    "lies-llm": 727 / 766,
+    "lies-llm": 730 / 770,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
