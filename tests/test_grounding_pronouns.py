@@ -174,6 +174,10 @@ def test_a_pronoun_in_direct_speech_does_not_carry_the_subject(
         ("At Trinity College, he was born in Ulm in 1879.", True),
         # A person after another preposition may be the pronoun's.
         ("With Edmond Halley, he was born in Ulm in 1879.", False),
+        # A phrase of "as" gives his own role, no other person; a clause of "as" names one.
+        ("As President of the Royal Society, he was born in Ulm in 1879.", True),
+        ("As Halley's assistant, he was born in Ulm in 1879.", True),
+        ("As Edmond Halley wrote, he was born in Ulm in 1879.", False),
     ],
 )
 @pytest.mark.parametrize("rule", ["judged", "strict"])

@@ -110,3 +110,68 @@ def test_a_clause_that_denies_its_event_dates_nothing() -> None:
         object="1911",
     )  # fmt: skip
     assert misdated(other, plain) == "1911"
+
+
+CATHEDRAL = "The cathedral was begun in the 12th century and completed in 1345."
+LATER = "It was begun in 1190 and completed in the 14th-century."
+
+
+@pytest.mark.parametrize(
+    ("relation", "value", "sentence", "expected"),
+    [
+        ("was begun in", "1345", CATHEDRAL, "1345"),  # the century dates the beginning
+        ("was completed in", "1345", CATHEDRAL, None),
+        ("was begun in", "the 12th century", CATHEDRAL, None),
+        ("was completed in", "the 12th century", CATHEDRAL, "12th century"),
+        ("was begun in", "1190", "It was begun in 1190 and completed in the 14th century.", None),
+        (
+            "was completed in",
+            "1190",
+            "It was begun in 1190 and completed in the 14th-century.",
+            "1190",
+        ),
+    ],
+)
+def test_a_century_is_a_date_another_clause_may_hold(
+    relation: str, value: str, sentence: str, expected: str | None
+) -> None:
+    """A century dates its own clause as a year does: "begun in the 12th century" is no 1345."""
+    assert misdated(base(relation, value), sentence) == expected
+
+
+def test_a_sentence_with_one_year_and_no_century_is_not_read() -> None:
+    assert misdated(base("was repaved in", "1890"), "The road was repaved in 1890.") is None
+
+
+def ended(value: str, obj: str = "the President of Latvia") -> FactUnit:
+    return FactUnit(
+        kind="qualifier", subject="Vaira", relation="was", object=obj, label="end time", value=value
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("She was elected President of Latvia in 1999, and served until 2007.", None),
+        ("She was elected President of Latvia in 1999, and remained in office until 2007.", None),
+        # A clause naming another thing gives the year to that thing.
+        (
+            "She was elected President of Latvia in 1999, and chaired Club Madrid until 2007.",
+            "2007",
+        ),
+        ("She was elected President of Latvia in 1999, and led the club until 2007.", "2007"),
+    ],
+)
+def test_an_end_time_is_the_year_a_clause_carrying_the_one_before_on_gives(
+    sentence: str, expected: str | None
+) -> None:
+    assert misdated(ended("2007"), sentence) == expected
+
+
+def test_a_start_time_is_not_given_by_a_clause_carried_on_to_its_end() -> None:
+    unit = FactUnit(
+        kind="qualifier", subject="Vaira", relation="was", object="the President of Latvia",
+        label="start time", value="2007",
+    )  # fmt: skip
+    sentence = "She was elected President of Latvia in 1999, and served until 2007."
+    assert misdated(unit, sentence) == "2007"

@@ -7,7 +7,10 @@ unit's object: the year in the object's own clause, or in a date phrase right be
 its own has none ("In 1903, she won the Physics prize"); a list of years dates it as one.
 A base triple whose object is the year ("won the Nobel Prize in | 1988") dates the thing its
 relation names after the verb ("Nobel Prize"), or the verb itself when the relation names
-nothing else ("died in | 1564" against "born in 1564 and died in 1642").
+nothing else ("died in | 1564" against "born in 1564 and died in 1642"). A century is a
+date as a year is ("begun in the 12th century and completed in 1345" gives 1345 to no
+beginning). An end time is the year a clause that only carries the one before on gives
+("elected President in 1999, and served until 2007": in office until 2007).
 Clauses are cut at commas (not the one inside "June 11, 1942"), semicolons and coordinating
 words, without a parse: the grounding rule runs on every engine's verdicts and must stay cheap.
 A clause that denies its event ("who did not win the prize in 1903") dates nothing: the
@@ -25,6 +28,11 @@ from triqua.schema import FactUnit
 __all__ = ["misdated"]
 
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+#: A date: a year, or a century ("the 19th century", "the 19th-century"), read as "c19".
+_DATE = re.compile(
+    r"\b(?P<year>1[0-9]{3}|20[0-9]{2})\b|\b(?P<century>[1-9][0-9]?)(?:st|nd|rd|th)[\s-]+century\b",
+    re.I,
+)
 #: Where a sentence turns to another clause: "… in 1903 and the Chemistry prize in 1911".
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|then|before|after)\b", re.I)
 #: A list of years ("in 1971, 1998 and 2002") dates one thing several times: one clause.
@@ -33,7 +41,9 @@ _YEAR_LIST = re.compile(
 )
 #: A clause that is only a date phrase ("In 1903", "On 5 May 1903"): it dates the next one.
 _DATE_PHRASE = re.compile(
-    r"\s*(?:(?:in|on|by|from|since|during)\s+)?[\w ]{0,12}\b(?:1[0-9]{3}|20[0-9]{2})\s*", re.I
+    r"\s*(?:(?:in|on|by|from|since|during)\s+)?[\w ]{0,12}\b"
+    r"(?:1[0-9]{3}|20[0-9]{2}|[1-9][0-9]?(?:st|nd|rd|th)[\s-]+century)\s*",
+    re.I,
 )
 _WORD = re.compile(r"[^\W_]+")
 _STOP = frozenset(
@@ -50,11 +60,27 @@ _MONTH_DAY_YEAR = re.compile(
 )
 
 
+#: A clause that only carries the one before on to its end ("and served until 2007", "and
+#: played for them until 2005"): a verb, a pronoun or a bare noun, no name of another thing.
+_CARRIED_ON = re.compile(
+    r"\s*(?:(?:he|she|they|it)\s+)?[a-z]+(?:\s+(?:for|with|in|at|on))?"
+    r"(?:\s+(?:them|him|her|it|there|office))?\s+(?:until|till)\s+"
+    r"(?:1[0-9]{3}|20[0-9]{2})\s*[.!?]?\s*"
+)
 #: A date's day and month words ("June", "11th").
 _DAY_MONTH = re.compile(
     r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?|\d{1,2}(?:st|nd|rd|th)?)"
     r"(?=\W|$)"
 )
+
+
+def _dates(text: str) -> set[str]:
+    """The years and centuries ``text`` writes, a century as "c" and its number ("c19").
+
+    "Begun in the 12th century and completed in 1345" dates two events: a century is a
+    date as a year is, so 1345 is not the beginning's.
+    """
+    return {m["year"] or f"c{m['century']}" for m in _DATE.finditer(text)}
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -82,12 +108,12 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     and the other checks decide.
     """
     if unit.kind == "qualifier" and unit.value:
-        claimed, things = set(_YEAR.findall(unit.value)), [unit.object]
+        claimed, things = _dates(unit.value), [unit.object]
     elif unit.kind == "base":
-        claimed, things = set(_YEAR.findall(unit.object)), _dated(unit)
+        claimed, things = _dates(unit.object), _dated(unit)
     else:
         return None
-    years = set(_YEAR.findall(sentence))
+    years = _dates(sentence)
     if not claimed or not claimed <= years or len(years) < 2:
         return None
     clauses = _clauses(sentence)
@@ -100,8 +126,8 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     marked: list[int] = []
     for thing in things:  # the first that marks a clause decides
         # A date's own words ("June 11") mark where the date is written, not what it dates.
-        undated = _DAY_MONTH.sub(" ", _YEAR.sub(" ", thing)) if unit.kind == "base" else thing
-        written = {stem for word in _stems(_YEAR.sub(" ", undated)) for stem in word}
+        undated = _DAY_MONTH.sub(" ", _DATE.sub(" ", thing)) if unit.kind == "base" else thing
+        written = {stem for word in _stems(_DATE.sub(" ", undated)) for stem in word}
         distinctive = {stem for stem in written if counts.get(stem) == 1}
         marked = [i for i, clause in enumerate(words) if any(distinctive & s for s in clause)]
         if marked:
@@ -111,10 +137,15 @@ def misdated(unit: FactUnit, sentence: str) -> str | None:
     at = marked[0]
     if _DENIED.search(clauses[at]):
         return None  # "who did not win the prize in 1903, won it in 1911": no year given it
-    own = set(_YEAR.findall(clauses[at])) or _date_beside(clauses, at)
+    own = _dates(clauses[at]) or _date_beside(clauses, at)
     if not own or claimed <= own:
         return None
-    return ", ".join(sorted(claimed))
+    if unit.label == "end time" and any(
+        _CARRIED_ON.fullmatch(c) and _dates(c) == claimed for c in clauses[at + 1 :]
+    ):
+        return None  # "elected President in 1999, and served until 2007": its end, 2007
+    dated = (unit.value if unit.kind == "qualifier" else unit.object) or ""
+    return ", ".join(sorted({m.group() for m in _DATE.finditer(dated)}))
 
 
 def _date_beside(clauses: list[str], at: int) -> set[str]:
@@ -124,11 +155,11 @@ def _date_beside(clauses: list[str], at: int) -> set[str]:
     aside that writes no year ("their final album, In Through the Out Door, in 1979").
     """
     if at > 0 and _DATE_PHRASE.fullmatch(clauses[at - 1]):
-        return set(_YEAR.findall(clauses[at - 1]))
+        return _dates(clauses[at - 1])
     for clause in clauses[at + 1 : at + 3]:
         if _DATE_PHRASE.fullmatch(clause.rstrip(".!?")):
-            return set(_YEAR.findall(clause))
-        if _YEAR.search(clause):
+            return _dates(clause)
+        if _DATE.search(clause):
             break
     return set()
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.owned_things import owned_thing
 from triqua.core.reading.person_roles import person_role
 from triqua.core.reading.rules_file import read_rules_file
 from triqua.nlp.clauses import window_parse
@@ -66,18 +67,21 @@ def free_pronoun(text: str, pronouns: frozenset[str]) -> bool:
     return False
 
 
-def named_other_subject(text: str, pronouns: frozenset[str]) -> bool:
+def named_other_subject(
+    text: str, pronouns: frozenset[str], owners: frozenset[str] = frozenset()
+) -> bool:
     """True when a clause's subject that holds one of ``pronouns`` is named as someone else.
 
     "Her sister Bronya studied medicine" is about Bronya, named beside the noun the pronoun
     qualifies; "Her move to Paris came in 1891" names only a place inside its subject, and
-    is still about her.
+    is still about her; so is "his debut album LP1", a thing one of ``owners`` (the
+    possessives of the quote's pronoun) holds (``core.reading.owned_things``).
     """
     if not text.strip():
         return False
     doc = parse_many([text])[0]
     for token in doc or ():
-        if token.dep_ not in _SUBJECTS or token.lower_ in pronouns:
+        if token.dep_ not in _SUBJECTS or token.lower_ in pronouns or owned_thing(token, owners):
             continue
         if not any(t.lower_ in pronouns for t in token.subtree if t.i != token.i):
             continue

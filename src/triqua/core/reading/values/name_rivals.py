@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from triqua.core.reading.acronyms import own_acronym, stands_for
 from triqua.core.reading.described import legal_form, persons_aside
 from triqua.core.reading.gender import PRONOUN_GENDER, may_be_person, may_stand_for, pronoun_gender
+from triqua.core.reading.owned_things import owned_thing
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.reference import (
     another_person,
@@ -42,14 +43,7 @@ from triqua.core.reading.values.pronoun_persons import person_before_pronoun
 from triqua.sentences import sentence_spans
 from triqua.support.deferred import Deferred
 
-__all__ = [
-    "How",
-    "beside_another",
-    "may_be_person",
-    "named",
-    "reference_beside_another",
-    "rival",
-]
+__all__ = ["How", "beside_another", "may_be_person", "named", "reference_beside_another", "rival"]
 
 
 @dataclass(frozen=True)
@@ -146,11 +140,15 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         # The sentence before names it ("Parasite is a film. The film …"), unless it gives
         # another name a core part in it too (:func:`beside_another`).
         return beside_another(name, sentence, quote)
-    subject = main_subject(sentence)
-    if subject and any(t.dep_ in _NSUBJ and t.lower_ in _CHAINING_WORDS for t in subject):
-        # "Born in Smiljan, he …" goes on about the one the sentence before it is about.
+    subject, gender = main_subject(sentence), pronoun_gender(quote)
+    mine = frozenset(w for w, g in PRONOUN_GENDER.items() if g == gender)  # "his" of "he"
+    if subject and any(
+        t.dep_ in _NSUBJ and (t.lower_ in _CHAINING_WORDS or owned_thing(t, mine)) for t in subject
+    ):
+        # "Born in Smiljan, he …" (or "His debut album LP1 was …", ``owned_things``) goes
+        # on about the one the sentence before it is about.
         chained = len(spans) > 1 and _follows_another(name, before[:start], quote)
-        return chained or named_other_subject(sentence, _CHAINING_WORDS)
+        return chained or named_other_subject(sentence, _CHAINING_WORDS, mine)
     if subject is not None and not any(t.pos_ == "PRON" and t.dep_ in _NSUBJ for t in subject):
         # The parse names the subject: it is about another one when a name writes it
         # ("The Seine is a river"), not when a name only opens the sentence before it
@@ -159,7 +157,6 @@ def _follows_another(name: str, before: str, quote: str = "") -> bool:
         # "he" or "she" of the quote is no thing and no one of the other gender ("His
         # debut album LP1 was released in 2019. He …"): it goes on about one named before.
         named = " ".join(t.text for t in subject if t.pos_ == "PROPN")
-        gender = pronoun_gender(quote)
         person = another_person(subject, KIN)  # "Her husband Diego Rivera": a person
         if named and gender is not None and not may_stand_for(named, sentence, gender, person):
             return len(spans) > 1 and _follows_another(name, before[:start], quote)

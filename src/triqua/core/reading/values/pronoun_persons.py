@@ -62,8 +62,13 @@ def _setting(token: Token) -> bool:
 
     "In The Recruit, she played …" and "In Serendipity she …" name a film, a place or an
     event the sentence happens in, whatever the recogniser makes of it; "With Pierre, she
-    …" or "According to Pierre, he …" may name a person.
+    …" or "According to Pierre, he …" may name a person. A name inside a phrase of "as"
+    gives the role the pronoun's own one holds ("As Chancellor, she …", "As a member of
+    the House of Lords, she …"), no other person; "As Einstein wrote, he …" (a clause, no
+    phrase) still names one.
     """
+    if any(a.dep_ == "prep" and a.lower_ == "as" for a in token.ancestors):
+        return True
     head = token
     while head.dep_ in ("compound", "flat") and head.head.i != head.i:
         head = head.head
