@@ -24,7 +24,8 @@ line or table row about the page's subject, an object pronoun as its name, a par
 as the offline verifier does. Under every rule the reader's statement gates (a keyword
 list, the other polarity, another name in the relation's slot) refuse the cited sentences
 whatever was read, and a window that quotes a heading, a question, an instruction to the
-reader, a verdict record or a passage in another language (``core.reading.stating``) states nothing.
+reader, a verdict record or a passage in another language (``core.reading.stating``) states nothing,
+nor does code (a Markdown code span or fenced block: ``core.reading.code_spans``).
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -43,6 +44,7 @@ from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.grounding.stated import not_stated
 from triqua.core.grounding.strict import unstated
+from triqua.core.reading.code_spans import blank_code, inside_code
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
 from triqua.core.reading.restated import restate
@@ -142,6 +144,13 @@ def check_quote(
             continue
         exact = passages[evidence_id][found[0] : found[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
+        if status is Status.SUPPORTED and inside_code(passages[evidence_id], *found):
+            return Grounding(
+                ok=False,
+                reason="the quote is code, which states nothing",
+                evidence_ids=ids,
+                quote=exact,
+            )
         if status is Status.SUPPORTED:
             passage, moved = after_title(
                 passages[evidence_id], (read_before or {}).get(evidence_id, "")
@@ -152,7 +161,7 @@ def check_quote(
             # ``core.reading.restated``), as the offline verifier reads it; the quote stays
             # the passage as written. A sentence read again (a part's count) is a reading
             # of its own: either may ground the unit.
-            read = restate(passage)
+            read = restate(blank_code(passage))  # code states nothing; offsets kept
             why = None
             opens = evidence_id in opening
             for option in (read.to_read(*span), *read.added(*span)):

@@ -63,6 +63,9 @@ class Frames:
     disowning_copulas: frozenset[str]
     disowning_nouns: frozenset[str]
     disowning_openers: tuple[str, ...]
+    tag_nouns: frozenset[str]  # "…, a popular myth": a closing tag that disowns its sentence
+    tag_error_nouns: frozenset[str]  # "… — a common mistake": only with a prevalence word
+    tag_prevalence_words: frozenset[str]
     examples: tuple[dict[str, Any], ...]
     disowning_examples: tuple[dict[str, Any], ...]
 
@@ -102,6 +105,9 @@ def _load(path: Path = _PATH) -> Frames:
             disowning_copulas=frozenset(w.lower() for w in raw["disowning_copulas"]),
             disowning_nouns=frozenset(w.lower() for w in raw["disowning_nouns"]),
             disowning_openers=tuple(w.lower() for w in raw["disowning_openers"]),
+            tag_nouns=frozenset(w.lower() for w in raw["tag_nouns"]),
+            tag_error_nouns=frozenset(w.lower() for w in raw["tag_error_nouns"]),
+            tag_prevalence_words=frozenset(w.lower() for w in raw["tag_prevalence_words"]),
             examples=tuple(raw["examples"]),
             disowning_examples=tuple(raw["disowning_examples"]),
         )

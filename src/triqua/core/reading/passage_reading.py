@@ -16,7 +16,9 @@ Left unread are:
   "supported"}``), however the sentencizer cuts them;
 - questions and directives (``core.reading.mood.states_nothing``), sentence by sentence;
 - a statement the sentence after it disowns ("… "The Eiffel Tower is in Rome." That is
-  wrong; …": ``core.reading.disowned``);
+  wrong; …") or a tag closing it does ("… — a common mistake.": ``core.reading.disowned``);
+- code: a Markdown code span or fenced block (``core.reading.code_spans``), blanked out
+  with its offsets kept, so no sentence is read from a program's text or a sample;
 - a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
   the place the report was filed from is no part of the sentence's statement, and its
   parse would take it for the subject.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from triqua.core.reading.code_spans import blank_code
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.disowned import disowned_spans
 from triqua.core.reading.mood import states_nothing, verdict_records
@@ -60,6 +63,7 @@ def read_pieces(text: str) -> tuple[Piece, ...]:
     """
     if foreign_language(text):
         return ()
+    text = blank_code(text)  # code states nothing (``core.reading.code_spans``); offsets kept
     read = restate(text)
     if not read.edits:
         return tuple(_without_dateline(text, piece) for piece in split(text))

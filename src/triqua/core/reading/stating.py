@@ -5,13 +5,14 @@ The offline verifier leaves unread the sentences that state nothing
 path's grounding) asks :func:`unstated_window` of the same readers: a passage not in
 English (``core.text.language.foreign_language``), a heading
 (``nlp.line_ends.heading_lines``), a verdict record, a question or a directive
-(``core.reading.mood``), a statement the sentence after it disowns
-(``core.reading.disowned``). A window touching any of them states nothing that could support.
+(``core.reading.mood``), a statement the sentence after it disowns or a tag closing it
+does ("… — a common mistake.": ``core.reading.disowned``). A window touching any of them
+states nothing that could support.
 """
 
 from __future__ import annotations
 
-from triqua.core.reading.disowned import disowned_spans
+from triqua.core.reading.disowned import disowned_spans, disowning_tag
 from triqua.core.reading.mood import is_directive, is_question, verdict_records
 from triqua.core.text.language import foreign_language
 from triqua.nlp.line_ends import heading_lines
@@ -42,6 +43,9 @@ def unstated_window(passage: str, start: int, end: int) -> str | None:
             return "the window quotes a heading, which states nothing"
         if any(h < b and a < k for h, k in records):
             return "the window quotes a verdict record"
+        tag = disowning_tag(sentence)
+        if tag:
+            return f"the cited text disowns it as '{tag}'"
         if any(h < b and a < k for h, k in disowned):
             return "the window quotes a statement the sentence after it calls false"
         if is_question(sentence):

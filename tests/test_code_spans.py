@@ -1,0 +1,48 @@
+"""Code in a passage states nothing, on both engines (``core.reading.code_spans``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from triqua.core.grounding.rule import check_quote
+from triqua.core.reading.code_spans import blank_code, code_spans, inside_code
+from triqua.core.reading.passage_reading import read_pieces
+from triqua.schema import FactUnit, Status
+
+INLINE = 'To test the printer, run `echo "The Moon is made of cheese."` from a terminal.'
+FENCED = "The parser prints this line:\n\n```\nMount Everest is 9,000 metres tall.\n```\n"
+
+
+def test_blanking_keeps_the_text_as_long_and_its_newlines() -> None:
+    for text in (INLINE, FENCED):
+        blanked = blank_code(text)
+        assert len(blanked) == len(text)
+        assert blanked.count("\n") == text.count("\n")
+    assert "cheese" not in blank_code(INLINE) and "from a terminal" in blank_code(INLINE)
+    assert "Everest" not in blank_code(FENCED)
+
+
+def test_text_without_code_is_read_as_written() -> None:
+    text = "It's a `single backtick left open. The Danube flows into the Black Sea."
+    assert code_spans(text) == ()
+    assert blank_code(text) is text
+
+
+@pytest.mark.parametrize("text", [INLINE, FENCED])
+def test_the_offline_reader_reads_no_words_inside_code(text: str) -> None:
+    read = " ".join(piece.text for piece in read_pieces(text))
+    assert "cheese" not in read and "Everest" not in read
+
+
+def test_a_sentence_beside_a_code_span_is_still_read() -> None:
+    text = "The command `ls` lists files. The Danube flows into the Black Sea."
+    assert any("The Danube flows into the Black Sea." in p.text for p in read_pieces(text))
+    assert not inside_code(text, text.index("The Danube"), len(text))
+
+
+def test_the_grounding_rule_refuses_a_quote_inside_code() -> None:
+    unit = FactUnit(kind="base", subject="The Moon", relation="is made of", object="cheese")
+    quote = "The Moon is made of cheese."
+    assert inside_code(INLINE, INLINE.index(quote), INLINE.index(quote) + len(quote))
+    got = check_quote(unit, Status.SUPPORTED, ["e1"], quote, {"e1": INLINE})
+    assert not got.ok and "code" in (got.reason or "")
