@@ -21,11 +21,14 @@ punctuation and symbols). Then one of three rules reads the quote (``Context.gro
 
 Every rule reads the passage as the sentences it states (``core.reading.restated``: a label
 line or table row about the page's subject, an object pronoun as its name, a part's count),
-as the offline verifier does. Under every rule the reader's statement gates (a keyword
-list, the other polarity, another name in the relation's slot) refuse the cited sentences
-whatever was read, and a window that quotes a heading, a question, an instruction to the
-reader, a verdict record or a passage in another language (``core.reading.stating``) states nothing,
-nor does code (a Markdown code span or fenced block: ``core.reading.code_spans``).
+as the offline verifier does. A label line's label is its relation: read as a sentence
+("Died: Passy" as "… died in Passy."), it grounds a base unit only when that sentence
+writes the unit's words, so "Died: Passy" never grounds a birth in Passy. Under every
+rule the reader's statement gates (a keyword list, the other polarity, another name in the
+relation's slot) refuse the cited sentences whatever was read, and a window that quotes a
+heading, a question, an instruction to the reader, a verdict record or a passage in another
+language (``core.reading.stating``) states nothing, nor does code (a Markdown code span or
+fenced block: ``core.reading.code_spans``).
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -43,11 +46,12 @@ from triqua.context import GroundingMode
 from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.grounding.stated import not_stated
+from triqua.core.grounding.statement import unstated_words
 from triqua.core.grounding.strict import unstated
 from triqua.core.reading.code_spans import blank_code, inside_code
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
-from triqua.core.reading.restated import restate
+from triqua.core.reading.restated import Restated, restate
 from triqua.core.reading.stating import unstated_window
 from triqua.core.reading.titles import after_title
 from triqua.schema import FactUnit, Status
@@ -165,7 +169,11 @@ def check_quote(
             why = None
             opens = evidence_id in opening
             for option in (read.to_read(*span), *read.added(*span)):
-                why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
+                # A label line's label is its relation ("Died: Passy"): it grounds only a unit
+                # whose words it writes, never a paraphrase a judge reads into it.
+                why = _other_label(unit, read, option) or _unsupported(
+                    unit, read.text, option, source, reader, grounding, opens
+                )
                 if why is None:
                     break
             if why:
@@ -174,6 +182,28 @@ def check_quote(
     return Grounding(
         ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
     )
+
+
+def _other_label(unit: FactUnit, read: Restated, span: tuple[int, int]) -> str | None:
+    """Why a label line the span touches cannot ground the unit: its label is another relation.
+
+    A label line or table row read as a sentence ("Died: Passy" read "Marie Curie died in
+    Passy.") states the relation its label names; it grounds a base unit only when that
+    sentence itself writes the unit's words, never by a judge's paraphrase nor by the words
+    of the line beside it ("Born: Warsaw"). A title kept as written is no label line.
+    """
+    if unit.kind != "base":
+        return None
+    for e in read.edits:
+        if not (e.alone and e.raw[0] < e.raw[1] and e.new[0] < span[1] and span[0] < e.new[1]):
+            continue
+        said = read.text[e.new[0] : e.new[1]].strip()
+        if said == read.written[e.raw[0] : e.raw[1]].strip():
+            continue  # kept as written: a title, not a label read as a sentence
+        missing = unstated_words(unit, said)
+        if missing:
+            return f"the cited label line states another relation: it does not write '{missing[0]}'"
+    return None
 
 
 def _unsupported(

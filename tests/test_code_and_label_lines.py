@@ -1,4 +1,4 @@
-"""Code in a passage states nothing, on both engines (``core.reading.code_spans``)."""
+"""Code states nothing, and a label line grounds only its own relation, on both engines."""
 
 from __future__ import annotations
 
@@ -46,3 +46,26 @@ def test_the_grounding_rule_refuses_a_quote_inside_code() -> None:
     assert inside_code(INLINE, INLINE.index(quote), INLINE.index(quote) + len(quote))
     got = check_quote(unit, Status.SUPPORTED, ["e1"], quote, {"e1": INLINE})
     assert not got.ok and "code" in (got.reason or "")
+
+
+LABELS = "Marie Curie\nDied: Passy, France\nBorn: Warsaw"
+
+
+@pytest.mark.parametrize(
+    ("relation", "obj", "quote", "grounded"),
+    [
+        ("was born in", "Passy", "Died: Passy, France", False),
+        ("died in", "Warsaw", "Born: Warsaw", False),
+        ("died in", "Passy", "Died: Passy, France", True),
+        ("was born in", "Warsaw", "Born: Warsaw", True),
+    ],
+)
+def test_a_label_line_grounds_only_the_relation_its_label_names(
+    relation: str, obj: str, quote: str, grounded: bool
+) -> None:
+    """A label line's label is its relation: "Died: Passy" grounds no birth in Passy."""
+    unit = FactUnit(kind="base", subject="Marie Curie", relation=relation, object=obj)
+    got = check_quote(unit, Status.SUPPORTED, ["e1"], quote, {"e1": LABELS})
+    assert got.ok is grounded
+    if not grounded:
+        assert "label line" in (got.reason or "")
