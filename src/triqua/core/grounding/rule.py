@@ -148,40 +148,54 @@ def check_quote(
             continue
         exact = passages[evidence_id][found[0] : found[1]]
         ids = (evidence_id, *(i for i in cited if i != evidence_id))
-        if status is Status.SUPPORTED and inside_code(passages[evidence_id], *found):
-            return Grounding(
-                ok=False,
-                reason="the quote is code, which states nothing",
-                evidence_ids=ids,
-                quote=exact,
-            )
         if status is Status.SUPPORTED:
-            passage, moved = after_title(
-                passages[evidence_id], (read_before or {}).get(evidence_id, "")
-            )
-            span = (found[0] + moved, found[1] + moved)
-            # The passage is read after its document's title, and as the sentences it
-            # states (a label line about the page's subject, an object pronoun as its name:
-            # ``core.reading.restated``), as the offline verifier reads it; the quote stays
-            # the passage as written. A sentence read again (a part's count) is a reading
-            # of its own: either may ground the unit.
-            read = restate(blank_code(passage))  # code states nothing; offsets kept
-            why = None
+            before = (read_before or {}).get(evidence_id, "")
             opens = evidence_id in opening
-            for option in (read.to_read(*span), *read.added(*span)):
-                # A label line's label is its relation ("Died: Passy"): it grounds only a unit
-                # whose words it writes, never a paraphrase a judge reads into it.
-                why = _other_label(unit, read, option) or _unsupported(
-                    unit, read.text, option, source, reader, grounding, opens
-                )
-                if why is None:
-                    break
+            why = _ungrounded(
+                unit, passages[evidence_id], found, before, source, reader, grounding, opens
+            )
             if why:
                 return Grounding(ok=False, reason=why, evidence_ids=ids, quote=exact)
         return Grounding(ok=True, evidence_ids=ids, quote=exact)
     return Grounding(
         ok=False, reason=f"quote not found in {', '.join(cited)}", evidence_ids=tuple(cited)
     )
+
+
+def _ungrounded(
+    unit: FactUnit,
+    written: str,
+    found: tuple[int, int],
+    read_before: str,
+    source: str,
+    reader: MeaningReader | None,
+    grounding: GroundingMode,
+    opens: bool,
+) -> str | None:
+    """Why the quote at ``found`` in the passage ``written`` does not ground a supported unit.
+
+    The passage is read after its document's title (``read_before``), and as the sentences it
+    states (a label line about the page's subject, an object pronoun as its name:
+    ``core.reading.restated``), as the offline verifier reads it; the quote stays the passage
+    as written. A sentence read again (a part's count) is a reading of its own: either may
+    ground the unit. Code states nothing: a quote inside it grounds nothing, and code around
+    a quote is read blank.
+    """
+    if inside_code(written, *found):
+        return "the quote is code, which states nothing"
+    passage, moved = after_title(written, read_before)
+    span = (found[0] + moved, found[1] + moved)
+    read = restate(blank_code(passage))  # offsets kept
+    why = None
+    for option in (read.to_read(*span), *read.added(*span)):
+        # A label line's label is its relation ("Died: Passy"): it grounds only a unit
+        # whose words it writes, never a paraphrase a judge reads into it.
+        why = _other_label(unit, read, option) or _unsupported(
+            unit, read.text, option, source, reader, grounding, opens
+        )
+        if why is None:
+            break
+    return why
 
 
 def _other_label(unit: FactUnit, read: Restated, span: tuple[int, int]) -> str | None:
