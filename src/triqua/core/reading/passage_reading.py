@@ -19,6 +19,8 @@ Left unread are:
   wrong; …") or a tag closing it does ("… — a common mistake.": ``core.reading.disowned``);
 - code: a Markdown code span or fenced block (``core.reading.code_spans``), blanked out
   with its offsets kept, so no sentence is read from a program's text or a sample;
+- a sentence that only repeats, by a pronoun, the hearsay the one before reports ("Some
+  tourists say the Colosseum is in Paris. It is in Paris.": ``core.reading.hearsay``);
 - a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
   the place the report was filed from is no part of the sentence's statement, and its
   parse would take it for the subject.
@@ -38,6 +40,7 @@ from collections.abc import Sequence
 from triqua.core.reading.code_spans import blank_code
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.disowned import disowned_spans
+from triqua.core.reading.hearsay import echoed_spans
 from triqua.core.reading.mood import states_nothing, verdict_records
 from triqua.core.reading.restated import restate
 from triqua.core.text.language import foreign_language
@@ -104,7 +107,7 @@ def unread_pieces(text: str) -> frozenset[int]:
     Headings, verdict records and statements the sentence after them disowns; remembered
     by passage, as the pieces themselves are.
     """
-    records = [*verdict_records(text), *disowned_spans(text)]
+    records = [*verdict_records(text), *disowned_spans(text), *echoed_spans(text)]
     return frozenset(
         i
         for i, piece in enumerate(read_pieces(text))
