@@ -69,3 +69,10 @@ def test_a_label_line_grounds_only_the_relation_its_label_names(
     assert got.ok is grounded
     if not grounded:
         assert "label line" in (got.reason or "")
+
+
+def test_an_indented_block_amid_prose_is_code_but_an_indented_excerpt_is_prose() -> None:
+    block = "Test fixture:\n\n    Sydney is the capital of Australia.\n\nIt checks answers."
+    assert "Sydney" not in blank_code(block) and "It checks answers." in blank_code(block)
+    excerpt = "    Canberra is the capital of Australia.\n    It was planned."
+    assert blank_code(excerpt) == excerpt

@@ -1,8 +1,10 @@
-"""Code in a passage: Markdown code spans and fenced blocks, which state nothing.
+"""Code in a passage: Markdown code spans, fenced and indented blocks, which state nothing.
 
 "To test the printer, run `echo "The Moon is made of cheese."`" writes every word of "The
-Moon is made of cheese." and asserts none of it: text between backticks, or in a block
-fenced by ``` or ~~~, is a program's text or a sample, not the author's statement. Both
+Moon is made of cheese." and asserts none of it: text between backticks, in a block
+fenced by ``` or ~~~, or in a block indented four spaces after a blank line amid prose, is
+a program's text or a sample, not the author's statement (a passage indented throughout is
+prose set in from the margin, and is read). Both
 engines read a passage with its code blanked out (:func:`blank_code`, offsets kept): the
 offline verifier aligns no sentence with words inside code (``passage_reading``) and the
 grounding rule refuses a quote that lies inside code (``core.grounding.rule``). The
@@ -20,16 +22,23 @@ __all__ = ["blank_code", "code_spans", "inside_code"]
 #: A fenced block: a line opening with ``` or ~~~ up to the line that closes it (an
 #: unclosed fence runs to the text's end).
 _FENCED = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]{0,3}\1[ \t]*$|\Z)", re.M | re.S)
+#: An indented block: lines indented four spaces or a tab, after a blank line (or the start).
+_INDENTED = re.compile(r"(?:\A|(?<=\n\n))(?:(?: {4}|\t)[^\n]*(?:\n|\Z))+")
+#: A line of prose: not indented, not blank.
+_PROSE = re.compile(r"^(?! {4}|\t)[^\n]*\S", re.M)
 #: An inline code span: backticks around text on one line ("`ls`", "``a ` b``").
 _INLINE = re.compile(r"(`+)(?=[^`\s])[^\n]*?[^`\s]\1(?!`)|(`+)[^`\s]\2(?!`)")
 
 
 @functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
 def code_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """The (start, end) of each fenced block and inline code span of ``text``, in order."""
-    if "`" not in text and "~~~" not in text:
+    """The (start, end) of each fenced or indented block and inline code span, in order."""
+    indented = "\n    " in text or "\n\t" in text or text.startswith(("    ", "\t"))
+    if "`" not in text and "~~~" not in text and not indented:
         return ()
     spans = [m.span() for m in _FENCED.finditer(text)]
+    if indented and _PROSE.search(text):  # a block set in prose; an indented excerpt is prose
+        spans += [m.span() for m in _INDENTED.finditer(text) if m.group().strip()]
     for m in _INLINE.finditer(text):
         if not any(a <= m.start() < b for a, b in spans):
             spans.append(m.span())
