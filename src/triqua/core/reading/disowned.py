@@ -117,7 +117,7 @@ def _tag_noun(words: list[str]) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
 def disowned_spans(passage: str) -> tuple[tuple[int, int], ...]:
-    """The (start, end) of each sentence of ``passage`` that disowns or is disowned.
+    """The (start, end) of each sentence of ``passage`` that the passage disowns.
 
     The sentence after it disowns it ("That is wrong."), or a tag closing it does.
     """
