@@ -214,9 +214,9 @@ def _benchmark() -> Any:
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 715 / 756,
+    "lies": 767 / 803,
     "recall": 244 / 257,
-    "lies-llm": 717 / 756,
+    "lies-llm": 772 / 803,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
