@@ -13,6 +13,7 @@ import pytest
 
 from triqua.core.reading.disowned import disowned_spans
 from triqua.core.reading.frames import FRAMES, frame_of
+from triqua.core.reading.hearsay import echoed_spans
 from triqua.core.reading.passage_reading import unread_pieces
 from triqua.core.reading.statements import refusal
 from triqua.core.reading.stating import unstated_window
@@ -75,3 +76,29 @@ def test_a_disowned_statement_is_unread_offline_and_refused_as_a_quote() -> None
     said = '"The Eiffel Tower is in Paris," the tourist said. She was right.'
     assert not unread_pieces(said)
     assert unstated_window(said, 0, said.index(" She")) is None
+
+
+ECHOES = FRAMES.echo_examples
+
+
+def test_the_echo_examples_go_both_ways() -> None:
+    assert {e["echoed"] is None for e in ECHOES} == {True, False}
+
+
+@pytest.mark.parametrize("example", ECHOES, ids=[e["text"][:40] for e in ECHOES])
+def test_a_sentence_repeating_the_hearsay_before_it_is_read_as_that_hearsay(
+    example: dict[str, object],
+) -> None:
+    text = str(example["text"])
+    found = [text[a:b] for a, b in echoed_spans(text)]
+    assert found == ([example["echoed"]] if example["echoed"] else [])
+
+
+def test_an_echo_is_unread_offline_and_refused_as_a_quote() -> None:
+    text = "Some tourists say the Colosseum is in Paris. It is in Paris."
+    assert 1 in unread_pieces(text)
+    why = unstated_window(text, text.index("It is"), len(text))
+    assert why is not None and "hearsay" in why
+    own = "Some tourists say the Colosseum is in Paris. It is in Rome."
+    assert not unread_pieces(own)
+    assert unstated_window(own, own.index("It is"), len(own)) is None

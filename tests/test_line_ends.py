@@ -63,3 +63,26 @@ def test_a_wrapped_line_goes_on_in_its_sentence() -> None:
 def test_heading_lines_are_found_and_prose_is_not(text: str, headings: list[str]) -> None:
     assert [text[a:b] for a, b in heading_lines(text)] == headings
     assert [p.text for p in split(text) if p.heading] == headings
+
+
+def test_a_title_case_line_opening_its_paragraph_is_a_heading_over_its_byline() -> None:
+    text = (
+        "The Great Wall of China Is Visible from Space\nBy Jane Doe, 12 May 2019\n\n"
+        "Astronauts report that the wall is hard to make out."
+    )
+    assert [text[a:b] for a, b in heading_lines(text)] == [
+        "The Great Wall of China Is Visible from Space"
+    ]
+    assert sentence_spans(text)[0] == (0, text.index("\n"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Albert Einstein was born in Ulm\nHe died in Princeton.",  # a sentence: lower case
+        "Marie Curie\nDied: Passy, France",  # a name line, no title
+        "He met the Prime Minister of\nThe United Kingdom In London\nin 1990.",  # wrapped
+    ],
+)
+def test_a_line_not_in_title_case_or_inside_a_paragraph_heads_nothing(text: str) -> None:
+    assert not any(text[a:b].startswith(("Albert", "The United")) for a, b in heading_lines(text))

@@ -3,11 +3,12 @@
 SpaCy's rule sentencizer ends sentences at punctuation only, so a heading without a final
 period ran on into the paragraph below it: a heading "# The bridge is in Seattle", a blank
 line and "The bridge is in San Francisco." were one sentence, and a window quoting it
-stated both. A blank line (a
-paragraph break) always ends a sentence, and so does the line break after a Markdown
-heading ("# …"), a setext underline ("===") and a label line left without final
-punctuation ("Title: …"). A single line break elsewhere ends nothing: hard-wrapped text
-breaks its sentences across lines.
+stated both. A blank line (a paragraph break) always ends a sentence, and so does the line
+break after a Markdown heading ("# …"), a setext underline ("==="), a label line left
+without final punctuation ("Title: …") and a line in title case without final punctuation
+opening its paragraph ("The Great Wall of China Is Visible from Space" over a byline). A
+single line break elsewhere ends nothing: hard-wrapped text breaks its sentences across
+lines.
 
 Headings state nothing: a heading, a page title or a record's label line names what the
 text below is about, and is no sentence of that text ("Golden Gate Bridge moved to
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc, Language
 
-__all__ = ["COMPONENT", "add_to", "heading_lines", "line_ends"]
+__all__ = ["COMPONENT", "add_to", "heading_lines", "line_ends", "title_case"]
 
 COMPONENT = "line_ends"
 """Name of the pipeline component that runs :func:`line_ends` after the sentence rules."""
@@ -56,11 +57,36 @@ def _ends_unpunctuated(line: str) -> bool:
     return _FINAL.search(line) is None
 
 
+#: Words a title leaves in lower case: articles, conjunctions, short prepositions.
+_TITLE_SMALL = frozenset(
+    ("a", "an", "the", "and", "but", "or", "nor", "for", "so", "yet", "of", "in", "on", "at",
+     "to", "by", "up", "as", "from", "with", "into", "onto", "over", "upon", "than", "via",
+     "per", "off", "out")
+)  # fmt: skip
+_TITLE_WORDS = 4  # a title line has at least these words ("Pierre Curie" is a name line)
+
+
+def title_case(line: str) -> bool:
+    """True for a line in title case: every word but articles and short prepositions capitalised."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", line)
+    return len(words) >= _TITLE_WORDS and all(
+        w[0].isupper() for w in words if w.lower() not in _TITLE_SMALL
+    )
+
+
 def _is_heading_line(line: str) -> bool:
     """A Markdown heading, or a label line whose value has no final punctuation."""
     if _ATX.match(line):
         return True
     return bool(_LABEL.match(line)) and _ends_unpunctuated(line)
+
+
+def _opens_paragraph(text: str, start: int) -> bool:
+    """Whether the line starting at ``start`` opens its paragraph (or the text)."""
+    if not text[:start].strip():
+        return True
+    previous = text[text.rfind("\n", 0, start - 1) + 1 : start - 1]
+    return not previous.strip()
 
 
 def _breaks(text: str, gap_start: int, gap_end: int) -> bool:
@@ -70,10 +96,11 @@ def _breaks(text: str, gap_start: int, gap_end: int) -> bool:
         return False
     if _BLANK_LINE.search(gap):
         return True
-    before = text[slice(*_line_at(text, max(gap_start - 1, 0)))]
-    after = text[slice(*_line_at(text, gap_end))]
+    line = _line_at(text, max(gap_start - 1, 0))
+    before, after = text[slice(*line)], text[slice(*_line_at(text, gap_end))]
     return (
         _is_heading_line(before)
+        or (_opens_paragraph(text, line[0]) and _ends_unpunctuated(before) and title_case(before))
         or _UNDERLINE.fullmatch(before) is not None
         or _UNDERLINE.fullmatch(after) is not None
     )
@@ -97,9 +124,11 @@ def heading_lines(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of each heading line of ``text``: lines that state nothing.
 
     A Markdown heading, a setext heading, and, when more text follows, a label line without
-    final punctuation ("Title: …") or a one-line paragraph without final punctuation (a list
-    item, "- …" or "1. …", is none). A passage that is one label line heads nothing: it is
-    read as it stands (a record's line, "Released: 14 April 1986").
+    final punctuation ("Title: …"), a one-line paragraph without final punctuation (a list
+    item, "- …" or "1. …", is none) or a line in title case without final punctuation that
+    opens its paragraph ("The Great Wall of China Is Visible from Space" over a byline). A
+    passage that is one label line heads nothing: it is read as it stands (a record's line,
+    "Released: 14 April 1986").
     """
     found = []
     offset = 0
@@ -112,13 +141,15 @@ def heading_lines(text: str) -> tuple[tuple[int, int], ...]:
             continue
         following = lines[number + 1] if number + 1 < len(lines) else ""
         previous = lines[number - 1] if number > 0 else ""
-        alone = not previous.strip() and not following.strip()
+        opens = not previous.strip()  # the line opens its paragraph (or the text)
+        alone = opens and not following.strip()
         more_below = number < last
         if (
             _ATX.match(line)
             or (_UNDERLINE.fullmatch(following) is not None and following.strip())
             or (more_below and _LABEL.match(line) and _ends_unpunctuated(line))
             or (alone and more_below and _ends_unpunctuated(line) and not _ITEM.match(line))
+            or (opens and more_below and _ends_unpunctuated(line) and title_case(line))
         ) and _UNDERLINE.fullmatch(line) is None:
             found.append((start, end))
     return tuple(found)

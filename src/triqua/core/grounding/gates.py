@@ -50,6 +50,7 @@ from triqua.core.grounding.slots import slot_holder
 from triqua.core.grounding.value_binding import misdated
 from triqua.core.reading import roles
 from triqua.core.reading.analysis import analyse
+from triqua.core.reading.disowned import disowning_tag as closing_tag
 from triqua.core.reading.modifiers import unstated
 from triqua.core.reading.negation import negated
 from triqua.core.reading.quote_values import missing_values
@@ -111,19 +112,6 @@ _DISOWNING = frozenset(
 #: A label of up to four words closing with a colon at the start of a sentence.
 _LABEL = re.compile(r"^\W*(?P<label>[^\W\d_][\w'’ -]{0,40}?)\s*:")
 _TOKEN = re.compile(r"[^\W_]+(?:['’]t)?")
-#: Nouns naming a false statement's kind, which disown a sentence they close as a tag (not
-#: "mistake" or "error": "…, a costly mistake" judges a deed the sentence states).
-_TAG_NOUNS = frozenset(
-    {
-        "myth", "misconception", "hoax", "rumour", "rumor", "falsehood", "fallacy",
-        "fabrication", "misinformation", "disinformation", "untruth",
-    }
-)  # fmt: skip
-#: A tag closing a sentence after a dash, comma, semicolon or bracket: "a (common) myth".
-_TAG = re.compile(
-    r"(?:\s[—–-]{1,2}\s*|[,;]\s*|\s\(\s*)(?P<tag>(?:(?:which|that)\s+is\s+)?(?:an?|the)\s+"
-    r"(?:[^\W\d_]+\s+){0,2}(?P<noun>[^\W\d_]+))\W*$"
-)
 
 
 def disowned(window: str, quoted: str) -> str | None:
@@ -146,12 +134,10 @@ def disowning_tag(window: str, quoted: str) -> str | None:
     """The tag ("a common misconception") that closes and disowns the quoted sentence, or None.
 
     "The Eiffel Tower is in Rome — a common misconception." repeats a statement to deny it,
-    as a label before it does; the sentence read is :func:`disowned`'s.
+    as a label before it does; the sentence read is :func:`disowned`'s, the tag read by the
+    shared reader (:func:`triqua.core.reading.disowned.disowning_tag`, words as data).
     """
-    tag = _TAG.search(_quoted_sentence(window, quoted))
-    if tag and tag.group("noun").casefold() in _TAG_NOUNS:
-        return tag.group("tag").strip()
-    return None
+    return closing_tag(_quoted_sentence(window, quoted))
 
 
 def _quoted_sentence(window: str, quoted: str) -> str:

@@ -25,10 +25,14 @@ is left insufficient, its reason naming both passages.
 
 Every rule reads the passage as the sentences it states (``core.reading.restated``: a label
 line or table row about the page's subject, an object pronoun as its name, a part's count),
-as the offline verifier does. Under every rule the reader's statement gates (a keyword
-list, the other polarity, another name in the relation's slot) refuse the cited sentences
-whatever was read, and a window that quotes a heading, a question, an instruction to the
-reader, a verdict record or a passage in another language (``core.reading.stating``) states nothing.
+as the offline verifier does. A label line's label is its relation: read as a sentence
+("Died: Passy" as "… died in Passy."), it grounds a base unit only when that sentence
+writes the unit's words, so "Died: Passy" never grounds a birth in Passy. Under every
+rule the reader's statement gates (a keyword list, the other polarity, another name in the
+relation's slot) refuse the cited sentences whatever was read, and a window that quotes a
+heading, a question, an instruction to the reader, a verdict record or a passage in another
+language (``core.reading.stating``) states nothing, nor does code (a Markdown code span or
+fenced block: ``core.reading.code_spans``).
 
 Without a judge (verifier "rules") the strict rule applies whatever the setting.
 
@@ -47,10 +51,12 @@ from triqua.core.grounding.disputes import disputed_quote
 from triqua.core.grounding.judged import not_entailed
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.grounding.stated import not_stated
+from triqua.core.grounding.statement import unstated_words
 from triqua.core.grounding.strict import unstated
+from triqua.core.reading.code_spans import blank_code, inside_code
 from triqua.core.reading.quote_values import missing_values, unit_values
 from triqua.core.reading.quotes import locate_quote, normalise
-from triqua.core.reading.restated import restate
+from triqua.core.reading.restated import Restated, restate
 from triqua.core.reading.stating import unstated_window
 from triqua.core.reading.titles import after_title
 from triqua.schema import FactUnit, Status
@@ -178,18 +184,48 @@ def _ungrounded(
     label line about the page's subject, an object pronoun as its name:
     ``core.reading.restated``), as the offline verifier reads it; the quote stays the
     passage as written. A sentence read again (a part's count) is a reading of its own:
-    either may ground the unit.
+    either may ground the unit. Code states nothing: a quote inside it grounds nothing, and
+    code around a quote is read blank.
     """
     evidence_id, start, end = quoted
-    passage, moved = after_title(passages[evidence_id], (read_before or {}).get(evidence_id, ""))
+    written = passages[evidence_id]
+    if inside_code(written, start, end):
+        return "the quote is code, which states nothing"
+    passage, moved = after_title(written, (read_before or {}).get(evidence_id, ""))
     span = (start + moved, end + moved)
-    read = restate(passage)
+    read = restate(blank_code(passage))  # offsets kept
     why = None
     for option in (read.to_read(*span), *read.added(*span)):
-        why = _unsupported(unit, read.text, option, source, reader, grounding, opens)
+        # A label line's label is its relation ("Died: Passy"): it grounds only a unit
+        # whose words it writes, never a paraphrase a judge reads into it.
+        why = _other_label(unit, read, option) or _unsupported(
+            unit, read.text, option, source, reader, grounding, opens
+        )
         if why is None:
             break
     return why
+
+
+def _other_label(unit: FactUnit, read: Restated, span: tuple[int, int]) -> str | None:
+    """Why a label line the span touches cannot ground the unit: its label is another relation.
+
+    A label line or table row read as a sentence ("Died: Passy" read "Marie Curie died in
+    Passy.") states the relation its label names; it grounds a base unit only when that
+    sentence itself writes the unit's words, never by a judge's paraphrase nor by the words
+    of the line beside it ("Born: Warsaw"). A title kept as written is no label line.
+    """
+    if unit.kind != "base":
+        return None
+    for e in read.edits:
+        if not (e.alone and e.raw[0] < e.raw[1] and e.new[0] < span[1] and span[0] < e.new[1]):
+            continue
+        said = read.text[e.new[0] : e.new[1]].strip()
+        if said == read.written[e.raw[0] : e.raw[1]].strip():
+            continue  # kept as written: a title, not a label read as a sentence
+        missing = unstated_words(unit, said)
+        if missing:
+            return f"the cited label line states another relation: it does not write '{missing[0]}'"
+    return None
 
 
 def _unsupported(

@@ -10,7 +10,14 @@ quote from the forum"), then a copula ("is", "was") and, with at most a few word
 calls a statement false ("a myth", "an error") ending its clause; or it opens with a bare
 denial ("Not so:", "Untrue."). "That is not wrong", "He was right", "This is wrong-headed
 policy" and "He was wrong about the costs" disown nothing, and "said" still asserts what
-it reports when nothing after it disowns it. The offline verifier leaves a disowned
+it reports when nothing after it disowns it. A sentence may also disown itself by a tag
+that closes it: "The Eiffel Tower is in Rome — a common mistake.", "…, a popular myth.",
+"…: a common misconception.", "… (an old myth).", "… — a myth spread by cartoonists.": a
+noun naming a false belief ("myth", "misconception"), or an error noun ("mistake") with a
+word saying many hold it ("common", "popular"), after a dash, colon, bracket or comma
+(after a comma it must close the sentence: "the story of Icarus, a myth about pride" is an
+apposition). "— a costly mistake" judges a deed and "— a common destination" describes;
+neither disowns. The offline verifier leaves a disowned
 sentence unread (``passage_reading``) and the grounding rule refuses a quote of one
 (``stating``). The words and their worked examples are data (``data/frames.json``).
 """
@@ -24,7 +31,7 @@ from triqua.core.reading.frames import FRAMES
 from triqua.core.reading.lexicon import LEXICON
 from triqua.sentences import sentence_spans
 
-__all__ = ["disowned_spans", "disowns"]
+__all__ = ["disowned_spans", "disowning_tag", "disowns"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|'s|’s|[^\w\s]")
 #: Punctuation that ends the denial's clause ("That is wrong;", "She was mistaken.").
@@ -75,8 +82,49 @@ def _denies(words: list[str], start: int) -> bool:
     return False
 
 
+#: A tag closing a sentence: its separator, "(which is)", a determiner and up to twelve words.
+_TAG = re.compile(
+    r"(?P<sep>\s[—–-]{1,2}\s*|[—–]\s*|:\s+|,\s*|\s\(\s*)"
+    r"(?P<tag>(?:(?:which|that)\s+(?:is|was)\s+)?(?:an?|the|another)\s+"
+    r"(?P<body>[\w'’-]+(?:\s+[\w'’-]+){0,11}))[)\s]*[.!]?[\s\"”’)]*$",
+    re.IGNORECASE,
+)
+_MAX_BEFORE_NOUN = 3  # words between the determiner and the noun ("an often-repeated old")
+
+
+def disowning_tag(sentence: str) -> str | None:
+    """The tag ("a common mistake") that closes ``sentence`` and disowns it, or None."""
+    for found in _TAG.finditer(sentence):
+        words = found.group("body").lower().replace("’", "'").split()
+        for i in range(min(len(words), _MAX_BEFORE_NOUN + 1)):
+            if _tag_noun(words[: i + 1]):
+                tail = len(words) > i + 1
+                if tail and found.group("sep").strip() == ",":
+                    return None  # "the story of Icarus, a myth about pride": an apposition
+                return found.group("tag").strip()
+    return None
+
+
+def _tag_noun(words: list[str]) -> bool:
+    """True when ``words`` (a tag's words up to its noun) name a false belief."""
+    phrase, noun = " ".join(words), words[-1].removesuffix("s")
+    if noun in FRAMES.tag_nouns or any(phrase.endswith(n) for n in FRAMES.tag_nouns):
+        return True
+    before = " ".join(words[:-1])
+    prevalent = any(f" {p} " in f" {before} " for p in FRAMES.tag_prevalence_words)
+    return prevalent and noun in FRAMES.tag_error_nouns
+
+
 @functools.lru_cache(maxsize=4096)  # every fact of a run reads its passages again
 def disowned_spans(passage: str) -> tuple[tuple[int, int], ...]:
-    """The (start, end) of each sentence of ``passage`` that the sentence after it disowns."""
+    """The (start, end) of each sentence of ``passage`` that the passage disowns.
+
+    The sentence after it disowns it ("That is wrong."), or a tag closing it does.
+    """
     spans = sentence_spans(passage)
-    return tuple(spans[i - 1] for i in range(1, len(spans)) if disowns(passage[slice(*spans[i])]))
+    return tuple(
+        span
+        for i, span in enumerate(spans)
+        if disowning_tag(passage[slice(*span)])
+        or (i + 1 < len(spans) and disowns(passage[slice(*spans[i + 1])]))
+    )

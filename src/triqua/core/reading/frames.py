@@ -9,15 +9,17 @@ assert it ("The spokesman denied that …", "Critics doubt that …", "Visitors 
 evidence noun ("There is no evidence that …"), a counterfactual modal perfect ("… would
 have been short had he …") or, denying it, "It is false that …". The reader finds the words
 that state a fact (its relation's word, or for a copula its object's) in spaCy's parse and
-reads what governs their clause: a belief verb ("believe", "claim") or a reporting verb
-that does not assert ("deny", "ask"; negated, "No one doubts that …", it asserts), a report
-or instruction noun ("rumour", "myth", "the instructions") heading the clause or owning the
-verb that governs it, a denial word said of the clause ("It is false / a lie that …"), or a
-fronted "in the novel", "according to legend" or "per the prompt". A fact is framed when
-every clause that states it is. Verbs that assert ("showed", "found", "said") frame
-nothing, and a frame the fact itself names ("In the film Casablanca, Bogart plays Rick" for
-"… plays Rick in Casablanca") is part of the fact. The word lists and their worked examples
-are data (``data/frames.json``).
+reads what governs their clause: a belief verb ("believe", "claim"), a saying verb whose
+speaker is no one named ("Some tourists say …", "People say …", "It is said that …":
+hearsay, where "The ministry said …" asserts) or a reporting verb that does not assert
+("deny", "ask"; negated, "No one doubts that …", it asserts), a report or instruction noun
+("rumour", "myth", "the instructions") heading the clause or owning the verb that governs
+it, a denial word said of the clause ("It is false / a lie that …"), or a fronted "in the
+novel", "according to legend" or "per the prompt". A fact is framed when every clause that
+states it is. Verbs that assert ("showed", "found", "said") frame nothing, and a frame the
+fact itself names ("In the film Casablanca, Bogart plays Rick" for "… plays Rick in
+Casablanca") is part of the fact. The word lists and their worked examples are data
+(``data/frames.json``).
 """
 
 from __future__ import annotations
@@ -63,7 +65,13 @@ class Frames:
     disowning_copulas: frozenset[str]
     disowning_nouns: frozenset[str]
     disowning_openers: tuple[str, ...]
+    hearsay_verbs: frozenset[str]  # "Some tourists say that …": said by no one named
+    hearsay_subjects: frozenset[str]
+    tag_nouns: frozenset[str]  # "…, a popular myth": a closing tag that disowns its sentence
+    tag_error_nouns: frozenset[str]  # "… — a common mistake": only with a prevalence word
+    tag_prevalence_words: frozenset[str]
     examples: tuple[dict[str, Any], ...]
+    echo_examples: tuple[dict[str, Any], ...]
     disowning_examples: tuple[dict[str, Any], ...]
 
 
@@ -102,7 +110,13 @@ def _load(path: Path = _PATH) -> Frames:
             disowning_copulas=frozenset(w.lower() for w in raw["disowning_copulas"]),
             disowning_nouns=frozenset(w.lower() for w in raw["disowning_nouns"]),
             disowning_openers=tuple(w.lower() for w in raw["disowning_openers"]),
+            hearsay_verbs=_stems(raw["hearsay_verbs"]),
+            hearsay_subjects=frozenset(w.lower() for w in raw["hearsay_subjects"]),
+            tag_nouns=frozenset(w.lower() for w in raw["tag_nouns"]),
+            tag_error_nouns=frozenset(w.lower() for w in raw["tag_error_nouns"]),
+            tag_prevalence_words=frozenset(w.lower() for w in raw["tag_prevalence_words"]),
             examples=tuple(raw["examples"]),
+            echo_examples=tuple(raw["echo_examples"]),
             disowning_examples=tuple(raw["disowning_examples"]),
         )
     except (KeyError, TypeError, AttributeError) as exc:
@@ -182,6 +196,8 @@ def _governor(clause: SpacyToken, head: SpacyToken, fact: frozenset[str]) -> str
         return head.text
     if clause.dep_ == "ccomp" and word in FRAMES.reporting_verbs and not _negated(head):
         return head.text  # "denied that X", "ask whether X"; "No one doubts that X" asserts X
+    if clause.dep_ == "ccomp" and word in FRAMES.hearsay_verbs and _unnamed_speaker(head):
+        return head.text  # "Some tourists say X", "It is said that X": hearsay, not a source
     # "the myth that X …" (a small parser may take its "that" for a relative pronoun).
     marked = any(c.text.lower() in _MARKS for c in clause.children if c.i < clause.i)
     nouns = FRAMES.report_nouns | FRAMES.denial_words  # "the myth that …", "a lie that …"
@@ -242,6 +258,18 @@ def _denied_noun(noun: SpacyToken) -> bool:
     if any(c.lower_ in _NEGATORS for c in noun.children if c.dep_ in ("det", "neg")):
         return True
     return noun.dep_ in ("attr", "dobj", "nsubj") and _negated(noun.head)
+
+
+def _unnamed_speaker(verb: SpacyToken) -> bool:
+    """True when ``verb``'s speaker is no one named: "Some (tourists)", "People", "It is said"."""
+    for child in verb.children:
+        if child.dep_ == "nsubjpass" and child.lower_ == "it":
+            return True  # "It is said that …"
+        if child.dep_ != "nsubj":
+            continue
+        words = {child.lower_} | {c.lower_ for c in child.children if c.dep_ in ("det", "amod")}
+        return bool(words & FRAMES.hearsay_subjects)
+    return False
 
 
 def _reports(noun: SpacyToken) -> bool:

@@ -16,7 +16,11 @@ Left unread are:
   "supported"}``), however the sentencizer cuts them;
 - questions and directives (``core.reading.mood.states_nothing``), sentence by sentence;
 - a statement the sentence after it disowns ("… "The Eiffel Tower is in Rome." That is
-  wrong; …": ``core.reading.disowned``);
+  wrong; …") or a tag closing it does ("… — a common mistake.": ``core.reading.disowned``);
+- code: a Markdown code span or fenced block (``core.reading.code_spans``), blanked out
+  with its offsets kept, so no sentence is read from a program's text or a sample;
+- a sentence that only repeats, by a pronoun, the hearsay the one before reports ("Some
+  tourists say the Colosseum is in Paris. It is in Paris.": ``core.reading.hearsay``);
 - a news dateline opening a line ("FRANKFURT — The European Central Bank raised …"):
   the place the report was filed from is no part of the sentence's statement, and its
   parse would take it for the subject.
@@ -33,8 +37,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from triqua.core.reading.code_spans import blank_code
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.disowned import disowned_spans
+from triqua.core.reading.hearsay import echoed_spans
 from triqua.core.reading.mood import states_nothing, verdict_records
 from triqua.core.reading.restated import restate
 from triqua.core.text.language import foreign_language
@@ -60,6 +66,7 @@ def read_pieces(text: str) -> tuple[Piece, ...]:
     """
     if foreign_language(text):
         return ()
+    text = blank_code(text)  # code states nothing (``core.reading.code_spans``); offsets kept
     read = restate(text)
     if not read.edits:
         return tuple(_without_dateline(text, piece) for piece in split(text))
@@ -100,7 +107,7 @@ def unread_pieces(text: str) -> frozenset[int]:
     Headings, verdict records and statements the sentence after them disowns; remembered
     by passage, as the pieces themselves are.
     """
-    records = [*verdict_records(text), *disowned_spans(text)]
+    records = [*verdict_records(text), *disowned_spans(text), *echoed_spans(text)]
     return frozenset(
         i
         for i, piece in enumerate(read_pieces(text))

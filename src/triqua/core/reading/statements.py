@@ -48,6 +48,7 @@ from triqua.core.reading.name_match import name_match
 from triqua.core.reading.part_match import said_object
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.role_words import role_held_by_another
+from triqua.core.reading.unasserted import unasserted
 from triqua.core.reading.value_slot import (
     bare_values,
     conjoined_object,
@@ -95,18 +96,18 @@ def statement(parts: FactParts, info: TextInfo) -> bool:
 def refusal(fact: Fact, text: str) -> str | None:
     """Why ``text`` cannot state ``fact``'s base triple, whatever a judge reads in it; else None.
 
-    The gates a cited window passes on either engine: a statement, not a keyword list; the
-    fact's polarity ("Bats are not blind" never states "Bats are blind"); no antonym of the
-    object, nor the opposite of the relation's word ("decreases" for "increases":
-    ``core.reading.antonyms``); no other class of the subject ("is an American band" for
-    "is a website": ``core.reading.class_nouns``), nor a class that leaves out a word of the
-    object's ("one of the oldest methods of sending messages" for "a method of sending secret
-    messages"); no object word written only as another name's role ("married the muralist
-    Diego Rivera": ``core.reading.role_words``); no other name in the relation's slot; no
-    list of the slot's members that leaves the object out ("responsible for a variety of
-    tasks, including …" for "responsible for hiring": ``core.reading.list_members``);
-    the relation's word and the object in one sentence; the clause gates
-    (:func:`clause_refusal`: "…, but Canberra is the capital").
+    The gates a cited window passes on either engine: a statement, not a keyword list, nor an
+    exception nor a quoted title (``core.reading.unasserted``); the fact's polarity ("Bats are
+    not blind" never states "Bats are blind"); no antonym of the object, nor the opposite of the
+    relation's word ("decreases" for "increases": ``core.reading.antonyms``); no other class of
+    the subject ("is an American band" for "is a website": ``core.reading.class_nouns``), nor a
+    class that leaves out a word of the object's ("one of the oldest methods of sending
+    messages" for "a method of sending secret messages"); no object word written only as another
+    name's role ("married the muralist Diego Rivera": ``core.reading.role_words``); no other
+    name in the relation's slot; no list of the slot's members that leaves the object out
+    ("responsible for a variety of tasks, including …" for "responsible for hiring":
+    ``core.reading.list_members``); the relation's word and the object in one sentence; the
+    clause gates (:func:`clause_refusal`: "…, but Canberra is the capital").
     """
     if is_list(text):
         return "the cited text is a list of keywords, not a statement"
@@ -136,6 +137,8 @@ def refusal(fact: Fact, text: str) -> str | None:
         return f"the cited text lists the slot's members, {listed!r}, and leaves the object out"
     if split_relation(parts, text):
         return "the cited text states the relation and the object in different sentences"
+    if why := unasserted(fact, text):  # "every … except Smith", a title in quotes
+        return why
     return clause_refusal(parts, text)
 
 

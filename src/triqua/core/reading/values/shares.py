@@ -21,8 +21,10 @@ __all__ = ["Share", "find_shares"]
 _COUNTS = {"a": 1, "an": 1, **{w: n for w, n in RULES.word_numbers.items() if 1 <= n <= 9}}
 _FRACTIONS = "|".join(sorted(RULES.fractions, key=len, reverse=True))
 _WORD_SCALES = "|".join(w for w in sorted(RULES.scales, key=len, reverse=True) if len(w) > 2)
-_UNITS = "|".join(
-    re.escape(u) for u in sorted(RULES.units, key=len, reverse=True) if u.isalpha() and len(u) > 2
+_UNITS = "|".join(  # a unit of words ("percentage point") with any spaces between them
+    r"\s+".join(map(re.escape, u.split()))
+    for u in sorted(RULES.units, key=len, reverse=True)
+    if u.replace(" ", "").isalpha() and len(u) > 2
 )
 _FRACTION = re.compile(
     rf"\b(?:(?P<count>{'|'.join(_COUNTS)})[\s-]+)?(?P<frac>{_FRACTIONS})\b"
