@@ -16,7 +16,7 @@ import pytest
 
 from tests.test_offline_statement_gates import status
 from triqua.core.reading.holders import of_another
-from triqua.core.reading.respective import respective_holder
+from triqua.core.reading.respective import PAIRED_RULES, respective_holder
 from triqua.core.reading.words import stem
 from triqua.models.reader import statement_refusal
 from triqua.nlp.clauses import clause_head, predicate_head, window_parse
@@ -152,3 +152,17 @@ def test_of_another_reads_the_noun_the_subject_is_related_to() -> None:
     playwright = next(t for t in doc if t.text == "playwright")
     assert of_another(playwright, {"anne", "hathaway"})
     assert not of_another(playwright, {"shakespeare"})
+
+
+@pytest.mark.parametrize("example", PAIRED_RULES["refused"], ids=lambda e: e[0])
+def test_the_rules_file_s_refused_examples_are_refused(example: list[str]) -> None:
+    subject, relation, obj, text = example
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    assert statement_refusal(unit, text) is not None
+
+
+@pytest.mark.parametrize("example", PAIRED_RULES["stated"], ids=lambda e: e[0])
+def test_the_rules_file_s_stated_examples_pass(example: list[str]) -> None:
+    subject, relation, obj, text = example
+    unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
+    assert statement_refusal(unit, text) is None

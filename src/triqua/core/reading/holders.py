@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.respective import ECHOES
 from triqua.core.reading.restrictors.words import WORDS
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import clause_head, clause_owner
@@ -221,29 +222,23 @@ def of_another(owner: SpacyToken, subject: Iterable[str]) -> bool:
     return bool(wanted) and any(wanted & {stem(t.text) for t in named_by(s)} for s in sides)
 
 
-#: The verbs an elliptical clause repeats another's predicate with ("as did X", "so was Y").
-_PRO_VERBS = frozenset({"do", "be", "have"})
-#: Words that make such a clause share the predicate ("as", "so"), or deny it.
-_ECHOES = frozenset({"as", "so"})
-_DENIALS = frozenset({"not", "n't", "never", "neither", "nor"})
-
-
 def echoed(owner: SpacyToken | None, subject: Iterable[str]) -> bool:
     """True when an elliptical clause gives the owner's predicate to the subject too.
 
     "Paul McCartney studied at the Liverpool Institute, as did George Harrison" and "Austria
     joined in 1995, and so did Finland" state it of Harrison and Finland as well; "neither did
-    Norway" denies it (the negation gates read that).
+    Norway" denies it (the negation gates read that). The words are data
+    (``data/paired_owners.json``).
     """
     wanted = set(subject)
     if owner is None or not wanted:
         return False
     verb = owner.head
     for clause in verb.children:
-        if clause.lemma_ not in _PRO_VERBS or clause.dep_ not in ("advcl", "conj"):
+        if clause.lemma_ not in ECHOES["verbs"] or clause.dep_ not in ("advcl", "conj"):
             continue
         words = {c.lower_ for c in clause.children}
-        if not words & _ECHOES or words & _DENIALS:
+        if not words & ECHOES["words"] or words & ECHOES["denials"]:
             continue
         named = [c for c in clause.children if c.dep_ in ("nsubj", "dobj", "attr", "expl")]
         if any(wanted <= {stem(t.text) for t in named_by(n)} for n in named):

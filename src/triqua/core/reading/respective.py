@@ -11,8 +11,10 @@ subject whose value the fact's object is.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from triqua.core.reading.rules_file import read_rules_file
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import SUBJECTS
 
@@ -20,10 +22,19 @@ if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["PAIRING_WORDS", "respective_holder"]
+__all__ = ["ECHOES", "PAIRED_RULES", "PAIRING_WORDS", "respective_holder"]
 
+#: The word lists and worked examples of paired sentences (``data/paired_owners.json``).
+PAIRED_RULES = read_rules_file(Path(__file__).parent / "data" / "paired_owners.json", "paired")
 #: Adverbs that pair two lists in order.
-PAIRING_WORDS = frozenset({"respectively"})
+PAIRING_WORDS = frozenset(PAIRED_RULES["pairing"])
+#: What makes an elliptical clause repeat another's predicate: its verbs, the words that
+#: share the predicate ("as", "so") and those that deny it.
+ECHOES = {
+    "verbs": frozenset(PAIRED_RULES["echo_verbs"]),
+    "words": frozenset(PAIRED_RULES["echo_words"]),
+    "denials": frozenset(PAIRED_RULES["denials"]),
+}
 
 
 def respective_holder(subject: Iterable[str], obj: Iterable[str], doc: Doc) -> str | None:
