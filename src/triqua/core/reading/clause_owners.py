@@ -37,7 +37,7 @@ from triqua.core.reading.other_names import namesake, other_named
 from triqua.core.reading.respective import respective_holder
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
-from triqua.nlp.clauses import SUBJECTS, clause_owner, predicate_head, window_parse
+from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, predicate_head, window_parse
 from triqua.nlp.pipeline import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
@@ -145,9 +145,14 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         return None
     if any(t.text == ":" for t in owner.subtree):
         return None  # a label before a colon owns no clause
-    # A participial clause describes the owner and names no part of it: "Brasília (designed
-    # by Oscar Niemeyer)" is Brasília.
-    described = {t.i for c in owner.children if c.dep_ == "acl" for t in c.subtree}
+    # A participial clause in brackets describes the owner and names no part of it:
+    # "Brasília (designed by Oscar Niemeyer)" is Brasília.
+    described = {
+        t.i
+        for c in owner.children
+        if c.dep_ == "acl" and c.left_edge.i > 0 and c.doc[c.left_edge.i - 1].text in "(["
+        for t in c.subtree
+    }
     words = [t for t in named_by(owner) if t.i not in described]
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
@@ -240,12 +245,15 @@ _NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 @functools.lru_cache(maxsize=512)
-def _clause_stems(text: str) -> tuple[tuple[str, int], ...]:
-    """Each token's stem with the predicate that states it (``predicate_head``), in order.
+def _clause_stems(text: str) -> tuple[tuple[str, int, int], ...]:
+    """Each token's stem with its clause's head and its predicate's head, in order.
 
     Cached by text: a window is split by clause once, then asked about every fact's object.
     """
-    return tuple((stem(token.text), predicate_head(token)) for token in window_parse(text))
+    return tuple(
+        (stem(token.text), clause_head(token), predicate_head(token))
+        for token in window_parse(text)
+    )
 
 
 def object_split(
@@ -258,17 +266,22 @@ def object_split(
     shop in Dayton. They made the first powered flight at Kitty Hawk" holds "first powered
     flight in Dayton" in two clauses, and the conjunction of the two is not the fact. The
     subject's words (``subject``: their stems) and a possessor in the object ("Sheehan's roles"
-    for "his roles") refer back to the subject and may stand anywhere. False when the text
-    lacks an object word (other gates read that).
+    for "his roles") refer back to the subject and may stand anywhere. Two predicates
+    conjoined under one subject are two statements when the object stands whole in one and
+    the relation's word only in the other ("was provost of Stanford and served … under
+    George W. Bush": ``nlp.clauses.predicate_head``). False when the text lacks an object
+    word (other gates read that).
     """
     object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
     if not object_stems or not text.strip():
         return False
     relation_stems = set(relation) - object_stems
     by_clause: dict[int, set[str]] = {}
-    for word, clause in _clause_stems(text[:MAX_TEXT_CHARS]):
+    by_predicate: dict[int, set[str]] = {}
+    for word, clause, predicate in _clause_stems(text[:MAX_TEXT_CHARS]):
         if word in object_stems or word in relation_stems:
             by_clause.setdefault(clause, set()).add(word)
+            by_predicate.setdefault(predicate, set()).add(word)
     found = set().union(*by_clause.values()) if by_clause else set()
     named = found & relation_stems
     if not object_stems <= found or len(object_stems) + bool(named) < 2:
@@ -276,12 +289,17 @@ def object_split(
     if _written_whole(obj.text, text):
         # An object written whole is one phrase, whatever the parse makes of a word inside
         # it ("Copa do Brasil", where "do" reads as a verb): the relation must meet it.
-        return bool(named) and not any(
+        split = bool(named) and not any(
             words & named and words & object_stems for words in by_clause.values()
         )
-    return not any(
-        object_stems <= words and (not named or words & named) for words in by_clause.values()
-    )
+    else:
+        split = not any(
+            object_stems <= words and (not named or words & named) for words in by_clause.values()
+        )
+    if split or not named:
+        return split
+    holders = [words for words in by_predicate.values() if object_stems <= words]
+    return bool(holders) and not any(words & named for words in holders)
 
 
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
