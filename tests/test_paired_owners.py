@@ -166,3 +166,15 @@ def test_the_rules_file_s_stated_examples_pass(example: list[str]) -> None:
     subject, relation, obj, text = example
     unit = FactUnit(kind="base", subject=subject, relation=relation, object=obj)
     assert statement_refusal(unit, text) is None
+
+
+def test_an_object_spread_over_the_shared_subject_and_a_predicate_is_not_split() -> None:
+    """ "Applications of X include, but are not limited to: logistics" holds "applications in
+    logistics" in one clause; conjoined predicates split only an object whole in one."""
+    from triqua.core.reading.analysis import analyse
+    from triqua.core.reading.clause_owners import object_split
+
+    text = "Applications of combinatorial optimization include, but are not limited to: logistics."
+    assert not object_split(analyse("applications in logistics"), frozenset(), text)
+    text = "Rice was provost of Stanford and served as Secretary of State under Bush."
+    assert object_split(analyse("Bush"), frozenset({"provost"}), text)
