@@ -20,13 +20,22 @@ if TYPE_CHECKING:
     from triqua.nlp.tokens import Doc
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["SUBJECTS", "clause_head", "clause_owner", "entities", "people", "window_parse"]
+__all__ = [
+    "SUBJECTS",
+    "clause_head",
+    "clause_owner",
+    "entities",
+    "people",
+    "predicate_head",
+    "window_parse",
+]
 
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 """Dependency labels of a clause's subject."""
 _DESCRIBES = frozenset({"relcl", "appos"})  # clauses and phrases that describe a noun
 _RELATIVE_TAGS = frozenset({"WDT", "WP", "WP$"})  # "which", "who", "whose": the noun itself
 _MERGED = frozenset({"relcl", "acl", "pcomp"})
+_PERSONAL = frozenset({"it", "he", "she", "they"})  # pronouns that stand for a clause's subject
 
 
 @functools.lru_cache(maxsize=512)
@@ -72,14 +81,19 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
     who is the heir"; "the son of James Taylor, the founder of the mission"), unless the
     clause has a subject of its own ("Corinthians, where he won the cup": he won it). A pronoun
     subject that opens a later sentence is read as the subject of the sentence before it, as
-    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie). A noun
+    a reader takes it ("Marie married Pierre. She was born in Warsaw": she is Marie), and so is
+    one opening a clause conjoined to another ("Grenoble was founded …, and it hosted …").
+    An apposition in brackets is its noun's, its head word too ("Neil Armstrong (the first man
+    on the Moon)"). A noun
     the copula says the subject is stands for that subject: "Adil Rami is a footballer who
     was born in 1985" and "Rami was a defender, a player who won the cup" are Rami's.
     """
     for head in (token, *token.ancestors):
         # The verb of a relative clause is the clause itself: "who was born in Lagos" is the
         # noun's, whether read from "Lagos" or from "born".
-        if head.dep_ in _DESCRIBES and (head is not token or head.dep_ == "relcl"):
+        if head.dep_ in _DESCRIBES and (
+            head is not token or head.dep_ == "relcl" or _bracketed(head)
+        ):
             # "Corinthians, where he won the cup": a relative clause with a subject of its own
             # (not the relative pronoun) is that subject's statement.
             own = [c for c in head.children if c.dep_ in SUBJECTS and c.tag_ not in _RELATIVE_TAGS]
@@ -90,6 +104,12 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
         if found:
             subject = found[0]
             sentence = subject.sent
+            if subject.pos_ == "PRON" and head.dep_ == "conj" and subject.lower_ in _PERSONAL:
+                # "Grenoble was founded by the Romans, and it hosted …": a pronoun opening a
+                # conjoined clause is read as the first clause's subject, as a reader takes it.
+                first = [c for c in head.head.children if c.dep_ in SUBJECTS]
+                if first and first[0].pos_ != "PRON":
+                    return first[0]
             if subject.pos_ == "PRON" and subject.i == sentence.start and sentence.start > 0:
                 before = subject.doc[sentence.start - 1].sent
                 antecedent = [t for t in before.root.children if t.dep_ in SUBJECTS]
@@ -99,6 +119,12 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
     return None
 
 
+def _bracketed(phrase: SpacyToken) -> bool:
+    """True when ``phrase`` opens right after a bracket: "Neil Armstrong (the first man …)"."""
+    start = phrase.left_edge.i
+    return start > 0 and phrase.doc[start - 1].text in ("(", "[")
+
+
 def _predicated_of(noun: SpacyToken) -> SpacyToken:
     """The subject a copula says ``noun`` is ("footballer" of "Rami is a footballer"), or it.
 
@@ -106,12 +132,14 @@ def _predicated_of(noun: SpacyToken) -> SpacyToken:
     and so is a conjunct of it; an apposition of any other noun is that noun.
     """
     complement = noun
-    # A clause after "N of <common noun>" may describe either noun ("a period of change that
-    # began in 1789"): the complement read through "of" is the copula's too.
+    # A clause after "N of <bare common noun>" may describe either noun ("a period of change
+    # that began in 1789"): the complement read through "of" is the copula's too. A noun with
+    # a determiner is a referent of its own: "the wife of the playwright who wrote Hamlet".
     governor = noun.head.head
     if (
         noun.dep_ == "pobj"
         and noun.pos_ == "NOUN"
+        and not any(c.dep_ in ("det", "poss") for c in noun.children)
         and noun.head.lower_ == "of"
         and governor.pos_ == "NOUN"
         and governor.dep_ == "attr"
@@ -147,3 +175,39 @@ def clause_head(token: SpacyToken) -> int:
         if any(child.dep_ in SUBJECTS for child in head.children):
             return head.i
     return token.sent.root.i
+
+
+#: Dependents that complete a verb's predicate ("was *provost*", "served *as* …").
+_COMPLEMENTS = frozenset(
+    {"dobj", "attr", "acomp", "prep", "dative", "oprd", "xcomp", "ccomp", "agent"}
+)
+
+
+def predicate_head(token: SpacyToken) -> int:
+    """The index of the head of the predicate that states ``token``.
+
+    As :func:`clause_head`, but a verb conjoined to another is a predicate of its own when
+    both have complements.
+    "Condoleezza Rice was provost of Stanford and served as Secretary of State under George W.
+    Bush" states two predicates of one subject, and neither says she was provost under Bush;
+    "was born and raised in Salzburg" is one ("born" has no complement of its own).
+    """
+    for head in (token, *token.ancestors):
+        if head.dep_ in _MERGED:
+            continue
+        if (
+            head.dep_ == "conj"
+            and head.pos_ in ("VERB", "AUX")
+            and head.head.pos_ in ("VERB", "AUX")
+            and _completed(head)
+            and _completed(head.head)
+        ):
+            return head.i
+        if any(child.dep_ in SUBJECTS for child in head.children):
+            return head.i
+    return token.sent.root.i
+
+
+def _completed(verb: SpacyToken) -> bool:
+    """True when ``verb`` has a complement of its own before any verb conjoined to it."""
+    return any(c.dep_ in _COMPLEMENTS for c in verb.children)

@@ -21,20 +21,23 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
 from triqua.core.reading.holders import (
     compared_after,
     counts_in,
+    echoed,
     inverted_holder,
     named_by,
+    of_another,
     subject_in_clause,
 )
+from triqua.core.reading.other_names import namesake, other_named
+from triqua.core.reading.respective import respective_holder
 from triqua.core.reading.value_slot import bare_values
 from triqua.core.reading.words import stem
-from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, people, window_parse
+from triqua.nlp.clauses import SUBJECTS, clause_head, clause_owner, predicate_head, window_parse
 from triqua.nlp.pipeline import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
@@ -81,6 +84,9 @@ def _held_by_another(
         return None
     wanted = object_stems | (set(relation) - subject_stems)
     doc = window_parse(text[:MAX_TEXT_CHARS])
+    paired = respective_holder(subject_stems, object_stems, doc)
+    if paired is not None:
+        return paired or None  # "A and B lie on X and Y, respectively": Y is B's
     held: dict[int, set[str]] = {}
     owners: dict[int, SpacyToken | None] = {}
     found: dict[int, list[SpacyToken]] = {}
@@ -107,6 +113,7 @@ def _held_by_another(
         None
         if _acts_on_subject(found[k], subject_stems, set(relation))
         or subject_in_clause(owners[k], found[k], subject_stems)
+        or echoed(owners[k], subject_stems)  # "…, as did George Harrison"
         else _other_name(owners[k], subject, own)
         for k, w in held.items()
         if len(w) == most
@@ -138,16 +145,38 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         return None
     if any(t.text == ":" for t in owner.subtree):
         return None  # a label before a colon owns no clause
-    words = named_by(owner)
+    # A participial clause in brackets describes the owner and names no part of it:
+    # "Brasília (designed by Oscar Niemeyer)" is Brasília.
+    described = {
+        t.i
+        for c in owner.children
+        if c.dep_ == "acl" and c.left_edge.i > 0 and c.doc[c.left_edge.i - 1].text in "(["
+        for t in c.subtree
+    }
+    words = [t for t in named_by(owner) if t.i not in described]
     stems = {stem(t.text) for t in words}
     subject_stems = {t.stem for t in subject.content}
-    aliases = {stem(t.text) for c in owner.children if c.dep_ == "appos" for t in _own_words(c)}
-    if aliases & subject_stems:
-        return None  # an apposition names the subject: the owner is the subject's
+    # A name right after the owner is its apposition, even where the parse takes it for a
+    # second subject ("His distant cousin Theodore Roosevelt won …").
+    appositions = [c for c in owner.children if c.dep_ == "appos"] + [
+        c for c in owner.head.children if c.dep_ in SUBJECTS and c.left_edge.i == owner.i + 1
+    ]
+    for phrase in appositions:
+        if {stem(t.text) for t in _own_words(phrase)} & subject_stems:
+            # An apposition names the subject, and the owner is the subject's, unless the
+            # name is a namesake's ("His daughter Jane Fonda" for Henry Fonda).
+            if phrase.pos_ != "PROPN":
+                return None
+            return other_named(phrase, named_by(phrase), subject) or namesake(phrase, subject)
+    if of_another(owner, subject_stems):
+        return " ".join(t.text for t in words)  # "the wife of the playwright who wrote …"
     if stems & own_stems:
         return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
-        return _other_named(owner, words, subject) or _namesake(owner, subject)
+        return other_named(owner, words, subject) or namesake(owner, subject)
+    named = [c for c in appositions if c.pos_ == "PROPN"]
+    if owner.pos_ == "NOUN" and named:
+        return " ".join(t.text for t in named_by(named[0]))  # "her husband Diego Rivera"
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
         return None  # the subject's acronym ("CTA" for "Construction Time Again")
     bare = (
@@ -164,70 +193,24 @@ _DETERMINERS = frozenset({"det", "poss", "predet", "nummod"})
 
 
 def _own_words(phrase: SpacyToken) -> list[SpacyToken]:
-    """The words of ``phrase`` outside its prepositional modifiers.
+    """The words of ``phrase`` outside its prepositional modifiers and its possessor.
 
     An apposition that names the subject ("Mao, the chairman Mao Zedong") writes it in its own
     words; one that names it after a preposition ("Elizabeth I, the daughter of Henry VIII")
-    describes the owner by the subject and is no name of it.
+    or as its possessor ("Ira Gershwin, George Gershwin's brother") describes the owner by
+    the subject and is no name of it.
     """
     words = []
     for token in phrase.subtree:
         head, inside = token, True
         while head.i != phrase.i and head.head.i != head.i:
-            if head.dep_ == "prep":
+            if head.dep_ in ("prep", "poss"):
                 inside = False
                 break
             head = head.head
         if inside:
             words.append(token)
     return words
-
-
-def _other_named(owner: SpacyToken, words: list[SpacyToken], subject: TextInfo) -> str | None:
-    """The owner's name when it shares a word with the subject's and is another name.
-
-    "Mount Everest" is not "Mount Kilimanjaro", nor "Lake Victoria" "Lake Geneva": the
-    owner's own head word is a name word the subject lacks, and the subject's last name word
-    is not the owner's. A fuller name ("Wolfgang Amadeus Mozart" for "Amadeus") or a
-    shorter one ("Kilimanjaro") is the subject's; people sharing a surname are read as
-    namesakes (:func:`_namesake`). Where the subject's name holds a number, a name with
-    another number is another's: "Boeing 747" is not "Boeing 737", nor "Louis XVI" "Louis
-    XIV".
-    """
-    numbers = _numbers([t.text for t in subject.tokens])
-    if numbers and _numbers([t.text for t in words]) - numbers:
-        return " ".join(t.text for t in words)  # "Apollo 11" is not "Apollo 13"
-    names = [t.stem for t in subject.content if t.is_capitalised]
-    if owner.pos_ != "PROPN" or not names:
-        return None
-    # Words as letters and digits only: markup glued to a name ("Curie</b>") is not another
-    # name, and a name's digits are its own ("Person1" is not "Person2").
-    # A dotted name is one word too ("DoSomething.org" is the subject's "dosomethingorg").
-    stems = {stem(w) for t in words for w in (*_WORD.findall(t.text), _joined(t.text))}
-    head = {stem(w) for w in (*_WORD.findall(owner.text), _joined(owner.text))} - {""}
-    if head and head & {t.stem for t in subject.content} and owner.ent_type_ != "PERSON":
-        # A thing's name on the same head word with a name word of its own, where the
-        # subject has one the owner lacks: "the Mariinsky Theatre" is not "the Bolshoi
-        # Theatre". A fuller name ("the Royal Swedish Academy") lacks no word of the subject's.
-        capitalised = {stem(w) for t in words if t.is_title for w in _WORD.findall(t.text)}
-        if capitalised - set(names) and set(names) - stems:
-            return " ".join(t.text for t in words)
-    if not head or head & {t.stem for t in subject.content} or names[-1] in stems:
-        return None
-    return " ".join(t.text for t in words)
-
-
-def _numbers(words: list[str]) -> set[str]:
-    """The numbers a name writes after a name word: "747" of "Boeing 747", "XIV" of "Louis XIV".
-
-    Only a number right after a word that is not lower-case is the name's own ("the iPhone
-    5", "Pioneer 10"); a number elsewhere in the phrase ("the 1969 flight") is no part of it.
-    """
-    return {
-        w
-        for before, w in pairwise(words)
-        if (w.isdigit() or _ROMAN.fullmatch(w)) and before.isalpha() and not before.islower()
-    }
 
 
 def _acts_on_subject(
@@ -259,50 +242,18 @@ def _acts_on_subject(
 
 _PATIENTS = frozenset({"dobj", "obj"})
 _NOUNS = frozenset({"NOUN", "PROPN"})
-_ROMAN = re.compile(r"[IVXLC]{2,}")
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _joined(word: str) -> str:
-    """A word's letters and digits as one word ("dosomethingorg" of "DoSomething.org")."""
-    return "".join(_WORD.findall(word))
-
-
-def _namesake(owner: SpacyToken, subject: TextInfo) -> str | None:
-    """The owner's full name when it may be a namesake of the subject (else None).
-
-    The owner is a person's name of two words or more (the entity recogniser's), ending in
-    the subject's surname, that lacks a name word of the subject's: "Charlotte Brontë" is
-    not "Emily Brontë", and "John Adams" need not be "John Quincy Adams". A fuller name
-    ("Wolfgang Amadeus Mozart" for "Amadeus Mozart", "Caroline Bouvier Kennedy" for
-    "Caroline Kennedy", whichever words the entity recogniser takes for the person) or the
-    surname alone may be the subject.
-    """
-    names = [t.stem for t in subject.content if t.is_capitalised]
-    if len(names) < 2:
-        return None
-    if set(names) <= {stem(t.text) for t in named_by(owner)}:
-        return None  # the owner's whole name holds the subject's: a fuller name, not another
-    span = next(((a, b) for a, b in people(owner.doc.text) if a <= owner.i < b), None)
-    if span is None:
-        return None
-    person = owner.doc[span[0] : span[1]]
-    words = [stem(t.text) for t in person if t.pos_ == "PROPN"]
-    if len(words) < 2 or words[-1] != names[-1] or set(names) <= set(words):
-        return None
-    # A lower-case particle is a name word too: "bin Laden" is part of "Osama bin Laden".
-    if set(words) <= {t.stem for t in subject.content} and words[0] != names[0]:
-        return None  # a part of the subject's name, not another's (a name split by the tagger)
-    return person.text
 
 
 @functools.lru_cache(maxsize=512)
-def _clause_stems(text: str) -> tuple[tuple[str, int], ...]:
-    """Each token's stem with the clause that states it (``clause_head``), in order.
+def _clause_stems(text: str) -> tuple[tuple[str, int, int], ...]:
+    """Each token's stem with its clause's head and its predicate's head, in order.
 
     Cached by text: a window is split by clause once, then asked about every fact's object.
     """
-    return tuple((stem(token.text), clause_head(token)) for token in window_parse(text))
+    return tuple(
+        (stem(token.text), clause_head(token), predicate_head(token))
+        for token in window_parse(text)
+    )
 
 
 def object_split(
@@ -315,17 +266,22 @@ def object_split(
     shop in Dayton. They made the first powered flight at Kitty Hawk" holds "first powered
     flight in Dayton" in two clauses, and the conjunction of the two is not the fact. The
     subject's words (``subject``: their stems) and a possessor in the object ("Sheehan's roles"
-    for "his roles") refer back to the subject and may stand anywhere. False when the text
-    lacks an object word (other gates read that).
+    for "his roles") refer back to the subject and may stand anywhere. Two predicates
+    conjoined under one subject are two statements when the object stands whole in one and
+    the relation's word only in the other ("was provost of Stanford and served … under
+    George W. Bush": ``nlp.clauses.predicate_head``). False when the text lacks an object
+    word (other gates read that).
     """
     object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
     if not object_stems or not text.strip():
         return False
     relation_stems = set(relation) - object_stems
     by_clause: dict[int, set[str]] = {}
-    for word, clause in _clause_stems(text[:MAX_TEXT_CHARS]):
+    by_predicate: dict[int, set[str]] = {}
+    for word, clause, predicate in _clause_stems(text[:MAX_TEXT_CHARS]):
         if word in object_stems or word in relation_stems:
             by_clause.setdefault(clause, set()).add(word)
+            by_predicate.setdefault(predicate, set()).add(word)
     found = set().union(*by_clause.values()) if by_clause else set()
     named = found & relation_stems
     if not object_stems <= found or len(object_stems) + bool(named) < 2:
@@ -333,12 +289,17 @@ def object_split(
     if _written_whole(obj.text, text):
         # An object written whole is one phrase, whatever the parse makes of a word inside
         # it ("Copa do Brasil", where "do" reads as a verb): the relation must meet it.
-        return bool(named) and not any(
+        split = bool(named) and not any(
             words & named and words & object_stems for words in by_clause.values()
         )
-    return not any(
-        object_stems <= words and (not named or words & named) for words in by_clause.values()
-    )
+    else:
+        split = not any(
+            object_stems <= words and (not named or words & named) for words in by_clause.values()
+        )
+    if split or not named:
+        return split
+    holders = [words for words in by_predicate.values() if object_stems <= words]
+    return bool(holders) and not any(words & named for words in holders)
 
 
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)

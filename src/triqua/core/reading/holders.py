@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from triqua.core.reading.analysis import TextInfo
+from triqua.core.reading.respective import ECHOES
 from triqua.core.reading.restrictors.words import WORDS
 from triqua.core.reading.words import stem
 from triqua.nlp.clauses import clause_head, clause_owner
@@ -25,7 +26,15 @@ from triqua.nlp.clauses import clause_head, clause_owner
 if TYPE_CHECKING:
     from triqua.nlp.tokens import Token as SpacyToken
 
-__all__ = ["compared_after", "counts_in", "inverted_holder", "named_by", "subject_in_clause"]
+__all__ = [
+    "compared_after",
+    "counts_in",
+    "echoed",
+    "inverted_holder",
+    "named_by",
+    "of_another",
+    "subject_in_clause",
+]
 
 #: Dependents that describe a noun rather than name it.
 _DESCRIBING = frozenset({"relcl", "appos"})
@@ -187,3 +196,51 @@ def compared_after(owner: SpacyToken, subject: TextInfo) -> bool:
         and any(a.lower_ in _COMPARED and a.dep_ == "prep" for a in t.ancestors)
     }
     return bool(wanted) and wanted <= later
+
+
+def of_another(owner: SpacyToken, subject: Iterable[str]) -> bool:
+    """True when ``owner`` is what a noun said of the subject is "of": another, not the subject.
+
+    "Anne Hathaway was the wife of the playwright who wrote Hamlet": the relative clause is
+    the playwright's, and the playwright, whom the subject is the wife of, is someone else;
+    so is "Cosima, the daughter of the composer who …". A bare noun after "of" ("a period of
+    change that began …") names no one and is read with the noun before it
+    (``nlp.clauses.clause_owner``).
+    """
+    if owner.dep_ != "pobj" or owner.head.lower_ != "of" or owner.pos_ != "NOUN":
+        return False
+    noun = owner.head.head
+    if noun.pos_ != "NOUN":
+        return False
+    if noun.dep_ == "attr":
+        sides = [c for c in noun.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    elif noun.dep_ == "appos":
+        sides = [noun.head]
+    else:
+        return False
+    wanted = set(subject)
+    return bool(wanted) and any(wanted & {stem(t.text) for t in named_by(s)} for s in sides)
+
+
+def echoed(owner: SpacyToken | None, subject: Iterable[str]) -> bool:
+    """True when an elliptical clause gives the owner's predicate to the subject too.
+
+    "Paul McCartney studied at the Liverpool Institute, as did George Harrison" and "Austria
+    joined in 1995, and so did Finland" state it of Harrison and Finland as well; "neither did
+    Norway" denies it (the negation gates read that). The words are data
+    (``data/paired_owners.json``).
+    """
+    wanted = set(subject)
+    if owner is None or not wanted:
+        return False
+    verb = owner.head
+    for clause in verb.children:
+        if clause.lemma_ not in ECHOES["verbs"] or clause.dep_ not in ("advcl", "conj"):
+            continue
+        words = {c.lower_ for c in clause.children}
+        if not words & ECHOES["words"] or words & ECHOES["denials"]:
+            continue
+        named = [c for c in clause.children if c.dep_ in ("nsubj", "dobj", "attr", "expl")]
+        if any(wanted <= {stem(t.text) for t in named_by(n)} for n in named):
+            return True
+    return False
