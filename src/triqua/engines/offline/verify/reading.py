@@ -130,6 +130,7 @@ def _judge(
     found: Sequence[Window],
     hypotheses: Sequence[str],
     flags: Sequence[_Flags] | None = None,
+    subject: str = "",
 ) -> list[Reading]:
     """Read every window against every hypothesis, keeping each window's best probabilities.
 
@@ -139,7 +140,7 @@ def _judge(
     pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
         pairs = [(window, flag) for window, flag in pairs if flag[0]]
-    asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
+    asked = [(_premise(window, flag, subject), h) for window, flag in pairs for h in hypotheses]
     if not asked:
         return []
     best = model.predict(asked).reshape(len(pairs), len(hypotheses), -1).max(axis=1)
@@ -147,6 +148,19 @@ def _judge(
         Reading(window, float(row[ENTAILED]), float(row[CONTRADICTED]), *flag)
         for row, (window, flag) in zip(best, pairs, strict=True)
     ]
+
+
+def _premise(window: Window, flag: _Flags, subject: str) -> str:
+    """The window as the judge reads it: an orphan's referent written as the ``subject``.
+
+    "The film was released in 2007." opening a document that names nothing is read as
+    "Reign Over Me was released in 2007.": the reference is resolved (``reading.orphans``),
+    and what the judge weighs is the statement, at the orphan's higher bar.
+    """
+    referent = window.first.referent
+    if not (flag[6] and subject and referent and window.text.startswith(window.first.info.text)):
+        return window.text
+    return window.text.replace(referent, subject, 1)
 
 
 def read(
@@ -213,7 +227,8 @@ def read(
         return gated, about, rival, worded, True, restricted, orphan
 
     def judged(found: Sequence[Window]) -> list[Reading]:
-        return _filled(parts, _judge(model, found, hypotheses, [flags(w) for w in found]))
+        marks = [flags(w) for w in found]
+        return _filled(parts, _judge(model, found, hypotheses, marks, fact.subject))
 
     readings = judged(windows(anchors, by_place, passages, wide=False))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
