@@ -173,9 +173,9 @@ def read(
 ) -> list[Reading]:
     """The judge's readings of the base triple over the candidate windows, in a cascade.
 
-    Single sentences are read first; the windows with a neighbour only when no gated single
-    sentence is entailed (a statement split over two sentences, "She moved to Paris. There
-    she …"); an anchor after its subject's earlier name only when nothing else passes.
+    Single sentences first; the windows with a neighbour only when no gated single sentence
+    is entailed ("She moved to Paris. There she …"); an anchor after its subject's earlier
+    name only when nothing else passes.
     """
     anchors = list(top[:_ANCHORS])
     if not anchors:
@@ -188,11 +188,10 @@ def read(
 
     def flags(window: Window) -> _Flags:
         text = analyse(window.text)
-        # A named subject must be named (or referred back to): "James Turing worked at
-        # Bletchley Park" states nothing of Alan. Another relation's word or past verb where a
-        # known relation's word is missing ("was buried in Lisbon" for "was born in"), a role
+        # A named subject must be named, referred back to or an orphan's: "James Turing worked
+        # at Bletchley Park" states nothing of Alan. Another relation's word or past verb where
+        # a known relation's word is missing ("was buried in Lisbon" for "was born in"), a role
         # held by another ("the muralist Diego Rivera"), then the value gates.
-        # A window opening with a pronoun nothing but the subject can stand for is about it.
         named_here = window.first.subject > 0 or window.last.subject > 0
         kept = window.size == 1 or _about(window.last)  # the sentence after it is about it too
         orphan = named and not named_here and window.first.orphan and kept
@@ -227,8 +226,8 @@ def read(
         return gated, about, rival, worded, True, restricted, orphan
 
     def judged(found: Sequence[Window]) -> list[Reading]:
-        marks = [flags(w) for w in found]
-        return _filled(parts, _judge(model, found, hypotheses, marks, fact.subject))
+        gates = [flags(w) for w in found]
+        return _filled(parts, _judge(model, found, hypotheses, gates, fact.subject))
 
     readings = judged(windows(anchors, by_place, passages, wide=False))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
