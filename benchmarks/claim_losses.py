@@ -51,9 +51,9 @@ from sentence_judge import claim_probabilities  # noqa: E402
 import triqua.core.reading.statements as statements  # noqa: E402
 import triqua.engines.offline.verify.gates as gates  # noqa: E402
 from triqua.core.verdicts.settling import settle  # noqa: E402
-from triqua.engines.offline.alignment import align  # noqa: E402
+from triqua.engines.offline.alignment import Aligned, align  # noqa: E402
 from triqua.engines.offline.decompose.decomposer import get_decomposer  # noqa: E402
-from triqua.engines.offline.verify.reading import read  # noqa: E402
+from triqua.engines.offline.verify.reading import needed, read  # noqa: E402
 from triqua.engines.offline.verify.verifier import AlignmentVerifier, _rules_reading  # noqa: E402
 from triqua.models.entailment import ENTAILED, EntailmentModel  # noqa: E402
 from triqua.models.hypotheses import unit_hypothesis  # noqa: E402
@@ -158,7 +158,50 @@ def fact_cause(
                 settled(AlignmentVerifier(entailment=model), reader, fact, evidence)[1]
             ):
                 return "d", gate
-    return "d", f"unattributed (judge {best:.2f}: the subject's clause or several gates)"
+    return "d", why_refused(fact, found, texts, model, best)
+
+
+def why_refused(
+    fact: Fact, found: Aligned, texts: list[str], model: EntailmentModel, best: float
+) -> str:
+    """Why a base the judge reads at or above ``supports`` stays unsupported, gates on.
+
+    The best reading past the window gates is read first: below its own bar (``needed``:
+    an orphan's pronoun, the relation worded otherwise, a rival head …), else vetoed by a
+    contradicting window or disputed by a rival; without one, the best window is not about
+    the subject (never named) or fails a window gate.
+    """
+    readings = read(fact, found.parts, found.read, found.by_place, texts, model)
+    passing = [r for r in readings if r.gated and r.entailed >= model.thresholds.supports]
+    if passing:
+        top = max(passing, key=lambda r: r.entailed - needed(r, model))
+        if top.entailed < needed(top, model):
+            bar = next(
+                (
+                    name
+                    for name, on in (
+                        ("rival head", top.rival_head),
+                        ("orphan pronoun", top.orphan),
+                        ("not worded", not top.worded),
+                        ("restrictor left out", not top.restricted),
+                        ("no object word", not top.filled),
+                    )
+                    if on
+                ),
+                "?",
+            )
+            return f"bar: {bar} (judge {top.entailed:.2f} < {needed(top, model):.2f})"
+        contradicting = max((r.contradicted for r in readings if r.about), default=0.0)
+        if contradicting >= model.thresholds.contradicted:
+            return f"judge's contradiction {contradicting:.2f} in another window"
+        return "disputed by a rival sentence"
+    above = [r for r in readings if r.entailed >= model.thresholds.supports]
+    if not above:
+        return f"window gates: none read above supports (best {best:.2f} gates off)"
+    top = max(above, key=lambda r: r.entailed)
+    if not top.about:
+        return f"subject not named in the window (judge {top.entailed:.2f})"
+    return f"window gate (judge {top.entailed:.2f})"
 
 
 def gold_rows(which: str, limit: int) -> list[tuple[str, str, bool]]:
@@ -228,6 +271,8 @@ def main() -> None:
         counts[False][cause] += 1
         counts[True][cause] += by_judge
         details[cause][re.split(r"[:(]", detail)[0].strip() if cause in "ad" else ""] += 1
+        if cause == "d" and detail.startswith("bar"):
+            details[cause][detail.split("(")[0].strip()] += 1
         examples[cause].append(f"{'*' if by_judge else ' '} {claim[:100]} -> {detail}")
     lost = sum(counts[False].values())
     print(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from triqua.core.reading.orphans import opens_document, orphan_pronoun
+from triqua.core.reading.orphans import opens_document, orphan_description, orphan_pronoun
 from triqua.core.reading.quote_values import missing_values
 from triqua.core.verdicts.settling import settle
 from triqua.engines.offline.verify.reading import orphan_bar
@@ -58,6 +58,37 @@ def test_orphan_pronoun_stands_only_where_nothing_else_can(
         "The Rolling Stones": "Europe",
     }.get(subject, "")
     assert orphan_pronoun(subject, sentence, before, values) == expected
+
+
+#: (subject, sentence, text read before it, the description it may be or None).
+DESCRIPTIONS = [
+    ("Reign Over Me", "The film was released on March 23, 2007.", "", "The film"),
+    # A name after the description is the sentence's own value, not its referent.
+    (
+        "Liverpool",
+        "The city celebrated its 800th anniversary with Stavanger, Norway.",
+        "",
+        "The city",
+    ),
+    ("Make It", "The multi-camera series aired from 2013 to 2015.", "", "The multi-camera series"),
+    # A name before it may be what it refers back to; a described other is someone else.
+    ("Reign Over Me", "The film was released in 2007.", "Titanic\n", None),
+    ("Reign Over Me", "Distributed by Columbia Pictures, the film was released in 2007.", "", None),
+    ("Reign Over Me", "The director of the film was born in 1970.", "", None),
+    ("Reign Over Me", "The other film was released in 2007.", "", None),
+    ("Reign Over Me", "The band's album was released in 2007.", "", None),
+    # A person is "he" or "she", never "the guard"; a subject with no name is never carried.
+    ("Magic Johnson", "The guard played for the Lakers.", "", None),
+    ("Kelly Preston", "The actress starred in the film Broken Bridges.", "", None),
+    ("the system", "The system learns from data.", "", None),
+]
+
+
+@pytest.mark.parametrize(("subject", "sentence", "before", "expected"), DESCRIPTIONS)
+def test_orphan_description_stands_only_where_nothing_else_can(
+    subject: str, sentence: str, before: str, expected: str | None
+) -> None:
+    assert orphan_description(subject, sentence, before) == expected
 
 
 def test_a_passage_opens_its_document_at_offset_0_or_as_an_excerpt_with_none() -> None:
@@ -168,3 +199,31 @@ def test_offline_excerpt_from_inside_a_document_supports_nothing(
     verifier: AlignmentVerifier,
 ) -> None:
     assert _verdict(verifier, LAKERS, start=250) == Status.INSUFFICIENT
+
+
+FILM = "The film was released on March 23, 2007."
+RELEASED = Fact(subject="Reign Over Me", relation="was released in", object="2007")
+
+
+@pytest.mark.parametrize(
+    ("passage", "start", "expected"),
+    [
+        # The judge reads the excerpt's description resolved: "Reign Over Me was released …".
+        (FILM, None, Status.SUPPORTED),
+        (FILM, 0, Status.SUPPORTED),
+        # Another film named before it, or a chunk from inside a document: no one's.
+        (f"Titanic was released in 1997. {FILM}", None, Status.INSUFFICIENT),
+        (FILM, 250, Status.INSUFFICIENT),
+        # A described other is someone else.
+        ("The other film was released on March 23, 2007.", None, Status.INSUFFICIENT),
+    ],
+)
+def test_offline_description_opening_an_excerpt_stands_for_the_subject(
+    verifier: AlignmentVerifier, passage: str, start: int | None, expected: Status
+) -> None:
+    evidence = Evidence.build(document_id="doc", text=passage, retriever="supplied", start=start)
+    judge = verifier.entailment
+    assert judge is not None
+    reader = EntailmentReader(judge, paraphrase=judge.thresholds.supports)
+    raw = verifier.verify(RELEASED, [evidence])
+    assert settle(RELEASED, raw, [evidence], reader=reader).status == expected

@@ -30,10 +30,17 @@ import functools
 from triqua.core.reading.gender import Gender, may_be_person, name_gender, pronoun_gender
 from triqua.core.reading.quotes import normalise
 from triqua.core.reading.values.names import name_runs
+from triqua.nlp.clauses import window_parse
 from triqua.nlp.passages import entities
 from triqua.sentences import sentence_spans
 
-__all__ = ["opens_document", "orphan_pronoun", "referring_pronoun", "rival_referent"]
+__all__ = [
+    "opens_document",
+    "orphan_description",
+    "orphan_pronoun",
+    "referring_pronoun",
+    "rival_referent",
+]
 
 #: Pronouns a sentence may open with for a subject it never names, and the gender each asks.
 _OPENERS: dict[str, Gender | None] = {"he": "male", "she": "female", "it": None, "they": None}
@@ -43,6 +50,10 @@ _THINGS = frozenset({"PLACE_ORG", "WORK", "EVENT"})
 #: A pronoun's other forms, by the form a sentence opens with.
 _FORMS = {"him": "he", "his": "he", "her": "she", "its": "it", "them": "they", "their": "they"}
 _OPENING = 8  # words at the start of a sentence that may hold the pronoun it refers back by
+#: Dependents that make "the <noun>" a description of something else ("the director of
+#: the film", "the band's album", "the other film", "the film that followed").
+_ELSEWHERE = frozenset({"prep", "poss", "relcl", "acl", "compound", "nmod", "appos", "nummod"})
+_OTHER = frozenset({"other", "another", "same", "former", "latter", "second", "next", "previous"})
 
 
 def opens_document(start: int | None) -> bool:
@@ -75,6 +86,42 @@ def orphan_pronoun(subject: str, sentence: str, before: str, values: str = "") -
     if kinds is None or _other_of_kind(f"{before}\n{sentence}", kinds, values):
         return None
     return opening
+
+
+@functools.lru_cache(maxsize=4096)
+def orphan_description(subject: str, sentence: str, before: str, values: str = "") -> str | None:
+    """The "the <noun>" subject of ``sentence`` as written, where it can only be ``subject``.
+
+    An encyclopaedia's excerpt names its topic in its title and calls it "the film", "the
+    city" after ("Distributed by Sony, the film was released on March 23, 2007."). As with
+    :func:`orphan_pronoun`, nothing read before may write a name, nor may the sentence name
+    another entity of the subject's kind before the description (after it stand the
+    sentence's own values: "the city celebrated … with Stavanger"); the subject is a
+    thing's name (no person's: a person is "he" or "she"), and the description names its
+    own referent only bare: "the director of the film", "the band's album", "the other
+    film" describe something else.
+    """
+    if not name_runs(subject) or name_runs(before) or name_gender(subject.split()) is not None:
+        return None
+    if "the " not in " ".join(sentence.casefold().split()[:_OPENING]) or any(
+        kind == _PERSON for _, _, kind in entities(subject)
+    ):
+        return None
+    doc = window_parse(sentence)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    head = (
+        next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass")), None) if root else None
+    )
+    if head is None or head.pos_ != "NOUN" or head.i >= _OPENING or head.ent_type_:
+        return None
+    kids = list(head.children)
+    if [k.lower_ for k in kids if k.dep_ == "det"] != ["the"] or any(
+        k.dep_ in _ELSEWHERE or k.lower_ in _OTHER or k.pos_ == "PROPN" for k in kids
+    ):
+        return None
+    if _other_of_kind(sentence[: head.idx], _own_kinds(subject), values):
+        return None  # a name before the description may be what it refers back to
+    return doc[kids[0].i if kids[0].i < head.i else head.i : head.i + 1].text
 
 
 def referring_pronoun(sentence: str) -> str | None:

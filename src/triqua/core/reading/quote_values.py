@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from triqua.core.reading.acronyms import qualifies, stands_for
 from triqua.core.reading.datelines import dateline_end
 from triqua.core.reading.lexicon import LEXICON
-from triqua.core.reading.orphans import orphan_pronoun
+from triqua.core.reading.orphans import orphan_description, orphan_pronoun
 from triqua.core.reading.plural_subjects import class_written, plural_common_noun
 from triqua.core.reading.quotes import normalise, quoted_titles
 from triqua.core.reading.reference import free_pronoun
@@ -151,8 +151,8 @@ def missing_values(
         # A qualifier value naming the base subject ("Douglas's retirement in 1975") is the
         # subject, carried by a pronoun as it is.
         subject = name in values.subject or name in values.base_subject
-        if subject and opens and orphan_pronoun(unit.subject, quote, before, unit.object):
-            continue  # "He …" opening a document that names no one: ``reading.orphans``
+        if subject and opens and _orphan(unit.subject, quote, before, unit.object):
+            continue  # "He …", "The film …" opening a document naming no one: ``orphans``
         if name == plural:  # "Bellflowers are …": "a bellflower" or "Bristly Bellflower"
             if not classes and not class_written(name, quote, before, refers):
                 missing.append(name)
@@ -351,3 +351,11 @@ def _name_is_number(name: str, numbers: Sequence[DateValue | NumberValue]) -> bo
 def _shown(value: DateValue | NumberValue) -> str:
     """A value as the unit writes it: a date whole, a number without its counted noun."""
     return value.figure if isinstance(value, NumberValue) else value.text
+
+
+def _orphan(subject: str, quote: str, before: str, values: str) -> bool:
+    """True when the quote refers to ``subject`` by a pronoun or a bare "the <noun>" alone."""
+    return bool(
+        orphan_pronoun(subject, quote, before, values)
+        or orphan_description(subject, quote, before, values)
+    )

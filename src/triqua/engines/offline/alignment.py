@@ -19,7 +19,7 @@ from triqua.core.reading.analysis import TextInfo, analyse, coverage, has_stem
 from triqua.core.reading.fact_parts import FactParts, fact_parts
 from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.name_match import name_match
-from triqua.core.reading.orphans import opens_document, orphan_pronoun
+from triqua.core.reading.orphans import opens_document, orphan_description, orphan_pronoun
 from triqua.core.reading.passage_reading import read_pieces, states_something, unread_pieces
 from triqua.models.vectors import sentence_vectors
 from triqua.nlp.passages import Piece
@@ -49,7 +49,12 @@ class Sentence:
     subject: float = 0.0
     passage_text: str = field(default="", repr=False)  # the whole passage it stands in
     alone: bool = False  # a reading of its own (a label line): it joins no window
-    orphan: bool = False  # opens with a pronoun only the subject can be (``reading.orphans``)
+    referent: str = ""  # the opening pronoun or "the <noun>" only the subject can be
+
+    @property
+    def orphan(self) -> bool:
+        """True when the sentence refers to the subject it never names (``reading.orphans``)."""
+        return bool(self.referent)
 
     @property
     def before(self) -> str:
@@ -130,7 +135,7 @@ def candidates(
                 subject=score,
                 passage_text=ev.text,
                 alone=piece.alone,
-                orphan=not score and _orphan(parts, ev, piece),
+                referent="" if score else _orphan(parts, ev, piece),
             )
             for i, (piece, score) in enumerate(zip(pieces, scores, strict=True))
         ]
@@ -171,16 +176,19 @@ def _rank(
     return [s for s in sorted(candidates, key=lambda s: -s.score) if s.score >= _MIN_ALIGN]
 
 
-def _orphan(parts: FactParts, evidence: Evidence, piece: Piece) -> bool:
-    """True when the piece opens with a pronoun that only the fact's subject can stand for.
+def _orphan(parts: FactParts, evidence: Evidence, piece: Piece) -> str:
+    """The opening pronoun or bare "the <noun>" only the fact's subject can be, else "".
 
     Only in a passage that opens its document (``core.reading.orphans.opens_document``):
     what a reader read before it is then its title and the passage's own text.
     """
     if not opens_document(evidence.start):
-        return False
+        return ""
     before = f"{evidence.title or ''}\n{evidence.text[: piece.start]}"
-    return orphan_pronoun(parts.subject.text, piece.text, before, parts.object.text) is not None
+    subject, values = parts.subject.text, parts.object.text
+    if orphan_pronoun(subject, piece.text, before, values) is not None:
+        return piece.text.split(maxsplit=1)[0].strip(",;:")
+    return orphan_description(subject, piece.text, before, values) or ""
 
 
 @functools.lru_cache(maxsize=256)

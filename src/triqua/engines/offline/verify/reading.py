@@ -130,6 +130,7 @@ def _judge(
     found: Sequence[Window],
     hypotheses: Sequence[str],
     flags: Sequence[_Flags] | None = None,
+    subject: str = "",
 ) -> list[Reading]:
     """Read every window against every hypothesis, keeping each window's best probabilities.
 
@@ -139,7 +140,7 @@ def _judge(
     pairs = list(zip(found, flags or [_PLAIN] * len(found), strict=True))
     if model.thresholds.contradicted > 1.0:
         pairs = [(window, flag) for window, flag in pairs if flag[0]]
-    asked = [(window.text, h) for window, _ in pairs for h in hypotheses]
+    asked = [(_premise(window, flag, subject), h) for window, flag in pairs for h in hypotheses]
     if not asked:
         return []
     best = model.predict(asked).reshape(len(pairs), len(hypotheses), -1).max(axis=1)
@@ -147,6 +148,19 @@ def _judge(
         Reading(window, float(row[ENTAILED]), float(row[CONTRADICTED]), *flag)
         for row, (window, flag) in zip(best, pairs, strict=True)
     ]
+
+
+def _premise(window: Window, flag: _Flags, subject: str) -> str:
+    """The window as the judge reads it: an orphan's referent written as the ``subject``.
+
+    "The film was released in 2007." opening a document that names nothing is read as
+    "Reign Over Me was released in 2007.": the reference is resolved (``reading.orphans``),
+    and what the judge weighs is the statement, at the orphan's higher bar.
+    """
+    referent = window.first.referent
+    if not (flag[6] and subject and referent and window.text.startswith(window.first.info.text)):
+        return window.text
+    return window.text.replace(referent, subject, 1)
 
 
 def read(
@@ -159,9 +173,9 @@ def read(
 ) -> list[Reading]:
     """The judge's readings of the base triple over the candidate windows, in a cascade.
 
-    Single sentences are read first; the windows with a neighbour only when no gated single
-    sentence is entailed (a statement split over two sentences, "She moved to Paris. There
-    she …"); an anchor after its subject's earlier name only when nothing else passes.
+    Single sentences first; the windows with a neighbour only when no gated single sentence
+    is entailed ("She moved to Paris. There she …"); an anchor after its subject's earlier
+    name only when nothing else passes.
     """
     anchors = list(top[:_ANCHORS])
     if not anchors:
@@ -174,11 +188,10 @@ def read(
 
     def flags(window: Window) -> _Flags:
         text = analyse(window.text)
-        # A named subject must be named (or referred back to): "James Turing worked at
-        # Bletchley Park" states nothing of Alan. Another relation's word or past verb where a
-        # known relation's word is missing ("was buried in Lisbon" for "was born in"), a role
+        # A named subject must be named, referred back to or an orphan's: "James Turing worked
+        # at Bletchley Park" states nothing of Alan. Another relation's word or past verb where
+        # a known relation's word is missing ("was buried in Lisbon" for "was born in"), a role
         # held by another ("the muralist Diego Rivera"), then the value gates.
-        # A window opening with a pronoun nothing but the subject can stand for is about it.
         named_here = window.first.subject > 0 or window.last.subject > 0
         kept = window.size == 1 or _about(window.last)  # the sentence after it is about it too
         orphan = named and not named_here and window.first.orphan and kept
@@ -213,7 +226,8 @@ def read(
         return gated, about, rival, worded, True, restricted, orphan
 
     def judged(found: Sequence[Window]) -> list[Reading]:
-        return _filled(parts, _judge(model, found, hypotheses, [flags(w) for w in found]))
+        gates = [flags(w) for w in found]
+        return _filled(parts, _judge(model, found, hypotheses, gates, fact.subject))
 
     readings = judged(windows(anchors, by_place, passages, wide=False))
     if not any(r.gated and r.entailed >= needed(r, model) for r in readings):
