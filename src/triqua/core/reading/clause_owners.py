@@ -174,7 +174,13 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
         return other_named(owner, words, subject) or namesake(owner, subject)
-    named = [c for c in appositions if c.pos_ == "PROPN"]
+    # A name in apposition that writes the object's own words is the object, not another
+    # holder: "Mary Shelley, whose friend Lord Byron lived nearby" gives Byron nothing.
+    named = [
+        c
+        for c in appositions
+        if c.pos_ == "PROPN" and not {stem(t.text) for t in named_by(c)} & own_stems
+    ]
     if owner.pos_ == "NOUN" and named:
         return " ".join(t.text for t in named_by(named[0]))  # "her husband Diego Rivera"
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
