@@ -44,8 +44,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from triqua.evals.data import eval_data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+DATA = eval_data_dir()
 TOKENIZER = ROOT / "src/triqua/models/data/minilm_tokenizer.json"
 
 

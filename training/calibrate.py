@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from triqua.evals.data import eval_data_dir
 from triqua.models.entailment import (
     CONTRADICTED,
     ENTAILED,
@@ -73,7 +74,7 @@ def dev_claims(pairs_path: Path) -> list[dict[str, str]]:
     claims = {
         str(r["hypothesis"]) for r in load(pairs_path, "dev") if str(r["source"]).startswith("fcb:")
     }
-    shared = ROOT.parent / "shared" / "data" / "factcheck_bench"
+    shared = eval_data_dir() / "factcheck_bench"
     path = shared / "subtask3_claim_evidence_stance.jsonl"
     return [r for r in map(json.loads, path.open(encoding="utf-8")) if r["claim"] in claims]
 

@@ -29,13 +29,14 @@ from pathlib import Path
 
 import numpy as np
 
+from triqua.evals.data import eval_data_dir
 from triqua.models.entailment import CONTRADICTED, ENTAILED, EntailmentModel, Thresholds
 from triqua.sentences import sentence_spans
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKENIZER = ROOT / "src" / "triqua" / "models" / "data" / "minilm_tokenizer.json"
 PROBE = ROOT / "benchmarks" / "data" / "negation_probe.jsonl"
-FCB = ROOT.parent / "shared" / "data" / "factcheck_bench" / "subtask3_claim_evidence_stance.jsonl"
+FCB = eval_data_dir() / "factcheck_bench" / "subtask3_claim_evidence_stance.jsonl"
 MAX_SENTENCES = 40
 
 

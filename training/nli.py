@@ -1,8 +1,9 @@
 """Training pairs from the shared NLI corpora (SNLI, MultiNLI, FEVER-symmetric).
 
-``../shared/data/nli/pairs.jsonl`` holds premise/hypothesis pairs with the judge's own
-labels (0 entailed, 1 neutral, 2 contradicted); its README names each source's repository,
-commit and licence. Each row becomes a pair whose source kind names its corpus
+``nli/pairs.jsonl`` of the data folder (``$TRIQUA_DATA``, else ``../shared/data``) holds
+premise/hypothesis pairs with the judge's own labels (0 entailed, 1 neutral, 2
+contradicted); its README names each source's repository, commit and licence. Each row
+becomes a pair whose source kind names its corpus
 (``nli-snli``, ``nli-mnli``, ``nli-fever``) and whose split is held out by premise: rows
 that share a premise or a hypothesis (FEVER-symmetric pairs each claim with two pieces of
 evidence, and its synthetic evidence with the claim and its counterpart) fall in one group,
@@ -22,7 +23,9 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-NLI = Path(__file__).resolve().parents[2] / "shared" / "data" / "nli" / "pairs.jsonl"
+from triqua.evals.data import eval_data_dir
+
+NLI = eval_data_dir() / "nli" / "pairs.jsonl"
 #: Source kind of each corpus of the shared file.
 KINDS = {
     "snli-dev": "nli-snli",

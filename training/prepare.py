@@ -44,12 +44,13 @@ from nli import nli_pairs
 from value_pairs import value_pairs
 
 from triqua.engines.offline.decompose.decomposer import get_decomposer
+from triqua.evals.data import eval_data_dir
 from triqua.models.hypotheses import fact_hypothesis, unit_hypothesis
 from triqua.nlp.pipeline import load_nlp
 from triqua.schema import Fact
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
+SHARED = eval_data_dir()
 FCB = SHARED / "factcheck_bench" / "subtask3_claim_evidence_stance.jsonl"
 BIOS = [
     SHARED / "factscore_labeled" / f"{n}.jsonl" for n in ("ChatGPT", "InstructGPT", "PerplexityAI")

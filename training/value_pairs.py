@@ -40,8 +40,10 @@ from value_rewrites import (
     unit_conversions,
 )
 
+from triqua.evals.data import eval_data_dir
+
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
+SHARED = eval_data_dir()
 FCB = SHARED / "factcheck_bench" / "subtask3_claim_evidence_stance.jsonl"
 BIOS = [
     SHARED / "factscore_labeled" / f"{n}.jsonl" for n in ("ChatGPT", "InstructGPT", "PerplexityAI")
