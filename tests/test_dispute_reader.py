@@ -57,6 +57,12 @@ def test_a_value_only_one_can_hold_is_rivalled(
         assert got == expected
 
 
+def test_a_subject_numbered_otherwise_is_another_one() -> None:
+    """ "Person3" shares a long prefix with "Person5" (a derivation's), yet names another."""
+    assert rival("Person5", "was born in", "City5", "Person3 was born in City3.") is None
+    assert rival("Person5", "was born in", "City5", "Person5 was born in City3.") == "City3"
+
+
 @pytest.mark.parametrize(
     ("fact", "sentence"),
     [

@@ -75,6 +75,32 @@ def test_the_offline_verifiers_own_reader_and_a_plain_reader_dispute_nothing() -
     assert ground(other, Plain())[0]
 
 
+def test_the_judge_is_asked_only_where_a_sentence_gives_a_rival() -> None:
+    """A judge loaded on first read (``models.reader.LazyReader``) stays unloaded otherwise."""
+
+    class Counting:
+        revision = "counting"
+        threshold = paraphrase_threshold = grounding_threshold = 0.5
+        reads = 0
+
+        @property
+        def rival_threshold(self) -> float:
+            self.reads += 1
+            return 0.9
+
+        def entailment(self, premises: Sequence[str], unit: FactUnit, source: str) -> float:
+            return 0.99
+
+        def contradiction(self, premises: Sequence[str], unit: FactUnit) -> list[float]:
+            return [0.95 for _ in premises]
+
+    judge = Counting()
+    assert ground("In 1891 Marie Curie moved to Warsaw.", judge)[0]
+    assert judge.reads == 0
+    assert not ground("Marie Curie was born in Warsaw in 1867.", judge)[0]
+    assert judge.reads == 1
+
+
 def test_a_qualifier_is_not_read_for_a_dispute() -> None:
     unit = FactUnit(
         kind="qualifier",

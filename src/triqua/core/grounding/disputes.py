@@ -9,9 +9,11 @@ them) are read for a rival value by the reader both engines share
 birth's or a death's own word, confirmed by the judge, or a role only one holds given to
 another name. A disputed support is left insufficient, its reason naming both passages.
 
-The reader's judge is asked through its ``contradiction`` and ``rival_threshold``; a reader
-without them (one built outside triqua) or whose threshold is never reached (the offline
-verifier's own: it reads disputes among its aligned sentences itself) disputes nothing.
+The reader's judge is asked through its ``contradiction`` and ``rival_threshold``, read
+only once a sentence gives a rival (a judge loaded on first read stays unloaded otherwise);
+a reader without them (one built outside triqua) or whose threshold is never reached (the
+offline verifier's own: it reads disputes among its aligned sentences itself) disputes
+nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ from collections.abc import Mapping
 
 from triqua.core.grounding.meaning_reader import MeaningReader
 from triqua.core.reading.analysis import TextInfo, analyse
-from triqua.core.reading.disputes import confirmed_rival, dispute_reason, role_dispute
+from triqua.core.reading.disputes import (
+    confirmed_rival,
+    dispute_reason,
+    rival_value,
+    role_dispute,
+)
 from triqua.core.reading.fact_parts import fact_parts
 from triqua.core.reading.mentions import passage_scores, passive
 from triqua.core.reading.passage_reading import read_pieces
@@ -48,23 +55,29 @@ def disputed_quote(
         read_before: Each passage's document title, as the grounding rule reads it.
     """
     contradiction = getattr(reader, "contradiction", None)
-    threshold = getattr(reader, "rival_threshold", None)
-    if unit.kind != "base" or contradiction is None or threshold is None or threshold > 1.0:
+    if unit.kind != "base" or contradiction is None:
         return None
     fact = Fact(subject=unit.subject, relation=unit.relation, object=unit.object)
     parts = fact_parts(fact)
     places, infos = _about(parts.subject, parts.relation, quoted, passages, read_before or {})
-    if not infos:
+    # The crisp readings first: a judge read lazily (``models.reader.LazyReader``) loads
+    # only where a sentence gives a rival value or a role to another name.
+    rivals = any(rival_value(parts, info) is not None for info in infos)
+    role = role_dispute(fact, [info.text for info in infos]) if infos else None
+    if not rivals and role is None:
         return None
-    found = confirmed_rival(
-        parts, infos, lambda texts: contradiction(texts, unit), float(threshold)
-    )
-    at, why = (found[0].at, found[0].why) if found is not None else (None, "")
-    if at is None:
-        role = role_dispute(fact, [info.text for info in infos])
-        at, why = (role.at, role.why) if role is not None else (None, "")
-    if at is None:
+    threshold = getattr(reader, "rival_threshold", None)
+    if threshold is None or threshold > 1.0:
         return None
+    found = None
+    if rivals:
+        found = confirmed_rival(
+            parts, infos, lambda texts: contradiction(texts, unit), float(threshold)
+        )
+    dispute = found[0] if found is not None else role
+    if dispute is None:
+        return None
+    at, why = dispute.at, dispute.why
     evidence_id, start, end = quoted
     said = (evidence_id, passages[evidence_id][start:end])
     return dispute_reason(said, (places[at], infos[at].text), why)

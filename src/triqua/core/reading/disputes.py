@@ -42,7 +42,7 @@ from triqua.core.reading.value_slot import bare_values, slot_value
 from triqua.core.reading.values.dates import date_relation, find_dates
 from triqua.core.reading.values.life_dates import life_event
 from triqua.core.reading.values.table import RULES
-from triqua.core.reading.words import stem
+from triqua.core.reading.words import stem, stems_match
 from triqua.schema import Fact
 
 __all__ = ["Dispute", "confirmed_rival", "dispute_reason", "rival_value", "role_dispute"]
@@ -79,7 +79,7 @@ def rival_value(parts: FactParts, sentence: TextInfo, *, owned: bool = True) -> 
         return None
     if hit is not True and not (owned and life_event(parts.relation.text)):
         return None
-    if _another_named(parts.subject, sentence):
+    if _another_named(parts.subject, sentence) or _another_numbered(parts.subject, sentence):
         return None
     if bare_values(parts.object.text):
         return None if hit is True else _rival_year(parts, sentence.text)
@@ -119,6 +119,26 @@ def _another_named(subject: TextInfo, sentence: TextInfo) -> bool:
         return 0 <= j < len(tokens) and tokens[j].is_capitalised and not tokens[j].is_stop
 
     return bool(runs) and all(named(a - 1) or named(b + 1) for a, b in runs)
+
+
+def _another_numbered(subject: TextInfo, sentence: TextInfo) -> bool:
+    """True when the sentence writes a numbered word of the subject with other digits.
+
+    "Person3 was born in City3" names another than "Person5", though the two stems share a
+    long prefix (``words.stems_match``): a word's digits are never a derivation.
+    """
+    numbered = {t.stem for t in subject.content if _digits(t.stem)}
+    if not numbered or numbered <= sentence.stems:
+        return False
+    return any(
+        _digits(s) and s not in numbered and any(stems_match(s, w) for w in numbered)
+        for s in sentence.stems
+    )
+
+
+def _digits(word: str) -> bool:
+    """True when ``word`` holds a digit."""
+    return any(c.isdigit() for c in word)
 
 
 def _rival_year(parts: FactParts, text: str) -> str | None:
