@@ -99,6 +99,13 @@ def test_clause_stems_cached_equal_the_parse(text: str) -> None:
     assert clauses._clause_stems(text) == fresh
 
 
+@pytest.mark.parametrize("text", SENTENCES[:3])
+def test_predicate_heads_cached_equal_the_parse(text: str) -> None:
+    fresh = tuple(nlp_clauses.predicate_head(t) for t in nlp_clauses.window_parse.__wrapped__(text))
+    assert clauses._predicate_heads(text) == fresh
+    assert clauses._predicate_heads(text) == fresh
+
+
 def test_object_split_still_reads_two_clauses() -> None:
     obj = align.analyse("the first powered flight in Dayton")
     assert clauses.object_split(obj, [stem("made")], SENTENCES[1])

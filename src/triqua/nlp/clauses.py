@@ -120,9 +120,17 @@ def clause_owner(token: SpacyToken) -> SpacyToken | None:
 
 
 def _bracketed(phrase: SpacyToken) -> bool:
-    """True when ``phrase`` opens right after a bracket: "Neil Armstrong (the first man …)"."""
+    """True when ``phrase`` opens right after a bracket and renames its noun alone.
+
+    "Neil Armstrong (the first man on the Moon)" renames Armstrong; after a preposition's
+    object inside a noun phrase the bracket may rename the whole phrase ("the war against
+    Germany (Second World War)"), and its head word is read with the clause.
+    """
     start = phrase.left_edge.i
-    return start > 0 and phrase.doc[start - 1].text in ("(", "[")
+    if start == 0 or phrase.doc[start - 1].text not in ("(", "["):
+        return False
+    noun = phrase.head
+    return not (noun.dep_ == "pobj" and noun.head.head.pos_ in ("NOUN", "PROPN"))
 
 
 def _predicated_of(noun: SpacyToken) -> SpacyToken:

@@ -174,15 +174,15 @@ def _other_name(owner: SpacyToken | None, subject: TextInfo, own_stems: set[str]
         return inverted_holder(owner, subject_stems, own_stems)
     if stems & subject_stems:
         return other_named(owner, words, subject) or namesake(owner, subject)
-    # A name in apposition that writes the object's own words is the object, not another
-    # holder: "Mary Shelley, whose friend Lord Byron lived nearby" gives Byron nothing.
+    # "her husband Diego Rivera" is Rivera; a name that is the object's own ("whose friend
+    # Lord Byron lived nearby" for Lord Byron) is the object, no other holder of it.
     named = [
-        c
+        named_by(c)
         for c in appositions
         if c.pos_ == "PROPN" and not {stem(t.text) for t in named_by(c)} & own_stems
     ]
     if owner.pos_ == "NOUN" and named:
-        return " ".join(t.text for t in named_by(named[0]))  # "her husband Diego Rivera"
+        return " ".join(t.text for t in named[0])
     if owner.text.isupper() and owner.text.replace(".", "").lower() in subject.acronyms:
         return None  # the subject's acronym ("CTA" for "Construction Time Again")
     bare = (
@@ -251,19 +251,27 @@ _NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 @functools.lru_cache(maxsize=512)
-def _clause_stems(text: str) -> tuple[tuple[str, int, int], ...]:
-    """Each token's stem with its clause's head and its predicate's head, in order.
+def _clause_stems(text: str) -> tuple[tuple[str, int], ...]:
+    """Each token's stem with the clause that states it (``clause_head``), in order.
 
     Cached by text: a window is split by clause once, then asked about every fact's object.
     """
-    return tuple(
-        (stem(token.text), clause_head(token), predicate_head(token))
-        for token in window_parse(text)
-    )
+    return tuple((stem(token.text), clause_head(token)) for token in window_parse(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _predicate_heads(text: str) -> tuple[int, ...]:
+    """Each token's predicate head (``predicate_head``), in the order of :func:`_clause_stems`."""
+    return tuple(predicate_head(token) for token in window_parse(text))
 
 
 def object_split(
-    obj: TextInfo, relation: Iterable[str], text: str, subject: frozenset[str] = frozenset()
+    obj: TextInfo,
+    relation: Iterable[str],
+    text: str,
+    subject: frozenset[str] = frozenset(),
+    *,
+    predicates: bool = True,
 ) -> bool:
     """True when no one clause of ``text`` holds the whole object with the relation's word.
 
@@ -275,8 +283,8 @@ def object_split(
     for "his roles") refer back to the subject and may stand anywhere. Two predicates
     conjoined under one subject are two statements when the object stands whole in one and
     the relation's word only in the other ("was provost of Stanford and served … under
-    George W. Bush": ``nlp.clauses.predicate_head``). False when the text lacks an object
-    word (other gates read that).
+    George W. Bush": ``nlp.clauses.predicate_head``; ``predicates=False`` reads clauses
+    only). False when the text lacks an object word (other gates read that).
     """
     object_stems = {t.stem for t in obj.content} - _possessors(obj.text) - subject
     if not object_stems or not text.strip():
@@ -284,7 +292,10 @@ def object_split(
     relation_stems = set(relation) - object_stems
     by_clause: dict[int, set[str]] = {}
     by_predicate: dict[int, set[str]] = {}
-    for word, clause, predicate in _clause_stems(text[:MAX_TEXT_CHARS]):
+    window = text[:MAX_TEXT_CHARS]
+    for (word, clause), predicate in zip(
+        _clause_stems(window), _predicate_heads(window), strict=True
+    ):
         if word in object_stems or word in relation_stems:
             by_clause.setdefault(clause, set()).add(word)
             by_predicate.setdefault(predicate, set()).add(word)
@@ -302,7 +313,7 @@ def object_split(
         split = not any(
             object_stems <= words and (not named or words & named) for words in by_clause.values()
         )
-    if split or not named:
+    if split or not named or not predicates:
         return split
     holders = [words for words in by_predicate.values() if object_stems <= words]
     return bool(holders) and not any(words & named for words in holders)

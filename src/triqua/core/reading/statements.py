@@ -225,7 +225,7 @@ def _clause_refusal(
     author = _other_author(obj.text, text)
     if author is not None:
         return f"the cited text's {obj.text!r} is by {author!r}"
-    if object_split(obj, relation, text, subject):
+    if object_split(obj, relation, text, subject, predicates=False):
         return "the cited text states the object across clauses, not in one"
     own = any(read(subject_info.text, relation_info.text, obj.text, text) for read in IN_ONE_PHRASE)
     other = None if own else held_by_another(subject_info, obj, text, relation)
@@ -257,6 +257,8 @@ def _clause_refusal(
         value = own_slot(text, relation, closing, heads)
     if value is not None:
         return f"the cited text's {relation_info.text!r} governs {value!r}, not the object"
+    if object_split(obj, relation, text, subject):  # after the slots, which name the value
+        return "the cited text states the object across clauses, not in one"
     relation_text = [t.text for t in relation_info.tokens]
     agent = agent_of_fact(text, relation_text, relation, subject, objects)
     if agent is not None:
