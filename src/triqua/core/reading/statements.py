@@ -63,14 +63,7 @@ from triqua.nlp.passages import entities
 from triqua.schema import Fact, FactUnit
 from triqua.sentences import sentence_spans
 
-__all__ = [
-    "clause_refusal",
-    "refusal",
-    "split_relation",
-    "statement",
-    "unit_refusal",
-    "without_asides",
-]
+__all__ = ["clause_refusal", "refusal", "split_relation", "statement", "unit_refusal"]
 
 
 def unit_refusal(unit: FactUnit, window: str) -> str | None:
@@ -300,19 +293,14 @@ def _other_author(obj: str, text: str) -> str | None:
 _ASIDE = re.compile(r"\s*(\([^()]*\)|\[[^\[\]]*\])")
 
 
-def without_asides(parts: FactParts, text: str) -> str:
-    """``text`` with its bracketed asides left out, when the object stands outside them.
+def _without_asides(obj: TextInfo, text: str) -> str:
+    """``text`` with its bracketed asides left out, when the object ``obj`` stands outside them.
 
     A pronunciation, a translation or an alias in brackets ("The Colosseum ([kɒləˈsiːəm];
     Italian: Colosseo) is … in Rome, Italy") is no clause of the sentence, but its
     parse may take the object for its own. When the object is written only inside the
     brackets, the text is read whole.
     """
-    return _without_asides(parts.object, text)
-
-
-def _without_asides(obj: TextInfo, text: str) -> str:
-    """:func:`without_asides` for the object ``obj``."""
     bare = text
     for _ in range(2):  # brackets nested one deep
         bare = _ASIDE.sub("", bare)
