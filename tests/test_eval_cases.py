@@ -221,12 +221,16 @@ def _benchmark() -> Any:
 # another noun, relatives sharing a surname, bracketed asides) written before the engine was
 # run on them (lies 768 of 828, lies-llm 763 of 828) and the clause owners that read them:
 # lies 782 of 828, lies-llm 785 of 828 (dev14-cj-12 passes too); no earlier row lost.
+# With 47 attacker rows (dev15-ak-…: hearsay running on, headings and code, closing tags,
+# exceptions, label lines, percentage points) and 14 grounding rows (dev15-gr-…: centuries,
+# things a possessive owns, "as" roles, end times), all of these together: lies 870 of 917,
+# lies-llm 876 of 917, recall 245 of 257 (a bare "the <noun>" opening an excerpt).
 FLOORS = {
     "fact": 339 / 341,
     "text": 97 / 97,
-    "lies": 738 / 784,
-    "recall": 244 / 257,
-    "lies-llm": 743 / 784,
+    "lies": 870 / 917,
+    "recall": 245 / 257,
+    "lies-llm": 876 / 917,
 }
 #: True claims of the recall suite that must end supported, at least.
 RECALL_FLOOR = 130
