@@ -76,3 +76,8 @@ def test_an_indented_block_amid_prose_is_code_but_an_indented_excerpt_is_prose()
     assert "Sydney" not in blank_code(block) and "It checks answers." in blank_code(block)
     excerpt = "    Canberra is the capital of Australia.\n    It was planned."
     assert blank_code(excerpt) == excerpt
+
+
+def test_an_indented_paragraph_no_colon_introduces_is_prose() -> None:
+    text = "Marie Curie was a physicist.\n\n    She was born in Warsaw in 1867.\n\nShe won."
+    assert blank_code(text) == text

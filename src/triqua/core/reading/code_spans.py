@@ -2,7 +2,8 @@
 
 "To test the printer, run `echo "The Moon is made of cheese."`" writes every word of "The
 Moon is made of cheese." and asserts none of it: text between backticks, in a block
-fenced by ``` or ~~~, or in a block indented four spaces after a blank line amid prose, is
+fenced by ``` or ~~~, or in a block indented four spaces that a line ending in a colon
+introduces ("Test fixture:", "Run:") amid prose, is
 a program's text or a sample, not the author's statement (a passage indented throughout is
 prose set in from the margin, and is read). Both
 engines read a passage with its code blanked out (:func:`blank_code`, offsets kept): the
@@ -38,11 +39,20 @@ def code_spans(text: str) -> tuple[tuple[int, int], ...]:
         return ()
     spans = [m.span() for m in _FENCED.finditer(text)]
     if indented and _PROSE.search(text):  # a block set in prose; an indented excerpt is prose
-        spans += [m.span() for m in _INDENTED.finditer(text) if m.group().strip()]
+        spans += [m.span() for m in _INDENTED.finditer(text) if _introduced(text, m)]
     for m in _INLINE.finditer(text):
         if not any(a <= m.start() < b for a, b in spans):
             spans.append(m.span())
     return tuple(sorted(spans))
+
+
+def _introduced(text: str, block: re.Match[str]) -> bool:
+    """True when a line ending in a colon introduces the indented ``block`` as a sample.
+
+    An indented paragraph in plain text is as often a quotation or a layout as code (a
+    paragraph set in after "She was a physicist."): only one a colon announces is a sample.
+    """
+    return bool(block.group().strip()) and text[: block.start()].rstrip().endswith(":")
 
 
 def blank_code(text: str) -> str:
